@@ -1,0 +1,146 @@
+#pragma once
+
+#include "topocast/routing.h"
+#include "topocast/topology.h"
+
+#include <nlohmann/json.hpp>
+
+#include <cstdint>
+#include <span>
+#include <string>
+#include <vector>
+
+namespace topocast {
+
+/// What a node may do in one step.
+enum class PortModel : std::uint8_t {
+    /// At most one send and at most one receive per node per step (the mesh TCD papers; the
+    /// hypercube paper's "one send + one receive").
+    OnePort,
+    /// Hypercube "one-port": a node exchanges with at most one neighbour per cycle (it may send
+    /// to and receive from that same neighbour).
+    OnePortExchange,
+    /// Half duplex: a node either sends one message or receives one per step.
+    HalfDuplex,
+    /// All-port / n-port: one message per outgoing channel (distinct first channels) and one per
+    /// incoming channel (distinct last channels).
+    AllPort,
+    /// Like AllPort, but a sender may inject any number of messages (divisible-load Scatter(p):
+    /// at most `Schedule::maxSendsPerStep` sends per node per step, no channel limit).
+    MultiPort,
+};
+
+/// What must hold at the end.
+enum class Pattern : std::uint8_t {
+    Broadcast,   ///< one source; every node ends with every part of its message
+    Scatter,     ///< one source; every node ends with its own block(s) (personalized)
+    Allgather,   ///< every node a source; every node ends with every node's message
+    Alltoall,    ///< every node sends a distinct block to every other node
+};
+
+std::string toString(PortModel m);
+std::string toString(Pattern p);
+/// Parse the names printed by toString ("one-port", "all-port", "broadcast", …). Throw Error.
+PortModel parsePortModel(std::string_view text);
+Pattern parsePattern(std::string_view text);
+
+/// A unit of data with an identity, so the checker can follow it: part `part` of the message
+/// that `origin` sends to `dest` (kAll for broadcast-type data).
+struct Block {
+    static constexpr std::uint32_t kAll = 0xFFFFFFFFu;
+    std::uint32_t origin = 0;
+    std::uint32_t dest = kAll;
+    std::uint32_t part = 0;
+    friend bool operator==(const Block&, const Block&) = default;
+    friend auto operator<=>(const Block&, const Block&) = default;
+};
+
+/// One message of one step: `from` sends to `to` along `route`. 32 bytes.
+struct Transfer {
+    NodeId from = 0;
+    NodeId to = 0;
+    std::uint32_t step = 1;     ///< 1-based step (routing cycle)
+    RouteSpec route{};
+    std::uint32_t payload = 0;  ///< index into Schedule's payload table; 0 = block {source, kAll, 0}
+    std::uint32_t tag = 0;      ///< algorithm's label for colouring: tree/part index, layer, …
+    double size = 1.0;          ///< amount of data (elements, bytes or load units; see Schedule::sizeUnit)
+};
+static_assert(sizeof(Transfer) <= 32);
+
+/// A complete communication schedule on a topology: ordered steps of transfers.
+///
+/// Transfers are kept sorted by step (finalize() sorts and indexes them). Payloads are stored
+/// once in a table shared by transfers that carry the same blocks; payload 0 is reserved for the
+/// single broadcast message of the source.
+class Schedule {
+public:
+    Schedule() = default;
+    Schedule(Topology topology, NodeId source, Pattern pattern, PortModel ports);
+
+    const Topology& topology() const { return m_topology; }
+    NodeId source() const { return m_source; }
+    Pattern pattern() const { return m_pattern; }
+    PortModel portModel() const { return m_ports; }
+    void setPortModel(PortModel m) { m_ports = m; }
+
+    /// Algorithm name and mode as shown to users ("cang-wu", "optimal").
+    std::string algorithm;
+    std::string mode;
+    /// The dimension order used by RouteKind::DimensionOrder routes (default identity).
+    DimensionOrder dimensionOrder;
+    /// Number of parts each message is cut into (packets); blocks have part 0..parts−1.
+    std::uint32_t parts = 1;
+    /// Unit of Transfer::size ("message", "elements", "bytes", "load").
+    std::string sizeUnit = "message";
+    /// Most sends one node may make in a step under PortModel::MultiPort.
+    int maxSendsPerStep = 1;
+    /// Optional caption for each step (index step−1), e.g. "phase 2, step 1 of 2".
+    std::vector<std::string> stepLabels;
+    /// Algorithm-specific figures (closed-form costs, bounds, layer shares, …) written into the
+    /// JSON output as they are and shown by the app.
+    nlohmann::ordered_json info = nlohmann::ordered_json::object();
+
+    /// Adds a transfer. Amortized O(1). Call finalize() before reading steps.
+    void add(const Transfer& t) { m_transfers.push_back(t); m_finalized = false; }
+    void add(NodeId from, NodeId to, std::uint32_t step, RouteSpec route = {}, std::uint32_t payload = 0,
+             std::uint32_t tag = 0, double size = 1.0)
+    {
+        add(Transfer{from, to, step, route, payload, tag, size});
+    }
+    void reserve(std::size_t n) { m_transfers.reserve(n); }
+
+    /// Registers a payload (a set of blocks) and returns its index for Transfer::payload.
+    std::uint32_t addPayload(std::span<const Block> blocks);
+    /// The blocks of payload `index`.
+    std::span<const Block> payload(std::uint32_t index) const;
+    std::uint32_t payloadCount() const { return static_cast<std::uint32_t>(m_payloadOffsets.size() - 1); }
+
+    /// Sorts transfers by step (stable) and builds the step index. Idempotent.
+    void finalize();
+
+    const std::vector<Transfer>& transfers() const { return m_transfers; }
+    std::vector<Transfer>& mutableTransfers() { m_finalized = false; return m_transfers; }
+    std::size_t size() const { return m_transfers.size(); }
+    /// Number of steps (the largest step number; 0 for an empty schedule).
+    std::uint32_t stepCount() const;
+    /// The transfers of `step` (1-based). Requires finalize().
+    std::span<const Transfer> stepTransfers(std::uint32_t step) const;
+    /// Index of the first transfer of `step` in transfers(). Requires finalize().
+    std::size_t stepBegin(std::uint32_t step) const;
+
+    /// Hops of one transfer's route.
+    int hops(const Transfer& t) const { return routeLength(m_topology, t.from, t.to, t.route, dimensionOrder); }
+
+private:
+    Topology m_topology = Topology::mesh({1});
+    NodeId m_source = 0;
+    Pattern m_pattern = Pattern::Broadcast;
+    PortModel m_ports = PortModel::OnePort;
+    std::vector<Transfer> m_transfers;
+    std::vector<std::size_t> m_stepOffsets;  // size stepCount()+1 after finalize()
+    std::vector<std::uint32_t> m_payloadOffsets{0, 0};
+    std::vector<Block> m_blocks;
+    bool m_finalized = true;
+};
+
+} // namespace topocast

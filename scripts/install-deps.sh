@@ -1,0 +1,44 @@
+#!/usr/bin/env bash
+# Installs every Debian 12 package topocast needs to build, test and run.
+# Idempotent: packages already present are left as they are. Needs root (or sudo).
+set -euo pipefail
+
+SUDO=""
+if [ "$(id -u)" -ne 0 ]; then SUDO="sudo"; fi
+
+packages=(
+  # toolchain
+  build-essential cmake ninja-build ccache pkg-config git
+  clang libclang-rt-14-dev            # libFuzzer + sanitizers (robustness)
+  # core
+  libboost-graph-dev nlohmann-json3-dev libcli11-dev
+  # tests and benchmarks
+  catch2 libbenchmark-dev
+  # app: Qt 6.4 + Qt3D + Charts + Svg
+  qt6-base-dev qt6-base-dev-tools qt6-3d-dev qt6-charts-dev qt6-svg-dev
+  libqt6opengl6-dev qt6-qpa-plugins qt6-3d-defaultgeometryloader-plugin
+  libgl-dev libgl1-mesa-dev libgl1-mesa-dri
+  # video export
+  libavcodec-dev libavformat-dev libavutil-dev libswscale-dev
+  # headless GUI tests
+  xvfb xauth
+  # MPI replay
+  libopenmpi-dev openmpi-bin
+)
+
+missing=()
+for p in "${packages[@]}"; do
+  if ! dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed"; then
+    missing+=("$p")
+  fi
+done
+
+if [ ${#missing[@]} -eq 0 ]; then
+  echo "install-deps: all ${#packages[@]} packages already installed"
+  exit 0
+fi
+
+echo "install-deps: installing ${#missing[@]} packages: ${missing[*]}"
+export DEBIAN_FRONTEND=noninteractive
+$SUDO apt-get update -q
+$SUDO apt-get install -y -q --no-install-recommends "${missing[@]}"
