@@ -1,0 +1,176 @@
+#include "layercharts.h"
+
+#include <QBarCategoryAxis>
+#include <QBarSeries>
+#include <QBarSet>
+#include <QChart>
+#include <QChartView>
+#include <QLineSeries>
+#include <QStackedBarSeries>
+#include <QValueAxis>
+#include <QVBoxLayout>
+
+#include <algorithm>
+#include <cmath>
+
+namespace topocast::app {
+
+namespace {
+std::vector<double> numbers(const nlohmann::ordered_json& v)
+{
+    std::vector<double> out;
+    if (!v.is_array())
+        return out;
+    for (const auto& e : v) {
+        if (!e.is_number())
+            return {};
+        out.push_back(e.get<double>());
+    }
+    return out;
+}
+
+double field(const nlohmann::ordered_json& o, std::initializer_list<const char*> names)
+{
+    for (const char* n : names)
+        if (o.contains(n) && o[n].is_number())
+            return o[n].get<double>();
+    return std::nan("");
+}
+
+QChartView* makeView(QChart* chart)
+{
+    chart->setMargins(QMargins(2, 2, 2, 2));
+    chart->legend()->setAlignment(Qt::AlignBottom);
+    auto* view = new QChartView(chart);
+    view->setRenderHint(QPainter::Antialiasing);
+    view->setMinimumHeight(180);
+    return view;
+}
+} // namespace
+
+LayerCharts::LayerCharts(QWidget* parent) : QWidget(parent)
+{
+    m_layout = new QVBoxLayout(this);
+    m_layout->setContentsMargins(0, 0, 0, 0);
+    hide();
+}
+
+void LayerCharts::setSnapshot(SnapshotPtr snap)
+{
+    for (QChartView* v : m_views)
+        delete v;
+    m_views.clear();
+    m_count = 0;
+    if (!snap || !snap->schedule.info.is_object()) {
+        hide();
+        return;
+    }
+    const auto& info = snap->schedule.info;
+
+    // Load share per layer.
+    const std::vector<double> alpha = info.contains("alpha") ? numbers(info["alpha"]) : std::vector<double>{};
+    if (!alpha.empty()) {
+        auto* set = new QBarSet(QStringLiteral("load share"));
+        QStringList cats;
+        for (std::size_t i = 0; i < alpha.size(); ++i) {
+            *set << alpha[i];
+            cats << QString::number(i);
+        }
+        auto* series = new QBarSeries;
+        series->append(set);
+        auto* chart = new QChart;
+        chart->addSeries(series);
+        chart->setTitle(QStringLiteral("Load per layer (α)"));
+        auto* x = new QBarCategoryAxis;
+        x->append(cats);
+        x->setTitleText(QStringLiteral("layer"));
+        chart->addAxis(x, Qt::AlignBottom);
+        series->attachAxis(x);
+        auto* y = new QValueAxis;
+        chart->addAxis(y, Qt::AlignLeft);
+        series->attachAxis(y);
+        chart->legend()->hide();
+        m_views.push_back(makeView(chart));
+    }
+
+    // Gantt: per layer, receive then compute as stacked bars (idle, receive, compute).
+    if (info.contains("timeline") && info["timeline"].is_array() && !info["timeline"].empty()) {
+        auto* idle = new QBarSet(QStringLiteral("wait"));
+        auto* recv = new QBarSet(QStringLiteral("receive"));
+        auto* comp = new QBarSet(QStringLiteral("compute"));
+        idle->setColor(Qt::transparent);
+        idle->setBorderColor(Qt::transparent);
+        QStringList cats;
+        int layer = 0;
+        for (const auto& e : info["timeline"]) {
+            if (!e.is_object())
+                continue;
+            const double rs = field(e, {"receive_start", "recv_start", "start"});
+            const double re = field(e, {"receive_end", "recv_end", "compute_start"});
+            const double ce = field(e, {"compute_end", "end", "finish"});
+            if (std::isnan(rs) || std::isnan(re) || std::isnan(ce))
+                continue;
+            *idle << rs;
+            *recv << (re - rs);
+            *comp << (ce - re);
+            cats << QString::number(e.contains("layer") && e["layer"].is_number() ? e["layer"].get<int>() : layer);
+            ++layer;
+        }
+        if (!cats.isEmpty()) {
+            auto* series = new QStackedBarSeries;
+            series->append(idle);
+            series->append(recv);
+            series->append(comp);
+            auto* chart = new QChart;
+            chart->addSeries(series);
+            chart->setTitle(QStringLiteral("Receive / compute per layer"));
+            auto* x = new QBarCategoryAxis;
+            x->append(cats);
+            chart->addAxis(x, Qt::AlignLeft);
+            series->attachAxis(x);
+            auto* y = new QValueAxis;
+            y->setTitleText(QStringLiteral("time"));
+            chart->addAxis(y, Qt::AlignBottom);
+            series->attachAxis(y);
+            m_views.push_back(makeView(chart));
+            // QStackedBarSeries is vertical; horizontal bars read as a Gantt chart.
+        }
+    }
+
+    // Speedup against layers with the bound.
+    const std::vector<double> speedup = info.contains("speedup") ? numbers(info["speedup"]) : std::vector<double>{};
+    if (speedup.size() > 1) {
+        auto* line = new QLineSeries;
+        line->setName(QStringLiteral("speedup"));
+        for (std::size_t i = 0; i < speedup.size(); ++i)
+            line->append(static_cast<double>(i + 1), speedup[i]);
+        auto* chart = new QChart;
+        chart->addSeries(line);
+        double top = *std::max_element(speedup.begin(), speedup.end());
+        for (const char* key : {"bound", "limit"}) {
+            if (info.contains(key) && info[key].is_number()) {
+                const double b = info[key].get<double>();
+                auto* bound = new QLineSeries;
+                bound->setName(QStringLiteral("1 + p/ρ bound"));
+                bound->append(1, b);
+                bound->append(static_cast<double>(speedup.size()), b);
+                QPen pen(Qt::red);
+                pen.setStyle(Qt::DashLine);
+                bound->setPen(pen);
+                chart->addSeries(bound);
+                top = std::max(top, b);
+                break;
+            }
+        }
+        chart->createDefaultAxes();
+        chart->setTitle(QStringLiteral("Speedup against layers"));
+        m_views.push_back(makeView(chart));
+    }
+
+    for (QChartView* v : m_views)
+        m_layout->addWidget(v);
+    m_count = static_cast<int>(m_views.size());
+    setVisible(m_count > 0);
+}
+
+} // namespace topocast::app

@@ -1,0 +1,30 @@
+#pragma once
+
+#include "snapshot.h"
+
+#include <QWidget>
+
+class QChartView;
+class QVBoxLayout;
+
+namespace topocast::app {
+
+/// Divisible-load charts beside the scene (Qt Charts), read from the schedule's info: load
+/// share per layer ("alpha"), the receive/compute Gantt timeline per layer ("timeline"), and
+/// speedup against layers ("speedup" series) with the 1 + p/ρ bound ("bound"/"limit").
+/// Hidden when the schedule carries none of these.
+class LayerCharts : public QWidget {
+    Q_OBJECT
+public:
+    explicit LayerCharts(QWidget* parent = nullptr);
+    void setSnapshot(SnapshotPtr snap);
+    /// Number of charts shown (for tests).
+    int chartCount() const { return m_count; }
+
+private:
+    QVBoxLayout* m_layout = nullptr;
+    std::vector<QChartView*> m_views;
+    int m_count = 0;
+};
+
+} // namespace topocast::app

@@ -1,0 +1,96 @@
+// topocast: parses the command line and shows the window (everything else is in topocast_app).
+#include "mainwindow.h"
+#include "session.h"
+#include "startup.h"
+#include "timeline.h"
+
+#include "topocast/error.h"
+
+#include <QApplication>
+#include <QCommandLineParser>
+#include <QSettings>
+#include <QTextStream>
+
+#include <cstdio>
+
+using namespace topocast;
+using namespace topocast::app;
+
+int main(int argc, char* argv[])
+{
+    if (!haveDisplay()) {
+        std::fprintf(stderr, "%s\n", qPrintable(noDisplayMessage()));
+        return 1;
+    }
+    const QString renderer = setupRenderer();
+    QApplication app(argc, argv);
+    QApplication::setOrganizationName(QStringLiteral("topocast"));
+    QApplication::setApplicationName(QStringLiteral("topocast"));
+    QApplication::setApplicationVersion(QStringLiteral("0.1.0"));
+
+    QCommandLineParser parser;
+    parser.setApplicationDescription(QStringLiteral("Collective-communication schedules on meshes, tori and hypercubes, in 3-D."));
+    parser.addHelpOption();
+    parser.addVersionOption();
+    const QCommandLineOption scenarioOpt(QStringLiteral("scenario"), QStringLiteral("scenario JSON file to open"), QStringLiteral("FILE"));
+    const QCommandLineOption stepOpt(QStringLiteral("step"), QStringLiteral("timeline step to show (default: last for --screenshot)"), QStringLiteral("N"));
+    const QCommandLineOption modeOpt(QStringLiteral("mode"), QStringLiteral("colouring: plain|contention|heatmap|tcdmap|layers"), QStringLiteral("MODE"), QStringLiteral("plain"));
+    const QCommandLineOption shotOpt(QStringLiteral("screenshot"), QStringLiteral("render the view once into OUT.png and exit"), QStringLiteral("OUT.png"));
+    const QCommandLineOption sizeOpt(QStringLiteral("size"), QStringLiteral("screenshot size WxH (default 1200x800)"), QStringLiteral("WxH"), QStringLiteral("1200x800"));
+    const QCommandLineOption pausedOpt(QStringLiteral("paused"), QStringLiteral("start with the timeline paused"));
+    parser.addOptions({scenarioOpt, stepOpt, modeOpt, shotOpt, sizeOpt, pausedOpt});
+    parser.process(app);
+    qInfo("topocast: Qt3D renderer: %s", qPrintable(renderer));
+
+    const auto mode = parseViewMode(parser.value(modeOpt));
+    if (!mode) {
+        std::fprintf(stderr, "topocast: --mode %s is not one of plain, contention, heatmap, tcdmap, layers\n", qPrintable(parser.value(modeOpt)));
+        return 2;
+    }
+    int step = -1;
+    if (parser.isSet(stepOpt)) {
+        bool ok = false;
+        step = parser.value(stepOpt).toInt(&ok);
+        if (!ok || step < 0) {
+            std::fprintf(stderr, "topocast: --step %s is not a step number (0, 1, 2, …)\n", qPrintable(parser.value(stepOpt)));
+            return 2;
+        }
+    }
+    if (parser.isSet(shotOpt)) {
+        const auto size = parseSize(parser.value(sizeOpt));
+        if (!size) {
+            std::fprintf(stderr, "topocast: --size %s is not WxH (e.g. 1200x800, 16..8192)\n", qPrintable(parser.value(sizeOpt)));
+            return 2;
+        }
+        QString error;
+        const int rc = renderScreenshot({parser.value(scenarioOpt), step, *mode, parser.value(shotOpt), *size}, error);
+        if (rc != 0)
+            std::fprintf(stderr, "topocast: %s\n", qPrintable(error));
+        return rc;
+    }
+
+    MainWindow window;
+    window.setViewMode(*mode);
+    window.show();
+    Scenario scenario = defaultScenario();
+    bool fromFile = false;
+    if (parser.isSet(scenarioOpt)) {
+        fromFile = window.openScenario(parser.value(scenarioOpt));
+    } else {
+        const QString last = QSettings().value(QStringLiteral("lastScenario")).toString();
+        if (!last.isEmpty()) {
+            try {
+                scenario = scenarioFromJson(nlohmann::json::parse(last.toStdString()));
+            } catch (const std::exception&) {
+                scenario = defaultScenario();  // a stale or damaged setting: start fresh
+            }
+        }
+    }
+    if (!fromFile && !window.session()->setScenarioNow(scenario, true))
+        window.session()->setScenarioNow(defaultScenario(), true);
+    if (step >= 0)
+        window.timeline()->setStep(step);
+    else if (!parser.isSet(pausedOpt))
+        window.timeline()->play();
+    return app.exec();
+}

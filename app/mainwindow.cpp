@@ -1,0 +1,367 @@
+#include "mainwindow.h"
+
+#include "layercharts.h"
+#include "legendwidget.h"
+#include "metricsmodel.h"
+#include "narration.h"
+#include "scenariopanel.h"
+#include "scene/sceneview.h"
+#include "session.h"
+#include "timeline.h"
+#include "timelinebar.h"
+
+#include "topocast/error.h"
+
+#include <QAction>
+#include <QApplication>
+#include <QCheckBox>
+#include <QComboBox>
+#include <QCoreApplication>
+#include <QDir>
+#include <QDockWidget>
+#include <QFileDialog>
+#include <QFileInfo>
+#include <QHBoxLayout>
+#include <QHeaderView>
+#include <QLabel>
+#include <QMenuBar>
+#include <QScrollArea>
+#include <QSettings>
+#include <QSplitter>
+#include <QStatusBar>
+#include <QTableView>
+#include <QTimer>
+#include <QToolTip>
+#include <QVBoxLayout>
+
+namespace topocast::app {
+
+MainWindow::MainWindow(bool useSettings, QWidget* parent) : QMainWindow(parent), m_useSettings(useSettings)
+{
+    setWindowTitle(QStringLiteral("topocast"));
+    m_session = new Session(this);
+    m_timeline = new Timeline(this);
+    m_scene = new SceneView(this);
+    m_metrics = new MetricsModel(this);
+
+    // Centre: 3-D view over narration and timeline.
+    auto* centre = new QWidget;
+    auto* centreLayout = new QVBoxLayout(centre);
+    centreLayout->setContentsMargins(2, 2, 2, 2);
+    auto* viewRow = new QHBoxLayout;
+    viewRow->addWidget(m_scene->widget(), 1);
+    auto* side = new QWidget;
+    auto* sideLayout = new QVBoxLayout(side);
+    sideLayout->setContentsMargins(0, 0, 0, 0);
+    m_modeBox = new QComboBox;
+    m_modeBox->addItem(QStringLiteral("Plain"), QVariant::fromValue(static_cast<int>(ViewMode::Plain)));
+    m_modeBox->addItem(QStringLiteral("Contention"), QVariant::fromValue(static_cast<int>(ViewMode::Contention)));
+    m_modeBox->addItem(QStringLiteral("Heat map"), QVariant::fromValue(static_cast<int>(ViewMode::Heatmap)));
+    m_modeBox->addItem(QStringLiteral("TCD map"), QVariant::fromValue(static_cast<int>(ViewMode::TcdMap)));
+    m_modeBox->addItem(QStringLiteral("Layers"), QVariant::fromValue(static_cast<int>(ViewMode::Layers)));
+    sideLayout->addWidget(new QLabel(QStringLiteral("Colour by")));
+    sideLayout->addWidget(m_modeBox);
+    m_cumulative = new QCheckBox(QStringLiteral("cumulative load"));
+    m_cumulative->setChecked(true);
+    m_cumulative->setToolTip(QStringLiteral("heat map: load over steps 1..current (checked) or in this step only"));
+    sideLayout->addWidget(m_cumulative);
+    m_legend = new LegendWidget;
+    sideLayout->addWidget(m_legend);
+    m_charts = new LayerCharts;
+    sideLayout->addWidget(m_charts, 1);
+    sideLayout->addStretch();
+    side->setMaximumWidth(360);
+    viewRow->addWidget(side);
+    centreLayout->addLayout(viewRow, 1);
+    m_narration = new QLabel;
+    m_narration->setWordWrap(true);
+    m_narration->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    centreLayout->addWidget(m_narration);
+    m_timelineBar = new TimelineBar(m_timeline);
+    centreLayout->addWidget(m_timelineBar);
+    setCentralWidget(centre);
+
+    // Left dock: scenario and metrics.
+    auto* left = new QWidget;
+    auto* leftLayout = new QVBoxLayout(left);
+    m_panel = new ScenarioPanel;
+    leftLayout->addWidget(m_panel);
+    m_error = new QLabel;
+    m_error->setWordWrap(true);
+    m_error->setStyleSheet(QStringLiteral("color: #d03030"));
+    m_error->hide();
+    leftLayout->addWidget(m_error);
+    m_metricsView = new QTableView;
+    m_metricsView->setModel(m_metrics);
+    m_metricsView->horizontalHeader()->setStretchLastSection(true);
+    m_metricsView->verticalHeader()->hide();
+    m_metricsView->setSelectionMode(QAbstractItemView::NoSelection);
+    leftLayout->addWidget(m_metricsView, 1);
+    auto* dock = new QDockWidget(QStringLiteral("Scenario"), this);
+    dock->setObjectName(QStringLiteral("scenarioDock"));
+    dock->setWidget(left);
+    dock->setFeatures(QDockWidget::DockWidgetMovable | QDockWidget::DockWidgetFloatable);
+    addDockWidget(Qt::LeftDockWidgetArea, dock);
+
+    m_applyTimer = new QTimer(this);
+    m_applyTimer->setSingleShot(true);
+    m_applyTimer->setInterval(120);
+    connect(m_applyTimer, &QTimer::timeout, this, &MainWindow::applyPanel);
+    connect(m_panel, &ScenarioPanel::edited, m_applyTimer, qOverload<>(&QTimer::start));
+
+    connect(m_session, &Session::scheduleReady, this, &MainWindow::showSnapshot);
+    connect(m_session, &Session::failed, this, &MainWindow::showError);
+    connect(m_session, &Session::busyChanged, this, [this](bool busy) {
+        if (busy)
+            statusBar()->showMessage(QStringLiteral("computing…"));
+    });
+    connect(m_timeline, &Timeline::stepChanged, m_scene, &SceneView::setStep);
+    connect(m_timeline, &Timeline::fractionChanged, m_scene, &SceneView::setFraction);
+    connect(m_timeline, &Timeline::stepChanged, this, &MainWindow::updateNarration);
+    connect(m_scene, &SceneView::nodeClicked, m_session, &Session::setSource);
+    connect(m_scene, &SceneView::nodeHovered, this, &MainWindow::showHover);
+    connect(m_scene, &SceneView::timelineKey, this, [this](int key) {
+        switch (key) {
+        case Qt::Key_Space: m_timeline->togglePlay(); break;
+        case Qt::Key_Left: m_timeline->pause(); m_timeline->stepBack(); break;
+        case Qt::Key_Right: m_timeline->pause(); m_timeline->stepForward(); break;
+        case Qt::Key_Home: m_timeline->first(); break;
+        case Qt::Key_End: m_timeline->last(); break;
+        default: break;
+        }
+    });
+    connect(m_modeBox, &QComboBox::currentIndexChanged, this, [this] {
+        m_scene->setMode(static_cast<ViewMode>(m_modeBox->currentData().toInt()));
+        updateLegend();
+    });
+    connect(m_cumulative, &QCheckBox::toggled, m_scene, &SceneView::setCumulativeHeat);
+
+    buildMenus();
+    if (m_useSettings) {
+        QSettings settings;
+        m_recent = settings.value(QStringLiteral("recentFiles")).toStringList();
+        rebuildRecentMenu();
+    }
+    resize(1400, 900);
+}
+
+MainWindow::~MainWindow() = default;
+
+void MainWindow::buildMenus()
+{
+    QMenu* file = menuBar()->addMenu(QStringLiteral("&File"));
+    file->addAction(QStringLiteral("&Open scenario…"), QKeySequence::Open, this, [this] {
+        const QString path = QFileDialog::getOpenFileName(this, QStringLiteral("Open scenario"), QString(),
+                                                          QStringLiteral("Scenarios (*.json)"));
+        if (!path.isEmpty())
+            openScenario(path);
+    });
+    file->addAction(QStringLiteral("&Save scenario as…"), QKeySequence::SaveAs, this, [this] {
+        const QString path = QFileDialog::getSaveFileName(this, QStringLiteral("Save scenario"), QString(),
+                                                          QStringLiteral("Scenarios (*.json)"));
+        if (!path.isEmpty())
+            saveScenario(path);
+    });
+    m_recentMenu = file->addMenu(QStringLiteral("Open &recent"));
+    QMenu* presets = file->addMenu(QStringLiteral("&Presets"));
+    for (const QString& p : presetFiles())
+        presets->addAction(QFileInfo(p).completeBaseName(), this, [this, p] { openScenario(p); });
+    presets->setEnabled(!presets->isEmpty());
+    file->addSeparator();
+    file->addAction(QStringLiteral("&Quit"), QKeySequence::Quit, qApp, &QApplication::quit);
+
+    QMenu* view = menuBar()->addMenu(QStringLiteral("&View"));
+    view->addAction(QStringLiteral("&Reset view"), QKeySequence(Qt::Key_R | Qt::CTRL), m_scene, &SceneView::resetView);
+    QAction* present = view->addAction(QStringLiteral("&Presentation mode"));
+    present->setCheckable(true);
+    present->setShortcut(QKeySequence(Qt::Key_F11));
+    connect(present, &QAction::toggled, this, &MainWindow::setPresentationMode);
+
+    QMenu* play = menuBar()->addMenu(QStringLiteral("&Timeline"));
+    auto add = [this, play](const QString& text, QKeySequence key, auto slot) {
+        QAction* a = play->addAction(text);
+        a->setShortcut(key);
+        a->setShortcutContext(Qt::ApplicationShortcut);
+        connect(a, &QAction::triggered, m_timeline, slot);
+    };
+    add(QStringLiteral("Play / pause"), QKeySequence(Qt::Key_Space), &Timeline::togglePlay);
+    add(QStringLiteral("Step back"), QKeySequence(Qt::Key_Left), &Timeline::stepBack);
+    add(QStringLiteral("Step forward"), QKeySequence(Qt::Key_Right), &Timeline::stepForward);
+    add(QStringLiteral("First step"), QKeySequence(Qt::Key_Home), &Timeline::first);
+    add(QStringLiteral("Last step"), QKeySequence(Qt::Key_End), &Timeline::last);
+}
+
+QStringList MainWindow::presetFiles()
+{
+    QStringList dirs = {QStringLiteral(TOPOCAST_SCENARIO_DIR),
+                        QCoreApplication::applicationDirPath() + QStringLiteral("/scenarios"),
+                        QCoreApplication::applicationDirPath() + QStringLiteral("/../share/topocast/scenarios")};
+    QStringList files;
+    for (const QString& d : dirs) {
+        const QDir dir(d);
+        for (const QString& f : dir.entryList({QStringLiteral("*.json")}, QDir::Files, QDir::Name))
+            files << dir.absoluteFilePath(f);
+        if (!files.isEmpty())
+            break;
+    }
+    return files;
+}
+
+QString MainWindow::narration() const { return m_narration->text(); }
+QString MainWindow::errorText() const { return m_error->isVisible() ? m_error->text() : QString(); }
+
+void MainWindow::applyPanel()
+{
+    Scenario s;
+    try {
+        s = m_panel->scenario();
+    } catch (const Error& e) {
+        showError(QString::fromStdString(e.what()));
+        return;
+    }
+    if (s == m_session->scenario())
+        return;
+    m_session->setScenario(s);
+}
+
+void MainWindow::showSnapshot(SnapshotPtr snap)
+{
+    m_error->hide();
+    m_panel->setScenario(snap->scenario);
+    m_metrics->setSnapshot(snap);
+    m_metricsView->resizeColumnToContents(MetricsModel::NameColumn);
+    const int step = std::min(m_timeline->step(), static_cast<int>(snap->stepCount()));
+    m_scene->setSnapshot(snap);
+    m_timeline->setStepCount(static_cast<int>(snap->stepCount()));
+    m_timeline->setStep(step);
+    m_scene->setStep(m_timeline->step());
+    m_charts->setSnapshot(snap);
+    updateNarration();
+    updateLegend();
+    QString msg = QStringLiteral("%1: %2 steps, TCD %3 — computed in %4 ms")
+                      .arg(QString::fromStdString(snap->schedule.topology().displayName()))
+                      .arg(snap->stepCount())
+                      .arg(snap->metrics.tcd)
+                      .arg(snap->computeMs, 0, 'f', 1);
+    if (!snap->note.isEmpty())
+        msg = snap->note + QStringLiteral(" — ") + msg;
+    statusBar()->showMessage(msg);
+    if (m_useSettings) {
+        QSettings settings;
+        settings.setValue(QStringLiteral("lastScenario"), QString::fromStdString(toJson(snap->scenario).dump()));
+    }
+}
+
+void MainWindow::showError(const QString& message)
+{
+    m_error->setText(message);
+    m_error->show();
+    statusBar()->showMessage(QStringLiteral("not changed: ") + message, 8000);
+}
+
+void MainWindow::updateNarration()
+{
+    if (auto snap = m_session->snapshot())
+        m_narration->setText(narrate(*snap, m_timeline->step()));
+}
+
+void MainWindow::updateLegend()
+{
+    const auto snap = m_session->snapshot();
+    const ViewMode mode = m_scene->mode();
+    QString title = m_modeBox->currentText();
+    if (mode == ViewMode::Heatmap && snap)
+        title += QStringLiteral(" (scale 0–%1)").arg(m_cumulative->isChecked() ? snap->metrics.maxLinkLoad : snap->metrics.maxStepLoad);
+    m_legend->setEntries(legendEntries(snap.get(), mode, m_scene->palette()), title);
+}
+
+void MainWindow::showHover(long long node, QPoint globalPos)
+{
+    const auto snap = m_session->snapshot();
+    if (node < 0 || !snap) {
+        QToolTip::hideText();
+        return;
+    }
+    const auto v = static_cast<NodeId>(node);
+    QString text = QString::fromStdString(snap->topology().nodeName(v));
+    if (v < snap->tcdMap.size())
+        text += QStringLiteral("\nTCD as source: %1").arg(snap->tcdMap[v]);
+    text += QStringLiteral("\nclick to make it the source");
+    QToolTip::showText(globalPos, text);
+}
+
+bool MainWindow::openScenario(const QString& path)
+{
+    Scenario s;
+    try {
+        s = loadScenario(path.toStdString());
+    } catch (const Error& e) {
+        showError(QString::fromStdString(e.what()));
+        return false;
+    }
+    if (s.view.is_object() && s.view.contains("mode") && s.view["mode"].is_string())
+        if (auto m = parseViewMode(QString::fromStdString(s.view["mode"].get<std::string>())))
+            setViewMode(*m);
+    m_session->setScenario(s);
+    addRecent(path);
+    return true;
+}
+
+bool MainWindow::saveScenario(const QString& path)
+{
+    try {
+        Scenario s = m_session->scenario();
+        s.view["mode"] = viewModeName(m_scene->mode()).toStdString();
+        s.view["step"] = m_timeline->step();
+        topocast::saveScenario(s, path.toStdString());
+    } catch (const Error& e) {
+        showError(QString::fromStdString(e.what()));
+        return false;
+    }
+    addRecent(path);
+    statusBar()->showMessage(QStringLiteral("saved ") + path, 5000);
+    return true;
+}
+
+void MainWindow::setViewMode(ViewMode mode)
+{
+    for (int i = 0; i < m_modeBox->count(); ++i)
+        if (m_modeBox->itemData(i).toInt() == static_cast<int>(mode))
+            m_modeBox->setCurrentIndex(i);
+}
+
+void MainWindow::addRecent(const QString& path)
+{
+    const QString abs = QFileInfo(path).absoluteFilePath();
+    m_recent.removeAll(abs);
+    m_recent.prepend(abs);
+    while (m_recent.size() > 8)
+        m_recent.removeLast();
+    if (m_useSettings)
+        QSettings().setValue(QStringLiteral("recentFiles"), m_recent);
+    rebuildRecentMenu();
+}
+
+void MainWindow::rebuildRecentMenu()
+{
+    m_recentMenu->clear();
+    for (const QString& p : m_recent)
+        m_recentMenu->addAction(p, this, [this, p] { openScenario(p); });
+    m_recentMenu->setEnabled(!m_recent.isEmpty());
+}
+
+void MainWindow::setPresentationMode(bool on)
+{
+    m_presentation = on;
+    QFont f = QApplication::font();
+    f.setPointSizeF(on ? f.pointSizeF() * 1.6 : f.pointSizeF() / 1.6);
+    QApplication::setFont(f);
+    m_scene->setHighContrast(on);
+    if (on)
+        showFullScreen();
+    else
+        showNormal();
+    updateLegend();
+}
+
+} // namespace topocast::app

@@ -1,0 +1,90 @@
+#pragma once
+
+#include "scene/scenestyle.h"
+#include "snapshot.h"
+
+#include <QMainWindow>
+#include <QStringList>
+
+class QCheckBox;
+class QComboBox;
+class QLabel;
+class QMenu;
+class QTableView;
+class QTimer;
+
+namespace topocast::app {
+
+class LayerCharts;
+class LegendWidget;
+class MetricsModel;
+class ScenarioPanel;
+class SceneView;
+class Session;
+class Timeline;
+class TimelineBar;
+
+/// The topocast window: 3-D view, scenario panel, metrics, legend, timeline and narration.
+/// Owns one Session (the core bridge), one Timeline and one SceneView.
+class MainWindow : public QMainWindow {
+    Q_OBJECT
+public:
+    /// `useSettings`: restore the last scenario and recent files from QSettings and save them
+    /// on change (off in tests).
+    explicit MainWindow(bool useSettings = true, QWidget* parent = nullptr);
+    ~MainWindow() override;
+
+    Session* session() const { return m_session; }
+    Timeline* timeline() const { return m_timeline; }
+    SceneView* sceneView() const { return m_scene; }
+    ScenarioPanel* scenarioPanel() const { return m_panel; }
+    MetricsModel* metricsModel() const { return m_metrics; }
+    QString narration() const;
+    QString errorText() const;
+
+    /// Opens a scenario file; false (and a message) if it cannot be read.
+    bool openScenario(const QString& path);
+    /// Saves the current scenario atomically.
+    bool saveScenario(const QString& path);
+    /// Scenario files offered as presets (resources/scenarios in the source tree and beside
+    /// the executable).
+    static QStringList presetFiles();
+    void setPresentationMode(bool on);
+    void setViewMode(ViewMode mode);
+
+public slots:
+    /// Reads the scenario panel and recomputes; an invalid field shows a message and keeps
+    /// the current scenario.
+    void applyPanel();
+
+private:
+    void buildMenus();
+    void showSnapshot(SnapshotPtr snap);
+    void showError(const QString& message);
+    void updateNarration();
+    void updateLegend();
+    void addRecent(const QString& path);
+    void rebuildRecentMenu();
+    void showHover(long long node, QPoint globalPos);
+
+    bool m_useSettings;
+    Session* m_session = nullptr;
+    Timeline* m_timeline = nullptr;
+    SceneView* m_scene = nullptr;
+    ScenarioPanel* m_panel = nullptr;
+    MetricsModel* m_metrics = nullptr;
+    QTableView* m_metricsView = nullptr;
+    TimelineBar* m_timelineBar = nullptr;
+    LegendWidget* m_legend = nullptr;
+    LayerCharts* m_charts = nullptr;
+    QLabel* m_narration = nullptr;
+    QLabel* m_error = nullptr;
+    QComboBox* m_modeBox = nullptr;
+    QCheckBox* m_cumulative = nullptr;
+    QMenu* m_recentMenu = nullptr;
+    QTimer* m_applyTimer = nullptr;
+    QStringList m_recent;
+    bool m_presentation = false;
+};
+
+} // namespace topocast::app

@@ -1,0 +1,45 @@
+#pragma once
+
+#include "snapshot.h"
+
+#include <QAbstractTableModel>
+#include <QString>
+
+#include <vector>
+
+namespace topocast::app {
+
+/// The metrics panel's table: one row per figure of one snapshot (steps, TCD, optimum, gap,
+/// loads, contentions, then every scalar the algorithm put into schedule.info).
+class MetricsModel : public QAbstractTableModel {
+    Q_OBJECT
+public:
+    enum Column { NameColumn, ValueColumn, ColumnCount };
+    enum Role { KeyRole = Qt::UserRole, NumberRole };
+
+    explicit MetricsModel(QObject* parent = nullptr);
+
+    void setSnapshot(SnapshotPtr snap);
+    /// The row of metric `key` ("steps", "tcd", "optimum", "gap", "max_link_load",
+    /// "contentions", or an info key), or −1.
+    int rowOf(const QString& key) const;
+    /// The displayed value of metric `key` (empty if absent).
+    QString value(const QString& key) const;
+
+    int rowCount(const QModelIndex& parent = {}) const override;
+    int columnCount(const QModelIndex& parent = {}) const override;
+    QVariant data(const QModelIndex& index, int role = Qt::DisplayRole) const override;
+    QVariant headerData(int section, Qt::Orientation orientation, int role = Qt::DisplayRole) const override;
+
+private:
+    struct Row {
+        QString key;
+        QString name;
+        QString value;
+        QVariant number;
+        QString tip;
+    };
+    std::vector<Row> m_rows;
+};
+
+} // namespace topocast::app

@@ -1,0 +1,269 @@
+#include "scenariopanel.h"
+
+#include "topocast/algorithms/registry.h"
+#include "topocast/error.h"
+
+#include <QComboBox>
+#include <QFormLayout>
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QLineEdit>
+#include <QSpinBox>
+#include <QStandardItemModel>
+
+namespace topocast::app {
+
+namespace {
+const QStringList kHypercubeAlgorithms = {QStringLiteral("hp"), QStringLiteral("sbt"), QStringLiteral("tcbt"),
+                                          QStringLiteral("nrsbt"), QStringLiteral("nesbt"), QStringLiteral("sbnt"),
+                                          QStringLiteral("sbntc")};
+
+QString label(const QString& key)
+{
+    static const std::map<QString, QString> labels = {
+        {QStringLiteral("message"), QStringLiteral("M (message size)")},
+        {QStringLiteral("packet"), QStringLiteral("B (packet size)")},
+        {QStringLiteral("tau"), QStringLiteral("τ (start-up)")},
+        {QStringLiteral("tc"), QStringLiteral("t_c (per element)")},
+        {QStringLiteral("ports"), QStringLiteral("ports (one-port / n-port)")},
+        {QStringLiteral("epsilon"), QStringLiteral("ε")},
+        {QStringLiteral("order"), QStringLiteral("dimension order")},
+    };
+    auto it = labels.find(key);
+    return it == labels.end() ? key : it->second;
+}
+} // namespace
+
+ScenarioPanel::ScenarioPanel(QWidget* parent) : QWidget(parent)
+{
+    auto* form = new QFormLayout(this);
+    m_kind = new QComboBox;
+    m_kind->addItems({QStringLiteral("2-D mesh"), QStringLiteral("3-D mesh"), QStringLiteral("2-D torus"),
+                      QStringLiteral("3-D torus"), QStringLiteral("hypercube")});
+    form->addRow(QStringLiteral("Topology"), m_kind);
+
+    auto* sides = new QWidget;
+    auto* sidesLayout = new QHBoxLayout(sides);
+    sidesLayout->setContentsMargins(0, 0, 0, 0);
+    for (auto*& box : m_sides) {
+        box = new QSpinBox;
+        box->setRange(1, 64);
+        box->setValue(8);
+        sidesLayout->addWidget(box);
+        connect(box, &QSpinBox::valueChanged, this, [this] { updateAlgorithms(); changed(); });
+    }
+    m_cubeDim = new QSpinBox;
+    m_cubeDim->setRange(1, 10);
+    m_cubeDim->setValue(4);
+    m_cubeDim->setToolTip(QStringLiteral("hypercube dimension n (2^n nodes; the view draws up to n = 10)"));
+    sidesLayout->addWidget(m_cubeDim);
+    connect(m_cubeDim, &QSpinBox::valueChanged, this, [this] { updateAlgorithms(); changed(); });
+    m_sidesLabel = new QLabel(QStringLiteral("Sides"));
+    form->addRow(m_sidesLabel, sides);
+
+    m_algorithm = new QComboBox;
+    for (const AlgorithmInfo& a : algorithms()) {
+        m_algorithm->addItem(QString::fromStdString(a.name));
+        m_algorithm->setItemData(m_algorithm->count() - 1, QString::fromStdString(a.summary), Qt::ToolTipRole);
+    }
+    form->addRow(QStringLiteral("Algorithm"), m_algorithm);
+    m_whyNot = new QLabel;
+    m_whyNot->setWordWrap(true);
+    m_whyNot->setStyleSheet(QStringLiteral("color: gray"));
+    form->addRow(m_whyNot);
+    m_mode = new QComboBox;
+    form->addRow(QStringLiteral("Mode"), m_mode);
+    m_pattern = new QComboBox;
+    form->addRow(QStringLiteral("Pattern"), m_pattern);
+    m_paramBox = new QWidget;
+    m_paramForm = new QFormLayout(m_paramBox);
+    m_paramForm->setContentsMargins(0, 0, 0, 0);
+    form->addRow(m_paramBox);
+    m_source = new QLineEdit;
+    m_source->setToolTip(QStringLiteral("source node: coordinates \"x,y,z\" (or a hypercube address); click a node to choose"));
+    form->addRow(QStringLiteral("Source"), m_source);
+
+    connect(m_kind, &QComboBox::currentIndexChanged, this, [this] { updateKind(); updateAlgorithms(); changed(); });
+    connect(m_algorithm, &QComboBox::currentIndexChanged, this, [this] { updateParameters(); changed(); });
+    connect(m_mode, &QComboBox::currentIndexChanged, this, [this] { changed(); });
+    connect(m_pattern, &QComboBox::currentIndexChanged, this, [this] { changed(); });
+    connect(m_source, &QLineEdit::editingFinished, this, [this] { changed(); });
+    updateKind();
+    updateAlgorithms();
+    updateParameters();
+}
+
+QStringList ScenarioPanel::parameterKeys(const QString& algorithm)
+{
+    if (kHypercubeAlgorithms.contains(algorithm))
+        return {QStringLiteral("message"), QStringLiteral("packet"), QStringLiteral("tau"), QStringLiteral("tc"),
+                QStringLiteral("ports")};
+    if (algorithm.startsWith(QLatin1String("divisible")))
+        return {QStringLiteral("A"), QStringLiteral("C"), QStringLiteral("S"), QStringLiteral("V"),
+                QStringLiteral("epsilon"), QStringLiteral("p"), QStringLiteral("layers")};
+    return {};
+}
+
+QLineEdit* ScenarioPanel::parameterField(const QString& key) const
+{
+    for (const auto& [k, edit] : m_params)
+        if (k == key)
+            return edit;
+    return nullptr;
+}
+
+void ScenarioPanel::changed()
+{
+    if (!m_updating)
+        emit edited();
+}
+
+void ScenarioPanel::updateKind()
+{
+    const int kind = m_kind->currentIndex();
+    const bool cube = kind == Hypercube;
+    m_cubeDim->setVisible(cube);
+    m_sidesLabel->setText(cube ? QStringLiteral("Dimension n") : QStringLiteral("Sides"));
+    const int dims = (kind == Mesh2D || kind == Torus2D) ? 2 : 3;
+    const bool torus = kind == Torus2D || kind == Torus3D;
+    for (int d = 0; d < 3; ++d) {
+        m_sides[d]->setVisible(!cube && d < dims);
+        m_sides[d]->setMinimum(torus ? 3 : 1);
+    }
+}
+
+Topology ScenarioPanel::currentTopology() const
+{
+    const int kind = m_kind->currentIndex();
+    if (kind == Hypercube)
+        return Topology::hypercube(m_cubeDim->value());
+    const int dims = (kind == Mesh2D || kind == Torus2D) ? 2 : 3;
+    std::vector<int> sides;
+    for (int d = 0; d < dims; ++d)
+        sides.push_back(m_sides[d]->value());
+    return (kind == Torus2D || kind == Torus3D) ? Topology::torus(sides) : Topology::mesh(sides);
+}
+
+void ScenarioPanel::updateAlgorithms()
+{
+    Topology topo = Topology::mesh({1});
+    try {
+        topo = currentTopology();
+    } catch (const Error& e) {
+        m_whyNot->setText(QString::fromStdString(e.what()));
+        return;
+    }
+    auto* model = qobject_cast<QStandardItemModel*>(m_algorithm->model());
+    QStringList reasons;
+    const auto& list = algorithms();
+    for (int i = 0; i < m_algorithm->count() && i < static_cast<int>(list.size()); ++i) {
+        const auto why = list[static_cast<std::size_t>(i)].whyNot(topo);
+        if (auto* item = model ? model->item(i) : nullptr) {
+            item->setEnabled(!why);
+            item->setToolTip(why ? QString::fromStdString(*why) : QString::fromStdString(list[static_cast<std::size_t>(i)].summary));
+        }
+        if (why)
+            reasons << QStringLiteral("%1: %2").arg(QString::fromStdString(list[static_cast<std::size_t>(i)].name),
+                                                   QString::fromStdString(*why));
+    }
+    m_whyNot->setText(reasons.isEmpty() ? QString() : QStringLiteral("Not available here — ") + reasons.join(QStringLiteral("; ")));
+}
+
+void ScenarioPanel::updateParameters()
+{
+    const bool wasUpdating = m_updating;
+    m_updating = true;
+    const QString name = m_algorithm->currentText();
+    const AlgorithmInfo* info = nullptr;
+    for (const AlgorithmInfo& a : algorithms())
+        if (QString::fromStdString(a.name) == name)
+            info = &a;
+    const QString mode = m_mode->currentText(), pattern = m_pattern->currentText();
+    m_mode->clear();
+    m_pattern->clear();
+    if (info) {
+        for (const auto& m : info->modes)
+            m_mode->addItem(QString::fromStdString(m));
+        for (const auto& p : info->patterns)
+            m_pattern->addItem(QString::fromStdString(p));
+    }
+    if (m_mode->findText(mode) >= 0)
+        m_mode->setCurrentText(mode);
+    if (m_pattern->findText(pattern) >= 0)
+        m_pattern->setCurrentText(pattern);
+    m_mode->setEnabled(m_mode->count() > 1);
+    m_pattern->setEnabled(m_pattern->count() > 1);
+
+    std::map<QString, QString> old;
+    for (const auto& [k, e] : m_params)
+        old[k] = e->text();
+    while (m_paramForm->rowCount() > 0)
+        m_paramForm->removeRow(0);
+    m_params.clear();
+    for (const QString& key : parameterKeys(name)) {
+        auto* edit = new QLineEdit;
+        edit->setPlaceholderText(QStringLiteral("default"));
+        edit->setText(old[key]);
+        connect(edit, &QLineEdit::editingFinished, this, [this] { changed(); });
+        m_paramForm->addRow(label(key), edit);
+        m_params.emplace_back(key, edit);
+    }
+    m_paramBox->setVisible(!m_params.empty());
+    m_updating = wasUpdating;
+}
+
+void ScenarioPanel::setScenario(const Scenario& s)
+{
+    m_updating = true;
+    const Topology& t = s.topology;
+    int kind = Mesh3D;
+    if (t.isHypercube())
+        kind = Hypercube;
+    else if (t.isTorus())
+        kind = t.dims() == 2 ? Torus2D : Torus3D;
+    else
+        kind = t.dims() == 2 ? Mesh2D : Mesh3D;
+    m_kind->setCurrentIndex(kind);
+    updateKind();
+    if (t.isHypercube())
+        m_cubeDim->setValue(t.dims());
+    else
+        for (int d = 0; d < std::min(3, t.dims()); ++d)
+            m_sides[d]->setValue(t.side(d));
+    updateAlgorithms();
+    m_algorithm->setCurrentText(QString::fromStdString(s.algorithm));
+    updateParameters();
+    if (auto m = s.params.find("mode"))
+        m_mode->setCurrentText(QString::fromStdString(*m));
+    if (auto p = s.params.find("pattern"))
+        m_pattern->setCurrentText(QString::fromStdString(*p));
+    for (const auto& [k, e] : m_params)
+        e->setText(s.params.has(k.toStdString()) ? QString::fromStdString(*s.params.find(k.toStdString())) : QString());
+    m_source->setText(s.source < t.nodeCount() ? QString::fromStdString(t.nodeName(s.source)) : QString());
+    m_title = QString::fromStdString(s.title);
+    m_view = s.view;
+    m_updating = false;
+}
+
+Scenario ScenarioPanel::scenario() const
+{
+    Scenario s;
+    s.title = m_title.toStdString();
+    s.view = m_view;
+    s.topology = currentTopology();
+    s.algorithm = m_algorithm->currentText().toStdString();
+    if (m_mode->count() > 0 && m_mode->currentIndex() > 0)
+        s.params.set("mode", m_mode->currentText().toStdString());
+    if (m_pattern->count() > 0 && m_pattern->currentIndex() > 0)
+        s.params.set("pattern", m_pattern->currentText().toStdString());
+    for (const auto& [k, e] : m_params) {
+        const QString v = e->text().trimmed();
+        if (!v.isEmpty())
+            s.params.set(k.toStdString(), v.toStdString());
+    }
+    const QString src = m_source->text().trimmed();
+    s.source = src.isEmpty() ? 0 : s.topology.parseNode(src.toStdString());
+    return s;
+}
+
+} // namespace topocast::app

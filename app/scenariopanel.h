@@ -1,0 +1,65 @@
+#pragma once
+
+#include "topocast/io/scenario.h"
+
+#include <QWidget>
+
+class QComboBox;
+class QFormLayout;
+class QLabel;
+class QLineEdit;
+class QSpinBox;
+
+namespace topocast::app {
+
+/// Edits a Scenario: topology kind and sides (or hypercube dimension), algorithm (only those
+/// that apply are enabled; the others show why not), mode, pattern, the algorithm's parameters
+/// and the source. Emits edited() after a change; scenario() reads the widgets back.
+class ScenarioPanel : public QWidget {
+    Q_OBJECT
+public:
+    enum Kind { Mesh2D, Mesh3D, Torus2D, Torus3D, Hypercube };
+
+    explicit ScenarioPanel(QWidget* parent = nullptr);
+
+    /// Shows `scenario` in the widgets without emitting edited().
+    void setScenario(const Scenario& scenario);
+    /// The scenario the widgets describe. Throws topocast::Error naming a bad field.
+    Scenario scenario() const;
+    /// The parameter keys offered for `algorithm` (besides mode/pattern).
+    static QStringList parameterKeys(const QString& algorithm);
+    /// The parameter field for `key`, or null (for tests).
+    QLineEdit* parameterField(const QString& key) const;
+    QLineEdit* sourceField() const { return m_source; }
+    QComboBox* algorithmBox() const { return m_algorithm; }
+    QComboBox* kindBox() const { return m_kind; }
+    QSpinBox* sideBox(int dim) const { return m_sides[dim]; }
+
+signals:
+    void edited();
+
+private:
+    Topology currentTopology() const;
+    void updateKind();
+    void updateAlgorithms();
+    void updateParameters();
+    void changed();
+
+    QComboBox* m_kind = nullptr;
+    QSpinBox* m_sides[3] = {};
+    QSpinBox* m_cubeDim = nullptr;
+    QLabel* m_sidesLabel = nullptr;
+    QComboBox* m_algorithm = nullptr;
+    QLabel* m_whyNot = nullptr;
+    QComboBox* m_mode = nullptr;
+    QComboBox* m_pattern = nullptr;
+    QFormLayout* m_paramForm = nullptr;
+    QWidget* m_paramBox = nullptr;
+    std::vector<std::pair<QString, QLineEdit*>> m_params;
+    QLineEdit* m_source = nullptr;
+    QString m_title;
+    nlohmann::json m_view;
+    bool m_updating = false;
+};
+
+} // namespace topocast::app

@@ -1,0 +1,52 @@
+#include "scene/instancedmaterial.h"
+
+#include <Qt3DRender/QEffect>
+#include <Qt3DRender/QFilterKey>
+#include <Qt3DRender/QGraphicsApiFilter>
+#include <Qt3DRender/QMaterial>
+#include <Qt3DRender/QRenderPass>
+#include <Qt3DRender/QShaderProgram>
+#include <Qt3DRender/QTechnique>
+
+#include <QUrl>
+
+namespace topocast::app {
+
+namespace {
+Qt3DRender::QTechnique* makeTechnique(Qt3DRender::QGraphicsApiFilter::Api api, int major, int minor,
+                                      const QString& folder, const QString& vertexName)
+{
+    auto* technique = new Qt3DRender::QTechnique;
+    technique->graphicsApiFilter()->setApi(api);
+    technique->graphicsApiFilter()->setMajorVersion(major);
+    technique->graphicsApiFilter()->setMinorVersion(minor);
+    if (api == Qt3DRender::QGraphicsApiFilter::OpenGL)
+        technique->graphicsApiFilter()->setProfile(Qt3DRender::QGraphicsApiFilter::CoreProfile);
+    auto* key = new Qt3DRender::QFilterKey(technique);
+    key->setName(QStringLiteral("renderingStyle"));
+    key->setValue(QStringLiteral("forward"));
+    technique->addFilterKey(key);
+
+    auto* program = new Qt3DRender::QShaderProgram(technique);
+    program->setVertexShaderCode(Qt3DRender::QShaderProgram::loadSource(
+        QUrl(QStringLiteral("qrc:/shaders/%1/%2.vert").arg(folder, vertexName))));
+    program->setFragmentShaderCode(Qt3DRender::QShaderProgram::loadSource(
+        QUrl(QStringLiteral("qrc:/shaders/%1/instanced.frag").arg(folder))));
+    auto* pass = new Qt3DRender::QRenderPass(technique);
+    pass->setShaderProgram(program);
+    technique->addRenderPass(pass);
+    return technique;
+}
+} // namespace
+
+Qt3DRender::QMaterial* makeInstancedMaterial(const QString& vertexName, Qt3DCore::QNode* parent)
+{
+    auto* material = new Qt3DRender::QMaterial(parent);
+    auto* effect = new Qt3DRender::QEffect(material);
+    effect->addTechnique(makeTechnique(Qt3DRender::QGraphicsApiFilter::OpenGL, 3, 2, QStringLiteral("gl3"), vertexName));
+    effect->addTechnique(makeTechnique(Qt3DRender::QGraphicsApiFilter::RHI, 1, 0, QStringLiteral("rhi"), vertexName));
+    material->setEffect(effect);
+    return material;
+}
+
+} // namespace topocast::app

@@ -1,0 +1,15 @@
+#pragma once
+
+#include <QString>
+
+namespace Qt3DCore { class QNode; }
+namespace Qt3DRender { class QMaterial; class QParameter; }
+
+namespace topocast::app {
+
+/// A material for one instanced element type: shaders/gl3/<vertexName>.vert (OpenGL 3.2 core
+/// technique) and shaders/rhi/<vertexName>.vert (RHI technique), both with the shared
+/// instanced.frag, tagged for the forward renderer.
+Qt3DRender::QMaterial* makeInstancedMaterial(const QString& vertexName, Qt3DCore::QNode* parent);
+
+} // namespace topocast::app

@@ -1,0 +1,137 @@
+#include "scene/linkinstances.h"
+
+#include "scene/instancedmaterial.h"
+
+#include <Qt3DCore/QAttribute>
+#include <Qt3DCore/QBuffer>
+#include <Qt3DCore/QGeometry>
+#include <Qt3DExtras/QCylinderGeometry>
+#include <Qt3DRender/QGeometryRenderer>
+#include <Qt3DRender/QMaterial>
+#include <Qt3DRender/QParameter>
+
+namespace topocast::app {
+
+namespace {
+constexpr int kFloats = 13;  // a(3) b(3) bulge(3) colour(4)
+
+std::vector<InstanceBuffer::Field> fields()
+{
+    return {{QStringLiteral("instanceA"), 3},
+            {QStringLiteral("instanceB"), 3},
+            {QStringLiteral("instanceBulge"), 3},
+            {QStringLiteral("instanceColor"), 4}};
+}
+
+/// A polyline along y from −0.5 to 0.5 drawn as GL lines (pairs of vertices).
+Qt3DCore::QGeometry* makeLineGeometry(int segments, Qt3DCore::QNode* parent)
+{
+    auto* geometry = new Qt3DCore::QGeometry(parent);
+    std::vector<float> v;
+    for (int i = 0; i < segments; ++i) {
+        for (int k : {i, i + 1}) {
+            const float y = -0.5f + static_cast<float>(k) / static_cast<float>(segments);
+            v.insert(v.end(), {0.0f, y, 0.0f, 0.0f, 0.0f, 1.0f});
+        }
+    }
+    auto* buffer = new Qt3DCore::QBuffer(geometry);
+    buffer->setData(QByteArray(reinterpret_cast<const char*>(v.data()), static_cast<qsizetype>(v.size() * sizeof(float))));
+    const uint count = static_cast<uint>(segments * 2);
+    auto* pos = new Qt3DCore::QAttribute(buffer, Qt3DCore::QAttribute::defaultPositionAttributeName(),
+                                         Qt3DCore::QAttribute::Float, 3, count, 0, 6 * sizeof(float));
+    auto* nrm = new Qt3DCore::QAttribute(buffer, Qt3DCore::QAttribute::defaultNormalAttributeName(),
+                                         Qt3DCore::QAttribute::Float, 3, count, 3 * sizeof(float), 6 * sizeof(float));
+    geometry->addAttribute(pos);
+    geometry->addAttribute(nrm);
+    return geometry;
+}
+} // namespace
+
+LinkInstances::LinkInstances(int segments, Qt3DCore::QNode* parent) : Qt3DCore::QEntity(parent)
+{
+    auto* prism = new Qt3DExtras::QCylinderGeometry(this);
+    prism->setRadius(1.0f);
+    prism->setLength(1.0f);
+    prism->setSlices(6);
+    prism->setRings(segments + 1);
+    m_prismInstances = std::make_unique<InstanceBuffer>(prism, fields());
+    prism->setBoundingVolumePositionAttribute(m_prismInstances->attribute(QStringLiteral("instanceA")));
+    m_prisms = new Qt3DRender::QGeometryRenderer(this);
+    m_prisms->setGeometry(prism);
+    m_prisms->setEnabled(false);
+
+    auto* line = makeLineGeometry(segments, this);
+    m_lineInstances = std::make_unique<InstanceBuffer>(line, fields());
+    line->setBoundingVolumePositionAttribute(m_lineInstances->attribute(QStringLiteral("instanceA")));
+    m_lines = new Qt3DRender::QGeometryRenderer(this);
+    m_lines->setGeometry(line);
+    m_lines->setPrimitiveType(Qt3DRender::QGeometryRenderer::Lines);
+    m_lines->setVertexCount(segments * 2);
+    m_lines->setEnabled(false);
+
+    auto* material = makeInstancedMaterial(QStringLiteral("links"), this);
+    m_radius = new Qt3DRender::QParameter(QStringLiteral("linkRadius"), 0.035f, material);
+    m_offset = new Qt3DRender::QParameter(QStringLiteral("channelOffset"), 0.045f, material);
+    material->addParameter(m_radius);
+    material->addParameter(m_offset);
+    // Two renderers in one entity are not allowed; the line variant gets a child entity.
+    addComponent(m_prisms);
+    addComponent(material);
+    auto* lineEntity = new Qt3DCore::QEntity(this);
+    lineEntity->addComponent(m_lines);
+    lineEntity->addComponent(material);
+}
+
+LinkInstances::~LinkInstances() = default;
+
+void LinkInstances::setRadius(float radius, float sideOffset)
+{
+    m_radius->setValue(radius);
+    m_offset->setValue(sideOffset);
+}
+
+void LinkInstances::setUseLines(bool lines)
+{
+    if (lines == m_useLines)
+        return;
+    m_useLines = lines;
+    upload();
+}
+
+void LinkInstances::setInstances(const std::vector<Instance>& instances)
+{
+    m_data.clear();
+    m_data.reserve(instances.size() * kFloats);
+    for (const Instance& i : instances) {
+        m_data.insert(m_data.end(), {i.a[0], i.a[1], i.a[2], i.b[0], i.b[1], i.b[2], i.bulge[0], i.bulge[1],
+                                     i.bulge[2], i.colour.r, i.colour.g, i.colour.b, i.colour.a});
+    }
+    m_count = static_cast<int>(instances.size());
+    upload();
+}
+
+void LinkInstances::setColours(const std::vector<Rgba>& colours)
+{
+    const std::size_t n = std::min(colours.size(), static_cast<std::size_t>(m_count));
+    for (std::size_t i = 0; i < n; ++i) {
+        float* c = &m_data[i * kFloats + 9];
+        c[0] = colours[i].r;
+        c[1] = colours[i].g;
+        c[2] = colours[i].b;
+        c[3] = colours[i].a;
+    }
+    upload();
+}
+
+void LinkInstances::upload()
+{
+    InstanceBuffer& active = m_useLines ? *m_lineInstances : *m_prismInstances;
+    Qt3DRender::QGeometryRenderer* on = m_useLines ? m_lines : m_prisms;
+    Qt3DRender::QGeometryRenderer* off = m_useLines ? m_prisms : m_lines;
+    active.setData(m_data);
+    on->setInstanceCount(m_count);
+    on->setEnabled(m_count > 0);
+    off->setEnabled(false);
+}
+
+} // namespace topocast::app

@@ -1,0 +1,49 @@
+#pragma once
+
+#include "scene/instancebuffer.h"
+#include "scene/scenestyle.h"
+
+#include <Qt3DCore/QEntity>
+
+#include <memory>
+
+namespace Qt3DRender { class QGeometryRenderer; class QParameter; }
+
+namespace topocast::app {
+
+/// Directed channels as one instanced entity: a thin prism (or, for very large networks, a
+/// line) per instance from A to B with an optional bulge (torus wrap-around arcs, drawn with
+/// `segments` pieces), shifted sideways so both directions of a link show.
+class LinkInstances : public Qt3DCore::QEntity {
+    Q_OBJECT
+public:
+    struct Instance {
+        Vec3 a{}, b{}, bulge{};
+        Rgba colour;
+    };
+    LinkInstances(int segments, Qt3DCore::QNode* parent = nullptr);
+    ~LinkInstances() override;
+
+    void setInstances(const std::vector<Instance>& instances);
+    /// Colours only (same instances, same order); the rest of each instance is kept.
+    void setColours(const std::vector<Rgba>& colours);
+    void setRadius(float radius, float sideOffset);
+    /// Lines instead of prisms (cheaper for 100 000+ channels).
+    void setUseLines(bool lines);
+    int instanceCount() const { return m_count; }
+
+private:
+    void upload();
+
+    Qt3DRender::QGeometryRenderer* m_prisms = nullptr;
+    Qt3DRender::QGeometryRenderer* m_lines = nullptr;
+    Qt3DRender::QParameter* m_radius = nullptr;
+    Qt3DRender::QParameter* m_offset = nullptr;
+    std::unique_ptr<InstanceBuffer> m_prismInstances;
+    std::unique_ptr<InstanceBuffer> m_lineInstances;
+    std::vector<float> m_data;
+    int m_count = 0;
+    bool m_useLines = false;
+};
+
+} // namespace topocast::app

@@ -1,0 +1,35 @@
+#pragma once
+
+#include "scene/instancebuffer.h"
+#include "scene/scenestyle.h"
+
+#include <Qt3DCore/QEntity>
+
+#include <memory>
+
+namespace Qt3DRender { class QGeometryRenderer; class QParameter; }
+
+namespace topocast::app {
+
+/// Every node of the network as one instanced entity: a low-poly sphere per instance with
+/// per-instance position, colour and scale (one interleaved buffer, divisor 1).
+class NodeInstances : public Qt3DCore::QEntity {
+    Q_OBJECT
+public:
+    explicit NodeInstances(Qt3DCore::QNode* parent = nullptr);
+    ~NodeInstances() override;
+
+    /// Replaces all instances. `colours`/`scales` are parallel to `positions`.
+    void setNodes(const std::vector<Vec3>& positions, const std::vector<Rgba>& colours, const std::vector<float>& scales);
+    void setRadius(float radius);
+    int instanceCount() const { return m_count; }
+
+private:
+    Qt3DRender::QGeometryRenderer* m_renderer = nullptr;
+    Qt3DRender::QParameter* m_radius = nullptr;
+    std::unique_ptr<InstanceBuffer> m_instances;
+    int m_count = 0;
+    int m_detail = -1;
+};
+
+} // namespace topocast::app

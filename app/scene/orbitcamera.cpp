@@ -1,0 +1,59 @@
+#include "scene/orbitcamera.h"
+
+#include <Qt3DRender/QCamera>
+
+#include <QtMath>
+
+#include <algorithm>
+#include <cmath>
+
+namespace topocast::app {
+
+void OrbitCamera::reset(const QVector3D& centre, float radius, bool flat)
+{
+    m_centre = centre;
+    const float halfFov = qDegreesToRadians(m_camera->fieldOfView() * 0.5f);
+    m_distance = std::max(2.0f, radius / std::sin(halfFov) * 1.05f);
+    m_yaw = flat ? 0.0f : 28.0f;
+    m_pitch = flat ? 0.0f : 22.0f;
+    apply();
+}
+
+void OrbitCamera::orbit(float yawDegrees, float pitchDegrees)
+{
+    m_yaw += yawDegrees;
+    m_pitch = std::clamp(m_pitch + pitchDegrees, -89.0f, 89.0f);
+    apply();
+}
+
+void OrbitCamera::pan(float dx, float dy)
+{
+    const QVector3D forward = (m_camera->viewCenter() - m_camera->position()).normalized();
+    const QVector3D right = QVector3D::crossProduct(forward, m_camera->upVector()).normalized();
+    const QVector3D up = QVector3D::crossProduct(right, forward).normalized();
+    const float scale = m_distance * std::tan(qDegreesToRadians(m_camera->fieldOfView() * 0.5f));
+    m_centre += (-right * dx * m_camera->aspectRatio() + up * dy) * scale;
+    apply();
+}
+
+void OrbitCamera::zoom(float factor)
+{
+    m_distance = std::clamp(m_distance * factor, 0.5f, 5000.0f);
+    apply();
+}
+
+void OrbitCamera::setAspect(float aspect) { m_camera->setAspectRatio(aspect); }
+
+void OrbitCamera::apply()
+{
+    const float yaw = qDegreesToRadians(m_yaw);
+    const float pitch = qDegreesToRadians(m_pitch);
+    const QVector3D dir(std::sin(yaw) * std::cos(pitch), std::sin(pitch), std::cos(yaw) * std::cos(pitch));
+    m_camera->setNearPlane(std::max(0.05f, m_distance * 0.01f));
+    m_camera->setFarPlane(m_distance * 10.0f + 100.0f);
+    m_camera->setUpVector(QVector3D(0, 1, 0));
+    m_camera->setPosition(m_centre + dir * m_distance);
+    m_camera->setViewCenter(m_centre);
+}
+
+} // namespace topocast::app

@@ -1,0 +1,256 @@
+#include "scene/scenestyle.h"
+
+#include <algorithm>
+#include <cmath>
+#include <set>
+
+namespace topocast::app {
+
+QString viewModeName(ViewMode mode)
+{
+    switch (mode) {
+    case ViewMode::Plain: return QStringLiteral("plain");
+    case ViewMode::Contention: return QStringLiteral("contention");
+    case ViewMode::Heatmap: return QStringLiteral("heatmap");
+    case ViewMode::TcdMap: return QStringLiteral("tcdmap");
+    case ViewMode::Layers: return QStringLiteral("layers");
+    }
+    return {};
+}
+
+std::optional<ViewMode> parseViewMode(const QString& text)
+{
+    for (ViewMode m : {ViewMode::Plain, ViewMode::Contention, ViewMode::Heatmap, ViewMode::TcdMap, ViewMode::Layers})
+        if (text.compare(viewModeName(m), Qt::CaseInsensitive) == 0)
+            return m;
+    return std::nullopt;
+}
+
+Palette Palette::normal()
+{
+    Palette p;
+    p.background = {0.09f, 0.10f, 0.12f};
+    p.source = {1.00f, 0.55f, 0.00f};
+    p.informed = {0.20f, 0.55f, 1.00f};
+    p.receiving = {0.15f, 0.90f, 0.30f};
+    p.uninformed = {0.42f, 0.43f, 0.47f};
+    p.link = {0.28f, 0.29f, 0.33f};
+    p.linkUsed = {0.35f, 0.60f, 0.95f};
+    p.inFlight = {1.00f, 0.95f, 0.45f};
+    p.contention = {1.00f, 0.00f, 0.00f};
+    p.message = {1.00f, 1.00f, 1.00f};
+    p.optimum = {1.00f, 1.00f, 1.00f};
+    return p;
+}
+
+Palette Palette::highContrast()
+{
+    Palette p = normal();
+    p.background = {0.0f, 0.0f, 0.0f};
+    p.source = {1.0f, 0.6f, 0.0f};
+    p.informed = {0.0f, 0.75f, 1.0f};
+    p.receiving = {0.0f, 1.0f, 0.0f};
+    p.uninformed = {0.6f, 0.6f, 0.6f};
+    p.link = {0.45f, 0.45f, 0.45f};
+    p.inFlight = {1.0f, 1.0f, 0.0f};
+    return p;
+}
+
+Rgba categoryColour(int i)
+{
+    static const Rgba colours[] = {
+        {0.90f, 0.30f, 0.90f}, {0.20f, 0.80f, 0.80f}, {0.95f, 0.75f, 0.20f}, {0.55f, 0.85f, 0.25f},
+        {0.60f, 0.45f, 1.00f}, {1.00f, 0.50f, 0.45f}, {0.30f, 0.65f, 0.30f}, {0.85f, 0.85f, 0.85f},
+        {0.40f, 0.55f, 0.95f}, {0.95f, 0.55f, 0.75f},
+    };
+    constexpr int n = sizeof(colours) / sizeof(colours[0]);
+    return colours[((i % n) + n) % n];
+}
+
+Rgba heatColour(double value, double max)
+{
+    if (value <= 0 || max <= 0)
+        return {0.22f, 0.23f, 0.26f};
+    const double t = std::clamp(value / max, 0.0, 1.0);
+    // blue (low) → yellow (half) → red (max)
+    if (t < 0.5) {
+        const float u = static_cast<float>(t / 0.5);
+        return {0.15f + 0.85f * u, 0.35f + 0.55f * u, 1.0f - 0.85f * u};
+    }
+    const float u = static_cast<float>((t - 0.5) / 0.5);
+    return {1.0f, 0.90f - 0.75f * u, 0.15f};
+}
+
+std::vector<DrawnChannel> drawnChannels(const Topology& topo)
+{
+    std::vector<DrawnChannel> straight, wraps;
+    straight.reserve(static_cast<std::size_t>(topo.channelCount()));
+    for (NodeId v = 0; v < topo.nodeCount(); ++v) {
+        for (int p = 0; p < topo.portsPerNode(); ++p) {
+            const Port port = topo.portAt(p);
+            NodeId next;
+            if (!topo.step(v, port.dim, port.sign, next))
+                continue;
+            bool wrap = false;
+            if (topo.isTorus()) {
+                const int c = topo.coord(v, port.dim);
+                wrap = (port.sign > 0 && c == topo.side(port.dim) - 1) || (port.sign < 0 && c == 0);
+            }
+            DrawnChannel d{topo.channel(v, port.dim, port.sign), v, next, port.dim, wrap};
+            (wrap ? wraps : straight).push_back(d);
+        }
+    }
+    straight.insert(straight.end(), wraps.begin(), wraps.end());
+    return straight;
+}
+
+ChannelLoads channelLoads(const Snapshot& snap, int step)
+{
+    const Schedule& s = snap.schedule;
+    const Topology& topo = s.topology();
+    ChannelLoads out;
+    const auto slotCount = static_cast<std::size_t>(topo.channelSlots());
+    out.step.assign(slotCount, 0);
+    out.cumulative.assign(slotCount, 0);
+    out.lastTag.assign(slotCount, -1);
+    const auto last = static_cast<std::uint32_t>(std::clamp(step, 0, static_cast<int>(s.stepCount())));
+    for (std::uint32_t st = 1; st <= last; ++st) {
+        for (const Transfer& t : s.stepTransfers(st)) {
+            forEachChannel(topo, t.from, t.to, t.route, s.dimensionOrder, [&](ChannelId ch) {
+                out.cumulative[ch] += 1;
+                out.lastTag[ch] = static_cast<std::int32_t>(t.tag);
+                if (st == last && ++out.step[ch] == 2)
+                    ++out.contendedNow;
+            });
+        }
+    }
+    return out;
+}
+
+namespace {
+Rgba mix(const Rgba& a, const Rgba& b, float t)
+{
+    return {a.r + (b.r - a.r) * t, a.g + (b.g - a.g) * t, a.b + (b.b - a.b) * t, 1.0f};
+}
+bool hasSeveralTags(const Schedule& s)
+{
+    const auto& ts = s.transfers();
+    for (const Transfer& t : ts)
+        if (t.tag != ts.front().tag)
+            return true;
+    return false;
+}
+} // namespace
+
+FrameStyle frameStyle(const Snapshot& snap, const std::vector<DrawnChannel>& channels, int step, ViewMode mode,
+                      bool cumulativeHeat, const Palette& pal)
+{
+    FrameStyle f;
+    const Topology& topo = snap.topology();
+    const std::size_t n = topo.nodeCount();
+    f.nodeColour.assign(n, pal.uninformed);
+    f.nodeScale.assign(n, 1.0f);
+    const auto states = nodeStates(snap, static_cast<std::uint32_t>(std::max(step, 0)));
+    for (std::size_t v = 0; v < n; ++v) {
+        switch (states[v]) {
+        case NodeState::Source: f.nodeColour[v] = pal.source; f.nodeScale[v] = 1.45f; break;
+        case NodeState::Informed: f.nodeColour[v] = pal.informed; break;
+        case NodeState::Receiving: f.nodeColour[v] = pal.receiving; f.nodeScale[v] = 1.2f; break;
+        case NodeState::Uninformed: break;
+        }
+    }
+    if (mode == ViewMode::TcdMap && snap.tcdMap.size() == n) {
+        const auto [mn, mx] = std::minmax_element(snap.tcdMap.begin(), snap.tcdMap.end());
+        const double span = std::max<double>(1.0, static_cast<double>(*mx - *mn));
+        const Rgba good{0.10f, 0.85f, 0.35f}, bad{0.35f, 0.10f, 0.45f};
+        for (std::size_t v = 0; v < n; ++v) {
+            const float t = static_cast<float>(static_cast<double>(snap.tcdMap[v] - *mn) / span);
+            f.nodeColour[v] = mix(good, bad, t);
+            f.nodeScale[v] = 1.0f;
+            if (snap.tcdMap[v] == *mn) {
+                f.nodeColour[v] = pal.optimum;
+                f.nodeScale[v] = 1.5f;
+            }
+        }
+        f.nodeColour[snap.schedule.source()] = pal.source;
+        f.nodeScale[snap.schedule.source()] = 1.45f;
+    } else if (mode == ViewMode::Layers) {
+        for (std::size_t v = 0; v < n; ++v) {
+            if (states[v] == NodeState::Source)
+                continue;
+            const int layer = topo.distance(snap.schedule.source(), static_cast<NodeId>(v));
+            f.nodeColour[v] = categoryColour(layer - 1);
+            if (states[v] == NodeState::Uninformed)
+                f.nodeColour[v] = mix(f.nodeColour[v], pal.uninformed, 0.7f);
+        }
+    }
+
+    const ChannelLoads loads = channelLoads(snap, step);
+    f.contendedNow = loads.contendedNow;
+    const bool tags = hasSeveralTags(snap.schedule);
+    f.heatMax = cumulativeHeat ? snap.metrics.maxLinkLoad : snap.metrics.maxStepLoad;
+    f.channelColour.resize(channels.size());
+    for (std::size_t i = 0; i < channels.size(); ++i) {
+        const DrawnChannel& c = channels[i];
+        const std::uint32_t now = loads.step[c.channel];
+        const std::uint32_t cum = loads.cumulative[c.channel];
+        Rgba col = topo.isHypercube() ? mix(categoryColour(c.dim), pal.link, 0.55f) : pal.link;
+        switch (mode) {
+        case ViewMode::Heatmap:
+            col = heatColour(cumulativeHeat ? cum : now, f.heatMax);
+            break;
+        case ViewMode::Contention:
+            if (now >= 2)
+                col = pal.contention;
+            else if (now == 1)
+                col = pal.receiving;
+            break;
+        default:
+            if (cum > 0)
+                col = tags ? categoryColour(loads.lastTag[c.channel]) : pal.linkUsed;
+            if (now == 1)
+                col = pal.inFlight;
+            if (now >= 2)
+                col = pal.contention;
+            break;
+        }
+        f.channelColour[i] = col;
+    }
+    return f;
+}
+
+std::vector<std::pair<QColor, QString>> legendEntries(const Snapshot* snap, ViewMode mode, const Palette& pal)
+{
+    std::vector<std::pair<QColor, QString>> e;
+    switch (mode) {
+    case ViewMode::Plain:
+    case ViewMode::Contention:
+        e.emplace_back(pal.source.toColor(), QStringLiteral("source"));
+        e.emplace_back(pal.informed.toColor(), QStringLiteral("informed"));
+        e.emplace_back(pal.receiving.toColor(), QStringLiteral("receiving this step"));
+        e.emplace_back(pal.uninformed.toColor(), QStringLiteral("not yet informed"));
+        e.emplace_back(pal.inFlight.toColor(), QStringLiteral("channel in use this step"));
+        e.emplace_back(pal.contention.toColor(), QStringLiteral("contention (2+ messages on a channel)"));
+        break;
+    case ViewMode::Heatmap:
+        for (int i = 0; i <= 4; ++i)
+            e.emplace_back(heatColour(i == 0 ? 0 : i, 4).toColor(),
+                           i == 0 ? QStringLiteral("unused") : QStringLiteral("%1% of max load").arg(i * 25));
+        break;
+    case ViewMode::TcdMap:
+        e.emplace_back(pal.optimum.toColor(), QStringLiteral("minimum TCD (the eyes)"));
+        e.emplace_back(QColor::fromRgbF(0.10f, 0.85f, 0.35f), QStringLiteral("low TCD"));
+        e.emplace_back(QColor::fromRgbF(0.35f, 0.10f, 0.45f), QStringLiteral("high TCD"));
+        e.emplace_back(pal.source.toColor(), QStringLiteral("current source"));
+        if (snap && snap->tcdMap.empty())
+            e.emplace_back(pal.uninformed.toColor(), QStringLiteral("(no TCD map for this algorithm/size)"));
+        break;
+    case ViewMode::Layers:
+        for (int i = 0; i < 6; ++i)
+            e.emplace_back(categoryColour(i).toColor(), QStringLiteral("layer %1").arg(i + 1));
+        break;
+    }
+    return e;
+}
+
+} // namespace topocast::app

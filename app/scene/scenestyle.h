@@ -1,0 +1,73 @@
+#pragma once
+
+#include "snapshot.h"
+
+#include <QColor>
+#include <QString>
+
+#include <optional>
+#include <vector>
+
+namespace topocast::app {
+
+/// How the scene colours nodes and channels.
+enum class ViewMode { Plain, Contention, Heatmap, TcdMap, Layers };
+
+QString viewModeName(ViewMode mode);
+/// "plain", "contention", "heatmap", "tcdmap", "layers"; nullopt otherwise.
+std::optional<ViewMode> parseViewMode(const QString& text);
+
+struct Rgba {
+    float r = 0, g = 0, b = 0, a = 1;
+    friend bool operator==(const Rgba&, const Rgba&) = default;
+    QColor toColor() const { return QColor::fromRgbF(r, g, b, a); }
+};
+
+/// The fixed colours of the scene (normal and high-contrast presentation palettes).
+struct Palette {
+    Rgba background, source, informed, receiving, uninformed, link, linkUsed, inFlight, contention, message, optimum;
+    static Palette normal();
+    static Palette highContrast();
+};
+
+/// Colour of `i` in a cycle of distinct hues (trees, dimensions, layers).
+Rgba categoryColour(int i);
+/// Heat-map colour for `value` on the fixed scale 0..`max` (dark → blue → yellow → red).
+Rgba heatColour(double value, double max);
+
+/// One drawn directed channel.
+struct DrawnChannel {
+    ChannelId channel = 0;
+    NodeId tail = 0;
+    NodeId head = 0;
+    int dim = 0;
+    bool wrap = false;  ///< torus wrap-around channel (drawn as an arc outside the grid)
+};
+/// Every directed channel of the topology, straight ones first then wrap-arounds. O(channels).
+std::vector<DrawnChannel> drawnChannels(const Topology& topo);
+
+/// Per-channel loads up to a timeline position, from one pass over the routes of steps 1..step.
+struct ChannelLoads {
+    std::vector<std::uint32_t> step;        ///< uses in step `step` (index = ChannelId)
+    std::vector<std::uint32_t> cumulative;  ///< uses in steps 1..step
+    std::vector<std::int32_t> lastTag;      ///< tag of the last transfer on it (−1: unused)
+    std::uint32_t contendedNow = 0;         ///< channels used twice or more in step `step`
+};
+ChannelLoads channelLoads(const Snapshot& snap, int step);
+
+/// What one frame shows: node colours/scales and channel colours, a pure function of
+/// (snapshot, step, mode), so stepping back reproduces exactly the earlier picture.
+struct FrameStyle {
+    std::vector<Rgba> nodeColour;
+    std::vector<float> nodeScale;
+    std::vector<Rgba> channelColour;  ///< parallel to drawnChannels()
+    double heatMax = 0;               ///< the heat map's fixed scale maximum
+    std::uint32_t contendedNow = 0;
+};
+FrameStyle frameStyle(const Snapshot& snap, const std::vector<DrawnChannel>& channels, int step, ViewMode mode,
+                      bool cumulativeHeat, const Palette& palette);
+
+/// Legend entries for a mode: (colour, text).
+std::vector<std::pair<QColor, QString>> legendEntries(const Snapshot* snap, ViewMode mode, const Palette& palette);
+
+} // namespace topocast::app

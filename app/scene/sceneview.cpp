@@ -1,0 +1,368 @@
+#include "scene/sceneview.h"
+
+#include "scene/linkinstances.h"
+#include "scene/messageinstances.h"
+#include "scene/nodeinstances.h"
+#include "scene/picking.h"
+
+#include <Qt3DCore/QEntity>
+#include <Qt3DExtras/QForwardRenderer>
+#include <Qt3DExtras/Qt3DWindow>
+#include <Qt3DRender/QCamera>
+#include <Qt3DRender/QRenderCapture>
+#include <Qt3DRender/QRenderSettings>
+
+#include <QElapsedTimer>
+#include <QEventLoop>
+#include <QKeyEvent>
+#include <QMouseEvent>
+#include <QTimer>
+#include <QWheelEvent>
+#include <QWidget>
+
+#include <algorithm>
+#include <cmath>
+
+namespace topocast::app {
+
+namespace {
+constexpr std::size_t kMaxMessageHops = 50000;
+constexpr std::size_t kLineThreshold = 60000;  // channels above which links are drawn as lines
+
+QColor toQColor(const Rgba& c) { return c.toColor(); }
+} // namespace
+
+SceneView::SceneView(QObject* parent) : QObject(parent)
+{
+    m_window = new Qt3DExtras::Qt3DWindow(nullptr, Qt3DRender::API::OpenGL);
+    m_window->installEventFilter(this);
+    m_root = new Qt3DCore::QEntity;
+
+    // QRenderCapture must be the root of the active frame graph (see STYLE.md).
+    m_capture = new Qt3DRender::QRenderCapture;
+    Qt3DExtras::QForwardRenderer* forward = m_window->defaultFrameGraph();
+    forward->setParent(m_capture);
+    forward->setFrustumCullingEnabled(false);
+    forward->setClearColor(toQColor(m_palette.background));
+    m_window->setActiveFrameGraph(m_capture);
+    m_window->renderSettings()->setRenderPolicy(Qt3DRender::QRenderSettings::OnDemand);
+
+    m_links = new LinkInstances(1, m_root);
+    m_arcs = new LinkInstances(12, m_root);
+    m_axes = new LinkInstances(1, m_root);
+    m_nodes = new NodeInstances(m_root);
+    m_messages = new MessageInstances(m_root);
+
+    Qt3DRender::QCamera* camera = m_window->camera();
+    camera->lens()->setPerspectiveProjection(40.0f, 16.0f / 9.0f, 0.1f, 1000.0f);
+    m_orbit = std::make_unique<OrbitCamera>(camera);
+    m_orbit->reset({0, 0, 0}, 5.0f, false);
+    m_window->setRootEntity(m_root);
+}
+
+SceneView::~SceneView()
+{
+    if (!m_container)
+        delete m_window;
+}
+
+QWidget* SceneView::widget(QWidget* parent)
+{
+    if (!m_container) {
+        m_container = QWidget::createWindowContainer(m_window, parent);
+        m_container->setMinimumSize(320, 240);
+        m_container->setFocusPolicy(Qt::StrongFocus);
+    }
+    return m_container;
+}
+
+void SceneView::setSnapshot(SnapshotPtr snap)
+{
+    const bool newTopology = !m_snap || !snap || !(m_snap->topology() == snap->topology());
+    m_snap = std::move(snap);
+    if (!m_snap)
+        return;
+    m_step = std::min(m_step, static_cast<int>(m_snap->stepCount()));
+    if (newTopology) {
+        rebuildGeometry();
+        resetView();
+    }
+    refresh();
+}
+
+void SceneView::rebuildGeometry()
+{
+    const Topology& topo = m_snap->topology();
+    const auto& pos = m_snap->positions;
+    m_channels = drawnChannels(topo);
+    m_straightCount = static_cast<std::size_t>(
+        std::find_if(m_channels.begin(), m_channels.end(), [](const DrawnChannel& c) { return c.wrap; }) -
+        m_channels.begin());
+
+    const auto bounds = layoutBounds(pos);
+    const QVector3D lo(bounds[0][0], bounds[0][1], bounds[0][2]);
+    const QVector3D hi(bounds[1][0], bounds[1][1], bounds[1][2]);
+    const QVector3D centre = (lo + hi) * 0.5f;
+    const bool flat = (hi.z() - lo.z()) < 1e-3f;
+
+    std::vector<LinkInstances::Instance> straight, arcs;
+    straight.reserve(m_straightCount);
+    for (const DrawnChannel& c : m_channels) {
+        LinkInstances::Instance in{pos[c.tail], pos[c.head], {0, 0, 0}, m_palette.link};
+        if (!c.wrap) {
+            straight.push_back(in);
+            continue;
+        }
+        // Wrap-around: an arc that leaves the grid (out of the plane for a 2-D torus, away from
+        // the centre across the ring's axis for a 3-D one).
+        const QVector3D a(in.a[0], in.a[1], in.a[2]), b(in.b[0], in.b[1], in.b[2]);
+        const QVector3D axis = (b - a).normalized();
+        QVector3D mid = (a + b) * 0.5f - centre;
+        QVector3D radial = mid - axis * QVector3D::dotProduct(mid, axis);
+        if (flat)
+            radial = QVector3D(0, 0, 1);
+        if (radial.lengthSquared() < 1e-4f)
+            radial = QVector3D::crossProduct(axis, std::abs(axis.y()) < 0.9f ? QVector3D(0, 1, 0) : QVector3D(1, 0, 0));
+        radial.normalize();
+        const float h = 0.18f * (b - a).length() + 0.6f;
+        // Keep the arc outside: from the far side it would have to cross the grid; reverse
+        // channels bend the same way so both directions of one wrap link run side by side.
+        in.bulge = {radial.x() * h, radial.y() * h, radial.z() * h};
+        arcs.push_back(in);
+    }
+    m_links->setUseLines(m_channels.size() > kLineThreshold);
+    m_links->setInstances(straight);
+    m_arcs->setInstances(arcs);
+
+    // Axes from the low corner: x red, y green, z blue (layout: x → +X, y → −Y, z → +Z).
+    const float len = std::max(1.5f, 0.25f * (hi - lo).length());
+    const Vec3 o{lo.x() - 0.8f, hi.y() + 0.8f, lo.z() - 0.8f};
+    m_axes->setInstances({{o, {o[0] + len, o[1], o[2]}, {0, 0, 0}, {0.9f, 0.2f, 0.2f}},
+                          {o, {o[0], o[1] - len, o[2]}, {0, 0, 0}, {0.2f, 0.85f, 0.2f}},
+                          {o, {o[0], o[1], o[2] + (flat ? 0.0f : len)}, {0, 0, 0}, {0.3f, 0.45f, 1.0f}}});
+    m_axes->setRadius(0.03f, 0.0f);
+
+    const std::uint32_t n = topo.nodeCount();
+    m_nodeRadius = n > 4096 ? 0.2f : 0.16f;
+    m_nodes->setRadius(m_nodeRadius);
+    m_links->setRadius(n > 4096 ? 0.025f : 0.035f, 0.045f);
+    m_arcs->setRadius(0.03f, 0.045f);
+    m_messages->setRadius(0.11f);
+}
+
+void SceneView::refresh()
+{
+    if (!m_snap)
+        return;
+    m_style = topocast::app::frameStyle(*m_snap, m_channels, m_step, m_mode, m_cumulativeHeat, m_palette);
+    m_nodes->setNodes(m_snap->positions, m_style.nodeColour, m_style.nodeScale);
+    std::vector<Rgba> straight(m_style.channelColour.begin(),
+                               m_style.channelColour.begin() + static_cast<std::ptrdiff_t>(m_straightCount));
+    std::vector<Rgba> arcs(m_style.channelColour.begin() + static_cast<std::ptrdiff_t>(m_straightCount),
+                           m_style.channelColour.end());
+    m_links->setColours(straight);
+    m_arcs->setColours(arcs);
+
+    // Messages of the current step: one instance per hop along the actual route.
+    std::vector<MessageInstances::Hop> hops;
+    const Schedule& s = m_snap->schedule;
+    if (m_step >= 1 && static_cast<std::uint32_t>(m_step) <= s.stepCount()) {
+        const auto& pos = m_snap->positions;
+        const bool tags = !s.transfers().empty() &&
+                          std::any_of(s.transfers().begin(), s.transfers().end(),
+                                      [&](const Transfer& t) { return t.tag != s.transfers().front().tag; });
+        for (const Transfer& t : s.stepTransfers(static_cast<std::uint32_t>(m_step))) {
+            if (hops.size() >= kMaxMessageHops)
+                break;
+            const auto nodes = routeNodes(s.topology(), t.from, t.to, t.route, s.dimensionOrder);
+            const auto count = static_cast<float>(nodes.size() - 1);
+            const Rgba colour = tags ? categoryColour(static_cast<int>(t.tag)) : m_palette.message;
+            for (std::size_t k = 0; k + 1 < nodes.size(); ++k)
+                hops.push_back({pos[nodes[k]], pos[nodes[k + 1]], colour, static_cast<float>(k), count});
+        }
+    }
+    m_messages->setHops(hops);
+    emit frameStyleChanged();
+}
+
+void SceneView::setStep(int step)
+{
+    if (step == m_step)
+        return;
+    m_step = std::max(0, step);
+    refresh();
+}
+
+void SceneView::setFraction(float fraction) { m_messages->setFraction(fraction); }
+
+void SceneView::setMode(ViewMode mode)
+{
+    m_mode = mode;
+    refresh();
+}
+
+void SceneView::setCumulativeHeat(bool cumulative)
+{
+    m_cumulativeHeat = cumulative;
+    refresh();
+}
+
+void SceneView::setHighContrast(bool on)
+{
+    m_palette = on ? Palette::highContrast() : Palette::normal();
+    m_window->defaultFrameGraph()->setClearColor(toQColor(m_palette.background));
+    refresh();
+}
+
+void SceneView::resetView()
+{
+    if (!m_snap) {
+        m_orbit->reset({0, 0, 0}, 5.0f, false);
+        return;
+    }
+    const auto bounds = layoutBounds(m_snap->positions);
+    const QVector3D lo(bounds[0][0], bounds[0][1], bounds[0][2]);
+    const QVector3D hi(bounds[1][0], bounds[1][1], bounds[1][2]);
+    const bool flat = (hi.z() - lo.z()) < 1e-3f && !m_snap->topology().isTorus();
+    m_orbit->setAspect(static_cast<float>(viewportSize().width() / viewportSize().height()));
+    m_orbit->reset((lo + hi) * 0.5f, std::max(1.0f, 0.5f * (hi - lo).length() + 0.6f), flat);
+}
+
+QMatrix4x4 SceneView::viewProjection() const
+{
+    Qt3DRender::QCamera* camera = m_window->camera();
+    return camera->projectionMatrix() * camera->viewMatrix();
+}
+
+QSizeF SceneView::viewportSize() const
+{
+    const QSize s = m_window->size();
+    return QSizeF(std::max(1, s.width()), std::max(1, s.height()));
+}
+
+QPointF SceneView::nodeOnScreen(NodeId v) const
+{
+    if (!m_snap || v >= m_snap->positions.size())
+        return {};
+    return projectToScreen(viewProjection(), viewportSize(), m_snap->positions[v]);
+}
+
+long long SceneView::nodeAt(const QPointF& pos) const
+{
+    if (!m_snap)
+        return -1;
+    return pickAt(viewProjection(), viewportSize(), pos, m_snap->positions, m_nodeRadius * 1.3f);
+}
+
+QImage SceneView::captureFrame(int timeoutMs)
+{
+    QImage image;
+    for (int attempt = 0; attempt < 2; ++attempt) {  // the first capture after a change may be stale
+        Qt3DRender::QRenderCaptureReply* reply = m_capture->requestCapture();
+        QEventLoop loop;
+        QTimer timeout;
+        timeout.setSingleShot(true);
+        connect(&timeout, &QTimer::timeout, &loop, &QEventLoop::quit);
+        connect(reply, &Qt3DRender::QRenderCaptureReply::completed, &loop, &QEventLoop::quit);
+        timeout.start(timeoutMs);
+        if (!reply->isComplete())
+            loop.exec();
+        image = reply->isComplete() ? reply->image() : QImage();
+        delete reply;
+        if (image.isNull())
+            return image;
+    }
+    return image;
+}
+
+double SceneView::measureFrameMs(int frames)
+{
+    captureFrame();
+    QElapsedTimer t;
+    t.start();
+    for (int i = 0; i < frames; ++i) {
+        m_orbit->orbit(0.5f, 0.0f);  // a change per frame so each one is really rendered
+        Qt3DRender::QRenderCaptureReply* reply = m_capture->requestCapture();
+        QEventLoop loop;
+        connect(reply, &Qt3DRender::QRenderCaptureReply::completed, &loop, &QEventLoop::quit);
+        QTimer::singleShot(10000, &loop, &QEventLoop::quit);
+        if (!reply->isComplete())
+            loop.exec();
+        delete reply;
+    }
+    return static_cast<double>(t.elapsed()) / std::max(1, frames);
+}
+
+bool SceneView::eventFilter(QObject* watched, QEvent* event)
+{
+    if (watched != m_window)
+        return QObject::eventFilter(watched, event);
+    switch (event->type()) {
+    case QEvent::Resize:
+        m_orbit->setAspect(static_cast<float>(viewportSize().width() / viewportSize().height()));
+        break;
+    case QEvent::MouseButtonPress: {
+        auto* e = static_cast<QMouseEvent*>(event);
+        m_pressPos = m_lastPos = e->position().toPoint();
+        m_buttons = e->buttons();
+        m_dragged = false;
+        return true;
+    }
+    case QEvent::MouseMove: {
+        auto* e = static_cast<QMouseEvent*>(event);
+        const QPoint p = e->position().toPoint();
+        const QPoint d = p - m_lastPos;
+        m_lastPos = p;
+        if (e->buttons() == Qt::NoButton) {
+            emit nodeHovered(nodeAt(e->position()), e->globalPosition().toPoint());
+            return true;
+        }
+        if ((p - m_pressPos).manhattanLength() > 4)
+            m_dragged = true;
+        const QSizeF size = viewportSize();
+        if (e->buttons() & Qt::LeftButton && !(e->modifiers() & Qt::ShiftModifier))
+            m_orbit->orbit(-static_cast<float>(d.x()) * 0.4f, static_cast<float>(d.y()) * 0.4f);
+        else
+            m_orbit->pan(static_cast<float>(2.0 * d.x() / size.width()), static_cast<float>(2.0 * d.y() / size.height()));
+        return true;
+    }
+    case QEvent::MouseButtonRelease: {
+        auto* e = static_cast<QMouseEvent*>(event);
+        if (!m_dragged && e->button() == Qt::LeftButton) {
+            const long long v = nodeAt(e->position());
+            if (v >= 0)
+                emit nodeClicked(static_cast<NodeId>(v));
+        }
+        return true;
+    }
+    case QEvent::Wheel: {
+        auto* e = static_cast<QWheelEvent*>(event);
+        m_orbit->zoom(std::pow(0.999f, static_cast<float>(e->angleDelta().y())));
+        return true;
+    }
+    case QEvent::KeyPress: {
+        auto* e = static_cast<QKeyEvent*>(event);
+        switch (e->key()) {
+        case Qt::Key_Space: case Qt::Key_Left: case Qt::Key_Right: case Qt::Key_Home: case Qt::Key_End:
+            emit timelineKey(e->key());
+            return true;
+        case Qt::Key_Plus: case Qt::Key_Equal: m_orbit->zoom(0.85f); return true;
+        case Qt::Key_Minus: m_orbit->zoom(1.0f / 0.85f); return true;
+        case Qt::Key_A: m_orbit->orbit(-5, 0); return true;
+        case Qt::Key_D: m_orbit->orbit(5, 0); return true;
+        case Qt::Key_W: m_orbit->orbit(0, 5); return true;
+        case Qt::Key_S: m_orbit->orbit(0, -5); return true;
+        case Qt::Key_Up: m_orbit->pan(0, 0.1f); return true;
+        case Qt::Key_Down: m_orbit->pan(0, -0.1f); return true;
+        case Qt::Key_R: resetView(); return true;
+        default: break;
+        }
+        break;
+    }
+    default:
+        break;
+    }
+    return QObject::eventFilter(watched, event);
+}
+
+} // namespace topocast::app

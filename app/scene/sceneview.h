@@ -1,0 +1,109 @@
+#pragma once
+
+#include "scene/orbitcamera.h"
+#include "scene/scenestyle.h"
+#include "snapshot.h"
+
+#include <QImage>
+#include <QObject>
+#include <QPoint>
+
+#include <memory>
+
+class QWidget;
+namespace Qt3DCore { class QEntity; }
+namespace Qt3DExtras { class Qt3DWindow; }
+namespace Qt3DRender { class QRenderCapture; }
+
+namespace topocast::app {
+
+class NodeInstances;
+class LinkInstances;
+class MessageInstances;
+
+/// The 3-D view: a Qt3D window with one instanced entity per element type (nodes, straight
+/// channels, wrap-around arcs, messages, axes). Everything Qt3D stays behind this class and
+/// app/scene/. What it draws is a function of (snapshot, step, fraction, mode).
+class SceneView : public QObject {
+    Q_OBJECT
+public:
+    explicit SceneView(QObject* parent = nullptr);
+    ~SceneView() override;
+
+    /// The window, for QWidget::createWindowContainer or for showing on its own.
+    Qt3DExtras::Qt3DWindow* window() const { return m_window; }
+    /// A container widget owning the window (created on first call).
+    QWidget* widget(QWidget* parent = nullptr);
+
+    void setSnapshot(SnapshotPtr snap);
+    SnapshotPtr snapshot() const { return m_snap; }
+    int step() const { return m_step; }
+    ViewMode mode() const { return m_mode; }
+    const FrameStyle& frameStyle() const { return m_style; }
+    const Palette& palette() const { return m_palette; }
+
+    /// The camera's view-projection matrix and the viewport size (for picking and tests).
+    QMatrix4x4 viewProjection() const;
+    QSizeF viewportSize() const;
+    /// Where node `v` is drawn in the window (pixels, y down).
+    QPointF nodeOnScreen(NodeId v) const;
+    /// The node under window point `pos`, or −1.
+    long long nodeAt(const QPointF& pos) const;
+
+    /// Renders and returns one frame (the first capture after a change is dropped); a null
+    /// image after `timeoutMs` if nothing came back (no GL).
+    QImage captureFrame(int timeoutMs = 10000);
+    /// Milliseconds per frame over `frames` captured frames (benchmark).
+    double measureFrameMs(int frames);
+
+public slots:
+    void setStep(int step);
+    void setFraction(float fraction);
+    void setMode(topocast::app::ViewMode mode);
+    void setCumulativeHeat(bool cumulative);
+    void setHighContrast(bool on);
+    void resetView();
+
+signals:
+    void nodeClicked(topocast::NodeId node);
+    /// node −1: nothing under the pointer.
+    void nodeHovered(long long node, QPoint globalPos);
+    /// Space, ←, →, Home, End pressed in the 3-D view: the timeline's keys.
+    void timelineKey(int key);
+    void frameStyleChanged();
+
+protected:
+    bool eventFilter(QObject* watched, QEvent* event) override;
+
+private:
+    void rebuildGeometry();
+    void refresh();
+
+    Qt3DExtras::Qt3DWindow* m_window = nullptr;
+    QWidget* m_container = nullptr;
+    Qt3DCore::QEntity* m_root = nullptr;
+    Qt3DRender::QRenderCapture* m_capture = nullptr;
+    NodeInstances* m_nodes = nullptr;
+    LinkInstances* m_links = nullptr;
+    LinkInstances* m_arcs = nullptr;
+    LinkInstances* m_axes = nullptr;
+    MessageInstances* m_messages = nullptr;
+    std::unique_ptr<OrbitCamera> m_orbit;
+
+    SnapshotPtr m_snap;
+    std::vector<DrawnChannel> m_channels;
+    std::size_t m_straightCount = 0;
+    FrameStyle m_style;
+    Palette m_palette = Palette::normal();
+    int m_step = 0;
+    ViewMode m_mode = ViewMode::Plain;
+    bool m_cumulativeHeat = true;
+    float m_nodeRadius = 0.16f;
+
+    QPoint m_pressPos;
+    QPoint m_lastPos;
+    Qt::MouseButtons m_buttons;
+    bool m_dragged = false;
+};
+
+} // namespace topocast::app

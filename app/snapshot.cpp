@@ -1,0 +1,106 @@
+#include "snapshot.h"
+
+#include "topocast/algorithms/registry.h"
+#include "topocast/error.h"
+
+#include <algorithm>
+#include <chrono>
+#include <limits>
+
+namespace topocast::app {
+
+namespace {
+
+bool isRegistered(const std::string& name)
+{
+    const auto& list = algorithms();
+    return std::any_of(list.begin(), list.end(), [&](const AlgorithmInfo& a) { return a.name == name; });
+}
+
+std::vector<std::uint64_t> computeTcdMap(const Scenario& sc)
+{
+    const AlgorithmInfo& info = findAlgorithm(sc.algorithm);
+    if (info.tcdMap)
+        return info.tcdMap(sc.topology, sc.params);
+    if (sc.topology.nodeCount() > kBruteForceTcdMapLimit)
+        return {};
+    std::vector<std::uint64_t> map(sc.topology.nodeCount());
+    for (NodeId v = 0; v < sc.topology.nodeCount(); ++v) {
+        const Schedule s = buildSchedule(sc.algorithm, sc.topology, v, sc.params);
+        std::uint64_t tcd = 0;
+        for (const Transfer& t : s.transfers())
+            tcd += static_cast<std::uint64_t>(s.hops(t));
+        map[v] = tcd;
+    }
+    return map;
+}
+
+} // namespace
+
+SnapshotPtr buildSnapshot(const Scenario& scenarioIn, bool allowFallback, const Snapshot* previous)
+{
+    const auto start = std::chrono::steady_clock::now();
+    auto snap = std::make_shared<Snapshot>();
+    snap->scenario = scenarioIn;
+    Scenario& sc = snap->scenario;
+    if (allowFallback && !isRegistered(sc.algorithm)) {
+        const std::string wanted = sc.algorithm;
+        sc.algorithm = "recursive-doubling";
+        if (findAlgorithm(sc.algorithm).whyNot(sc.topology))
+            sc.algorithm = "bfs";
+        snap->note = QString::fromStdString(wanted + " is not available in this build; showing " + sc.algorithm);
+    }
+    if (sc.source >= sc.topology.nodeCount())
+        sc.source = 0;
+    snap->schedule = buildScenario(sc);
+    snap->schedule.finalize();
+    snap->metrics = computeMetrics(snap->schedule, 2000);
+    const bool sameNetwork = previous && previous->scenario.topology == sc.topology &&
+                             previous->scenario.algorithm == sc.algorithm && previous->scenario.params == sc.params;
+    snap->positions = sameNetwork ? previous->positions : nodePositions(sc.topology);
+
+    const Topology& topo = snap->schedule.topology();
+    snap->informedStep.assign(topo.nodeCount(), std::numeric_limits<std::uint32_t>::max());
+    snap->informedStep[snap->schedule.source()] = 0;
+    if (snap->schedule.pattern() == Pattern::Allgather || snap->schedule.pattern() == Pattern::Alltoall)
+        std::fill(snap->informedStep.begin(), snap->informedStep.end(), 0u);
+    for (const Transfer& t : snap->schedule.transfers())
+        snap->informedStep[t.to] = std::min(snap->informedStep[t.to], t.step);
+
+    const std::uint32_t steps = snap->schedule.stepCount();
+    snap->prefixTcd.assign(steps + 1, 0);
+    for (std::uint32_t s = 1; s <= steps; ++s)
+        snap->prefixTcd[s] = snap->prefixTcd[s - 1] +
+                             (s - 1 < snap->metrics.tcdPerStep.size() ? snap->metrics.tcdPerStep[s - 1] : 0);
+
+    try {
+        snap->tcdMap = sameNetwork ? previous->tcdMap : computeTcdMap(sc);
+    } catch (const Error&) {
+        snap->tcdMap.clear();  // the map is an extra; the schedule itself is fine
+    }
+    const auto& info = snap->schedule.info;
+    if (info.is_object() && info.contains("optimum") && info["optimum"].is_number())
+        snap->optimum = info["optimum"].get<std::uint64_t>();
+    else if (!snap->tcdMap.empty())
+        snap->optimum = *std::min_element(snap->tcdMap.begin(), snap->tcdMap.end());
+
+    snap->computeMs = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
+    return snap;
+}
+
+std::vector<NodeState> nodeStates(const Snapshot& snap, std::uint32_t step)
+{
+    std::vector<NodeState> out(snap.informedStep.size(), NodeState::Uninformed);
+    for (std::size_t v = 0; v < out.size(); ++v) {
+        const std::uint32_t at = snap.informedStep[v];
+        if (at < step)
+            out[v] = NodeState::Informed;
+        else if (at == step && step > 0)
+            out[v] = NodeState::Receiving;
+    }
+    if (snap.schedule.source() < out.size())
+        out[snap.schedule.source()] = NodeState::Source;
+    return out;
+}
+
+} // namespace topocast::app

@@ -1,0 +1,36 @@
+#pragma once
+
+#include "scene/scenestyle.h"
+
+#include <QSize>
+#include <QString>
+
+#include <optional>
+
+namespace topocast::app {
+
+/// Sets QT3D_RENDERER to "opengl" unless the user chose one, and returns the one in use
+/// (logged at start-up, since the two backends differ in small ways).
+QString setupRenderer();
+
+/// True when a windowing system is reachable (DISPLAY, WAYLAND_DISPLAY, or an explicit
+/// QT_QPA_PLATFORM); otherwise the caller prints noDisplayMessage().
+bool haveDisplay();
+QString noDisplayMessage();
+
+struct ScreenshotOptions {
+    QString scenarioFile;  ///< empty: the default scenario
+    int step = -1;         ///< −1: the last step
+    ViewMode mode = ViewMode::Plain;
+    QString output;
+    QSize size{1200, 800};
+};
+
+/// --screenshot: renders the scenario's view once into `output` (PNG). Returns 0, or 2 with a
+/// one-line message in `error`.
+int renderScreenshot(const ScreenshotOptions& options, QString& error);
+
+/// Parses "WxH" ("1200x800"); nullopt if malformed or out of 16..8192.
+std::optional<QSize> parseSize(const QString& text);
+
+} // namespace topocast::app

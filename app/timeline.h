@@ -1,0 +1,56 @@
+#pragma once
+
+#include <QElapsedTimer>
+#include <QObject>
+#include <QTimer>
+
+namespace topocast::app {
+
+/// The playback clock over timeline positions 0..stepCount (position s shows the network after
+/// step s, with step s's messages in flight while fraction runs 0 → 1). Pure state: the view
+/// is a function of (snapshot, step, fraction), so stepping back restores exactly what was shown.
+class Timeline : public QObject {
+    Q_OBJECT
+public:
+    explicit Timeline(QObject* parent = nullptr);
+
+    int step() const { return m_step; }
+    int stepCount() const { return m_stepCount; }
+    /// Progress of the current step's messages along their routes, 0..1.
+    float fraction() const { return m_fraction; }
+    bool playing() const { return m_playing; }
+    /// Steps per second.
+    double speed() const { return m_speed; }
+
+public slots:
+    void setStepCount(int steps);
+    void setStep(int step);
+    void setFraction(float fraction);
+    void stepForward();
+    void stepBack();
+    void first();
+    void last();
+    void play();
+    void pause();
+    void togglePlay();
+    void setSpeed(double stepsPerSecond);
+
+signals:
+    void stepChanged(int step);
+    void fractionChanged(float fraction);
+    void playingChanged(bool playing);
+    void stepCountChanged(int steps);
+
+private:
+    void tick();
+
+    int m_step = 0;
+    int m_stepCount = 0;
+    float m_fraction = 1.0f;
+    bool m_playing = false;
+    double m_speed = 1.0;
+    QTimer m_timer;
+    QElapsedTimer m_clock;
+};
+
+} // namespace topocast::app
