@@ -208,7 +208,7 @@ QStringList MainWindow::presetFiles()
 }
 
 QString MainWindow::narration() const { return m_narration->text(); }
-QString MainWindow::errorText() const { return m_error->isVisible() ? m_error->text() : QString(); }
+QString MainWindow::errorText() const { return m_error->isHidden() ? QString() : m_error->text(); }
 
 void MainWindow::applyPanel()
 {

@@ -35,7 +35,37 @@ std::vector<std::uint64_t> computeTcdMap(const Scenario& sc)
     return map;
 }
 
+void fillDerived(Snapshot& snap, const std::vector<Vec3>* positions)
+{
+    snap.metrics = computeMetrics(snap.schedule, 2000);
+    snap.positions = positions ? *positions : nodePositions(snap.schedule.topology());
+    const Topology& topo = snap.schedule.topology();
+    snap.informedStep.assign(topo.nodeCount(), std::numeric_limits<std::uint32_t>::max());
+    snap.informedStep[snap.schedule.source()] = 0;
+    if (snap.schedule.pattern() == Pattern::Allgather || snap.schedule.pattern() == Pattern::Alltoall)
+        std::fill(snap.informedStep.begin(), snap.informedStep.end(), 0u);
+    for (const Transfer& t : snap.schedule.transfers())
+        snap.informedStep[t.to] = std::min(snap.informedStep[t.to], t.step);
+    const std::uint32_t steps = snap.schedule.stepCount();
+    snap.prefixTcd.assign(steps + 1, 0);
+    for (std::uint32_t s = 1; s <= steps; ++s)
+        snap.prefixTcd[s] = snap.prefixTcd[s - 1] +
+                            (s - 1 < snap.metrics.tcdPerStep.size() ? snap.metrics.tcdPerStep[s - 1] : 0);
+}
+
 } // namespace
+
+SnapshotPtr snapshotFromSchedule(Scenario scenario, Schedule schedule)
+{
+    auto snap = std::make_shared<Snapshot>();
+    schedule.finalize();
+    scenario.topology = schedule.topology();
+    scenario.source = schedule.source();
+    snap->scenario = std::move(scenario);
+    snap->schedule = std::move(schedule);
+    fillDerived(*snap, nullptr);
+    return snap;
+}
 
 SnapshotPtr buildSnapshot(const Scenario& scenarioIn, bool allowFallback, const Snapshot* previous)
 {
@@ -50,28 +80,11 @@ SnapshotPtr buildSnapshot(const Scenario& scenarioIn, bool allowFallback, const 
             sc.algorithm = "bfs";
         snap->note = QString::fromStdString(wanted + " is not available in this build; showing " + sc.algorithm);
     }
-    if (sc.source >= sc.topology.nodeCount())
-        sc.source = 0;
     snap->schedule = buildScenario(sc);
     snap->schedule.finalize();
-    snap->metrics = computeMetrics(snap->schedule, 2000);
     const bool sameNetwork = previous && previous->scenario.topology == sc.topology &&
                              previous->scenario.algorithm == sc.algorithm && previous->scenario.params == sc.params;
-    snap->positions = sameNetwork ? previous->positions : nodePositions(sc.topology);
-
-    const Topology& topo = snap->schedule.topology();
-    snap->informedStep.assign(topo.nodeCount(), std::numeric_limits<std::uint32_t>::max());
-    snap->informedStep[snap->schedule.source()] = 0;
-    if (snap->schedule.pattern() == Pattern::Allgather || snap->schedule.pattern() == Pattern::Alltoall)
-        std::fill(snap->informedStep.begin(), snap->informedStep.end(), 0u);
-    for (const Transfer& t : snap->schedule.transfers())
-        snap->informedStep[t.to] = std::min(snap->informedStep[t.to], t.step);
-
-    const std::uint32_t steps = snap->schedule.stepCount();
-    snap->prefixTcd.assign(steps + 1, 0);
-    for (std::uint32_t s = 1; s <= steps; ++s)
-        snap->prefixTcd[s] = snap->prefixTcd[s - 1] +
-                             (s - 1 < snap->metrics.tcdPerStep.size() ? snap->metrics.tcdPerStep[s - 1] : 0);
+    fillDerived(*snap, sameNetwork ? &previous->positions : nullptr);
 
     try {
         snap->tcdMap = sameNetwork ? previous->tcdMap : computeTcdMap(sc);

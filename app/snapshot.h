@@ -49,6 +49,11 @@ using SnapshotPtr = std::shared_ptr<const Snapshot>;
 /// and layout, so a new source costs one schedule.
 SnapshotPtr buildSnapshot(const Scenario& scenario, bool allowFallback = false, const Snapshot* previous = nullptr);
 
+/// Wraps an already built schedule (e.g. read from a file or made by a test) into a snapshot:
+/// metrics, layout and per-node informed steps; no TCD map. The scenario's topology and source
+/// are taken from the schedule.
+SnapshotPtr snapshotFromSchedule(Scenario scenario, Schedule schedule);
+
 /// Node ids with state per timeline position `step` (0..stepCount): the view shows the network
 /// after step `step`, whose receivers are "receiving".
 enum class NodeState : std::uint8_t { Uninformed, Informed, Receiving, Source };

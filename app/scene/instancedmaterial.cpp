@@ -10,6 +10,9 @@
 
 #include <QUrl>
 
+// The shaders live in topocast_app's resources; a static library must register them itself.
+static void initTopocastResources() { Q_INIT_RESOURCE(topocast); }
+
 namespace topocast::app {
 
 namespace {
@@ -41,6 +44,8 @@ Qt3DRender::QTechnique* makeTechnique(Qt3DRender::QGraphicsApiFilter::Api api, i
 
 Qt3DRender::QMaterial* makeInstancedMaterial(const QString& vertexName, Qt3DCore::QNode* parent)
 {
+    static const bool resourcesReady = (initTopocastResources(), true);
+    Q_UNUSED(resourcesReady);
     auto* material = new Qt3DRender::QMaterial(parent);
     auto* effect = new Qt3DRender::QEffect(material);
     effect->addTechnique(makeTechnique(Qt3DRender::QGraphicsApiFilter::OpenGL, 3, 2, QStringLiteral("gl3"), vertexName));

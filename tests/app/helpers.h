@@ -1,0 +1,67 @@
+#pragma once
+
+#include "topocast/io/scenario.h"
+#include "topocast/schedule.h"
+
+#include <QColor>
+#include <QCoreApplication>
+#include <QElapsedTimer>
+#include <QImage>
+#include <QPointF>
+
+#include <functional>
+
+namespace topocast::app::test {
+
+/// Processes events until `done` holds or `timeoutMs` passes (no sleeps).
+inline bool waitFor(const std::function<bool()>& done, int timeoutMs = 10000)
+{
+    QElapsedTimer t;
+    t.start();
+    while (!done()) {
+        if (t.elapsed() > timeoutMs)
+            return false;
+        QCoreApplication::processEvents(QEventLoop::AllEvents, 20);
+    }
+    return true;
+}
+
+inline Scenario scenario(const char* topology, const char* algorithm, NodeId source = 0)
+{
+    Scenario s;
+    s.topology = Topology::parse(topology);
+    s.algorithm = algorithm;
+    s.source = source;
+    return s;
+}
+
+/// A 4×4 mesh schedule with a known contention: step 1 (0,0)→(1,0); step 2 (0,0)→(3,0) and
+/// (1,0)→(2,0) both use the channel (1,0)→(2,0).
+inline Schedule contendedSchedule()
+{
+    const Topology topo = Topology::mesh({4, 4});
+    Schedule s(topo, 0, Pattern::Broadcast, PortModel::OnePort);
+    s.algorithm = "hand-made";
+    s.add(0, 1, 1);
+    s.add(0, 3, 2);
+    s.add(1, 2, 2);
+    s.finalize();
+    return s;
+}
+
+/// True if some pixel within `radius` of `p` satisfies `pred`.
+inline bool pixelNear(const QImage& img, QPointF p, int radius, const std::function<bool(QColor)>& pred)
+{
+    for (int dy = -radius; dy <= radius; ++dy)
+        for (int dx = -radius; dx <= radius; ++dx) {
+            const int x = static_cast<int>(p.x()) + dx, y = static_cast<int>(p.y()) + dy;
+            if (x >= 0 && y >= 0 && x < img.width() && y < img.height() && pred(img.pixelColor(x, y)))
+                return true;
+        }
+    return false;
+}
+
+/// Set by main(): whether an OpenGL context could be created (else [gl] tests are left out).
+bool glAvailable();
+
+} // namespace topocast::app::test

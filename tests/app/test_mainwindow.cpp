@@ -1,0 +1,100 @@
+#include "helpers.h"
+#include "mainwindow.h"
+#include "metricsmodel.h"
+#include "scenariopanel.h"
+#include "scene/sceneview.h"
+#include "session.h"
+#include "timeline.h"
+
+#include <catch2/catch.hpp>
+
+#include <QComboBox>
+#include <QLineEdit>
+#include <QSignalSpy>
+#include <QSpinBox>
+#include <QTemporaryDir>
+
+using namespace topocast;
+using namespace topocast::app;
+
+TEST_CASE("main window: an invalid source shows a message and keeps the previous scenario", "[app][window]")
+{
+    MainWindow w(false);
+    REQUIRE(w.session()->setScenarioNow(test::scenario("mesh:4x4", "binomial", 5)));
+    const Scenario before = w.session()->scenario();
+    const QString tcdBefore = w.metricsModel()->value(QStringLiteral("tcd"));
+    w.scenarioPanel()->sourceField()->setText(QStringLiteral("9,9"));
+    w.applyPanel();
+    CHECK(w.errorText().contains(QStringLiteral("9")));
+    CHECK(w.session()->scenario() == before);
+    CHECK(w.metricsModel()->value(QStringLiteral("tcd")) == tcdBefore);
+}
+
+TEST_CASE("main window: an algorithm that does not apply is refused with its reason", "[app][window]")
+{
+    MainWindow w(false);
+    REQUIRE(w.session()->setScenarioNow(test::scenario("mesh:4x4", "recursive-doubling")));
+    const Scenario before = w.session()->scenario();
+    QSignalSpy failed(w.session(), &Session::failed);
+    w.scenarioPanel()->sideBox(0)->setValue(6);  // 6×4: recursive-doubling needs powers of two
+    w.applyPanel();
+    REQUIRE(failed.wait(10000));
+    CHECK(w.errorText().contains(QStringLiteral("power of two")));
+    CHECK(w.session()->scenario() == before);
+    // The panel greys out recursive-doubling for 6×4 and says why.
+    const int idx = w.scenarioPanel()->algorithmBox()->findText(QStringLiteral("recursive-doubling"));
+    CHECK(w.scenarioPanel()->algorithmBox()->itemData(idx, Qt::ToolTipRole).toString().contains(QStringLiteral("power of two")));
+}
+
+TEST_CASE("main window: choosing a node as source recomputes the metrics", "[app][window]")
+{
+    MainWindow w(false);
+    REQUIRE(w.session()->setScenarioNow(test::scenario("mesh:8x8", "binomial", 0)));
+    const QString tcd0 = w.metricsModel()->value(QStringLiteral("tcd"));
+    QSignalSpy ready(w.session(), &Session::scheduleReady);
+    emit w.sceneView()->nodeClicked(27);  // what a click on node (3,3) emits
+    REQUIRE(ready.wait(10000));
+    CHECK(w.session()->scenario().source == 27);
+    CHECK(w.scenarioPanel()->sourceField()->text() == QStringLiteral("(3,3)"));
+    CHECK(w.metricsModel()->value(QStringLiteral("tcd")) != tcd0);
+}
+
+TEST_CASE("main window: timeline keys step forwards and backwards to identical states", "[app][window]")
+{
+    MainWindow w(false);
+    REQUIRE(w.session()->setScenarioNow(test::scenario("mesh:4x4x4", "binomial", 0)));
+    Timeline* t = w.timeline();
+    t->first();
+    t->stepForward();
+    const QString narration1 = w.narration();
+    const auto style1 = w.sceneView()->frameStyle();
+    emit w.sceneView()->timelineKey(Qt::Key_Right);
+    CHECK(t->step() == 2);
+    CHECK(w.narration().startsWith(QStringLiteral("Step 2")));
+    emit w.sceneView()->timelineKey(Qt::Key_Left);
+    CHECK(t->step() == 1);
+    CHECK(w.narration() == narration1);
+    CHECK(w.sceneView()->frameStyle().nodeColour == style1.nodeColour);
+    CHECK(w.sceneView()->frameStyle().channelColour == style1.channelColour);
+    emit w.sceneView()->timelineKey(Qt::Key_End);
+    CHECK(t->step() == t->stepCount());
+    emit w.sceneView()->timelineKey(Qt::Key_Home);
+    CHECK(t->step() == 0);
+}
+
+TEST_CASE("main window: save and reopen a scenario", "[app][window]")
+{
+    QTemporaryDir dir;
+    const QString path = dir.filePath(QStringLiteral("s.json"));
+    MainWindow w(false);
+    REQUIRE(w.session()->setScenarioNow(test::scenario("torus:5x5", "bfs", 7)));
+    REQUIRE(w.saveScenario(path));
+    MainWindow w2(false);
+    QSignalSpy ready(w2.session(), &Session::scheduleReady);
+    REQUIRE(w2.openScenario(path));
+    REQUIRE(ready.wait(10000));
+    CHECK(w2.session()->scenario().topology == Topology::torus({5, 5}));
+    CHECK(w2.session()->scenario().source == 7);
+    CHECK_FALSE(w2.openScenario(dir.filePath(QStringLiteral("missing.json"))));
+    CHECK_FALSE(w2.errorText().isEmpty());
+}
