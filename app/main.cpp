@@ -38,7 +38,9 @@ int main(int argc, char* argv[])
     const QCommandLineOption shotOpt(QStringLiteral("screenshot"), QStringLiteral("render the view once into OUT.png and exit"), QStringLiteral("OUT.png"));
     const QCommandLineOption sizeOpt(QStringLiteral("size"), QStringLiteral("screenshot size WxH (default 1200x800)"), QStringLiteral("WxH"), QStringLiteral("1200x800"));
     const QCommandLineOption pausedOpt(QStringLiteral("paused"), QStringLiteral("start with the timeline paused"));
-    parser.addOptions({scenarioOpt, stepOpt, modeOpt, shotOpt, sizeOpt, pausedOpt});
+    const QCommandLineOption defaultOpt(QStringLiteral("default"), QStringLiteral("start on the default scenario, not the last one"));
+    const QCommandLineOption presentOpt(QStringLiteral("present"), QStringLiteral("start in presentation mode (full screen, large fonts, high contrast)"));
+    parser.addOptions({scenarioOpt, stepOpt, modeOpt, shotOpt, sizeOpt, pausedOpt, defaultOpt, presentOpt});
     parser.process(app);
     qInfo("topocast: Qt3D renderer: %s", qPrintable(renderer));
 
@@ -76,7 +78,7 @@ int main(int argc, char* argv[])
     bool fromFile = false;
     if (parser.isSet(scenarioOpt)) {
         fromFile = window.openScenario(parser.value(scenarioOpt));
-    } else {
+    } else if (!parser.isSet(defaultOpt)) {
         const QString last = QSettings().value(QStringLiteral("lastScenario")).toString();
         if (!last.isEmpty()) {
             try {
@@ -88,6 +90,8 @@ int main(int argc, char* argv[])
     }
     if (!fromFile && !window.session()->setScenarioNow(scenario, true))
         window.session()->setScenarioNow(defaultScenario(), true);
+    if (parser.isSet(presentOpt))
+        window.setPresentationMode(true);
     if (step >= 0)
         window.timeline()->setStep(step);
     else if (!parser.isSet(pausedOpt))

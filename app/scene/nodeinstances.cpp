@@ -42,11 +42,15 @@ void NodeInstances::setNodes(const std::vector<Vec3>& positions, const std::vect
                              const std::vector<float>& scales)
 {
     // Fewer triangles per sphere for big networks keeps a 32×32×32 mesh interactive.
-    const int detail = positions.size() > 4096 ? 0 : 1;
+    // Level of detail by node count: ~300 triangles per sphere for small networks, an
+    // octahedron-like 16 for 4096+ nodes, so vertex work grows far slower than the node count.
+    const int detail = positions.size() > 4096 ? 0 : (positions.size() > 512 ? 1 : 2);
     if (detail != m_detail) {
         auto* geometry = static_cast<Qt3DExtras::QSphereGeometry*>(m_renderer->geometry());
-        geometry->setRings(detail ? 10 : 5);
-        geometry->setSlices(detail ? 16 : 6);
+        static const int rings[] = {3, 6, 10};
+        static const int slices[] = {4, 8, 16};
+        geometry->setRings(rings[detail]);
+        geometry->setSlices(slices[detail]);
         m_detail = detail;
     }
     std::vector<float> data;

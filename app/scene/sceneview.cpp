@@ -6,7 +6,9 @@
 #include "scene/picking.h"
 
 #include <Qt3DCore/QEntity>
+#include <Qt3DCore/QTransform>
 #include <Qt3DExtras/QForwardRenderer>
+#include <Qt3DExtras/QText2DEntity>
 #include <Qt3DExtras/Qt3DWindow>
 #include <Qt3DRender/QCamera>
 #include <Qt3DRender/QRenderCapture>
@@ -14,6 +16,7 @@
 
 #include <QElapsedTimer>
 #include <QEventLoop>
+#include <QFont>
 #include <QKeyEvent>
 #include <QMouseEvent>
 #include <QTimer>
@@ -52,6 +55,18 @@ SceneView::SceneView(QObject* parent) : QObject(parent)
     m_axes = new LinkInstances(1, m_root);
     m_nodes = new NodeInstances(m_root);
     m_messages = new MessageInstances(m_root);
+    const char* names[3] = {"x", "y", "z"};
+    const QColor colours[3] = {QColor(230, 60, 60), QColor(60, 220, 60), QColor(80, 120, 255)};
+    for (int i = 0; i < 3; ++i) {
+        m_axisLabels[i] = new Qt3DExtras::QText2DEntity(m_root);
+        m_axisLabels[i]->setText(QString::fromLatin1(names[i]));
+        m_axisLabels[i]->setColor(colours[i]);
+        m_axisLabels[i]->setFont(QFont(QStringLiteral("DejaVu Sans"), 12, QFont::Bold));
+        m_axisLabels[i]->setWidth(20);
+        m_axisLabels[i]->setHeight(20);
+        m_axisLabelTransforms[i] = new Qt3DCore::QTransform;
+        m_axisLabels[i]->addComponent(m_axisLabelTransforms[i]);
+    }
 
     Qt3DRender::QCamera* camera = m_window->camera();
     camera->lens()->setPerspectiveProjection(40.0f, 16.0f / 9.0f, 0.1f, 1000.0f);
@@ -141,6 +156,13 @@ void SceneView::rebuildGeometry()
                           {o, {o[0], o[1] - len, o[2]}, {0, 0, 0}, {0.2f, 0.85f, 0.2f}},
                           {o, {o[0], o[1], o[2] + (flat ? 0.0f : len)}, {0, 0, 0}, {0.3f, 0.45f, 1.0f}}});
     m_axes->setRadius(0.03f, 0.0f);
+    const QVector3D ends[3] = {{o[0] + len + 0.15f, o[1], o[2]}, {o[0], o[1] - len - 0.15f, o[2]}, {o[0], o[1], o[2] + len + 0.15f}};
+    for (int i = 0; i < 3; ++i) {
+        // Text2D draws a 20×20 box scaled to world units; a label about 0.4 units high.
+        m_axisLabelTransforms[i]->setScale(0.025f * std::max(1.0f, len / 4.0f));
+        m_axisLabelTransforms[i]->setTranslation(ends[i] - QVector3D(0.1f, 0.25f, 0.0f) * std::max(1.0f, len / 4.0f));
+        m_axisLabels[i]->setEnabled(!(flat && i == 2));
+    }
 
     const std::uint32_t n = topo.nodeCount();
     m_nodeRadius = n > 4096 ? 0.2f : 0.16f;
@@ -301,7 +323,8 @@ bool SceneView::eventFilter(QObject* watched, QEvent* event)
     case QEvent::Resize:
         m_orbit->setAspect(static_cast<float>(viewportSize().width() / viewportSize().height()));
         break;
-    case QEvent::MouseButtonPress: {
+    case QEvent::MouseButtonPress:
+    case QEvent::MouseButtonDblClick: {
         auto* e = static_cast<QMouseEvent*>(event);
         m_pressPos = m_lastPos = e->position().toPoint();
         m_buttons = e->buttons();

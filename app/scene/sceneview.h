@@ -11,7 +11,8 @@
 #include <memory>
 
 class QWidget;
-namespace Qt3DCore { class QEntity; }
+namespace Qt3DCore { class QEntity; class QTransform; }
+namespace Qt3DExtras { class QText2DEntity; }
 namespace Qt3DExtras { class Qt3DWindow; }
 namespace Qt3DRender { class QRenderCapture; }
 
@@ -88,6 +89,8 @@ private:
     LinkInstances* m_arcs = nullptr;
     LinkInstances* m_axes = nullptr;
     MessageInstances* m_messages = nullptr;
+    Qt3DExtras::QText2DEntity* m_axisLabels[3] = {};
+    Qt3DCore::QTransform* m_axisLabelTransforms[3] = {};
     std::unique_ptr<OrbitCamera> m_orbit;
 
     SnapshotPtr m_snap;

@@ -12,7 +12,7 @@
 
 #include <QSignalSpy>
 #include <QTemporaryDir>
-#include <QTest>
+#include <QMouseEvent>
 
 using namespace topocast;
 using namespace topocast::app;
@@ -99,12 +99,19 @@ TEST_CASE("render: clicking a node in the window makes it the source", "[app][gl
     w.show();
     REQUIRE(w.session()->setScenarioNow(test::scenario("mesh:6x6", "binomial", 0)));
     REQUIRE(test::waitFor([&] { return w.sceneView()->window()->isExposed(); }));
+    // Let the layout settle (the container may still resize the 3-D window) before projecting.
+    REQUIRE_FALSE(w.sceneView()->captureFrame().isNull());
     w.sceneView()->resetView();
     const NodeId target = 20;  // (2,3)
     const QPoint p = w.sceneView()->nodeOnScreen(target).toPoint();
     REQUIRE(w.sceneView()->nodeAt(p) == target);
     QSignalSpy ready(w.session(), &Session::scheduleReady);
-    QTest::mouseClick(w.sceneView()->window(), Qt::LeftButton, Qt::NoModifier, p);
+    // Deliver press and release straight to the 3-D window (what the windowing system does).
+    const QPointF global = w.sceneView()->window()->mapToGlobal(p);
+    QMouseEvent press(QEvent::MouseButtonPress, QPointF(p), global, Qt::LeftButton, Qt::LeftButton, Qt::NoModifier);
+    QMouseEvent release(QEvent::MouseButtonRelease, QPointF(p), global, Qt::LeftButton, Qt::NoButton, Qt::NoModifier);
+    QCoreApplication::sendEvent(w.sceneView()->window(), &press);
+    QCoreApplication::sendEvent(w.sceneView()->window(), &release);
     REQUIRE(ready.wait(10000));
     CHECK(w.session()->scenario().source == target);
 }
