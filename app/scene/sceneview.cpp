@@ -291,6 +291,10 @@ QImage SceneView::captureFrame(int timeoutMs)
             loop.exec();
         image = reply->isComplete() ? reply->image() : QImage();
         delete reply;
+        // The RHI backend's captures come back upside down relative to OpenGL's (pinned by the
+        // asymmetric-scene test in tests/app/test_render.cpp); return both the right way up.
+        if (!image.isNull() && qgetenv("QT3D_RENDERER") == "rhi")
+            image = image.mirrored(false, true);
         if (image.isNull())
             return image;
     }
