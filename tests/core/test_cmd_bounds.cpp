@@ -124,3 +124,29 @@ TEST_CASE("the tsay-wang scenario presets build valid schedules (issue #5)", "[t
         CHECK(validate(s).ok());
     }
 }
+
+TEST_CASE("schedule --algorithm tsay-wang --variant direct --json carries labels and bounds (issue #5)",
+          "[tsaywang][cli]")
+{
+    const CliResult r = runCli({"schedule", "--topology", "torus:7x7x7", "--algorithm", "tsay-wang", "--variant",
+                                "direct", "--source", "1,2,3", "--json"});
+    REQUIRE(r.status == 0);
+    const auto doc = nlohmann::json::parse(r.out);
+    CHECK(doc["algorithm"] == "tsay-wang");
+    CHECK(doc["mode"] == "direct");
+    CHECK(doc["port_model"] == "all-port");
+    CHECK(doc["steps"] == 3);
+    CHECK(doc["contention"] == 0);
+    CHECK(doc["lower_bound"] == 3);
+    CHECK(doc["paper_bound"] == 4);
+    CHECK(doc["spec_steps"] == 3);
+    CHECK(doc["step_labels"] == nlohmann::json::array({"1.1", "2.1", "3.1"}));
+    CHECK(doc["transfers"].size() == 342);
+
+    const CliResult bad = runCli({"schedule", "--topology", "torus:5x7", "--algorithm", "tsay-wang"});
+    CHECK(bad.status == 2);
+    CHECK_THAT(bad.err, Contains("n×…×n torus"));
+    const CliResult even = runCli({"schedule", "--topology", "torus:4x4x4x4x4", "--algorithm", "tsay-wang"});
+    CHECK(even.status == 2);
+    CHECK_THAT(even.err, Contains("even n=4 < d=5"));
+}
