@@ -38,7 +38,8 @@ std::vector<long long> parseNumberList(const std::string& text, const std::strin
         if (used == 0 || used != s.size())
             throw Error(what + " must be a whole number, a list a,b,c or a range a..b; got '" + text + "'");
         if (v < lo || v > hi)
-            throw Error(what + " " + std::to_string(v) + " is out of range " + std::to_string(lo) + ".." + std::to_string(hi));
+            throw Error(what + " " + std::to_string(v) + " is out of range " + std::to_string(lo) + ".." +
+                        std::to_string(hi));
         return v;
     };
     while (std::getline(ss, part, ',')) {
@@ -66,7 +67,9 @@ std::string cell(const std::optional<std::uint32_t>& v)
 
 nlohmann::ordered_json boundsJson(const TorusBroadcastBounds& b)
 {
-    auto opt = [](const std::optional<std::uint32_t>& v) { return v ? nlohmann::ordered_json(*v) : nlohmann::ordered_json(nullptr); };
+    auto opt = [](const std::optional<std::uint32_t>& v) {
+        return v ? nlohmann::ordered_json(*v) : nlohmann::ordered_json(nullptr);
+    };
     nlohmann::ordered_json j;
     j["d"] = b.d;
     j["n"] = b.n;
@@ -87,18 +90,19 @@ nlohmann::ordered_json boundsJson(const TorusBroadcastBounds& b)
 void printTable(std::ostream& out, const std::vector<TorusBroadcastBounds>& rows)
 {
     out << "All-port broadcast on the d-dimensional n×…×n torus, steps (spec torus-allport §2, §6)\n";
-    const std::vector<std::string> head = {"d", "n", "r(n')", "LB", "paper", "ours", "direct", "Tseng 2-D", "T&W 3-D",
-                                           "Park-Choi"};
+    const std::vector<std::string> head = {"d",    "n",      "r(n')",     "LB",      "paper",
+                                           "ours", "direct", "Tseng 2-D", "T&W 3-D", "Park-Choi"};
     const std::vector<int> width = {3, 6, 6, 4, 6, 5, 7, 10, 8, 10};
     for (std::size_t i = 0; i < head.size(); ++i)
         out << std::setw(width[i]) << head[i];
     out << '\n';
     std::vector<std::string> notes;
     for (const auto& b : rows) {
-        const std::vector<std::string> cells = {std::to_string(b.d), std::to_string(b.n), std::to_string(b.r),
-                                                std::to_string(b.lowerBound), std::to_string(b.paperBound),
-                                                cell(b.paperVariantSteps), cell(b.directVariantSteps), cell(b.tseng2d),
-                                                cell(b.tsengWang3d), cell(b.parkChoi)};
+        const std::vector<std::string> cells = {std::to_string(b.d),          std::to_string(b.n),
+                                                std::to_string(b.r),          std::to_string(b.lowerBound),
+                                                std::to_string(b.paperBound), cell(b.paperVariantSteps),
+                                                cell(b.directVariantSteps),   cell(b.tseng2d),
+                                                cell(b.tsengWang3d),          cell(b.parkChoi)};
         for (std::size_t i = 0; i < cells.size(); ++i) {
             // "–" is 3 bytes but one column wide: pad by display width.
             const int shown = cells[i] == "–" ? 1 : static_cast<int>(cells[i].size());

@@ -22,7 +22,7 @@ namespace topocast::cli {
 namespace {
 
 struct Run {
-    std::string label;      ///< algorithm name, plus the parameters that differ from its defaults
+    std::string label; ///< algorithm name, plus the parameters that differ from its defaults
     std::string algorithm;
     Params params;
 };
@@ -31,7 +31,7 @@ struct Row {
     std::string label;
     std::string ports;
     Metrics metrics;
-    std::string skipped;  ///< why there is no schedule (empty when there is one)
+    std::string skipped; ///< why there is no schedule (empty when there is one)
 };
 
 /// The runs for one algorithm: its default parameters, and for tsay-wang also the direct variant
@@ -125,18 +125,19 @@ CommandRegistrar reg{Command{
             io.out << "Broadcast on the " << topo.displayName() << " from " << topo.nodeName(source) << '\n';
             if (lb)
                 io.out << "all-port lower bound: " << *lb << " steps (⌈d·log_{2d+1} n⌉, spec torus-allport §2.1)\n";
-            io.out << std::left << std::setw(28) << "algorithm" << std::setw(11) << "ports" << std::right << std::setw(7)
-                   << "steps" << std::setw(14) << "TCD" << std::setw(12) << "contention" << std::setw(15)
-                   << "max step load" << std::setw(15) << "max link load" << '\n';
+            io.out << std::left << std::setw(28) << "algorithm" << std::setw(11) << "ports" << std::right
+                   << std::setw(7) << "steps" << std::setw(14) << "TCD" << std::setw(12) << "contention"
+                   << std::setw(15) << "max step load" << std::setw(15) << "max link load" << '\n';
             std::vector<std::string> skipped;
             for (const Row& r : rows) {
                 if (!r.skipped.empty()) {
                     skipped.push_back(r.label + ": " + r.skipped);
                     continue;
                 }
-                io.out << std::left << std::setw(28) << r.label << std::setw(11) << r.ports << std::right << std::setw(7)
-                       << r.metrics.steps << std::setw(14) << r.metrics.tcd << std::setw(12) << r.metrics.contentionUses
-                       << std::setw(15) << r.metrics.maxStepLoad << std::setw(15) << r.metrics.maxLinkLoad << '\n';
+                io.out << std::left << std::setw(28) << r.label << std::setw(11) << r.ports << std::right
+                       << std::setw(7) << r.metrics.steps << std::setw(14) << r.metrics.tcd << std::setw(12)
+                       << r.metrics.contentionUses << std::setw(15) << r.metrics.maxStepLoad << std::setw(15)
+                       << r.metrics.maxLinkLoad << '\n';
             }
             io.out << "contention = channel uses shared with another transfer of the same step; link load = "
                       "transfers on one directed channel\n";

@@ -80,8 +80,7 @@ TEST_CASE("bounds rejects d = 1 and n < 3 with a clear error (spec torus-allport
     CHECK_THAT(junk.err, Contains("whole number"));
 }
 
-TEST_CASE("compare-torus lists every applicable algorithm with steps, TCD and contention (issue #5)",
-          "[tsaywang][cli]")
+TEST_CASE("compare-torus lists every applicable algorithm with steps, TCD and contention (issue #5)", "[tsaywang][cli]")
 {
     const CliResult r = runCli({"compare-torus", "--topology", "torus:5x5", "--source", "1,2", "--json"});
     REQUIRE(r.status == 0);

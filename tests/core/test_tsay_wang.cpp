@@ -114,36 +114,33 @@ TEST_CASE("lower bound is exact in integers: LB(2,125) = 6, r(125) = 3 (spec tor
         }
     }
     // Huge arguments (n^d ≈ 10^360) stay exact: (2d+1)^t ≥ n^d ⇔ t ≥ d·log n / log q.
-    CHECK(allPortLowerBound(30, 1'000'000'000'000LL) == 202);  // ⌈360 / log10(61)⌉ = ⌈201.6⌉
+    CHECK(allPortLowerBound(30, 1'000'000'000'000LL) == 202); // ⌈360 / log10(61)⌉ = ⌈201.6⌉
 }
 
 TEST_CASE("step counts and the comparison table (spec torus-allport §2.3, §6.2)", "[tsaywang]")
 {
     struct Row {
         int d, n, r, lb, paper, ours;
-        int direct, tseng, tw, pc;  // −1 = "–"
+        int direct, tseng, tw, pc; // −1 = "–"
     };
     const Row row = GENERATE(values<Row>({
-        {2, 3, 1, 2, 3, 2, -1, 2, -1, -1},     {2, 4, 1, 2, 4, 3, -1, 2, -1, -1},
-        {2, 5, 1, 2, 3, 2, 2, 2, -1, 2},       {2, 6, 1, 3, 4, 3, 3, 4, -1, -1},
-        {2, 7, 2, 3, 5, 4, -1, 4, -1, -1},     {2, 8, 2, 3, 6, 5, -1, 4, -1, -1},
-        {2, 9, 2, 3, 5, 4, -1, 4, -1, -1},     {2, 25, 2, 4, 5, 4, 4, 4, -1, 4},
-        {2, 26, 2, 5, 6, 5, 5, 6, -1, -1},     {2, 27, 3, 5, 7, 6, -1, 6, -1, -1},
-        {2, 125, 3, 6, 7, 6, 6, 6, -1, 6},     {3, 3, 1, 2, 4, 4, -1, -1, 5, -1},
-        {3, 4, 1, 3, 6, 6, -1, -1, 5, -1},     {3, 5, 1, 3, 4, 4, -1, -1, 5, -1},
-        {3, 6, 1, 3, 6, 6, -1, -1, 5, -1},     {3, 7, 1, 3, 4, 4, 3, -1, 5, 3},
-        {3, 8, 1, 4, 6, 6, 5, -1, 8, -1},      {3, 9, 2, 4, 7, 7, -1, -1, 8, -1},
-        {3, 10, 2, 4, 9, 9, -1, -1, 8, -1},    {3, 49, 2, 6, 7, 7, 6, -1, 8, 6},
-        {3, 50, 2, 7, 9, 9, 8, -1, 11, -1},    {3, 343, 3, 9, 10, 10, 9, -1, 11, 9},
-        {4, 3, 1, 2, 5, 5, -1, -1, -1, -1},    {4, 4, 1, 3, 7, 7, -1, -1, -1, -1},
-        {4, 5, 1, 3, 5, 5, -1, -1, -1, -1},    {4, 8, 1, 4, 7, 7, -1, -1, -1, -1},
-        {4, 9, 1, 4, 5, 5, 4, -1, -1, 4},      {4, 10, 1, 5, 7, 7, 6, -1, -1, -1},
-        {4, 11, 2, 5, 9, 9, -1, -1, -1, -1},   {4, 25, 2, 6, 9, 9, -1, -1, -1, -1},
+        {2, 3, 1, 2, 3, 2, -1, 2, -1, -1},    {2, 4, 1, 2, 4, 3, -1, 2, -1, -1},   {2, 5, 1, 2, 3, 2, 2, 2, -1, 2},
+        {2, 6, 1, 3, 4, 3, 3, 4, -1, -1},     {2, 7, 2, 3, 5, 4, -1, 4, -1, -1},   {2, 8, 2, 3, 6, 5, -1, 4, -1, -1},
+        {2, 9, 2, 3, 5, 4, -1, 4, -1, -1},    {2, 25, 2, 4, 5, 4, 4, 4, -1, 4},    {2, 26, 2, 5, 6, 5, 5, 6, -1, -1},
+        {2, 27, 3, 5, 7, 6, -1, 6, -1, -1},   {2, 125, 3, 6, 7, 6, 6, 6, -1, 6},   {3, 3, 1, 2, 4, 4, -1, -1, 5, -1},
+        {3, 4, 1, 3, 6, 6, -1, -1, 5, -1},    {3, 5, 1, 3, 4, 4, -1, -1, 5, -1},   {3, 6, 1, 3, 6, 6, -1, -1, 5, -1},
+        {3, 7, 1, 3, 4, 4, 3, -1, 5, 3},      {3, 8, 1, 4, 6, 6, 5, -1, 8, -1},    {3, 9, 2, 4, 7, 7, -1, -1, 8, -1},
+        {3, 10, 2, 4, 9, 9, -1, -1, 8, -1},   {3, 49, 2, 6, 7, 7, 6, -1, 8, 6},    {3, 50, 2, 7, 9, 9, 8, -1, 11, -1},
+        {3, 343, 3, 9, 10, 10, 9, -1, 11, 9}, {4, 3, 1, 2, 5, 5, -1, -1, -1, -1},  {4, 4, 1, 3, 7, 7, -1, -1, -1, -1},
+        {4, 5, 1, 3, 5, 5, -1, -1, -1, -1},   {4, 8, 1, 4, 7, 7, -1, -1, -1, -1},  {4, 9, 1, 4, 5, 5, 4, -1, -1, 4},
+        {4, 10, 1, 5, 7, 7, 6, -1, -1, -1},   {4, 11, 2, 5, 9, 9, -1, -1, -1, -1}, {4, 25, 2, 6, 9, 9, -1, -1, -1, -1},
         {4, 81, 2, 8, 9, 9, 8, -1, -1, 8},
     }));
     INFO("d=" << row.d << " n=" << row.n);
     const TorusBroadcastBounds b = torusBroadcastBounds(row.d, row.n);
-    auto opt = [](int v) { return v < 0 ? std::optional<std::uint32_t>() : std::optional<std::uint32_t>(static_cast<std::uint32_t>(v)); };
+    auto opt = [](int v) {
+        return v < 0 ? std::optional<std::uint32_t>() : std::optional<std::uint32_t>(static_cast<std::uint32_t>(v));
+    };
     CHECK(b.r == static_cast<std::uint32_t>(row.r));
     CHECK(b.lowerBound == static_cast<std::uint32_t>(row.lb));
     CHECK(b.paperBound == static_cast<std::uint32_t>(row.paper));
@@ -164,7 +161,8 @@ TEST_CASE("paper bound: d·r+1 (odd n), d·r(n−1)+⌈d/2⌉+1 (even n); d ≥ 
         for (int n = 3; n <= 200; ++n) {
             INFO("d=" << d << " n=" << n);
             const std::uint32_t r = ceilLogInt(2 * d + 1, n % 2 != 0 ? n : n - 1);
-            const std::uint32_t expected = static_cast<std::uint32_t>(d) * r + 1 + (n % 2 == 0 ? static_cast<std::uint32_t>((d + 1) / 2) : 0u);
+            const std::uint32_t expected =
+                static_cast<std::uint32_t>(d) * r + 1 + (n % 2 == 0 ? static_cast<std::uint32_t>((d + 1) / 2) : 0u);
             CHECK(tsayWangPaperBound(d, n) == expected);
             if (tsayWangUnsupported(d, n, TsayWangVariant::Paper))
                 continue;
@@ -203,7 +201,7 @@ TEST_CASE("informed counts and channels per step match the vectors (spec torus-a
     CHECK(s.stepCount() == vec.informed.size() - 1);
     CHECK(informedCounts(s) == vec.informed);
     const Metrics m = computeMetrics(s);
-    CHECK(m.tcdPerStep == vec.channels);  // contention-free, so channels used = hops
+    CHECK(m.tcdPerStep == vec.channels); // contention-free, so channels used = hops
     requireCorrectSchedule(s, vec.v);
 }
 
@@ -287,12 +285,12 @@ TEST_CASE("d=3, n=7, step 3.0 redistributes to S along (1,+) (spec torus-allport
     const Schedule s = tsayWangBroadcast(cubicTorus(3, 7), 0);
     const Topology& topo = s.topology();
     const auto step = s.stepTransfers(3);
-    CHECK(step.size() == 49 - 7);  // n'^{d−1} − n'^{d−2}
+    CHECK(step.size() == 49 - 7); // n'^{d−1} − n'^{d−2}
     for (const Transfer& t : step) {
         CHECK(t.route == RouteSpec::cyclic(0, +1));
         CHECK(topo.coord(t.from, 1) == topo.coord(t.to, 1));
         CHECK(topo.coord(t.from, 2) == topo.coord(t.to, 2));
-        CHECK((topo.coord(t.to, 0) - topo.coord(t.to, 1) - topo.coord(t.to, 2)) % 7 == 0);  // φ = 0
+        CHECK((topo.coord(t.to, 0) - topo.coord(t.to, 1) - topo.coord(t.to, 2)) % 7 == 0); // φ = 0
     }
 }
 
@@ -368,8 +366,8 @@ TEST_CASE("even n: the extra phase's examples (spec torus-allport §3.7)", "[tsa
         const auto counts = informedCounts(s);
         const std::size_t steps = counts.size() - 1;
         REQUIRE(s.stepLabels[steps - 2] == "E.1");
-        CHECK(counts[steps - 1] - counts[steps - 2] == 4u * 125 + 6u * 25);  // levels 1, 2
-        CHECK(counts[steps] - counts[steps - 1] == 4u * 5 + 1u);             // levels 3, 4
+        CHECK(counts[steps - 1] - counts[steps - 2] == 4u * 125 + 6u * 25); // levels 1, 2
+        CHECK(counts[steps] - counts[steps - 1] == 4u * 5 + 1u);            // levels 3, 4
     }
 }
 
@@ -540,8 +538,23 @@ TEST_CASE("checker: larger sizes and d = 5, 6 (spec torus-allport §6.3)", "[tsa
     struct Case {
         int d, n;
     };
-    const Case c = GENERATE(values<Case>({{2, 125}, {2, 126}, {2, 250}, {2, 625}, {2, 626}, {3, 48}, {3, 49}, {3, 50},
-                                          {4, 25}, {4, 26}, {5, 5}, {5, 7}, {5, 8}, {5, 11}, {6, 5}, {6, 6}, {6, 7}}));
+    const Case c = GENERATE(values<Case>({{2, 125},
+                                          {2, 126},
+                                          {2, 250},
+                                          {2, 625},
+                                          {2, 626},
+                                          {3, 48},
+                                          {3, 49},
+                                          {3, 50},
+                                          {4, 25},
+                                          {4, 26},
+                                          {5, 5},
+                                          {5, 7},
+                                          {5, 8},
+                                          {5, 11},
+                                          {6, 5},
+                                          {6, 6},
+                                          {6, 7}}));
     for (TsayWangVariant v : {TsayWangVariant::Paper, TsayWangVariant::DirectFinal}) {
         if (tsayWangUnsupported(c.d, c.n, v))
             continue;
@@ -569,7 +582,7 @@ TEST_CASE("mutation: global transfers started in dimension D conflict (spec toru
     Schedule s = tsayWangBroadcast(cubicTorus(3, 7), 0);
     REQUIRE(s.stepLabels[1] == "2.1");
     for (Transfer& t : s.mutableTransfers())
-        if (t.step == 2 && t.route.start == 2)  // D + j = 3 → D = 2 (0-based 1)
+        if (t.step == 2 && t.route.start == 2) // D + j = 3 → D = 2 (0-based 1)
             t.route.start = 1;
     s.finalize();
     CHECK_FALSE(validate(s).ok());
@@ -627,8 +640,9 @@ TEST_CASE("mutation: flipping the final-phase signs for d=2, n=25 conflicts at s
     CHECK(s.stepLabels[m.contentions.front().step - 1] == "2.2");
 }
 
-TEST_CASE("mutation: a start dimension outside Δ and a wrong step count are flagged (spec torus-allport §5.1 items 3, 5)",
-          "[tsaywang]")
+TEST_CASE(
+    "mutation: a start dimension outside Δ and a wrong step count are flagged (spec torus-allport §5.1 items 3, 5)",
+    "[tsaywang]")
 {
     Schedule s = tsayWangBroadcast(cubicTorus(3, 7), 0);
     CHECK(cyclicRouteViolations(s).empty());

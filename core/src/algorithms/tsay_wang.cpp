@@ -6,11 +6,11 @@
 
 #include "topocast/error.h"
 
-#include <array>
 #include <algorithm>
+#include <array>
 #include <cassert>
-#include <cstdlib>
 #include <cstdint>
+#include <cstdlib>
 #include <string>
 #include <vector>
 
@@ -64,7 +64,7 @@ std::vector<std::vector<Ownership>> ownershipLists(int nPrime, int d, std::uint3
             const int b = sources[(idx + 1) % sources.size()];
             int gap = static_cast<int>(modPos(b - a, nPrime));
             if (gap == 0)
-                gap = nPrime;  // a single source: the gap is the whole ring
+                gap = nPrime; // a single source: the gap is the whole ring
             std::vector<int> fresh;
             for (int t = 1; t < gap; ++t) {
                 const int o = static_cast<int>((a + t) % nPrime);
@@ -306,7 +306,7 @@ private:
                         sign = -sign;
                     }
                     if (to[0] == finalBaseX1(to))
-                        continue;  // informed in phase d−1 already (§3.5, gap G5)
+                        continue; // informed in phase d−1 already (§3.5, gap G5)
                     emit(from, to, step, ae, sign, tag);
                 }
             } while (nextTuple(x, 1, m_d, m_nPrime));
@@ -335,7 +335,7 @@ private:
             long long v = modPos(-static_cast<long long>(i) * inv, q);
             if (v > m_d)
                 v -= q;
-            tPlus[static_cast<std::size_t>(i)] = static_cast<int>(v);  // ε = −i gives −v
+            tPlus[static_cast<std::size_t>(i)] = static_cast<int>(v); // ε = −i gives −v
         }
         long long qk = 1;
         for (std::uint32_t k = 1; k <= m_r; ++k) {
@@ -356,7 +356,9 @@ private:
                         if (eps == 0)
                             continue;
                         const int i = std::abs(eps);
-                        const int t = i == 1 ? eps : (eps > 0 ? tPlus[static_cast<std::size_t>(i)] : -tPlus[static_cast<std::size_t>(i)]);
+                        const int t = i == 1 ? eps
+                                             : (eps > 0 ? tPlus[static_cast<std::size_t>(i)]
+                                                        : -tPlus[static_cast<std::size_t>(i)]);
                         Point to = from;
                         auto& c = to[static_cast<std::size_t>(i - 1)];
                         c = static_cast<int>(modPos(c + t * lk, m_nPrime));
@@ -445,7 +447,8 @@ bool tsayWangInBase(int h, int nPrime, const Coord& x)
 
 Schedule tsayWangBroadcast(const Topology& topo, NodeId source, TsayWangVariant variant)
 {
-    const std::string supported = "tsay-wang supports d-dimensional n×…×n tori with d ≥ 2, n ≥ 3, and n ≥ d when n is even";
+    const std::string supported =
+        "tsay-wang supports d-dimensional n×…×n tori with d ≥ 2, n ≥ 3, and n ≥ d when n is even";
     if (!topo.isTorus())
         throw Error(supported + "; got " + torusName(topo));
     if (!topo.isCubic())
@@ -526,11 +529,13 @@ std::vector<std::string> tsayWangStepViolations(const Schedule& schedule, TsayWa
     const std::uint32_t lb = allPortLowerBound(d, n);
     const std::uint32_t paper = tsayWangPaperBound(d, n);
     if (steps != expected)
-        out.push_back("the schedule has " + std::to_string(steps) + " steps; spec §2.3 gives " + std::to_string(expected));
+        out.push_back("the schedule has " + std::to_string(steps) + " steps; spec §2.3 gives " +
+                      std::to_string(expected));
     if (steps < lb)
         out.push_back(std::to_string(steps) + " steps is below the lower bound " + std::to_string(lb) + " (spec §2.1)");
     if (steps > paper)
-        out.push_back(std::to_string(steps) + " steps exceeds the paper's bound " + std::to_string(paper) + " (spec §2.2)");
+        out.push_back(std::to_string(steps) + " steps exceeds the paper's bound " + std::to_string(paper) +
+                      " (spec §2.2)");
     std::vector<std::uint64_t> perStep(steps + 1, 0);
     for (const Transfer& t : schedule.transfers())
         if (t.step >= 1 && t.step <= steps)

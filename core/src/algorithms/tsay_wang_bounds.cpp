@@ -78,7 +78,8 @@ private:
             m_limbs.resize(other.m_limbs.size(), 0u);
         std::uint64_t carry = 0;
         for (std::size_t i = 0; i < m_limbs.size(); ++i) {
-            const std::uint64_t s = std::uint64_t{m_limbs[i]} + (i < other.m_limbs.size() ? other.m_limbs[i] : 0u) + carry;
+            const std::uint64_t s =
+                std::uint64_t{m_limbs[i]} + (i < other.m_limbs.size() ? other.m_limbs[i] : 0u) + carry;
             m_limbs[i] = static_cast<std::uint32_t>(s & 0xFFFFFFFFu);
             carry = s >> 32;
         }
@@ -145,7 +146,7 @@ std::uint32_t ceilLogInt(long long q, long long m)
     while (p < mu) {
         ++r;
         if (p > (mu - 1) / qu)
-            break;  // p·q ≥ m without computing it (no overflow)
+            break; // p·q ≥ m without computing it (no overflow)
         p *= qu;
     }
     return r;
@@ -158,7 +159,7 @@ bool isPowerOf(long long q, long long m)
     const auto mu = static_cast<std::uint64_t>(m), qu = static_cast<std::uint64_t>(q);
     std::uint64_t p = qu;
     while (p < mu && p <= mu / qu)
-        p *= qu;  // stays ≤ m: no overflow
+        p *= qu; // stays ≤ m: no overflow
     return p == mu;
 }
 
@@ -182,8 +183,9 @@ std::optional<std::string> tsayWangUnsupported(int d, long long n, TsayWangVaria
                ": the even-n extra phase needs n ≥ d (spec §3.7)";
     const long long nPrime = n % 2 != 0 ? n : n - 1;
     if (v == TsayWangVariant::DirectFinal && !isPowerOf(2LL * d + 1, nPrime))
-        return "the direct variant of tsay-wang needs n' = " + std::to_string(nPrime) + " (n, or n−1 for even n) to be a power of 2d+1 = " +
-               std::to_string(2 * d + 1) + " (spec §3.8); use --variant paper";
+        return "the direct variant of tsay-wang needs n' = " + std::to_string(nPrime) +
+               " (n, or n−1 for even n) to be a power of 2d+1 = " + std::to_string(2 * d + 1) +
+               " (spec §3.8); use --variant paper";
     return std::nullopt;
 }
 
@@ -195,9 +197,9 @@ std::uint32_t tsayWangSteps(int d, long long n, TsayWangVariant v)
     const std::uint32_t r = ceilLogInt(2LL * d + 1, nPrime);
     std::uint32_t steps = static_cast<std::uint32_t>(d) * r;
     if (v == TsayWangVariant::Paper && d >= 3)
-        ++steps;  // step d.0 (§3.5); empty for d = 2
+        ++steps; // step d.0 (§3.5); empty for d = 2
     if (n % 2 == 0)
-        steps += static_cast<std::uint32_t>((d + 1) / 2);  // extra phase E.1 … (§3.7)
+        steps += static_cast<std::uint32_t>((d + 1) / 2); // extra phase E.1 … (§3.7)
     return steps;
 }
 

@@ -54,16 +54,16 @@ std::uint32_t tsayWangSteps(int d, long long n, TsayWangVariant v);
 struct TorusBroadcastBounds {
     int d = 0;
     long long n = 0;
-    long long nPrime = 0;          ///< n (odd) or n − 1 (even)
-    std::uint32_t r = 0;           ///< r(n') = ⌈log_{2d+1} n'⌉
-    std::uint32_t lowerBound = 0;  ///< ⌈d·log_{2d+1} n⌉ (Lemma 1)
-    std::uint32_t paperBound = 0;  ///< Tsay & Wang's stated bound (§2.2)
-    std::optional<std::uint32_t> paperVariantSteps;   ///< ours, Paper variant (§2.3)
-    std::optional<std::uint32_t> directVariantSteps;  ///< ours, DirectFinal (§3.8)
-    std::optional<std::uint32_t> tseng2d;             ///< 2⌈log_5 n⌉ (d = 2)
-    std::optional<std::uint32_t> tsengWang3d;         ///< 3⌈log_7 n⌉ + 2 (d = 3)
-    std::optional<std::uint32_t> parkChoi;            ///< d·r = LB when n = (2d+1)^r
-    std::string note;  ///< why "ours" is missing, if it is
+    long long nPrime = 0;                            ///< n (odd) or n − 1 (even)
+    std::uint32_t r = 0;                             ///< r(n') = ⌈log_{2d+1} n'⌉
+    std::uint32_t lowerBound = 0;                    ///< ⌈d·log_{2d+1} n⌉ (Lemma 1)
+    std::uint32_t paperBound = 0;                    ///< Tsay & Wang's stated bound (§2.2)
+    std::optional<std::uint32_t> paperVariantSteps;  ///< ours, Paper variant (§2.3)
+    std::optional<std::uint32_t> directVariantSteps; ///< ours, DirectFinal (§3.8)
+    std::optional<std::uint32_t> tseng2d;            ///< 2⌈log_5 n⌉ (d = 2)
+    std::optional<std::uint32_t> tsengWang3d;        ///< 3⌈log_7 n⌉ + 2 (d = 3)
+    std::optional<std::uint32_t> parkChoi;           ///< d·r = LB when n = (2d+1)^r
+    std::string note;                                ///< why "ours" is missing, if it is
 };
 
 /// The table row for (d, n). Requires d ≥ 2, n ≥ 3 (Error otherwise); d ≤ 1000, n ≤ 10^12.
