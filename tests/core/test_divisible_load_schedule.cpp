@@ -237,6 +237,11 @@ TEST_CASE("bad divisible-load requests give clear errors (issue #6)", "[divisibl
     const Topology t16 = Topology::parse("mesh:16x16x16");
     CHECK_THROWS_WITH(buildSchedule("divisible-load", t16, t16.parseNode("3,3,3"), layersParams(3, 6)),
                       Contains("sources that fit"));
+    // Auto layers: not even one layer of Scatter(2) (originator in the centre) fits at a corner.
+    CHECK_THROWS_WITH(buildSchedule("divisible-load", t8, 0, Params{{"p", "2"}}), Contains("not even one layer"));
+    // "ports" (the common CLI option) is accepted as p when it is a number.
+    CHECK(buildSchedule("divisible-load", t8, 0, Params{{"ports", "1"}, {"layers", "3"}}).maxSendsPerStep == 1);
+    CHECK_THROWS_WITH(buildSchedule("divisible-load", t8, 0, Params{{"ports", "one"}}), Contains("1..6"));
     const auto& info = findAlgorithm("divisible-load");
     CHECK(info.whyNot(t8) == std::nullopt);
     CHECK(info.whyNot(Topology::parse("mesh:8x8")).value_or("").find("(p+1)") != std::string::npos);

@@ -80,8 +80,10 @@ Fit tryPlace(const Topology& topo, NodeId source, int p, int h)
     auto range = [&](std::size_t a, int sign) {
         const int below = sign > 0 ? org[a] - lo[a] : hi[a] - org[a];
         const int above = sign > 0 ? hi[a] - org[a] : org[a] - lo[a];
-        return std::to_string(below) + ".." + std::to_string(pl.sides[a] - 1 - above);
+        const int last = pl.sides[a] - 1 - above;
+        return below == last ? std::to_string(below) : std::to_string(below) + ".." + std::to_string(last);
     };
+    auto either = [](const std::string& a, const std::string& b) { return a == b ? a : a + " or " + b; };
     bool ok = true;
     std::ostringstream need;
     if (p == 3) {
@@ -90,19 +92,19 @@ Fit tryPlace(const Topology& topo, NodeId source, int p, int h)
         pl.mirror[1] = pl.mirror[2] = (fits(1, 1) && fits(2, 1)) ? 1 : (fits(1, -1) && fits(2, -1)) ? -1 : 0;
         if (pl.mirror[0] == 0) {
             ok = false;
-            need << " x in " << range(0, 1) << " or " << range(0, -1) << ";";
+            need << " x in " << either(range(0, 1), range(0, -1)) << ";";
         }
         if (pl.mirror[1] == 0) {
             ok = false;
-            need << " (y, z) in " << range(1, 1) << " × " << range(2, 1) << " or " << range(1, -1) << " × "
-                 << range(2, -1) << ";";
+            need << " (y, z) in " << either(range(1, 1) + " × " + range(2, 1), range(1, -1) + " × " + range(2, -1))
+                 << ";";
         }
     } else {
         for (std::size_t a = 0; a < 3; ++a) {
             pl.mirror[a] = fits(a, 1) ? 1 : fits(a, -1) ? -1 : 0;
             if (pl.mirror[a] == 0) {
                 ok = false;
-                need << " " << axisName(a) << " in " << range(a, 1) << " or " << range(a, -1) << ";";
+                need << " " << axisName(a) << " in " << either(range(a, 1), range(a, -1)) << ";";
             }
         }
     }
@@ -160,8 +162,14 @@ DivisibleLoadParams divisibleLoadParamsFrom(const Params& params)
     constexpr long long kWide = 1'000'000'000;
     if (params.has("p"))
         pr.ports = static_cast<int>(params.getInt("p", pr.ports, -kWide, kWide));
-    else if (params.has("ports"))
-        pr.ports = static_cast<int>(params.getInt("ports", pr.ports, -kWide, kWide));
+    else if (params.has("ports")) {
+        try {
+            pr.ports = static_cast<int>(params.getInt("ports", pr.ports, -kWide, kWide));
+        } catch (const Error&) {
+            throw Error("divisible-load: ports = '" + params.getString("ports", "") +
+                        "' is not allowed; give the number of ports p used at once, 1..6");
+        }
+    }
     pr.layers = static_cast<int>(params.getInt("layers", pr.layers, -kWide, kWide));
     pr.A = params.getDouble("A", pr.A);
     pr.C = params.getDouble("C", pr.C);
@@ -199,6 +207,11 @@ Schedule divisibleLoadSchedule(const Topology& topo, NodeId source, const Params
         while (h < cap && std::pow(p + 1.0, h + 1.0) <= topo.nodeCount() && tryPlace(topo, source, p, h + 1).ok)
             ++h;
         pr.layers = h;
+        if (h == 0 && cap > 0 && std::pow(p + 1.0, 1.0) <= topo.nodeCount()) {
+            const Fit one = tryPlace(topo, source, p, 1);
+            if (!one.ok)
+                throw Error(one.why + " (not even one layer fits; choose another source or p)");
+        }
     }
     const int h = pr.layers;
     const DivisibleLoadModel model = solveDivisibleLoad(pr);
