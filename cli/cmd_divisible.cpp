@@ -24,7 +24,7 @@ constexpr int kNotGiven = std::numeric_limits<int>::min();
 
 struct DivisibleOptions {
     std::vector<int> ports;
-    int layers = -1;  ///< −1: not given
+    int layers = -1; ///< −1: not given
     int layersGiven = kNotGiven;
     double A = DivisibleLoadParams{}.A;
     double C = DivisibleLoadParams{}.C;
@@ -151,9 +151,9 @@ void printText(const DivisibleLoadModel& m, std::ostream& out)
     const DivisibleLoadParams& pr = m.params;
     out << "divisible load, p = " << pr.ports << ", h = " << pr.layers << " layers, n = " << num(m.processors)
         << " processors\n";
-    out << "A = " << num(pr.A) << " s/byte, C = " << num(pr.C) << " s/byte, S = " << num(pr.S) << " s, V = "
-        << num(pr.V) << ", epsilon = " << num(pr.epsilon) << "; rho = " << num(m.rho) << ", sigma = " << num(m.sigma)
-        << "\n\n";
+    out << "A = " << num(pr.A) << " s/byte, C = " << num(pr.C) << " s/byte, S = " << num(pr.S)
+        << " s, V = " << num(pr.V) << ", epsilon = " << num(pr.epsilon) << "; rho = " << num(m.rho)
+        << ", sigma = " << num(m.sigma) << "\n\n";
     out << std::left << std::setw(6) << "layer" << std::setw(12) << "processors" << std::setw(24) << "alpha"
         << std::setw(24) << "lambda" << std::setw(24) << "message L_k" << std::setw(24) << "receive T_k"
         << "compute end\n";
@@ -182,8 +182,8 @@ void printCsv(const DivisibleLoadModel& m, std::ostream& out)
     for (const auto& r : t.rows)
         out << r.layer << ',' << num(r.processors) << ',' << num(r.alpha) << ','
             << num(m.lambda[static_cast<std::size_t>(r.layer)]) << ',' << num(r.receivedBytes) << ','
-            << num(r.receiveBegin) << ',' << num(r.setupEnd) << ',' << num(r.receiveEnd) << ','
-            << num(r.computeBegin) << ',' << num(r.computeEnd) << ',' << num(r.sendEnd) << '\n';
+            << num(r.receiveBegin) << ',' << num(r.setupEnd) << ',' << num(r.receiveEnd) << ',' << num(r.computeBegin)
+            << ',' << num(r.computeEnd) << ',' << num(r.sendEnd) << '\n';
 }
 
 int runSingle(const DivisibleOptions& o, Io& io)
@@ -209,8 +209,13 @@ int runSingle(const DivisibleOptions& o, Io& io)
     if (!o.topology.empty()) {
         const Topology topo = Topology::parse(o.topology);
         const NodeId source = o.source.empty() ? NodeId{0} : topo.parseNode(o.source);
-        Params params{{"p", std::to_string(pr.ports)}, {"layers", std::to_string(pr.layers)}, {"A", num(pr.A)},
-                      {"C", num(pr.C)}, {"S", num(pr.S)}, {"V", num(pr.V)}, {"epsilon", num(pr.epsilon)}};
+        Params params{{"p", std::to_string(pr.ports)},
+                      {"layers", std::to_string(pr.layers)},
+                      {"A", num(pr.A)},
+                      {"C", num(pr.C)},
+                      {"S", num(pr.S)},
+                      {"V", num(pr.V)},
+                      {"epsilon", num(pr.epsilon)}};
         const Schedule s = divisibleLoadSchedule(topo, source, params);
         mapping["topology"] = topo.spec();
         mapping["source"] = topo.nodeName(source);
@@ -249,12 +254,12 @@ CommandRegistrar reg{Command{
         sub.add_option("--S", o->S, "setup time per message S (s, >= 0; default 8.57e-6)");
         sub.add_option("--V", o->V, "total load V (bytes, > 0; default 1e6)");
         sub.add_option("--epsilon", o->epsilon, "returned results as a fraction of the data (>= 0; default 0)");
-        auto* json = sub.add_flag("--json", o->json, "print JSON (alpha, lambda, speedup, limit, bound, h_max, "
-                                                     "feasible, timeline, …)");
+        auto* json = sub.add_flag("--json", o->json,
+                                  "print JSON (alpha, lambda, speedup, limit, bound, h_max, "
+                                  "feasible, timeline, …)");
         auto* csv = sub.add_flag("--csv", o->csv, "print the per-layer timeline as CSV");
         json->excludes(csv);
-        sub.add_option("--sweep", o->sweep,
-                       "print a CSV series: layers (Fig 4), rho (Fig 5), shares (Figs 6-7)");
+        sub.add_option("--sweep", o->sweep, "print a CSV series: layers (Fig 4), rho (Fig 5), shares (Figs 6-7)");
         sub.add_option("--rho-factors", o->rhoFactors, "with --sweep: factors applied to C (default 0.1,1,10 for rho)")
             ->delimiter(',');
         sub.add_option("--topology", o->topology, "also place the layers on this 3-D mesh/torus (e.g. mesh:16x16x16)");

@@ -180,7 +180,7 @@ TEST_CASE("the spec's routes for p ≤ 3 are directed-link-disjoint within every
     for (const auto& [p, h] : cases) {
         const auto m = scatterMapping(p, h);
         INFO("p = " << p << ", h = " << h);
-        std::set<std::tuple<int, Point3, Point3>> used;  // (move, from, to) of each unit hop
+        std::set<std::tuple<int, Point3, Point3>> used; // (move, from, to) of each unit hop
         bool disjoint = true, inside = true, connected = true;
         for (std::size_t i = 1; i < m.size(); ++i) {
             const auto path = scatterSpecRoute(m, i);

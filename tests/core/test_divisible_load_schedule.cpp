@@ -17,8 +17,8 @@
 #include <filesystem>
 #include <map>
 #include <set>
-#include <tuple>
 #include <sstream>
+#include <tuple>
 
 using namespace topocast;
 using Catch::Matchers::Contains;
@@ -81,8 +81,8 @@ void checkSchedule(const Schedule& s, int p, int h)
     CHECK(m.maxSendsPerNodeStep == static_cast<std::uint32_t>(h > 0 ? p : 0));
     CHECK(m.maxReceivesPerNodeStep == (h > 0 ? 1u : 0u));
     // The info the app draws from.
-    for (const char* key : {"alpha", "lambda", "speedup", "limit", "bound", "h_max", "feasible", "timeline",
-                            "placement", "routes"})
+    for (const char* key :
+         {"alpha", "lambda", "speedup", "limit", "bound", "h_max", "feasible", "timeline", "placement", "routes"})
         CHECK(s.info.contains(key));
     CHECK(relClose(s.info["speedup"].get<double>(), model.speedup));
     CHECK(s.info["timeline"]["rows"].size() == static_cast<std::size_t>(h) + 1);
@@ -123,9 +123,9 @@ TEST_CASE("p = 1, 2 use the spec's contention-free routes; p = 3 contends only i
 {
     for (const auto& [p, h, spec] : {std::tuple{1, 9, "mesh:8x8x8"}, std::tuple{2, 6, "mesh:9x9x9"}}) {
         const Topology topo = Topology::parse(spec);
-        const Schedule s = buildSchedule("divisible-load", topo, 0 + (p == 2 ? topo.id({4, 4, 4}) : 0),
-                                         layersParams(p, h));
-        const Validation v = validate(s);  // step contention forbidden
+        const Schedule s =
+            buildSchedule("divisible-load", topo, 0 + (p == 2 ? topo.id({4, 4, 4}) : 0), layersParams(p, h));
+        const Validation v = validate(s); // step contention forbidden
         INFO("p = " << p << ": " << (v.violations.empty() ? std::string() : v.violations.front()));
         CHECK(v.ok());
         CHECK(computeMetrics(s).contentionUses == 0);
@@ -153,9 +153,9 @@ TEST_CASE("p ≥ 4 routes are display only: contention is reported, not hidden (
     const Metrics m = computeMetrics(s);
     CHECK(s.info["routes"]["contention_uses"].get<std::uint64_t>() == m.contentionUses);
     CHECK(s.info["routes"]["kind"].get<std::string>().find("display only") != std::string::npos);
-    CHECK(s.info["warnings"].size() >= 1);  // p = 6 on a mesh is the paper's torus scheme
+    CHECK(s.info["warnings"].size() >= 1); // p = 6 on a mesh is the paper's torus scheme
     if (m.contentionUses > 0)
-        CHECK_FALSE(validate(s).ok());  // the checker sees the same contention
+        CHECK_FALSE(validate(s).ok()); // the checker sees the same contention
 }
 
 TEST_CASE("placement: the originator is the source; axes are reflected when the pattern would leave the mesh",
@@ -196,8 +196,7 @@ TEST_CASE("the layers default to the largest feasible h that fits the mesh at th
     CHECK(s6.stepCount() == 3);
 }
 
-TEST_CASE("JSON round trip keeps participants, sizes and info; the reloaded schedule still validates",
-          "[divisible]")
+TEST_CASE("JSON round trip keeps participants, sizes and info; the reloaded schedule still validates", "[divisible]")
 {
     const Topology topo = Topology::parse("mesh:6x5x5");
     const Schedule s = buildSchedule("divisible-load", topo, topo.parseNode("1,1,1"), layersParams(2, 3));
@@ -219,7 +218,8 @@ TEST_CASE("bad divisible-load requests give clear errors (issue #6)", "[divisibl
                       Contains("3-D mesh"));
     CHECK_THROWS_WITH(buildSchedule("divisible-load", Topology::parse("hypercube:6"), 0, layersParams(1, 2)),
                       Contains("3-D mesh"));
-    CHECK_THROWS_WITH(buildSchedule("divisible-load", t8, 0, layersParams(7, 2)), Contains("p = 7") && Contains("1..6"));
+    CHECK_THROWS_WITH(buildSchedule("divisible-load", t8, 0, layersParams(7, 2)),
+                      Contains("p = 7") && Contains("1..6"));
     CHECK_THROWS_WITH(buildSchedule("divisible-load", t8, 0, layersParams(0, 2)), Contains("1..6"));
     CHECK_THROWS_WITH(buildSchedule("divisible-load", t8, 0, Params{{"p", "2"}, {"layers", "2"}, {"A", "0"}}),
                       Contains("A = 0"));
@@ -274,8 +274,8 @@ TEST_CASE("topocast-cli divisible prints shares, speedup, bound and timeline (is
     };
     std::string out, err;
     // Gantt example 1 (spec §4): p = 3, h = 4.
-    REQUIRE(run({"divisible", "--ports", "3", "--layers", "4", "--A", "1e-6", "--C", "3.3e-9", "--S", "8.57e-6",
-                 "--V", "1e6", "--json"},
+    REQUIRE(run({"divisible", "--ports", "3", "--layers", "4", "--A", "1e-6", "--C", "3.3e-9", "--S", "8.57e-6", "--V",
+                 "1e6", "--json"},
                 out, err) == 0);
     const auto j = nlohmann::json::parse(out);
     CHECK(relClose(j["alpha"][0].get<double>(), 5019.302267713219));
@@ -294,15 +294,15 @@ TEST_CASE("topocast-cli divisible prints shares, speedup, bound and timeline (is
     CHECK(out.rfind("layer,processors,alpha,lambda", 0) == 0);
     CHECK(out.find("3,294,2909.90910557688") != std::string::npos);
 
-    REQUIRE(run({"divisible", "--ports", "1"}, out, err) == 0);  // h defaults to h_max = 16
+    REQUIRE(run({"divisible", "--ports", "1"}, out, err) == 0); // h defaults to h_max = 16
     CHECK(out.find("h = 16 layers") != std::string::npos);
     CHECK(out.find("speedup: 291.36562245636") != std::string::npos);
 
     // Fig 4 series (T1): p = 6 at h = 6 and the infeasible h = 7.
     REQUIRE(run({"divisible", "--sweep", "layers", "--ports", "1,3,6"}, out, err) == 0);
     CHECK(out.rfind("p,C,rho,sigma,h,n,speedup,speedup_no_setup,limit,bound,feasible\n", 0) == 0);
-    CHECK(out.find("\n6,3.3e-09,0.0033,8.57,6,117649,1644.37484376378,1791.5725229953,1819.18181818182,1819.18181818182,1\n") !=
-          std::string::npos);
+    CHECK(out.find("\n6,3.3e-09,0.0033,8.57,6,117649,1644.37484376378,1791.5725229953,1819.18181818182,1819."
+                   "18181818182,1\n") != std::string::npos);
     CHECK(out.find("\n6,3.3e-09,0.0033,8.57,7,823543,1640.85726974275,") != std::string::npos);
     CHECK(out.find("\n1,3.3e-09,0.0033,8.57,17,131072,291.270299639352,") != std::string::npos);
 
@@ -312,8 +312,8 @@ TEST_CASE("topocast-cli divisible prints shares, speedup, bound and timeline (is
     CHECK(out.find(",6,117649,180.901844372462") != std::string::npos);
 
     // Figs 6–7 series (T4/T6).
-    REQUIRE(run({"divisible", "--sweep", "shares", "--ports", "6", "--rho-factors", "0.1,1,10", "--layers", "6"},
-                out, err) == 0);
+    REQUIRE(run({"divisible", "--sweep", "shares", "--ports", "6", "--rho-factors", "0.1,1,10", "--layers", "6"}, out,
+                err) == 0);
     CHECK(out.find(",6,6,100842,7.06921326013213,0.712873603578244,1\n") != std::string::npos);
     CHECK(out.find(",6,0,1,5527.85961618547,") != std::string::npos);
 

@@ -16,7 +16,10 @@ namespace {
 
 constexpr std::uint8_t kUnset = 0xFF;
 
-int mod(int a, int m) { return ((a % m) + m) % m; }
+int mod(int a, int m)
+{
+    return ((a % m) + m) % m;
+}
 
 ScatterBasicCube makeCube(int p)
 {
@@ -74,10 +77,8 @@ ScatterBasicCube makeCube(int p)
         c.origin = {0, 0, 1};
         // Pinwheel centres P (y,z) and their arms a1, a2, a3 (spec §1.5 table).
         static constexpr int centres[4][2] = {{0, 1}, {1, 3}, {2, 0}, {3, 2}};
-        static constexpr int arms[4][3][2] = {{{0, 0}, {0, 2}, {1, 1}},
-                                              {{0, 3}, {2, 3}, {1, 2}},
-                                              {{1, 0}, {3, 0}, {2, 1}},
-                                              {{3, 1}, {3, 3}, {2, 2}}};
+        static constexpr int arms[4][3][2] = {
+            {{0, 0}, {0, 2}, {1, 1}}, {{0, 3}, {2, 3}, {1, 2}}, {{1, 0}, {3, 0}, {2, 1}}, {{3, 1}, {3, 3}, {2, 2}}};
         for (int x = 0; x < 4; ++x)
             for (int ci = 0; ci < 4; ++ci) {
                 const int cy = centres[ci][0], cz = centres[ci][1];
@@ -110,7 +111,7 @@ ScatterBasicCube makeCube(int p)
     case 5:
         c.origin = {2, 3, 3};
         forAll([&](int x, int y, int z) {
-            const bool xType = (z % 2) == 1;  // slices 1, 3, 5 use X; 0, 2, 4 use Y
+            const bool xType = (z % 2) == 1; // slices 1, 3, 5 use X; 0, 2, 4 use Y
             const bool inX = mod(y - (2 * x - 1), 6) == 0;
             const bool inY = mod(y - (2 * x + 2), 6) == 0;
             const bool own = xType ? inX : inY;
@@ -165,12 +166,24 @@ ScatterBasicCube makeCube(int p)
             }
             Point3 par{};
             switch (r) {
-            case 1: par = at(dx - 1, dy, dz); break;
-            case 6: par = at(dx + 1, dy, dz); break;
-            case 2: par = at(dx, dy - 1, dz); break;
-            case 5: par = at(dx, dy + 1, dz); break;
-            case 3: par = at(dx, dy, dz - 1); break;
-            default: par = at(dx, dy, dz + 1); break;
+            case 1:
+                par = at(dx - 1, dy, dz);
+                break;
+            case 6:
+                par = at(dx + 1, dy, dz);
+                break;
+            case 2:
+                par = at(dx, dy - 1, dz);
+                break;
+            case 5:
+                par = at(dx, dy + 1, dz);
+                break;
+            case 3:
+                par = at(dx, dy, dz - 1);
+                break;
+            default:
+                par = at(dx, dy, dz + 1);
+                break;
             }
             set({x, y, z}, 3, par);
         });
@@ -432,7 +445,8 @@ std::vector<Point3> scatterSpecRoute(const ScatterMapping& mapping, std::size_t 
             hops = {{0, 1}};
         } else {
             static constexpr int centres[4][2] = {{0, 1}, {1, 3}, {2, 0}, {3, 2}};
-            static constexpr int arms[4][2][2] = {{{0, 0}, {0, 2}}, {{0, 3}, {2, 3}}, {{1, 0}, {3, 0}}, {{3, 1}, {3, 3}}};
+            static constexpr int arms[4][2][2] = {
+                {{0, 0}, {0, 2}}, {{0, 3}, {2, 3}}, {{1, 0}, {3, 0}}, {{3, 1}, {3, 3}}};
             int ci = 0;
             while (ci < 4 && !(centres[ci][0] == dTo[1] && centres[ci][1] == dTo[2]))
                 ++ci;

@@ -154,7 +154,8 @@ std::vector<double> solveDivisibleLoadSystem(const DivisibleLoadParams& pr)
         at(r, static_cast<std::size_t>(h - i)) = 1.0;
         at(r, static_cast<std::size_t>(h - i + 1)) = -(1.0L + rho);
         for (int j = 2; j <= i; ++j)
-            at(r, static_cast<std::size_t>(h - i + j)) = -rho * pl * std::pow(pl + 1.0L, static_cast<long double>(j - 2));
+            at(r, static_cast<std::size_t>(h - i + j)) =
+                -rho * pl * std::pow(pl + 1.0L, static_cast<long double>(j - 2));
         at(r, n) = sigma;
     }
     // Normalization: α₀ + p Σ (p+1)^{i−1} α_i = V.
@@ -217,7 +218,8 @@ std::vector<double> solveDivisibleLoadRecurrence(const DivisibleLoadParams& pr)
     // V = β_h + p Σ_{k<h} (p+1)^{h−1−k} β_k.
     long double va = a[n - 1], vb = b[n - 1];
     for (std::size_t k = 0; k + 1 < n; ++k) {
-        const long double w = pl * std::pow(pl + 1.0L, static_cast<long double>(h) - 1.0L - static_cast<long double>(k));
+        const long double w =
+            pl * std::pow(pl + 1.0L, static_cast<long double>(h) - 1.0L - static_cast<long double>(k));
         va += w * a[k];
         vb += w * b[k];
     }
@@ -234,8 +236,8 @@ double divisibleLoadSpeedup(const DivisibleLoadParams& pr)
     const Derived d = derive(pr);
     const double p = pr.ports;
     const double h = pr.layers;
-    const double denom = (1.0 + d.sigma / (pr.V * (p + d.rho))) * (d.rho + p * std::pow(d.q, -h)) +
-                         d.sigma / pr.V * (h * p - 1.0);
+    const double denom =
+        (1.0 + d.sigma / (pr.V * (p + d.rho))) * (d.rho + p * std::pow(d.q, -h)) + d.sigma / pr.V * (h * p - 1.0);
     return (p + d.rho) / denom;
 }
 
@@ -290,11 +292,11 @@ double pascal(int p, int j, int i, bool isG)
         return 0.0;
     // table[i] holds row j' for j' = 0..j.
     std::vector<double> row(static_cast<std::size_t>(j) + 2, 0.0), next(row.size(), 0.0);
-    row[0] = isG ? 0.0 : 1.0;  // j' = 0
+    row[0] = isG ? 0.0 : 1.0; // j' = 0
     for (int jj = 1; jj <= j; ++jj) {
         std::fill(next.begin(), next.end(), 0.0);
         next[0] = isG ? jj : 1.0;
-        const int top = isG ? jj - 1 : jj;  // g(j,j) = 0
+        const int top = isG ? jj - 1 : jj; // g(j,j) = 0
         for (int ii = 1; ii <= top; ++ii) {
             const auto u = static_cast<std::size_t>(ii);
             next[u] = (p + 1.0) * row[u] + row[u - 1];
@@ -306,8 +308,14 @@ double pascal(int p, int j, int i, bool isG)
 
 } // namespace
 
-double divisiblePascalF(int p, int j, int i) { return pascal(p, j, i, false); }
-double divisiblePascalG(int p, int j, int i) { return pascal(p, j, i, true); }
+double divisiblePascalF(int p, int j, int i)
+{
+    return pascal(p, j, i, false);
+}
+double divisiblePascalG(int p, int j, int i)
+{
+    return pascal(p, j, i, true);
+}
 
 DivisibleLoadTimeline divisibleLoadTimeline(const DivisibleLoadModel& m)
 {

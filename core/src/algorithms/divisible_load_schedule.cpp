@@ -32,7 +32,10 @@ void requireThreeD(const Topology& topo)
         throw Error("divisible-load needs a 3-D mesh or torus large enough for the layers; got " + topo.displayName());
 }
 
-const char* axisName(std::size_t a) { return a == 0 ? "x" : a == 1 ? "y" : "z"; }
+const char* axisName(std::size_t a)
+{
+    return a == 0 ? "x" : a == 1 ? "y" : "z";
+}
 
 // The placement, or an error message when nothing fits.
 struct Fit {
@@ -111,8 +114,9 @@ Fit tryPlace(const Topology& topo, NodeId source, int p, int h)
     if (!ok) {
         std::string n = need.str();
         n.pop_back();
-        why << "divisible-load: " << pattern << " with the originator at " << pointName({org[0] - lo[0], org[1] - lo[1], org[2] - lo[2]})
-            << " of it; it does not fit the " << topo.displayName() << " around source " << topo.nodeName(source)
+        why << "divisible-load: " << pattern << " with the originator at "
+            << pointName({org[0] - lo[0], org[1] - lo[1], org[2] - lo[2]}) << " of it; it does not fit the "
+            << topo.displayName() << " around source " << topo.nodeName(source)
             << " even reflected; sources that fit have" << n;
         fit.why = why.str();
         return fit;
@@ -217,8 +221,8 @@ Schedule divisibleLoadSchedule(const Topology& topo, NodeId source, const Params
     const DivisibleLoadModel model = solveDivisibleLoad(pr);
     if (!model.feasible)
         throw Error("divisible-load: layers = " + std::to_string(h) + " is infeasible for p = " + std::to_string(p) +
-                    ", A = " + number(pr.A) + ", C = " + number(pr.C) + ", S = " + number(pr.S) + ", V = " +
-                    number(pr.V) + ", epsilon = " + number(pr.epsilon) + " (α_" + std::to_string(h) + " = " +
+                    ", A = " + number(pr.A) + ", C = " + number(pr.C) + ", S = " + number(pr.S) +
+                    ", V = " + number(pr.V) + ", epsilon = " + number(pr.epsilon) + " (α_" + std::to_string(h) + " = " +
                     number(model.alpha.back()) + " ≤ 0); the largest feasible number of layers is " +
                     std::to_string(hMax.value_or(h)));
     if (std::pow(p + 1.0, h) > topo.nodeCount())
@@ -259,7 +263,7 @@ Schedule divisibleLoadSchedule(const Topology& topo, NodeId source, const Params
     if (p == 3)
         sched.dimensionOrder = {2, 1, 0};
     if (n < topo.nodeCount())
-        sched.participants = ids;  // the rest of the topology stays idle
+        sched.participants = ids; // the rest of the topology stays idle
     sched.reserve(n);
     const std::span<const Block> all(blocks);
     for (std::size_t i = 1; i < n; ++i) {

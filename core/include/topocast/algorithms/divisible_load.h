@@ -26,13 +26,13 @@ namespace topocast {
 /// Inputs of the model (spec §1.2). Defaults: the paper's Figure-4 parameters (CRAY T3D:
 /// A = 1 µs/byte, C = 3.3 ns/byte, S = 8.57 µs, V = 10⁶ bytes) with p = 3 and h = 6.
 struct DivisibleLoadParams {
-    int ports = 3;          ///< p: simultaneous sends per processor, 1..6
-    int layers = 6;         ///< h: layers after the originator (= moves), ≥ 0
-    double A = 1e-6;        ///< inverse processing rate (s/byte), > 0
-    double C = 3.3e-9;      ///< inverse link transfer rate (s/byte), ≥ 0
-    double S = 8.57e-6;     ///< circuit setup time per message (s), ≥ 0
-    double V = 1e6;         ///< total load (bytes), > 0
-    double epsilon = 0.0;   ///< returned results as a fraction of the data; C_eff = (1+ε)C, ≥ 0
+    int ports = 3;        ///< p: simultaneous sends per processor, 1..6
+    int layers = 6;       ///< h: layers after the originator (= moves), ≥ 0
+    double A = 1e-6;      ///< inverse processing rate (s/byte), > 0
+    double C = 3.3e-9;    ///< inverse link transfer rate (s/byte), ≥ 0
+    double S = 8.57e-6;   ///< circuit setup time per message (s), ≥ 0
+    double V = 1e6;       ///< total load (bytes), > 0
+    double epsilon = 0.0; ///< returned results as a fraction of the data; C_eff = (1+ε)C, ≥ 0
 };
 
 /// Largest number of layers the model functions accept (the formal numbers of larger h are
@@ -46,22 +46,22 @@ void checkDivisibleLoadParams(const DivisibleLoadParams& params);
 /// The solved model for one (p, h). Vectors are indexed by layer 0..h.
 struct DivisibleLoadModel {
     DivisibleLoadParams params;
-    double rho = 0;     ///< ρ_eff = (1+ε)C/A
-    double sigma = 0;   ///< σ = S/A (bytes)
-    double q = 0;       ///< p + ρ + 1
-    double kappa = 0;   ///< σ/(p+ρ)
-    double cEff = 0;    ///< (1+ε)C
-    std::vector<double> alpha;         ///< load per processor of layer i (bytes)
-    std::vector<double> layerSize;     ///< n_i = 1, p, p(p+1), … (exact up to 2^53)
-    std::vector<double> lambda;        ///< n_i α_i / V: fraction of the load held by layer i
-    std::vector<double> messageSize;   ///< L_k: size of every message of move k (L_0 = V)
-    std::vector<double> receiveTime;   ///< T_k: when layer k holds its data (T_0 = 0)
-    double finishTime = 0;             ///< T = A α₀: every processor stops then
-    double processors = 1;             ///< n = (p+1)^h
-    double speedup = 1;                ///< s_h = V/α₀
-    double limit = 0;                  ///< 1 + p/ρ (+∞ when ρ = 0)
-    double bound = 0;                  ///< min{n, 1 + p/ρ} (Theorem 3)
-    bool feasible = true;              ///< every α_i > 0
+    double rho = 0;                  ///< ρ_eff = (1+ε)C/A
+    double sigma = 0;                ///< σ = S/A (bytes)
+    double q = 0;                    ///< p + ρ + 1
+    double kappa = 0;                ///< σ/(p+ρ)
+    double cEff = 0;                 ///< (1+ε)C
+    std::vector<double> alpha;       ///< load per processor of layer i (bytes)
+    std::vector<double> layerSize;   ///< n_i = 1, p, p(p+1), … (exact up to 2^53)
+    std::vector<double> lambda;      ///< n_i α_i / V: fraction of the load held by layer i
+    std::vector<double> messageSize; ///< L_k: size of every message of move k (L_0 = V)
+    std::vector<double> receiveTime; ///< T_k: when layer k holds its data (T_0 = 0)
+    double finishTime = 0;           ///< T = A α₀: every processor stops then
+    double processors = 1;           ///< n = (p+1)^h
+    double speedup = 1;              ///< s_h = V/α₀
+    double limit = 0;                ///< 1 + p/ρ (+∞ when ρ = 0)
+    double bound = 0;                ///< min{n, 1 + p/ρ} (Theorem 3)
+    bool feasible = true;            ///< every α_i > 0
 };
 
 /// Solves the model by the closed form of Theorem 1 (spec §2.2), with non-positive exponents
@@ -99,34 +99,34 @@ double divisiblePascalG(int p, int j, int i);
 /// One row of the Gantt chart (spec §4): the processors of layer k, identical in time.
 struct DivisibleLoadTimelineRow {
     int layer = 0;
-    double processors = 1;     ///< n_k
-    double alpha = 0;          ///< α_k (bytes per processor)
-    double receiveBegin = 0;   ///< T_{k−1} (0 for layer 0: it holds the load from the start)
-    double setupEnd = 0;       ///< T_{k−1} + S
-    double receiveEnd = 0;     ///< T_k
-    double receivedBytes = 0;  ///< L_k (V for layer 0)
-    double computeBegin = 0;   ///< T_k
-    double computeEnd = 0;     ///< T_k + A α_k (= T when the solution is exact)
-    double sendBegin = 0;      ///< T_k: first move it sends in is k+1 (equal to sendEnd if k = h)
-    double sendEnd = 0;        ///< T_h
+    double processors = 1;    ///< n_k
+    double alpha = 0;         ///< α_k (bytes per processor)
+    double receiveBegin = 0;  ///< T_{k−1} (0 for layer 0: it holds the load from the start)
+    double setupEnd = 0;      ///< T_{k−1} + S
+    double receiveEnd = 0;    ///< T_k
+    double receivedBytes = 0; ///< L_k (V for layer 0)
+    double computeBegin = 0;  ///< T_k
+    double computeEnd = 0;    ///< T_k + A α_k (= T when the solution is exact)
+    double sendBegin = 0;     ///< T_k: first move it sends in is k+1 (equal to sendEnd if k = h)
+    double sendEnd = 0;       ///< T_h
 };
 
 /// One move (= one Schedule step): every active processor sends p messages of L_k at once.
 struct DivisibleLoadMove {
     int move = 1;
-    double begin = 0;          ///< T_{k−1}
-    double setupEnd = 0;       ///< T_{k−1} + S
-    double end = 0;            ///< T_k
-    double messageSize = 0;    ///< L_k
-    double resultAllowance = 0;///< ε C L_k: the part of the transfer time reserved for results
-    double senders = 0;        ///< (p+1)^(k−1)
-    double messages = 0;       ///< n_k
+    double begin = 0;           ///< T_{k−1}
+    double setupEnd = 0;        ///< T_{k−1} + S
+    double end = 0;             ///< T_k
+    double messageSize = 0;     ///< L_k
+    double resultAllowance = 0; ///< ε C L_k: the part of the transfer time reserved for results
+    double senders = 0;         ///< (p+1)^(k−1)
+    double messages = 0;        ///< n_k
 };
 
 struct DivisibleLoadTimeline {
-    double finishTime = 0;     ///< T = A α₀
-    std::vector<DivisibleLoadTimelineRow> rows;   ///< layers 0..h
-    std::vector<DivisibleLoadMove> moves;         ///< moves 1..h
+    double finishTime = 0;                      ///< T = A α₀
+    std::vector<DivisibleLoadTimelineRow> rows; ///< layers 0..h
+    std::vector<DivisibleLoadMove> moves;       ///< moves 1..h
 };
 
 /// The Gantt data of spec §4 from a solved model. O(h).
@@ -147,8 +147,8 @@ using Point3 = std::array<int, 3>;
 struct ScatterBasicCube {
     int p = 1;
     Point3 origin{};
-    std::vector<std::uint8_t> move;     ///< μ(d); 0 only for the origin
-    std::vector<std::uint16_t> parent;  ///< π(d) as a position index; the origin's own index for it
+    std::vector<std::uint8_t> move;    ///< μ(d); 0 only for the origin
+    std::vector<std::uint16_t> parent; ///< π(d) as a position index; the origin's own index for it
     int edge() const { return p + 1; }
     int index(const Point3& d) const { return d[0] + edge() * (d[1] + edge() * d[2]); }
     Point3 position(int index) const { return {index % edge(), (index / edge()) % edge(), index / (edge() * edge())}; }
@@ -161,12 +161,12 @@ const ScatterBasicCube& scatterBasicCube(int p);
 struct ScatterMapping {
     int p = 1;
     int layers = 0;
-    int steps = 0;                      ///< M = ⌈h/3⌉
-    Point3 origin{};                    ///< the originator's coordinates
-    Point3 boxMin{}, boxMax{};          ///< bounding box of all nodes (inclusive)
-    std::vector<Point3> coords;         ///< node coordinates; node 0 is the originator
-    std::vector<std::uint8_t> layer;    ///< layer of each node (0 only for the originator)
-    std::vector<std::uint32_t> parent;  ///< index of the sender; the originator's parent is 0
+    int steps = 0;                     ///< M = ⌈h/3⌉
+    Point3 origin{};                   ///< the originator's coordinates
+    Point3 boxMin{}, boxMax{};         ///< bounding box of all nodes (inclusive)
+    std::vector<Point3> coords;        ///< node coordinates; node 0 is the originator
+    std::vector<std::uint8_t> layer;   ///< layer of each node (0 only for the originator)
+    std::vector<std::uint32_t> parent; ///< index of the sender; the originator's parent is 0
     std::size_t size() const { return coords.size(); }
 };
 
@@ -187,11 +187,11 @@ ScatterMapping scatterMapping(int p, int h);
 /// How the pattern sits on a topology: node = anchor + mirror·(pattern coordinate − origin),
 /// taken modulo the side on a torus.
 struct ScatterPlacement {
-    Point3 mirror{1, 1, 1};  ///< +1 or −1 per axis
-    Point3 anchor{};         ///< topology coordinates of the originator (= the source)
-    Point3 origin{};         ///< the originator's pattern coordinates
-    bool wrap = false;       ///< torus: coordinates wrap
-    Point3 sides{};          ///< topology sides
+    Point3 mirror{1, 1, 1}; ///< +1 or −1 per axis
+    Point3 anchor{};        ///< topology coordinates of the originator (= the source)
+    Point3 origin{};        ///< the originator's pattern coordinates
+    bool wrap = false;      ///< torus: coordinates wrap
+    Point3 sides{};         ///< topology sides
     /// Topology coordinates of pattern coordinate `c`.
     Point3 place(const Point3& c) const;
 };
