@@ -242,6 +242,8 @@ TEST_CASE("bad divisible-load requests give clear errors (issue #6)", "[divisibl
     // "ports" (the common CLI option) is accepted as p when it is a number.
     CHECK(buildSchedule("divisible-load", t8, 0, Params{{"ports", "1"}, {"layers", "3"}}).maxSendsPerStep == 1);
     CHECK_THROWS_WITH(buildSchedule("divisible-load", t8, 0, Params{{"ports", "one"}}), Contains("1..6"));
+    CHECK_THROWS_WITH(buildSchedule("divisible-load", t8, 0, Params{{"p", "1"}, {"pattern", "broadcast"}}),
+                      Contains("scatter only"));
     const auto& info = findAlgorithm("divisible-load");
     CHECK(info.whyNot(t8) == std::nullopt);
     CHECK(info.whyNot(Topology::parse("mesh:8x8")).value_or("").find("(p+1)") != std::string::npos);

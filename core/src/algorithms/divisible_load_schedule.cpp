@@ -200,6 +200,8 @@ Schedule divisibleLoadSchedule(const Topology& topo, NodeId source, const Params
     requireThreeD(topo);
     if (source >= topo.nodeCount())
         throw Error("divisible-load: source " + std::to_string(source) + " is outside the " + topo.displayName());
+    if (params.getString("pattern", "scatter") != "scatter")
+        throw Error("divisible-load computes a scatter only; got pattern '" + params.getString("pattern", "") + "'");
     DivisibleLoadParams pr = divisibleLoadParamsFrom(params);
     const int p = pr.ports;
     const std::optional<int> hMax = divisibleLoadMaxLayers(pr);
