@@ -1,12 +1,15 @@
 #include "layercharts.h"
 
+#include "topocast/algorithms/divisible_load.h"
+#include "topocast/error.h"
+
 #include <QBarCategoryAxis>
 #include <QBarSeries>
 #include <QBarSet>
 #include <QChart>
 #include <QChartView>
 #include <QLineSeries>
-#include <QStackedBarSeries>
+#include <QHorizontalStackedBarSeries>
 #include <QValueAxis>
 #include <QVBoxLayout>
 
@@ -93,61 +96,93 @@ void LayerCharts::setSnapshot(SnapshotPtr snap)
         m_views.push_back(makeView(chart));
     }
 
-    // Gantt: per layer, receive then compute as stacked bars (idle, receive, compute).
-    if (info.contains("timeline") && info["timeline"].is_array() && !info["timeline"].empty()) {
+    // Gantt: per layer, wait → receive → (wait) → compute as stacked horizontal bars.
+    const nlohmann::ordered_json* rows = nullptr;
+    if (info.contains("timeline")) {
+        const auto& tl = info["timeline"];
+        if (tl.is_array())
+            rows = &tl;
+        else if (tl.is_object() && tl.contains("rows") && tl["rows"].is_array())
+            rows = &tl["rows"];
+    }
+    if (rows && !rows->empty()) {
         auto* idle = new QBarSet(QStringLiteral("wait"));
         auto* recv = new QBarSet(QStringLiteral("receive"));
+        auto* gap = new QBarSet(QStringLiteral("idle"));
         auto* comp = new QBarSet(QStringLiteral("compute"));
-        idle->setColor(Qt::transparent);
-        idle->setBorderColor(Qt::transparent);
+        for (QBarSet* set : {idle, gap}) {
+            set->setColor(Qt::transparent);
+            set->setBorderColor(Qt::transparent);
+        }
         QStringList cats;
         int layer = 0;
-        for (const auto& e : info["timeline"]) {
+        for (const auto& e : *rows) {
             if (!e.is_object())
                 continue;
-            const double rs = field(e, {"receive_start", "recv_start", "start"});
-            const double re = field(e, {"receive_end", "recv_end", "compute_start"});
+            const double rs = field(e, {"receive_begin", "receive_start", "start"});
+            const double re = field(e, {"receive_end", "recv_end"});
+            double cs = field(e, {"compute_begin", "compute_start"});
             const double ce = field(e, {"compute_end", "end", "finish"});
+            if (std::isnan(cs))
+                cs = re;
             if (std::isnan(rs) || std::isnan(re) || std::isnan(ce))
                 continue;
             *idle << rs;
             *recv << (re - rs);
-            *comp << (ce - re);
+            *gap << (cs - re);
+            *comp << (ce - cs);
             cats << QString::number(e.contains("layer") && e["layer"].is_number() ? e["layer"].get<int>() : layer);
             ++layer;
         }
         if (!cats.isEmpty()) {
-            auto* series = new QStackedBarSeries;
+            auto* series = new QHorizontalStackedBarSeries;
             series->append(idle);
             series->append(recv);
+            series->append(gap);
             series->append(comp);
             auto* chart = new QChart;
             chart->addSeries(series);
-            chart->setTitle(QStringLiteral("Receive / compute per layer"));
-            auto* x = new QBarCategoryAxis;
-            x->append(cats);
-            chart->addAxis(x, Qt::AlignLeft);
-            series->attachAxis(x);
-            auto* y = new QValueAxis;
-            y->setTitleText(QStringLiteral("time"));
-            chart->addAxis(y, Qt::AlignBottom);
+            chart->setTitle(QStringLiteral("Receive / compute per layer (Gantt)"));
+            auto* y = new QBarCategoryAxis;
+            y->append(cats);
+            y->setTitleText(QStringLiteral("layer"));
+            chart->addAxis(y, Qt::AlignLeft);
             series->attachAxis(y);
+            auto* x = new QValueAxis;
+            x->setTitleText(QStringLiteral("time"));
+            chart->addAxis(x, Qt::AlignBottom);
+            series->attachAxis(x);
             m_views.push_back(makeView(chart));
-            // QStackedBarSeries is vertical; horizontal bars read as a Gantt chart.
         }
     }
 
     // Speedup against layers with the bound.
-    const std::vector<double> speedup = info.contains("speedup") ? numbers(info["speedup"]) : std::vector<double>{};
+    std::vector<double> speedup = info.contains("speedup") ? numbers(info["speedup"]) : std::vector<double>{};
+    if (speedup.empty() && snap->scenario.algorithm == "divisible-load") {
+        // The model's speedup for h = 1, 2, … layers (the schedule reports only its own h).
+        try {
+            DivisibleLoadParams pr = divisibleLoadParamsFrom(snap->scenario.params);
+            const int top = std::max(pr.layers, 8);
+            for (int h = 1; h <= top; ++h) {
+                pr.layers = h;
+                const double s = divisibleLoadSpeedup(pr);
+                if (!std::isfinite(s))
+                    break;
+                speedup.push_back(s);
+            }
+        } catch (const Error&) {
+            speedup.clear();
+        }
+    }
     if (speedup.size() > 1) {
         auto* line = new QLineSeries;
-        line->setName(QStringLiteral("speedup"));
+        line->setName(QStringLiteral("speedup (model)"));
         for (std::size_t i = 0; i < speedup.size(); ++i)
             line->append(static_cast<double>(i + 1), speedup[i]);
         auto* chart = new QChart;
         chart->addSeries(line);
         double top = *std::max_element(speedup.begin(), speedup.end());
-        for (const char* key : {"bound", "limit"}) {
+        for (const char* key : {"bound"}) {
             if (info.contains(key) && info[key].is_number()) {
                 const double b = info[key].get<double>();
                 auto* bound = new QLineSeries;

@@ -286,11 +286,11 @@ void MainWindow::showHover(long long node, QPoint globalPos)
     QString text = QString::fromStdString(snap->topology().nodeName(v));
     if (v < snap->tcdMap.size())
         text += QStringLiteral("\nTCD as source: %1").arg(snap->tcdMap[v]);
-    const int layer = snap->topology().distance(snap->schedule.source(), v);
-    text += QStringLiteral("\nlayer %1 (hops from the source)").arg(layer);
+    const int layer = nodeLayer(*snap, v);
+    text += layer < 0 ? QStringLiteral("\nin no layer") : QStringLiteral("\nlayer %1").arg(layer);
     const auto& info = snap->schedule.info;
     if (info.is_object() && info.contains("alpha") && info["alpha"].is_array() &&
-        static_cast<std::size_t>(layer) < info["alpha"].size() && info["alpha"][static_cast<std::size_t>(layer)].is_number())
+        layer >= 0 && static_cast<std::size_t>(layer) < info["alpha"].size() && info["alpha"][static_cast<std::size_t>(layer)].is_number())
         text += QStringLiteral(", layer load share %1").arg(info["alpha"][static_cast<std::size_t>(layer)].get<double>());
     text += QStringLiteral("\nclick to make it the source");
     QToolTip::showText(globalPos, text);

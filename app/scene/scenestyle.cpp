@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
 #include <set>
 
 namespace topocast::app {
@@ -142,6 +143,18 @@ bool hasSeveralTags(const Schedule& s)
 }
 } // namespace
 
+int nodeLayer(const Snapshot& snap, NodeId v)
+{
+    const auto& info = snap.schedule.info;
+    // Divisible load: layer k is reached in move k (the schedule's step); nodes never reached
+    // hold no load. Elsewhere a node's layer is its hop distance from the source.
+    if (info.is_object() && info.contains("alpha")) {
+        const std::uint32_t at = snap.informedStep[v];
+        return at == std::numeric_limits<std::uint32_t>::max() ? -1 : static_cast<int>(at);
+    }
+    return snap.topology().distance(snap.schedule.source(), v);
+}
+
 FrameStyle frameStyle(const Snapshot& snap, const std::vector<DrawnChannel>& channels, int step, ViewMode mode,
                       bool cumulativeHeat, const Palette& pal)
 {
@@ -178,7 +191,11 @@ FrameStyle frameStyle(const Snapshot& snap, const std::vector<DrawnChannel>& cha
         for (std::size_t v = 0; v < n; ++v) {
             if (states[v] == NodeState::Source)
                 continue;
-            const int layer = topo.distance(snap.schedule.source(), static_cast<NodeId>(v));
+            const int layer = nodeLayer(snap, static_cast<NodeId>(v));
+            if (layer < 0) {
+                f.nodeColour[v] = mix(pal.uninformed, pal.background, 0.5f);  // outside every layer
+                continue;
+            }
             f.nodeColour[v] = categoryColour(layer - 1);
             if (states[v] == NodeState::Uninformed)
                 f.nodeColour[v] = mix(f.nodeColour[v], pal.uninformed, 0.7f);

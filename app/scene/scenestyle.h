@@ -55,6 +55,10 @@ struct ChannelLoads {
 };
 ChannelLoads channelLoads(const Snapshot& snap, int step);
 
+/// A node's layer for the Layers mode: the move that reaches it for a divisible-load schedule
+/// (−1 if none does), otherwise its hop distance from the source.
+int nodeLayer(const Snapshot& snap, NodeId v);
+
 /// What one frame shows: node colours/scales and channel colours, a pure function of
 /// (snapshot, step, mode), so stepping back reproduces exactly the earlier picture.
 struct FrameStyle {
