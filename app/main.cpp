@@ -8,6 +8,8 @@
 
 #include <QApplication>
 #include <QCommandLineParser>
+#include <QElapsedTimer>
+#include <QImage>
 #include <QSettings>
 #include <QTextStream>
 
@@ -40,7 +42,8 @@ int main(int argc, char* argv[])
     const QCommandLineOption pausedOpt(QStringLiteral("paused"), QStringLiteral("start with the timeline paused"));
     const QCommandLineOption defaultOpt(QStringLiteral("default"), QStringLiteral("start on the default scenario, not the last one"));
     const QCommandLineOption presentOpt(QStringLiteral("present"), QStringLiteral("start in presentation mode (full screen, large fonts, high contrast)"));
-    parser.addOptions({scenarioOpt, stepOpt, modeOpt, shotOpt, sizeOpt, pausedOpt, defaultOpt, presentOpt});
+    const QCommandLineOption windowShotOpt(QStringLiteral("window-screenshot"), QStringLiteral("show the whole window once, save it into OUT.png and exit"), QStringLiteral("OUT.png"));
+    parser.addOptions({scenarioOpt, stepOpt, modeOpt, shotOpt, sizeOpt, pausedOpt, defaultOpt, presentOpt, windowShotOpt});
     parser.process(app);
     qInfo("topocast: Qt3D renderer: %s", qPrintable(renderer));
 
@@ -92,6 +95,21 @@ int main(int argc, char* argv[])
         window.session()->setScenarioNow(defaultScenario(), true);
     if (parser.isSet(presentOpt))
         window.setPresentationMode(true);
+    if (parser.isSet(windowShotOpt)) {
+        if (const auto size = parseSize(parser.value(sizeOpt)))
+            window.resize(*size);
+        window.timeline()->setStep(step >= 0 ? step : window.timeline()->stepCount());
+        QElapsedTimer settle;
+        settle.start();
+        while (settle.elapsed() < 1500 || window.session()->busy())
+            QCoreApplication::processEvents(QEventLoop::AllEvents, 50);
+        const QImage image = window.grabWindow();
+        if (image.isNull() || !image.save(parser.value(windowShotOpt))) {
+            std::fprintf(stderr, "topocast: could not render or write %s\n", qPrintable(parser.value(windowShotOpt)));
+            return 2;
+        }
+        return 0;
+    }
     if (step >= 0)
         window.timeline()->setStep(step);
     else if (!parser.isSet(pausedOpt))

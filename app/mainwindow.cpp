@@ -24,6 +24,7 @@
 #include <QHBoxLayout>
 #include <QHeaderView>
 #include <QLabel>
+#include <QPainter>
 #include <QMenuBar>
 #include <QScrollArea>
 #include <QSettings>
@@ -354,6 +355,19 @@ void MainWindow::rebuildRecentMenu()
     for (const QString& p : m_recent)
         m_recentMenu->addAction(p, this, [this, p] { openScenario(p); });
     m_recentMenu->setEnabled(!m_recent.isEmpty());
+}
+
+QImage MainWindow::grabWindow()
+{
+    const QImage frame = m_scene->captureFrame();
+    if (frame.isNull())
+        return {};
+    QImage image = grab().toImage();
+    QWidget* view = m_scene->widget();
+    const QPoint at = view->mapTo(this, QPoint(0, 0)) * image.devicePixelRatio();
+    QPainter p(&image);
+    p.drawImage(QRect(at, view->size() * image.devicePixelRatio()), frame);
+    return image;
 }
 
 void MainWindow::setPresentationMode(bool on)

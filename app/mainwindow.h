@@ -50,6 +50,9 @@ public:
     /// the executable).
     static QStringList presetFiles();
     void setPresentationMode(bool on);
+    /// The whole window as an image, with the 3-D view's captured frame painted in (a plain
+    /// QWidget::grab leaves the native 3-D window out). Null if no frame could be rendered.
+    QImage grabWindow();
     void setViewMode(ViewMode mode);
 
 public slots:

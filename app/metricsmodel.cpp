@@ -29,8 +29,12 @@ void MetricsModel::setSnapshot(SnapshotPtr snap)
         add(QStringLiteral("tcd"), QStringLiteral("TCD"), QVariant::fromValue<qulonglong>(m.tcd),
             QStringLiteral("total communication distance: hops summed over all transfers"));
         if (snap->optimum) {
-            add(QStringLiteral("optimum"), QStringLiteral("Optimum TCD"), QVariant::fromValue<qulonglong>(*snap->optimum),
-                QStringLiteral("the smallest TCD any source gives on this topology"));
+            if (snap->optimumFromInfo)
+                add(QStringLiteral("optimum"), QStringLiteral("Optimum TCD"), QVariant::fromValue<qulonglong>(*snap->optimum),
+                    QStringLiteral("the minimum TCD for this topology, as the algorithm reports it"));
+            else
+                add(QStringLiteral("optimum"), QStringLiteral("Best TCD over sources"), QVariant::fromValue<qulonglong>(*snap->optimum),
+                    QStringLiteral("the smallest TCD this algorithm gives from any source (TCD map minimum)"));
             add(QStringLiteral("gap"), QStringLiteral("Gap to optimum"),
                 QVariant::fromValue<qlonglong>(static_cast<qlonglong>(m.tcd) - static_cast<qlonglong>(*snap->optimum)));
         } else {

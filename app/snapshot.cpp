@@ -92,9 +92,10 @@ SnapshotPtr buildSnapshot(const Scenario& scenarioIn, bool allowFallback, const 
         snap->tcdMap.clear();  // the map is an extra; the schedule itself is fine
     }
     const auto& info = snap->schedule.info;
-    if (info.is_object() && info.contains("optimum") && info["optimum"].is_number())
+    if (info.is_object() && info.contains("optimum") && info["optimum"].is_number()) {
         snap->optimum = info["optimum"].get<std::uint64_t>();
-    else if (!snap->tcdMap.empty())
+        snap->optimumFromInfo = true;
+    } else if (!snap->tcdMap.empty())
         snap->optimum = *std::min_element(snap->tcdMap.begin(), snap->tcdMap.end());
 
     snap->computeMs = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();

@@ -30,6 +30,9 @@ struct Snapshot {
     std::vector<std::uint64_t> tcdMap;
     /// The optimum TCD for this topology (schedule.info "optimum", or the TCD map's minimum).
     std::optional<std::uint64_t> optimum;
+    /// True when `optimum` is the algorithm's own figure (info "optimum"), false when it is only
+    /// the best TCD of this algorithm over all sources.
+    bool optimumFromInfo = false;
     /// Note for the status bar (e.g. "cang-wu is not available; showing recursive-doubling").
     QString note;
     /// Time spent computing (ms), for the status bar and the benchmark.
