@@ -272,12 +272,27 @@ std::uint32_t OptimalTables::mt(int j, const Point& x) const
     return mtLow[static_cast<std::size_t>(j)][boxIndex(r, d, j - 1)];
 }
 
+namespace {
+
+struct TableCache {
+    std::mutex mutex;
+    std::vector<std::shared_ptr<const OptimalTables>> entries;  // most recent last
+};
+
+TableCache& tableCache()
+{
+    static TableCache cache;
+    return cache;
+}
+
+} // namespace
+
 std::shared_ptr<const OptimalTables> optimalTables(int d, int k)
 {
     checkShape(d, k);
-    static std::mutex mutex;
-    static std::vector<std::shared_ptr<const OptimalTables>> cache;  // most recent last
-    std::lock_guard lock(mutex);
+    TableCache& tc = tableCache();
+    std::lock_guard lock(tc.mutex);
+    auto& cache = tc.entries;
     for (auto it = cache.begin(); it != cache.end(); ++it)
         if ((*it)->d == d && (*it)->k == k) {
             auto hit = *it;
@@ -299,3 +314,14 @@ void optimalSends(const OptimalTables& tables, NodeId source, std::vector<CangWu
 }
 
 } // namespace topocast::cangwu_detail
+
+namespace topocast {
+
+void cangWuReleaseTables()
+{
+    auto& tc = cangwu_detail::tableCache();
+    std::lock_guard lock(tc.mutex);
+    tc.entries.clear();
+}
+
+} // namespace topocast

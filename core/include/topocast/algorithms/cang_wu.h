@@ -57,6 +57,10 @@ std::uint64_t cangWuTcd(int d, int k, NodeId source, CangWuMode mode);
 /// O(d·N) plus the DP for Optimal (about linear in N). Same preconditions as cangWuSends.
 std::vector<std::uint64_t> cangWuTcdMap(int d, int k, CangWuMode mode);
 
+/// Drops the cached SubmeshOptimal tables (they are kept for the last few (d, k) so that
+/// clicking through sources is instant; up to ~8·N bytes each). Thread-safe. O(1).
+void cangWuReleaseTables();
+
 /// The eye-mode level cost f_j(S) above (2^d − 1)·a_j (spec §4) for the source's level-j box,
 /// 2 ≤ j ≤ k, with the mode's dimension order (Optimal is not an eye mode: Error). O(d log d).
 std::int64_t cangWuLevelExcess(int d, int k, NodeId source, int j, CangWuMode mode);
