@@ -65,13 +65,17 @@ LevelFrame levelFrame(int d, int j, const Point& rp)
 
 /// The mode's dimension order for a level with gains g (Paper: canonical; EyeBest: g
 /// descending, ties in canonical order).
-std::vector<int> levelOrder(CangWuMode mode, const Point& g, const std::vector<int>& canon)
+using Order = std::array<int, 6>;
+
+Order levelOrder(int d, CangWuMode mode, const Point& g, const Order& canon)
 {
-    std::vector<int> order = canon;
-    if (mode == CangWuMode::EyeBest)
-        std::stable_sort(order.begin(), order.end(), [&](int a, int b) {
-            return g[static_cast<std::size_t>(a)] > g[static_cast<std::size_t>(b)];
-        });
+    Order order = canon;
+    if (mode == CangWuMode::EyeBest)  // stable insertion sort by g descending
+        for (int i = 1; i < d; ++i)
+            for (int t = i; t > 0 && g[static_cast<std::size_t>(order[static_cast<std::size_t>(t - 1)])] <
+                                         g[static_cast<std::size_t>(order[static_cast<std::size_t>(t)])];
+                 --t)
+                std::swap(order[static_cast<std::size_t>(t - 1)], order[static_cast<std::size_t>(t)]);
     return order;
 }
 
@@ -79,8 +83,10 @@ std::vector<int> levelOrder(CangWuMode mode, const Point& g, const std::vector<i
 class EyeGenerator {
 public:
     EyeGenerator(int d, int k, CangWuMode mode, std::vector<CangWuSend>& out)
-        : m_d(d), m_k(k), m_mode(mode), m_canon(canonicalDimensionOrder(d)), m_out(out)
+        : m_d(d), m_k(k), m_mode(mode), m_out(out)
     {
+        const std::vector<int> canon = canonicalDimensionOrder(d);
+        std::copy(canon.begin(), canon.end(), m_canon.begin());
     }
 
     void run(int j, Point o, Point s, std::uint32_t t0)
@@ -97,11 +103,11 @@ public:
             b[x] = r >= h ? 1 : 0;
             rp[x] = b[x] ? side - 1 - r : r;
         }
-        std::vector<int> order = m_canon;
+        Order order = m_canon;
         LevelFrame frame;
         if (j >= 2) {
             frame = levelFrame(d, j, rp);
-            order = levelOrder(m_mode, frame.g, m_canon);
+            order = levelOrder(d, m_mode, frame.g, m_canon);
         }
         const int hiJ = static_cast<int>(eyeHi(j));
         const int hiJm1 = j >= 2 ? static_cast<int>(eyeHi(j - 1)) : 0;
@@ -114,7 +120,7 @@ public:
             return g;
         };
         const int count = 1 << d;
-        std::array<Point, 64> P{};
+        std::array<Point, 64> P;  // P[m] is written before it is read
         P[0] = rp;
         for (int q = 1; q <= d; ++q) {
             const int half = 1 << (q - 1);
@@ -153,7 +159,7 @@ private:
     int m_d;
     int m_k;
     CangWuMode m_mode;
-    std::vector<int> m_canon;
+    Order m_canon{};
     std::vector<CangWuSend>& m_out;
 };
 
@@ -182,9 +188,17 @@ std::int64_t levelExcessAt(int d, int j, const Point& s, CangWuMode mode, const 
         const auto x = static_cast<std::size_t>(i);
         excess += f.u[x] + (d - 1) * f.m[x];
     }
-    const std::vector<int> order = levelOrder(mode, f.g, canon);
-    for (int q = 1; q <= d; ++q)
-        excess += (q - 1) * f.g[static_cast<std::size_t>(order[static_cast<std::size_t>(q - 1)])];
+    // Σ_q (q−1)·g_{π_q}: canonical order (paper) or g descending (eye-best; by the
+    // rearrangement inequality the tie order does not change the sum).
+    Point g{};
+    for (int q = 0; q < d; ++q)
+        g[static_cast<std::size_t>(q)] = f.g[static_cast<std::size_t>(canon[static_cast<std::size_t>(q)])];
+    if (mode == CangWuMode::EyeBest)
+        for (int i = 1; i < d; ++i)
+            for (int t = i; t > 0 && g[static_cast<std::size_t>(t - 1)] < g[static_cast<std::size_t>(t)]; --t)
+                std::swap(g[static_cast<std::size_t>(t - 1)], g[static_cast<std::size_t>(t)]);
+    for (int q = 1; q < d; ++q)
+        excess += q * g[static_cast<std::size_t>(q)];
     return excess;
 }
 
@@ -301,26 +315,37 @@ std::vector<std::uint64_t> cangWuTcdMap(int d, int k, CangWuMode mode)
             map[id] = tables->mt(k, decode(static_cast<NodeId>(id), d, k));
         return map;
     }
-    // Lemma 2, level by level. f_j depends only on the position inside the level-j box, so
-    // compute it once per position of one box and add it to every node by its local index.
-    std::vector<std::int64_t> total(n, static_cast<std::int64_t>(cangWuOptimum(d, k)));
+    // Lemma 2: D(S) = OD_k + Σ_j f_j(S), where f_j depends only on S's position inside its
+    // level-j box. Accumulate level by level: sum_j(x) = f_j(x) + sum_{j−1}(x mod 2^{j−1}) over
+    // one level-j box, so the whole map costs O(N·d) after O(N·d) evaluations of f.
     const std::vector<int> canon = canonicalDimensionOrder(d);
+    std::vector<std::int64_t> prev{0};  // level 1: f_1 ≡ 0, one box of 2^d positions all 0
+    prev.assign(std::size_t{1} << d, 0);
     for (int j = 2; j <= k; ++j) {
+        const int side = 1 << j;
+        const int h = side / 2;
         const std::size_t boxSize = std::size_t{1} << (d * j);
-        std::vector<std::int64_t> excess(boxSize);
-        for (std::size_t local = 0; local < boxSize; ++local)
-            excess[local] = levelExcessAt(d, j, decode(static_cast<NodeId>(local), d, j), mode, canon);
-        const NodeId mask = (NodeId{1} << j) - 1;
-        for (std::size_t id = 0; id < n; ++id) {
-            // Local index inside the level-j box: the low j bits of every coordinate.
-            NodeId local = 0;
-            for (int i = d - 1; i >= 0; --i)
-                local = (local << j) | ((static_cast<NodeId>(id) >> (k * i)) & mask);
-            total[id] += excess[local];
+        // f_j on the low sub-box (the rest follows by reflection).
+        const std::size_t lowSize = std::size_t{1} << (d * (j - 1));
+        std::vector<std::int64_t> lowExcess(lowSize);
+        for (std::size_t local = 0; local < lowSize; ++local)
+            lowExcess[local] = levelExcessAt(d, j, decode(static_cast<NodeId>(local), d, j - 1), mode, canon);
+        std::vector<std::int64_t> cur(boxSize);
+        for (std::size_t local = 0; local < boxSize; ++local) {
+            std::size_t low = 0, below = 0;
+            for (int i = d - 1; i >= 0; --i) {
+                const int x = static_cast<int>((local >> (j * i)) & static_cast<std::size_t>(side - 1));
+                const int r = x >= h ? side - 1 - x : x;
+                low = (low << (j - 1)) | static_cast<std::size_t>(r);
+                below = (below << (j - 1)) | static_cast<std::size_t>(x & (h - 1));
+            }
+            cur[local] = lowExcess[low] + prev[below];
         }
+        prev = std::move(cur);
     }
+    const std::int64_t od = static_cast<std::int64_t>(cangWuOptimum(d, k));
     for (std::size_t id = 0; id < n; ++id)
-        map[id] = static_cast<std::uint64_t>(total[id]);
+        map[id] = static_cast<std::uint64_t>(od + prev[id]);
     return map;
 }
 

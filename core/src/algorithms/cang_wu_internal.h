@@ -47,6 +47,9 @@ struct OptimalTables {
     /// c[j]: C_p(Q) (identity order) at every position Q of a level-j box (index Σ x_i << (j·i)),
     /// where p is the sub-box holding Q; j = 2..k.
     std::vector<std::vector<std::uint32_t>> c;
+    /// dt[j]: the L1 distance transform of c[j] within each sub-box p ≠ 0 (= c[j] in sub-box 0):
+    /// dt(Q) = min over R in Q's sub-box of |Q − R|₁ + C(R). Used to find receivers quickly.
+    std::vector<std::vector<std::uint32_t>> dt;
 
     /// MT_j at local position `x` (0 ≤ x_i < 2^j) of a level-j box.
     std::uint32_t mt(int j, const Point& x) const;

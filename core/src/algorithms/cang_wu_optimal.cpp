@@ -44,21 +44,50 @@ void sortPrefix(Point& p, int d)
             std::swap(p[static_cast<std::size_t>(t - 1)], p[static_cast<std::size_t>(t)]);
 }
 
+/// Walks the points of a sub-box of side h (coordinates 0..h−1 each) in index order, keeping the
+/// local coordinates and the index of the point in the enclosing level-j box up to date.
+class BoxWalker {
+public:
+    BoxWalker(int d, int j, std::size_t start) : m_d(d), m_j(j), m_h(1 << (j - 1)), m_index(start) {}
+
+    const Point& local() const { return m_x; }
+    std::size_t index() const { return m_index; }
+
+    void next()
+    {
+        for (int i = 0; i < m_d; ++i) {
+            int& x = m_x[static_cast<std::size_t>(i)];
+            if (++x < m_h) {
+                m_index += std::size_t{1} << (m_j * i);
+                return;
+            }
+            x = 0;
+            m_index -= static_cast<std::size_t>(m_h - 1) << (m_j * i);
+        }
+    }
+
+private:
+    int m_d, m_j, m_h;
+    std::size_t m_index;
+    Point m_x{};
+};
+
 /// L1 distance transform of `dt` restricted to the sub-box with origin `op` and side h of a
 /// level-j box: dt(Q) := min_R (|Q − R|₁ + dt(R)) by forward/backward passes along each axis.
 void distanceTransform(std::vector<std::uint32_t>& dt, int d, int j, const Point& op)
 {
     const int h = 1 << (j - 1);
     const std::size_t sub = std::size_t{1} << ((j - 1) * d);
+    std::size_t start = 0;
+    for (int i = 0; i < d; ++i)
+        start += static_cast<std::size_t>(op[static_cast<std::size_t>(i)]) << (j * i);
     for (int a = 0; a < d; ++a) {
         const std::size_t stride = std::size_t{1} << (j * a);
-        for (std::size_t m = 0; m < sub; ++m) {
-            Point x = boxPoint(m, d, j - 1);
-            if (x[static_cast<std::size_t>(a)] != 0)
+        BoxWalker w(d, j, start);
+        for (std::size_t m = 0; m < sub; ++m, w.next()) {
+            if (w.local()[static_cast<std::size_t>(a)] != 0)
                 continue;
-            for (int i = 0; i < d; ++i)
-                x[static_cast<std::size_t>(i)] += op[static_cast<std::size_t>(i)];
-            const std::size_t base = boxIndex(x, d, j);
+            const std::size_t base = w.index();
             for (int t = 1; t < h; ++t) {
                 std::uint32_t& cur = dt[base + static_cast<std::size_t>(t) * stride];
                 cur = std::min(cur, dt[base + static_cast<std::size_t>(t - 1) * stride] + 1);
@@ -78,30 +107,36 @@ std::shared_ptr<const OptimalTables> computeTables(int d, int k)
     tables->k = k;
     tables->mtLow.resize(static_cast<std::size_t>(k) + 1);
     tables->c.resize(static_cast<std::size_t>(k) + 1);
+    tables->dt.resize(static_cast<std::size_t>(k) + 1);
     tables->mtLow[1] = {static_cast<std::uint32_t>((1u << d) - 1)};
     const int boxes = 1 << d;
     for (int j = 2; j <= k; ++j) {
         const int h = 1 << (j - 1);
         const std::size_t total = std::size_t{1} << (j * d);
         const std::size_t sub = std::size_t{1} << ((j - 1) * d);
+        // MT_{j−1} at every local position of a level-(j−1) box (index = the walker's order).
+        std::vector<std::uint32_t> mtPrev(sub);
+        for (std::size_t m = 0; m < sub; ++m)
+            mtPrev[m] = tables->mt(j - 1, boxPoint(m, d, j - 1));
         std::vector<std::uint32_t> c(total, 0);
         std::vector<std::uint32_t> dt(total, 0);
         for (int p = boxes - 1; p >= 0; --p) {
             const int hb = highBit(p);
             Point op{};
+            std::size_t start = 0;
             for (int i = 0; i < d; ++i)
-                op[static_cast<std::size_t>(i)] = ((p >> i) & 1) ? h : 0;
-            for (std::size_t m = 0; m < sub; ++m) {
-                const Point x = boxPoint(m, d, j - 1);
-                Point q = x;
-                for (int i = 0; i < d; ++i)
-                    q[static_cast<std::size_t>(i)] += op[static_cast<std::size_t>(i)];
-                const std::size_t qi = boxIndex(q, d, j);
-                std::uint32_t val = tables->mt(j - 1, x);
-                // Child p + 2^b differs from p only in dimension b, where Q lies below h: the
-                // nearest point of the child box is Q with coordinate b set to h.
+                if ((p >> i) & 1) {
+                    op[static_cast<std::size_t>(i)] = h;
+                    start += static_cast<std::size_t>(h) << (j * i);
+                }
+            BoxWalker w(d, j, start);
+            for (std::size_t m = 0; m < sub; ++m, w.next()) {
+                const std::size_t qi = w.index();
+                std::uint32_t val = mtPrev[m];
+                // Child p + 2^b differs from p only in dimension b, where Q lies below h (bit b
+                // of p is clear): the nearest point of the child box is Q with coordinate b = h.
                 for (int b = hb + 1; b < d; ++b) {
-                    const auto gap = static_cast<std::uint32_t>(h - q[static_cast<std::size_t>(b)]);
+                    const auto gap = static_cast<std::uint32_t>(h - w.local()[static_cast<std::size_t>(b)]);
                     val += gap + dt[qi + (static_cast<std::size_t>(gap) << (j * b))];
                 }
                 c[qi] = val;
@@ -131,6 +166,7 @@ std::shared_ptr<const OptimalTables> computeTables(int d, int k)
         }
         tables->mtLow[static_cast<std::size_t>(j)] = std::move(low);
         tables->c[static_cast<std::size_t>(j)] = std::move(c);
+        tables->dt[static_cast<std::size_t>(j)] = std::move(dt);
     }
     return tables;
 }
@@ -176,6 +212,7 @@ public:
             return;
         }
         const std::vector<std::uint32_t>& c = m_t.c[static_cast<std::size_t>(j)];
+        const std::vector<std::uint32_t>& dt = m_t.dt[static_cast<std::size_t>(j)];
         const std::uint32_t target = m_t.mt(j, rp);
         bool found = false;
         do {
@@ -190,7 +227,6 @@ public:
         } while (std::next_permutation(perm.begin(), perm.begin() + d));
         assert(found);
         (void)found;
-        const std::size_t sub = std::size_t{1} << ((j - 1) * d);
         for (int p = 0; p < boxes; ++p) {
             const Point& from = nodes[static_cast<std::size_t>(p)];
             for (int q = highBit(p) + 1; q < d; ++q) {
@@ -198,21 +234,33 @@ public:
                 Point oc{};
                 for (int i = 0; i < d; ++i)
                     oc[static_cast<std::size_t>(i)] = ((child >> i) & 1) ? h : 0;
-                std::uint64_t best = std::numeric_limits<std::uint64_t>::max();
-                Point bestR{};
-                for (std::size_t m = 0; m < sub; ++m) {
-                    Point r = boxPoint(m, d, j - 1);
-                    std::uint64_t dist = 0;
-                    for (int i = 0; i < d; ++i) {
+                // min over R in the child box of |from − R|₁ + C(R): enter the box at the
+                // nearest point (coordinate q := h) and follow the distance transform downhill
+                // until it meets C (spec §3.4: dist₁(Q, box) + DT(clamp(Q, box))).
+                Point bestR = from;
+                bestR[static_cast<std::size_t>(q)] = h;
+                std::size_t at = boxIndex(bestR, d, j);
+                while (dt[at] != c[at]) {
+                    bool moved = false;
+                    for (int i = 0; i < d && !moved; ++i) {
                         const auto z = static_cast<std::size_t>(i);
-                        r[z] += oc[z];
-                        dist += static_cast<std::uint64_t>(std::abs(r[z] - from[z]));
+                        const std::size_t stride = std::size_t{1} << (j * i);
+                        for (int sign : {-1, +1}) {
+                            const int v = bestR[z] + sign;
+                            if (v < oc[z] || v >= oc[z] + h)
+                                continue;
+                            const std::size_t next = sign < 0 ? at - stride : at + stride;
+                            if (dt[next] + 1 == dt[at]) {
+                                bestR[z] = v;
+                                at = next;
+                                moved = true;
+                                break;
+                            }
+                        }
                     }
-                    const std::uint64_t val = dist + c[boxIndex(r, d, j)];
-                    if (val < best) {
-                        best = val;
-                        bestR = r;
-                    }
+                    assert(moved);
+                    if (!moved)
+                        break;
                 }
                 nodes[static_cast<std::size_t>(child)] = bestR;
                 emit(t0 + static_cast<std::uint32_t>(q) + 1, from, bestR, o, b, perm, j);
