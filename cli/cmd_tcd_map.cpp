@@ -153,7 +153,7 @@ int runTcdMap(const TcdMapOptions& opt, Io& io)
             if (topo.isTorus())
                 doc["note"] = "torus: translated eye schedule; OD_k from every source (not a proven minimum)";
         }
-        io.out << doc.dump(2) << '\n';
+        io.out << doc.dump() << '\n';
         return 0;
     }
 

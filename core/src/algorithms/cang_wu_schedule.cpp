@@ -59,11 +59,21 @@ Schedule cangWuSchedule(const Topology& topology, NodeId source, CangWuMode mode
     Schedule schedule(topology, source, Pattern::Broadcast, PortModel::OnePort);
     schedule.algorithm = "cang-wu";
     schedule.mode = toString(mode);
-    schedule.reserve(sends.size());
-    for (const CangWuSend& s : sends)
-        schedule.add(s.from, s.to, s.step, RouteSpec::dimensionOrder(), 0, s.level);
-
+    // Place the sends in step order directly (step t holds exactly 2^{t−1} sends, starting at
+    // 2^{t−1} − 1), so finalize() finds them sorted and does not sort millions of transfers.
     const int steps = d * k;
+    {
+        std::vector<Transfer>& transfers = schedule.mutableTransfers();
+        transfers.resize(sends.size());
+        std::vector<std::size_t> next(static_cast<std::size_t>(steps) + 1);
+        for (int t = 1; t <= steps; ++t)
+            next[static_cast<std::size_t>(t)] = (std::size_t{1} << (t - 1)) - 1;
+        for (const CangWuSend& s : sends) {
+            std::size_t& at = next[s.step];
+            transfers[at++] = Transfer{s.from, s.to, s.step, RouteSpec::dimensionOrder(), 0, s.level, 1.0};
+        }
+    }
+
     schedule.stepLabels.reserve(static_cast<std::size_t>(steps));
     for (int t = 1; t <= steps; ++t) {
         const int j = k - (t - 1) / d;
