@@ -798,3 +798,18 @@ TEST_CASE("cang-wu rejects bad shapes, sources and modes with a clear message (s
     CHECK_THROWS_AS(cangWuTorusSends(2, 1, 0), Error);
     CHECK_THROWS_AS(cangWuOptimum(6, 10), Error);
 }
+
+TEST_CASE("d = 5, 6: every generator is a binomial broadcast whose TCD is the per-source table (issue #3)", "[cangwu]")
+{
+    for (auto [d, k] : std::vector<std::pair<int, int>>{{5, 2}, {6, 2}, {5, 1}, {6, 1}}) {
+        CAPTURE(d, k);
+        for (CangWuMode mode : {kOptimal, kEyeBest, kPaper}) {
+            const auto map = cangWuTcdMap(d, k, mode);
+            for (NodeId s = 0; s < map.size(); s += 97) {
+                const auto sends = cangWuSends(d, k, s, mode);
+                REQUIRE(isBinomialBroadcast(sends, d, k, s));
+                REQUIRE(sendsTcd(sends, d, k) == map[s]);
+            }
+        }
+    }
+}
