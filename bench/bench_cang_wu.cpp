@@ -11,9 +11,15 @@ using namespace topocast;
 
 namespace {
 
-CangWuMode modeArg(const benchmark::State& state) { return static_cast<CangWuMode>(state.range(0)); }
+CangWuMode modeArg(const benchmark::State& state)
+{
+    return static_cast<CangWuMode>(state.range(0));
+}
 
-void setModeLabel(benchmark::State& state) { state.SetLabel(toString(modeArg(state))); }
+void setModeLabel(benchmark::State& state)
+{
+    state.SetLabel(toString(modeArg(state)));
+}
 
 // ---- the sends alone (pure generator) ---------------------------------------------------------
 
@@ -33,12 +39,7 @@ void BM_Sends128Cube(benchmark::State& state)
     state.SetLabel(toString(modeArg(state)) + (cold ? " cold" : " warm"));
     state.SetItemsProcessed(state.iterations() * ((std::int64_t{1} << 21) - 1));
 }
-BENCHMARK(BM_Sends128Cube)
-    ->Args({0, 1})
-    ->Args({0, 0})
-    ->Args({1, 0})
-    ->Args({2, 0})
-    ->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_Sends128Cube)->Args({0, 1})->Args({0, 0})->Args({1, 0})->Args({2, 0})->Unit(benchmark::kMillisecond);
 
 // ---- the full Schedule (as `topocast-cli schedule` and the app build it) -----------------------
 
@@ -58,12 +59,7 @@ void BM_Schedule128Cube(benchmark::State& state)
     }
     state.SetLabel(toString(modeArg(state)) + (cold ? " cold" : " warm"));
 }
-BENCHMARK(BM_Schedule128Cube)
-    ->Args({0, 1})
-    ->Args({0, 0})
-    ->Args({1, 0})
-    ->Args({2, 0})
-    ->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_Schedule128Cube)->Args({0, 1})->Args({0, 0})->Args({1, 0})->Args({2, 0})->Unit(benchmark::kMillisecond);
 
 // ---- TCD of every source ------------------------------------------------------------------------
 
@@ -72,7 +68,7 @@ void tcdMapBench(benchmark::State& state, int d, int k)
     for (auto _ : state) {
         if (modeArg(state) == CangWuMode::Optimal) {
             state.PauseTiming();
-            cangWuReleaseTables();  // include the dynamic program
+            cangWuReleaseTables(); // include the dynamic program
             state.ResumeTiming();
         }
         auto map = cangWuTcdMap(d, k, modeArg(state));
@@ -82,13 +78,22 @@ void tcdMapBench(benchmark::State& state, int d, int k)
     state.SetItemsProcessed(state.iterations() * (std::int64_t{1} << (d * k)));
 }
 
-void BM_TcdMap512x512(benchmark::State& state) { tcdMapBench(state, 2, 9); }
+void BM_TcdMap512x512(benchmark::State& state)
+{
+    tcdMapBench(state, 2, 9);
+}
 BENCHMARK(BM_TcdMap512x512)->DenseRange(0, 2)->Unit(benchmark::kMillisecond);
 
-void BM_TcdMap64Cube(benchmark::State& state) { tcdMapBench(state, 3, 6); }
+void BM_TcdMap64Cube(benchmark::State& state)
+{
+    tcdMapBench(state, 3, 6);
+}
 BENCHMARK(BM_TcdMap64Cube)->DenseRange(0, 2)->Unit(benchmark::kMillisecond);
 
-void BM_TcdMap4096x4096(benchmark::State& state) { tcdMapBench(state, 2, 12); }
+void BM_TcdMap4096x4096(benchmark::State& state)
+{
+    tcdMapBench(state, 2, 12);
+}
 BENCHMARK(BM_TcdMap4096x4096)->DenseRange(0, 2)->Unit(benchmark::kMillisecond)->Iterations(1);
 
 } // namespace

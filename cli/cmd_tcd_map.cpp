@@ -36,8 +36,8 @@ nlohmann::ordered_json coordJson(const Topology& topo, NodeId id)
 }
 
 /// Prints one matrix: rows = `rowDim`, columns = x, with the other coordinates fixed as in `base`.
-void printPlane(std::ostream& out, const Topology& topo, const std::vector<std::uint64_t>& tcd, Coord base,
-                int rowDim, std::size_t width)
+void printPlane(std::ostream& out, const Topology& topo, const std::vector<std::uint64_t>& tcd, Coord base, int rowDim,
+                std::size_t width)
 {
     const int cols = topo.side(0);
     const int rows = rowDim < 0 ? 1 : topo.side(rowDim);

@@ -73,7 +73,8 @@ std::vector<std::uint64_t> stepTcd(const std::vector<CangWuSend>& sends, int d, 
 std::vector<std::vector<std::uint64_t>> matrix2d(const std::vector<std::uint64_t>& map, int k)
 {
     const int n = 1 << k;
-    std::vector<std::vector<std::uint64_t>> m(static_cast<std::size_t>(n), std::vector<std::uint64_t>(static_cast<std::size_t>(n)));
+    std::vector<std::vector<std::uint64_t>> m(static_cast<std::size_t>(n),
+                                              std::vector<std::uint64_t>(static_cast<std::size_t>(n)));
     for (int y = 0; y < n; ++y)
         for (int x = 0; x < n; ++x)
             m[static_cast<std::size_t>(y)][static_cast<std::size_t>(x)] = map[nodeAt(k, {x, y})];
@@ -99,7 +100,10 @@ std::vector<std::vector<std::uint64_t>> plane444(const std::vector<std::uint64_t
     return m;
 }
 
-std::uint64_t sum(const std::vector<std::uint64_t>& v) { return std::accumulate(v.begin(), v.end(), std::uint64_t{0}); }
+std::uint64_t sum(const std::vector<std::uint64_t>& v)
+{
+    return std::accumulate(v.begin(), v.end(), std::uint64_t{0});
+}
 
 using SendKey = std::tuple<std::uint32_t, NodeId, NodeId>;
 
@@ -157,7 +161,7 @@ std::set<Coord> recursiveEyes(int d, int k)
     }
     const std::set<Coord> sub = recursiveEyes(d, k - 1);
     const int h = 1 << (k - 1);
-    const int centre2 = (1 << k) - 1;  // twice the centre coordinate
+    const int centre2 = (1 << k) - 1; // twice the centre coordinate
     for (int box = 0; box < (1 << d); ++box) {
         long best = -1;
         int ties = 0;
@@ -177,7 +181,7 @@ std::set<Coord> recursiveEyes(int d, int k)
                 ++ties;
             }
         }
-        REQUIRE(ties == 1);  // the nearest candidate is unique (spec §2.1)
+        REQUIRE(ties == 1); // the nearest candidate is unique (spec §2.1)
         result.insert(bestC);
     }
     return result;
@@ -231,8 +235,8 @@ TEST_CASE("eyes: the papers' index conventions and worked examples (spec mesh-tc
     for (int d = 1; d <= 6; ++d)
         for (int index = 0; index < (1 << d); ++index)
             CHECK(eyeIndexOfMask(d, eyeMaskOfIndex(d, index)) == index);
-    CHECK(eyeIndexOfMask(3, 0b010) == 4);  // hi y = E(5)
-    CHECK(eyeIndexOfMask(3, 0b100) == 2);  // hi z = E(3)
+    CHECK(eyeIndexOfMask(3, 0b010) == 4); // hi y = E(5)
+    CHECK(eyeIndexOfMask(3, 0b100) == 2); // hi z = E(3)
 }
 
 TEST_CASE("eyes: the recursive definition (nearest to the centre) equals lo/hi for d ≤ 4, k ≤ 6 (spec §2.1, §9)",
@@ -251,11 +255,12 @@ TEST_CASE("eyes: every submesh at every level, and eye levels (spec mesh-tcd §2
     const auto levels = eyesOfSubmeshes(2, 3);
     REQUIRE(levels.size() == 3);
     CHECK(levels[0].level == 3);
-    CHECK(levels[0].eyes == std::vector<NodeId>{nodeAt(3, {2, 2}), nodeAt(3, {5, 2}), nodeAt(3, {2, 5}), nodeAt(3, {5, 5})});
+    CHECK(levels[0].eyes ==
+          std::vector<NodeId>{nodeAt(3, {2, 2}), nodeAt(3, {5, 2}), nodeAt(3, {2, 5}), nodeAt(3, {5, 5})});
     CHECK(levels[1].level == 2);
     CHECK(levels[1].eyes.size() == 16);
     CHECK(levels[2].level == 1);
-    CHECK(levels[2].eyes.size() == 64);  // every node is an eye of its level-1 box
+    CHECK(levels[2].eyes.size() == 64); // every node is an eye of its level-1 box
     // Level-2 eyes of 8×8: coordinates in {1, 2, 5, 6}.
     for (NodeId id : levels[1].eyes)
         for (int c : coordOf(id, 2, 3))
@@ -342,7 +347,8 @@ TEST_CASE("corner: eq. 8, eq. 9 and the d-D corner formula, against the generato
         }
 }
 
-TEST_CASE("k = 2, any d: MD(S) = 4^d − 1 + t(t+1)/2; paper adds the canonical positions (spec mesh-tcd §5.3)", "[cangwu]")
+TEST_CASE("k = 2, any d: MD(S) = 4^d − 1 + t(t+1)/2; paper adds the canonical positions (spec mesh-tcd §5.3)",
+          "[cangwu]")
 {
     for (int d = 1; d <= 5; ++d) {
         const std::vector<int> canon = canonicalDimensionOrder(d);
@@ -399,7 +405,7 @@ TEST_CASE("mesh 4×4: MD 18/16/16/15, paper 17 at (1,0), table and sums 260/260/
         CHECK(cangWuTcd(2, 2, nodeAt(2, {0, 1}), mode) == 16);
         CHECK(cangWuTcd(2, 2, nodeAt(2, {1, 1}), mode) == 15);
     }
-    CHECK(cangWuTcd(2, 2, nodeAt(2, {1, 0}), kPaper) == 17);  // the papers' (wrong) MD(1,0)
+    CHECK(cangWuTcd(2, 2, nodeAt(2, {1, 0}), kPaper) == 17); // the papers' (wrong) MD(1,0)
     CHECK(cangWuTcd(2, 2, nodeAt(2, {1, 0}), kEyeBest) == 16);
     CHECK(cangWuTcd(2, 2, nodeAt(2, {1, 0}), kOptimal) == 16);
     // Step breakdowns printed by the papers: (0,0) 2 + 4 + 12; (0,1) 2 + (1+1) + 12; (1,0) paper
@@ -630,7 +636,7 @@ TEST_CASE("exhaustive optimum over all time-step-optimal schedules equals optima
         CAPTURE(k);
         const auto exact = exhaustiveMinTcdMap(1, k);
         CHECK(exact == cangWuTcdMap(1, k, kOptimal));
-        CHECK(exact == cangWuTcdMap(1, k, kPaper));  // d = 1: every mode is minimal
+        CHECK(exact == cangWuTcdMap(1, k, kPaper)); // d = 1: every mode is minimal
     }
     CHECK(exhaustiveMinTcdMap(1, 4)[0] == 31);
     CHECK_THROWS_WITH(exhaustiveMinTcdMap(2, 3), Catch::Contains("at most 16 nodes"));
@@ -659,10 +665,12 @@ TEST_CASE("golden schedules of spec mesh-tcd §3.6 (eye modes exactly, optimal b
     {
         const NodeId s = n2(2, 1, 0);
         const auto paper = cangWuSends(2, 2, s, kPaper);
-        CHECK(keysOf(paper, 2) == std::set<SendKey>{{1, s, n2(2, 2, 1)}, {2, s, n2(2, 1, 2)}, {2, n2(2, 2, 1), n2(2, 2, 2)}});
+        CHECK(keysOf(paper, 2) ==
+              std::set<SendKey>{{1, s, n2(2, 2, 1)}, {2, s, n2(2, 1, 2)}, {2, n2(2, 2, 1), n2(2, 2, 2)}});
         CHECK(sendsTcd(paper, 2, 2) == 17);
         const auto best = cangWuSends(2, 2, s, kEyeBest);
-        CHECK(keysOf(best, 2) == std::set<SendKey>{{1, s, n2(2, 1, 2)}, {2, s, n2(2, 2, 0)}, {2, n2(2, 1, 2), n2(2, 2, 2)}});
+        CHECK(keysOf(best, 2) ==
+              std::set<SendKey>{{1, s, n2(2, 1, 2)}, {2, s, n2(2, 2, 0)}, {2, n2(2, 1, 2), n2(2, 2, 2)}});
         CHECK(sendsTcd(best, 2, 2) == 16);
     }
     SECTION("8×8, S = (0,0): 79 = 7 + (6 + 3) + quadrants 18 + 15 + 15 + 15")
@@ -677,7 +685,8 @@ TEST_CASE("golden schedules of spec mesh-tcd §3.6 (eye modes exactly, optimal b
     {
         const NodeId s = n2(3, 2, 3);
         const auto best = cangWuSends(2, 3, s, kEyeBest);
-        CHECK(keysOf(best, 2) == std::set<SendKey>{{1, s, n2(3, 5, 2)}, {2, s, n2(3, 2, 5)}, {2, n2(3, 5, 2), n2(3, 5, 5)}});
+        CHECK(keysOf(best, 2) ==
+              std::set<SendKey>{{1, s, n2(3, 5, 2)}, {2, s, n2(3, 2, 5)}, {2, n2(3, 5, 2), n2(3, 5, 5)}});
         CHECK(sendsTcd(best, 2, 3) == 70);
         CHECK(sendsTcd(cangWuSends(2, 3, s, kPaper), 2, 3) == 71);
         const auto optimal = cangWuSends(2, 3, s, kOptimal);
@@ -687,16 +696,17 @@ TEST_CASE("golden schedules of spec mesh-tcd §3.6 (eye modes exactly, optimal b
         // Every quadrant starts from an edge-middle node of its 4×4 box: 16 each.
         for (const auto& t : optimal)
             if (t.level == 3)
-                CHECK(cangWuTcd(2, 2, nodeAt(2, {static_cast<int>(coordOf(t.to, 2, 3)[0] & 3),
-                                                 static_cast<int>(coordOf(t.to, 2, 3)[1] & 3)}),
+                CHECK(cangWuTcd(2, 2,
+                                nodeAt(2, {static_cast<int>(coordOf(t.to, 2, 3)[0] & 3),
+                                           static_cast<int>(coordOf(t.to, 2, 3)[1] & 3)}),
                                 kOptimal) == 16);
     }
     SECTION("2×2×2, S = (0,0,0): 7, x then z then y")
     {
-        const std::set<SendKey> golden = {
-            {1, n3(1, 0, 0, 0), n3(1, 1, 0, 0)}, {2, n3(1, 0, 0, 0), n3(1, 0, 0, 1)}, {2, n3(1, 1, 0, 0), n3(1, 1, 0, 1)},
-            {3, n3(1, 0, 0, 0), n3(1, 0, 1, 0)}, {3, n3(1, 0, 0, 1), n3(1, 0, 1, 1)}, {3, n3(1, 1, 0, 0), n3(1, 1, 1, 0)},
-            {3, n3(1, 1, 0, 1), n3(1, 1, 1, 1)}};
+        const std::set<SendKey> golden = {{1, n3(1, 0, 0, 0), n3(1, 1, 0, 0)}, {2, n3(1, 0, 0, 0), n3(1, 0, 0, 1)},
+                                          {2, n3(1, 1, 0, 0), n3(1, 1, 0, 1)}, {3, n3(1, 0, 0, 0), n3(1, 0, 1, 0)},
+                                          {3, n3(1, 0, 0, 1), n3(1, 0, 1, 1)}, {3, n3(1, 1, 0, 0), n3(1, 1, 1, 0)},
+                                          {3, n3(1, 1, 0, 1), n3(1, 1, 1, 1)}};
         for (CangWuMode mode : {kOptimal, kEyeBest, kPaper})
             CHECK(keysOf(cangWuSends(3, 1, 0, mode), 3) == golden);
     }
@@ -705,12 +715,12 @@ TEST_CASE("golden schedules of spec mesh-tcd §3.6 (eye modes exactly, optimal b
         const NodeId s = n3(2, 1, 1, 1);
         const auto sends = cangWuSends(3, 2, s, kPaper);
         CHECK(keysOf(sends, 3) == std::set<SendKey>{{1, s, n3(2, 2, 1, 1)},
-                                                     {2, s, n3(2, 1, 1, 2)},
-                                                     {2, n3(2, 2, 1, 1), n3(2, 2, 1, 2)},
-                                                     {3, s, n3(2, 1, 2, 1)},
-                                                     {3, n3(2, 1, 1, 2), n3(2, 1, 2, 2)},
-                                                     {3, n3(2, 2, 1, 1), n3(2, 2, 2, 1)},
-                                                     {3, n3(2, 2, 1, 2), n3(2, 2, 2, 2)}});
+                                                    {2, s, n3(2, 1, 1, 2)},
+                                                    {2, n3(2, 2, 1, 1), n3(2, 2, 1, 2)},
+                                                    {3, s, n3(2, 1, 2, 1)},
+                                                    {3, n3(2, 1, 1, 2), n3(2, 1, 2, 2)},
+                                                    {3, n3(2, 2, 1, 1), n3(2, 2, 2, 1)},
+                                                    {3, n3(2, 2, 1, 2), n3(2, 2, 2, 2)}});
         CHECK(sendsTcd(sends, 3, 2) == 63);
     }
     SECTION("4×4×4, S = (1,0,1): paper 66, eye-best 64 (y first)")
@@ -728,12 +738,12 @@ TEST_CASE("golden schedules of spec mesh-tcd §3.6 (eye modes exactly, optimal b
     {
         const auto sends = cangWuSends(3, 3, 0, kPaper);
         CHECK(keysOf(sends, 3) == std::set<SendKey>{{1, 0, n3(3, 5, 2, 2)},
-                                                     {2, 0, n3(3, 1, 2, 5)},
-                                                     {2, n3(3, 5, 2, 2), n3(3, 5, 2, 5)},
-                                                     {3, 0, n3(3, 1, 5, 1)},
-                                                     {3, n3(3, 1, 2, 5), n3(3, 1, 5, 5)},
-                                                     {3, n3(3, 5, 2, 2), n3(3, 5, 5, 2)},
-                                                     {3, n3(3, 5, 2, 5), n3(3, 5, 5, 5)}});
+                                                    {2, 0, n3(3, 1, 2, 5)},
+                                                    {2, n3(3, 5, 2, 2), n3(3, 5, 2, 5)},
+                                                    {3, 0, n3(3, 1, 5, 1)},
+                                                    {3, n3(3, 1, 2, 5), n3(3, 1, 5, 5)},
+                                                    {3, n3(3, 5, 2, 2), n3(3, 5, 5, 2)},
+                                                    {3, n3(3, 5, 2, 5), n3(3, 5, 5, 5)}});
         CHECK(sendsTcd(sends, 3, 3) == 546);
     }
 }
@@ -786,7 +796,8 @@ TEST_CASE("torus: every source gets OD_k from the translated eye schedule (spec 
 
 TEST_CASE("cang-wu rejects bad shapes, sources and modes with a clear message (spec mesh-tcd §1.1)", "[cangwu]")
 {
-    CHECK_THROWS_WITH(parseCangWuMode("fast"), Catch::Contains("'fast'") && Catch::Contains("optimal, eye-best, paper"));
+    CHECK_THROWS_WITH(parseCangWuMode("fast"),
+                      Catch::Contains("'fast'") && Catch::Contains("optimal, eye-best, paper"));
     CHECK(parseCangWuMode("eye-best") == kEyeBest);
     CHECK(parseCangWuMode("PaperLiteral") == kPaper);
     CHECK(toString(kOptimal) == "optimal");

@@ -172,11 +172,11 @@ TEST_CASE("cang-wu: schedule fields, info (mode, optimum, eyes) and step labels"
     CHECK(s.stepLabels[0] == "level 3 (8×8 boxes), step 1 of 2");
     CHECK(s.stepLabels[5] == "level 1 (2×2 boxes), step 2 of 2");
     for (const Transfer& t : s.transfers())
-        CHECK(t.tag == 3 - (t.step - 1) / 2);  // tag = level of the phase
+        CHECK(t.tag == 3 - (t.step - 1) / 2); // tag = level of the phase
     CHECK(computeMetrics(s).tcd == 69);
 
     const Schedule p = buildSchedule("cang-wu", topo, topo.id({2, 3}), Params{});
-    CHECK(p.mode == "optimal");  // the default mode
+    CHECK(p.mode == "optimal"); // the default mode
     CHECK(build("mesh:8x8", topo.id({2, 3}), "eye-best").info["source_tcd"] == 70);
     CHECK(build("mesh:8x8", topo.id({2, 3}), "paper").info["source_tcd"] == 71);
 }
@@ -347,7 +347,7 @@ TEST_CASE("cang-wu in 5-D and 6-D: valid, table TCD, no step contention under a 
     for (const char* spec : {"mesh:4x4x4x4x4", "mesh:4x4x4x4x4x4", "mesh:2x2x2x2x2x2"}) {
         const Topology topo = Topology::parse(spec);
         const NodeId far = topo.nodeCount() - 1;
-        const NodeId mixed = topo.nodeCount() / 3;  // an arbitrary inner-and-outer source
+        const NodeId mixed = topo.nodeCount() / 3; // an arbitrary inner-and-outer source
         for (const char* mode : {"optimal", "eye-best", "paper"}) {
             const auto map = findAlgorithm("cang-wu").tcdMap(topo, Params{{"mode", mode}});
             CHECK(*std::min_element(map.begin(), map.end()) == cangWuOptimum(topo.dims(), topo.side(0) == 4 ? 2 : 1));

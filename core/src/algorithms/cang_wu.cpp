@@ -22,8 +22,8 @@ void checkShape(int d, int k)
     if (k < 1)
         throw Error("cang-wu needs a side 2^k with k ≥ 1; got k = " + std::to_string(k));
     if (d * k > 24)
-        throw Error("cang-wu handles at most 2^24 nodes; got 2^" + std::to_string(d * k) + " (d = " +
-                    std::to_string(d) + ", k = " + std::to_string(k) + ")");
+        throw Error("cang-wu handles at most 2^24 nodes; got 2^" + std::to_string(d * k) +
+                    " (d = " + std::to_string(d) + ", k = " + std::to_string(k) + ")");
 }
 
 void checkSource(int d, int k, NodeId source)
@@ -38,7 +38,10 @@ void checkSource(int d, int k, NodeId source)
 
 namespace {
 
-std::int64_t minusOnePow(int k) { return (k % 2 == 0) ? 1 : -1; }
+std::int64_t minusOnePow(int k)
+{
+    return (k % 2 == 0) ? 1 : -1;
+}
 
 /// Per-dimension quantities of spec §3.1 for the source's level-j box (j ≥ 2), reflected frame.
 struct LevelFrame {
@@ -70,7 +73,7 @@ using Order = std::array<int, 6>;
 Order levelOrder(int d, CangWuMode mode, const Point& g, const Order& canon)
 {
     Order order = canon;
-    if (mode == CangWuMode::EyeBest)  // stable insertion sort by g descending
+    if (mode == CangWuMode::EyeBest) // stable insertion sort by g descending
         for (int i = 1; i < d; ++i)
             for (int t = i; t > 0 && g[static_cast<std::size_t>(order[static_cast<std::size_t>(t - 1)])] <
                                          g[static_cast<std::size_t>(order[static_cast<std::size_t>(t)])];
@@ -82,8 +85,7 @@ Order levelOrder(int d, CangWuMode mode, const Point& g, const Order& canon)
 /// The eye-mode generator of spec §3.5.
 class EyeGenerator {
 public:
-    EyeGenerator(int d, int k, CangWuMode mode, std::vector<CangWuSend>& out)
-        : m_d(d), m_k(k), m_mode(mode), m_out(out)
+    EyeGenerator(int d, int k, CangWuMode mode, std::vector<CangWuSend>& out) : m_d(d), m_k(k), m_mode(mode), m_out(out)
     {
         const std::vector<int> canon = canonicalDimensionOrder(d);
         std::copy(canon.begin(), canon.end(), m_canon.begin());
@@ -120,7 +122,7 @@ public:
             return g;
         };
         const int count = 1 << d;
-        std::array<Point, 64> P;  // P[m] is written before it is read
+        std::array<Point, 64> P; // P[m] is written before it is read
         P[0] = rp;
         for (int q = 1; q <= d; ++q) {
             const int half = 1 << (q - 1);
@@ -138,8 +140,9 @@ public:
                     }
                 }
                 P[static_cast<std::size_t>(idx + half)] = T;
-                m_out.push_back({t0 + static_cast<std::uint32_t>(q), encodeGlobal(back(P[static_cast<std::size_t>(idx)])),
-                                 encodeGlobal(back(T)), static_cast<std::uint32_t>(j)});
+                m_out.push_back({t0 + static_cast<std::uint32_t>(q),
+                                 encodeGlobal(back(P[static_cast<std::size_t>(idx)])), encodeGlobal(back(T)),
+                                 static_cast<std::uint32_t>(j)});
             }
         }
         for (int m = 0; m < count; ++m) {
@@ -218,9 +221,12 @@ __extension__ using Int128 = __int128;
 std::string toString(CangWuMode mode)
 {
     switch (mode) {
-    case CangWuMode::Optimal: return "optimal";
-    case CangWuMode::EyeBest: return "eye-best";
-    case CangWuMode::Paper: return "paper";
+    case CangWuMode::Optimal:
+        return "optimal";
+    case CangWuMode::EyeBest:
+        return "eye-best";
+    case CangWuMode::Paper:
+        return "paper";
     }
     return "optimal";
 }
@@ -319,7 +325,7 @@ std::vector<std::uint64_t> cangWuTcdMap(int d, int k, CangWuMode mode)
     // level-j box. Accumulate level by level: sum_j(x) = f_j(x) + sum_{j−1}(x mod 2^{j−1}) over
     // one level-j box, so the whole map costs O(N·d) after O(N·d) evaluations of f.
     const std::vector<int> canon = canonicalDimensionOrder(d);
-    std::vector<std::int64_t> prev{0};  // level 1: f_1 ≡ 0, one box of 2^d positions all 0
+    std::vector<std::int64_t> prev{0}; // level 1: f_1 ≡ 0, one box of 2^d positions all 0
     prev.assign(std::size_t{1} << d, 0);
     for (int j = 2; j <= k; ++j) {
         const int side = 1 << j;
@@ -366,7 +372,8 @@ std::uint64_t cangWuOptimumClosedForm(int d, int k)
     if (d == 1)
         return static_cast<std::uint64_t>(((3 * k + 1) * (Int128{1} << k) - sgn) / 9);
     const Int128 p = Int128{1} << d;
-    const Int128 num = (p - 1) * (3 * (Int128{1} << (d * (k + 1) - 1)) - sgn * (p / 2 - 1) - (Int128{1} << k) * (p + 1));
+    const Int128 num =
+        (p - 1) * (3 * (Int128{1} << (d * (k + 1) - 1)) - sgn * (p / 2 - 1) - (Int128{1} << k) * (p + 1));
     const Int128 den = 3 * (p + 1) * (p / 2 - 1);
     return static_cast<std::uint64_t>(num / den);
 }
@@ -398,8 +405,8 @@ std::uint64_t cangWuCornerTcd2d(int k, bool closedForm)
 {
     checkFits(2, k);
     if (closedForm) {
-        const Int128 v = 18 * (Int128{1} << (2 * k + 1)) + 10 * (Int128{1} << (k + 2)) - 60 * Int128{k} -
-                         minusOnePow(k) - 75;
+        const Int128 v =
+            18 * (Int128{1} << (2 * k + 1)) + 10 * (Int128{1} << (k + 2)) - 60 * Int128{k} - minusOnePow(k) - 75;
         return static_cast<std::uint64_t>(v / 30);
     }
     std::int64_t md = 3;

@@ -89,7 +89,8 @@ private:
                 if ((used >> i) & 1u)
                     continue;
                 const std::size_t next = used | (std::size_t{1} << i);
-                const std::uint32_t val = base + static_cast<std::uint32_t>(m_dist[static_cast<std::size_t>(sender * m_n + r[i])]);
+                const std::uint32_t val =
+                    base + static_cast<std::uint32_t>(m_dist[static_cast<std::size_t>(sender * m_n + r[i])]);
                 if (val < m_dp[next])
                     m_dp[next] = val;
             }

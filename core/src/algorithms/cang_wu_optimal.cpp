@@ -16,7 +16,10 @@ namespace topocast::cangwu_detail {
 
 namespace {
 
-int highBit(int p) { return p == 0 ? -1 : std::bit_width(static_cast<unsigned>(p)) - 1; }
+int highBit(int p)
+{
+    return p == 0 ? -1 : std::bit_width(static_cast<unsigned>(p)) - 1;
+}
 
 /// Index of local position x in a box whose coordinates take `bits` bits each.
 std::size_t boxIndex(const Point& x, int d, int bits)
@@ -324,7 +327,7 @@ namespace {
 
 struct TableCache {
     std::mutex mutex;
-    std::vector<std::shared_ptr<const OptimalTables>> entries;  // most recent last
+    std::vector<std::shared_ptr<const OptimalTables>> entries; // most recent last
 };
 
 TableCache& tableCache()

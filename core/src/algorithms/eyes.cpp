@@ -14,7 +14,10 @@ void checkLevel(int k)
         throw Error("eye level k = " + std::to_string(k) + " is out of range; allowed 1..40");
 }
 
-std::int64_t minusOnePow(int k) { return (k % 2 == 0) ? 1 : -1; }
+std::int64_t minusOnePow(int k)
+{
+    return (k % 2 == 0) ? 1 : -1;
+}
 
 std::string sidesText(const Topology& t)
 {
@@ -87,8 +90,7 @@ unsigned eyeMaskOfIndex(int d, int index)
 std::vector<Coord> meshEyes(int d, int k)
 {
     if (d < 1 || d > 6 || k < 1 || k > 24)
-        throw Error("eyes need 1 ≤ d ≤ 6 and 1 ≤ k ≤ 24; got d = " + std::to_string(d) + ", k = " +
-                    std::to_string(k));
+        throw Error("eyes need 1 ≤ d ≤ 6 and 1 ≤ k ≤ 24; got d = " + std::to_string(d) + ", k = " + std::to_string(k));
     const int lo = static_cast<int>(eyeLo(k));
     const int hi = static_cast<int>(eyeHi(k));
     std::vector<Coord> eyes;
@@ -127,8 +129,8 @@ int eyeLevel(const Coord& c, int k)
 std::vector<EyeLevel> eyesOfSubmeshes(int d, int k)
 {
     if (d < 1 || d > 6 || k < 1 || d * k > 24)
-        throw Error("eyes need 1 ≤ d ≤ 6, k ≥ 1 and d·k ≤ 24; got d = " + std::to_string(d) + ", k = " +
-                    std::to_string(k));
+        throw Error("eyes need 1 ≤ d ≤ 6, k ≥ 1 and d·k ≤ 24; got d = " + std::to_string(d) +
+                    ", k = " + std::to_string(k));
     const std::uint32_t n = 1u << k;
     std::vector<EyeLevel> levels;
     for (int j = k; j >= 1; --j) {
@@ -175,8 +177,8 @@ int cubicPowerOfTwoExponent(const Topology& topology)
             throw Error("cang-wu handles d = 1..6 dimensions (a hypercube of dimension ≤ 6)" + got);
         return 1;
     }
-    const std::string need = topology.isTorus() ? "cang-wu needs a 2^k × … × 2^k torus (k ≥ 2)"
-                                                : "cang-wu needs a 2^k × … × 2^k mesh";
+    const std::string need =
+        topology.isTorus() ? "cang-wu needs a 2^k × … × 2^k torus (k ≥ 2)" : "cang-wu needs a 2^k × … × 2^k mesh";
     const int d = topology.dims();
     if (d < 1 || d > 6)
         throw Error(need + " with d = 1..6 dimensions" + got);

@@ -87,9 +87,7 @@ std::vector<AlgorithmInfo> makeAlgorithms()
                 throw Error("cang-wu supports the pattern 'broadcast' only; got '" + pattern + "'");
             return cangWuSchedule(t, s, cangWuModeParam(p));
         },
-        [](const Topology& t, const Params& p) {
-            return cangWuTcdMap(t, cangWuModeParam(p));
-        },
+        [](const Topology& t, const Params& p) { return cangWuTcdMap(t, cangWuModeParam(p)); },
     });
 
     return list;

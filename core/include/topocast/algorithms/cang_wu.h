@@ -16,9 +16,9 @@ namespace topocast {
 
 /// The three generators of spec §3.
 enum class CangWuMode : std::uint8_t {
-    Optimal,  ///< SubmeshOptimal: exact DP over submesh-recursive schedules (default, §3.4)
-    EyeBest,  ///< EyeBestOrder: eye rules, best dimension order per level (§3.3)
-    Paper,    ///< PaperLiteral: Algorithms 1/2/3 and the d-D extension, canonical order (§3.2)
+    Optimal, ///< SubmeshOptimal: exact DP over submesh-recursive schedules (default, §3.4)
+    EyeBest, ///< EyeBestOrder: eye rules, best dimension order per level (§3.3)
+    Paper,   ///< PaperLiteral: Algorithms 1/2/3 and the d-D extension, canonical order (§3.2)
 };
 
 /// "optimal", "eye-best", "paper".

@@ -37,8 +37,8 @@ std::vector<Coord> meshEyes(int d, int k);
 
 /// The eyes of every submesh at one level, for drawing.
 struct EyeLevel {
-    int level = 0;                ///< j: the boxes have side 2^j
-    std::vector<NodeId> eyes;     ///< eye node ids of every level-j box, ascending
+    int level = 0;            ///< j: the boxes have side 2^j
+    std::vector<NodeId> eyes; ///< eye node ids of every level-j box, ascending
 };
 
 /// Eyes of every submesh at every level j = k, k−1, …, 1 (index 0 = the whole mesh; the last
