@@ -1,6 +1,7 @@
 #include "topocast/algorithms/registry.h"
 
 #include "topocast/algorithms/baselines.h"
+#include "topocast/algorithms/cang_wu.h"
 #include "topocast/algorithms/divisible_load.h"
 #include "topocast/algorithms/tsay_wang.h"
 #include "topocast/error.h"
@@ -10,6 +11,13 @@
 namespace topocast {
 
 namespace {
+
+/// The "mode" parameter of cang-wu (default optimal). Throws Error for an unknown mode.
+CangWuMode cangWuModeParam(const Params& p)
+{
+    const std::string mode = p.getString("mode", "");
+    return parseCangWuMode(mode.empty() ? "optimal" : mode);
+}
 
 bool allPowersOfTwo(const Topology& topo)
 {
@@ -60,6 +68,29 @@ std::vector<AlgorithmInfo> makeAlgorithms()
     });
 
     // ---- paper algorithms: each issue adds its entry here ---------------------------------
+    // Cang & Wu, minimum-TCD time-step-optimal broadcast (spec/mesh-tcd.md, issue #3).
+    list.push_back({
+        "cang-wu",
+        "time-step-optimal one-port broadcast with minimum total communication distance (Cang & Wu; "
+        "modes optimal = SubmeshOptimal DP, eye-best, paper)",
+        "2^k × … × 2^k meshes (d = 1..6), tori of side 2^k ≥ 4, hypercubes of dimension ≤ 6",
+        {"optimal", "eye-best", "paper"},
+        {"broadcast"},
+        [](const Topology& t) -> std::optional<std::string> {
+            std::string why = cangWuWhyNot(t);
+            if (why.empty())
+                return std::nullopt;
+            return why;
+        },
+        [](const Topology& t, NodeId s, const Params& p) {
+            const std::string pattern = p.getString("pattern", "broadcast");
+            if (pattern != "broadcast")
+                throw Error("cang-wu supports the pattern 'broadcast' only; got '" + pattern + "'");
+            return cangWuSchedule(t, s, cangWuModeParam(p));
+        },
+        [](const Topology& t, const Params& p) { return cangWuTcdMap(t, cangWuModeParam(p)); },
+    });
+
     list.push_back({
         "tsay-wang",
         "Tsay & Wang: nearly optimal all-port wormhole broadcast, cyclic-dimension-order routes "
