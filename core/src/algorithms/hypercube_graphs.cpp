@@ -530,6 +530,57 @@ ChildLists childLists(const SpanningGraph& g, int tree)
     return out;
 }
 
+std::vector<std::vector<std::uint32_t>> oneportLabels(const SpanningGraph& g)
+{
+    const int n = g.n;
+    const std::uint32_t N = g.nodeCount();
+    std::vector<std::vector<std::uint32_t>> out(static_cast<std::size_t>(g.trees), std::vector<std::uint32_t>(N, 0));
+    for (int t = 0; t < g.trees; ++t) {
+        auto& lab = out[static_cast<std::size_t>(t)];
+        const auto& L = g.level[static_cast<std::size_t>(t)];
+        if (g.kind == GraphKind::Tcbt) {
+            const ChildLists ch = childLists(g, t);
+            // r2 is the root child with exactly one child (§3.3); La is the other one.
+            const auto [rb, re] = ch.of(0);
+            const std::uint32_t a = rb[0], b2 = rb[1];
+            const auto [ab, ae] = ch.of(a);
+            const bool aIsR2 = (ae - ab) == 1;
+            (void)re;
+            lab[a] = aIsR2 ? 0 : 1;
+            lab[b2] = aIsR2 ? 1 : 0;
+            // breadth-first by level: children of x get lab[x]+1, lab[x]+2 (ascending address)
+            std::vector<std::uint32_t> queue = {rb[0], rb[1]};
+            for (std::size_t h = 0; h < queue.size(); ++h) {
+                const std::uint32_t x = queue[h];
+                const auto [b, e] = ch.of(x);
+                std::uint32_t off = 1;
+                for (const std::uint32_t* q = b; q != e; ++q, ++off) {
+                    lab[*q] = lab[x] + off;
+                    queue.push_back(*q);
+                }
+            }
+            continue;
+        }
+        for (std::uint32_t c = 1; c < N; ++c) {
+            const int d = g.dimInto(t, c);
+            auto offset = [&](int j) { return static_cast<std::uint32_t>(j + ((d - j) % n + n) % n); };
+            switch (g.kind) {
+            case GraphKind::Brg:
+            case GraphKind::Nrbrg: lab[c] = L[c] - 1; break;
+            case GraphKind::Sbt: lab[c] = static_cast<std::uint32_t>(d); break;
+            case GraphKind::Nrsbt: lab[c] = offset(t); break;
+            case GraphKind::Nesbt: lab[c] = static_cast<std::uint32_t>(ersbtLabel(c, 0, n, t)); break;
+            case GraphKind::Sbnt: lab[c] = offset(sbntBase(c, n)); break;
+            case GraphKind::Sbntc:
+                lab[c] = offset(period(c, n) < n ? sbntcBase(c, t, n) : sbntBase(c, n));
+                break;
+            case GraphKind::Tcbt: break;
+            }
+        }
+    }
+    return out;
+}
+
 std::vector<std::uint32_t> subtreeSizes(const SpanningGraph& g, int tree)
 {
     const auto& P = g.parent[static_cast<std::size_t>(tree)];

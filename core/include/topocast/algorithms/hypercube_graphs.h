@@ -136,6 +136,13 @@ struct ChildLists {
 };
 ChildLists childLists(const SpanningGraph& g, int tree);
 
+/// One-port label (= cycle) of the edge into every node of every member (§2 label schedules,
+/// §6.2): BRG/nRBRG path index − 1; SBT the dimension; nRSBT tree j: j + ((d−j) mod n); nESBT
+/// f(i, j) of Thm. 4.1; SBnT(c): j + ((d−j) mod n) with j the node's subtree (base); TCBT the
+/// one-packet one-port broadcast cycle of §4.2 (r2: 0, La: 1, children of x: +1, +2 ascending).
+/// Entry [t][0] is unused. O(trees·N·n).
+std::vector<std::vector<std::uint32_t>> oneportLabels(const SpanningGraph& g);
+
 /// Subtree sizes of one member (size[c] = nodes below and including c). O(N log) via levels.
 std::vector<std::uint32_t> subtreeSizes(const SpanningGraph& g, int tree);
 
