@@ -13,8 +13,9 @@ namespace topocast {
 std::vector<std::uint32_t> bfsLevels(const Topology& topo, NodeId source);
 
 /// Parent of every node in Boost.Graph's BFS tree from `source` (parent[source] == source).
-/// Neighbours are visited in port order, so the tree is deterministic.
-std::vector<NodeId> bfsTree(const Topology& topo, NodeId source);
+/// Neighbours are visited in port order, so the tree is deterministic. If `levels` is given it
+/// receives the hop distance of every node from the same search.
+std::vector<NodeId> bfsTree(const Topology& topo, NodeId source, std::vector<std::uint32_t>* levels = nullptr);
 
 /// Unweighted shortest-path lengths from `source` by Boost.Graph's dijkstra_shortest_paths
 /// (used to cross-check Topology::distance in tests).

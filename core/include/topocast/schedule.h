@@ -117,6 +117,8 @@ public:
 
     /// Sorts transfers by step (stable) and builds the step index. Idempotent.
     void finalize();
+    /// True when the step index is current (finalize() ran after the last change).
+    bool finalized() const { return m_finalized && !m_stepOffsets.empty(); }
 
     const std::vector<Transfer>& transfers() const { return m_transfers; }
     std::vector<Transfer>& mutableTransfers() { m_finalized = false; return m_transfers; }

@@ -94,6 +94,8 @@ Schedule buildSchedule(std::string_view algorithm, const Topology& topo, NodeId 
         throw Error("source " + std::to_string(source) + " is outside the " + topo.displayName() + " (0.." +
                     std::to_string(topo.nodeCount() - 1) + ")");
     Schedule s = info.build(topo, source, params);
+    if (const auto order = params.find("order"))
+        s.dimensionOrder = parseOrder(*order, topo.dims());
     s.finalize();
     return s;
 }

@@ -5,8 +5,9 @@
 namespace topocast {
 
 /// MPICH-style binomial-tree broadcast over ranks in node-id order (row-major, x fastest),
-/// relative rank r = (id − source) mod N: in step t (1-based) every rank r < 2^(t−1) sends to
-/// r + 2^(t−1) (if < N). ⌈log2 N⌉ steps, one-port, dimension-ordered routes.
+/// relative rank r = (id − source) mod N, as MPICH's MPIR_Bcast_intra_binomial does it: with
+/// m = ⌈log2 N⌉, in step t (1-based) every rank that is a multiple of 2^(m−t+1) sends to
+/// r + 2^(m−t) (if < N): the farthest rank first. m steps, one-port, dimension-ordered routes.
 /// O(N) time and memory.
 Schedule binomialBroadcast(const Topology& topo, NodeId source);
 

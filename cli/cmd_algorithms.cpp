@@ -1,0 +1,70 @@
+// topocast-cli algorithms: what exists, where it applies, and why not elsewhere.
+#include "commands.h"
+
+#include "topocast/algorithms/registry.h"
+
+#include <memory>
+#include <ostream>
+
+namespace topocast::cli {
+
+namespace {
+
+std::string join(const std::vector<std::string>& v)
+{
+    std::string s;
+    for (const auto& x : v)
+        s += (s.empty() ? "" : "|") + x;
+    return s;
+}
+
+struct AlgorithmsCommand {
+    std::string topology;
+    bool json = false;
+};
+
+const CommandRegistrar reg{Command{
+    "algorithms",
+    "list the algorithms and the topologies each accepts",
+    [](CLI::App& sub) {
+        auto opts = std::make_shared<AlgorithmsCommand>();
+        sub.add_option("--topology,-t", opts->topology, "also say whether each applies to this topology, and why not");
+        sub.add_flag("--json", opts->json, "print as JSON");
+        return [opts](Io& io) {
+            std::optional<Topology> topo;
+            if (!opts->topology.empty())
+                topo = Topology::parse(opts->topology);
+            nlohmann::ordered_json list = nlohmann::ordered_json::array();
+            for (const AlgorithmInfo& a : algorithms()) {
+                std::optional<std::string> why;
+                if (topo)
+                    why = a.whyNot(*topo);
+                if (opts->json) {
+                    nlohmann::ordered_json o{{"name", a.name}, {"summary", a.summary}, {"topologies", a.topologies},
+                                             {"modes", a.modes}, {"patterns", a.patterns}};
+                    if (topo) {
+                        o["applies"] = !why.has_value();
+                        if (why)
+                            o["why_not"] = *why;
+                    }
+                    list.push_back(o);
+                    continue;
+                }
+                io.out << a.name << "\n    " << a.summary << "\n    topologies: " << a.topologies << "\n";
+                if (!a.modes.empty())
+                    io.out << "    --mode " << join(a.modes) << " (default " << a.modes.front() << ")\n";
+                if (a.patterns.size() > 1)
+                    io.out << "    --pattern " << join(a.patterns) << "\n";
+                if (topo)
+                    io.out << "    on " << topo->displayName() << ": " << (why ? "no — " + *why : std::string("yes")) << "\n";
+            }
+            if (opts->json)
+                io.out << list.dump(2) << "\n";
+            return 0;
+        };
+    },
+}};
+
+} // namespace
+
+} // namespace topocast::cli

@@ -1,0 +1,135 @@
+#include "commands.h"
+
+#include "topocast/algorithms/registry.h"
+#include "topocast/error.h"
+
+#include <iostream>
+#include <memory>
+#include <sstream>
+
+namespace topocast::cli {
+
+std::vector<Command>& commandTable()
+{
+    static std::vector<Command> table;
+    return table;
+}
+
+namespace {
+
+// Options every scheduling command accepts, mapped to Params keys.
+struct ParamOption {
+    const char* name;
+    const char* key;
+    const char* help;
+};
+constexpr ParamOption kParamOptions[] = {
+    {"--mode", "mode", "algorithm mode (cang-wu: optimal|eye-best|paper)"},
+    {"--pattern", "pattern", "broadcast|scatter|allgather|alltoall (hypercube graphs)"},
+    {"--message", "message", "message size M in elements (hypercube)"},
+    {"--packet", "packet", "packet size B in elements (hypercube)"},
+    {"--ports", "ports", "port model: one|send-recv|half|n (hypercube)"},
+    {"--tau", "tau", "start-up time τ per packet (hypercube)"},
+    {"--tc", "tc", "transfer time t_c per element (hypercube)"},
+    {"--variant", "variant", "algorithm variant (tsay-wang: paper|direct)"},
+    {"--order", "order", "dimension order for dimension-ordered routes: xy, yx, xyz, zyx, …"},
+};
+
+} // namespace
+
+void ScenarioOptions::add(CLI::App& sub, bool requireAlgorithm)
+{
+    m_requireAlgorithm = requireAlgorithm;
+    sub.add_option("--topology,-t", m_topology, "mesh:8x8 | mesh:4x4x4 | torus:7x7 | hypercube:6");
+    sub.add_option("--algorithm,-a", m_algorithm, "algorithm name (see `topocast-cli algorithms`)");
+    sub.add_option("--source,-s", m_source, "source node: coordinates like 2,3 (hypercube: an address); default the origin");
+    sub.add_option("--scenario", m_scenario, "scenario JSON file (explicit options override it)");
+    for (const ParamOption& p : kParamOptions)
+        sub.add_option(p.name, m_params[p.key], p.help);
+    sub.add_option("--param", m_extra, "extra algorithm parameter KEY=VALUE (repeatable), e.g. --param layers=6");
+}
+
+Scenario ScenarioOptions::resolve() const
+{
+    Scenario s;
+    s.params = Params{};
+    s.algorithm.clear();
+    bool haveTopology = false;
+    if (!m_scenario.empty()) {
+        s = loadScenario(m_scenario);
+        haveTopology = true;
+    }
+    if (!m_topology.empty()) {
+        const Topology t = Topology::parse(m_topology);
+        if (!(t == s.topology) && m_source.empty())
+            s.source = 0;
+        s.topology = t;
+        haveTopology = true;
+    }
+    if (!haveTopology)
+        throw Error("no topology given; use --topology (e.g. mesh:8x8) or --scenario FILE");
+    if (!m_algorithm.empty())
+        s.algorithm = m_algorithm;
+    if (m_requireAlgorithm && s.algorithm.empty())
+        throw Error("no algorithm given; use --algorithm NAME (see `topocast-cli algorithms`)");
+    if (!m_source.empty())
+        s.source = s.topology.parseNode(m_source);
+    for (const auto& [key, value] : m_params)
+        if (!value.empty())
+            s.params.set(key, value);
+    for (const std::string& kv : m_extra) {
+        const auto eq = kv.find('=');
+        if (eq == std::string::npos || eq == 0)
+            throw Error("--param '" + kv + "' is not KEY=VALUE");
+        s.params.set(kv.substr(0, eq), kv.substr(eq + 1));
+    }
+    return s;
+}
+
+int run(const std::vector<std::string>& args, Io& io)
+{
+    CLI::App app{"topocast-cli: collective-communication schedules on meshes, tori and hypercubes"};
+    app.name("topocast-cli");
+    app.require_subcommand(1);
+    std::function<int(Io&)> action;
+    std::vector<std::pair<CLI::App*, std::function<int(Io&)>>> actions;
+    for (const Command& c : commandTable()) {
+        CLI::App* sub = app.add_subcommand(c.name, c.help);
+        actions.emplace_back(sub, c.setup(*sub));
+    }
+    try {
+        std::vector<std::string> reversed(args.rbegin(), args.rend());
+        app.parse(reversed);
+    } catch (const CLI::CallForHelp&) {
+        io.out << app.help();
+        return 0;
+    } catch (const CLI::CallForAllHelp&) {
+        io.out << app.help("", CLI::AppFormatMode::All);
+        return 0;
+    } catch (const CLI::ParseError& e) {
+        // Subcommand help arrives as CallForHelp from the subcommand: print that subcommand's help.
+        io.err << "topocast-cli: " << e.what() << "\n";
+        return 2;
+    }
+    for (auto& [sub, act] : actions)
+        if (sub->parsed())
+            action = act;
+    if (!action) {
+        io.err << "topocast-cli: no command given; run topocast-cli --help\n";
+        return 2;
+    }
+    try {
+        return action(io);
+    } catch (const Error& e) {
+        io.err << "topocast-cli: " << e.what() << "\n";
+        return 2;
+    } catch (const std::bad_alloc&) {
+        io.err << "topocast-cli: out of memory\n";
+        return 2;
+    } catch (const std::exception& e) {
+        io.err << "topocast-cli: " << e.what() << "\n";
+        return 2;
+    }
+}
+
+} // namespace topocast::cli

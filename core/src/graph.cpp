@@ -1,0 +1,85 @@
+#include "topocast/graph.h"
+
+#include <boost/graph/breadth_first_search.hpp>
+#include <boost/graph/compressed_sparse_row_graph.hpp>
+#include <boost/graph/connected_components.hpp>
+#include <boost/graph/dijkstra_shortest_paths.hpp>
+#include <boost/graph/visitors.hpp>
+
+#include <limits>
+
+namespace topocast {
+
+namespace {
+
+using CsrGraph = boost::compressed_sparse_row_graph<boost::directedS, boost::no_property, boost::no_property,
+                                                    boost::no_property, NodeId, std::uint64_t>;
+
+/// The topology as a CSR graph: one directed edge per channel, neighbours in port order.
+CsrGraph toGraph(const Topology& topo)
+{
+    std::vector<std::pair<NodeId, NodeId>> edges;
+    edges.reserve(static_cast<std::size_t>(topo.channelCount()));
+    for (NodeId v = 0; v < topo.nodeCount(); ++v)
+        topo.forEachNeighbour(v, [&](NodeId w, Port) { edges.emplace_back(v, w); });
+    return CsrGraph(boost::edges_are_sorted, edges.begin(), edges.end(), topo.nodeCount());
+}
+
+} // namespace
+
+std::vector<std::uint32_t> bfsLevels(const Topology& topo, NodeId source)
+{
+    const CsrGraph g = toGraph(topo);
+    std::vector<std::uint32_t> level(topo.nodeCount(), 0);
+    boost::breadth_first_search(
+        g, source,
+        boost::visitor(boost::make_bfs_visitor(boost::record_distances(level.data(), boost::on_tree_edge()))));
+    return level;
+}
+
+std::vector<NodeId> bfsTree(const Topology& topo, NodeId source, std::vector<std::uint32_t>* levels)
+{
+    const CsrGraph g = toGraph(topo);
+    std::vector<NodeId> parent(topo.nodeCount());
+    parent[source] = source;
+    std::vector<std::uint32_t> scratch;
+    std::vector<std::uint32_t>& level = levels ? *levels : scratch;
+    level.assign(topo.nodeCount(), 0);
+    boost::breadth_first_search(
+        g, source,
+        boost::visitor(boost::make_bfs_visitor(std::make_pair(
+            boost::record_predecessors(parent.data(), boost::on_tree_edge()),
+            boost::record_distances(level.data(), boost::on_tree_edge())))));
+    return parent;
+}
+
+std::vector<std::uint32_t> dijkstraDistances(const Topology& topo, NodeId source)
+{
+    const CsrGraph g = toGraph(topo);
+    std::vector<std::uint32_t> dist(topo.nodeCount(), std::numeric_limits<std::uint32_t>::max());
+    auto distMap = boost::make_iterator_property_map(dist.begin(), boost::get(boost::vertex_index, g));
+    boost::dijkstra_shortest_paths(
+        g, source,
+        boost::distance_map(distMap)
+            .weight_map(boost::make_constant_property<boost::graph_traits<CsrGraph>::edge_descriptor>(std::uint32_t{1})));
+    return dist;
+}
+
+int connectedComponentCount(const Topology& topo)
+{
+    // connected_components wants an undirected graph; every channel has its reverse, so the
+    // directed CSR graph's strong components equal the undirected components. Use BFS counting.
+    const CsrGraph g = toGraph(topo);
+    std::vector<boost::default_color_type> color(topo.nodeCount(), boost::white_color);
+    auto colorMap = boost::make_iterator_property_map(color.begin(), boost::get(boost::vertex_index, g));
+    int components = 0;
+    for (NodeId v = 0; v < topo.nodeCount(); ++v) {
+        if (color[v] != boost::white_color)
+            continue;
+        ++components;
+        boost::breadth_first_visit(g, v, boost::color_map(colorMap));
+    }
+    return components;
+}
+
+} // namespace topocast

@@ -1,0 +1,419 @@
+#include "topocast/io/schedule_json.h"
+
+#include "topocast/error.h"
+
+#include <algorithm>
+#include <cerrno>
+#include <cstdio>
+#include <cstring>
+#include <fstream>
+#include <sstream>
+
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+namespace topocast {
+
+using ojson = nlohmann::ordered_json;
+using json = nlohmann::json;
+
+namespace {
+
+ojson nodeJson(const Topology& topo, NodeId v)
+{
+    if (topo.isHypercube())
+        return v;
+    return topo.coords(v);
+}
+
+ojson transferJson(const Schedule& s, const Transfer& t)
+{
+    ojson o;
+    o["step"] = t.step;
+    o["from"] = nodeJson(s.topology(), t.from);
+    o["to"] = nodeJson(s.topology(), t.to);
+    o["hops"] = s.hops(t);
+    if (t.route.kind == RouteKind::Cyclic)
+        o["route"] = {{"kind", "cyclic"}, {"start", t.route.start}, {"sign", t.route.sign}};
+    if (t.payload != 0)
+        o["payload"] = t.payload;
+    if (t.tag != 0)
+        o["tag"] = t.tag;
+    if (t.size != 1.0)
+        o["size"] = t.size;
+    return o;
+}
+
+ojson headerJson(const Schedule& s, const Metrics& m)
+{
+    const Topology& topo = s.topology();
+    ojson o;
+    o["format"] = "topocast-schedule";
+    o["version"] = 1;
+    o["topology"] = topo.spec();
+    o["algorithm"] = s.algorithm;
+    if (!s.mode.empty())
+        o["mode"] = s.mode;
+    o["source"] = nodeJson(topo, s.source());
+    o["pattern"] = toString(s.pattern());
+    o["port_model"] = toString(s.portModel());
+    if (s.portModel() == PortModel::MultiPort)
+        o["max_sends_per_step"] = s.maxSendsPerStep;
+    o["dimension_order"] = orderName(s.dimensionOrder);
+    o["steps"] = m.steps;
+    o["tcd"] = m.tcd;
+    o["contention"] = m.contentionUses;
+    o["max_link_load"] = m.maxLinkLoad;
+    ojson metrics;
+    metrics["transfers"] = m.transfers;
+    metrics["tcd_per_step"] = m.tcdPerStep;
+    metrics["max_step_load"] = m.maxStepLoad;
+    metrics["depth_contended_channels"] = m.depthContendedChannels;
+    metrics["max_sends_per_node_step"] = m.maxSendsPerNodeStep;
+    metrics["max_receives_per_node_step"] = m.maxReceivesPerNodeStep;
+    metrics["max_hops"] = m.maxHops;
+    ojson contentions = ojson::array();
+    for (const Contention& c : m.contentions) {
+        ojson list = ojson::array();
+        for (std::size_t i : c.transfers)
+            list.push_back(i);
+        contentions.push_back({{"step", c.step},
+                               {"from", nodeJson(topo, topo.channelTail(c.channel))},
+                               {"to", nodeJson(topo, topo.channelHead(c.channel))},
+                               {"transfers", list}});
+    }
+    metrics["contentions"] = contentions;
+    o["metrics"] = metrics;
+    for (const auto& [key, value] : s.info.items())
+        if (!o.contains(key))
+            o[key] = value;
+    if (s.parts != 1)
+        o["parts"] = s.parts;
+    if (s.sizeUnit != "message")
+        o["size_unit"] = s.sizeUnit;
+    if (!s.stepLabels.empty())
+        o["step_labels"] = s.stepLabels;
+    if (s.payloadCount() > 1) {
+        ojson payloads = ojson::array();
+        for (std::uint32_t p = 0; p < s.payloadCount(); ++p) {
+            ojson blocks = ojson::array();
+            for (const Block& b : s.payload(p))
+                blocks.push_back({b.origin, b.dest == Block::kAll ? -1 : static_cast<long long>(b.dest), b.part});
+            payloads.push_back(blocks);
+        }
+        o["payloads"] = payloads;
+    }
+    return o;
+}
+
+// ---- reading ------------------------------------------------------------------------------
+
+[[noreturn]] void fail(const std::string& path, const std::string& what) { throw Error(path + ": " + what); }
+
+const json& need(const json& obj, const char* key, const std::string& path)
+{
+    if (!obj.is_object())
+        fail(path, "expected an object");
+    auto it = obj.find(key);
+    if (it == obj.end())
+        fail(path, std::string("missing \"") + key + "\"");
+    return *it;
+}
+
+long long intValue(const json& v, const std::string& path, long long min, long long max)
+{
+    if (!v.is_number_integer())
+        fail(path, std::string("expected a whole number, got ") + v.type_name());
+    const long long x = v.is_number_unsigned() && v.get<unsigned long long>() > static_cast<unsigned long long>(max)
+                            ? max + 1
+                            : v.get<long long>();
+    if (x < min || x > max)
+        fail(path, std::to_string(x) + " is out of range " + std::to_string(min) + ".." + std::to_string(max));
+    return x;
+}
+
+std::string stringValue(const json& v, const std::string& path)
+{
+    if (!v.is_string())
+        fail(path, std::string("expected a string, got ") + v.type_name());
+    return v.get<std::string>();
+}
+
+NodeId nodeValue(const Topology& topo, const json& v, const std::string& path)
+{
+    if (topo.isHypercube()) {
+        return static_cast<NodeId>(intValue(v, path, 0, topo.nodeCount() - 1));
+    }
+    if (!v.is_array())
+        fail(path, "expected an array of " + std::to_string(topo.dims()) + " coordinates");
+    if (v.size() != static_cast<std::size_t>(topo.dims()))
+        fail(path, "expected " + std::to_string(topo.dims()) + " coordinates, got " + std::to_string(v.size()));
+    Coord c;
+    for (std::size_t i = 0; i < v.size(); ++i)
+        c.push_back(static_cast<int>(intValue(v[i], path + "[" + std::to_string(i) + "]", 0, topo.side(static_cast<int>(i)) - 1)));
+    return topo.idUnchecked(c);
+}
+
+} // namespace
+
+NodeId nodeFromJson(const Topology& topo, const nlohmann::json& value, const std::string& path)
+{
+    return nodeValue(topo, value, path);
+}
+
+nlohmann::ordered_json nodeToJson(const Topology& topo, NodeId node) { return nodeJson(topo, node); }
+
+ojson toJson(const Schedule& schedule, const Metrics& metrics)
+{
+    ojson o = headerJson(schedule, metrics);
+    ojson list = ojson::array();
+    for (const Transfer& t : schedule.transfers())
+        list.push_back(transferJson(schedule, t));
+    o["transfers"] = std::move(list);
+    return o;
+}
+
+void writeScheduleJson(std::ostream& out, const Schedule& schedule, const Metrics& metrics)
+{
+    const std::string header = headerJson(schedule, metrics).dump(2);
+    // Drop the closing brace, append the transfers one per line, close again.
+    std::string head = header.substr(0, header.rfind('}'));
+    while (!head.empty() && (head.back() == '\n' || head.back() == ' '))
+        head.pop_back();
+    out << head;
+    out << ",\n  \"transfers\": [";
+    bool first = true;
+    for (const Transfer& t : schedule.transfers()) {
+        out << (first ? "\n    " : ",\n    ") << transferJson(schedule, t).dump();
+        first = false;
+    }
+    out << (first ? "]\n}\n" : "\n  ]\n}\n");
+}
+
+Schedule scheduleFromJson(const json& doc)
+{
+    if (!doc.is_object())
+        fail("schedule", "expected a JSON object");
+    const std::string format = stringValue(need(doc, "format", "schedule"), "format");
+    if (format != "topocast-schedule")
+        fail("format", "\"" + format + "\" is not a topocast schedule (expected \"topocast-schedule\")");
+    const long long version = intValue(need(doc, "version", "schedule"), "version", 0, 1000000);
+    if (version != 1)
+        fail("version", std::to_string(version) + " is not supported (this topocast reads version 1)");
+
+    Topology topo = Topology::mesh({1});
+    try {
+        topo = Topology::parse(stringValue(need(doc, "topology", "schedule"), "topology"));
+    } catch (const Error& e) {
+        if (std::string(e.what()).rfind("topology", 0) == 0)
+            throw;
+        fail("topology", e.what());
+    }
+    const NodeId source = nodeValue(topo, need(doc, "source", "schedule"), "source");
+    Pattern pattern = Pattern::Broadcast;
+    PortModel ports = PortModel::OnePort;
+    try {
+        if (doc.contains("pattern"))
+            pattern = parsePattern(stringValue(doc["pattern"], "pattern"));
+    } catch (const Error& e) {
+        if (std::string(e.what()).rfind("pattern:", 0) == 0)
+            throw;
+        fail("pattern", e.what());
+    }
+    try {
+        if (doc.contains("port_model"))
+            ports = parsePortModel(stringValue(doc["port_model"], "port_model"));
+    } catch (const Error& e) {
+        if (std::string(e.what()).rfind("port_model:", 0) == 0)
+            throw;
+        fail("port_model", e.what());
+    }
+
+    Schedule s(topo, source, pattern, ports);
+    if (doc.contains("algorithm"))
+        s.algorithm = stringValue(doc["algorithm"], "algorithm");
+    if (doc.contains("mode"))
+        s.mode = stringValue(doc["mode"], "mode");
+    if (doc.contains("dimension_order")) {
+        try {
+            s.dimensionOrder = parseOrder(stringValue(doc["dimension_order"], "dimension_order"), topo.dims());
+        } catch (const Error& e) {
+            fail("dimension_order", e.what());
+        }
+    }
+    if (doc.contains("parts"))
+        s.parts = static_cast<std::uint32_t>(intValue(doc["parts"], "parts", 1, 1 << 24));
+    if (doc.contains("size_unit"))
+        s.sizeUnit = stringValue(doc["size_unit"], "size_unit");
+    if (doc.contains("max_sends_per_step"))
+        s.maxSendsPerStep = static_cast<int>(intValue(doc["max_sends_per_step"], "max_sends_per_step", 1, 1 << 20));
+    if (doc.contains("step_labels")) {
+        const json& labels = doc["step_labels"];
+        if (!labels.is_array())
+            fail("step_labels", "expected an array of strings");
+        for (std::size_t i = 0; i < labels.size(); ++i)
+            s.stepLabels.push_back(stringValue(labels[i], "step_labels[" + std::to_string(i) + "]"));
+    }
+    if (doc.contains("payloads")) {
+        const json& payloads = doc["payloads"];
+        if (!payloads.is_array() || payloads.empty())
+            fail("payloads", "expected a non-empty array of block lists");
+        for (std::size_t p = 0; p < payloads.size(); ++p) {
+            const std::string path = "payloads[" + std::to_string(p) + "]";
+            if (!payloads[p].is_array())
+                fail(path, "expected an array of [origin, dest, part] blocks");
+            std::vector<Block> blocks;
+            for (std::size_t b = 0; b < payloads[p].size(); ++b) {
+                const std::string bp = path + "[" + std::to_string(b) + "]";
+                const json& blk = payloads[p][b];
+                if (!blk.is_array() || blk.size() != 3)
+                    fail(bp, "expected [origin, dest, part] (dest −1 = every node)");
+                const auto origin = static_cast<std::uint32_t>(intValue(blk[0], bp + "[0]", 0, topo.nodeCount() - 1));
+                const long long dest = intValue(blk[1], bp + "[1]", -1, topo.nodeCount() - 1);
+                const auto part = static_cast<std::uint32_t>(intValue(blk[2], bp + "[2]", 0, (1LL << 32) - 1));
+                blocks.push_back(Block{origin, dest < 0 ? Block::kAll : static_cast<std::uint32_t>(dest), part});
+            }
+            if (p == 0)
+                continue;  // payload 0 is always the source's message
+            s.addPayload(blocks);
+        }
+    }
+    // Every other top-level key is algorithm information written from Schedule::info.
+    static const char* const kKnown[] = {"format", "version", "topology", "algorithm", "mode", "source", "pattern",
+                                         "port_model", "max_sends_per_step", "dimension_order", "steps", "tcd",
+                                         "contention", "max_link_load", "metrics", "parts", "size_unit",
+                                         "step_labels", "payloads", "transfers"};
+    for (const auto& [key, value] : doc.items())
+        if (std::find(std::begin(kKnown), std::end(kKnown), key) == std::end(kKnown))
+            s.info[key] = value;
+
+    const json& transfers = need(doc, "transfers", "schedule");
+    if (!transfers.is_array())
+        fail("transfers", "expected an array");
+    s.reserve(transfers.size());
+    for (std::size_t i = 0; i < transfers.size(); ++i) {
+        const std::string path = "transfers[" + std::to_string(i) + "]";
+        const json& t = transfers[i];
+        if (!t.is_object())
+            fail(path, std::string("expected an object, got ") + t.type_name());
+        Transfer tr;
+        tr.step = static_cast<std::uint32_t>(intValue(need(t, "step", path), path + ".step", 1, 1 << 30));
+        tr.from = nodeValue(topo, need(t, "from", path), path + ".from");
+        tr.to = nodeValue(topo, need(t, "to", path), path + ".to");
+        if (t.contains("route")) {
+            const json& r = t["route"];
+            const std::string rp = path + ".route";
+            const std::string kind = stringValue(need(r, "kind", rp), rp + ".kind");
+            if (kind == "cyclic") {
+                const int start = static_cast<int>(intValue(need(r, "start", rp), rp + ".start", 0, topo.dims() - 1));
+                const int sign = static_cast<int>(intValue(need(r, "sign", rp), rp + ".sign", -1, 1));
+                if (sign == 0)
+                    fail(rp + ".sign", "must be +1 or −1");
+                tr.route = RouteSpec::cyclic(start, sign);
+            } else if (kind != "dimension-order") {
+                fail(rp + ".kind", "\"" + kind + "\" is unknown; expected \"cyclic\" or \"dimension-order\"");
+            }
+        }
+        if (t.contains("payload"))
+            tr.payload = static_cast<std::uint32_t>(intValue(t["payload"], path + ".payload", 0, s.payloadCount() - 1));
+        if (t.contains("tag"))
+            tr.tag = static_cast<std::uint32_t>(intValue(t["tag"], path + ".tag", 0, (1LL << 32) - 1));
+        if (t.contains("size")) {
+            if (!t["size"].is_number())
+                fail(path + ".size", "expected a number");
+            tr.size = t["size"].get<double>();
+            if (!(tr.size >= 0) || tr.size > 1e300)
+                fail(path + ".size", "must be a finite number ≥ 0");
+        }
+        if (t.contains("hops")) {
+            const long long hops = intValue(t["hops"], path + ".hops", 0, 1LL << 31);
+            if (hops != s.hops(tr))
+                fail(path + ".hops", "says " + std::to_string(hops) + " but the route " + topo.nodeName(tr.from) + "→" +
+                                         topo.nodeName(tr.to) + " has " + std::to_string(s.hops(tr)) + " hops");
+        }
+        s.add(tr);
+    }
+    s.finalize();
+    return s;
+}
+
+json parseJsonText(std::string_view text, const std::string& what)
+{
+    constexpr int kMaxDepth = 64;
+    try {
+        return json::parse(text.begin(), text.end(), [&](int depth, json::parse_event_t, json&) {
+            if (depth > kMaxDepth)
+                throw Error(what + ": JSON nested deeper than " + std::to_string(kMaxDepth) + " levels");
+            return true;
+        });
+    } catch (const json::parse_error& e) {
+        // e.byte is the offset where parsing stopped; turn it into line and column.
+        std::size_t line = 1, col = 1;
+        for (std::size_t i = 0; i + 1 < e.byte && i < text.size(); ++i) {
+            if (text[i] == '\n') {
+                ++line;
+                col = 1;
+            } else {
+                ++col;
+            }
+        }
+        std::string msg = e.what();
+        const auto pos = msg.find("syntax error");
+        msg = pos == std::string::npos ? msg : msg.substr(pos);
+        throw Error(what + ":" + std::to_string(line) + ":" + std::to_string(col) + ": malformed JSON (" + msg + ")");
+    }
+}
+
+json readJsonFile(const std::filesystem::path& path)
+{
+    std::ifstream in(path, std::ios::binary);
+    if (!in)
+        throw Error(path.string() + ": cannot open (" + std::strerror(errno) + ")");
+    std::ostringstream buf;
+    buf << in.rdbuf();
+    if (in.bad())
+        throw Error(path.string() + ": read error");
+    return parseJsonText(buf.str(), path.string());
+}
+
+void writeFileAtomic(const std::filesystem::path& path, std::string_view contents)
+{
+    const std::filesystem::path dir = path.has_parent_path() ? path.parent_path() : std::filesystem::path(".");
+    std::string tmpl = (dir / ("." + path.filename().string() + ".tmp-XXXXXX")).string();
+    const int fd = ::mkstemp(tmpl.data());
+    if (fd < 0)
+        throw Error(path.string() + ": cannot create a temporary file in " + dir.string() + " (" + std::strerror(errno) + ")");
+    auto failWith = [&](const std::string& what) {
+        const int err = errno;
+        ::close(fd);
+        ::unlink(tmpl.c_str());
+        throw Error(path.string() + ": " + what + " (" + std::strerror(err) + "); the existing file is untouched");
+    };
+    const char* p = contents.data();
+    std::size_t left = contents.size();
+    while (left > 0) {
+        const ssize_t n = ::write(fd, p, left);
+        if (n < 0) {
+            if (errno == EINTR)
+                continue;
+            failWith("write failed");
+        }
+        p += n;
+        left -= static_cast<std::size_t>(n);
+    }
+    if (::fsync(fd) != 0)
+        failWith("fsync failed");
+    ::fchmod(fd, 0644);
+    if (::close(fd) != 0) {
+        ::unlink(tmpl.c_str());
+        throw Error(path.string() + ": close failed (" + std::strerror(errno) + ")");
+    }
+    if (::rename(tmpl.c_str(), path.c_str()) != 0) {
+        const int err = errno;
+        ::unlink(tmpl.c_str());
+        throw Error(path.string() + ": cannot replace the file (" + std::strerror(err) + "); the existing file is untouched");
+    }
+}
+
+} // namespace topocast

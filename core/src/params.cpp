@@ -1,0 +1,67 @@
+#include "topocast/params.h"
+
+#include "topocast/error.h"
+
+#include <cerrno>
+#include <cmath>
+#include <cstdlib>
+#include <sstream>
+
+namespace topocast {
+
+namespace {
+
+std::string fmt(double v)
+{
+    std::ostringstream s;
+    s << v;
+    return s.str();
+}
+
+} // namespace
+
+std::optional<std::string> Params::find(const std::string& key) const
+{
+    auto it = m_values.find(key);
+    if (it == m_values.end() || it->second.empty())
+        return std::nullopt;
+    return it->second;
+}
+
+std::string Params::getString(const std::string& key, const std::string& fallback) const
+{
+    return find(key).value_or(fallback);
+}
+
+double Params::getDouble(const std::string& key, double fallback, double min, double max) const
+{
+    const auto text = find(key);
+    if (!text)
+        return fallback;
+    errno = 0;
+    char* end = nullptr;
+    const double v = std::strtod(text->c_str(), &end);
+    if (end == text->c_str() || *end != '\0' || errno == ERANGE || !std::isfinite(v))
+        throw Error("parameter " + key + " = '" + *text + "' is not a finite number");
+    if (v < min || v > max)
+        throw Error("parameter " + key + " = " + *text + " is out of range; allowed " + fmt(min) + " to " + fmt(max));
+    return v;
+}
+
+long long Params::getInt(const std::string& key, long long fallback, long long min, long long max) const
+{
+    const auto text = find(key);
+    if (!text)
+        return fallback;
+    errno = 0;
+    char* end = nullptr;
+    const long long v = std::strtoll(text->c_str(), &end, 10);
+    if (end == text->c_str() || *end != '\0' || errno == ERANGE)
+        throw Error("parameter " + key + " = '" + *text + "' is not a whole number");
+    if (v < min || v > max)
+        throw Error("parameter " + key + " = " + *text + " is out of range; allowed " + std::to_string(min) + " to " +
+                    std::to_string(max));
+    return v;
+}
+
+} // namespace topocast

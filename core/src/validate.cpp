@@ -1,0 +1,342 @@
+#include "topocast/validate.h"
+
+#include "topocast/error.h"
+#include "topocast/metrics.h"
+
+#include <limits>
+#include <optional>
+#include <unordered_map>
+
+namespace topocast {
+
+namespace {
+
+constexpr std::uint32_t kNever = std::numeric_limits<std::uint32_t>::max();
+
+class Report {
+public:
+    Report(Validation& v, std::size_t limit) : m_v(v), m_limit(limit) {}
+    void add(std::string sentence)
+    {
+        ++m_v.violationCount;
+        if (m_v.violations.size() < m_limit)
+            m_v.violations.push_back(std::move(sentence));
+    }
+    bool full() const { return m_v.violations.size() >= m_limit; }
+
+private:
+    Validation& m_v;
+    std::size_t m_limit;
+};
+
+std::string at(std::uint32_t step) { return "step " + std::to_string(step) + ": "; }
+
+std::string blockName(const Topology& topo, const Block& b, std::uint32_t parts)
+{
+    std::string s = "block from " + topo.nodeName(b.origin);
+    if (b.dest != Block::kAll)
+        s += " for " + (b.dest < topo.nodeCount() ? topo.nodeName(b.dest) : std::to_string(b.dest));
+    if (parts > 1)
+        s += " part " + std::to_string(b.part);
+    return s;
+}
+
+/// Checks each transfer on its own: endpoints, step number, payload index, route.
+/// Returns false if some route could not be expanded (contention is then not checked).
+bool checkTransfers(const Schedule& s, Report& report)
+{
+    const Topology& topo = s.topology();
+    bool routesOk = true;
+    for (std::size_t i = 0; i < s.transfers().size(); ++i) {
+        const Transfer& t = s.transfers()[i];
+        if (t.from >= topo.nodeCount() || t.to >= topo.nodeCount()) {
+            report.add(at(t.step) + "transfer " + std::to_string(i) + " names node " +
+                       std::to_string(std::max(t.from, t.to)) + ", outside the " + topo.displayName());
+            routesOk = false;
+            continue;
+        }
+        if (t.step < 1)
+            report.add("transfer " + std::to_string(i) + " (" + topo.nodeName(t.from) + "→" + topo.nodeName(t.to) +
+                       ") has step 0; steps start at 1");
+        if (t.from == t.to)
+            report.add(at(t.step) + topo.nodeName(t.from) + " sends to itself");
+        if (t.payload >= s.payloadCount())
+            report.add(at(t.step) + topo.nodeName(t.from) + "→" + topo.nodeName(t.to) + " carries payload " +
+                       std::to_string(t.payload) + ", which does not exist");
+        if (t.route.kind == RouteKind::Cyclic && t.route.start >= topo.dims()) {
+            report.add(at(t.step) + "route " + topo.nodeName(t.from) + "→" + topo.nodeName(t.to) +
+                       " starts in dimension " + std::to_string(t.route.start) + "; the " + topo.displayName() +
+                       " has " + std::to_string(topo.dims()));
+            routesOk = false;
+            continue;
+        }
+        try {
+            NodeId cur = t.from;
+            bool connected = true;
+            forEachChannel(topo, t.from, t.to, t.route, s.dimensionOrder, [&](ChannelId c) {
+                if (topo.channelTail(c) != cur)
+                    connected = false;
+                cur = topo.channelHead(c);
+            });
+            if (!connected || cur != t.to) {
+                report.add(at(t.step) + "route " + topo.nodeName(t.from) + "→" + topo.nodeName(t.to) +
+                           " is not a connected path ending at the receiver");
+                routesOk = false;
+            }
+        } catch (const Error& e) {
+            report.add(at(t.step) + e.what());
+            routesOk = false;
+        }
+    }
+    return routesOk;
+}
+
+void checkPorts(const Schedule& s, Report& report)
+{
+    const Topology& topo = s.topology();
+    const PortModel model = s.portModel();
+    std::vector<std::uint32_t> sends(topo.nodeCount(), 0), receives(topo.nodeCount(), 0);
+    std::vector<NodeId> sendPartner(topo.nodeCount(), 0), recvPartner(topo.nodeCount(), 0);
+    std::unordered_map<ChannelId, std::size_t> firstChannels, lastChannels;
+    for (std::uint32_t step = 1; step <= s.stepCount(); ++step) {
+        const auto transfers = s.stepTransfers(step);
+        firstChannels.clear();
+        lastChannels.clear();
+        for (const Transfer& t : transfers) {
+            if (t.from >= topo.nodeCount() || t.to >= topo.nodeCount() || t.from == t.to)
+                continue;
+            const std::uint32_t ns = ++sends[t.from];
+            const std::uint32_t nr = ++receives[t.to];
+            sendPartner[t.from] = t.to;
+            recvPartner[t.to] = t.from;
+            switch (model) {
+            case PortModel::OnePort:
+            case PortModel::OnePortExchange:
+                if (ns == 2)
+                    report.add(at(step) + topo.nodeName(t.from) + " sends more than once under the " + toString(model) +
+                               " model");
+                if (nr == 2)
+                    report.add(at(step) + topo.nodeName(t.to) + " receives more than once under the " +
+                               toString(model) + " model");
+                break;
+            case PortModel::HalfDuplex:
+                break;  // checked below, once all sends and receives of the step are counted
+            case PortModel::AllPort:
+            case PortModel::MultiPort:
+                if (model == PortModel::MultiPort && ns == static_cast<std::uint32_t>(s.maxSendsPerStep) + 1)
+                    report.add(at(step) + topo.nodeName(t.from) + " sends more than " +
+                               std::to_string(s.maxSendsPerStep) + " messages in one step");
+                if (model == PortModel::AllPort) {
+                    try {
+                        std::optional<ChannelId> first;
+                        ChannelId last = 0;
+                        forEachChannel(topo, t.from, t.to, t.route, s.dimensionOrder, [&](ChannelId c) {
+                            if (!first)
+                                first = c;
+                            last = c;
+                        });
+                        if (first && !firstChannels.emplace(*first, 1).second)
+                            report.add(at(step) + topo.nodeName(t.from) + " injects two messages on channel " +
+                                       topo.channelName(*first) + " (all-port allows one per outgoing channel)");
+                        if (first && !lastChannels.emplace(last, 1).second)
+                            report.add(at(step) + topo.nodeName(t.to) + " accepts two messages on channel " +
+                                       topo.channelName(last) + " (all-port allows one per incoming channel)");
+                    } catch (const Error&) {
+                        // reported by checkTransfers
+                    }
+                }
+                break;
+            }
+        }
+        for (const Transfer& t : transfers) {
+            if (t.from >= topo.nodeCount() || t.to >= topo.nodeCount())
+                continue;
+            if (model == PortModel::HalfDuplex && sends[t.from] + receives[t.from] > 1 && sends[t.from] != kNever) {
+                report.add(at(step) + topo.nodeName(t.from) + " both sends and receives (or sends twice) under the "
+                                                               "half-duplex model");
+                sends[t.from] = kNever;  // report once per node and step
+            }
+            if (model == PortModel::OnePortExchange && sends[t.from] == 1 && receives[t.from] == 1 &&
+                recvPartner[t.from] != t.to) {
+                report.add(at(step) + topo.nodeName(t.from) + " sends to " + topo.nodeName(t.to) + " but receives from " +
+                           topo.nodeName(recvPartner[t.from]) + "; one-port exchange allows one partner per step");
+            }
+        }
+        for (const Transfer& t : transfers) {
+            if (t.from >= topo.nodeCount() || t.to >= topo.nodeCount())
+                continue;
+            sends[t.from] = 0;
+            receives[t.to] = 0;
+            receives[t.from] = 0;
+            sends[t.to] = 0;
+        }
+        if (report.full())
+            return;
+    }
+}
+
+/// The fast path: a single-part broadcast where every transfer carries payload 0.
+void checkSimpleBroadcast(const Schedule& s, const ValidateOptions& options, Report& report)
+{
+    const Topology& topo = s.topology();
+    std::vector<std::uint32_t> informedAt(topo.nodeCount(), kNever);
+    informedAt[s.source()] = 0;
+    for (const Transfer& t : s.transfers()) {
+        if (t.from >= topo.nodeCount() || t.to >= topo.nodeCount() || t.from == t.to)
+            continue;
+        if (informedAt[t.from] == kNever || informedAt[t.from] >= t.step) {
+            report.add(at(t.step) + topo.nodeName(t.from) + " sends to " + topo.nodeName(t.to) +
+                       " but does not hold the message yet" +
+                       (informedAt[t.from] == kNever ? std::string(" (it never receives it)")
+                                                     : " (it receives it in step " + std::to_string(informedAt[t.from]) + ")"));
+        }
+        if (informedAt[t.to] != kNever) {
+            if (options.forbidDuplicateReceives || t.to == s.source())
+                report.add(at(t.step) + topo.nodeName(t.to) + (t.to == s.source() ? " (the source)" : "") +
+                           " receives the message again from " + topo.nodeName(t.from) +
+                           (t.to == s.source() ? std::string() : " (it already has it since step " + std::to_string(informedAt[t.to]) + ")"));
+        } else {
+            informedAt[t.to] = t.step;
+        }
+    }
+    std::size_t missing = 0;
+    NodeId firstMissing = 0;
+    for (NodeId v = 0; v < topo.nodeCount(); ++v)
+        if (informedAt[v] == kNever && missing++ == 0)
+            firstMissing = v;
+    if (missing)
+        report.add(std::to_string(missing) + " of " + std::to_string(topo.nodeCount()) +
+                   " nodes never receive the message (first: " + topo.nodeName(firstMissing) + ")");
+}
+
+struct BlockHash {
+    std::size_t operator()(const std::pair<NodeId, Block>& k) const noexcept
+    {
+        std::uint64_t h = (std::uint64_t{k.first} << 32) ^ k.second.origin;
+        h = h * 0x9E3779B97F4A7C15ull ^ (std::uint64_t{k.second.dest} << 20) ^ k.second.part;
+        return static_cast<std::size_t>(h ^ (h >> 29));
+    }
+};
+
+/// General path: follows every block through the schedule.
+void checkBlocks(const Schedule& s, const ValidateOptions& options, Report& report)
+{
+    const Topology& topo = s.topology();
+    const NodeId n = topo.nodeCount();
+    const Pattern pattern = s.pattern();
+    const std::uint32_t parts = s.parts;
+    const bool personalized = pattern == Pattern::Scatter || pattern == Pattern::Alltoall;
+    const bool oneSource = pattern == Pattern::Broadcast || pattern == Pattern::Scatter;
+
+    auto validBlock = [&](const Block& b) {
+        if (b.part >= parts || b.origin >= n)
+            return false;
+        if (oneSource && b.origin != s.source())
+            return false;
+        if (personalized)
+            return b.dest != Block::kAll && b.dest < n && b.dest != b.origin;
+        return b.dest == Block::kAll;
+    };
+
+    std::unordered_map<std::pair<NodeId, Block>, std::uint32_t, BlockHash> held;  // (node, block) → step
+    std::vector<std::uint64_t> complete(n, 0);  // blocks each node must end with, received so far
+
+    for (const Transfer& t : s.transfers()) {
+        if (t.from >= n || t.to >= n || t.from == t.to || t.payload >= s.payloadCount())
+            continue;
+        for (const Block& b : s.payload(t.payload)) {
+            if (!validBlock(b)) {
+                report.add(at(t.step) + topo.nodeName(t.from) + "→" + topo.nodeName(t.to) + " carries a " +
+                           blockName(topo, b, parts) + ", which is not data of this " + toString(pattern) +
+                           (parts > 1 ? " (parts 0.." + std::to_string(parts - 1) + ")" : std::string()));
+                continue;
+            }
+            if (b.origin != t.from) {
+                auto it = held.find({t.from, b});
+                if (it == held.end() || it->second >= t.step)
+                    report.add(at(t.step) + topo.nodeName(t.from) + " sends the " + blockName(topo, b, parts) + " to " +
+                               topo.nodeName(t.to) + " but does not hold it yet" +
+                               (it == held.end() ? std::string() : " (it receives it in step " + std::to_string(it->second) + ")"));
+            }
+            if (b.origin == t.to) {
+                report.add(at(t.step) + topo.nodeName(t.to) + " receives its own " + blockName(topo, b, parts));
+                continue;
+            }
+            auto [it, inserted] = held.emplace(std::pair{t.to, b}, t.step);
+            if (!inserted) {
+                if (options.forbidDuplicateReceives || personalized)
+                    report.add(at(t.step) + topo.nodeName(t.to) + " receives the " + blockName(topo, b, parts) +
+                               " again (it has it since step " + std::to_string(it->second) + ")");
+                continue;
+            }
+            if (!personalized || b.dest == t.to)
+                ++complete[t.to];
+        }
+        if (report.full())
+            return;
+    }
+
+    std::size_t incomplete = 0;
+    NodeId first = 0;
+    std::uint64_t firstHas = 0, firstNeeds = 0;
+    for (NodeId v = 0; v < n; ++v) {
+        std::uint64_t needs = 0;
+        if (oneSource)
+            needs = v == s.source() ? 0 : parts;
+        else
+            needs = std::uint64_t{n - 1} * parts;
+        if (complete[v] != needs && incomplete++ == 0) {
+            first = v;
+            firstHas = complete[v];
+            firstNeeds = needs;
+        }
+    }
+    if (incomplete)
+        report.add(std::to_string(incomplete) + " of " + std::to_string(n) + " nodes do not end with all their data (first: " +
+                   topo.nodeName(first) + " has " + std::to_string(firstHas) + " of its " + std::to_string(firstNeeds) +
+                   " blocks)");
+}
+
+} // namespace
+
+Validation validate(const Schedule& schedule, const ValidateOptions& options)
+{
+    Validation v;
+    Report report(v, options.maxViolations);
+    Schedule copy;
+    if (!schedule.finalized()) {  // steps must be indexed
+        copy = schedule;
+        copy.finalize();
+    }
+    const Schedule& s = schedule.finalized() ? schedule : copy;
+
+    const bool routesOk = checkTransfers(s, report);
+    checkPorts(s, report);
+
+    bool simple = s.pattern() == Pattern::Broadcast && s.parts == 1;
+    for (const Transfer& t : s.transfers())
+        if (t.payload != 0)
+            simple = false;
+    if (simple)
+        checkSimpleBroadcast(s, options, report);
+    else
+        checkBlocks(s, options, report);
+
+    if (options.forbidStepContention && routesOk) {
+        const Metrics m = computeMetrics(s, options.maxViolations);
+        for (const Contention& c : m.contentions) {
+            std::string who;
+            for (std::size_t i = 0; i < c.transfers.size() && i < 4; ++i) {
+                const Transfer& t = s.transfers()[c.transfers[i]];
+                who += (i ? ", " : "") + s.topology().nodeName(t.from) + "→" + s.topology().nodeName(t.to);
+            }
+            if (c.transfers.size() > 4)
+                who += ", …";
+            report.add(at(c.step) + std::to_string(c.transfers.size()) + " transfers share the directed channel " +
+                       s.topology().channelName(c.channel) + " (" + who + ")");
+        }
+    }
+    return v;
+}
+
+} // namespace topocast
