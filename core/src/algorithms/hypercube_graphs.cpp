@@ -67,8 +67,9 @@ Rational operator/(Rational a, Rational b)
 }
 std::strong_ordering operator<=>(const Rational& a, const Rational& b)
 {
-    const __int128 l = static_cast<__int128>(a.num) * b.den;
-    const __int128 r = static_cast<__int128>(b.num) * a.den;
+    __extension__ using Wide = __int128;
+    const Wide l = static_cast<Wide>(a.num) * b.den;
+    const Wide r = static_cast<Wide>(b.num) * a.den;
     return l < r ? std::strong_ordering::less : (l > r ? std::strong_ordering::greater : std::strong_ordering::equal);
 }
 
