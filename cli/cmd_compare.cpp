@@ -66,7 +66,7 @@ const CommandRegistrar reg{Command{
                     if (std::find(served.begin(), served.end(), ports) == served.end())
                         continue;
                     ClosedForm f = closedForm(a, pattern, ports, p);
-                    std::string source = f.available ? f.source + (f.exact ? "" : " ≈") : "";
+                    std::string source = f.available ? f.source : "";
                     if (!f.available) {
                         if (p.n > kCountLimit) {
                             text << std::left << std::setw(7) << a << std::setw(11) << portsName(ports)

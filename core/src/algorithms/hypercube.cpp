@@ -2,6 +2,7 @@
 
 #include "topocast/error.h"
 
+#include <algorithm>
 #include <bit>
 
 namespace topocast {
@@ -73,7 +74,6 @@ Schedule hypercubeSchedule(const RawSchedule& raw, const ScheduleRequest& rq, co
     const Bound lb = lowerBound(raw.pattern, raw.ports, p);
     auto& info = s.info;
     info["graph"] = graphName(raw.graph);
-    info["pattern"] = patternName(raw.pattern);
     info["ports"] = portsName(raw.ports);
     info["discipline"] = raw.discipline;
     info["message"] = p.M;
@@ -102,6 +102,14 @@ Schedule hypercubeSchedule(const RawSchedule& raw, const ScheduleRequest& rq, co
     if (f.available) {
         info["packet_opt"] = f.packetOpt;
         info["time_min"] = f.timeMin;
+    } else {
+        // No closed form: a packet as large as the largest per-cycle message gives one start-up
+        // per cycle, the fewest this schedule allows (§2 cost model).
+        Rational largest = 0;
+        for (const Rational& d : counted.perCycle)
+            largest = std::max(largest, d);
+        info["packet_opt"] = largest.value();
+        info["time_min"] = static_cast<double>(counted.cycles) * p.tau + counted.transfer.value() * p.tc;
     }
     if (raw.graph != GraphKind::Brg && raw.graph != GraphKind::Nrbrg) {
         const SpanningGraph g = buildGraph(raw.graph, raw.n);
