@@ -84,6 +84,13 @@ Schedule hypercubeSchedule(const RawSchedule& raw, const ScheduleRequest& rq, co
     const Rational transfer = f.available ? f.transfer : counted.transfer;
     info["formula"] = f.available ? f.source + (f.exact ? "" : " (approximation)")
                                   : std::string("none in the paper; figures counted from the schedule");
+    const long long n = p.n;
+    const bool split = raw.graph == GraphKind::Nrbrg || raw.graph == GraphKind::Nrsbt || raw.graph == GraphKind::Nesbt ||
+                       raw.graph == GraphKind::Sbntc;
+    if (p.M % p.B != 0 || (split && p.M % n != 0))
+        info["formula_note"] = "the closed form assumes B | M" + std::string(split ? " and n | M" : "") +
+                               " (spec §10 item 26) and is evaluated literally; the schedule sends the remainder in a "
+                               "smaller last packet or fractional parts, so counted figures may differ";
     info["startups"] = startups.value();
     info["transfer"] = transfer.value();
     info["startups_exact"] = startups.str();
