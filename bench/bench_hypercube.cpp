@@ -61,10 +61,25 @@ void scatterSchedule(benchmark::State& state, const char* algorithm, Ports ports
 BENCHMARK_CAPTURE(buildGraphOnly, sbnt, GraphKind::Sbnt)->Arg(20)->Unit(benchmark::kMillisecond)->Iterations(2);
 BENCHMARK_CAPTURE(buildGraphOnly, nesbt, GraphKind::Nesbt)->Arg(20)->Unit(benchmark::kMillisecond)->Iterations(2);
 BENCHMARK_CAPTURE(buildGraphAndCounters, sbnt, GraphKind::Sbnt)->Arg(20)->Unit(benchmark::kMillisecond)->Iterations(2);
-BENCHMARK_CAPTURE(buildGraphAndCounters, nesbt, GraphKind::Nesbt)->Arg(20)->Unit(benchmark::kMillisecond)->Iterations(2);
-BENCHMARK_CAPTURE(scatterSchedule, sbnt_nport, "sbnt", Ports::N, false)->Arg(16)->Unit(benchmark::kMillisecond)->Iterations(2);
-BENCHMARK_CAPTURE(scatterSchedule, sbt_oneport, "sbt", Ports::One, false)->Arg(16)->Unit(benchmark::kMillisecond)->Iterations(2);
-BENCHMARK_CAPTURE(scatterSchedule, sbnt_nport_to_schedule, "sbnt", Ports::N, true)->Arg(16)->Unit(benchmark::kMillisecond)->Iterations(2);
-BENCHMARK_CAPTURE(scatterSchedule, sbntc_nport, "sbntc", Ports::N, false)->Arg(16)->Unit(benchmark::kMillisecond)->Iterations(1);
+BENCHMARK_CAPTURE(buildGraphAndCounters, nesbt, GraphKind::Nesbt)
+    ->Arg(20)
+    ->Unit(benchmark::kMillisecond)
+    ->Iterations(2);
+BENCHMARK_CAPTURE(scatterSchedule, sbnt_nport, "sbnt", Ports::N, false)
+    ->Arg(16)
+    ->Unit(benchmark::kMillisecond)
+    ->Iterations(2);
+BENCHMARK_CAPTURE(scatterSchedule, sbt_oneport, "sbt", Ports::One, false)
+    ->Arg(16)
+    ->Unit(benchmark::kMillisecond)
+    ->Iterations(2);
+BENCHMARK_CAPTURE(scatterSchedule, sbnt_nport_to_schedule, "sbnt", Ports::N, true)
+    ->Arg(16)
+    ->Unit(benchmark::kMillisecond)
+    ->Iterations(2);
+BENCHMARK_CAPTURE(scatterSchedule, sbntc_nport, "sbntc", Ports::N, false)
+    ->Arg(16)
+    ->Unit(benchmark::kMillisecond)
+    ->Iterations(1);
 
 BENCHMARK_MAIN();

@@ -19,9 +19,9 @@ using namespace topocast::hypercube;
 struct CompareCommand {
     std::string topology = "hypercube:4";
     std::string pattern = "broadcast";
-    std::string ports;  // empty: every port model
+    std::string ports; // empty: every port model
     long long message = 1;
-    long long packet = 0;  // 0: = message
+    long long packet = 0; // 0: = message
     double tau = 1.0;
     double tc = 1.0;
     bool json = false;
@@ -59,7 +59,8 @@ const CommandRegistrar reg{Command{
                  << ", tau = " << p.tau << ", tc = " << p.tc << "\n";
             text << std::left << std::setw(7) << "graph" << std::setw(11) << "ports" << std::right << std::setw(12)
                  << "start-ups" << std::setw(14) << "transfer" << std::setw(14) << "time" << std::setw(14)
-                 << "lower bound" << std::setw(8) << "ratio" << std::setw(10) << "B_opt" << "  formula\n";
+                 << "lower bound" << std::setw(8) << "ratio" << std::setw(10) << "B_opt"
+                 << "  formula\n";
             for (Ports ports : models)
                 for (const std::string& a : algorithmNames()) {
                     const auto served = servedPorts(a, pattern);
@@ -104,9 +105,12 @@ const CommandRegistrar reg{Command{
             if (rows.empty())
                 throw Error("no hypercube graph serves " + patternName(pattern) + " with --ports " + o->ports);
             if (o->json) {
-                nlohmann::ordered_json doc{{"topology", topo.spec()}, {"pattern", patternName(pattern)},
-                                           {"message", p.M},          {"packet", p.B},
-                                           {"tau", p.tau},            {"tc", p.tc},
+                nlohmann::ordered_json doc{{"topology", topo.spec()},
+                                           {"pattern", patternName(pattern)},
+                                           {"message", p.M},
+                                           {"packet", p.B},
+                                           {"tau", p.tau},
+                                           {"tc", p.tc},
                                            {"rows", rows}};
                 io.out << doc.dump(2) << "\n";
             } else {

@@ -41,12 +41,12 @@ TEST_CASE("cli schedule --json: closed form, counted cycles, subtree and level s
                           "--message", "8", "--packet", "4", "--ports", "one", "--tau", "2", "--tc", "1", "--json"});
     REQUIRE(r.rc == 0);
     const auto doc = nlohmann::json::parse(r.out);
-    CHECK(doc["startups"] == 6);  // Table 4 nESBT, n = 4, M = 8, B = 4: 6; 24
+    CHECK(doc["startups"] == 6); // Table 4 nESBT, n = 4, M = 8, B = 4: 6; 24
     CHECK(doc["transfer"] == 24);
     CHECK(doc["time"] == 36);
-    CHECK(doc["cycles"] == 6);  // Q + n
+    CHECK(doc["cycles"] == 6); // Q + n
     CHECK(doc["lower_bound"] == 2 * 4 + 11);
-    CHECK(doc["packet_opt"].get<double>() == Approx(2.0));  // sqrt(Mτ/(n t_c)) = sqrt(8·2/4)
+    CHECK(doc["packet_opt"].get<double>() == Approx(2.0)); // sqrt(Mτ/(n t_c)) = sqrt(8·2/4)
     CHECK(doc["subtree_sizes"] == nlohmann::json::array({3.75, 3.75, 3.75, 3.75}));
     CHECK(doc["level_sizes"] == nlohmann::json::array({1, 1, 3, 6, 4, 1}));
     CHECK(doc["transfers"][0]["from"].is_number());
@@ -54,7 +54,7 @@ TEST_CASE("cli schedule --json: closed form, counted cycles, subtree and level s
                           "--message", "1", "--packet", "4", "--ports", "one", "--json"});
     REQUIRE(s.rc == 0);
     const auto d2 = nlohmann::json::parse(s.out);
-    CHECK(d2["startups"] == 5);  // §12.10: B = 4 → 5
+    CHECK(d2["startups"] == 5); // §12.10: B = 4 → 5
     CHECK(d2["subtree_sizes"] == nlohmann::json::array({8, 4, 2, 1}));
     CHECK(d2["level_sizes"] == nlohmann::json::array({1, 4, 6, 4, 1}));
 }
@@ -64,8 +64,8 @@ TEST_CASE("cli schedule: bad input gives one clear line and exit status 2 (issue
     const Run a = runCli({"schedule", "--topology", "mesh:8x8", "--algorithm", "sbt"});
     CHECK(a.rc == 2);
     CHECK(a.err.find("sbt needs a hypercube; got 8×8 mesh") != std::string::npos);
-    const Run b = runCli({"schedule", "--topology", "hypercube:4", "--algorithm", "sbt", "--message", "4",
-                          "--packet", "8"});
+    const Run b =
+        runCli({"schedule", "--topology", "hypercube:4", "--algorithm", "sbt", "--message", "4", "--packet", "8"});
     CHECK(b.rc == 2);
     CHECK(b.err.find("larger than the message") != std::string::npos);
     const Run c = runCli({"schedule", "--topology", "hypercube:21", "--algorithm", "sbnt"});
@@ -98,7 +98,7 @@ TEST_CASE("cli compare: every graph, its cost, the lower bound and the ratio (sp
         CHECK(row["ratio"].get<double>() >= 1.0 - 1e-12);
     }
     CHECK(seen == 2);
-    CHECK(doc["rows"].size() == 13);  // one: 5 graphs, send-recv: hp, tcbt; half: nesbt; n: 5 graphs
+    CHECK(doc["rows"].size() == 13); // one: 5 graphs, send-recv: hp, tcbt; half: nesbt; n: 5 graphs
     const Run t = runCli({"compare", "--topology", "hypercube:5", "--pattern", "alltoall", "--ports", "n"});
     REQUIRE(t.rc == 0);
     CHECK(t.out.find("sbntc") != std::string::npos);

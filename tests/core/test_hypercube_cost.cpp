@@ -27,7 +27,7 @@ struct Row {
     Pattern pattern;
     Ports ports;
     const char* variant;
-    const char* v[3][2];  // start-ups; transfer for (3,6,2), (4,8,4), (4,1,1)
+    const char* v[3][2]; // start-ups; transfer for (3,6,2), (4,8,4), (4,1,1)
 };
 
 constexpr Pattern Bc = Pattern::Broadcast, Sc = Pattern::Scatter, Ag = Pattern::Allgather, Aa = Pattern::Alltoall;
@@ -70,7 +70,12 @@ const Row kRows[] = {
     {"T15 one-port a2a pers BRG", "hp", Aa, One, "", {{"84", "168"}, {"240", "960"}, {"120", "120"}}},
     {"T15 one-port a2a pers SBT", "sbt", Aa, One, "", {{"36", "72"}, {"64", "256"}, {"32", "32"}}},
     {"T15 one-port a2a pers nRSBT", "nrsbt", Aa, One, "", {{"36", "72"}, {"64", "256"}, {"32", "32"}}},
-    {"T15 one-port a2a pers nESBT (corrected, §10 item 14)", "nesbt", Aa, One, "", {{"54", "108"}, {"96", "368"}, {"48", "46"}}},
+    {"T15 one-port a2a pers nESBT (corrected, §10 item 14)",
+     "nesbt",
+     Aa,
+     One,
+     "",
+     {{"54", "108"}, {"96", "368"}, {"48", "46"}}},
     {"T17 n-port a2a pers nRBRG", "hp", Aa, NP, "", {{"28", "56"}, {"64", "240"}, {"36", "30"}}},
     {"T17 n-port a2a pers SBT", "sbt", Aa, NP, "", {{"21", "42"}, {"32", "128"}, {"16", "16"}}},
     {"T17 n-port a2a pers nRSBT (alt scheme)", "nrsbt", Aa, NP, "", {{"12", "24"}, {"16", "64"}, {"8", "8"}}},
@@ -95,9 +100,19 @@ TEST_CASE("formula evaluations: every row of spec §12.9 (Tables 4, 5, 7, 11, 13
 
 TEST_CASE("optimal packet sizes: spec §12.10 exact integer cases", "[hypercube]")
 {
-    struct Case { const char* algo; Ports ports; int n; long long M; double tau; double B; double T; };
-    const Case cases[] = {{"nesbt", One, 4, 64, 4, 8, 144}, {"sbt", NP, 5, 64, 4, 8, 144},
-                          {"hp", One, 3, 40, 1, 4, 125},    {"tcbt", One, 4, 16, 4, 8, 108},
+    struct Case {
+        const char* algo;
+        Ports ports;
+        int n;
+        long long M;
+        double tau;
+        double B;
+        double T;
+    };
+    const Case cases[] = {{"nesbt", One, 4, 64, 4, 8, 144},
+                          {"sbt", NP, 5, 64, 4, 8, 144},
+                          {"hp", One, 3, 40, 1, 4, 125},
+                          {"tcbt", One, 4, 16, 4, 8, 108},
                           {"nesbt", NP, 4, 256, 4, 8, 144}};
     for (const auto& k : cases) {
         INFO(k.algo << " n = " << k.n);
@@ -137,7 +152,7 @@ TEST_CASE("graph-derived formulas: SBnTc one-port label amounts (spec §6.2, §7
     CHECK(closedForm("sbnt", Ag, One, {4, 1, 100, 1, 1}).startups == 6);
     CHECK(closedForm("sbnt", Aa, One, {4, 1, 1, 1, 1}).transfer == 32);
     CHECK(closedForm("sbnt", Aa, One, {4, 1, 8, 1, 1}).startups == 6);
-    CHECK(closedForm("sbntc", Ag, One, {3, 3, 100, 1, 1}).startups == 5);  // 2n−1 cycles
+    CHECK(closedForm("sbntc", Ag, One, {3, 3, 100, 1, 1}).startups == 5); // 2n−1 cycles
     // TCBT n-port all-to-all from counters (V43, n = 3: e 1,2,1; s 4,4,1)
     CHECK(closedForm("tcbt", Ag, NP, {3, 1, 1, 1, 1}).transfer == 4);
     CHECK(closedForm("tcbt", Aa, NP, {3, 1, 1, 1, 1}).transfer == 9);
@@ -177,7 +192,8 @@ TEST_CASE("bad input: clear errors (issue #4; spec §11)", "[hypercube]")
     CHECK_THROWS_WITH(closedForm("sbt", Bc, One, {4, 8, 16, 1, 1}), Catch::Contains("larger than the message"));
     CHECK_THROWS_WITH(closedForm("sbt", Bc, One, {4, 8, 4, -1, 1}), Catch::Contains("tau"));
     CHECK_THROWS_WITH(closedForm("sbt", Bc, One, {4, 8, 4, 1, -2}), Catch::Contains("tc"));
-    CHECK_THROWS_WITH(closedForm("sbnt", Bc, One, {4, 8, 4, 1, 1}), Catch::Contains("does not serve pattern broadcast"));
+    CHECK_THROWS_WITH(closedForm("sbnt", Bc, One, {4, 8, 4, 1, 1}),
+                      Catch::Contains("does not serve pattern broadcast"));
     CHECK_THROWS_WITH(closedForm("tcbt", Ag, One, {4, 8, 4, 1, 1}), Catch::Contains("allowed: n"));
     CHECK_THROWS_WITH(closedForm("sbt", Bc, One, {4, 0, 1, 1, 1}), Catch::Contains("M = 0"));
     CHECK_THROWS_WITH(parsePorts("two"), Catch::Contains("one, send-recv, half or n"));

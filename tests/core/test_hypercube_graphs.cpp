@@ -34,7 +34,10 @@ long long binom(int n, int k)
     return r;
 }
 
-std::vector<std::uint64_t> row(std::initializer_list<std::uint64_t> v) { return v; }
+std::vector<std::uint64_t> row(std::initializer_list<std::uint64_t> v)
+{
+    return v;
+}
 
 const GraphKind kAllKinds[] = {GraphKind::Brg,   GraphKind::Nrbrg, GraphKind::Sbt,  GraphKind::Tcbt,
                                GraphKind::Nrsbt, GraphKind::Nesbt, GraphKind::Sbnt, GraphKind::Sbntc};
@@ -61,7 +64,12 @@ TEST_CASE("bit utilities: period, rotation, k_j, Mset (spec §12.1 V1–V3)", "[
 
 TEST_CASE("bit utilities: J(c), base, period; cyclic counts (spec §12.1 V4–V5)", "[hypercube]")
 {
-    struct Row { const char* c; std::vector<int> J; int base; int p; };
+    struct Row {
+        const char* c;
+        std::vector<int> J;
+        int base;
+        int p;
+    };
     const Row rows[] = {{"0101", {0, 2}, 0, 2}, {"1010", {1, 3}, 1, 2}, {"1111", {0, 1, 2, 3}, 0, 1},
                         {"0110", {1}, 1, 4},    {"1100", {2}, 2, 4},    {"1011", {3}, 3, 4},
                         {"1101", {2}, 2, 4}};
@@ -236,8 +244,7 @@ TEST_CASE("nRBRG paths, shared edges, union (spec §3.1, §12.3 V13–V14, §10 
         }
 }
 
-TEST_CASE("TCBT construction: level sizes, parent maps, roles (spec §3.3, §12.4 V15–V16, §10 item 22)",
-          "[hypercube]")
+TEST_CASE("TCBT construction: level sizes, parent maps, roles (spec §3.3, §12.4 V15–V16, §10 item 22)", "[hypercube]")
 {
     const std::map<int, std::vector<std::uint64_t>> levels = {{2, {1, 2, 1}},
                                                               {3, {1, 2, 3, 2}},
@@ -258,7 +265,7 @@ TEST_CASE("TCBT construction: level sizes, parent maps, roles (spec §3.3, §12.
         CHECK(sum == (2 * n - 3) * N / 2 + 2);
         CHECK(g.height == n);
         const auto ch = childLists(g, 0);
-        const std::uint32_t r2 = n == 2 ? 1u : 1u << (n - 1);  // n = 2: P = {1→0, 2→0, 3→1}
+        const std::uint32_t r2 = n == 2 ? 1u : 1u << (n - 1); // n = 2: P = {1→0, 2→0, 3→1}
         for (std::uint32_t c = 0; c < g.nodeCount(); ++c) {
             const auto [b, e] = ch.of(c);
             const long long cnt = e - b;
@@ -274,16 +281,15 @@ TEST_CASE("TCBT construction: level sizes, parent maps, roles (spec §3.3, §12.
     const auto t3 = tcbtParentTable(3);
     for (auto [c, p] : p3)
         CHECK(t3[c] == p);
-    const std::map<NodeId, NodeId> p4 = {{8, 0},   {4, 0},   {10, 8},  {5, 4},  {12, 4}, {2, 10}, {11, 10}, {1, 5},
-                                         {7, 5},   {13, 12}, {14, 12}, {3, 2},  {6, 2},  {9, 11}, {15, 11}};
+    const std::map<NodeId, NodeId> p4 = {{8, 0}, {4, 0},   {10, 8},  {5, 4}, {12, 4}, {2, 10}, {11, 10}, {1, 5},
+                                         {7, 5}, {13, 12}, {14, 12}, {3, 2}, {6, 2},  {9, 11}, {15, 11}};
     const auto t4 = tcbtParentTable(4);
     for (auto [c, p] : p4)
         CHECK(t4[c] == p);
     CHECK_THROWS_AS(buildGraph(GraphKind::Tcbt, 1), Error);
 }
 
-TEST_CASE("nRSBT members, weights, counters (spec §3.4 Lem. 3.19–3.21, §12.5 V19–V21, §10 item 6)",
-          "[hypercube]")
+TEST_CASE("nRSBT members, weights, counters (spec §3.4 Lem. 3.19–3.21, §12.5 V19–V21, §10 item 6)", "[hypercube]")
 {
     const auto g = buildGraph(GraphKind::Nrsbt, 3);
     const std::vector<std::uint32_t> p0 = {kNoParent, 0, 0, 1, 0, 1, 2, 3};
@@ -307,10 +313,18 @@ TEST_CASE("nRSBT members, weights, counters (spec §3.4 Lem. 3.19–3.21, §12.5
     CHECK(weightOf(6, x ^ 1u, x) == Rational(1, 2));
     CHECK(weightOf(6, x ^ 8u, x) == Rational(1, 6));
     CHECK(weightOf(6, x ^ 16u, x) == Rational(1, 3));
-    const std::map<std::pair<int, int>, Rational> w3 = {
-        {{0, 1}, 1}, {{0, 2}, 1}, {{0, 4}, 1}, {{1, 3}, Rational(2, 3)}, {{2, 3}, Rational(1, 3)},
-        {{2, 6}, Rational(2, 3)}, {{4, 6}, Rational(1, 3)}, {{4, 5}, Rational(2, 3)}, {{1, 5}, Rational(1, 3)},
-        {{3, 7}, Rational(1, 3)}, {{5, 7}, Rational(1, 3)}, {{6, 7}, Rational(1, 3)}};
+    const std::map<std::pair<int, int>, Rational> w3 = {{{0, 1}, 1},
+                                                        {{0, 2}, 1},
+                                                        {{0, 4}, 1},
+                                                        {{1, 3}, Rational(2, 3)},
+                                                        {{2, 3}, Rational(1, 3)},
+                                                        {{2, 6}, Rational(2, 3)},
+                                                        {{4, 6}, Rational(1, 3)},
+                                                        {{4, 5}, Rational(2, 3)},
+                                                        {{1, 5}, Rational(1, 3)},
+                                                        {{3, 7}, Rational(1, 3)},
+                                                        {{5, 7}, Rational(1, 3)},
+                                                        {{6, 7}, Rational(1, 3)}};
     for (const auto& [e, w] : w3)
         CHECK(weightOf(3, static_cast<std::uint32_t>(e.first), static_cast<std::uint32_t>(e.second)) == w);
     const auto k = computeCounters(buildGraph(GraphKind::Nrsbt, 4));
@@ -415,8 +429,12 @@ TEST_CASE("SBnT and SBnTc members, sizes, parents, balance (spec §3.6, §12.7 V
     const std::map<int, std::vector<std::set<std::uint32_t>>> members = {
         {3, {{1, 3, 7}, {2, 6}, {4, 5}}},
         {4, {{1, 3, 5, 7, 15}, {2, 6, 10, 14}, {4, 12, 13}, {8, 9, 11}}},
-        {5, {{1, 3, 5, 7, 11, 15, 31}, {2, 6, 10, 14, 22, 30}, {4, 12, 13, 20, 28, 29}, {8, 9, 24, 25, 26, 27},
-             {16, 17, 18, 19, 21, 23}}}};
+        {5,
+         {{1, 3, 5, 7, 11, 15, 31},
+          {2, 6, 10, 14, 22, 30},
+          {4, 12, 13, 20, 28, 29},
+          {8, 9, 24, 25, 26, 27},
+          {16, 17, 18, 19, 21, 23}}}};
     for (const auto& [n, expect] : members) {
         std::vector<std::set<std::uint32_t>> got(static_cast<std::size_t>(n));
         for (std::uint32_t c = 1; c < (1u << n); ++c)
@@ -437,7 +455,8 @@ TEST_CASE("SBnT and SBnTc members, sizes, parents, balance (spec §3.6, §12.7 V
         CHECK(computeCounters(buildGraph(GraphKind::Sbnt, n)).rootSubtrees == expect);
     // V35 nodes per level in each subtree
     auto perLevel = [](int n) {
-        std::vector<std::vector<int>> out(static_cast<std::size_t>(n), std::vector<int>(static_cast<std::size_t>(n), 0));
+        std::vector<std::vector<int>> out(static_cast<std::size_t>(n),
+                                          std::vector<int>(static_cast<std::size_t>(n), 0));
         for (std::uint32_t c = 1; c < (1u << n); ++c)
             ++out[static_cast<std::size_t>(sbntBase(c, n))][static_cast<std::size_t>(std::popcount(c) - 1)];
         return out;
@@ -466,7 +485,7 @@ TEST_CASE("SBnT and SBnTc members, sizes, parents, balance (spec §3.6, §12.7 V
             const auto [b, e] = ch.of(c);
             CHECK(e - b <= n / 2);
             if (period(c, n) < n)
-                CHECK(b == e);  // cyclic nodes are leaves
+                CHECK(b == e); // cyclic nodes are leaves
             CHECK((g.parent[0][c] == 0 || sbntBase(g.parent[0][c], n) == sbntBase(c, n)));
         }
     }

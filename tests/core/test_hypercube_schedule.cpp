@@ -28,7 +28,10 @@ RawSchedule gen(const std::string& a, Pattern p, Ports ports, int n, long long M
     return generateSchedule(ScheduleRequest{a, p, ports, {n, M, B, 1, 1}, s, variant});
 }
 
-std::vector<Rational> perCycle(const RawSchedule& r) { return countCost(r, 1).perCycle; }
+std::vector<Rational> perCycle(const RawSchedule& r)
+{
+    return countCost(r, 1).perCycle;
+}
 
 std::vector<Rational> times(std::initializer_list<Rational> v, Rational m)
 {
@@ -42,14 +45,19 @@ std::vector<Rational> times(std::initializer_list<Rational> v, Rational m)
 double estimateMoves(const std::string& a, Pattern pat, Ports ports, int n)
 {
     const double N = std::ldexp(1.0, n);
-    const double trees = (ports == NP && a != "sbt" && a != "tcbt" && a != "sbnt") || a == "nrsbt" || a == "nesbt" ||
-                                 a == "sbntc" ? n : 1;
+    const double trees =
+        (ports == NP && a != "sbt" && a != "tcbt" && a != "sbnt") || a == "nrsbt" || a == "nesbt" || a == "sbntc" ? n
+                                                                                                                  : 1;
     const double depth = a == "hp" ? N * N / 2 : trees * n * N / 2;
     switch (pat) {
-    case Pattern::Broadcast: return N * 4;
-    case Pattern::Scatter: return depth;
-    case Pattern::Allgather: return N * N * trees;
-    case Pattern::Alltoall: return N * depth;
+    case Pattern::Broadcast:
+        return N * 4;
+    case Pattern::Scatter:
+        return depth;
+    case Pattern::Allgather:
+        return N * N * trees;
+    case Pattern::Alltoall:
+        return N * depth;
     }
     return 0;
 }
@@ -144,7 +152,7 @@ TEST_CASE("broadcast cycle counts: TCBT, nESBT, nRSBT, BRG, SBT (spec §4.2, §1
     CHECK(gen("tcbt", Bc, SR, 4, 2, 1).cycles == 8);
     CHECK(gen("nesbt", Bc, One, 3, 7, 1).cycles == 10);
     CHECK(gen("nesbt", Bc, One, 5, 1, 1).cycles == 6);
-    CHECK(gen("nesbt", Bc, NP, 4, 12, 1).cycles == 7);  // 3 rounds
+    CHECK(gen("nesbt", Bc, NP, 4, 12, 1).cycles == 7); // 3 rounds
     for (int n = 2; n <= 7; ++n) {
         const long long N = 1LL << n;
         CHECK(gen("hp", Bc, One, n, 5, 1).cycles == static_cast<std::uint32_t>(2 * 5 + N - 3));
@@ -167,8 +175,7 @@ TEST_CASE("nRSBT one-port broadcast: largest message per cycle (spec §4.2, §12
     CHECK(perCycle(gen("nrsbt", Bc, One, 4, 4, 1)) == std::vector<Rational>{1, 2, 3, 4, 3, 2, 1});
 }
 
-TEST_CASE("nRSBT one-port personalized: largest message per cycle (spec §5.2, §12.5 V23, §10 item 10)",
-          "[hypercube]")
+TEST_CASE("nRSBT one-port personalized: largest message per cycle (spec §5.2, §12.5 V23, §10 item 10)", "[hypercube]")
 {
     CHECK(perCycle(gen("nrsbt", Sc, One, 3, 3, 1)) == std::vector<Rational>{4, 6, 7, 3, 1});
     CHECK(perCycle(gen("nrsbt", Sc, One, 4, 4, 1)) == std::vector<Rational>{8, 12, 14, 15, 7, 3, 1});
@@ -180,7 +187,7 @@ TEST_CASE("nESBT n-port broadcast: first arrival of tree j at cycle |c|−1 or |
 {
     for (int n = 2; n <= 6; ++n) {
         const RawSchedule r = gen("nesbt", Bc, NP, n, 2LL * n, 1, 0);
-        std::map<std::pair<NodeId, std::uint32_t>, std::uint32_t> first;  // (node, tree) → cycle
+        std::map<std::pair<NodeId, std::uint32_t>, std::uint32_t> first; // (node, tree) → cycle
         for (const RawTransfer& t : r.transfers)
             for (const Block& b : t.blocks) {
                 const auto key = std::pair{t.to, b.part % static_cast<std::uint32_t>(n)};
@@ -219,10 +226,8 @@ TEST_CASE("reverse breadth-first one-to-all personalized, worst link per cycle (
           "[hypercube]")
 {
     CHECK(perCycle(gen("sbt", Sc, NP, 4, 1, 1)) == std::vector<Rational>{1, 3, 3, 1});
-    CHECK(perCycle(gen("nrsbt", Sc, NP, 4, 1, 1)) ==
-          std::vector<Rational>{Rational(1, 4), 1, Rational(3, 2), 1});
-    CHECK(perCycle(gen("sbntc", Sc, NP, 4, 1, 1)) ==
-          std::vector<Rational>{Rational(1, 4), 1, Rational(3, 2), 1});
+    CHECK(perCycle(gen("nrsbt", Sc, NP, 4, 1, 1)) == std::vector<Rational>{Rational(1, 4), 1, Rational(3, 2), 1});
+    CHECK(perCycle(gen("sbntc", Sc, NP, 4, 1, 1)) == std::vector<Rational>{Rational(1, 4), 1, Rational(3, 2), 1});
     CHECK(perCycle(gen("sbnt", Sc, NP, 4, 1, 1)) == std::vector<Rational>{1, 1, 2, 1});
     CHECK(perCycle(gen("nesbt", Sc, NP, 4, 1, 1)) ==
           std::vector<Rational>{Rational(1, 4), 1, Rational(3, 2), Rational(3, 4), Rational(1, 4)});
@@ -250,13 +255,13 @@ TEST_CASE("SBT n-port all-to-all broadcast: per-port amounts of the pseudo code 
           "[hypercube]")
 {
     const RawSchedule r = gen("sbt", Ag, NP, 4, 1, 1);
-    std::map<std::pair<std::uint32_t, int>, Rational> sent;  // (cycle, port) of node 0
+    std::map<std::pair<std::uint32_t, int>, Rational> sent; // (cycle, port) of node 0
     for (const RawTransfer& t : r.transfers)
         if (t.from == 0)
             sent[{t.cycle, std::countr_zero(t.to)}] = t.size;
     const std::map<std::pair<std::uint32_t, int>, Rational> expect = {
-        {{0, 0}, 1}, {{0, 1}, 1}, {{0, 2}, 1}, {{0, 3}, 1}, {{1, 1}, 1}, {{1, 2}, 2},
-        {{1, 3}, 3}, {{2, 2}, 1}, {{2, 3}, 3}, {{3, 3}, 1}};
+        {{0, 0}, 1}, {{0, 1}, 1}, {{0, 2}, 1}, {{0, 3}, 1}, {{1, 1}, 1},
+        {{1, 2}, 2}, {{1, 3}, 3}, {{2, 2}, 1}, {{2, 3}, 3}, {{3, 3}, 1}};
     CHECK(sent == expect);
 }
 
@@ -289,7 +294,7 @@ TEST_CASE("SBnTc split weights: a cyclic node's data arrives over n/P(c) parents
 {
     for (int n = 2; n <= 8; ++n) {
         const RawSchedule r = gen("sbntc", Sc, NP, n, static_cast<long long>(n), 1, 0);
-        std::map<NodeId, std::map<NodeId, std::set<std::uint32_t>>> lastHop;  // dest → sender → parts
+        std::map<NodeId, std::map<NodeId, std::set<std::uint32_t>>> lastHop; // dest → sender → parts
         for (const RawTransfer& t : r.transfers)
             for (const Block& b : t.blocks)
                 if (b.dest == t.to)
@@ -334,8 +339,7 @@ TEST_CASE("registry: seven hypercube entries, whyNot names the topology, Params 
     CHECK(validate(s).ok());
 }
 
-TEST_CASE("hypercube layout: one dimension's edges are parallel, positions distinct, n ≤ 10 (layout.h)",
-          "[hypercube]")
+TEST_CASE("hypercube layout: one dimension's edges are parallel, positions distinct, n ≤ 10 (layout.h)", "[hypercube]")
 {
     for (int n = 1; n <= 10; ++n) {
         const Topology t = Topology::hypercube(n);
@@ -358,4 +362,22 @@ TEST_CASE("hypercube layout: one dimension's edges are parallel, positions disti
             CHECK(parallel);
         }
     }
+}
+
+TEST_CASE("schedule vs formula, all-to-all patterns n = 6..8 (spec §6.3, §7.3; large cases)", "[hypercube][slow]")
+{
+    for (const std::string& a : algorithmNames())
+        for (Pattern pat : {Ag, Aa})
+            for (Ports ports : servedPorts(a, pat))
+                for (int n = 6; n <= (pat == Ag ? 8 : 7); ++n) {
+                    if (a == "hp" && n > 6)
+                        continue; // paths: N·N²/2 block moves
+                    INFO(a << " " << patternName(pat) << " " << portsName(ports) << " n=" << n);
+                    const CostParams cp{n, 16, 4, 1, 1};
+                    const ClosedForm f = closedForm(a, pat, ports, cp);
+                    REQUIRE(f.available);
+                    const CountedCost c = countCost(gen(a, pat, ports, n, 16, 4, 1), 4);
+                    CHECK(c.startups == f.startups);
+                    CHECK(c.transfer == f.transfer);
+                }
 }

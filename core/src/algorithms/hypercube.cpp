@@ -27,8 +27,8 @@ ScheduleRequest hypercubeRequest(std::string_view algorithm, const Topology& top
     ScheduleRequest rq;
     rq.algorithm = std::string(algorithm);
     rq.source = source;
-    rq.pattern = params.has("pattern") ? parsePatternName(params.getString("pattern", ""))
-                                       : servedPatterns(algorithm).front();
+    rq.pattern =
+        params.has("pattern") ? parsePatternName(params.getString("pattern", "")) : servedPatterns(algorithm).front();
     rq.ports = parsePorts(params.getString("ports", "one"));
     rq.cost.n = topo.dims();
     rq.cost.M = params.getInt("message", 1, 1, 1LL << 30);
@@ -65,7 +65,8 @@ Schedule hypercubeSchedule(const RawSchedule& raw, const ScheduleRequest& rq, co
             cur = cur == -1 ? d : (cur == d ? d : -2);
         }
         for (std::uint32_t c = 0; c < raw.cycles; ++c)
-            s.stepLabels[c] = "cycle " + std::to_string(c) + (dim[c] >= 0 ? ", dimension " + std::to_string(dim[c]) : "");
+            s.stepLabels[c] =
+                "cycle " + std::to_string(c) + (dim[c] >= 0 ? ", dimension " + std::to_string(dim[c]) : "");
     }
 
     const CostParams& p = rq.cost;
@@ -85,8 +86,8 @@ Schedule hypercubeSchedule(const RawSchedule& raw, const ScheduleRequest& rq, co
     info["formula"] = f.available ? f.source + (f.exact ? "" : " (approximation)")
                                   : std::string("none in the paper; figures counted from the schedule");
     const long long n = p.n;
-    const bool split = raw.graph == GraphKind::Nrbrg || raw.graph == GraphKind::Nrsbt || raw.graph == GraphKind::Nesbt ||
-                       raw.graph == GraphKind::Sbntc;
+    const bool split = raw.graph == GraphKind::Nrbrg || raw.graph == GraphKind::Nrsbt ||
+                       raw.graph == GraphKind::Nesbt || raw.graph == GraphKind::Sbntc;
     if (p.M % p.B != 0 || (split && p.M % n != 0))
         info["formula_note"] = "the closed form assumes B | M" + std::string(split ? " and n | M" : "") +
                                " (spec §10 item 26) and is evaluated literally; the schedule sends the remainder in a "

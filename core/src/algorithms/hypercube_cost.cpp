@@ -10,10 +10,14 @@ namespace topocast::hypercube {
 std::string portsName(Ports p)
 {
     switch (p) {
-    case Ports::One: return "one";
-    case Ports::SendRecv: return "send-recv";
-    case Ports::Half: return "half";
-    case Ports::N: return "n";
+    case Ports::One:
+        return "one";
+    case Ports::SendRecv:
+        return "send-recv";
+    case Ports::Half:
+        return "half";
+    case Ports::N:
+        return "n";
     }
     return "?";
 }
@@ -34,10 +38,14 @@ Ports parsePorts(std::string_view text)
 PortModel toPortModel(Ports p)
 {
     switch (p) {
-    case Ports::One: return PortModel::OnePortExchange;
-    case Ports::SendRecv: return PortModel::OnePort;
-    case Ports::Half: return PortModel::HalfDuplex;
-    case Ports::N: return PortModel::AllPort;
+    case Ports::One:
+        return PortModel::OnePortExchange;
+    case Ports::SendRecv:
+        return PortModel::OnePort;
+    case Ports::Half:
+        return PortModel::HalfDuplex;
+    case Ports::N:
+        return PortModel::AllPort;
     }
     return PortModel::AllPort;
 }
@@ -45,10 +53,14 @@ PortModel toPortModel(Ports p)
 std::string patternName(Pattern p)
 {
     switch (p) {
-    case Pattern::Broadcast: return "broadcast";
-    case Pattern::Scatter: return "scatter";
-    case Pattern::Allgather: return "allgather";
-    case Pattern::Alltoall: return "alltoall";
+    case Pattern::Broadcast:
+        return "broadcast";
+    case Pattern::Scatter:
+        return "scatter";
+    case Pattern::Allgather:
+        return "allgather";
+    case Pattern::Alltoall:
+        return "alltoall";
     }
     return "?";
 }
@@ -82,7 +94,7 @@ void requireKnown(std::string_view algorithm)
 std::vector<Pattern> servedPatterns(std::string_view a)
 {
     requireKnown(a);
-    if (a == "sbnt" || a == "sbntc")  // SBnT is not analysed for one-to-all broadcast (§4.1)
+    if (a == "sbnt" || a == "sbntc") // SBnT is not analysed for one-to-all broadcast (§4.1)
         return {Pattern::Scatter, Pattern::Allgather, Pattern::Alltoall};
     return {Pattern::Broadcast, Pattern::Scatter, Pattern::Allgather, Pattern::Alltoall};
 }
@@ -99,7 +111,7 @@ std::vector<Ports> servedPorts(std::string_view a, Pattern p)
             return {Ports::One, Ports::SendRecv, Ports::N};
         if (p == Pattern::Scatter)
             return {Ports::One, Ports::N};
-        return {Ports::N};  // TCBT one-port all-to-all has no label schedule (§6.2)
+        return {Ports::N}; // TCBT one-port all-to-all has no label schedule (§6.2)
     }
     if (a == "nesbt" && p == Pattern::Broadcast)
         return {Ports::One, Ports::Half, Ports::N};
@@ -157,8 +169,8 @@ void checkCostParams(const CostParams& p, Pattern pattern)
     if (!(p.tc >= 0.0) || !std::isfinite(p.tc))
         throw Error("transfer time tc = " + std::to_string(p.tc) + " must be a finite number ≥ 0");
     if (pattern == Pattern::Broadcast && p.B > p.M)
-        throw Error("packet size B = " + std::to_string(p.B) + " is larger than the message M = " + std::to_string(p.M) +
-                    "; a broadcast packet holds at most the whole message");
+        throw Error("packet size B = " + std::to_string(p.B) + " is larger than the message M = " +
+                    std::to_string(p.M) + "; a broadcast packet holds at most the whole message");
     if (p.M > (1LL << 30) || p.B > (1LL << 40))
         throw Error("message size M = " + std::to_string(p.M) + " is too large (at most 2^30 elements)");
 }
@@ -175,7 +187,10 @@ long long binomial(int n, int k)
 
 namespace {
 
-Rational ceilR(Rational x) { return Rational(x.ceil()); }
+Rational ceilR(Rational x)
+{
+    return Rational(x.ceil());
+}
 
 /// Pipelined form T = (aQ + b)τ + (aM + bB)t_c with B_opt = sqrt(aMτ/(b t_c)) (§2).
 ClosedForm pipelined(const CostParams& p, Rational a, long long b, const std::string& source)
@@ -222,7 +237,8 @@ ClosedForm fromGraph(GraphKind kind, Pattern pattern, Ports ports, const CostPar
         const Counters k = computeCounters(g);
         for (int l = 0; l < k.height; ++l)
             perCycle.push_back(M * k.maxOverDims(pattern == Pattern::Allgather ? k.e : k.s, l));
-        source = pattern == Pattern::Allgather ? "Thm. 6.2 on the graph's counters" : "Thm. 7.3 on the graph's counters";
+        source =
+            pattern == Pattern::Allgather ? "Thm. 6.2 on the graph's counters" : "Thm. 7.3 on the graph's counters";
     } else {
         const auto labels = oneportLabels(g);
         std::vector<Rational> amount;
@@ -329,9 +345,9 @@ ClosedForm closedForm(std::string_view a, Pattern pattern, Ports ports, const Co
             if (ports == Ports::SendRecv)
                 return plain(std::max(ceilR(Rational(N - 1) * M / B), Rational(N - 1)), Rational(N - 1) * M, Mv,
                              (Nv - 1) * (Mv * tc + tau), "§5.1.1 (one send + one receive)");
-            return plain(std::max(Rational(2) * ceilR(Rational(N - 1) * M / B) - Rational((M / B).floor()),
-                                  Rational(2 * N - 3)),
-                         Rational(2 * N - 3) * M, Mv, (2 * Nv - 3) * (Mv * tc + tau), "Table 7");
+            return plain(
+                std::max(Rational(2) * ceilR(Rational(N - 1) * M / B) - Rational((M / B).floor()), Rational(2 * N - 3)),
+                Rational(2 * N - 3) * M, Mv, (2 * Nv - 3) * (Mv * tc + tau), "Table 7");
         }
         if (A == "sbt") {
             if (one)
@@ -351,9 +367,10 @@ ClosedForm closedForm(std::string_view a, Pattern pattern, Ports ports, const Co
                          (Nv - 1) * Mv / nv * tc + nv * tau, A == "nrsbt" ? "Table 7" : "Table 7 (SBnT = nRSBT)");
         if (A == "tcbt") {
             if (one)
-                return plain(Rational(2) * sum(1, n - 1, [&](int i) { return ceilR(Rational((1LL << i) - 1) * M / B); }),
-                             Rational(2 * N - 2 * n - 1) * M, Nv * Mv / 2, (2 * Nv - 2 * nv - 1) * Mv * tc + (2 * nv - 2) * tau,
-                             "Table 7 (≈)", false);
+                return plain(Rational(2) *
+                                 sum(1, n - 1, [&](int i) { return ceilR(Rational((1LL << i) - 1) * M / B); }),
+                             Rational(2 * N - 2 * n - 1) * M, Nv * Mv / 2,
+                             (2 * Nv - 2 * nv - 1) * Mv * tc + (2 * nv - 2) * tau, "Table 7 (≈)", false);
             return plain(ceilR(NR * M / (Rational(4) * B)) +
                              sum(2, n, [&](int i) { return ceilR(NR * M / (Rational(1LL << i) * B)); }),
                          (Rational(3) * NR / Rational(4) - Rational(1)) * M, Nv * Mv / 4,
@@ -365,7 +382,8 @@ ClosedForm closedForm(std::string_view a, Pattern pattern, Ports ports, const Co
     case Pattern::Allgather:
         if (A == "hp") {
             if (one)
-                return plain(ceilR(M / B) * Rational(N - 1), Rational(N - 1) * M, Mv, (Nv - 1) * (Mv * tc + tau), "Table 11");
+                return plain(ceilR(M / B) * Rational(N - 1), Rational(N - 1) * M, Mv, (Nv - 1) * (Mv * tc + tau),
+                             "Table 11");
             return plain(ceilR(M / (nR * B)) * Rational(N - 1), Rational(N - 1) * M / nR, Mv / nv,
                          (Nv - 1) * Mv / nv * tc + (Nv - 1) * tau, "Table 13");
         }
@@ -378,9 +396,10 @@ ClosedForm closedForm(std::string_view a, Pattern pattern, Ports ports, const Co
                          Nv * Mv / 2 * tc + nv * tau, "Table 13");
         }
         if (A == "nrsbt" && one)
-            return plain(sum(0, n - 1, [&](int i) { return ceilR(Rational((2LL << i) - 1) * M / (nR * B)); }) +
-                             sum(n, 2 * n - 2, [&](int i) { return ceilR(Rational(N - (1LL << (i - n + 1))) * M / (nR * B)); }),
-                         Rational(N - 1) * M, (Nv - 1) * Mv / nv, (Nv - 1) * Mv * tc + (2 * nv - 1) * tau, "Table 11");
+            return plain(
+                sum(0, n - 1, [&](int i) { return ceilR(Rational((2LL << i) - 1) * M / (nR * B)); }) +
+                    sum(n, 2 * n - 2, [&](int i) { return ceilR(Rational(N - (1LL << (i - n + 1))) * M / (nR * B)); }),
+                Rational(N - 1) * M, (Nv - 1) * Mv / nv, (Nv - 1) * Mv * tc + (2 * nv - 1) * tau, "Table 11");
         if ((A == "nrsbt" || A == "sbntc") && !one)
             return plain(sum(1, n, [&](int i) { return ceilR(Rational(binomial(n, i)) * M / (nR * B)); }),
                          Rational(N - 1) * M / nR, Mv * static_cast<double>(binomial(n, n / 2)) / nv,
@@ -388,7 +407,8 @@ ClosedForm closedForm(std::string_view a, Pattern pattern, Ports ports, const Co
         if (A == "nesbt") {
             if (one)
                 return plain(sum(0, n - 1, [&](int i) { return ceilR(Rational(1LL << i) * M / (nR * B)); }) +
-                                 sum(n, 2 * n - 1, [&](int i) { return ceilR(Rational(N - 1 - (1LL << (i - n))) * M / (nR * B)); }),
+                                 sum(n, 2 * n - 1,
+                                     [&](int i) { return ceilR(Rational(N - 1 - (1LL << (i - n))) * M / (nR * B)); }),
                              Rational(N - 1) * M, (Nv - 2) * Mv / nv, (Nv - 1) * Mv * tc + 2 * nv * tau, "Table 11");
             long long mx = n - 1;
             for (int i = 2; i <= n; ++i)
@@ -405,8 +425,8 @@ ClosedForm closedForm(std::string_view a, Pattern pattern, Ports ports, const Co
         if (A == "hp") {
             if (one)
                 return plain(sum(1, static_cast<int>(N - 1), [&](int i) { return ceilR(Rational(i) * M / B); }),
-                             Rational(N - 1) * NR * M / Rational(2), (Nv - 1) * Mv, (Nv - 1) * Nv * Mv / 2 * tc + (Nv - 1) * tau,
-                             "Table 15");
+                             Rational(N - 1) * NR * M / Rational(2), (Nv - 1) * Mv,
+                             (Nv - 1) * Nv * Mv / 2 * tc + (Nv - 1) * tau, "Table 15");
             return plain(sum(1, static_cast<int>(N - 1), [&](int i) { return ceilR(Rational(i) * M / (nR * B)); }),
                          Rational(N - 1) * NR * M / (Rational(2) * nR), (Nv - 1) * Mv / nv,
                          (Nv - 1) * Nv * Mv / (2 * nv) * tc + (Nv - 1) * tau, "Table 17");
@@ -425,16 +445,24 @@ ClosedForm closedForm(std::string_view a, Pattern pattern, Ports ports, const Co
         }
         if (A == "nrsbt") {
             if (one)
-                return plain(sum(0, n - 1, [&](int i) { return ceilR(Rational(i + 1) * NR * M / (Rational(2) * nR * B)); }) +
-                                 sum(n, 2 * n - 2, [&](int i) { return ceilR(Rational(2 * n - i - 1) * NR * M / (Rational(2) * nR * B)); }),
-                             nR * NR * M / Rational(2), Nv * Mv / 2, nv * Nv * Mv / 2 * tc + (2 * nv - 1) * tau, "Table 15");
+                return plain(
+                    sum(0, n - 1, [&](int i) { return ceilR(Rational(i + 1) * NR * M / (Rational(2) * nR * B)); }) +
+                        sum(n, 2 * n - 2,
+                            [&](int i) { return ceilR(Rational(2 * n - i - 1) * NR * M / (Rational(2) * nR * B)); }),
+                    nR * NR * M / Rational(2), Nv * Mv / 2, nv * Nv * Mv / 2 * tc + (2 * nv - 1) * tau, "Table 15");
             return plain(nR * ceilR(NR * M / (Rational(2) * nR * B)), NR * M / Rational(2), Nv * Mv / (2 * nv),
                          Nv * Mv / 2 * tc + nv * tau, "Table 17 (alternative scheme)");
         }
         if (A == "nesbt") {
             if (one)
-                return plain(sum(0, n - 1, [&](int i) { return ceilR((Rational(i + 2) * NR / Rational(2) - Rational(1)) * M / (nR * B)); }) +
-                                 sum(1, n, [&](int i) { return ceilR((Rational(i) * NR / Rational(2) - Rational(1)) * M / (nR * B)); }),
+                return plain(sum(0, n - 1,
+                                 [&](int i) {
+                                     return ceilR((Rational(i + 2) * NR / Rational(2) - Rational(1)) * M / (nR * B));
+                                 }) +
+                                 sum(1, n,
+                                     [&](int i) {
+                                         return ceilR((Rational(i) * NR / Rational(2) - Rational(1)) * M / (nR * B));
+                                     }),
                              (nR * NR / Rational(2) + NR - Rational(2)) * M, Mv / nv * ((nv + 1) * Nv / 2 - 1),
                              (nv * Nv / 2 + Nv - 2) * Mv * tc + 2 * nv * tau, "Table 15 (corrected, §10 items 14–15)");
             auto tail = [&](int i) {

@@ -51,7 +51,10 @@ Rational operator+(Rational a, Rational b)
     const long long g = std::gcd(a.den, b.den);
     return Rational(a.num * (b.den / g) + b.num * (a.den / g), a.den / g * b.den);
 }
-Rational operator-(Rational a, Rational b) { return a + Rational(-b.num, b.den); }
+Rational operator-(Rational a, Rational b)
+{
+    return a + Rational(-b.num, b.den);
+}
 Rational operator*(Rational a, Rational b)
 {
     const long long g1 = std::gcd(a.num < 0 ? -a.num : a.num, b.den);
@@ -84,7 +87,10 @@ std::uint32_t rotateRight(std::uint32_t x, int n, int times)
     return ((x >> times) | (x << (n - times))) & lowMask(n);
 }
 
-std::uint32_t rotateLeft(std::uint32_t x, int n, int times) { return rotateRight(x, n, -times); }
+std::uint32_t rotateLeft(std::uint32_t x, int n, int times)
+{
+    return rotateRight(x, n, -times);
+}
 
 int period(std::uint32_t x, int n)
 {
@@ -120,7 +126,10 @@ std::uint32_t grayInverse(std::uint32_t g)
     return p;
 }
 
-int grayStepDim(std::uint32_t p) { return std::countr_one(p); }
+int grayStepDim(std::uint32_t p)
+{
+    return std::countr_one(p);
+}
 
 std::vector<int> minimalRotations(std::uint32_t c, int n)
 {
@@ -179,9 +188,15 @@ void checkNode(NodeId i, NodeId s, int n)
                     std::to_string((1u << n) - 1) + ")");
 }
 
-std::uint32_t sbtParentRel(std::uint32_t c) { return c ? c ^ (1u << (31 - std::countl_zero(c))) : kNoParent; }
+std::uint32_t sbtParentRel(std::uint32_t c)
+{
+    return c ? c ^ (1u << (31 - std::countl_zero(c))) : kNoParent;
+}
 
-std::uint32_t rsbtParentRel(std::uint32_t c, int n, int j) { return c ? c ^ (1u << scanK(c, j, n)) : kNoParent; }
+std::uint32_t rsbtParentRel(std::uint32_t c, int n, int j)
+{
+    return c ? c ^ (1u << scanK(c, j, n)) : kNoParent;
+}
 
 std::uint32_t ersbtParentRel(std::uint32_t c, int n, int j)
 {
@@ -200,7 +215,10 @@ int ersbtLabelRel(std::uint32_t c, int n, int j)
     return k >= j ? k : k + n;
 }
 
-std::uint32_t sbntParentRel(std::uint32_t c, int n) { return c ? c ^ (1u << scanK(c, sbntBase(c, n), n)) : kNoParent; }
+std::uint32_t sbntParentRel(std::uint32_t c, int n)
+{
+    return c ? c ^ (1u << scanK(c, sbntBase(c, n), n)) : kNoParent;
+}
 
 std::uint32_t brgParentRel(std::uint32_t c, int n, int r)
 {
@@ -221,7 +239,10 @@ template <class ParentFn> std::vector<NodeId> childrenByParent(NodeId i, int n, 
     return out;
 }
 
-NodeId absolute(std::uint32_t rel, NodeId s) { return rel == kNoParent ? kNoParent : rel ^ s; }
+NodeId absolute(std::uint32_t rel, NodeId s)
+{
+    return rel == kNoParent ? kNoParent : rel ^ s;
+}
 
 } // namespace
 
@@ -398,14 +419,22 @@ std::vector<std::uint32_t> tcbtParentTable(int n)
 std::string graphName(GraphKind kind)
 {
     switch (kind) {
-    case GraphKind::Brg: return "BRG";
-    case GraphKind::Nrbrg: return "nRBRG";
-    case GraphKind::Sbt: return "SBT";
-    case GraphKind::Tcbt: return "TCBT";
-    case GraphKind::Nrsbt: return "nRSBT";
-    case GraphKind::Nesbt: return "nESBT";
-    case GraphKind::Sbnt: return "SBnT";
-    case GraphKind::Sbntc: return "SBnTc";
+    case GraphKind::Brg:
+        return "BRG";
+    case GraphKind::Nrbrg:
+        return "nRBRG";
+    case GraphKind::Sbt:
+        return "SBT";
+    case GraphKind::Tcbt:
+        return "TCBT";
+    case GraphKind::Nrsbt:
+        return "nRSBT";
+    case GraphKind::Nesbt:
+        return "nESBT";
+    case GraphKind::Sbnt:
+        return "SBnT";
+    case GraphKind::Sbntc:
+        return "SBnTc";
     }
     return "?";
 }
@@ -455,15 +484,15 @@ SpanningGraph buildGraph(GraphKind kind, int n)
     g.kind = kind;
     g.n = n;
     const std::uint32_t N = 1u << n;
-    const bool multi = kind == GraphKind::Nrbrg || kind == GraphKind::Nrsbt || kind == GraphKind::Nesbt ||
-                       kind == GraphKind::Sbntc;
+    const bool multi =
+        kind == GraphKind::Nrbrg || kind == GraphKind::Nrsbt || kind == GraphKind::Nesbt || kind == GraphKind::Sbntc;
     g.trees = multi ? n : 1;
     g.parent.assign(static_cast<std::size_t>(g.trees), std::vector<std::uint32_t>(N, kNoParent));
     g.level.assign(static_cast<std::size_t>(g.trees), std::vector<std::uint32_t>(N, 0));
     std::vector<std::uint32_t> tcbt;
     if (kind == GraphKind::Tcbt)
         tcbt = tcbtParentTable(n);
-    std::vector<int> base;  // SBnT(c): base of every node, computed once
+    std::vector<int> base; // SBnT(c): base of every node, computed once
     if (kind == GraphKind::Sbnt || kind == GraphKind::Sbntc) {
         base.resize(N);
         for (std::uint32_t c = 1; c < N; ++c)
@@ -483,7 +512,9 @@ SpanningGraph buildGraph(GraphKind kind, int n)
                 P[c] = sbtParentRel(c);
                 L[c] = static_cast<std::uint32_t>(std::popcount(c));
                 break;
-            case GraphKind::Tcbt: P[c] = tcbt[c]; break;
+            case GraphKind::Tcbt:
+                P[c] = tcbt[c];
+                break;
             case GraphKind::Nrsbt:
                 P[c] = rsbtParentRel(c, n, t);
                 L[c] = static_cast<std::uint32_t>(std::popcount(c));
@@ -526,7 +557,7 @@ ChildLists childLists(const SpanningGraph& g, int tree)
         out.offset[c + 1] += out.offset[c];
     out.child.resize(N - 1);
     std::vector<std::uint32_t> fill(out.offset.begin(), out.offset.end() - 1);
-    for (std::uint32_t c = 1; c < N; ++c)  // ascending c → each list ascending
+    for (std::uint32_t c = 1; c < N; ++c) // ascending c → each list ascending
         out.child[fill[P[c]]++] = c;
     return out;
 }
@@ -567,15 +598,26 @@ std::vector<std::vector<std::uint32_t>> oneportLabels(const SpanningGraph& g)
             auto offset = [&](int j) { return static_cast<std::uint32_t>(j + ((d - j) % n + n) % n); };
             switch (g.kind) {
             case GraphKind::Brg:
-            case GraphKind::Nrbrg: lab[c] = L[c] - 1; break;
-            case GraphKind::Sbt: lab[c] = static_cast<std::uint32_t>(d); break;
-            case GraphKind::Nrsbt: lab[c] = offset(t); break;
-            case GraphKind::Nesbt: lab[c] = static_cast<std::uint32_t>(ersbtLabel(c, 0, n, t)); break;
-            case GraphKind::Sbnt: lab[c] = offset(sbntBase(c, n)); break;
+            case GraphKind::Nrbrg:
+                lab[c] = L[c] - 1;
+                break;
+            case GraphKind::Sbt:
+                lab[c] = static_cast<std::uint32_t>(d);
+                break;
+            case GraphKind::Nrsbt:
+                lab[c] = offset(t);
+                break;
+            case GraphKind::Nesbt:
+                lab[c] = static_cast<std::uint32_t>(ersbtLabel(c, 0, n, t));
+                break;
+            case GraphKind::Sbnt:
+                lab[c] = offset(sbntBase(c, n));
+                break;
             case GraphKind::Sbntc:
                 lab[c] = offset(period(c, n) < n ? sbntcBase(c, t, n) : sbntBase(c, n));
                 break;
-            case GraphKind::Tcbt: break;
+            case GraphKind::Tcbt:
+                break;
             }
         }
     }
@@ -632,7 +674,7 @@ Counters computeCounters(const SpanningGraph& g)
     k.r = k.e;
     k.levelSizes.assign(H + 1, 0);
     k.rootSubtrees.assign(D, 0);
-    std::vector<std::uint64_t> seen;  // bitset over directed edges (c, d)
+    std::vector<std::uint64_t> seen; // bitset over directed edges (c, d)
     if (g.trees > 1)
         seen.assign((std::size_t{N} * D + 63) / 64, 0);
     for (int t = 0; t < g.trees; ++t) {

@@ -55,10 +55,13 @@ private:
 struct Packet {
     std::uint32_t part = 0;
     Rational size;
-    std::uint32_t offset = 0;  ///< added to the edge's base cycle
+    std::uint32_t offset = 0; ///< added to the edge's base cycle
 };
 
-std::uint32_t u32(long long v) { return static_cast<std::uint32_t>(v); }
+std::uint32_t u32(long long v)
+{
+    return static_cast<std::uint32_t>(v);
+}
 
 } // namespace
 
@@ -162,9 +165,10 @@ RawSchedule generateSchedule(const ScheduleRequest& rq)
                 for (long long q = 0; q < Q; ++q)
                     packets[static_cast<std::size_t>(q % n)].push_back({u32(q), pkt(q), u32((q / n) * n)});
                 base = label;
-                raw.discipline = ports == Ports::Half
-                                     ? "one-port label schedule (Thm. 4.1) with each cycle split into two half-duplex cycles [R]"
-                                     : "packet q on ERSBT_(q mod n), labels f(i,j) + round·n (Thm. 4.1)";
+                raw.discipline =
+                    ports == Ports::Half
+                        ? "one-port label schedule (Thm. 4.1) with each cycle split into two half-duplex cycles [R]"
+                        : "packet q on ERSBT_(q mod n), labels f(i,j) + round·n (Thm. 4.1)";
             } else {
                 const long long rounds = (M / (Rational(n) * B)).ceil();
                 for (long long r = 0; r < rounds; ++r)
@@ -183,7 +187,8 @@ RawSchedule generateSchedule(const ScheduleRequest& rq)
                 for (const Packet& pk : packets[static_cast<std::size_t>(t)]) {
                     maxPart = std::max(maxPart, pk.part);
                     for (std::uint32_t c = 1; c < N; ++c)
-                        acc.add(base(t, c) + pk.offset, P(t, c) ^ s, c ^ s, u32(t), pk.size, Block{s, Block::kAll, pk.part});
+                        acc.add(base(t, c) + pk.offset, P(t, c) ^ s, c ^ s, u32(t), pk.size,
+                                Block{s, Block::kAll, pk.part});
                 }
         raw.parts = maxPart + 1;
     } else {
@@ -194,7 +199,8 @@ RawSchedule generateSchedule(const ScheduleRequest& rq)
         if (pattern == Pattern::Scatter) {
             if (ports == Ports::N) {
                 F = A == "hp" ? std::function(levelF) : std::function(reverseBfs);
-                raw.discipline = A == "hp" ? "n paths in lock-step, no pipelining (§5.2)" : "reverse breadth-first (§2, Thm. 7.4)";
+                raw.discipline =
+                    A == "hp" ? "n paths in lock-step, no pipelining (§5.2)" : "reverse breadth-first (§2, Thm. 7.4)";
             } else if (A == "hp") {
                 const std::uint32_t every = ports == Ports::SendRecv ? 1 : 2;
                 F = [&, every](int t, std::uint32_t y, std::uint32_t x) {
@@ -214,7 +220,7 @@ RawSchedule generateSchedule(const ScheduleRequest& rq)
                 F = labelF;
                 raw.discipline = "label schedule: each edge carries its subtree's data in its label cycle (§5.2)";
             }
-        } else {  // all-to-all personalized
+        } else { // all-to-all personalized
             if (ports == Ports::N && A == "nrsbt") {
                 F = [&](int t, std::uint32_t, std::uint32_t x) { return offsetDim(t, x); };
                 raw.discipline = "n exchange algorithms side by side (§7.2 alternative scheme)";
@@ -301,8 +307,8 @@ std::vector<std::string> verifySchedule(const RawSchedule& s, std::size_t limit)
         };
         for (std::size_t k = i; k < j; ++k) {
             const RawTransfer& t = s.transfers[k];
-            const std::string where = "cycle " + std::to_string(cycle) + ": " + std::to_string(t.from) + "→" +
-                                      std::to_string(t.to);
+            const std::string where =
+                "cycle " + std::to_string(cycle) + ": " + std::to_string(t.from) + "→" + std::to_string(t.to);
             if (t.from >= N || t.to >= N || std::popcount(t.from ^ t.to) != 1) {
                 fail(where + " is not a cube edge");
                 continue;

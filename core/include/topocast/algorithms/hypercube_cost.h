@@ -15,10 +15,10 @@ namespace topocast::hypercube {
 
 /// The port models of spec §2.
 enum class Ports : std::uint8_t {
-    One,       ///< one-port: exchange with at most one neighbour per cycle
-    SendRecv,  ///< one send + one receive (on different ports)
-    Half,      ///< one send or one receive
-    N,         ///< n-port: all ports, full duplex
+    One,      ///< one-port: exchange with at most one neighbour per cycle
+    SendRecv, ///< one send + one receive (on different ports)
+    Half,     ///< one send or one receive
+    N,        ///< n-port: all ports, full duplex
 };
 
 /// "one", "send-recv", "half", "n".
@@ -46,10 +46,10 @@ void requireServed(std::string_view algorithm, Pattern pattern, Ports ports);
 /// Inputs of every formula.
 struct CostParams {
     int n = 1;
-    long long M = 1;   ///< elements per message (per destination for personalized patterns)
-    long long B = 1;   ///< packet size in elements
-    double tau = 1.0;  ///< start-up time per packet
-    double tc = 1.0;   ///< transfer time per element
+    long long M = 1;  ///< elements per message (per destination for personalized patterns)
+    long long B = 1;  ///< packet size in elements
+    double tau = 1.0; ///< start-up time per packet
+    double tc = 1.0;  ///< transfer time per element
 };
 
 /// Checks n (1..20), M ≥ 1, B ≥ 1, τ ≥ 0, t_c ≥ 0; for broadcast also B ≤ M. Throws Error.
@@ -57,13 +57,13 @@ void checkCostParams(const CostParams& p, Pattern pattern);
 
 /// One closed form: T = startups·τ + transfer·t_c.
 struct ClosedForm {
-    bool available = false;  ///< false: the paper prints no formula for this case
-    bool exact = true;       ///< false for the paper's "≈" rows (TCBT personalized, …)
-    std::string source;      ///< "Table 4", "Thm. 4.3", "Thm. 6.2 on the graph's counters", …
+    bool available = false; ///< false: the paper prints no formula for this case
+    bool exact = true;      ///< false for the paper's "≈" rows (TCBT personalized, …)
+    std::string source;     ///< "Table 4", "Thm. 4.3", "Thm. 6.2 on the graph's counters", …
     Rational startups;
     Rational transfer;
-    double packetOpt = 0.0;  ///< optimal packet size (elements)
-    double timeMin = 0.0;    ///< T at packetOpt as the paper gives it
+    double packetOpt = 0.0; ///< optimal packet size (elements)
+    double timeMin = 0.0;   ///< T at packetOpt as the paper gives it
     double time(double tau, double tc) const { return startups.value() * tau + transfer.value() * tc; }
 };
 

@@ -25,7 +25,7 @@ struct Rational {
     long long den = 1;
 
     Rational() = default;
-    Rational(long long n) : num(n) {}  // NOLINT: implicit on purpose (integers are rationals)
+    Rational(long long n) : num(n) {} // NOLINT: implicit on purpose (integers are rationals)
     Rational(long long n, long long d);
 
     double value() const { return static_cast<double>(num) / static_cast<double>(den); }
@@ -33,7 +33,7 @@ struct Rational {
     long long ceil() const;
     /// Largest integer ≤ this.
     long long floor() const;
-    std::string str() const;  ///< "15/4" or "8"
+    std::string str() const; ///< "15/4" or "8"
 
     friend Rational operator+(Rational a, Rational b);
     friend Rational operator-(Rational a, Rational b);
@@ -46,7 +46,10 @@ struct Rational {
 
 // ---- bit utilities (§1.1, §1.2, §3.1, §3.6) ------------------------------------------------
 
-inline std::uint32_t lowMask(int n) { return n >= 32 ? ~0u : ((1u << n) - 1u); }
+inline std::uint32_t lowMask(int n)
+{
+    return n >= 32 ? ~0u : ((1u << n) - 1u);
+}
 /// R^times(x) on n-bit words (rotate right: bit m → m−1, bit 0 → n−1). O(1).
 std::uint32_t rotateRight(std::uint32_t x, int n, int times = 1);
 /// L^times(x) = R^−times(x). O(1).
@@ -58,7 +61,10 @@ int scanK(std::uint32_t c, int j, int n);
 /// Mset(k, j) of §1.2: positions k+1, …, j−1 cyclically (n−1 of them when k = j).
 std::vector<int> mset(int k, int j, int n);
 /// Binary-reflected Gray code G(p) = p ⊕ (p >> 1) and its inverse (prefix XOR).
-inline std::uint32_t gray(std::uint32_t p) { return p ^ (p >> 1); }
+inline std::uint32_t gray(std::uint32_t p)
+{
+    return p ^ (p >> 1);
+}
 std::uint32_t grayInverse(std::uint32_t g);
 /// Dimension flipped by the Gray-code step p → p+1: number of trailing 1-bits of p.
 int grayStepDim(std::uint32_t p);
@@ -127,7 +133,7 @@ SpanningGraph buildGraph(GraphKind kind, int n);
 
 /// Children lists of one member in CSR form (children ascending by address).
 struct ChildLists {
-    std::vector<std::uint32_t> offset;  ///< size N+1
+    std::vector<std::uint32_t> offset; ///< size N+1
     std::vector<std::uint32_t> child;
     std::pair<const std::uint32_t*, const std::uint32_t*> of(std::uint32_t c) const
     {
@@ -152,11 +158,11 @@ struct Counters {
     int n = 1;
     int height = 0;
     int trees = 1;
-    std::vector<std::uint64_t> unionEdges;  ///< E_d: distinct directed edges of the union per dimension
-    std::vector<std::uint64_t> edges;       ///< Σ over members of edges in dimension d (Ew_d·trees)
+    std::vector<std::uint64_t> unionEdges; ///< E_d: distinct directed edges of the union per dimension
+    std::vector<std::uint64_t> edges;      ///< Σ over members of edges in dimension d (Ew_d·trees)
     std::vector<std::vector<std::uint64_t>> e, s, r;
-    std::vector<std::uint64_t> levelSizes;  ///< Σ over members of nodes per level, l = 0..height
-    std::vector<std::uint64_t> rootSubtrees;  ///< Σ over members of the root's subtree size via dim d
+    std::vector<std::uint64_t> levelSizes;   ///< Σ over members of nodes per level, l = 0..height
+    std::vector<std::uint64_t> rootSubtrees; ///< Σ over members of the root's subtree size via dim d
 
     Rational weighted(std::uint64_t count) const { return Rational(static_cast<long long>(count), trees); }
     /// max_d of a table row, weighted.

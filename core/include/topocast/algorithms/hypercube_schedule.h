@@ -19,7 +19,7 @@ struct RawTransfer {
     NodeId to = 0;
     std::uint32_t tag = 0;
     Rational size;
-    std::vector<Block> blocks;  ///< sorted, distinct
+    std::vector<Block> blocks; ///< sorted, distinct
 };
 
 /// A generated schedule before it becomes a topocast::Schedule.
@@ -29,15 +29,15 @@ struct RawSchedule {
     Pattern pattern = Pattern::Broadcast;
     Ports ports = Ports::One;
     GraphKind graph = GraphKind::Sbt;
-    std::string discipline;   ///< "label schedule (§6.2)", "reverse breadth-first (§2)", …
-    std::uint32_t parts = 1;  ///< blocks per message: part 0..parts−1
+    std::string discipline;  ///< "label schedule (§6.2)", "reverse breadth-first (§2)", …
+    std::uint32_t parts = 1; ///< blocks per message: part 0..parts−1
     std::uint32_t cycles = 0;
-    std::vector<RawTransfer> transfers;  ///< sorted by (cycle, from, to)
+    std::vector<RawTransfer> transfers; ///< sorted by (cycle, from, to)
 };
 
 /// What to schedule.
 struct ScheduleRequest {
-    std::string algorithm;  ///< hp, sbt, tcbt, nrsbt, nesbt, sbnt, sbntc
+    std::string algorithm; ///< hp, sbt, tcbt, nrsbt, nesbt, sbnt, sbntc
     Pattern pattern = Pattern::Broadcast;
     Ports ports = Ports::One;
     CostParams cost;
@@ -57,7 +57,7 @@ struct CountedCost {
     std::uint32_t cycles = 0;
     Rational startups;
     Rational transfer;
-    std::vector<Rational> perCycle;  ///< D_t
+    std::vector<Rational> perCycle; ///< D_t
 };
 CountedCost countCost(const RawSchedule& schedule, long long packet);
 
