@@ -67,6 +67,27 @@ const CommandRegistrar reg{Command{
                     if (std::find(served.begin(), served.end(), ports) == served.end())
                         continue;
                     ClosedForm f = closedForm(a, pattern, ports, p);
+                    if (a == "sbntc" && pattern == Pattern::Scatter && ports == Ports::N) {
+                        // §5.1.5: the streaming bound, shown next to the reverse-breadth-first row.
+                        const ClosedForm st = closedForm(a, pattern, ports, p, "streaming");
+                        const Bound lb0 = lowerBound(pattern, ports, p);
+                        const double t0 = st.time(p.tau, p.tc), l0 = lb0.time(p.tau, p.tc);
+                        rows.push_back({{"algorithm", a + " (streaming)"},
+                                        {"graph", "SBnT"},
+                                        {"ports", "n"},
+                                        {"startups", st.startups.value()},
+                                        {"transfer", st.transfer.value()},
+                                        {"time", t0},
+                                        {"lower_bound", l0},
+                                        {"ratio", l0 > 0 ? t0 / l0 : 1.0},
+                                        {"formula", st.source},
+                                        {"packet_opt", st.packetOpt}});
+                        text << std::left << std::setw(7) << "sbnt*" << std::setw(11) << "n" << std::right
+                             << std::setw(12) << st.startups.str() << std::setw(14) << st.transfer.str()
+                             << std::setw(14) << std::setprecision(6) << t0 << std::setw(14) << l0 << std::setw(8)
+                             << std::setprecision(3) << (l0 > 0 ? t0 / l0 : 1.0) << std::setw(10) << ""
+                             << "  " << st.source << "\n";
+                    }
                     std::string source = f.available ? f.source : "";
                     if (!f.available) {
                         if (p.n > kCountLimit) {

@@ -57,6 +57,7 @@ const Row kRows[] = {
     {"T7 n-port pers SBT", "sbt", Sc, NP, "", {{"12", "24"}, {"16", "64"}, {"8", "8"}}},
     {"T7 n-port pers nRSBT", "nrsbt", Sc, NP, "", {{"7", "14"}, {"8", "30"}, {"5", "15/4"}}},
     {"T7 n-port pers SBnT (= nRSBT)", "sbntc", Sc, NP, "", {{"7", "14"}, {"8", "30"}, {"5", "15/4"}}},
+    {"§5.1.5 n-port pers SBnT streaming", "sbntc", Sc, NP, "streaming", {{"7", "14"}, {"8", "30"}, {"4", "15/4"}}},
     {"T7 n-port pers TCBT (approx)", "tcbt", Sc, NP, "", {{"15", "30"}, {"22", "88"}, {"11", "11"}}},
     {"T11 one-port a2a bcast BRG", "hp", Ag, One, "", {{"21", "42"}, {"30", "120"}, {"15", "15"}}},
     {"T11 one-port a2a bcast SBT", "sbt", Ag, One, "", {{"21", "42"}, {"30", "120"}, {"15", "15"}}},

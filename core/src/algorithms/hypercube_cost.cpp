@@ -361,6 +361,9 @@ ClosedForm closedForm(std::string_view a, Pattern pattern, Ports ports, const Co
             return plain(sum(1, n - 1, [&](int i) { return ceilR(M * Rational(N - (1LL << i)) / (nR * B)); }) +
                              sum(1, n, [&](int i) { return ceilR(M * Rational((1LL << i) - 1) / (nR * B)); }),
                          M * Rational(N - 1), (Nv - 1) * Mv / nv, (Nv - 1) * Mv * tc + (2 * nv - 1) * tau, "Table 7");
+        if ((A == "sbnt" || A == "sbntc") && !one && variant == "streaming")
+            return plain(ceilR(Rational(N - 1) * M / (nR * B)), Rational(N - 1) * M / nR, (Nv - 1) * Mv / nv,
+                         (Nv - 1) * Mv / nv * tc + tau, "§5.1.5 (streaming; source side only, no schedule)");
         if ((A == "nrsbt" || A == "sbntc") && !one)
             return plain(sum(0, n - 1, [&](int i) { return ceilR(Rational(binomial(n, i)) * M / (nR * B)); }),
                          Rational(N - 1) * M / nR, Mv * static_cast<double>(binomial(n, n / 2)) / nv,

@@ -78,6 +78,9 @@ RawSchedule generateSchedule(const ScheduleRequest& rq)
     const Pattern pattern = rq.pattern;
     const Ports ports = rq.ports;
     const bool one = ports == Ports::One || ports == Ports::Half;
+    if (rq.variant == "streaming")
+        throw Error("variant streaming is the source-side bound of §5.1.5 only; the paper gives no schedule for it "
+                    "(use `topocast-cli compare`)");
     if (!rq.variant.empty() && !(A == "hp" && pattern == Pattern::Broadcast && rq.variant == "nopipe") &&
         !(A == "sbt" && pattern == Pattern::Scatter && (rq.variant == "postorder" || rq.variant == "subtree")))
         throw Error("unknown variant '" + rq.variant +
