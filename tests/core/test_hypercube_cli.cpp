@@ -10,6 +10,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include <filesystem>
 #include <sstream>
 
 using namespace topocast;
@@ -115,4 +116,19 @@ TEST_CASE("scenario presets: SBnT on a 4-cube, nESBT broadcast on a 4-cube, SBT 
         CHECK(validate(s).ok());
         CHECK(s.topology().isHypercube());
     }
+}
+
+TEST_CASE("cli: schedule --json of every hypercube graph reads back and passes `validate` (issue #4)", "[hypercube]")
+{
+    const std::string file = (std::filesystem::temp_directory_path() / "topocast-hypercube-roundtrip.json").string();
+    for (const char* algo : {"hp", "sbt", "tcbt", "nrsbt", "nesbt", "sbnt", "sbntc"}) {
+        INFO(algo);
+        const Run w = runCli({"schedule", "--topology", "hypercube:3", "--algorithm", algo, "--pattern", "alltoall",
+                              "--message", "2", "--packet", "2", "--ports", "n", "--out", file});
+        REQUIRE(w.rc == 0);
+        const Run v = runCli({"validate", file});
+        CHECK(v.rc == 0);
+        CHECK(v.out.find("valid") != std::string::npos);
+    }
+    std::filesystem::remove(file);
 }
