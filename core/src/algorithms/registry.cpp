@@ -3,6 +3,7 @@
 #include "topocast/algorithms/baselines.h"
 #include "topocast/algorithms/cang_wu.h"
 #include "topocast/algorithms/divisible_load.h"
+#include "topocast/algorithms/hypercube.h"
 #include "topocast/algorithms/tsay_wang.h"
 #include "topocast/error.h"
 
@@ -110,6 +111,36 @@ std::vector<AlgorithmInfo> makeAlgorithms()
         },
         {},
     });
+
+    // Hypercube spanning graphs (spec/hypercube.md, issue #4): one entry per graph.
+    {
+        struct Entry { const char* name; const char* summary; };
+        const Entry entries[] = {
+            {"hp", "Hamiltonian path: binary-reflected Gray code (one-port), n rotated paths nRBRG (n-port)"},
+            {"sbt", "spanning binomial tree (Johnsson-Ho §3.2)"},
+            {"tcbt", "two-rooted complete binary tree (Johnsson-Ho §3.3)"},
+            {"nrsbt", "n rotated spanning binomial trees, data split n ways (Johnsson-Ho §3.4)"},
+            {"nesbt", "n edge-disjoint spanning binomial trees (Johnsson-Ho §3.5)"},
+            {"sbnt", "spanning balanced n-tree, one path per node (Johnsson-Ho §3.6)"},
+            {"sbntc", "spanning balanced n-tree, cyclic nodes split evenly (Johnsson-Ho §3.6)"},
+        };
+        for (const Entry& e : entries) {
+            const std::string name = e.name;
+            std::vector<std::string> patterns;
+            for (Pattern p : hypercube::servedPatterns(name))
+                patterns.push_back(hypercube::patternName(p));
+            list.push_back({
+                name,
+                e.summary,
+                name == "tcbt" ? "hypercubes of dimension 2..20" : "hypercubes of dimension 1..20",
+                {},
+                patterns,
+                [name](const Topology& t) { return hypercubeWhyNot(name, t); },
+                [name](const Topology& t, NodeId s, const Params& params) { return buildHypercube(name, t, s, params); },
+                {},
+            });
+        }
+    }
 
     // Drozdowski & Głazek, divisible-load scattering (spec/divisible-load.md, issue #6).
     list.push_back({
