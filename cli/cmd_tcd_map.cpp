@@ -184,7 +184,7 @@ const CommandRegistrar reg{Command{
     "total communication distance of the broadcast from every source, as a matrix",
     [](CLI::App& sub) {
         auto opt = std::make_shared<TcdMapOptions>();
-        sub.add_option("--topology", opt->topology, "mesh:8x8, mesh:4x4x4, torus:8x8, …")->required();
+        sub.add_option("--topology,-t", opt->topology, "mesh:8x8, mesh:4x4x4, torus:8x8, …")->required();
         sub.add_option("--algorithm", opt->algorithm, "algorithm with a TCD map (default cang-wu)");
         sub.add_option("--mode", opt->mode, "cang-wu: optimal (default), eye-best or paper");
         sub.add_flag("--json", opt->json, "write JSON (tcd in node-id order, x fastest)");
