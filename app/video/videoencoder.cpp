@@ -117,7 +117,10 @@ fs::path makeTemporary(const fs::path& target, bool dir)
     if (!clean.has_filename())
         clean = clean.parent_path();  // "frames/" → "frames"
     const fs::path parent = clean.has_parent_path() ? clean.parent_path() : fs::path(".");
-    std::string tmpl = (parent / ("." + clean.filename().string() + ".tmp-XXXXXX")).string();
+    std::string name = ".";  // appended, not "." + …: GCC 12 -O3 warns falsely (-Wrestrict) on the latter
+    name += clean.filename().string();
+    name += ".tmp-XXXXXX";
+    std::string tmpl = (parent / name).string();
     if (dir) {
         if (!::mkdtemp(tmpl.data()))
             throw VideoError(target.string() + ": cannot create a temporary folder in " + parent.string() + " (" +
@@ -488,8 +491,9 @@ void VideoEncoder::addFrame(const std::uint8_t* pixels, std::ptrdiff_t strideByt
             const std::uint8_t* src = pixels + static_cast<std::ptrdiff_t>(y) * strideBytes;
             std::uint8_t* dst = s.frame->data[0] + static_cast<std::ptrdiff_t>(y) * s.frame->linesize[0];
             if (s.options.gifDither) {
+                const std::array<int, 4> offsets{bayerOffset(0, y), bayerOffset(1, y), bayerOffset(2, y), bayerOffset(3, y)};
                 for (int x = 0; x < s.width; ++x, src += 4) {
-                    const int o = bayerOffset(x, y);
+                    const int o = offsets[static_cast<std::size_t>(x & 3)];
                     dst[x] = pal.index(std::clamp(src[ri] + o, 0, 255), std::clamp(src[1] + o, 0, 255),
                                        std::clamp(src[bi] + o, 0, 255));
                 }
