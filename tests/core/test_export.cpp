@@ -469,3 +469,28 @@ TEST_CASE("topocast-cli export: every format, --out atomic, topology graph witho
     }
     fs::remove_all(dir);
 }
+
+TEST_CASE("animation clock: k frames per step at fractions j/k, one delivered frame, holds; no wall time",
+          "[export][animation]")
+{
+    const auto frames = animationFrames(9, 2, 4, 4, 2);
+    REQUIRE(frames.size() == 3 * 4 + 1 + 2);
+    CHECK(frames[0] == FrameTime{2, 0.0});
+    CHECK(frames[1] == FrameTime{2, 0.25});
+    CHECK(frames[3] == FrameTime{2, 0.75});
+    CHECK(frames[4] == FrameTime{3, 0.0});
+    CHECK(frames[11] == FrameTime{4, 0.75});
+    for (std::size_t i = 12; i < frames.size(); ++i)
+        CHECK(frames[i] == FrameTime{4, 1.0});
+    CHECK(animationFrames(9, 2, 4, 4, 2) == frames);  // the same request gives the same clock
+    CHECK(animationFrames(1, 1, 1, 1).size() == 2);
+    CHECK_THROWS_WITH(animationFrames(9, 3, 10, 4), Catch::Contains("1..9"));
+    CHECK_THROWS_WITH(animationFrames(9, 1, 9, 0), Catch::Contains("frames per step 0"));
+
+    CHECK(parseStepRange("all", 7) == std::pair<std::uint32_t, std::uint32_t>{1, 7});
+    CHECK(parseStepRange("3", 7) == std::pair<std::uint32_t, std::uint32_t>{3, 3});
+    CHECK(parseStepRange("2-5", 7) == std::pair<std::uint32_t, std::uint32_t>{2, 5});
+    CHECK(parseStepRange("4-", 7) == std::pair<std::uint32_t, std::uint32_t>{4, 7});
+    for (const char* bad : {"0", "5-3", "8", "x", "2-9", "-3", "1-2-3"})
+        CHECK_THROWS_WITH(parseStepRange(bad, 7), Catch::Contains(bad) && Catch::Contains("1..7"));
+}

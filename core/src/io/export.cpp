@@ -23,6 +23,7 @@
 #include <charconv>
 #include <ostream>
 #include <sstream>
+#include <system_error>
 #include <tuple>
 #include <unordered_map>
 
@@ -499,6 +500,56 @@ void writeTreeDot(std::ostream& out, const Schedule& schedule)
 {
     TreeGraph g = treeGraph(schedule);
     writeDot(out, g, true);
+}
+
+std::vector<FrameTime> animationFrames(std::uint32_t stepCount, std::uint32_t first, std::uint32_t last,
+                                       int framesPerStep, int holdFrames)
+{
+    if (first < 1 || first > last || last > stepCount)
+        throw Error("animation steps " + std::to_string(first) + "–" + std::to_string(last) +
+                    " are not a range within the schedule's steps 1.." + std::to_string(stepCount));
+    if (framesPerStep < 1 || framesPerStep > 1000)
+        throw Error("frames per step " + std::to_string(framesPerStep) + " is out of range 1..1000");
+    if (holdFrames < 0)
+        throw Error("hold frames " + std::to_string(holdFrames) + " must be ≥ 0");
+    std::vector<FrameTime> frames;
+    frames.reserve(static_cast<std::size_t>(last - first + 1) * static_cast<std::size_t>(framesPerStep) + 1 +
+                   static_cast<std::size_t>(holdFrames));
+    for (std::uint32_t step = first; step <= last; ++step)
+        for (int j = 0; j < framesPerStep; ++j)
+            frames.push_back({step, static_cast<double>(j) / framesPerStep});
+    frames.insert(frames.end(), static_cast<std::size_t>(holdFrames) + 1, FrameTime{last, 1.0});
+    return frames;
+}
+
+std::pair<std::uint32_t, std::uint32_t> parseStepRange(std::string_view text, std::uint32_t stepCount)
+{
+    auto bad = [&]() -> Error {
+        return Error("step range '" + std::string(text) + "' is not all, N, A-B or A- within 1.." +
+                     std::to_string(stepCount));
+    };
+    if (stepCount == 0)
+        throw Error("the schedule has no steps to show");
+    if (text == "all" || text.empty())
+        return {1, stepCount};
+    auto number = [&](std::string_view t) {
+        std::uint32_t v = 0;
+        const auto res = std::from_chars(t.data(), t.data() + t.size(), v);
+        if (t.empty() || res.ec != std::errc{} || res.ptr != t.data() + t.size())
+            throw bad();
+        return v;
+    };
+    const auto dash = text.find('-');
+    std::uint32_t a = 0, b = 0;
+    if (dash == std::string_view::npos) {
+        a = b = number(text);
+    } else {
+        a = number(text.substr(0, dash));
+        b = dash + 1 == text.size() ? stepCount : number(text.substr(dash + 1));
+    }
+    if (a < 1 || a > b || b > stepCount)
+        throw bad();
+    return {a, b};
 }
 
 void writeExport(std::ostream& out, const Schedule& schedule, ExportFormat format, ExportGraph graph)

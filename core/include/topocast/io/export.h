@@ -8,6 +8,7 @@
 #include <iosfwd>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 namespace topocast {
@@ -106,6 +107,26 @@ void writeTopologyDot(std::ostream& out, const Topology& topo);
 void writeTreeGraphml(std::ostream& out, const Schedule& schedule);
 /// The same tree as a DOT digraph (node ids = linear node ids).
 void writeTreeDot(std::ostream& out, const Schedule& schedule);
+
+/// One frame of an exported animation: the view at timeline position (step, fraction), as the
+/// app's Timeline shows it (step s with its messages `fraction` of the way along their routes).
+struct FrameTime {
+    std::uint32_t step = 1;
+    double fraction = 0.0;
+    friend bool operator==(const FrameTime&, const FrameTime&) = default;
+};
+
+/// The deterministic clock of an animation export: steps first..last (1-based, inclusive), each
+/// shown at fractions 0, 1/k, …, (k−1)/k (k = framesPerStep), then one frame (last, 1.0) with
+/// the last step's messages delivered, repeated 1 + holdFrames times (a pause at the end for
+/// slides). (last − first + 1)·k + 1 + holdFrames frames; no wall time involved.
+/// Throws Error unless 1 ≤ first ≤ last ≤ stepCount, 1 ≤ framesPerStep ≤ 1000, holdFrames ≥ 0.
+std::vector<FrameTime> animationFrames(std::uint32_t stepCount, std::uint32_t first, std::uint32_t last,
+                                       int framesPerStep, int holdFrames = 0);
+
+/// Parses a step range for `--steps`: "all", "5", "3-7", "3-" (to the end). Returns {first, last}.
+/// Throws Error naming the text and the range 1..stepCount.
+std::pair<std::uint32_t, std::uint32_t> parseStepRange(std::string_view text, std::uint32_t stepCount);
 
 /// Writes `schedule` in `format` (graph formats: `graph` selects topology or tree) to `out`.
 /// Json uses writeScheduleJson with computeMetrics. Throws Error as the writers do.
