@@ -18,7 +18,7 @@ using namespace topocast::app;
 
 TEST_CASE("bench: click-to-new-schedule on a 16x16x16 mesh", "[.][bench]")
 {
-    SnapshotPtr prev = buildSnapshot(test::scenario("mesh:16x16x16", "recursive-doubling", 0));
+    SnapshotPtr prev = buildSnapshot(test::scenario("mesh:16x16x16", "cang-wu", 0));
     std::vector<double> ms;
     for (NodeId src : {100u, 1234u, 2048u, 3000u, 4095u, 777u, 1u}) {
         Scenario s = prev->scenario;
@@ -29,7 +29,7 @@ TEST_CASE("bench: click-to-new-schedule on a 16x16x16 mesh", "[.][bench]")
         ms.push_back(static_cast<double>(t.nsecsElapsed()) / 1e6);
     }
     std::sort(ms.begin(), ms.end());
-    std::printf("click-to-new-schedule 16x16x16 recursive-doubling: median %.2f ms, max %.2f ms (core build + metrics + states)\n",
+    std::printf("click-to-new-schedule 16x16x16 cang-wu: median %.2f ms, max %.2f ms (core build + metrics + states)\n",
                 ms[ms.size() / 2], ms.back());
     CHECK(ms[ms.size() / 2] < 100.0);
 }
