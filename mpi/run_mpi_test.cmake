@@ -65,6 +65,12 @@ if(EXPECT_RC EQUAL 0 AND schedule)
     message(FATAL_ERROR "measured.json is wrong: format ${format}, verified ${verified}, ranks ${ranks}, "
                         "steps ${steps} listed ${listed}")
   endif()
-  # The same run's schedule, for the core reader test that checks fingerprints.
   message(STATUS "measured.json ok: ${steps} steps, library ${library}")
+  # Core reads it back and finds it belongs to the schedule (fingerprint, topology, steps).
+  execute_process(COMMAND "${CLI}" measured "${dir}/measured.json" --schedule "${schedule}"
+                  RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE err)
+  message(STATUS "topocast-cli measured: exit ${rc}\n${out}${err}")
+  if(NOT rc EQUAL 0 OR NOT out MATCHES "verified byte for byte; matches")
+    message(FATAL_ERROR "topocast-cli measured does not accept the measured times for their schedule")
+  endif()
 endif()

@@ -3,6 +3,8 @@
 // topocast-mpi does, so the plans are proven to pair up and deliver without starting MPI.
 #include "topocast/replay.h"
 
+#include "commands.h"
+
 #include "topocast/algorithms/registry.h"
 #include "topocast/error.h"
 #include "topocast/io/measured_json.h"
@@ -427,4 +429,36 @@ TEST_CASE("measured-times JSON: bad documents are refused with the JSON path", "
     refuse([](auto& d) { d["transfers"][2]["step"] = 0; }, "transfers[2].step: steps start at 1");
     refuse([](auto& d) { d["library"]["median_s"] = "fast"; }, "library.median_s: expected a number");
     CHECK_THROWS_WITH(readMeasuredTimes("/nonexistent/measured.json"), Catch::Contains("cannot open"));
+}
+
+TEST_CASE("topocast-cli measured shows measured steps beside the model and refuses a foreign schedule",
+          "[replay][measured][cli]")
+{
+    const Topology t = Topology::mesh({4, 4});
+    const Schedule s = buildSchedule("binomial", t, 0, Params{});
+    const auto dir = std::filesystem::temp_directory_path();
+    const auto measuredPath = dir / "topocast-test-cli-measured.json";
+    const auto schedulePath = dir / "topocast-test-cli-schedule.json";
+    const auto otherPath = dir / "topocast-test-cli-other.json";
+    writeFileAtomic(measuredPath, toJson(sampleMeasured(s)).dump());
+    writeFileAtomic(schedulePath, toJson(s, computeMetrics(s)).dump());
+    const Schedule other = buildSchedule("binomial", t, 5, Params{});
+    writeFileAtomic(otherPath, toJson(other, computeMetrics(other)).dump());
+
+    std::ostringstream out, err;
+    cli::Io io{out, err};
+    REQUIRE(cli::run({"measured", measuredPath.string(), "--schedule", schedulePath.string()}, io) == 0);
+    CHECK_THAT(out.str(), Catch::Contains("verified byte for byte; matches"));
+    CHECK_THAT(out.str(), Catch::Contains("step  transfers    TCD"));
+    // Step 4 of the binomial 4×4 broadcast: 8 transfers, sample times 40 and 80 µs.
+    CHECK_THAT(out.str(), Catch::Contains("   4          8"));
+    CHECK_THAT(out.str(), Catch::Contains("40.0        60.0"));
+    CHECK_THAT(out.str(), Catch::Contains("MPI_Bcast (1024 B per rank): min 30.0 us, median 45.0 us"));
+
+    std::ostringstream out2, err2;
+    cli::Io io2{out2, err2};
+    CHECK(cli::run({"measured", measuredPath.string(), "--schedule", otherPath.string()}, io2) == 2);
+    CHECK_THAT(err2.str(), Catch::Contains("does not belong to"));
+    for (const auto& p : {measuredPath, schedulePath, otherPath})
+        std::filesystem::remove(p);
 }
