@@ -539,7 +539,13 @@ int run(int argc, char** argv)
     for (int r = 0; r < reps; ++r)
         replayer.run(r);
     std::vector<double> libTimes;
-    if (!o.noLibrary) {
+    const std::uint64_t libraryCount = std::uint64_t{s.parts} * o.bytes;
+    const bool libraryFits = libraryCount <= static_cast<std::uint64_t>(INT_MAX) &&
+                             libraryCount * s.topology().nodeCount() <= (std::uint64_t{1} << 34);
+    if (!o.noLibrary && !libraryFits && rank == 0)
+        std::cerr << "topocast-mpi: note: the library collective is skipped (" << libraryCount
+                  << " bytes per rank is too large for one MPI count or for this run's buffers)\n";
+    if (!o.noLibrary && libraryFits) {
         replayer.runLibrary(-1);
         for (int r = 0; r < reps; ++r)
             libTimes.push_back(replayer.runLibrary(r));
