@@ -181,3 +181,39 @@ TEST_CASE("parameters convert with clear errors", "[params][bad-input]")
     CHECK_THROWS_WITH(p.getInt("c", 0, 0, 10), Catch::Contains("not a whole number"));
     CHECK_THROWS_WITH(p.getInt("d", 0, 0, 10), Catch::Contains("d = -3 is out of range; allowed 0 to 10"));
 }
+
+TEST_CASE("every key the writer emits is declared in the JSON Schema", "[json][schema]")
+{
+    const auto schema = readJsonFile(fs::path(TOPOCAST_SOURCE_DIR) / "resources/schema/topocast-schedule.schema.json");
+    const auto& props = schema["properties"];
+    Schedule s(Topology::hypercube(2), 0, Pattern::Scatter, PortModel::MultiPort);
+    s.parts = 2;
+    s.sizeUnit = "elements";
+    s.stepLabels = {"one"};
+    s.add(0, 1, 1, RouteSpec::cyclic(0, 1), s.addPayload(std::vector<Block>{{0, 1, 0}, {0, 1, 1}}), 3, 2.0);
+    s.finalize();
+    const auto doc = toJson(s, computeMetrics(s));
+    for (const auto& [key, value] : doc.items()) {
+        INFO(key);
+        CHECK(props.contains(key));
+    }
+    for (const auto& [key, value] : doc["transfers"][0].items()) {
+        INFO("transfers[]." << key);
+        CHECK(props["transfers"]["items"]["properties"].contains(key));
+    }
+    for (const auto& [key, value] : doc["metrics"].items()) {
+        INFO("metrics." << key);
+        CHECK(props["metrics"]["properties"].contains(key));
+    }
+    for (const std::string& key : schema["required"].get<std::vector<std::string>>())
+        CHECK(doc.contains(key));
+    const auto scenarioSchema =
+        readJsonFile(fs::path(TOPOCAST_SOURCE_DIR) / "resources/schema/topocast-scenario.schema.json");
+    Scenario sc = defaultScenario();
+    sc.view["mode"] = "plain";
+    const auto scDoc = toJson(sc);
+    for (const auto& [key, value] : scDoc.items()) {
+        INFO("scenario." << key);
+        CHECK(scenarioSchema["properties"].contains(key));
+    }
+}
