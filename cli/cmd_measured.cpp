@@ -66,7 +66,7 @@ const CommandRegistrar reg{Command{
                 io.out << std::setw(13) << st.bytes << std::setw(12) << us(st.time.min) << std::setw(12)
                        << us(st.time.median) << "\n";
             }
-            const int prefix = metrics ? 35 : 28;  // width of the columns before min_us
+            const int prefix = metrics ? 35 : 28; // width of the columns before min_us
             io.out << std::left << std::setw(prefix) << "total (sum of steps)" << std::right << std::setw(12)
                    << us(m.total.min) << std::setw(12) << us(m.total.median) << "\n";
             if (m.library)

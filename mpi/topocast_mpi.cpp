@@ -32,7 +32,7 @@ namespace {
 constexpr int kExitOk = 0;
 constexpr int kExitMismatch = 1;
 constexpr int kExitBadInput = 2;
-constexpr std::size_t kMaxReportedErrors = 10;  // per rank
+constexpr std::size_t kMaxReportedErrors = 10; // per rank
 
 struct Options {
     std::string scheduleFile;
@@ -40,7 +40,7 @@ struct Options {
     int repeat = 5;
     std::string outFile;
     bool noLibrary = false;
-    long long injectFault = -1;  // testing aid: corrupt this transfer's payload at its sender
+    long long injectFault = -1; // testing aid: corrupt this transfer's payload at its sender
 };
 
 const char* const kDescription =
@@ -99,7 +99,7 @@ void bcastString(std::string& s, int root, MPI_Comm comm)
     MPI_Bcast(&n, 1, MPI_UNSIGNED_LONG_LONG, root, comm);
     s.resize(static_cast<std::size_t>(n));
     std::size_t done = 0;
-    while (done < s.size()) {  // counts are int: send in pieces
+    while (done < s.size()) { // counts are int: send in pieces
         const int piece = static_cast<int>(std::min<std::size_t>(s.size() - done, 1u << 30));
         MPI_Bcast(s.data() + done, piece, MPI_CHAR, root, comm);
         done += static_cast<std::size_t>(piece);
@@ -127,8 +127,8 @@ std::string isoNow()
 /// Where the schedule's nodes live among the ranks of `comm`.
 struct Mapping {
     MPI_Comm comm = MPI_COMM_NULL;
-    std::vector<int> rankOf;      // node → rank in comm
-    std::vector<NodeId> nodeOf;   // rank in comm → node
+    std::vector<int> rankOf;    // node → rank in comm
+    std::vector<NodeId> nodeOf; // rank in comm → node
     std::string how;
 };
 
@@ -285,7 +285,8 @@ public:
             if (m_node == src) {
                 sendBuf.assign(chunk64 * n, 0);
                 for (int r = 0; r < static_cast<int>(n); ++r)
-                    fillChunk(sendBuf.data() + chunk64 * static_cast<std::uint64_t>(r), src, m_map.nodeOf[static_cast<std::size_t>(r)]);
+                    fillChunk(sendBuf.data() + chunk64 * static_cast<std::uint64_t>(r), src,
+                              m_map.nodeOf[static_cast<std::size_t>(r)]);
             }
             break;
         case Pattern::Allgather:
@@ -296,7 +297,8 @@ public:
         case Pattern::Alltoall:
             sendBuf.assign(chunk64 * n, 0);
             for (int r = 0; r < static_cast<int>(n); ++r)
-                fillChunk(sendBuf.data() + chunk64 * static_cast<std::uint64_t>(r), m_node, m_map.nodeOf[static_cast<std::size_t>(r)]);
+                fillChunk(sendBuf.data() + chunk64 * static_cast<std::uint64_t>(r), m_node,
+                          m_map.nodeOf[static_cast<std::size_t>(r)]);
             recvBuf.assign(chunk64 * n, 0);
             break;
         }
@@ -343,10 +345,14 @@ public:
     static const char* libraryOperation(Pattern p)
     {
         switch (p) {
-        case Pattern::Broadcast: return "MPI_Bcast";
-        case Pattern::Scatter: return "MPI_Scatter";
-        case Pattern::Allgather: return "MPI_Allgather";
-        case Pattern::Alltoall: return "MPI_Alltoall";
+        case Pattern::Broadcast:
+            return "MPI_Bcast";
+        case Pattern::Scatter:
+            return "MPI_Scatter";
+        case Pattern::Allgather:
+            return "MPI_Allgather";
+        case Pattern::Alltoall:
+            return "MPI_Alltoall";
         }
         return "MPI_Bcast";
     }
@@ -430,10 +436,10 @@ private:
     int m_rank = 0;
     NodeId m_node = 0;
     RankPlan m_plan;
-    std::map<Block, std::vector<std::uint8_t>> m_held;  // blocks received (own blocks are generated)
+    std::map<Block, std::vector<std::uint8_t>> m_held; // blocks received (own blocks are generated)
     std::uint64_t m_errors = 0;
-    std::vector<double> m_stepTimes;                     // repetition-major, this rank's step times
-    std::map<std::size_t, std::vector<double>> m_recvTimes;  // transfer → completion time per repetition
+    std::vector<double> m_stepTimes;                        // repetition-major, this rank's step times
+    std::map<std::size_t, std::vector<double>> m_recvTimes; // transfer → completion time per repetition
 };
 
 std::string formatUs(double seconds)
@@ -486,7 +492,7 @@ int run(int argc, char** argv)
             text = readText(o.scheduleFile);
             const Schedule s = scheduleFromJson(parseJsonText(text, o.scheduleFile));
             ValidateOptions vo;
-            vo.forbidStepContention = false;  // contention slows a real network down but loses no data
+            vo.forbidStepContention = false; // contention slows a real network down but loses no data
             const Validation v = validate(s, vo);
             if (!v.ok()) {
                 std::ostringstream msg;
@@ -518,7 +524,7 @@ int run(int argc, char** argv)
     Schedule s;
     try {
         s = scheduleFromJson(parseJsonText(text, o.scheduleFile));
-    } catch (const std::exception& e) {  // same text as rank 0 parsed: cannot happen
+    } catch (const std::exception& e) { // same text as rank 0 parsed: cannot happen
         std::cerr << "topocast-mpi: rank " << worldRank << ": " << e.what() << "\n";
         MPI_Abort(MPI_COMM_WORLD, kExitBadInput);
     }
@@ -560,7 +566,7 @@ int run(int argc, char** argv)
     if (!libTimes.empty())
         MPI_Reduce(libTimes.data(), libMax.data(), static_cast<int>(libMax.size()), MPI_DOUBLE, MPI_MAX, 0, map.comm);
 
-    std::vector<double> mine;  // per receive: transfer index, then one time per repetition
+    std::vector<double> mine; // per receive: transfer index, then one time per repetition
     for (const auto& [index, times] : replayer.recvTimes()) {
         mine.push_back(static_cast<double>(index));
         mine.insert(mine.end(), times.begin(), times.end());

@@ -21,12 +21,15 @@ std::uint64_t splitmix64(std::uint64_t x)
 
 std::uint64_t blockSeed(const Block& b)
 {
-    std::uint64_t h = splitmix64(0x746F706F63617374ull ^ b.origin);  // "topocast"
+    std::uint64_t h = splitmix64(0x746F706F63617374ull ^ b.origin); // "topocast"
     h = splitmix64(h ^ b.dest);
     return splitmix64(h ^ b.part);
 }
 
-std::uint64_t word(std::uint64_t seed, std::uint64_t wordIndex) { return splitmix64(seed ^ (wordIndex * 0xD6E8FEB86659FD93ull)); }
+std::uint64_t word(std::uint64_t seed, std::uint64_t wordIndex)
+{
+    return splitmix64(seed ^ (wordIndex * 0xD6E8FEB86659FD93ull));
+}
 
 constexpr std::uint64_t kFnvOffset = 0xCBF29CE484222325ull;
 constexpr std::uint64_t kFnvPrime = 0x100000001B3ull;

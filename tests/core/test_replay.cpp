@@ -30,7 +30,10 @@ std::filesystem::path dataFile(const std::string& name)
     return std::filesystem::path(TOPOCAST_SOURCE_DIR) / "tests" / "data" / "mpi" / name;
 }
 
-Schedule loadData(const std::string& name) { return scheduleFromJson(readJsonFile(dataFile(name))); }
+Schedule loadData(const std::string& name)
+{
+    return scheduleFromJson(readJsonFile(dataFile(name)));
+}
 
 /// What an in-process replay found.
 struct ReplayResult {
@@ -89,8 +92,8 @@ ReplayResult replayInProcess(const Schedule& s, std::uint64_t bytes, std::size_t
                     const std::span<const std::uint8_t> got{buf.data() + k * bytes, bytes};
                     if (firstMismatch(blocks[k], got) != bytes)
                         result.problems.push_back("step " + std::to_string(step) + ": transfer " +
-                                                  std::to_string(op.transfer) + " " + describeBlock(s.topology(), blocks[k]) +
-                                                  " differs");
+                                                  std::to_string(op.transfer) + " " +
+                                                  describeBlock(s.topology(), blocks[k]) + " differs");
                     held[v][blocks[k]].assign(got.begin(), got.end());
                 }
                 wire.erase(it);
@@ -136,11 +139,12 @@ TEST_CASE("block bytes are deterministic, distinct per block, and agree across h
     CHECK(std::equal(shorter.begin(), shorter.end(), bytes.begin()));
 
     // Changing any of origin, dest or part changes the bytes.
-    for (const Block& other : {Block{4, 5, 1}, Block{3, 6, 1}, Block{3, 5, 2}, Block{3, Block::kAll, 1}, Block{5, 3, 1}}) {
+    for (const Block& other :
+         {Block{4, 5, 1}, Block{3, 6, 1}, Block{3, 5, 2}, Block{3, Block::kAll, 1}, Block{5, 3, 1}}) {
         std::vector<std::uint8_t> o(bytes.size());
         fillBlock(other, o);
         CHECK(o != bytes);
-        CHECK(firstMismatch(b, o) < 8);  // differs within the first word
+        CHECK(firstMismatch(b, o) < 8); // differs within the first word
     }
     // Bytes look random: every value occurs, none more than 3× the mean, in 64 KiB.
     std::vector<std::uint8_t> big(1 << 16);
@@ -208,12 +212,12 @@ TEST_CASE("rankPlan of the hand-made SBT scatter on a 3-cube (all-port)", "[repl
     REQUIRE(validate(s).ok());
     const RankPlan root = rankPlan(s, 0);
     REQUIRE(root.steps.size() == 3);
-    REQUIRE(root.steps[0].sends.size() == 3);  // one message per dimension in step 1
+    REQUIRE(root.steps[0].sends.size() == 3); // one message per dimension in step 1
     CHECK(root.steps[0].receives.empty());
     CHECK(root.steps[0].sends[0].peer == 1);
-    CHECK(root.steps[0].sends[0].blocks == 4);  // blocks for 1, 3, 5, 7
-    CHECK(root.steps[0].sends[1].blocks == 2);  // 2, 6
-    CHECK(root.steps[0].sends[2].blocks == 1);  // 4
+    CHECK(root.steps[0].sends[0].blocks == 4); // blocks for 1, 3, 5, 7
+    CHECK(root.steps[0].sends[1].blocks == 2); // 2, 6
+    CHECK(root.steps[0].sends[2].blocks == 1); // 4
     CHECK(root.steps[1].sends.empty());
     CHECK(root.required.empty());
 
@@ -269,7 +273,7 @@ TEST_CASE("in-process replay of the hand-made personalized schedules delivers ev
                                       "hypercube4_dimension_alltoall.json", "hypercube3_allgather.json");
     CAPTURE(file);
     const Schedule s = loadData(file);
-    const Validation v = validate(s);  // contention-free too
+    const Validation v = validate(s); // contention-free too
     INFO((v.violations.empty() ? std::string() : v.violations.front()));
     REQUIRE(v.ok());
     const ReplayResult r = replayInProcess(s, 64);
@@ -319,7 +323,7 @@ TEST_CASE("makeTimeStats: min and median of odd and even counts", "[replay][meas
     const TimeStats odd = makeTimeStats({3.0, 1.0, 2.0});
     CHECK(odd.min == 1.0);
     CHECK(odd.median == 2.0);
-    CHECK(odd.samples == std::vector<double>{3.0, 1.0, 2.0});  // kept in run order
+    CHECK(odd.samples == std::vector<double>{3.0, 1.0, 2.0}); // kept in run order
     const TimeStats even = makeTimeStats({4.0, 1.0, 2.0, 8.0});
     CHECK(even.median == 3.0);
     CHECK(makeTimeStats({}).median == 0.0);
@@ -418,7 +422,8 @@ TEST_CASE("measured-times JSON: bad documents are refused with the JSON path", "
         edit(doc);
         CHECK_THROWS_WITH(measuredFromJson(doc), Catch::Contains(message));
     };
-    refuse([](auto& d) { d["format"] = "topocast-schedule"; }, "format: \"topocast-schedule\" is not a measured-times file");
+    refuse([](auto& d) { d["format"] = "topocast-schedule"; },
+           "format: \"topocast-schedule\" is not a measured-times file");
     refuse([](auto& d) { d["version"] = 2; }, "version: 2 is not supported");
     refuse([](auto& d) { d["steps"][1]["median_s"] = -1.0; }, "steps[1].median_s: expected a number of seconds ≥ 0");
     refuse([](auto& d) { d["steps"][0]["min_s"] = 1.0; }, "steps[0]: min_s");

@@ -41,15 +41,18 @@ std::string describeBlock(const Topology& topo, const Block& b);
 std::vector<Block> requiredBlocks(const Schedule& schedule, NodeId node);
 
 /// True when `node` holds block `b` before step 1 (it is the block's origin).
-inline bool holdsInitially(NodeId node, const Block& b) { return b.origin == node; }
+inline bool holdsInitially(NodeId node, const Block& b)
+{
+    return b.origin == node;
+}
 
 /// One transfer as one of its two ranks sees it.
 struct PlannedOp {
-    std::size_t transfer = 0;   ///< index into Schedule::transfers()
-    NodeId peer = 0;            ///< the other rank (receiver of a send, sender of a receive)
-    std::uint32_t payload = 0;  ///< Transfer::payload
-    std::uint32_t blocks = 0;   ///< number of blocks in the payload
-    int tag = 0;                ///< message tag both sides compute (see transferTag)
+    std::size_t transfer = 0;  ///< index into Schedule::transfers()
+    NodeId peer = 0;           ///< the other rank (receiver of a send, sender of a receive)
+    std::uint32_t payload = 0; ///< Transfer::payload
+    std::uint32_t blocks = 0;  ///< number of blocks in the payload
+    int tag = 0;               ///< message tag both sides compute (see transferTag)
 };
 
 /// What one rank does in one step.

@@ -24,7 +24,10 @@ void putStats(ojson& o, const TimeStats& s)
     o["samples_s"] = s.samples;
 }
 
-[[noreturn]] void fail(const std::string& path, const std::string& what) { throw Error(path + ": " + what); }
+[[noreturn]] void fail(const std::string& path, const std::string& what)
+{
+    throw Error(path + ": " + what);
+}
 
 const json& need(const json& obj, const char* key, const std::string& path)
 {
@@ -36,7 +39,10 @@ const json& need(const json& obj, const char* key, const std::string& path)
     return *it;
 }
 
-std::string joinPath(const std::string& path, const char* key) { return path.empty() ? key : path + "." + key; }
+std::string joinPath(const std::string& path, const char* key)
+{
+    return path.empty() ? key : path + "." + key;
+}
 
 std::string stringAt(const json& obj, const char* key, const std::string& path)
 {
@@ -181,8 +187,8 @@ MeasuredTimes measuredFromJson(const json& doc)
         fail("format", "\"" + format + "\" is not a measured-times file (expected \"" + kFormat + "\")");
     const std::uint64_t version = uintAt(doc, "version", "", 1000);
     if (version != kVersion)
-        fail("version", std::to_string(version) + " is not supported (this build reads version " +
-                            std::to_string(kVersion) + ")");
+        fail("version",
+             std::to_string(version) + " is not supported (this build reads version " + std::to_string(kVersion) + ")");
     MeasuredTimes m;
     const json& sched = need(doc, "schedule", "measured");
     m.scheduleFile = optString(sched, "file", "schedule");
@@ -271,8 +277,8 @@ std::optional<std::string> measuredMismatch(const MeasuredTimes& m, const Schedu
         return "measured " + std::to_string(m.stepCount) + " steps but the schedule has " +
                std::to_string(s.stepCount());
     if (!m.fingerprint.empty() && m.fingerprint != scheduleFingerprint(s))
-        return "measured on a different schedule of the same size (fingerprint " + m.fingerprint + ", the schedule's is " +
-               scheduleFingerprint(s) + ")";
+        return "measured on a different schedule of the same size (fingerprint " + m.fingerprint +
+               ", the schedule's is " + scheduleFingerprint(s) + ")";
     return std::nullopt;
 }
 

@@ -28,14 +28,14 @@ TimeStats makeTimeStats(std::vector<double> samples);
 struct MeasuredStep {
     std::uint32_t step = 1;
     std::uint64_t transfers = 0;
-    std::uint64_t bytes = 0;  ///< bytes moved in the step, all transfers together
+    std::uint64_t bytes = 0; ///< bytes moved in the step, all transfers together
     TimeStats time;
 };
 
 /// One transfer as measured at its receiver: time from the step's start until the receive
 /// completed.
 struct MeasuredTransfer {
-    std::size_t index = 0;  ///< index into Schedule::transfers()
+    std::size_t index = 0; ///< index into Schedule::transfers()
     std::uint32_t step = 1;
     NodeId from = 0;
     NodeId to = 0;
@@ -45,9 +45,9 @@ struct MeasuredTransfer {
 
 /// The same collective done by the MPI library on the same ranks and data.
 struct LibraryTiming {
-    std::string operation;  ///< "MPI_Bcast", "MPI_Scatter", "MPI_Allgather", "MPI_Alltoall"
-    std::uint64_t bytes = 0;  ///< count argument in bytes (per rank for Scatter/Allgather/Alltoall blocks)
-    TimeStats time;           ///< slowest rank, per repetition
+    std::string operation;   ///< "MPI_Bcast", "MPI_Scatter", "MPI_Allgather", "MPI_Alltoall"
+    std::uint64_t bytes = 0; ///< count argument in bytes (per rank for Scatter/Allgather/Alltoall blocks)
+    TimeStats time;          ///< slowest rank, per repetition
 };
 
 /// The document topocast-mpi writes and the app opens beside the schedule
@@ -55,23 +55,23 @@ struct LibraryTiming {
 struct MeasuredTimes {
     // The schedule it belongs to.
     std::string scheduleFile;
-    std::string topology;  ///< Topology::spec()
+    std::string topology; ///< Topology::spec()
     std::string algorithm;
     std::string pattern;
-    std::string fingerprint;  ///< scheduleFingerprint()
+    std::string fingerprint; ///< scheduleFingerprint()
     std::uint32_t stepCount = 0;
     // How it ran.
     std::uint32_t ranks = 0;
     std::uint64_t bytesPerBlock = 0;
     int repeat = 0;
     std::string mpiLibrary;  ///< MPI_Get_library_version, first line
-    std::uint32_t hosts = 0;  ///< distinct processor names
-    std::string mapping;  ///< "MPI_Cart_create (reorder)", "rank bits"
-    bool verified = false;  ///< every receive and every final holding matched byte for byte
-    std::string date;  ///< UTC, ISO 8601
+    std::uint32_t hosts = 0; ///< distinct processor names
+    std::string mapping;     ///< "MPI_Cart_create (reorder)", "rank bits"
+    bool verified = false;   ///< every receive and every final holding matched byte for byte
+    std::string date;        ///< UTC, ISO 8601
     // What was measured.
-    std::vector<MeasuredStep> steps;  ///< one per schedule step, in order
-    TimeStats total;  ///< Σ over steps of the step time, per repetition
+    std::vector<MeasuredStep> steps; ///< one per schedule step, in order
+    TimeStats total;                 ///< Σ over steps of the step time, per repetition
     std::vector<MeasuredTransfer> transfers;
     std::optional<LibraryTiming> library;
 };
