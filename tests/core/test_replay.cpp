@@ -16,6 +16,7 @@
 
 #include <filesystem>
 #include <map>
+#include <regex>
 #include <sstream>
 #include <string>
 #include <tuple>
@@ -466,4 +467,34 @@ TEST_CASE("topocast-cli measured shows measured steps beside the model and refus
     CHECK_THAT(err2.str(), Catch::Contains("does not belong to"));
     for (const auto& p : {measuredPath, schedulePath, otherPath})
         std::filesystem::remove(p);
+}
+
+TEST_CASE("every key the measured-times writer emits is declared in its JSON Schema", "[replay][measured][schema]")
+{
+    const auto schema =
+        readJsonFile(std::filesystem::path(TOPOCAST_SOURCE_DIR) / "resources/schema/topocast-measured.schema.json");
+    const auto& props = schema["properties"];
+    const Schedule s = buildSchedule("binomial", Topology::mesh({4, 4}), 0, Params{});
+    const auto doc = toJson(sampleMeasured(s));
+    for (const auto& [key, value] : doc.items()) {
+        INFO(key);
+        CHECK(props.contains(key));
+    }
+    for (const char* object : {"schedule", "run"})
+        for (const auto& [key, value] : doc[object].items()) {
+            INFO(object << "." << key);
+            CHECK(props[object]["properties"].contains(key));
+        }
+    for (const char* list : {"steps", "transfers"})
+        for (const auto& [key, value] : doc[list][0].items()) {
+            INFO(list << "[]." << key);
+            CHECK(props[list]["items"]["properties"].contains(key));
+        }
+    for (const auto& [key, value] : doc["library"].items()) {
+        INFO("library." << key);
+        CHECK(props["library"]["properties"].contains(key));
+    }
+    for (const std::string& key : schema["required"].get<std::vector<std::string>>())
+        CHECK(doc.contains(key));
+    CHECK(std::regex_match(doc["schedule"]["fingerprint"].get<std::string>(), std::regex("^[0-9a-f]{16}$")));
 }
