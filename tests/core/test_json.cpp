@@ -190,6 +190,7 @@ TEST_CASE("every key the writer emits is declared in the JSON Schema", "[json][s
     s.parts = 2;
     s.sizeUnit = "elements";
     s.stepLabels = {"one"};
+    s.participants = {0, 1};
     s.add(0, 1, 1, RouteSpec::cyclic(0, 1), s.addPayload(std::vector<Block>{{0, 1, 0}, {0, 1, 1}}), 3, 2.0);
     s.finalize();
     const auto doc = toJson(s, computeMetrics(s));

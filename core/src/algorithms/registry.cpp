@@ -1,6 +1,7 @@
 #include "topocast/algorithms/registry.h"
 
 #include "topocast/algorithms/baselines.h"
+#include "topocast/algorithms/divisible_load.h"
 #include "topocast/algorithms/tsay_wang.h"
 #include "topocast/error.h"
 
@@ -76,6 +77,23 @@ std::vector<AlgorithmInfo> makeAlgorithms()
                 throw Error("tsay-wang computes a broadcast only; got pattern '" + p.getString("pattern", "") + "'");
             return tsayWangBroadcast(t, s, parseTsayWangVariant(p.getString("variant", "paper")));
         },
+        {},
+    });
+
+    // Drozdowski & Głazek, divisible-load scattering (spec/divisible-load.md, issue #6).
+    list.push_back({
+        "divisible-load",
+        "divisible-load Scatter(p): every active processor sends p shipments per move, layers finish together",
+        "3-D meshes (and tori) large enough for the layers: side ≥ (p+1)^⌈h/3⌉ for full steps",
+        {},
+        {"scatter"},
+        [](const Topology& t) -> std::optional<std::string> {
+            if (!t.isHypercube() && t.dims() == 3)
+                return std::nullopt;
+            return "divisible-load needs a 3-D mesh (or torus) large enough for the layers, e.g. side ≥ (p+1)^⌈h/3⌉; "
+                   "got " + t.displayName();
+        },
+        [](const Topology& t, NodeId s, const Params& p) { return divisibleLoadSchedule(t, s, p); },
         {},
     });
 
