@@ -274,6 +274,13 @@ public:
         };
         std::vector<std::uint8_t> sendBuf, recvBuf;
         const Pattern pattern = m_s.pattern();
+        m_scatterCounts.assign(n, 0);
+        m_scatterDispls.assign(n, 0);
+        for (int r = 0; r < static_cast<int>(n); ++r) {
+            const NodeId v = m_map.nodeOf[static_cast<std::size_t>(r)];
+            m_scatterCounts[static_cast<std::size_t>(r)] = v != src && takesPart(v) ? chunk : 0;
+            m_scatterDispls[static_cast<std::size_t>(r)] = r * chunk; // fits: see libraryFits
+        }
         switch (pattern) {
         case Pattern::Broadcast:
             recvBuf.assign(chunk64, 0);
@@ -309,7 +316,11 @@ public:
             MPI_Bcast(recvBuf.data(), chunk, MPI_BYTE, root, m_map.comm);
             break;
         case Pattern::Scatter:
-            MPI_Scatter(sendBuf.data(), chunk, MPI_BYTE, recvBuf.data(), chunk, MPI_BYTE, root, m_map.comm);
+            if (m_s.participants.empty())
+                MPI_Scatter(sendBuf.data(), chunk, MPI_BYTE, recvBuf.data(), chunk, MPI_BYTE, root, m_map.comm);
+            else
+                MPI_Scatterv(sendBuf.data(), m_scatterCounts.data(), m_scatterDispls.data(), MPI_BYTE, recvBuf.data(),
+                             m_scatterCounts[static_cast<std::size_t>(m_rank)], MPI_BYTE, root, m_map.comm);
             break;
         case Pattern::Allgather:
             MPI_Allgather(sendBuf.data(), chunk, MPI_BYTE, recvBuf.data(), chunk, MPI_BYTE, m_map.comm);
@@ -319,14 +330,14 @@ public:
             break;
         }
         const double t = MPI_Wtime() - t0;
-        const char* op = libraryOperation(pattern);
+        const char* op = libraryOperation(m_s);
         switch (pattern) {
         case Pattern::Broadcast:
             if (m_node != src)
                 checkChunk(recvBuf.data(), src, Block::kAll, op);
             break;
         case Pattern::Scatter:
-            if (m_node != src)
+            if (m_node != src && takesPart(m_node))
                 checkChunk(recvBuf.data(), src, m_node, op);
             break;
         case Pattern::Allgather:
@@ -342,19 +353,27 @@ public:
         return t;
     }
 
-    static const char* libraryOperation(Pattern p)
+    /// A scatter over part of the topology (Schedule::participants) is compared with MPI_Scatterv
+    /// sending nothing to the idle ranks.
+    static const char* libraryOperation(const Schedule& s)
     {
-        switch (p) {
+        switch (s.pattern()) {
         case Pattern::Broadcast:
             return "MPI_Bcast";
         case Pattern::Scatter:
-            return "MPI_Scatter";
+            return s.participants.empty() ? "MPI_Scatter" : "MPI_Scatterv";
         case Pattern::Allgather:
             return "MPI_Allgather";
         case Pattern::Alltoall:
             return "MPI_Alltoall";
         }
         return "MPI_Bcast";
+    }
+
+    bool takesPart(NodeId v) const
+    {
+        const auto& p = m_s.participants;
+        return p.empty() || std::find(p.begin(), p.end(), v) != p.end();
     }
 
     std::uint64_t errors() const { return m_errors; }
@@ -438,6 +457,7 @@ private:
     RankPlan m_plan;
     std::map<Block, std::vector<std::uint8_t>> m_held; // blocks received (own blocks are generated)
     std::uint64_t m_errors = 0;
+    std::vector<int> m_scatterCounts, m_scatterDispls;      // MPI_Scatterv of a partial scatter, by rank
     std::vector<double> m_stepTimes;                        // repetition-major, this rank's step times
     std::map<std::size_t, std::vector<double>> m_recvTimes; // transfer → completion time per repetition
 };
@@ -547,7 +567,9 @@ int run(int argc, char** argv)
     std::vector<double> libTimes;
     const std::uint64_t libraryCount = std::uint64_t{s.parts} * o.bytes;
     const bool libraryFits = libraryCount <= static_cast<std::uint64_t>(INT_MAX) &&
-                             libraryCount * s.topology().nodeCount() <= (std::uint64_t{1} << 34);
+                             libraryCount * s.topology().nodeCount() <= (std::uint64_t{1} << 34) &&
+                             (s.participants.empty() || // MPI_Scatterv displacements are int
+                              libraryCount * s.topology().nodeCount() <= static_cast<std::uint64_t>(INT_MAX));
     if (!o.noLibrary && !libraryFits && rank == 0)
         std::cerr << "topocast-mpi: note: the library collective is skipped (" << libraryCount
                   << " bytes per rank is too large for one MPI count or for this run's buffers)\n";
@@ -651,7 +673,7 @@ int run(int argc, char** argv)
                   [](const MeasuredTransfer& a, const MeasuredTransfer& b) { return a.index < b.index; });
         if (!libMax.empty()) {
             LibraryTiming l;
-            l.operation = Replayer::libraryOperation(s.pattern());
+            l.operation = Replayer::libraryOperation(s);
             l.bytes = std::uint64_t{s.parts} * o.bytes;
             l.time = makeTimeStats(libMax);
             m.library = l;

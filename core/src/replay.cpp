@@ -112,6 +112,10 @@ std::vector<Block> requiredBlocks(const Schedule& schedule, NodeId node)
                     std::to_string(n - 1) + ")");
     const NodeId src = schedule.source();
     std::vector<Block> out;
+    const auto& takesPart = schedule.participants;
+    if (schedule.pattern() == Pattern::Scatter && !takesPart.empty() &&
+        std::find(takesPart.begin(), takesPart.end(), node) == takesPart.end())
+        return out; // a scatter over part of the topology leaves the others idle
     for (std::uint32_t p = 0; p < schedule.parts; ++p) {
         switch (schedule.pattern()) {
         case Pattern::Broadcast:

@@ -189,6 +189,10 @@ TEST_CASE("requiredBlocks: what each pattern leaves at each node", "[replay]")
     CHECK(requiredBlocks(scatter, 2).empty());
     CHECK(requiredBlocks(scatter, 3) == std::vector<Block>{{2, 3, 0}});
 
+    scatter.participants = {2, 0};  // a scatter over part of the topology leaves the rest idle
+    CHECK(requiredBlocks(scatter, 0) == std::vector<Block>{{2, 0, 0}});
+    CHECK(requiredBlocks(scatter, 3).empty());
+
     Schedule allgather(cube, 0, Pattern::Allgather, PortModel::OnePort);
     CHECK(requiredBlocks(allgather, 2) ==
           std::vector<Block>{{0, Block::kAll, 0}, {1, Block::kAll, 0}, {3, Block::kAll, 0}});

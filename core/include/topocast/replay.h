@@ -36,7 +36,7 @@ std::string describeBlock(const Topology& topo, const Block& b);
 
 /// The blocks `node` must hold when the schedule ends, besides the ones it starts with:
 /// broadcast: every part of the source's message (nothing for the source); scatter: the
-/// source's blocks addressed to `node`; allgather: every part of every other node's message;
+/// source's blocks addressed to `node` (nothing for a node outside Schedule::participants); allgather: every part of every other node's message;
 /// alltoall: the block every other node addressed to `node`. Sorted. O(n · parts).
 std::vector<Block> requiredBlocks(const Schedule& schedule, NodeId node);
 
