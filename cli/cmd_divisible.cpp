@@ -262,7 +262,7 @@ CommandRegistrar reg{Command{
         sub.add_option("--sweep", o->sweep, "print a CSV series: layers (Fig 4), rho (Fig 5), shares (Figs 6-7)");
         sub.add_option("--rho-factors", o->rhoFactors, "with --sweep: factors applied to C (default 0.1,1,10 for rho)")
             ->delimiter(',');
-        sub.add_option("--topology", o->topology, "also place the layers on this 3-D mesh/torus (e.g. mesh:16x16x16)");
+        sub.add_option("--topology,-t", o->topology, "also place the layers on this 3-D mesh/torus (e.g. mesh:16x16x16)");
         sub.add_option("--source", o->source, "with --topology: the originator node, e.g. 0,0,5 (default node 0)");
         return [o](Io& io) {
             if (o->layersGiven != kNotGiven && (o->layersGiven < 0 || o->layersGiven > kDivisibleMaxLayers))

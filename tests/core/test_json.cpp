@@ -138,7 +138,7 @@ TEST_CASE("scenarios round-trip and refuse bad fields", "[scenario][json]")
 {
     Scenario sc = defaultScenario();
     CHECK(sc.topology.spec() == "mesh:8x8x8");
-    CHECK(sc.topology.nodeName(sc.source) == "(3,3,3)");
+    CHECK(sc.topology.nodeName(sc.source) == "(2,2,2)");
     sc.params.set("tau", "2.5");
     sc.view["mode"] = "plain";
     const Scenario back = scenarioFromJson(parseJsonText(toJson(sc).dump(), "s"));
