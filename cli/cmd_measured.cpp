@@ -1,0 +1,82 @@
+// topocast-cli measured FILE [--schedule S]: show a topocast-mpi measured-times file, step by step
+// next to the schedule's model figures (transfers, TCD), and check that it belongs to the schedule.
+#include "commands.h"
+
+#include "topocast/error.h"
+#include "topocast/io/measured_json.h"
+#include "topocast/io/schedule_json.h"
+#include "topocast/metrics.h"
+
+#include <iomanip>
+#include <memory>
+#include <optional>
+#include <ostream>
+#include <sstream>
+
+namespace topocast::cli {
+
+namespace {
+
+struct MeasuredCommand {
+    std::string file;
+    std::string schedule;
+    bool json = false;
+};
+
+std::string us(double seconds)
+{
+    std::ostringstream o;
+    o << std::fixed << std::setprecision(1) << seconds * 1e6;
+    return o.str();
+}
+
+const CommandRegistrar reg{Command{
+    "measured",
+    "show a topocast-mpi measured-times file beside its schedule's model (steps, TCD)",
+    [](CLI::App& sub) {
+        auto opts = std::make_shared<MeasuredCommand>();
+        sub.add_option("file", opts->file, "measured-times JSON written by `topocast-mpi --out`")->required();
+        sub.add_option("--schedule,-s", opts->schedule,
+                       "the schedule JSON it was measured on: adds the model's TCD per step and checks the match");
+        sub.add_flag("--json", opts->json, "print the measured document as read (normalized JSON)");
+        return [opts](Io& io) {
+            const MeasuredTimes m = readMeasuredTimes(opts->file);
+            std::optional<Schedule> schedule;
+            std::optional<Metrics> metrics;
+            if (!opts->schedule.empty()) {
+                schedule = scheduleFromJson(readJsonFile(opts->schedule));
+                if (const auto why = measuredMismatch(m, *schedule))
+                    throw Error(opts->file + " does not belong to " + opts->schedule + ": " + *why);
+                metrics = computeMetrics(*schedule);
+            }
+            if (opts->json) {
+                io.out << toJson(m).dump(2) << "\n";
+                return m.verified ? 0 : 1;
+            }
+            io.out << m.topology << " " << m.algorithm << " " << m.pattern << ": " << m.ranks << " ranks on " << m.hosts
+                   << " host" << (m.hosts == 1 ? "" : "s") << ", " << m.bytesPerBlock << " B per block, " << m.repeat
+                   << " repetitions, " << m.mpiLibrary << (m.date.empty() ? "" : ", " + m.date) << "\n";
+            io.out << (m.verified ? "verified byte for byte" : "NOT verified (the run reported mismatches)")
+                   << (schedule ? "; matches " + opts->schedule : std::string()) << "\n";
+            io.out << "step  transfers" << (metrics ? "    TCD" : "") << "        bytes      min_us   median_us\n";
+            for (const MeasuredStep& st : m.steps) {
+                io.out << std::setw(4) << st.step << std::setw(11) << st.transfers;
+                if (metrics)
+                    io.out << std::setw(7) << metrics->tcdPerStep[st.step - 1];
+                io.out << std::setw(13) << st.bytes << std::setw(12) << us(st.time.min) << std::setw(12)
+                       << us(st.time.median) << "\n";
+            }
+            const int prefix = metrics ? 35 : 28; // width of the columns before min_us
+            io.out << std::left << std::setw(prefix) << "total (sum of steps)" << std::right << std::setw(12)
+                   << us(m.total.min) << std::setw(12) << us(m.total.median) << "\n";
+            if (m.library)
+                io.out << m.library->operation << " (" << m.library->bytes << " B per rank): min "
+                       << us(m.library->time.min) << " us, median " << us(m.library->time.median) << " us\n";
+            return m.verified ? 0 : 1;
+        };
+    },
+}};
+
+} // namespace
+
+} // namespace topocast::cli

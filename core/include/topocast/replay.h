@@ -1,0 +1,91 @@
+#pragma once
+
+#include "topocast/schedule.h"
+
+#include <cstdint>
+#include <span>
+#include <string>
+#include <vector>
+
+namespace topocast {
+
+// The MPI-free half of replaying a schedule on real message passing (topocast-mpi, issue #10):
+// which bytes every block holds, checksums, and what one rank sends and receives in each step.
+
+/// Byte `index` of the payload of block `b`: a fixed hash of (origin, dest, part, index), so
+/// every rank can generate what it sends and what it must receive without talking to anyone.
+/// O(1), never throws.
+std::uint8_t blockByte(const Block& b, std::uint64_t index);
+
+/// Fills `out` with bytes 0..out.size()−1 of block `b` (8 bytes per hash). O(out.size()).
+void fillBlock(const Block& b, std::span<std::uint8_t> out);
+
+/// FNV-1a 64-bit checksum of `bytes`. O(bytes.size()).
+std::uint64_t checksum(std::span<const std::uint8_t> bytes);
+
+/// Checksum of the first `bytes` bytes of block `b` (what a correct receiver holds).
+/// O(bytes).
+std::uint64_t blockChecksum(const Block& b, std::uint64_t bytes);
+
+/// Index of the first byte of `bytes` that differs from block `b`'s payload, or bytes.size()
+/// when every byte is right. O(bytes.size()).
+std::size_t firstMismatch(const Block& b, std::span<const std::uint8_t> bytes);
+
+/// "block (origin 3, dest 5, part 0)" with node names of `topo`; dest "all" for broadcast data.
+std::string describeBlock(const Topology& topo, const Block& b);
+
+/// The blocks `node` must hold when the schedule ends, besides the ones it starts with:
+/// broadcast: every part of the source's message (nothing for the source); scatter: the
+/// source's blocks addressed to `node` (nothing for a node outside Schedule::participants); allgather: every part of every other node's message;
+/// alltoall: the block every other node addressed to `node`. Sorted. O(n · parts).
+std::vector<Block> requiredBlocks(const Schedule& schedule, NodeId node);
+
+/// True when `node` holds block `b` before step 1 (it is the block's origin).
+inline bool holdsInitially(NodeId node, const Block& b)
+{
+    return b.origin == node;
+}
+
+/// One transfer as one of its two ranks sees it.
+struct PlannedOp {
+    std::size_t transfer = 0;  ///< index into Schedule::transfers()
+    NodeId peer = 0;           ///< the other rank (receiver of a send, sender of a receive)
+    std::uint32_t payload = 0; ///< Transfer::payload
+    std::uint32_t blocks = 0;  ///< number of blocks in the payload
+    int tag = 0;               ///< message tag both sides compute (see transferTag)
+};
+
+/// What one rank does in one step.
+struct RankStep {
+    std::vector<PlannedOp> sends;
+    std::vector<PlannedOp> receives;
+};
+
+/// Everything one rank does: its sends and receives per step (index step−1, one entry for every
+/// step of the schedule, empty where it is idle) and the blocks it must end with.
+struct RankPlan {
+    NodeId node = 0;
+    std::vector<RankStep> steps;
+    std::vector<Block> required;
+};
+
+/// The tag of the `ordinal`-th transfer (0-based, in schedule order) from one sender to one
+/// receiver within step `step`: ordinal · 4096 + step mod 4096. Both sides compute it from the
+/// schedule alone, and since every step completes before the next starts it identifies the
+/// transfer. Throws Error if the tag would exceed `tagUpperBound` (MPI_TAG_UB; ≥ 32767).
+int transferTag(std::uint32_t step, std::uint32_t ordinal, int tagUpperBound);
+
+/// The plan of rank `node`: its transfers of each step in schedule order. Requires a finalized
+/// schedule whose transfers name existing nodes and payloads (run validate() first).
+/// O(transfers) time. Throws Error if `node` is out of range or a tag exceeds `tagUpperBound`.
+RankPlan rankPlan(const Schedule& schedule, NodeId node, int tagUpperBound = 32767);
+
+/// Bytes on the wire of transfer `t` with blocks of `bytesPerBlock` bytes.
+std::uint64_t transferBytes(const Schedule& schedule, const Transfer& t, std::uint64_t bytesPerBlock);
+
+/// A 64-bit fingerprint of what the schedule moves (topology, pattern, parts, and every
+/// transfer's step, sender, receiver and blocks), as 16 hex digits. A measured-times file stores
+/// it so a viewer can tell whether it belongs to the schedule it has open. O(transfers + blocks).
+std::string scheduleFingerprint(const Schedule& schedule);
+
+} // namespace topocast

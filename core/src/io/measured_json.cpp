@@ -1,0 +1,285 @@
+#include "topocast/io/measured_json.h"
+
+#include "topocast/error.h"
+#include "topocast/io/schedule_json.h"
+#include "topocast/replay.h"
+
+#include <algorithm>
+#include <cmath>
+
+namespace topocast {
+
+using ojson = nlohmann::ordered_json;
+using json = nlohmann::json;
+
+namespace {
+
+constexpr const char* kFormat = "topocast-measured";
+constexpr int kVersion = 1;
+
+void putStats(ojson& o, const TimeStats& s)
+{
+    o["min_s"] = s.min;
+    o["median_s"] = s.median;
+    o["samples_s"] = s.samples;
+}
+
+[[noreturn]] void fail(const std::string& path, const std::string& what)
+{
+    throw Error(path + ": " + what);
+}
+
+const json& need(const json& obj, const char* key, const std::string& path)
+{
+    if (!obj.is_object())
+        fail(path, "expected an object");
+    auto it = obj.find(key);
+    if (it == obj.end())
+        fail(path, std::string("missing \"") + key + "\"");
+    return *it;
+}
+
+std::string joinPath(const std::string& path, const char* key)
+{
+    return path.empty() ? key : path + "." + key;
+}
+
+std::string stringAt(const json& obj, const char* key, const std::string& path)
+{
+    const json& v = need(obj, key, path);
+    if (!v.is_string())
+        fail(joinPath(path, key), std::string("expected a string, got ") + v.type_name());
+    return v.get<std::string>();
+}
+
+std::string optString(const json& obj, const char* key, const std::string& path)
+{
+    return obj.contains(key) ? stringAt(obj, key, path) : std::string();
+}
+
+std::uint64_t uintAt(const json& obj, const char* key, const std::string& path, std::uint64_t max)
+{
+    const json& v = need(obj, key, path);
+    if (!v.is_number_integer() || (v.is_number_integer() && !v.is_number_unsigned() && v.get<long long>() < 0))
+        fail(joinPath(path, key), std::string("expected an integer ≥ 0, got ") + v.dump());
+    const auto x = v.get<std::uint64_t>();
+    if (x > max)
+        fail(joinPath(path, key), std::to_string(x) + " is larger than " + std::to_string(max));
+    return x;
+}
+
+double secondsValue(const json& v, const std::string& path)
+{
+    if (!v.is_number())
+        fail(path, std::string("expected a number of seconds ≥ 0, got ") + v.type_name());
+    const double x = v.get<double>();
+    if (!std::isfinite(x) || x < 0)
+        fail(path, "expected a number of seconds ≥ 0, got " + v.dump());
+    return x;
+}
+
+TimeStats statsFrom(const json& obj, const std::string& path)
+{
+    TimeStats s;
+    s.min = secondsValue(need(obj, "min_s", path), joinPath(path, "min_s"));
+    s.median = secondsValue(need(obj, "median_s", path), joinPath(path, "median_s"));
+    if (obj.contains("samples_s")) {
+        const json& arr = obj["samples_s"];
+        const std::string p = joinPath(path, "samples_s");
+        if (!arr.is_array())
+            fail(p, "expected an array of seconds");
+        for (std::size_t i = 0; i < arr.size(); ++i)
+            s.samples.push_back(secondsValue(arr[i], p + "[" + std::to_string(i) + "]"));
+    }
+    if (s.min > s.median)
+        fail(path, "min_s " + std::to_string(s.min) + " is larger than median_s " + std::to_string(s.median));
+    return s;
+}
+
+const json& arrayAt(const json& obj, const char* key, const std::string& path)
+{
+    const json& v = need(obj, key, path);
+    if (!v.is_array())
+        fail(joinPath(path, key), std::string("expected an array, got ") + v.type_name());
+    return v;
+}
+
+} // namespace
+
+TimeStats makeTimeStats(std::vector<double> samples)
+{
+    TimeStats s;
+    s.samples = std::move(samples);
+    if (s.samples.empty())
+        return s;
+    std::vector<double> sorted = s.samples;
+    std::sort(sorted.begin(), sorted.end());
+    s.min = sorted.front();
+    const std::size_t n = sorted.size();
+    s.median = n % 2 ? sorted[n / 2] : (sorted[n / 2 - 1] + sorted[n / 2]) / 2.0;
+    return s;
+}
+
+ojson toJson(const MeasuredTimes& m)
+{
+    ojson o;
+    o["format"] = kFormat;
+    o["version"] = kVersion;
+    ojson sched;
+    sched["file"] = m.scheduleFile;
+    sched["topology"] = m.topology;
+    sched["algorithm"] = m.algorithm;
+    sched["pattern"] = m.pattern;
+    sched["steps"] = m.stepCount;
+    sched["fingerprint"] = m.fingerprint;
+    o["schedule"] = sched;
+    ojson run;
+    run["ranks"] = m.ranks;
+    run["bytes_per_block"] = m.bytesPerBlock;
+    run["repeat"] = m.repeat;
+    run["mpi"] = m.mpiLibrary;
+    run["hosts"] = m.hosts;
+    run["mapping"] = m.mapping;
+    run["verified"] = m.verified;
+    run["date"] = m.date;
+    o["run"] = run;
+    ojson steps = ojson::array();
+    for (const MeasuredStep& s : m.steps) {
+        ojson e;
+        e["step"] = s.step;
+        e["transfers"] = s.transfers;
+        e["bytes"] = s.bytes;
+        putStats(e, s.time);
+        steps.push_back(e);
+    }
+    o["steps"] = steps;
+    ojson total;
+    putStats(total, m.total);
+    o["total"] = total;
+    ojson transfers = ojson::array();
+    for (const MeasuredTransfer& t : m.transfers) {
+        ojson e;
+        e["index"] = t.index;
+        e["step"] = t.step;
+        e["from"] = t.from;
+        e["to"] = t.to;
+        e["bytes"] = t.bytes;
+        putStats(e, t.time);
+        transfers.push_back(e);
+    }
+    o["transfers"] = transfers;
+    if (m.library) {
+        ojson lib;
+        lib["operation"] = m.library->operation;
+        lib["bytes"] = m.library->bytes;
+        putStats(lib, m.library->time);
+        o["library"] = lib;
+    }
+    return o;
+}
+
+MeasuredTimes measuredFromJson(const json& doc)
+{
+    if (!doc.is_object())
+        fail("measured", std::string("expected a JSON object, got ") + doc.type_name());
+    const std::string format = stringAt(doc, "format", "");
+    if (format != kFormat)
+        fail("format", "\"" + format + "\" is not a measured-times file (expected \"" + kFormat + "\")");
+    const std::uint64_t version = uintAt(doc, "version", "", 1000);
+    if (version != kVersion)
+        fail("version",
+             std::to_string(version) + " is not supported (this build reads version " + std::to_string(kVersion) + ")");
+    MeasuredTimes m;
+    const json& sched = need(doc, "schedule", "measured");
+    m.scheduleFile = optString(sched, "file", "schedule");
+    m.topology = stringAt(sched, "topology", "schedule");
+    m.algorithm = optString(sched, "algorithm", "schedule");
+    m.pattern = optString(sched, "pattern", "schedule");
+    m.fingerprint = optString(sched, "fingerprint", "schedule");
+    m.stepCount = static_cast<std::uint32_t>(uintAt(sched, "steps", "schedule", 1u << 30));
+
+    const json& run = need(doc, "run", "measured");
+    m.ranks = static_cast<std::uint32_t>(uintAt(run, "ranks", "run", 1u << 24));
+    m.bytesPerBlock = uintAt(run, "bytes_per_block", "run", std::uint64_t{1} << 40);
+    m.repeat = static_cast<int>(uintAt(run, "repeat", "run", 1u << 24));
+    m.mpiLibrary = optString(run, "mpi", "run");
+    if (run.contains("hosts"))
+        m.hosts = static_cast<std::uint32_t>(uintAt(run, "hosts", "run", 1u << 24));
+    m.mapping = optString(run, "mapping", "run");
+    if (run.contains("verified")) {
+        if (!run["verified"].is_boolean())
+            fail("run.verified", "expected true or false");
+        m.verified = run["verified"].get<bool>();
+    }
+    m.date = optString(run, "date", "run");
+
+    const json& steps = arrayAt(doc, "steps", "");
+    for (std::size_t i = 0; i < steps.size(); ++i) {
+        const std::string path = "steps[" + std::to_string(i) + "]";
+        MeasuredStep s;
+        s.step = static_cast<std::uint32_t>(uintAt(steps[i], "step", path, 1u << 30));
+        if (s.step != i + 1)
+            fail(path + ".step", "is " + std::to_string(s.step) + "; steps must be listed in order from 1 (expected " +
+                                     std::to_string(i + 1) + ")");
+        s.transfers = uintAt(steps[i], "transfers", path, std::uint64_t{1} << 40);
+        s.bytes = steps[i].contains("bytes") ? uintAt(steps[i], "bytes", path, std::uint64_t{1} << 60) : 0;
+        s.time = statsFrom(steps[i], path);
+        m.steps.push_back(s);
+    }
+    if (m.steps.size() != m.stepCount)
+        fail("steps", "lists " + std::to_string(m.steps.size()) + " steps but schedule.steps says " +
+                          std::to_string(m.stepCount));
+    if (doc.contains("total"))
+        m.total = statsFrom(doc["total"], "total");
+
+    if (doc.contains("transfers")) {
+        const json& transfers = arrayAt(doc, "transfers", "");
+        for (std::size_t i = 0; i < transfers.size(); ++i) {
+            const std::string path = "transfers[" + std::to_string(i) + "]";
+            MeasuredTransfer t;
+            t.index = static_cast<std::size_t>(uintAt(transfers[i], "index", path, std::uint64_t{1} << 40));
+            t.step = static_cast<std::uint32_t>(uintAt(transfers[i], "step", path, m.stepCount));
+            if (t.step < 1)
+                fail(path + ".step", "steps start at 1");
+            t.from = static_cast<NodeId>(uintAt(transfers[i], "from", path, 0xFFFFFFFFu));
+            t.to = static_cast<NodeId>(uintAt(transfers[i], "to", path, 0xFFFFFFFFu));
+            t.bytes = transfers[i].contains("bytes") ? uintAt(transfers[i], "bytes", path, std::uint64_t{1} << 60) : 0;
+            t.time = statsFrom(transfers[i], path);
+            m.transfers.push_back(t);
+        }
+    }
+    if (doc.contains("library") && !doc["library"].is_null()) {
+        const json& lib = doc["library"];
+        LibraryTiming l;
+        l.operation = stringAt(lib, "operation", "library");
+        l.bytes = lib.contains("bytes") ? uintAt(lib, "bytes", "library", std::uint64_t{1} << 60) : 0;
+        l.time = statsFrom(lib, "library");
+        m.library = l;
+    }
+    return m;
+}
+
+MeasuredTimes readMeasuredTimes(const std::filesystem::path& path)
+{
+    const json doc = readJsonFile(path);
+    try {
+        return measuredFromJson(doc);
+    } catch (const Error& e) {
+        throw Error(path.string() + ": " + e.what());
+    }
+}
+
+std::optional<std::string> measuredMismatch(const MeasuredTimes& m, const Schedule& s)
+{
+    if (m.topology != s.topology().spec())
+        return "measured on " + m.topology + " but the schedule is on " + s.topology().spec();
+    if (m.stepCount != s.stepCount())
+        return "measured " + std::to_string(m.stepCount) + " steps but the schedule has " +
+               std::to_string(s.stepCount());
+    if (!m.fingerprint.empty() && m.fingerprint != scheduleFingerprint(s))
+        return "measured on a different schedule of the same size (fingerprint " + m.fingerprint +
+               ", the schedule's is " + scheduleFingerprint(s) + ")";
+    return std::nullopt;
+}
+
+} // namespace topocast
