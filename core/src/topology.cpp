@@ -43,8 +43,8 @@ bool parseInt(std::string_view s, long long& value)
         negative = s.front() == '-';
         s.remove_prefix(1);
     }
-    if (s.empty() || s.size() > 18)
-        return false;
+    if (s.empty() || s.size() > 18 || s.front() < '0' || s.front() > '9')
+        return false;  // also refuses a second sign ("--4"), which from_chars would accept
     long long v = 0;
     auto [ptr, ec] = std::from_chars(s.data(), s.data() + s.size(), v);
     if (ec != std::errc() || ptr != s.data() + s.size())
