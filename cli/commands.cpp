@@ -4,6 +4,7 @@
 #include "topocast/error.h"
 #include "topocast/limits.h"
 
+#include <algorithm>
 #include <iostream>
 #include <memory>
 #include <sstream>
@@ -102,6 +103,16 @@ int run(const std::vector<std::string>& args, Io& io)
     for (const Command& c : commandTable()) {
         CLI::App* sub = app.add_subcommand(c.name, c.help);
         actions.emplace_back(sub, c.setup(*sub));
+    }
+    if (!args.empty() && !args[0].empty() && args[0][0] != '-' && std::none_of(commandTable().begin(), commandTable().end(), [&](const Command& c) { return c.name == args[0]; })) {
+        io.err << "topocast-cli: unknown command '" << args[0] << "'; commands:";
+        const char* sep = " ";
+        for (const Command& c : commandTable()) {
+            io.err << sep << c.name;
+            sep = ", ";
+        }
+        io.err << "\n";
+        return 2;
     }
     try {
         std::vector<std::string> reversed(args.rbegin(), args.rend());

@@ -4,6 +4,7 @@
 #include "topocast/limits.h"
 #include "topocast/metrics.h"
 
+#include <algorithm>
 #include <limits>
 #include <optional>
 #include <unordered_map>
@@ -23,7 +24,6 @@ public:
         if (m_v.violations.size() < m_limit)
             m_v.violations.push_back(std::move(sentence));
     }
-    bool full() const { return m_v.violations.size() >= m_limit; }
 
 private:
     Validation& m_v;
@@ -171,8 +171,6 @@ void checkPorts(const Schedule& s, Report& report)
             receives[t.from] = 0;
             sends[t.to] = 0;
         }
-        if (report.full())
-            return;
     }
 }
 
@@ -180,24 +178,32 @@ void checkPorts(const Schedule& s, Report& report)
 void checkSimpleBroadcast(const Schedule& s, const ValidateOptions& options, Report& report)
 {
     const Topology& topo = s.topology();
+    // First receive of every node, then the checks (a send may be listed before the receive it
+    // depends on only if the schedule is wrong, and the message then names that receive's step).
     std::vector<std::uint32_t> informedAt(topo.nodeCount(), kNever);
     informedAt[s.source()] = 0;
+    for (const Transfer& t : s.transfers())
+        if (t.from < topo.nodeCount() && t.to < topo.nodeCount() && t.from != t.to && t.to != s.source())
+            informedAt[t.to] = std::min(informedAt[t.to], t.step);
+    std::vector<bool> received(topo.nodeCount(), false);
     for (const Transfer& t : s.transfers()) {
         if (t.from >= topo.nodeCount() || t.to >= topo.nodeCount() || t.from == t.to)
             continue;
-        if (informedAt[t.from] == kNever || informedAt[t.from] >= t.step) {
+        if (informedAt[t.from] >= t.step) {
             report.add(at(t.step) + topo.nodeName(t.from) + " sends to " + topo.nodeName(t.to) +
                        " but does not hold the message yet" +
                        (informedAt[t.from] == kNever ? std::string(" (it never receives it)")
                                                      : " (it receives it in step " + std::to_string(informedAt[t.from]) + ")"));
         }
-        if (informedAt[t.to] != kNever) {
-            if (options.forbidDuplicateReceives || t.to == s.source())
-                report.add(at(t.step) + topo.nodeName(t.to) + (t.to == s.source() ? " (the source)" : "") +
-                           " receives the message again from " + topo.nodeName(t.from) +
-                           (t.to == s.source() ? std::string() : " (it already has it since step " + std::to_string(informedAt[t.to]) + ")"));
+        if (t.to == s.source()) {
+            report.add(at(t.step) + topo.nodeName(t.to) + " (the source) receives the message again from " +
+                       topo.nodeName(t.from));
+        } else if (received[t.to]) {
+            if (options.forbidDuplicateReceives)
+                report.add(at(t.step) + topo.nodeName(t.to) + " receives the message again from " + topo.nodeName(t.from) +
+                           " (it already has it since step " + std::to_string(informedAt[t.to]) + ")");
         } else {
-            informedAt[t.to] = t.step;
+            received[t.to] = true;
         }
     }
     std::size_t missing = 0;
@@ -280,8 +286,6 @@ void checkBlocks(const Schedule& s, const ValidateOptions& options, Report& repo
             if (!personalized || b.dest == t.to)
                 ++complete[t.to];
         }
-        if (report.full())
-            return;
     }
 
     std::size_t incomplete = 0;

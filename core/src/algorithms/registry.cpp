@@ -1,6 +1,7 @@
 #include "topocast/algorithms/registry.h"
 
 #include "topocast/algorithms/baselines.h"
+#include "topocast/algorithms/tsay_wang.h"
 #include "topocast/error.h"
 #include "topocast/limits.h"
 
@@ -59,6 +60,25 @@ std::vector<AlgorithmInfo> makeAlgorithms()
     });
 
     // ---- paper algorithms: each issue adds its entry here ---------------------------------
+    list.push_back({
+        "tsay-wang",
+        "Tsay & Wang: nearly optimal all-port wormhole broadcast, cyclic-dimension-order routes "
+        "(variant paper|direct)",
+        "d-dimensional n×…×n tori, d ≥ 2, n ≥ 3 (even n ≥ d); direct needs n or n−1 = (2d+1)^r",
+        {},
+        {"broadcast"},
+        [](const Topology& t) -> std::optional<std::string> {
+            if (!t.isTorus() || !t.isCubic())
+                return "tsay-wang needs a d-dimensional n×…×n torus (d ≥ 2, n ≥ 3, even n ≥ d); got " + t.displayName();
+            return tsayWangUnsupported(t.dims(), t.side(0), TsayWangVariant::Paper);
+        },
+        [](const Topology& t, NodeId s, const Params& p) {
+            if (p.getString("pattern", "broadcast") != "broadcast")
+                throw Error("tsay-wang computes a broadcast only; got pattern '" + p.getString("pattern", "") + "'");
+            return tsayWangBroadcast(t, s, parseTsayWangVariant(p.getString("variant", "paper")));
+        },
+        {},
+    });
 
     return list;
 }

@@ -129,9 +129,10 @@ long long intValue(const json& v, const std::string& path, long long min, long l
 {
     if (!v.is_number_integer())
         fail(path, std::string("expected a whole number, got ") + v.type_name());
-    const long long x = v.is_number_unsigned() && v.get<unsigned long long>() > static_cast<unsigned long long>(max)
-                            ? max + 1
-                            : v.get<long long>();
+    if (v.is_number_unsigned() && v.get<unsigned long long>() > static_cast<unsigned long long>(max))
+        fail(path, std::to_string(v.get<unsigned long long>()) + " is out of range " + std::to_string(min) + ".." +
+                       std::to_string(max));
+    const long long x = v.get<long long>();
     if (x < min || x > max)
         fail(path, std::to_string(x) + " is out of range " + std::to_string(min) + ".." + std::to_string(max));
     return x;

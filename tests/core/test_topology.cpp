@@ -1,0 +1,150 @@
+#include "topocast/error.h"
+#include "topocast/graph.h"
+#include "topocast/topology.h"
+
+#include <catch2/catch.hpp>
+
+#include <set>
+
+using namespace topocast;
+
+TEST_CASE("topology strings parse into meshes, tori and hypercubes", "[topology]")
+{
+    const Topology m = Topology::parse("mesh:8x8");
+    CHECK(m.isMesh());
+    CHECK(m.dims() == 2);
+    CHECK(m.nodeCount() == 64);
+    CHECK(m.spec() == "mesh:8x8");
+    CHECK(m.displayName() == "8×8 mesh");
+
+    CHECK(Topology::parse("mesh:4x4x4").nodeCount() == 64);
+    CHECK(Topology::parse("mesh:4×3").sides() == std::vector<int>{4, 3});
+    CHECK(Topology::parse(" MESH:2X3X4 ").sides() == std::vector<int>{2, 3, 4});
+    CHECK(Topology::parse("torus:7x7").isTorus());
+    const Topology h = Topology::parse("hypercube:6");
+    CHECK(h.isHypercube());
+    CHECK(h.nodeCount() == 64);
+    CHECK(h.dims() == 6);
+    CHECK(Topology::parse("cube:3") == Topology::hypercube(3));
+    for (const char* s : {"mesh:8x8", "mesh:1", "torus:3x4x5", "hypercube:24", "mesh:2x2x2x2x2x2"})
+        CHECK(Topology::parse(Topology::parse(s).spec()).spec() == s);
+}
+
+TEST_CASE("bad topology strings are refused with a message naming the problem", "[topology][bad-input]")
+{
+    auto message = [](const char* text) {
+        try {
+            Topology::parse(text);
+        } catch (const Error& e) {
+            return std::string(e.what());
+        }
+        return std::string("no error");
+    };
+    CHECK_THAT(message("mesh"), Catch::Contains("has no kind"));
+    CHECK_THAT(message("ring:8"), Catch::Contains("unknown topology kind 'ring'"));
+    CHECK_THAT(message("mesh:8xa"), Catch::Contains("'a'") && Catch::Contains("not a whole number"));
+    CHECK_THAT(message("mesh:0x4"), Catch::Contains("out of range"));
+    CHECK_THAT(message("mesh:-3x4"), Catch::Contains("out of range"));
+    CHECK_THAT(message("mesh:8x"), Catch::Contains("not a whole number"));
+    CHECK_THAT(message("mesh:2x2x2x2x2x2x2"), Catch::Contains("more than 6 dimensions"));
+    CHECK_THAT(message("mesh:5000x5000"), Catch::Contains("2^24"));
+    CHECK_THAT(message("mesh:99999999999999999999x2"), Catch::Contains("not a whole number"));
+    CHECK_THAT(message("torus:2x5"), Catch::Contains("at least 3"));
+    CHECK_THAT(message("hypercube:0"), Catch::Contains("1 to 24"));
+    CHECK_THAT(message("hypercube:25"), Catch::Contains("1 to 24"));
+    CHECK_THAT(message("hypercube:x"), Catch::Contains("not a whole number"));
+}
+
+TEST_CASE("node ids are x-fastest and coordinates round-trip", "[topology]")
+{
+    const Topology t = Topology::mesh({4, 3, 2});
+    CHECK(t.id({1, 2, 1}) == 1 + 4 * 2 + 12 * 1);
+    for (NodeId v = 0; v < t.nodeCount(); ++v)
+        CHECK(t.id(t.coords(v)) == v);
+    CHECK(t.nodeName(t.id({1, 2, 1})) == "(1,2,1)");
+    CHECK(t.parseNode("1,2,1") == t.id({1, 2, 1}));
+    CHECK(t.parseNode("(1, 2, 1)") == t.id({1, 2, 1}));
+    CHECK_THROWS_WITH(t.parseNode("1,2"), Catch::Contains("has 3 coordinates; got 2"));
+    CHECK_THROWS_WITH(t.parseNode("4,0,0"), Catch::Contains("outside the 4×3×2 mesh (0..3)"));
+    CHECK_THROWS_WITH(t.parseNode("a,0,0"), Catch::Contains("not a whole number"));
+    const Topology h = Topology::hypercube(4);
+    CHECK(h.parseNode("5") == 5);
+    CHECK(h.parseNode("0b0101") == 5);
+    CHECK_THROWS_WITH(h.parseNode("16"), Catch::Contains("outside the 4-cube (0..15)"));
+}
+
+TEST_CASE("neighbours and channels of meshes, tori and hypercubes", "[topology]")
+{
+    const Topology mesh = Topology::mesh({4, 4});
+    CHECK(mesh.neighbours(mesh.id({0, 0})).size() == 2);
+    CHECK(mesh.neighbours(mesh.id({1, 0})).size() == 3);
+    CHECK(mesh.neighbours(mesh.id({1, 1})).size() == 4);
+    CHECK(mesh.channelCount() == 2 * (3 * 4 + 3 * 4));  // 24 links
+
+    const Topology torus = Topology::torus({5, 3});
+    CHECK(torus.channelCount() == 2 * (5 * 3 + 3 * 5));
+    for (NodeId v = 0; v < torus.nodeCount(); ++v)
+        CHECK(torus.neighbours(v).size() == 4);
+    NodeId next = 0;
+    REQUIRE(torus.step(torus.id({4, 0}), 0, +1, next));
+    CHECK(next == torus.id({0, 0}));
+
+    const Topology cube = Topology::hypercube(5);
+    CHECK(cube.channelCount() == 5 * 32);
+    REQUIRE(cube.step(0b10110, 3, -1, next));
+    CHECK(next == 0b11110);
+
+    // Every channel's head is a neighbour of its tail; channel ids round-trip.
+    for (const Topology& t : {mesh, torus, cube}) {
+        std::uint64_t real = 0;
+        for (NodeId v = 0; v < t.nodeCount(); ++v)
+            t.forEachNeighbour(v, [&](NodeId w, Port p) {
+                const ChannelId c = t.channel(v, p.dim, p.sign);
+                CHECK(t.channelTail(c) == v);
+                CHECK(t.channelHead(c) == w);
+                CHECK(t.channelPort(c) == p);
+                ++real;
+            });
+        CHECK(real == t.channelCount());
+    }
+    CHECK(mesh.channelName(mesh.channel(mesh.id({1, 0}), 0, +1)) == "(1,0)→(2,0)");
+}
+
+TEST_CASE("distances agree with Boost.Graph shortest paths", "[topology][graph]")
+{
+    for (const char* spec : {"mesh:4x4", "mesh:3x4x2", "torus:5x5", "torus:3x4x5", "hypercube:5", "mesh:7"}) {
+        const Topology t = Topology::parse(spec);
+        INFO(spec);
+        for (NodeId s : {NodeId{0}, t.nodeCount() / 2, t.nodeCount() - 1}) {
+            const auto bfs = bfsLevels(t, s);
+            const auto dij = dijkstraDistances(t, s);
+            for (NodeId v = 0; v < t.nodeCount(); ++v) {
+                CHECK(bfs[v] == static_cast<std::uint32_t>(t.distance(s, v)));
+                CHECK(dij[v] == bfs[v]);
+            }
+        }
+        CHECK(connectedComponentCount(t) == 1);
+    }
+    // Hand values: torus wrap-around and Hamming distance.
+    const Topology torus = Topology::torus({7, 7});
+    CHECK(torus.distance(torus.id({0, 0}), torus.id({6, 4})) == 1 + 3);
+    CHECK(torus.displacement(torus.id({0, 0}), torus.id({6, 0}), 0) == -1);
+    const Topology even = Topology::torus({4, 4});
+    CHECK(even.displacement(even.id({0, 0}), even.id({2, 0}), 0) == 2);  // tie: + direction
+    CHECK(Topology::hypercube(6).distance(0b101010, 0b010101) == 6);
+}
+
+TEST_CASE("BFS tree from Boost.Graph is a shortest-path tree", "[graph]")
+{
+    const Topology t = Topology::mesh({5, 4, 3});
+    std::vector<std::uint32_t> level;
+    const auto parent = bfsTree(t, t.id({2, 1, 1}), &level);
+    for (NodeId v = 0; v < t.nodeCount(); ++v) {
+        if (v == t.id({2, 1, 1})) {
+            CHECK(parent[v] == v);
+            continue;
+        }
+        CHECK(t.distance(parent[v], v) == 1);
+        CHECK(level[v] == level[parent[v]] + 1);
+    }
+}
