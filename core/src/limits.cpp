@@ -14,7 +14,10 @@ std::atomic<std::uint64_t> g_memoryLimit{kDefaultMemoryLimit};
 
 } // namespace
 
-std::uint64_t memoryLimit() { return g_memoryLimit.load(std::memory_order_relaxed); }
+std::uint64_t memoryLimit()
+{
+    return g_memoryLimit.load(std::memory_order_relaxed);
+}
 
 void setMemoryLimit(std::uint64_t bytes)
 {
@@ -28,7 +31,8 @@ void checkMemory(const std::string& what, std::uint64_t bytes, const std::string
     const std::uint64_t limit = memoryLimit();
     if (bytes <= limit)
         return;
-    const std::string need = bytes == std::numeric_limits<std::uint64_t>::max() ? "more than 16 EiB" : formatBytes(bytes);
+    const std::string need =
+        bytes == std::numeric_limits<std::uint64_t>::max() ? "more than 16 EiB" : formatBytes(bytes);
     throw Error(what + " would need " + need + (detail.empty() ? "" : " (" + detail + ")") + "; the limit is " +
                 formatBytes(limit));
 }
@@ -64,7 +68,7 @@ std::string formatBytes(std::uint64_t bytes)
     std::snprintf(buf, sizeof buf, v >= 100 ? "%.0f" : "%.1f", v);
     std::string s = buf;
     if (s.size() > 2 && s.compare(s.size() - 2, 2, ".0") == 0)
-        s.resize(s.size() - 2);  // "8 GiB", not "8.0 GiB"
+        s.resize(s.size() - 2); // "8 GiB", not "8.0 GiB"
     return s + " " + kUnits[unit];
 }
 

@@ -127,7 +127,10 @@ std::vector<std::string> strayFiles(const fs::path& dir, const std::string& keep
 
 const char* kScheduleHead = R"({"format":"topocast-schedule","version":1,"topology":"mesh:2x2","source":[0,0],)";
 
-Schedule scheduleFrom(const std::string& body) { return scheduleFromJson(parseJsonText(kScheduleHead + body, "s.json")); }
+Schedule scheduleFrom(const std::string& body)
+{
+    return scheduleFromJson(parseJsonText(kScheduleHead + body, "s.json"));
+}
 
 } // namespace
 
@@ -144,10 +147,12 @@ TEST_CASE("truncated schedule: every prefix is refused as malformed JSON with li
         CHECK(msg.find(": malformed JSON (syntax error while parsing ") != std::string::npos);
     }
     CHECK(errorOf([&] { (void)parseJsonText(std::string_view(text).substr(0, 40), "s.json"); }) ==
-          "s.json:3:6: malformed JSON (syntax error while parsing object key - invalid string: missing closing quote; last "
+          "s.json:3:6: malformed JSON (syntax error while parsing object key - invalid string: missing closing quote; "
+          "last "
           "read: '\"ve'; expected string literal)");
     CHECK(errorOf([] { (void)parseJsonText("", "empty.json"); }) ==
-          "empty.json:1:1: malformed JSON (syntax error while parsing value - unexpected end of input; expected '[', '{', or a literal)");
+          "empty.json:1:1: malformed JSON (syntax error while parsing value - unexpected end of input; expected '[', "
+          "'{', or a literal)");
 }
 
 TEST_CASE("truncated files on disk: validate and --scenario answer with one line, exit 2", "[robust]")
@@ -180,7 +185,8 @@ TEST_CASE("a failed load leaves the current scenario untouched", "[robust]")
     current.algorithm = "bfs";
     current.title = "keep me";
     const Scenario before = current;
-    writeText(dir.path / "bad.json", R"({"format":"topocast-scenario","version":1,"topology":"torus:2x2","algorithm":"bfs"})");
+    writeText(dir.path / "bad.json",
+              R"({"format":"topocast-scenario","version":1,"topology":"torus:2x2","algorithm":"bfs"})");
     const std::string msg = errorOf([&] { current = loadScenario(dir.path / "bad.json"); });
     CHECK(msg == (dir.path / "bad.json").string() +
                      ": topology: torus side 0 is 2; sides must be at least 3 (a ring of 1 or 2 nodes has no distinct "
@@ -211,11 +217,14 @@ TEST_CASE("scenario with wrong types: the message names the JSON path and what i
           "params.tau: expected a string or a number, got null");
     CHECK(errorOf([&] { (void)load(R"("topology":"mesh:4x4","algorithm":"bfs","view":"top"})"); }) ==
           "view: expected an object");
-    CHECK(errorOf([&] { (void)load(R"("topology":"mesh:4x4","algorithm":"bfs","title":7})"); }) == "title: expected a string");
-    CHECK(errorOf([] { (void)scenarioFromJson(parseJsonText(R"({"format":"topocast-schedule","version":1})", "c.json")); }) ==
-          "format: expected \"topocast-scenario\"");
-    CHECK(errorOf([] { (void)scenarioFromJson(parseJsonText(R"({"format":"topocast-scenario","version":"1"})", "c.json")); }) ==
-          "version: expected 1 (this topocast reads scenario version 1)");
+    CHECK(errorOf([&] { (void)load(R"("topology":"mesh:4x4","algorithm":"bfs","title":7})"); }) ==
+          "title: expected a string");
+    CHECK(errorOf([] {
+              (void)scenarioFromJson(parseJsonText(R"({"format":"topocast-schedule","version":1})", "c.json"));
+          }) == "format: expected \"topocast-scenario\"");
+    CHECK(errorOf([] {
+              (void)scenarioFromJson(parseJsonText(R"({"format":"topocast-scenario","version":"1"})", "c.json"));
+          }) == "version: expected 1 (this topocast reads scenario version 1)");
     CHECK(errorOf([] { (void)scenarioFromJson(parseJsonText("[]", "c.json")); }) == "scenario: expected a JSON object");
 }
 
@@ -231,13 +240,16 @@ TEST_CASE("schedule with wrong types: the message names the JSON path and what i
           "transfers[0].route: expected an object");
     CHECK(errorOf([] { (void)scheduleFrom(R"("transfers":[{"step":1,"from":[0,0],"to":[1,0],"size":"big"}]})"); }) ==
           "transfers[0].size: expected a number");
-    CHECK(errorOf([] { (void)scheduleFrom(R"("pattern":3,"transfers":[]})"); }) == "pattern: expected a string, got number");
+    CHECK(errorOf([] { (void)scheduleFrom(R"("pattern":3,"transfers":[]})"); }) ==
+          "pattern: expected a string, got number");
     CHECK(errorOf([] { (void)scheduleFrom(R"("step_labels":"a","transfers":[]})"); }) ==
           "step_labels: expected an array of strings");
     CHECK(errorOf([] { (void)scheduleFrom(R"("payloads":[[[0,-1,0]],[[0,"x",0]]],"transfers":[]})"); }) ==
           "payloads[1][0][1]: expected a whole number, got string");
-    CHECK(errorOf([] { (void)scheduleFromJson(parseJsonText(R"({"format":"topocast-schedule","version":1,"topology":"mesh:2x2","source":[0,0]})", "s.json")); }) ==
-          "schedule: missing \"transfers\"");
+    CHECK(errorOf([] {
+              (void)scheduleFromJson(parseJsonText(
+                  R"({"format":"topocast-schedule","version":1,"topology":"mesh:2x2","source":[0,0]})", "s.json"));
+          }) == "schedule: missing \"transfers\"");
 }
 
 // ---- huge numbers -----------------------------------------------------------------------------
@@ -247,25 +259,34 @@ TEST_CASE("huge numbers in topologies, nodes and documents are refused with the 
     CHECK(errorOf([] { (void)Topology::parse("mesh:4097x4096"); }) ==
           "mesh 4097x4096 has more than 2^24 = 16777216 nodes, the largest topocast handles");
     CHECK(errorOf([] { (void)Topology::parse("mesh:99999999999999999999"); }) ==
-          "mesh side '99999999999999999999' in 'mesh:99999999999999999999' is not a whole number; expected mesh:AxB[xC…] (1..6 "
+          "mesh side '99999999999999999999' in 'mesh:99999999999999999999' is not a whole number; expected "
+          "mesh:AxB[xC…] (1..6 "
           "sides), torus:AxB[xC…] (sides ≥ 3) or hypercube:N (N = 1..24)");
     CHECK(errorOf([] { (void)Topology::parse("hypercube:25"); }) == "hypercube dimension must be 1 to 24; got 25");
-    CHECK(errorOf([] { (void)Topology::parse("mesh:2x2x2x2x2x2x2"); }) == "mesh 'mesh:2x2x2x2x2x2x2' has more than 6 dimensions");
-    CHECK(errorOf([] { (void)Topology::mesh({65536, 65536}).nodeCount(); }) ==
-          "mesh 65536x65536 has more than 2^24 = 16777216 nodes, the largest topocast handles");
-    CHECK(errorOf([] { (void)Topology::mesh({8, 8}).parseNode("99999999999,0"); }) ==
+    CHECK(errorOf([] { (void)Topology::parse("mesh:2x2x2x2x2x2x2"); }) ==
+          "mesh 'mesh:2x2x2x2x2x2x2' has more than 6 dimensions");
+    CHECK(errorOf([] {
+              (void)Topology::mesh({65536, 65536}).nodeCount();
+          }) == "mesh 65536x65536 has more than 2^24 = 16777216 nodes, the largest topocast handles");
+    CHECK(errorOf([] {
+              (void)Topology::mesh({8, 8}).parseNode("99999999999,0");
+          }) ==
           "node '99999999999,0': '99999999999' is not a whole number; expected 2 comma-separated coordinates like 0,0");
     CHECK(errorOf([] { (void)Topology::hypercube(4).parseNode("0b11111111111111111111111111"); }) ==
           "node '0b11111111111111111111111111' is not a hypercube address; expected 0..15 or a bit string like 0b0101");
 
     // JSON: integers beyond 64 bits read as floating point, numbers beyond a double do not read.
-    CHECK(errorOf([] { (void)scheduleFrom(R"("transfers":[{"step":18446744073709551616,"from":[0,0],"to":[1,0]}]})"); }) ==
-          "transfers[0].step: expected a whole number, got number");
-    CHECK(errorOf([] { (void)scheduleFrom(R"("transfers":[{"step":18446744073709551615,"from":[0,0],"to":[1,0]}]})"); }) ==
-          "transfers[0].step: 1073741825 is out of range 1..1073741824");
-    CHECK(errorOf([] { (void)scheduleFrom(R"("transfers":[{"step":1,"from":[0,-9223372036854775808],"to":[1,0]}]})"); }) ==
-          "transfers[0].from[1]: -9223372036854775808 is out of range 0..1");
-    CHECK(errorOf([] { (void)scheduleFrom(R"("parts":16777217,"transfers":[]})"); }) == "parts: 16777217 is out of range 1..16777216");
+    CHECK(errorOf([] {
+              (void)scheduleFrom(R"("transfers":[{"step":18446744073709551616,"from":[0,0],"to":[1,0]}]})");
+          }) == "transfers[0].step: expected a whole number, got number");
+    CHECK(errorOf([] {
+              (void)scheduleFrom(R"("transfers":[{"step":18446744073709551615,"from":[0,0],"to":[1,0]}]})");
+          }) == "transfers[0].step: 18446744073709551615 is out of range 1..1073741824");
+    CHECK(errorOf([] {
+              (void)scheduleFrom(R"("transfers":[{"step":1,"from":[0,-9223372036854775808],"to":[1,0]}]})");
+          }) == "transfers[0].from[1]: -9223372036854775808 is out of range 0..1");
+    CHECK(errorOf([] { (void)scheduleFrom(R"("parts":16777217,"transfers":[]})"); }) ==
+          "parts: 16777217 is out of range 1..16777216");
     CHECK(errorOf([] { (void)parseJsonText(R"({"tau":1e400})", "c.json"); }) ==
           "c.json: unreadable JSON (number overflow parsing '1e400')");
 }
@@ -274,25 +295,28 @@ TEST_CASE("a step number far beyond the transfers is refused by the memory limit
 {
     // One transfer in step 2^30 would need an 8 GiB step index.
     CHECK(errorOf([] { (void)scheduleFrom(R"("transfers":[{"step":1073741824,"from":[0,0],"to":[1,0]}]})"); }) ==
-          "the step index of a schedule on the 2×2 mesh would need 8 GiB (largest step number 1073741824 × 8 B); the limit is 4 GiB");
+          "the step index of a schedule on the 2×2 mesh would need 8 GiB (largest step number 1073741824 × 8 B); the "
+          "limit is 4 GiB");
 }
 
 // ---- NaN / inf parameters ---------------------------------------------------------------------
 
 TEST_CASE("NaN, inf and overflowing parameters are refused by name", "[robust]")
 {
-    const Params p{{"tau", "nan"},   {"tc", "inf"},    {"a", "-inf"},  {"b", "1e309"}, {"c", "NaN"},
-                   {"d", "1.5x"},    {"e", "1e-400"},  {"f", "-5"},    {"g", "99999999999999999999"},
-                   {"h", "2.5"},     {"i", "0x10"},    {"j", " 7"}};
+    const Params p{{"tau", "nan"},  {"tc", "inf"}, {"a", "-inf"},
+                   {"b", "1e309"},  {"c", "NaN"},  {"d", "1.5x"},
+                   {"e", "1e-400"}, {"f", "-5"},   {"g", "99999999999999999999"},
+                   {"h", "2.5"},    {"i", "0x10"}, {"j", " 7"}};
     CHECK(errorOf([&] { (void)p.getDouble("tau", 1); }) == "parameter tau = 'nan' is not a finite number");
     CHECK(errorOf([&] { (void)p.getDouble("tc", 1); }) == "parameter tc = 'inf' is not a finite number");
     CHECK(errorOf([&] { (void)p.getDouble("a", 1); }) == "parameter a = '-inf' is not a finite number");
     CHECK(errorOf([&] { (void)p.getDouble("b", 1); }) == "parameter b = '1e309' is not a finite number");
     CHECK(errorOf([&] { (void)p.getDouble("c", 1); }) == "parameter c = 'NaN' is not a finite number");
     CHECK(errorOf([&] { (void)p.getDouble("d", 1); }) == "parameter d = '1.5x' is not a finite number");
-    CHECK(p.getDouble("e", 1) == 0.0);  // underflow reads as 0, not as an error
+    CHECK(p.getDouble("e", 1) == 0.0); // underflow reads as 0, not as an error
     CHECK(errorOf([&] { (void)p.getDouble("f", 1, 0); }) == "parameter f = -5 is out of range; allowed 0 to 1e+300");
-    CHECK(errorOf([&] { (void)p.getInt("g", 1, 0, 100); }) == "parameter g = '99999999999999999999' is not a whole number");
+    CHECK(errorOf([&] { (void)p.getInt("g", 1, 0, 100); }) ==
+          "parameter g = '99999999999999999999' is not a whole number");
     CHECK(errorOf([&] { (void)p.getInt("h", 1, 0, 100); }) == "parameter h = '2.5' is not a whole number");
     CHECK(errorOf([&] { (void)p.getInt("f", 1, 0, 100); }) == "parameter f = -5 is out of range; allowed 0 to 100");
     CHECK(errorOf([&] { (void)p.getInt("i", 1, 0, 100); }) == "parameter i = '0x10' is not a whole number");
@@ -305,7 +329,8 @@ TEST_CASE("scenario parameters: non-finite numbers cannot be written, numbers ro
     CHECK(errorOf([] { (void)parseJsonText(R"({"tau":-1e999})", "c.json"); }) ==
           "c.json: unreadable JSON (number overflow parsing '-1e999')");
     CHECK(errorOf([] { (void)parseJsonText(R"({"tau":NaN})", "c.json"); }).find("malformed JSON") != std::string::npos);
-    CHECK(errorOf([] { (void)parseJsonText(R"({"tau":Infinity})", "c.json"); }).find("malformed JSON") != std::string::npos);
+    CHECK(errorOf([] { (void)parseJsonText(R"({"tau":Infinity})", "c.json"); }).find("malformed JSON") !=
+          std::string::npos);
     // A text "nan" is kept as text and refused by the algorithm that reads it as a number.
     const Scenario s = scenarioFromJson(parseJsonText(
         R"({"format":"topocast-scenario","version":1,"topology":"mesh:4x4","algorithm":"bfs","params":{"tau":"nan","tc":1e300,"p":3}})",
@@ -325,7 +350,8 @@ TEST_CASE("deeply nested JSON is refused at 64 levels without recursion", "[robu
     std::string objects;
     for (int i = 0; i < 1000; ++i)
         objects += "{\"a\":";
-    CHECK(errorOf([&] { (void)parseJsonText(objects, "deep.json"); }) == "deep.json: JSON nested deeper than 64 levels");
+    CHECK(errorOf([&] { (void)parseJsonText(objects, "deep.json"); }) ==
+          "deep.json: JSON nested deeper than 64 levels");
     // A view nested 60 deep is kept as it is.
     std::string view = "0";
     for (int i = 0; i < 60; ++i)
@@ -345,7 +371,7 @@ TEST_CASE("non-UTF-8 file names: save, load, validate and error messages work", 
     Scenario sc;
     sc.topology = Topology::mesh({4, 4});
     sc.algorithm = "binomial";
-    sc.title = std::string("caf\xe9");  // Latin-1, not UTF-8: saved with U+FFFD in its place
+    sc.title = std::string("caf\xe9"); // Latin-1, not UTF-8: saved with U+FFFD in its place
     saveScenario(sc, name);
     const Scenario back = loadScenario(name);
     CHECK(back.title == "caf\xef\xbf\xbd");
@@ -381,7 +407,8 @@ TEST_CASE("unwritable export targets: a clear Error, the old file intact, nothin
             CHECK(readText(ro / "old.json") == "new");
         } else {
             CHECK(errorOf([&] { writeFileAtomic(ro / "old.json", "new"); }) ==
-                  (ro / "old.json").string() + ": cannot create a temporary file in " + ro.string() + " (Permission denied)");
+                  (ro / "old.json").string() + ": cannot create a temporary file in " + ro.string() +
+                      " (Permission denied)");
             CHECK(readText(ro / "old.json") == "old");
         }
         ::chmod(ro.c_str(), 0755);
@@ -392,7 +419,8 @@ TEST_CASE("unwritable export targets: a clear Error, the old file intact, nothin
         writeText(dir.path / "file", "x");
         const fs::path target = dir.path / "file" / "out.json";
         CHECK(errorOf([&] { writeFileAtomic(target, "data"); }) ==
-              target.string() + ": cannot create a temporary file in " + (dir.path / "file").string() + " (Not a directory)");
+              target.string() + ": cannot create a temporary file in " + (dir.path / "file").string() +
+                  " (Not a directory)");
         const CliResult r = runCli({"schedule", "-t", "mesh:4x4", "-a", "bfs", "--out", target.string()});
         CHECK(r.rc == 2);
         CHECK(r.err == "topocast-cli: " + target.string() + ": cannot create a temporary file in " +
@@ -411,7 +439,8 @@ TEST_CASE("unwritable export targets: a clear Error, the old file intact, nothin
         const std::string msg = errorOf([&] { writeFileAtomic(dir.path / "old.json", std::string(100000, 'x')); });
         ::setrlimit(RLIMIT_FSIZE, &saved);
         std::signal(SIGXFSZ, oldHandler);
-        CHECK(msg == (dir.path / "old.json").string() + ": write failed (File too large); the existing file is untouched");
+        CHECK(msg ==
+              (dir.path / "old.json").string() + ": write failed (File too large); the existing file is untouched");
         CHECK(readText(dir.path / "old.json") == "old contents");
         CHECK(strayFiles(dir.path, "old.json").empty());
     }
@@ -440,7 +469,7 @@ TEST_CASE("SIGKILL during an atomic save: the old file survives intact, the temp
 
     bool killedMidWrite = false;
     for (int attempt = 0; attempt < 3 && !killedMidWrite; ++attempt) {
-        const std::string payload(std::size_t{256} << 20, ' ');  // 256 MiB of valid JSON whitespace
+        const std::string payload(std::size_t{256} << 20, ' '); // 256 MiB of valid JSON whitespace
         const pid_t child = ::fork();
         REQUIRE(child >= 0);
         if (child == 0) {
@@ -470,7 +499,7 @@ TEST_CASE("SIGKILL during an atomic save: the old file survives intact, the temp
         killedMidWrite = WIFSIGNALED(status) && WTERMSIG(status) == SIGKILL;
         CHECK(readText(target).size() == (killedMidWrite ? oldText.size() : payload.size() + oldText.size()));
         if (!killedMidWrite)
-            saveScenario(old, target);  // the child finished first: put the old file back and retry
+            saveScenario(old, target); // the child finished first: put the old file back and retry
     }
     REQUIRE(killedMidWrite);
     CHECK(readText(target) == oldText);
@@ -501,15 +530,20 @@ TEST_CASE("limits: refused before allocating, naming the limit and the memory ne
     LimitScope limit(std::uint64_t{64} << 20);
     CHECK(errorOf([] { (void)buildSchedule("binomial", Topology::hypercube(24), 0, {}); }) ==
           "binomial on the 24-cube would need 512 MiB (at least 16777215 transfers × 32 B); the limit is 64 MiB");
-    CHECK(errorOf([] { (void)buildSchedule("bfs", Topology::mesh({4096, 4096}), 0, {}); }) ==
+    CHECK(errorOf([] {
+              (void)buildSchedule("bfs", Topology::mesh({4096, 4096}), 0, {});
+          }) ==
           "bfs on the 4096×4096 mesh would need 512 MiB (at least 16777215 transfers × 32 B); the limit is 64 MiB");
-    CHECK(errorOf([] { (void)bfsLevels(Topology::mesh({2048, 2048}), 0); }) ==
-          "the Boost.Graph view of the 2048×2048 mesh would need 288 MiB (16769024 channels × 12 B + 4194304 nodes × 24 B); "
-          "the limit is 64 MiB");
+    CHECK(errorOf([] {
+              (void)bfsLevels(Topology::mesh({2048, 2048}), 0);
+          }) == "the Boost.Graph view of the 2048×2048 mesh would need 288 MiB (16769024 channels × 12 B + 4194304 "
+                "nodes × 24 B); "
+                "the limit is 64 MiB");
     CHECK(errorOf([] { (void)nodePositions(Topology::hypercube(24)); }) ==
           "the layout of the 24-cube would need 192 MiB (16777216 nodes × 12 B); the limit is 64 MiB");
-    CHECK(errorOf([&] { (void)validate(Schedule(Topology::hypercube(22), 0, Pattern::Broadcast, PortModel::OnePort)); }) ==
-          "checking a schedule on the 22-cube would need 96 MiB (4194304 nodes × 24 B); the limit is 64 MiB");
+    CHECK(errorOf([&] {
+              (void)validate(Schedule(Topology::hypercube(22), 0, Pattern::Broadcast, PortModel::OnePort));
+          }) == "checking a schedule on the 22-cube would need 96 MiB (4194304 nodes × 24 B); the limit is 64 MiB");
     Schedule big(Topology::hypercube(22), 0, Pattern::Broadcast, PortModel::OnePort);
     big.algorithm = "mine";
     CHECK(errorOf([&] { big.reserve(std::size_t{1} << 22); }) ==
@@ -531,12 +565,13 @@ TEST_CASE("limits: refused before allocating, naming the limit and the memory ne
 TEST_CASE("limits: huge files and endless streams are refused while reading", "[robust][limits]")
 {
     TempDir dir;
-    LimitScope limit(std::uint64_t{1} << 20);  // 1 MiB: at most 64 KiB of JSON text
+    LimitScope limit(std::uint64_t{1} << 20); // 1 MiB: at most 64 KiB of JSON text
     const fs::path big = dir.path / "big.json";
     writeText(big, "[" + std::string(100000, ' ') + "]");
     CHECK(errorOf([&] { (void)readJsonFile(big); }) ==
-          big.string() + ": parsing 97.7 KiB of JSON would need 1.5 MiB (about 16 B of document tree per byte of text); the "
-                         "limit is 1 MiB");
+          big.string() +
+              ": parsing 97.7 KiB of JSON would need 1.5 MiB (about 16 B of document tree per byte of text); the "
+              "limit is 1 MiB");
     CHECK(errorOf([] { (void)readJsonFile("/dev/zero"); }) ==
           "/dev/zero: more than 64 KiB of JSON; parsing it would need more than 1 MiB, the limit");
     CHECK(errorOf([&] { (void)readJsonFile(dir.path); }) == dir.path.string() + ": is a directory, not a JSON file");
@@ -548,7 +583,7 @@ TEST_CASE("topocast-cli --memory-limit: sizes beyond it are answered in one line
     CHECK(r.rc == 2);
     CHECK(r.err == "topocast-cli: binomial on the 24-cube would need 512 MiB (at least 16777215 transfers × 32 B); the "
                    "limit is 256 MiB\n");
-    CHECK(memoryLimit() == kDefaultMemoryLimit);  // restored after the run
+    CHECK(memoryLimit() == kDefaultMemoryLimit); // restored after the run
     const CliResult m = runCli({"--memory-limit", "16", "schedule", "-t", "mesh:512x512", "-a", "bfs"});
     CHECK(m.rc == 2);
     CHECK(m.err.find("the limit is 16 MiB") != std::string::npos);
@@ -564,7 +599,8 @@ TEST_CASE("fuzz regressions: JSON numbers beyond a double are an Error, not a js
 {
     // fuzz_scenario_json / fuzz_schedule_json: nlohmann throws out_of_range 406 for 1e400, which
     // escaped parseJsonText as a foreign exception.
-    CHECK(errorOf([] { (void)parseJsonText("1e400", "x.json"); }) == "x.json: unreadable JSON (number overflow parsing '1e400')");
+    CHECK(errorOf([] { (void)parseJsonText("1e400", "x.json"); }) ==
+          "x.json: unreadable JSON (number overflow parsing '1e400')");
 }
 
 TEST_CASE("review finds: a doubled sign in a side, huge block sets in the checker", "[robust]")
@@ -573,7 +609,8 @@ TEST_CASE("review finds: a doubled sign in a side, huge block sets in the checke
     CHECK(errorOf([] { (void)Topology::parse("mesh:--4x4"); }) ==
           "mesh side '--4' in 'mesh:--4x4' is not a whole number; expected mesh:AxB[xC…] (1..6 sides), torus:AxB[xC…] "
           "(sides ≥ 3) or hypercube:N (N = 1..24)");
-    CHECK(errorOf([] { (void)Topology::hypercube(4).parseNode("+-3"); }).find("is not a hypercube address") != std::string::npos);
+    CHECK(errorOf([] { (void)Topology::hypercube(4).parseNode("+-3"); }).find("is not a hypercube address") !=
+          std::string::npos);
     // The checker's table of held blocks is estimated before it is filled.
     LimitScope limit(std::uint64_t{1} << 20);
     Schedule s(Topology::mesh({64, 64}), 0, Pattern::Allgather, PortModel::AllPort);
@@ -584,7 +621,8 @@ TEST_CASE("review finds: a doubled sign in a side, huge block sets in the checke
     for (NodeId v = 1; v < 64; ++v)
         s.add(0, v, 1, {}, all);
     s.finalize();
-    CHECK(errorOf([&] { (void)validate(s); }) ==
-          "checking the allgather blocks of a schedule on the 64×64 mesh would need 11.8 MiB (258048 block deliveries × "
-          "48 B); the limit is 1 MiB");
+    CHECK(
+        errorOf([&] { (void)validate(s); }) ==
+        "checking the allgather blocks of a schedule on the 64×64 mesh would need 11.8 MiB (258048 block deliveries × "
+        "48 B); the limit is 1 MiB");
 }

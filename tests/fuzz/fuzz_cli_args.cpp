@@ -72,7 +72,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
         return 0;
     for (const std::string& a : args)
         if (a.find('/') != std::string::npos || a.rfind("--memory-limit", 0) == 0)
-            return -1;  // could name files outside the scratch directory or lift the fuzzers' memory limit
+            return -1; // could name files outside the scratch directory or lift the fuzzers' memory limit
     std::ostringstream out, err;
     topocast::cli::Io io{out, err};
     const int rc = topocast::cli::run(args, io);

@@ -12,7 +12,10 @@ namespace topocast::fuzz {
 /// Budget for one operation inside the fuzzers (the default, 4 GiB, is for real use).
 inline constexpr std::uint64_t kFuzzMemoryLimit = std::uint64_t{16} << 20;
 
-inline void initLimits() { setMemoryLimit(kFuzzMemoryLimit); }
+inline void initLimits()
+{
+    setMemoryLimit(kFuzzMemoryLimit);
+}
 
 /// A property the target checks; abort so libFuzzer records the input as a crash.
 inline void require(bool ok)

@@ -9,7 +9,7 @@ namespace topocast {
 /// laying it out, reading a file. Every allocation whose size depends on the input is estimated
 /// first and refused with an Error naming the limit and the memory it would need, so a topology
 /// far too large for the machine is answered with a message instead of an out-of-memory kill.
-inline constexpr std::uint64_t kDefaultMemoryLimit = std::uint64_t{4} << 30;  // 4 GiB
+inline constexpr std::uint64_t kDefaultMemoryLimit = std::uint64_t{4} << 30; // 4 GiB
 
 /// The current budget in bytes (kDefaultMemoryLimit unless setMemoryLimit() changed it).
 /// Thread-safe.
