@@ -325,9 +325,9 @@ NodeId Topology::parseNode(std::string_view text) const
         bool ok = false;
         if (text.size() > 2 && text[0] == '0' && (text[1] == 'b' || text[1] == 'B')) {
             v = 0;
-            ok = text.size() <= 2 + 24;
+            ok = text.size() <= 2 + 24;  // longer strings would overflow v
             for (char c : text.substr(2)) {
-                if (c != '0' && c != '1') {
+                if (!ok || (c != '0' && c != '1')) {
                     ok = false;
                     break;
                 }

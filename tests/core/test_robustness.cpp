@@ -604,6 +604,17 @@ TEST_CASE("fuzz regressions: JSON numbers beyond a double are an Error, not a js
           "x.json: unreadable JSON (number overflow parsing '1e400')");
 }
 
+TEST_CASE("fuzz regressions: a bit string longer than 64 bits is refused without signed overflow", "[robust][fuzz]")
+{
+    // fuzz_topology, crash-a46745be…: "cube:3\n0b0001001…100001" (129 bits). The length check
+    // set ok = false but the loop still shifted every bit into a long long: UBSan reported
+    // "signed integer overflow: 5764607523034234879 * 2". Now the loop stops at once.
+    const std::string bits = "0b0001001" + std::string(118, '1') + "00001";
+    CHECK(errorOf([&] { (void)Topology::hypercube(3).parseNode(bits); }) ==
+          "node '" + bits + "' is not a hypercube address; expected 0..7 or a bit string like 0b0101");
+    CHECK(Topology::hypercube(24).parseNode("0b" + std::string(24, '1')) == (1u << 24) - 1);
+}
+
 TEST_CASE("review finds: a doubled sign in a side, huge block sets in the checker", "[robust]")
 {
     // from_chars accepted the second sign, so "mesh:--4x4" read as a 4×4 mesh.
