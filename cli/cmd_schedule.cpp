@@ -8,6 +8,7 @@
 #include "topocast/metrics.h"
 #include "topocast/validate.h"
 
+#include <algorithm>
 #include <iomanip>
 #include <memory>
 #include <ostream>
@@ -25,8 +26,11 @@ void printSummary(std::ostream& out, const Schedule& s, const Metrics& m, const 
     out << topo.displayName() << ", " << s.algorithm;
     if (!s.mode.empty())
         out << " (" << s.mode << ")";
+    const bool cyclic = std::any_of(s.transfers().begin(), s.transfers().end(),
+                                    [](const Transfer& t) { return t.route.kind == RouteKind::Cyclic; });
     out << " " << toString(s.pattern()) << " from " << topo.nodeName(s.source()) << ", " << toString(s.portModel())
-        << ", routing " << orderName(s.dimensionOrder) << "\n";
+        << ", routing " << (cyclic ? std::string("cyclic dimension order (per transfer)") : orderName(s.dimensionOrder))
+        << "\n";
     out << "steps " << m.steps << "   TCD " << m.tcd << "   contention " << m.contentionUses << "   max link load "
         << m.maxLinkLoad << "   transfers " << m.transfers << "\n";
     for (const auto& [key, value] : s.info.items())

@@ -235,13 +235,22 @@ void checkBlocks(const Schedule& s, const ValidateOptions& options, Report& repo
     const bool personalized = pattern == Pattern::Scatter || pattern == Pattern::Alltoall;
     const bool oneSource = pattern == Pattern::Broadcast || pattern == Pattern::Scatter;
 
+    // Scatter over part of the topology: only participants need (and may be sent) blocks.
+    std::vector<char> takesPart;
+    if (pattern == Pattern::Scatter && !s.participants.empty()) {
+        takesPart.assign(n, 0);
+        for (NodeId v : s.participants)
+            if (v < n)
+                takesPart[v] = 1;
+    }
+
     auto validBlock = [&](const Block& b) {
         if (b.part >= parts || b.origin >= n)
             return false;
         if (oneSource && b.origin != s.source())
             return false;
         if (personalized)
-            return b.dest != Block::kAll && b.dest < n && b.dest != b.origin;
+            return b.dest != Block::kAll && b.dest < n && b.dest != b.origin && (takesPart.empty() || takesPart[b.dest]);
         return b.dest == Block::kAll;
     };
 
@@ -294,7 +303,7 @@ void checkBlocks(const Schedule& s, const ValidateOptions& options, Report& repo
     for (NodeId v = 0; v < n; ++v) {
         std::uint64_t needs = 0;
         if (oneSource)
-            needs = v == s.source() ? 0 : parts;
+            needs = v == s.source() || (!takesPart.empty() && !takesPart[v]) ? 0 : parts;
         else
             needs = std::uint64_t{n - 1} * parts;
         if (complete[v] != needs && incomplete++ == 0) {

@@ -138,7 +138,7 @@ TEST_CASE("scenarios round-trip and refuse bad fields", "[scenario][json]")
 {
     Scenario sc = defaultScenario();
     CHECK(sc.topology.spec() == "mesh:8x8x8");
-    CHECK(sc.topology.nodeName(sc.source) == "(3,3,3)");
+    CHECK(sc.topology.nodeName(sc.source) == "(2,2,2)");
     sc.params.set("tau", "2.5");
     sc.view["mode"] = "plain";
     const Scenario back = scenarioFromJson(parseJsonText(toJson(sc).dump(), "s"));
@@ -190,6 +190,7 @@ TEST_CASE("every key the writer emits is declared in the JSON Schema", "[json][s
     s.parts = 2;
     s.sizeUnit = "elements";
     s.stepLabels = {"one"};
+    s.participants = {0, 1};
     s.add(0, 1, 1, RouteSpec::cyclic(0, 1), s.addPayload(std::vector<Block>{{0, 1, 0}, {0, 1, 1}}), 3, 2.0);
     s.finalize();
     const auto doc = toJson(s, computeMetrics(s));

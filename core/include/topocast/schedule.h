@@ -96,6 +96,10 @@ public:
     int maxSendsPerStep = 1;
     /// Optional caption for each step (index step−1), e.g. "phase 2, step 1 of 2".
     std::vector<std::string> stepLabels;
+    /// Pattern::Scatter only: the nodes that take part (sorted or not; empty = every node). The
+    /// checker requires blocks only at these nodes and rejects blocks addressed to others; the
+    /// rest of the topology stays idle (divisible-load scatters over a sub-cube of the mesh).
+    std::vector<NodeId> participants;
     /// Algorithm-specific figures (closed-form costs, bounds, layer shares, …) written into the
     /// JSON output as they are and shown by the app.
     nlohmann::ordered_json info = nlohmann::ordered_json::object();

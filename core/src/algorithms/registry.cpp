@@ -1,6 +1,9 @@
 #include "topocast/algorithms/registry.h"
 
 #include "topocast/algorithms/baselines.h"
+#include "topocast/algorithms/cang_wu.h"
+#include "topocast/algorithms/divisible_load.h"
+#include "topocast/algorithms/hypercube.h"
 #include "topocast/algorithms/tsay_wang.h"
 #include "topocast/error.h"
 #include "topocast/limits.h"
@@ -10,6 +13,13 @@
 namespace topocast {
 
 namespace {
+
+/// The "mode" parameter of cang-wu (default optimal). Throws Error for an unknown mode.
+CangWuMode cangWuModeParam(const Params& p)
+{
+    const std::string mode = p.getString("mode", "");
+    return parseCangWuMode(mode.empty() ? "optimal" : mode);
+}
 
 bool allPowersOfTwo(const Topology& topo)
 {
@@ -60,6 +70,29 @@ std::vector<AlgorithmInfo> makeAlgorithms()
     });
 
     // ---- paper algorithms: each issue adds its entry here ---------------------------------
+    // Cang & Wu, minimum-TCD time-step-optimal broadcast (spec/mesh-tcd.md, issue #3).
+    list.push_back({
+        "cang-wu",
+        "time-step-optimal one-port broadcast with minimum total communication distance (Cang & Wu; "
+        "modes optimal = SubmeshOptimal DP, eye-best, paper)",
+        "2^k × … × 2^k meshes (d = 1..6), tori of side 2^k ≥ 4, hypercubes of dimension ≤ 6",
+        {"optimal", "eye-best", "paper"},
+        {"broadcast"},
+        [](const Topology& t) -> std::optional<std::string> {
+            std::string why = cangWuWhyNot(t);
+            if (why.empty())
+                return std::nullopt;
+            return why;
+        },
+        [](const Topology& t, NodeId s, const Params& p) {
+            const std::string pattern = p.getString("pattern", "broadcast");
+            if (pattern != "broadcast")
+                throw Error("cang-wu supports the pattern 'broadcast' only; got '" + pattern + "'");
+            return cangWuSchedule(t, s, cangWuModeParam(p));
+        },
+        [](const Topology& t, const Params& p) { return cangWuTcdMap(t, cangWuModeParam(p)); },
+    });
+
     list.push_back({
         "tsay-wang",
         "Tsay & Wang: nearly optimal all-port wormhole broadcast, cyclic-dimension-order routes "
@@ -77,6 +110,53 @@ std::vector<AlgorithmInfo> makeAlgorithms()
                 throw Error("tsay-wang computes a broadcast only; got pattern '" + p.getString("pattern", "") + "'");
             return tsayWangBroadcast(t, s, parseTsayWangVariant(p.getString("variant", "paper")));
         },
+        {},
+    });
+
+    // Hypercube spanning graphs (spec/hypercube.md, issue #4): one entry per graph.
+    {
+        struct Entry { const char* name; const char* summary; };
+        const Entry entries[] = {
+            {"hp", "Hamiltonian path: binary-reflected Gray code (one-port), n rotated paths nRBRG (n-port)"},
+            {"sbt", "spanning binomial tree (Johnsson-Ho §3.2)"},
+            {"tcbt", "two-rooted complete binary tree (Johnsson-Ho §3.3)"},
+            {"nrsbt", "n rotated spanning binomial trees, data split n ways (Johnsson-Ho §3.4)"},
+            {"nesbt", "n edge-disjoint spanning binomial trees (Johnsson-Ho §3.5)"},
+            {"sbnt", "spanning balanced n-tree, one path per node (Johnsson-Ho §3.6)"},
+            {"sbntc", "spanning balanced n-tree, cyclic nodes split evenly (Johnsson-Ho §3.6)"},
+        };
+        for (const Entry& e : entries) {
+            const std::string name = e.name;
+            std::vector<std::string> patterns;
+            for (Pattern p : hypercube::servedPatterns(name))
+                patterns.push_back(hypercube::patternName(p));
+            list.push_back({
+                name,
+                e.summary,
+                name == "tcbt" ? "hypercubes of dimension 2..20" : "hypercubes of dimension 1..20",
+                {},
+                patterns,
+                [name](const Topology& t) { return hypercubeWhyNot(name, t); },
+                [name](const Topology& t, NodeId s, const Params& params) { return buildHypercube(name, t, s, params); },
+                {},
+            });
+        }
+    }
+
+    // Drozdowski & Głazek, divisible-load scattering (spec/divisible-load.md, issue #6).
+    list.push_back({
+        "divisible-load",
+        "divisible-load Scatter(p): every active processor sends p shipments per move, layers finish together",
+        "3-D meshes (and tori) large enough for the layers: side ≥ (p+1)^⌈h/3⌉ for full steps",
+        {},
+        {"scatter"},
+        [](const Topology& t) -> std::optional<std::string> {
+            if (!t.isHypercube() && t.dims() == 3)
+                return std::nullopt;
+            return "divisible-load needs a 3-D mesh (or torus) large enough for the layers, e.g. side ≥ (p+1)^⌈h/3⌉; "
+                   "got " + t.displayName();
+        },
+        [](const Topology& t, NodeId s, const Params& p) { return divisibleLoadSchedule(t, s, p); },
         {},
     });
 

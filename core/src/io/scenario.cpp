@@ -18,8 +18,9 @@ Scenario defaultScenario()
     s.title = "8×8×8 mesh: minimum-TCD broadcast from an eye";
     s.topology = Topology::mesh({8, 8, 8});
     s.algorithm = "cang-wu";
-    // An eye of the 8×8×8 mesh (spec mesh-tcd §2): coordinates (3 or 4) in every dimension.
-    s.source = s.topology.idUnchecked({3, 3, 3});
+    // E(1) of the 8×8×8 mesh (spec mesh-tcd §2: a_3 = 2, eyes at 2 or 5 in every dimension),
+    // where the minimum TCD, OD = 525, is reached.
+    s.source = s.topology.idUnchecked({2, 2, 2});
     s.params.set("mode", "optimal");
     return s;
 }

@@ -99,6 +99,12 @@ ojson headerJson(const Schedule& s, const Metrics& m)
         o["size_unit"] = s.sizeUnit;
     if (!s.stepLabels.empty())
         o["step_labels"] = s.stepLabels;
+    if (!s.participants.empty()) {
+        ojson list = ojson::array();
+        for (NodeId v : s.participants)
+            list.push_back(nodeJson(topo, v));
+        o["participants"] = list;
+    }
     if (s.payloadCount() > 1) {
         ojson payloads = ojson::array();
         for (std::uint32_t p = 0; p < s.payloadCount(); ++p) {
@@ -261,6 +267,13 @@ Schedule scheduleFromJson(const json& doc)
         for (std::size_t i = 0; i < labels.size(); ++i)
             s.stepLabels.push_back(stringValue(labels[i], "step_labels[" + std::to_string(i) + "]"));
     }
+    if (doc.contains("participants")) {
+        const json& list = doc["participants"];
+        if (!list.is_array())
+            fail("participants", "expected an array of nodes");
+        for (std::size_t i = 0; i < list.size(); ++i)
+            s.participants.push_back(nodeValue(topo, list[i], "participants[" + std::to_string(i) + "]"));
+    }
     if (doc.contains("payloads")) {
         const json& payloads = doc["payloads"];
         if (!payloads.is_array() || payloads.empty())
@@ -289,7 +302,7 @@ Schedule scheduleFromJson(const json& doc)
     static const char* const kKnown[] = {"format", "version", "topology", "algorithm", "mode", "source", "pattern",
                                          "port_model", "max_sends_per_step", "dimension_order", "steps", "tcd",
                                          "contention", "max_link_load", "metrics", "parts", "size_unit",
-                                         "step_labels", "payloads", "transfers"};
+                                         "step_labels", "participants", "payloads", "transfers"};
     for (const auto& [key, value] : doc.items())
         if (std::find(std::begin(kKnown), std::end(kKnown), key) == std::end(kKnown))
             s.info[key] = value;

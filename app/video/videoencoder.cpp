@@ -1,0 +1,578 @@
+#include "videoencoder.h"
+
+extern "C" {
+#include <libavcodec/avcodec.h>
+#include <libavformat/avformat.h>
+#include <libavutil/error.h>
+#include <libavutil/imgutils.h>
+#include <libavutil/opt.h>
+#include <libswscale/swscale.h>
+}
+
+#include <algorithm>
+#include <array>
+#include <cctype>
+#include <cerrno>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <system_error>
+#include <vector>
+
+#include <fcntl.h>
+#include <stdlib.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+namespace topocast::video {
+
+namespace fs = std::filesystem;
+
+namespace {
+
+std::string averror(int code)
+{
+    std::array<char, AV_ERROR_MAX_STRING_SIZE> buf{};
+    av_strerror(code, buf.data(), buf.size());
+    return buf.data();
+}
+
+// ---- GIF palette ----------------------------------------------------------------------------
+// A fixed palette rather than a per-animation one: frames arrive one at a time and are not kept
+// (300 frames of 1280×720 would be a gigabyte), so no two-pass palettegen. The 6×6×6 colour cube
+// (levels 0, 51, …, 255) gives every scheme colour within 25 per channel, and a ramp of 40 extra
+// greys keeps backgrounds, text and grey shading smooth. 216 + 40 = 256 entries.
+
+constexpr int kCubeStep = 51;
+
+struct GifPalette {
+    std::array<std::uint32_t, 256> argb{};  // AV_PIX_FMT_PAL8 palette: 0xAARRGGBB native-endian
+    std::array<std::array<std::uint8_t, 3>, 256> rgb{};
+    std::vector<std::uint8_t> lut;          // 32×32×32 (5 bits a channel) → palette index
+
+    GifPalette()
+    {
+        int n = 0;
+        auto add = [&](int r, int g, int b) {
+            rgb[static_cast<std::size_t>(n)] = {static_cast<std::uint8_t>(r), static_cast<std::uint8_t>(g),
+                                                static_cast<std::uint8_t>(b)};
+            argb[static_cast<std::size_t>(n)] = 0xFF000000u | (static_cast<std::uint32_t>(r) << 16) |
+                                                (static_cast<std::uint32_t>(g) << 8) | static_cast<std::uint32_t>(b);
+            ++n;
+        };
+        for (int r = 0; r < 6; ++r)
+            for (int g = 0; g < 6; ++g)
+                for (int b = 0; b < 6; ++b)
+                    add(r * kCubeStep, g * kCubeStep, b * kCubeStep);
+        // 40 greys between the cube's six: 8 in each of the five gaps of 51.
+        for (int gap = 0; gap < 5; ++gap)
+            for (int k = 1; k <= 8; ++k) {
+                const int v = gap * kCubeStep + (k * kCubeStep + 4) / 9;
+                add(v, v, v);
+            }
+        lut.resize(32 * 32 * 32);
+        for (int r = 0; r < 32; ++r)
+            for (int g = 0; g < 32; ++g)
+                for (int b = 0; b < 32; ++b) {
+                    // Centre of the 8-wide bucket.
+                    const int cr = r * 8 + 4, cg = g * 8 + 4, cb = b * 8 + 4;
+                    int best = 0;
+                    int bestD = 1 << 30;
+                    for (int i = 0; i < 256; ++i) {
+                        const auto& p = rgb[static_cast<std::size_t>(i)];
+                        const int dr = cr - p[0], dg = cg - p[1], db = cb - p[2];
+                        const int d = 2 * dr * dr + 4 * dg * dg + db * db;  // green weighs most
+                        if (d < bestD) {
+                            bestD = d;
+                            best = i;
+                        }
+                    }
+                    lut[static_cast<std::size_t>((r << 10) | (g << 5) | b)] = static_cast<std::uint8_t>(best);
+                }
+    }
+
+    std::uint8_t index(int r, int g, int b) const
+    {
+        return lut[static_cast<std::size_t>(((r >> 3) << 10) | ((g >> 3) << 5) | (b >> 3))];
+    }
+};
+
+const GifPalette& gifPalette()
+{
+    static const GifPalette palette;
+    return palette;
+}
+
+// 4×4 Bayer matrix scaled to offsets in (−kCubeStep/2, +kCubeStep/2).
+constexpr std::array<int, 16> kBayer{0, 8, 2, 10, 12, 4, 14, 6, 3, 11, 1, 9, 15, 7, 13, 5};
+int bayerOffset(int x, int y)
+{
+    return ((2 * kBayer[static_cast<std::size_t>((y & 3) * 4 + (x & 3))] + 1) * kCubeStep) / 32 - kCubeStep / 2;
+}
+
+/// A hidden temporary beside `target` (".name.tmp-XXXXXX"); a file, or a folder when `dir`.
+fs::path makeTemporary(const fs::path& target, bool dir)
+{
+    fs::path clean = target;
+    if (!clean.has_filename())
+        clean = clean.parent_path();  // "frames/" → "frames"
+    const fs::path parent = clean.has_parent_path() ? clean.parent_path() : fs::path(".");
+    std::string name = ".";  // appended, not "." + …: GCC 12 -O3 warns falsely (-Wrestrict) on the latter
+    name += clean.filename().string();
+    name += ".tmp-XXXXXX";
+    std::string tmpl = (parent / name).string();
+    if (dir) {
+        if (!::mkdtemp(tmpl.data()))
+            throw VideoError(target.string() + ": cannot create a temporary folder in " + parent.string() + " (" +
+                             std::strerror(errno) + ")");
+    } else {
+        const int fd = ::mkstemp(tmpl.data());
+        if (fd < 0)
+            throw VideoError(target.string() + ": cannot create a temporary file in " + parent.string() + " (" +
+                             std::strerror(errno) + ")");
+        ::fchmod(fd, 0644);  // mkstemp makes 0600; exported files are for sharing
+        ::close(fd);
+    }
+    return tmpl;
+}
+
+/// fsync a file by path (the data must be on disk before the rename makes it visible).
+void syncFile(const fs::path& path)
+{
+    const int fd = ::open(path.c_str(), O_RDONLY);
+    if (fd >= 0) {
+        ::fsync(fd);
+        ::close(fd);
+    }
+}
+
+/// Writes bytes to `path` atomically (temp + fsync + rename). Throws VideoError.
+void writeBytesAtomic(const fs::path& path, const std::uint8_t* data, std::size_t size)
+{
+    const fs::path tmp = makeTemporary(path, false);
+    std::FILE* f = std::fopen(tmp.c_str(), "wb");
+    bool ok = f && std::fwrite(data, 1, size, f) == size && std::fflush(f) == 0 && ::fsync(::fileno(f)) == 0;
+    const int err = errno;
+    if (f && std::fclose(f) != 0)
+        ok = false;
+    if (!ok || ::rename(tmp.c_str(), path.c_str()) != 0) {
+        ::unlink(tmp.c_str());
+        throw VideoError(path.string() + ": cannot write (" + std::strerror(ok ? errno : err) + ")");
+    }
+}
+
+} // namespace
+
+// ---- state ----------------------------------------------------------------------------------
+
+struct VideoEncoder::State {
+    fs::path target;
+    fs::path temporary;  // file (MP4/GIF) or folder (PNG)
+    VideoFormat format = VideoFormat::Mp4;
+    VideoOptions options;
+    int width = 0, height = 0, fps = 0;
+    int frames = 0;
+    std::string codec;
+    bool open = false;
+
+    AVFormatContext* fmt = nullptr;
+    AVCodecContext* enc = nullptr;
+    AVStream* stream = nullptr;
+    AVFrame* frame = nullptr;
+    AVPacket* packet = nullptr;
+    SwsContext* sws = nullptr;
+
+    ~State() { release(); }
+
+    void release() noexcept
+    {
+        sws_freeContext(sws);
+        sws = nullptr;
+        av_packet_free(&packet);
+        av_frame_free(&frame);
+        avcodec_free_context(&enc);
+        if (fmt) {
+            if (fmt->pb)
+                avio_closep(&fmt->pb);
+            avformat_free_context(fmt);
+            fmt = nullptr;
+        }
+        stream = nullptr;
+    }
+
+    void removeTemporary() noexcept
+    {
+        std::error_code ec;
+        if (!temporary.empty())
+            fs::remove_all(temporary, ec);
+        temporary.clear();
+    }
+
+    [[noreturn]] void fail(const std::string& what, int code = 0)
+    {
+        const std::string message =
+            target.string() + ": " + what + (code ? " (" + averror(code) + ")" : std::string()) +
+            "; nothing was written";
+        release();
+        removeTemporary();
+        open = false;
+        throw VideoError(message);
+    }
+
+    AVPixelFormat inputFormat() const
+    {
+        return options.input == PixelLayout::Bgra ? AV_PIX_FMT_BGRA : AV_PIX_FMT_RGBA;
+    }
+
+    /// Sends `f` (nullptr: flush) and muxes or writes every packet that comes out.
+    void drain(AVFrame* f)
+    {
+        int rc = avcodec_send_frame(enc, f);
+        if (rc < 0)
+            fail("the " + codec + " encoder refused a frame", rc);
+        for (;;) {
+            rc = avcodec_receive_packet(enc, packet);
+            if (rc == AVERROR(EAGAIN) || rc == AVERROR_EOF)
+                return;
+            if (rc < 0)
+                fail("the " + codec + " encoder failed", rc);
+            if (format == VideoFormat::PngSequence) {
+                const int index = static_cast<int>(packet->pts) + 1;
+                try {
+                    writeBytesAtomic(temporary / frameFileName(index), packet->data, static_cast<std::size_t>(packet->size));
+                } catch (const VideoError& e) {
+                    av_packet_unref(packet);
+                    fail(e.what());
+                }
+                av_packet_unref(packet);
+                continue;
+            }
+            av_packet_rescale_ts(packet, enc->time_base, stream->time_base);
+            packet->stream_index = stream->index;
+            rc = av_interleaved_write_frame(fmt, packet);  // takes the packet's reference
+            if (rc < 0)
+                fail("cannot write to the temporary file " + temporary.string(), rc);
+        }
+    }
+};
+
+VideoEncoder::VideoEncoder() = default;
+
+VideoEncoder::~VideoEncoder()
+{
+    cancel();
+}
+
+bool VideoEncoder::hasH264()
+{
+    return avcodec_find_encoder_by_name("libx264") != nullptr;
+}
+
+std::string VideoEncoder::frameFileName(int index)
+{
+    std::array<char, 32> buf{};
+    std::snprintf(buf.data(), buf.size(), "frame_%05d.png", index);
+    return buf.data();
+}
+
+VideoFormat VideoEncoder::parseFormat(const std::string& text)
+{
+    if (text == "mp4")
+        return VideoFormat::Mp4;
+    if (text == "gif")
+        return VideoFormat::Gif;
+    if (text == "png" || text == "frames")
+        return VideoFormat::PngSequence;
+    throw VideoError("unknown video format '" + text + "'; use mp4, gif or png (a numbered PNG sequence)");
+}
+
+VideoFormat VideoEncoder::formatForPath(const fs::path& path)
+{
+    std::string ext = path.has_filename() ? path.extension().string() : std::string();
+    std::transform(ext.begin(), ext.end(), ext.begin(), [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
+    if (ext == ".mp4")
+        return VideoFormat::Mp4;
+    if (ext == ".gif")
+        return VideoFormat::Gif;
+    return VideoFormat::PngSequence;
+}
+
+bool VideoEncoder::isOpen() const
+{
+    return m && m->open;
+}
+
+int VideoEncoder::frameCount() const
+{
+    return m ? m->frames : 0;
+}
+
+std::string VideoEncoder::codecName() const
+{
+    return isOpen() ? m->codec : std::string();
+}
+
+void VideoEncoder::open(const fs::path& path, VideoFormat format, int width, int height, int fps,
+                        const VideoOptions& options)
+{
+    if (isOpen())
+        throw VideoError(path.string() + ": the encoder is still writing " + m->target.string() +
+                         "; finish() or cancel() it first");
+    if (width < 1 || height < 1 || width > 16384 || height > 16384)
+        throw VideoError(path.string() + ": frame size " + std::to_string(width) + "×" + std::to_string(height) +
+                         " is out of range; each side must be 1..16384 pixels");
+    if (fps < 1 || fps > 240)
+        throw VideoError(path.string() + ": frame rate " + std::to_string(fps) + " is out of range 1..240");
+    if (format == VideoFormat::Mp4 && (width % 2 || height % 2))
+        throw VideoError(path.string() + ": MP4 needs an even width and height (4:2:0 chroma); got " +
+                         std::to_string(width) + "×" + std::to_string(height));
+
+    // libav* log at "info" by default, and libx264 prints a page of statistics per file: keep
+    // command-line output to errors unless the program chose a level itself.
+    if (av_log_get_level() == AV_LOG_INFO)
+        av_log_set_level(AV_LOG_ERROR);
+
+    m = std::make_unique<State>();
+    State& s = *m;
+    s.target = path;
+    s.format = format;
+    s.options = options;
+    s.width = width;
+    s.height = height;
+    s.fps = fps;
+
+    // Choose the codec.
+    const AVCodec* codec = nullptr;
+    AVPixelFormat pixfmt = AV_PIX_FMT_YUV420P;
+    switch (format) {
+    case VideoFormat::Mp4:
+        if (options.preferH264)
+            codec = avcodec_find_encoder_by_name("libx264");
+        if (codec) {
+            s.codec = "H.264 (libx264)";
+        } else {
+            codec = avcodec_find_encoder(AV_CODEC_ID_MPEG4);
+            s.codec = "MPEG-4 Part 2 (mpeg4)";
+        }
+        break;
+    case VideoFormat::Gif:
+        codec = avcodec_find_encoder(AV_CODEC_ID_GIF);
+        pixfmt = AV_PIX_FMT_PAL8;
+        s.codec = "GIF (gif)";
+        break;
+    case VideoFormat::PngSequence:
+        codec = avcodec_find_encoder(AV_CODEC_ID_PNG);
+        pixfmt = options.pngAlpha ? AV_PIX_FMT_RGBA : AV_PIX_FMT_RGB24;
+        s.codec = "PNG (png)";
+        break;
+    }
+    if (!codec)
+        s.fail("this FFmpeg has no " + s.codec + " encoder");
+
+    // The temporary and (MP4/GIF) the muxer.
+    try {
+        s.temporary = makeTemporary(path, format == VideoFormat::PngSequence);
+    } catch (const VideoError&) {
+        m.reset();
+        throw;
+    }
+    if (format != VideoFormat::PngSequence) {
+        const char* muxer = format == VideoFormat::Mp4 ? "mp4" : "gif";
+        const int rc = avformat_alloc_output_context2(&s.fmt, nullptr, muxer, s.temporary.c_str());
+        if (rc < 0 || !s.fmt)
+            s.fail(std::string("cannot set up the ") + muxer + " muxer", rc);
+        s.stream = avformat_new_stream(s.fmt, nullptr);
+        if (!s.stream)
+            s.fail("cannot add a video stream");
+    }
+
+    s.enc = avcodec_alloc_context3(codec);
+    if (!s.enc)
+        s.fail("out of memory");
+    s.enc->width = width;
+    s.enc->height = height;
+    s.enc->pix_fmt = pixfmt;
+    s.enc->time_base = AVRational{1, fps};
+    s.enc->framerate = AVRational{fps, 1};
+    s.enc->sample_aspect_ratio = AVRational{1, 1};
+    s.enc->thread_count = options.threads;
+    if (format == VideoFormat::Mp4) {
+        // Tag what the RGB → YUV conversion below does: BT.709, limited range.
+        s.enc->color_primaries = AVCOL_PRI_BT709;
+        s.enc->color_trc = AVCOL_TRC_BT709;
+        s.enc->colorspace = AVCOL_SPC_BT709;
+        s.enc->color_range = AVCOL_RANGE_MPEG;
+        s.enc->gop_size = std::max(1, fps * 2);
+        if (std::string(codec->name) == "libx264") {
+            av_opt_set(s.enc->priv_data, "preset", options.preset.c_str(), 0);
+            av_opt_set_int(s.enc->priv_data, "crf", std::clamp(options.crf, 0, 51), 0);
+        } else {
+            s.enc->flags |= AV_CODEC_FLAG_QSCALE;
+            s.enc->global_quality = FF_QP2LAMBDA * std::clamp(options.mpeg4Quantizer, 1, 31);
+            s.enc->max_b_frames = 0;
+        }
+    }
+    if (s.fmt && (s.fmt->oformat->flags & AVFMT_GLOBALHEADER))
+        s.enc->flags |= AV_CODEC_FLAG_GLOBAL_HEADER;
+    // Keep the output free of run-dependent bytes (encoder version strings stay; no dates).
+    s.enc->flags |= AV_CODEC_FLAG_BITEXACT;
+
+    int rc = avcodec_open2(s.enc, codec, nullptr);
+    if (rc < 0)
+        s.fail("cannot open the " + s.codec + " encoder", rc);
+
+    if (s.fmt) {
+        rc = avcodec_parameters_from_context(s.stream->codecpar, s.enc);
+        if (rc < 0)
+            s.fail("cannot set the stream parameters", rc);
+        s.stream->time_base = s.enc->time_base;
+        s.stream->avg_frame_rate = s.enc->framerate;
+        s.fmt->flags |= AVFMT_FLAG_BITEXACT;
+        rc = avio_open(&s.fmt->pb, s.temporary.c_str(), AVIO_FLAG_WRITE);
+        if (rc < 0)
+            s.fail("cannot open the temporary file " + s.temporary.string(), rc);
+        AVDictionary* muxOptions = nullptr;
+        if (format == VideoFormat::Mp4)
+            av_dict_set(&muxOptions, "movflags", "+faststart", 0);  // playable while loading (slides, web)
+        else
+            av_dict_set(&muxOptions, "loop", "0", 0);  // loop forever
+        rc = avformat_write_header(s.fmt, &muxOptions);
+        av_dict_free(&muxOptions);
+        if (rc < 0)
+            s.fail("cannot write the file header", rc);
+    }
+
+    s.frame = av_frame_alloc();
+    s.packet = av_packet_alloc();
+    if (!s.frame || !s.packet)
+        s.fail("out of memory");
+    s.frame->format = pixfmt;
+    s.frame->width = width;
+    s.frame->height = height;
+    rc = av_frame_get_buffer(s.frame, 0);
+    if (rc < 0)
+        s.fail("cannot allocate a frame", rc);
+
+    if (format != VideoFormat::Gif) {
+        s.sws = sws_getContext(width, height, s.inputFormat(), width, height, pixfmt,
+                               SWS_BICUBIC | SWS_ACCURATE_RND | SWS_FULL_CHR_H_INT | SWS_BITEXACT, nullptr, nullptr,
+                               nullptr);
+        if (!s.sws)
+            s.fail("cannot set up the pixel conversion");
+        if (format == VideoFormat::Mp4) {
+            const int* bt709 = sws_getCoefficients(SWS_CS_ITU709);
+            // source range: full (RGB), destination: limited (MPEG); brightness 0, contrast and
+            // saturation 1.0 in 16.16 fixed point.
+            sws_setColorspaceDetails(s.sws, bt709, 1, bt709, 0, 0, 1 << 16, 1 << 16);
+        }
+    }
+    s.open = true;
+}
+
+void VideoEncoder::addFrame(const std::uint8_t* pixels, std::ptrdiff_t strideBytes)
+{
+    if (!isOpen())
+        throw VideoError("VideoEncoder::addFrame: no encode is open; call open() first");
+    State& s = *m;
+    if (!pixels || std::abs(strideBytes) < static_cast<std::ptrdiff_t>(s.width) * 4)
+        s.fail("frame " + std::to_string(s.frames + 1) + " has stride " + std::to_string(strideBytes) +
+               " bytes; a row of " + std::to_string(s.width) + " pixels needs at least " + std::to_string(s.width * 4));
+
+    int rc = av_frame_make_writable(s.frame);
+    if (rc < 0)
+        s.fail("cannot write a frame", rc);
+
+    if (s.format == VideoFormat::Gif) {
+        const GifPalette& pal = gifPalette();
+        std::memcpy(s.frame->data[1], pal.argb.data(), AVPALETTE_SIZE);
+        const bool bgra = s.options.input == PixelLayout::Bgra;
+        const int ri = bgra ? 2 : 0, bi = bgra ? 0 : 2;
+        for (int y = 0; y < s.height; ++y) {
+            const std::uint8_t* src = pixels + static_cast<std::ptrdiff_t>(y) * strideBytes;
+            std::uint8_t* dst = s.frame->data[0] + static_cast<std::ptrdiff_t>(y) * s.frame->linesize[0];
+            if (s.options.gifDither) {
+                const std::array<int, 4> offsets{bayerOffset(0, y), bayerOffset(1, y), bayerOffset(2, y), bayerOffset(3, y)};
+                for (int x = 0; x < s.width; ++x, src += 4) {
+                    const int o = offsets[static_cast<std::size_t>(x & 3)];
+                    dst[x] = pal.index(std::clamp(src[ri] + o, 0, 255), std::clamp(src[1] + o, 0, 255),
+                                       std::clamp(src[bi] + o, 0, 255));
+                }
+            } else {
+                for (int x = 0; x < s.width; ++x, src += 4)
+                    dst[x] = pal.index(src[ri], src[1], src[bi]);
+            }
+        }
+    } else {
+        const std::uint8_t* planes[4] = {pixels, nullptr, nullptr, nullptr};
+        const int strides[4] = {static_cast<int>(strideBytes), 0, 0, 0};
+        rc = sws_scale(s.sws, planes, strides, 0, s.height, s.frame->data, s.frame->linesize);
+        if (rc != s.height)
+            s.fail("the pixel conversion failed on frame " + std::to_string(s.frames + 1));
+    }
+    s.frame->pts = s.frames;
+    ++s.frames;
+    s.drain(s.frame);
+}
+
+VideoResult VideoEncoder::finish()
+{
+    if (!isOpen())
+        throw VideoError("VideoEncoder::finish: no encode is open");
+    State& s = *m;
+    if (s.frames == 0)
+        s.fail("no frames were added");
+    s.drain(nullptr);
+
+    VideoResult result;
+    result.path = s.target;
+    result.codec = s.codec;
+    result.frames = s.frames;
+    result.seconds = static_cast<double>(s.frames) / s.fps;
+
+    if (s.fmt) {
+        const int rc = av_write_trailer(s.fmt);
+        if (rc < 0)
+            s.fail("cannot finish the file", rc);
+        avio_closep(&s.fmt->pb);
+        s.release();
+        syncFile(s.temporary);
+        if (::rename(s.temporary.c_str(), s.target.c_str()) != 0)
+            s.fail(std::string("cannot replace the file (") + std::strerror(errno) + ")");
+        s.temporary.clear();
+    } else {
+        s.release();
+        // PNG sequence: a new folder takes the temporary's place whole; an existing one receives
+        // the frames one rename at a time (each replaces a file of the same name atomically).
+        std::error_code ec;
+        fs::path dir = s.target.has_filename() ? s.target : s.target.parent_path();
+        if (!fs::exists(dir, ec)) {
+            if (::rename(s.temporary.c_str(), dir.c_str()) != 0)
+                s.fail(std::string("cannot create the folder (") + std::strerror(errno) + ")");
+            ::chmod(dir.c_str(), 0755);
+        } else {
+            if (!fs::is_directory(dir, ec))
+                s.fail("exists and is not a folder");
+            for (int i = 1; i <= s.frames; ++i) {
+                const fs::path from = s.temporary / frameFileName(i);
+                if (::rename(from.c_str(), (dir / frameFileName(i)).c_str()) != 0)
+                    s.fail(std::string("cannot move ") + frameFileName(i) + " into place (" + std::strerror(errno) + ")");
+            }
+            s.removeTemporary();
+        }
+        s.temporary.clear();
+        result.path = dir;
+    }
+    s.open = false;
+    return result;
+}
+
+void VideoEncoder::cancel() noexcept
+{
+    if (!m)
+        return;
+    m->release();
+    m->removeTemporary();
+    m->open = false;
+}
+
+} // namespace topocast::video

@@ -1,0 +1,37 @@
+#pragma once
+
+// The hypercube spanning-graph algorithms (spec/hypercube.md) as registry entries: "hp", "sbt",
+// "tcbt", "nrsbt", "nesbt", "sbnt", "sbntc". Params: "pattern", "message" (M), "packet" (B),
+// "ports" (one|send-recv|half|n), "tau", "tc", "variant".
+
+#include "topocast/algorithms/hypercube_schedule.h"
+#include "topocast/params.h"
+#include "topocast/schedule.h"
+#include "topocast/topology.h"
+
+#include <optional>
+#include <string>
+#include <string_view>
+
+namespace topocast {
+
+/// Empty if `algorithm` applies to `topo` (a hypercube of dimension 1..20; 2..20 for tcbt),
+/// else the reason ("sbt needs a hypercube; got 8×8 mesh").
+std::optional<std::string> hypercubeWhyNot(std::string_view algorithm, const Topology& topo);
+
+/// Reads the request from Params (defaults: the algorithm's first pattern, M = 1, B = M,
+/// ports one, τ = t_c = 1). Throws Error naming the bad parameter.
+hypercube::ScheduleRequest hypercubeRequest(std::string_view algorithm, const Topology& topo, NodeId source,
+                                            const Params& params);
+
+/// Converts a generated schedule: step = cycle + 1, size = elements, tag = tree/part, payload = the
+/// blocks carried; info gets the closed form (startups, transfer, time), lower_bound, cycles,
+/// packet_opt, the counted figures and, for trees, subtree_sizes and level_sizes.
+Schedule hypercubeSchedule(const hypercube::RawSchedule& raw, const hypercube::ScheduleRequest& request,
+                           const Topology& topo);
+
+/// Builds the schedule of a registry entry. Throws Error on bad parameters.
+/// O(block moves · log) time and memory.
+Schedule buildHypercube(std::string_view algorithm, const Topology& topo, NodeId source, const Params& params);
+
+} // namespace topocast

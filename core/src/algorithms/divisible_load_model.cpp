@@ -1,0 +1,444 @@
+#include "topocast/algorithms/divisible_load.h"
+
+#include "topocast/error.h"
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+#include <sstream>
+
+// The analytic model of spec/divisible-load.md §1.4, §2 and §4.
+
+namespace topocast {
+
+namespace {
+
+std::string number(double v)
+{
+    std::ostringstream s;
+    s.precision(10);
+    s << v;
+    return s.str();
+}
+
+void requireFinite(const char* name, double v)
+{
+    if (!std::isfinite(v))
+        throw Error(std::string("divisible-load: ") + name + " = " + number(v) + " is not a finite number");
+}
+
+// ρ_eff, σ, q and κ of the parameters.
+struct Derived {
+    double rho, sigma, q, kappa;
+};
+
+Derived derive(const DivisibleLoadParams& pr)
+{
+    const double p = pr.ports;
+    const double rho = (1.0 + pr.epsilon) * pr.C / pr.A;
+    const double sigma = pr.S / pr.A;
+    return {rho, sigma, p + rho + 1.0, sigma / (p + rho)};
+}
+
+// α_h of the closed form for h layers: V q^(−h) − κ(1 − q^(−h)).
+double lastShare(const DivisibleLoadParams& pr, const Derived& d, int h)
+{
+    const double qh = std::pow(d.q, -static_cast<double>(h));
+    return pr.V * qh - d.kappa * (1.0 - qh);
+}
+
+} // namespace
+
+void checkDivisibleLoadParams(const DivisibleLoadParams& pr)
+{
+    if (pr.ports < 1 || pr.ports > 6)
+        throw Error("divisible-load: p = " + std::to_string(pr.ports) +
+                    " ports is not allowed; p must be 1..6 (simultaneous sends per processor)");
+    if (pr.layers < 0 || pr.layers > kDivisibleMaxLayers)
+        throw Error("divisible-load: layers = " + std::to_string(pr.layers) + " is outside 0.." +
+                    std::to_string(kDivisibleMaxLayers));
+    requireFinite("A", pr.A);
+    requireFinite("C", pr.C);
+    requireFinite("S", pr.S);
+    requireFinite("V", pr.V);
+    requireFinite("epsilon", pr.epsilon);
+    if (pr.A <= 0)
+        throw Error("divisible-load: A = " + number(pr.A) + " must be > 0 (inverse processing rate, s/byte)");
+    if (pr.C < 0)
+        throw Error("divisible-load: C = " + number(pr.C) + " must be ≥ 0 (inverse link rate, s/byte)");
+    if (pr.S < 0)
+        throw Error("divisible-load: S = " + number(pr.S) + " must be ≥ 0 (setup time per message, s)");
+    if (pr.V <= 0)
+        throw Error("divisible-load: V = " + number(pr.V) + " must be > 0 (total load, bytes)");
+    if (pr.epsilon < 0)
+        throw Error("divisible-load: epsilon = " + number(pr.epsilon) +
+                    " must be ≥ 0 (returned results as a fraction of the data)");
+}
+
+DivisibleLoadModel solveDivisibleLoad(const DivisibleLoadParams& pr)
+{
+    checkDivisibleLoadParams(pr);
+    const Derived d = derive(pr);
+    const int h = pr.layers;
+    const double p = pr.ports;
+    const auto n = static_cast<std::size_t>(h) + 1;
+
+    DivisibleLoadModel m;
+    m.params = pr;
+    m.rho = d.rho;
+    m.sigma = d.sigma;
+    m.q = d.q;
+    m.kappa = d.kappa;
+    m.cEff = (1.0 + pr.epsilon) * pr.C;
+
+    // Theorem 1 with non-positive exponents only (spec §2.7 step 2).
+    m.alpha.resize(n);
+    const double qh = std::pow(d.q, -static_cast<double>(h));
+    const double scale = (pr.V + d.kappa) / (p + d.rho);
+    for (int i = 0; i <= h; ++i) {
+        const double qi = std::pow(d.q, static_cast<double>(i - h));
+        m.alpha[static_cast<std::size_t>(h - i)] = scale * (p * qh + d.rho * qi) + d.kappa * (i * p - 1.0);
+    }
+    if (h == 0)
+        m.alpha[0] = pr.V;
+
+    m.layerSize.resize(n);
+    m.lambda.resize(n);
+    m.feasible = true;
+    for (std::size_t i = 0; i < n; ++i) {
+        m.layerSize[i] = i == 0 ? 1.0 : p * std::pow(p + 1.0, static_cast<double>(i) - 1.0);
+        m.lambda[i] = m.layerSize[i] * m.alpha[i] / pr.V;
+        if (!(m.alpha[i] > 0))
+            m.feasible = false;
+    }
+
+    // L_k = α_k + p W_{k+1}, W_k = α_k + (p+1) W_{k+1}, W_{h+1} = 0 (spec §1.4).
+    m.messageSize.assign(n, 0.0);
+    double w = 0;
+    for (int k = h; k >= 0; --k) {
+        const auto kk = static_cast<std::size_t>(k);
+        m.messageSize[kk] = m.alpha[kk] + p * w;
+        w = m.alpha[kk] + (p + 1.0) * w;
+    }
+    m.messageSize[0] = pr.V;
+
+    m.receiveTime.assign(n, 0.0);
+    for (std::size_t k = 1; k < n; ++k)
+        m.receiveTime[k] = m.receiveTime[k - 1] + pr.S + m.cEff * m.messageSize[k];
+
+    m.finishTime = pr.A * m.alpha[0];
+    m.processors = std::pow(p + 1.0, static_cast<double>(h));
+    m.speedup = pr.V / m.alpha[0];
+    m.limit = d.rho > 0 ? 1.0 + p / d.rho : std::numeric_limits<double>::infinity();
+    m.bound = std::min(m.processors, m.limit);
+    return m;
+}
+
+std::vector<double> solveDivisibleLoadSystem(const DivisibleLoadParams& pr)
+{
+    checkDivisibleLoadParams(pr);
+    const Derived d = derive(pr);
+    const int h = pr.layers;
+    const auto n = static_cast<std::size_t>(h) + 1;
+    const double p = pr.ports;
+
+    // Row-major (h+1)×(h+2) augmented matrix; unknown column c is α_c. Long double: for
+    // infeasible h (α_h < 0) the normalization row cancels heavily and double loses digits.
+    const long double rho = d.rho, sigma = d.sigma, pl = p;
+    std::vector<long double> a(n * (n + 1), 0.0L);
+    auto at = [&](std::size_t r, std::size_t c) -> long double& { return a[r * (n + 1) + c]; };
+    // Equations i = 1..h of system (1), divided by A:
+    //   α_{h−i} − (1+ρ) α_{h−i+1} − ρp Σ_{j=2..i} (p+1)^{j−2} α_{h−i+j} = σ.
+    for (int i = 1; i <= h; ++i) {
+        const auto r = static_cast<std::size_t>(i - 1);
+        at(r, static_cast<std::size_t>(h - i)) = 1.0;
+        at(r, static_cast<std::size_t>(h - i + 1)) = -(1.0L + rho);
+        for (int j = 2; j <= i; ++j)
+            at(r, static_cast<std::size_t>(h - i + j)) =
+                -rho * pl * std::pow(pl + 1.0L, static_cast<long double>(j - 2));
+        at(r, n) = sigma;
+    }
+    // Normalization: α₀ + p Σ (p+1)^{i−1} α_i = V.
+    const std::size_t last = n - 1;
+    at(last, 0) = 1.0;
+    for (std::size_t i = 1; i < n; ++i)
+        at(last, i) = pl * std::pow(pl + 1.0L, static_cast<long double>(i) - 1.0L);
+    at(last, n) = pr.V;
+
+    // Gaussian elimination with partial pivoting.
+    for (std::size_t col = 0; col < n; ++col) {
+        std::size_t pivot = col;
+        for (std::size_t r = col + 1; r < n; ++r)
+            if (std::abs(at(r, col)) > std::abs(at(pivot, col)))
+                pivot = r;
+        if (at(pivot, col) == 0.0L)
+            throw Error("divisible-load: the linear system is singular (p = " + std::to_string(pr.ports) +
+                        ", h = " + std::to_string(h) + ")");
+        if (pivot != col)
+            for (std::size_t c = col; c <= n; ++c)
+                std::swap(at(pivot, c), at(col, c));
+        for (std::size_t r = col + 1; r < n; ++r) {
+            const long double f = at(r, col) / at(col, col);
+            if (f == 0.0L)
+                continue;
+            for (std::size_t c = col; c <= n; ++c)
+                at(r, c) -= f * at(col, c);
+        }
+    }
+    std::vector<long double> x(n);
+    for (std::size_t r = n; r-- > 0;) {
+        long double s = at(r, n);
+        for (std::size_t c = r + 1; c < n; ++c)
+            s -= at(r, c) * x[c];
+        x[r] = s / at(r, r);
+    }
+    return {x.begin(), x.end()};
+}
+
+std::vector<double> solveDivisibleLoadRecurrence(const DivisibleLoadParams& pr)
+{
+    checkDivisibleLoadParams(pr);
+    const Derived d = derive(pr);
+    const int h = pr.layers;
+    const auto n = static_cast<std::size_t>(h) + 1;
+    const double p = pr.ports;
+    // β_j = a_j + b_j β₀ with β₁ = σ + (1+ρ)β₀ and (A.7) β_j = (p+ρ+2)β_{j−1} − (p+ρ+1)β_{j−2} − pσ.
+    // Long double for the same reason as the dense solve.
+    const long double q = d.q, sigma = d.sigma, pl = p;
+    std::vector<long double> a(n, 0.0L), b(n, 0.0L);
+    b[0] = 1.0L;
+    if (n > 1) {
+        a[1] = sigma;
+        b[1] = 1.0L + static_cast<long double>(d.rho);
+    }
+    for (std::size_t j = 2; j < n; ++j) {
+        a[j] = (q + 1.0L) * a[j - 1] - q * a[j - 2] - pl * sigma;
+        b[j] = (q + 1.0L) * b[j - 1] - q * b[j - 2];
+    }
+    // V = β_h + p Σ_{k<h} (p+1)^{h−1−k} β_k.
+    long double va = a[n - 1], vb = b[n - 1];
+    for (std::size_t k = 0; k + 1 < n; ++k) {
+        const long double w =
+            pl * std::pow(pl + 1.0L, static_cast<long double>(h) - 1.0L - static_cast<long double>(k));
+        va += w * a[k];
+        vb += w * b[k];
+    }
+    const long double beta0 = (static_cast<long double>(pr.V) - va) / vb;
+    std::vector<double> alpha(n);
+    for (std::size_t j = 0; j < n; ++j)
+        alpha[n - 1 - j] = static_cast<double>(a[j] + b[j] * beta0);
+    return alpha;
+}
+
+double divisibleLoadSpeedup(const DivisibleLoadParams& pr)
+{
+    checkDivisibleLoadParams(pr);
+    const Derived d = derive(pr);
+    const double p = pr.ports;
+    const double h = pr.layers;
+    const double denom =
+        (1.0 + d.sigma / (pr.V * (p + d.rho))) * (d.rho + p * std::pow(d.q, -h)) + d.sigma / pr.V * (h * p - 1.0);
+    return (p + d.rho) / denom;
+}
+
+double divisibleLoadSpeedupNoSetup(const DivisibleLoadParams& pr)
+{
+    checkDivisibleLoadParams(pr);
+    const Derived d = derive(pr);
+    const double p = pr.ports;
+    return (d.rho + p) / (d.rho + p * std::pow(d.q, -static_cast<double>(pr.layers)));
+}
+
+std::optional<int> divisibleLoadMaxLayers(const DivisibleLoadParams& params)
+{
+    DivisibleLoadParams pr = params;
+    pr.layers = 0;
+    checkDivisibleLoadParams(pr);
+    const Derived d = derive(pr);
+    if (d.sigma == 0)
+        return std::nullopt;
+    // Condition (5): α_h > 0 ⇔ q^h < V(p+ρ)/σ + 1. Start from the logarithm, then settle the
+    // boundary with the closed-form α_h itself (the inequality is strict).
+    const double x = pr.V * (pr.ports + d.rho) / d.sigma + 1.0;
+    double estimate = std::log(x) / std::log(d.q);
+    if (!std::isfinite(estimate))
+        estimate = kDivisibleMaxLayers;
+    int h = static_cast<int>(std::clamp(std::floor(estimate), 0.0, static_cast<double>(kDivisibleMaxLayers)));
+    while (h > 0 && !(lastShare(pr, d, h) > 0))
+        --h;
+    while (h < kDivisibleMaxLayers && lastShare(pr, d, h + 1) > 0)
+        ++h;
+    return h;
+}
+
+std::optional<double> divisibleLoadOptimalLayersEstimate(const DivisibleLoadParams& params)
+{
+    DivisibleLoadParams pr = params;
+    pr.layers = 0;
+    checkDivisibleLoadParams(pr);
+    const Derived d = derive(pr);
+    if (d.sigma == 0)
+        return std::nullopt;
+    const double p = pr.ports;
+    const double lq = std::log(d.q);
+    return std::log(pr.V * (p + d.rho) / d.sigma + 1.0) / lq - std::log((p + d.rho) / lq) / lq;
+}
+
+namespace {
+
+double pascal(int p, int j, int i, bool isG)
+{
+    if (j < 0 || i < 0 || i > j)
+        return 0.0;
+    // table[i] holds row j' for j' = 0..j.
+    std::vector<double> row(static_cast<std::size_t>(j) + 2, 0.0), next(row.size(), 0.0);
+    row[0] = isG ? 0.0 : 1.0; // j' = 0
+    for (int jj = 1; jj <= j; ++jj) {
+        std::fill(next.begin(), next.end(), 0.0);
+        next[0] = isG ? jj : 1.0;
+        const int top = isG ? jj - 1 : jj; // g(j,j) = 0
+        for (int ii = 1; ii <= top; ++ii) {
+            const auto u = static_cast<std::size_t>(ii);
+            next[u] = (p + 1.0) * row[u] + row[u - 1];
+        }
+        std::swap(row, next);
+    }
+    return row[static_cast<std::size_t>(i)];
+}
+
+} // namespace
+
+double divisiblePascalF(int p, int j, int i)
+{
+    return pascal(p, j, i, false);
+}
+double divisiblePascalG(int p, int j, int i)
+{
+    return pascal(p, j, i, true);
+}
+
+DivisibleLoadTimeline divisibleLoadTimeline(const DivisibleLoadModel& m)
+{
+    const DivisibleLoadParams& pr = m.params;
+    const int h = pr.layers;
+    DivisibleLoadTimeline t;
+    t.finishTime = m.finishTime;
+    const double th = m.receiveTime.back();
+    for (int k = 0; k <= h; ++k) {
+        const auto kk = static_cast<std::size_t>(k);
+        DivisibleLoadTimelineRow r;
+        r.layer = k;
+        r.processors = m.layerSize[kk];
+        r.alpha = m.alpha[kk];
+        r.receiveBegin = k == 0 ? 0.0 : m.receiveTime[kk - 1];
+        r.setupEnd = k == 0 ? 0.0 : m.receiveTime[kk - 1] + pr.S;
+        r.receiveEnd = m.receiveTime[kk];
+        r.receivedBytes = m.messageSize[kk];
+        r.computeBegin = m.receiveTime[kk];
+        r.computeEnd = m.receiveTime[kk] + pr.A * m.alpha[kk];
+        r.sendBegin = m.receiveTime[kk];
+        r.sendEnd = th;
+        t.rows.push_back(r);
+    }
+    for (int k = 1; k <= h; ++k) {
+        const auto kk = static_cast<std::size_t>(k);
+        DivisibleLoadMove mv;
+        mv.move = k;
+        mv.begin = m.receiveTime[kk - 1];
+        mv.setupEnd = mv.begin + pr.S;
+        mv.end = m.receiveTime[kk];
+        mv.messageSize = m.messageSize[kk];
+        mv.resultAllowance = pr.epsilon * pr.C * m.messageSize[kk];
+        mv.senders = std::pow(pr.ports + 1.0, k - 1.0);
+        mv.messages = m.layerSize[kk];
+        t.moves.push_back(mv);
+    }
+    return t;
+}
+
+namespace {
+
+nlohmann::ordered_json finiteOrNull(double v)
+{
+    return std::isfinite(v) ? nlohmann::ordered_json(v) : nlohmann::ordered_json(nullptr);
+}
+
+nlohmann::ordered_json array(const std::vector<double>& v)
+{
+    auto a = nlohmann::ordered_json::array();
+    for (double x : v)
+        a.push_back(finiteOrNull(x));
+    return a;
+}
+
+} // namespace
+
+nlohmann::ordered_json divisibleLoadJson(const DivisibleLoadModel& m)
+{
+    const DivisibleLoadParams& pr = m.params;
+    nlohmann::ordered_json j;
+    j["p"] = pr.ports;
+    j["layers"] = pr.layers;
+    j["A"] = pr.A;
+    j["C"] = pr.C;
+    j["S"] = pr.S;
+    j["V"] = pr.V;
+    j["epsilon"] = pr.epsilon;
+    j["rho"] = m.rho;
+    j["sigma"] = m.sigma;
+    j["alpha"] = array(m.alpha);
+    j["lambda"] = array(m.lambda);
+    j["layer_sizes"] = array(m.layerSize);
+    j["message_sizes"] = array(m.messageSize);
+    j["receive_times"] = array(m.receiveTime);
+    j["finish_time"] = finiteOrNull(m.finishTime);
+    j["processors"] = finiteOrNull(m.processors);
+    j["speedup"] = finiteOrNull(m.speedup);
+    j["speedup_no_setup"] = finiteOrNull(divisibleLoadSpeedupNoSetup(pr));
+    j["limit"] = finiteOrNull(m.limit);
+    j["bound"] = finiteOrNull(m.bound);
+    j["feasible"] = m.feasible;
+    const auto hMax = divisibleLoadMaxLayers(pr);
+    j["h_max"] = hMax ? nlohmann::ordered_json(*hMax) : nlohmann::ordered_json(nullptr);
+    const auto hOpt = divisibleLoadOptimalLayersEstimate(pr);
+    j["h_opt_estimate"] = hOpt ? finiteOrNull(*hOpt) : nlohmann::ordered_json(nullptr);
+
+    const DivisibleLoadTimeline t = divisibleLoadTimeline(m);
+    nlohmann::ordered_json tl;
+    tl["finish_time"] = finiteOrNull(t.finishTime);
+    auto rows = nlohmann::ordered_json::array();
+    for (const auto& r : t.rows) {
+        nlohmann::ordered_json o;
+        o["layer"] = r.layer;
+        o["processors"] = finiteOrNull(r.processors);
+        o["alpha"] = finiteOrNull(r.alpha);
+        o["receive_begin"] = finiteOrNull(r.receiveBegin);
+        o["setup_end"] = finiteOrNull(r.setupEnd);
+        o["receive_end"] = finiteOrNull(r.receiveEnd);
+        o["received_bytes"] = finiteOrNull(r.receivedBytes);
+        o["compute_begin"] = finiteOrNull(r.computeBegin);
+        o["compute_end"] = finiteOrNull(r.computeEnd);
+        o["send_begin"] = finiteOrNull(r.sendBegin);
+        o["send_end"] = finiteOrNull(r.sendEnd);
+        rows.push_back(std::move(o));
+    }
+    tl["rows"] = std::move(rows);
+    auto moves = nlohmann::ordered_json::array();
+    for (const auto& mv : t.moves) {
+        nlohmann::ordered_json o;
+        o["move"] = mv.move;
+        o["begin"] = finiteOrNull(mv.begin);
+        o["setup_end"] = finiteOrNull(mv.setupEnd);
+        o["end"] = finiteOrNull(mv.end);
+        o["message_size"] = finiteOrNull(mv.messageSize);
+        o["result_allowance"] = finiteOrNull(mv.resultAllowance);
+        o["senders"] = finiteOrNull(mv.senders);
+        o["messages"] = finiteOrNull(mv.messages);
+        moves.push_back(std::move(o));
+    }
+    tl["moves"] = std::move(moves);
+    j["timeline"] = std::move(tl);
+    return j;
+}
+
+} // namespace topocast

@@ -1,0 +1,362 @@
+#include "topocast/algorithms/divisible_load.h"
+
+#include "topocast/error.h"
+#include "topocast/metrics.h"
+
+#include <algorithm>
+#include <cmath>
+#include <sstream>
+
+// The divisible-load Scatter(p) schedule: one step per move (spec/divisible-load.md §1.3–§1.5).
+
+namespace topocast {
+
+namespace {
+
+std::string pointName(const Point3& p)
+{
+    return "(" + std::to_string(p[0]) + "," + std::to_string(p[1]) + "," + std::to_string(p[2]) + ")";
+}
+
+std::string number(double v)
+{
+    std::ostringstream s;
+    s.precision(10);
+    s << v;
+    return s.str();
+}
+
+void requireThreeD(const Topology& topo)
+{
+    if (topo.isHypercube() || topo.dims() != 3)
+        throw Error("divisible-load needs a 3-D mesh or torus large enough for the layers; got " + topo.displayName());
+}
+
+const char* axisName(std::size_t a)
+{
+    return a == 0 ? "x" : a == 1 ? "y" : "z";
+}
+
+// The placement, or an error message when nothing fits.
+struct Fit {
+    bool ok = false;
+    ScatterPlacement placement;
+    std::string why;
+};
+
+Fit tryPlace(const Topology& topo, NodeId source, int p, int h)
+{
+    const auto box = scatterBox(p, h);
+    const Point3 lo = box[0], hi = box[1], org = box[2];
+    Fit fit;
+    ScatterPlacement& pl = fit.placement;
+    pl.origin = org;
+    pl.wrap = topo.isTorus();
+    for (std::size_t a = 0; a < 3; ++a) {
+        pl.sides[a] = topo.side(static_cast<int>(a));
+        pl.anchor[a] = topo.coord(source, static_cast<int>(a));
+    }
+    const Point3 extent{hi[0] - lo[0] + 1, hi[1] - lo[1] + 1, hi[2] - lo[2] + 1};
+    std::ostringstream why;
+    const std::string pattern = "the p = " + std::to_string(p) + ", " + std::to_string(h) + "-layer pattern spans " +
+                                std::to_string(extent[0]) + "×" + std::to_string(extent[1]) + "×" +
+                                std::to_string(extent[2]) + " nodes";
+    for (std::size_t a = 0; a < 3; ++a)
+        if (extent[a] > pl.sides[a]) {
+            why << "divisible-load: " << pattern << "; the " << topo.displayName() << " is too small (" << axisName(a)
+                << " side " << pl.sides[a] << " < " << extent[a]
+                << "); use fewer layers or a mesh with sides ≥ the pattern's extent";
+            fit.why = why.str();
+            return fit;
+        }
+    if (pl.wrap) {
+        fit.ok = true;
+        return fit;
+    }
+    // Mesh: per axis, translation if the box fits around the source, else its reflection.
+    auto fits = [&](std::size_t a, int sign) {
+        const int c = pl.anchor[a];
+        const int below = sign > 0 ? org[a] - lo[a] : hi[a] - org[a];
+        const int above = sign > 0 ? hi[a] - org[a] : org[a] - lo[a];
+        return c - below >= 0 && c + above <= pl.sides[a] - 1;
+    };
+    auto range = [&](std::size_t a, int sign) {
+        const int below = sign > 0 ? org[a] - lo[a] : hi[a] - org[a];
+        const int above = sign > 0 ? hi[a] - org[a] : org[a] - lo[a];
+        const int last = pl.sides[a] - 1 - above;
+        return below == last ? std::to_string(below) : std::to_string(below) + ".." + std::to_string(last);
+    };
+    auto either = [](const std::string& a, const std::string& b) { return a == b ? a : a + " or " + b; };
+    bool ok = true;
+    std::ostringstream need;
+    if (p == 3) {
+        // y and z are reflected together (keeps the move-1 routes expressible as RouteSpecs).
+        pl.mirror[0] = fits(0, 1) ? 1 : fits(0, -1) ? -1 : 0;
+        pl.mirror[1] = pl.mirror[2] = (fits(1, 1) && fits(2, 1)) ? 1 : (fits(1, -1) && fits(2, -1)) ? -1 : 0;
+        if (pl.mirror[0] == 0) {
+            ok = false;
+            need << " x in " << either(range(0, 1), range(0, -1)) << ";";
+        }
+        if (pl.mirror[1] == 0) {
+            ok = false;
+            need << " (y, z) in " << either(range(1, 1) + " × " + range(2, 1), range(1, -1) + " × " + range(2, -1))
+                 << ";";
+        }
+    } else {
+        for (std::size_t a = 0; a < 3; ++a) {
+            pl.mirror[a] = fits(a, 1) ? 1 : fits(a, -1) ? -1 : 0;
+            if (pl.mirror[a] == 0) {
+                ok = false;
+                need << " " << axisName(a) << " in " << either(range(a, 1), range(a, -1)) << ";";
+            }
+        }
+    }
+    if (!ok) {
+        std::string n = need.str();
+        n.pop_back();
+        why << "divisible-load: " << pattern << " with the originator at "
+            << pointName({org[0] - lo[0], org[1] - lo[1], org[2] - lo[2]}) << " of it; it does not fit the "
+            << topo.displayName() << " around source " << topo.nodeName(source)
+            << " even reflected; sources that fit have" << n;
+        fit.why = why.str();
+        return fit;
+    }
+    fit.ok = true;
+    return fit;
+}
+
+// A RouteSpec for a transfer with displacement `disp` whose preferred hop order is `order`.
+RouteSpec routeFor(const Point3& disp, const std::array<int, 3>& order)
+{
+    std::vector<int> nz;
+    for (int a : order)
+        if (disp[static_cast<std::size_t>(a)] != 0)
+            nz.push_back(a);
+    if (nz.size() <= 1)
+        return RouteSpec::dimensionOrder();
+    int sign = 0;
+    bool same = true;
+    for (int a : nz) {
+        const int s = disp[static_cast<std::size_t>(a)] > 0 ? 1 : -1;
+        if (sign != 0 && s != sign)
+            same = false;
+        sign = s;
+    }
+    if (!same)
+        return RouteSpec::dimensionOrder();
+    for (int start = 0; start < 3; ++start) {
+        std::vector<int> seq;
+        for (int k = 0; k < 3; ++k) {
+            const int a = (start + k) % 3;
+            if (disp[static_cast<std::size_t>(a)] != 0)
+                seq.push_back(a);
+        }
+        if (seq == nz)
+            return RouteSpec::cyclic(start, sign);
+    }
+    return RouteSpec::dimensionOrder();
+}
+
+} // namespace
+
+DivisibleLoadParams divisibleLoadParamsFrom(const Params& params)
+{
+    DivisibleLoadParams pr;
+    // Wide ranges here: checkDivisibleLoadParams names the allowed values.
+    constexpr long long kWide = 1'000'000'000;
+    if (params.has("p"))
+        pr.ports = static_cast<int>(params.getInt("p", pr.ports, -kWide, kWide));
+    else if (params.has("ports")) {
+        try {
+            pr.ports = static_cast<int>(params.getInt("ports", pr.ports, -kWide, kWide));
+        } catch (const Error&) {
+            throw Error("divisible-load: ports = '" + params.getString("ports", "") +
+                        "' is not allowed; give the number of ports p used at once, 1..6");
+        }
+    }
+    pr.layers = static_cast<int>(params.getInt("layers", pr.layers, -kWide, kWide));
+    pr.A = params.getDouble("A", pr.A);
+    pr.C = params.getDouble("C", pr.C);
+    pr.S = params.getDouble("S", pr.S);
+    pr.V = params.getDouble("V", pr.V);
+    pr.epsilon = params.getDouble("epsilon", pr.epsilon);
+    checkDivisibleLoadParams(pr);
+    return pr;
+}
+
+ScatterPlacement placeScatter(const Topology& topo, NodeId source, int p, int h)
+{
+    requireThreeD(topo);
+    if (source >= topo.nodeCount())
+        throw Error("divisible-load: source " + std::to_string(source) + " is outside the " + topo.displayName());
+    Fit fit = tryPlace(topo, source, p, h);
+    if (!fit.ok)
+        throw Error(fit.why);
+    return fit.placement;
+}
+
+Schedule divisibleLoadSchedule(const Topology& topo, NodeId source, const Params& params)
+{
+    requireThreeD(topo);
+    if (source >= topo.nodeCount())
+        throw Error("divisible-load: source " + std::to_string(source) + " is outside the " + topo.displayName());
+    if (params.getString("pattern", "scatter") != "scatter")
+        throw Error("divisible-load computes a scatter only; got pattern '" + params.getString("pattern", "") + "'");
+    DivisibleLoadParams pr = divisibleLoadParamsFrom(params);
+    const int p = pr.ports;
+    const std::optional<int> hMax = divisibleLoadMaxLayers(pr);
+    const bool autoLayers = !params.has("layers");
+    if (autoLayers) {
+        // The largest h that is feasible and fits the topology at this source.
+        int h = 0;
+        const int cap = hMax ? *hMax : kDivisibleMaxLayers;
+        while (h < cap && std::pow(p + 1.0, h + 1.0) <= topo.nodeCount() && tryPlace(topo, source, p, h + 1).ok)
+            ++h;
+        pr.layers = h;
+        if (h == 0 && cap > 0 && std::pow(p + 1.0, 1.0) <= topo.nodeCount()) {
+            const Fit one = tryPlace(topo, source, p, 1);
+            if (!one.ok)
+                throw Error(one.why + " (not even one layer fits; choose another source or p)");
+        }
+    }
+    const int h = pr.layers;
+    const DivisibleLoadModel model = solveDivisibleLoad(pr);
+    if (!model.feasible)
+        throw Error("divisible-load: layers = " + std::to_string(h) + " is infeasible for p = " + std::to_string(p) +
+                    ", A = " + number(pr.A) + ", C = " + number(pr.C) + ", S = " + number(pr.S) +
+                    ", V = " + number(pr.V) + ", epsilon = " + number(pr.epsilon) + " (α_" + std::to_string(h) + " = " +
+                    number(model.alpha.back()) + " ≤ 0); the largest feasible number of layers is " +
+                    std::to_string(hMax.value_or(h)));
+    if (std::pow(p + 1.0, h) > topo.nodeCount())
+        throw Error("divisible-load: the " + topo.displayName() + " (" + std::to_string(topo.nodeCount()) +
+                    " nodes) is too small for p = " + std::to_string(p) + " with " + std::to_string(h) +
+                    " layers, which needs " + number(std::pow(p + 1.0, h)) + " processors");
+    const ScatterPlacement place = placeScatter(topo, source, p, h);
+    const ScatterMapping map = scatterMapping(p, h);
+    const std::size_t n = map.size();
+
+    std::vector<NodeId> ids(n);
+    for (std::size_t i = 0; i < n; ++i) {
+        const Point3 c = place.place(map.coords[i]);
+        ids[i] = topo.idUnchecked(Coord{c[0], c[1], c[2]});
+    }
+
+    // Subtree sizes and preorder positions: every subtree is a contiguous block range.
+    std::vector<std::uint32_t> subtree(n, 1), pre(n, 0), cursor(n, 0);
+    for (std::size_t i = n; i-- > 1;)
+        subtree[map.parent[i]] += subtree[i];
+    cursor[0] = 1;
+    for (std::size_t i = 1; i < n; ++i) {
+        const std::uint32_t par = map.parent[i];
+        pre[i] = cursor[par];
+        cursor[par] += subtree[i];
+        cursor[i] = pre[i] + 1;
+    }
+    std::vector<Block> blocks(n);
+    for (std::size_t i = 0; i < n; ++i)
+        blocks[pre[i]] = Block{source, ids[i], 0};
+
+    Schedule sched(topo, source, Pattern::Scatter, PortModel::MultiPort);
+    sched.algorithm = "divisible-load";
+    sched.mode = "scatter(" + std::to_string(p) + ")";
+    sched.maxSendsPerStep = p;
+    sched.sizeUnit = "load";
+    // p = 3: z before y for the mixed-sign move-1 route (−z, +y, +y) of spec §1.5.
+    if (p == 3)
+        sched.dimensionOrder = {2, 1, 0};
+    if (n < topo.nodeCount())
+        sched.participants = ids; // the rest of the topology stays idle
+    sched.reserve(n);
+    const std::span<const Block> all(blocks);
+    for (std::size_t i = 1; i < n; ++i) {
+        const int layer = map.layer[i];
+        const Point3 from = map.coords[map.parent[i]];
+        const Point3 to = map.coords[i];
+        Point3 disp{};
+        for (std::size_t a = 0; a < 3; ++a)
+            disp[a] = place.mirror[a] * (to[a] - from[a]);
+        std::array<int, 3> order{0, 1, 2};
+        if (p == 3 && (layer - 1) % 3 == 0) {
+            // Move 1 of a step: (0,3,2) goes y then z, the other two z then y.
+            long long t = 1;
+            for (int k = 0; k < map.steps - 1 - (layer - 1) / 3; ++k)
+                t *= 4;
+            const int dy = static_cast<int>((to[1] / t) % 4), dz = static_cast<int>((to[2] / t) % 4);
+            order = (dy == 3 && dz == 2) ? std::array<int, 3>{1, 2, 0} : std::array<int, 3>{2, 1, 0};
+        }
+        const std::uint32_t payload = sched.addPayload(all.subspan(pre[i], subtree[i]));
+        sched.add(ids[map.parent[i]], ids[i], static_cast<std::uint32_t>(layer), routeFor(disp, order), payload,
+                  static_cast<std::uint32_t>(layer), model.messageSize[static_cast<std::size_t>(layer)]);
+    }
+    for (int k = 1; k <= h; ++k) {
+        const auto kk = static_cast<std::size_t>(k);
+        sched.stepLabels.push_back("move " + std::to_string(k) + " (step " + std::to_string((k - 1) / 3 + 1) +
+                                   ", move " + std::to_string((k - 1) % 3 + 1) + " of 3): layer " + std::to_string(k) +
+                                   ", " + number(model.layerSize[kk]) + " messages of " +
+                                   number(model.messageSize[kk]) + " load units");
+    }
+    sched.finalize();
+
+    // Figures for the app: the model, the placement, the routes and their contention.
+    nlohmann::ordered_json info = divisibleLoadJson(model);
+    info["layers_chosen"] = autoLayers ? "auto (largest feasible h that fits)" : "given";
+    nlohmann::ordered_json placement;
+    placement["rule"] = "the originator is put on the source; on a mesh each axis whose extent would leave the "
+                        "mesh is reflected (p = 3: y and z together); on a torus coordinates wrap";
+    placement["originator"] = {place.anchor[0], place.anchor[1], place.anchor[2]};
+    placement["mirror"] = {place.mirror[0], place.mirror[1], place.mirror[2]};
+    Point3 lo{}, hi{};
+    for (std::size_t a = 0; a < 3; ++a) {
+        const int u = place.anchor[a] + place.mirror[a] * (map.boxMin[a] - place.origin[a]);
+        const int v = place.anchor[a] + place.mirror[a] * (map.boxMax[a] - place.origin[a]);
+        lo[a] = std::min(u, v);
+        hi[a] = std::max(u, v);
+    }
+    placement["box_min"] = {lo[0], lo[1], lo[2]};
+    placement["box_max"] = {hi[0], hi[1], hi[2]};
+    placement["processors"] = n;
+    placement["unused_nodes"] = topo.nodeCount() - n;
+    info["placement"] = std::move(placement);
+
+    const Metrics metrics = computeMetrics(sched, 0);
+    std::vector<std::uint64_t> perMove(static_cast<std::size_t>(h), 0);
+    std::vector<std::uint64_t> contendedChannels(static_cast<std::size_t>(h), 0);
+    {
+        // computeMetrics keeps no records with limit 0; count per step from the loads.
+        for (int k = 1; k <= h && metrics.contentionUses > 0; ++k) {
+            const auto load = stepChannelLoad(sched, static_cast<std::uint32_t>(k));
+            for (std::uint32_t l : load)
+                if (l > 1) {
+                    perMove[static_cast<std::size_t>(k - 1)] += l;
+                    ++contendedChannels[static_cast<std::size_t>(k - 1)];
+                }
+        }
+    }
+    nlohmann::ordered_json routes;
+    if (p <= 2)
+        routes["kind"] = "the spec's straight routes along the move's axis (contention-free)";
+    else if (p == 3)
+        routes["kind"] = "the spec's routes for moves 1 and 3; move 2 goes straight along x (the spec's detours "
+                         "through the pinwheel arms cannot be expressed as dimension-ordered/cyclic routes), so "
+                         "the three messages of a move-2 sender share its first x channel";
+    else
+        routes["kind"] = "display only: dimension-ordered x, y, z routes without wrap-around; the paper's "
+                         "pattern relies on torus wrap inside the basic cube, so routes contend and some senders "
+                         "have fewer than p links";
+    routes["contention_uses"] = metrics.contentionUses;
+    routes["max_step_load"] = metrics.maxStepLoad;
+    routes["contention_uses_per_move"] = perMove;
+    routes["contended_channels_per_move"] = contendedChannels;
+    info["routes"] = std::move(routes);
+    auto warnings = nlohmann::ordered_json::array();
+    if (p == 6 && topo.isMesh())
+        warnings.push_back("p = 6 is the paper's 6-port torus scheme; on a mesh its routes are display only");
+    if (p >= 4 && metrics.contentionUses > 0)
+        warnings.push_back("routes contend (" + std::to_string(metrics.contentionUses) +
+                           " channel uses); the analytic model ignores routes (transfer time is distance-free)");
+    info["warnings"] = std::move(warnings);
+    sched.info = std::move(info);
+    return sched;
+}
+
+} // namespace topocast

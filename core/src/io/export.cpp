@@ -1,0 +1,597 @@
+#include "topocast/io/export.h"
+
+#include "topocast/error.h"
+#include "topocast/io/schedule_json.h"
+#include "topocast/metrics.h"
+#include "topocast/routing.h"
+
+// GCC 12 reports a false -Wmaybe-uninitialized inside adjacency_list's edge iterator (a
+// boost::optional member); silence it for the Boost headers only.
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Wmaybe-uninitialized"
+#include <boost/graph/adjacency_list.hpp>
+#include <boost/graph/graphml.hpp>
+#include <boost/graph/graphviz.hpp>
+#include <boost/property_map/dynamic_property_map.hpp>
+#include <boost/property_map/property_map.hpp>
+#pragma GCC diagnostic pop
+
+#include <nlohmann/json.hpp>
+
+#include <algorithm>
+#include <array>
+#include <charconv>
+#include <ostream>
+#include <sstream>
+#include <system_error>
+#include <tuple>
+#include <unordered_map>
+
+namespace topocast {
+
+namespace {
+
+constexpr std::array<std::pair<ExportFormat, const char*>, 6> kFormatNames{{
+    {ExportFormat::Json, "json"},
+    {ExportFormat::Csv, "csv"},
+    {ExportFormat::ChannelsCsv, "channels-csv"},
+    {ExportFormat::Trace, "trace"},
+    {ExportFormat::GraphML, "graphml"},
+    {ExportFormat::Dot, "dot"},
+}};
+
+/// Graph exports hold every node and link in memory (Boost adjacency_list) and in the file.
+constexpr std::uint32_t kMaxGraphNodes = std::uint32_t{1} << 20;
+
+/// Dense per-step channel tables beyond this many cells would be mostly zeros: ask for Long.
+constexpr std::uint64_t kMaxWideCells = std::uint64_t{1} << 28;
+
+void checkGraphSize(const Topology& topo)
+{
+    if (topo.nodeCount() > kMaxGraphNodes)
+        throw Error("graph export of the " + topo.displayName() + " would hold " + std::to_string(topo.nodeCount()) +
+                    " nodes; the limit is " + std::to_string(kMaxGraphNodes));
+}
+
+void requireFinalized(const Schedule& schedule, const char* what)
+{
+    if (!schedule.finalized() && schedule.size() > 0)
+        throw Error(std::string(what) + ": the schedule is not finalized (call Schedule::finalize())");
+}
+
+/// Shortest round-trip text of a double ("1000", "12.5").
+std::string number(double v)
+{
+    std::array<char, 32> buf{};
+    const auto res = std::to_chars(buf.data(), buf.data() + buf.size(), v);
+    return std::string(buf.data(), res.ptr);
+}
+
+/// JSON string literal (quotes and escapes).
+std::string quoted(const std::string& s)
+{
+    return nlohmann::json(s).dump();
+}
+
+/// Direction of a channel for the CSV: the port's sign; on a hypercube +1 when it sets the bit.
+int channelSign(const Topology& topo, ChannelId ch)
+{
+    const Port port = topo.channelPort(ch);
+    if (topo.isHypercube())
+        return topo.coord(topo.channelTail(ch), port.dim) == 0 ? +1 : -1;
+    return port.sign;
+}
+
+// ---- graphs ---------------------------------------------------------------------------------
+
+struct GraphVertex {
+    std::string name;    // "(1,2,3)"
+    std::string coords;  // "1;2;3"
+    long id = 0;
+    int informedStep = 0;
+    int source = 0;
+};
+
+struct TopologyEdge {
+    int dim = 0;
+    int wrap = 0;
+};
+
+struct TreeEdge {
+    int step = 0;
+    int hops = 0;
+    long tag = 0;
+};
+
+using TopologyGraph = boost::adjacency_list<boost::vecS, boost::vecS, boost::undirectedS, GraphVertex, TopologyEdge>;
+using TreeGraph = boost::adjacency_list<boost::vecS, boost::vecS, boost::directedS, GraphVertex, TreeEdge>;
+
+void fillVertices(const Topology& topo, auto& g)
+{
+    for (NodeId v = 0; v < topo.nodeCount(); ++v) {
+        GraphVertex& gv = g[v];
+        gv.name = topo.nodeName(v);
+        gv.coords = nodeField(topo, v);
+        gv.id = static_cast<long>(v);
+    }
+}
+
+TopologyGraph topologyGraph(const Topology& topo)
+{
+    checkGraphSize(topo);
+    TopologyGraph g(topo.nodeCount());
+    fillVertices(topo, g);
+    // Each undirected link once: from the + port (hypercube: from the node whose bit is 0).
+    for (NodeId v = 0; v < topo.nodeCount(); ++v) {
+        topo.forEachNeighbour(v, [&](NodeId w, Port port) {
+            const bool forward = topo.isHypercube() ? topo.coord(v, port.dim) == 0 : port.sign > 0;
+            if (!forward)
+                return;
+            const bool wrap = topo.isTorus() && topo.coord(w, port.dim) < topo.coord(v, port.dim);
+            boost::add_edge(v, w, TopologyEdge{port.dim, wrap ? 1 : 0}, g);
+        });
+    }
+    return g;
+}
+
+TreeGraph treeGraph(const Schedule& schedule)
+{
+    const Topology& topo = schedule.topology();
+    checkGraphSize(topo);
+    const std::vector<std::size_t> first = firstInformers(schedule);
+    TreeGraph g(topo.nodeCount());
+    fillVertices(topo, g);
+    for (NodeId v = 0; v < topo.nodeCount(); ++v) {
+        GraphVertex& gv = g[v];
+        if (first[v] == kNoTransfer) {
+            const bool isSource = v == schedule.source();
+            gv.source = isSource ? 1 : 0;
+            gv.informedStep = isSource ? 0 : -1;
+            continue;
+        }
+        const Transfer& t = schedule.transfers()[first[v]];
+        gv.informedStep = static_cast<int>(t.step);
+        boost::add_edge(t.from, v, TreeEdge{static_cast<int>(t.step), schedule.hops(t), static_cast<long>(t.tag)}, g);
+    }
+    return g;
+}
+
+template <class Graph>
+void addVertexProperties(boost::dynamic_properties& dp, Graph& g, bool tree)
+{
+    dp.property("name", boost::get(&GraphVertex::name, g));
+    dp.property("coords", boost::get(&GraphVertex::coords, g));
+    dp.property("id", boost::get(&GraphVertex::id, g));
+    if (tree) {
+        dp.property("informed_step", boost::get(&GraphVertex::informedStep, g));
+        dp.property("source", boost::get(&GraphVertex::source, g));
+    }
+}
+
+void addEdgeProperties(boost::dynamic_properties& dp, TopologyGraph& g)
+{
+    dp.property("dim", boost::get(&TopologyEdge::dim, g));
+    dp.property("wrap", boost::get(&TopologyEdge::wrap, g));
+}
+
+void addEdgeProperties(boost::dynamic_properties& dp, TreeGraph& g)
+{
+    dp.property("step", boost::get(&TreeEdge::step, g));
+    dp.property("hops", boost::get(&TreeEdge::hops, g));
+    dp.property("tag", boost::get(&TreeEdge::tag, g));
+}
+
+template <class Graph>
+void writeGraphml(std::ostream& out, Graph& g, bool tree, std::string description)
+{
+    boost::dynamic_properties dp;
+    addVertexProperties(dp, g, tree);
+    addEdgeProperties(dp, g);
+    dp.property("description", boost::ref_property_map<Graph*, std::string>(description));
+    boost::write_graphml(out, g, dp, true);
+}
+
+template <class Graph>
+void writeDot(std::ostream& out, Graph& g, bool tree)
+{
+    // DOT node ids are the linear node ids; "label" shows the node name in Graphviz.
+    boost::dynamic_properties dp;
+    dp.property("node_id", boost::get(&GraphVertex::id, g));
+    dp.property("label", boost::get(&GraphVertex::name, g));
+    dp.property("coords", boost::get(&GraphVertex::coords, g));
+    if (tree) {
+        dp.property("informed_step", boost::get(&GraphVertex::informedStep, g));
+        dp.property("source", boost::get(&GraphVertex::source, g));
+    }
+    addEdgeProperties(dp, g);
+    boost::write_graphviz_dp(out, g, dp, "node_id");
+}
+
+std::string graphDescription(const Schedule& schedule)
+{
+    std::string d = "broadcast tree (first informer of each node) of " + schedule.algorithm;
+    if (!schedule.mode.empty())
+        d += " (" + schedule.mode + ")";
+    d += " " + toString(schedule.pattern()) + " from " + schedule.topology().nodeName(schedule.source()) + " on " +
+         schedule.topology().spec();
+    return d;
+}
+
+} // namespace
+
+std::string toString(ExportFormat format)
+{
+    for (const auto& [f, name] : kFormatNames)
+        if (f == format)
+            return name;
+    return "json";
+}
+
+ExportFormat parseExportFormat(std::string_view text)
+{
+    for (const auto& [f, name] : kFormatNames)
+        if (text == name)
+            return f;
+    std::string allowed;
+    for (const auto& entry : kFormatNames)
+        allowed += (allowed.empty() ? "" : ", ") + std::string(entry.second);
+    throw Error("unknown export format '" + std::string(text) + "'; use one of " + allowed);
+}
+
+std::string toString(ExportGraph graph)
+{
+    return graph == ExportGraph::Tree ? "tree" : "topology";
+}
+
+ExportGraph parseExportGraph(std::string_view text)
+{
+    if (text == "topology")
+        return ExportGraph::Topology;
+    if (text == "tree")
+        return ExportGraph::Tree;
+    throw Error("unknown graph '" + std::string(text) + "'; use topology or tree");
+}
+
+std::string fileExtension(ExportFormat format)
+{
+    switch (format) {
+    case ExportFormat::Csv:
+    case ExportFormat::ChannelsCsv:
+        return "csv";
+    case ExportFormat::GraphML:
+        return "graphml";
+    case ExportFormat::Dot:
+        return "dot";
+    case ExportFormat::Json:
+    case ExportFormat::Trace:
+        break;
+    }
+    return "json";
+}
+
+std::string nodeField(const Topology& topo, NodeId node)
+{
+    if (topo.isHypercube())
+        return std::to_string(node);
+    std::string s;
+    for (int d = 0; d < topo.dims(); ++d) {
+        if (d)
+            s += ';';
+        s += std::to_string(topo.coord(node, d));
+    }
+    return s;
+}
+
+std::string routeField(const RouteSpec& route)
+{
+    if (route.kind == RouteKind::DimensionOrder)
+        return "order";
+    return "cyclic:" + std::to_string(route.start) + (route.sign < 0 ? "-" : "+");
+}
+
+void writeTransfersCsv(std::ostream& out, const Schedule& schedule)
+{
+    requireFinalized(schedule, "CSV export");
+    const Topology& topo = schedule.topology();
+    out << "step,from,to,from_id,to_id,hops,route,payload,tag,size\n";
+    for (const Transfer& t : schedule.transfers()) {
+        out << t.step << ',' << nodeField(topo, t.from) << ',' << nodeField(topo, t.to) << ',' << t.from << ','
+            << t.to << ',' << schedule.hops(t) << ',' << routeField(t.route) << ',' << t.payload << ',' << t.tag << ','
+            << number(t.size) << '\n';
+    }
+}
+
+void writeChannelLoadCsv(std::ostream& out, const Schedule& schedule, ChannelCsvLayout layout)
+{
+    requireFinalized(schedule, "channel CSV export");
+    const Topology& topo = schedule.topology();
+    const std::uint32_t steps = schedule.stepCount();
+    const DimensionOrder& order = schedule.dimensionOrder;
+    auto channelFields = [&](ChannelId ch) {
+        const NodeId tail = topo.channelTail(ch);
+        const NodeId head = topo.channelHead(ch);
+        return nodeField(topo, tail) + ',' + nodeField(topo, head) + ',' + std::to_string(tail) + ',' +
+               std::to_string(head) + ',' + std::to_string(topo.channelPort(ch).dim) + ',' +
+               (channelSign(topo, ch) > 0 ? "1" : "-1");
+    };
+
+    if (layout == ChannelCsvLayout::Long) {
+        out << "step,from,to,from_id,to_id,dim,sign,load\n";
+        std::unordered_map<ChannelId, std::uint32_t> load;
+        std::vector<std::pair<ChannelId, std::uint32_t>> rows;
+        for (std::uint32_t step = 1; step <= steps; ++step) {
+            load.clear();
+            for (const Transfer& t : schedule.stepTransfers(step))
+                forEachChannel(topo, t.from, t.to, t.route, order, [&](ChannelId c) { ++load[c]; });
+            rows.assign(load.begin(), load.end());
+            std::sort(rows.begin(), rows.end());
+            for (const auto& [ch, n] : rows)
+                out << step << ',' << channelFields(ch) << ',' << n << '\n';
+        }
+        return;
+    }
+
+    // Wide: first the set of used channels (sorted), then a dense used × steps table.
+    std::vector<ChannelId> used;
+    for (const Transfer& t : schedule.transfers())
+        forEachChannel(topo, t.from, t.to, t.route, order, [&](ChannelId c) { used.push_back(c); });
+    std::sort(used.begin(), used.end());
+    used.erase(std::unique(used.begin(), used.end()), used.end());
+    const std::uint64_t cells = std::uint64_t{used.size()} * steps;
+    if (cells > kMaxWideCells)
+        throw Error("the per-step channel table would have " + std::to_string(used.size()) + " channels × " +
+                    std::to_string(steps) + " steps; use the long layout (one row per step and channel)");
+    std::vector<std::uint32_t> table(static_cast<std::size_t>(cells), 0);
+    auto rowOf = [&](ChannelId c) {
+        return static_cast<std::size_t>(std::lower_bound(used.begin(), used.end(), c) - used.begin());
+    };
+    for (const Transfer& t : schedule.transfers())
+        forEachChannel(topo, t.from, t.to, t.route, order,
+                       [&](ChannelId c) { ++table[rowOf(c) * steps + (t.step - 1)]; });
+
+    out << "from,to,from_id,to_id,dim,sign,total";
+    for (std::uint32_t s = 1; s <= steps; ++s)
+        out << ",step_" << s;
+    out << '\n';
+    for (std::size_t r = 0; r < used.size(); ++r) {
+        const std::uint32_t* row = table.data() + r * steps;
+        std::uint64_t total = 0;
+        for (std::uint32_t s = 0; s < steps; ++s)
+            total += row[s];
+        out << channelFields(used[r]) << ',' << total;
+        for (std::uint32_t s = 0; s < steps; ++s)
+            out << ',' << row[s];
+        out << '\n';
+    }
+}
+
+void writeChromeTrace(std::ostream& out, const Schedule& schedule, const TraceOptions& options)
+{
+    requireFinalized(schedule, "trace export");
+    if (!(options.stepMicros > 0.0))
+        throw Error("trace step length " + number(options.stepMicros) + " µs must be positive");
+    const Topology& topo = schedule.topology();
+    const std::vector<Transfer>& transfers = schedule.transfers();
+    const std::uint32_t steps = schedule.stepCount();
+    const double unit = options.stepMicros;
+
+    std::string title = schedule.algorithm;
+    if (!schedule.mode.empty())
+        title += " (" + schedule.mode + ")";
+    title += " " + toString(schedule.pattern()) + " on the " + topo.displayName();
+
+    out << "{\"displayTimeUnit\":\"ms\",\"otherData\":{\"format\":\"topocast-trace\",\"topology\":"
+        << quoted(topo.spec()) << ",\"algorithm\":" << quoted(schedule.algorithm) << ",\"mode\":"
+        << quoted(schedule.mode) << ",\"source\":" << quoted(topo.nodeName(schedule.source()))
+        << ",\"steps\":" << steps << ",\"transfers\":" << transfers.size() << ",\"step_us\":" << number(unit)
+        << "},\n\"traceEvents\":[\n";
+    out << "{\"name\":\"process_name\",\"ph\":\"M\",\"pid\":1,\"tid\":0,\"args\":{\"name\":" << quoted(title)
+        << "}},\n";
+    out << "{\"name\":\"thread_name\",\"ph\":\"M\",\"pid\":1,\"tid\":0,\"args\":{\"name\":\"steps\"}},\n";
+    out << "{\"name\":\"thread_sort_index\",\"ph\":\"M\",\"pid\":1,\"tid\":0,\"args\":{\"sort_index\":-1}}";
+
+    // One track per node that takes part.
+    std::vector<char> active(topo.nodeCount(), 0);
+    for (const Transfer& t : transfers)
+        active[t.from] = active[t.to] = 1;
+    for (NodeId v = 0; v < topo.nodeCount(); ++v) {
+        if (!active[v])
+            continue;
+        const std::uint64_t tid = std::uint64_t{v} + 1;
+        out << ",\n{\"name\":\"thread_name\",\"ph\":\"M\",\"pid\":1,\"tid\":" << tid << ",\"args\":{\"name\":"
+            << quoted(topo.nodeName(v) + (v == schedule.source() ? " (source)" : "")) << "}}";
+        out << ",\n{\"name\":\"thread_sort_index\",\"ph\":\"M\",\"pid\":1,\"tid\":" << tid
+            << ",\"args\":{\"sort_index\":" << v << "}}";
+    }
+
+    // Per step: one slice on the steps track, then each node's sends and receives.
+    struct Slice {
+        NodeId node;
+        int kind;  // 0 send, 1 receive
+        std::size_t transfer;
+        bool operator<(const Slice& o) const
+        {
+            return std::tie(node, kind, transfer) < std::tie(o.node, o.kind, o.transfer);
+        }
+    };
+    std::vector<Slice> slices;
+    for (std::uint32_t step = 1; step <= steps; ++step) {
+        const double base = (step - 1) * unit;
+        const std::size_t begin = schedule.stepBegin(step);
+        const std::size_t end = schedule.stepBegin(step + 1);
+        out << ",\n{\"name\":" << quoted("step " + std::to_string(step)) << ",\"cat\":\"step\",\"ph\":\"X\",\"pid\":1,\"tid\":0"
+            << ",\"ts\":" << number(base) << ",\"dur\":" << number(unit) << ",\"args\":{\"transfers\":" << (end - begin);
+        if (step <= schedule.stepLabels.size() && !schedule.stepLabels[step - 1].empty())
+            out << ",\"label\":" << quoted(schedule.stepLabels[step - 1]);
+        out << "}}";
+
+        slices.clear();
+        for (std::size_t i = begin; i < end; ++i) {
+            slices.push_back({transfers[i].from, 0, i});
+            slices.push_back({transfers[i].to, 1, i});
+        }
+        std::sort(slices.begin(), slices.end());
+        for (std::size_t a = 0; a < slices.size();) {
+            std::size_t b = a;
+            while (b < slices.size() && slices[b].node == slices[a].node)
+                ++b;
+            // Nested slices: the i-th starts i·inset later and ends i·inset earlier, so a flow
+            // point half an inset after its start lies in that slice and in no deeper one.
+            const double inset = unit / (2.0 * static_cast<double>(b - a + 1));
+            for (std::size_t k = a; k < b; ++k) {
+                const Slice& sl = slices[k];
+                const Transfer& t = transfers[sl.transfer];
+                const double depth = static_cast<double>(k - a);
+                const double ts = base + depth * inset;
+                const double dur = unit - 2.0 * depth * inset;
+                const std::uint64_t tid = std::uint64_t{sl.node} + 1;
+                const bool send = sl.kind == 0;
+                const std::string peer = topo.nodeName(send ? t.to : t.from);
+                out << ",\n{\"name\":" << quoted(send ? "send → " + peer : "recv ← " + peer) << ",\"cat\":\""
+                    << (send ? "send" : "recv") << "\",\"ph\":\"X\",\"pid\":1,\"tid\":" << tid << ",\"ts\":"
+                    << number(ts) << ",\"dur\":" << number(dur) << ",\"args\":{\"step\":" << t.step
+                    << ",\"from\":" << quoted(topo.nodeName(t.from)) << ",\"to\":" << quoted(topo.nodeName(t.to))
+                    << ",\"hops\":" << schedule.hops(t) << ",\"route\":" << quoted(routeField(t.route))
+                    << ",\"payload\":" << t.payload << ",\"tag\":" << t.tag << ",\"size\":" << number(t.size)
+                    << ",\"transfer\":" << sl.transfer << "}}";
+                out << ",\n{\"name\":\"message\",\"cat\":\"flow\",\"ph\":\"" << (send ? "s" : "f") << "\""
+                    << (send ? "" : ",\"bp\":\"e\"") << ",\"id\":" << (sl.transfer + 1) << ",\"pid\":1,\"tid\":" << tid
+                    << ",\"ts\":" << number(ts + inset / 2.0) << "}";
+            }
+            a = b;
+        }
+    }
+    out << "\n]}\n";
+}
+
+std::vector<std::size_t> firstInformers(const Schedule& schedule)
+{
+    requireFinalized(schedule, "spanning tree");
+    const Topology& topo = schedule.topology();
+    std::vector<std::size_t> first(topo.nodeCount(), kNoTransfer);
+    const std::vector<Transfer>& transfers = schedule.transfers();
+    for (std::size_t i = 0; i < transfers.size(); ++i) {
+        const NodeId to = transfers[i].to;
+        if (to != schedule.source() && first[to] == kNoTransfer)
+            first[to] = i;
+    }
+    return first;
+}
+
+void writeTopologyGraphml(std::ostream& out, const Topology& topo)
+{
+    TopologyGraph g = topologyGraph(topo);
+    writeGraphml(out, g, false, "topology " + topo.spec());
+}
+
+void writeTopologyDot(std::ostream& out, const Topology& topo)
+{
+    TopologyGraph g = topologyGraph(topo);
+    writeDot(out, g, false);
+}
+
+void writeTreeGraphml(std::ostream& out, const Schedule& schedule)
+{
+    TreeGraph g = treeGraph(schedule);
+    writeGraphml(out, g, true, graphDescription(schedule));
+}
+
+void writeTreeDot(std::ostream& out, const Schedule& schedule)
+{
+    TreeGraph g = treeGraph(schedule);
+    writeDot(out, g, true);
+}
+
+std::vector<FrameTime> animationFrames(std::uint32_t stepCount, std::uint32_t first, std::uint32_t last,
+                                       int framesPerStep, int holdFrames)
+{
+    if (first < 1 || first > last || last > stepCount)
+        throw Error("animation steps " + std::to_string(first) + "–" + std::to_string(last) +
+                    " are not a range within the schedule's steps 1.." + std::to_string(stepCount));
+    if (framesPerStep < 1 || framesPerStep > 1000)
+        throw Error("frames per step " + std::to_string(framesPerStep) + " is out of range 1..1000");
+    if (holdFrames < 0)
+        throw Error("hold frames " + std::to_string(holdFrames) + " must be ≥ 0");
+    std::vector<FrameTime> frames;
+    frames.reserve(static_cast<std::size_t>(last - first + 1) * static_cast<std::size_t>(framesPerStep) + 1 +
+                   static_cast<std::size_t>(holdFrames));
+    for (std::uint32_t step = first; step <= last; ++step)
+        for (int j = 0; j < framesPerStep; ++j)
+            frames.push_back({step, static_cast<double>(j) / framesPerStep});
+    frames.insert(frames.end(), static_cast<std::size_t>(holdFrames) + 1, FrameTime{last, 1.0});
+    return frames;
+}
+
+std::pair<std::uint32_t, std::uint32_t> parseStepRange(std::string_view text, std::uint32_t stepCount)
+{
+    auto bad = [&]() -> Error {
+        return Error("step range '" + std::string(text) + "' is not all, N, A-B or A- within 1.." +
+                     std::to_string(stepCount));
+    };
+    if (stepCount == 0)
+        throw Error("the schedule has no steps to show");
+    if (text == "all" || text.empty())
+        return {1, stepCount};
+    auto number = [&](std::string_view t) {
+        std::uint32_t v = 0;
+        const auto res = std::from_chars(t.data(), t.data() + t.size(), v);
+        if (t.empty() || res.ec != std::errc{} || res.ptr != t.data() + t.size())
+            throw bad();
+        return v;
+    };
+    const auto dash = text.find('-');
+    std::uint32_t a = 0, b = 0;
+    if (dash == std::string_view::npos) {
+        a = b = number(text);
+    } else {
+        a = number(text.substr(0, dash));
+        b = dash + 1 == text.size() ? stepCount : number(text.substr(dash + 1));
+    }
+    if (a < 1 || a > b || b > stepCount)
+        throw bad();
+    return {a, b};
+}
+
+void writeExport(std::ostream& out, const Schedule& schedule, ExportFormat format, ExportGraph graph)
+{
+    switch (format) {
+    case ExportFormat::Json:
+        writeScheduleJson(out, schedule, computeMetrics(schedule));
+        return;
+    case ExportFormat::Csv:
+        writeTransfersCsv(out, schedule);
+        return;
+    case ExportFormat::ChannelsCsv:
+        writeChannelLoadCsv(out, schedule);
+        return;
+    case ExportFormat::Trace:
+        writeChromeTrace(out, schedule);
+        return;
+    case ExportFormat::GraphML:
+        if (graph == ExportGraph::Tree)
+            writeTreeGraphml(out, schedule);
+        else
+            writeTopologyGraphml(out, schedule.topology());
+        return;
+    case ExportFormat::Dot:
+        if (graph == ExportGraph::Tree)
+            writeTreeDot(out, schedule);
+        else
+            writeTopologyDot(out, schedule.topology());
+        return;
+    }
+}
+
+std::string exportToString(const Schedule& schedule, ExportFormat format, ExportGraph graph)
+{
+    std::ostringstream out;
+    writeExport(out, schedule, format, graph);
+    return std::move(out).str();
+}
+
+void exportToFile(const std::filesystem::path& path, const Schedule& schedule, ExportFormat format, ExportGraph graph)
+{
+    writeFileAtomic(path, exportToString(schedule, format, graph));
+}
+
+} // namespace topocast
