@@ -4,6 +4,7 @@
 #include "topocast/algorithms/registry.h"
 #include "topocast/error.h"
 #include "topocast/io/schedule_json.h"
+#include "topocast/limits.h"
 #include "topocast/metrics.h"
 #include "topocast/validate.h"
 
@@ -88,13 +89,18 @@ Command makeCommand()
                 const Scenario sc = opts->scenario.resolve();
                 const Schedule s = buildScenario(sc);
                 const Metrics m = computeMetrics(s);
-                if (opts->json || !opts->outFile.empty()) {
+                if (opts->json && opts->outFile.empty()) {
+                    writeScheduleJson(io.out, s, m);  // streamed: no copy of the text in memory
+                    return 0;
+                }
+                if (!opts->outFile.empty()) {
+                    // The file is written atomically from one buffer: ~80 B of text per transfer,
+                    // up to twice that while the string grows.
+                    checkMemory("the JSON text of " + std::to_string(s.size()) + " transfers for " + opts->outFile,
+                                saturatingMul(s.size(), 160), std::to_string(s.size()) + " transfers × 160 B");
                     std::ostringstream buffer;
                     writeScheduleJson(buffer, s, m);
-                    if (!opts->outFile.empty())
-                        writeFileAtomic(opts->outFile, buffer.str());
-                    else
-                        io.out << buffer.str();
+                    writeFileAtomic(opts->outFile, buffer.str());
                     return 0;
                 }
                 ValidateOptions vo;

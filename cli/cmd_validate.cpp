@@ -43,7 +43,8 @@ const CommandRegistrar reg{Command{
                 o["tcd"] = m.tcd;
                 o["contention"] = m.contentionUses;
                 o["max_link_load"] = m.maxLinkLoad;
-                io.out << o.dump(2) << "\n";
+                // The file name may not be UTF-8 (any bytes are a valid Linux path).
+                io.out << o.dump(2, ' ', false, nlohmann::ordered_json::error_handler_t::replace) << "\n";
             } else {
                 io.out << opts->file << ": " << s.topology().displayName() << ", " << m.transfers << " transfers, "
                        << m.steps << " steps, TCD " << m.tcd << "\n";

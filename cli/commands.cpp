@@ -2,6 +2,7 @@
 
 #include "topocast/algorithms/registry.h"
 #include "topocast/error.h"
+#include "topocast/limits.h"
 
 #include <algorithm>
 #include <iostream>
@@ -92,6 +93,11 @@ int run(const std::vector<std::string>& args, Io& io)
     CLI::App app{"topocast-cli: collective-communication schedules on meshes, tori and hypercubes"};
     app.name("topocast-cli");
     app.require_subcommand(1);
+    std::uint64_t memoryMiB = 0;
+    app.add_option("--memory-limit", memoryMiB,
+                   "memory one operation may use, in MiB (default " + std::to_string(kDefaultMemoryLimit >> 20) +
+                       "); larger inputs are refused with a message naming what they would need")
+        ->check(CLI::Range(std::uint64_t{1}, std::uint64_t{1} << 30));
     std::function<int(Io&)> action;
     std::vector<std::pair<CLI::App*, std::function<int(Io&)>>> actions;
     for (const Command& c : commandTable()) {
@@ -129,6 +135,13 @@ int run(const std::vector<std::string>& args, Io& io)
         io.err << "topocast-cli: no command given; run topocast-cli --help\n";
         return 2;
     }
+    // The limit holds for this run only (tests call run() many times in one process).
+    struct LimitGuard {
+        std::uint64_t saved = memoryLimit();
+        ~LimitGuard() { setMemoryLimit(saved); }
+    } guard;
+    if (memoryMiB)
+        setMemoryLimit(memoryMiB << 20);
     try {
         return action(io);
     } catch (const Error& e) {

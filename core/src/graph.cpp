@@ -1,5 +1,7 @@
 #include "topocast/graph.h"
 
+#include "topocast/limits.h"
+
 #include <boost/graph/breadth_first_search.hpp>
 #include <boost/graph/compressed_sparse_row_graph.hpp>
 #include <boost/graph/connected_components.hpp>
@@ -18,6 +20,12 @@ using CsrGraph = boost::compressed_sparse_row_graph<boost::directedS, boost::no_
 /// The topology as a CSR graph: one directed edge per channel, neighbours in port order.
 CsrGraph toGraph(const Topology& topo)
 {
+    // Edge list (8 B) and CSR targets (4 B) per channel, offsets (8 B) plus the searches' per-node
+    // arrays (parent, level, colour, queue: 16 B) per node.
+    checkMemory("the Boost.Graph view of the " + topo.displayName(),
+                saturatingAdd(saturatingMul(topo.channelCount(), 12), saturatingMul(topo.nodeCount(), 24)),
+                std::to_string(topo.channelCount()) + " channels × 12 B + " + std::to_string(topo.nodeCount()) +
+                    " nodes × 24 B");
     std::vector<std::pair<NodeId, NodeId>> edges;
     edges.reserve(static_cast<std::size_t>(topo.channelCount()));
     for (NodeId v = 0; v < topo.nodeCount(); ++v)

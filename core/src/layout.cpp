@@ -1,5 +1,7 @@
 #include "topocast/layout.h"
 
+#include "topocast/limits.h"
+
 #include <algorithm>
 #include <cmath>
 #include <limits>
@@ -44,6 +46,8 @@ Vec3 dimensionAxis(const Topology& topo, int dim)
 
 std::vector<Vec3> nodePositions(const Topology& topo)
 {
+    checkMemory("the layout of the " + topo.displayName(), saturatingMul(topo.nodeCount(), sizeof(Vec3)),
+                std::to_string(topo.nodeCount()) + " nodes × " + std::to_string(sizeof(Vec3)) + " B");
     const std::vector<Vec3> ax = axes(topo);
     std::vector<Vec3> pos(topo.nodeCount());
     for (NodeId v = 0; v < topo.nodeCount(); ++v) {

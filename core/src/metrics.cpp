@@ -1,6 +1,7 @@
 #include "topocast/metrics.h"
 
 #include "topocast/error.h"
+#include "topocast/limits.h"
 
 #include <algorithm>
 #include <map>
@@ -9,15 +10,19 @@ namespace topocast {
 
 namespace {
 
-/// Refuses schedules whose per-channel arrays would not fit comfortably in memory.
-void checkChannelMemory(const Topology& topo, std::size_t bytesPerSlot)
+/// Refuses schedules whose per-channel (and per-node, per-step) arrays exceed memoryLimit().
+void checkChannelMemory(const Topology& topo, std::size_t bytesPerSlot, std::uint64_t bytesPerNode = 0,
+                        std::uint64_t steps = 0)
 {
-    const std::uint64_t bytes = topo.channelSlots() * bytesPerSlot;
-    constexpr std::uint64_t kLimit = std::uint64_t{4} << 30;
-    if (bytes > kLimit)
-        throw Error("channel metrics of the " + topo.displayName() + " would need " +
-                    std::to_string(bytes >> 20) + " MiB (" + std::to_string(topo.channelSlots()) +
-                    " channel slots); the limit is 4096 MiB");
+    const std::uint64_t bytes =
+        saturatingAdd(saturatingAdd(saturatingMul(topo.channelSlots(), bytesPerSlot), saturatingMul(topo.nodeCount(), bytesPerNode)),
+                      saturatingMul(steps, sizeof(std::uint64_t)));
+    std::string detail = std::to_string(topo.channelSlots()) + " channel slots × " + std::to_string(bytesPerSlot) + " B";
+    if (bytesPerNode)
+        detail += " + " + std::to_string(topo.nodeCount()) + " nodes × " + std::to_string(bytesPerNode) + " B";
+    if (steps)
+        detail += " + " + std::to_string(steps) + " steps × 8 B";
+    checkMemory("channel metrics of the " + topo.displayName(), bytes, detail);
 }
 
 } // namespace
@@ -25,7 +30,7 @@ void checkChannelMemory(const Topology& topo, std::size_t bytesPerSlot)
 Metrics computeMetrics(const Schedule& schedule, std::size_t contentionLimit)
 {
     const Topology& topo = schedule.topology();
-    checkChannelMemory(topo, 3 * sizeof(std::uint32_t));
+    checkChannelMemory(topo, 3 * sizeof(std::uint32_t), 2 * sizeof(std::uint32_t), schedule.stepCount());
     const std::size_t slots = static_cast<std::size_t>(topo.channelSlots());
     const std::vector<Transfer>& transfers = schedule.transfers();
 

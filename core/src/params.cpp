@@ -41,7 +41,9 @@ double Params::getDouble(const std::string& key, double fallback, double min, do
     errno = 0;
     char* end = nullptr;
     const double v = std::strtod(text->c_str(), &end);
-    if (end == text->c_str() || *end != '\0' || errno == ERANGE || !std::isfinite(v))
+    // ERANGE with a tiny result is underflow ("1e-400" reads as 0), which is fine; overflow is not.
+    const bool overflow = errno == ERANGE && std::fabs(v) == HUGE_VAL;
+    if (end == text->c_str() || *end != '\0' || overflow || !std::isfinite(v))
         throw Error("parameter " + key + " = '" + *text + "' is not a finite number");
     if (v < min || v > max)
         throw Error("parameter " + key + " = " + *text + " is out of range; allowed " + fmt(min) + " to " + fmt(max));

@@ -1,6 +1,7 @@
 #include "topocast/schedule.h"
 
 #include "topocast/error.h"
+#include "topocast/limits.h"
 
 #include <algorithm>
 
@@ -61,8 +62,35 @@ Schedule::Schedule(Topology topology, NodeId source, Pattern pattern, PortModel 
                     std::to_string(m_topology.nodeCount() - 1) + ")");
 }
 
+std::string Schedule::describe() const
+{
+    return (algorithm.empty() ? std::string("a schedule") : "the " + algorithm + " schedule") + " on the " +
+           m_topology.displayName();
+}
+
+void Schedule::reserve(std::size_t n)
+{
+    if (n <= m_transfers.capacity())
+        return;
+    checkMemory(describe(), saturatingMul(n, sizeof(Transfer)),
+                std::to_string(n) + " transfers × " + std::to_string(sizeof(Transfer)) + " B");
+    m_transfers.reserve(n);
+}
+
+void Schedule::checkGrowth(std::size_t n) const
+{
+    // std::vector grows to about twice its size and holds both buffers while it moves.
+    const std::uint64_t next = std::max<std::uint64_t>(n, 2 * std::uint64_t{m_transfers.capacity()});
+    checkMemory(describe() + " with more than " + std::to_string(m_transfers.size()) + " transfers",
+                saturatingMul(saturatingAdd(next, m_transfers.capacity()), sizeof(Transfer)),
+                std::to_string(next) + " transfers × " + std::to_string(sizeof(Transfer)) + " B while growing");
+}
+
 std::uint32_t Schedule::addPayload(std::span<const Block> blocks)
 {
+    checkMemory(describe() + "'s payload table",
+                saturatingMul(saturatingAdd(m_blocks.size(), blocks.size()), sizeof(Block)),
+                std::to_string(m_blocks.size() + blocks.size()) + " blocks × " + std::to_string(sizeof(Block)) + " B");
     m_blocks.insert(m_blocks.end(), blocks.begin(), blocks.end());
     m_payloadOffsets.push_back(static_cast<std::uint32_t>(m_blocks.size()));
     return static_cast<std::uint32_t>(m_payloadOffsets.size() - 2);
@@ -86,6 +114,8 @@ void Schedule::finalize()
         std::stable_sort(m_transfers.begin(), m_transfers.end(),
                          [](const Transfer& a, const Transfer& b) { return a.step < b.step; });
     const std::uint32_t steps = m_transfers.empty() ? 0 : m_transfers.back().step;
+    checkMemory("the step index of " + describe(), saturatingMul(std::uint64_t{steps} + 2, sizeof(std::size_t)),
+                "largest step number " + std::to_string(steps) + " × " + std::to_string(sizeof(std::size_t)) + " B");
     m_stepOffsets.assign(static_cast<std::size_t>(steps) + 2, 0);
     // m_stepOffsets[s] = first transfer of step s (s = 1..steps); [steps+1] = end.
     std::size_t i = 0;

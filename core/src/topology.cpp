@@ -43,8 +43,8 @@ bool parseInt(std::string_view s, long long& value)
         negative = s.front() == '-';
         s.remove_prefix(1);
     }
-    if (s.empty() || s.size() > 18)
-        return false;
+    if (s.empty() || s.size() > 18 || s.front() < '0' || s.front() > '9')
+        return false;  // also refuses a second sign ("--4"), which from_chars would accept
     long long v = 0;
     auto [ptr, ec] = std::from_chars(s.data(), s.data() + s.size(), v);
     if (ec != std::errc() || ptr != s.data() + s.size())
@@ -325,9 +325,9 @@ NodeId Topology::parseNode(std::string_view text) const
         bool ok = false;
         if (text.size() > 2 && text[0] == '0' && (text[1] == 'b' || text[1] == 'B')) {
             v = 0;
-            ok = text.size() <= 2 + 24;
+            ok = text.size() <= 2 + 24;  // longer strings would overflow v
             for (char c : text.substr(2)) {
-                if (c != '0' && c != '1') {
+                if (!ok || (c != '0' && c != '1')) {
                     ok = false;
                     break;
                 }

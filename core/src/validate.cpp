@@ -1,6 +1,7 @@
 #include "topocast/validate.h"
 
 #include "topocast/error.h"
+#include "topocast/limits.h"
 #include "topocast/metrics.h"
 
 #include <algorithm>
@@ -253,6 +254,13 @@ void checkBlocks(const Schedule& s, const ValidateOptions& options, Report& repo
         return b.dest == Block::kAll;
     };
 
+    // Every block a transfer delivers may become one entry of `held` (~48 B with its bucket).
+    std::uint64_t deliveries = 0;
+    for (const Transfer& t : s.transfers())
+        if (t.payload < s.payloadCount())
+            deliveries += s.payload(t.payload).size();
+    checkMemory("checking the " + toString(pattern) + " blocks of a schedule on the " + topo.displayName(),
+                saturatingMul(deliveries, 48), std::to_string(deliveries) + " block deliveries × 48 B");
     std::unordered_map<std::pair<NodeId, Block>, std::uint32_t, BlockHash> held;  // (node, block) → step
     std::vector<std::uint64_t> complete(n, 0);  // blocks each node must end with, received so far
 
@@ -314,6 +322,10 @@ void checkBlocks(const Schedule& s, const ValidateOptions& options, Report& repo
 
 Validation validate(const Schedule& schedule, const ValidateOptions& options)
 {
+    // Per-node arrays: sends, receives and both partners (checkPorts), then what each node holds.
+    const Topology& topo = schedule.topology();
+    checkMemory("checking a schedule on the " + topo.displayName(), saturatingMul(topo.nodeCount(), 24),
+                std::to_string(topo.nodeCount()) + " nodes × 24 B");
     Validation v;
     Report report(v, options.maxViolations);
     Schedule copy;

@@ -104,14 +104,24 @@ public:
     /// JSON output as they are and shown by the app.
     nlohmann::ordered_json info = nlohmann::ordered_json::object();
 
-    /// Adds a transfer. Amortized O(1). Call finalize() before reading steps.
-    void add(const Transfer& t) { m_transfers.push_back(t); m_finalized = false; }
+    /// Adds a transfer. Amortized O(1). Call finalize() before reading steps. Throws Error
+    /// (naming the algorithm, the topology and the memory) before the transfer list would grow
+    /// beyond memoryLimit() (limits.h).
+    void add(const Transfer& t)
+    {
+        if (m_transfers.size() == m_transfers.capacity())
+            checkGrowth(m_transfers.size() + 1);
+        m_transfers.push_back(t);
+        m_finalized = false;
+    }
     void add(NodeId from, NodeId to, std::uint32_t step, RouteSpec route = {}, std::uint32_t payload = 0,
              std::uint32_t tag = 0, double size = 1.0)
     {
         add(Transfer{from, to, step, route, payload, tag, size});
     }
-    void reserve(std::size_t n) { m_transfers.reserve(n); }
+    /// Makes room for n transfers. Throws Error naming the algorithm, the topology, n × 32 B and
+    /// the limit when that exceeds memoryLimit() (limits.h); nothing is allocated then.
+    void reserve(std::size_t n);
 
     /// Registers a payload (a set of blocks) and returns its index for Transfer::payload.
     std::uint32_t addPayload(std::span<const Block> blocks);
@@ -119,7 +129,8 @@ public:
     std::span<const Block> payload(std::uint32_t index) const;
     std::uint32_t payloadCount() const { return static_cast<std::uint32_t>(m_payloadOffsets.size() - 1); }
 
-    /// Sorts transfers by step (stable) and builds the step index. Idempotent.
+    /// Sorts transfers by step (stable) and builds the step index. Idempotent. Throws Error when
+    /// the step index (8 B per step up to the largest step number) would exceed memoryLimit().
     void finalize();
     /// True when the step index is current (finalize() ran after the last change).
     bool finalized() const { return m_finalized && !m_stepOffsets.empty(); }
@@ -138,6 +149,10 @@ public:
     int hops(const Transfer& t) const { return routeLength(m_topology, t.from, t.to, t.route, dimensionOrder); }
 
 private:
+    /// "the binomial schedule on the 24-cube" (for messages).
+    std::string describe() const;
+    void checkGrowth(std::size_t n) const;
+
     Topology m_topology = Topology::mesh({1});
     NodeId m_source = 0;
     Pattern m_pattern = Pattern::Broadcast;

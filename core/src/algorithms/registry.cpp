@@ -6,6 +6,7 @@
 #include "topocast/algorithms/hypercube.h"
 #include "topocast/algorithms/tsay_wang.h"
 #include "topocast/error.h"
+#include "topocast/limits.h"
 
 #include <sstream>
 
@@ -193,6 +194,11 @@ Schedule buildSchedule(std::string_view algorithm, const Topology& topo, NodeId 
     if (source >= topo.nodeCount())
         throw Error("source " + std::to_string(source) + " is outside the " + topo.displayName() + " (0.." +
                     std::to_string(topo.nodeCount() - 1) + ")");
+    // Every pattern delivers something to each of the other N − 1 nodes, so any schedule has at
+    // least N − 1 transfers: refuse before the algorithm allocates anything.
+    const std::uint64_t minTransfers = topo.nodeCount() - 1;
+    checkMemory(std::string(algorithm) + " on the " + topo.displayName(), saturatingMul(minTransfers, sizeof(Transfer)),
+                "at least " + std::to_string(minTransfers) + " transfers × " + std::to_string(sizeof(Transfer)) + " B");
     Schedule s = info.build(topo, source, params);
     if (const auto order = params.find("order"))
         s.dimensionOrder = parseOrder(*order, topo.dims());

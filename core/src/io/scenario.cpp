@@ -116,7 +116,9 @@ Scenario loadScenario(const std::filesystem::path& path)
 
 void saveScenario(const Scenario& scenario, const std::filesystem::path& path)
 {
-    writeFileAtomic(path, toJson(scenario).dump(2) + "\n");
+    // Text that is not UTF-8 (a title typed in another encoding) is saved with U+FFFD in its
+    // place rather than failing the save.
+    writeFileAtomic(path, toJson(scenario).dump(2, ' ', false, ojson::error_handler_t::replace) + "\n");
 }
 
 Schedule buildScenario(const Scenario& scenario)

@@ -1,6 +1,7 @@
 #include "topocast/io/schedule_json.h"
 
 #include "topocast/error.h"
+#include "topocast/limits.h"
 
 #include <algorithm>
 #include <cerrno>
@@ -19,6 +20,10 @@ using ojson = nlohmann::ordered_json;
 using json = nlohmann::json;
 
 namespace {
+
+/// Memory per byte of JSON text while a document is read: nlohmann's tree and the text (measured:
+/// validating a 15 MB schedule file peaks at 12× its size, everything included).
+constexpr std::uint64_t kJsonBytesPerTextByte = 16;
 
 ojson nodeJson(const Topology& topo, NodeId v)
 {
@@ -352,15 +357,49 @@ Schedule scheduleFromJson(const json& doc)
     return s;
 }
 
+namespace {
+
+/// The deepest nesting of arrays and objects in `text`, skipping strings; stops counting once it
+/// passes `stopAt`. O(n), no allocation. On malformed text the count is exact up to the first
+/// error, which is as far as the parser gets.
+int nestingDepth(std::string_view text, int stopAt)
+{
+    int depth = 0;
+    bool inString = false;
+    for (std::size_t i = 0; i < text.size(); ++i) {
+        const char c = text[i];
+        if (inString) {
+            if (c == '\\')
+                ++i;
+            else if (c == '"')
+                inString = false;
+        } else if (c == '"') {
+            inString = true;
+        } else if (c == '[' || c == '{') {
+            if (++depth > stopAt)
+                return depth;
+        } else if (c == ']' || c == '}') {
+            --depth;
+        }
+    }
+    return 0;
+}
+
+} // namespace
+
 json parseJsonText(std::string_view text, const std::string& what)
 {
     constexpr int kMaxDepth = 64;
+    checkMemory(what + ": parsing " + formatBytes(text.size()) + " of JSON",
+                saturatingMul(text.size(), kJsonBytesPerTextByte),
+                "about " + std::to_string(kJsonBytesPerTextByte) + " B of document tree per byte of text");
+    // Depth is checked by a pre-pass rather than a parser callback: nlohmann's callback parser
+    // scans the enclosing array at the end of every object, which made reading a schedule of n
+    // transfers O(n²) (a 262 144-transfer file took 14 s, a million would take minutes).
+    if (nestingDepth(text, kMaxDepth) > kMaxDepth)
+        throw Error(what + ": JSON nested deeper than " + std::to_string(kMaxDepth) + " levels");
     try {
-        return json::parse(text.begin(), text.end(), [&](int depth, json::parse_event_t, json&) {
-            if (depth > kMaxDepth)
-                throw Error(what + ": JSON nested deeper than " + std::to_string(kMaxDepth) + " levels");
-            return true;
-        });
+        return json::parse(text.begin(), text.end());
     } catch (const json::parse_error& e) {
         // e.byte is the offset where parsing stopped; turn it into line and column.
         std::size_t line = 1, col = 1;
@@ -376,23 +415,61 @@ json parseJsonText(std::string_view text, const std::string& what)
         const auto pos = msg.find("syntax error");
         msg = pos == std::string::npos ? msg : msg.substr(pos);
         throw Error(what + ":" + std::to_string(line) + ":" + std::to_string(col) + ": malformed JSON (" + msg + ")");
+    } catch (const json::exception& e) {
+        // A number too large for a double ("1e400") is an out_of_range, not a parse_error.
+        std::string msg = e.what();
+        const auto pos = msg.find("] ");
+        throw Error(what + ": unreadable JSON (" + (pos == std::string::npos ? msg : msg.substr(pos + 2)) + ")");
     }
 }
 
 json readJsonFile(const std::filesystem::path& path)
 {
-    std::ifstream in(path, std::ios::binary);
-    if (!in)
-        throw Error(path.string() + ": cannot open (" + std::strerror(errno) + ")");
-    std::ostringstream buf;
-    buf << in.rdbuf();
-    if (in.bad())
-        throw Error(path.string() + ": read error");
-    return parseJsonText(buf.str(), path.string());
+    const std::string name = path.string();
+    const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
+    if (fd < 0)
+        throw Error(name + ": cannot open (" + std::strerror(errno) + ")");
+    struct Closer {
+        int fd;
+        ~Closer() { ::close(fd); }
+    } closer{fd};
+    struct stat st {};
+    if (::fstat(fd, &st) != 0)
+        throw Error(name + ": cannot read (" + std::strerror(errno) + ")");
+    if (S_ISDIR(st.st_mode))
+        throw Error(name + ": is a directory, not a JSON file");
+    // The document tree takes about kJsonBytesPerTextByte times the text: refuse larger files
+    // before reading them (regular files) or as soon as a stream passes the limit (pipes, devices).
+    const std::uint64_t maxText = std::max<std::uint64_t>(memoryLimit() / kJsonBytesPerTextByte, 1);
+    if (S_ISREG(st.st_mode))
+        checkMemory(name + ": parsing " + formatBytes(static_cast<std::uint64_t>(st.st_size)) + " of JSON",
+                    saturatingMul(static_cast<std::uint64_t>(st.st_size), kJsonBytesPerTextByte),
+                    "about " + std::to_string(kJsonBytesPerTextByte) + " B of document tree per byte of text");
+    std::string text;
+    if (S_ISREG(st.st_mode))
+        text.reserve(static_cast<std::size_t>(st.st_size));
+    char buf[65536];
+    while (true) {
+        const ssize_t n = ::read(fd, buf, sizeof buf);
+        if (n < 0) {
+            if (errno == EINTR)
+                continue;
+            throw Error(name + ": read error (" + std::strerror(errno) + ")");
+        }
+        if (n == 0)
+            break;
+        text.append(buf, static_cast<std::size_t>(n));
+        if (text.size() > maxText)
+            throw Error(name + ": more than " + formatBytes(maxText) + " of JSON; parsing it would need more than " +
+                        formatBytes(memoryLimit()) + ", the limit");
+    }
+    return parseJsonText(text, name);
 }
 
 void writeFileAtomic(const std::filesystem::path& path, std::string_view contents)
 {
+    if (!path.has_filename())
+        throw Error("cannot write '" + path.string() + "': it names no file");
     const std::filesystem::path dir = path.has_parent_path() ? path.parent_path() : std::filesystem::path(".");
     std::string tmpl = (dir / ("." + path.filename().string() + ".tmp-XXXXXX")).string();
     const int fd = ::mkstemp(tmpl.data());
@@ -427,6 +504,12 @@ void writeFileAtomic(const std::filesystem::path& path, std::string_view content
         const int err = errno;
         ::unlink(tmpl.c_str());
         throw Error(path.string() + ": cannot replace the file (" + std::strerror(err) + "); the existing file is untouched");
+    }
+    // Make the rename itself durable (best effort: some file systems refuse fsync on directories).
+    const int dirFd = ::open(dir.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+    if (dirFd >= 0) {
+        ::fsync(dirFd);
+        ::close(dirFd);
     }
 }
 

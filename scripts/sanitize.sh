@@ -1,0 +1,23 @@
+#!/usr/bin/env bash
+# Builds core, CLI and tests with AddressSanitizer + UndefinedBehaviorSanitizer in build-asan
+# (-DTOPOCAST_SANITIZE=ON) and runs the whole test suite under them. Any sanitizer report fails
+# the test that triggered it (UBSan aborts, LeakSanitizer fails the process at exit).
+#
+#   scripts/sanitize.sh         # core + CLI tests
+#   scripts/sanitize.sh --app   # also the Qt app and its tests, where Qt is installed
+set -euo pipefail
+
+root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+build=${TOPOCAST_ASAN_BUILD:-$root/build-asan}
+app=OFF
+[ "${1:-}" = "--app" ] && app=ON
+
+cmake -S "$root" -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo -DTOPOCAST_SANITIZE=ON \
+  -DTOPOCAST_BUILD_APP=$app -DTOPOCAST_BUILD_TESTS=ON -DTOPOCAST_BUILD_BENCH=OFF -DTOPOCAST_BUILD_MPI=OFF >/dev/null
+cmake --build "$build" -j"${JOBS:-2}"
+
+export ASAN_OPTIONS=${ASAN_OPTIONS:-detect_leaks=1:abort_on_error=1:strict_string_checks=1:detect_stack_use_after_return=1}
+export UBSAN_OPTIONS=${UBSAN_OPTIONS:-print_stacktrace=1:halt_on_error=1}
+# Leaks inside system libraries the app loads (fontconfig, Mesa, D-Bus) are not ours.
+export LSAN_OPTIONS=${LSAN_OPTIONS:-suppressions=$root/tests/sanitize/lsan.supp:print_suppressions=0}
+ctest --test-dir "$build" --output-on-failure -j"${JOBS:-2}" --timeout 900
