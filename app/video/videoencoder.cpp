@@ -174,6 +174,7 @@ struct VideoEncoder::State {
     int frames = 0;
     std::string codec;
     bool open = false;
+    bool headerWritten = false;  // the muxer holds state until av_write_trailer()
 
     AVFormatContext* fmt = nullptr;
     AVCodecContext* enc = nullptr;
@@ -191,6 +192,13 @@ struct VideoEncoder::State {
         av_packet_free(&packet);
         av_frame_free(&frame);
         avcodec_free_context(&enc);
+        if (fmt && headerWritten) {
+            // Some muxers free their state only in the trailer (FFmpeg 5.1's GIF muxer keeps the
+            // previous packet until then, and has no deinit): write it into the temporary, which
+            // a cancel deletes anyway, so nothing leaks.
+            av_write_trailer(fmt);
+        }
+        headerWritten = false;
         if (fmt) {
             if (fmt->pb)
                 avio_closep(&fmt->pb);
@@ -440,6 +448,7 @@ void VideoEncoder::open(const fs::path& path, VideoFormat format, int width, int
         av_dict_free(&muxOptions);
         if (rc < 0)
             s.fail("cannot write the file header", rc);
+        s.headerWritten = true;
     }
 
     s.frame = av_frame_alloc();
@@ -530,6 +539,7 @@ VideoResult VideoEncoder::finish()
     result.seconds = static_cast<double>(s.frames) / s.fps;
 
     if (s.fmt) {
+        s.headerWritten = false;
         const int rc = av_write_trailer(s.fmt);
         if (rc < 0)
             s.fail("cannot finish the file", rc);
