@@ -13,6 +13,8 @@
 #include "cang_wu_spec_tables.h"
 #include "commands.h"
 
+#include "cli_runner.h"
+
 #include <catch2/catch.hpp>
 #include <nlohmann/json.hpp>
 
@@ -21,6 +23,8 @@
 #include <sstream>
 
 using namespace topocast;
+using topocast::testing::CliRun;
+using topocast::testing::runCli;
 
 namespace {
 
@@ -60,20 +64,6 @@ Metrics requireSound(Schedule s, std::uint64_t expectedTcd, std::size_t orderStr
         }
     }
     return first;
-}
-
-struct CliResult {
-    int status;
-    std::string out;
-    std::string err;
-};
-
-CliResult runCli(const std::vector<std::string>& args)
-{
-    std::ostringstream out, err;
-    cli::Io io{out, err};
-    const int status = cli::run(args, io);
-    return {status, out.str(), err.str()};
 }
 
 } // namespace
@@ -258,7 +248,7 @@ TEST_CASE("cang-wu: eyes of every submesh on a Topology, for the app", "[cangwu]
 
 TEST_CASE("topocast-cli tcd-map: the 8×8 optimal matrix as JSON and text (spec mesh-tcd §6.2)", "[cangwu][cli]")
 {
-    const CliResult r = runCli({"tcd-map", "--topology", "mesh:8x8", "--json"});
+    const CliRun r = runCli({"tcd-map", "--topology", "mesh:8x8", "--json"});
     REQUIRE(r.status == 0);
     const auto doc = nlohmann::json::parse(r.out);
     CHECK(doc["mode"] == "optimal");
@@ -273,25 +263,25 @@ TEST_CASE("topocast-cli tcd-map: the 8×8 optimal matrix as JSON and text (spec 
     CHECK(doc["eyes"] == nlohmann::json::parse("[[2,2],[5,2],[2,5],[5,5]]"));
     CHECK(doc["sum"] == 4612);
 
-    const CliResult paper = runCli({"tcd-map", "--topology", "mesh:8x8", "--mode", "paper", "--json"});
+    const CliRun paper = runCli({"tcd-map", "--topology", "mesh:8x8", "--mode", "paper", "--json"});
     REQUIRE(paper.status == 0);
     const auto pdoc = nlohmann::json::parse(paper.out);
     CHECK(pdoc["mode"] == "paper");
     CHECK(pdoc["sum"] == 4672);
     CHECK(pdoc["optimal_sources"].size() == 4);
 
-    const CliResult text = runCli({"tcd-map", "--topology", "mesh:4x4", "--mode", "paper"});
+    const CliRun text = runCli({"tcd-map", "--topology", "mesh:4x4", "--mode", "paper"});
     REQUIRE(text.status == 0);
     CHECK_THAT(text.out, Catch::Contains("18 17 17 18") && Catch::Contains(" 16 15 15 16") &&
                              Catch::Contains("optimum OD_2 = 15") && Catch::Contains("eyes: (1,1) (2,1) (1,2) (2,2)"));
-    const CliResult cube = runCli({"tcd-map", "--topology", "mesh:4x4x4"});
+    const CliRun cube = runCli({"tcd-map", "--topology", "mesh:4x4x4"});
     REQUIRE(cube.status == 0);
     CHECK_THAT(cube.out, Catch::Contains("plane y = 1 (rows = z, columns = x)") && Catch::Contains("sum 4176"));
 
-    const CliResult bad = runCli({"tcd-map", "--topology", "mesh:6x6"});
+    const CliRun bad = runCli({"tcd-map", "--topology", "mesh:6x6"});
     CHECK(bad.status == 2);
     CHECK_THAT(bad.err, Catch::Contains("cang-wu needs a 2^k × … × 2^k mesh") && Catch::Contains("6×6"));
-    const CliResult badMode = runCli({"tcd-map", "--topology", "mesh:8x8", "--mode", "fast"});
+    const CliRun badMode = runCli({"tcd-map", "--topology", "mesh:8x8", "--mode", "fast"});
     CHECK(badMode.status == 2);
     CHECK_THAT(badMode.err, Catch::Contains("'fast'"));
 }
@@ -299,7 +289,7 @@ TEST_CASE("topocast-cli tcd-map: the 8×8 optimal matrix as JSON and text (spec 
 TEST_CASE("topocast-cli schedule --algorithm cang-wu --mode … --json: common keys plus mode (issue #3)",
           "[cangwu][cli]")
 {
-    const CliResult r = runCli({"schedule", "--topology", "mesh:8x8", "--algorithm", "cang-wu", "--mode", "eye-best",
+    const CliRun r = runCli({"schedule", "--topology", "mesh:8x8", "--algorithm", "cang-wu", "--mode", "eye-best",
                                 "--source", "2,3", "--json"});
     REQUIRE(r.status == 0);
     const auto doc = nlohmann::json::parse(r.out);
@@ -313,11 +303,11 @@ TEST_CASE("topocast-cli schedule --algorithm cang-wu --mode … --json: common k
     CHECK(doc["eyes"].size() == 4);
     CHECK(doc["transfers"].size() == 63);
 
-    const CliResult def = runCli({"schedule", "--topology", "mesh:8x8", "--algorithm", "cang-wu", "--source", "2,3"});
+    const CliRun def = runCli({"schedule", "--topology", "mesh:8x8", "--algorithm", "cang-wu", "--source", "2,3"});
     REQUIRE(def.status == 0);
     CHECK_THAT(def.out, Catch::Contains("TCD 69") && Catch::Contains("(optimal)"));
 
-    const CliResult bad = runCli({"schedule", "--topology", "mesh:6x6", "--algorithm", "cang-wu"});
+    const CliRun bad = runCli({"schedule", "--topology", "mesh:6x6", "--algorithm", "cang-wu"});
     CHECK(bad.status == 2);
     CHECK_THAT(bad.err, Catch::Contains("got 6×6"));
 }

@@ -1,6 +1,8 @@
 // topocast-cli contracts (issue #2): summary, --json keys, validate, algorithms, bad input → exit 2.
 #include "commands.h"
 
+#include "cli_runner.h"
+
 #include <catch2/catch.hpp>
 #include <nlohmann/json.hpp>
 
@@ -14,26 +16,14 @@
 #include <unistd.h>
 
 using namespace topocast;
+using topocast::testing::CliRun;
+using topocast::testing::runCli;
 namespace fs = std::filesystem;
 
 namespace {
 
-struct Result {
-    int status;
-    std::string out;
-    std::string err;
-};
-
-Result runCli(std::vector<std::string> args)
-{
-    std::ostringstream out, err;
-    cli::Io io{out, err};
-    const int status = cli::run(args, io);
-    return {status, out.str(), err.str()};
-}
-
 /// Runs the real executable through a shell (for exit codes and stderr as a user sees them).
-Result process(const std::string& args)
+CliRun process(const std::string& args)
 {
     const std::string errFile = (fs::temp_directory_path() / ("topocast-cli-err-" + std::to_string(::getpid()))).string();
     const std::string cmd = std::string(TOPOCAST_CLI_PATH) + " " + args + " 2>" + errFile;
@@ -54,7 +44,7 @@ Result process(const std::string& args)
 
 TEST_CASE("cli schedule --json has the contract's keys", "[cli]")
 {
-    const Result r = runCli({"schedule", "--topology", "mesh:4x4", "--algorithm", "binomial", "--source", "1,1", "--json"});
+    const CliRun r = runCli({"schedule", "--topology", "mesh:4x4", "--algorithm", "binomial", "--source", "1,1", "--json"});
     REQUIRE(r.status == 0);
     const auto doc = nlohmann::json::parse(r.out);
     for (const char* key : {"topology", "algorithm", "source", "steps", "tcd", "contention", "max_link_load", "transfers"})
@@ -72,7 +62,7 @@ TEST_CASE("cli schedule --json has the contract's keys", "[cli]")
     CHECK(t0["to"] == nlohmann::json::array({1, 3}));
     CHECK(t0["hops"] == 2);
 
-    const Result h = runCli({"schedule", "-t", "hypercube:3", "-a", "bfs", "-s", "5", "--json"});
+    const CliRun h = runCli({"schedule", "-t", "hypercube:3", "-a", "bfs", "-s", "5", "--json"});
     REQUIRE(h.status == 0);
     const auto hd = nlohmann::json::parse(h.out);
     CHECK(hd["source"] == 5);
@@ -81,7 +71,7 @@ TEST_CASE("cli schedule --json has the contract's keys", "[cli]")
 
 TEST_CASE("cli schedule prints a readable summary", "[cli]")
 {
-    const Result r = runCli({"schedule", "--topology", "mesh:4x4", "--algorithm", "recursive-doubling", "--source", "0,0"});
+    const CliRun r = runCli({"schedule", "--topology", "mesh:4x4", "--algorithm", "recursive-doubling", "--source", "0,0"});
     REQUIRE(r.status == 0);
     CHECK_THAT(r.out, Catch::Contains("4×4 mesh, recursive-doubling broadcast from (0,0)"));
     CHECK_THAT(r.out, Catch::Contains("steps 4   TCD 20   contention 0"));
@@ -95,7 +85,7 @@ TEST_CASE("cli validate checks files written by schedule --out", "[cli]")
     fs::create_directories(dir);
     const std::string file = (dir / "s.json").string();
     REQUIRE(runCli({"schedule", "-t", "torus:4x4", "-a", "recursive-doubling", "-s", "2,1", "--out", file}).status == 0);
-    Result v = runCli({"validate", file});
+    CliRun v = runCli({"validate", file});
     CHECK(v.status == 0);
     CHECK_THAT(v.out, Catch::Contains("valid"));
 
@@ -118,7 +108,7 @@ TEST_CASE("cli validate checks files written by schedule --out", "[cli]")
 
 TEST_CASE("cli algorithms lists each with its topologies and reasons", "[cli]")
 {
-    const Result r = runCli({"algorithms", "--topology", "mesh:6x6"});
+    const CliRun r = runCli({"algorithms", "--topology", "mesh:6x6"});
     REQUIRE(r.status == 0);
     CHECK_THAT(r.out, Catch::Contains("binomial"));
     CHECK_THAT(r.out, Catch::Contains("on 6×6 mesh: no — recursive-doubling needs every side to be a power of two"));
@@ -150,7 +140,7 @@ TEST_CASE("cli bad input: exit status 2 and one clear line on stderr, no output 
     for (const auto& [args, expected] : cases) {
         INFO(args);
         const bool schedule = args.rfind("schedule", 0) == 0;
-        const Result r = process(args + (schedule ? " --out " + out : std::string()));
+        const CliRun r = process(args + (schedule ? " --out " + out : std::string()));
         CHECK(r.status == 2);
         CHECK_THAT(r.err, Catch::StartsWith("topocast-cli: ") && Catch::Contains(expected));
         CHECK(std::count(r.err.begin(), r.err.end(), '\n') == 1);
@@ -163,7 +153,7 @@ TEST_CASE("cli --help works everywhere", "[cli]")
 {
     for (const char* args : {"--help", "schedule --help", "validate --help", "algorithms --help"}) {
         INFO(args);
-        const Result r = process(args);
+        const CliRun r = process(args);
         CHECK(r.status == 0);
         CHECK_THAT(r.out, Catch::Contains("Usage") || Catch::Contains("OPTIONS"));
     }

@@ -5,6 +5,8 @@
 #include "topocast/io/scenario.h"
 #include "topocast/validate.h"
 
+#include "cli_runner.h"
+
 #include <catch2/catch.hpp>
 
 #include <nlohmann/json.hpp>
@@ -14,31 +16,13 @@
 #include <vector>
 
 using namespace topocast;
+using topocast::testing::CliRun;
+using topocast::testing::runCli;
 using Catch::Contains;
-
-namespace {
-
-struct CliResult {
-    int status = 0;
-    std::string out, err;
-};
-
-CliResult runCli(const std::vector<std::string>& args)
-{
-    std::ostringstream out, err;
-    cli::Io io{out, err};
-    CliResult r;
-    r.status = cli::run(args, io);
-    r.out = out.str();
-    r.err = err.str();
-    return r;
-}
-
-} // namespace
 
 TEST_CASE("bounds --dims 2 --side 125 prints LB 6, paper 7, ours 6 (spec torus-allport §2.1, §6.2)", "[tsaywang][cli]")
 {
-    const CliResult r = runCli({"bounds", "--dims", "2", "--side", "125", "--json"});
+    const CliRun r = runCli({"bounds", "--dims", "2", "--side", "125", "--json"});
     REQUIRE(r.status == 0);
     const auto doc = nlohmann::json::parse(r.out);
     REQUIRE(doc.size() == 1);
@@ -53,7 +37,7 @@ TEST_CASE("bounds --dims 2 --side 125 prints LB 6, paper 7, ours 6 (spec torus-a
 
 TEST_CASE("bounds prints the comparison table for ranges (spec torus-allport §6.2)", "[tsaywang][cli]")
 {
-    const CliResult r = runCli({"bounds", "--dims", "3", "--side", "7..9,49"});
+    const CliRun r = runCli({"bounds", "--dims", "3", "--side", "7..9,49"});
     REQUIRE(r.status == 0);
     CHECK_THAT(r.out, Contains("Tseng 2-D"));
     CHECK_THAT(r.out, Contains("T&W 3-D"));
@@ -62,27 +46,27 @@ TEST_CASE("bounds prints the comparison table for ranges (spec torus-allport §6
     CHECK_THAT(r.out, Contains("  3    49     2   6     7    7      6         –       8         6"));
     CHECK_THAT(r.out, Contains("  3     8     1   4     6    6      5         –       8         –"));
 
-    const CliResult even = runCli({"bounds", "--dims", "5", "--side", "4"});
+    const CliRun even = runCli({"bounds", "--dims", "5", "--side", "4"});
     REQUIRE(even.status == 0);
     CHECK_THAT(even.out, Contains("even n=4 < d=5"));
 }
 
 TEST_CASE("bounds rejects d = 1 and n < 3 with a clear error (spec torus-allport §6.4)", "[tsaywang][cli]")
 {
-    const CliResult d1 = runCli({"bounds", "--dims", "1", "--side", "5"});
+    const CliRun d1 = runCli({"bounds", "--dims", "1", "--side", "5"});
     CHECK(d1.status == 2);
     CHECK_THAT(d1.err, Contains("--dims 1 is out of range 2.."));
-    const CliResult n2 = runCli({"bounds", "--dims", "2", "--side", "2"});
+    const CliRun n2 = runCli({"bounds", "--dims", "2", "--side", "2"});
     CHECK(n2.status == 2);
     CHECK_THAT(n2.err, Contains("--side 2 is out of range 3.."));
-    const CliResult junk = runCli({"bounds", "--dims", "two", "--side", "5"});
+    const CliRun junk = runCli({"bounds", "--dims", "two", "--side", "5"});
     CHECK(junk.status == 2);
     CHECK_THAT(junk.err, Contains("whole number"));
 }
 
 TEST_CASE("compare-torus lists every applicable algorithm with steps, TCD and contention (issue #5)", "[tsaywang][cli]")
 {
-    const CliResult r = runCli({"compare-torus", "--topology", "torus:5x5", "--source", "1,2", "--json"});
+    const CliRun r = runCli({"compare-torus", "--topology", "torus:5x5", "--source", "1,2", "--json"});
     REQUIRE(r.status == 0);
     const auto doc = nlohmann::json::parse(r.out);
     CHECK(doc["all_port_lower_bound"] == 2);
@@ -106,7 +90,7 @@ TEST_CASE("compare-torus lists every applicable algorithm with steps, TCD and co
     CHECK(direct);
     CHECK(bfs);
 
-    const CliResult text = runCli({"compare-torus", "--topology", "torus:6x8"});
+    const CliRun text = runCli({"compare-torus", "--topology", "torus:6x8"});
     REQUIRE(text.status == 0);
     CHECK_THAT(text.out, Contains("max link load"));
     CHECK_THAT(text.out, Contains("not applicable: tsay-wang"));
@@ -127,7 +111,7 @@ TEST_CASE("the tsay-wang scenario presets build valid schedules (issue #5)", "[t
 TEST_CASE("schedule --algorithm tsay-wang --variant direct --json carries labels and bounds (issue #5)",
           "[tsaywang][cli]")
 {
-    const CliResult r = runCli({"schedule", "--topology", "torus:7x7x7", "--algorithm", "tsay-wang", "--variant",
+    const CliRun r = runCli({"schedule", "--topology", "torus:7x7x7", "--algorithm", "tsay-wang", "--variant",
                                 "direct", "--source", "1,2,3", "--json"});
     REQUIRE(r.status == 0);
     const auto doc = nlohmann::json::parse(r.out);
@@ -142,10 +126,10 @@ TEST_CASE("schedule --algorithm tsay-wang --variant direct --json carries labels
     CHECK(doc["step_labels"] == nlohmann::json::array({"1.1", "2.1", "3.1"}));
     CHECK(doc["transfers"].size() == 342);
 
-    const CliResult bad = runCli({"schedule", "--topology", "torus:5x7", "--algorithm", "tsay-wang"});
+    const CliRun bad = runCli({"schedule", "--topology", "torus:5x7", "--algorithm", "tsay-wang"});
     CHECK(bad.status == 2);
     CHECK_THAT(bad.err, Contains("n×…×n torus"));
-    const CliResult even = runCli({"schedule", "--topology", "torus:4x4x4x4x4", "--algorithm", "tsay-wang"});
+    const CliRun even = runCli({"schedule", "--topology", "torus:4x4x4x4x4", "--algorithm", "tsay-wang"});
     CHECK(even.status == 2);
     CHECK_THAT(even.err, Contains("even n=4 < d=5"));
 }

@@ -6,6 +6,8 @@
 #include "topocast/io/scenario.h"
 #include "topocast/validate.h"
 
+#include "cli_runner.h"
+
 #include <catch2/catch.hpp>
 
 #include <nlohmann/json.hpp>
@@ -14,33 +16,15 @@
 #include <sstream>
 
 using namespace topocast;
-
-namespace {
-
-struct Run {
-    int rc = 0;
-    std::string out, err;
-};
-
-Run runCli(const std::vector<std::string>& args)
-{
-    std::ostringstream out, err;
-    cli::Io io{out, err};
-    Run r;
-    r.rc = cli::run(args, io);
-    r.out = out.str();
-    r.err = err.str();
-    return r;
-}
-
-} // namespace
+using topocast::testing::CliRun;
+using topocast::testing::runCli;
 
 TEST_CASE("cli schedule --json: closed form, counted cycles, subtree and level sizes (spec §12.9, issue #4)",
           "[hypercube]")
 {
-    const Run r = runCli({"schedule", "--topology", "hypercube:4", "--algorithm", "nesbt", "--pattern", "broadcast",
+    const CliRun r = runCli({"schedule", "--topology", "hypercube:4", "--algorithm", "nesbt", "--pattern", "broadcast",
                           "--message", "8", "--packet", "4", "--ports", "one", "--tau", "2", "--tc", "1", "--json"});
-    REQUIRE(r.rc == 0);
+    REQUIRE(r.status == 0);
     const auto doc = nlohmann::json::parse(r.out);
     CHECK(doc["startups"] == 6); // Table 4 nESBT, n = 4, M = 8, B = 4: 6; 24
     CHECK(doc["transfer"] == 24);
@@ -51,9 +35,9 @@ TEST_CASE("cli schedule --json: closed form, counted cycles, subtree and level s
     CHECK(doc["subtree_sizes"] == nlohmann::json::array({3.75, 3.75, 3.75, 3.75}));
     CHECK(doc["level_sizes"] == nlohmann::json::array({1, 1, 3, 6, 4, 1}));
     CHECK(doc["transfers"][0]["from"].is_number());
-    const Run s = runCli({"schedule", "--topology", "hypercube:4", "--algorithm", "sbt", "--pattern", "scatter",
+    const CliRun s = runCli({"schedule", "--topology", "hypercube:4", "--algorithm", "sbt", "--pattern", "scatter",
                           "--message", "1", "--packet", "4", "--ports", "one", "--json"});
-    REQUIRE(s.rc == 0);
+    REQUIRE(s.status == 0);
     const auto d2 = nlohmann::json::parse(s.out);
     CHECK(d2["startups"] == 5); // §12.10: B = 4 → 5
     CHECK(d2["subtree_sizes"] == nlohmann::json::array({8, 4, 2, 1}));
@@ -62,26 +46,26 @@ TEST_CASE("cli schedule --json: closed form, counted cycles, subtree and level s
 
 TEST_CASE("cli schedule: bad input gives one clear line and exit status 2 (issue #4)", "[hypercube]")
 {
-    const Run a = runCli({"schedule", "--topology", "mesh:8x8", "--algorithm", "sbt"});
-    CHECK(a.rc == 2);
+    const CliRun a = runCli({"schedule", "--topology", "mesh:8x8", "--algorithm", "sbt"});
+    CHECK(a.status == 2);
     CHECK(a.err.find("sbt needs a hypercube; got 8×8 mesh") != std::string::npos);
-    const Run b =
+    const CliRun b =
         runCli({"schedule", "--topology", "hypercube:4", "--algorithm", "sbt", "--message", "4", "--packet", "8"});
-    CHECK(b.rc == 2);
+    CHECK(b.status == 2);
     CHECK(b.err.find("larger than the message") != std::string::npos);
-    const Run c = runCli({"schedule", "--topology", "hypercube:21", "--algorithm", "sbnt"});
-    CHECK(c.rc == 2);
+    const CliRun c = runCli({"schedule", "--topology", "hypercube:21", "--algorithm", "sbnt"});
+    CHECK(c.status == 2);
     CHECK(c.err.find("1..20") != std::string::npos);
-    const Run d = runCli({"compare", "--topology", "hypercube:4", "--pattern", "scatter", "--tau", "-1"});
-    CHECK(d.rc == 2);
+    const CliRun d = runCli({"compare", "--topology", "hypercube:4", "--pattern", "scatter", "--tau", "-1"});
+    CHECK(d.status == 2);
     CHECK(d.err.find("tau") != std::string::npos);
 }
 
 TEST_CASE("cli compare: every graph, its cost, the lower bound and the ratio (spec §4.4, Table 6)", "[hypercube]")
 {
-    const Run r = runCli({"compare", "--topology", "hypercube:4", "--pattern", "broadcast", "--message", "8",
+    const CliRun r = runCli({"compare", "--topology", "hypercube:4", "--pattern", "broadcast", "--message", "8",
                           "--packet", "4", "--json"});
-    REQUIRE(r.rc == 0);
+    REQUIRE(r.status == 0);
     const auto doc = nlohmann::json::parse(r.out);
     int seen = 0;
     for (const auto& row : doc["rows"]) {
@@ -100,8 +84,8 @@ TEST_CASE("cli compare: every graph, its cost, the lower bound and the ratio (sp
     }
     CHECK(seen == 2);
     CHECK(doc["rows"].size() == 13); // one: 5 graphs, send-recv: hp, tcbt; half: nesbt; n: 5 graphs
-    const Run t = runCli({"compare", "--topology", "hypercube:5", "--pattern", "alltoall", "--ports", "n"});
-    REQUIRE(t.rc == 0);
+    const CliRun t = runCli({"compare", "--topology", "hypercube:5", "--pattern", "alltoall", "--ports", "n"});
+    REQUIRE(t.status == 0);
     CHECK(t.out.find("sbntc") != std::string::npos);
     CHECK(t.out.find("lower bound") != std::string::npos);
 }
@@ -123,11 +107,11 @@ TEST_CASE("cli: schedule --json of every hypercube graph reads back and passes `
     const std::string file = (std::filesystem::temp_directory_path() / "topocast-hypercube-roundtrip.json").string();
     for (const char* algo : {"hp", "sbt", "tcbt", "nrsbt", "nesbt", "sbnt", "sbntc"}) {
         INFO(algo);
-        const Run w = runCli({"schedule", "--topology", "hypercube:3", "--algorithm", algo, "--pattern", "alltoall",
+        const CliRun w = runCli({"schedule", "--topology", "hypercube:3", "--algorithm", algo, "--pattern", "alltoall",
                               "--message", "2", "--packet", "2", "--ports", "n", "--out", file});
-        REQUIRE(w.rc == 0);
-        const Run v = runCli({"validate", file});
-        CHECK(v.rc == 0);
+        REQUIRE(w.status == 0);
+        const CliRun v = runCli({"validate", file});
+        CHECK(v.status == 0);
         CHECK(v.out.find("valid") != std::string::npos);
     }
     std::filesystem::remove(file);

@@ -14,6 +14,8 @@
 #include "topocast/params.h"
 #include "topocast/validate.h"
 
+#include "cli_runner.h"
+
 #include <catch2/catch.hpp>
 
 #include <chrono>
@@ -34,6 +36,8 @@
 
 namespace fs = std::filesystem;
 using namespace topocast;
+using topocast::testing::CliRun;
+using topocast::testing::runCli;
 
 namespace {
 
@@ -75,22 +79,6 @@ template <class F> std::string errorOf(F&& f)
     }
     FAIL_CHECK("no Error thrown");
     return {};
-}
-
-struct CliResult {
-    int rc = 0;
-    std::string out, err;
-};
-
-CliResult runCli(const std::vector<std::string>& args)
-{
-    std::ostringstream out, err;
-    cli::Io io{out, err};
-    CliResult r;
-    r.rc = cli::run(args, io);
-    r.out = out.str();
-    r.err = err.str();
-    return r;
 }
 
 void writeText(const fs::path& p, const std::string& text)
@@ -161,8 +149,8 @@ TEST_CASE("truncated files on disk: validate and --scenario answer with one line
     TempDir dir;
     const std::string text = scheduleText("mesh:3x3", "bfs");
     writeText(dir.path / "cut.json", text.substr(0, text.size() / 2));
-    const CliResult v = runCli({"validate", (dir.path / "cut.json").string()});
-    CHECK(v.rc == 2);
+    const CliRun v = runCli({"validate", (dir.path / "cut.json").string()});
+    CHECK(v.status == 2);
     CHECK(v.out.empty());
     CHECK(v.err.rfind("topocast-cli: " + (dir.path / "cut.json").string() + ":", 0) == 0);
     CHECK(v.err.find("malformed JSON") != std::string::npos);
@@ -173,8 +161,8 @@ TEST_CASE("truncated files on disk: validate and --scenario answer with one line
     sc.algorithm = "bfs";
     const std::string full = toJson(sc).dump(2);
     writeText(dir.path / "cut-scenario.json", full.substr(0, full.size() - 3));
-    const CliResult s = runCli({"schedule", "--scenario", (dir.path / "cut-scenario.json").string()});
-    CHECK(s.rc == 2);
+    const CliRun s = runCli({"schedule", "--scenario", (dir.path / "cut-scenario.json").string()});
+    CHECK(s.status == 2);
     CHECK(s.err.find("malformed JSON") != std::string::npos);
 }
 
@@ -379,13 +367,13 @@ TEST_CASE("non-UTF-8 file names: save, load, validate and error messages work", 
     CHECK(back.topology == sc.topology);
 
     const fs::path sched = dir.path / std::string("\xff\xfe.json");
-    const CliResult w = runCli({"schedule", "-t", "mesh:4x4", "-a", "bfs", "--out", sched.string()});
-    CHECK(w.rc == 0);
-    const CliResult v = runCli({"validate", sched.string(), "--json"});
-    CHECK(v.rc == 0);
+    const CliRun w = runCli({"schedule", "-t", "mesh:4x4", "-a", "bfs", "--out", sched.string()});
+    CHECK(w.status == 0);
+    const CliRun v = runCli({"validate", sched.string(), "--json"});
+    CHECK(v.status == 0);
     CHECK(v.out.find("\"file\": \"" + dir.path.string() + "/\xef\xbf\xbd\xef\xbf\xbd.json\"") != std::string::npos);
-    const CliResult missing = runCli({"validate", (dir.path / std::string("\xfe\xff-missing.json")).string()});
-    CHECK(missing.rc == 2);
+    const CliRun missing = runCli({"validate", (dir.path / std::string("\xfe\xff-missing.json")).string()});
+    CHECK(missing.status == 2);
     CHECK(missing.err == "topocast-cli: " + (dir.path / std::string("\xfe\xff-missing.json")).string() +
                              ": cannot open (No such file or directory)\n");
 }
@@ -422,8 +410,8 @@ TEST_CASE("unwritable export targets: a clear Error, the old file intact, nothin
         CHECK(errorOf([&] { writeFileAtomic(target, "data"); }) ==
               target.string() + ": cannot create a temporary file in " + (dir.path / "file").string() +
                   " (Not a directory)");
-        const CliResult r = runCli({"schedule", "-t", "mesh:4x4", "-a", "bfs", "--out", target.string()});
-        CHECK(r.rc == 2);
+        const CliRun r = runCli({"schedule", "-t", "mesh:4x4", "-a", "bfs", "--out", target.string()});
+        CHECK(r.status == 2);
         CHECK(r.err == "topocast-cli: " + target.string() + ": cannot create a temporary file in " +
                            (dir.path / "file").string() + " (Not a directory)\n");
         CHECK(strayFiles(dir.path, "file").empty());
@@ -580,18 +568,18 @@ TEST_CASE("limits: huge files and endless streams are refused while reading", "[
 
 TEST_CASE("topocast-cli --memory-limit: sizes beyond it are answered in one line, exit 2", "[robust][limits]")
 {
-    const CliResult r = runCli({"--memory-limit", "256", "schedule", "-t", "hypercube:24", "-a", "binomial"});
-    CHECK(r.rc == 2);
+    const CliRun r = runCli({"--memory-limit", "256", "schedule", "-t", "hypercube:24", "-a", "binomial"});
+    CHECK(r.status == 2);
     CHECK(r.err == "topocast-cli: binomial on the 24-cube would need 512 MiB (at least 16777215 transfers × 32 B); the "
                    "limit is 256 MiB\n");
     CHECK(memoryLimit() == kDefaultMemoryLimit); // restored after the run
-    const CliResult m = runCli({"--memory-limit", "16", "schedule", "-t", "mesh:512x512", "-a", "bfs"});
-    CHECK(m.rc == 2);
+    const CliRun m = runCli({"--memory-limit", "16", "schedule", "-t", "mesh:512x512", "-a", "bfs"});
+    CHECK(m.status == 2);
     CHECK(m.err.find("the limit is 16 MiB") != std::string::npos);
-    const CliResult bad = runCli({"--memory-limit", "0", "algorithms"});
-    CHECK(bad.rc == 2);
-    const CliResult fine = runCli({"--memory-limit", "64", "schedule", "-t", "mesh:8x8", "-a", "bfs"});
-    CHECK(fine.rc == 0);
+    const CliRun bad = runCli({"--memory-limit", "0", "algorithms"});
+    CHECK(bad.status == 2);
+    const CliRun fine = runCli({"--memory-limit", "64", "schedule", "-t", "mesh:8x8", "-a", "bfs"});
+    CHECK(fine.status == 0);
 }
 
 // ---- inputs found by the fuzzers (tests/fuzz) -------------------------------------------------
