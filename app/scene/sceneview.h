@@ -43,6 +43,10 @@ public:
     const FrameStyle& frameStyle() const { return m_style; }
     const Palette& palette() const { return m_palette; }
 
+    /// The orbit camera (its state is copied between views for export).
+    OrbitCamera& camera() { return *m_orbit; }
+    const OrbitCamera& camera() const { return *m_orbit; }
+
     /// The camera's view-projection matrix and the viewport size (for picking and tests).
     QMatrix4x4 viewProjection() const;
     QSizeF viewportSize() const;
@@ -53,7 +57,8 @@ public:
 
     /// Renders and returns one frame (the first capture after a change is dropped); a null
     /// image after `timeoutMs` if nothing came back (no GL).
-    QImage captureFrame(int timeoutMs = 10000);
+    /// `dropFirst` false: one capture only (exports that have rendered a warm-up frame already).
+    QImage captureFrame(int timeoutMs = 10000, bool dropFirst = true);
     /// Milliseconds per frame over `frames` captured frames (benchmark).
     double measureFrameMs(int frames);
 
