@@ -15,6 +15,7 @@ class QTimer;
 
 namespace topocast::app {
 
+class ExportActions;
 class LayerCharts;
 class LegendWidget;
 class MetricsModel;
@@ -39,6 +40,8 @@ public:
     SceneView* sceneView() const { return m_scene; }
     ScenarioPanel* scenarioPanel() const { return m_panel; }
     MetricsModel* metricsModel() const { return m_metrics; }
+    ExportActions* exportActions() const { return m_export; }
+    LayerCharts* layerCharts() const { return m_charts; }
     QString narration() const;
     QString errorText() const;
 
@@ -80,6 +83,7 @@ private:
     TimelineBar* m_timelineBar = nullptr;
     LegendWidget* m_legend = nullptr;
     LayerCharts* m_charts = nullptr;
+    ExportActions* m_export = nullptr;
     QLabel* m_narration = nullptr;
     QLabel* m_error = nullptr;
     QComboBox* m_modeBox = nullptr;

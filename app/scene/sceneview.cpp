@@ -231,6 +231,7 @@ void SceneView::setCumulativeHeat(bool cumulative)
 
 void SceneView::setHighContrast(bool on)
 {
+    m_highContrast = on;
     m_palette = on ? Palette::highContrast() : Palette::normal();
     m_window->defaultFrameGraph()->setClearColor(toQColor(m_palette.background));
     refresh();

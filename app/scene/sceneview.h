@@ -40,6 +40,8 @@ public:
     SnapshotPtr snapshot() const { return m_snap; }
     int step() const { return m_step; }
     ViewMode mode() const { return m_mode; }
+    bool cumulativeHeat() const { return m_cumulativeHeat; }
+    bool highContrast() const { return m_highContrast; }
     const FrameStyle& frameStyle() const { return m_style; }
     const Palette& palette() const { return m_palette; }
 
@@ -106,6 +108,7 @@ private:
     int m_step = 0;
     ViewMode m_mode = ViewMode::Plain;
     bool m_cumulativeHeat = true;
+    bool m_highContrast = false;
     float m_nodeRadius = 0.16f;
 
     QPoint m_pressPos;
