@@ -31,6 +31,9 @@
 #include <QScrollArea>
 #include <QSettings>
 #include <QSplitter>
+#include <QProgressBar>
+#include <QPushButton>
+#include <QShortcut>
 #include <QStatusBar>
 #include <QTableView>
 #include <QTimer>
@@ -114,9 +117,31 @@ MainWindow::MainWindow(bool useSettings, QWidget* parent) : QMainWindow(parent),
 
     connect(m_session, &Session::scheduleReady, this, &MainWindow::showSnapshot);
     connect(m_session, &Session::failed, this, &MainWindow::showError);
-    connect(m_session, &Session::busyChanged, this, [this](bool busy) {
+    // While a schedule is computed off the GUI thread: a busy bar, what it is doing, and Cancel
+    // (Esc), which keeps the scenario shown before.
+    auto* busyBar = new QProgressBar;
+    busyBar->setRange(0, 0);
+    busyBar->setMaximumWidth(140);
+    busyBar->hide();
+    auto* cancel = new QPushButton(QStringLiteral("Cancel"));
+    cancel->setToolTip(QStringLiteral("stop computing and keep the scenario shown (Esc)"));
+    cancel->hide();
+    statusBar()->addPermanentWidget(busyBar);
+    statusBar()->addPermanentWidget(cancel);
+    connect(cancel, &QPushButton::clicked, m_session, &Session::cancel);
+    auto* esc = new QShortcut(QKeySequence(Qt::Key_Escape), this);
+    connect(esc, &QShortcut::activated, m_session, &Session::cancel);
+    connect(m_session, &Session::busyChanged, this, [this, busyBar, cancel](bool busy) {
+        busyBar->setVisible(busy);
+        cancel->setVisible(busy);
         if (busy)
             statusBar()->showMessage(QStringLiteral("computing…"));
+    });
+    connect(m_session, &Session::progress, this,
+            [this](const QString& stage) { statusBar()->showMessage(QStringLiteral("computing: %1…").arg(stage)); });
+    connect(m_session, &Session::cancelled, this, [this] {
+        m_panel->setScenario(m_session->scenario());
+        statusBar()->showMessage(QStringLiteral("cancelled; still showing the previous scenario"), 8000);
     });
     connect(m_timeline, &Timeline::stepChanged, m_scene, &SceneView::setStep);
     connect(m_timeline, &Timeline::fractionChanged, m_scene, &SceneView::setFraction);
