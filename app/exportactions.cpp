@@ -60,6 +60,15 @@ QSpinBox* spin(int lo, int hi, int value, const QString& suffix = {})
     return box;
 }
 
+/// Two widgets side by side in one form row.
+QHBoxLayout* pair(QWidget* a, QWidget* b, int stretchA = 0)
+{
+    auto* row = new QHBoxLayout;
+    row->addWidget(a, stretchA);
+    row->addWidget(b);
+    return row;
+}
+
 QString sizeText(QSize s) { return QStringLiteral("%1×%2").arg(s.width()).arg(s.height()); }
 
 } // namespace
@@ -209,16 +218,10 @@ void ExportActions::animationDialog()
     form->addRow(QStringLiteral("Format"), format);
     auto* path = new QLineEdit(QDir::home().filePath(QStringLiteral("topocast.mp4")));
     auto* browse = new QPushButton(QStringLiteral("Browse…"));
-    auto* pathRow = new QHBoxLayout;
-    pathRow->addWidget(path, 1);
-    pathRow->addWidget(browse);
-    form->addRow(QStringLiteral("File"), pathRow);
+    form->addRow(QStringLiteral("File"), pair(path, browse, 1));
     auto* width = spin(16, 8192, 1280, QStringLiteral(" px"));
     auto* height = spin(16, 8192, 720, QStringLiteral(" px"));
-    auto* sizeRow = new QHBoxLayout;
-    sizeRow->addWidget(width);
-    sizeRow->addWidget(height);
-    form->addRow(QStringLiteral("Size (width, height)"), sizeRow);
+    form->addRow(QStringLiteral("Size (width, height)"), pair(width, height));
     auto* fps = spin(1, 240, 30, QStringLiteral(" fps"));
     form->addRow(QStringLiteral("Frame rate"), fps);
     auto* perStep = spin(1, 1000, 15);
@@ -226,10 +229,7 @@ void ExportActions::animationDialog()
     const int steps = static_cast<int>(snap->stepCount());
     auto* first = spin(1, steps, 1);
     auto* last = spin(1, steps, steps);
-    auto* stepRow = new QHBoxLayout;
-    stepRow->addWidget(first);
-    stepRow->addWidget(last);
-    form->addRow(QStringLiteral("Steps (first, last)"), stepRow);
+    form->addRow(QStringLiteral("Steps (first, last)"), pair(first, last));
     auto* hold = spin(0, 600, 1, QStringLiteral(" s"));
     form->addRow(QStringLiteral("Hold the end"), hold);
     auto* camera = new QCheckBox(QStringLiteral("as in the window (camera, %1)").arg(viewModeName(m_scene->mode())));

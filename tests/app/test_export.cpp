@@ -2,6 +2,7 @@
 // libavformat; the source's colour where the source is; the same scenario twice gives the same
 // frames; cancel and bad settings leave nothing behind; `topocast-cli render` in-process.
 #include "animationexport.h"
+#include "cli_runner.h"
 #include "commands.h"
 #include "helpers.h"
 #include "scene/sceneview.h"
@@ -19,7 +20,6 @@
 #include <QProcess>
 
 #include <fstream>
-#include <sstream>
 
 using namespace topocast;
 using namespace topocast::app;
@@ -246,16 +246,14 @@ TEST_CASE("topocast-cli render writes the animation and reports it", "[app][expo
 {
     TempDir dir;
     const std::string out = (dir.path / "anim.gif").string();
-    std::ostringstream o, e;
-    cli::Io io{o, e};
-    const int rc = cli::run({"render", "--scenario", scenarioFile("cang-wu-4x4.json"), "--out", out, "--width", "200",
-                             "--height", "150", "--fps", "5", "--frames-per-step", "2", "--steps", "2-3",
-                             "--hold-frames", "0", "--mode", "contention", "--timings"},
-                            io);
-    INFO(e.str());
-    REQUIRE(rc == 0);
-    CHECK_THAT(o.str(), Catch::StartsWith("wrote " + out + ": 5 frames, 200x150 at 5 fps (1.00 s), GIF (gif)"));
-    CHECK_THAT(o.str(), Catch::Contains("time per frame: render+read-back"));
+    const auto r = topocast::testing::runCli({"render", "--scenario", scenarioFile("cang-wu-4x4.json"), "--out", out,
+                                              "--width", "200", "--height", "150", "--fps", "5", "--frames-per-step",
+                                              "2", "--steps", "2-3", "--hold-frames", "0", "--mode", "contention",
+                                              "--timings"});
+    INFO(r.err);
+    REQUIRE(r.status == 0);
+    CHECK_THAT(r.out, Catch::StartsWith("wrote " + out + ": 5 frames, 200x150 at 5 fps (1.00 s), GIF (gif)"));
+    CHECK_THAT(r.out, Catch::Contains("time per frame: render+read-back"));
     const auto decoded = decodeFile(out);
     CHECK(decoded.frames.size() == 5);
     CHECK(decoded.width == 200);
@@ -263,26 +261,22 @@ TEST_CASE("topocast-cli render writes the animation and reports it", "[app][expo
 
 TEST_CASE("topocast-cli render: bad options name the problem", "[app][export][cli]")
 {
-    auto run = [](std::vector<std::string> args) {
-        std::ostringstream o, e;
-        cli::Io io{o, e};
-        const int rc = cli::run(args, io);
-        return std::make_pair(rc, e.str());
-    };
     const std::string sc = scenarioFile("cang-wu-4x4.json");
-    auto [rc1, e1] = run({"render", "--scenario", sc, "--out", "x.mp4", "--mode", "sparkly"});
-    CHECK(rc1 == 2);
-    CHECK_THAT(e1, Catch::Contains("--mode sparkly is not one of plain, contention, heatmap, tcdmap, layers"));
-    auto [rc2, e2] = run({"render", "--scenario", sc, "--out", "x.mp4", "--steps", "3-9"});
-    CHECK(rc2 == 2);
-    CHECK_THAT(e2, Catch::Contains("3-9"));
-    auto [rc3, e3] = run({"render", "--scenario", "/nonexistent/s.json", "--out", "x.mp4"});
-    CHECK(rc3 == 2);
-    CHECK_THAT(e3, Catch::Contains("/nonexistent/s.json"));
-    auto [rc4, e4] = run({"render", "--scenario", sc, "--out", "x.mp4", "--format", "avi"});
-    CHECK(rc4 == 2);
-    CHECK_THAT(e4, Catch::Contains("avi"));
-    auto [rc5, e5] = run({"render", "--scenario", sc, "--out", "x.mp4", "--width", "9000"});
-    CHECK(rc5 == 2);
-    CHECK_THAT(e5, Catch::Contains("--width"));
+    const std::vector<std::pair<std::vector<std::string>, std::string>> cases = {
+        {{"--mode", "sparkly"}, "--mode sparkly is not one of plain, contention, heatmap, tcdmap, layers"},
+        {{"--steps", "3-9"}, "step range '3-9' is not all, N, A-B or A- within 1..4"},
+        {{"--format", "avi"}, "unknown video format 'avi'; use mp4, gif or png"},
+        {{"--width", "9000"}, "--width: Value 9000 not in range 16 to 8192"},
+    };
+    for (const auto& [extra, message] : cases) {
+        std::vector<std::string> args = {"render", "--scenario", sc, "--out", "x.mp4"};
+        args.insert(args.end(), extra.begin(), extra.end());
+        const auto r = topocast::testing::runCli(args);
+        INFO(extra.front() << " " << extra.back());
+        CHECK(r.status == 2);
+        CHECK_THAT(r.err, Catch::Contains(message));
+    }
+    const auto missing = topocast::testing::runCli({"render", "--scenario", "/nonexistent/s.json", "--out", "x.mp4"});
+    CHECK(missing.status == 2);
+    CHECK_THAT(missing.err, Catch::Contains("/nonexistent/s.json"));
 }
