@@ -2,6 +2,8 @@
 
 #include "snapshot.h"
 
+#include <QSize>
+#include <QStringList>
 #include <QWidget>
 
 class QChartView;
@@ -23,8 +25,11 @@ public:
     /// The charts shown, as file-name stems: "load-shares", "gantt", "speedup".
     QStringList chartNames() const;
 
-    /// Writes every chart shown as `<dir>/<stem>-<name>.png` (at `scale` × its on-screen size)
-    /// and `.svg`, each atomically (QSaveFile). Returns the files written; throws
+    /// Size of an exported chart (logical pixels; the PNG has `scale` times as many).
+    static constexpr QSize kExportSize{800, 500};
+
+    /// Writes every chart shown as `<dir>/<stem>-<name>.png` (kExportSize × `scale`) and `.svg`,
+    /// each atomically (QSaveFile), drawn afresh at that size (not as squeezed on screen). Returns the files written; throws
     /// topocast::Error naming the file that could not be written (files already written stay).
     QStringList saveCharts(const QString& dir, const QString& stem, qreal scale = 2.0) const;
 
@@ -32,6 +37,7 @@ private:
     QVBoxLayout* m_layout = nullptr;
     std::vector<QChartView*> m_views;
     QStringList m_names;
+    SnapshotPtr m_snap;
     int m_count = 0;
 };
 

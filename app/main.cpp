@@ -1,4 +1,5 @@
 // topocast: parses the command line and shows the window (everything else is in topocast_app).
+#include "layercharts.h"
 #include "mainwindow.h"
 #include "session.h"
 #include "startup.h"
@@ -43,7 +44,8 @@ int main(int argc, char* argv[])
     const QCommandLineOption defaultOpt(QStringLiteral("default"), QStringLiteral("start on the default scenario, not the last one"));
     const QCommandLineOption presentOpt(QStringLiteral("present"), QStringLiteral("start in presentation mode (full screen, large fonts, high contrast)"));
     const QCommandLineOption windowShotOpt(QStringLiteral("window-screenshot"), QStringLiteral("show the whole window once, save it into OUT.png and exit"), QStringLiteral("OUT.png"));
-    parser.addOptions({scenarioOpt, stepOpt, modeOpt, shotOpt, sizeOpt, pausedOpt, defaultOpt, presentOpt, windowShotOpt});
+    const QCommandLineOption chartsOpt(QStringLiteral("export-charts"), QStringLiteral("write the scenario's divisible-load charts as DIR/topocast-<chart>.png and .svg and exit"), QStringLiteral("DIR"));
+    parser.addOptions({scenarioOpt, stepOpt, modeOpt, shotOpt, sizeOpt, pausedOpt, defaultOpt, presentOpt, windowShotOpt, chartsOpt});
     parser.process(app);
     qInfo("topocast: Qt3D renderer: %s", qPrintable(renderer));
 
@@ -72,6 +74,22 @@ int main(int argc, char* argv[])
         if (rc != 0)
             std::fprintf(stderr, "topocast: %s\n", qPrintable(error));
         return rc;
+    }
+
+    if (parser.isSet(chartsOpt)) {
+        try {
+            const Scenario sc = parser.isSet(scenarioOpt) ? loadScenario(parser.value(scenarioOpt).toStdString()) : defaultScenario();
+            LayerCharts charts;
+            charts.setSnapshot(buildSnapshot(sc));
+            if (charts.chartCount() == 0)
+                throw Error("this scenario has no charts (only divisible-load scenarios do)");
+            for (const QString& f : charts.saveCharts(parser.value(chartsOpt), QStringLiteral("topocast")))
+                std::printf("wrote %s\n", qPrintable(f));
+        } catch (const Error& e) {
+            std::fprintf(stderr, "topocast: %s\n", e.what());
+            return 2;
+        }
+        return 0;
     }
 
     MainWindow window;
