@@ -4,6 +4,11 @@
 #include "topocast/error.h"
 
 #include <QBarCategoryAxis>
+#include <QDir>
+#include <QImage>
+#include <QPainter>
+#include <QSaveFile>
+#include <QSvgGenerator>
 #include <QBarSeries>
 #include <QBarSet>
 #include <QChart>
@@ -63,6 +68,7 @@ void LayerCharts::setSnapshot(SnapshotPtr snap)
     for (QChartView* v : m_views)
         delete v;
     m_views.clear();
+    m_names.clear();
     m_count = 0;
     if (!snap || !snap->schedule.info.is_object()) {
         hide();
@@ -94,6 +100,7 @@ void LayerCharts::setSnapshot(SnapshotPtr snap)
         series->attachAxis(y);
         chart->legend()->hide();
         m_views.push_back(makeView(chart));
+        m_names << QStringLiteral("load-shares");
     }
 
     // Gantt: per layer, wait → receive → (wait) → compute as stacked horizontal bars.
@@ -153,6 +160,7 @@ void LayerCharts::setSnapshot(SnapshotPtr snap)
             chart->addAxis(x, Qt::AlignBottom);
             series->attachAxis(x);
             m_views.push_back(makeView(chart));
+            m_names << QStringLiteral("gantt");
         }
     }
 
@@ -200,12 +208,60 @@ void LayerCharts::setSnapshot(SnapshotPtr snap)
         chart->createDefaultAxes();
         chart->setTitle(QStringLiteral("Speedup against layers"));
         m_views.push_back(makeView(chart));
+        m_names << QStringLiteral("speedup");
     }
 
     for (QChartView* v : m_views)
         m_layout->addWidget(v);
     m_count = static_cast<int>(m_views.size());
     setVisible(m_count > 0);
+}
+
+QStringList LayerCharts::chartNames() const { return m_names; }
+
+QStringList LayerCharts::saveCharts(const QString& dir, const QString& stem, qreal scale) const
+{
+    QStringList written;
+    for (std::size_t i = 0; i < m_views.size(); ++i) {
+        QChartView* view = m_views[i];
+        // A chart that was never laid out on screen (hidden panel, tests) gets a sensible size.
+        QSize size = view->size();
+        if (!view->isVisible() || size.width() < 200 || size.height() < 150)
+            size = QSize(640, 400);
+        view->resize(size);
+        const QString base = QDir(dir).filePath(stem + QLatin1Char('-') + m_names[static_cast<qsizetype>(i)]);
+
+        QImage image(size * scale, QImage::Format_ARGB32);
+        image.setDevicePixelRatio(scale);
+        image.fill(Qt::white);
+        {
+            QPainter painter(&image);
+            painter.setRenderHint(QPainter::Antialiasing);
+            view->render(&painter, QRectF(QPointF(0, 0), QSizeF(size)));
+        }
+        QSaveFile png(base + QStringLiteral(".png"));
+        if (!png.open(QIODevice::WriteOnly) || !image.save(&png, "PNG") || !png.commit())
+            throw Error("cannot write " + png.fileName().toStdString() + ": " + png.errorString().toStdString());
+        written << png.fileName();
+
+        QSaveFile svg(base + QStringLiteral(".svg"));
+        if (!svg.open(QIODevice::WriteOnly))
+            throw Error("cannot write " + svg.fileName().toStdString() + ": " + svg.errorString().toStdString());
+        QSvgGenerator generator;
+        generator.setOutputDevice(&svg);
+        generator.setSize(size);
+        generator.setViewBox(QRect(QPoint(0, 0), size));
+        generator.setTitle(view->chart()->title());
+        generator.setDescription(QStringLiteral("topocast divisible-load chart"));
+        {
+            QPainter painter(&generator);
+            view->render(&painter, QRectF(QPointF(0, 0), QSizeF(size)));
+        }
+        if (!svg.commit())
+            throw Error("cannot write " + svg.fileName().toStdString() + ": " + svg.errorString().toStdString());
+        written << svg.fileName();
+    }
+    return written;
 }
 
 } // namespace topocast::app

@@ -20,10 +20,18 @@ public:
     void setSnapshot(SnapshotPtr snap);
     /// Number of charts shown (for tests).
     int chartCount() const { return m_count; }
+    /// The charts shown, as file-name stems: "load-shares", "gantt", "speedup".
+    QStringList chartNames() const;
+
+    /// Writes every chart shown as `<dir>/<stem>-<name>.png` (at `scale` × its on-screen size)
+    /// and `.svg`, each atomically (QSaveFile). Returns the files written; throws
+    /// topocast::Error naming the file that could not be written (files already written stay).
+    QStringList saveCharts(const QString& dir, const QString& stem, qreal scale = 2.0) const;
 
 private:
     QVBoxLayout* m_layout = nullptr;
     std::vector<QChartView*> m_views;
+    QStringList m_names;
     int m_count = 0;
 };
 

@@ -1,5 +1,7 @@
 #include "mainwindow.h"
 
+#include "exportactions.h"
+
 #include "layercharts.h"
 #include "legendwidget.h"
 #include "measuredmodel.h"
@@ -143,6 +145,8 @@ MainWindow::MainWindow(bool useSettings, QWidget* parent) : QMainWindow(parent),
     });
     connect(m_cumulative, &QCheckBox::toggled, m_scene, &SceneView::setCumulativeHeat);
 
+    m_export = new ExportActions(this, m_session, m_timeline, m_scene, m_charts);
+    connect(m_export, &ExportActions::reported, this, [this](const QString& m) { statusBar()->showMessage(m, 15000); });
     buildMenus();
     if (m_useSettings) {
         QSettings settings;
@@ -180,6 +184,8 @@ void MainWindow::buildMenus()
     for (const QString& p : presetFiles())
         presets->addAction(QFileInfo(p).completeBaseName(), this, [this, p] { openScenario(p); });
     presets->setEnabled(!presets->isEmpty());
+    file->addSeparator();
+    file->addMenu(m_export->menu());
     file->addSeparator();
     file->addAction(QStringLiteral("&Quit"), QKeySequence::Quit, qApp, &QApplication::quit);
 

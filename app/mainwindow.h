@@ -15,6 +15,7 @@ class QTimer;
 
 namespace topocast::app {
 
+class ExportActions;
 class LayerCharts;
 class LegendWidget;
 class MeasuredModel;
@@ -44,6 +45,8 @@ public:
     /// Measured step times of the schedule shown (empty when none is open).
     MeasuredModel* measuredModel() const { return m_measured; }
     MeasuredPanel* measuredPanel() const { return m_measuredPanel; }
+    ExportActions* exportActions() const { return m_export; }
+    LayerCharts* layerCharts() const { return m_charts; }
     QString narration() const;
     QString errorText() const;
 
@@ -90,6 +93,7 @@ private:
     LayerCharts* m_charts = nullptr;
     MeasuredModel* m_measured = nullptr;
     MeasuredPanel* m_measuredPanel = nullptr;
+    ExportActions* m_export = nullptr;
     QLabel* m_narration = nullptr;
     QLabel* m_error = nullptr;
     QComboBox* m_modeBox = nullptr;
