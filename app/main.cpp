@@ -45,7 +45,8 @@ int main(int argc, char* argv[])
     const QCommandLineOption presentOpt(QStringLiteral("present"), QStringLiteral("start in presentation mode (full screen, large fonts, high contrast)"));
     const QCommandLineOption windowShotOpt(QStringLiteral("window-screenshot"), QStringLiteral("show the whole window once, save it into OUT.png and exit"), QStringLiteral("OUT.png"));
     const QCommandLineOption chartsOpt(QStringLiteral("export-charts"), QStringLiteral("write the scenario's divisible-load charts as DIR/topocast-<chart>.png and .svg and exit"), QStringLiteral("DIR"));
-    parser.addOptions({scenarioOpt, stepOpt, modeOpt, shotOpt, sizeOpt, pausedOpt, defaultOpt, presentOpt, windowShotOpt, chartsOpt});
+    const QCommandLineOption measuredOpt(QStringLiteral("measured"), QStringLiteral("topocast-mpi measured-times JSON to show beside the schedule"), QStringLiteral("FILE"));
+    parser.addOptions({scenarioOpt, stepOpt, modeOpt, shotOpt, sizeOpt, pausedOpt, defaultOpt, presentOpt, windowShotOpt, chartsOpt, measuredOpt});
     parser.process(app);
     qInfo("topocast: Qt3D renderer: %s", qPrintable(renderer));
 
@@ -111,6 +112,15 @@ int main(int argc, char* argv[])
     }
     if (!fromFile && !window.session()->setScenarioNow(scenario, true))
         window.session()->setScenarioNow(defaultScenario(), true);
+    if (parser.isSet(measuredOpt)) {
+        while (window.session()->busy())  // the measured file is checked against the computed schedule
+            QCoreApplication::processEvents(QEventLoop::AllEvents, 50);
+        if (!window.openMeasured(parser.value(measuredOpt))) {
+            std::fprintf(stderr, "topocast: %s\n", qPrintable(window.errorText()));
+            if (parser.isSet(windowShotOpt))
+                return 2;
+        }
+    }
     if (parser.isSet(presentOpt))
         window.setPresentationMode(true);
     if (parser.isSet(windowShotOpt)) {

@@ -4,6 +4,8 @@
 
 #include "layercharts.h"
 #include "legendwidget.h"
+#include "measuredmodel.h"
+#include "measuredpanel.h"
 #include "metricsmodel.h"
 #include "narration.h"
 #include "scenariopanel.h"
@@ -49,6 +51,7 @@ MainWindow::MainWindow(bool useSettings, QWidget* parent) : QMainWindow(parent),
     m_timeline = new Timeline(this);
     m_scene = new SceneView(this);
     m_metrics = new MetricsModel(this);
+    m_measured = new MeasuredModel(this);
 
     // Centre: 3-D view over narration and timeline.
     auto* centre = new QWidget;
@@ -85,6 +88,8 @@ MainWindow::MainWindow(bool useSettings, QWidget* parent) : QMainWindow(parent),
     centreLayout->addWidget(m_narration);
     m_timelineBar = new TimelineBar(m_timeline);
     centreLayout->addWidget(m_timelineBar);
+    m_measuredPanel = new MeasuredPanel(m_measured);
+    centreLayout->addWidget(m_measuredPanel);
     setCentralWidget(centre);
 
     // Left dock: scenario and metrics.
@@ -146,6 +151,7 @@ MainWindow::MainWindow(bool useSettings, QWidget* parent) : QMainWindow(parent),
     connect(m_timeline, &Timeline::stepChanged, m_scene, &SceneView::setStep);
     connect(m_timeline, &Timeline::fractionChanged, m_scene, &SceneView::setFraction);
     connect(m_timeline, &Timeline::stepChanged, this, &MainWindow::updateNarration);
+    connect(m_timeline, &Timeline::stepChanged, m_measuredPanel, &MeasuredPanel::setStep);
     connect(m_scene, &SceneView::nodeClicked, m_session, &Session::setSource);
     connect(m_scene, &SceneView::nodeHovered, this, &MainWindow::showHover);
     connect(m_scene, &SceneView::timelineKey, this, [this](int key) {
@@ -191,6 +197,12 @@ void MainWindow::buildMenus()
                                                           QStringLiteral("Scenarios (*.json)"));
         if (!path.isEmpty())
             saveScenario(path);
+    });
+    file->addAction(QStringLiteral("Open &measured times…"), this, [this] {
+        const QString path = QFileDialog::getOpenFileName(this, QStringLiteral("Open measured times (topocast-mpi --out)"),
+                                                          QString(), QStringLiteral("Measured times (*.json)"));
+        if (!path.isEmpty())
+            openMeasured(path);
     });
     m_recentMenu = file->addMenu(QStringLiteral("Open &recent"));
     QMenu* presets = file->addMenu(QStringLiteral("&Presets"));
@@ -259,6 +271,12 @@ void MainWindow::applyPanel()
 void MainWindow::showSnapshot(SnapshotPtr snap)
 {
     m_error->hide();
+    QString dropped;
+    if (const auto measured = m_measured->measured(); measured && !measuredBelongsTo(*measured, *snap)) {
+        m_measured->setMeasured(nullptr);  // never shown against another schedule
+        dropped = QStringLiteral(" — measured times of %1 closed (they belong to the previous schedule)")
+                      .arg(QFileInfo(measured->file).fileName());
+    }
     m_panel->setScenario(snap->scenario);
     m_metrics->setSnapshot(snap);
     m_metricsView->resizeColumnToContents(MetricsModel::NameColumn);
@@ -277,7 +295,7 @@ void MainWindow::showSnapshot(SnapshotPtr snap)
                       .arg(snap->computeMs, 0, 'f', 1);
     if (!snap->note.isEmpty())
         msg = snap->note + QStringLiteral(" — ") + msg;
-    statusBar()->showMessage(msg);
+    statusBar()->showMessage(msg + dropped);
     if (m_useSettings) {
         QSettings settings;
         settings.setValue(QStringLiteral("lastScenario"), QString::fromStdString(toJson(snap->scenario).dump()));
@@ -293,8 +311,36 @@ void MainWindow::showError(const QString& message)
 
 void MainWindow::updateNarration()
 {
-    if (auto snap = m_session->snapshot())
-        m_narration->setText(narrate(*snap, m_timeline->step()));
+    if (auto snap = m_session->snapshot()) {
+        const QString measured = m_measured->stepSentence(m_timeline->step());
+        m_narration->setText(narrate(*snap, m_timeline->step()) +
+                             (measured.isEmpty() ? QString() : QStringLiteral(" — ") + measured));
+    }
+}
+
+bool MainWindow::openMeasured(const QString& path)
+{
+    const auto snap = m_session->snapshot();
+    if (!snap) {
+        showError(QStringLiteral("open a scenario before its measured times"));
+        return false;
+    }
+    MeasuredPtr loaded;
+    try {
+        loaded = loadMeasured(path, *snap);
+    } catch (const std::exception& e) {
+        showError(QString::fromStdString(e.what()));
+        return false;
+    }
+    m_error->hide();
+    m_measured->setMeasured(loaded);
+    m_measuredPanel->setStep(m_timeline->step());
+    updateNarration();
+    statusBar()->showMessage(QStringLiteral("measured times from %1: %2 ranks, %3")
+                                 .arg(QFileInfo(path).fileName())
+                                 .arg(loaded->measured.ranks)
+                                 .arg(QString::fromStdString(loaded->measured.mpiLibrary)));
+    return true;
 }
 
 void MainWindow::updateLegend()
