@@ -2,6 +2,7 @@
 
 #include "topocast/algorithms/registry.h"
 #include "topocast/error.h"
+#include "topocast/limits.h"
 
 #include <algorithm>
 #include <chrono>
@@ -68,6 +69,7 @@ void fillDerived(Snapshot& snap, const std::vector<Vec3>* positions)
 
 SnapshotPtr snapshotFromSchedule(Scenario scenario, Schedule schedule)
 {
+    checkViewMemory(schedule.topology());
     auto snap = std::make_shared<Snapshot>();
     schedule.finalize();
     scenario.topology = schedule.topology();
@@ -76,6 +78,21 @@ SnapshotPtr snapshotFromSchedule(Scenario scenario, Schedule schedule)
     snap->schedule = std::move(schedule);
     fillDerived(*snap, nullptr);
     return snap;
+}
+
+void checkViewMemory(const Topology& topology)
+{
+    const std::uint64_t nodes = topology.nodeCount();
+    const std::uint64_t channels = topology.channelCount();
+    const std::uint64_t need =
+        saturatingAdd(saturatingMul(nodes, kViewBytesPerNode), saturatingMul(channels, kViewBytesPerChannel));
+    if (need <= kViewMemoryLimit)
+        return;
+    throw Error("the 3-D view of the " + topology.displayName() + " would need " + formatBytes(need) + " (" +
+                std::to_string(nodes) + " nodes × " + std::to_string(kViewBytesPerNode) + " B + " +
+                std::to_string(channels) + " channels × " + std::to_string(kViewBytesPerChannel) +
+                " B); the view's limit is " + formatBytes(kViewMemoryLimit) +
+                " — topocast-cli schedules, checks and exports networks this large");
 }
 
 QString buildStageText(const BuildControl& control)
@@ -98,6 +115,7 @@ SnapshotPtr buildSnapshot(const Scenario& scenarioIn, bool allowFallback, const 
                           BuildControl* control)
 {
     const auto start = std::chrono::steady_clock::now();
+    checkViewMemory(scenarioIn.topology);
     auto snap = std::make_shared<Snapshot>();
     snap->scenario = scenarioIn;
     Scenario& sc = snap->scenario;

@@ -87,6 +87,19 @@ SnapshotPtr snapshotFromSchedule(Scenario scenario, Schedule schedule);
 enum class NodeState : std::uint8_t { Uninformed, Informed, Receiving, Source };
 std::vector<NodeState> nodeStates(const Snapshot& snap, std::uint32_t step);
 
+/// What the 3-D view holds per node and per directed channel (instance data on the CPU and the
+/// GPU, colours, states, layout), for checkViewMemory.
+inline constexpr std::uint64_t kViewBytesPerNode = 112;
+inline constexpr std::uint64_t kViewBytesPerChannel = 72;
+/// The most memory the 3-D view may take for one network (the app refuses larger networks;
+/// topocast-cli handles any size up to the core's limits).
+inline constexpr std::uint64_t kViewMemoryLimit = std::uint64_t{1} << 30;
+
+/// Throws topocast::Error "the 3-D view of the <network> would need <size> (<nodes> nodes × 112 B
+/// + <channels> channels × 72 B); the view's limit is 1 GiB — …" before anything is allocated
+/// when the network is too large to draw. O(1).
+void checkViewMemory(const Topology& topology);
+
 /// Largest node count for which the app computes a TCD map by building one schedule per source
 /// when the algorithm has no cheap tcdMap of its own.
 inline constexpr std::uint32_t kBruteForceTcdMapLimit = 512;

@@ -129,3 +129,20 @@ TEST_CASE("session: a build cancelled through its control stops with BuildCancel
     fresh.mapTotal = 512;
     CHECK(buildStageText(fresh) == QStringLiteral("TCD map: source 40 of 512"));
 }
+
+TEST_CASE("session: a network too large for the 3-D view is refused with what it would need", "[app][session][robust]")
+{
+    // 128³: 2 097 152 nodes × 112 B + 12 484 608 directed channels × 72 B = 1.06 GiB > 1 GiB.
+    Session session;
+    REQUIRE(session.setScenarioNow(test::scenario("mesh:4x4", "binomial", 0)));
+    QSignalSpy failed(&session, &Session::failed);
+    CHECK_FALSE(session.setScenarioNow(test::scenario("mesh:128x128x128", "bfs", 0)));
+    REQUIRE(failed.count() == 1);
+    const QString message = failed.first().first().toString();
+    CHECK(message.startsWith(QStringLiteral("the 3-D view of the 128×128×128 mesh would need 1.1 GiB (2097152 nodes × 112 B + "
+                                            "12484608 channels × 72 B); the view's limit is 1 GiB")));
+    CHECK(session.scenario().topology == Topology::parse("mesh:4x4"));
+    CHECK_THROWS_WITH(checkViewMemory(Topology::parse("hypercube:24")), Catch::Contains("24-cube would need"));
+    CHECK_NOTHROW(checkViewMemory(Topology::parse("mesh:96x96x96")));
+    CHECK_NOTHROW(checkViewMemory(Topology::parse("torus:32x32x32")));
+}
