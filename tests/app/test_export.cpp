@@ -17,7 +17,9 @@
 #include <Qt3DExtras/Qt3DWindow>
 
 #include <QImage>
+#include <QFileInfo>
 #include <QProcess>
+#include <QProcessEnvironment>
 
 #include <fstream>
 
@@ -279,4 +281,22 @@ TEST_CASE("topocast-cli render: bad options name the problem", "[app][export][cl
     const auto missing = topocast::testing::runCli({"render", "--scenario", "/nonexistent/s.json", "--out", "x.mp4"});
     CHECK(missing.status == 2);
     CHECK_THAT(missing.err, Catch::Contains("/nonexistent/s.json"));
+}
+
+TEST_CASE("topocast-cli render without a display says how to run it", "[app][export][cli]")
+{
+    QProcess p;
+    QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+    for (const char* name : {"DISPLAY", "WAYLAND_DISPLAY", "QT_QPA_PLATFORM"})
+        env.remove(QString::fromLatin1(name));
+    p.setProcessEnvironment(env);
+    p.start(QStringLiteral(TOPOCAST_CLI_PATH),
+            {QStringLiteral("render"), QStringLiteral("--scenario"), QString::fromStdString(scenarioFile("cang-wu-4x4.json")),
+             QStringLiteral("--out"), QStringLiteral("/tmp/never-written.mp4")});
+    REQUIRE(p.waitForFinished(60000));
+    CHECK(p.exitCode() == 2);
+    CHECK(QString::fromUtf8(p.readAllStandardError())
+              .contains(QStringLiteral("render needs OpenGL and there is no display (DISPLAY and WAYLAND_DISPLAY are unset); "
+                                       "run it under a virtual X server: xvfb-run")));
+    CHECK_FALSE(QFileInfo::exists(QStringLiteral("/tmp/never-written.mp4")));
 }
