@@ -1,6 +1,8 @@
 // Benchmarks (hidden: run with  topocast_app_tests "[bench]"  under xvfb-run). They print
 // numbers and check only loose bounds; timings never gate the normal suite.
 #include "helpers.h"
+#include "scene/instancebuffer.h"
+#include "scene/nodeinstances.h"
 #include "scene/sceneview.h"
 #include "session.h"
 
@@ -55,4 +57,48 @@ TEST_CASE("bench: frame time 32x32x32 against 4x4x4 in one run", "[.][bench][gl]
                 "step change (colours+messages upload) 4x4x4 %.1f ms, 32x32x32 %.1f ms\n",
                 small, large, large / std::max(small, 0.1), style4, style32);
     CHECK(large > 0);
+}
+
+TEST_CASE("bench: step change on a 32x32x32 mesh, partial against whole uploads", "[.][bench][gl]")
+{
+    // One scene, the same steps forwards then back, once with InstanceBuffer::update() sending
+    // only the changed instances and once sending whole buffers; each step is timed from
+    // setStep() until its frame has been rendered and captured.
+    const SnapshotPtr snap = buildSnapshot(test::scenario("mesh:32x32x32", "recursive-doubling", 0));
+    SceneView scene;
+    scene.window()->resize(1200, 800);
+    scene.window()->show();
+    scene.setSnapshot(snap);
+    scene.captureFrame();
+    const int steps = static_cast<int>(snap->stepCount());
+    auto run = [&](bool partial, double& cpuMs, double& frameMs, double& mib) {
+        InstanceBuffer::setPartialUploads(partial);
+        std::vector<double> cpu, total;
+        std::size_t bytes = 0;
+        for (int round = 0; round < 2; ++round)
+            for (int k = 1; k <= steps; ++k) {
+                const int step = round == 0 ? k : steps - k;
+                QElapsedTimer t;
+                t.start();
+                scene.setStep(step);
+                cpu.push_back(static_cast<double>(t.nsecsElapsed()) / 1e6);
+                bytes += scene.nodeInstances().buffer().lastUploadBytes() + scene.linkInstances().buffer().lastUploadBytes();
+                scene.captureFrame();
+                total.push_back(static_cast<double>(t.nsecsElapsed()) / 1e6);
+            }
+        std::sort(cpu.begin(), cpu.end());
+        std::sort(total.begin(), total.end());
+        cpuMs = cpu[cpu.size() / 2];
+        frameMs = total[total.size() / 2];
+        mib = static_cast<double>(bytes) / static_cast<double>(cpu.size()) / (1024.0 * 1024.0);
+    };
+    double cpuWhole = 0, frameWhole = 0, mibWhole = 0, cpuPart = 0, framePart = 0, mibPart = 0;
+    run(false, cpuWhole, frameWhole, mibWhole);
+    run(true, cpuPart, framePart, mibPart);
+    InstanceBuffer::setPartialUploads(true);
+    std::printf("step change 32x32x32 recursive-doubling (%d steps, medians; Xvfb/llvmpipe 1200x800):\n"
+                "  whole buffers:   setStep %.1f ms, setStep+rendered frame %.1f ms, %.2f MiB uploaded per step\n"
+                "  changed ranges:  setStep %.1f ms, setStep+rendered frame %.1f ms, %.2f MiB uploaded per step\n",
+                steps, cpuWhole, frameWhole, mibWhole, cpuPart, framePart, mibPart);
+    CHECK(mibPart < mibWhole);
 }
