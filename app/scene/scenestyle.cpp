@@ -243,7 +243,7 @@ FrameStyle frameStyle(const Snapshot& snap, const std::vector<DrawnChannel>& cha
     f.heatMax = cumulativeHeat ? snap.metrics.maxLinkLoad : snap.metrics.maxStepLoad;
     f.channelColour.resize(channels.size());
     f.channelInUse.assign(channels.size(), 0);
-    const float linkFade = 0.5f * recedeAmount(n);
+    const float linkFade = 0.75f * recedeAmount(n);
     for (std::size_t i = 0; i < channels.size(); ++i) {
         const DrawnChannel& c = channels[i];
         const std::uint32_t now = loads.step[c.channel];
