@@ -4,10 +4,16 @@
 #include "topocast/error.h"
 
 #include <QBarCategoryAxis>
+#include <QDir>
+#include <QImage>
+#include <QPainter>
+#include <QSaveFile>
+#include <QSvgGenerator>
 #include <QBarSeries>
 #include <QBarSet>
 #include <QChart>
 #include <QChartView>
+#include <QLegendMarker>
 #include <QLineSeries>
 #include <QHorizontalStackedBarSeries>
 #include <QValueAxis>
@@ -49,26 +55,13 @@ QChartView* makeView(QChart* chart)
     view->setMinimumHeight(180);
     return view;
 }
-} // namespace
-
-LayerCharts::LayerCharts(QWidget* parent) : QWidget(parent)
+/// The charts a snapshot has (possibly none), named by file-name stem; the caller owns them.
+std::vector<std::pair<QString, QChart*>> buildCharts(const Snapshot& snap)
 {
-    m_layout = new QVBoxLayout(this);
-    m_layout->setContentsMargins(0, 0, 0, 0);
-    hide();
-}
-
-void LayerCharts::setSnapshot(SnapshotPtr snap)
-{
-    for (QChartView* v : m_views)
-        delete v;
-    m_views.clear();
-    m_count = 0;
-    if (!snap || !snap->schedule.info.is_object()) {
-        hide();
-        return;
-    }
-    const auto& info = snap->schedule.info;
+    std::vector<std::pair<QString, QChart*>> charts;
+    if (!snap.schedule.info.is_object())
+        return charts;
+    const auto& info = snap.schedule.info;
 
     // Load share per layer.
     const std::vector<double> alpha = info.contains("alpha") ? numbers(info["alpha"]) : std::vector<double>{};
@@ -93,7 +86,7 @@ void LayerCharts::setSnapshot(SnapshotPtr snap)
         chart->addAxis(y, Qt::AlignLeft);
         series->attachAxis(y);
         chart->legend()->hide();
-        m_views.push_back(makeView(chart));
+        charts.push_back({QStringLiteral("load-shares"), chart});
     }
 
     // Gantt: per layer, wait → receive → (wait) → compute as stacked horizontal bars.
@@ -143,25 +136,29 @@ void LayerCharts::setSnapshot(SnapshotPtr snap)
             auto* chart = new QChart;
             chart->addSeries(series);
             chart->setTitle(QStringLiteral("Receive / compute per layer (Gantt)"));
+            for (QBarSet* hidden : {idle, gap})  // the invisible spacers need no legend entry
+                for (QLegendMarker* m : chart->legend()->markers(series))
+                    if (m->label() == hidden->label())
+                        m->setVisible(false);
             auto* y = new QBarCategoryAxis;
             y->append(cats);
             y->setTitleText(QStringLiteral("layer"));
             chart->addAxis(y, Qt::AlignLeft);
             series->attachAxis(y);
             auto* x = new QValueAxis;
-            x->setTitleText(QStringLiteral("time"));
+            x->setTitleText(QStringLiteral("time (s)"));
             chart->addAxis(x, Qt::AlignBottom);
             series->attachAxis(x);
-            m_views.push_back(makeView(chart));
+            charts.push_back({QStringLiteral("gantt"), chart});
         }
     }
 
     // Speedup against layers with the bound.
     std::vector<double> speedup = info.contains("speedup") ? numbers(info["speedup"]) : std::vector<double>{};
-    if (speedup.empty() && snap->scenario.algorithm == "divisible-load") {
+    if (speedup.empty() && snap.scenario.algorithm == "divisible-load") {
         // The model's speedup for h = 1, 2, … layers (the schedule reports only its own h).
         try {
-            DivisibleLoadParams pr = divisibleLoadParamsFrom(snap->scenario.params);
+            DivisibleLoadParams pr = divisibleLoadParamsFrom(snap.scenario.params);
             const int top = std::max(pr.layers, 8);
             for (int h = 1; h <= top; ++h) {
                 pr.layers = h;
@@ -199,13 +196,95 @@ void LayerCharts::setSnapshot(SnapshotPtr snap)
         }
         chart->createDefaultAxes();
         chart->setTitle(QStringLiteral("Speedup against layers"));
-        m_views.push_back(makeView(chart));
+        if (auto* x = qobject_cast<QValueAxis*>(chart->axes(Qt::Horizontal).value(0))) {
+            x->setTickCount(static_cast<int>(speedup.size()));  // one tick per layer count
+            x->setLabelFormat(QStringLiteral("%d"));
+            x->setTitleText(QStringLiteral("layers h"));
+        }
+        if (auto* y = qobject_cast<QValueAxis*>(chart->axes(Qt::Vertical).value(0))) {
+            y->setLabelFormat(QStringLiteral("%.0f"));
+            y->setTitleText(QStringLiteral("speedup"));
+        }
+        charts.push_back({QStringLiteral("speedup"), chart});
     }
 
+    return charts;
+}
+} // namespace
+
+LayerCharts::LayerCharts(QWidget* parent) : QWidget(parent)
+{
+    m_layout = new QVBoxLayout(this);
+    m_layout->setContentsMargins(0, 0, 0, 0);
+    hide();
+}
+
+void LayerCharts::setSnapshot(SnapshotPtr snap)
+{
     for (QChartView* v : m_views)
-        m_layout->addWidget(v);
+        delete v;
+    m_views.clear();
+    m_names.clear();
+    m_snap = std::move(snap);
+    if (m_snap)
+        for (auto& [name, chart] : buildCharts(*m_snap)) {
+            m_names << name;
+            m_views.push_back(makeView(chart));
+            m_layout->addWidget(m_views.back());
+        }
     m_count = static_cast<int>(m_views.size());
     setVisible(m_count > 0);
+}
+
+QStringList LayerCharts::chartNames() const { return m_names; }
+
+QStringList LayerCharts::saveCharts(const QString& dir, const QString& stem, qreal scale) const
+{
+    QStringList written;
+    if (!m_snap)
+        return written;
+    // Fresh charts at a size of their own, whatever room the side panel gives them on screen.
+    const QSize size(kExportSize);
+    for (auto& [name, chart] : buildCharts(*m_snap)) {
+        QChartView view(chart);  // owns the chart
+        view.setRenderHint(QPainter::Antialiasing);
+        view.setAttribute(Qt::WA_DontShowOnScreen);
+        view.resize(size);
+        view.show();  // lays the chart out (not on screen)
+        chart->setMargins(QMargins(8, 8, 8, 8));
+        const QString base = QDir(dir).filePath(stem + QLatin1Char('-') + name);
+
+        QImage image(size * scale, QImage::Format_ARGB32);
+        image.setDevicePixelRatio(scale);
+        image.fill(Qt::white);
+        {
+            QPainter painter(&image);
+            painter.setRenderHint(QPainter::Antialiasing);
+            view.render(&painter, QRectF(QPointF(0, 0), QSizeF(size)));
+        }
+        QSaveFile png(base + QStringLiteral(".png"));
+        if (!png.open(QIODevice::WriteOnly) || !image.save(&png, "PNG") || !png.commit())
+            throw Error("cannot write " + png.fileName().toStdString() + ": " + png.errorString().toStdString());
+        written << png.fileName();
+
+        QSaveFile svg(base + QStringLiteral(".svg"));
+        if (!svg.open(QIODevice::WriteOnly))
+            throw Error("cannot write " + svg.fileName().toStdString() + ": " + svg.errorString().toStdString());
+        QSvgGenerator generator;
+        generator.setOutputDevice(&svg);
+        generator.setSize(size);
+        generator.setViewBox(QRect(QPoint(0, 0), size));
+        generator.setTitle(chart->title());
+        generator.setDescription(QStringLiteral("topocast divisible-load chart"));
+        {
+            QPainter painter(&generator);
+            view.render(&painter, QRectF(QPointF(0, 0), QSizeF(size)));
+        }
+        if (!svg.commit())
+            throw Error("cannot write " + svg.fileName().toStdString() + ": " + svg.errorString().toStdString());
+        written << svg.fileName();
+    }
+    return written;
 }
 
 } // namespace topocast::app

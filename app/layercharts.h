@@ -2,6 +2,8 @@
 
 #include "snapshot.h"
 
+#include <QSize>
+#include <QStringList>
 #include <QWidget>
 
 class QChartView;
@@ -20,10 +22,22 @@ public:
     void setSnapshot(SnapshotPtr snap);
     /// Number of charts shown (for tests).
     int chartCount() const { return m_count; }
+    /// The charts shown, as file-name stems: "load-shares", "gantt", "speedup".
+    QStringList chartNames() const;
+
+    /// Size of an exported chart (logical pixels; the PNG has `scale` times as many).
+    static constexpr QSize kExportSize{800, 500};
+
+    /// Writes every chart shown as `<dir>/<stem>-<name>.png` (kExportSize × `scale`) and `.svg`,
+    /// each atomically (QSaveFile), drawn afresh at that size (not as squeezed on screen). Returns the files written; throws
+    /// topocast::Error naming the file that could not be written (files already written stay).
+    QStringList saveCharts(const QString& dir, const QString& stem, qreal scale = 2.0) const;
 
 private:
     QVBoxLayout* m_layout = nullptr;
     std::vector<QChartView*> m_views;
+    QStringList m_names;
+    SnapshotPtr m_snap;
     int m_count = 0;
 };
 

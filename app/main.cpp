@@ -1,4 +1,5 @@
 // topocast: parses the command line and shows the window (everything else is in topocast_app).
+#include "layercharts.h"
 #include "mainwindow.h"
 #include "session.h"
 #include "startup.h"
@@ -43,7 +44,9 @@ int main(int argc, char* argv[])
     const QCommandLineOption defaultOpt(QStringLiteral("default"), QStringLiteral("start on the default scenario, not the last one"));
     const QCommandLineOption presentOpt(QStringLiteral("present"), QStringLiteral("start in presentation mode (full screen, large fonts, high contrast)"));
     const QCommandLineOption windowShotOpt(QStringLiteral("window-screenshot"), QStringLiteral("show the whole window once, save it into OUT.png and exit"), QStringLiteral("OUT.png"));
-    parser.addOptions({scenarioOpt, stepOpt, modeOpt, shotOpt, sizeOpt, pausedOpt, defaultOpt, presentOpt, windowShotOpt});
+    const QCommandLineOption chartsOpt(QStringLiteral("export-charts"), QStringLiteral("write the scenario's divisible-load charts as DIR/topocast-<chart>.png and .svg and exit"), QStringLiteral("DIR"));
+    const QCommandLineOption measuredOpt(QStringLiteral("measured"), QStringLiteral("topocast-mpi measured-times JSON to show beside the schedule"), QStringLiteral("FILE"));
+    parser.addOptions({scenarioOpt, stepOpt, modeOpt, shotOpt, sizeOpt, pausedOpt, defaultOpt, presentOpt, windowShotOpt, chartsOpt, measuredOpt});
     parser.process(app);
     qInfo("topocast: Qt3D renderer: %s", qPrintable(renderer));
 
@@ -74,6 +77,22 @@ int main(int argc, char* argv[])
         return rc;
     }
 
+    if (parser.isSet(chartsOpt)) {
+        try {
+            const Scenario sc = parser.isSet(scenarioOpt) ? loadScenario(parser.value(scenarioOpt).toStdString()) : defaultScenario();
+            LayerCharts charts;
+            charts.setSnapshot(buildSnapshot(sc));
+            if (charts.chartCount() == 0)
+                throw Error("this scenario has no charts (only divisible-load scenarios do)");
+            for (const QString& f : charts.saveCharts(parser.value(chartsOpt), QStringLiteral("topocast")))
+                std::printf("wrote %s\n", qPrintable(f));
+        } catch (const Error& e) {
+            std::fprintf(stderr, "topocast: %s\n", e.what());
+            return 2;
+        }
+        return 0;
+    }
+
     MainWindow window;
     window.setViewMode(*mode);
     window.show();
@@ -93,6 +112,15 @@ int main(int argc, char* argv[])
     }
     if (!fromFile && !window.session()->setScenarioNow(scenario, true))
         window.session()->setScenarioNow(defaultScenario(), true);
+    if (parser.isSet(measuredOpt)) {
+        while (window.session()->busy())  // the measured file is checked against the computed schedule
+            QCoreApplication::processEvents(QEventLoop::AllEvents, 50);
+        if (!window.openMeasured(parser.value(measuredOpt))) {
+            std::fprintf(stderr, "topocast: %s\n", qPrintable(window.errorText()));
+            if (parser.isSet(windowShotOpt))
+                return 2;
+        }
+    }
     if (parser.isSet(presentOpt))
         window.setPresentationMode(true);
     if (parser.isSet(windowShotOpt)) {

@@ -1,7 +1,11 @@
 #include "mainwindow.h"
 
+#include "exportactions.h"
+
 #include "layercharts.h"
 #include "legendwidget.h"
+#include "measuredmodel.h"
+#include "measuredpanel.h"
 #include "metricsmodel.h"
 #include "narration.h"
 #include "scenariopanel.h"
@@ -29,6 +33,9 @@
 #include <QScrollArea>
 #include <QSettings>
 #include <QSplitter>
+#include <QProgressBar>
+#include <QPushButton>
+#include <QShortcut>
 #include <QStatusBar>
 #include <QTableView>
 #include <QTimer>
@@ -44,6 +51,7 @@ MainWindow::MainWindow(bool useSettings, QWidget* parent) : QMainWindow(parent),
     m_timeline = new Timeline(this);
     m_scene = new SceneView(this);
     m_metrics = new MetricsModel(this);
+    m_measured = new MeasuredModel(this);
 
     // Centre: 3-D view over narration and timeline.
     auto* centre = new QWidget;
@@ -81,6 +89,8 @@ MainWindow::MainWindow(bool useSettings, QWidget* parent) : QMainWindow(parent),
     centreLayout->addWidget(m_narration);
     m_timelineBar = new TimelineBar(m_timeline);
     centreLayout->addWidget(m_timelineBar);
+    m_measuredPanel = new MeasuredPanel(m_measured);
+    centreLayout->addWidget(m_measuredPanel);
     setCentralWidget(centre);
 
     // Left dock: scenario and metrics.
@@ -113,13 +123,36 @@ MainWindow::MainWindow(bool useSettings, QWidget* parent) : QMainWindow(parent),
 
     connect(m_session, &Session::scheduleReady, this, &MainWindow::showSnapshot);
     connect(m_session, &Session::failed, this, &MainWindow::showError);
-    connect(m_session, &Session::busyChanged, this, [this](bool busy) {
+    // While a schedule is computed off the GUI thread: a busy bar, what it is doing, and Cancel
+    // (Esc), which keeps the scenario shown before.
+    auto* busyBar = new QProgressBar;
+    busyBar->setRange(0, 0);
+    busyBar->setMaximumWidth(140);
+    busyBar->hide();
+    auto* cancel = new QPushButton(QStringLiteral("Cancel"));
+    cancel->setToolTip(QStringLiteral("stop computing and keep the scenario shown (Esc)"));
+    cancel->hide();
+    statusBar()->addPermanentWidget(busyBar);
+    statusBar()->addPermanentWidget(cancel);
+    connect(cancel, &QPushButton::clicked, m_session, &Session::cancel);
+    auto* esc = new QShortcut(QKeySequence(Qt::Key_Escape), this);
+    connect(esc, &QShortcut::activated, m_session, &Session::cancel);
+    connect(m_session, &Session::busyChanged, this, [this, busyBar, cancel](bool busy) {
+        busyBar->setVisible(busy);
+        cancel->setVisible(busy);
         if (busy)
             statusBar()->showMessage(QStringLiteral("computing…"));
+    });
+    connect(m_session, &Session::progress, this,
+            [this](const QString& stage) { statusBar()->showMessage(QStringLiteral("computing: %1…").arg(stage)); });
+    connect(m_session, &Session::cancelled, this, [this] {
+        m_panel->setScenario(m_session->scenario());
+        statusBar()->showMessage(QStringLiteral("cancelled; still showing the previous scenario"), 8000);
     });
     connect(m_timeline, &Timeline::stepChanged, m_scene, &SceneView::setStep);
     connect(m_timeline, &Timeline::fractionChanged, m_scene, &SceneView::setFraction);
     connect(m_timeline, &Timeline::stepChanged, this, &MainWindow::updateNarration);
+    connect(m_timeline, &Timeline::stepChanged, m_measuredPanel, &MeasuredPanel::setStep);
     connect(m_scene, &SceneView::nodeClicked, m_session, &Session::setSource);
     connect(m_scene, &SceneView::nodeHovered, this, &MainWindow::showHover);
     connect(m_scene, &SceneView::timelineKey, this, [this](int key) {
@@ -138,6 +171,8 @@ MainWindow::MainWindow(bool useSettings, QWidget* parent) : QMainWindow(parent),
     });
     connect(m_cumulative, &QCheckBox::toggled, m_scene, &SceneView::setCumulativeHeat);
 
+    m_export = new ExportActions(this, m_session, m_timeline, m_scene, m_charts);
+    connect(m_export, &ExportActions::reported, this, [this](const QString& m) { statusBar()->showMessage(m, 15000); });
     buildMenus();
     if (m_useSettings) {
         QSettings settings;
@@ -164,11 +199,19 @@ void MainWindow::buildMenus()
         if (!path.isEmpty())
             saveScenario(path);
     });
+    file->addAction(QStringLiteral("Open &measured times…"), this, [this] {
+        const QString path = QFileDialog::getOpenFileName(this, QStringLiteral("Open measured times (topocast-mpi --out)"),
+                                                          QString(), QStringLiteral("Measured times (*.json)"));
+        if (!path.isEmpty())
+            openMeasured(path);
+    });
     m_recentMenu = file->addMenu(QStringLiteral("Open &recent"));
     QMenu* presets = file->addMenu(QStringLiteral("&Presets"));
     for (const QString& p : presetFiles())
         presets->addAction(QFileInfo(p).completeBaseName(), this, [this, p] { openScenario(p); });
     presets->setEnabled(!presets->isEmpty());
+    file->addSeparator();
+    file->addMenu(m_export->menu());
     file->addSeparator();
     file->addAction(QStringLiteral("&Quit"), QKeySequence::Quit, qApp, &QApplication::quit);
 
@@ -229,6 +272,12 @@ void MainWindow::applyPanel()
 void MainWindow::showSnapshot(SnapshotPtr snap)
 {
     m_error->hide();
+    QString dropped;
+    if (const auto measured = m_measured->measured(); measured && !measuredBelongsTo(*measured, *snap)) {
+        m_measured->setMeasured(nullptr);  // never shown against another schedule
+        dropped = QStringLiteral(" — measured times of %1 closed (they belong to the previous schedule)")
+                      .arg(QFileInfo(measured->file).fileName());
+    }
     m_panel->setScenario(snap->scenario);
     m_metrics->setSnapshot(snap);
     m_metricsView->resizeColumnToContents(MetricsModel::NameColumn);
@@ -247,7 +296,7 @@ void MainWindow::showSnapshot(SnapshotPtr snap)
                       .arg(snap->computeMs, 0, 'f', 1);
     if (!snap->note.isEmpty())
         msg = snap->note + QStringLiteral(" — ") + msg;
-    statusBar()->showMessage(msg);
+    statusBar()->showMessage(msg + dropped);
     if (m_useSettings) {
         QSettings settings;
         settings.setValue(QStringLiteral("lastScenario"), QString::fromStdString(toJson(snap->scenario).dump()));
@@ -263,8 +312,36 @@ void MainWindow::showError(const QString& message)
 
 void MainWindow::updateNarration()
 {
-    if (auto snap = m_session->snapshot())
-        m_narration->setText(narrate(*snap, m_timeline->step()));
+    if (auto snap = m_session->snapshot()) {
+        const QString measured = m_measured->stepSentence(m_timeline->step());
+        m_narration->setText(narrate(*snap, m_timeline->step()) +
+                             (measured.isEmpty() ? QString() : QStringLiteral(" — ") + measured));
+    }
+}
+
+bool MainWindow::openMeasured(const QString& path)
+{
+    const auto snap = m_session->snapshot();
+    if (!snap) {
+        showError(QStringLiteral("open a scenario before its measured times"));
+        return false;
+    }
+    MeasuredPtr loaded;
+    try {
+        loaded = loadMeasured(path, *snap);
+    } catch (const std::exception& e) {
+        showError(QString::fromStdString(e.what()));
+        return false;
+    }
+    m_error->hide();
+    m_measured->setMeasured(loaded);
+    m_measuredPanel->setStep(m_timeline->step());
+    updateNarration();
+    statusBar()->showMessage(QStringLiteral("measured times from %1: %2 ranks, %3")
+                                 .arg(QFileInfo(path).fileName())
+                                 .arg(loaded->measured.ranks)
+                                 .arg(QString::fromStdString(loaded->measured.mpiLibrary)));
+    return true;
 }
 
 void MainWindow::updateLegend()

@@ -15,8 +15,11 @@ class QTimer;
 
 namespace topocast::app {
 
+class ExportActions;
 class LayerCharts;
 class LegendWidget;
+class MeasuredModel;
+class MeasuredPanel;
 class MetricsModel;
 class ScenarioPanel;
 class SceneView;
@@ -39,11 +42,19 @@ public:
     SceneView* sceneView() const { return m_scene; }
     ScenarioPanel* scenarioPanel() const { return m_panel; }
     MetricsModel* metricsModel() const { return m_metrics; }
+    /// Measured step times of the schedule shown (empty when none is open).
+    MeasuredModel* measuredModel() const { return m_measured; }
+    MeasuredPanel* measuredPanel() const { return m_measuredPanel; }
+    ExportActions* exportActions() const { return m_export; }
+    LayerCharts* layerCharts() const { return m_charts; }
     QString narration() const;
     QString errorText() const;
 
     /// Opens a scenario file; false (and a message) if it cannot be read.
     bool openScenario(const QString& path);
+    /// Opens a topocast-mpi measured-times file beside the schedule shown; false (and a message,
+    /// keeping what was shown) if it cannot be read or was measured on another schedule.
+    bool openMeasured(const QString& path);
     /// Saves the current scenario atomically.
     bool saveScenario(const QString& path);
     /// Scenario files offered as presets (resources/scenarios in the source tree and beside
@@ -80,6 +91,9 @@ private:
     TimelineBar* m_timelineBar = nullptr;
     LegendWidget* m_legend = nullptr;
     LayerCharts* m_charts = nullptr;
+    MeasuredModel* m_measured = nullptr;
+    MeasuredPanel* m_measuredPanel = nullptr;
+    ExportActions* m_export = nullptr;
     QLabel* m_narration = nullptr;
     QLabel* m_error = nullptr;
     QComboBox* m_modeBox = nullptr;

@@ -13,10 +13,13 @@ namespace topocast::app {
 namespace {
 using Result = std::variant<SnapshotPtr, QString>;
 
-Result compute(const Scenario& scenario, bool allowFallback, SnapshotPtr previous)
+Result compute(const Scenario& scenario, bool allowFallback, SnapshotPtr previous,
+               std::shared_ptr<BuildControl> control)
 {
     try {
-        return buildSnapshot(scenario, allowFallback, previous.get());
+        return buildSnapshot(scenario, allowFallback, previous.get(), control.get());
+    } catch (const BuildCancelled&) {
+        return QStringLiteral("cancelled");
     } catch (const Error& e) {
         return QString::fromStdString(e.what());
     } catch (const std::bad_alloc&) {
@@ -30,14 +33,47 @@ Result compute(const Scenario& scenario, bool allowFallback, SnapshotPtr previou
 Session::Session(QObject* parent) : QObject(parent)
 {
     qRegisterMetaType<SnapshotPtr>();
+    m_poll = new QTimer(this);
+    m_poll->setInterval(100);
+    connect(m_poll, &QTimer::timeout, this, [this] {
+        if (m_control)
+            emit progress(buildStageText(*m_control));
+    });
+}
+
+void Session::setActive(quint64 generation)
+{
+    const bool was = m_active != 0;
+    m_active = generation;
+    if (generation == 0) {
+        m_poll->stop();
+        m_control.reset();
+    } else {
+        m_poll->start();
+    }
+    if (was != (generation != 0))
+        emit busyChanged(generation != 0);
+}
+
+void Session::cancel()
+{
+    if (!m_active)
+        return;
+    m_control->cancelled = true;
+    ++m_generation;  // whatever the worker returns now is dropped
+    setActive(0);
+    emit cancelled();
 }
 
 Session::~Session() = default;
 
 bool Session::setScenarioNow(const Scenario& scenario, bool allowFallback)
 {
-    ++m_generation;
-    Result r = compute(scenario, allowFallback, m_snapshot);
+    ++m_generation;  // overtakes a running request
+    if (m_control)
+        m_control->cancelled = true;
+    setActive(0);
+    Result r = compute(scenario, allowFallback, m_snapshot, nullptr);
     if (auto* msg = std::get_if<QString>(&r)) {
         emit failed(*msg);
         return false;
@@ -49,22 +85,23 @@ bool Session::setScenarioNow(const Scenario& scenario, bool allowFallback)
 void Session::setScenario(const Scenario& scenario)
 {
     const quint64 generation = ++m_generation;
-    if (m_pending++ == 0)
-        emit busyChanged(true);
+    if (m_control)
+        m_control->cancelled = true;  // overtaken: let the older worker stop early
+    m_control = std::make_shared<BuildControl>();
+    setActive(generation);
     auto* watcher = new QFutureWatcher<Result>(this);
     connect(watcher, &QFutureWatcher<Result>::finished, this, [this, watcher, generation] {
         watcher->deleteLater();
         Result r = watcher->result();
-        if (--m_pending == 0)
-            emit busyChanged(false);
         if (generation != m_generation)
-            return;  // overtaken by a newer request
+            return;  // overtaken by a newer request, or cancelled
+        setActive(0);
         if (auto* msg = std::get_if<QString>(&r))
             emit failed(*msg);
         else
             accept(std::get<SnapshotPtr>(r));
     });
-    watcher->setFuture(QtConcurrent::run(compute, scenario, false, m_snapshot));
+    watcher->setFuture(QtConcurrent::run(compute, scenario, false, m_snapshot, m_control));
 }
 
 void Session::setSource(NodeId source)

@@ -3,7 +3,10 @@
 #include "snapshot.h"
 
 #include <QObject>
+#include <QTimer>
 #include <QString>
+
+#include <memory>
 
 namespace topocast::app {
 
@@ -20,7 +23,8 @@ public:
     /// The scenario of the current snapshot (what is shown).
     const Scenario& scenario() const { return m_scenario; }
     SnapshotPtr snapshot() const { return m_snapshot; }
-    bool busy() const { return m_pending > 0; }
+    /// True while the latest request is being computed (its result will be shown).
+    bool busy() const { return m_active != 0; }
 
     /// Computes synchronously on the calling thread (start-up, --screenshot, tests).
     /// Returns false and emits failed() on error, leaving the current snapshot.
@@ -31,19 +35,29 @@ public slots:
     void setScenario(const topocast::Scenario& scenario);
     /// The current scenario with another source (click to explore).
     void setSource(topocast::NodeId source);
+    /// Stops the running computation: the previous scenario stays shown, busy() is false at
+    /// once, and the worker stops at its next stage (its result is dropped in any case).
+    void cancel();
 
 signals:
     void scheduleReady(topocast::app::SnapshotPtr snapshot);
     void failed(const QString& message);
     void busyChanged(bool busy);
+    /// While busy, every ~100 ms: what the computation is doing ("TCD map: source 40 of 512").
+    void progress(const QString& stage);
+    void cancelled();
 
 private:
     void accept(SnapshotPtr snap);
 
     Scenario m_scenario;
     SnapshotPtr m_snapshot;
+    void setActive(quint64 generation);
+
     quint64 m_generation = 0;
-    int m_pending = 0;
+    quint64 m_active = 0;  ///< generation of the request being computed, 0 if none
+    std::shared_ptr<BuildControl> m_control;
+    QTimer* m_poll = nullptr;
 };
 
 } // namespace topocast::app

@@ -18,7 +18,13 @@ bool isRegistered(const std::string& name)
     return std::any_of(list.begin(), list.end(), [&](const AlgorithmInfo& a) { return a.name == name; });
 }
 
-std::vector<std::uint64_t> computeTcdMap(const Scenario& sc)
+void checkCancelled(const BuildControl* control)
+{
+    if (control && control->cancelled.load(std::memory_order_relaxed))
+        throw BuildCancelled();
+}
+
+std::vector<std::uint64_t> computeTcdMap(const Scenario& sc, BuildControl* control)
 {
     const AlgorithmInfo& info = findAlgorithm(sc.algorithm);
     if (info.tcdMap)
@@ -26,7 +32,12 @@ std::vector<std::uint64_t> computeTcdMap(const Scenario& sc)
     if (sc.topology.nodeCount() > kBruteForceTcdMapLimit)
         return {};
     std::vector<std::uint64_t> map(sc.topology.nodeCount());
+    if (control)
+        control->mapTotal = sc.topology.nodeCount();
     for (NodeId v = 0; v < sc.topology.nodeCount(); ++v) {
+        checkCancelled(control);
+        if (control)
+            control->mapDone = v;
         const Schedule s = buildSchedule(sc.algorithm, sc.topology, v, sc.params);
         std::uint64_t tcd = 0;
         for (const Transfer& t : s.transfers())
@@ -69,7 +80,24 @@ SnapshotPtr snapshotFromSchedule(Scenario scenario, Schedule schedule)
     return snap;
 }
 
-SnapshotPtr buildSnapshot(const Scenario& scenarioIn, bool allowFallback, const Snapshot* previous)
+QString buildStageText(const BuildControl& control)
+{
+    switch (control.stage.load()) {
+    case BuildControl::Schedule:
+        return QStringLiteral("building the schedule");
+    case BuildControl::Derived:
+        return QStringLiteral("metrics, contention and layout");
+    case BuildControl::TcdMap:
+        if (const std::uint32_t total = control.mapTotal.load())
+            return QStringLiteral("TCD map: source %1 of %2").arg(control.mapDone.load() + 1).arg(total);
+        return QStringLiteral("TCD map");
+    default:
+        return QStringLiteral("done");
+    }
+}
+
+SnapshotPtr buildSnapshot(const Scenario& scenarioIn, bool allowFallback, const Snapshot* previous,
+                          BuildControl* control)
 {
     const auto start = std::chrono::steady_clock::now();
     auto snap = std::make_shared<Snapshot>();
@@ -82,14 +110,21 @@ SnapshotPtr buildSnapshot(const Scenario& scenarioIn, bool allowFallback, const 
             sc.algorithm = "bfs";
         snap->note = QString::fromStdString(wanted + " is not available in this build; showing " + sc.algorithm);
     }
+    checkCancelled(control);
     snap->schedule = buildScenario(sc);
     snap->schedule.finalize();
+    checkCancelled(control);
+    if (control)
+        control->stage = BuildControl::Derived;
     const bool sameNetwork = previous && previous->scenario.topology == sc.topology &&
                              previous->scenario.algorithm == sc.algorithm && previous->scenario.params == sc.params;
     fillDerived(*snap, sameNetwork ? &previous->positions : nullptr);
+    checkCancelled(control);
+    if (control)
+        control->stage = BuildControl::TcdMap;
 
     try {
-        snap->tcdMap = sameNetwork ? previous->tcdMap : computeTcdMap(sc);
+        snap->tcdMap = sameNetwork ? previous->tcdMap : computeTcdMap(sc, control);
     } catch (const Error&) {
         snap->tcdMap.clear();  // the map is an extra; the schedule itself is fine
     }
@@ -100,6 +135,9 @@ SnapshotPtr buildSnapshot(const Scenario& scenarioIn, bool allowFallback, const 
     } else if (!snap->tcdMap.empty())
         snap->optimum = *std::min_element(snap->tcdMap.begin(), snap->tcdMap.end());
 
+    checkCancelled(control);
+    if (control)
+        control->stage = BuildControl::Done;
     snap->computeMs = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
     return snap;
 }

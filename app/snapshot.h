@@ -9,7 +9,9 @@
 #include <QMetaType>
 #include <QString>
 
+#include <atomic>
 #include <cstdint>
+#include <exception>
 #include <memory>
 #include <optional>
 #include <vector>
@@ -48,13 +50,36 @@ struct Snapshot {
 
 using SnapshotPtr = std::shared_ptr<const Snapshot>;
 
+/// Shared by a snapshot build on a worker thread and the GUI: the stage it is in, and whether
+/// it should stop. Stages are coarse: a core algorithm is not interrupted inside, so a cancel
+/// takes effect at the next stage (or the next source of a brute-force TCD map).
+struct BuildControl {
+    enum Stage : int { Schedule, Derived, TcdMap, Done };
+    std::atomic<int> stage{Schedule};
+    std::atomic<std::uint32_t> mapDone{0};   ///< brute-force TCD map: sources done
+    std::atomic<std::uint32_t> mapTotal{0};  ///< … of this many (0: not brute force)
+    std::atomic<bool> cancelled{false};
+};
+
+/// What the status bar says about a running build ("building the schedule", …).
+QString buildStageText(const BuildControl& control);
+
+/// Thrown by buildSnapshot when its BuildControl was cancelled (not a topocast::Error: nothing
+/// was wrong with the input).
+class BuildCancelled : public std::exception {
+public:
+    const char* what() const noexcept override { return "cancelled"; }
+};
+
 /// Builds a snapshot synchronously: runs the scenario's algorithm, metrics, layout and the TCD
 /// map (when the algorithm offers one or the network is small). Throws topocast::Error.
 /// When `allowFallback` and the scenario's algorithm is not registered, uses recursive-doubling
 /// (or bfs) and says so in `note`.
 /// `previous` (may be null): a snapshot whose topology/algorithm/params match lends its TCD map
 /// and layout, so a new source costs one schedule.
-SnapshotPtr buildSnapshot(const Scenario& scenario, bool allowFallback = false, const Snapshot* previous = nullptr);
+/// `control` (may be null): progress for the GUI, and cancellation (throws BuildCancelled).
+SnapshotPtr buildSnapshot(const Scenario& scenario, bool allowFallback = false, const Snapshot* previous = nullptr,
+                          BuildControl* control = nullptr);
 
 /// Wraps an already built schedule (e.g. read from a file or made by a test) into a snapshot:
 /// metrics, layout and per-node informed steps; no TCD map. The scenario's topology and source

@@ -1,13 +1,12 @@
 #include "startup.h"
 
-#include "scene/sceneview.h"
-#include "session.h"
+#include "animationexport.h"
+#include "snapshot.h"
 
 #include "topocast/error.h"
 
-#include <Qt3DExtras/Qt3DWindow>
-
 #include <QImage>
+#include <QSaveFile>
 #include <QRegularExpression>
 
 namespace topocast::app {
@@ -48,43 +47,26 @@ std::optional<QSize> parseSize(const QString& text)
 
 int renderScreenshot(const ScreenshotOptions& options, QString& error)
 {
-    Scenario scenario = defaultScenario();
-    if (!options.scenarioFile.isEmpty()) {
-        try {
-            scenario = loadScenario(options.scenarioFile.toStdString());
-        } catch (const Error& e) {
-            error = QString::fromStdString(e.what());
+    try {
+        const Scenario scenario =
+            options.scenarioFile.isEmpty() ? defaultScenario() : loadScenario(options.scenarioFile.toStdString());
+        const SnapshotPtr snap = buildSnapshot(scenario, true);
+        if (options.step > static_cast<int>(snap->stepCount())) {
+            error = QStringLiteral("--step %1 is past the last step %2").arg(options.step).arg(snap->stepCount());
             return 2;
         }
-    }
-    Session session;
-    QString failure;
-    QObject::connect(&session, &Session::failed, [&failure](const QString& m) { failure = m; });
-    if (!session.setScenarioNow(scenario, true)) {
-        error = failure;
-        return 2;
-    }
-    const SnapshotPtr snap = session.snapshot();
-    SceneView scene;
-    scene.window()->resize(options.size);
-    scene.window()->show();
-    scene.setSnapshot(snap);
-    scene.setMode(options.mode);
-    const int steps = static_cast<int>(snap->stepCount());
-    if (options.step > steps) {
-        error = QStringLiteral("--step %1 is past the last step %2").arg(options.step).arg(steps);
-        return 2;
-    }
-    scene.setStep(options.step < 0 ? steps : options.step);
-    scene.setFraction(1.0f);
-    scene.resetView();
-    const QImage image = scene.captureFrame();
-    if (image.isNull()) {
-        error = QStringLiteral("no frame was rendered (no OpenGL context?); try xvfb-run -a and QT3D_RENDERER=opengl");
-        return 2;
-    }
-    if (!image.save(options.output)) {
-        error = QStringLiteral("cannot write %1").arg(options.output);
+        ViewSettings view;
+        view.size = options.size;
+        view.mode = options.mode;
+        const int step = options.step < 0 ? static_cast<int>(snap->stepCount()) : options.step;
+        const QImage image = renderPicture(snap, view, step);
+        QSaveFile file(options.output);
+        if (!file.open(QIODevice::WriteOnly) || !image.save(&file, "PNG") || !file.commit()) {
+            error = QStringLiteral("cannot write %1: %2").arg(options.output, file.errorString());
+            return 2;
+        }
+    } catch (const Error& e) {
+        error = QString::fromStdString(e.what());
         return 2;
     }
     return 0;

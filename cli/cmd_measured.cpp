@@ -2,6 +2,7 @@
 // next to the schedule's model figures (transfers, TCD), and check that it belongs to the schedule.
 #include "commands.h"
 
+#include "topocast/cost_model.h"
 #include "topocast/error.h"
 #include "topocast/io/measured_json.h"
 #include "topocast/io/schedule_json.h"
@@ -43,11 +44,16 @@ const CommandRegistrar reg{Command{
             const MeasuredTimes m = readMeasuredTimes(opts->file);
             std::optional<Schedule> schedule;
             std::optional<Metrics> metrics;
+            std::optional<CostFit> fit;
+            std::vector<double> model;
             if (!opts->schedule.empty()) {
                 schedule = scheduleFromJson(readJsonFile(opts->schedule));
                 if (const auto why = measuredMismatch(m, *schedule))
                     throw Error(opts->file + " does not belong to " + opts->schedule + ": " + *why);
                 metrics = computeMetrics(*schedule);
+                const auto samples = costSamples(m, *schedule);
+                fit = fitLinearCost(samples);
+                model = modelStepTimes(*schedule, fit->cost, m.bytesPerBlock);
             }
             if (opts->json) {
                 io.out << toJson(m).dump(2) << "\n";
@@ -58,17 +64,33 @@ const CommandRegistrar reg{Command{
                    << " repetitions, " << m.mpiLibrary << (m.date.empty() ? "" : ", " + m.date) << "\n";
             io.out << (m.verified ? "verified byte for byte" : "NOT verified (the run reported mismatches)")
                    << (schedule ? "; matches " + opts->schedule : std::string()) << "\n";
-            io.out << "step  transfers" << (metrics ? "    TCD" : "") << "        bytes      min_us   median_us\n";
+            io.out << "step  transfers" << (metrics ? "    TCD" : "") << "        bytes      min_us   median_us"
+                   << (fit ? "    model_us" : "") << "\n";
             for (const MeasuredStep& st : m.steps) {
                 io.out << std::setw(4) << st.step << std::setw(11) << st.transfers;
                 if (metrics)
                     io.out << std::setw(7) << metrics->tcdPerStep[st.step - 1];
                 io.out << std::setw(13) << st.bytes << std::setw(12) << us(st.time.min) << std::setw(12)
-                       << us(st.time.median) << "\n";
+                       << us(st.time.median);
+                if (fit && st.step >= 1 && st.step <= model.size())
+                    io.out << std::setw(12) << us(model[st.step - 1]);
+                io.out << "\n";
             }
             const int prefix = metrics ? 35 : 28; // width of the columns before min_us
             io.out << std::left << std::setw(prefix) << "total (sum of steps)" << std::right << std::setw(12)
-                   << us(m.total.min) << std::setw(12) << us(m.total.median) << "\n";
+                   << us(m.total.min) << std::setw(12) << us(m.total.median);
+            if (fit) {
+                double sum = 0.0;
+                for (double t : model)
+                    sum += t;
+                io.out << std::setw(12) << us(sum);
+            }
+            io.out << "\n";
+            if (fit)
+                io.out << "model: wormhole t_s + h*t_h + m*t_b, slowest message per step; fitted to " << fit->samples
+                       << " samples (non-negative least squares): t_s = " << us(fit->cost.startup) << " us, t_h = "
+                       << us(fit->cost.perHop) << " us, t_b = " << std::fixed << std::setprecision(3)
+                       << fit->cost.perByte * 1e9 << " ns/B, rms " << us(fit->rms) << " us\n";
             if (m.library)
                 io.out << m.library->operation << " (" << m.library->bytes << " B per rank): min "
                        << us(m.library->time.min) << " us, median " << us(m.library->time.median) << " us\n";

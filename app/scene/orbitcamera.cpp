@@ -42,6 +42,15 @@ void OrbitCamera::zoom(float factor)
     apply();
 }
 
+void OrbitCamera::setState(const State& state)
+{
+    m_centre = state.centre;
+    m_distance = std::clamp(state.distance, 0.5f, 5000.0f);
+    m_yaw = state.yaw;
+    m_pitch = std::clamp(state.pitch, -89.0f, 89.0f);
+    apply();
+}
+
 void OrbitCamera::setAspect(float aspect) { m_camera->setAspectRatio(aspect); }
 
 void OrbitCamera::apply()

@@ -10,6 +10,14 @@ namespace topocast::app {
 /// (Qt3D's own controller would also take the arrow keys, which belong to the timeline).
 class OrbitCamera {
 public:
+    /// Where the camera is: what File ▸ Export copies from the window's view to the exporter's.
+    struct State {
+        QVector3D centre;
+        float distance = 10.0f;
+        float yaw = 0.0f;
+        float pitch = 0.0f;
+    };
+
     explicit OrbitCamera(Qt3DRender::QCamera* camera) : m_camera(camera) {}
 
     /// Frames a box of half-diagonal `radius` about `centre`; `flat` looks straight down −Z.
@@ -20,6 +28,8 @@ public:
     void zoom(float factor);
     void setAspect(float aspect);
     void apply();
+    State state() const { return {m_centre, m_distance, m_yaw, m_pitch}; }
+    void setState(const State& state);
 
 private:
     Qt3DRender::QCamera* m_camera;

@@ -317,6 +317,7 @@ void SceneView::setCumulativeHeat(bool cumulative)
 
 void SceneView::setHighContrast(bool on)
 {
+    m_highContrast = on;
     m_palette = on ? Palette::highContrast() : Palette::normal();
     m_window->defaultFrameGraph()->setClearColor(toQColor(m_palette.background));
     refresh();
@@ -362,10 +363,10 @@ long long SceneView::nodeAt(const QPointF& pos) const
     return pickAt(viewProjection(), viewportSize(), pos, m_snap->positions, m_nodeRadius * 1.3f);
 }
 
-QImage SceneView::captureFrame(int timeoutMs)
+QImage SceneView::captureFrame(int timeoutMs, bool dropFirst)
 {
     QImage image;
-    for (int attempt = 0; attempt < 2; ++attempt) {  // the first capture after a change may be stale
+    for (int attempt = dropFirst ? 0 : 1; attempt < 2; ++attempt) {  // the first capture after a change may be stale
         Qt3DRender::QRenderCaptureReply* reply = m_capture->requestCapture();
         QEventLoop loop;
         QTimer timeout;

@@ -40,6 +40,8 @@ public:
     SnapshotPtr snapshot() const { return m_snap; }
     int step() const { return m_step; }
     ViewMode mode() const { return m_mode; }
+    bool cumulativeHeat() const { return m_cumulativeHeat; }
+    bool highContrast() const { return m_highContrast; }
     const FrameStyle& frameStyle() const { return m_style; }
     /// The instanced elements, for tests that check what is uploaded.
     const NodeInstances& nodeInstances() const { return *m_nodes; }
@@ -49,6 +51,10 @@ public:
     /// The Trees mode's member tree edges (one instance per edge; disabled in other modes).
     const LinkInstances& treeInstances() const { return *m_treeLinks; }
     const Palette& palette() const { return m_palette; }
+
+    /// The orbit camera (its state is copied between views for export).
+    OrbitCamera& camera() { return *m_orbit; }
+    const OrbitCamera& camera() const { return *m_orbit; }
 
     /// The camera's view-projection matrix and the viewport size (for picking and tests).
     QMatrix4x4 viewProjection() const;
@@ -60,7 +66,8 @@ public:
 
     /// Renders and returns one frame (the first capture after a change is dropped); a null
     /// image after `timeoutMs` if nothing came back (no GL).
-    QImage captureFrame(int timeoutMs = 10000);
+    /// `dropFirst` false: one capture only (exports that have rendered a warm-up frame already).
+    QImage captureFrame(int timeoutMs = 10000, bool dropFirst = true);
     /// Milliseconds per frame over `frames` captured frames (benchmark).
     double measureFrameMs(int frames);
 
@@ -114,6 +121,7 @@ private:
     int m_step = 0;
     ViewMode m_mode = ViewMode::Plain;
     bool m_cumulativeHeat = true;
+    bool m_highContrast = false;
     float m_nodeRadius = 0.16f;
 
     QPoint m_pressPos;

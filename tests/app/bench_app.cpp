@@ -1,5 +1,6 @@
 // Benchmarks (hidden: run with  topocast_app_tests "[bench]"  under xvfb-run). They print
 // numbers and check only loose bounds; timings never gate the normal suite.
+#include "animationexport.h"
 #include "helpers.h"
 #include "scene/instancebuffer.h"
 #include "scene/nodeinstances.h"
@@ -11,6 +12,11 @@
 #include <Qt3DExtras/Qt3DWindow>
 
 #include <QElapsedTimer>
+#include <QOffscreenSurface>
+#include <QOpenGLContext>
+#include <QOpenGLFramebufferObject>
+#include <QOpenGLFunctions>
+#include <QTemporaryDir>
 
 #include <algorithm>
 #include <cstdio>
@@ -57,6 +63,57 @@ TEST_CASE("bench: frame time 32x32x32 against 4x4x4 in one run", "[.][bench][gl]
                 "step change (colours+messages upload) 4x4x4 %.1f ms, 32x32x32 %.1f ms\n",
                 small, large, large / std::max(small, 0.1), style4, style32);
     CHECK(large > 0);
+}
+
+TEST_CASE("bench: export of the 8x8x8 default scenario at 1280x720 (render, read-back, convert, encode)", "[.][bench][gl]")
+{
+    // Read-back alone: glReadPixels of a 1280×720 RGBA framebuffer on the same GL (llvmpipe
+    // under Xvfb), to split the capture round trip into render and read-back.
+    double readMs = 0.0;
+    {
+        QOpenGLContext context;
+        REQUIRE(context.create());
+        QOffscreenSurface surface;
+        surface.create();
+        REQUIRE(context.makeCurrent(&surface));
+        QOpenGLFramebufferObject fbo(1280, 720);
+        REQUIRE(fbo.bind());
+        std::vector<unsigned char> pixels(1280u * 720u * 4u);
+        QOpenGLFunctions* gl = context.functions();
+        gl->glClearColor(0.1f, 0.2f, 0.3f, 1.0f);
+        const int reps = 30;
+        QElapsedTimer t;
+        t.start();
+        for (int i = 0; i < reps; ++i) {
+            gl->glClear(GL_COLOR_BUFFER_BIT);
+            gl->glReadPixels(0, 0, 1280, 720, GL_RGBA, GL_UNSIGNED_BYTE, pixels.data());
+        }
+        readMs = static_cast<double>(t.nsecsElapsed()) / 1e6 / reps;
+        context.doneCurrent();
+    }
+
+    const SnapshotPtr snap = buildSnapshot(defaultScenario());
+    REQUIRE(snap->topology().nodeCount() == 512);
+    for (const auto format : {video::VideoFormat::Mp4, video::VideoFormat::Gif, video::VideoFormat::PngSequence}) {
+        QTemporaryDir dir;
+        AnimationSettings s;
+        s.format = format;
+        s.output = dir.filePath(format == video::VideoFormat::Mp4   ? QStringLiteral("a.mp4")
+                                : format == video::VideoFormat::Gif ? QStringLiteral("a.gif")
+                                                                    : QStringLiteral("frames"))
+                       .toStdString();
+        s.view.size = QSize(1280, 720);
+        s.framesPerStep = 10;
+        s.lastStep = 3;  // 31 frames + 30 held
+        ExportTimings t;
+        REQUIRE(exportAnimation(snap, s, {}, &t));
+        const double n = t.frames;
+        std::printf("export 8x8x8 1280x720 %s: %d frames in %.2f s = %.2f frames/s; per frame: capture %.1f ms "
+                    "(of which glReadPixels ~%.1f ms, render ~%.1f ms), convert %.2f ms, encode %.1f ms\n",
+                    format == video::VideoFormat::Mp4 ? "MP4" : format == video::VideoFormat::Gif ? "GIF" : "PNG",
+                    t.frames, t.totalMs / 1000.0, n / (t.totalMs / 1000.0), t.renderMs / n, readMs,
+                    t.renderMs / n - readMs, t.convertMs / n, t.encodeMs / n);
+    }
 }
 
 TEST_CASE("bench: step change on a 32x32x32 mesh, partial against whole uploads", "[.][bench][gl]")

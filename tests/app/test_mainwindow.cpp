@@ -9,6 +9,10 @@
 #include <catch2/catch.hpp>
 
 #include <QComboBox>
+#include <QPushButton>
+#include <QStatusBar>
+#include <QTest>
+#include <QThreadPool>
 #include <QLineEdit>
 #include <QSignalSpy>
 #include <QSpinBox>
@@ -97,4 +101,28 @@ TEST_CASE("main window: save and reopen a scenario", "[app][window]")
     CHECK(w2.session()->scenario().source == 7);
     CHECK_FALSE(w2.openScenario(dir.filePath(QStringLiteral("missing.json"))));
     CHECK_FALSE(w2.errorText().isEmpty());
+}
+
+TEST_CASE("main window: a long computation shows a busy bar with Cancel, which keeps the previous scenario",
+          "[app][window][robust]")
+{
+    MainWindow w(false);  // not shown: no GL on the offscreen platform; isVisibleTo(&w) says what would show
+    REQUIRE(w.session()->setScenarioNow(test::scenario("mesh:4x4", "binomial", 5)));
+    const Scenario before = w.session()->scenario();
+    QPushButton* cancel = nullptr;
+    for (auto* b : w.statusBar()->findChildren<QPushButton*>())
+        if (b->text() == QStringLiteral("Cancel"))
+            cancel = b;
+    REQUIRE(cancel);
+    CHECK_FALSE(cancel->isVisibleTo(&w));
+    w.session()->setScenario(test::scenario("mesh:96x96x96", "bfs", 0));
+    CHECK(cancel->isVisibleTo(&w));
+    REQUIRE(test::waitFor([&] { return w.statusBar()->currentMessage().startsWith(QStringLiteral("computing: ")); }));
+    QTest::mouseClick(cancel, Qt::LeftButton);
+    CHECK_FALSE(w.session()->busy());
+    CHECK_FALSE(cancel->isVisibleTo(&w));
+    CHECK(w.statusBar()->currentMessage().startsWith(QStringLiteral("cancelled")));
+    CHECK(w.session()->scenario() == before);
+    CHECK(w.scenarioPanel()->sideBox(0)->value() == 4);
+    REQUIRE(test::waitFor([] { return QThreadPool::globalInstance()->activeThreadCount() == 0; }, 60000));
 }

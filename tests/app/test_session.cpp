@@ -3,7 +3,12 @@
 
 #include <catch2/catch.hpp>
 
+#include <QElapsedTimer>
 #include <QSignalSpy>
+#include <QThreadPool>
+#include <QTimer>
+
+#include <algorithm>
 
 using namespace topocast;
 using namespace topocast::app;
@@ -57,4 +62,70 @@ TEST_CASE("session: an unregistered default algorithm falls back with a note", "
     REQUIRE(session.setScenarioNow(s, true));
     CHECK(session.snapshot()->scenario.algorithm == "recursive-doubling");
     CHECK(session.snapshot()->note.contains(QStringLiteral("no-such-algorithm")));
+}
+
+TEST_CASE("session: a long computation keeps the event loop turning, reports its stage and can be cancelled",
+          "[app][session][robust]")
+{
+    Session session;
+    REQUIRE(session.setScenarioNow(test::scenario("mesh:4x4", "binomial", 0)));
+    const SnapshotPtr before = session.snapshot();
+    QSignalSpy ready(&session, &Session::scheduleReady);
+    QSignalSpy progress(&session, &Session::progress);
+    QSignalSpy cancelled(&session, &Session::cancelled);
+    QSignalSpy busy(&session, &Session::busyChanged);
+
+    // A 10 ms timer on the GUI thread while the worker computes: it keeps firing.
+    int ticks = 0;
+    qint64 maxGap = 0;
+    QElapsedTimer gap;
+    QTimer timer;
+    timer.setInterval(10);
+    QObject::connect(&timer, &QTimer::timeout, [&] {
+        maxGap = std::max(maxGap, gap.restart());
+        ++ticks;
+    });
+    gap.start();
+    timer.start();
+    session.setScenario(test::scenario("mesh:96x96x96", "bfs", 0));  // 884,736 nodes: about a second or more
+    CHECK(session.busy());
+    REQUIRE(test::waitFor([&] { return progress.count() >= 3 || !session.busy(); }, 30000));
+    REQUIRE(session.busy());  // still computing after ≥ 300 ms
+    CHECK(ticks >= 10);
+    CHECK(maxGap < 500);  // never blocked for long (10 ms wanted; loose for loaded CI machines)
+    CHECK(progress.first().first().toString() == QStringLiteral("building the schedule"));
+
+    session.cancel();
+    CHECK_FALSE(session.busy());
+    CHECK(cancelled.count() == 1);
+    CHECK(busy.count() == 2);  // true, then false at once
+    CHECK(session.snapshot() == before);
+    // The worker stops at its next stage; its result is dropped whenever it comes.
+    REQUIRE(test::waitFor([] { return QThreadPool::globalInstance()->activeThreadCount() == 0; }, 60000));
+    QCoreApplication::processEvents();
+    CHECK(ready.count() == 0);
+    CHECK(session.snapshot() == before);
+    CHECK(session.scenario().topology == Topology::parse("mesh:4x4"));
+
+    // A brute-force TCD map (8×8×8, BFS has no closed-form map) says which source it is at.
+    session.setScenario(test::scenario("mesh:8x8x8", "bfs", 0));
+    REQUIRE(test::waitFor([&] { return ready.count() == 1; }, 60000));
+    CHECK(session.snapshot()->tcdMap.size() == 512);
+    CHECK_FALSE(session.busy());
+}
+
+TEST_CASE("session: a build cancelled through its control stops with BuildCancelled", "[app][session][robust]")
+{
+    BuildControl control;
+    control.cancelled = true;
+    CHECK_THROWS_AS(buildSnapshot(test::scenario("mesh:4x4", "binomial", 0), false, nullptr, &control), BuildCancelled);
+    BuildControl fresh;
+    const SnapshotPtr snap = buildSnapshot(test::scenario("mesh:4x4", "binomial", 0), false, nullptr, &fresh);
+    CHECK(fresh.stage == BuildControl::Done);
+    CHECK(fresh.mapTotal == 16);  // binomial has no closed-form TCD map: one schedule per source
+    CHECK(buildStageText(fresh) == QStringLiteral("done"));
+    fresh.stage = BuildControl::TcdMap;
+    fresh.mapDone = 39;
+    fresh.mapTotal = 512;
+    CHECK(buildStageText(fresh) == QStringLiteral("TCD map: source 40 of 512"));
 }

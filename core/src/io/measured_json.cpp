@@ -1,5 +1,7 @@
 #include "topocast/io/measured_json.h"
 
+#include "json_fields.h"
+
 #include "topocast/error.h"
 #include "topocast/io/schedule_json.h"
 #include "topocast/replay.h"
@@ -24,32 +26,13 @@ void putStats(ojson& o, const TimeStats& s)
     o["samples_s"] = s.samples;
 }
 
-[[noreturn]] void fail(const std::string& path, const std::string& what)
-{
-    throw Error(path + ": " + what);
-}
-
-const json& need(const json& obj, const char* key, const std::string& path)
-{
-    if (!obj.is_object())
-        fail(path, "expected an object");
-    auto it = obj.find(key);
-    if (it == obj.end())
-        fail(path, std::string("missing \"") + key + "\"");
-    return *it;
-}
-
-std::string joinPath(const std::string& path, const char* key)
-{
-    return path.empty() ? key : path + "." + key;
-}
+using jsonfields::fail;
+using jsonfields::joinPath;
+using jsonfields::need;
 
 std::string stringAt(const json& obj, const char* key, const std::string& path)
 {
-    const json& v = need(obj, key, path);
-    if (!v.is_string())
-        fail(joinPath(path, key), std::string("expected a string, got ") + v.type_name());
-    return v.get<std::string>();
+    return jsonfields::stringValue(need(obj, key, path), joinPath(path, key));
 }
 
 std::string optString(const json& obj, const char* key, const std::string& path)

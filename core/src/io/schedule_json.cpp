@@ -1,5 +1,7 @@
 #include "topocast/io/schedule_json.h"
 
+#include "json_fields.h"
+
 #include "topocast/error.h"
 #include "topocast/limits.h"
 
@@ -120,17 +122,9 @@ ojson headerJson(const Schedule& s, const Metrics& m)
 
 // ---- reading ------------------------------------------------------------------------------
 
-[[noreturn]] void fail(const std::string& path, const std::string& what) { throw Error(path + ": " + what); }
-
-const json& need(const json& obj, const char* key, const std::string& path)
-{
-    if (!obj.is_object())
-        fail(path, "expected an object");
-    auto it = obj.find(key);
-    if (it == obj.end())
-        fail(path, std::string("missing \"") + key + "\"");
-    return *it;
-}
+using jsonfields::fail;
+using jsonfields::need;
+using jsonfields::stringValue;
 
 long long intValue(const json& v, const std::string& path, long long min, long long max)
 {
@@ -143,13 +137,6 @@ long long intValue(const json& v, const std::string& path, long long min, long l
     if (x < min || x > max)
         fail(path, std::to_string(x) + " is out of range " + std::to_string(min) + ".." + std::to_string(max));
     return x;
-}
-
-std::string stringValue(const json& v, const std::string& path)
-{
-    if (!v.is_string())
-        fail(path, std::string("expected a string, got ") + v.type_name());
-    return v.get<std::string>();
 }
 
 NodeId nodeValue(const Topology& topo, const json& v, const std::string& path)

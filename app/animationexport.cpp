@@ -1,0 +1,174 @@
+#include "animationexport.h"
+
+#include "scene/sceneview.h"
+
+#include "topocast/error.h"
+
+#include <Qt3DExtras/Qt3DWindow>
+
+#include <QElapsedTimer>
+
+#include <string>
+
+namespace topocast::app {
+
+namespace {
+
+QString sizeText(const QSize& s) { return QStringLiteral("%1×%2").arg(s.width()).arg(s.height()); }
+
+/// Shows `scene` in its own window at the view's size with the view's colouring and camera.
+void prepareScene(SceneView& scene, const SnapshotPtr& snap, const ViewSettings& view)
+{
+    if (!snap)
+        throw Error("nothing to render: no schedule has been computed");
+    if (view.size.width() < 16 || view.size.height() < 16 || view.size.width() > 8192 || view.size.height() > 8192)
+        throw Error("picture size " + sizeText(view.size).toStdString() + " is out of range 16..8192 a side");
+    Qt3DExtras::Qt3DWindow* window = scene.window();
+    window->setFlags(window->flags() | Qt::WindowDoesNotAcceptFocus);
+    window->setTitle(QStringLiteral("topocast — rendering %1").arg(sizeText(view.size)));
+    window->resize(view.size);
+    window->show();
+    scene.setHighContrast(view.highContrast);
+    scene.setSnapshot(snap);
+    scene.setCumulativeHeat(view.cumulativeHeat);
+    scene.setMode(view.mode);
+    scene.resetView();
+    if (view.camera)
+        scene.camera().setState(*view.camera);
+    if (view.yaw != 0.0f || view.pitch != 0.0f)
+        scene.camera().orbit(view.yaw, view.pitch);
+    if (view.zoom != 1.0f)
+        scene.camera().zoom(1.0f / view.zoom);
+}
+
+/// One frame as tightly described rows for the encoder: RGBA or BGRA bytes, scaled to `size`
+/// when the window system gave a different one (a high-DPI screen).
+QImage encoderImage(QImage image, const QSize& size, video::PixelLayout& layout)
+{
+    if (image.size() != size)
+        image = image.scaled(size, Qt::IgnoreAspectRatio, Qt::SmoothTransformation);
+    switch (image.format()) {
+    case QImage::Format_RGBA8888:
+    case QImage::Format_RGBX8888:
+    case QImage::Format_RGBA8888_Premultiplied:
+        layout = video::PixelLayout::Rgba;
+        return image;
+    case QImage::Format_ARGB32:
+    case QImage::Format_RGB32:
+    case QImage::Format_ARGB32_Premultiplied:
+        layout = video::PixelLayout::Bgra;  // 0xAARRGGBB words: B, G, R, A bytes on x86
+        return image;
+    default:
+        layout = video::PixelLayout::Rgba;
+        return image.convertToFormat(QImage::Format_RGBA8888);
+    }
+}
+
+double elapsedMs(const QElapsedTimer& t) { return static_cast<double>(t.nsecsElapsed()) / 1e6; }
+
+const char* noFrameMessage()
+{
+    return "no frame was rendered (no OpenGL context?); run under xvfb-run -a with QT3D_RENDERER=opengl";
+}
+
+} // namespace
+
+std::vector<FrameTime> exportFrames(const Snapshot& snap, const AnimationSettings& settings)
+{
+    const std::uint32_t steps = snap.stepCount();
+    if (steps == 0)
+        throw Error("the schedule has no steps to animate (a single node?)");
+    if (settings.fps < 1 || settings.fps > 240)
+        throw Error("frame rate " + std::to_string(settings.fps) + " is out of range 1..240");
+    const std::uint32_t last = settings.lastStep == 0 ? steps : settings.lastStep;
+    const int hold = settings.holdFrames < 0 ? settings.fps : settings.holdFrames;
+    return animationFrames(steps, settings.firstStep, last, settings.framesPerStep, hold);
+}
+
+std::optional<video::VideoResult> exportAnimation(const SnapshotPtr& snap, const AnimationSettings& settings,
+                                                  const ExportProgress& progress, ExportTimings* timings)
+{
+    QElapsedTimer total;
+    total.start();
+    if (!snap)
+        throw Error("nothing to export: no schedule has been computed");
+    const std::vector<FrameTime> frames = exportFrames(*snap, settings);
+    const QSize size = settings.view.size;
+    if (settings.format == video::VideoFormat::Mp4 && (size.width() % 2 != 0 || size.height() % 2 != 0))
+        throw Error("an MP4 needs an even width and height; got " + sizeText(size).toStdString());
+
+    SceneView scene;
+    prepareScene(scene, snap, settings.view);
+    ExportTimings spent;
+    const int count = static_cast<int>(frames.size());
+    video::VideoEncoder encoder;
+    try {
+        for (int i = 0; i < count; ++i) {
+            if (progress && !progress(i, count)) {
+                encoder.cancel();
+                return std::nullopt;
+            }
+            QElapsedTimer t;
+            t.start();
+            scene.setStep(static_cast<int>(frames[static_cast<std::size_t>(i)].step));
+            scene.setFraction(static_cast<float>(frames[static_cast<std::size_t>(i)].fraction));
+            const QImage captured = scene.captureFrame(10000, i == 0);
+            spent.renderMs += elapsedMs(t);
+            if (captured.isNull())
+                throw Error(noFrameMessage());
+
+            t.restart();
+            video::PixelLayout layout = video::PixelLayout::Rgba;
+            const QImage image = encoderImage(captured, size, layout);
+            spent.convertMs += elapsedMs(t);
+
+            t.restart();
+            if (!encoder.isOpen()) {
+                video::VideoOptions options;
+                options.input = layout;
+                options.crf = settings.crf;
+                encoder.open(settings.output, settings.format, size.width(), size.height(), settings.fps, options);
+            }
+            encoder.addFrame(image.constBits(), image.bytesPerLine());
+            spent.encodeMs += elapsedMs(t);
+            ++spent.frames;
+        }
+        if (progress && !progress(count, count)) {
+            encoder.cancel();
+            return std::nullopt;
+        }
+        QElapsedTimer t;
+        t.start();
+        video::VideoResult result = encoder.finish();
+        spent.encodeMs += elapsedMs(t);
+        spent.totalMs = elapsedMs(total);
+        if (timings)
+            *timings = spent;
+        return result;
+    } catch (const video::VideoError& e) {
+        encoder.cancel();
+        throw Error(e.what());
+    } catch (...) {
+        encoder.cancel();
+        throw;
+    }
+}
+
+QImage renderPicture(const SnapshotPtr& snap, const ViewSettings& view, int step, float fraction)
+{
+    SceneView scene;
+    prepareScene(scene, snap, view);
+    const int steps = static_cast<int>(snap->stepCount());
+    if (step < 0 || step > steps)
+        throw Error("step " + std::to_string(step) + " is not within the schedule's steps 0.." + std::to_string(steps));
+    scene.setStep(step);
+    scene.setFraction(fraction);
+    QImage image = scene.captureFrame();
+    if (image.isNull())
+        throw Error(noFrameMessage());
+    if (image.size() != view.size)
+        image = image.scaled(view.size, Qt::IgnoreAspectRatio, Qt::SmoothTransformation);
+    return image;
+}
+
+} // namespace topocast::app

@@ -1,0 +1,86 @@
+#pragma once
+
+#include "scene/orbitcamera.h"
+#include "scene/scenestyle.h"
+#include "snapshot.h"
+
+#include "topocast/io/export.h"
+#include "videoencoder.h"
+
+#include <QImage>
+#include <QSize>
+
+#include <cstdint>
+#include <filesystem>
+#include <functional>
+#include <optional>
+
+namespace topocast::app {
+
+/// How a picture or an animation frame is viewed: what File ▸ Export copies from the window and
+/// what `topocast --screenshot` / `topocast-cli render` set from their options.
+struct ViewSettings {
+    QSize size{1280, 720};
+    ViewMode mode = ViewMode::Plain;
+    bool cumulativeHeat = true;
+    bool highContrast = false;
+    /// The camera; nullopt: the default view of the network (SceneView::resetView).
+    std::optional<OrbitCamera::State> camera;
+    /// Turned and zoomed after the camera is placed (the command line's --yaw/--pitch/--zoom).
+    float yaw = 0.0f;
+    float pitch = 0.0f;
+    float zoom = 1.0f;
+};
+
+/// What an animation export writes.
+struct AnimationSettings {
+    std::filesystem::path output;
+    video::VideoFormat format = video::VideoFormat::Mp4;
+    ViewSettings view;
+    int fps = 30;
+    int framesPerStep = 15;
+    std::uint32_t firstStep = 1;
+    std::uint32_t lastStep = 0;  ///< 0: the schedule's last step
+    int holdFrames = -1;         ///< frames the final state is held at the end; −1: one second
+    int crf = 20;                ///< H.264 quality (VideoOptions::crf)
+};
+
+/// Where an export's time went, summed over its frames (milliseconds of wall time).
+struct ExportTimings {
+    int frames = 0;
+    /// Scene update + Qt3D render + read-back: the QRenderCapture round trip (one per frame, two
+    /// for the first: the first capture after the window appears may be stale, so it is dropped;
+    /// later frames came out byte-identical with and without the extra capture).
+    double renderMs = 0.0;
+    /// The captured QImage handed over as RGBA rows (a format conversion only when needed).
+    double convertMs = 0.0;
+    /// topocast_video: colour conversion (libswscale), compression, muxing.
+    double encodeMs = 0.0;
+    double totalMs = 0.0;
+};
+
+/// (frames done, frames in all); return false to cancel.
+using ExportProgress = std::function<bool(int done, int total)>;
+
+/// The frames an animation export would render (topocast::animationFrames over the settings'
+/// steps). Throws topocast::Error naming a bad step range, frames per step or hold.
+std::vector<FrameTime> exportFrames(const Snapshot& snap, const AnimationSettings& settings);
+
+/// Renders an animation on a deterministic clock (exportFrames: step + fraction per frame, no
+/// wall time), so the same scenario and settings give the same frames, and encodes it with
+/// topocast_video (MP4, GIF or a PNG sequence). Renders in a window of its own at the export
+/// size (a Qt3D window must be exposed to render); runs on the GUI thread and spins the event
+/// loop while each frame renders, so a progress dialog stays live. Needs OpenGL (a display, or
+/// xvfb-run).
+/// Returns what was written, or nullopt when `progress` returned false: nothing is written then
+/// and an existing file is untouched. Throws topocast::Error naming the problem (bad settings,
+/// no frame rendered, encoder failure) — the file is untouched then too.
+std::optional<video::VideoResult> exportAnimation(const SnapshotPtr& snap, const AnimationSettings& settings,
+                                                  const ExportProgress& progress = {},
+                                                  ExportTimings* timings = nullptr);
+
+/// Renders one picture of timeline position (step, fraction) at view.size (any size 16..8192).
+/// Throws topocast::Error when no frame comes back (no OpenGL) or the step is past the last.
+QImage renderPicture(const SnapshotPtr& snap, const ViewSettings& view, int step, float fraction = 1.0f);
+
+} // namespace topocast::app

@@ -1,0 +1,167 @@
+// topocast-cli render: the app's 3-D view of a scenario as an MP4, an animated GIF or a numbered
+// PNG sequence, rendered frame by frame on a deterministic clock (no window to click; needs
+// OpenGL, so a display or xvfb-run).
+#include "commands.h"
+
+#include "animationexport.h"
+#include "snapshot.h"
+#include "startup.h"
+
+#include "topocast/error.h"
+#include "topocast/io/export.h"
+#include "topocast/io/scenario.h"
+
+#include <QGuiApplication>
+
+#include <iomanip>
+#include <memory>
+#include <optional>
+#include <ostream>
+#include <sstream>
+
+namespace topocast::cli {
+
+namespace {
+
+struct RenderCommand {
+    std::string scenario;
+    std::string out;
+    std::string format;
+    int width = 1280;
+    int height = 720;
+    int fps = 30;
+    int framesPerStep = 15;
+    std::string steps = "all";
+    int holdFrames = -1;
+    std::string mode = "plain";
+    std::string heat = "cumulative";
+    bool highContrast = false;
+    float yaw = 0.0f;
+    float pitch = 0.0f;
+    float zoom = 1.0f;
+    int crf = 20;
+    bool timings = false;
+};
+
+std::string fixed(double value, int digits)
+{
+    std::ostringstream o;
+    o << std::fixed << std::setprecision(digits) << value;
+    return o.str();
+}
+
+/// A QGuiApplication for the length of one command, unless the process already has one (the
+/// tests run commands inside their QApplication).
+class GuiScope {
+public:
+    GuiScope()
+    {
+        if (QCoreApplication::instance())
+            return;
+        app::setupRenderer();
+        if (!app::haveDisplay())
+            throw Error("render needs OpenGL and there is no display (DISPLAY and WAYLAND_DISPLAY are unset); run "
+                        "it under a virtual X server: xvfb-run -a -s \"-screen 0 1600x1000x24\" topocast-cli render …");
+        m_app = std::make_unique<QGuiApplication>(m_argc, m_argv);
+    }
+
+private:
+    int m_argc = 1;
+    char m_name[16] = "topocast-cli";
+    char* m_argv[2] = {m_name, nullptr};
+    std::unique_ptr<QGuiApplication> m_app;
+};
+
+int render(const RenderCommand& o, Io& io)
+{
+    app::AnimationSettings settings;
+    settings.output = o.out;
+    settings.format = o.format.empty() ? video::VideoEncoder::formatForPath(o.out)
+                                       : video::VideoEncoder::parseFormat(o.format);
+    settings.view.size = QSize(o.width, o.height);
+    const auto mode = app::parseViewMode(QString::fromStdString(o.mode));
+    if (!mode)
+        throw Error("--mode " + o.mode + " is not one of plain, contention, heatmap, tcdmap, layers");
+    settings.view.mode = *mode;
+    if (o.heat != "cumulative" && o.heat != "step")
+        throw Error("--heat " + o.heat + " is not cumulative or step");
+    settings.view.cumulativeHeat = o.heat == "cumulative";
+    settings.view.highContrast = o.highContrast;
+    settings.view.yaw = o.yaw;
+    settings.view.pitch = o.pitch;
+    if (!(o.zoom > 0.01f && o.zoom < 100.0f))
+        throw Error("--zoom " + fixed(o.zoom, 3) + " is out of range 0.01..100");
+    settings.view.zoom = o.zoom;
+    settings.fps = o.fps;
+    settings.framesPerStep = o.framesPerStep;
+    settings.holdFrames = o.holdFrames;
+    settings.crf = o.crf;
+
+    const Scenario scenario = loadScenario(o.scenario);
+    GuiScope gui;
+    const app::SnapshotPtr snap = app::buildSnapshot(scenario, false);
+    const auto [first, last] = parseStepRange(o.steps, snap->stepCount());
+    settings.firstStep = first;
+    settings.lastStep = last;
+
+    app::ExportTimings t;
+    const auto result = app::exportAnimation(snap, settings, {}, &t);
+    if (!result)
+        throw Error("render was cancelled");
+    io.out << "wrote " << result->path.string() << ": " << result->frames << " frames, " << o.width << "x"
+           << o.height << " at " << o.fps << " fps (" << fixed(result->seconds, 2) << " s), " << result->codec
+           << "; steps " << first << "-" << last << ", " << o.framesPerStep << " frames per step, mode " << o.mode
+           << "\n";
+    if (o.timings && t.frames > 0) {
+        const double n = t.frames;
+        io.out << "time per frame: render+read-back " << fixed(t.renderMs / n, 1) << " ms, convert "
+               << fixed(t.convertMs / n, 2) << " ms, encode " << fixed(t.encodeMs / n, 1) << " ms; total "
+               << fixed(t.totalMs / 1000.0, 2) << " s = " << fixed(n / (t.totalMs / 1000.0), 1)
+               << " frames per second\n";
+    }
+    return 0;
+}
+
+const CommandRegistrar reg{Command{
+    "render",
+    "render a scenario's animation as MP4 (H.264), animated GIF or PNG frames (needs OpenGL: a display or xvfb-run)",
+    [](CLI::App& sub) {
+        auto o = std::make_shared<RenderCommand>();
+        sub.add_option("--scenario", o->scenario, "scenario JSON (resources/scenarios/*.json, or File ▸ Save in the app)")
+            ->required();
+        sub.add_option("--out,-o", o->out,
+                       "anim.mp4 | anim.gif | a folder for frame_00001.png, … (written atomically)")
+            ->required();
+        sub.add_option("--format", o->format, "mp4 | gif | png (default: from --out's extension; a folder is png)");
+        sub.add_option("--width", o->width, "frame width in pixels")->capture_default_str()->check(CLI::Range(16, 8192));
+        sub.add_option("--height", o->height, "frame height in pixels")->capture_default_str()->check(CLI::Range(16, 8192));
+        sub.add_option("--fps", o->fps, "frames per second")->capture_default_str()->check(CLI::Range(1, 240));
+        sub.add_option("--frames-per-step,-k", o->framesPerStep, "frames per schedule step (messages move hop by hop)")
+            ->capture_default_str()
+            ->check(CLI::Range(1, 1000));
+        sub.add_option("--steps", o->steps, "which steps: all | N | A-B | A-")->capture_default_str();
+        sub.add_option("--hold-frames", o->holdFrames, "frames the final state is held (default: one second)")
+            ->check(CLI::Range(0, 100000));
+        sub.add_option("--mode", o->mode, "view: plain | contention | heatmap | tcdmap | layers")->capture_default_str();
+        sub.add_option("--heat", o->heat, "heat map load: cumulative | step")->capture_default_str();
+        sub.add_flag("--high-contrast", o->highContrast, "the presentation palette (high contrast)");
+        sub.add_option("--yaw", o->yaw, "turn the default view about the vertical axis, degrees")->capture_default_str();
+        sub.add_option("--pitch", o->pitch, "tilt the default view, degrees")->capture_default_str();
+        sub.add_option("--zoom", o->zoom, "zoom factor over the default view (2 = twice as close)")->capture_default_str();
+        sub.add_option("--crf", o->crf, "MP4 (H.264) quality: 0 lossless … 51 worst")
+            ->capture_default_str()
+            ->check(CLI::Range(0, 51));
+        sub.add_flag("--timings", o->timings, "print where the time went (render+read-back, convert, encode)");
+        return [o](Io& io) {
+            try {
+                return render(*o, io);
+            } catch (const video::VideoError& e) {
+                throw Error(e.what());
+            }
+        };
+    },
+}};
+
+} // namespace
+
+} // namespace topocast::cli
