@@ -37,7 +37,7 @@ int main(int argc, char* argv[])
     parser.addVersionOption();
     const QCommandLineOption scenarioOpt(QStringLiteral("scenario"), QStringLiteral("scenario JSON file to open"), QStringLiteral("FILE"));
     const QCommandLineOption stepOpt(QStringLiteral("step"), QStringLiteral("timeline step to show (default: last for --screenshot)"), QStringLiteral("N"));
-    const QCommandLineOption modeOpt(QStringLiteral("mode"), QStringLiteral("colouring: plain|contention|heatmap|tcdmap|layers"), QStringLiteral("MODE"), QStringLiteral("plain"));
+    const QCommandLineOption modeOpt(QStringLiteral("mode"), QStringLiteral("colouring: plain|contention|heatmap|tcdmap|layers|trees"), QStringLiteral("MODE"), QStringLiteral("plain"));
     const QCommandLineOption shotOpt(QStringLiteral("screenshot"), QStringLiteral("render the view once into OUT.png and exit"), QStringLiteral("OUT.png"));
     const QCommandLineOption sizeOpt(QStringLiteral("size"), QStringLiteral("screenshot size WxH (default 1200x800)"), QStringLiteral("WxH"), QStringLiteral("1200x800"));
     const QCommandLineOption pausedOpt(QStringLiteral("paused"), QStringLiteral("start with the timeline paused"));
@@ -52,7 +52,7 @@ int main(int argc, char* argv[])
 
     const auto mode = parseViewMode(parser.value(modeOpt));
     if (!mode) {
-        std::fprintf(stderr, "topocast: --mode %s is not one of plain, contention, heatmap, tcdmap, layers\n", qPrintable(parser.value(modeOpt)));
+        std::fprintf(stderr, "topocast: --mode %s is not one of plain, contention, heatmap, tcdmap, layers, trees\n", qPrintable(parser.value(modeOpt)));
         return 2;
     }
     int step = -1;

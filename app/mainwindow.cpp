@@ -68,6 +68,7 @@ MainWindow::MainWindow(bool useSettings, QWidget* parent) : QMainWindow(parent),
     m_modeBox->addItem(QStringLiteral("Heat map"), QVariant::fromValue(static_cast<int>(ViewMode::Heatmap)));
     m_modeBox->addItem(QStringLiteral("TCD map"), QVariant::fromValue(static_cast<int>(ViewMode::TcdMap)));
     m_modeBox->addItem(QStringLiteral("Layers"), QVariant::fromValue(static_cast<int>(ViewMode::Layers)));
+    m_modeBox->addItem(QStringLiteral("Spanning trees"), QVariant::fromValue(static_cast<int>(ViewMode::Trees)));
     sideLayout->addWidget(new QLabel(QStringLiteral("Colour by")));
     sideLayout->addWidget(m_modeBox);
     m_cumulative = new QCheckBox(QStringLiteral("cumulative load"));

@@ -1,5 +1,6 @@
 #include "snapshot.h"
 
+#include "topocast/algorithms/hypercube.h"
 #include "topocast/algorithms/registry.h"
 #include "topocast/error.h"
 #include "topocast/limits.h"
@@ -58,6 +59,7 @@ void fillDerived(Snapshot& snap, const std::vector<Vec3>* positions)
         std::fill(snap.informedStep.begin(), snap.informedStep.end(), 0u);
     for (const Transfer& t : snap.schedule.transfers())
         snap.informedStep[t.to] = std::min(snap.informedStep[t.to], t.step);
+    snap.trees = scheduleTrees(snap.schedule);
     const std::uint32_t steps = snap.schedule.stepCount();
     snap.prefixTcd.assign(steps + 1, 0);
     for (std::uint32_t s = 1; s <= steps; ++s)

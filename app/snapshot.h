@@ -1,5 +1,6 @@
 #pragma once
 
+#include "topocast/algorithms/hypercube_graphs.h"
 #include "topocast/io/scenario.h"
 #include "topocast/layout.h"
 #include "topocast/metrics.h"
@@ -30,6 +31,9 @@ struct Snapshot {
     std::vector<std::uint64_t> prefixTcd;
     /// Minimum TCD from every node as source (the "TCD map"), empty when not available.
     std::vector<std::uint64_t> tcdMap;
+    /// The member trees of a hypercube schedule's spanning graph (core scheduleTrees()), per tree
+    /// as edges parent → child from the schedule's source; empty for other schedules.
+    std::vector<std::vector<hypercube::TreeEdge>> trees;
     /// The optimum TCD for this topology (schedule.info "optimum", or the TCD map's minimum).
     std::optional<std::uint64_t> optimum;
     /// True when `optimum` is the algorithm's own figure (info "optimum"), false when it is only

@@ -4,7 +4,18 @@
 #include <Qt3DCore/QBuffer>
 #include <Qt3DCore/QGeometry>
 
+#include <QVariant>
+
+#include <cstring>
+#include <utility>
+
 namespace topocast::app {
+
+namespace {
+bool g_partialUploads = true;
+} // namespace
+
+void InstanceBuffer::setPartialUploads(bool on) { g_partialUploads = on; }
 
 InstanceBuffer::InstanceBuffer(Qt3DCore::QGeometry* geometry, std::vector<Field> fields)
 {
@@ -33,10 +44,72 @@ InstanceBuffer::InstanceBuffer(Qt3DCore::QGeometry* geometry, std::vector<Field>
 void InstanceBuffer::setData(const std::vector<float>& data)
 {
     const auto count = static_cast<uint>(data.size() / static_cast<std::size_t>(m_stride));
+    m_data = data;
+    // Qt3D (6.4) syncs a buffer with pending partial updates by applying only those to its old
+    // contents, dropping a setData() made in the same frame; dropping the pending list makes the
+    // backend take the whole new data.
+    if (m_partialPending)
+        m_buffer->setProperty("QT3D_updateData", QVariant());
+    m_partialPending = false;
+    m_synced = false;
     m_buffer->setData(QByteArray(reinterpret_cast<const char*>(data.data()),
                                  static_cast<qsizetype>(data.size() * sizeof(float))));
     for (auto* a : m_attributes)
         a->setCount(count);
+    m_lastUpload = data.size() * sizeof(float);
+    m_lastRanges = 0;
+}
+
+void InstanceBuffer::update(const std::vector<float>& data)
+{
+    // Partial updates only once the last whole upload has reached the backend (see setData()).
+    if (!g_partialUploads || !m_synced || data.size() != m_data.size() || m_data.empty()) {
+        setData(data);
+        return;
+    }
+    const auto stride = static_cast<std::size_t>(m_stride);
+    const std::size_t count = data.size() / stride;
+    auto same = [&](std::size_t i) {
+        return std::memcmp(&data[i * stride], &m_data[i * stride], stride * sizeof(float)) == 0;
+    };
+    // Runs [first, last) of changed instances, neighbours closer than kMergeGap merged.
+    std::vector<std::pair<std::size_t, std::size_t>> runs;
+    std::size_t changed = 0;
+    for (std::size_t i = 0; i < count; ++i) {
+        if (same(i))
+            continue;
+        if (!runs.empty() && i - runs.back().second < kMergeGap) {
+            changed += i + 1 - runs.back().second;
+            runs.back().second = i + 1;
+        } else {
+            runs.emplace_back(i, i + 1);
+            ++changed;
+        }
+    }
+    m_lastUpload = 0;
+    m_lastRanges = 0;
+    if (runs.empty())
+        return;
+    if (changed * 2 > count) {
+        setData(data);
+        return;
+    }
+    for (const auto& [first, last] : runs) {
+        const std::size_t offset = first * stride * sizeof(float);
+        const std::size_t bytes = (last - first) * stride * sizeof(float);
+        m_buffer->updateData(static_cast<int>(offset),
+                             QByteArray(reinterpret_cast<const char*>(&data[first * stride]), static_cast<qsizetype>(bytes)));
+        std::memcpy(&m_data[first * stride], &data[first * stride], bytes);
+        m_lastUpload += bytes;
+        ++m_lastRanges;
+    }
+    m_partialPending = true;
+}
+
+void InstanceBuffer::markSynced()
+{
+    m_synced = true;
+    m_partialPending = false;
 }
 
 Qt3DCore::QAttribute* InstanceBuffer::attribute(const QString& name) const

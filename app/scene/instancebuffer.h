@@ -3,6 +3,7 @@
 #include <QByteArray>
 #include <QString>
 
+#include <cstddef>
 #include <vector>
 
 namespace Qt3DCore { class QAttribute; class QBuffer; class QGeometry; }
@@ -10,7 +11,9 @@ namespace Qt3DCore { class QAttribute; class QBuffer; class QGeometry; }
 namespace topocast::app {
 
 /// One per-instance vertex buffer (divisor 1) with interleaved float attributes, added to a
-/// geometry. Attributes are declared once; data is replaced with setData().
+/// geometry. Attributes are declared once; data is replaced with setData() or, when only some
+/// instances change (a timeline step recolours a few nodes and channels), with update(), which
+/// uploads just the changed ranges (Qt3DCore::QBuffer::updateData).
 class InstanceBuffer {
 public:
     struct Field {
@@ -22,12 +25,36 @@ public:
     int floatsPerInstance() const { return m_stride; }
     /// Replaces the buffer's contents (instanceCount × floatsPerInstance() floats).
     void setData(const std::vector<float>& data);
+    /// Same result as setData(data), but when the instance count is unchanged only the runs of
+    /// instances that differ from the current contents are uploaded (runs closer than
+    /// kMergeGap instances are merged; everything when that would be over half the buffer).
+    /// Uploads everything as long as the last setData() may not have reached Qt3D's backend yet
+    /// (no markSynced() since): Qt3D 6.4 drops a setData() followed by updateData() in one frame.
+    void update(const std::vector<float>& data);
+    /// Tells the buffer that Qt3D has processed a frame since the last upload (the owning
+    /// entity's QFrameAction fires after the frontend has been synced to the backend).
+    void markSynced();
+    /// The current contents (what setData()/update() last set).
+    const std::vector<float>& data() const { return m_data; }
+    /// Bytes sent to the buffer by the last setData()/update() (0: nothing changed).
+    std::size_t lastUploadBytes() const { return m_lastUpload; }
+    /// Number of updateData() calls made by the last update() (0 after a whole-buffer upload).
+    int lastUploadRanges() const { return m_lastRanges; }
     /// The attribute named `name` (for setBoundingVolumePositionAttribute).
     Qt3DCore::QAttribute* attribute(const QString& name) const;
+
+    static constexpr std::size_t kMergeGap = 32;
+    /// Off: update() uploads the whole buffer like setData() (for the before/after benchmark).
+    static void setPartialUploads(bool on);
 
 private:
     Qt3DCore::QBuffer* m_buffer = nullptr;
     std::vector<Qt3DCore::QAttribute*> m_attributes;
+    std::vector<float> m_data;
+    std::size_t m_lastUpload = 0;
+    int m_lastRanges = 0;
+    bool m_synced = false;          ///< a frame has been processed since the last setData()
+    bool m_partialPending = false;  ///< updateData() calls not yet synced
     int m_stride = 0;
 };
 

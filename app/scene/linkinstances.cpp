@@ -6,6 +6,7 @@
 #include <Qt3DCore/QBuffer>
 #include <Qt3DCore/QGeometry>
 #include <Qt3DExtras/QCylinderGeometry>
+#include <Qt3DLogic/QFrameAction>
 #include <Qt3DRender/QGeometryRenderer>
 #include <Qt3DRender/QMaterial>
 #include <Qt3DRender/QParameter>
@@ -13,7 +14,7 @@
 namespace topocast::app {
 
 namespace {
-constexpr int kFloats = 13;  // a(3) b(3) bulge(3) colour(4)
+constexpr int kFloats = LinkInstances::kFloatsPerInstance;  // a(3) b(3) bulge(3) colour(4)
 
 std::vector<InstanceBuffer::Field> fields()
 {
@@ -77,6 +78,10 @@ LinkInstances::LinkInstances(int segments, Qt3DCore::QNode* parent) : Qt3DCore::
     // Two renderers in one entity are not allowed; the line variant gets a child entity.
     addComponent(m_prisms);
     addComponent(material);
+    // A processed frame means the uploads so far reached the backend: partial updates are safe.
+    auto* frames = new Qt3DLogic::QFrameAction(this);
+    connect(frames, &Qt3DLogic::QFrameAction::triggered, this, [this] { m_prismInstances->markSynced(); m_lineInstances->markSynced(); });
+    addComponent(frames);
     auto* lineEntity = new Qt3DCore::QEntity(this);
     lineEntity->addComponent(m_lines);
     lineEntity->addComponent(material);
@@ -95,7 +100,7 @@ void LinkInstances::setUseLines(bool lines)
     if (lines == m_useLines)
         return;
     m_useLines = lines;
-    upload();
+    upload(true);
 }
 
 void LinkInstances::setInstances(const std::vector<Instance>& instances)
@@ -107,7 +112,7 @@ void LinkInstances::setInstances(const std::vector<Instance>& instances)
                                      i.bulge[2], i.colour.r, i.colour.g, i.colour.b, i.colour.a});
     }
     m_count = static_cast<int>(instances.size());
-    upload();
+    upload(true);
 }
 
 void LinkInstances::setColours(const std::vector<Rgba>& colours)
@@ -120,15 +125,20 @@ void LinkInstances::setColours(const std::vector<Rgba>& colours)
         c[2] = colours[i].b;
         c[3] = colours[i].a;
     }
-    upload();
+    upload(false);
 }
 
-void LinkInstances::upload()
+const InstanceBuffer& LinkInstances::buffer() const { return m_useLines ? *m_lineInstances : *m_prismInstances; }
+
+void LinkInstances::upload(bool whole)
 {
     InstanceBuffer& active = m_useLines ? *m_lineInstances : *m_prismInstances;
     Qt3DRender::QGeometryRenderer* on = m_useLines ? m_lines : m_prisms;
     Qt3DRender::QGeometryRenderer* off = m_useLines ? m_prisms : m_lines;
-    active.setData(m_data);
+    if (whole)
+        active.setData(m_data);
+    else
+        active.update(m_data);
     on->setInstanceCount(m_count);
     on->setEnabled(m_count > 0);
     off->setEnabled(false);

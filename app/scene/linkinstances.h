@@ -25,15 +25,20 @@ public:
     ~LinkInstances() override;
 
     void setInstances(const std::vector<Instance>& instances);
-    /// Colours only (same instances, same order); the rest of each instance is kept.
+    /// Colours only (same instances, same order); the rest of each instance is kept. Uploads
+    /// only the instances whose colour changed (InstanceBuffer::update).
     void setColours(const std::vector<Rgba>& colours);
     void setRadius(float radius, float sideOffset);
     /// Lines instead of prisms (cheaper for 100 000+ channels).
     void setUseLines(bool lines);
     int instanceCount() const { return m_count; }
+    /// The buffer being drawn (prisms or lines): its data is 13 floats per instance, a(3) b(3)
+    /// bulge(3) colour(4).
+    const InstanceBuffer& buffer() const;
+    static constexpr int kFloatsPerInstance = 13;
 
 private:
-    void upload();
+    void upload(bool whole);
 
     Qt3DRender::QGeometryRenderer* m_prisms = nullptr;
     Qt3DRender::QGeometryRenderer* m_lines = nullptr;

@@ -3,6 +3,7 @@
 #include "scene/instancedmaterial.h"
 
 #include <Qt3DExtras/QSphereGeometry>
+#include <Qt3DLogic/QFrameAction>
 #include <Qt3DRender/QGeometryRenderer>
 #include <Qt3DRender/QMaterial>
 #include <Qt3DRender/QParameter>
@@ -32,6 +33,10 @@ NodeInstances::NodeInstances(Qt3DCore::QNode* parent) : Qt3DCore::QEntity(parent
     material->addParameter(m_radius);
     addComponent(m_renderer);
     addComponent(material);
+    // A processed frame means the uploads so far reached the backend: partial updates are safe.
+    auto* frames = new Qt3DLogic::QFrameAction(this);
+    connect(frames, &Qt3DLogic::QFrameAction::triggered, this, [this] { m_instances->markSynced(); });
+    addComponent(frames);
 }
 
 NodeInstances::~NodeInstances() = default;
@@ -60,7 +65,7 @@ void NodeInstances::setNodes(const std::vector<Vec3>& positions, const std::vect
         const Rgba c = i < colours.size() ? colours[i] : Rgba{};
         data.insert(data.end(), {p[0], p[1], p[2], c.r, c.g, c.b, c.a, i < scales.size() ? scales[i] : 1.0f});
     }
-    m_instances->setData(data);
+    m_instances->update(data);  // a step changes few nodes: upload only those
     m_count = static_cast<int>(positions.size());
     m_renderer->setInstanceCount(m_count);
     m_renderer->setEnabled(m_count > 0);

@@ -19,10 +19,13 @@ public:
     explicit NodeInstances(Qt3DCore::QNode* parent = nullptr);
     ~NodeInstances() override;
 
-    /// Replaces all instances. `colours`/`scales` are parallel to `positions`.
+    /// Replaces all instances. `colours`/`scales` are parallel to `positions`. With the same
+    /// node count only the changed instances are uploaded.
     void setNodes(const std::vector<Vec3>& positions, const std::vector<Rgba>& colours, const std::vector<float>& scales);
     void setRadius(float radius);
     int instanceCount() const { return m_count; }
+    /// The instance buffer: position(3) colour(4) scale(1) per node.
+    const InstanceBuffer& buffer() const { return *m_instances; }
 
 private:
     Qt3DRender::QGeometryRenderer* m_renderer = nullptr;

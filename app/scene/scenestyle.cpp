@@ -15,13 +15,15 @@ QString viewModeName(ViewMode mode)
     case ViewMode::Heatmap: return QStringLiteral("heatmap");
     case ViewMode::TcdMap: return QStringLiteral("tcdmap");
     case ViewMode::Layers: return QStringLiteral("layers");
+    case ViewMode::Trees: return QStringLiteral("trees");
     }
     return {};
 }
 
 std::optional<ViewMode> parseViewMode(const QString& text)
 {
-    for (ViewMode m : {ViewMode::Plain, ViewMode::Contention, ViewMode::Heatmap, ViewMode::TcdMap, ViewMode::Layers})
+    for (ViewMode m : {ViewMode::Plain, ViewMode::Contention, ViewMode::Heatmap, ViewMode::TcdMap, ViewMode::Layers,
+                       ViewMode::Trees})
         if (text.compare(viewModeName(m), Qt::CaseInsensitive) == 0)
             return m;
     return std::nullopt;
@@ -133,6 +135,39 @@ Rgba mix(const Rgba& a, const Rgba& b, float t)
 {
     return {a.r + (b.r - a.r) * t, a.g + (b.g - a.g) * t, a.b + (b.b - a.b) * t, 1.0f};
 }
+} // namespace
+
+float recedeAmount(std::size_t nodes)
+{
+    if (nodes <= 64)
+        return 0.0f;
+    return std::clamp(static_cast<float>(std::log2(static_cast<double>(nodes) / 64.0) / 6.0), 0.0f, 1.0f);
+}
+
+Rgba uninformedColour(const Palette& palette, std::size_t nodes)
+{
+    return mix(palette.uninformed, palette.background, 0.6f * recedeAmount(nodes));
+}
+
+float uninformedScale(std::size_t nodes) { return 1.0f - 0.55f * recedeAmount(nodes); }
+
+std::optional<ChannelId> channelBetween(const Topology& topo, NodeId a, NodeId b)
+{
+    for (int p = 0; p < topo.portsPerNode(); ++p) {
+        const Port port = topo.portAt(p);
+        NodeId next;
+        if (topo.step(a, port.dim, port.sign, next) && next == b)
+            return topo.channel(a, port.dim, port.sign);
+    }
+    return std::nullopt;
+}
+
+Rgba treeColour(int tree, bool used, const Palette& palette)
+{
+    return used ? categoryColour(tree) : mix(categoryColour(tree), palette.background, 0.6f);
+}
+
+namespace {
 bool hasSeveralTags(const Schedule& s)
 {
     const auto& ts = s.transfers();
@@ -161,13 +196,13 @@ FrameStyle frameStyle(const Snapshot& snap, const std::vector<DrawnChannel>& cha
     FrameStyle f;
     const Topology& topo = snap.topology();
     const std::size_t n = topo.nodeCount();
-    f.nodeColour.assign(n, pal.uninformed);
-    f.nodeScale.assign(n, 1.0f);
+    f.nodeColour.assign(n, uninformedColour(pal, n));
+    f.nodeScale.assign(n, uninformedScale(n));
     const auto states = nodeStates(snap, static_cast<std::uint32_t>(std::max(step, 0)));
     for (std::size_t v = 0; v < n; ++v) {
         switch (states[v]) {
         case NodeState::Source: f.nodeColour[v] = pal.source; f.nodeScale[v] = 1.45f; break;
-        case NodeState::Informed: f.nodeColour[v] = pal.informed; break;
+        case NodeState::Informed: f.nodeColour[v] = pal.informed; f.nodeScale[v] = 1.0f; break;
         case NodeState::Receiving: f.nodeColour[v] = pal.receiving; f.nodeScale[v] = 1.2f; break;
         case NodeState::Uninformed: break;
         }
@@ -198,7 +233,7 @@ FrameStyle frameStyle(const Snapshot& snap, const std::vector<DrawnChannel>& cha
             }
             f.nodeColour[v] = categoryColour(layer - 1);
             if (states[v] == NodeState::Uninformed)
-                f.nodeColour[v] = mix(f.nodeColour[v], pal.uninformed, 0.7f);
+                f.nodeColour[v] = mix(f.nodeColour[v], uninformedColour(pal, n), 0.7f);
         }
     }
 
@@ -207,11 +242,15 @@ FrameStyle frameStyle(const Snapshot& snap, const std::vector<DrawnChannel>& cha
     const bool tags = hasSeveralTags(snap.schedule);
     f.heatMax = cumulativeHeat ? snap.metrics.maxLinkLoad : snap.metrics.maxStepLoad;
     f.channelColour.resize(channels.size());
+    f.channelInUse.assign(channels.size(), 0);
+    const float linkFade = 0.75f * recedeAmount(n);
     for (std::size_t i = 0; i < channels.size(); ++i) {
         const DrawnChannel& c = channels[i];
         const std::uint32_t now = loads.step[c.channel];
         const std::uint32_t cum = loads.cumulative[c.channel];
-        Rgba col = topo.isHypercube() ? mix(categoryColour(c.dim), pal.link, 0.55f) : pal.link;
+        f.channelInUse[i] = now > 0 ? 1 : 0;
+        Rgba col = topo.isHypercube() && mode != ViewMode::Trees ? mix(categoryColour(c.dim), pal.link, 0.55f) : pal.link;
+        col = mix(col, pal.background, linkFade);
         switch (mode) {
         case ViewMode::Heatmap:
             col = heatColour(cumulativeHeat ? cum : now, f.heatMax);
@@ -221,6 +260,10 @@ FrameStyle frameStyle(const Snapshot& snap, const std::vector<DrawnChannel>& cha
                 col = pal.contention;
             else if (now == 1)
                 col = pal.receiving;
+            break;
+        case ViewMode::Trees:  // the trees are drawn over the channels; only contention shows here
+            if (now >= 2)
+                col = pal.contention;
             break;
         default:
             if (cum > 0)
@@ -232,6 +275,13 @@ FrameStyle frameStyle(const Snapshot& snap, const std::vector<DrawnChannel>& cha
             break;
         }
         f.channelColour[i] = col;
+    }
+    if (mode == ViewMode::Trees) {
+        for (std::size_t t = 0; t < snap.trees.size(); ++t)
+            for (const hypercube::TreeEdge& e : snap.trees[t]) {
+                const auto ch = channelBetween(topo, e.parent, e.child);
+                f.treeEdgeColour.push_back(treeColour(static_cast<int>(t), ch && loads.cumulative[*ch] > 0, pal));
+            }
     }
     return f;
 }
@@ -245,7 +295,8 @@ std::vector<std::pair<QColor, QString>> legendEntries(const Snapshot* snap, View
         e.emplace_back(pal.source.toColor(), QStringLiteral("source"));
         e.emplace_back(pal.informed.toColor(), QStringLiteral("informed"));
         e.emplace_back(pal.receiving.toColor(), QStringLiteral("receiving this step"));
-        e.emplace_back(pal.uninformed.toColor(), QStringLiteral("not yet informed"));
+        e.emplace_back(uninformedColour(pal, snap ? snap->topology().nodeCount() : 0).toColor(),
+                       QStringLiteral("not yet informed"));
         e.emplace_back(pal.inFlight.toColor(), QStringLiteral("channel in use this step"));
         e.emplace_back(pal.contention.toColor(), QStringLiteral("contention (2+ messages on a channel)"));
         break;
@@ -266,6 +317,22 @@ std::vector<std::pair<QColor, QString>> legendEntries(const Snapshot* snap, View
         for (int i = 0; i < 6; ++i)
             e.emplace_back(categoryColour(i).toColor(), QStringLiteral("layer %1").arg(i + 1));
         break;
+    case ViewMode::Trees: {
+        if (!snap || snap->trees.empty()) {
+            e.emplace_back(pal.link.toColor(), QStringLiteral("(no spanning trees: not a hypercube tree schedule)"));
+            break;
+        }
+        const auto& info = snap->schedule.info;
+        const QString graph = QString::fromStdString(info["graph"].get<std::string>());
+        const std::size_t trees = snap->trees.size();
+        for (std::size_t t = 0; t < trees; ++t)
+            e.emplace_back(treeColour(static_cast<int>(t), true, pal).toColor(),
+                           trees == 1 ? graph : QStringLiteral("%1 member %2").arg(graph).arg(t));
+        e.emplace_back(treeColour(0, false, pal).toColor(), QStringLiteral("faded: edge not used yet"));
+        e.emplace_back(pal.source.toColor(), QStringLiteral("source (trees rooted here)"));
+        e.emplace_back(pal.informed.toColor(), QStringLiteral("informed"));
+        break;
+    }
     }
     return e;
 }

@@ -10,11 +10,12 @@
 
 namespace topocast::app {
 
-/// How the scene colours nodes and channels.
-enum class ViewMode { Plain, Contention, Heatmap, TcdMap, Layers };
+/// How the scene colours nodes and channels. Trees: the plain node states with the member trees
+/// of a hypercube schedule's spanning graph drawn over the channels, one colour per tree.
+enum class ViewMode { Plain, Contention, Heatmap, TcdMap, Layers, Trees };
 
 QString viewModeName(ViewMode mode);
-/// "plain", "contention", "heatmap", "tcdmap", "layers"; nullopt otherwise.
+/// "plain", "contention", "heatmap", "tcdmap", "layers", "trees"; nullopt otherwise.
 std::optional<ViewMode> parseViewMode(const QString& text);
 
 struct Rgba {
@@ -55,6 +56,22 @@ struct ChannelLoads {
 };
 ChannelLoads channelLoads(const Snapshot& snap, int step);
 
+/// How far not-yet-informed nodes (and unused channels) recede for a network of `nodes` nodes:
+/// 0 up to 64 nodes, rising with log2 of the count to 1 at 4096 and more, so that on a large
+/// mesh the informed nodes and the messages stand out.
+float recedeAmount(std::size_t nodes);
+/// The colour a not-yet-informed node is drawn in (the palette's, faded toward the background by
+/// recedeAmount); the legend shows the same colour.
+Rgba uninformedColour(const Palette& palette, std::size_t nodes);
+/// Drawn size of a not-yet-informed node relative to an informed one (1 − 0.55·recede).
+float uninformedScale(std::size_t nodes);
+
+/// The directed channel a → b (neighbours), if any.
+std::optional<ChannelId> channelBetween(const Topology& topo, NodeId a, NodeId b);
+/// Colour of member tree `tree` in the Trees mode: its category colour once its edge has carried
+/// data (steps 1..step), faded toward the background while not yet.
+Rgba treeColour(int tree, bool used, const Palette& palette);
+
 /// A node's layer for the Layers mode: the move that reaches it for a divisible-load schedule
 /// (−1 if none does), otherwise its hop distance from the source.
 int nodeLayer(const Snapshot& snap, NodeId v);
@@ -65,6 +82,10 @@ struct FrameStyle {
     std::vector<Rgba> nodeColour;
     std::vector<float> nodeScale;
     std::vector<Rgba> channelColour;  ///< parallel to drawnChannels()
+    std::vector<std::uint8_t> channelInUse;  ///< parallel to drawnChannels(): 1 if used in step `step`
+    /// Trees mode: one colour per member tree edge, parallel to snap.trees flattened (tree 0's
+    /// edges, then tree 1's, …); empty in the other modes.
+    std::vector<Rgba> treeEdgeColour;
     double heatMax = 0;               ///< the heat map's fixed scale maximum
     std::uint32_t contendedNow = 0;
 };

@@ -25,6 +25,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <map>
 
 namespace topocast::app {
 
@@ -52,6 +53,9 @@ SceneView::SceneView(QObject* parent) : QObject(parent)
 
     m_links = new LinkInstances(1, m_root);
     m_arcs = new LinkInstances(12, m_root);
+    m_stubs = new LinkInstances(1, m_root);
+    m_treeLinks = new LinkInstances(1, m_root);
+    m_treeLinks->setEnabled(false);
     m_axes = new LinkInstances(1, m_root);
     m_nodes = new NodeInstances(m_root);
     m_messages = new MessageInstances(m_root);
@@ -102,6 +106,7 @@ void SceneView::setSnapshot(SnapshotPtr snap)
         rebuildGeometry();
         resetView();
     }
+    rebuildTrees();
     refresh();
 }
 
@@ -120,34 +125,55 @@ void SceneView::rebuildGeometry()
     const QVector3D centre = (lo + hi) * 0.5f;
     const bool flat = (hi.z() - lo.z()) < 1e-3f;
 
-    std::vector<LinkInstances::Instance> straight, arcs;
+    // 3-D tori: drawing every wrap-around arc buries the grid (a 7×7×7 torus has 294), so each
+    // wrap channel shows as a short stub leaving its tail outwards, and only the wrap channels
+    // in use in the current step are drawn as whole arcs (refresh()). 2-D tori keep all arcs.
+    m_wrapStubs = topo.isTorus() && !flat;
+    std::vector<LinkInstances::Instance> straight, stubs;
     straight.reserve(m_straightCount);
+    m_arcShapes.clear();
     for (const DrawnChannel& c : m_channels) {
         LinkInstances::Instance in{pos[c.tail], pos[c.head], {0, 0, 0}, m_palette.link};
         if (!c.wrap) {
             straight.push_back(in);
             continue;
         }
-        // Wrap-around: an arc that leaves the grid (out of the plane for a 2-D torus, away from
-        // the centre across the ring's axis for a 3-D one).
         const QVector3D a(in.a[0], in.a[1], in.a[2]), b(in.b[0], in.b[1], in.b[2]);
         const QVector3D axis = (b - a).normalized();
-        QVector3D mid = (a + b) * 0.5f - centre;
-        QVector3D radial = mid - axis * QVector3D::dotProduct(mid, axis);
-        if (flat)
-            radial = QVector3D(0, 0, 1);
-        if (radial.lengthSquared() < 1e-4f)
-            radial = QVector3D::crossProduct(axis, std::abs(axis.y()) < 0.9f ? QVector3D(0, 1, 0) : QVector3D(1, 0, 0));
-        radial.normalize();
-        const float h = 0.18f * (b - a).length() + 0.6f;
-        // Keep the arc outside: from the far side it would have to cross the grid; reverse
-        // channels bend the same way so both directions of one wrap link run side by side.
-        in.bulge = {radial.x() * h, radial.y() * h, radial.z() * h};
-        arcs.push_back(in);
+        const QVector3D mid = (a + b) * 0.5f;
+        QVector3D lift;
+        float h = 0;
+        if (topo.dims() == 3 && !flat && c.dim < 3) {
+            // One outside face per dimension, the faces the default camera sees: x-rings arch
+            // over the top, y-rings out of the front (+z), z-rings out of the right side (+x).
+            // Every arc of a dimension peaks just outside its face, deeper rows a little further.
+            static const QVector3D faces[3] = {{0, 1, 0}, {0, 0, 1}, {1, 0, 0}};
+            lift = faces[c.dim];
+            const float face = QVector3D::dotProduct(lift, QVector3D(hi.x(), hi.y(), hi.z()));
+            const float depth = face - QVector3D::dotProduct(lift, mid);
+            h = depth + 0.7f + 0.12f * depth;
+        } else {
+            // Out of the plane for a 2-D torus, away from the centre across the ring's axis otherwise.
+            const QVector3D m = mid - centre;
+            lift = m - axis * QVector3D::dotProduct(m, axis);
+            if (flat)
+                lift = QVector3D(0, 0, 1);
+            if (lift.lengthSquared() < 1e-4f)
+                lift = QVector3D::crossProduct(axis, std::abs(axis.y()) < 0.9f ? QVector3D(0, 1, 0) : QVector3D(1, 0, 0));
+            lift.normalize();
+            h = 0.18f * (b - a).length() + 0.6f;
+        }
+        // Reverse channels bend the same way so both directions of one wrap link run side by side.
+        in.bulge = {lift.x() * h, lift.y() * h, lift.z() * h};
+        m_arcShapes.push_back(in);
+        const QVector3D out = a - axis * 0.45f;  // the stub: from the tail away from the grid
+        stubs.push_back({in.a, {out.x(), out.y(), out.z()}, {0, 0, 0}, m_palette.link});
     }
     m_links->setUseLines(m_channels.size() > kLineThreshold);
     m_links->setInstances(straight);
-    m_arcs->setInstances(arcs);
+    m_stubs->setInstances(m_wrapStubs ? stubs : std::vector<LinkInstances::Instance>{});
+    m_arcs->setInstances(m_wrapStubs ? std::vector<LinkInstances::Instance>{} : m_arcShapes);
+    m_shownArcs.clear();
 
     // Axes from the low corner: x red, y green, z blue (layout: x → +X, y → −Y, z → +Z).
     const float len = std::max(1.5f, 0.25f * (hi - lo).length());
@@ -169,7 +195,44 @@ void SceneView::rebuildGeometry()
     m_nodes->setRadius(m_nodeRadius);
     m_links->setRadius(n > 4096 ? 0.025f : 0.035f, 0.045f);
     m_arcs->setRadius(0.03f, 0.045f);
+    m_stubs->setRadius(0.03f, 0.045f);
+    m_treeLinks->setRadius(n > 4096 ? 0.035f : 0.05f, 0.045f);
     m_messages->setRadius(0.11f);
+}
+
+void SceneView::rebuildTrees()
+{
+    // One instance per member tree edge (snapshot order: tree 0's edges, then tree 1's, …) on
+    // top of its directed channel. Members sharing a directed edge (nRSBT, SBnTc, nRBRG) are
+    // drawn side by side in lanes across the channel, so every member's colour shows.
+    std::vector<LinkInstances::Instance> edges;
+    std::map<std::pair<NodeId, NodeId>, int> lanes;
+    for (const auto& tree : m_snap->trees)
+        for (const hypercube::TreeEdge& e : tree)
+            ++lanes[{e.parent, e.child}];
+    std::map<std::pair<NodeId, NodeId>, int> used;
+    const auto& pos = m_snap->positions;
+    for (std::size_t t = 0; t < m_snap->trees.size(); ++t)
+        for (const hypercube::TreeEdge& e : m_snap->trees[t]) {
+            if (e.parent >= pos.size() || e.child >= pos.size())
+                continue;
+            QVector3D a(pos[e.parent][0], pos[e.parent][1], pos[e.parent][2]);
+            QVector3D b(pos[e.child][0], pos[e.child][1], pos[e.child][2]);
+            const int count = lanes[{e.parent, e.child}];
+            const int lane = used[{e.parent, e.child}]++;
+            if (count > 1) {
+                // Across the channel, perpendicular to the shader's own side offset.
+                const QVector3D d = (b - a).normalized();
+                const QVector3D side = QVector3D::crossProduct(
+                    d, std::abs(d.y()) < 0.9f ? QVector3D(0, 1, 0) : QVector3D(1, 0, 0)).normalized();
+                const QVector3D across = QVector3D::crossProduct(d, side).normalized();
+                const QVector3D shift = across * (0.06f * (static_cast<float>(lane) - 0.5f * static_cast<float>(count - 1)));
+                a += shift;
+                b += shift;
+            }
+            edges.push_back({{a.x(), a.y(), a.z()}, {b.x(), b.y(), b.z()}, {0, 0, 0}, treeColour(static_cast<int>(t), true, m_palette)});
+        }
+    m_treeLinks->setInstances(edges);
 }
 
 void SceneView::refresh()
@@ -183,7 +246,30 @@ void SceneView::refresh()
     std::vector<Rgba> arcs(m_style.channelColour.begin() + static_cast<std::ptrdiff_t>(m_straightCount),
                            m_style.channelColour.end());
     m_links->setColours(straight);
-    m_arcs->setColours(arcs);
+    if (m_wrapStubs) {
+        m_stubs->setColours(arcs);
+        // Whole arcs only for the wrap channels in use in this step.
+        std::vector<std::size_t> active;
+        for (std::size_t w = 0; w < arcs.size(); ++w)
+            if (m_style.channelInUse[m_straightCount + w])
+                active.push_back(w);
+        if (active != m_shownArcs) {
+            std::vector<LinkInstances::Instance> shown;
+            for (std::size_t w : active)
+                shown.push_back(m_arcShapes[w]);
+            m_arcs->setInstances(shown);
+            m_shownArcs = active;
+        }
+        std::vector<Rgba> shownColours;
+        for (std::size_t w : m_shownArcs)
+            shownColours.push_back(arcs[w]);
+        m_arcs->setColours(shownColours);
+    } else {
+        m_arcs->setColours(arcs);
+    }
+    m_treeLinks->setEnabled(m_mode == ViewMode::Trees);
+    if (m_mode == ViewMode::Trees)
+        m_treeLinks->setColours(m_style.treeEdgeColour);
 
     // Messages of the current step: one instance per hop along the actual route.
     std::vector<MessageInstances::Hop> hops;

@@ -1,5 +1,6 @@
 #pragma once
 
+#include "scene/linkinstances.h"
 #include "scene/orbitcamera.h"
 #include "scene/scenestyle.h"
 #include "snapshot.h"
@@ -19,7 +20,6 @@ namespace Qt3DRender { class QRenderCapture; }
 namespace topocast::app {
 
 class NodeInstances;
-class LinkInstances;
 class MessageInstances;
 
 /// The 3-D view: a Qt3D window with one instanced entity per element type (nodes, straight
@@ -43,6 +43,13 @@ public:
     bool cumulativeHeat() const { return m_cumulativeHeat; }
     bool highContrast() const { return m_highContrast; }
     const FrameStyle& frameStyle() const { return m_style; }
+    /// The instanced elements, for tests that check what is uploaded.
+    const NodeInstances& nodeInstances() const { return *m_nodes; }
+    const LinkInstances& linkInstances() const { return *m_links; }
+    const LinkInstances& arcInstances() const { return *m_arcs; }
+    const LinkInstances& stubInstances() const { return *m_stubs; }
+    /// The Trees mode's member tree edges (one instance per edge; disabled in other modes).
+    const LinkInstances& treeInstances() const { return *m_treeLinks; }
     const Palette& palette() const { return m_palette; }
 
     /// The orbit camera (its state is copied between views for export).
@@ -85,6 +92,7 @@ protected:
 
 private:
     void rebuildGeometry();
+    void rebuildTrees();
     void refresh();
 
     Qt3DExtras::Qt3DWindow* m_window = nullptr;
@@ -95,6 +103,8 @@ private:
     LinkInstances* m_links = nullptr;
     LinkInstances* m_arcs = nullptr;
     LinkInstances* m_axes = nullptr;
+    LinkInstances* m_stubs = nullptr;      ///< 3-D tori: a short stub per wrap channel
+    LinkInstances* m_treeLinks = nullptr;  ///< Trees mode: the member trees over the channels
     MessageInstances* m_messages = nullptr;
     Qt3DExtras::QText2DEntity* m_axisLabels[3] = {};
     Qt3DCore::QTransform* m_axisLabelTransforms[3] = {};
@@ -103,6 +113,9 @@ private:
     SnapshotPtr m_snap;
     std::vector<DrawnChannel> m_channels;
     std::size_t m_straightCount = 0;
+    std::vector<LinkInstances::Instance> m_arcShapes;  ///< every wrap channel's arc
+    std::vector<std::size_t> m_shownArcs;              ///< 3-D tori: the arcs drawn now (wrap index)
+    bool m_wrapStubs = false;
     FrameStyle m_style;
     Palette m_palette = Palette::normal();
     int m_step = 0;

@@ -30,7 +30,7 @@ void main()
     vec3 dn = normalize(d);
     vec3 tangent = normalize(d + instanceBulge * (4.0 - 8.0 * t));
     vec3 u = perpendicular(tangent);
-    vec3 v = cross(tangent, u);
+    vec3 v = cross(u, tangent);  // (u, tangent, v) right-handed: the prism keeps its winding, front faces face out
     vec3 p = mix(instanceA, instanceB, t) + instanceBulge * (4.0 * t * (1.0 - t))
            + perpendicular(dn) * channelOffset
            + (u * vertexPosition.x + v * vertexPosition.z) * linkRadius;

@@ -2,6 +2,8 @@
 // numbers and check only loose bounds; timings never gate the normal suite.
 #include "animationexport.h"
 #include "helpers.h"
+#include "scene/instancebuffer.h"
+#include "scene/nodeinstances.h"
 #include "scene/sceneview.h"
 #include "session.h"
 
@@ -112,4 +114,48 @@ TEST_CASE("bench: export of the 8x8x8 default scenario at 1280x720 (render, read
                     t.frames, t.totalMs / 1000.0, n / (t.totalMs / 1000.0), t.renderMs / n, readMs,
                     t.renderMs / n - readMs, t.convertMs / n, t.encodeMs / n);
     }
+}
+
+TEST_CASE("bench: step change on a 32x32x32 mesh, partial against whole uploads", "[.][bench][gl]")
+{
+    // One scene, the same steps forwards then back, once with InstanceBuffer::update() sending
+    // only the changed instances and once sending whole buffers; each step is timed from
+    // setStep() until its frame has been rendered and captured.
+    const SnapshotPtr snap = buildSnapshot(test::scenario("mesh:32x32x32", "recursive-doubling", 0));
+    SceneView scene;
+    scene.window()->resize(1200, 800);
+    scene.window()->show();
+    scene.setSnapshot(snap);
+    scene.captureFrame();
+    const int steps = static_cast<int>(snap->stepCount());
+    auto run = [&](bool partial, double& cpuMs, double& frameMs, double& mib) {
+        InstanceBuffer::setPartialUploads(partial);
+        std::vector<double> cpu, total;
+        std::size_t bytes = 0;
+        for (int round = 0; round < 2; ++round)
+            for (int k = 1; k <= steps; ++k) {
+                const int step = round == 0 ? k : steps - k;
+                QElapsedTimer t;
+                t.start();
+                scene.setStep(step);
+                cpu.push_back(static_cast<double>(t.nsecsElapsed()) / 1e6);
+                bytes += scene.nodeInstances().buffer().lastUploadBytes() + scene.linkInstances().buffer().lastUploadBytes();
+                scene.captureFrame();
+                total.push_back(static_cast<double>(t.nsecsElapsed()) / 1e6);
+            }
+        std::sort(cpu.begin(), cpu.end());
+        std::sort(total.begin(), total.end());
+        cpuMs = cpu[cpu.size() / 2];
+        frameMs = total[total.size() / 2];
+        mib = static_cast<double>(bytes) / static_cast<double>(cpu.size()) / (1024.0 * 1024.0);
+    };
+    double cpuWhole = 0, frameWhole = 0, mibWhole = 0, cpuPart = 0, framePart = 0, mibPart = 0;
+    run(false, cpuWhole, frameWhole, mibWhole);
+    run(true, cpuPart, framePart, mibPart);
+    InstanceBuffer::setPartialUploads(true);
+    std::printf("step change 32x32x32 recursive-doubling (%d steps, medians; Xvfb/llvmpipe 1200x800):\n"
+                "  whole buffers:   setStep %.1f ms, setStep+rendered frame %.1f ms, %.2f MiB uploaded per step\n"
+                "  changed ranges:  setStep %.1f ms, setStep+rendered frame %.1f ms, %.2f MiB uploaded per step\n",
+                steps, cpuWhole, frameWhole, mibWhole, cpuPart, framePart, mibPart);
+    CHECK(mibPart < mibWhole);
 }

@@ -11,6 +11,7 @@
 #include <Qt3DExtras/Qt3DWindow>
 
 #include <QSignalSpy>
+#include <QTest>
 #include <QTemporaryDir>
 #include <QMouseEvent>
 
@@ -114,4 +115,73 @@ TEST_CASE("render: clicking a node in the window makes it the source", "[app][gl
     QCoreApplication::sendEvent(w.sceneView()->window(), &release);
     REQUIRE(ready.wait(10000));
     CHECK(w.session()->scenario().source == target);
+}
+
+TEST_CASE("render: the trees mode draws a tree edge in its member's colour", "[app][gl]")
+{
+    // nESBT on the 3-cube from 0, after the last step: every member edge carries its part, so
+    // each is drawn in its full category colour over its channel.
+    SceneView scene;
+    scene.window()->resize(900, 700);
+    scene.window()->show();
+    Scenario sc = test::scenario("hypercube:3", "nesbt", 0);
+    sc.params = Params{{"message", "3"}, {"packet", "1"}};  // one packet per tree
+    const SnapshotPtr snap = buildSnapshot(sc);
+    REQUIRE(snap->trees.size() == 3);
+    scene.setSnapshot(snap);
+    scene.setMode(ViewMode::Trees);
+    scene.setStep(static_cast<int>(snap->stepCount()));
+    scene.setFraction(0.0f);
+    const QImage img = scene.captureFrame();
+    REQUIRE_FALSE(img.isNull());
+    int seen = 0;
+    for (std::size_t t = 0; t < 3; ++t) {
+        const Rgba want = categoryColour(static_cast<int>(t));
+        // Lit by the head light: 55–100 % of the colour; compare the hue by channel ratios.
+        auto isTree = [&](QColor c) {
+            const double k = std::max({c.redF(), c.greenF(), c.blueF()}) / std::max({want.r, want.g, want.b});
+            return k > 0.5 && std::abs(c.redF() - want.r * k) < 0.12 && std::abs(c.greenF() - want.g * k) < 0.12 &&
+                   std::abs(c.blueF() - want.b * k) < 0.12;
+        };
+        int hits = 0;
+        for (const hypercube::TreeEdge& e : snap->trees[t]) {
+            const Vec3 a = snap->positions[e.parent], b = snap->positions[e.child];
+            const QPointF p = projectToScreen(scene.viewProjection(), scene.viewportSize(),
+                                              {(a[0] + b[0]) / 2, (a[1] + b[1]) / 2, (a[2] + b[2]) / 2});
+            hits += test::pixelNear(img, p, 4, isTree);
+        }
+        INFO("tree " << t << ": " << hits << " of 7 edge midpoints show its colour");
+        CHECK(hits >= 3);  // some are hidden behind nearer edges or nodes
+        seen += hits > 0;
+    }
+    CHECK(seen == 3);
+}
+
+TEST_CASE("render: QTest::mouseClick on the 3-D QWindow makes the node the source", "[app][gl]")
+{
+    MainWindow w(false);
+    w.resize(1300, 850);
+    w.show();
+    REQUIRE(w.session()->setScenarioNow(test::scenario("mesh:6x6", "binomial", 0)));
+    Qt3DExtras::Qt3DWindow* window = w.sceneView()->window();
+    REQUIRE(QTest::qWaitForWindowExposed(window));
+    REQUIRE_FALSE(w.sceneView()->captureFrame().isNull());
+    w.sceneView()->resetView();
+    const std::uint64_t tcdBefore = w.session()->snapshot()->metrics.tcd;
+    const NodeId target = 20;  // (2,3)
+    const QPoint p = w.sceneView()->nodeOnScreen(target).toPoint();
+    REQUIRE(w.sceneView()->nodeAt(p) == target);
+    QSignalSpy ready(w.session(), &Session::scheduleReady);
+    // Through the window system interface, as a real click arrives (press, release at p).
+    QSignalSpy clicked(w.sceneView(), &SceneView::nodeClicked);
+    QTest::mouseClick(window, Qt::LeftButton, Qt::NoModifier, p);
+    REQUIRE(clicked.count() == 1);
+    CHECK(clicked.at(0).at(0).value<NodeId>() == target);
+    // QTest::mouseClick processes events, so the new schedule may already have arrived (a
+    // QSignalSpy::wait() alone would then wait for a second one and fail now and then).
+    REQUIRE((ready.count() > 0 || ready.wait(10000)));
+    CHECK(w.session()->scenario().source == target);
+    CHECK(w.session()->snapshot()->schedule.source() == target);
+    // binomial from a corner vs. from (2,3) on a 6×6 mesh: different total distance.
+    CHECK(w.session()->snapshot()->metrics.tcd != tcdBefore);
 }

@@ -9,6 +9,7 @@
 
 #include <catch2/catch.hpp>
 
+#include <algorithm>
 #include <bit>
 #include <cmath>
 #include <map>
@@ -380,4 +381,51 @@ TEST_CASE("schedule vs formula, all-to-all patterns n = 6..8 (spec §6.3, §7.3;
                     CHECK(c.startups == f.startups);
                     CHECK(c.transfer == f.transfer);
                 }
+}
+
+TEST_CASE("scheduleTrees: the spanning graph behind a schedule, translated to its source (issue #7)", "[hypercube]")
+{
+    const Topology q4 = Topology::hypercube(4);
+    // nESBT on the 4-cube from source 5: n = 4 edge-disjoint spanning trees (spec §3.5 Thm. 3.1),
+    // each with N − 1 = 15 cube edges; together they use 60 of the 64 directed edges (none into 5).
+    const Schedule s = buildSchedule("nesbt", q4, 5, {});
+    const auto trees = scheduleTrees(s);
+    REQUIRE(trees.size() == 4);
+    std::set<std::pair<NodeId, NodeId>> all;
+    for (const auto& tree : trees) {
+        CHECK(tree.size() == 15);
+        std::set<NodeId> children;
+        for (const TreeEdge& e : tree) {
+            CHECK(std::popcount(e.parent ^ e.child) == 1);
+            children.insert(e.child);
+            all.insert({e.parent, e.child});
+        }
+        CHECK(children.size() == 15);
+        CHECK(children.count(5) == 0);
+    }
+    CHECK(all.size() == 60);
+    // Every message of the schedule crosses an edge of some member tree.
+    for (const Transfer& t : s.transfers())
+        CHECK(all.count({t.from, t.to}) == 1);
+    // The rule of spec §3.5 for each member and node.
+    for (int j = 0; j < 4; ++j)
+        for (const TreeEdge& e : trees[static_cast<std::size_t>(j)])
+            CHECK(e.parent == ersbtParent(e.child, 5, 4, j));
+
+    // SBT from source 5: node 3 is relative 6 = 0110, its parent relative 0010 (the highest 1-bit
+    // cleared, spec §3.2), absolute 2 ⊕ 5 = 7.
+    const auto sbt = scheduleTrees(buildSchedule("sbt", q4, 5, {}));
+    REQUIRE(sbt.size() == 1);
+    CHECK(std::find(sbt[0].begin(), sbt[0].end(), TreeEdge{7, 3}) != sbt[0].end());
+    CHECK(scheduleTrees(buildSchedule("nrsbt", q4, 0, {})).size() == 4);
+    CHECK(scheduleTrees(buildSchedule("tcbt", q4, 0, {})).size() == 1);
+    // Not a spanning-graph schedule, or too large: nothing.
+    CHECK(scheduleTrees(buildSchedule("bfs", Topology::mesh({4, 4}), 0, {})).empty());
+    Schedule noGraph = s;
+    noGraph.info.erase("graph");
+    CHECK(scheduleTrees(noGraph).empty());
+    CHECK(scheduleTrees(s, 59).empty());
+    CHECK(scheduleTrees(s, 60).size() == 4);
+    CHECK(parseGraphName("nESBT") == GraphKind::Nesbt);
+    CHECK_FALSE(parseGraphName("nesbt").has_value());
 }

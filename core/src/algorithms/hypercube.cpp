@@ -139,6 +139,25 @@ Schedule hypercubeSchedule(const RawSchedule& raw, const ScheduleRequest& rq, co
     return s;
 }
 
+std::vector<std::vector<TreeEdge>> scheduleTrees(const Schedule& schedule, std::size_t maxEdges)
+{
+    const Topology& topo = schedule.topology();
+    const auto& info = schedule.info;
+    if (!topo.isHypercube() || topo.dims() < 1 || topo.dims() > kMaxDim || !info.is_object() ||
+        !info.contains("graph") || !info["graph"].is_string())
+        return {};
+    const auto kind = parseGraphName(info["graph"].get<std::string>());
+    if (!kind || (*kind == GraphKind::Tcbt && topo.dims() < 2))
+        return {};
+    const int n = topo.dims();
+    const bool multi = *kind == GraphKind::Nrbrg || *kind == GraphKind::Nrsbt || *kind == GraphKind::Nesbt ||
+                       *kind == GraphKind::Sbntc;
+    const std::size_t members = multi ? static_cast<std::size_t>(n) : 1;
+    if (members * ((std::size_t{1} << n) - 1) > maxEdges)
+        return {};
+    return treeEdges(buildGraph(*kind, n), schedule.source());
+}
+
 Schedule buildHypercube(std::string_view algorithm, const Topology& topo, NodeId source, const Params& params)
 {
     const ScheduleRequest rq = hypercubeRequest(algorithm, topo, source, params);

@@ -439,6 +439,27 @@ std::string graphName(GraphKind kind)
     return "?";
 }
 
+std::optional<GraphKind> parseGraphName(std::string_view name)
+{
+    for (GraphKind k : {GraphKind::Brg, GraphKind::Nrbrg, GraphKind::Sbt, GraphKind::Tcbt, GraphKind::Nrsbt,
+                        GraphKind::Nesbt, GraphKind::Sbnt, GraphKind::Sbntc})
+        if (graphName(k) == name)
+            return k;
+    return std::nullopt;
+}
+
+std::vector<std::vector<TreeEdge>> treeEdges(const SpanningGraph& g, NodeId s)
+{
+    std::vector<std::vector<TreeEdge>> out(static_cast<std::size_t>(g.trees));
+    const std::uint32_t N = g.nodeCount();
+    for (std::size_t t = 0; t < out.size(); ++t) {
+        out[t].reserve(N - 1);
+        for (std::uint32_t c = 1; c < N; ++c)
+            out[t].push_back({g.parent[t][c] ^ s, c ^ s});
+    }
+    return out;
+}
+
 int SpanningGraph::dimInto(int t, std::uint32_t c) const
 {
     return std::countr_zero(c ^ parent[static_cast<std::size_t>(t)][c]);

@@ -30,6 +30,13 @@ hypercube::ScheduleRequest hypercubeRequest(std::string_view algorithm, const To
 Schedule hypercubeSchedule(const hypercube::RawSchedule& raw, const hypercube::ScheduleRequest& request,
                            const Topology& topo);
 
+/// The member trees (paths for BRG/nRBRG) of the spanning graph a hypercube schedule was made
+/// from, per member as absolute edges parent → child: n members for nRSBT, nESBT, SBnTc and
+/// nRBRG, one for SBT, TCBT, SBnT and BRG. Read from the schedule's info "graph" (as
+/// hypercubeSchedule() writes it) and its source. Empty when the schedule is not on a hypercube,
+/// names no known graph, or members × (N − 1) would exceed `maxEdges`. O(trees · N · n).
+std::vector<std::vector<hypercube::TreeEdge>> scheduleTrees(const Schedule& schedule, std::size_t maxEdges = 1u << 20);
+
 /// Builds the schedule of a registry entry. Throws Error on bad parameters.
 /// O(block moves · log) time and memory.
 Schedule buildHypercube(std::string_view algorithm, const Topology& topo, NodeId source, const Params& params);

@@ -8,7 +8,9 @@
 
 #include <compare>
 #include <cstdint>
+#include <optional>
 #include <string>
+#include <string_view>
 #include <utility>
 #include <vector>
 
@@ -109,6 +111,8 @@ enum class GraphKind : std::uint8_t { Brg, Nrbrg, Sbt, Tcbt, Nrsbt, Nesbt, Sbnt,
 
 /// "BRG", "nRBRG", "SBT", "TCBT", "nRSBT", "nESBT", "SBnT", "SBnTc".
 std::string graphName(GraphKind kind);
+/// The kind named `name` exactly as graphName() writes it; nullopt otherwise.
+std::optional<GraphKind> parseGraphName(std::string_view name);
 
 /// A spanning graph for source 0: `trees` member trees of weight 1/trees each.
 struct SpanningGraph {
@@ -141,6 +145,16 @@ struct ChildLists {
     }
 };
 ChildLists childLists(const SpanningGraph& g, int tree);
+
+/// A directed tree edge between absolute addresses.
+struct TreeEdge {
+    NodeId parent = 0;
+    NodeId child = 0;
+    friend bool operator==(const TreeEdge&, const TreeEdge&) = default;
+};
+/// The members of `g` translated to source `s` (XOR): edges[t] = the N−1 edges parent → child of
+/// member t, in order of the relative address child ⊕ s. O(trees · N).
+std::vector<std::vector<TreeEdge>> treeEdges(const SpanningGraph& g, NodeId s);
 
 /// One-port label (= cycle) of the edge into every node of every member (§2 label schedules,
 /// §6.2): BRG/nRBRG path index − 1; SBT the dimension; nRSBT tree j: j + ((d−j) mod n); nESBT
