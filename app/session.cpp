@@ -14,9 +14,11 @@ namespace {
 using Result = std::variant<SnapshotPtr, QString>;
 
 Result compute(const Scenario& scenario, bool allowFallback, SnapshotPtr previous,
-               std::shared_ptr<BuildControl> control)
+               std::shared_ptr<BuildControl> control, Session::BuildHook hook = {})
 {
     try {
+        if (hook && control)
+            hook(*control);
         return buildSnapshot(scenario, allowFallback, previous.get(), control.get());
     } catch (const BuildCancelled&) {
         return QStringLiteral("cancelled");
@@ -101,7 +103,7 @@ void Session::setScenario(const Scenario& scenario)
         else
             accept(std::get<SnapshotPtr>(r));
     });
-    watcher->setFuture(QtConcurrent::run(compute, scenario, false, m_snapshot, m_control));
+    watcher->setFuture(QtConcurrent::run(compute, scenario, false, m_snapshot, m_control, m_hook));
 }
 
 void Session::setSource(NodeId source)

@@ -6,6 +6,7 @@
 #include <QTimer>
 #include <QString>
 
+#include <functional>
 #include <memory>
 
 namespace topocast::app {
@@ -25,6 +26,12 @@ public:
     SnapshotPtr snapshot() const { return m_snapshot; }
     /// True while the latest request is being computed (its result will be shown).
     bool busy() const { return m_active != 0; }
+
+    /// Runs on the worker thread before each asynchronous build, with the build's control (tests
+    /// hold a build there to check that the GUI stays live and that cancel works, independent of
+    /// how fast the machine is). Empty by default.
+    using BuildHook = std::function<void(BuildControl&)>;
+    void setBuildHook(BuildHook hook) { m_hook = std::move(hook); }
 
     /// Computes synchronously on the calling thread (start-up, --screenshot, tests).
     /// Returns false and emits failed() on error, leaving the current snapshot.
@@ -58,6 +65,7 @@ private:
     quint64 m_active = 0;  ///< generation of the request being computed, 0 if none
     std::shared_ptr<BuildControl> m_control;
     QTimer* m_poll = nullptr;
+    BuildHook m_hook;
 };
 
 } // namespace topocast::app

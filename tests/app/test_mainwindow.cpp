@@ -12,6 +12,8 @@
 #include <QPushButton>
 #include <QStatusBar>
 #include <QTest>
+#include <QElapsedTimer>
+#include <QThread>
 #include <QThreadPool>
 #include <QLineEdit>
 #include <QSignalSpy>
@@ -115,7 +117,13 @@ TEST_CASE("main window: a long computation shows a busy bar with Cancel, which k
             cancel = b;
     REQUIRE(cancel);
     CHECK_FALSE(cancel->isVisibleTo(&w));
-    w.session()->setScenario(test::scenario("mesh:96x96x96", "bfs", 0));
+    w.session()->setBuildHook([](BuildControl& control) {  // hold the build until cancelled
+        QElapsedTimer t;
+        t.start();
+        while (!control.cancelled && t.elapsed() < 60000)
+            QThread::msleep(2);
+    });
+    w.session()->setScenario(test::scenario("mesh:16x16x16", "bfs", 0));
     CHECK(cancel->isVisibleTo(&w));
     REQUIRE(test::waitFor([&] { return w.statusBar()->currentMessage().startsWith(QStringLiteral("computing: ")); }));
     QTest::mouseClick(cancel, Qt::LeftButton);
