@@ -126,10 +126,15 @@ int main(int argc, char* argv[])
     if (parser.isSet(windowShotOpt)) {
         if (const auto size = parseSize(parser.value(sizeOpt)))
             window.resize(*size);
-        window.timeline()->setStep(step >= 0 ? step : window.timeline()->stepCount());
+        // The scenario file is computed asynchronously: choose the step once its schedule is in.
         QElapsedTimer settle;
         settle.start();
-        while (settle.elapsed() < 1500 || window.session()->busy())
+        while (window.session()->busy() && settle.elapsed() < 120000)
+            QCoreApplication::processEvents(QEventLoop::AllEvents, 50);
+        window.timeline()->pause();
+        window.timeline()->setStep(step >= 0 ? step : window.timeline()->stepCount());
+        settle.restart();
+        while (settle.elapsed() < 1500)
             QCoreApplication::processEvents(QEventLoop::AllEvents, 50);
         const QImage image = window.grabWindow();
         if (image.isNull() || !image.save(parser.value(windowShotOpt))) {
