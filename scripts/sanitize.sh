@@ -4,7 +4,8 @@
 # the test that triggered it (UBSan aborts, LeakSanitizer fails the process at exit).
 #
 #   scripts/sanitize.sh         # core + CLI tests
-#   scripts/sanitize.sh --app   # also the Qt app and its tests, where Qt is installed
+#   scripts/sanitize.sh --app   # also the Qt app and its tests, where Qt is installed (CI runs this;
+#                               # LeakSanitizer is off for the app tests: see tests/app/CMakeLists.txt)
 set -euo pipefail
 
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
