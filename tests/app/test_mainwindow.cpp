@@ -18,6 +18,7 @@
 #include <QLineEdit>
 #include <QSignalSpy>
 #include <QSpinBox>
+#include <QSettings>
 #include <QTemporaryDir>
 
 using namespace topocast;
@@ -133,4 +134,28 @@ TEST_CASE("main window: a long computation shows a busy bar with Cancel, which k
     CHECK(w.session()->scenario() == before);
     CHECK(w.scenarioPanel()->sideBox(0)->value() == 4);
     REQUIRE(test::waitFor([] { return QThreadPool::globalInstance()->activeThreadCount() == 0; }, 60000));
+}
+
+TEST_CASE("main window: every computed scenario is on disk at once, so a kill loses nothing (autosave)",
+          "[app][window][robust]")
+{
+    static QTemporaryDir config;  // for the rest of the process: later QSettings land here too
+    QSettings::setPath(QSettings::NativeFormat, QSettings::UserScope, config.path());
+    {
+        MainWindow w(true);
+        QSignalSpy ready(w.session(), &Session::scheduleReady);
+        w.session()->setScenario(test::scenario("mesh:8x8", "cang-wu", 27));
+        REQUIRE(ready.wait(20000));
+        // Read the settings file itself (not this process's cached QSettings): what a new process
+        // would find after a SIGKILL now.
+        const QString file = QSettings().fileName();
+        REQUIRE(file.startsWith(config.path()));
+        QSettings onDisk(file, QSettings::IniFormat);
+        const QString saved = onDisk.value(QStringLiteral("lastScenario")).toString();
+        REQUIRE_FALSE(saved.isEmpty());
+        const Scenario back = scenarioFromJson(nlohmann::json::parse(saved.toStdString()));
+        CHECK(back.topology == Topology::parse("mesh:8x8"));
+        CHECK(back.algorithm == "cang-wu");
+        CHECK(back.source == 27);
+    }
 }
