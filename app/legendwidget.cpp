@@ -2,6 +2,8 @@
 
 #include <QPainter>
 
+#include <algorithm>
+
 namespace topocast::app {
 
 LegendWidget::LegendWidget(QWidget* parent) : QWidget(parent) {}
@@ -16,8 +18,12 @@ void LegendWidget::setEntries(const std::vector<std::pair<QColor, QString>>& ent
 
 QSize LegendWidget::sizeHint() const
 {
+    // Wide enough for the longest entry (swatch + gap + text), so no label is cut off.
     const int line = fontMetrics().height() + 4;
-    return {220, line * (static_cast<int>(m_entries.size()) + (m_title.isEmpty() ? 0 : 1)) + 6};
+    int width = 220;
+    for (const auto& entry : m_entries)
+        width = std::max(width, (line - 6) + 18 + fontMetrics().horizontalAdvance(entry.second));
+    return {width, line * (static_cast<int>(m_entries.size()) + (m_title.isEmpty() ? 0 : 1)) + 6};
 }
 
 void LegendWidget::paintEvent(QPaintEvent*)

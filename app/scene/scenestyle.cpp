@@ -298,7 +298,7 @@ std::vector<std::pair<QColor, QString>> legendEntries(const Snapshot* snap, View
         e.emplace_back(uninformedColour(pal, snap ? snap->topology().nodeCount() : 0).toColor(),
                        QStringLiteral("not yet informed"));
         e.emplace_back(pal.inFlight.toColor(), QStringLiteral("channel in use this step"));
-        e.emplace_back(pal.contention.toColor(), QStringLiteral("contention (2+ messages on a channel)"));
+        e.emplace_back(pal.contention.toColor(), QStringLiteral("contention (channel shared)"));
         break;
     case ViewMode::Heatmap:
         for (int i = 0; i <= 4; ++i)
