@@ -123,7 +123,7 @@ std::optional<video::VideoResult> exportAnimation(const SnapshotPtr& snap, const
             spent.convertMs += elapsedMs(t);
 
             t.restart();
-            if (!encoder.isOpen()) {
+            if (!encoder.isOpen()) {  // opened at the first frame: its pixel layout is the capture's
                 video::VideoOptions options;
                 options.input = layout;
                 options.crf = settings.crf;

@@ -122,7 +122,8 @@ QString ExportActions::exportAnimation(const AnimationSettings& settings)
     progress.setMinimumDuration(0);
     progress.setAutoClose(false);
     progress.setAutoReset(false);
-    QString message;
+    QString status;  // the status bar's line
+    QString outcome; // what the caller gets: empty (written), "cancelled", or the error
     try {
         ExportTimings t;
         const auto result = app::exportAnimation(snap, settings, [&](int done, int total) {
@@ -133,29 +134,26 @@ QString ExportActions::exportAnimation(const AnimationSettings& settings)
             return !progress.wasCanceled();
         }, &t);
         if (!result) {
-            message = QStringLiteral("cancelled");
+            outcome = QStringLiteral("cancelled");
+            status = QStringLiteral("animation export cancelled; nothing written");
         } else {
-            message = QStringLiteral("wrote %1: %2 frames, %3 at %4 fps (%5 s), %6 — %7 frames/s")
-                          .arg(QString::fromStdString(result->path.string()))
-                          .arg(result->frames)
-                          .arg(sizeText(settings.view.size))
-                          .arg(settings.fps)
-                          .arg(result->seconds, 0, 'f', 2)
-                          .arg(QString::fromStdString(result->codec))
-                          .arg(t.totalMs > 0 ? t.frames / (t.totalMs / 1000.0) : 0.0, 0, 'f', 1);
+            status = QStringLiteral("wrote %1: %2 frames, %3 at %4 fps (%5 s), %6 — %7 frames/s")
+                         .arg(QString::fromStdString(result->path.string()))
+                         .arg(result->frames)
+                         .arg(sizeText(settings.view.size))
+                         .arg(settings.fps)
+                         .arg(result->seconds, 0, 'f', 2)
+                         .arg(QString::fromStdString(result->codec))
+                         .arg(t.totalMs > 0 ? t.frames / (t.totalMs / 1000.0) : 0.0, 0, 'f', 1);
         }
     } catch (const Error& e) {
-        message = QString::fromStdString(e.what());
+        outcome = status = QString::fromStdString(e.what());
     }
     progress.close();
     if (wasPlaying)
         m_timeline->play();
-    if (message.startsWith(QStringLiteral("wrote ")) || message == QStringLiteral("cancelled")) {
-        report(message == QStringLiteral("cancelled") ? QStringLiteral("animation export cancelled; nothing written")
-                                                      : message);
-        return message.startsWith(QStringLiteral("wrote ")) ? QString() : message;
-    }
-    return report(message);
+    report(status);
+    return outcome;
 }
 
 QString ExportActions::exportPicture(const QString& path, QSize size)

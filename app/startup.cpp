@@ -51,10 +51,6 @@ int renderScreenshot(const ScreenshotOptions& options, QString& error)
         const Scenario scenario =
             options.scenarioFile.isEmpty() ? defaultScenario() : loadScenario(options.scenarioFile.toStdString());
         const SnapshotPtr snap = buildSnapshot(scenario, true);
-        if (options.step > static_cast<int>(snap->stepCount())) {
-            error = QStringLiteral("--step %1 is past the last step %2").arg(options.step).arg(snap->stepCount());
-            return 2;
-        }
         ViewSettings view;
         view.size = options.size;
         view.mode = options.mode;
