@@ -82,12 +82,17 @@ SnapshotPtr snapshotFromSchedule(Scenario scenario, Schedule schedule)
     return snap;
 }
 
+std::uint64_t viewMemoryBytes(const Topology& topology)
+{
+    return saturatingAdd(saturatingMul(topology.nodeCount(), kViewBytesPerNode),
+                         saturatingMul(topology.channelCount(), kViewBytesPerChannel));
+}
+
 void checkViewMemory(const Topology& topology)
 {
     const std::uint64_t nodes = topology.nodeCount();
     const std::uint64_t channels = topology.channelCount();
-    const std::uint64_t need =
-        saturatingAdd(saturatingMul(nodes, kViewBytesPerNode), saturatingMul(channels, kViewBytesPerChannel));
+    const std::uint64_t need = viewMemoryBytes(topology);
     if (need <= kViewMemoryLimit)
         return;
     throw Error("the 3-D view of the " + topology.displayName() + " would need " + formatBytes(need) + " (" +

@@ -99,6 +99,10 @@ inline constexpr std::uint64_t kViewBytesPerChannel = 72;
 /// topocast-cli handles any size up to the core's limits).
 inline constexpr std::uint64_t kViewMemoryLimit = std::uint64_t{1} << 30;
 
+/// Bytes the 3-D view would take for `topology`: nodes × 112 B + directed channels × 72 B
+/// (saturating). O(1).
+std::uint64_t viewMemoryBytes(const Topology& topology);
+
 /// Throws topocast::Error "the 3-D view of the <network> would need <size> (<nodes> nodes × 112 B
 /// + <channels> channels × 72 B); the view's limit is 1 GiB — …" before anything is allocated
 /// when the network is too large to draw. O(1).

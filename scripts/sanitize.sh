@@ -14,11 +14,18 @@ app=OFF
 [ "${1:-}" = "--app" ] && app=ON
 
 cmake -S "$root" -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo -DTOPOCAST_SANITIZE=ON \
-  -DTOPOCAST_BUILD_APP=$app -DTOPOCAST_BUILD_TESTS=ON -DTOPOCAST_BUILD_BENCH=OFF -DTOPOCAST_BUILD_MPI=OFF >/dev/null
+  -DTOPOCAST_BUILD_APP=$app -DTOPOCAST_BUILD_TESTS=ON -DTOPOCAST_REQUIRE_ALL=$app -DTOPOCAST_BUILD_BENCH=OFF -DTOPOCAST_BUILD_MPI=OFF >/dev/null
 cmake --build "$build" -j"${JOBS:-2}"
 
 export ASAN_OPTIONS=${ASAN_OPTIONS:-detect_leaks=1:abort_on_error=1:strict_string_checks=1:detect_stack_use_after_return=1}
 export UBSAN_OPTIONS=${UBSAN_OPTIONS:-print_stacktrace=1:halt_on_error=1}
 # Leaks inside system libraries the app loads (fontconfig, Mesa, D-Bus) are not ours.
 export LSAN_OPTIONS=${LSAN_OPTIONS:-suppressions=$root/tests/sanitize/lsan.supp:print_suppressions=0}
-ctest --test-dir "$build" --output-on-failure -j"${JOBS:-2}" --timeout 900
+rm -f "$build/ctest-junit.xml"
+status=0
+ctest --test-dir "$build" --output-on-failure -j"${JOBS:-2}" --timeout 900 \
+  --output-junit ctest-junit.xml --test-output-size-passed 65536 --test-output-truncation head || status=$?
+column=2
+[ "$app" = ON ] || column=3
+bash "$root/scripts/test-counts.sh" "$build/ctest-junit.xml" $column || status=1
+exit $status

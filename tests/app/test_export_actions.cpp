@@ -46,7 +46,7 @@ QByteArray readAll(const QString& path)
 
 } // namespace
 
-TEST_CASE("File ▸ Export ▸ Data writes the schedule and graphs; a bad folder is named", "[app][export]")
+TEST_CASE("File ▸ Export ▸ Data writes the schedule and graphs, a bad folder is named", "[app][export]")
 {
     MainWindow w(false);
     open(w, "cang-wu-4x4.json");

@@ -123,7 +123,7 @@ TEST_CASE("main window: opening the measured fixture shows the chart, the narrat
     CHECK(w.measuredPanel()->summaryText().contains(QStringLiteral("MPI_Bcast")));
 }
 
-TEST_CASE("main window: a measured file of another schedule or a broken one is refused; the previous one stays",
+TEST_CASE("main window: a measured file of another schedule or a broken one is refused, the previous one stays",
           "[app][measured][window]")
 {
     QTemporaryDir dir;

@@ -101,7 +101,7 @@ TEST_CASE("scene: nRSBT members that share an edge are drawn side by side", "[ap
         CHECK(starts[{0, d}].size() == 3);
 }
 
-TEST_CASE("scene: no trees outside hypercube spanning-graph schedules; trees mode name", "[app][scene]")
+TEST_CASE("scene: no trees outside hypercube spanning-graph schedules, trees mode name", "[app][scene]")
 {
     const SnapshotPtr snap = buildSnapshot(test::scenario("mesh:4x4", "binomial", 0));
     CHECK(snap->trees.empty());
@@ -114,7 +114,7 @@ TEST_CASE("scene: no trees outside hypercube spanning-graph schedules; trees mod
     CHECK(legendEntries(snap.get(), ViewMode::Trees, Palette::normal()).size() == 1);
 }
 
-TEST_CASE("scene: not-yet-informed nodes recede on large networks; the legend shows their colour", "[app][scene]")
+TEST_CASE("scene: not-yet-informed nodes recede on large networks, the legend shows their colour", "[app][scene]")
 {
     const Palette pal = Palette::normal();
     // Up to 64 nodes nothing changes (the [gl] test's 4×4 mesh keeps the palette's grey).

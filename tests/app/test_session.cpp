@@ -157,6 +157,13 @@ TEST_CASE("session: a network too large for the 3-D view is refused with what it
                                             "12484608 channels × 72 B); the view's limit is 1 GiB")));
     CHECK(session.scenario().topology == Topology::parse("mesh:4x4"));
     CHECK_THROWS_WITH(checkViewMemory(Topology::parse("hypercube:24")), Catch::Contains("24-cube would need"));
+    // 96³ mesh: 884736 nodes × 112 B + 6 · 95·96² = 5253120 directed channels × 72 B = 455.2 MiB.
+    CHECK(viewMemoryBytes(Topology::parse("mesh:96x96x96")) == 884736ull * 112 + 5253120ull * 72);
+    CHECK(viewMemoryBytes(Topology::parse("mesh:96x96x96")) == 477315072ull);
     CHECK_NOTHROW(checkViewMemory(Topology::parse("mesh:96x96x96")));
+    // 32³ torus: 32768 nodes × 112 B + 6 · 32768 channels × 72 B = 17 MiB.
+    CHECK(viewMemoryBytes(Topology::parse("torus:32x32x32")) == 17825792ull);
     CHECK_NOTHROW(checkViewMemory(Topology::parse("torus:32x32x32")));
+    // 128³ mesh: 2097152 × 112 B + 6 · 127·128² = 12484608 × 72 B = 1133772800 B > 1 GiB = 1073741824 B.
+    CHECK(viewMemoryBytes(Topology::parse("mesh:128x128x128")) == 1133772800ull);
 }

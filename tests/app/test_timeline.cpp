@@ -7,6 +7,8 @@
 
 #include <QSignalSpy>
 
+#include <algorithm>
+
 using namespace topocast;
 using namespace topocast::app;
 
@@ -43,26 +45,41 @@ TEST_CASE("timeline: playing advances through every step and stops at the end", 
     CHECK(changed.at(2).at(0).toInt() == 3);
 }
 
-TEST_CASE("timeline: stepping forward then back restores exactly the same frame", "[app][timeline]")
+TEST_CASE("timeline: stepping forward then back shows the step's informed nodes again", "[app][timeline]")
 {
+    // Binomial broadcast on 64 nodes: after step s, 2^s nodes hold the message — the source,
+    // the 2^(s−1) receivers of step s and the 2^(s−1) − 1 informed earlier; the other 64 − 2^s
+    // are not yet informed (64 nodes: nothing recedes, so they have the palette's own colour).
     const SnapshotPtr snap = buildSnapshot(test::scenario("torus:4x4x4", "binomial", 21));
+    REQUIRE(snap->stepCount() == 6);
     const auto channels = drawnChannels(snap->topology());
     const Palette pal = Palette::normal();
-    for (ViewMode mode : {ViewMode::Plain, ViewMode::Contention, ViewMode::Heatmap, ViewMode::Layers}) {
+    auto count = [](const FrameStyle& f, const Rgba& c) { return std::count(f.nodeColour.begin(), f.nodeColour.end(), c); };
+    auto checkStep = [&](const FrameStyle& f, int s) {
+        INFO("step " << s);
+        const long informed = 1L << s;
+        CHECK(count(f, pal.source) == 1);
+        CHECK(count(f, pal.receiving) == informed / 2);
+        CHECK(count(f, pal.informed) == informed / 2 - 1);
+        CHECK(count(f, pal.uninformed) == 64 - informed);
+        CHECK(f.nodeColour[21] == pal.source);
+    };
+    for (ViewMode mode : {ViewMode::Plain, ViewMode::Contention}) {
         Timeline t;
         t.setStepCount(static_cast<int>(snap->stepCount()));
+        QSignalSpy changed(&t, &Timeline::stepChanged);
         t.setStep(2);
-        const FrameStyle before = frameStyle(*snap, channels, t.step(), mode, true, pal);
+        checkStep(frameStyle(*snap, channels, t.step(), mode, true, pal), 2);
         t.stepForward();
         t.stepForward();
-        const FrameStyle ahead = frameStyle(*snap, channels, t.step(), mode, true, pal);
+        REQUIRE(t.step() == 4);
+        checkStep(frameStyle(*snap, channels, t.step(), mode, true, pal), 4);
         t.stepBack();
         t.stepBack();
-        const FrameStyle after = frameStyle(*snap, channels, t.step(), mode, true, pal);
-        CHECK(after.nodeColour == before.nodeColour);
-        CHECK(after.nodeScale == before.nodeScale);
-        CHECK(after.channelColour == before.channelColour);
-        CHECK_FALSE(ahead.nodeColour == before.nodeColour);
+        REQUIRE(t.step() == 2);
+        checkStep(frameStyle(*snap, channels, t.step(), mode, true, pal), 2);
+        REQUIRE(changed.count() == 5);
+        CHECK(changed.at(4).at(0).toInt() == 2);
     }
 }
 

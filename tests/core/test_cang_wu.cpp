@@ -347,7 +347,7 @@ TEST_CASE("corner: eq. 8, eq. 9 and the d-D corner formula, against the generato
         }
 }
 
-TEST_CASE("k = 2, any d: MD(S) = 4^d − 1 + t(t+1)/2; paper adds the canonical positions (spec mesh-tcd §5.3)",
+TEST_CASE("k = 2, any d: MD(S) = 4^d − 1 + t(t+1)/2, paper adds the canonical positions (spec mesh-tcd §5.3)",
           "[cangwu]")
 {
     for (int d = 1; d <= 5; ++d) {
@@ -575,7 +575,7 @@ TEST_CASE("modes are ordered optimal ≤ eye-best ≤ paper for every source of 
     }
 }
 
-TEST_CASE("§8: optimal beats eye-best on 28/64, 192/256, 296/512 sources; 12 sources reach OD in 8×8 and 16×16",
+TEST_CASE("§8: optimal beats eye-best on 28/64, 192/256, 296/512 sources, 12 sources reach OD in 8×8 and 16×16",
           "[cangwu]")
 {
     auto countBetter = [](int d, int k) {

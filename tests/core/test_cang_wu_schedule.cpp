@@ -186,7 +186,7 @@ TEST_CASE("cang-wu on a torus: valid, contention-free, OD_k from every source (s
     }
 }
 
-TEST_CASE("cang-wu on a hypercube and a path: TCD 2^d − 1 with one-hop sends; paths reach OD (spec §5.1, §9)",
+TEST_CASE("cang-wu on a hypercube and a path: TCD 2^d − 1 with one-hop sends, paths reach OD (spec §5.1, §9)",
           "[cangwu]")
 {
     for (int n = 1; n <= 6; ++n) {

@@ -392,7 +392,7 @@ TEST_CASE("counterexample: round(h_opt) = 6 but h_max = 7 for p = 3, A = 1, C = 
     CHECK(relClose(m8.alpha.back(), -1.853854194840996));
 }
 
-TEST_CASE("monotonicity: s_h > s_{h−1} exactly when h is feasible; argmax is h_max (spec §2.4, §5 item 4)",
+TEST_CASE("monotonicity: s_h > s_{h−1} exactly when h is feasible, argmax is h_max (spec §2.4, §5 item 4)",
           "[divisible]")
 {
     std::mt19937_64 rng(7);
@@ -424,7 +424,7 @@ TEST_CASE("monotonicity: s_h > s_{h−1} exactly when h is feasible; argmax is h
     }
 }
 
-TEST_CASE("the speedup never exceeds min{n, 1 + p/ρ}; with S = 0 it tends to 1 + p/ρ (spec §2.5, §5 item 5)",
+TEST_CASE("the speedup never exceeds min{n, 1 + p/ρ}, with S = 0 it tends to 1 + p/ρ (spec §2.5, §5 item 5)",
           "[divisible]")
 {
     std::mt19937_64 rng(11);
@@ -454,7 +454,7 @@ TEST_CASE("the speedup never exceeds min{n, 1 + p/ρ}; with S = 0 it tends to 1 
     }
 }
 
-TEST_CASE("degenerate inputs: h = 0 gives s = 1; C = 0 and S = 0 give s = n (spec §2.7 step 6)", "[divisible]")
+TEST_CASE("degenerate inputs: h = 0 gives s = 1, C = 0 and S = 0 give s = n (spec §2.7 step 6)", "[divisible]")
 {
     for (int p = 1; p <= 6; ++p) {
         const auto m0 = solveDivisibleLoad(fig4(p, 0));

@@ -117,7 +117,7 @@ TEST_CASE("divisible-load schedules for p = 1..6 on meshes that fit exactly pass
     CHECK(box[1][2] - box[0][2] + 1 == 25);
 }
 
-TEST_CASE("p = 1, 2 use the spec's contention-free routes; p = 3 contends only in move 2 of each step "
+TEST_CASE("p = 1, 2 use the spec's contention-free routes, p = 3 contends only in move 2 of each step "
           "(spec §1.5 Routes)",
           "[divisible]")
 {
@@ -158,7 +158,7 @@ TEST_CASE("p ≥ 4 routes are display only: contention is reported, not hidden (
         CHECK_FALSE(validate(s).ok()); // the checker sees the same contention
 }
 
-TEST_CASE("placement: the originator is the source; axes are reflected when the pattern would leave the mesh",
+TEST_CASE("placement: the originator is the source, axes are reflected when the pattern would leave the mesh",
           "[divisible]")
 {
     const Topology topo = Topology::parse("mesh:4x4x4");
@@ -196,7 +196,7 @@ TEST_CASE("the layers default to the largest feasible h that fits the mesh at th
     CHECK(s6.stepCount() == 3);
 }
 
-TEST_CASE("JSON round trip keeps participants, sizes and info; the reloaded schedule still validates", "[divisible]")
+TEST_CASE("JSON round trip keeps participants, sizes and info, the reloaded schedule still validates", "[divisible]")
 {
     const Topology topo = Topology::parse("mesh:6x5x5");
     const Schedule s = buildSchedule("divisible-load", topo, topo.parseNode("1,1,1"), layersParams(2, 3));

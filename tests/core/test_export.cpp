@@ -470,7 +470,7 @@ TEST_CASE("topocast-cli export: every format, --out atomic, topology graph witho
     fs::remove_all(dir);
 }
 
-TEST_CASE("animation clock: k frames per step at fractions j/k, one delivered frame, holds; no wall time",
+TEST_CASE("animation clock: k frames per step at fractions j/k, one delivered frame, holds, no wall time",
           "[export][animation]")
 {
     const auto frames = animationFrames(9, 2, 4, 4, 2);

@@ -62,7 +62,7 @@ TEST_CASE("bit utilities: period, rotation, k_j, Mset (spec §12.1 V1–V3)", "[
     CHECK(mset(3, 1, 4) == std::vector<int>{0});
 }
 
-TEST_CASE("bit utilities: J(c), base, period; cyclic counts (spec §12.1 V4–V5)", "[hypercube]")
+TEST_CASE("bit utilities: J(c), base, period, cyclic counts (spec §12.1 V4–V5)", "[hypercube]")
 {
     struct Row {
         const char* c;

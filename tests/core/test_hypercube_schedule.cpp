@@ -93,14 +93,14 @@ void checkEverything(bool slow)
 } // namespace
 
 TEST_CASE("every graph, pattern and port model: both checkers pass, n = 1..10, all-to-all n ≤ 6 (spec §11, "
-          "issue #4; small cases)",
+          "issue #4, small cases)",
           "[hypercube]")
 {
     checkEverything(false);
 }
 
 TEST_CASE("every graph, pattern and port model: both checkers pass, n = 1..10, all-to-all n ≤ 6 (spec §11, "
-          "issue #4; large cases)",
+          "issue #4, large cases)",
           "[hypercube][slow]")
 {
     checkEverything(true);
@@ -290,7 +290,7 @@ TEST_CASE("one-port all-to-all label amounts counted from the schedules (spec §
 }
 
 TEST_CASE("SBnTc split weights: a cyclic node's data arrives over n/P(c) parents, P(c) parts each (spec §3.6, "
-          "§12.7 V36; extra check beyond validate.h)",
+          "§12.7 V36, extra check beyond validate.h)",
           "[hypercube]")
 {
     for (int n = 2; n <= 8; ++n) {
@@ -365,7 +365,7 @@ TEST_CASE("hypercube layout: one dimension's edges are parallel, positions disti
     }
 }
 
-TEST_CASE("schedule vs formula, all-to-all patterns n = 6..8 (spec §6.3, §7.3; large cases)", "[hypercube][slow]")
+TEST_CASE("schedule vs formula, all-to-all patterns n = 6..8 (spec §6.3, §7.3, large cases)", "[hypercube][slow]")
 {
     for (const std::string& a : algorithmNames())
         for (Pattern pat : {Ag, Aa})

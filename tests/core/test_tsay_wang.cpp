@@ -154,7 +154,7 @@ TEST_CASE("step counts and the comparison table (spec torus-allport §2.3, §6.2
     CHECK(*b.paperVariantSteps <= b.paperBound);
 }
 
-TEST_CASE("paper bound: d·r+1 (odd n), d·r(n−1)+⌈d/2⌉+1 (even n); d ≥ 3 Paper variant meets it (spec §2.2, §2.3)",
+TEST_CASE("paper bound: d·r+1 (odd n), d·r(n−1)+⌈d/2⌉+1 (even n), d ≥ 3 Paper variant meets it (spec §2.2, §2.3)",
           "[tsaywang]")
 {
     for (int d = 2; d <= 8; ++d)
@@ -417,7 +417,7 @@ TEST_CASE("the closed form of B_h equals the column construction (spec torus-all
         }
 }
 
-TEST_CASE("after phase h the informed set is B_{h+1}; phase 1 holds q^k nodes (spec torus-allport §5.1 item 6)",
+TEST_CASE("after phase h the informed set is B_{h+1}, phase 1 holds q^k nodes (spec torus-allport §5.1 item 6)",
           "[tsaywang]")
 {
     struct Case {
