@@ -10,16 +10,17 @@
 #include <QPoint>
 
 #include <memory>
+#include <vector>
 
 class QWidget;
 namespace Qt3DCore { class QEntity; class QTransform; }
-namespace Qt3DExtras { class QText2DEntity; }
 namespace Qt3DExtras { class Qt3DWindow; }
-namespace Qt3DRender { class QRenderCapture; }
+namespace Qt3DRender { class QClearBuffers; class QRenderCapture; }
 
 namespace topocast::app {
 
 class NodeInstances;
+class LabelInstances;
 class MessageInstances;
 
 /// The 3-D view: a Qt3D window with one instanced entity per element type (nodes, straight
@@ -51,6 +52,8 @@ public:
     /// The Trees mode's member tree edges (one instance per edge; disabled in other modes).
     const LinkInstances& treeInstances() const { return *m_treeLinks; }
     const Palette& palette() const { return m_palette; }
+    /// The labels drawn in the view (axis names).
+    const LabelInstances& labelInstances() const { return *m_labels; }
 
     /// The orbit camera (its state is copied between views for export).
     OrbitCamera& camera() { return *m_orbit; }
@@ -67,7 +70,11 @@ public:
     /// Renders and returns one frame (the first capture after a change is dropped); a null
     /// image after `timeoutMs` if nothing came back (no GL).
     /// `dropFirst` false: one capture only (exports that have rendered a warm-up frame already).
+    /// Before the first capture, waits until every texture the view uses (the label atlas) has
+    /// been loaded, so no frame shows a half-loaded scene.
     QImage captureFrame(int timeoutMs = 10000, bool dropFirst = true);
+    /// Renders frames until the label atlas is on the GPU; false after `timeoutMs` or without GL.
+    bool waitUntilLoaded(int timeoutMs = 10000);
     /// Milliseconds per frame over `frames` captured frames (benchmark).
     double measureFrameMs(int frames);
 
@@ -91,6 +98,7 @@ protected:
     bool eventFilter(QObject* watched, QEvent* event) override;
 
 private:
+    void buildFrameGraph(const std::vector<Qt3DCore::QEntity*>& drawOrder);
     void rebuildGeometry();
     void rebuildTrees();
     void refresh();
@@ -99,6 +107,7 @@ private:
     QWidget* m_container = nullptr;
     Qt3DCore::QEntity* m_root = nullptr;
     Qt3DRender::QRenderCapture* m_capture = nullptr;
+    Qt3DRender::QClearBuffers* m_clear = nullptr;
     NodeInstances* m_nodes = nullptr;
     LinkInstances* m_links = nullptr;
     LinkInstances* m_arcs = nullptr;
@@ -106,8 +115,7 @@ private:
     LinkInstances* m_stubs = nullptr;      ///< 3-D tori: a short stub per wrap channel
     LinkInstances* m_treeLinks = nullptr;  ///< Trees mode: the member trees over the channels
     MessageInstances* m_messages = nullptr;
-    Qt3DExtras::QText2DEntity* m_axisLabels[3] = {};
-    Qt3DCore::QTransform* m_axisLabelTransforms[3] = {};
+    LabelInstances* m_labels = nullptr;  ///< axis names (opaque plates, one instanced entity)
     std::unique_ptr<OrbitCamera> m_orbit;
 
     SnapshotPtr m_snap;
