@@ -24,6 +24,10 @@
 #include <QEventLoop>
 #include <QKeyEvent>
 #include <QMouseEvent>
+#include <QOffscreenSurface>
+#include <QOpenGLContext>
+#include <QOpenGLFunctions>
+#include <QSurfaceFormat>
 #include <QTimer>
 #include <QWheelEvent>
 #include <QWidget>
@@ -44,6 +48,12 @@ QColor toQColor(const Rgba& c) { return c.toColor(); }
 SceneView::SceneView(QObject* parent) : QObject(parent)
 {
     m_window = new Qt3DExtras::Qt3DWindow(nullptr, Qt3DRender::API::OpenGL);
+    // Qt3DWindow asks for 4× multisampling, also as the default format its GL context is made
+    // with; both must change for the samples to.
+    QSurfaceFormat format = m_window->format();
+    format.setSamples(surfaceSamples());
+    m_window->setFormat(format);
+    QSurfaceFormat::setDefaultFormat(format);
     m_window->installEventFilter(this);
     m_root = new Qt3DCore::QEntity;
 
@@ -64,6 +74,32 @@ SceneView::SceneView(QObject* parent) : QObject(parent)
     m_orbit = std::make_unique<OrbitCamera>(camera);
     m_orbit->reset({0, 0, 0}, 5.0f, false);
     m_window->setRootEntity(m_root);
+}
+
+QString SceneView::glRenderer()
+{
+    static const QString name = [] {
+        QOffscreenSurface surface;
+        surface.create();
+        QOpenGLContext context;
+        if (!context.create() || !context.makeCurrent(&surface))
+            return QString();
+        const auto* text = reinterpret_cast<const char*>(context.functions()->glGetString(GL_RENDERER));
+        QString result = QString::fromLatin1(text ? text : "");
+        context.doneCurrent();
+        return result;
+    }();
+    return name;
+}
+
+int SceneView::surfaceSamples()
+{
+    if (qEnvironmentVariableIsSet("TOPOCAST_SAMPLES"))
+        return std::clamp(qEnvironmentVariableIntValue("TOPOCAST_SAMPLES"), 0, 16);
+    const QString renderer = glRenderer().toLower();
+    const bool software = renderer.contains(QLatin1String("llvmpipe")) || renderer.contains(QLatin1String("softpipe")) ||
+                          renderer.contains(QLatin1String("swrast")) || renderer.contains(QLatin1String("software"));
+    return software ? 0 : 4;
 }
 
 void SceneView::buildFrameGraph(const std::vector<Qt3DCore::QEntity*>& drawOrder)

@@ -75,6 +75,13 @@ public:
     QImage captureFrame(int timeoutMs = 10000, bool dropFirst = true);
     /// Renders frames until the label atlas is on the GPU; false after `timeoutMs` or without GL.
     bool waitUntilLoaded(int timeoutMs = 10000);
+    /// The OpenGL renderer's name (GL_RENDERER, e.g. "llvmpipe (LLVM 15.0.6, 256 bits)"); empty
+    /// without GL. Probed once per process.
+    static QString glRenderer();
+    /// Multisampling of the 3-D window: 4× on a GPU, none on software OpenGL (Mesa llvmpipe,
+    /// softpipe), where 4× made a 1280×720 frame 2–3× slower (issue #19); TOPOCAST_SAMPLES=N
+    /// overrides.
+    static int surfaceSamples();
     /// Milliseconds per frame over `frames` captured frames (benchmark).
     double measureFrameMs(int frames);
 
