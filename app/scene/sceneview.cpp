@@ -1,6 +1,7 @@
 #include "scene/sceneview.h"
 
 #include "scene/labelinstances.h"
+#include "scene/levelofdetail.h"
 #include "scene/linkinstances.h"
 #include "scene/messageinstances.h"
 #include "scene/nodeinstances.h"
@@ -40,7 +41,6 @@ namespace topocast::app {
 
 namespace {
 constexpr std::size_t kMaxMessageHops = 50000;
-constexpr std::size_t kLineThreshold = 60000;  // channels above which links are drawn as lines
 
 QColor toQColor(const Rgba& c) { return c.toColor(); }
 } // namespace
@@ -122,6 +122,7 @@ void SceneView::buildFrameGraph(const std::vector<Qt3DCore::QEntity*>& drawOrder
     new Qt3DRender::QNoDraw(m_clear);
     for (Qt3DCore::QEntity* entity : drawOrder) {
         auto* layer = new Qt3DRender::QLayer(entity);
+        layer->setRecursive(true);  // LinkInstances draws its line variant from a child entity
         entity->addComponent(layer);
         auto* filter = new Qt3DRender::QLayerFilter(cameraSelector);
         filter->addLayer(layer);
@@ -222,7 +223,6 @@ void SceneView::rebuildGeometry()
         const QVector3D out = a - axis * 0.45f;  // the stub: from the tail away from the grid
         stubs.push_back({in.a, {out.x(), out.y(), out.z()}, {0, 0, 0}, m_palette.link});
     }
-    m_links->setUseLines(m_channels.size() > kLineThreshold);
     m_links->setInstances(straight);
     m_stubs->setInstances(m_wrapStubs ? stubs : std::vector<LinkInstances::Instance>{});
     m_arcs->setInstances(m_wrapStubs ? std::vector<LinkInstances::Instance>{} : m_arcShapes);
@@ -251,6 +251,7 @@ void SceneView::rebuildGeometry()
     m_stubs->setRadius(0.03f, 0.045f);
     m_treeLinks->setRadius(n > 4096 ? 0.035f : 0.05f, 0.045f);
     m_messages->setRadius(0.11f);
+    m_linkRadius = n > 4096 ? 0.025f : 0.035f;
 }
 
 void SceneView::rebuildTrees()
@@ -376,6 +377,20 @@ void SceneView::setHighContrast(bool on)
     refresh();
 }
 
+void SceneView::updateLevelOfDetail()
+{
+    if (!m_snap)
+        return;
+    const float ppu = pixelsPerUnit(static_cast<float>(viewportSize().height() * m_window->devicePixelRatio()),
+                                    m_orbit->state().distance, m_window->camera()->fieldOfView());
+    m_nodes->setDetail(sphereDetail(m_nodeRadius * ppu, m_snap->positions.size()));
+    m_links->setUseLines(linkAsLine(m_linkRadius * ppu, m_channels.size()));
+    const bool thin = linkAsLine(0.03f * ppu, 0);
+    m_axes->setUseLines(thin);
+    m_arcs->setUseLines(thin);
+    m_stubs->setUseLines(thin);
+}
+
 void SceneView::resetView()
 {
     if (!m_snap) {
@@ -388,6 +403,7 @@ void SceneView::resetView()
     const bool flat = (hi.z() - lo.z()) < 1e-3f && !m_snap->topology().isTorus();
     m_orbit->setAspect(static_cast<float>(viewportSize().width() / viewportSize().height()));
     m_orbit->reset((lo + hi) * 0.5f, std::max(1.0f, 0.5f * (hi - lo).length() + 0.6f), flat);
+    updateLevelOfDetail();
 }
 
 QMatrix4x4 SceneView::viewProjection() const
@@ -440,6 +456,7 @@ bool SceneView::waitUntilLoaded(int timeoutMs)
 
 QImage SceneView::captureFrame(int timeoutMs, bool dropFirst)
 {
+    updateLevelOfDetail();  // the camera may have been set directly (exports)
     // Textures load asynchronously: the first frame after a new label atlas may not show it yet.
     if (dropFirst && !waitUntilLoaded(timeoutMs))
         return QImage();
@@ -492,6 +509,7 @@ bool SceneView::eventFilter(QObject* watched, QEvent* event)
     case QEvent::Resize:
         m_orbit->setAspect(static_cast<float>(viewportSize().width() / viewportSize().height()));
         m_labels->setViewportSize((viewportSize() * m_window->devicePixelRatio()).toSize());
+        updateLevelOfDetail();
         break;
     case QEvent::MouseButtonPress:
     case QEvent::MouseButtonDblClick: {
@@ -531,6 +549,7 @@ bool SceneView::eventFilter(QObject* watched, QEvent* event)
     case QEvent::Wheel: {
         auto* e = static_cast<QWheelEvent*>(event);
         m_orbit->zoom(std::pow(0.999f, static_cast<float>(e->angleDelta().y())));
+        updateLevelOfDetail();
         return true;
     }
     case QEvent::KeyPress: {
@@ -539,8 +558,8 @@ bool SceneView::eventFilter(QObject* watched, QEvent* event)
         case Qt::Key_Space: case Qt::Key_Left: case Qt::Key_Right: case Qt::Key_Home: case Qt::Key_End:
             emit timelineKey(e->key());
             return true;
-        case Qt::Key_Plus: case Qt::Key_Equal: m_orbit->zoom(0.85f); return true;
-        case Qt::Key_Minus: m_orbit->zoom(1.0f / 0.85f); return true;
+        case Qt::Key_Plus: case Qt::Key_Equal: m_orbit->zoom(0.85f); updateLevelOfDetail(); return true;
+        case Qt::Key_Minus: m_orbit->zoom(1.0f / 0.85f); updateLevelOfDetail(); return true;
         case Qt::Key_A: m_orbit->orbit(-5, 0); return true;
         case Qt::Key_D: m_orbit->orbit(5, 0); return true;
         case Qt::Key_W: m_orbit->orbit(0, 5); return true;

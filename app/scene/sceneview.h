@@ -92,6 +92,9 @@ public slots:
     void setCumulativeHeat(bool cumulative);
     void setHighContrast(bool on);
     void resetView();
+    /// Sphere detail and prisms or lines for the links by their size on screen (levelofdetail.h);
+    /// called on every camera distance or viewport change.
+    void updateLevelOfDetail();
 
 signals:
     void nodeClicked(topocast::NodeId node);
@@ -138,6 +141,7 @@ private:
     bool m_cumulativeHeat = true;
     bool m_highContrast = false;
     float m_nodeRadius = 0.16f;
+    float m_linkRadius = 0.035f;
 
     QPoint m_pressPos;
     QPoint m_lastPos;

@@ -268,3 +268,37 @@ TEST_CASE("render: the timeline's keys work through real key events on the 3-D w
     QTest::keyClick(window, Qt::Key_A);
     CHECK(w.sceneView()->camera().state().yaw == Approx(yaw - 5.0f));
 }
+
+TEST_CASE("render: links thinner than a pixel are drawn as lines, and lines show", "[app][gl]")
+{
+    // A 12×12 mesh fitted into 320×240 pixels: about 12.8 px per unit, so its links (radius
+    // 0.035) are under half a pixel thick and switch to 1-pixel lines (a prism that thin would
+    // break into dashes without multisampling), drawn by a child entity in the links' layer.
+    // Zoomed in 4×, they are prisms again. The pixel midway between two neighbours in the middle
+    // of the mesh must show the link, not the background.
+    SceneView scene;
+    scene.window()->resize(320, 240);
+    scene.window()->show();
+    const SnapshotPtr snap = buildSnapshot(test::scenario("mesh:12x12", "binomial", 0));
+    scene.setSnapshot(snap);
+    scene.setStep(0);
+    const QColor background = Palette::normal().background.toColor();
+    auto linkShows = [&](const QImage& img) {
+        const Vec3 a = snap->positions[5 * 12 + 5], b = snap->positions[5 * 12 + 6];  // (5,5) — (6,5)
+        const QPointF mid = projectToScreen(scene.viewProjection(), scene.viewportSize(),
+                                            {(a[0] + b[0]) / 2, (a[1] + b[1]) / 2, (a[2] + b[2]) / 2});
+        return test::pixelNear(img, mid, 1, [&](QColor c) {
+            return std::abs(c.red() - background.red()) + std::abs(c.green() - background.green()) +
+                       std::abs(c.blue() - background.blue()) > 30;
+        });
+    };
+    const QImage far = scene.captureFrame();
+    REQUIRE_FALSE(far.isNull());
+    CHECK(scene.linkInstances().usesLines());
+    CHECK(linkShows(far));
+    scene.camera().zoom(0.25f);
+    const QImage near = scene.captureFrame();
+    REQUIRE_FALSE(near.isNull());
+    CHECK_FALSE(scene.linkInstances().usesLines());
+    CHECK(linkShows(near));
+}
