@@ -672,8 +672,8 @@ void sweepCubes(bool allToAll, int maxN, bool heavy, SweepStats& stats)
 
 } // namespace
 
-TEST_CASE("sweep: hypercube graphs, broadcast and scatter, every port model, n = 1..10, checker + byte replay + "
-          "exact cycles (hypercube.md §4.2, §5.2, issue #18)",
+TEST_CASE("sweep: hypercube graphs, broadcast and scatter, every port model, n = 1..10 up to 2^18 block moves, "
+          "checker + byte replay + exact cycles (hypercube.md §4.2, §5.2, issue #18)",
           "[sweep][hypercube]")
 {
     SweepStats stats;
@@ -682,8 +682,8 @@ TEST_CASE("sweep: hypercube graphs, broadcast and scatter, every port model, n =
     CHECK(stats.schedules > 3000);
 }
 
-TEST_CASE("sweep: hypercube graphs, allgather and alltoall, every port model, n = 1..6 or 7, checker + byte "
-          "replay + exact cycles (hypercube.md §6, §7, issue #18)",
+TEST_CASE("sweep: hypercube graphs, allgather and alltoall, every port model, n = 1..8 up to 2^18 block moves, "
+          "checker + byte replay + exact cycles (hypercube.md §6, §7, issue #18)",
           "[sweep][hypercube]")
 {
     SweepStats stats;
