@@ -32,10 +32,10 @@ struct RenderOptions {
     std::string mode = "plain";      ///< the view mode as given
     std::string heat = "cumulative"; ///< cumulative | step
     bool highContrast = false;
-    float yaw = 0.0f;                ///< degrees
-    float pitch = 0.0f;              ///< degrees
-    float zoom = 1.0f;               ///< in (0.01, 100)
-    int crf = 20;                    ///< 0..51
+    float yaw = 0.0f;   ///< degrees
+    float pitch = 0.0f; ///< degrees
+    float zoom = 1.0f;  ///< in (0.01, 100)
+    int crf = 20;       ///< 0..51
     bool timings = false;
 
     // Set by validateRenderOptions:

@@ -57,11 +57,33 @@ TEST_CASE("render options: defaults, and every option read into RenderOptions", 
     CHECK_FALSE(d.highContrast);
     CHECK_FALSE(d.timings);
 
-    const RenderOptions o = parseRenderOptions(withRequired(
-        {"--width", "480", "--height", "320", "--fps", "12", "-k", "8", "--hold-frames", "0", "--steps", "2-3",
-         "--mode", "Heatmap", "--heat", "step", "--high-contrast", "--yaw", "30", "--pitch", "-12.5", "--zoom", "1.3",
-         "--crf", "0", "--timings"},
-        "anim.gif"));
+    const RenderOptions o = parseRenderOptions(withRequired({"--width",
+                                                             "480",
+                                                             "--height",
+                                                             "320",
+                                                             "--fps",
+                                                             "12",
+                                                             "-k",
+                                                             "8",
+                                                             "--hold-frames",
+                                                             "0",
+                                                             "--steps",
+                                                             "2-3",
+                                                             "--mode",
+                                                             "Heatmap",
+                                                             "--heat",
+                                                             "step",
+                                                             "--high-contrast",
+                                                             "--yaw",
+                                                             "30",
+                                                             "--pitch",
+                                                             "-12.5",
+                                                             "--zoom",
+                                                             "1.3",
+                                                             "--crf",
+                                                             "0",
+                                                             "--timings"},
+                                                            "anim.gif"));
     CHECK(o.videoFormat == RenderFormat::Gif);
     CHECK(o.width == 480);
     CHECK(o.height == 320);
@@ -104,8 +126,10 @@ TEST_CASE("render options: the format from --format, else from --out's extension
 TEST_CASE("render options: bad values name the problem and what is allowed", "[cli][render]")
 {
     const std::vector<std::pair<std::vector<std::string>, std::string>> cases = {
-        {withRequired({"--mode", "sparkly"}), "--mode sparkly is not one of plain, contention, heatmap, tcdmap, layers"},
-        {withRequired({"--format", "avi"}), "unknown video format 'avi'; use mp4, gif or png (a numbered PNG sequence)"},
+        {withRequired({"--mode", "sparkly"}),
+         "--mode sparkly is not one of plain, contention, heatmap, tcdmap, layers"},
+        {withRequired({"--format", "avi"}),
+         "unknown video format 'avi'; use mp4, gif or png (a numbered PNG sequence)"},
         {withRequired({"--heat", "both"}), "--heat both is not cumulative or step"},
         {withRequired({"--zoom", "0"}), "--zoom 0.000 is out of range 0.01..100"},
         {withRequired({"--zoom", "100"}), "--zoom 100.000 is out of range 0.01..100"},

@@ -56,7 +56,8 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     require(o.zoom > 0.01f && o.zoom < 100.0f);
     require(o.videoFormat != RenderFormat::Mp4 || (o.width % 2 == 0 && o.height % 2 == 0));
     std::string mode = o.mode;
-    std::transform(mode.begin(), mode.end(), mode.begin(), [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
+    std::transform(mode.begin(), mode.end(), mode.begin(),
+                   [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
     const auto& modes = renderModeNames();
     require(std::find(modes.begin(), modes.end(), mode) != modes.end());
     require((o.heat == "cumulative" && o.cumulativeHeat) || (o.heat == "step" && !o.cumulativeHeat));
