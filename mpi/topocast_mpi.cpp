@@ -3,6 +3,7 @@
 // The MPI-free parts (payload bytes, checksums, per-rank plans, the measured-times document)
 // live in core (topocast/replay.h, topocast/io/measured_json.h) and are unit-tested there.
 #include "topocast/error.h"
+#include "topocast/io/atomic_file.h"
 #include "topocast/io/measured_json.h"
 #include "topocast/io/schedule_json.h"
 #include "topocast/replay.h"

@@ -1,5 +1,8 @@
 #include "videoencoder.h"
 
+#include "topocast/error.h"
+#include "topocast/io/atomic_file.h"
+
 extern "C" {
 #include <libavcodec/avcodec.h>
 #include <libavformat/avformat.h>
@@ -19,10 +22,7 @@ extern "C" {
 #include <system_error>
 #include <vector>
 
-#include <fcntl.h>
-#include <stdlib.h>
 #include <sys/stat.h>
-#include <unistd.h>
 
 namespace topocast::video {
 
@@ -110,57 +110,6 @@ int bayerOffset(int x, int y)
     return ((2 * kBayer[static_cast<std::size_t>((y & 3) * 4 + (x & 3))] + 1) * kCubeStep) / 32 - kCubeStep / 2;
 }
 
-/// A hidden temporary beside `target` (".name.tmp-XXXXXX"); a file, or a folder when `dir`.
-fs::path makeTemporary(const fs::path& target, bool dir)
-{
-    fs::path clean = target;
-    if (!clean.has_filename())
-        clean = clean.parent_path();  // "frames/" → "frames"
-    const fs::path parent = clean.has_parent_path() ? clean.parent_path() : fs::path(".");
-    std::string name = ".";  // appended, not "." + …: GCC 12 -O3 warns falsely (-Wrestrict) on the latter
-    name += clean.filename().string();
-    name += ".tmp-XXXXXX";
-    std::string tmpl = (parent / name).string();
-    if (dir) {
-        if (!::mkdtemp(tmpl.data()))
-            throw VideoError(target.string() + ": cannot create a temporary folder in " + parent.string() + " (" +
-                             std::strerror(errno) + ")");
-    } else {
-        const int fd = ::mkstemp(tmpl.data());
-        if (fd < 0)
-            throw VideoError(target.string() + ": cannot create a temporary file in " + parent.string() + " (" +
-                             std::strerror(errno) + ")");
-        ::fchmod(fd, 0644);  // mkstemp makes 0600; exported files are for sharing
-        ::close(fd);
-    }
-    return tmpl;
-}
-
-/// fsync a file by path (the data must be on disk before the rename makes it visible).
-void syncFile(const fs::path& path)
-{
-    const int fd = ::open(path.c_str(), O_RDONLY);
-    if (fd >= 0) {
-        ::fsync(fd);
-        ::close(fd);
-    }
-}
-
-/// Writes bytes to `path` atomically (temp + fsync + rename). Throws VideoError.
-void writeBytesAtomic(const fs::path& path, const std::uint8_t* data, std::size_t size)
-{
-    const fs::path tmp = makeTemporary(path, false);
-    std::FILE* f = std::fopen(tmp.c_str(), "wb");
-    bool ok = f && std::fwrite(data, 1, size, f) == size && std::fflush(f) == 0 && ::fsync(::fileno(f)) == 0;
-    const int err = errno;
-    if (f && std::fclose(f) != 0)
-        ok = false;
-    if (!ok || ::rename(tmp.c_str(), path.c_str()) != 0) {
-        ::unlink(tmp.c_str());
-        throw VideoError(path.string() + ": cannot write (" + std::strerror(ok ? errno : err) + ")");
-    }
-}
-
 } // namespace
 
 // ---- state ----------------------------------------------------------------------------------
@@ -218,9 +167,13 @@ struct VideoEncoder::State {
 
     [[noreturn]] void fail(const std::string& what, int code = 0)
     {
-        const std::string message =
-            target.string() + ": " + what + (code ? " (" + averror(code) + ")" : std::string()) +
-            "; nothing was written";
+        abandon(target.string() + ": " + what + (code ? " (" + averror(code) + ")" : std::string()) +
+                "; nothing was written");
+    }
+
+    /// Closes the encode, removes the temporary and throws `message` as a VideoError.
+    [[noreturn]] void abandon(const std::string& message)
+    {
         release();
         removeTemporary();
         open = false;
@@ -247,8 +200,9 @@ struct VideoEncoder::State {
             if (format == VideoFormat::PngSequence) {
                 const int index = static_cast<int>(packet->pts) + 1;
                 try {
-                    writeBytesAtomic(temporary / frameFileName(index), packet->data, static_cast<std::size_t>(packet->size));
-                } catch (const VideoError& e) {
+                    writeFileAtomic(temporary / frameFileName(index), {reinterpret_cast<const char*>(packet->data),
+                                                                       static_cast<std::size_t>(packet->size)});
+                } catch (const Error& e) {
                     av_packet_unref(packet);
                     fail(e.what());
                 }
@@ -379,10 +333,11 @@ void VideoEncoder::open(const fs::path& path, VideoFormat format, int width, int
 
     // The temporary and (MP4/GIF) the muxer.
     try {
-        s.temporary = makeTemporary(path, format == VideoFormat::PngSequence);
-    } catch (const VideoError&) {
+        s.temporary =
+            makeTemporaryBeside(path, format == VideoFormat::PngSequence ? TemporaryKind::Folder : TemporaryKind::File);
+    } catch (const Error& e) {
         m.reset();
-        throw;
+        throw VideoError(e.what());
     }
     if (format != VideoFormat::PngSequence) {
         const char* muxer = format == VideoFormat::Mp4 ? "mp4" : "gif";
@@ -545,9 +500,12 @@ VideoResult VideoEncoder::finish()
             s.fail("cannot finish the file", rc);
         avio_closep(&s.fmt->pb);
         s.release();
-        syncFile(s.temporary);
-        if (::rename(s.temporary.c_str(), s.target.c_str()) != 0)
-            s.fail(std::string("cannot replace the file (") + std::strerror(errno) + ")");
+        try {
+            commitTemporary(s.temporary, s.target);
+        } catch (const Error& e) {
+            s.temporary.clear(); // commitTemporary removed it
+            s.abandon(e.what());
+        }
         s.temporary.clear();
     } else {
         s.release();

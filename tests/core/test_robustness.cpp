@@ -6,6 +6,7 @@
 #include "topocast/algorithms/registry.h"
 #include "topocast/error.h"
 #include "topocast/graph.h"
+#include "topocast/io/atomic_file.h"
 #include "topocast/io/scenario.h"
 #include "topocast/io/schedule_json.h"
 #include "topocast/layout.h"

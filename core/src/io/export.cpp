@@ -1,6 +1,7 @@
 #include "topocast/io/export.h"
 
 #include "topocast/error.h"
+#include "topocast/io/atomic_file.h"
 #include "topocast/io/schedule_json.h"
 #include "topocast/metrics.h"
 #include "topocast/routing.h"
