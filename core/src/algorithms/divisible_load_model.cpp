@@ -2,10 +2,11 @@
 
 #include "topocast/error.h"
 
+#include <fmt/format.h>
+
 #include <algorithm>
 #include <cmath>
 #include <limits>
-#include <sstream>
 
 // The analytic model of spec/divisible-load.md §1.4, §2 and §4.
 
@@ -13,18 +14,10 @@ namespace topocast {
 
 namespace {
 
-std::string number(double v)
-{
-    std::ostringstream s;
-    s.precision(10);
-    s << v;
-    return s.str();
-}
-
 void requireFinite(const char* name, double v)
 {
     if (!std::isfinite(v))
-        throw Error(std::string("divisible-load: ") + name + " = " + number(v) + " is not a finite number");
+        throw Error(fmt::format("divisible-load: {} = {:.10g} is not a finite number", name, v));
 }
 
 // ρ_eff, σ, q and κ of the parameters.
@@ -63,16 +56,16 @@ void checkDivisibleLoadParams(const DivisibleLoadParams& pr)
     requireFinite("V", pr.V);
     requireFinite("epsilon", pr.epsilon);
     if (pr.A <= 0)
-        throw Error("divisible-load: A = " + number(pr.A) + " must be > 0 (inverse processing rate, s/byte)");
+        throw Error(fmt::format("divisible-load: A = {:.10g} must be > 0 (inverse processing rate, s/byte)", pr.A));
     if (pr.C < 0)
-        throw Error("divisible-load: C = " + number(pr.C) + " must be ≥ 0 (inverse link rate, s/byte)");
+        throw Error(fmt::format("divisible-load: C = {:.10g} must be ≥ 0 (inverse link rate, s/byte)", pr.C));
     if (pr.S < 0)
-        throw Error("divisible-load: S = " + number(pr.S) + " must be ≥ 0 (setup time per message, s)");
+        throw Error(fmt::format("divisible-load: S = {:.10g} must be ≥ 0 (setup time per message, s)", pr.S));
     if (pr.V <= 0)
-        throw Error("divisible-load: V = " + number(pr.V) + " must be > 0 (total load, bytes)");
+        throw Error(fmt::format("divisible-load: V = {:.10g} must be > 0 (total load, bytes)", pr.V));
     if (pr.epsilon < 0)
-        throw Error("divisible-load: epsilon = " + number(pr.epsilon) +
-                    " must be ≥ 0 (returned results as a fraction of the data)");
+        throw Error(fmt::format(
+            "divisible-load: epsilon = {:.10g} must be ≥ 0 (returned results as a fraction of the data)", pr.epsilon));
 }
 
 DivisibleLoadModel solveDivisibleLoad(const DivisibleLoadParams& pr)

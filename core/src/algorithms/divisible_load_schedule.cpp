@@ -3,6 +3,8 @@
 #include "topocast/error.h"
 #include "topocast/metrics.h"
 
+#include <fmt/format.h>
+
 #include <algorithm>
 #include <cmath>
 #include <sstream>
@@ -16,14 +18,6 @@ namespace {
 std::string pointName(const Point3& p)
 {
     return "(" + std::to_string(p[0]) + "," + std::to_string(p[1]) + "," + std::to_string(p[2]) + ")";
-}
-
-std::string number(double v)
-{
-    std::ostringstream s;
-    s.precision(10);
-    s << v;
-    return s.str();
 }
 
 void requireThreeD(const Topology& topo)
@@ -222,15 +216,14 @@ Schedule divisibleLoadSchedule(const Topology& topo, NodeId source, const Params
     const int h = pr.layers;
     const DivisibleLoadModel model = solveDivisibleLoad(pr);
     if (!model.feasible)
-        throw Error("divisible-load: layers = " + std::to_string(h) + " is infeasible for p = " + std::to_string(p) +
-                    ", A = " + number(pr.A) + ", C = " + number(pr.C) + ", S = " + number(pr.S) +
-                    ", V = " + number(pr.V) + ", epsilon = " + number(pr.epsilon) + " (α_" + std::to_string(h) + " = " +
-                    number(model.alpha.back()) + " ≤ 0); the largest feasible number of layers is " +
-                    std::to_string(hMax.value_or(h)));
+        throw Error(fmt::format("divisible-load: layers = {} is infeasible for p = {}, A = {:.10g}, C = {:.10g}, "
+                                "S = {:.10g}, V = {:.10g}, epsilon = {:.10g} (α_{} = {:.10g} ≤ 0); the largest "
+                                "feasible number of layers is {}",
+                                h, p, pr.A, pr.C, pr.S, pr.V, pr.epsilon, h, model.alpha.back(), hMax.value_or(h)));
     if (std::pow(p + 1.0, h) > topo.nodeCount())
         throw Error("divisible-load: the " + topo.displayName() + " (" + std::to_string(topo.nodeCount()) +
                     " nodes) is too small for p = " + std::to_string(p) + " with " + std::to_string(h) +
-                    " layers, which needs " + number(std::pow(p + 1.0, h)) + " processors");
+                    " layers, which needs " + fmt::format("{:.10g}", std::pow(p + 1.0, h)) + " processors");
     const ScatterPlacement place = placeScatter(topo, source, p, h);
     const ScatterMapping map = scatterMapping(p, h);
     const std::size_t n = map.size();
@@ -290,10 +283,10 @@ Schedule divisibleLoadSchedule(const Topology& topo, NodeId source, const Params
     }
     for (int k = 1; k <= h; ++k) {
         const auto kk = static_cast<std::size_t>(k);
-        sched.stepLabels.push_back("move " + std::to_string(k) + " (step " + std::to_string((k - 1) / 3 + 1) +
-                                   ", move " + std::to_string((k - 1) % 3 + 1) + " of 3): layer " + std::to_string(k) +
-                                   ", " + number(model.layerSize[kk]) + " messages of " +
-                                   number(model.messageSize[kk]) + " load units");
+        sched.stepLabels.push_back(fmt::format("move {} (step {}, move {} of 3): layer {}, {:.10g} messages of {:.10g} "
+                                               "load units",
+                                               k, (k - 1) / 3 + 1, (k - 1) % 3 + 1, k, model.layerSize[kk],
+                                               model.messageSize[kk]));
     }
     sched.finalize();
 
