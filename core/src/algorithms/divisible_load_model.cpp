@@ -2,6 +2,7 @@
 
 #include "topocast/error.h"
 
+#include <Eigen/Dense>
 #include <fmt/format.h>
 
 #include <algorithm>
@@ -132,59 +133,38 @@ std::vector<double> solveDivisibleLoadSystem(const DivisibleLoadParams& pr)
     checkDivisibleLoadParams(pr);
     const Derived d = derive(pr);
     const int h = pr.layers;
-    const auto n = static_cast<std::size_t>(h) + 1;
     const double p = pr.ports;
 
-    // Row-major (h+1)×(h+2) augmented matrix; unknown column c is α_c. Long double: for
-    // infeasible h (α_h < 0) the normalization row cancels heavily and double loses digits.
+    // Long double: for infeasible h (α_h < 0) the normalization row cancels heavily and double
+    // loses digits. Unknown column c is α_c.
+    using Matrix = Eigen::Matrix<long double, Eigen::Dynamic, Eigen::Dynamic>;
+    using Vector = Eigen::Matrix<long double, Eigen::Dynamic, 1>;
     const long double rho = d.rho, sigma = d.sigma, pl = p;
-    std::vector<long double> a(n * (n + 1), 0.0L);
-    auto at = [&](std::size_t r, std::size_t c) -> long double& { return a[r * (n + 1) + c]; };
+    const Eigen::Index size = h + 1;
+    Matrix a = Matrix::Zero(size, size);
+    Vector rhs(size);
     // Equations i = 1..h of system (1), divided by A:
     //   α_{h−i} − (1+ρ) α_{h−i+1} − ρp Σ_{j=2..i} (p+1)^{j−2} α_{h−i+j} = σ.
     for (int i = 1; i <= h; ++i) {
-        const auto r = static_cast<std::size_t>(i - 1);
-        at(r, static_cast<std::size_t>(h - i)) = 1.0;
-        at(r, static_cast<std::size_t>(h - i + 1)) = -(1.0L + rho);
+        const Eigen::Index r = i - 1;
+        a(r, h - i) = 1.0L;
+        a(r, h - i + 1) = -(1.0L + rho);
         for (int j = 2; j <= i; ++j)
-            at(r, static_cast<std::size_t>(h - i + j)) =
-                -rho * pl * std::pow(pl + 1.0L, static_cast<long double>(j - 2));
-        at(r, n) = sigma;
+            a(r, h - i + j) = -rho * pl * std::pow(pl + 1.0L, static_cast<long double>(j - 2));
+        rhs(r) = sigma;
     }
     // Normalization: α₀ + p Σ (p+1)^{i−1} α_i = V.
-    const std::size_t last = n - 1;
-    at(last, 0) = 1.0;
-    for (std::size_t i = 1; i < n; ++i)
-        at(last, i) = pl * std::pow(pl + 1.0L, static_cast<long double>(i) - 1.0L);
-    at(last, n) = pr.V;
+    const Eigen::Index last = size - 1;
+    a(last, 0) = 1.0L;
+    for (Eigen::Index i = 1; i < size; ++i)
+        a(last, i) = pl * std::pow(pl + 1.0L, static_cast<long double>(i) - 1.0L);
+    rhs(last) = pr.V;
 
-    // Gaussian elimination with partial pivoting.
-    for (std::size_t col = 0; col < n; ++col) {
-        std::size_t pivot = col;
-        for (std::size_t r = col + 1; r < n; ++r)
-            if (std::abs(at(r, col)) > std::abs(at(pivot, col)))
-                pivot = r;
-        if (at(pivot, col) == 0.0L)
-            throw Error("divisible-load: the linear system is singular (p = " + std::to_string(pr.ports) +
-                        ", h = " + std::to_string(h) + ")");
-        if (pivot != col)
-            for (std::size_t c = col; c <= n; ++c)
-                std::swap(at(pivot, c), at(col, c));
-        for (std::size_t r = col + 1; r < n; ++r) {
-            const long double f = at(r, col) / at(col, col);
-            if (f == 0.0L)
-                continue;
-            for (std::size_t c = col; c <= n; ++c)
-                at(r, c) -= f * at(col, c);
-        }
-    }
-    std::vector<long double> x(n);
-    for (std::size_t r = n; r-- > 0;) {
-        long double s = at(r, n);
-        for (std::size_t c = r + 1; c < n; ++c)
-            s -= at(r, c) * x[c];
-        x[r] = s / at(r, r);
-    }
+    const Eigen::PartialPivLU<Matrix> lu(a);
+    if ((lu.matrixLU().diagonal().array() == 0.0L).any())
+        throw Error("divisible-load: the linear system is singular (p = " + std::to_string(pr.ports) +
+                    ", h = " + std::to_string(h) + ")");
+    const Vector x = lu.solve(rhs);
     return {x.begin(), x.end()};
 }
 
