@@ -1,5 +1,7 @@
 #include "topocast/io/atomic_file.h"
 
+#include "temp_dir.h"
+
 #include "topocast/error.h"
 
 #include <catch2/catch.hpp>
@@ -17,38 +19,10 @@
 #include <unistd.h>
 
 using namespace topocast;
+using topocast::testing::TempDir;
 namespace fs = std::filesystem;
 
 namespace {
-
-/// A fresh folder under the system temp folder, removed with everything in it.
-struct Folder {
-    Folder()
-    {
-        std::string tmpl = (fs::temp_directory_path() / "topocast-atomic-XXXXXX").string();
-        REQUIRE(::mkdtemp(tmpl.data()) != nullptr);
-        path = tmpl;
-    }
-    ~Folder()
-    {
-        std::error_code ec;
-        fs::permissions(path, fs::perms::owner_all, fs::perm_options::add, ec);
-        fs::remove_all(path, ec);
-    }
-    Folder(const Folder&) = delete;
-    Folder& operator=(const Folder&) = delete;
-
-    /// The names in the folder.
-    std::set<std::string> names() const
-    {
-        std::set<std::string> out;
-        for (const auto& e : fs::directory_iterator(path))
-            out.insert(e.path().filename().string());
-        return out;
-    }
-
-    fs::path path;
-};
 
 std::string contentsOf(const fs::path& p)
 {
@@ -86,7 +60,7 @@ private:
 
 TEST_CASE("writeFileAtomic writes a new file, mode 0644, and leaves nothing else", "[atomic][io]")
 {
-    Folder folder;
+    TempDir folder;
     const fs::path file = folder.path / "out.txt";
     writeFileAtomic(file, "hello\n");
     CHECK(contentsOf(file) == "hello\n");
@@ -102,7 +76,7 @@ TEST_CASE("writeFileAtomic replaces an existing file in one rename", "[atomic][i
 {
     GIVEN("an existing file that a reader holds open")
     {
-        Folder folder;
+        TempDir folder;
         const fs::path file = folder.path / "schedule.json";
         writeFileAtomic(file, "old contents");
         std::ifstream reader(file, std::ios::binary);
@@ -131,7 +105,7 @@ TEST_CASE("writeFileAtomic replaces an existing file in one rename", "[atomic][i
 
 TEST_CASE("writeFileAtomic that fails leaves the old file and no temporary", "[atomic][io]")
 {
-    Folder folder;
+    TempDir folder;
     const fs::path file = folder.path / "old.json";
     writeFileAtomic(file, "old");
 
@@ -176,7 +150,7 @@ TEST_CASE("writeFileAtomic that fails leaves the old file and no temporary", "[a
 
 TEST_CASE("makeTemporaryBeside: hidden, unique, in the target's folder", "[atomic][io]")
 {
-    Folder folder;
+    TempDir folder;
     const fs::path target = folder.path / "anim.mp4";
 
     const fs::path a = makeTemporaryBeside(target, TemporaryKind::File);
@@ -203,7 +177,7 @@ TEST_CASE("makeTemporaryBeside: hidden, unique, in the target's folder", "[atomi
 
 TEST_CASE("commitTemporary puts a finished temporary in place or removes it", "[atomic][io]")
 {
-    Folder folder;
+    TempDir folder;
     const fs::path target = folder.path / "anim.gif";
     writeFileAtomic(target, "old");
 
