@@ -55,6 +55,16 @@ QChartView* makeView(QChart* chart)
     view->setMinimumHeight(180);
     return view;
 }
+/// A category axis titled "layer" with `cats`, on `side` of `chart`, attached to `series`.
+void addLayerAxis(QChart* chart, QAbstractSeries* series, const QStringList& cats, Qt::Alignment side)
+{
+    auto* axis = new QBarCategoryAxis;
+    axis->append(cats);
+    axis->setTitleText(QStringLiteral("layer"));
+    chart->addAxis(axis, side);
+    series->attachAxis(axis);
+}
+
 /// Load share per layer: a bar per α_i; nullptr without "alpha".
 QChart* loadShareChart(const nlohmann::ordered_json& info)
 {
@@ -72,11 +82,7 @@ QChart* loadShareChart(const nlohmann::ordered_json& info)
     auto* chart = new QChart;
     chart->addSeries(series);
     chart->setTitle(QStringLiteral("Load per layer (α)"));
-    auto* x = new QBarCategoryAxis;
-    x->append(cats);
-    x->setTitleText(QStringLiteral("layer"));
-    chart->addAxis(x, Qt::AlignBottom);
-    series->attachAxis(x);
+    addLayerAxis(chart, series, cats, Qt::AlignBottom);
     auto* y = new QValueAxis;
     chart->addAxis(y, Qt::AlignLeft);
     series->attachAxis(y);
@@ -148,11 +154,7 @@ QChart* ganttChart(const nlohmann::ordered_json& info)
         for (QLegendMarker* m : chart->legend()->markers(series))
             if (m->label() == hidden->label())
                 m->setVisible(false);
-    auto* y = new QBarCategoryAxis;
-    y->append(cats);
-    y->setTitleText(QStringLiteral("layer"));
-    chart->addAxis(y, Qt::AlignLeft);
-    series->attachAxis(y);
+    addLayerAxis(chart, series, cats, Qt::AlignLeft);
     auto* x = new QValueAxis;
     x->setTitleText(QStringLiteral("time (s)"));
     chart->addAxis(x, Qt::AlignBottom);
