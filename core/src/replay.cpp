@@ -2,8 +2,9 @@
 
 #include "topocast/error.h"
 
+#include <fmt/format.h>
+
 #include <algorithm>
-#include <cstdio>
 #include <map>
 #include <tuple>
 #include <unordered_map>
@@ -389,9 +390,7 @@ std::string scheduleFingerprint(const Schedule& schedule)
             fnv(h, b.part);
         }
     }
-    char buf[17];
-    std::snprintf(buf, sizeof buf, "%016llx", static_cast<unsigned long long>(h));
-    return buf;
+    return fmt::format("{:016x}", h);
 }
 
 } // namespace topocast
