@@ -19,6 +19,7 @@ extern "C" {
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <optional>
 #include <system_error>
 #include <vector>
 
@@ -129,7 +130,8 @@ void checkFrameSize(const fs::path& path, VideoFormat format, int width, int hei
 
 struct VideoEncoder::State {
     fs::path target;
-    fs::path temporary;  // file (MP4/GIF) or folder (PNG)
+    fs::path temporary;                  // the folder of PNG frames (a hidden temporary)
+    std::optional<PendingFile> pending;  // MP4/GIF: the file, unnamed until finish()
     VideoFormat format = VideoFormat::Mp4;
     VideoOptions options;
     int width = 0, height = 0, fps = 0;
@@ -173,7 +175,9 @@ struct VideoEncoder::State {
     void removeTemporary() noexcept
     {
         std::error_code ec;
-        if (!temporary.empty())
+        if (pending)
+            pending.reset();  // an unnamed file: closing it is removing it
+        else if (!temporary.empty())
             fs::remove_all(temporary, ec);
         temporary.clear();
     }
@@ -454,8 +458,11 @@ void VideoEncoder::open(const fs::path& path, VideoFormat format, int width, int
 
     const State::CodecChoice choice = s.chooseCodec();
     try {
-        s.temporary =
-            makeTemporaryBeside(path, format == VideoFormat::PngSequence ? TemporaryKind::Folder : TemporaryKind::File);
+        // A file is written unnamed (O_TMPFILE) until finish(): a killed export leaves nothing.
+        if (format == VideoFormat::PngSequence)
+            s.temporary = makeTemporaryBeside(path, TemporaryKind::Folder);
+        else
+            s.temporary = s.pending.emplace(path).path();
     } catch (const Error& e) {
         m.reset();
         throw VideoError(e.what());
@@ -538,13 +545,13 @@ VideoResult VideoEncoder::finish()
             s.fail("cannot finish the file", rc);
         avio_closep(&s.fmt->pb);
         s.release();
+        s.temporary.clear();  // the pending file's own path: nothing to remove by name
         try {
-            commitTemporary(s.temporary, s.target);
+            s.pending->commit();
         } catch (const Error& e) {
-            s.temporary.clear(); // commitTemporary removed it
             s.abandon(e.what());
         }
-        s.temporary.clear();
+        s.pending.reset();
     } else {
         s.release();
         // PNG sequence: a new folder takes the temporary's place whole; an existing one receives

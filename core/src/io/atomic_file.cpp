@@ -7,6 +7,10 @@
 #include <cstring>
 #include <string>
 
+#include <csignal>
+#include <random>
+#include <utility>
+
 #include <fcntl.h>
 #include <sys/stat.h>
 #include <unistd.h>
@@ -94,12 +98,117 @@ void renameIntoPlace(const fs::path& temporary, const fs::path& target)
     }
 }
 
+
+/// Removes ".NAME.tmp-PID-XXXXXX" folders beside `target` whose process PID no longer runs.
+void removeAbandonedFolders(const fs::path& target)
+{
+    const fs::path clean = withoutTrailingSlash(target);
+    const std::string prefix = "." + clean.filename().string() + ".tmp-";
+    std::error_code ec;
+    for (const auto& entry : fs::directory_iterator(folderOf(clean), ec)) {
+        const std::string name = entry.path().filename().string();
+        if (name.rfind(prefix, 0) != 0 || !entry.is_directory(ec))
+            continue;
+        const std::string rest = name.substr(prefix.size());
+        const std::size_t dash = rest.find('-');
+        if (dash == std::string::npos || dash == 0)
+            continue;
+        const long pid = std::strtol(rest.substr(0, dash).c_str(), nullptr, 10);
+        if (pid > 0 && ::kill(static_cast<pid_t>(pid), 0) != 0 && errno == ESRCH)
+            fs::remove_all(entry.path(), ec);
+    }
+}
+
 } // namespace
+
+PendingFile::PendingFile(fs::path target) : m_target(std::move(target))
+{
+#ifdef O_TMPFILE
+    m_fd = ::open(folderOf(withoutTrailingSlash(m_target)).c_str(), O_TMPFILE | O_WRONLY | O_CLOEXEC, 0644);
+#endif
+    if (m_fd >= 0) {
+        ::fchmod(m_fd, 0644);
+        m_path = "/proc/self/fd/" + std::to_string(m_fd);
+        return;
+    }
+    m_path = makeTemporaryBeside(m_target, TemporaryKind::File);
+}
+
+PendingFile::~PendingFile() { discard(); }
+
+PendingFile::PendingFile(PendingFile&& other) noexcept
+    : m_target(std::move(other.m_target)), m_path(std::move(other.m_path)), m_fd(std::exchange(other.m_fd, -1))
+{
+    other.m_path.clear();
+}
+
+PendingFile& PendingFile::operator=(PendingFile&& other) noexcept
+{
+    if (this != &other) {
+        discard();
+        m_target = std::move(other.m_target);
+        m_path = std::move(other.m_path);
+        m_fd = std::exchange(other.m_fd, -1);
+        other.m_path.clear();
+    }
+    return *this;
+}
+
+void PendingFile::discard() noexcept
+{
+    if (m_fd >= 0)
+        ::close(m_fd);  // an unnamed file vanishes with its last descriptor
+    else if (!m_path.empty())
+        ::unlink(m_path.c_str());
+    m_fd = -1;
+    m_path.clear();
+}
+
+void PendingFile::commit()
+{
+    if (m_path.empty())
+        throw Error(m_target.string() + ": nothing to commit (the file was already committed or discarded)");
+    if (m_fd < 0) {
+        const fs::path named = std::exchange(m_path, {});
+        commitTemporary(named, m_target);
+        return;
+    }
+    // Give the unnamed file a hidden name (linkat through /proc needs no privilege, unlike
+    // AT_EMPTY_PATH), then rename that over the target as for any temporary.
+    const int fd = std::exchange(m_fd, -1);
+    m_path.clear();
+    ::fsync(fd);
+    std::string named;
+    std::random_device random;
+    for (int attempt = 0; attempt < 100; ++attempt) {
+        named = temporaryTemplate(m_target);
+        // mkstemp's XXXXXX without creating the file: linkat must create the name itself.
+        static const char letters[] = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789";
+        for (std::size_t i = named.size() - 6; i < named.size(); ++i)
+            named[i] = letters[random() % (sizeof(letters) - 1)];
+        const std::string proc = "/proc/self/fd/" + std::to_string(fd);
+        if (::linkat(AT_FDCWD, proc.c_str(), AT_FDCWD, named.c_str(), AT_SYMLINK_FOLLOW) == 0)
+            break;
+        if (errno != EEXIST) {
+            const int err = errno;
+            ::close(fd);
+            throw Error(m_target.string() + ": cannot name the finished file" + reason(err) +
+                        "; the existing file is untouched");
+        }
+        named.clear();
+    }
+    ::close(fd);
+    if (named.empty())
+        throw Error(m_target.string() + ": cannot name the finished file (no free temporary name); the existing file is untouched");
+    renameIntoPlace(named, m_target);
+}
 
 fs::path makeTemporaryBeside(const fs::path& target, TemporaryKind kind)
 {
     if (kind == TemporaryKind::Folder) {
+        removeAbandonedFolders(target);
         std::string path = temporaryTemplate(target);
+        path.insert(path.size() - 6, std::to_string(::getpid()) + "-");
         if (!::mkdtemp(path.data()))
             cannotCreate(target, "folder", errno);
         return path;
