@@ -94,13 +94,9 @@ std::vector<DrawnChannel> drawnChannels(const Topology& topo)
             NodeId next;
             if (!topo.step(v, port.dim, port.sign, next))
                 continue;
-            bool wrap = false;
-            if (topo.isTorus()) {
-                const int c = topo.coord(v, port.dim);
-                wrap = (port.sign > 0 && c == topo.side(port.dim) - 1) || (port.sign < 0 && c == 0);
-            }
-            DrawnChannel d{topo.channel(v, port.dim, port.sign), v, next, port.dim, wrap};
-            (wrap ? wraps : straight).push_back(d);
+            const ChannelId ch = topo.channel(v, port.dim, port.sign);
+            const DrawnChannel d{ch, v, next, port.dim, topo.isWrapChannel(ch)};
+            (d.wrap ? wraps : straight).push_back(d);
         }
     }
     straight.insert(straight.end(), wraps.begin(), wraps.end());
@@ -150,17 +146,6 @@ Rgba uninformedColour(const Palette& palette, std::size_t nodes)
 }
 
 float uninformedScale(std::size_t nodes) { return 1.0f - 0.55f * recedeAmount(nodes); }
-
-std::optional<ChannelId> channelBetween(const Topology& topo, NodeId a, NodeId b)
-{
-    for (int p = 0; p < topo.portsPerNode(); ++p) {
-        const Port port = topo.portAt(p);
-        NodeId next;
-        if (topo.step(a, port.dim, port.sign, next) && next == b)
-            return topo.channel(a, port.dim, port.sign);
-    }
-    return std::nullopt;
-}
 
 Rgba treeColour(int tree, bool used, const Palette& palette)
 {
@@ -279,7 +264,7 @@ FrameStyle frameStyle(const Snapshot& snap, const std::vector<DrawnChannel>& cha
     if (mode == ViewMode::Trees) {
         for (std::size_t t = 0; t < snap.trees.size(); ++t)
             for (const hypercube::TreeEdge& e : snap.trees[t]) {
-                const auto ch = channelBetween(topo, e.parent, e.child);
+                const auto ch = topo.channelBetween(e.parent, e.child);
                 f.treeEdgeColour.push_back(treeColour(static_cast<int>(t), ch && loads.cumulative[*ch] > 0, pal));
             }
     }

@@ -66,8 +66,6 @@ Rgba uninformedColour(const Palette& palette, std::size_t nodes);
 /// Drawn size of a not-yet-informed node relative to an informed one (1 − 0.55·recede).
 float uninformedScale(std::size_t nodes);
 
-/// The directed channel a → b (neighbours), if any.
-std::optional<ChannelId> channelBetween(const Topology& topo, NodeId a, NodeId b);
 /// Colour of member tree `tree` in the Trees mode: its category colour once its edge has carried
 /// data (steps 1..step), faded toward the background while not yet.
 Rgba treeColour(int tree, bool used, const Palette& palette);

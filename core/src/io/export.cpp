@@ -127,7 +127,7 @@ TopologyGraph topologyGraph(const Topology& topo)
             const bool forward = topo.isHypercube() ? topo.coord(v, port.dim) == 0 : port.sign > 0;
             if (!forward)
                 return;
-            const bool wrap = topo.isTorus() && topo.coord(w, port.dim) < topo.coord(v, port.dim);
+            const bool wrap = topo.isWrapChannel(topo.channel(v, port.dim, port.sign));
             boost::add_edge(v, w, TopologyEdge{port.dim, wrap ? 1 : 0}, g);
         });
     }
