@@ -7,7 +7,6 @@
 
 #include <algorithm>
 #include <chrono>
-#include <limits>
 
 namespace topocast::app {
 
@@ -51,14 +50,9 @@ std::vector<std::uint64_t> computeTcdMap(const Scenario& sc, BuildControl* contr
 void fillDerived(Snapshot& snap, const std::vector<Vec3>* positions)
 {
     snap.metrics = computeMetrics(snap.schedule, 2000);
+    snap.channelLoads = ChannelLoadHistory(snap.schedule);
     snap.positions = positions ? *positions : nodePositions(snap.schedule.topology());
-    const Topology& topo = snap.schedule.topology();
-    snap.informedStep.assign(topo.nodeCount(), std::numeric_limits<std::uint32_t>::max());
-    snap.informedStep[snap.schedule.source()] = 0;
-    if (snap.schedule.pattern() == Pattern::Allgather || snap.schedule.pattern() == Pattern::Alltoall)
-        std::fill(snap.informedStep.begin(), snap.informedStep.end(), 0u);
-    for (const Transfer& t : snap.schedule.transfers())
-        snap.informedStep[t.to] = std::min(snap.informedStep[t.to], t.step);
+    snap.informedStep = informedSteps(snap.schedule);
     snap.trees = scheduleTrees(snap.schedule);
     const std::uint32_t steps = snap.schedule.stepCount();
     snap.prefixTcd.assign(steps + 1, 0);

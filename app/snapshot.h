@@ -25,8 +25,12 @@ struct Snapshot {
     Schedule schedule;
     Metrics metrics;
     std::vector<Vec3> positions;
-    /// Step in which each node first receives anything (0 for the source, UINT32_MAX if never).
+    /// Step in which each node first holds data (core informedSteps(): 0 for the source,
+    /// kNeverInformed = UINT32_MAX if never).
     std::vector<std::uint32_t> informedStep;
+    /// Every channel's load at every step (core ChannelLoadHistory, built once here): a step
+    /// change asks it for that step in O(channels) instead of recounting steps 1..k.
+    ChannelLoadHistory channelLoads;
     /// TCD of every step so far: prefixTcd[s] = Σ TCD of steps 1..s (prefixTcd[0] = 0).
     std::vector<std::uint64_t> prefixTcd;
     /// Minimum TCD from every node as source (the "TCD map"), empty when not available.

@@ -2,7 +2,6 @@
 
 #include <algorithm>
 #include <cmath>
-#include <limits>
 #include <set>
 
 namespace topocast::app {
@@ -103,29 +102,6 @@ std::vector<DrawnChannel> drawnChannels(const Topology& topo)
     return straight;
 }
 
-ChannelLoads channelLoads(const Snapshot& snap, int step)
-{
-    const Schedule& s = snap.schedule;
-    const Topology& topo = s.topology();
-    ChannelLoads out;
-    const auto slotCount = static_cast<std::size_t>(topo.channelSlots());
-    out.step.assign(slotCount, 0);
-    out.cumulative.assign(slotCount, 0);
-    out.lastTag.assign(slotCount, -1);
-    const auto last = static_cast<std::uint32_t>(std::clamp(step, 0, static_cast<int>(s.stepCount())));
-    for (std::uint32_t st = 1; st <= last; ++st) {
-        for (const Transfer& t : s.stepTransfers(st)) {
-            forEachChannel(topo, t.from, t.to, t.route, s.dimensionOrder, [&](ChannelId ch) {
-                out.cumulative[ch] += 1;
-                out.lastTag[ch] = static_cast<std::int32_t>(t.tag);
-                if (st == last && ++out.step[ch] == 2)
-                    ++out.contendedNow;
-            });
-        }
-    }
-    return out;
-}
-
 namespace {
 Rgba mix(const Rgba& a, const Rgba& b, float t)
 {
@@ -152,17 +128,6 @@ Rgba treeColour(int tree, bool used, const Palette& palette)
     return used ? categoryColour(tree) : mix(categoryColour(tree), palette.background, 0.6f);
 }
 
-namespace {
-bool hasSeveralTags(const Schedule& s)
-{
-    const auto& ts = s.transfers();
-    for (const Transfer& t : ts)
-        if (t.tag != ts.front().tag)
-            return true;
-    return false;
-}
-} // namespace
-
 int nodeLayer(const Snapshot& snap, NodeId v)
 {
     const auto& info = snap.schedule.info;
@@ -170,7 +135,7 @@ int nodeLayer(const Snapshot& snap, NodeId v)
     // hold no load. Elsewhere a node's layer is its hop distance from the source.
     if (info.is_object() && info.contains("alpha")) {
         const std::uint32_t at = snap.informedStep[v];
-        return at == std::numeric_limits<std::uint32_t>::max() ? -1 : static_cast<int>(at);
+        return at == kNeverInformed ? -1 : static_cast<int>(at);
     }
     return snap.topology().distance(snap.schedule.source(), v);
 }
@@ -222,9 +187,9 @@ FrameStyle frameStyle(const Snapshot& snap, const std::vector<DrawnChannel>& cha
         }
     }
 
-    const ChannelLoads loads = channelLoads(snap, step);
+    const ChannelLoads loads = snap.channelLoads.at(static_cast<std::uint32_t>(std::max(step, 0)));
     f.contendedNow = loads.contendedNow;
-    const bool tags = hasSeveralTags(snap.schedule);
+    const bool tags = snap.channelLoads.severalTags();
     f.heatMax = cumulativeHeat ? snap.metrics.maxLinkLoad : snap.metrics.maxStepLoad;
     f.channelColour.resize(channels.size());
     f.channelInUse.assign(channels.size(), 0);

@@ -47,15 +47,6 @@ struct DrawnChannel {
 /// Every directed channel of the topology, straight ones first then wrap-arounds. O(channels).
 std::vector<DrawnChannel> drawnChannels(const Topology& topo);
 
-/// Per-channel loads up to a timeline position, from one pass over the routes of steps 1..step.
-struct ChannelLoads {
-    std::vector<std::uint32_t> step;        ///< uses in step `step` (index = ChannelId)
-    std::vector<std::uint32_t> cumulative;  ///< uses in steps 1..step
-    std::vector<std::int32_t> lastTag;      ///< tag of the last transfer on it (−1: unused)
-    std::uint32_t contendedNow = 0;         ///< channels used twice or more in step `step`
-};
-ChannelLoads channelLoads(const Snapshot& snap, int step);
-
 /// How far not-yet-informed nodes (and unused channels) recede for a network of `nodes` nodes:
 /// 0 up to 64 nodes, rising with log2 of the count to 1 at 4096 and more, so that on a large
 /// mesh the informed nodes and the messages stand out.

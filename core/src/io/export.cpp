@@ -464,20 +464,6 @@ void writeChromeTrace(std::ostream& out, const Schedule& schedule, const TraceOp
     out << "\n]}\n";
 }
 
-std::vector<std::size_t> firstInformers(const Schedule& schedule)
-{
-    requireFinalized(schedule, "spanning tree");
-    const Topology& topo = schedule.topology();
-    std::vector<std::size_t> first(topo.nodeCount(), kNoTransfer);
-    const std::vector<Transfer>& transfers = schedule.transfers();
-    for (std::size_t i = 0; i < transfers.size(); ++i) {
-        const NodeId to = transfers[i].to;
-        if (to != schedule.source() && first[to] == kNoTransfer)
-            first[to] = i;
-    }
-    return first;
-}
-
 void writeTopologyGraphml(std::ostream& out, const Topology& topo)
 {
     TopologyGraph g = topologyGraph(topo);
