@@ -49,8 +49,7 @@ std::vector<std::uint64_t> computeTcdMap(const Scenario& sc, BuildControl* contr
 
 void fillDerived(Snapshot& snap, const std::vector<Vec3>* positions)
 {
-    snap.metrics = computeMetrics(snap.schedule, 2000);
-    snap.channelLoads = ChannelLoadHistory(snap.schedule);
+    snap.metrics = computeMetrics(snap.schedule, 2000, snap.channelLoads);
     snap.positions = positions ? *positions : nodePositions(snap.schedule.topology());
     snap.informedStep = informedSteps(snap.schedule);
     snap.trees = scheduleTrees(snap.schedule);

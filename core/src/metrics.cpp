@@ -5,6 +5,8 @@
 
 #include <algorithm>
 #include <map>
+#include <optional>
+#include <string>
 
 namespace topocast {
 
@@ -27,10 +29,98 @@ void checkChannelMemory(const Topology& topo, std::size_t bytesPerSlot, std::uin
 
 } // namespace
 
-Metrics computeMetrics(const Schedule& schedule, std::size_t contentionLimit)
+/// Fills a ChannelLoadHistory step by step during computeMetrics' pass over the routes.
+class ChannelLoadHistoryBuilder {
+public:
+    ChannelLoadHistoryBuilder(ChannelLoadHistory& history, const Schedule& schedule) : m_h(history)
+    {
+        const std::vector<Transfer>& transfers = schedule.transfers();
+        m_h = ChannelLoadHistory();
+        m_h.m_severalTags = std::any_of(transfers.begin(), transfers.end(),
+                                        [&](const Transfer& t) { return t.tag != transfers.front().tag; });
+        if (!m_h.m_severalTags && !transfers.empty())
+            m_h.m_uniformTag = static_cast<std::int32_t>(transfers.front().tag);
+        // Channel ids fit 32 bits: at most 2^24 nodes × 24 ports.
+        static_assert(std::uint64_t{Topology::kMaxNodes} * Topology::kMaxHypercubeDims <= 0xFFFFFFFFull);
+        m_h.m_slots = static_cast<std::size_t>(schedule.topology().channelSlots());
+        m_h.m_stepBegin.reserve(std::size_t{schedule.stepCount()} + 1);
+        m_h.m_channel.reserve(transfers.size());
+        m_h.m_count.reserve(transfers.size());
+        if (m_h.m_severalTags) {
+            m_tagNow.assign(m_h.m_slots, -1);
+            m_lastTag.assign(m_h.m_slots, -1);
+            m_h.m_tag.reserve(transfers.size());
+        }
+        m_what = "the channel load history of the " + schedule.topology().displayName();
+    }
+
+    /// Bytes per slot of the working arrays (this step's tags, the last tags).
+    static std::size_t workingBytesPerSlot(bool severalTags) { return severalTags ? 2 * sizeof(std::int32_t) : 0; }
+
+    bool severalTags() const { return m_h.m_severalTags; }
+    void tag(ChannelId c, std::uint32_t tag) { m_tagNow[c] = static_cast<std::int32_t>(tag); }
+
+    /// Ends step `step` (of `steps`): its channels `touched` with their counts in `stepLoad`; the
+    /// cumulative loads after it are `cumulative` (computeMetrics' totals).
+    void endStep(std::uint32_t step, std::uint32_t steps, const std::vector<std::uint32_t>& touched,
+                 const std::vector<std::uint32_t>& stepLoad, const std::vector<std::uint32_t>& cumulative)
+    {
+        const bool tags = m_h.m_severalTags;
+        const std::size_t entries = m_h.m_channel.size() + touched.size();
+        if (entries > m_h.m_channel.capacity())
+            checkMemory(m_what, saturatingAdd(saturatingMul(2 * entries, entryBytes()), m_checkpointBytes),
+                        std::to_string(entries) + "+ channel uses × " + std::to_string(entryBytes()) +
+                            " B + checkpoints");
+        for (const std::uint32_t c : touched) {
+            m_h.m_channel.push_back(c);
+            m_h.m_count.push_back(stepLoad[c]);
+            if (tags) {
+                m_h.m_tag.push_back(m_tagNow[c]);
+                m_lastTag[c] = m_tagNow[c];
+            }
+        }
+        m_h.m_stepBegin.push_back(m_h.m_channel.size());
+        m_sinceCheckpoint += touched.size();
+        if (m_sinceCheckpoint < m_h.m_slots || step == steps)
+            return;
+        // Enough deltas since the last checkpoint: store the cumulative loads here, so reaching
+        // any step replays fewer than channel-slots deltas.
+        const std::uint64_t slotBytes = sizeof(std::uint32_t) + (tags ? sizeof(std::int32_t) : 0);
+        m_checkpointBytes = saturatingAdd(m_checkpointBytes, saturatingMul(m_h.m_slots, slotBytes));
+        checkMemory(m_what, saturatingAdd(saturatingMul(m_h.m_channel.size(), entryBytes()), m_checkpointBytes),
+                    std::to_string(m_h.m_checkpointStep.size() + 1) + " checkpoints × " + std::to_string(m_h.m_slots) +
+                        " channel slots × " + std::to_string(slotBytes) + " B + channel uses");
+        m_h.m_checkpointStep.push_back(step);
+        m_h.m_checkpointLoad.push_back(cumulative);
+        if (tags)
+            m_h.m_checkpointTag.push_back(m_lastTag);
+        m_sinceCheckpoint = 0;
+    }
+
+private:
+    std::uint64_t entryBytes() const { return 2 * sizeof(std::uint32_t) + (m_h.m_severalTags ? sizeof(std::int32_t) : 0); }
+
+    ChannelLoadHistory& m_h;
+    std::vector<std::int32_t> m_tagNow;   // this step's last tag per channel (several tags only)
+    std::vector<std::int32_t> m_lastTag;  // the last tag per channel so far (several tags only)
+    std::size_t m_sinceCheckpoint = 0;
+    std::uint64_t m_checkpointBytes = 0;
+    std::string m_what;
+};
+
+namespace {
+
+/// The one pass over the routes behind computeMetrics (and ChannelLoadHistory when `loads`).
+Metrics analyse(const Schedule& schedule, std::size_t contentionLimit, ChannelLoadHistory* loads)
 {
     const Topology& topo = schedule.topology();
-    checkChannelMemory(topo, 3 * sizeof(std::uint32_t), 2 * sizeof(std::uint32_t), schedule.stepCount());
+    if (loads && !schedule.finalized() && schedule.size() > 0)
+        throw Error("channel load history: the schedule is not finalized (call Schedule::finalize())");
+    std::optional<ChannelLoadHistoryBuilder> history;
+    if (loads)
+        history.emplace(*loads, schedule);
+    const std::size_t historyBytes = ChannelLoadHistoryBuilder::workingBytesPerSlot(history && history->severalTags());
+    checkChannelMemory(topo, 3 * sizeof(std::uint32_t) + historyBytes, 2 * sizeof(std::uint32_t), schedule.stepCount());
     const std::size_t slots = static_cast<std::size_t>(topo.channelSlots());
     const std::vector<Transfer>& transfers = schedule.transfers();
 
@@ -45,17 +135,24 @@ Metrics computeMetrics(const Schedule& schedule, std::size_t contentionLimit)
     constexpr std::uint32_t kCounted = 0x80000000u;
     std::vector<std::uint32_t> sends(topo.nodeCount(), 0);
     std::vector<std::uint32_t> receives(topo.nodeCount(), 0);
+    std::vector<std::uint32_t> touched;  // channels used in this step, each once
 
     const DimensionOrder& order = schedule.dimensionOrder;
+    const bool tags = history && history->severalTags();
     for (std::uint32_t step = 1; step <= m.steps; ++step) {
         const std::size_t begin = schedule.stepBegin(step);
         const std::size_t end = schedule.stepBegin(step + 1);
         std::uint32_t stepMax = 0;
         std::uint64_t stepHops = 0;
+        touched.clear();
         for (std::size_t i = begin; i < end; ++i) {
             const Transfer& t = transfers[i];
             const int hops = forEachChannel(topo, t.from, t.to, t.route, order, [&](ChannelId c) {
                 const std::uint32_t load = ++stepLoad[c];
+                if (load == 1)
+                    touched.push_back(static_cast<std::uint32_t>(c));
+                if (tags)
+                    history->tag(c, t.tag);
                 stepMax = std::max(stepMax, load);
                 m.maxLinkLoad = std::max(m.maxLinkLoad, ++totalLoad[c]);
                 std::uint32_t& last = lastStep[c];
@@ -92,15 +189,29 @@ Metrics computeMetrics(const Schedule& schedule, std::size_t contentionLimit)
                     m.contentions.push_back(Contention{step, channel, std::move(list)});
             }
         }
+        if (history)
+            history->endStep(step, m.steps, touched, stepLoad, totalLoad);
         // Reset the per-step counters touched by this step.
+        for (const std::uint32_t c : touched)
+            stepLoad[c] = 0;
         for (std::size_t i = begin; i < end; ++i) {
-            const Transfer& t = transfers[i];
-            forEachChannel(topo, t.from, t.to, t.route, order, [&](ChannelId c) { stepLoad[c] = 0; });
-            sends[t.from] = 0;
-            receives[t.to] = 0;
+            sends[transfers[i].from] = 0;
+            receives[transfers[i].to] = 0;
         }
     }
     return m;
+}
+
+} // namespace
+
+Metrics computeMetrics(const Schedule& schedule, std::size_t contentionLimit)
+{
+    return analyse(schedule, contentionLimit, nullptr);
+}
+
+Metrics computeMetrics(const Schedule& schedule, std::size_t contentionLimit, ChannelLoadHistory& loads)
+{
+    return analyse(schedule, contentionLimit, &loads);
 }
 
 std::vector<std::size_t> firstInformers(const Schedule& schedule)
@@ -134,74 +245,7 @@ std::vector<std::uint32_t> informedSteps(const Schedule& schedule)
 
 ChannelLoadHistory::ChannelLoadHistory(const Schedule& schedule)
 {
-    if (!schedule.finalized() && schedule.size() > 0)
-        throw Error("channel load history: the schedule is not finalized (call Schedule::finalize())");
-    const Topology& topo = schedule.topology();
-    const std::vector<Transfer>& transfers = schedule.transfers();
-    const bool tags = std::any_of(transfers.begin(), transfers.end(),
-                                  [&](const Transfer& t) { return t.tag != transfers.front().tag; });
-    m_severalTags = tags;
-    if (!tags && !transfers.empty())
-        m_uniformTag = static_cast<std::int32_t>(transfers.front().tag);
-    // Channel ids fit 32 bits: at most 2^24 nodes × 24 ports.
-    static_assert(std::uint64_t{Topology::kMaxNodes} * Topology::kMaxHypercubeDims <= 0xFFFFFFFFull);
-    m_slots = static_cast<std::size_t>(topo.channelSlots());
-    const std::uint64_t slotBytes = tags ? 2 * sizeof(std::uint32_t) : sizeof(std::uint32_t);  // a checkpoint, per slot
-    const std::uint64_t entryBytes = 2 * sizeof(std::uint32_t) + (tags ? sizeof(std::int32_t) : 0);
-    const std::uint32_t steps = schedule.stepCount();
-    // Working arrays: this step's count (and last tag), the running cumulative loads (and tags).
-    checkChannelMemory(topo, static_cast<std::size_t>(2 * slotBytes), 0, steps);
-
-    std::vector<std::uint32_t> load(m_slots, 0);
-    std::vector<std::int32_t> tagNow(tags ? m_slots : 0, -1);
-    std::vector<std::uint32_t> cumulative(m_slots, 0);
-    std::vector<std::int32_t> lastTag(tags ? m_slots : 0, -1);
-    std::vector<std::uint32_t> touched;
-    m_stepBegin.reserve(std::size_t{steps} + 1);
-    const DimensionOrder& order = schedule.dimensionOrder;
-    std::size_t sinceCheckpoint = 0;
-    std::uint64_t checkpointBytes = 0;
-    for (std::uint32_t step = 1; step <= steps; ++step) {
-        touched.clear();
-        for (const Transfer& t : schedule.stepTransfers(step)) {
-            forEachChannel(topo, t.from, t.to, t.route, order, [&](ChannelId c) {
-                if (load[c]++ == 0)
-                    touched.push_back(static_cast<std::uint32_t>(c));
-                if (tags)
-                    tagNow[c] = static_cast<std::int32_t>(t.tag);
-            });
-        }
-        const std::size_t entries = m_channel.size() + touched.size();
-        if (entries > m_channel.capacity()) {
-            const std::uint64_t need = saturatingAdd(saturatingMul(2 * entries, entryBytes), checkpointBytes);
-            checkMemory("the channel load history of the " + topo.displayName(), need,
-                        std::to_string(entries) + "+ channel uses × " + std::to_string(entryBytes) + " B + checkpoints");
-        }
-        for (const std::uint32_t c : touched) {
-            m_channel.push_back(c);
-            m_count.push_back(load[c]);
-            cumulative[c] += load[c];
-            load[c] = 0;
-            if (tags) {
-                m_tag.push_back(tagNow[c]);
-                lastTag[c] = tagNow[c];
-            }
-        }
-        m_stepBegin.push_back(m_channel.size());
-        sinceCheckpoint += touched.size();
-        if (sinceCheckpoint >= m_slots && step < steps) {
-            checkpointBytes = saturatingAdd(checkpointBytes, saturatingMul(m_slots, slotBytes));
-            checkMemory("the channel load history of the " + topo.displayName(),
-                        saturatingAdd(saturatingMul(m_channel.size(), entryBytes), checkpointBytes),
-                        std::to_string(m_checkpointStep.size() + 1) + " checkpoints × " + std::to_string(m_slots) +
-                            " channel slots × " + std::to_string(slotBytes) + " B + channel uses");
-            m_checkpointStep.push_back(step);
-            m_checkpointLoad.push_back(cumulative);
-            if (tags)
-                m_checkpointTag.push_back(lastTag);
-            sinceCheckpoint = 0;
-        }
-    }
+    analyse(schedule, 0, this);
 }
 
 void ChannelLoadHistory::loadsAt(std::uint32_t step, ChannelLoads& out) const

@@ -82,9 +82,10 @@ class ChannelLoadHistory {
 public:
     /// An empty history (no steps, no channels); at() gives empty loads.
     ChannelLoadHistory() = default;
-    /// One pass over the routes of a finalized schedule: O(Σ hops + channel slots · checkpoints)
-    /// time. Throws Error for a schedule that is not finalized, or naming the memory it would
-    /// need when that passes memoryLimit() (limits.h).
+    /// One pass over the routes of a finalized schedule (computeMetrics' own, see the overload
+    /// below that returns both): O(Σ hops + channel slots · checkpoints) time. Throws Error for a
+    /// schedule that is not finalized, or naming the memory it would need when that passes
+    /// memoryLimit() (limits.h).
     explicit ChannelLoadHistory(const Schedule& schedule);
 
     std::uint32_t stepCount() const { return static_cast<std::uint32_t>(m_stepBegin.size()) - 1; }
@@ -116,7 +117,14 @@ private:
     std::vector<std::uint32_t> m_checkpointStep;
     std::vector<std::vector<std::uint32_t>> m_checkpointLoad;
     std::vector<std::vector<std::int32_t>> m_checkpointTag;
+
+    friend class ChannelLoadHistoryBuilder;  // metrics.cpp: filled during computeMetrics' pass
 };
+
+/// computeMetrics() that also fills `loads` with the schedule's ChannelLoadHistory in the same
+/// pass over the routes (what a viewer needs at build time: the figures and every step's loads).
+/// Same complexity and errors as both; the schedule must be finalized.
+Metrics computeMetrics(const Schedule& schedule, std::size_t contentionLimit, ChannelLoadHistory& loads);
 
 /// Total uses of every channel (index = ChannelId) over the whole schedule.
 std::vector<std::uint32_t> cumulativeChannelLoad(const Schedule& schedule);
