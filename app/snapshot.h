@@ -60,7 +60,7 @@ using SnapshotPtr = std::shared_ptr<const Snapshot>;
 struct BuildControl {
     enum Stage : int { Schedule, Derived, TcdMap, Done };
     std::atomic<int> stage{Schedule};
-    std::atomic<std::uint32_t> mapDone{0};   ///< brute-force TCD map: sources done
+    std::atomic<std::uint32_t> mapDone{0};   ///< brute-force TCD map: sources done (on all cores)
     std::atomic<std::uint32_t> mapTotal{0};  ///< … of this many (0: not brute force)
     std::atomic<bool> cancelled{false};
 };
