@@ -29,7 +29,7 @@ void checkCancelled(const BuildControl* control)
 /// The TCD map from core's landscape: the closed form where the algorithm has one, else one
 /// schedule per source on all cores. Beyond kBruteForceTcdMapLimit sources core refuses (Error)
 /// and buildSnapshot shows no map.
-std::vector<std::uint64_t> computeTcdMap(const Scenario& sc, BuildControl* control)
+std::vector<std::uint64_t> landscapeTcdMap(const Scenario& sc, BuildControl* control)
 {
     // BuildControl::cancelled is what Session and the tests set; the workers stop on a
     // stop_token, requested from the progress callback that runs after each source.
@@ -146,7 +146,7 @@ SnapshotPtr buildSnapshot(const Scenario& scenarioIn, bool allowFallback, const 
         control->stage = BuildControl::TcdMap;
 
     try {
-        snap->tcdMap = sameNetwork ? previous->tcdMap : computeTcdMap(sc, control);
+        snap->tcdMap = sameNetwork ? previous->tcdMap : landscapeTcdMap(sc, control);
     } catch (const Error&) {
         snap->tcdMap.clear();  // the map is an extra; the schedule itself is fine
     }
