@@ -153,7 +153,7 @@ MainWindow::MainWindow(bool useSettings, QWidget* parent) : QMainWindow(parent),
     connect(m_timeline, &Timeline::fractionChanged, m_scene, &SceneView::setFraction);
     connect(m_timeline, &Timeline::stepChanged, this, &MainWindow::updateNarration);
     connect(m_timeline, &Timeline::stepChanged, m_measuredPanel, &MeasuredPanel::setStep);
-    connect(m_scene, &SceneView::nodeClicked, m_session, &Session::setSource);
+    connect(m_scene, &SceneView::nodeClicked, this, &MainWindow::chooseSource);
     connect(m_scene, &SceneView::nodeHovered, this, &MainWindow::showHover);
     connect(m_scene, &SceneView::timelineKey, this, [this](int key) {
         switch (key) {
@@ -264,9 +264,22 @@ void MainWindow::applyPanel()
         showError(QString::fromStdString(e.what()));
         return;
     }
-    if (s == m_session->scenario())
+    // Compared with the latest request, not the scenario shown: an edit back to what is shown
+    // while another edit computes is a new request too.
+    if (s == m_session->requestedScenario())
         return;
     m_session->setScenario(s);
+}
+
+void MainWindow::chooseSource(NodeId source)
+{
+    if (m_applyTimer->isActive()) {
+        m_applyTimer->stop();
+        applyPanel();
+    }
+    m_session->setSource(source);
+    // A panel edit made before this build ends reads the clicked source, not the old one.
+    m_panel->setSource(m_session->requestedScenario().topology, source);
 }
 
 void MainWindow::showSnapshot(SnapshotPtr snap)

@@ -67,9 +67,12 @@ public:
     void setViewMode(ViewMode mode);
 
 public slots:
-    /// Reads the scenario panel and recomputes; an invalid field shows a message and keeps
-    /// the current scenario.
+    /// Reads the scenario panel and recomputes when it differs from the latest requested
+    /// scenario; an invalid field shows a message and keeps the current scenario.
     void applyPanel();
+    /// Makes `source` the source of the latest requested scenario (a click on a node): a panel
+    /// edit still waiting to be applied goes first, and the panel shows the new source at once.
+    void chooseSource(topocast::NodeId source);
 
 private:
     void buildMenus();
