@@ -44,18 +44,16 @@ public:
         static_assert(std::uint64_t{Topology::kMaxNodes} * Topology::kMaxHypercubeDims <= 0xFFFFFFFFull);
         m_h.m_slots = static_cast<std::size_t>(schedule.topology().channelSlots());
         m_h.m_stepBegin.reserve(std::size_t{schedule.stepCount()} + 1);
-        m_h.m_channel.reserve(transfers.size());
-        m_h.m_count.reserve(transfers.size());
+        m_h.m_entries.reserve(transfers.size());
         if (m_h.m_severalTags) {
             m_tagNow.assign(m_h.m_slots, -1);
-            m_lastTag.assign(m_h.m_slots, -1);
             m_h.m_tag.reserve(transfers.size());
         }
         m_what = "the channel load history of the " + schedule.topology().displayName();
     }
 
-    /// Bytes per slot of the working arrays (this step's tags, the last tags).
-    static std::size_t workingBytesPerSlot(bool severalTags) { return severalTags ? 2 * sizeof(std::int32_t) : 0; }
+    /// Bytes per slot of the working array (this step's tags).
+    static std::size_t workingBytesPerSlot(bool severalTags) { return severalTags ? sizeof(std::int32_t) : 0; }
 
     bool severalTags() const { return m_h.m_severalTags; }
     void tag(ChannelId c, std::uint32_t tag) { m_tagNow[c] = static_cast<std::int32_t>(tag); }
@@ -66,20 +64,17 @@ public:
                  const std::vector<std::uint32_t>& stepLoad, const std::vector<std::uint32_t>& cumulative)
     {
         const bool tags = m_h.m_severalTags;
-        const std::size_t entries = m_h.m_channel.size() + touched.size();
-        if (entries > m_h.m_channel.capacity())
+        const std::size_t entries = m_h.m_entries.size() + touched.size();
+        if (entries > m_h.m_entries.capacity())
             checkMemory(m_what, saturatingAdd(saturatingMul(2 * entries, entryBytes()), m_checkpointBytes),
                         std::to_string(entries) + "+ channel uses × " + std::to_string(entryBytes()) +
                             " B + checkpoints");
-        for (const std::uint32_t c : touched) {
-            m_h.m_channel.push_back(c);
-            m_h.m_count.push_back(stepLoad[c]);
-            if (tags) {
+        for (const std::uint32_t c : touched)
+            m_h.m_entries.push_back({c, stepLoad[c]});
+        if (tags)
+            for (const std::uint32_t c : touched)
                 m_h.m_tag.push_back(m_tagNow[c]);
-                m_lastTag[c] = m_tagNow[c];
-            }
-        }
-        m_h.m_stepBegin.push_back(m_h.m_channel.size());
+        m_h.m_stepBegin.push_back(m_h.m_entries.size());
         m_sinceCheckpoint += touched.size();
         if (m_sinceCheckpoint < m_h.m_slots || step == steps)
             return;
@@ -87,13 +82,21 @@ public:
         // any step replays fewer than channel-slots deltas.
         const std::uint64_t slotBytes = sizeof(std::uint32_t) + (tags ? sizeof(std::int32_t) : 0);
         m_checkpointBytes = saturatingAdd(m_checkpointBytes, saturatingMul(m_h.m_slots, slotBytes));
-        checkMemory(m_what, saturatingAdd(saturatingMul(m_h.m_channel.size(), entryBytes()), m_checkpointBytes),
+        checkMemory(m_what, saturatingAdd(saturatingMul(m_h.m_entries.size(), entryBytes()), m_checkpointBytes),
                     std::to_string(m_h.m_checkpointStep.size() + 1) + " checkpoints × " + std::to_string(m_h.m_slots) +
                         " channel slots × " + std::to_string(slotBytes) + " B + channel uses");
+        if (tags) {
+            // The last tags: the previous checkpoint's, then the tags of the entries since.
+            std::vector<std::int32_t> lastTag = m_h.m_checkpointTag.empty()
+                                                    ? std::vector<std::int32_t>(m_h.m_slots, -1)
+                                                    : m_h.m_checkpointTag.back();
+            const std::size_t from = m_h.m_checkpointStep.empty() ? 0 : m_h.m_stepBegin[m_h.m_checkpointStep.back()];
+            for (std::size_t e = from; e < m_h.m_entries.size(); ++e)
+                lastTag[m_h.m_entries[e].channel] = m_h.m_tag[e];
+            m_h.m_checkpointTag.push_back(std::move(lastTag));
+        }
         m_h.m_checkpointStep.push_back(step);
         m_h.m_checkpointLoad.push_back(cumulative);
-        if (tags)
-            m_h.m_checkpointTag.push_back(m_lastTag);
         m_sinceCheckpoint = 0;
     }
 
@@ -101,8 +104,7 @@ private:
     std::uint64_t entryBytes() const { return 2 * sizeof(std::uint32_t) + (m_h.m_severalTags ? sizeof(std::int32_t) : 0); }
 
     ChannelLoadHistory& m_h;
-    std::vector<std::int32_t> m_tagNow;   // this step's last tag per channel (several tags only)
-    std::vector<std::int32_t> m_lastTag;  // the last tag per channel so far (several tags only)
+    std::vector<std::int32_t> m_tagNow;  // this step's last tag per channel (several tags only)
     std::size_t m_sinceCheckpoint = 0;
     std::uint64_t m_checkpointBytes = 0;
     std::string m_what;
@@ -267,11 +269,11 @@ void ChannelLoadHistory::loadsAt(std::uint32_t step, ChannelLoads& out) const
             out.lastTag.assign(m_slots, -1);
         from = m_checkpointStep[i] + 1;
     }
-    for (std::size_t e = m_stepBegin[from - 1]; e < m_stepBegin[step]; ++e) {
-        out.cumulative[m_channel[e]] += m_count[e];
-        if (tags)
-            out.lastTag[m_channel[e]] = m_tag[e];
-    }
+    for (std::size_t e = m_stepBegin[from - 1]; e < m_stepBegin[step]; ++e)
+        out.cumulative[m_entries[e].channel] += m_entries[e].count;
+    if (tags)
+        for (std::size_t e = m_stepBegin[from - 1]; e < m_stepBegin[step]; ++e)
+            out.lastTag[m_entries[e].channel] = m_tag[e];
     if (m_uniformTag)
         for (std::size_t c = 0; c < m_slots; ++c)
             if (out.cumulative[c] > 0)
@@ -281,8 +283,8 @@ void ChannelLoadHistory::loadsAt(std::uint32_t step, ChannelLoads& out) const
     if (step == 0)
         return;
     for (std::size_t e = m_stepBegin[step - 1]; e < m_stepBegin[step]; ++e) {
-        out.step[m_channel[e]] = m_count[e];
-        if (m_count[e] >= 2)
+        out.step[m_entries[e].channel] = m_entries[e].count;
+        if (m_entries[e].count >= 2)
             ++out.contendedNow;
     }
 }
@@ -296,8 +298,8 @@ ChannelLoads ChannelLoadHistory::at(std::uint32_t step) const
 
 std::uint64_t ChannelLoadHistory::memoryBytes() const
 {
-    std::uint64_t bytes = m_stepBegin.size() * sizeof(std::size_t) + m_channel.size() * sizeof(std::uint32_t) +
-                          m_count.size() * sizeof(std::uint32_t) + m_tag.size() * sizeof(std::int32_t) +
+    std::uint64_t bytes = m_stepBegin.size() * sizeof(std::size_t) + m_entries.size() * sizeof(Entry) +
+                          m_tag.size() * sizeof(std::int32_t) +
                           m_checkpointStep.size() * sizeof(std::uint32_t);
     for (const auto& c : m_checkpointLoad)
         bytes += c.size() * sizeof(std::uint32_t);

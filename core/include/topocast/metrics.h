@@ -106,10 +106,13 @@ private:
     std::size_t m_slots = 0;
     /// Step s (1-based) owns delta entries [m_stepBegin[s−1], m_stepBegin[s]).
     std::vector<std::size_t> m_stepBegin{0};
-    std::vector<std::uint32_t> m_channel;
-    std::vector<std::uint32_t> m_count;
-    /// Per entry: the tag of the step's last transfer on the channel. Empty unless m_severalTags:
-    /// then every used channel's last tag is m_uniformTag.
+    struct Entry {
+        std::uint32_t channel;
+        std::uint32_t count;
+    };
+    std::vector<Entry> m_entries;
+    /// Per entry: the tag of the step's last transfer on the channel. Empty unless m_severalTags
+    /// (otherwise every used channel's last tag is m_uniformTag).
     std::vector<std::int32_t> m_tag;
     bool m_severalTags = false;
     std::optional<std::int32_t> m_uniformTag;
