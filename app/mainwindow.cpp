@@ -19,6 +19,7 @@
 #include <QAction>
 #include <QApplication>
 #include <QCheckBox>
+#include <QCloseEvent>
 #include <QComboBox>
 #include <QCoreApplication>
 #include <QDir>
@@ -120,6 +121,10 @@ MainWindow::MainWindow(bool useSettings, QWidget* parent) : QMainWindow(parent),
     m_applyTimer->setInterval(120);
     connect(m_applyTimer, &QTimer::timeout, this, &MainWindow::applyPanel);
     connect(m_panel, &ScenarioPanel::edited, m_applyTimer, qOverload<>(&QTimer::start));
+    m_settingsTimer = new QTimer(this);
+    m_settingsTimer->setSingleShot(true);
+    m_settingsTimer->setInterval(kSettingsDelayMs);
+    connect(m_settingsTimer, &QTimer::timeout, this, &MainWindow::writePendingScenario);
 
     connect(m_session, &Session::scheduleReady, this, &MainWindow::showSnapshot);
     connect(m_session, &Session::failed, this, &MainWindow::showError);
@@ -153,7 +158,7 @@ MainWindow::MainWindow(bool useSettings, QWidget* parent) : QMainWindow(parent),
     connect(m_timeline, &Timeline::fractionChanged, m_scene, &SceneView::setFraction);
     connect(m_timeline, &Timeline::stepChanged, this, &MainWindow::updateNarration);
     connect(m_timeline, &Timeline::stepChanged, m_measuredPanel, &MeasuredPanel::setStep);
-    connect(m_scene, &SceneView::nodeClicked, m_session, &Session::setSource);
+    connect(m_scene, &SceneView::nodeClicked, this, &MainWindow::chooseSource);
     connect(m_scene, &SceneView::nodeHovered, this, &MainWindow::showHover);
     connect(m_scene, &SceneView::timelineKey, this, [this](int key) {
         switch (key) {
@@ -182,7 +187,47 @@ MainWindow::MainWindow(bool useSettings, QWidget* parent) : QMainWindow(parent),
     resize(1400, 900);
 }
 
-MainWindow::~MainWindow() = default;
+MainWindow::~MainWindow()
+{
+    writePendingScenario();
+}
+
+void MainWindow::closeEvent(QCloseEvent* event)
+{
+    writePendingScenario();
+    QMainWindow::closeEvent(event);
+}
+
+void MainWindow::rememberScenario(const QString& json)
+{
+    if (!m_useSettings)
+        return;
+    if (json == m_savedScenario) {
+        m_pendingScenario.clear();  // back to what is on disk: nothing to write
+        m_settingsTimer->stop();
+        return;
+    }
+    m_pendingScenario = json;
+    // A scenario computed after a pause goes to disk at once (a kill right after loses nothing);
+    // within kSettingsDelayMs of the last write it waits until the clicks stop.
+    if (!m_settingsTimer->isActive() &&
+        (!m_sinceSettingsWrite.isValid() || m_sinceSettingsWrite.elapsed() >= kSettingsDelayMs))
+        writePendingScenario();
+    else
+        m_settingsTimer->start();  // (re)start: written kSettingsDelayMs after the last one
+}
+
+void MainWindow::writePendingScenario()
+{
+    m_settingsTimer->stop();
+    if (!m_useSettings || m_pendingScenario.isEmpty())
+        return;
+    QSettings settings;  // written to disk when it goes out of scope
+    settings.setValue(QStringLiteral("lastScenario"), m_pendingScenario);
+    m_savedScenario = m_pendingScenario;
+    m_pendingScenario.clear();
+    m_sinceSettingsWrite.start();
+}
 
 void MainWindow::buildMenus()
 {
@@ -264,9 +309,22 @@ void MainWindow::applyPanel()
         showError(QString::fromStdString(e.what()));
         return;
     }
-    if (s == m_session->scenario())
+    // Compared with the latest request, not the scenario shown: an edit back to what is shown
+    // while another edit computes is a new request too.
+    if (s == m_session->requestedScenario())
         return;
     m_session->setScenario(s);
+}
+
+void MainWindow::chooseSource(NodeId source)
+{
+    if (m_applyTimer->isActive()) {
+        m_applyTimer->stop();
+        applyPanel();
+    }
+    m_session->setSource(source);
+    // A panel edit made before this build ends reads the clicked source, not the old one.
+    m_panel->setSource(m_session->requestedScenario().topology, source);
 }
 
 void MainWindow::showSnapshot(SnapshotPtr snap)
@@ -297,10 +355,8 @@ void MainWindow::showSnapshot(SnapshotPtr snap)
     if (!snap->note.isEmpty())
         msg = snap->note + QStringLiteral(" — ") + msg;
     statusBar()->showMessage(msg + dropped);
-    if (m_useSettings) {
-        QSettings settings;
-        settings.setValue(QStringLiteral("lastScenario"), QString::fromStdString(toJson(snap->scenario).dump()));
-    }
+    if (m_useSettings)
+        rememberScenario(QString::fromStdString(toJson(snap->scenario).dump()));
 }
 
 void MainWindow::showError(const QString& message)

@@ -3,6 +3,7 @@
 #include "scene/scenestyle.h"
 #include "snapshot.h"
 
+#include <QElapsedTimer>
 #include <QMainWindow>
 #include <QStringList>
 
@@ -35,7 +36,12 @@ public:
     /// `useSettings`: restore the last scenario and recent files from QSettings and save them
     /// on change (off in tests).
     explicit MainWindow(bool useSettings = true, QWidget* parent = nullptr);
+    /// Writes a last scenario still waiting for the settings delay (see kSettingsDelayMs).
     ~MainWindow() override;
+
+    /// How long the last scenario waits before it is written to the settings when the one before
+    /// was written less than this ago (a run of clicks is written once, when it stops).
+    static constexpr int kSettingsDelayMs = 500;
 
     Session* session() const { return m_session; }
     Timeline* timeline() const { return m_timeline; }
@@ -67,12 +73,22 @@ public:
     void setViewMode(ViewMode mode);
 
 public slots:
-    /// Reads the scenario panel and recomputes; an invalid field shows a message and keeps
-    /// the current scenario.
+    /// Reads the scenario panel and recomputes when it differs from the latest requested
+    /// scenario; an invalid field shows a message and keeps the current scenario.
     void applyPanel();
+    /// Makes `source` the source of the latest requested scenario (a click on a node): a panel
+    /// edit still waiting to be applied goes first, and the panel shows the new source at once.
+    void chooseSource(topocast::NodeId source);
+
+protected:
+    void closeEvent(QCloseEvent* event) override;
 
 private:
     void buildMenus();
+    /// The last scenario for the next start: written at once when nothing was written in the
+    /// last kSettingsDelayMs, otherwise when kSettingsDelayMs pass without another one.
+    void rememberScenario(const QString& json);
+    void writePendingScenario();
     void showSnapshot(SnapshotPtr snap);
     void showError(const QString& message);
     void updateNarration();
@@ -100,6 +116,10 @@ private:
     QCheckBox* m_cumulative = nullptr;
     QMenu* m_recentMenu = nullptr;
     QTimer* m_applyTimer = nullptr;
+    QTimer* m_settingsTimer = nullptr;  ///< single shot: writes m_pendingScenario
+    QString m_pendingScenario;          ///< JSON not written yet (empty: none)
+    QString m_savedScenario;            ///< JSON last written
+    QElapsedTimer m_sinceSettingsWrite; ///< invalid until the first write
     QStringList m_recent;
     bool m_presentation = false;
 };

@@ -239,10 +239,15 @@ void ScenarioPanel::setScenario(const Scenario& s)
         m_pattern->setCurrentText(QString::fromStdString(*p));
     for (const auto& [k, e] : m_params)
         e->setText(s.params.has(k.toStdString()) ? QString::fromStdString(*s.params.find(k.toStdString())) : QString());
-    m_source->setText(s.source < t.nodeCount() ? QString::fromStdString(t.nodeName(s.source)) : QString());
+    setSource(t, s.source);
     m_title = QString::fromStdString(s.title);
     m_view = s.view;
     m_updating = false;
+}
+
+void ScenarioPanel::setSource(const Topology& topology, NodeId source)
+{
+    m_source->setText(source < topology.nodeCount() ? QString::fromStdString(topology.nodeName(source)) : QString());
 }
 
 Scenario ScenarioPanel::scenario() const

@@ -24,6 +24,8 @@ public:
 
     /// Shows `scenario` in the widgets without emitting edited().
     void setScenario(const Scenario& scenario);
+    /// Shows `source` (a node of `topology`) in the source field without emitting edited().
+    void setSource(const Topology& topology, NodeId source);
     /// The scenario the widgets describe. Throws topocast::Error naming a bad field.
     Scenario scenario() const;
     /// The parameter keys offered for `algorithm` (besides mode/pattern).

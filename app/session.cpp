@@ -63,6 +63,7 @@ void Session::cancel()
         return;
     m_control->cancelled = true;
     ++m_generation;  // whatever the worker returns now is dropped
+    m_requested = m_scenario;
     setActive(0);
     emit cancelled();
 }
@@ -77,6 +78,7 @@ bool Session::setScenarioNow(const Scenario& scenario, bool allowFallback)
     setActive(0);
     Result r = compute(scenario, allowFallback, m_snapshot, nullptr);
     if (auto* msg = std::get_if<QString>(&r)) {
+        m_requested = m_scenario;
         emit failed(*msg);
         return false;
     }
@@ -87,6 +89,7 @@ bool Session::setScenarioNow(const Scenario& scenario, bool allowFallback)
 void Session::setScenario(const Scenario& scenario)
 {
     const quint64 generation = ++m_generation;
+    m_requested = scenario;
     if (m_control)
         m_control->cancelled = true;  // overtaken: let the older worker stop early
     m_control = std::make_shared<BuildControl>();
@@ -98,17 +101,19 @@ void Session::setScenario(const Scenario& scenario)
         if (generation != m_generation)
             return;  // overtaken by a newer request, or cancelled
         setActive(0);
-        if (auto* msg = std::get_if<QString>(&r))
+        if (auto* msg = std::get_if<QString>(&r)) {
+            m_requested = m_scenario;
             emit failed(*msg);
-        else
+        } else {
             accept(std::get<SnapshotPtr>(r));
+        }
     });
     watcher->setFuture(QtConcurrent::run(compute, scenario, false, m_snapshot, m_control, m_hook));
 }
 
 void Session::setSource(NodeId source)
 {
-    Scenario s = m_scenario;
+    Scenario s = m_requested;
     s.source = source;
     setScenario(s);
 }
@@ -117,6 +122,7 @@ void Session::accept(SnapshotPtr snap)
 {
     m_snapshot = std::move(snap);
     m_scenario = m_snapshot->scenario;
+    m_requested = m_scenario;  // only the latest request is accepted
     emit scheduleReady(m_snapshot);
 }
 

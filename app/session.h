@@ -23,6 +23,10 @@ public:
 
     /// The scenario of the current snapshot (what is shown).
     const Scenario& scenario() const { return m_scenario; }
+    /// The latest scenario asked for: the one being computed while busy(), else the one shown
+    /// (a failed or cancelled request falls back to it). New requests that change one thing
+    /// (setSource, a panel edit) start from here, so they never drop a request still computing.
+    const Scenario& requestedScenario() const { return m_requested; }
     SnapshotPtr snapshot() const { return m_snapshot; }
     /// True while the latest request is being computed (its result will be shown).
     bool busy() const { return m_active != 0; }
@@ -40,7 +44,7 @@ public:
 public slots:
     /// Computes asynchronously; emits scheduleReady() or failed().
     void setScenario(const topocast::Scenario& scenario);
-    /// The current scenario with another source (click to explore).
+    /// The latest requested scenario with another source (click to explore).
     void setSource(topocast::NodeId source);
     /// Stops the running computation: the previous scenario stays shown, busy() is false at
     /// once, and the worker stops at its next stage (its result is dropped in any case).
@@ -58,6 +62,7 @@ private:
     void accept(SnapshotPtr snap);
 
     Scenario m_scenario;
+    Scenario m_requested;  ///< see requestedScenario()
     SnapshotPtr m_snapshot;
     void setActive(quint64 generation);
 

@@ -3,11 +3,12 @@
 #include "topocast/algorithms/hypercube.h"
 #include "topocast/algorithms/registry.h"
 #include "topocast/error.h"
+#include "topocast/landscape.h"
 #include "topocast/limits.h"
 
 #include <algorithm>
 #include <chrono>
-#include <limits>
+#include <stop_token>
 
 namespace topocast::app {
 
@@ -25,40 +26,38 @@ void checkCancelled(const BuildControl* control)
         throw BuildCancelled();
 }
 
-std::vector<std::uint64_t> computeTcdMap(const Scenario& sc, BuildControl* control)
+/// The TCD map from core's landscape: the closed form where the algorithm has one, else one
+/// schedule per source on all cores. Beyond kBruteForceTcdMapLimit sources core refuses (Error)
+/// and buildSnapshot shows no map.
+std::vector<std::uint64_t> landscapeTcdMap(const Scenario& sc, BuildControl* control)
 {
-    const AlgorithmInfo& info = findAlgorithm(sc.algorithm);
-    if (info.tcdMap)
-        return info.tcdMap(sc.topology, sc.params);
-    if (sc.topology.nodeCount() > kBruteForceTcdMapLimit)
-        return {};
-    std::vector<std::uint64_t> map(sc.topology.nodeCount());
-    if (control)
-        control->mapTotal = sc.topology.nodeCount();
-    for (NodeId v = 0; v < sc.topology.nodeCount(); ++v) {
-        checkCancelled(control);
-        if (control)
-            control->mapDone = v;
-        const Schedule s = buildSchedule(sc.algorithm, sc.topology, v, sc.params);
-        std::uint64_t tcd = 0;
-        for (const Transfer& t : s.transfers())
-            tcd += static_cast<std::uint64_t>(s.hops(t));
-        map[v] = tcd;
+    // BuildControl::cancelled is what Session and the tests set; the workers stop on a
+    // stop_token, requested from the progress callback that runs after each source.
+    std::stop_source stop;
+    LandscapeOptions options;
+    options.maxSchedules = kBruteForceTcdMapLimit;
+    options.stop = stop.get_token();
+    if (control) {
+        if (control->cancelled.load(std::memory_order_relaxed))
+            stop.request_stop();
+        options.progress = [control, &stop](std::uint32_t done, std::uint32_t total) {
+            control->mapTotal = total;
+            control->mapDone = done;
+            if (control->cancelled.load(std::memory_order_relaxed))
+                stop.request_stop();
+        };
     }
-    return map;
+    std::optional<Landscape> map = computeLandscape(sc.algorithm, sc.topology, sc.params, LandscapeMetric::Tcd, options);
+    if (!map)
+        throw BuildCancelled();
+    return std::move(map->values);
 }
 
 void fillDerived(Snapshot& snap, const std::vector<Vec3>* positions)
 {
-    snap.metrics = computeMetrics(snap.schedule, 2000);
+    snap.metrics = computeMetrics(snap.schedule, 2000, snap.channelLoads);
     snap.positions = positions ? *positions : nodePositions(snap.schedule.topology());
-    const Topology& topo = snap.schedule.topology();
-    snap.informedStep.assign(topo.nodeCount(), std::numeric_limits<std::uint32_t>::max());
-    snap.informedStep[snap.schedule.source()] = 0;
-    if (snap.schedule.pattern() == Pattern::Allgather || snap.schedule.pattern() == Pattern::Alltoall)
-        std::fill(snap.informedStep.begin(), snap.informedStep.end(), 0u);
-    for (const Transfer& t : snap.schedule.transfers())
-        snap.informedStep[t.to] = std::min(snap.informedStep[t.to], t.step);
+    snap.informedStep = informedSteps(snap.schedule);
     snap.trees = scheduleTrees(snap.schedule);
     const std::uint32_t steps = snap.schedule.stepCount();
     snap.prefixTcd.assign(steps + 1, 0);
@@ -111,7 +110,7 @@ QString buildStageText(const BuildControl& control)
         return QStringLiteral("metrics, contention and layout");
     case BuildControl::TcdMap:
         if (const std::uint32_t total = control.mapTotal.load())
-            return QStringLiteral("TCD map: source %1 of %2").arg(control.mapDone.load() + 1).arg(total);
+            return QStringLiteral("TCD map: source %1 of %2").arg(std::min(control.mapDone.load() + 1, total)).arg(total);
         return QStringLiteral("TCD map");
     default:
         return QStringLiteral("done");
@@ -147,7 +146,7 @@ SnapshotPtr buildSnapshot(const Scenario& scenarioIn, bool allowFallback, const 
         control->stage = BuildControl::TcdMap;
 
     try {
-        snap->tcdMap = sameNetwork ? previous->tcdMap : computeTcdMap(sc, control);
+        snap->tcdMap = sameNetwork ? previous->tcdMap : landscapeTcdMap(sc, control);
     } catch (const Error&) {
         snap->tcdMap.clear();  // the map is an extra; the schedule itself is fine
     }

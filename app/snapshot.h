@@ -25,8 +25,12 @@ struct Snapshot {
     Schedule schedule;
     Metrics metrics;
     std::vector<Vec3> positions;
-    /// Step in which each node first receives anything (0 for the source, UINT32_MAX if never).
+    /// Step in which each node first holds data (core informedSteps(): 0 for the source,
+    /// kNeverInformed = UINT32_MAX if never).
     std::vector<std::uint32_t> informedStep;
+    /// Every channel's load at every step (core ChannelLoadHistory, built once here): a step
+    /// change asks it for that step in O(channels) instead of recounting steps 1..k.
+    ChannelLoadHistory channelLoads;
     /// TCD of every step so far: prefixTcd[s] = Σ TCD of steps 1..s (prefixTcd[0] = 0).
     std::vector<std::uint64_t> prefixTcd;
     /// Minimum TCD from every node as source (the "TCD map"), empty when not available.
@@ -56,7 +60,7 @@ using SnapshotPtr = std::shared_ptr<const Snapshot>;
 struct BuildControl {
     enum Stage : int { Schedule, Derived, TcdMap, Done };
     std::atomic<int> stage{Schedule};
-    std::atomic<std::uint32_t> mapDone{0};   ///< brute-force TCD map: sources done
+    std::atomic<std::uint32_t> mapDone{0};   ///< brute-force TCD map: sources done (on all cores)
     std::atomic<std::uint32_t> mapTotal{0};  ///< … of this many (0: not brute force)
     std::atomic<bool> cancelled{false};
 };

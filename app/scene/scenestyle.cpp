@@ -2,7 +2,6 @@
 
 #include <algorithm>
 #include <cmath>
-#include <limits>
 #include <set>
 
 namespace topocast::app {
@@ -94,40 +93,13 @@ std::vector<DrawnChannel> drawnChannels(const Topology& topo)
             NodeId next;
             if (!topo.step(v, port.dim, port.sign, next))
                 continue;
-            bool wrap = false;
-            if (topo.isTorus()) {
-                const int c = topo.coord(v, port.dim);
-                wrap = (port.sign > 0 && c == topo.side(port.dim) - 1) || (port.sign < 0 && c == 0);
-            }
-            DrawnChannel d{topo.channel(v, port.dim, port.sign), v, next, port.dim, wrap};
-            (wrap ? wraps : straight).push_back(d);
+            const ChannelId ch = topo.channel(v, port.dim, port.sign);
+            const DrawnChannel d{ch, v, next, port.dim, topo.isWrapChannel(ch)};
+            (d.wrap ? wraps : straight).push_back(d);
         }
     }
     straight.insert(straight.end(), wraps.begin(), wraps.end());
     return straight;
-}
-
-ChannelLoads channelLoads(const Snapshot& snap, int step)
-{
-    const Schedule& s = snap.schedule;
-    const Topology& topo = s.topology();
-    ChannelLoads out;
-    const auto slotCount = static_cast<std::size_t>(topo.channelSlots());
-    out.step.assign(slotCount, 0);
-    out.cumulative.assign(slotCount, 0);
-    out.lastTag.assign(slotCount, -1);
-    const auto last = static_cast<std::uint32_t>(std::clamp(step, 0, static_cast<int>(s.stepCount())));
-    for (std::uint32_t st = 1; st <= last; ++st) {
-        for (const Transfer& t : s.stepTransfers(st)) {
-            forEachChannel(topo, t.from, t.to, t.route, s.dimensionOrder, [&](ChannelId ch) {
-                out.cumulative[ch] += 1;
-                out.lastTag[ch] = static_cast<std::int32_t>(t.tag);
-                if (st == last && ++out.step[ch] == 2)
-                    ++out.contendedNow;
-            });
-        }
-    }
-    return out;
 }
 
 namespace {
@@ -151,32 +123,10 @@ Rgba uninformedColour(const Palette& palette, std::size_t nodes)
 
 float uninformedScale(std::size_t nodes) { return 1.0f - 0.55f * recedeAmount(nodes); }
 
-std::optional<ChannelId> channelBetween(const Topology& topo, NodeId a, NodeId b)
-{
-    for (int p = 0; p < topo.portsPerNode(); ++p) {
-        const Port port = topo.portAt(p);
-        NodeId next;
-        if (topo.step(a, port.dim, port.sign, next) && next == b)
-            return topo.channel(a, port.dim, port.sign);
-    }
-    return std::nullopt;
-}
-
 Rgba treeColour(int tree, bool used, const Palette& palette)
 {
     return used ? categoryColour(tree) : mix(categoryColour(tree), palette.background, 0.6f);
 }
-
-namespace {
-bool hasSeveralTags(const Schedule& s)
-{
-    const auto& ts = s.transfers();
-    for (const Transfer& t : ts)
-        if (t.tag != ts.front().tag)
-            return true;
-    return false;
-}
-} // namespace
 
 int nodeLayer(const Snapshot& snap, NodeId v)
 {
@@ -185,7 +135,7 @@ int nodeLayer(const Snapshot& snap, NodeId v)
     // hold no load. Elsewhere a node's layer is its hop distance from the source.
     if (info.is_object() && info.contains("alpha")) {
         const std::uint32_t at = snap.informedStep[v];
-        return at == std::numeric_limits<std::uint32_t>::max() ? -1 : static_cast<int>(at);
+        return at == kNeverInformed ? -1 : static_cast<int>(at);
     }
     return snap.topology().distance(snap.schedule.source(), v);
 }
@@ -237,9 +187,9 @@ FrameStyle frameStyle(const Snapshot& snap, const std::vector<DrawnChannel>& cha
         }
     }
 
-    const ChannelLoads loads = channelLoads(snap, step);
+    const ChannelLoads loads = snap.channelLoads.at(static_cast<std::uint32_t>(std::max(step, 0)));
     f.contendedNow = loads.contendedNow;
-    const bool tags = hasSeveralTags(snap.schedule);
+    const bool tags = snap.channelLoads.severalTags();
     f.heatMax = cumulativeHeat ? snap.metrics.maxLinkLoad : snap.metrics.maxStepLoad;
     f.channelColour.resize(channels.size());
     f.channelInUse.assign(channels.size(), 0);
@@ -279,7 +229,7 @@ FrameStyle frameStyle(const Snapshot& snap, const std::vector<DrawnChannel>& cha
     if (mode == ViewMode::Trees) {
         for (std::size_t t = 0; t < snap.trees.size(); ++t)
             for (const hypercube::TreeEdge& e : snap.trees[t]) {
-                const auto ch = channelBetween(topo, e.parent, e.child);
+                const auto ch = topo.channelBetween(e.parent, e.child);
                 f.treeEdgeColour.push_back(treeColour(static_cast<int>(t), ch && loads.cumulative[*ch] > 0, pal));
             }
     }

@@ -47,15 +47,6 @@ struct DrawnChannel {
 /// Every directed channel of the topology, straight ones first then wrap-arounds. O(channels).
 std::vector<DrawnChannel> drawnChannels(const Topology& topo);
 
-/// Per-channel loads up to a timeline position, from one pass over the routes of steps 1..step.
-struct ChannelLoads {
-    std::vector<std::uint32_t> step;        ///< uses in step `step` (index = ChannelId)
-    std::vector<std::uint32_t> cumulative;  ///< uses in steps 1..step
-    std::vector<std::int32_t> lastTag;      ///< tag of the last transfer on it (−1: unused)
-    std::uint32_t contendedNow = 0;         ///< channels used twice or more in step `step`
-};
-ChannelLoads channelLoads(const Snapshot& snap, int step);
-
 /// How far not-yet-informed nodes (and unused channels) recede for a network of `nodes` nodes:
 /// 0 up to 64 nodes, rising with log2 of the count to 1 at 4096 and more, so that on a large
 /// mesh the informed nodes and the messages stand out.
@@ -66,8 +57,6 @@ Rgba uninformedColour(const Palette& palette, std::size_t nodes);
 /// Drawn size of a not-yet-informed node relative to an informed one (1 − 0.55·recede).
 float uninformedScale(std::size_t nodes);
 
-/// The directed channel a → b (neighbours), if any.
-std::optional<ChannelId> channelBetween(const Topology& topo, NodeId a, NodeId b);
 /// Colour of member tree `tree` in the Trees mode: its category colour once its edge has carried
 /// data (steps 1..step), faded toward the background while not yet.
 Rgba treeColour(int tree, bool used, const Palette& palette);

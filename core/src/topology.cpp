@@ -267,6 +267,27 @@ std::string Topology::channelName(ChannelId ch) const
     return nodeName(channelTail(ch)) + "→" + nodeName(channelHead(ch));
 }
 
+std::optional<ChannelId> Topology::channelBetween(NodeId a, NodeId b) const
+{
+    const int ports = portsPerNode();
+    for (int p = 0; p < ports; ++p) {
+        const Port port = portAt(p);
+        NodeId next;
+        if (step(a, port.dim, port.sign, next) && next == b)
+            return channel(a, port.dim, port.sign);
+    }
+    return std::nullopt;
+}
+
+bool Topology::isWrapChannel(ChannelId ch) const
+{
+    if (!isTorus())
+        return false;
+    const Port port = channelPort(ch);
+    const int c = coord(channelTail(ch), port.dim);
+    return port.sign > 0 ? c == side(port.dim) - 1 : c == 0;
+}
+
 std::vector<NodeId> Topology::neighbours(NodeId node) const
 {
     std::vector<NodeId> out;

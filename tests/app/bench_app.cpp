@@ -4,6 +4,7 @@
 #include "helpers.h"
 #include "scene/instancebuffer.h"
 #include "scene/nodeinstances.h"
+#include "scene/scenestyle.h"
 #include "scene/sceneview.h"
 #include "session.h"
 
@@ -40,6 +41,53 @@ TEST_CASE("bench: click-to-new-schedule on a 16x16x16 mesh", "[.][bench]")
     std::printf("click-to-new-schedule 16x16x16 cang-wu: median %.2f ms, max %.2f ms (core build + metrics + states)\n",
                 ms[ms.size() / 2], ms.back());
     CHECK(ms[ms.size() / 2] < 100.0);
+}
+
+TEST_CASE("bench: brute-force TCD map of the 8x8x8 mesh (512 schedules)", "[.][bench]")
+{
+    // bfs and binomial have no closed-form map: buildSnapshot builds one schedule per source.
+    for (const char* algorithm : {"bfs", "binomial"}) {
+        std::vector<double> ms;
+        for (int round = 0; round < 3; ++round) {
+            BuildControl control;
+            QElapsedTimer t;
+            t.start();
+            const SnapshotPtr snap = buildSnapshot(test::scenario("mesh:8x8x8", algorithm, 0), false, nullptr, &control);
+            ms.push_back(static_cast<double>(t.nsecsElapsed()) / 1e6);
+            REQUIRE(snap->tcdMap.size() == 512);
+            REQUIRE(control.mapTotal == 512);
+        }
+        std::sort(ms.begin(), ms.end());
+        std::printf("brute-force TCD map 8x8x8 %s (whole snapshot, 512 sources): median %.1f ms, min %.1f ms\n", algorithm,
+                    ms[ms.size() / 2], ms.front());
+    }
+}
+
+TEST_CASE("bench: frame style of a step change on a 32x32x32 mesh (no GL)", "[.][bench]")
+{
+    // What SceneView::refresh asks of the core data on every step change: node and channel
+    // colours for one timeline position, every step forwards then back.
+    for (const char* algorithm : {"recursive-doubling", "bfs"}) {
+        const SnapshotPtr snap = buildSnapshot(test::scenario("mesh:32x32x32", algorithm, 0));
+        const auto channels = drawnChannels(snap->topology());
+        const Palette pal = Palette::normal();
+        const int steps = static_cast<int>(snap->stepCount());
+        for (const ViewMode mode : {ViewMode::Plain, ViewMode::Heatmap}) {
+            std::vector<double> ms;
+            for (int round = 0; round < 2; ++round)
+                for (int k = 1; k <= steps; ++k) {
+                    const int step = round == 0 ? k : steps - k;
+                    QElapsedTimer t;
+                    t.start();
+                    const FrameStyle f = frameStyle(*snap, channels, step, mode, true, pal);
+                    ms.push_back(static_cast<double>(t.nsecsElapsed()) / 1e6);
+                    REQUIRE(f.channelColour.size() == channels.size());
+                }
+            std::sort(ms.begin(), ms.end());
+            std::printf("frameStyle 32x32x32 %s %s (%d steps): median %.2f ms, max %.2f ms\n", algorithm,
+                        qPrintable(viewModeName(mode)), steps, ms[ms.size() / 2], ms.back());
+        }
+    }
 }
 
 TEST_CASE("bench: frame time 32x32x32 against 4x4x4 in one run", "[.][bench][gl]")

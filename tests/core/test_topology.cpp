@@ -4,7 +4,9 @@
 
 #include <catch2/catch.hpp>
 
+#include <cstdlib>
 #include <set>
+#include <string>
 
 using namespace topocast;
 
@@ -108,6 +110,92 @@ TEST_CASE("neighbours and channels of meshes, tori and hypercubes", "[topology]"
         CHECK(real == t.channelCount());
     }
     CHECK(mesh.channelName(mesh.channel(mesh.id({1, 0}), 0, +1)) == "(1,0)→(2,0)");
+}
+
+TEST_CASE("channelBetween: the one directed channel between neighbours, none otherwise", "[topology][channels]")
+{
+    const auto spec = GENERATE(as<std::string>{}, "mesh:4x4", "mesh:3x2x2", "mesh:5", "torus:3x3", "torus:4x4",
+                               "torus:3x4x3", "torus:4", "hypercube:3");
+    const Topology t = Topology::parse(spec);
+    INFO(spec);
+    std::uint64_t found = 0;
+    for (NodeId a = 0; a < t.nodeCount(); ++a)
+        for (NodeId b = 0; b < t.nodeCount(); ++b) {
+            const auto ch = t.channelBetween(a, b);
+            CHECK(ch.has_value() == (t.distance(a, b) == 1));
+            if (!ch)
+                continue;
+            ++found;
+            CHECK(t.channelTail(*ch) == a);
+            CHECK(t.channelHead(*ch) == b);
+        }
+    CHECK(found == t.channelCount());  // every directed channel, each once
+}
+
+TEST_CASE("channelBetween on rings of 3 and 4: the wrap channel is the one hop", "[topology][channels]")
+{
+    const Topology ring3 = Topology::torus({3});
+    // 2 → 0 is one hop + (the wrap), not two hops −; 0 → 2 is one hop − (the wrap).
+    CHECK(ring3.channelBetween(2, 0) == ring3.channel(2, 0, +1));
+    CHECK(ring3.channelBetween(0, 2) == ring3.channel(0, 0, -1));
+    CHECK(ring3.channelBetween(0, 1) == ring3.channel(0, 0, +1));
+    CHECK(ring3.channelBetween(1, 0) == ring3.channel(1, 0, -1));
+    CHECK_FALSE(ring3.channelBetween(1, 1));
+    const Topology ring4 = Topology::torus({4});
+    CHECK(ring4.channelBetween(3, 0) == ring4.channel(3, 0, +1));
+    CHECK(ring4.channelBetween(0, 3) == ring4.channel(0, 0, -1));
+    CHECK_FALSE(ring4.channelBetween(0, 2));
+    const Topology line = Topology::mesh({4});
+    CHECK_FALSE(line.channelBetween(3, 0));
+    CHECK_FALSE(line.channelBetween(0, 3));
+}
+
+TEST_CASE("wrap channels: exactly the torus channels that leave side−1 going + or 0 going −", "[topology][channels]")
+{
+    GIVEN("tori of side 3 and 4 and a mixed 3x4x5 torus")
+    {
+        for (const char* spec : {"torus:3x3", "torus:4x4", "torus:4x4x4", "torus:3x4x5"}) {
+            const Topology t = Topology::parse(spec);
+            INFO(spec);
+            std::uint64_t wraps = 0;
+            for (NodeId v = 0; v < t.nodeCount(); ++v)
+                t.forEachNeighbour(v, [&](NodeId w, Port p) {
+                    const ChannelId ch = t.channel(v, p.dim, p.sign);
+                    // A wrap channel is the one whose hop changes the coordinate by side−1.
+                    const int jump = std::abs(t.coord(w, p.dim) - t.coord(v, p.dim));
+                    CHECK(t.isWrapChannel(ch) == (jump == t.side(p.dim) - 1));
+                    wraps += t.isWrapChannel(ch) ? 1 : 0;
+                });
+            // Two directed wrap channels per ring: 2 · Σ_dims (nodes / side).
+            std::uint64_t rings = 0;
+            for (int d = 0; d < t.dims(); ++d)
+                rings += t.nodeCount() / static_cast<std::uint32_t>(t.side(d));
+            THEN("each ring has one wrap link, two directed channels") { CHECK(wraps == 2 * rings); }
+        }
+    }
+    GIVEN("the ring of 3")
+    {
+        const Topology ring3 = Topology::torus({3});
+        THEN("2→0 (+) and 0→2 (−) wrap; the others do not")
+        {
+            CHECK(ring3.isWrapChannel(ring3.channel(2, 0, +1)));
+            CHECK(ring3.isWrapChannel(ring3.channel(0, 0, -1)));
+            CHECK_FALSE(ring3.isWrapChannel(ring3.channel(0, 0, +1)));
+            CHECK_FALSE(ring3.isWrapChannel(ring3.channel(1, 0, +1)));
+            CHECK_FALSE(ring3.isWrapChannel(ring3.channel(1, 0, -1)));
+            CHECK_FALSE(ring3.isWrapChannel(ring3.channel(2, 0, -1)));
+        }
+    }
+    GIVEN("meshes and hypercubes")
+    {
+        for (const char* spec : {"mesh:4x4", "mesh:3x3x3", "hypercube:4"}) {
+            const Topology t = Topology::parse(spec);
+            bool any = false;
+            for (NodeId v = 0; v < t.nodeCount(); ++v)
+                t.forEachNeighbour(v, [&](NodeId, Port p) { any = any || t.isWrapChannel(t.channel(v, p.dim, p.sign)); });
+            THEN("no channel wraps") { CHECK_FALSE(any); }
+        }
+    }
 }
 
 TEST_CASE("distances agree with Boost.Graph shortest paths", "[topology][graph]")

@@ -2,6 +2,7 @@
 
 #include <array>
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -102,6 +103,14 @@ public:
     NodeId channelHead(ChannelId ch) const;
     /// "(1,2)→(2,2)" or "5→7" for a hypercube.
     std::string channelName(ChannelId ch) const;
+    /// The directed channel from `a` to its neighbour `b`, or nullopt when b is not one hop from
+    /// a (or a == b). O(ports per node).
+    std::optional<ChannelId> channelBetween(NodeId a, NodeId b) const;
+    /// True when `ch` is a torus wrap-around channel: the + channel leaving coordinate side−1 of
+    /// its dimension for 0, or the − channel leaving 0 for side−1. Always false on a mesh (those
+    /// slots hold no channel) and on a hypercube. The one wrap rule of topocast: the GraphML/DOT
+    /// export's "wrap" and the app's arcs both ask here. O(1).
+    bool isWrapChannel(ChannelId ch) const;
 
     /// Neighbours of `node` in port order.
     std::vector<NodeId> neighbours(NodeId node) const;

@@ -121,7 +121,7 @@ TopologyGraph topologyGraph(const Topology& topo)
             const bool forward = topo.isHypercube() ? topo.coord(v, port.dim) == 0 : port.sign > 0;
             if (!forward)
                 return;
-            const bool wrap = topo.isTorus() && topo.coord(w, port.dim) < topo.coord(v, port.dim);
+            const bool wrap = topo.isWrapChannel(topo.channel(v, port.dim, port.sign));
             boost::add_edge(v, w, TopologyEdge{port.dim, wrap ? 1 : 0}, g);
         });
     }
@@ -459,20 +459,6 @@ void writeChromeTrace(std::ostream& out, const Schedule& schedule, const TraceOp
         }
     }
     out << "\n]}\n";
-}
-
-std::vector<std::size_t> firstInformers(const Schedule& schedule)
-{
-    requireFinalized(schedule, "spanning tree");
-    const Topology& topo = schedule.topology();
-    std::vector<std::size_t> first(topo.nodeCount(), kNoTransfer);
-    const std::vector<Transfer>& transfers = schedule.transfers();
-    for (std::size_t i = 0; i < transfers.size(); ++i) {
-        const NodeId to = transfers[i].to;
-        if (to != schedule.source() && first[to] == kNoTransfer)
-            first[to] = i;
-    }
-    return first;
 }
 
 void writeTopologyGraphml(std::ostream& out, const Topology& topo)

@@ -1,5 +1,6 @@
 #pragma once
 
+#include "topocast/metrics.h"  // firstInformers(): the tree the Tree graph exports
 #include "topocast/schedule.h"
 #include "topocast/topology.h"
 
@@ -86,12 +87,6 @@ struct TraceOptions {
 /// index + 1. Several slices of one node in one step are nested with a small inset so each flow
 /// binds to its own slice. Requires a finalized schedule. O(transfers) time, streamed.
 void writeChromeTrace(std::ostream& out, const Schedule& schedule, const TraceOptions& options = {});
-
-/// The spanning tree of a schedule: for every node, the transfer that first reaches it (smallest
-/// step; ties by transfer order), or kNoTransfer for the source(s) and for nodes nothing reaches.
-/// For a broadcast this is "who first informs whom". O(transfers + nodes).
-inline constexpr std::size_t kNoTransfer = static_cast<std::size_t>(-1);
-std::vector<std::size_t> firstInformers(const Schedule& schedule);
 
 /// The topology as GraphML (undirected; vertex keys "name" "(1,2,3)", "coords" "1;2;3", "id";
 /// edge keys "dim" and "wrap" (1 for a torus wrap-around link)) via boost::write_graphml.
