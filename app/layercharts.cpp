@@ -55,6 +55,173 @@ QChartView* makeView(QChart* chart)
     view->setMinimumHeight(180);
     return view;
 }
+/// A category axis titled "layer" with `cats`, on `side` of `chart`, attached to `series`.
+void addLayerAxis(QChart* chart, QAbstractSeries* series, const QStringList& cats, Qt::Alignment side)
+{
+    auto* axis = new QBarCategoryAxis;
+    axis->append(cats);
+    axis->setTitleText(QStringLiteral("layer"));
+    chart->addAxis(axis, side);
+    series->attachAxis(axis);
+}
+
+/// Load share per layer: a bar per α_i; nullptr without "alpha".
+QChart* loadShareChart(const nlohmann::ordered_json& info)
+{
+    const std::vector<double> alpha = info.contains("alpha") ? numbers(info["alpha"]) : std::vector<double>{};
+    if (alpha.empty())
+        return nullptr;
+    auto* set = new QBarSet(QStringLiteral("load share"));
+    QStringList cats;
+    for (std::size_t i = 0; i < alpha.size(); ++i) {
+        *set << alpha[i];
+        cats << QString::number(i);
+    }
+    auto* series = new QBarSeries;
+    series->append(set);
+    auto* chart = new QChart;
+    chart->addSeries(series);
+    chart->setTitle(QStringLiteral("Load per layer (α)"));
+    addLayerAxis(chart, series, cats, Qt::AlignBottom);
+    auto* y = new QValueAxis;
+    chart->addAxis(y, Qt::AlignLeft);
+    series->attachAxis(y);
+    chart->legend()->hide();
+    return chart;
+}
+
+/// The rows of "timeline" (an array, or an object with "rows"); nullptr without them.
+const nlohmann::ordered_json* timelineRows(const nlohmann::ordered_json& info)
+{
+    if (!info.contains("timeline"))
+        return nullptr;
+    const auto& tl = info["timeline"];
+    if (tl.is_array())
+        return &tl;
+    if (tl.is_object() && tl.contains("rows") && tl["rows"].is_array())
+        return &tl["rows"];
+    return nullptr;
+}
+
+/// Gantt: per layer, wait → receive → (wait) → compute as stacked horizontal bars; nullptr
+/// without a timeline row that has its times.
+QChart* ganttChart(const nlohmann::ordered_json& info)
+{
+    const nlohmann::ordered_json* rows = timelineRows(info);
+    if (!rows || rows->empty())
+        return nullptr;
+    auto* idle = new QBarSet(QStringLiteral("wait"));
+    auto* recv = new QBarSet(QStringLiteral("receive"));
+    auto* gap = new QBarSet(QStringLiteral("idle"));
+    auto* comp = new QBarSet(QStringLiteral("compute"));
+    for (QBarSet* set : {idle, gap}) {
+        set->setColor(Qt::transparent);
+        set->setBorderColor(Qt::transparent);
+    }
+    QStringList cats;
+    int layer = 0;
+    for (const auto& e : *rows) {
+        if (!e.is_object())
+            continue;
+        const double rs = field(e, {"receive_begin", "receive_start", "start"});
+        const double re = field(e, {"receive_end", "recv_end"});
+        double cs = field(e, {"compute_begin", "compute_start"});
+        const double ce = field(e, {"compute_end", "end", "finish"});
+        if (std::isnan(cs))
+            cs = re;
+        if (std::isnan(rs) || std::isnan(re) || std::isnan(ce))
+            continue;
+        *idle << rs;
+        *recv << (re - rs);
+        *gap << (cs - re);
+        *comp << (ce - cs);
+        cats << QString::number(e.contains("layer") && e["layer"].is_number() ? e["layer"].get<int>() : layer);
+        ++layer;
+    }
+    auto* series = new QHorizontalStackedBarSeries;
+    series->append(idle);
+    series->append(recv);
+    series->append(gap);
+    series->append(comp);
+    if (cats.isEmpty()) {
+        delete series; // owns the sets
+        return nullptr;
+    }
+    auto* chart = new QChart;
+    chart->addSeries(series);
+    chart->setTitle(QStringLiteral("Receive / compute per layer (Gantt)"));
+    for (QBarSet* hidden : {idle, gap}) // the invisible spacers need no legend entry
+        for (QLegendMarker* m : chart->legend()->markers(series))
+            if (m->label() == hidden->label())
+                m->setVisible(false);
+    addLayerAxis(chart, series, cats, Qt::AlignLeft);
+    auto* x = new QValueAxis;
+    x->setTitleText(QStringLiteral("time (s)"));
+    chart->addAxis(x, Qt::AlignBottom);
+    series->attachAxis(x);
+    return chart;
+}
+
+/// Speedup for h = 1, 2, … layers: the schedule's "speedup" series, or for divisible-load the
+/// model's (the schedule reports only its own h).
+std::vector<double> speedupSeries(const Snapshot& snap)
+{
+    const auto& info = snap.schedule.info;
+    std::vector<double> speedup = info.contains("speedup") ? numbers(info["speedup"]) : std::vector<double>{};
+    if (!speedup.empty() || snap.scenario.algorithm != "divisible-load")
+        return speedup;
+    try {
+        DivisibleLoadParams pr = divisibleLoadParamsFrom(snap.scenario.params);
+        const int top = std::max(pr.layers, 8);
+        for (int h = 1; h <= top; ++h) {
+            pr.layers = h;
+            const double s = divisibleLoadSpeedup(pr);
+            if (!std::isfinite(s))
+                break;
+            speedup.push_back(s);
+        }
+    } catch (const Error&) {
+        speedup.clear();
+    }
+    return speedup;
+}
+
+/// Speedup against layers with the 1 + p/ρ bound ("bound"); nullptr for fewer than two points.
+QChart* speedupChart(const nlohmann::ordered_json& info, const std::vector<double>& speedup)
+{
+    if (speedup.size() <= 1)
+        return nullptr;
+    auto* line = new QLineSeries;
+    line->setName(QStringLiteral("speedup (model)"));
+    for (std::size_t i = 0; i < speedup.size(); ++i)
+        line->append(static_cast<double>(i + 1), speedup[i]);
+    auto* chart = new QChart;
+    chart->addSeries(line);
+    if (info.contains("bound") && info["bound"].is_number()) {
+        const double b = info["bound"].get<double>();
+        auto* bound = new QLineSeries;
+        bound->setName(QStringLiteral("1 + p/ρ bound"));
+        bound->append(1, b);
+        bound->append(static_cast<double>(speedup.size()), b);
+        QPen pen(Qt::red);
+        pen.setStyle(Qt::DashLine);
+        bound->setPen(pen);
+        chart->addSeries(bound);
+    }
+    chart->createDefaultAxes();
+    chart->setTitle(QStringLiteral("Speedup against layers"));
+    if (auto* x = qobject_cast<QValueAxis*>(chart->axes(Qt::Horizontal).value(0))) {
+        x->setTickCount(static_cast<int>(speedup.size())); // one tick per layer count
+        x->setLabelFormat(QStringLiteral("%d"));
+        x->setTitleText(QStringLiteral("layers h"));
+    }
+    if (auto* y = qobject_cast<QValueAxis*>(chart->axes(Qt::Vertical).value(0))) {
+        y->setLabelFormat(QStringLiteral("%.0f"));
+        y->setTitleText(QStringLiteral("speedup"));
+    }
+    return chart;
+}
+
 /// The charts a snapshot has (possibly none), named by file-name stem; the caller owns them.
 std::vector<std::pair<QString, QChart*>> buildCharts(const Snapshot& snap)
 {
@@ -62,152 +229,12 @@ std::vector<std::pair<QString, QChart*>> buildCharts(const Snapshot& snap)
     if (!snap.schedule.info.is_object())
         return charts;
     const auto& info = snap.schedule.info;
-
-    // Load share per layer.
-    const std::vector<double> alpha = info.contains("alpha") ? numbers(info["alpha"]) : std::vector<double>{};
-    if (!alpha.empty()) {
-        auto* set = new QBarSet(QStringLiteral("load share"));
-        QStringList cats;
-        for (std::size_t i = 0; i < alpha.size(); ++i) {
-            *set << alpha[i];
-            cats << QString::number(i);
-        }
-        auto* series = new QBarSeries;
-        series->append(set);
-        auto* chart = new QChart;
-        chart->addSeries(series);
-        chart->setTitle(QStringLiteral("Load per layer (α)"));
-        auto* x = new QBarCategoryAxis;
-        x->append(cats);
-        x->setTitleText(QStringLiteral("layer"));
-        chart->addAxis(x, Qt::AlignBottom);
-        series->attachAxis(x);
-        auto* y = new QValueAxis;
-        chart->addAxis(y, Qt::AlignLeft);
-        series->attachAxis(y);
-        chart->legend()->hide();
-        charts.push_back({QStringLiteral("load-shares"), chart});
-    }
-
-    // Gantt: per layer, wait → receive → (wait) → compute as stacked horizontal bars.
-    const nlohmann::ordered_json* rows = nullptr;
-    if (info.contains("timeline")) {
-        const auto& tl = info["timeline"];
-        if (tl.is_array())
-            rows = &tl;
-        else if (tl.is_object() && tl.contains("rows") && tl["rows"].is_array())
-            rows = &tl["rows"];
-    }
-    if (rows && !rows->empty()) {
-        auto* idle = new QBarSet(QStringLiteral("wait"));
-        auto* recv = new QBarSet(QStringLiteral("receive"));
-        auto* gap = new QBarSet(QStringLiteral("idle"));
-        auto* comp = new QBarSet(QStringLiteral("compute"));
-        for (QBarSet* set : {idle, gap}) {
-            set->setColor(Qt::transparent);
-            set->setBorderColor(Qt::transparent);
-        }
-        QStringList cats;
-        int layer = 0;
-        for (const auto& e : *rows) {
-            if (!e.is_object())
-                continue;
-            const double rs = field(e, {"receive_begin", "receive_start", "start"});
-            const double re = field(e, {"receive_end", "recv_end"});
-            double cs = field(e, {"compute_begin", "compute_start"});
-            const double ce = field(e, {"compute_end", "end", "finish"});
-            if (std::isnan(cs))
-                cs = re;
-            if (std::isnan(rs) || std::isnan(re) || std::isnan(ce))
-                continue;
-            *idle << rs;
-            *recv << (re - rs);
-            *gap << (cs - re);
-            *comp << (ce - cs);
-            cats << QString::number(e.contains("layer") && e["layer"].is_number() ? e["layer"].get<int>() : layer);
-            ++layer;
-        }
-        if (!cats.isEmpty()) {
-            auto* series = new QHorizontalStackedBarSeries;
-            series->append(idle);
-            series->append(recv);
-            series->append(gap);
-            series->append(comp);
-            auto* chart = new QChart;
-            chart->addSeries(series);
-            chart->setTitle(QStringLiteral("Receive / compute per layer (Gantt)"));
-            for (QBarSet* hidden : {idle, gap})  // the invisible spacers need no legend entry
-                for (QLegendMarker* m : chart->legend()->markers(series))
-                    if (m->label() == hidden->label())
-                        m->setVisible(false);
-            auto* y = new QBarCategoryAxis;
-            y->append(cats);
-            y->setTitleText(QStringLiteral("layer"));
-            chart->addAxis(y, Qt::AlignLeft);
-            series->attachAxis(y);
-            auto* x = new QValueAxis;
-            x->setTitleText(QStringLiteral("time (s)"));
-            chart->addAxis(x, Qt::AlignBottom);
-            series->attachAxis(x);
-            charts.push_back({QStringLiteral("gantt"), chart});
-        }
-    }
-
-    // Speedup against layers with the bound.
-    std::vector<double> speedup = info.contains("speedup") ? numbers(info["speedup"]) : std::vector<double>{};
-    if (speedup.empty() && snap.scenario.algorithm == "divisible-load") {
-        // The model's speedup for h = 1, 2, … layers (the schedule reports only its own h).
-        try {
-            DivisibleLoadParams pr = divisibleLoadParamsFrom(snap.scenario.params);
-            const int top = std::max(pr.layers, 8);
-            for (int h = 1; h <= top; ++h) {
-                pr.layers = h;
-                const double s = divisibleLoadSpeedup(pr);
-                if (!std::isfinite(s))
-                    break;
-                speedup.push_back(s);
-            }
-        } catch (const Error&) {
-            speedup.clear();
-        }
-    }
-    if (speedup.size() > 1) {
-        auto* line = new QLineSeries;
-        line->setName(QStringLiteral("speedup (model)"));
-        for (std::size_t i = 0; i < speedup.size(); ++i)
-            line->append(static_cast<double>(i + 1), speedup[i]);
-        auto* chart = new QChart;
-        chart->addSeries(line);
-        double top = *std::max_element(speedup.begin(), speedup.end());
-        for (const char* key : {"bound"}) {
-            if (info.contains(key) && info[key].is_number()) {
-                const double b = info[key].get<double>();
-                auto* bound = new QLineSeries;
-                bound->setName(QStringLiteral("1 + p/ρ bound"));
-                bound->append(1, b);
-                bound->append(static_cast<double>(speedup.size()), b);
-                QPen pen(Qt::red);
-                pen.setStyle(Qt::DashLine);
-                bound->setPen(pen);
-                chart->addSeries(bound);
-                top = std::max(top, b);
-                break;
-            }
-        }
-        chart->createDefaultAxes();
-        chart->setTitle(QStringLiteral("Speedup against layers"));
-        if (auto* x = qobject_cast<QValueAxis*>(chart->axes(Qt::Horizontal).value(0))) {
-            x->setTickCount(static_cast<int>(speedup.size()));  // one tick per layer count
-            x->setLabelFormat(QStringLiteral("%d"));
-            x->setTitleText(QStringLiteral("layers h"));
-        }
-        if (auto* y = qobject_cast<QValueAxis*>(chart->axes(Qt::Vertical).value(0))) {
-            y->setLabelFormat(QStringLiteral("%.0f"));
-            y->setTitleText(QStringLiteral("speedup"));
-        }
-        charts.push_back({QStringLiteral("speedup"), chart});
-    }
-
+    if (QChart* c = loadShareChart(info))
+        charts.push_back({QStringLiteral("load-shares"), c});
+    if (QChart* c = ganttChart(info))
+        charts.push_back({QStringLiteral("gantt"), c});
+    if (QChart* c = speedupChart(info, speedupSeries(snap)))
+        charts.push_back({QStringLiteral("speedup"), c});
     return charts;
 }
 } // namespace

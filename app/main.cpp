@@ -2,6 +2,7 @@
 #include "layercharts.h"
 #include "mainwindow.h"
 #include "session.h"
+#include "scene/sceneview.h"
 #include "startup.h"
 #include "timeline.h"
 
@@ -48,7 +49,8 @@ int main(int argc, char* argv[])
     const QCommandLineOption measuredOpt(QStringLiteral("measured"), QStringLiteral("topocast-mpi measured-times JSON to show beside the schedule"), QStringLiteral("FILE"));
     parser.addOptions({scenarioOpt, stepOpt, modeOpt, shotOpt, sizeOpt, pausedOpt, defaultOpt, presentOpt, windowShotOpt, chartsOpt, measuredOpt});
     parser.process(app);
-    qInfo("topocast: Qt3D renderer: %s", qPrintable(renderer));
+    qInfo("topocast: Qt3D renderer: %s; OpenGL: %s; multisampling: %d×", qPrintable(renderer),
+          qPrintable(SceneView::glRenderer()), SceneView::surfaceSamples());
 
     const auto mode = parseViewMode(parser.value(modeOpt));
     if (!mode) {

@@ -1,5 +1,6 @@
 #include "measuredmodel.h"
 
+#include "topocast/durations.h"
 #include "topocast/error.h"
 #include "topocast/replay.h"
 
@@ -11,9 +12,7 @@ namespace topocast::app {
 
 QString formatSeconds(double seconds)
 {
-    if (seconds >= 10e-3)
-        return QStringLiteral("%1 ms").arg(seconds * 1e3, 0, 'f', 2);
-    return QStringLiteral("%1 µs").arg(seconds * 1e6, 0, 'f', 1);
+    return QString::fromStdString(formatDuration(seconds));
 }
 
 MeasuredPtr loadMeasured(const QString& path, const Snapshot& snap)

@@ -66,7 +66,7 @@ private:
     MeasuredPtr m_data;
 };
 
-/// Microseconds with one decimal ("812.4 µs"); milliseconds above 10 ms ("12.35 ms").
+/// formatDuration as a QString: "812.4 µs", from 10 ms up "12.35 ms".
 QString formatSeconds(double seconds);
 
 } // namespace topocast::app

@@ -3,6 +3,7 @@
 #include "commands.h"
 
 #include "topocast/error.h"
+#include "topocast/io/atomic_file.h"
 #include "topocast/io/export.h"
 #include "topocast/io/schedule_json.h"
 

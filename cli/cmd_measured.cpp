@@ -3,6 +3,7 @@
 #include "commands.h"
 
 #include "topocast/cost_model.h"
+#include "topocast/durations.h"
 #include "topocast/error.h"
 #include "topocast/io/measured_json.h"
 #include "topocast/io/schedule_json.h"
@@ -12,7 +13,6 @@
 #include <memory>
 #include <optional>
 #include <ostream>
-#include <sstream>
 
 namespace topocast::cli {
 
@@ -23,13 +23,6 @@ struct MeasuredCommand {
     std::string schedule;
     bool json = false;
 };
-
-std::string us(double seconds)
-{
-    std::ostringstream o;
-    o << std::fixed << std::setprecision(1) << seconds * 1e6;
-    return o.str();
-}
 
 const CommandRegistrar reg{Command{
     "measured",
@@ -70,30 +63,32 @@ const CommandRegistrar reg{Command{
                 io.out << std::setw(4) << st.step << std::setw(11) << st.transfers;
                 if (metrics)
                     io.out << std::setw(7) << metrics->tcdPerStep[st.step - 1];
-                io.out << std::setw(13) << st.bytes << std::setw(12) << us(st.time.min) << std::setw(12)
-                       << us(st.time.median);
+                io.out << std::setw(13) << st.bytes << std::setw(12) << formatMicroseconds(st.time.min) << std::setw(12)
+                       << formatMicroseconds(st.time.median);
                 if (fit && st.step >= 1 && st.step <= model.size())
-                    io.out << std::setw(12) << us(model[st.step - 1]);
+                    io.out << std::setw(12) << formatMicroseconds(model[st.step - 1]);
                 io.out << "\n";
             }
             const int prefix = metrics ? 35 : 28; // width of the columns before min_us
             io.out << std::left << std::setw(prefix) << "total (sum of steps)" << std::right << std::setw(12)
-                   << us(m.total.min) << std::setw(12) << us(m.total.median);
+                   << formatMicroseconds(m.total.min) << std::setw(12) << formatMicroseconds(m.total.median);
             if (fit) {
                 double sum = 0.0;
                 for (double t : model)
                     sum += t;
-                io.out << std::setw(12) << us(sum);
+                io.out << std::setw(12) << formatMicroseconds(sum);
             }
             io.out << "\n";
             if (fit)
                 io.out << "model: wormhole t_s + h*t_h + m*t_b, slowest message per step; fitted to " << fit->samples
-                       << " samples (non-negative least squares): t_s = " << us(fit->cost.startup) << " us, t_h = "
-                       << us(fit->cost.perHop) << " us, t_b = " << std::fixed << std::setprecision(3)
-                       << fit->cost.perByte * 1e9 << " ns/B, rms " << us(fit->rms) << " us\n";
+                       << " samples (non-negative least squares): t_s = " << formatMicroseconds(fit->cost.startup)
+                       << " us, t_h = " << formatMicroseconds(fit->cost.perHop) << " us, t_b = " << std::fixed
+                       << std::setprecision(3) << fit->cost.perByte * 1e9 << " ns/B, rms "
+                       << formatMicroseconds(fit->rms) << " us\n";
             if (m.library)
                 io.out << m.library->operation << " (" << m.library->bytes << " B per rank): min "
-                       << us(m.library->time.min) << " us, median " << us(m.library->time.median) << " us\n";
+                       << formatMicroseconds(m.library->time.min) << " us, median "
+                       << formatMicroseconds(m.library->time.median) << " us\n";
             return m.verified ? 0 : 1;
         };
     },

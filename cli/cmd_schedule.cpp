@@ -3,6 +3,7 @@
 
 #include "topocast/algorithms/registry.h"
 #include "topocast/error.h"
+#include "topocast/io/atomic_file.h"
 #include "topocast/io/schedule_json.h"
 #include "topocast/limits.h"
 #include "topocast/metrics.h"

@@ -2,7 +2,9 @@
 // node, verifies every byte, and times each step against the MPI library's own collective.
 // The MPI-free parts (payload bytes, checksums, per-rank plans, the measured-times document)
 // live in core (topocast/replay.h, topocast/io/measured_json.h) and are unit-tested there.
+#include "topocast/durations.h"
 #include "topocast/error.h"
+#include "topocast/io/atomic_file.h"
 #include "topocast/io/measured_json.h"
 #include "topocast/io/schedule_json.h"
 #include "topocast/replay.h"
@@ -462,13 +464,6 @@ private:
     std::map<std::size_t, std::vector<double>> m_recvTimes; // transfer → completion time per repetition
 };
 
-std::string formatUs(double seconds)
-{
-    std::ostringstream o;
-    o << std::fixed << std::setprecision(1) << seconds * 1e6;
-    return o.str();
-}
-
 void printSummary(std::ostream& out, const MeasuredTimes& m, const Schedule& s)
 {
     out << "topocast-mpi: " << m.topology << " " << m.algorithm << " " << m.pattern << ", " << m.ranks << " ranks on "
@@ -482,17 +477,17 @@ void printSummary(std::ostream& out, const MeasuredTimes& m, const Schedule& s)
     out << "\n";
     for (const MeasuredStep& st : m.steps) {
         out << std::setw(4) << st.step << std::setw(11) << st.transfers << std::setw(13) << st.bytes << std::setw(12)
-            << formatUs(st.time.min) << std::setw(12) << formatUs(st.time.median);
+            << formatMicroseconds(st.time.min) << std::setw(12) << formatMicroseconds(st.time.median);
         if (st.step <= s.stepLabels.size())
             out << "  " << s.stepLabels[st.step - 1];
         out << "\n";
     }
-    out << "total (sum of steps)            " << std::setw(12) << formatUs(m.total.min) << std::setw(12)
-        << formatUs(m.total.median) << "\n";
+    out << "total (sum of steps)            " << std::setw(12) << formatMicroseconds(m.total.min) << std::setw(12)
+        << formatMicroseconds(m.total.median) << "\n";
     if (m.library)
         out << m.library->operation << " (" << m.library->bytes << " B per rank)" << std::string(4, ' ')
-            << std::setw(12) << formatUs(m.library->time.min) << std::setw(12) << formatUs(m.library->time.median)
-            << "\n";
+            << std::setw(12) << formatMicroseconds(m.library->time.min) << std::setw(12)
+            << formatMicroseconds(m.library->time.median) << "\n";
 }
 
 int run(int argc, char** argv)

@@ -11,7 +11,7 @@ packages=(
   build-essential cmake ninja-build ccache pkg-config git
   clang libclang-rt-14-dev            # libFuzzer + sanitizers (robustness)
   # core
-  libboost-graph-dev nlohmann-json3-dev libcli11-dev
+  libboost-graph-dev nlohmann-json3-dev libcli11-dev libfmt-dev libeigen3-dev
   # tests and benchmarks
   catch2 libbenchmark-dev
   # app: Qt 6.4 + Qt3D + Charts + Svg

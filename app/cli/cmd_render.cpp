@@ -13,11 +13,11 @@
 
 #include <QGuiApplication>
 
-#include <iomanip>
+#include <fmt/format.h>
+
 #include <memory>
 #include <optional>
 #include <ostream>
-#include <sstream>
 
 namespace topocast::cli {
 
@@ -42,13 +42,6 @@ struct RenderCommand {
     int crf = 20;
     bool timings = false;
 };
-
-std::string fixed(double value, int digits)
-{
-    std::ostringstream o;
-    o << std::fixed << std::setprecision(digits) << value;
-    return o.str();
-}
 
 /// A QGuiApplication for the length of one command, unless the process already has one (the
 /// tests run commands inside their QApplication).
@@ -90,7 +83,7 @@ int render(const RenderCommand& o, Io& io)
     settings.view.yaw = o.yaw;
     settings.view.pitch = o.pitch;
     if (!(o.zoom > 0.01f && o.zoom < 100.0f))
-        throw Error("--zoom " + fixed(o.zoom, 3) + " is out of range 0.01..100");
+        throw Error(fmt::format("--zoom {:.3f} is out of range 0.01..100", o.zoom));
     settings.view.zoom = o.zoom;
     settings.fps = o.fps;
     settings.framesPerStep = o.framesPerStep;
@@ -108,16 +101,16 @@ int render(const RenderCommand& o, Io& io)
     const auto result = app::exportAnimation(snap, settings, {}, &t);
     if (!result)
         throw Error("render was cancelled");
-    io.out << "wrote " << result->path.string() << ": " << result->frames << " frames, " << o.width << "x"
-           << o.height << " at " << o.fps << " fps (" << fixed(result->seconds, 2) << " s), " << result->codec
-           << "; steps " << first << "-" << last << ", " << o.framesPerStep << " frames per step, mode " << o.mode
-           << "\n";
+    io.out << fmt::format("wrote {}: {} frames, {}x{} at {} fps ({:.2f} s), {}; steps {}-{}, {} frames per step, "
+                          "mode {}\n",
+                          result->path.string(), result->frames, o.width, o.height, o.fps, result->seconds,
+                          result->codec, first, last, o.framesPerStep, o.mode);
     if (o.timings && t.frames > 0) {
         const double n = t.frames;
-        io.out << "time per frame: render+read-back " << fixed(t.renderMs / n, 1) << " ms, convert "
-               << fixed(t.convertMs / n, 2) << " ms, encode " << fixed(t.encodeMs / n, 1) << " ms; total "
-               << fixed(t.totalMs / 1000.0, 2) << " s = " << fixed(n / (t.totalMs / 1000.0), 1)
-               << " frames per second\n";
+        io.out << fmt::format("time per frame: render+read-back {:.1f} ms, convert {:.2f} ms, encode {:.1f} ms; "
+                              "total {:.2f} s = {:.1f} frames per second\n",
+                              t.renderMs / n, t.convertMs / n, t.encodeMs / n, t.totalMs / 1000.0,
+                              n / (t.totalMs / 1000.0));
     }
     return 0;
 }

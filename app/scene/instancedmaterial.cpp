@@ -17,7 +17,7 @@ namespace topocast::app {
 
 namespace {
 Qt3DRender::QTechnique* makeTechnique(Qt3DRender::QGraphicsApiFilter::Api api, int major, int minor,
-                                      const QString& folder, const QString& vertexName)
+                                      const QString& folder, const QString& vertexName, const QString& fragmentName)
 {
     auto* technique = new Qt3DRender::QTechnique;
     technique->graphicsApiFilter()->setApi(api);
@@ -34,7 +34,7 @@ Qt3DRender::QTechnique* makeTechnique(Qt3DRender::QGraphicsApiFilter::Api api, i
     program->setVertexShaderCode(Qt3DRender::QShaderProgram::loadSource(
         QUrl(QStringLiteral("qrc:/shaders/%1/%2.vert").arg(folder, vertexName))));
     program->setFragmentShaderCode(Qt3DRender::QShaderProgram::loadSource(
-        QUrl(QStringLiteral("qrc:/shaders/%1/instanced.frag").arg(folder))));
+        QUrl(QStringLiteral("qrc:/shaders/%1/%2.frag").arg(folder, fragmentName))));
     auto* pass = new Qt3DRender::QRenderPass(technique);
     pass->setShaderProgram(program);
     technique->addRenderPass(pass);
@@ -42,14 +42,15 @@ Qt3DRender::QTechnique* makeTechnique(Qt3DRender::QGraphicsApiFilter::Api api, i
 }
 } // namespace
 
-Qt3DRender::QMaterial* makeInstancedMaterial(const QString& vertexName, Qt3DCore::QNode* parent)
+Qt3DRender::QMaterial* makeInstancedMaterial(const QString& vertexName, Qt3DCore::QNode* parent,
+                                             const QString& fragmentName)
 {
     static const bool resourcesReady = (initTopocastResources(), true);
     Q_UNUSED(resourcesReady);
     auto* material = new Qt3DRender::QMaterial(parent);
     auto* effect = new Qt3DRender::QEffect(material);
-    effect->addTechnique(makeTechnique(Qt3DRender::QGraphicsApiFilter::OpenGL, 3, 2, QStringLiteral("gl3"), vertexName));
-    effect->addTechnique(makeTechnique(Qt3DRender::QGraphicsApiFilter::RHI, 1, 0, QStringLiteral("rhi"), vertexName));
+    effect->addTechnique(makeTechnique(Qt3DRender::QGraphicsApiFilter::OpenGL, 3, 2, QStringLiteral("gl3"), vertexName, fragmentName));
+    effect->addTechnique(makeTechnique(Qt3DRender::QGraphicsApiFilter::RHI, 1, 0, QStringLiteral("rhi"), vertexName, fragmentName));
     material->setEffect(effect);
     return material;
 }

@@ -9,7 +9,8 @@ namespace topocast::app {
 
 /// A material for one instanced element type: shaders/gl3/<vertexName>.vert (OpenGL 3.2 core
 /// technique) and shaders/rhi/<vertexName>.vert (RHI technique), both with the shared
-/// instanced.frag, tagged for the forward renderer.
-Qt3DRender::QMaterial* makeInstancedMaterial(const QString& vertexName, Qt3DCore::QNode* parent);
+/// instanced.frag (or <fragmentName>.frag), tagged for the forward renderer.
+Qt3DRender::QMaterial* makeInstancedMaterial(const QString& vertexName, Qt3DCore::QNode* parent,
+                                             const QString& fragmentName = QStringLiteral("instanced"));
 
 } // namespace topocast::app

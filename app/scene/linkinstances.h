@@ -31,6 +31,7 @@ public:
     void setRadius(float radius, float sideOffset);
     /// Lines instead of prisms (cheaper for 100 000+ channels).
     void setUseLines(bool lines);
+    bool usesLines() const { return m_useLines; }
     int instanceCount() const { return m_count; }
     /// The buffer being drawn (prisms or lines): its data is 13 floats per instance, a(3) b(3)
     /// bulge(3) colour(4).

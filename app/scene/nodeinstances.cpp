@@ -43,21 +43,21 @@ NodeInstances::~NodeInstances() = default;
 
 void NodeInstances::setRadius(float radius) { m_radius->setValue(radius); }
 
+void NodeInstances::setDetail(int detail)
+{
+    if (detail == m_detail)
+        return;
+    auto* geometry = static_cast<Qt3DExtras::QSphereGeometry*>(m_renderer->geometry());
+    static const int rings[] = {3, 6, 10};
+    static const int slices[] = {4, 8, 16};
+    geometry->setRings(rings[detail]);
+    geometry->setSlices(slices[detail]);
+    m_detail = detail;
+}
+
 void NodeInstances::setNodes(const std::vector<Vec3>& positions, const std::vector<Rgba>& colours,
                              const std::vector<float>& scales)
 {
-    // Fewer triangles per sphere for big networks keeps a 32×32×32 mesh interactive.
-    // Level of detail by node count: ~300 triangles per sphere for small networks, an
-    // octahedron-like 16 for 4096+ nodes, so vertex work grows far slower than the node count.
-    const int detail = positions.size() > 4096 ? 0 : (positions.size() > 512 ? 1 : 2);
-    if (detail != m_detail) {
-        auto* geometry = static_cast<Qt3DExtras::QSphereGeometry*>(m_renderer->geometry());
-        static const int rings[] = {3, 6, 10};
-        static const int slices[] = {4, 8, 16};
-        geometry->setRings(rings[detail]);
-        geometry->setSlices(slices[detail]);
-        m_detail = detail;
-    }
     std::vector<float> data;
     data.reserve(positions.size() * 8);
     for (std::size_t i = 0; i < positions.size(); ++i) {

@@ -23,6 +23,9 @@ public:
     /// node count only the changed instances are uploaded.
     void setNodes(const std::vector<Vec3>& positions, const std::vector<Rgba>& colours, const std::vector<float>& scales);
     void setRadius(float radius);
+    /// Sphere detail 0 (16 triangles), 1 (~100) or 2 (~300): levelofdetail.h's sphereDetail().
+    void setDetail(int detail);
+    int detail() const { return m_detail; }
     int instanceCount() const { return m_count; }
     /// The instance buffer: position(3) colour(4) scale(1) per node.
     const InstanceBuffer& buffer() const { return *m_instances; }

@@ -1,5 +1,7 @@
 #include "scene/sceneview.h"
 
+#include "scene/labelinstances.h"
+#include "scene/levelofdetail.h"
 #include "scene/linkinstances.h"
 #include "scene/messageinstances.h"
 #include "scene/nodeinstances.h"
@@ -7,8 +9,13 @@
 
 #include <Qt3DCore/QEntity>
 #include <Qt3DCore/QTransform>
-#include <Qt3DExtras/QForwardRenderer>
-#include <Qt3DExtras/QText2DEntity>
+#include <Qt3DRender/QCameraSelector>
+#include <Qt3DRender/QClearBuffers>
+#include <Qt3DRender/QLayer>
+#include <Qt3DRender/QLayerFilter>
+#include <Qt3DRender/QNoDraw>
+#include <Qt3DRender/QRenderSurfaceSelector>
+#include <Qt3DRender/QViewport>
 #include <Qt3DExtras/Qt3DWindow>
 #include <Qt3DRender/QCamera>
 #include <Qt3DRender/QRenderCapture>
@@ -16,9 +23,12 @@
 
 #include <QElapsedTimer>
 #include <QEventLoop>
-#include <QFont>
 #include <QKeyEvent>
 #include <QMouseEvent>
+#include <QOffscreenSurface>
+#include <QOpenGLContext>
+#include <QOpenGLFunctions>
+#include <QSurfaceFormat>
 #include <QTimer>
 #include <QWheelEvent>
 #include <QWidget>
@@ -31,7 +41,6 @@ namespace topocast::app {
 
 namespace {
 constexpr std::size_t kMaxMessageHops = 50000;
-constexpr std::size_t kLineThreshold = 60000;  // channels above which links are drawn as lines
 
 QColor toQColor(const Rgba& c) { return c.toColor(); }
 } // namespace
@@ -39,17 +48,14 @@ QColor toQColor(const Rgba& c) { return c.toColor(); }
 SceneView::SceneView(QObject* parent) : QObject(parent)
 {
     m_window = new Qt3DExtras::Qt3DWindow(nullptr, Qt3DRender::API::OpenGL);
+    // Qt3DWindow asks for 4× multisampling, also as the default format its GL context is made
+    // with; both must change for the samples to.
+    QSurfaceFormat format = m_window->format();
+    format.setSamples(surfaceSamples());
+    m_window->setFormat(format);
+    QSurfaceFormat::setDefaultFormat(format);
     m_window->installEventFilter(this);
     m_root = new Qt3DCore::QEntity;
-
-    // QRenderCapture must be the root of the active frame graph (see STYLE.md).
-    m_capture = new Qt3DRender::QRenderCapture;
-    Qt3DExtras::QForwardRenderer* forward = m_window->defaultFrameGraph();
-    forward->setParent(m_capture);
-    forward->setFrustumCullingEnabled(false);
-    forward->setClearColor(toQColor(m_palette.background));
-    m_window->setActiveFrameGraph(m_capture);
-    m_window->renderSettings()->setRenderPolicy(Qt3DRender::QRenderSettings::OnDemand);
 
     m_links = new LinkInstances(1, m_root);
     m_arcs = new LinkInstances(12, m_root);
@@ -59,24 +65,72 @@ SceneView::SceneView(QObject* parent) : QObject(parent)
     m_axes = new LinkInstances(1, m_root);
     m_nodes = new NodeInstances(m_root);
     m_messages = new MessageInstances(m_root);
-    const char* names[3] = {"x", "y", "z"};
-    const QColor colours[3] = {QColor(230, 60, 60), QColor(60, 220, 60), QColor(80, 120, 255)};
-    for (int i = 0; i < 3; ++i) {
-        m_axisLabels[i] = new Qt3DExtras::QText2DEntity(m_root);
-        m_axisLabels[i]->setText(QString::fromLatin1(names[i]));
-        m_axisLabels[i]->setColor(colours[i]);
-        m_axisLabels[i]->setFont(QFont(QStringLiteral("DejaVu Sans"), 12, QFont::Bold));
-        m_axisLabels[i]->setWidth(20);
-        m_axisLabels[i]->setHeight(20);
-        m_axisLabelTransforms[i] = new Qt3DCore::QTransform;
-        m_axisLabels[i]->addComponent(m_axisLabelTransforms[i]);
-    }
+    m_labels = new LabelInstances(m_root);
+    buildFrameGraph({m_links, m_stubs, m_arcs, m_treeLinks, m_axes, m_nodes, m_messages, m_labels});
+    m_window->renderSettings()->setRenderPolicy(Qt3DRender::QRenderSettings::OnDemand);
 
     Qt3DRender::QCamera* camera = m_window->camera();
     camera->lens()->setPerspectiveProjection(40.0f, 16.0f / 9.0f, 0.1f, 1000.0f);
     m_orbit = std::make_unique<OrbitCamera>(camera);
     m_orbit->reset({0, 0, 0}, 5.0f, false);
     m_window->setRootEntity(m_root);
+}
+
+QString SceneView::glRenderer()
+{
+    static const QString name = [] {
+        QOffscreenSurface surface;
+        surface.create();
+        QOpenGLContext context;
+        if (!context.create() || !context.makeCurrent(&surface))
+            return QString();
+        const auto* text = reinterpret_cast<const char*>(context.functions()->glGetString(GL_RENDERER));
+        QString result = QString::fromLatin1(text ? text : "");
+        context.doneCurrent();
+        return result;
+    }();
+    return name;
+}
+
+int SceneView::surfaceSamples()
+{
+    if (qEnvironmentVariableIsSet("TOPOCAST_SAMPLES"))
+        return std::clamp(qEnvironmentVariableIntValue("TOPOCAST_SAMPLES"), 0, 16);
+    const QString renderer = glRenderer().toLower();
+    const bool software = renderer.contains(QLatin1String("llvmpipe")) || renderer.contains(QLatin1String("softpipe")) ||
+                          renderer.contains(QLatin1String("swrast")) || renderer.contains(QLatin1String("software"));
+    return software ? 0 : 4;
+}
+
+void SceneView::buildFrameGraph(const std::vector<Qt3DCore::QEntity*>& drawOrder)
+{
+    // QRenderCapture must be the root of the active frame graph (see STYLE.md). Under it, one
+    // clear and then one branch per element type, each drawing only its own layer: the element
+    // types are drawn in this fixed order in every frame. Qt3D's default forward renderer draws
+    // all entities in one pass in an order that depends on how its parallel jobs ran, so where
+    // two surfaces tie in depth (a link meeting a sphere, a tree lane over its channel) a pixel
+    // could take either colour from run to run (issue #18: 1–4 pixels per frame).
+    auto* surface = new Qt3DRender::QRenderSurfaceSelector;
+    surface->setSurface(m_window);
+    auto* viewport = new Qt3DRender::QViewport(surface);
+    viewport->setNormalizedRect(QRectF(0, 0, 1, 1));
+    auto* cameraSelector = new Qt3DRender::QCameraSelector(viewport);
+    cameraSelector->setCamera(m_window->camera());
+    m_clear = new Qt3DRender::QClearBuffers(cameraSelector);
+    m_clear->setBuffers(Qt3DRender::QClearBuffers::ColorDepthBuffer);
+    m_clear->setClearColor(toQColor(m_palette.background));
+    new Qt3DRender::QNoDraw(m_clear);
+    for (Qt3DCore::QEntity* entity : drawOrder) {
+        auto* layer = new Qt3DRender::QLayer(entity);
+        layer->setRecursive(true);  // LinkInstances draws its line variant from a child entity
+        entity->addComponent(layer);
+        auto* filter = new Qt3DRender::QLayerFilter(cameraSelector);
+        filter->addLayer(layer);
+    }
+    // The capture is a branch of its own after every drawing branch: it reads the finished frame.
+    m_capture = new Qt3DRender::QRenderCapture(cameraSelector);
+    new Qt3DRender::QNoDraw(m_capture);
+    m_window->setActiveFrameGraph(surface);
 }
 
 SceneView::~SceneView()
@@ -169,7 +223,6 @@ void SceneView::rebuildGeometry()
         const QVector3D out = a - axis * 0.45f;  // the stub: from the tail away from the grid
         stubs.push_back({in.a, {out.x(), out.y(), out.z()}, {0, 0, 0}, m_palette.link});
     }
-    m_links->setUseLines(m_channels.size() > kLineThreshold);
     m_links->setInstances(straight);
     m_stubs->setInstances(m_wrapStubs ? stubs : std::vector<LinkInstances::Instance>{});
     m_arcs->setInstances(m_wrapStubs ? std::vector<LinkInstances::Instance>{} : m_arcShapes);
@@ -182,13 +235,13 @@ void SceneView::rebuildGeometry()
                           {o, {o[0], o[1] - len, o[2]}, {0, 0, 0}, {0.2f, 0.85f, 0.2f}},
                           {o, {o[0], o[1], o[2] + (flat ? 0.0f : len)}, {0, 0, 0}, {0.3f, 0.45f, 1.0f}}});
     m_axes->setRadius(0.03f, 0.0f);
-    const QVector3D ends[3] = {{o[0] + len + 0.15f, o[1], o[2]}, {o[0], o[1] - len - 0.15f, o[2]}, {o[0], o[1], o[2] + len + 0.15f}};
-    for (int i = 0; i < 3; ++i) {
-        // Text2D draws a 20×20 box scaled to world units; a label about 0.4 units high.
-        m_axisLabelTransforms[i]->setScale(0.025f * std::max(1.0f, len / 4.0f));
-        m_axisLabelTransforms[i]->setTranslation(ends[i] - QVector3D(0.1f, 0.25f, 0.0f) * std::max(1.0f, len / 4.0f));
-        m_axisLabels[i]->setEnabled(!(flat && i == 2));
-    }
+    const QVector3D ends[3] = {{o[0] + len + 0.35f, o[1], o[2]}, {o[0], o[1] - len - 0.35f, o[2]}, {o[0], o[1], o[2] + len + 0.35f}};
+    const char* names[3] = {"x", "y", "z"};
+    const QColor colours[3] = {QColor(240, 90, 90), QColor(90, 225, 90), QColor(120, 160, 255)};
+    std::vector<LabelInstances::Label> labels;
+    for (int i = 0; i < (flat ? 2 : 3); ++i)
+        labels.push_back({{ends[i].x(), ends[i].y(), ends[i].z()}, QString::fromLatin1(names[i]), colours[i], 0.0f, 0.0f});
+    m_labels->setLabels(std::move(labels), 14);
 
     const std::uint32_t n = topo.nodeCount();
     m_nodeRadius = n > 4096 ? 0.2f : 0.16f;
@@ -198,6 +251,7 @@ void SceneView::rebuildGeometry()
     m_stubs->setRadius(0.03f, 0.045f);
     m_treeLinks->setRadius(n > 4096 ? 0.035f : 0.05f, 0.045f);
     m_messages->setRadius(0.11f);
+    m_linkRadius = n > 4096 ? 0.025f : 0.035f;
 }
 
 void SceneView::rebuildTrees()
@@ -319,8 +373,22 @@ void SceneView::setHighContrast(bool on)
 {
     m_highContrast = on;
     m_palette = on ? Palette::highContrast() : Palette::normal();
-    m_window->defaultFrameGraph()->setClearColor(toQColor(m_palette.background));
+    m_clear->setClearColor(toQColor(m_palette.background));
     refresh();
+}
+
+void SceneView::updateLevelOfDetail()
+{
+    if (!m_snap)
+        return;
+    const float ppu = pixelsPerUnit(static_cast<float>(viewportSize().height() * m_window->devicePixelRatio()),
+                                    m_orbit->state().distance, m_window->camera()->fieldOfView());
+    m_nodes->setDetail(sphereDetail(m_nodeRadius * ppu, m_snap->positions.size()));
+    m_links->setUseLines(linkAsLine(m_linkRadius * ppu, m_channels.size()));
+    const bool thin = linkAsLine(0.03f * ppu, 0);
+    m_axes->setUseLines(thin);
+    m_arcs->setUseLines(thin);
+    m_stubs->setUseLines(thin);
 }
 
 void SceneView::resetView()
@@ -335,6 +403,7 @@ void SceneView::resetView()
     const bool flat = (hi.z() - lo.z()) < 1e-3f && !m_snap->topology().isTorus();
     m_orbit->setAspect(static_cast<float>(viewportSize().width() / viewportSize().height()));
     m_orbit->reset((lo + hi) * 0.5f, std::max(1.0f, 0.5f * (hi - lo).length() + 0.6f), flat);
+    updateLevelOfDetail();
 }
 
 QMatrix4x4 SceneView::viewProjection() const
@@ -363,8 +432,34 @@ long long SceneView::nodeAt(const QPointF& pos) const
     return pickAt(viewProjection(), viewportSize(), pos, m_snap->positions, m_nodeRadius * 1.3f);
 }
 
+bool SceneView::waitUntilLoaded(int timeoutMs)
+{
+    QElapsedTimer t;
+    t.start();
+    while (!m_labels->loaded()) {
+        if (t.elapsed() > timeoutMs)
+            return false;
+        // Each capture request makes Qt3D render (and run its loaders) once.
+        Qt3DRender::QRenderCaptureReply* reply = m_capture->requestCapture();
+        QEventLoop loop;
+        connect(reply, &Qt3DRender::QRenderCaptureReply::completed, &loop, &QEventLoop::quit);
+        QTimer::singleShot(std::max(1, timeoutMs - static_cast<int>(t.elapsed())), &loop, &QEventLoop::quit);
+        if (!reply->isComplete())
+            loop.exec();
+        const bool rendered = reply->isComplete();
+        delete reply;
+        if (!rendered)
+            return false;
+    }
+    return true;
+}
+
 QImage SceneView::captureFrame(int timeoutMs, bool dropFirst)
 {
+    updateLevelOfDetail();  // the camera may have been set directly (exports)
+    // Textures load asynchronously: the first frame after a new label atlas may not show it yet.
+    if (dropFirst && !waitUntilLoaded(timeoutMs))
+        return QImage();
     QImage image;
     for (int attempt = dropFirst ? 0 : 1; attempt < 2; ++attempt) {  // the first capture after a change may be stale
         Qt3DRender::QRenderCaptureReply* reply = m_capture->requestCapture();
@@ -413,6 +508,8 @@ bool SceneView::eventFilter(QObject* watched, QEvent* event)
     switch (event->type()) {
     case QEvent::Resize:
         m_orbit->setAspect(static_cast<float>(viewportSize().width() / viewportSize().height()));
+        m_labels->setViewportSize((viewportSize() * m_window->devicePixelRatio()).toSize());
+        updateLevelOfDetail();
         break;
     case QEvent::MouseButtonPress:
     case QEvent::MouseButtonDblClick: {
@@ -452,6 +549,7 @@ bool SceneView::eventFilter(QObject* watched, QEvent* event)
     case QEvent::Wheel: {
         auto* e = static_cast<QWheelEvent*>(event);
         m_orbit->zoom(std::pow(0.999f, static_cast<float>(e->angleDelta().y())));
+        updateLevelOfDetail();
         return true;
     }
     case QEvent::KeyPress: {
@@ -460,8 +558,8 @@ bool SceneView::eventFilter(QObject* watched, QEvent* event)
         case Qt::Key_Space: case Qt::Key_Left: case Qt::Key_Right: case Qt::Key_Home: case Qt::Key_End:
             emit timelineKey(e->key());
             return true;
-        case Qt::Key_Plus: case Qt::Key_Equal: m_orbit->zoom(0.85f); return true;
-        case Qt::Key_Minus: m_orbit->zoom(1.0f / 0.85f); return true;
+        case Qt::Key_Plus: case Qt::Key_Equal: m_orbit->zoom(0.85f); updateLevelOfDetail(); return true;
+        case Qt::Key_Minus: m_orbit->zoom(1.0f / 0.85f); updateLevelOfDetail(); return true;
         case Qt::Key_A: m_orbit->orbit(-5, 0); return true;
         case Qt::Key_D: m_orbit->orbit(5, 0); return true;
         case Qt::Key_W: m_orbit->orbit(0, 5); return true;

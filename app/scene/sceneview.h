@@ -10,16 +10,17 @@
 #include <QPoint>
 
 #include <memory>
+#include <vector>
 
 class QWidget;
 namespace Qt3DCore { class QEntity; class QTransform; }
-namespace Qt3DExtras { class QText2DEntity; }
 namespace Qt3DExtras { class Qt3DWindow; }
-namespace Qt3DRender { class QRenderCapture; }
+namespace Qt3DRender { class QClearBuffers; class QRenderCapture; }
 
 namespace topocast::app {
 
 class NodeInstances;
+class LabelInstances;
 class MessageInstances;
 
 /// The 3-D view: a Qt3D window with one instanced entity per element type (nodes, straight
@@ -51,6 +52,8 @@ public:
     /// The Trees mode's member tree edges (one instance per edge; disabled in other modes).
     const LinkInstances& treeInstances() const { return *m_treeLinks; }
     const Palette& palette() const { return m_palette; }
+    /// The labels drawn in the view (axis names).
+    const LabelInstances& labelInstances() const { return *m_labels; }
 
     /// The orbit camera (its state is copied between views for export).
     OrbitCamera& camera() { return *m_orbit; }
@@ -67,7 +70,18 @@ public:
     /// Renders and returns one frame (the first capture after a change is dropped); a null
     /// image after `timeoutMs` if nothing came back (no GL).
     /// `dropFirst` false: one capture only (exports that have rendered a warm-up frame already).
+    /// Before the first capture, waits until every texture the view uses (the label atlas) has
+    /// been loaded, so no frame shows a half-loaded scene.
     QImage captureFrame(int timeoutMs = 10000, bool dropFirst = true);
+    /// Renders frames until the label atlas is on the GPU; false after `timeoutMs` or without GL.
+    bool waitUntilLoaded(int timeoutMs = 10000);
+    /// The OpenGL renderer's name (GL_RENDERER, e.g. "llvmpipe (LLVM 15.0.6, 256 bits)"); empty
+    /// without GL. Probed once per process.
+    static QString glRenderer();
+    /// Multisampling of the 3-D window: 4× on a GPU, none on software OpenGL (Mesa llvmpipe,
+    /// softpipe), where 4× made a 1280×720 frame 2–3× slower (issue #19); TOPOCAST_SAMPLES=N
+    /// overrides.
+    static int surfaceSamples();
     /// Milliseconds per frame over `frames` captured frames (benchmark).
     double measureFrameMs(int frames);
 
@@ -78,6 +92,9 @@ public slots:
     void setCumulativeHeat(bool cumulative);
     void setHighContrast(bool on);
     void resetView();
+    /// Sphere detail and prisms or lines for the links by their size on screen (levelofdetail.h);
+    /// called on every camera distance or viewport change.
+    void updateLevelOfDetail();
 
 signals:
     void nodeClicked(topocast::NodeId node);
@@ -91,6 +108,7 @@ protected:
     bool eventFilter(QObject* watched, QEvent* event) override;
 
 private:
+    void buildFrameGraph(const std::vector<Qt3DCore::QEntity*>& drawOrder);
     void rebuildGeometry();
     void rebuildTrees();
     void refresh();
@@ -99,6 +117,7 @@ private:
     QWidget* m_container = nullptr;
     Qt3DCore::QEntity* m_root = nullptr;
     Qt3DRender::QRenderCapture* m_capture = nullptr;
+    Qt3DRender::QClearBuffers* m_clear = nullptr;
     NodeInstances* m_nodes = nullptr;
     LinkInstances* m_links = nullptr;
     LinkInstances* m_arcs = nullptr;
@@ -106,8 +125,7 @@ private:
     LinkInstances* m_stubs = nullptr;      ///< 3-D tori: a short stub per wrap channel
     LinkInstances* m_treeLinks = nullptr;  ///< Trees mode: the member trees over the channels
     MessageInstances* m_messages = nullptr;
-    Qt3DExtras::QText2DEntity* m_axisLabels[3] = {};
-    Qt3DCore::QTransform* m_axisLabelTransforms[3] = {};
+    LabelInstances* m_labels = nullptr;  ///< axis names (opaque plates, one instanced entity)
     std::unique_ptr<OrbitCamera> m_orbit;
 
     SnapshotPtr m_snap;
@@ -123,6 +141,7 @@ private:
     bool m_cumulativeHeat = true;
     bool m_highContrast = false;
     float m_nodeRadius = 0.16f;
+    float m_linkRadius = 0.035f;
 
     QPoint m_pressPos;
     QPoint m_lastPos;

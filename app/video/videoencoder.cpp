@@ -1,5 +1,8 @@
 #include "videoencoder.h"
 
+#include "topocast/error.h"
+#include "topocast/io/atomic_file.h"
+
 extern "C" {
 #include <libavcodec/avcodec.h>
 #include <libavformat/avformat.h>
@@ -16,13 +19,11 @@ extern "C" {
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <optional>
 #include <system_error>
 #include <vector>
 
-#include <fcntl.h>
-#include <stdlib.h>
 #include <sys/stat.h>
-#include <unistd.h>
 
 namespace topocast::video {
 
@@ -110,55 +111,17 @@ int bayerOffset(int x, int y)
     return ((2 * kBayer[static_cast<std::size_t>((y & 3) * 4 + (x & 3))] + 1) * kCubeStep) / 32 - kCubeStep / 2;
 }
 
-/// A hidden temporary beside `target` (".name.tmp-XXXXXX"); a file, or a folder when `dir`.
-fs::path makeTemporary(const fs::path& target, bool dir)
+/// Throws VideoError unless `width` × `height` at `fps` suits `format`.
+void checkFrameSize(const fs::path& path, VideoFormat format, int width, int height, int fps)
 {
-    fs::path clean = target;
-    if (!clean.has_filename())
-        clean = clean.parent_path();  // "frames/" → "frames"
-    const fs::path parent = clean.has_parent_path() ? clean.parent_path() : fs::path(".");
-    std::string name = ".";  // appended, not "." + …: GCC 12 -O3 warns falsely (-Wrestrict) on the latter
-    name += clean.filename().string();
-    name += ".tmp-XXXXXX";
-    std::string tmpl = (parent / name).string();
-    if (dir) {
-        if (!::mkdtemp(tmpl.data()))
-            throw VideoError(target.string() + ": cannot create a temporary folder in " + parent.string() + " (" +
-                             std::strerror(errno) + ")");
-    } else {
-        const int fd = ::mkstemp(tmpl.data());
-        if (fd < 0)
-            throw VideoError(target.string() + ": cannot create a temporary file in " + parent.string() + " (" +
-                             std::strerror(errno) + ")");
-        ::fchmod(fd, 0644);  // mkstemp makes 0600; exported files are for sharing
-        ::close(fd);
-    }
-    return tmpl;
-}
-
-/// fsync a file by path (the data must be on disk before the rename makes it visible).
-void syncFile(const fs::path& path)
-{
-    const int fd = ::open(path.c_str(), O_RDONLY);
-    if (fd >= 0) {
-        ::fsync(fd);
-        ::close(fd);
-    }
-}
-
-/// Writes bytes to `path` atomically (temp + fsync + rename). Throws VideoError.
-void writeBytesAtomic(const fs::path& path, const std::uint8_t* data, std::size_t size)
-{
-    const fs::path tmp = makeTemporary(path, false);
-    std::FILE* f = std::fopen(tmp.c_str(), "wb");
-    bool ok = f && std::fwrite(data, 1, size, f) == size && std::fflush(f) == 0 && ::fsync(::fileno(f)) == 0;
-    const int err = errno;
-    if (f && std::fclose(f) != 0)
-        ok = false;
-    if (!ok || ::rename(tmp.c_str(), path.c_str()) != 0) {
-        ::unlink(tmp.c_str());
-        throw VideoError(path.string() + ": cannot write (" + std::strerror(ok ? errno : err) + ")");
-    }
+    if (width < 1 || height < 1 || width > 16384 || height > 16384)
+        throw VideoError(path.string() + ": frame size " + std::to_string(width) + "×" + std::to_string(height) +
+                         " is out of range; each side must be 1..16384 pixels");
+    if (fps < 1 || fps > 240)
+        throw VideoError(path.string() + ": frame rate " + std::to_string(fps) + " is out of range 1..240");
+    if (format == VideoFormat::Mp4 && (width % 2 || height % 2))
+        throw VideoError(path.string() + ": MP4 needs an even width and height (4:2:0 chroma); got " +
+                         std::to_string(width) + "×" + std::to_string(height));
 }
 
 } // namespace
@@ -167,7 +130,8 @@ void writeBytesAtomic(const fs::path& path, const std::uint8_t* data, std::size_
 
 struct VideoEncoder::State {
     fs::path target;
-    fs::path temporary;  // file (MP4/GIF) or folder (PNG)
+    fs::path temporary;                  // the folder of PNG frames (a hidden temporary)
+    std::optional<PendingFile> pending;  // MP4/GIF: the file, unnamed until finish()
     VideoFormat format = VideoFormat::Mp4;
     VideoOptions options;
     int width = 0, height = 0, fps = 0;
@@ -211,16 +175,22 @@ struct VideoEncoder::State {
     void removeTemporary() noexcept
     {
         std::error_code ec;
-        if (!temporary.empty())
+        if (pending)
+            pending.reset();  // an unnamed file: closing it is removing it
+        else if (!temporary.empty())
             fs::remove_all(temporary, ec);
         temporary.clear();
     }
 
     [[noreturn]] void fail(const std::string& what, int code = 0)
     {
-        const std::string message =
-            target.string() + ": " + what + (code ? " (" + averror(code) + ")" : std::string()) +
-            "; nothing was written";
+        abandon(target.string() + ": " + what + (code ? " (" + averror(code) + ")" : std::string()) +
+                "; nothing was written");
+    }
+
+    /// Closes the encode, removes the temporary and throws `message` as a VideoError.
+    [[noreturn]] void abandon(const std::string& message)
+    {
         release();
         removeTemporary();
         open = false;
@@ -247,8 +217,9 @@ struct VideoEncoder::State {
             if (format == VideoFormat::PngSequence) {
                 const int index = static_cast<int>(packet->pts) + 1;
                 try {
-                    writeBytesAtomic(temporary / frameFileName(index), packet->data, static_cast<std::size_t>(packet->size));
-                } catch (const VideoError& e) {
+                    writeFileAtomic(temporary / frameFileName(index), {reinterpret_cast<const char*>(packet->data),
+                                                                       static_cast<std::size_t>(packet->size)});
+                } catch (const Error& e) {
                     av_packet_unref(packet);
                     fail(e.what());
                 }
@@ -260,6 +231,149 @@ struct VideoEncoder::State {
             rc = av_interleaved_write_frame(fmt, packet);  // takes the packet's reference
             if (rc < 0)
                 fail("cannot write to the temporary file " + temporary.string(), rc);
+        }
+    }
+
+    // ---- the steps of open() ----------------------------------------------------------------
+
+    struct CodecChoice {
+        const AVCodec* codec = nullptr;
+        AVPixelFormat pixels = AV_PIX_FMT_YUV420P;
+    };
+
+    /// The encoder for `format` and the pixel format it takes; names it in `codec`. MP4 is
+    /// libx264 where wanted and present, else MPEG-4 Part 2.
+    CodecChoice chooseCodec()
+    {
+        CodecChoice c;
+        switch (format) {
+        case VideoFormat::Mp4:
+            if (options.preferH264)
+                c.codec = avcodec_find_encoder_by_name("libx264");
+            if (c.codec) {
+                codec = "H.264 (libx264)";
+            } else {
+                c.codec = avcodec_find_encoder(AV_CODEC_ID_MPEG4);
+                codec = "MPEG-4 Part 2 (mpeg4)";
+            }
+            break;
+        case VideoFormat::Gif:
+            c.codec = avcodec_find_encoder(AV_CODEC_ID_GIF);
+            c.pixels = AV_PIX_FMT_PAL8;
+            codec = "GIF (gif)";
+            break;
+        case VideoFormat::PngSequence:
+            c.codec = avcodec_find_encoder(AV_CODEC_ID_PNG);
+            c.pixels = options.pngAlpha ? AV_PIX_FMT_RGBA : AV_PIX_FMT_RGB24;
+            codec = "PNG (png)";
+            break;
+        }
+        if (!c.codec)
+            fail("this FFmpeg has no " + codec + " encoder");
+        return c;
+    }
+
+    /// MP4 / GIF: the muxer writing to the temporary, with one video stream.
+    void createMuxer()
+    {
+        const char* muxer = format == VideoFormat::Mp4 ? "mp4" : "gif";
+        const int rc = avformat_alloc_output_context2(&fmt, nullptr, muxer, temporary.c_str());
+        if (rc < 0 || !fmt)
+            fail(std::string("cannot set up the ") + muxer + " muxer", rc);
+        stream = avformat_new_stream(fmt, nullptr);
+        if (!stream)
+            fail("cannot add a video stream");
+    }
+
+    void openEncoder(const CodecChoice& choice)
+    {
+        enc = avcodec_alloc_context3(choice.codec);
+        if (!enc)
+            fail("out of memory");
+        enc->width = width;
+        enc->height = height;
+        enc->pix_fmt = choice.pixels;
+        enc->time_base = AVRational{1, fps};
+        enc->framerate = AVRational{fps, 1};
+        enc->sample_aspect_ratio = AVRational{1, 1};
+        enc->thread_count = options.threads;
+        if (format == VideoFormat::Mp4) {
+            // Tag what the RGB → YUV conversion below does: BT.709, limited range.
+            enc->color_primaries = AVCOL_PRI_BT709;
+            enc->color_trc = AVCOL_TRC_BT709;
+            enc->colorspace = AVCOL_SPC_BT709;
+            enc->color_range = AVCOL_RANGE_MPEG;
+            enc->gop_size = std::max(1, fps * 2);
+            if (std::string(choice.codec->name) == "libx264") {
+                av_opt_set(enc->priv_data, "preset", options.preset.c_str(), 0);
+                av_opt_set_int(enc->priv_data, "crf", std::clamp(options.crf, 0, 51), 0);
+            } else {
+                enc->flags |= AV_CODEC_FLAG_QSCALE;
+                enc->global_quality = FF_QP2LAMBDA * std::clamp(options.mpeg4Quantizer, 1, 31);
+                enc->max_b_frames = 0;
+            }
+        }
+        if (fmt && (fmt->oformat->flags & AVFMT_GLOBALHEADER))
+            enc->flags |= AV_CODEC_FLAG_GLOBAL_HEADER;
+        // Keep the output free of run-dependent bytes (encoder version strings stay; no dates).
+        enc->flags |= AV_CODEC_FLAG_BITEXACT;
+        const int rc = avcodec_open2(enc, choice.codec, nullptr);
+        if (rc < 0)
+            fail("cannot open the " + codec + " encoder", rc);
+    }
+
+    /// MP4 / GIF: the stream parameters from the open encoder, the temporary opened, the header.
+    void writeHeader()
+    {
+        int rc = avcodec_parameters_from_context(stream->codecpar, enc);
+        if (rc < 0)
+            fail("cannot set the stream parameters", rc);
+        stream->time_base = enc->time_base;
+        stream->avg_frame_rate = enc->framerate;
+        fmt->flags |= AVFMT_FLAG_BITEXACT;
+        rc = avio_open(&fmt->pb, temporary.c_str(), AVIO_FLAG_WRITE);
+        if (rc < 0)
+            fail("cannot open the temporary file " + temporary.string(), rc);
+        AVDictionary* muxOptions = nullptr;
+        if (format == VideoFormat::Mp4)
+            av_dict_set(&muxOptions, "movflags", "+faststart", 0); // playable while loading (slides, web)
+        else
+            av_dict_set(&muxOptions, "loop", "0", 0); // loop forever
+        rc = avformat_write_header(fmt, &muxOptions);
+        av_dict_free(&muxOptions);
+        if (rc < 0)
+            fail("cannot write the file header", rc);
+        headerWritten = true;
+    }
+
+    /// The frame the pixels are converted into, and the packet the encoder fills.
+    void allocateFrame(AVPixelFormat pixels)
+    {
+        frame = av_frame_alloc();
+        packet = av_packet_alloc();
+        if (!frame || !packet)
+            fail("out of memory");
+        frame->format = pixels;
+        frame->width = width;
+        frame->height = height;
+        const int rc = av_frame_get_buffer(frame, 0);
+        if (rc < 0)
+            fail("cannot allocate a frame", rc);
+    }
+
+    /// MP4 / PNG: the RGBA → encoder pixel conversion (GIF maps to its palette itself).
+    void setUpConversion(AVPixelFormat pixels)
+    {
+        sws = sws_getContext(width, height, inputFormat(), width, height, pixels,
+                             SWS_BICUBIC | SWS_ACCURATE_RND | SWS_FULL_CHR_H_INT | SWS_BITEXACT, nullptr, nullptr,
+                             nullptr);
+        if (!sws)
+            fail("cannot set up the pixel conversion");
+        if (format == VideoFormat::Mp4) {
+            const int* bt709 = sws_getCoefficients(SWS_CS_ITU709);
+            // source range: full (RGB), destination: limited (MPEG); brightness 0, contrast and
+            // saturation 1.0 in 16.16 fixed point.
+            sws_setColorspaceDetails(sws, bt709, 1, bt709, 0, 0, 1 << 16, 1 << 16);
         }
     }
 };
@@ -326,14 +440,7 @@ void VideoEncoder::open(const fs::path& path, VideoFormat format, int width, int
     if (isOpen())
         throw VideoError(path.string() + ": the encoder is still writing " + m->target.string() +
                          "; finish() or cancel() it first");
-    if (width < 1 || height < 1 || width > 16384 || height > 16384)
-        throw VideoError(path.string() + ": frame size " + std::to_string(width) + "×" + std::to_string(height) +
-                         " is out of range; each side must be 1..16384 pixels");
-    if (fps < 1 || fps > 240)
-        throw VideoError(path.string() + ": frame rate " + std::to_string(fps) + " is out of range 1..240");
-    if (format == VideoFormat::Mp4 && (width % 2 || height % 2))
-        throw VideoError(path.string() + ": MP4 needs an even width and height (4:2:0 chroma); got " +
-                         std::to_string(width) + "×" + std::to_string(height));
+    checkFrameSize(path, format, width, height, fps);
 
     // libav* log at "info" by default, and libx264 prints a page of statistics per file: keep
     // command-line output to errors unless the program chose a level itself.
@@ -349,132 +456,25 @@ void VideoEncoder::open(const fs::path& path, VideoFormat format, int width, int
     s.height = height;
     s.fps = fps;
 
-    // Choose the codec.
-    const AVCodec* codec = nullptr;
-    AVPixelFormat pixfmt = AV_PIX_FMT_YUV420P;
-    switch (format) {
-    case VideoFormat::Mp4:
-        if (options.preferH264)
-            codec = avcodec_find_encoder_by_name("libx264");
-        if (codec) {
-            s.codec = "H.264 (libx264)";
-        } else {
-            codec = avcodec_find_encoder(AV_CODEC_ID_MPEG4);
-            s.codec = "MPEG-4 Part 2 (mpeg4)";
-        }
-        break;
-    case VideoFormat::Gif:
-        codec = avcodec_find_encoder(AV_CODEC_ID_GIF);
-        pixfmt = AV_PIX_FMT_PAL8;
-        s.codec = "GIF (gif)";
-        break;
-    case VideoFormat::PngSequence:
-        codec = avcodec_find_encoder(AV_CODEC_ID_PNG);
-        pixfmt = options.pngAlpha ? AV_PIX_FMT_RGBA : AV_PIX_FMT_RGB24;
-        s.codec = "PNG (png)";
-        break;
-    }
-    if (!codec)
-        s.fail("this FFmpeg has no " + s.codec + " encoder");
-
-    // The temporary and (MP4/GIF) the muxer.
+    const State::CodecChoice choice = s.chooseCodec();
     try {
-        s.temporary = makeTemporary(path, format == VideoFormat::PngSequence);
-    } catch (const VideoError&) {
-        m.reset();
-        throw;
-    }
-    if (format != VideoFormat::PngSequence) {
-        const char* muxer = format == VideoFormat::Mp4 ? "mp4" : "gif";
-        const int rc = avformat_alloc_output_context2(&s.fmt, nullptr, muxer, s.temporary.c_str());
-        if (rc < 0 || !s.fmt)
-            s.fail(std::string("cannot set up the ") + muxer + " muxer", rc);
-        s.stream = avformat_new_stream(s.fmt, nullptr);
-        if (!s.stream)
-            s.fail("cannot add a video stream");
-    }
-
-    s.enc = avcodec_alloc_context3(codec);
-    if (!s.enc)
-        s.fail("out of memory");
-    s.enc->width = width;
-    s.enc->height = height;
-    s.enc->pix_fmt = pixfmt;
-    s.enc->time_base = AVRational{1, fps};
-    s.enc->framerate = AVRational{fps, 1};
-    s.enc->sample_aspect_ratio = AVRational{1, 1};
-    s.enc->thread_count = options.threads;
-    if (format == VideoFormat::Mp4) {
-        // Tag what the RGB → YUV conversion below does: BT.709, limited range.
-        s.enc->color_primaries = AVCOL_PRI_BT709;
-        s.enc->color_trc = AVCOL_TRC_BT709;
-        s.enc->colorspace = AVCOL_SPC_BT709;
-        s.enc->color_range = AVCOL_RANGE_MPEG;
-        s.enc->gop_size = std::max(1, fps * 2);
-        if (std::string(codec->name) == "libx264") {
-            av_opt_set(s.enc->priv_data, "preset", options.preset.c_str(), 0);
-            av_opt_set_int(s.enc->priv_data, "crf", std::clamp(options.crf, 0, 51), 0);
-        } else {
-            s.enc->flags |= AV_CODEC_FLAG_QSCALE;
-            s.enc->global_quality = FF_QP2LAMBDA * std::clamp(options.mpeg4Quantizer, 1, 31);
-            s.enc->max_b_frames = 0;
-        }
-    }
-    if (s.fmt && (s.fmt->oformat->flags & AVFMT_GLOBALHEADER))
-        s.enc->flags |= AV_CODEC_FLAG_GLOBAL_HEADER;
-    // Keep the output free of run-dependent bytes (encoder version strings stay; no dates).
-    s.enc->flags |= AV_CODEC_FLAG_BITEXACT;
-
-    int rc = avcodec_open2(s.enc, codec, nullptr);
-    if (rc < 0)
-        s.fail("cannot open the " + s.codec + " encoder", rc);
-
-    if (s.fmt) {
-        rc = avcodec_parameters_from_context(s.stream->codecpar, s.enc);
-        if (rc < 0)
-            s.fail("cannot set the stream parameters", rc);
-        s.stream->time_base = s.enc->time_base;
-        s.stream->avg_frame_rate = s.enc->framerate;
-        s.fmt->flags |= AVFMT_FLAG_BITEXACT;
-        rc = avio_open(&s.fmt->pb, s.temporary.c_str(), AVIO_FLAG_WRITE);
-        if (rc < 0)
-            s.fail("cannot open the temporary file " + s.temporary.string(), rc);
-        AVDictionary* muxOptions = nullptr;
-        if (format == VideoFormat::Mp4)
-            av_dict_set(&muxOptions, "movflags", "+faststart", 0);  // playable while loading (slides, web)
+        // A file is written unnamed (O_TMPFILE) until finish(): a killed export leaves nothing.
+        if (format == VideoFormat::PngSequence)
+            s.temporary = makeTemporaryBeside(path, TemporaryKind::Folder);
         else
-            av_dict_set(&muxOptions, "loop", "0", 0);  // loop forever
-        rc = avformat_write_header(s.fmt, &muxOptions);
-        av_dict_free(&muxOptions);
-        if (rc < 0)
-            s.fail("cannot write the file header", rc);
-        s.headerWritten = true;
+            s.temporary = s.pending.emplace(path).path();
+    } catch (const Error& e) {
+        m.reset();
+        throw VideoError(e.what());
     }
-
-    s.frame = av_frame_alloc();
-    s.packet = av_packet_alloc();
-    if (!s.frame || !s.packet)
-        s.fail("out of memory");
-    s.frame->format = pixfmt;
-    s.frame->width = width;
-    s.frame->height = height;
-    rc = av_frame_get_buffer(s.frame, 0);
-    if (rc < 0)
-        s.fail("cannot allocate a frame", rc);
-
-    if (format != VideoFormat::Gif) {
-        s.sws = sws_getContext(width, height, s.inputFormat(), width, height, pixfmt,
-                               SWS_BICUBIC | SWS_ACCURATE_RND | SWS_FULL_CHR_H_INT | SWS_BITEXACT, nullptr, nullptr,
-                               nullptr);
-        if (!s.sws)
-            s.fail("cannot set up the pixel conversion");
-        if (format == VideoFormat::Mp4) {
-            const int* bt709 = sws_getCoefficients(SWS_CS_ITU709);
-            // source range: full (RGB), destination: limited (MPEG); brightness 0, contrast and
-            // saturation 1.0 in 16.16 fixed point.
-            sws_setColorspaceDetails(s.sws, bt709, 1, bt709, 0, 0, 1 << 16, 1 << 16);
-        }
-    }
+    if (format != VideoFormat::PngSequence)
+        s.createMuxer();
+    s.openEncoder(choice);
+    if (s.fmt)
+        s.writeHeader();
+    s.allocateFrame(choice.pixels);
+    if (format != VideoFormat::Gif)
+        s.setUpConversion(choice.pixels);
     s.open = true;
 }
 
@@ -545,10 +545,13 @@ VideoResult VideoEncoder::finish()
             s.fail("cannot finish the file", rc);
         avio_closep(&s.fmt->pb);
         s.release();
-        syncFile(s.temporary);
-        if (::rename(s.temporary.c_str(), s.target.c_str()) != 0)
-            s.fail(std::string("cannot replace the file (") + std::strerror(errno) + ")");
-        s.temporary.clear();
+        s.temporary.clear();  // the pending file's own path: nothing to remove by name
+        try {
+            s.pending->commit();
+        } catch (const Error& e) {
+            s.abandon(e.what());
+        }
+        s.pending.reset();
     } else {
         s.release();
         // PNG sequence: a new folder takes the temporary's place whole; an existing one receives

@@ -3,6 +3,8 @@
 #include "topocast/error.h"
 #include "topocast/replay.h"
 
+#include <Eigen/Dense>
+
 #include <algorithm>
 #include <array>
 #include <cmath>
@@ -14,58 +16,53 @@ namespace {
 
 constexpr int kConstants = 3; // t_s, t_h, t_b
 
-double feature(const CostSample& s, int column)
+// The normal equations of all three columns, each scaled to a largest magnitude of 1 (a column
+// that is zero throughout keeps scale 0 and is never solved for). Every support's equations are
+// a sub-block of these, built in one pass over the samples.
+struct NormalEquations {
+    Eigen::Vector3d scale = Eigen::Vector3d::Zero();
+    Eigen::Matrix3d gram = Eigen::Matrix3d::Zero();
+    Eigen::Vector3d rhs = Eigen::Vector3d::Zero();
+};
+
+Eigen::Vector3d features(const CostSample& s)
 {
-    switch (column) {
-    case 0: return 1.0;
-    case 1: return s.hops;
-    default: return s.bytes;
-    }
+    return {1.0, s.hops, s.bytes};
 }
 
-// Unconstrained least squares on the columns in `cols` (normal equations on columns scaled to a
-// largest magnitude of 1, Gaussian elimination with partial pivoting). False when the columns are
-// (numerically) dependent.
-bool solveSubset(std::span<const CostSample> samples, const std::vector<int>& cols, std::array<double, kConstants>& out)
+NormalEquations normalEquations(std::span<const CostSample> samples)
 {
-    const std::size_t k = cols.size();
-    std::array<double, kConstants> scale{};
-    for (std::size_t j = 0; j < k; ++j) {
-        for (const CostSample& s : samples)
-            scale[j] = std::max(scale[j], std::abs(feature(s, cols[j])));
-        if (scale[j] == 0.0)
-            return false;
-    }
-    std::array<std::array<double, kConstants + 1>, kConstants> g{};
+    NormalEquations ne;
     for (const CostSample& s : samples)
-        for (std::size_t i = 0; i < k; ++i) {
-            const double fi = feature(s, cols[i]) / scale[i];
-            for (std::size_t j = 0; j < k; ++j)
-                g[i][j] += fi * feature(s, cols[j]) / scale[j];
-            g[i][k] += fi * s.seconds;
-        }
-    double largest = 0.0;
-    for (std::size_t i = 0; i < k; ++i)
-        largest = std::max(largest, g[i][i]);
-    for (std::size_t c = 0; c < k; ++c) {
-        std::size_t pivot = c;
-        for (std::size_t r = c + 1; r < k; ++r)
-            if (std::abs(g[r][c]) > std::abs(g[pivot][c]))
-                pivot = r;
-        if (std::abs(g[pivot][c]) <= 1e-9 * largest)
-            return false;
-        std::swap(g[c], g[pivot]);
-        for (std::size_t r = 0; r < k; ++r) {
-            if (r == c)
-                continue;
-            const double f = g[r][c] / g[c][c];
-            for (std::size_t j = c; j <= k; ++j)
-                g[r][j] -= f * g[c][j];
-        }
+        ne.scale = ne.scale.cwiseMax(features(s).cwiseAbs());
+    const Eigen::Vector3d divisor = (ne.scale.array() == 0.0).select(1.0, ne.scale);
+    for (const CostSample& s : samples) {
+        const Eigen::Vector3d f = features(s).cwiseQuotient(divisor);
+        ne.gram.noalias() += f * f.transpose();
+        ne.rhs += f * s.seconds;
     }
+    return ne;
+}
+
+// Unconstrained least squares on the columns in `cols`, by LU with full pivoting on their block
+// of the normal equations. False when the columns are (numerically) dependent: a pivot at most
+// 1e-9 of the largest.
+bool solveSubset(const NormalEquations& ne, const std::vector<int>& cols, std::array<double, kConstants>& out)
+{
+    for (int c : cols)
+        if (ne.scale[c] == 0.0)
+            return false;
+    using Gram = Eigen::Matrix<double, Eigen::Dynamic, Eigen::Dynamic, 0, kConstants, kConstants>;
+    using Column = Eigen::Matrix<double, Eigen::Dynamic, 1, 0, kConstants, 1>;
+    const Gram g = ne.gram(cols, cols);
+    Eigen::FullPivLU<Gram> lu(g);
+    lu.setThreshold(1e-9);
+    if (!lu.isInvertible())
+        return false;
+    const Column x = lu.solve(Column(ne.rhs(cols)));
     out = {};
-    for (std::size_t j = 0; j < k; ++j)
-        out[static_cast<std::size_t>(cols[j])] = g[j][k] / g[j][j] / scale[j];
+    for (std::size_t j = 0; j < cols.size(); ++j)
+        out[static_cast<std::size_t>(cols[j])] = x[static_cast<Eigen::Index>(j)] / ne.scale[cols[j]];
     return true;
 }
 
@@ -97,9 +94,10 @@ CostFit fitLinearCost(std::span<const CostSample> samples)
         scaleY += s.seconds * s.seconds;
     double best = sumSquares(samples, fit.cost); // the all-zero fit
     const double tolerance = 1e-9 * scaleY;
+    const NormalEquations ne = normalEquations(samples);
     for (const auto& cols : supports) {
         std::array<double, kConstants> x{};
-        if (!solveSubset(samples, cols, x))
+        if (!solveSubset(ne, cols, x))
             continue;
         if (std::any_of(x.begin(), x.end(), [](double v) { return v < 0.0 || !std::isfinite(v); }))
             continue;

@@ -2,8 +2,9 @@
 
 #include "topocast/error.h"
 
+#include <fmt/format.h>
+
 #include <atomic>
-#include <cstdio>
 #include <limits>
 
 namespace topocast {
@@ -64,9 +65,7 @@ std::string formatBytes(std::uint64_t bytes)
         v /= 1024.0;
         ++unit;
     }
-    char buf[32];
-    std::snprintf(buf, sizeof buf, v >= 100 ? "%.0f" : "%.1f", v);
-    std::string s = buf;
+    std::string s = fmt::format("{:.{}f}", v, v >= 100 ? 0 : 1);
     if (s.size() > 2 && s.compare(s.size() - 2, 2, ".0") == 0)
         s.resize(s.size() - 2); // "8 GiB", not "8.0 GiB"
     return s + " " + kUnits[unit];

@@ -2,23 +2,13 @@
 
 #include "topocast/error.h"
 
+#include <fmt/format.h>
+
 #include <cerrno>
 #include <cmath>
 #include <cstdlib>
-#include <sstream>
 
 namespace topocast {
-
-namespace {
-
-std::string fmt(double v)
-{
-    std::ostringstream s;
-    s << v;
-    return s.str();
-}
-
-} // namespace
 
 std::optional<std::string> Params::find(const std::string& key) const
 {
@@ -46,7 +36,7 @@ double Params::getDouble(const std::string& key, double fallback, double min, do
     if (end == text->c_str() || *end != '\0' || overflow || !std::isfinite(v))
         throw Error("parameter " + key + " = '" + *text + "' is not a finite number");
     if (v < min || v > max)
-        throw Error("parameter " + key + " = " + *text + " is out of range; allowed " + fmt(min) + " to " + fmt(max));
+        throw Error(fmt::format("parameter {} = {} is out of range; allowed {:g} to {:g}", key, *text, min, max));
     return v;
 }
 

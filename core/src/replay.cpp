@@ -2,10 +2,12 @@
 
 #include "topocast/error.h"
 
+#include <fmt/format.h>
+
 #include <algorithm>
-#include <cstdio>
 #include <map>
 #include <tuple>
+#include <unordered_map>
 
 namespace topocast {
 
@@ -153,10 +155,44 @@ int transferTag(std::uint32_t step, std::uint32_t ordinal, int tagUpperBound)
     return static_cast<int>(tag);
 }
 
-RankPlan rankPlan(const Schedule& schedule, NodeId node, int tagUpperBound)
+namespace {
+
+/// Calls `op(node, isSend, PlannedOp)` for both ends of every transfer of `step`, in schedule
+/// order: the one place that numbers transfers between a pair and gives them their tags, for
+/// rankPlan and replaySchedule alike. `ordinals` is scratch space.
+template <class F>
+void planStep(const Schedule& schedule, std::uint32_t step, int tagUpperBound,
+              std::map<std::pair<NodeId, NodeId>, std::uint32_t>& ordinals, F&& op)
+{
+    ordinals.clear();
+    const std::size_t first = schedule.stepBegin(step);
+    const auto transfers = schedule.stepTransfers(step);
+    for (std::size_t k = 0; k < transfers.size(); ++k) {
+        const Transfer& t = transfers[k];
+        const std::uint32_t ordinal = ordinals[{t.from, t.to}]++;
+        PlannedOp planned;
+        planned.transfer = first + k;
+        planned.payload = t.payload;
+        planned.blocks = static_cast<std::uint32_t>(schedule.payload(t.payload).size());
+        planned.tag = transferTag(step, ordinal, tagUpperBound);
+        planned.peer = t.to;
+        op(t.from, true, planned);
+        planned.peer = t.from;
+        op(t.to, false, planned);
+    }
+}
+
+void requireFinalized(const Schedule& schedule)
 {
     if (!schedule.finalized())
         throw Error("internal: Schedule::finalize() must run before rankPlan");
+}
+
+} // namespace
+
+RankPlan rankPlan(const Schedule& schedule, NodeId node, int tagUpperBound)
+{
+    requireFinalized(schedule);
     RankPlan plan;
     plan.node = node;
     plan.required = requiredBlocks(schedule, node);
@@ -164,30 +200,173 @@ RankPlan rankPlan(const Schedule& schedule, NodeId node, int tagUpperBound)
     plan.steps.resize(steps);
     std::map<std::pair<NodeId, NodeId>, std::uint32_t> ordinals;
     for (std::uint32_t step = 1; step <= steps; ++step) {
-        ordinals.clear();
-        const std::size_t first = schedule.stepBegin(step);
-        const auto transfers = schedule.stepTransfers(step);
-        for (std::size_t k = 0; k < transfers.size(); ++k) {
-            const Transfer& t = transfers[k];
-            const std::uint32_t ordinal = ordinals[{t.from, t.to}]++;
-            if (t.from != node && t.to != node)
-                continue;
-            PlannedOp op;
-            op.transfer = first + k;
-            op.payload = t.payload;
-            op.blocks = static_cast<std::uint32_t>(schedule.payload(t.payload).size());
-            op.tag = transferTag(step, ordinal, tagUpperBound);
-            if (t.from == node) {
-                op.peer = t.to;
-                plan.steps[step - 1].sends.push_back(op);
-            }
-            if (t.to == node) {
-                op.peer = t.from;
-                plan.steps[step - 1].receives.push_back(op);
-            }
-        }
+        RankStep& mine = plan.steps[step - 1];
+        planStep(schedule, step, tagUpperBound, ordinals, [&](NodeId v, bool isSend, const PlannedOp& op) {
+            if (v == node)
+                (isSend ? mine.sends : mine.receives).push_back(op);
+        });
     }
     return plan;
+}
+
+namespace {
+
+struct BlockHash {
+    std::size_t operator()(const Block& b) const
+    {
+        return static_cast<std::size_t>(
+            splitmix64((std::uint64_t{b.origin} << 32 | b.dest) ^ splitmix64(b.part)));
+    }
+};
+
+/// What one rank holds: every block it received, its bytes in one arena.
+struct Holdings {
+    std::unordered_map<Block, std::size_t, BlockHash> offset;
+    std::vector<std::uint8_t> bytes;
+};
+
+/// Collects problems up to the limit and counts them all.
+class Problems {
+public:
+    Problems(ReplayReport& report, std::size_t limit) : m_report(report), m_limit(limit) {}
+    template <class MakeText>
+    void add(MakeText&& text)
+    {
+        if (m_report.problems.size() < m_limit)
+            m_report.problems.push_back(text());
+        ++m_report.problemCount;
+    }
+
+private:
+    ReplayReport& m_report;
+    std::size_t m_limit;
+};
+
+} // namespace
+
+ReplayReport replaySchedule(const Schedule& schedule, const ReplayOptions& options)
+{
+    requireFinalized(schedule);
+    ReplayReport report;
+    Problems problems(report, options.maxProblems);
+    const Topology& topo = schedule.topology();
+    const NodeId n = topo.nodeCount();
+    const std::size_t bytes = static_cast<std::size_t>(options.bytesPerBlock);
+    auto name = [&](NodeId v) { return topo.nodeName(v); };
+    std::vector<Holdings> held(n);
+
+    struct Message {
+        PlannedOp op;
+        std::size_t offset = 0; // into wire
+        bool received = false;
+    };
+    std::vector<PlannedOp> receives;
+    std::vector<NodeId> receivers;
+    std::vector<Message> messages;
+    std::vector<std::uint8_t> wire;
+    // (sender, receiver, tag) → index into messages: how MPI matches a receive to a send.
+    std::map<std::tuple<NodeId, NodeId, int>, std::size_t> posted;
+    std::map<std::pair<NodeId, NodeId>, std::uint32_t> ordinals;
+    for (std::uint32_t step = 1; step <= schedule.stepCount(); ++step) {
+        receives.clear();
+        receivers.clear();
+        messages.clear();
+        wire.clear();
+        posted.clear();
+        // Every rank packs its sends from what it held at the end of the previous step.
+        planStep(schedule, step, options.tagUpperBound, ordinals, [&](NodeId v, bool isSend, const PlannedOp& op) {
+            if (!isSend) {
+                receives.push_back(op);
+                receivers.push_back(v);
+                return;
+            }
+            const std::size_t at = wire.size();
+            const auto blocks = schedule.payload(op.payload);
+            wire.resize(at + blocks.size() * bytes);
+            for (std::size_t k = 0; k < blocks.size(); ++k) {
+                const Block& b = blocks[k];
+                const std::span<std::uint8_t> out{wire.data() + at + k * bytes, bytes};
+                if (holdsInitially(v, b)) {
+                    fillBlock(b, out);
+                    continue;
+                }
+                const auto it = held[v].offset.find(b);
+                if (it == held[v].offset.end()) {
+                    problems.add([&] {
+                        return "step " + std::to_string(step) + ": transfer " + std::to_string(op.transfer) + ": " +
+                               name(v) + " sends " + describeBlock(topo, b) + " but does not hold it";
+                    });
+                    continue; // the bytes stay zero
+                }
+                std::copy_n(held[v].bytes.begin() + static_cast<std::ptrdiff_t>(it->second), bytes, out.begin());
+            }
+            if (!posted.emplace(std::tuple{v, op.peer, op.tag}, messages.size()).second)
+                problems.add([&] {
+                    return "step " + std::to_string(step) + ": " + name(v) + " sends two messages to " + name(op.peer) +
+                           " with tag " + std::to_string(op.tag);
+                });
+            messages.push_back(Message{op, at, false});
+        });
+        if (options.onWire)
+            for (const Message& m : messages)
+                options.onWire(m.op.transfer,
+                               std::span<std::uint8_t>{wire.data() + m.offset, m.op.blocks * bytes});
+        // Every rank completes its receives and checks every byte.
+        for (std::size_t r = 0; r < receives.size(); ++r) {
+            const PlannedOp& op = receives[r];
+            const NodeId v = receivers[r];
+            const auto it = posted.find({op.peer, v, op.tag});
+            if (it == posted.end() || messages[it->second].op.transfer != op.transfer ||
+                messages[it->second].received) {
+                problems.add([&] {
+                    return "step " + std::to_string(step) + ": " + name(v) + " posts a receive from " + name(op.peer) +
+                           " (tag " + std::to_string(op.tag) + ") that no send matches";
+                });
+                continue;
+            }
+            Message& m = messages[it->second];
+            m.received = true;
+            ++report.messages;
+            report.bytes += std::uint64_t{m.op.blocks} * bytes;
+            const auto blocks = schedule.payload(op.payload);
+            for (std::size_t k = 0; k < blocks.size(); ++k) {
+                const Block& b = blocks[k];
+                const std::span<const std::uint8_t> got{wire.data() + m.offset + k * bytes, bytes};
+                ++report.blocksChecked;
+                const std::size_t bad = firstMismatch(b, got);
+                if (bad != bytes)
+                    problems.add([&] {
+                        return "step " + std::to_string(step) + ": transfer " + std::to_string(op.transfer) + " " +
+                               describeBlock(topo, b) + " reaches " + name(v) + " wrong from byte " +
+                               std::to_string(bad);
+                    });
+                Holdings& h = held[v];
+                const auto [slot, fresh] = h.offset.try_emplace(b, h.bytes.size());
+                if (fresh)
+                    h.bytes.resize(h.bytes.size() + bytes);
+                std::copy(got.begin(), got.end(), h.bytes.begin() + static_cast<std::ptrdiff_t>(slot->second));
+            }
+        }
+        for (const Message& m : messages)
+            if (!m.received)
+                problems.add([&] {
+                    return "step " + std::to_string(step) + ": transfer " + std::to_string(m.op.transfer) +
+                           " is never received";
+                });
+    }
+    // Every rank ends with what the pattern requires.
+    for (NodeId v = 0; v < n; ++v)
+        for (const Block& b : requiredBlocks(schedule, v)) {
+            const auto it = held[v].offset.find(b);
+            if (it == held[v].offset.end()) {
+                problems.add([&] { return "node " + name(v) + " ends without " + describeBlock(topo, b); });
+                continue;
+            }
+            const std::span<const std::uint8_t> have{held[v].bytes.data() + it->second, bytes};
+            if (checksum(have) != blockChecksum(b, bytes))
+                problems.add([&] { return "node " + name(v) + " ends with wrong bytes of " + describeBlock(topo, b); });
+        }
+    return report;
 }
 
 std::uint64_t transferBytes(const Schedule& schedule, const Transfer& t, std::uint64_t bytesPerBlock)
@@ -211,9 +390,7 @@ std::string scheduleFingerprint(const Schedule& schedule)
             fnv(h, b.part);
         }
     }
-    char buf[17];
-    std::snprintf(buf, sizeof buf, "%016llx", static_cast<unsigned long long>(h));
-    return buf;
+    return fmt::format("{:016x}", h);
 }
 
 } // namespace topocast

@@ -17,15 +17,26 @@ TEST_CASE("metrics model: binomial on a 4x4 mesh shows steps, TCD and loads (QAb
     QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::Fatal);
     model.setSnapshot(snap);
     REQUIRE(model.columnCount() == MetricsModel::ColumnCount);
+    // Binomial (MPICH order, rank r at (r mod 4, r div 4)) from (0,0), routes x then y:
+    // step 1 0→8 (2 hops); step 2 0→4, 8→12 (1 each); step 3 r→r+2 (2 each, 4 sends);
+    // step 4 r→r+1 (1 each, 8 sends): TCD 2 + 2 + 8 + 8 = 20. The channel (0,0)→(0,1) carries
+    // 0→8 and 0→4, (0,0)→(1,0) carries 0→2 and 0→1: the busiest channels carry 2; no step shares one.
     CHECK(model.value(QStringLiteral("steps")) == QStringLiteral("4"));  // ⌈log2 16⌉
-    CHECK(model.value(QStringLiteral("tcd")) == QString::number(snap->metrics.tcd));
-    CHECK(model.value(QStringLiteral("max_link_load")) == QString::number(snap->metrics.maxLinkLoad));
-    CHECK(model.value(QStringLiteral("contentions")) == QString::number(snap->metrics.contentions.size()));
-    // A 16-node mesh is small enough for a brute-force TCD map, so the optimum and gap show.
+    CHECK(model.value(QStringLiteral("tcd")) == QStringLiteral("20"));
+    CHECK(model.value(QStringLiteral("max_link_load")) == QStringLiteral("2"));
+    CHECK(model.value(QStringLiteral("contentions")) == QStringLiteral("0"));
+    // A 16-node mesh is small enough for a brute-force TCD map: 20 is the best over all 16
+    // sources (also reached from (0,2)), so the corner's gap is 0.
     REQUIRE(snap->tcdMap.size() == 16);
     REQUIRE(snap->optimum);
-    CHECK(model.value(QStringLiteral("gap")).toLongLong() ==
-          static_cast<long long>(snap->metrics.tcd) - static_cast<long long>(*snap->optimum));
+    CHECK(*snap->optimum == 20);
+    CHECK(model.value(QStringLiteral("gap")) == QStringLiteral("0"));
+    // From (1,0): steps 1–3 as above (2 + 2 + 8) and step 4 sends 1,4,1,4,1,4,1 and 6 hops
+    // ((3,3)→(0,0) wraps the rank order): TCD 34, 14 above the best source.
+    MetricsModel second;
+    second.setSnapshot(buildSnapshot(test::scenario("mesh:4x4", "binomial", 1)));
+    CHECK(second.value(QStringLiteral("tcd")) == QStringLiteral("34"));
+    CHECK(second.value(QStringLiteral("gap")) == QStringLiteral("14"));
     const int row = model.rowOf(QStringLiteral("tcd"));
     CHECK(model.data(model.index(row, MetricsModel::NameColumn)).toString() == QStringLiteral("TCD"));
     CHECK(model.data(model.index(row, 0), MetricsModel::KeyRole).toString() == QStringLiteral("tcd"));

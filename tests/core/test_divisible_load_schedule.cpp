@@ -142,8 +142,24 @@ TEST_CASE("p = 1, 2 use the spec's contention-free routes, p = 3 contends only i
     CHECK(perMove[2] == 0);
     CHECK(perMove[3] == 0);
     CHECK(perMove[5] == 0);
-    // Move 2 of step 1: 4 senders × (3 + 2) uses of their shared x channels, each of stride 4.
-    CHECK(perMove[1].get<std::uint64_t>() > 0);
+    // Move 2 goes straight along x: each sender sends 3 messages of 1, 2 and 3 strides σ, so its
+    // first σ x channels carry 3 messages and the next σ carry 2: 5σ contended uses on 2σ
+    // channels per sender. Step 2 (move 2 of the first step): 4 senders, σ = 4 (80 uses on 32
+    // channels); step 5: 256 senders, σ = 1 (1280 uses on 512 channels).
+    auto senders = [&](std::uint32_t step) {
+        std::set<NodeId> from;
+        for (const Transfer& t : s.stepTransfers(step))
+            from.insert(t.from);
+        return from.size();
+    };
+    REQUIRE(senders(2) == 4);
+    REQUIRE(senders(5) == 256);
+    CHECK(perMove[1].get<std::uint64_t>() == 4 * 5 * 4);
+    CHECK(perMove[4].get<std::uint64_t>() == 256 * 5 * 1);
+    const auto perMoveChannels = s.info["routes"]["contended_channels_per_move"];
+    CHECK(perMoveChannels[1].get<std::uint64_t>() == 4 * 2 * 4);
+    CHECK(perMoveChannels[4].get<std::uint64_t>() == 256 * 2 * 1);
+    CHECK(m.contentionUses == 80 + 1280);
 }
 
 TEST_CASE("p ≥ 4 routes are display only: contention is reported, not hidden (spec §1.5)", "[divisible]")

@@ -482,7 +482,11 @@ TEST_CASE("animation clock: k frames per step at fractions j/k, one delivered fr
     CHECK(frames[11] == FrameTime{4, 0.75});
     for (std::size_t i = 12; i < frames.size(); ++i)
         CHECK(frames[i] == FrameTime{4, 1.0});
-    CHECK(animationFrames(9, 2, 4, 4, 2) == frames);  // the same request gives the same clock
+    // Two small requests worked out by hand: steps 2..3 of 3 at k = 2 with one hold frame, and
+    // step 5 alone at k = 3 (thirds) with none; each ends with the delivered frame (last, 1.0).
+    CHECK(animationFrames(3, 2, 3, 2, 1) ==
+          std::vector<FrameTime>{{2, 0.0}, {2, 0.5}, {3, 0.0}, {3, 0.5}, {3, 1.0}, {3, 1.0}});
+    CHECK(animationFrames(5, 5, 5, 3, 0) == std::vector<FrameTime>{{5, 0.0}, {5, 1.0 / 3}, {5, 2.0 / 3}, {5, 1.0}});
     CHECK(animationFrames(1, 1, 1, 1).size() == 2);
     CHECK_THROWS_WITH(animationFrames(9, 3, 10, 4), Catch::Contains("1..9"));
     CHECK_THROWS_WITH(animationFrames(9, 1, 9, 0), Catch::Contains("frames per step 0"));

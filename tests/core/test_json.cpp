@@ -1,5 +1,6 @@
 #include "topocast/algorithms/baselines.h"
 #include "topocast/error.h"
+#include "topocast/io/atomic_file.h"
 #include "topocast/io/scenario.h"
 #include "topocast/io/schedule_json.h"
 #include "topocast/metrics.h"

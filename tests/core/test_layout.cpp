@@ -71,3 +71,64 @@ TEST_CASE("picking: the first sphere along the ray wins", "[layout][picking]")
     const Vec3 cam{20, 15, 30};
     CHECK(pickNode(cam, sub(node, cam), p, 0.2f) == t.id({3, 0, 1}));
 }
+
+namespace {
+double segmentDistance(const Vec3& a, const Vec3& b, const Vec3& w)
+{
+    double ab[3], aw[3], len2 = 0, dot = 0;
+    for (int i = 0; i < 3; ++i) {
+        ab[i] = double(b[i]) - a[i];
+        aw[i] = double(w[i]) - a[i];
+        len2 += ab[i] * ab[i];
+        dot += ab[i] * aw[i];
+    }
+    const double t = std::clamp(dot / len2, 0.0, 1.0);
+    double d2 = 0;
+    for (int i = 0; i < 3; ++i)
+        d2 += (aw[i] - t * ab[i]) * (aw[i] - t * ab[i]);
+    return std::sqrt(d2);
+}
+} // namespace
+
+TEST_CASE("layout: hypercube edges pass no other node and no two edges overlap, n = 1..10 (issue #14)", "[layout][hypercube]")
+{
+    // Every edge u — u^(1<<d) as the segment the app draws; no other node's sphere (radius
+    // kNodeRadius) may touch it, and two edges of one dimension (parallel) may not lie on one line
+    // with overlapping extents. Edges of different dimensions are not parallel (checked), so they
+    // cannot share a segment.
+    for (int n = 1; n <= 10; ++n) {
+        INFO("n = " << n);
+        const Topology t = Topology::hypercube(n);
+        const auto p = nodePositions(t);
+        for (int d = 0; d < n; ++d)
+            for (int e = d + 1; e < n; ++e)
+                CHECK_FALSE(parallel(dimensionAxis(t, d), dimensionAxis(t, e)));
+        double closest = 1e9;
+        for (int d = 0; d < n; ++d)
+            for (NodeId u = 0; u < t.nodeCount(); ++u) {
+                const NodeId v = u ^ (1u << d);
+                if (v < u)
+                    continue;
+                for (NodeId w = 0; w < t.nodeCount(); ++w)
+                    if (w != u && w != v)
+                        closest = std::min(closest, segmentDistance(p[u], p[v], p[w]));
+            }
+        CHECK(closest > kNodeRadius);
+        // Parallel edges of dimension d: the offset between their tails must not be along the axis.
+        int overlaps = 0;
+        for (int d = 0; d < n; ++d) {
+            const Vec3 axis = dimensionAxis(t, d);
+            for (NodeId u = 0; u < t.nodeCount(); ++u) {
+                if (u & (1u << d))
+                    continue;
+                for (NodeId w = u + 1; w < t.nodeCount(); ++w)
+                    if (!(w & (1u << d)) && segmentDistance(p[u], {p[u][0] + axis[0], p[u][1] + axis[1], p[u][2] + axis[2]}, p[w]) < 1e-4 &&
+                        parallel(sub(p[w], p[u]), axis))
+                        ++overlaps;
+            }
+        }
+        CHECK(overlaps == 0);
+        if (n == 10)
+            WARN("closest approach of an edge to another node at n = 10: " << closest);
+    }
+}

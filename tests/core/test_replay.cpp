@@ -1,12 +1,13 @@
 // The MPI-free half of topocast-mpi (issue #10): payload bytes, checksums, per-rank plans, and
-// the measured-times document. A small in-process replay drives every rank's plan the way
-// topocast-mpi does, so the plans are proven to pair up and deliver without starting MPI.
+// the measured-times document. The in-process replay (replaySchedule) drives every rank's plan
+// the way topocast-mpi does, so the plans are proven to pair up and deliver without starting MPI.
 #include "topocast/replay.h"
 
 #include "commands.h"
 
 #include "topocast/algorithms/registry.h"
 #include "topocast/error.h"
+#include "topocast/io/atomic_file.h"
 #include "topocast/io/measured_json.h"
 #include "topocast/io/schedule_json.h"
 #include "topocast/metrics.h"
@@ -14,6 +15,7 @@
 
 #include <catch2/catch.hpp>
 
+#include <algorithm>
 #include <filesystem>
 #include <map>
 #include <regex>
@@ -36,81 +38,18 @@ Schedule loadData(const std::string& name)
     return scheduleFromJson(readJsonFile(dataFile(name)));
 }
 
-/// What an in-process replay found.
-struct ReplayResult {
-    std::size_t messages = 0;
-    std::vector<std::string> problems;
-};
-
-/// Runs every rank's plan step by step in one process, as topocast-mpi does over MPI: each send
-/// packs the blocks its rank holds (own blocks generated), each message is matched to exactly
-/// one posted receive by (sender, receiver, tag), every received block is checked byte for
-/// byte, and at the end every rank must hold its required blocks. `corrupt` flips a byte of
-/// that transfer's message.
-ReplayResult replayInProcess(const Schedule& s, std::uint64_t bytes, std::size_t corrupt = SIZE_MAX)
+/// Replays `s` in-process (replaySchedule) with `bytes` per block; `corrupt` flips a byte of that
+/// transfer's message on the wire.
+ReplayReport replayInProcess(const Schedule& s, std::uint64_t bytes, std::size_t corrupt = SIZE_MAX)
 {
-    ReplayResult result;
-    const NodeId n = s.topology().nodeCount();
-    std::vector<RankPlan> plans;
-    for (NodeId v = 0; v < n; ++v)
-        plans.push_back(rankPlan(s, v));
-    std::vector<std::map<Block, std::vector<std::uint8_t>>> held(n);
-    for (std::uint32_t step = 1; step <= s.stepCount(); ++step) {
-        std::map<std::tuple<NodeId, NodeId, int>, std::pair<std::size_t, std::vector<std::uint8_t>>> wire;
-        for (NodeId v = 0; v < n; ++v) {
-            for (const PlannedOp& op : plans[v].steps[step - 1].sends) {
-                std::vector<std::uint8_t> buf;
-                for (const Block& b : s.payload(op.payload)) {
-                    std::vector<std::uint8_t> block(bytes);
-                    if (holdsInitially(v, b))
-                        fillBlock(b, block);
-                    else if (held[v].count(b))
-                        block = held[v][b];
-                    else
-                        result.problems.push_back("step " + std::to_string(step) + ": node " + std::to_string(v) +
-                                                  " sends a block it does not hold");
-                    buf.insert(buf.end(), block.begin(), block.end());
-                }
-                if (op.transfer == corrupt)
-                    buf[buf.size() / 2] ^= 1;
-                const bool fresh = wire.emplace(std::tuple{v, op.peer, op.tag}, std::pair{op.transfer, buf}).second;
-                if (!fresh)
-                    result.problems.push_back("step " + std::to_string(step) + ": two messages share a tag");
-            }
-        }
-        for (NodeId v = 0; v < n; ++v) {
-            for (const PlannedOp& op : plans[v].steps[step - 1].receives) {
-                auto it = wire.find({op.peer, v, op.tag});
-                if (it == wire.end() || it->second.first != op.transfer) {
-                    result.problems.push_back("step " + std::to_string(step) + ": node " + std::to_string(v) +
-                                              " posts a receive no send matches");
-                    continue;
-                }
-                const auto& buf = it->second.second;
-                const auto blocks = s.payload(op.payload);
-                REQUIRE(buf.size() == blocks.size() * bytes);
-                for (std::size_t k = 0; k < blocks.size(); ++k) {
-                    const std::span<const std::uint8_t> got{buf.data() + k * bytes, bytes};
-                    if (firstMismatch(blocks[k], got) != bytes)
-                        result.problems.push_back("step " + std::to_string(step) + ": transfer " +
-                                                  std::to_string(op.transfer) + " " +
-                                                  describeBlock(s.topology(), blocks[k]) + " differs");
-                    held[v][blocks[k]].assign(got.begin(), got.end());
-                }
-                wire.erase(it);
-                ++result.messages;
-            }
-        }
-        if (!wire.empty())
-            result.problems.push_back("step " + std::to_string(step) + ": " + std::to_string(wire.size()) +
-                                      " messages are never received");
-    }
-    for (NodeId v = 0; v < n; ++v)
-        for (const Block& b : plans[v].required)
-            if (!held[v].count(b) || checksum(held[v][b]) != blockChecksum(b, bytes))
-                result.problems.push_back("node " + std::to_string(v) + " ends without " +
-                                          describeBlock(s.topology(), b));
-    return result;
+    ReplayOptions o;
+    o.bytesPerBlock = bytes;
+    if (corrupt != SIZE_MAX)
+        o.onWire = [corrupt](std::size_t transfer, std::span<std::uint8_t> message) {
+            if (transfer == corrupt)
+                message[message.size() / 2] ^= 1;
+        };
+    return replaySchedule(s, o);
 }
 
 } // namespace
@@ -249,8 +188,8 @@ TEST_CASE("two transfers between the same pair in one step get distinct tags", "
     CHECK(sender.steps[0].sends[0].tag != sender.steps[0].sends[1].tag);
     CHECK(receiver.steps[0].receives[0].tag == sender.steps[0].sends[0].tag);
     CHECK(receiver.steps[0].receives[1].tag == sender.steps[0].sends[1].tag);
-    const ReplayResult r = replayInProcess(s, 16);
-    CHECK(r.problems.empty());
+    const ReplayReport r = replayInProcess(s, 16);
+    CHECK(r.ok());
     CHECK(r.messages == 2);
 }
 
@@ -266,8 +205,8 @@ TEST_CASE("in-process replay of the registry baselines delivers every byte", "[r
     CAPTURE(topo, algorithm);
     const Topology t = Topology::parse(topo);
     const Schedule s = buildSchedule(algorithm, t, t.parseNode(source), Params{});
-    const ReplayResult r = replayInProcess(s, 37);
-    CHECK(r.problems.empty());
+    const ReplayReport r = replayInProcess(s, 37);
+    CHECK(r.ok());
     CHECK(r.messages == s.size());
 }
 
@@ -281,8 +220,8 @@ TEST_CASE("in-process replay of the hand-made personalized schedules delivers ev
     const Validation v = validate(s); // contention-free too
     INFO((v.violations.empty() ? std::string() : v.violations.front()));
     REQUIRE(v.ok());
-    const ReplayResult r = replayInProcess(s, 64);
-    CHECK(r.problems.empty());
+    const ReplayReport r = replayInProcess(s, 64);
+    CHECK(r.ok());
     CHECK(r.messages == s.size());
 }
 
@@ -290,9 +229,96 @@ TEST_CASE("in-process replay catches a corrupted message at its receiver and dow
 {
     const Schedule s = loadData("hypercube3_sbt_scatter.json");
     // Transfer 0 carries the blocks for 1, 3, 5, 7 to node 1, which relays them.
-    const ReplayResult r = replayInProcess(s, 64, 0);
-    REQUIRE_FALSE(r.problems.empty());
+    const ReplayReport r = replayInProcess(s, 64, 0);
+    REQUIRE_FALSE(r.ok());
     CHECK_THAT(r.problems.front(), Catch::Contains("step 1: transfer 0"));
+    // The flipped byte (the middle of 4 × 64 bytes) lies in the third block, node 5's, which
+    // node 1 relays: it arrives wrong again at 5, and 5 is the one node that ends wrong.
+    CHECK_THAT(r.problems.front(), Catch::Contains("block (origin 0, dest 5, part 0) reaches 1 wrong from byte 0"));
+    CHECK(std::count(r.problems.begin(), r.problems.end(),
+                     "node 5 ends with wrong bytes of block (origin 0, dest 5, part 0)") == 1);
+    CHECK(r.problemCount == 3);
+    CHECK(r.messages == s.size()); // every message is still delivered, just wrong
+}
+
+TEST_CASE("in-process replay of a clean schedule counts every message, block and byte", "[replay]")
+{
+    const Schedule s = loadData("hypercube3_sbt_scatter.json");
+    const ReplayReport r = replayInProcess(s, 10);
+    CHECK(r.ok());
+    CHECK(r.problemCount == 0);
+    std::uint64_t blocks = 0;
+    for (const Transfer& t : s.transfers())
+        blocks += s.payload(t.payload).size();
+    CHECK(blocks == 4 + 2 + 1 + 2 + 1 + 1 + 1); // the SBT scatter on a 3-cube moves 12 blocks
+    CHECK(r.messages == s.size());
+    CHECK(r.blocksChecked == blocks);
+    CHECK(r.bytes == blocks * 10);
+}
+
+TEST_CASE("in-process replay of deliberately broken schedules names what breaks", "[replay]")
+{
+    SECTION("a node forwards the message before it holds it: zero bytes travel on and arrive wrong")
+    {
+        const Schedule s = loadData("mesh2x4_corrupted_broadcast.json");
+        const ReplayReport r = replayInProcess(s, 24);
+        REQUIRE_FALSE(r.ok());
+        CHECK_THAT(r.problems.front(), Catch::Contains("step 1: transfer 0: (1,0) sends block (origin (0,0), dest "
+                                                       "all, part 0) but does not hold it"));
+        CHECK_THAT(r.problems[1], Catch::Contains("step 1: transfer 0 block (origin (0,0), dest all, part 0) reaches "
+                                                  "(1,1) wrong from byte 0"));
+        // (1,1) relays the zeros to (1,2), which relays them to (1,3): three nodes end wrong.
+        std::size_t wrongAtEnd = 0;
+        for (const std::string& p : r.problems)
+            wrongAtEnd += p.find("ends with wrong bytes") != std::string::npos;
+        CHECK(wrongAtEnd == 3);
+    }
+    SECTION("a transfer left out: its receiver and everything it would relay end without the message")
+    {
+        const Topology t = Topology::mesh({4, 4});
+        Schedule s = buildSchedule("binomial", t, 0, Params{});
+        REQUIRE(replayInProcess(s, 16).ok());
+        // Step 1 of the binomial broadcast from (0,0) is 0 → 8 = (0,2), which then informs the
+        // lower half: drop it and (0,2) and the 7 nodes below it never get the message; (0,2)'s
+        // own sends go out with blocks it does not hold.
+        auto& transfers = s.mutableTransfers();
+        REQUIRE(transfers.front().step == 1);
+        REQUIRE(transfers.front().to == t.id({0, 2}));
+        transfers.erase(transfers.begin());
+        s.finalize();
+        const ReplayReport r = replayInProcess(s, 16);
+        REQUIRE_FALSE(r.ok());
+        CHECK_THAT(r.problems.front(), Catch::Contains("(0,2) sends block (origin (0,0), dest all, part 0) but does "
+                                                       "not hold it"));
+        std::size_t without = 0;
+        for (const std::string& p : r.problems)
+            without += p.find("ends with wrong bytes") != std::string::npos ||
+                       p.find("ends without") != std::string::npos;
+        CHECK(without == 8);
+        CHECK(std::count(r.problems.begin(), r.problems.end(),
+                         "node (0,2) ends without block (origin (0,0), dest all, part 0)") == 1);
+    }
+    SECTION("a personalized block delivered to the wrong node: the right one ends without it")
+    {
+        Schedule s(Topology::hypercube(1), 0, Pattern::Scatter, PortModel::OnePort);
+        const Block wrong[] = {{0, 0, 0}}; // addressed to the source itself
+        s.add(0, 1, 1, {}, s.addPayload(wrong));
+        s.finalize();
+        const ReplayReport r = replayInProcess(s, 8);
+        REQUIRE(r.problemCount == 1);
+        CHECK(r.problems[0] == "node 1 ends without block (origin 0, dest 1, part 0)");
+    }
+    SECTION("problems past the limit are counted, not listed")
+    {
+        Schedule s = loadData("hypercube3_sbt_scatter.json");
+        ReplayOptions o;
+        o.bytesPerBlock = 8;
+        o.maxProblems = 2;
+        o.onWire = [](std::size_t, std::span<std::uint8_t> message) { message[0] ^= 0xFF; };
+        const ReplayReport r = replaySchedule(s, o);
+        CHECK(r.problems.size() == 2);
+        CHECK(r.problemCount > 2);
+    }
 }
 
 TEST_CASE("the corrupted test schedule is refused by the checker", "[replay]")

@@ -3,9 +3,11 @@
 // the memory limit, and every input the fuzzers found. Each answer is checked word for word;
 // docs/bad-inputs.md lists them with the test that holds each.
 #include "commands.h"
+#include "temp_dir.h"
 #include "topocast/algorithms/registry.h"
 #include "topocast/error.h"
 #include "topocast/graph.h"
+#include "topocast/io/atomic_file.h"
 #include "topocast/io/scenario.h"
 #include "topocast/io/schedule_json.h"
 #include "topocast/layout.h"
@@ -38,6 +40,7 @@ namespace fs = std::filesystem;
 using namespace topocast;
 using topocast::testing::CliRun;
 using topocast::testing::runCli;
+using topocast::testing::TempDir;
 
 namespace {
 
@@ -48,25 +51,6 @@ struct LimitScope {
     LimitScope(const LimitScope&) = delete;
     LimitScope& operator=(const LimitScope&) = delete;
     std::uint64_t saved = memoryLimit();
-};
-
-/// A fresh directory under the system temp directory, removed with everything in it.
-struct TempDir {
-    TempDir()
-    {
-        std::string tmpl = (fs::temp_directory_path() / "topocast-robust-XXXXXX").string();
-        REQUIRE(::mkdtemp(tmpl.data()) != nullptr);
-        path = tmpl;
-    }
-    ~TempDir()
-    {
-        std::error_code ec;
-        fs::permissions(path, fs::perms::owner_all, fs::perm_options::add, ec);
-        fs::remove_all(path, ec);
-    }
-    TempDir(const TempDir&) = delete;
-    TempDir& operator=(const TempDir&) = delete;
-    fs::path path;
 };
 
 /// The message of the Error that f throws ("" and a failed check when it throws none).

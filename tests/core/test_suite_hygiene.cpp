@@ -1,12 +1,15 @@
 // The test suite itself (issue #18): every test case that ctest registers must be one that runs.
 // catch_discover_tests (CMake 3.25) splits a test name at ';' into two ctest entries whose specs
 // match nothing; before `-w NoTests` those passed with zero tests run, so 18 core test cases had
-// never run in ctest. No test name may contain ';' again.
+// never run in ctest. No test name may contain ';' again. And every fuzz target is fuzzed by
+// scripts/fuzz.sh and its corpus replayed in the normal build.
 #include <catch2/catch.hpp>
 
 #include <filesystem>
 #include <fstream>
+#include <iterator>
 #include <regex>
+#include <set>
 #include <sstream>
 
 TEST_CASE("no test case name contains a semicolon (ctest would split it into specs that match nothing)", "[suite]")
@@ -31,4 +34,45 @@ TEST_CASE("no test case name contains a semicolon (ctest would split it into spe
         }
     }
     CHECK(cases > 250);
+}
+
+TEST_CASE("every fuzz target is built, fuzzed by scripts/fuzz.sh and replayed, with a seed corpus and a dictionary",
+          "[suite][fuzz]")
+{
+    namespace fs = std::filesystem;
+    const fs::path root(TOPOCAST_SOURCE_DIR);
+    auto read = [](const fs::path& p) {
+        std::ifstream in(p);
+        std::stringstream text;
+        text << in.rdbuf();
+        return text.str();
+    };
+    auto names = [](const std::string& text) {
+        std::set<std::string> out;
+        const std::regex word(R"(fuzz_[a-z_]+)");
+        for (std::sregex_iterator it(text.begin(), text.end(), word), end; it != end; ++it)
+            out.insert(it->str());
+        return out;
+    };
+    std::set<std::string> sources;
+    for (const auto& entry : fs::directory_iterator(root / "tests/fuzz"))
+        if (entry.path().extension() == ".cpp" && entry.path().stem().string().rfind("fuzz_", 0) == 0)
+            sources.insert(entry.path().stem().string());
+    CHECK(sources.size() >= 6);
+    // targets.cmake's list (the fuzz build and the corpus replay) and fuzz.sh's.
+    const std::string cmake = read(root / "tests/fuzz/targets.cmake");
+    const auto listStart = cmake.find("set(TOPOCAST_FUZZ_TARGETS");
+    REQUIRE(listStart != std::string::npos);
+    CHECK(names(cmake.substr(listStart, cmake.find(')', listStart) - listStart)) == sources);
+    const std::string script = read(root / "scripts/fuzz.sh");
+    std::smatch m;
+    REQUIRE(std::regex_search(script, m, std::regex(R"(all_targets=\(([^)]*)\))")));
+    CHECK(names(m[1].str()) == sources);
+    for (const std::string& name : sources) {
+        INFO(name);
+        CHECK(fs::exists(root / "tests/fuzz/dict" / (name + ".dict")));
+        const fs::path corpus = root / "tests/fuzz/corpus" / name;
+        REQUIRE(fs::is_directory(corpus));
+        CHECK(std::distance(fs::directory_iterator(corpus), fs::directory_iterator()) >= 5);
+    }
 }

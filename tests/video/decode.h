@@ -1,6 +1,9 @@
 #pragma once
 // Test helpers shared by the video encoder tests and the app's export tests: decode a file with
-// libavformat/libavcodec (what a viewer would see), compare colours, and a temporary folder.
+// libavformat/libavcodec (what a viewer would see), compare colours; and the temporary folder
+// of tests/core/temp_dir.h.
+
+#include "temp_dir.h"
 
 extern "C" {
 #include <libavcodec/avcodec.h>
@@ -113,29 +116,5 @@ inline std::string show(const Rgb& c)
 {
     return "(" + std::to_string(c[0]) + "," + std::to_string(c[1]) + "," + std::to_string(c[2]) + ")";
 }
-
-struct TempDir {
-    fs::path path;
-    TempDir()
-    {
-        std::string tmpl = (fs::temp_directory_path() / "topocast-test-XXXXXX").string();
-        REQUIRE(::mkdtemp(tmpl.data()));
-        path = tmpl;
-    }
-    ~TempDir()
-    {
-        std::error_code ec;
-        fs::remove_all(path, ec);
-    }
-    std::size_t entries() const
-    {
-        std::size_t n = 0;
-        for (const auto& e : fs::directory_iterator(path)) {
-            (void)e;
-            ++n;
-        }
-        return n;
-    }
-};
 
 } // namespace topocast::testing

@@ -9,12 +9,17 @@ namespace topocast {
 
 using Vec3 = std::array<float, 3>;
 
+/// The radius the 3-D view draws a node with on networks of up to 4096 nodes (world units).
+inline constexpr float kNodeRadius = 0.16f;
+
 /// Where each node is drawn, in world units (neighbouring mesh nodes are 1 apart).
 /// * mesh/torus: x → +X, y → −Y (the papers' 2-D convention: y grows downward), z → +Z; a
 ///   4-D..6-D mesh places dimensions 3.. as offset copies of the 3-D block (like a hypercube);
 /// * hypercube (n ≤ 10 drawn, larger refused by the app): dimensions 0–2 form a unit cube and
-///   each further dimension k offsets a copy of the whole by a vector that grows with k, so
-///   all positions are distinct and the edges of one dimension are parallel.
+///   each further dimension k offsets a copy of the whole by a vector that grows with k, mostly
+///   along axis k mod 3 and tilted off it, so all positions are distinct, the edges of one
+///   dimension are parallel, and for n ≤ 10 no edge passes within kNodeRadius of a node other
+///   than its ends (edges of dimension k ≥ 3 do not run along the lower dimensions' lines).
 /// The layout is centred on the origin. O(N).
 std::vector<Vec3> nodePositions(const Topology& topo);
 

@@ -21,178 +21,199 @@ int mod(int a, int m)
     return ((a % m) + m) % m;
 }
 
-ScatterBasicCube makeCube(int p)
-{
-    ScatterBasicCube c;
-    c.p = p;
-    const int e = p + 1;
-    const auto cells = static_cast<std::size_t>(e * e * e);
-    c.move.assign(cells, kUnset);
-    c.parent.assign(cells, 0);
-    auto set = [&](const Point3& d, int mu, const Point3& par) {
-        const auto i = static_cast<std::size_t>(c.index(d));
-        assert(c.move[i] == kUnset);
-        c.move[i] = static_cast<std::uint8_t>(mu);
-        c.parent[i] = static_cast<std::uint16_t>(c.index(par));
-    };
-    auto forAll = [&](auto&& f) {
+/// Fills a basic cube of side p + 1: every position gets its move μ and parent π exactly once.
+class CubeBuilder {
+public:
+    CubeBuilder(int p, const Point3& origin)
+    {
+        m_cube.p = p;
+        m_cube.origin = origin;
+        const int e = m_cube.edge();
+        const auto cells = static_cast<std::size_t>(e * e * e);
+        m_cube.move.assign(cells, kUnset);
+        m_cube.parent.assign(cells, 0);
+    }
+
+    void set(const Point3& d, int mu, const Point3& par)
+    {
+        const auto i = static_cast<std::size_t>(m_cube.index(d));
+        assert(m_cube.move[i] == kUnset);
+        m_cube.move[i] = static_cast<std::uint8_t>(mu);
+        m_cube.parent[i] = static_cast<std::uint16_t>(m_cube.index(par));
+    }
+
+    /// f(x, y, z) for every position, x fastest.
+    template <class F> void forAll(F&& f) const
+    {
+        const int e = m_cube.edge();
         for (int z = 0; z < e; ++z)
             for (int y = 0; y < e; ++y)
                 for (int x = 0; x < e; ++x)
                     f(x, y, z);
-    };
+    }
 
-    switch (p) {
-    case 1:
-        c.origin = {0, 0, 0};
-        forAll([&](int x, int y, int z) {
-            if (z == 1)
-                set({x, y, z}, 3, {x, y, 0});
-            else if (y == 1)
-                set({x, y, z}, 2, {x, 0, 0});
-            else if (x == 1)
-                set({x, y, z}, 1, {0, 0, 0});
+    ScatterBasicCube finish()
+    {
+        assert(std::none_of(m_cube.move.begin(), m_cube.move.end(), [](std::uint8_t m) { return m == kUnset; }));
+        return std::move(m_cube);
+    }
+
+private:
+    ScatterBasicCube m_cube;
+};
+
+// The rules of spec §1.5, one function per p.
+
+void cubeRulesP1(CubeBuilder& c)
+{
+    c.forAll([&](int x, int y, int z) {
+        if (z == 1)
+            c.set({x, y, z}, 3, {x, y, 0});
+        else if (y == 1)
+            c.set({x, y, z}, 2, {x, 0, 0});
+        else if (x == 1)
+            c.set({x, y, z}, 1, {0, 0, 0});
+        else
+            c.set({x, y, z}, 0, {x, y, z});
+    });
+}
+
+void cubeRulesP2(CubeBuilder& c)
+{
+    c.forAll([&](int x, int y, int z) {
+        const Point3 d{x, y, z};
+        int axis = -1;
+        for (int a = 0; a < 3; ++a)
+            if (d[static_cast<std::size_t>(a)] != 1)
+                axis = a;
+        if (axis < 0) {
+            c.set(d, 0, d);
+            return;
+        }
+        Point3 par = d;
+        par[static_cast<std::size_t>(axis)] = 1;
+        c.set(d, axis + 1, par);
+    });
+}
+
+void cubeRulesP3(CubeBuilder& c)
+{
+    // Pinwheel centres P (y,z) and their arms a1, a2, a3 (spec §1.5 table).
+    static constexpr int centres[4][2] = {{0, 1}, {1, 3}, {2, 0}, {3, 2}};
+    static constexpr int arms[4][3][2] = {
+        {{0, 0}, {0, 2}, {1, 1}}, {{0, 3}, {2, 3}, {1, 2}}, {{1, 0}, {3, 0}, {2, 1}}, {{3, 1}, {3, 3}, {2, 2}}};
+    for (int x = 0; x < 4; ++x)
+        for (int ci = 0; ci < 4; ++ci) {
+            const int cy = centres[ci][0], cz = centres[ci][1];
+            if (x == 0)
+                c.set({0, cy, cz}, ci == 0 ? 0 : 1, {0, 0, 1});
             else
-                set({x, y, z}, 0, {x, y, z});
-        });
-        break;
-    case 2:
-        c.origin = {1, 1, 1};
-        forAll([&](int x, int y, int z) {
-            const Point3 d{x, y, z};
-            int axis = -1;
-            for (int a = 0; a < 3; ++a)
-                if (d[static_cast<std::size_t>(a)] != 1)
-                    axis = a;
-            if (axis < 0) {
-                set(d, 0, d);
-                return;
+                c.set({x, cy, cz}, 2, {0, cy, cz});
+            for (const auto& arm : arms[ci])
+                c.set({x, arm[0], arm[1]}, 3, {x, cy, cz});
+        }
+}
+
+void cubeRulesP4(CubeBuilder& c)
+{
+    c.forAll([&](int x, int y, int z) {
+        if (x == 2 && y == 2) {
+            c.set({x, y, z}, z == 2 ? 0 : 1, {2, 2, 2});
+            return;
+        }
+        const int r = mod(y - 2 * x - 3, 5);
+        if (r == 0) {
+            c.set({x, y, z}, 2, {2, 2, z});
+            return;
+        }
+        static constexpr int dx[5] = {0, 0, 1, -1, 0};
+        static constexpr int dy[5] = {0, -1, 0, 0, 1};
+        c.set({x, y, z}, 3, {mod(x + dx[r], 5), mod(y + dy[r], 5), z});
+    });
+}
+
+void cubeRulesP5(CubeBuilder& c)
+{
+    c.forAll([&](int x, int y, int z) {
+        const bool xType = (z % 2) == 1; // slices 1, 3, 5 use X; 0, 2, 4 use Y
+        const bool inX = mod(y - (2 * x - 1), 6) == 0;
+        const bool inY = mod(y - (2 * x + 2), 6) == 0;
+        const bool own = xType ? inX : inY;
+        const bool other = xType ? inY : inX;
+        const Point3 leader = xType ? Point3{2, 3, z} : Point3{3, 2, z};
+        if (Point3{x, y, z} == leader) {
+            c.set({x, y, z}, z == 3 ? 0 : 1, {2, 3, 3});
+            return;
+        }
+        if (own) {
+            c.set({x, y, z}, 2, leader);
+            return;
+        }
+        if (other) {
+            c.set({x, y, z}, 3, {x, y, z ^ 1});
+            return;
+        }
+        // The unique own-type centre at torus distance 1 inside the slice.
+        static constexpr int nb[4][2] = {{1, 0}, {-1, 0}, {0, 1}, {0, -1}};
+        int found = 0;
+        Point3 par{};
+        for (const auto& o : nb) {
+            const int nx = mod(x + o[0], 6), ny = mod(y + o[1], 6);
+            const bool nOwn = xType ? mod(ny - (2 * nx - 1), 6) == 0 : mod(ny - (2 * nx + 2), 6) == 0;
+            if (nOwn) {
+                ++found;
+                par = {nx, ny, z};
             }
-            Point3 par = d;
-            par[static_cast<std::size_t>(axis)] = 1;
-            set(d, axis + 1, par);
-        });
-        break;
-    case 3: {
-        c.origin = {0, 0, 1};
-        // Pinwheel centres P (y,z) and their arms a1, a2, a3 (spec §1.5 table).
-        static constexpr int centres[4][2] = {{0, 1}, {1, 3}, {2, 0}, {3, 2}};
-        static constexpr int arms[4][3][2] = {
-            {{0, 0}, {0, 2}, {1, 1}}, {{0, 3}, {2, 3}, {1, 2}}, {{1, 0}, {3, 0}, {2, 1}}, {{3, 1}, {3, 3}, {2, 2}}};
-        for (int x = 0; x < 4; ++x)
-            for (int ci = 0; ci < 4; ++ci) {
-                const int cy = centres[ci][0], cz = centres[ci][1];
-                if (x == 0)
-                    set({0, cy, cz}, ci == 0 ? 0 : 1, {0, 0, 1});
-                else
-                    set({x, cy, cz}, 2, {0, cy, cz});
-                for (const auto& arm : arms[ci])
-                    set({x, arm[0], arm[1]}, 3, {x, cy, cz});
-            }
-        break;
-    }
-    case 4:
-        c.origin = {2, 2, 2};
-        forAll([&](int x, int y, int z) {
-            if (x == 2 && y == 2) {
-                set({x, y, z}, z == 2 ? 0 : 1, {2, 2, 2});
-                return;
-            }
-            const int r = mod(y - 2 * x - 3, 5);
-            if (r == 0) {
-                set({x, y, z}, 2, {2, 2, z});
-                return;
-            }
-            static constexpr int dx[5] = {0, 0, 1, -1, 0};
-            static constexpr int dy[5] = {0, -1, 0, 0, 1};
-            set({x, y, z}, 3, {mod(x + dx[r], 5), mod(y + dy[r], 5), z});
-        });
-        break;
-    case 5:
-        c.origin = {2, 3, 3};
-        forAll([&](int x, int y, int z) {
-            const bool xType = (z % 2) == 1; // slices 1, 3, 5 use X; 0, 2, 4 use Y
-            const bool inX = mod(y - (2 * x - 1), 6) == 0;
-            const bool inY = mod(y - (2 * x + 2), 6) == 0;
-            const bool own = xType ? inX : inY;
-            const bool other = xType ? inY : inX;
-            const Point3 leader = xType ? Point3{2, 3, z} : Point3{3, 2, z};
-            if (Point3{x, y, z} == leader) {
-                set({x, y, z}, z == 3 ? 0 : 1, {2, 3, 3});
-                return;
-            }
-            if (own) {
-                set({x, y, z}, 2, leader);
-                return;
-            }
-            if (other) {
-                set({x, y, z}, 3, {x, y, z ^ 1});
-                return;
-            }
-            // The unique own-type centre at torus distance 1 inside the slice.
-            static constexpr int nb[4][2] = {{1, 0}, {-1, 0}, {0, 1}, {0, -1}};
-            int found = 0;
-            Point3 par{};
-            for (const auto& o : nb) {
-                const int nx = mod(x + o[0], 6), ny = mod(y + o[1], 6);
-                const bool nOwn = xType ? mod(ny - (2 * nx - 1), 6) == 0 : mod(ny - (2 * nx + 2), 6) == 0;
-                if (nOwn) {
-                    ++found;
-                    par = {nx, ny, z};
-                }
-            }
-            assert(found == 1);
-            (void)found;
-            set({x, y, z}, 3, par);
-        });
-        break;
-    case 6:
-        c.origin = {3, 3, 3};
-        forAll([&](int x, int y, int z) {
-            const int dx = mod(x - 3, 7), dy = mod(y - 3, 7), dz = mod(z - 3, 7);
-            auto at = [](int ox, int oy, int oz) { return Point3{mod(ox + 3, 7), mod(oy + 3, 7), mod(oz + 3, 7)}; };
-            if (dx == 0 && dy == 0 && dz == 0) {
-                set({x, y, z}, 0, {x, y, z});
-                return;
-            }
-            const int r = mod(dx + 2 * dy + 3 * dz, 7);
-            if (r == 0) {
-                const bool moveOne = dx == mod(2 * dz, 7) && dy == dz;
-                if (moveOne)
-                    set({x, y, z}, 1, {3, 3, 3});
-                else
-                    set({x, y, z}, 2, at(2 * dz, dz, dz));
-                return;
-            }
-            Point3 par{};
-            switch (r) {
-            case 1:
-                par = at(dx - 1, dy, dz);
-                break;
-            case 6:
-                par = at(dx + 1, dy, dz);
-                break;
-            case 2:
-                par = at(dx, dy - 1, dz);
-                break;
-            case 5:
-                par = at(dx, dy + 1, dz);
-                break;
-            case 3:
-                par = at(dx, dy, dz - 1);
-                break;
-            default:
-                par = at(dx, dy, dz + 1);
-                break;
-            }
-            set({x, y, z}, 3, par);
-        });
-        break;
-    default:
+        }
+        assert(found == 1);
+        (void)found;
+        c.set({x, y, z}, 3, par);
+    });
+}
+
+void cubeRulesP6(CubeBuilder& c)
+{
+    c.forAll([&](int x, int y, int z) {
+        const int dx = mod(x - 3, 7), dy = mod(y - 3, 7), dz = mod(z - 3, 7);
+        auto at = [](int ox, int oy, int oz) { return Point3{mod(ox + 3, 7), mod(oy + 3, 7), mod(oz + 3, 7)}; };
+        if (dx == 0 && dy == 0 && dz == 0) {
+            c.set({x, y, z}, 0, {x, y, z});
+            return;
+        }
+        const int r = mod(dx + 2 * dy + 3 * dz, 7);
+        if (r == 0) {
+            const bool moveOne = dx == mod(2 * dz, 7) && dy == dz;
+            if (moveOne)
+                c.set({x, y, z}, 1, {3, 3, 3});
+            else
+                c.set({x, y, z}, 2, at(2 * dz, dz, dz));
+            return;
+        }
+        // Move 3: one hop back along the axis that r names (1/6: x, 2/5: y, 3/4: z).
+        static constexpr int back[7][3] = {{0, 0, 0}, {-1, 0, 0}, {0, -1, 0}, {0, 0, -1},
+                                           {0, 0, 1}, {0, 1, 0},  {1, 0, 0}};
+        c.set({x, y, z}, 3, at(dx + back[r][0], dy + back[r][1], dz + back[r][2]));
+    });
+}
+
+/// Where the originator sits in each basic cube and the rules that fill it, p = 1..6.
+struct CubeRules {
+    Point3 origin;
+    void (*fill)(CubeBuilder&);
+};
+const CubeRules kCubeRules[6] = {
+    {{0, 0, 0}, cubeRulesP1}, {{1, 1, 1}, cubeRulesP2}, {{0, 0, 1}, cubeRulesP3},
+    {{2, 2, 2}, cubeRulesP4}, {{2, 3, 3}, cubeRulesP5}, {{3, 3, 3}, cubeRulesP6},
+};
+
+ScatterBasicCube makeCube(int p)
+{
+    if (p < 1 || p > 6)
         throw Error("divisible-load: p = " + std::to_string(p) + " ports is not allowed; p must be 1..6");
-    }
-    assert(std::none_of(c.move.begin(), c.move.end(), [](std::uint8_t m) { return m == kUnset; }));
-    return c;
+    const CubeRules& rules = kCubeRules[p - 1];
+    CubeBuilder builder(p, rules.origin);
+    rules.fill(builder);
+    return builder.finish();
 }
 
 void checkPattern(int p, int h)

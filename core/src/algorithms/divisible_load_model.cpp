@@ -2,10 +2,12 @@
 
 #include "topocast/error.h"
 
+#include <Eigen/Dense>
+#include <fmt/format.h>
+
 #include <algorithm>
 #include <cmath>
 #include <limits>
-#include <sstream>
 
 // The analytic model of spec/divisible-load.md §1.4, §2 and §4.
 
@@ -13,18 +15,10 @@ namespace topocast {
 
 namespace {
 
-std::string number(double v)
-{
-    std::ostringstream s;
-    s.precision(10);
-    s << v;
-    return s.str();
-}
-
 void requireFinite(const char* name, double v)
 {
     if (!std::isfinite(v))
-        throw Error(std::string("divisible-load: ") + name + " = " + number(v) + " is not a finite number");
+        throw Error(fmt::format("divisible-load: {} = {:.10g} is not a finite number", name, v));
 }
 
 // ρ_eff, σ, q and κ of the parameters.
@@ -63,16 +57,16 @@ void checkDivisibleLoadParams(const DivisibleLoadParams& pr)
     requireFinite("V", pr.V);
     requireFinite("epsilon", pr.epsilon);
     if (pr.A <= 0)
-        throw Error("divisible-load: A = " + number(pr.A) + " must be > 0 (inverse processing rate, s/byte)");
+        throw Error(fmt::format("divisible-load: A = {:.10g} must be > 0 (inverse processing rate, s/byte)", pr.A));
     if (pr.C < 0)
-        throw Error("divisible-load: C = " + number(pr.C) + " must be ≥ 0 (inverse link rate, s/byte)");
+        throw Error(fmt::format("divisible-load: C = {:.10g} must be ≥ 0 (inverse link rate, s/byte)", pr.C));
     if (pr.S < 0)
-        throw Error("divisible-load: S = " + number(pr.S) + " must be ≥ 0 (setup time per message, s)");
+        throw Error(fmt::format("divisible-load: S = {:.10g} must be ≥ 0 (setup time per message, s)", pr.S));
     if (pr.V <= 0)
-        throw Error("divisible-load: V = " + number(pr.V) + " must be > 0 (total load, bytes)");
+        throw Error(fmt::format("divisible-load: V = {:.10g} must be > 0 (total load, bytes)", pr.V));
     if (pr.epsilon < 0)
-        throw Error("divisible-load: epsilon = " + number(pr.epsilon) +
-                    " must be ≥ 0 (returned results as a fraction of the data)");
+        throw Error(fmt::format(
+            "divisible-load: epsilon = {:.10g} must be ≥ 0 (returned results as a fraction of the data)", pr.epsilon));
 }
 
 DivisibleLoadModel solveDivisibleLoad(const DivisibleLoadParams& pr)
@@ -139,59 +133,38 @@ std::vector<double> solveDivisibleLoadSystem(const DivisibleLoadParams& pr)
     checkDivisibleLoadParams(pr);
     const Derived d = derive(pr);
     const int h = pr.layers;
-    const auto n = static_cast<std::size_t>(h) + 1;
     const double p = pr.ports;
 
-    // Row-major (h+1)×(h+2) augmented matrix; unknown column c is α_c. Long double: for
-    // infeasible h (α_h < 0) the normalization row cancels heavily and double loses digits.
+    // Long double: for infeasible h (α_h < 0) the normalization row cancels heavily and double
+    // loses digits. Unknown column c is α_c.
+    using Matrix = Eigen::Matrix<long double, Eigen::Dynamic, Eigen::Dynamic>;
+    using Vector = Eigen::Matrix<long double, Eigen::Dynamic, 1>;
     const long double rho = d.rho, sigma = d.sigma, pl = p;
-    std::vector<long double> a(n * (n + 1), 0.0L);
-    auto at = [&](std::size_t r, std::size_t c) -> long double& { return a[r * (n + 1) + c]; };
+    const Eigen::Index size = h + 1;
+    Matrix a = Matrix::Zero(size, size);
+    Vector rhs(size);
     // Equations i = 1..h of system (1), divided by A:
     //   α_{h−i} − (1+ρ) α_{h−i+1} − ρp Σ_{j=2..i} (p+1)^{j−2} α_{h−i+j} = σ.
     for (int i = 1; i <= h; ++i) {
-        const auto r = static_cast<std::size_t>(i - 1);
-        at(r, static_cast<std::size_t>(h - i)) = 1.0;
-        at(r, static_cast<std::size_t>(h - i + 1)) = -(1.0L + rho);
+        const Eigen::Index r = i - 1;
+        a(r, h - i) = 1.0L;
+        a(r, h - i + 1) = -(1.0L + rho);
         for (int j = 2; j <= i; ++j)
-            at(r, static_cast<std::size_t>(h - i + j)) =
-                -rho * pl * std::pow(pl + 1.0L, static_cast<long double>(j - 2));
-        at(r, n) = sigma;
+            a(r, h - i + j) = -rho * pl * std::pow(pl + 1.0L, static_cast<long double>(j - 2));
+        rhs(r) = sigma;
     }
     // Normalization: α₀ + p Σ (p+1)^{i−1} α_i = V.
-    const std::size_t last = n - 1;
-    at(last, 0) = 1.0;
-    for (std::size_t i = 1; i < n; ++i)
-        at(last, i) = pl * std::pow(pl + 1.0L, static_cast<long double>(i) - 1.0L);
-    at(last, n) = pr.V;
+    const Eigen::Index last = size - 1;
+    a(last, 0) = 1.0L;
+    for (Eigen::Index i = 1; i < size; ++i)
+        a(last, i) = pl * std::pow(pl + 1.0L, static_cast<long double>(i) - 1.0L);
+    rhs(last) = pr.V;
 
-    // Gaussian elimination with partial pivoting.
-    for (std::size_t col = 0; col < n; ++col) {
-        std::size_t pivot = col;
-        for (std::size_t r = col + 1; r < n; ++r)
-            if (std::abs(at(r, col)) > std::abs(at(pivot, col)))
-                pivot = r;
-        if (at(pivot, col) == 0.0L)
-            throw Error("divisible-load: the linear system is singular (p = " + std::to_string(pr.ports) +
-                        ", h = " + std::to_string(h) + ")");
-        if (pivot != col)
-            for (std::size_t c = col; c <= n; ++c)
-                std::swap(at(pivot, c), at(col, c));
-        for (std::size_t r = col + 1; r < n; ++r) {
-            const long double f = at(r, col) / at(col, col);
-            if (f == 0.0L)
-                continue;
-            for (std::size_t c = col; c <= n; ++c)
-                at(r, c) -= f * at(col, c);
-        }
-    }
-    std::vector<long double> x(n);
-    for (std::size_t r = n; r-- > 0;) {
-        long double s = at(r, n);
-        for (std::size_t c = r + 1; c < n; ++c)
-            s -= at(r, c) * x[c];
-        x[r] = s / at(r, r);
-    }
+    const Eigen::PartialPivLU<Matrix> lu(a);
+    if ((lu.matrixLU().diagonal().array() == 0.0L).any())
+        throw Error("divisible-load: the linear system is singular (p = " + std::to_string(pr.ports) +
+                    ", h = " + std::to_string(h) + ")");
+    const Vector x = lu.solve(rhs);
     return {x.begin(), x.end()};
 }
 

@@ -3,6 +3,8 @@
 #include "topocast/error.h"
 #include "topocast/metrics.h"
 
+#include <fmt/format.h>
+
 #include <algorithm>
 #include <cmath>
 #include <sstream>
@@ -16,14 +18,6 @@ namespace {
 std::string pointName(const Point3& p)
 {
     return "(" + std::to_string(p[0]) + "," + std::to_string(p[1]) + "," + std::to_string(p[2]) + ")";
-}
-
-std::string number(double v)
-{
-    std::ostringstream s;
-    s.precision(10);
-    s << v;
-    return s.str();
 }
 
 void requireThreeD(const Topology& topo)
@@ -195,77 +189,98 @@ ScatterPlacement placeScatter(const Topology& topo, NodeId source, int p, int h)
     return fit.placement;
 }
 
-Schedule divisibleLoadSchedule(const Topology& topo, NodeId source, const Params& params)
+namespace {
+
+/// The largest h that is feasible and fits the topology at this source (0 when none does:
+/// then Error naming why not even one layer fits, if the topology has the nodes for one).
+int largestLayers(const Topology& topo, NodeId source, int p, std::optional<int> hMax)
 {
-    requireThreeD(topo);
-    if (source >= topo.nodeCount())
-        throw Error("divisible-load: source " + std::to_string(source) + " is outside the " + topo.displayName());
-    if (params.getString("pattern", "scatter") != "scatter")
-        throw Error("divisible-load computes a scatter only; got pattern '" + params.getString("pattern", "") + "'");
-    DivisibleLoadParams pr = divisibleLoadParamsFrom(params);
-    const int p = pr.ports;
-    const std::optional<int> hMax = divisibleLoadMaxLayers(pr);
-    const bool autoLayers = !params.has("layers");
-    if (autoLayers) {
-        // The largest h that is feasible and fits the topology at this source.
-        int h = 0;
-        const int cap = hMax ? *hMax : kDivisibleMaxLayers;
-        while (h < cap && std::pow(p + 1.0, h + 1.0) <= topo.nodeCount() && tryPlace(topo, source, p, h + 1).ok)
-            ++h;
-        pr.layers = h;
-        if (h == 0 && cap > 0 && std::pow(p + 1.0, 1.0) <= topo.nodeCount()) {
-            const Fit one = tryPlace(topo, source, p, 1);
-            if (!one.ok)
-                throw Error(one.why + " (not even one layer fits; choose another source or p)");
-        }
+    int h = 0;
+    const int cap = hMax ? *hMax : kDivisibleMaxLayers;
+    while (h < cap && std::pow(p + 1.0, h + 1.0) <= topo.nodeCount() && tryPlace(topo, source, p, h + 1).ok)
+        ++h;
+    if (h == 0 && cap > 0 && std::pow(p + 1.0, 1.0) <= topo.nodeCount()) {
+        const Fit one = tryPlace(topo, source, p, 1);
+        if (!one.ok)
+            throw Error(one.why + " (not even one layer fits; choose another source or p)");
     }
-    const int h = pr.layers;
-    const DivisibleLoadModel model = solveDivisibleLoad(pr);
+    return h;
+}
+
+/// Error unless the model is feasible and the topology has (p+1)^h nodes.
+void requireBuildable(const Topology& topo, const DivisibleLoadParams& pr, const DivisibleLoadModel& model,
+                      std::optional<int> hMax)
+{
+    const int p = pr.ports, h = pr.layers;
     if (!model.feasible)
-        throw Error("divisible-load: layers = " + std::to_string(h) + " is infeasible for p = " + std::to_string(p) +
-                    ", A = " + number(pr.A) + ", C = " + number(pr.C) + ", S = " + number(pr.S) +
-                    ", V = " + number(pr.V) + ", epsilon = " + number(pr.epsilon) + " (α_" + std::to_string(h) + " = " +
-                    number(model.alpha.back()) + " ≤ 0); the largest feasible number of layers is " +
-                    std::to_string(hMax.value_or(h)));
+        throw Error(fmt::format("divisible-load: layers = {} is infeasible for p = {}, A = {:.10g}, C = {:.10g}, "
+                                "S = {:.10g}, V = {:.10g}, epsilon = {:.10g} (α_{} = {:.10g} ≤ 0); the largest "
+                                "feasible number of layers is {}",
+                                h, p, pr.A, pr.C, pr.S, pr.V, pr.epsilon, h, model.alpha.back(), hMax.value_or(h)));
     if (std::pow(p + 1.0, h) > topo.nodeCount())
         throw Error("divisible-load: the " + topo.displayName() + " (" + std::to_string(topo.nodeCount()) +
                     " nodes) is too small for p = " + std::to_string(p) + " with " + std::to_string(h) +
-                    " layers, which needs " + number(std::pow(p + 1.0, h)) + " processors");
-    const ScatterPlacement place = placeScatter(topo, source, p, h);
-    const ScatterMapping map = scatterMapping(p, h);
-    const std::size_t n = map.size();
+                    " layers, which needs " + fmt::format("{:.10g}", std::pow(p + 1.0, h)) + " processors");
+}
 
-    std::vector<NodeId> ids(n);
-    for (std::size_t i = 0; i < n; ++i) {
+/// The topology node of every mapping node.
+std::vector<NodeId> placedNodes(const Topology& topo, const ScatterPlacement& place, const ScatterMapping& map)
+{
+    std::vector<NodeId> ids(map.size());
+    for (std::size_t i = 0; i < map.size(); ++i) {
         const Point3 c = place.place(map.coords[i]);
         ids[i] = topo.idUnchecked(Coord{c[0], c[1], c[2]});
     }
+    return ids;
+}
 
-    // Subtree sizes and preorder positions: every subtree is a contiguous block range.
-    std::vector<std::uint32_t> subtree(n, 1), pre(n, 0), cursor(n, 0);
+/// Subtree sizes and preorder positions of the mapping's tree: every subtree is a contiguous
+/// range [pre, pre + subtree) of the preorder.
+struct Preorder {
+    std::vector<std::uint32_t> subtree, pre;
+};
+
+Preorder preorderOf(const ScatterMapping& map)
+{
+    const std::size_t n = map.size();
+    Preorder o{std::vector<std::uint32_t>(n, 1), std::vector<std::uint32_t>(n, 0)};
+    std::vector<std::uint32_t> cursor(n, 0);
     for (std::size_t i = n; i-- > 1;)
-        subtree[map.parent[i]] += subtree[i];
+        o.subtree[map.parent[i]] += o.subtree[i];
     cursor[0] = 1;
     for (std::size_t i = 1; i < n; ++i) {
         const std::uint32_t par = map.parent[i];
-        pre[i] = cursor[par];
-        cursor[par] += subtree[i];
-        cursor[i] = pre[i] + 1;
+        o.pre[i] = cursor[par];
+        cursor[par] += o.subtree[i];
+        cursor[i] = o.pre[i] + 1;
     }
+    return o;
+}
+
+/// Dimension order of the route to mapping node i: x, y, z, except p = 3's move 1 of a step,
+/// where (0,3,2) goes y then z and the other two z then y.
+std::array<int, 3> routeOrder(const ScatterMapping& map, std::size_t i)
+{
+    const int layer = map.layer[i];
+    if (map.p != 3 || (layer - 1) % 3 != 0)
+        return {0, 1, 2};
+    const Point3 to = map.coords[i];
+    long long t = 1;
+    for (int k = 0; k < map.steps - 1 - (layer - 1) / 3; ++k)
+        t *= 4;
+    const int dy = static_cast<int>((to[1] / t) % 4), dz = static_cast<int>((to[2] / t) % 4);
+    return (dy == 3 && dz == 2) ? std::array<int, 3>{1, 2, 0} : std::array<int, 3>{2, 1, 0};
+}
+
+/// One transfer per mapping node: its parent sends it its subtree's blocks in move `layer`.
+void addScatterTransfers(Schedule& sched, const ScatterMapping& map, const ScatterPlacement& place,
+                         const std::vector<NodeId>& ids, const DivisibleLoadModel& model)
+{
+    const std::size_t n = map.size();
+    const Preorder order = preorderOf(map);
     std::vector<Block> blocks(n);
     for (std::size_t i = 0; i < n; ++i)
-        blocks[pre[i]] = Block{source, ids[i], 0};
-
-    Schedule sched(topo, source, Pattern::Scatter, PortModel::MultiPort);
-    sched.algorithm = "divisible-load";
-    sched.mode = "scatter(" + std::to_string(p) + ")";
-    sched.maxSendsPerStep = p;
-    sched.sizeUnit = "load";
-    // p = 3: z before y for the mixed-sign move-1 route (−z, +y, +y) of spec §1.5.
-    if (p == 3)
-        sched.dimensionOrder = {2, 1, 0};
-    if (n < topo.nodeCount())
-        sched.participants = ids; // the rest of the topology stays idle
+        blocks[order.pre[i]] = Block{sched.source(), ids[i], 0};
     sched.reserve(n);
     const std::span<const Block> all(blocks);
     for (std::size_t i = 1; i < n; ++i) {
@@ -275,31 +290,28 @@ Schedule divisibleLoadSchedule(const Topology& topo, NodeId source, const Params
         Point3 disp{};
         for (std::size_t a = 0; a < 3; ++a)
             disp[a] = place.mirror[a] * (to[a] - from[a]);
-        std::array<int, 3> order{0, 1, 2};
-        if (p == 3 && (layer - 1) % 3 == 0) {
-            // Move 1 of a step: (0,3,2) goes y then z, the other two z then y.
-            long long t = 1;
-            for (int k = 0; k < map.steps - 1 - (layer - 1) / 3; ++k)
-                t *= 4;
-            const int dy = static_cast<int>((to[1] / t) % 4), dz = static_cast<int>((to[2] / t) % 4);
-            order = (dy == 3 && dz == 2) ? std::array<int, 3>{1, 2, 0} : std::array<int, 3>{2, 1, 0};
-        }
-        const std::uint32_t payload = sched.addPayload(all.subspan(pre[i], subtree[i]));
-        sched.add(ids[map.parent[i]], ids[i], static_cast<std::uint32_t>(layer), routeFor(disp, order), payload,
-                  static_cast<std::uint32_t>(layer), model.messageSize[static_cast<std::size_t>(layer)]);
+        const std::uint32_t payload = sched.addPayload(all.subspan(order.pre[i], order.subtree[i]));
+        sched.add(ids[map.parent[i]], ids[i], static_cast<std::uint32_t>(layer), routeFor(disp, routeOrder(map, i)),
+                  payload, static_cast<std::uint32_t>(layer), model.messageSize[static_cast<std::size_t>(layer)]);
     }
-    for (int k = 1; k <= h; ++k) {
-        const auto kk = static_cast<std::size_t>(k);
-        sched.stepLabels.push_back("move " + std::to_string(k) + " (step " + std::to_string((k - 1) / 3 + 1) +
-                                   ", move " + std::to_string((k - 1) % 3 + 1) + " of 3): layer " + std::to_string(k) +
-                                   ", " + number(model.layerSize[kk]) + " messages of " +
-                                   number(model.messageSize[kk]) + " load units");
-    }
-    sched.finalize();
+}
 
-    // Figures for the app: the model, the placement, the routes and their contention.
-    nlohmann::ordered_json info = divisibleLoadJson(model);
-    info["layers_chosen"] = autoLayers ? "auto (largest feasible h that fits)" : "given";
+std::vector<std::string> moveLabels(const DivisibleLoadModel& model)
+{
+    std::vector<std::string> labels;
+    for (int k = 1; k <= model.params.layers; ++k) {
+        const auto kk = static_cast<std::size_t>(k);
+        labels.push_back(fmt::format("move {} (step {}, move {} of 3): layer {}, {:.10g} messages of {:.10g} "
+                                     "load units",
+                                     k, (k - 1) / 3 + 1, (k - 1) % 3 + 1, k, model.layerSize[kk],
+                                     model.messageSize[kk]));
+    }
+    return labels;
+}
+
+/// Where the pattern went: the originator, the reflections and the box on the topology.
+nlohmann::ordered_json placementJson(const Topology& topo, const ScatterPlacement& place, const ScatterMapping& map)
+{
     nlohmann::ordered_json placement;
     placement["rule"] = "the originator is put on the source; on a mesh each axis whose extent would leave the "
                         "mesh is reflected (p = 3: y and z together); on a torus coordinates wrap";
@@ -314,23 +326,24 @@ Schedule divisibleLoadSchedule(const Topology& topo, NodeId source, const Params
     }
     placement["box_min"] = {lo[0], lo[1], lo[2]};
     placement["box_max"] = {hi[0], hi[1], hi[2]};
-    placement["processors"] = n;
-    placement["unused_nodes"] = topo.nodeCount() - n;
-    info["placement"] = std::move(placement);
+    placement["processors"] = map.size();
+    placement["unused_nodes"] = topo.nodeCount() - map.size();
+    return placement;
+}
 
-    const Metrics metrics = computeMetrics(sched, 0);
+/// What kind of routes p gets and how much they contend, per move.
+nlohmann::ordered_json routesJson(const Schedule& sched, int p, int h, const Metrics& metrics)
+{
     std::vector<std::uint64_t> perMove(static_cast<std::size_t>(h), 0);
     std::vector<std::uint64_t> contendedChannels(static_cast<std::size_t>(h), 0);
-    {
-        // computeMetrics keeps no records with limit 0; count per step from the loads.
-        for (int k = 1; k <= h && metrics.contentionUses > 0; ++k) {
-            const auto load = stepChannelLoad(sched, static_cast<std::uint32_t>(k));
-            for (std::uint32_t l : load)
-                if (l > 1) {
-                    perMove[static_cast<std::size_t>(k - 1)] += l;
-                    ++contendedChannels[static_cast<std::size_t>(k - 1)];
-                }
-        }
+    // computeMetrics keeps no records with limit 0; count per step from the loads.
+    for (int k = 1; k <= h && metrics.contentionUses > 0; ++k) {
+        const auto load = stepChannelLoad(sched, static_cast<std::uint32_t>(k));
+        for (std::uint32_t l : load)
+            if (l > 1) {
+                perMove[static_cast<std::size_t>(k - 1)] += l;
+                ++contendedChannels[static_cast<std::size_t>(k - 1)];
+            }
     }
     nlohmann::ordered_json routes;
     if (p <= 2)
@@ -347,7 +360,20 @@ Schedule divisibleLoadSchedule(const Topology& topo, NodeId source, const Params
     routes["max_step_load"] = metrics.maxStepLoad;
     routes["contention_uses_per_move"] = perMove;
     routes["contended_channels_per_move"] = contendedChannels;
-    info["routes"] = std::move(routes);
+    return routes;
+}
+
+/// Figures for the app: the model, the placement, the routes and their contention, warnings.
+nlohmann::ordered_json scatterInfo(const Schedule& sched, const DivisibleLoadModel& model, bool autoLayers,
+                                   const ScatterPlacement& place, const ScatterMapping& map)
+{
+    const Topology& topo = sched.topology();
+    const int p = model.params.ports;
+    nlohmann::ordered_json info = divisibleLoadJson(model);
+    info["layers_chosen"] = autoLayers ? "auto (largest feasible h that fits)" : "given";
+    info["placement"] = placementJson(topo, place, map);
+    const Metrics metrics = computeMetrics(sched, 0);
+    info["routes"] = routesJson(sched, p, model.params.layers, metrics);
     auto warnings = nlohmann::ordered_json::array();
     if (p == 6 && topo.isMesh())
         warnings.push_back("p = 6 is the paper's 6-port torus scheme; on a mesh its routes are display only");
@@ -355,7 +381,45 @@ Schedule divisibleLoadSchedule(const Topology& topo, NodeId source, const Params
         warnings.push_back("routes contend (" + std::to_string(metrics.contentionUses) +
                            " channel uses); the analytic model ignores routes (transfer time is distance-free)");
     info["warnings"] = std::move(warnings);
-    sched.info = std::move(info);
+    return info;
+}
+
+} // namespace
+
+Schedule divisibleLoadSchedule(const Topology& topo, NodeId source, const Params& params)
+{
+    requireThreeD(topo);
+    if (source >= topo.nodeCount())
+        throw Error("divisible-load: source " + std::to_string(source) + " is outside the " + topo.displayName());
+    if (params.getString("pattern", "scatter") != "scatter")
+        throw Error("divisible-load computes a scatter only; got pattern '" + params.getString("pattern", "") + "'");
+    DivisibleLoadParams pr = divisibleLoadParamsFrom(params);
+    const int p = pr.ports;
+    const std::optional<int> hMax = divisibleLoadMaxLayers(pr);
+    const bool autoLayers = !params.has("layers");
+    if (autoLayers)
+        pr.layers = largestLayers(topo, source, p, hMax);
+    const int h = pr.layers;
+    const DivisibleLoadModel model = solveDivisibleLoad(pr);
+    requireBuildable(topo, pr, model, hMax);
+    const ScatterPlacement place = placeScatter(topo, source, p, h);
+    const ScatterMapping map = scatterMapping(p, h);
+    const std::vector<NodeId> ids = placedNodes(topo, place, map);
+
+    Schedule sched(topo, source, Pattern::Scatter, PortModel::MultiPort);
+    sched.algorithm = "divisible-load";
+    sched.mode = "scatter(" + std::to_string(p) + ")";
+    sched.maxSendsPerStep = p;
+    sched.sizeUnit = "load";
+    // p = 3: z before y for the mixed-sign move-1 route (−z, +y, +y) of spec §1.5.
+    if (p == 3)
+        sched.dimensionOrder = {2, 1, 0};
+    if (map.size() < topo.nodeCount())
+        sched.participants = ids; // the rest of the topology stays idle
+    addScatterTransfers(sched, map, place, ids, model);
+    sched.stepLabels = moveLabels(model);
+    sched.finalize();
+    sched.info = scatterInfo(sched, model, autoLayers, place, map);
     return sched;
 }
 

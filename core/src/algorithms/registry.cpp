@@ -29,11 +29,10 @@ bool allPowersOfTwo(const Topology& topo)
     return true;
 }
 
-std::vector<AlgorithmInfo> makeAlgorithms()
+// ---- baselines (spec: DEVELOPERS.md / issue #2) --------------------------------------------
+std::vector<AlgorithmInfo> baselineAlgorithms()
 {
     std::vector<AlgorithmInfo> list;
-
-    // ---- baselines (spec: DEVELOPERS.md / issue #2) ----------------------------------------
     list.push_back({
         "binomial",
         "MPICH binomial tree over ranks in row-major order, routed on the network (one-port)",
@@ -68,10 +67,15 @@ std::vector<AlgorithmInfo> makeAlgorithms()
         [](const Topology& t, NodeId s, const Params&) { return bfsBroadcast(t, s); },
         {},
     });
+    return list;
+}
 
-    // ---- paper algorithms: each issue adds its entry here ---------------------------------
-    // Cang & Wu, minimum-TCD time-step-optimal broadcast (spec/mesh-tcd.md, issue #3).
-    list.push_back({
+// ---- paper algorithms: each issue adds its entry here -------------------------------------
+
+// Cang & Wu, minimum-TCD time-step-optimal broadcast (spec/mesh-tcd.md, issue #3).
+AlgorithmInfo cangWuAlgorithm()
+{
+    return {
         "cang-wu",
         "time-step-optimal one-port broadcast with minimum total communication distance (Cang & Wu; "
         "modes optimal = SubmeshOptimal DP, eye-best, paper)",
@@ -91,9 +95,13 @@ std::vector<AlgorithmInfo> makeAlgorithms()
             return cangWuSchedule(t, s, cangWuModeParam(p));
         },
         [](const Topology& t, const Params& p) { return cangWuTcdMap(t, cangWuModeParam(p)); },
-    });
+    };
+}
 
-    list.push_back({
+// Tsay & Wang, all-port wormhole broadcast on tori.
+AlgorithmInfo tsayWangAlgorithm()
+{
+    return {
         "tsay-wang",
         "Tsay & Wang: nearly optimal all-port wormhole broadcast, cyclic-dimension-order routes "
         "(variant paper|direct)",
@@ -111,40 +119,49 @@ std::vector<AlgorithmInfo> makeAlgorithms()
             return tsayWangBroadcast(t, s, parseTsayWangVariant(p.getString("variant", "paper")));
         },
         {},
-    });
+    };
+}
 
-    // Hypercube spanning graphs (spec/hypercube.md, issue #4): one entry per graph.
-    {
-        struct Entry { const char* name; const char* summary; };
-        const Entry entries[] = {
-            {"hp", "Hamiltonian path: binary-reflected Gray code (one-port), n rotated paths nRBRG (n-port)"},
-            {"sbt", "spanning binomial tree (Johnsson-Ho §3.2)"},
-            {"tcbt", "two-rooted complete binary tree (Johnsson-Ho §3.3)"},
-            {"nrsbt", "n rotated spanning binomial trees, data split n ways (Johnsson-Ho §3.4)"},
-            {"nesbt", "n edge-disjoint spanning binomial trees (Johnsson-Ho §3.5)"},
-            {"sbnt", "spanning balanced n-tree, one path per node (Johnsson-Ho §3.6)"},
-            {"sbntc", "spanning balanced n-tree, cyclic nodes split evenly (Johnsson-Ho §3.6)"},
-        };
-        for (const Entry& e : entries) {
-            const std::string name = e.name;
-            std::vector<std::string> patterns;
-            for (Pattern p : hypercube::servedPatterns(name))
-                patterns.push_back(hypercube::patternName(p));
-            list.push_back({
-                name,
-                e.summary,
-                name == "tcbt" ? "hypercubes of dimension 2..20" : "hypercubes of dimension 1..20",
-                {},
-                patterns,
-                [name](const Topology& t) { return hypercubeWhyNot(name, t); },
-                [name](const Topology& t, NodeId s, const Params& params) { return buildHypercube(name, t, s, params); },
-                {},
-            });
-        }
+// Hypercube spanning graphs (spec/hypercube.md, issue #4): one entry per graph.
+std::vector<AlgorithmInfo> hypercubeAlgorithms()
+{
+    struct Entry {
+        const char* name;
+        const char* summary;
+    };
+    const Entry entries[] = {
+        {"hp", "Hamiltonian path: binary-reflected Gray code (one-port), n rotated paths nRBRG (n-port)"},
+        {"sbt", "spanning binomial tree (Johnsson-Ho §3.2)"},
+        {"tcbt", "two-rooted complete binary tree (Johnsson-Ho §3.3)"},
+        {"nrsbt", "n rotated spanning binomial trees, data split n ways (Johnsson-Ho §3.4)"},
+        {"nesbt", "n edge-disjoint spanning binomial trees (Johnsson-Ho §3.5)"},
+        {"sbnt", "spanning balanced n-tree, one path per node (Johnsson-Ho §3.6)"},
+        {"sbntc", "spanning balanced n-tree, cyclic nodes split evenly (Johnsson-Ho §3.6)"},
+    };
+    std::vector<AlgorithmInfo> list;
+    for (const Entry& e : entries) {
+        const std::string name = e.name;
+        std::vector<std::string> patterns;
+        for (Pattern p : hypercube::servedPatterns(name))
+            patterns.push_back(hypercube::patternName(p));
+        list.push_back({
+            name,
+            e.summary,
+            name == "tcbt" ? "hypercubes of dimension 2..20" : "hypercubes of dimension 1..20",
+            {},
+            patterns,
+            [name](const Topology& t) { return hypercubeWhyNot(name, t); },
+            [name](const Topology& t, NodeId s, const Params& params) { return buildHypercube(name, t, s, params); },
+            {},
+        });
     }
+    return list;
+}
 
-    // Drozdowski & Głazek, divisible-load scattering (spec/divisible-load.md, issue #6).
-    list.push_back({
+// Drozdowski & Głazek, divisible-load scattering (spec/divisible-load.md, issue #6).
+AlgorithmInfo divisibleLoadAlgorithm()
+{
+    return {
         "divisible-load",
         "divisible-load Scatter(p): every active processor sends p shipments per move, layers finish together",
         "3-D meshes (and tori) large enough for the layers: side ≥ (p+1)^⌈h/3⌉ for full steps",
@@ -158,8 +175,17 @@ std::vector<AlgorithmInfo> makeAlgorithms()
         },
         [](const Topology& t, NodeId s, const Params& p) { return divisibleLoadSchedule(t, s, p); },
         {},
-    });
+    };
+}
 
+std::vector<AlgorithmInfo> makeAlgorithms()
+{
+    std::vector<AlgorithmInfo> list = baselineAlgorithms();
+    list.push_back(cangWuAlgorithm());
+    list.push_back(tsayWangAlgorithm());
+    for (AlgorithmInfo& a : hypercubeAlgorithms())
+        list.push_back(std::move(a));
+    list.push_back(divisibleLoadAlgorithm());
     return list;
 }
 

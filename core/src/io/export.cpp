@@ -1,6 +1,7 @@
 #include "topocast/io/export.h"
 
 #include "topocast/error.h"
+#include "topocast/io/atomic_file.h"
 #include "topocast/io/schedule_json.h"
 #include "topocast/metrics.h"
 #include "topocast/routing.h"
@@ -16,6 +17,7 @@
 #include <boost/property_map/property_map.hpp>
 #pragma GCC diagnostic pop
 
+#include <fmt/format.h>
 #include <nlohmann/json.hpp>
 
 #include <algorithm>
@@ -57,14 +59,6 @@ void requireFinalized(const Schedule& schedule, const char* what)
 {
     if (!schedule.finalized() && schedule.size() > 0)
         throw Error(std::string(what) + ": the schedule is not finalized (call Schedule::finalize())");
-}
-
-/// Shortest round-trip text of a double ("1000", "12.5").
-std::string number(double v)
-{
-    std::array<char, 32> buf{};
-    const auto res = std::to_chars(buf.data(), buf.data() + buf.size(), v);
-    return std::string(buf.data(), res.ptr);
 }
 
 /// JSON string literal (quotes and escapes).
@@ -295,9 +289,9 @@ void writeTransfersCsv(std::ostream& out, const Schedule& schedule)
     const Topology& topo = schedule.topology();
     out << "step,from,to,from_id,to_id,hops,route,payload,tag,size\n";
     for (const Transfer& t : schedule.transfers()) {
-        out << t.step << ',' << nodeField(topo, t.from) << ',' << nodeField(topo, t.to) << ',' << t.from << ','
-            << t.to << ',' << schedule.hops(t) << ',' << routeField(t.route) << ',' << t.payload << ',' << t.tag << ','
-            << number(t.size) << '\n';
+        out << t.step << ',' << nodeField(topo, t.from) << ',' << nodeField(topo, t.to) << ',' << t.from << ',' << t.to
+            << ',' << schedule.hops(t) << ',' << routeField(t.route) << ',' << t.payload << ',' << t.tag << ','
+            << fmt::to_string(t.size) << '\n';
     }
 }
 
@@ -369,7 +363,7 @@ void writeChromeTrace(std::ostream& out, const Schedule& schedule, const TraceOp
 {
     requireFinalized(schedule, "trace export");
     if (!(options.stepMicros > 0.0))
-        throw Error("trace step length " + number(options.stepMicros) + " µs must be positive");
+        throw Error("trace step length " + fmt::to_string(options.stepMicros) + " µs must be positive");
     const Topology& topo = schedule.topology();
     const std::vector<Transfer>& transfers = schedule.transfers();
     const std::uint32_t steps = schedule.stepCount();
@@ -381,9 +375,9 @@ void writeChromeTrace(std::ostream& out, const Schedule& schedule, const TraceOp
     title += " " + toString(schedule.pattern()) + " on the " + topo.displayName();
 
     out << "{\"displayTimeUnit\":\"ms\",\"otherData\":{\"format\":\"topocast-trace\",\"topology\":"
-        << quoted(topo.spec()) << ",\"algorithm\":" << quoted(schedule.algorithm) << ",\"mode\":"
-        << quoted(schedule.mode) << ",\"source\":" << quoted(topo.nodeName(schedule.source()))
-        << ",\"steps\":" << steps << ",\"transfers\":" << transfers.size() << ",\"step_us\":" << number(unit)
+        << quoted(topo.spec()) << ",\"algorithm\":" << quoted(schedule.algorithm)
+        << ",\"mode\":" << quoted(schedule.mode) << ",\"source\":" << quoted(topo.nodeName(schedule.source()))
+        << ",\"steps\":" << steps << ",\"transfers\":" << transfers.size() << ",\"step_us\":" << fmt::to_string(unit)
         << "},\n\"traceEvents\":[\n";
     out << "{\"name\":\"process_name\",\"ph\":\"M\",\"pid\":1,\"tid\":0,\"args\":{\"name\":" << quoted(title)
         << "}},\n";
@@ -419,8 +413,10 @@ void writeChromeTrace(std::ostream& out, const Schedule& schedule, const TraceOp
         const double base = (step - 1) * unit;
         const std::size_t begin = schedule.stepBegin(step);
         const std::size_t end = schedule.stepBegin(step + 1);
-        out << ",\n{\"name\":" << quoted("step " + std::to_string(step)) << ",\"cat\":\"step\",\"ph\":\"X\",\"pid\":1,\"tid\":0"
-            << ",\"ts\":" << number(base) << ",\"dur\":" << number(unit) << ",\"args\":{\"transfers\":" << (end - begin);
+        out << ",\n{\"name\":" << quoted("step " + std::to_string(step))
+            << ",\"cat\":\"step\",\"ph\":\"X\",\"pid\":1,\"tid\":0"
+            << ",\"ts\":" << fmt::to_string(base) << ",\"dur\":" << fmt::to_string(unit)
+            << ",\"args\":{\"transfers\":" << (end - begin);
         if (step <= schedule.stepLabels.size() && !schedule.stepLabels[step - 1].empty())
             out << ",\"label\":" << quoted(schedule.stepLabels[step - 1]);
         out << "}}";
@@ -448,15 +444,16 @@ void writeChromeTrace(std::ostream& out, const Schedule& schedule, const TraceOp
                 const bool send = sl.kind == 0;
                 const std::string peer = topo.nodeName(send ? t.to : t.from);
                 out << ",\n{\"name\":" << quoted(send ? "send → " + peer : "recv ← " + peer) << ",\"cat\":\""
-                    << (send ? "send" : "recv") << "\",\"ph\":\"X\",\"pid\":1,\"tid\":" << tid << ",\"ts\":"
-                    << number(ts) << ",\"dur\":" << number(dur) << ",\"args\":{\"step\":" << t.step
-                    << ",\"from\":" << quoted(topo.nodeName(t.from)) << ",\"to\":" << quoted(topo.nodeName(t.to))
-                    << ",\"hops\":" << schedule.hops(t) << ",\"route\":" << quoted(routeField(t.route))
-                    << ",\"payload\":" << t.payload << ",\"tag\":" << t.tag << ",\"size\":" << number(t.size)
-                    << ",\"transfer\":" << sl.transfer << "}}";
+                    << (send ? "send" : "recv") << "\",\"ph\":\"X\",\"pid\":1,\"tid\":" << tid
+                    << ",\"ts\":" << fmt::to_string(ts) << ",\"dur\":" << fmt::to_string(dur)
+                    << ",\"args\":{\"step\":" << t.step << ",\"from\":" << quoted(topo.nodeName(t.from))
+                    << ",\"to\":" << quoted(topo.nodeName(t.to)) << ",\"hops\":" << schedule.hops(t)
+                    << ",\"route\":" << quoted(routeField(t.route)) << ",\"payload\":" << t.payload
+                    << ",\"tag\":" << t.tag << ",\"size\":" << fmt::to_string(t.size) << ",\"transfer\":" << sl.transfer
+                    << "}}";
                 out << ",\n{\"name\":\"message\",\"cat\":\"flow\",\"ph\":\"" << (send ? "s" : "f") << "\""
                     << (send ? "" : ",\"bp\":\"e\"") << ",\"id\":" << (sl.transfer + 1) << ",\"pid\":1,\"tid\":" << tid
-                    << ",\"ts\":" << number(ts + inset / 2.0) << "}";
+                    << ",\"ts\":" << fmt::to_string(ts + inset / 2.0) << "}";
             }
             a = b;
         }

@@ -2,10 +2,12 @@
 
 #include "topocast/algorithms/registry.h"
 #include "topocast/error.h"
+#include "topocast/io/atomic_file.h"
 #include "topocast/io/schedule_json.h"
 
+#include <fmt/format.h>
+
 #include <cmath>
-#include <sstream>
 
 namespace topocast {
 
@@ -86,10 +88,7 @@ Scenario scenarioFromJson(const json& doc)
                 const double d = v.get<double>();
                 if (!std::isfinite(d))
                     fail("params." + k, "must be finite");
-                std::ostringstream text;
-                text.precision(17);
-                text << d;
-                s.params.set(k, text.str());
+                s.params.set(k, fmt::format("{:.17g}", d));
             } else if (v.is_boolean())
                 s.params.set(k, v.get<bool>() ? "true" : "false");
             else

@@ -190,7 +190,22 @@ void writeScheduleJson(std::ostream& out, const Schedule& schedule, const Metric
     out << (first ? "]\n}\n" : "\n  ]\n}\n");
 }
 
-Schedule scheduleFromJson(const json& doc)
+namespace {
+
+/// Reads a header field with `read`; an Error that does not already start with `prefix` is
+/// given the field's name ("pattern: unknown pattern 'x'; …").
+template <class Read> auto parsedField(const char* key, const char* prefix, Read read)
+{
+    try {
+        return read();
+    } catch (const Error& e) {
+        if (std::string(e.what()).rfind(prefix, 0) == 0)
+            throw;
+        fail(key, e.what());
+    }
+}
+
+void checkFormat(const json& doc)
 {
     if (!doc.is_object())
         fail("schedule", "expected a JSON object");
@@ -200,36 +215,30 @@ Schedule scheduleFromJson(const json& doc)
     const long long version = intValue(need(doc, "version", "schedule"), "version", 0, 1000000);
     if (version != 1)
         fail("version", std::to_string(version) + " is not supported (this topocast reads version 1)");
+}
 
-    Topology topo = Topology::mesh({1});
-    try {
-        topo = Topology::parse(stringValue(need(doc, "topology", "schedule"), "topology"));
-    } catch (const Error& e) {
-        if (std::string(e.what()).rfind("topology", 0) == 0)
-            throw;
-        fail("topology", e.what());
-    }
+/// The schedule with its topology, source, pattern and port model, as yet without transfers.
+Schedule emptySchedule(const json& doc)
+{
+    const Topology topo = parsedField("topology", "topology", [&] {
+        return Topology::parse(stringValue(need(doc, "topology", "schedule"), "topology"));
+    });
     const NodeId source = nodeValue(topo, need(doc, "source", "schedule"), "source");
-    Pattern pattern = Pattern::Broadcast;
-    PortModel ports = PortModel::OnePort;
-    try {
-        if (doc.contains("pattern"))
-            pattern = parsePattern(stringValue(doc["pattern"], "pattern"));
-    } catch (const Error& e) {
-        if (std::string(e.what()).rfind("pattern:", 0) == 0)
-            throw;
-        fail("pattern", e.what());
-    }
-    try {
-        if (doc.contains("port_model"))
-            ports = parsePortModel(stringValue(doc["port_model"], "port_model"));
-    } catch (const Error& e) {
-        if (std::string(e.what()).rfind("port_model:", 0) == 0)
-            throw;
-        fail("port_model", e.what());
-    }
+    const Pattern pattern = parsedField("pattern", "pattern:", [&] {
+        return doc.contains("pattern") ? parsePattern(stringValue(doc["pattern"], "pattern")) : Pattern::Broadcast;
+    });
+    const PortModel ports = parsedField("port_model", "port_model:", [&] {
+        return doc.contains("port_model") ? parsePortModel(stringValue(doc["port_model"], "port_model"))
+                                          : PortModel::OnePort;
+    });
+    return Schedule(topo, source, pattern, ports);
+}
 
-    Schedule s(topo, source, pattern, ports);
+/// algorithm, mode, dimension_order, parts, size_unit, max_sends_per_step, step_labels,
+/// participants: each optional.
+void readScheduleFields(const json& doc, Schedule& s)
+{
+    const Topology& topo = s.topology();
     if (doc.contains("algorithm"))
         s.algorithm = stringValue(doc["algorithm"], "algorithm");
     if (doc.contains("mode"))
@@ -261,31 +270,42 @@ Schedule scheduleFromJson(const json& doc)
         for (std::size_t i = 0; i < list.size(); ++i)
             s.participants.push_back(nodeValue(topo, list[i], "participants[" + std::to_string(i) + "]"));
     }
-    if (doc.contains("payloads")) {
-        const json& payloads = doc["payloads"];
-        if (!payloads.is_array() || payloads.empty())
-            fail("payloads", "expected a non-empty array of block lists");
-        for (std::size_t p = 0; p < payloads.size(); ++p) {
-            const std::string path = "payloads[" + std::to_string(p) + "]";
-            if (!payloads[p].is_array())
-                fail(path, "expected an array of [origin, dest, part] blocks");
-            std::vector<Block> blocks;
-            for (std::size_t b = 0; b < payloads[p].size(); ++b) {
-                const std::string bp = path + "[" + std::to_string(b) + "]";
-                const json& blk = payloads[p][b];
-                if (!blk.is_array() || blk.size() != 3)
-                    fail(bp, "expected [origin, dest, part] (dest −1 = every node)");
-                const auto origin = static_cast<std::uint32_t>(intValue(blk[0], bp + "[0]", 0, topo.nodeCount() - 1));
-                const long long dest = intValue(blk[1], bp + "[1]", -1, topo.nodeCount() - 1);
-                const auto part = static_cast<std::uint32_t>(intValue(blk[2], bp + "[2]", 0, (1LL << 32) - 1));
-                blocks.push_back(Block{origin, dest < 0 ? Block::kAll : static_cast<std::uint32_t>(dest), part});
-            }
-            if (p == 0)
-                continue;  // payload 0 is always the source's message
-            s.addPayload(blocks);
-        }
+}
+
+/// [origin, dest, part], dest −1 for every node.
+Block blockValue(const Topology& topo, const json& blk, const std::string& path)
+{
+    if (!blk.is_array() || blk.size() != 3)
+        fail(path, "expected [origin, dest, part] (dest −1 = every node)");
+    const auto origin = static_cast<std::uint32_t>(intValue(blk[0], path + "[0]", 0, topo.nodeCount() - 1));
+    const long long dest = intValue(blk[1], path + "[1]", -1, topo.nodeCount() - 1);
+    const auto part = static_cast<std::uint32_t>(intValue(blk[2], path + "[2]", 0, (1LL << 32) - 1));
+    return Block{origin, dest < 0 ? Block::kAll : static_cast<std::uint32_t>(dest), part};
+}
+
+void readPayloads(const json& doc, Schedule& s)
+{
+    if (!doc.contains("payloads"))
+        return;
+    const json& payloads = doc["payloads"];
+    if (!payloads.is_array() || payloads.empty())
+        fail("payloads", "expected a non-empty array of block lists");
+    for (std::size_t p = 0; p < payloads.size(); ++p) {
+        const std::string path = "payloads[" + std::to_string(p) + "]";
+        if (!payloads[p].is_array())
+            fail(path, "expected an array of [origin, dest, part] blocks");
+        std::vector<Block> blocks;
+        for (std::size_t b = 0; b < payloads[p].size(); ++b)
+            blocks.push_back(blockValue(s.topology(), payloads[p][b], path + "[" + std::to_string(b) + "]"));
+        if (p == 0)
+            continue; // payload 0 is always the source's message
+        s.addPayload(blocks);
     }
-    // Every other top-level key is algorithm information written from Schedule::info.
+}
+
+/// Every other top-level key is algorithm information written from Schedule::info.
+void readInfo(const json& doc, Schedule& s)
+{
     static const char* const kKnown[] = {"format", "version", "topology", "algorithm", "mode", "source", "pattern",
                                          "port_model", "max_sends_per_step", "dimension_order", "steps", "tcd",
                                          "contention", "max_link_load", "metrics", "parts", "size_unit",
@@ -293,53 +313,75 @@ Schedule scheduleFromJson(const json& doc)
     for (const auto& [key, value] : doc.items())
         if (std::find(std::begin(kKnown), std::end(kKnown), key) == std::end(kKnown))
             s.info[key] = value;
+}
 
+RouteSpec routeValue(const Topology& topo, const json& r, const std::string& path)
+{
+    const std::string kind = stringValue(need(r, "kind", path), path + ".kind");
+    if (kind == "cyclic") {
+        const int start = static_cast<int>(intValue(need(r, "start", path), path + ".start", 0, topo.dims() - 1));
+        const int sign = static_cast<int>(intValue(need(r, "sign", path), path + ".sign", -1, 1));
+        if (sign == 0)
+            fail(path + ".sign", "must be +1 or −1");
+        return RouteSpec::cyclic(start, sign);
+    }
+    if (kind != "dimension-order")
+        fail(path + ".kind", "\"" + kind + "\" is unknown; expected \"cyclic\" or \"dimension-order\"");
+    return RouteSpec::dimensionOrder();
+}
+
+/// transfers[i]; `s` supplies the topology, the payloads read so far and the hop count to check.
+Transfer transferValue(const Schedule& s, const json& t, const std::string& path)
+{
+    const Topology& topo = s.topology();
+    if (!t.is_object())
+        fail(path, std::string("expected an object, got ") + t.type_name());
+    Transfer tr;
+    tr.step = static_cast<std::uint32_t>(intValue(need(t, "step", path), path + ".step", 1, 1 << 30));
+    tr.from = nodeValue(topo, need(t, "from", path), path + ".from");
+    tr.to = nodeValue(topo, need(t, "to", path), path + ".to");
+    if (t.contains("route"))
+        tr.route = routeValue(topo, t["route"], path + ".route");
+    if (t.contains("payload"))
+        tr.payload = static_cast<std::uint32_t>(intValue(t["payload"], path + ".payload", 0, s.payloadCount() - 1));
+    if (t.contains("tag"))
+        tr.tag = static_cast<std::uint32_t>(intValue(t["tag"], path + ".tag", 0, (1LL << 32) - 1));
+    if (t.contains("size")) {
+        if (!t["size"].is_number())
+            fail(path + ".size", "expected a number");
+        tr.size = t["size"].get<double>();
+        if (!(tr.size >= 0) || tr.size > 1e300)
+            fail(path + ".size", "must be a finite number ≥ 0");
+    }
+    if (t.contains("hops")) {
+        const long long hops = intValue(t["hops"], path + ".hops", 0, 1LL << 31);
+        if (hops != s.hops(tr))
+            fail(path + ".hops", "says " + std::to_string(hops) + " but the route " + topo.nodeName(tr.from) + "→" +
+                                     topo.nodeName(tr.to) + " has " + std::to_string(s.hops(tr)) + " hops");
+    }
+    return tr;
+}
+
+void readTransfers(const json& doc, Schedule& s)
+{
     const json& transfers = need(doc, "transfers", "schedule");
     if (!transfers.is_array())
         fail("transfers", "expected an array");
     s.reserve(transfers.size());
-    for (std::size_t i = 0; i < transfers.size(); ++i) {
-        const std::string path = "transfers[" + std::to_string(i) + "]";
-        const json& t = transfers[i];
-        if (!t.is_object())
-            fail(path, std::string("expected an object, got ") + t.type_name());
-        Transfer tr;
-        tr.step = static_cast<std::uint32_t>(intValue(need(t, "step", path), path + ".step", 1, 1 << 30));
-        tr.from = nodeValue(topo, need(t, "from", path), path + ".from");
-        tr.to = nodeValue(topo, need(t, "to", path), path + ".to");
-        if (t.contains("route")) {
-            const json& r = t["route"];
-            const std::string rp = path + ".route";
-            const std::string kind = stringValue(need(r, "kind", rp), rp + ".kind");
-            if (kind == "cyclic") {
-                const int start = static_cast<int>(intValue(need(r, "start", rp), rp + ".start", 0, topo.dims() - 1));
-                const int sign = static_cast<int>(intValue(need(r, "sign", rp), rp + ".sign", -1, 1));
-                if (sign == 0)
-                    fail(rp + ".sign", "must be +1 or −1");
-                tr.route = RouteSpec::cyclic(start, sign);
-            } else if (kind != "dimension-order") {
-                fail(rp + ".kind", "\"" + kind + "\" is unknown; expected \"cyclic\" or \"dimension-order\"");
-            }
-        }
-        if (t.contains("payload"))
-            tr.payload = static_cast<std::uint32_t>(intValue(t["payload"], path + ".payload", 0, s.payloadCount() - 1));
-        if (t.contains("tag"))
-            tr.tag = static_cast<std::uint32_t>(intValue(t["tag"], path + ".tag", 0, (1LL << 32) - 1));
-        if (t.contains("size")) {
-            if (!t["size"].is_number())
-                fail(path + ".size", "expected a number");
-            tr.size = t["size"].get<double>();
-            if (!(tr.size >= 0) || tr.size > 1e300)
-                fail(path + ".size", "must be a finite number ≥ 0");
-        }
-        if (t.contains("hops")) {
-            const long long hops = intValue(t["hops"], path + ".hops", 0, 1LL << 31);
-            if (hops != s.hops(tr))
-                fail(path + ".hops", "says " + std::to_string(hops) + " but the route " + topo.nodeName(tr.from) + "→" +
-                                         topo.nodeName(tr.to) + " has " + std::to_string(s.hops(tr)) + " hops");
-        }
-        s.add(tr);
-    }
+    for (std::size_t i = 0; i < transfers.size(); ++i)
+        s.add(transferValue(s, transfers[i], "transfers[" + std::to_string(i) + "]"));
+}
+
+} // namespace
+
+Schedule scheduleFromJson(const json& doc)
+{
+    checkFormat(doc);
+    Schedule s = emptySchedule(doc);
+    readScheduleFields(doc, s);
+    readPayloads(doc, s);
+    readInfo(doc, s);
+    readTransfers(doc, s);
     s.finalize();
     return s;
 }
@@ -451,53 +493,6 @@ json readJsonFile(const std::filesystem::path& path)
                         formatBytes(memoryLimit()) + ", the limit");
     }
     return parseJsonText(text, name);
-}
-
-void writeFileAtomic(const std::filesystem::path& path, std::string_view contents)
-{
-    if (!path.has_filename())
-        throw Error("cannot write '" + path.string() + "': it names no file");
-    const std::filesystem::path dir = path.has_parent_path() ? path.parent_path() : std::filesystem::path(".");
-    std::string tmpl = (dir / ("." + path.filename().string() + ".tmp-XXXXXX")).string();
-    const int fd = ::mkstemp(tmpl.data());
-    if (fd < 0)
-        throw Error(path.string() + ": cannot create a temporary file in " + dir.string() + " (" + std::strerror(errno) + ")");
-    auto failWith = [&](const std::string& what) {
-        const int err = errno;
-        ::close(fd);
-        ::unlink(tmpl.c_str());
-        throw Error(path.string() + ": " + what + " (" + std::strerror(err) + "); the existing file is untouched");
-    };
-    const char* p = contents.data();
-    std::size_t left = contents.size();
-    while (left > 0) {
-        const ssize_t n = ::write(fd, p, left);
-        if (n < 0) {
-            if (errno == EINTR)
-                continue;
-            failWith("write failed");
-        }
-        p += n;
-        left -= static_cast<std::size_t>(n);
-    }
-    if (::fsync(fd) != 0)
-        failWith("fsync failed");
-    ::fchmod(fd, 0644);
-    if (::close(fd) != 0) {
-        ::unlink(tmpl.c_str());
-        throw Error(path.string() + ": close failed (" + std::strerror(errno) + ")");
-    }
-    if (::rename(tmpl.c_str(), path.c_str()) != 0) {
-        const int err = errno;
-        ::unlink(tmpl.c_str());
-        throw Error(path.string() + ": cannot replace the file (" + std::strerror(err) + "); the existing file is untouched");
-    }
-    // Make the rename itself durable (best effort: some file systems refuse fsync on directories).
-    const int dirFd = ::open(dir.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
-    if (dirFd >= 0) {
-        ::fsync(dirFd);
-        ::close(dirFd);
-    }
 }
 
 } // namespace topocast

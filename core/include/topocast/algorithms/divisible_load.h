@@ -69,7 +69,7 @@ struct DivisibleLoadModel {
 /// returned with feasible = false, never silently. O(h). Throws Error on bad params.
 DivisibleLoadModel solveDivisibleLoad(const DivisibleLoadParams& params);
 
-/// α₀..α_h by Gaussian elimination with partial pivoting on the spec's linear system (1)
+/// α₀..α_h by LU with partial pivoting (Eigen, long double) on the spec's linear system (1)
 /// (divided by A). An independent check of the closed form. O(h³). Throws Error on bad params.
 std::vector<double> solveDivisibleLoadSystem(const DivisibleLoadParams& params);
 

@@ -38,8 +38,4 @@ nlohmann::json parseJsonText(std::string_view text, const std::string& what);
 /// Reads a whole file (Error if it cannot be read) and parses it.
 nlohmann::json readJsonFile(const std::filesystem::path& path);
 
-/// Writes text atomically: a temporary file in the same directory, flushed, then renamed over
-/// `path`. On any failure the temporary is removed, `path` is untouched, and Error is thrown.
-void writeFileAtomic(const std::filesystem::path& path, std::string_view contents);
-
 } // namespace topocast

@@ -1,0 +1,65 @@
+#pragma once
+
+#include "scene/instancebuffer.h"
+#include "scene/scenestyle.h"
+
+#include <Qt3DCore/QEntity>
+
+#include <QColor>
+#include <QImage>
+#include <QSize>
+#include <QString>
+
+#include <memory>
+#include <vector>
+
+namespace Qt3DRender { class QGeometryRenderer; class QParameter; class QTexture2D; }
+
+namespace topocast::app {
+
+class LabelImage;
+
+/// Text in the 3-D view as one instanced entity: each label is an opaque plate (a dark rounded
+/// box with the text in its colour, drawn by QPainter into one atlas image) on a screen-aligned
+/// quad of fixed pixel size at a point of the scene, snapped to whole pixels and sampled texel for
+/// texel. Opaque plates make the picture independent of the order Qt3D issues its draw calls
+/// (blended text over opaque geometry is not), and the atlas is built synchronously on the GUI
+/// thread, so exports are byte-identical from run to run (issue #18).
+class LabelInstances : public Qt3DCore::QEntity {
+    Q_OBJECT
+public:
+    struct Label {
+        Vec3 anchor{};          ///< the scene point the label belongs to
+        QString text;
+        QColor colour;          ///< the text's colour on the plate
+        float offsetX = 0.0f;   ///< the plate's centre relative to the anchor's projection, pixels (x right, y up)
+        float offsetY = 0.0f;
+    };
+
+    explicit LabelInstances(Qt3DCore::QNode* parent = nullptr);
+    ~LabelInstances() override;
+
+    /// Replaces every label; text of `pixelHeight` pixels (the plate is a little taller).
+    void setLabels(std::vector<Label> labels, int pixelHeight);
+    /// The viewport in pixels (plates keep their pixel size when the window is resized).
+    void setViewportSize(const QSize& size);
+    const std::vector<Label>& labels() const { return m_labels; }
+    /// The atlas as last built (for tests).
+    const QImage& atlas() const { return m_atlas; }
+    /// True once the current atlas has reached the GPU (Qt3D loads textures asynchronously).
+    bool loaded() const;
+    /// The plate size of label `i` in pixels.
+    QSize plateSize(std::size_t i) const;
+
+private:
+    Qt3DRender::QGeometryRenderer* m_renderer = nullptr;
+    Qt3DRender::QParameter* m_viewport = nullptr;
+    Qt3DRender::QTexture2D* m_texture = nullptr;
+    LabelImage* m_image = nullptr;
+    std::unique_ptr<InstanceBuffer> m_instances;
+    std::vector<Label> m_labels;
+    std::vector<QRect> m_plates;  ///< each label's rectangle in the atlas
+    QImage m_atlas;
+};
+
+} // namespace topocast::app

@@ -1,0 +1,120 @@
+#include "render_options.h"
+
+#include "topocast/error.h"
+#include "topocast/io/export.h"
+
+#include <algorithm>
+#include <cctype>
+#include <filesystem>
+#include <iomanip>
+#include <sstream>
+
+namespace topocast::cli {
+
+namespace {
+
+std::string fixed(double value, int digits)
+{
+    std::ostringstream o;
+    o << std::fixed << std::setprecision(digits) << value;
+    return o.str();
+}
+
+std::string lower(std::string text)
+{
+    std::transform(text.begin(), text.end(), text.begin(),
+                   [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
+    return text;
+}
+
+RenderFormat formatNamed(const std::string& text)
+{
+    if (text == "mp4")
+        return RenderFormat::Mp4;
+    if (text == "gif")
+        return RenderFormat::Gif;
+    if (text == "png" || text == "frames")
+        return RenderFormat::PngSequence;
+    throw Error("unknown video format '" + text + "'; use mp4, gif or png (a numbered PNG sequence)");
+}
+
+RenderFormat formatForPath(const std::filesystem::path& path)
+{
+    const std::string ext = lower(path.has_filename() ? path.extension().string() : std::string());
+    if (ext == ".mp4")
+        return RenderFormat::Mp4;
+    if (ext == ".gif")
+        return RenderFormat::Gif;
+    return RenderFormat::PngSequence;
+}
+
+} // namespace
+
+const std::vector<std::string>& renderModeNames()
+{
+    static const std::vector<std::string> names{"plain", "contention", "heatmap", "tcdmap", "layers", "trees"};
+    return names;
+}
+
+void addRenderOptions(CLI::App& sub, RenderOptions& o)
+{
+    sub.add_option("--scenario", o.scenario, "scenario JSON (resources/scenarios/*.json, or File ▸ Save in the app)")
+        ->required();
+    sub.add_option("--out,-o", o.out, "anim.mp4 | anim.gif | a folder for frame_00001.png, … (written atomically)")
+        ->required();
+    sub.add_option("--format", o.format, "mp4 | gif | png (default: from --out's extension; a folder is png)");
+    sub.add_option("--width", o.width, "frame width in pixels")->capture_default_str()->check(CLI::Range(16, 8192));
+    sub.add_option("--height", o.height, "frame height in pixels")->capture_default_str()->check(CLI::Range(16, 8192));
+    sub.add_option("--fps", o.fps, "frames per second")->capture_default_str()->check(CLI::Range(1, 240));
+    sub.add_option("--frames-per-step,-k", o.framesPerStep, "frames per schedule step (messages move hop by hop)")
+        ->capture_default_str()
+        ->check(CLI::Range(1, 1000));
+    sub.add_option("--steps", o.steps, "which steps: all | N | A-B | A-")->capture_default_str();
+    sub.add_option("--hold-frames", o.holdFrames, "frames the final state is held (default: one second)")
+        ->check(CLI::Range(0, 100000));
+    sub.add_option("--mode", o.mode, "view: plain | contention | heatmap | tcdmap | layers")->capture_default_str();
+    sub.add_option("--heat", o.heat, "heat map load: cumulative | step")->capture_default_str();
+    sub.add_flag("--high-contrast", o.highContrast, "the presentation palette (high contrast)");
+    sub.add_option("--yaw", o.yaw, "turn the default view about the vertical axis, degrees")->capture_default_str();
+    sub.add_option("--pitch", o.pitch, "tilt the default view, degrees")->capture_default_str();
+    sub.add_option("--zoom", o.zoom, "zoom factor over the default view (2 = twice as close)")->capture_default_str();
+    sub.add_option("--crf", o.crf, "MP4 (H.264) quality: 0 lossless … 51 worst")
+        ->capture_default_str()
+        ->check(CLI::Range(0, 51));
+    sub.add_flag("--timings", o.timings, "print where the time went (render+read-back, convert, encode)");
+}
+
+void validateRenderOptions(RenderOptions& o)
+{
+    o.videoFormat = o.format.empty() ? formatForPath(o.out) : formatNamed(o.format);
+    const auto& modes = renderModeNames();
+    if (std::find(modes.begin(), modes.end(), lower(o.mode)) == modes.end())
+        throw Error("--mode " + o.mode + " is not one of plain, contention, heatmap, tcdmap, layers");
+    if (o.heat != "cumulative" && o.heat != "step")
+        throw Error("--heat " + o.heat + " is not cumulative or step");
+    o.cumulativeHeat = o.heat == "cumulative";
+    if (!(o.zoom > 0.01f && o.zoom < 100.0f))
+        throw Error("--zoom " + fixed(o.zoom, 3) + " is out of range 0.01..100");
+    if (o.videoFormat == RenderFormat::Mp4 && (o.width % 2 != 0 || o.height % 2 != 0))
+        throw Error("an MP4 needs an even width and height; got " + std::to_string(o.width) + "×" +
+                    std::to_string(o.height));
+}
+
+RenderOptions parseRenderOptions(const std::vector<std::string>& args)
+{
+    RenderOptions o;
+    CLI::App app{"topocast-cli render"};
+    app.name("render");
+    addRenderOptions(app, o);
+    std::vector<std::string> reversed(args.rbegin(), args.rend()); // CLI11 parses a vector back to front
+    app.parse(reversed);
+    validateRenderOptions(o);
+    return o;
+}
+
+std::pair<std::uint32_t, std::uint32_t> renderStepRange(const RenderOptions& o, std::uint32_t stepCount)
+{
+    return parseStepRange(o.steps, stepCount);
+}
+
+} // namespace topocast::cli

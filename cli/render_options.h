@@ -1,0 +1,74 @@
+#pragma once
+
+// The options of `topocast-cli render` and every check that needs no Qt (issue #18): the command
+// (app/cli/cmd_render.cpp, built with the app) declares them with addRenderOptions and checks them
+// with validateRenderOptions before it loads the scenario or opens a window;
+// tests/fuzz/fuzz_render_options.cpp fuzzes the same parser without the app.
+
+#include <CLI/CLI.hpp>
+
+#include <cstdint>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+namespace topocast::cli {
+
+/// What render writes: an MP4 (H.264), an animated GIF, or a folder of numbered PNG frames.
+enum class RenderFormat : std::uint8_t { Mp4, Gif, PngSequence };
+
+/// render's options as given on the command line, plus what validateRenderOptions resolves.
+struct RenderOptions {
+    std::string scenario;            ///< --scenario FILE (required)
+    std::string out;                 ///< --out PATH (required)
+    std::string format;              ///< --format as given; empty: from --out's extension
+    int width = 1280;                ///< 16..8192 (even for MP4)
+    int height = 720;                ///< 16..8192 (even for MP4)
+    int fps = 30;                    ///< 1..240
+    int framesPerStep = 15;          ///< 1..1000
+    std::string steps = "all";       ///< all | N | A-B | A- (checked against the schedule: renderStepRange)
+    int holdFrames = -1;             ///< 0..100000; −1 (not given): one second, fps frames
+    std::string mode = "plain";      ///< the view mode as given
+    std::string heat = "cumulative"; ///< cumulative | step
+    bool highContrast = false;
+    float yaw = 0.0f;   ///< degrees
+    float pitch = 0.0f; ///< degrees
+    float zoom = 1.0f;  ///< in (0.01, 100)
+    int crf = 20;       ///< 0..51
+    bool timings = false;
+
+    // Set by validateRenderOptions:
+    RenderFormat videoFormat = RenderFormat::Mp4;
+    bool cumulativeHeat = true;
+};
+
+/// The view modes --mode accepts, in any letter case: plain, contention, heatmap, tcdmap, layers
+/// and trees (the app's parseViewMode accepts the same names).
+const std::vector<std::string>& renderModeNames();
+
+/// Declares render's options on `sub`, bound to `o`, with the checks CLI11 makes while parsing:
+/// --scenario and --out required, --width/--height 16..8192, --fps 1..240, --frames-per-step
+/// 1..1000, --hold-frames 0..100000, --crf 0..51 (a bad value is a CLI::ParseError such as
+/// "--width: Value 9000 not in range 16 to 8192"). `o` must outlive `sub`'s parse.
+void addRenderOptions(CLI::App& sub, RenderOptions& o);
+
+/// Checks what CLI11 does not, in this order, and fills o.videoFormat and o.cumulativeHeat:
+/// the format (--format mp4, gif, png or frames; else --out's extension: .mp4, .gif, anything
+/// else a PNG folder), --mode (renderModeNames), --heat (cumulative or step), --zoom in
+/// (0.01, 100), and an even width and height for MP4. Throws Error with the message
+/// topocast-cli prints, e.g. "unknown video format 'avi'; use mp4, gif or png (a numbered PNG
+/// sequence)", "--mode sparkly is not one of plain, contention, heatmap, tcdmap, layers",
+/// "an MP4 needs an even width and height; got 201×150". O(1).
+void validateRenderOptions(RenderOptions& o);
+
+/// Parses render's arguments (without the word "render") as `topocast-cli render` does, then
+/// validates them. Throws CLI::ParseError (CLI::CallForHelp for --help) or Error. O(args).
+RenderOptions parseRenderOptions(const std::vector<std::string>& args);
+
+/// The first and last step to render: --steps checked against the schedule's `stepCount`
+/// (parseStepRange of topocast/io/export.h). Throws Error, e.g. "step range '3-9' is not all, N,
+/// A-B or A- within 1..4". O(--steps length).
+std::pair<std::uint32_t, std::uint32_t> renderStepRange(const RenderOptions& o, std::uint32_t stepCount);
+
+} // namespace topocast::cli

@@ -1,0 +1,17 @@
+#pragma once
+
+// Durations as topocast prints them (measured step times, fitted cost constants).
+
+#include <string>
+
+namespace topocast {
+
+/// `seconds` in microseconds with one decimal and no unit: "12.5" for 12.5e-6 s (the columns of
+/// topocast-cli measured and topocast-mpi's summary). Never throws.
+std::string formatMicroseconds(double seconds);
+
+/// `seconds` for a reader: "12.35 ms" from 10 ms up, else microseconds with one decimal
+/// ("812.4 µs"). Never throws.
+std::string formatDuration(double seconds);
+
+} // namespace topocast
