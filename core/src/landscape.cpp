@@ -130,14 +130,14 @@ std::optional<Landscape> computeLandscape(std::string_view algorithm, const Topo
 
     unsigned threads = options.threads ? options.threads : std::thread::hardware_concurrency();
     threads = std::clamp<unsigned>(threads, 1, std::max<std::uint32_t>(total, 1));
-    if (threads == 1) {
+    {
+        // The calling thread is one of the workers; the others join at the end of this block.
+        std::vector<std::jthread> helpers;
+        helpers.reserve(threads - 1);
+        for (unsigned i = 1; i < threads; ++i)
+            helpers.emplace_back(work);
         work();
-    } else {
-        std::vector<std::jthread> workers;
-        workers.reserve(threads);
-        for (unsigned i = 0; i < threads; ++i)
-            workers.emplace_back(work);
-    }  // the jthreads join here
+    }
     if (firstError)
         std::rethrow_exception(firstError);
     if (done.load() < total)
