@@ -15,6 +15,7 @@
 #include "timelinebar.h"
 
 #include "topocast/error.h"
+#include "topocast/figures.h"
 
 #include <QAction>
 #include <QApplication>
@@ -423,10 +424,10 @@ void MainWindow::showHover(long long node, QPoint globalPos)
         text += QStringLiteral("\nTCD as source: %1").arg(snap->tcdMap[v]);
     const int layer = nodeLayer(*snap, v);
     text += layer < 0 ? QStringLiteral("\nin no layer") : QStringLiteral("\nlayer %1").arg(layer);
-    const auto& info = snap->schedule.info;
-    if (info.is_object() && info.contains("alpha") && info["alpha"].is_array() &&
-        layer >= 0 && static_cast<std::size_t>(layer) < info["alpha"].size() && info["alpha"][static_cast<std::size_t>(layer)].is_number())
-        text += QStringLiteral(", layer load share %1").arg(info["alpha"][static_cast<std::size_t>(layer)].get<double>());
+    const DivisibleLoadFigures* load =
+        snap->schedule.figures ? snap->schedule.figures->get<DivisibleLoadFigures>() : nullptr;
+    if (load && layer >= 0 && static_cast<std::size_t>(layer) < load->model.alpha.size())
+        text += QStringLiteral(", layer load share %1").arg(load->model.alpha[static_cast<std::size_t>(layer)]);
     text += QStringLiteral("\nclick to make it the source");
     QToolTip::showText(globalPos, text);
 }
