@@ -21,6 +21,7 @@ namespace topocast::app {
 
 class NodeInstances;
 class LabelInstances;
+class MarkInstances;
 class MessageInstances;
 
 /// The 3-D view: a Qt3D window with one instanced entity per element type (nodes, straight
@@ -52,6 +53,9 @@ public:
     /// The Trees mode's member tree edges (one instance per edge; disabled in other modes).
     const LinkInstances& treeInstances() const { return *m_treeLinks; }
     const Palette& palette() const { return m_palette; }
+    /// Marks around nodes (Predict mode's guesses and grades, its keyboard cursor); empty otherwise.
+    MarkInstances& marks() { return *m_marks; }
+    const MarkInstances& marks() const { return *m_marks; }
     /// The labels drawn in the view (axis names).
     const LabelInstances& labelInstances() const { return *m_labels; }
 
@@ -125,6 +129,7 @@ private:
     LinkInstances* m_stubs = nullptr;      ///< 3-D tori: a short stub per wrap channel
     LinkInstances* m_treeLinks = nullptr;  ///< Trees mode: the member trees over the channels
     MessageInstances* m_messages = nullptr;
+    MarkInstances* m_marks = nullptr;    ///< Predict mode's node marks
     LabelInstances* m_labels = nullptr;  ///< axis names (opaque plates, one instanced entity)
     std::unique_ptr<OrbitCamera> m_orbit;
 

@@ -70,16 +70,17 @@ std::string senderName(const Schedule& schedule, NodeId v)
 {
     const Topology& topo = schedule.topology();
     const std::string name = topo.nodeName(v);
-    if (v == schedule.source() && schedule.pattern() != Pattern::Allgather && schedule.pattern() != Pattern::Alltoall)
-        return "the source " + name;
+    const bool source =
+        v == schedule.source() && schedule.pattern() != Pattern::Allgather && schedule.pattern() != Pattern::Alltoall;
+    bool eye = false;
     const auto& info = schedule.info;
     if (info.is_object() && info.contains("eyes") && info["eyes"].is_array() && !topo.isHypercube()) {
         const nlohmann::ordered_json me = nodeToJson(topo, v);
-        for (const auto& eye : info["eyes"])
-            if (eye == me)
-                return "the eye " + name;
+        eye = std::any_of(info["eyes"].begin(), info["eyes"].end(), [&](const auto& e) { return e == me; });
     }
-    return name;
+    if (source)
+        return (eye ? "the source, an eye, " : "the source ") + name;
+    return eye ? "the eye " + name : name;
 }
 
 std::string hopsText(int hops) { return std::to_string(hops) + (hops == 1 ? " hop" : " hops"); }

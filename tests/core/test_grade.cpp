@@ -177,6 +177,12 @@ TEST_CASE("grade: the narration says why — sender, eye or source, and hops", "
         ++eyeSends;
     }
     CHECK(eyeSends > 0);
+    // From the eye (1,1,1) of the 4×4×4 mesh the source is an eye too.
+    const Topology mesh4 = Topology::mesh({4, 4, 4});
+    const Schedule fromEye = buildSchedule("cang-wu", mesh4, mesh4.parseNode("1,1,1"), Params{{"mode", "paper"}});
+    const Transfer& first = fromEye.stepTransfers(1)[0];
+    CHECK(explainReceiver(fromEye, 1, first.to) ==
+          mesh4.nodeName(first.to) + " receives from the source, an eye, (1,1,1) over 1 hop");
 }
 
 TEST_CASE("grade: every step of every algorithm is narrated, and the score adds up", "[grade]")

@@ -41,8 +41,8 @@ GradeTally tallyGrades(std::span<const StepGrade> grades);
 
 /// Why `v` receives in step `step`, one clause per transfer into it, as the narration says it:
 /// "(5,3) receives from the eye (2,3) over 3 hops" — the sender is called "the source" when it is
-/// the schedule's source and "the eye" when it is one of the schedule's eyes (info "eyes",
-/// Cang-Wu); several transfers are joined ("… over 1 hop and from (2,0) over 1 hop"). Throws
+/// the schedule's source, "the eye" when it is one of the schedule's eyes (info "eyes",
+/// Cang-Wu), "the source, an eye," when both; several transfers are joined ("… over 1 hop and from (2,0) over 1 hop"). Throws
 /// Error when the step is out of range or `v` receives nothing in it. O(transfers of the step).
 std::string explainReceiver(const Schedule& schedule, std::uint32_t step, NodeId v);
 
