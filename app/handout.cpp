@@ -223,9 +223,10 @@ HandoutResult writeHandout(const SnapshotPtr& snap, const QString& path, const H
     const QRect area = painter.viewport();
     const int dpi = settings.dpi;
 
-    // The pictures: the printable width, 2:3 high, at print resolution.
+    // The pictures: the printable width, 4:5 high (room for a cube seen from above), at print
+    // resolution.
     ViewSettings view = settings.view;
-    view.size = QSize(area.width(), area.width() * 2 / 3);
+    view.size = QSize(area.width(), area.width() * 4 / 5);
     PictureRenderer renderer(snap, view);
 
     const Schedule& schedule = snap->schedule;

@@ -129,9 +129,9 @@ TEST_CASE("handout: writeHandout renders each step at print resolution and write
     CHECK(r.pages == 4);
     CHECK(pdfPageObjects(out) == 4);
     // Letter is 8.5 in wide; 16 mm margins each side leave 8.5 − 1.26 = 7.24 in ≈ 1086 px at
-    // 150 dpi, the picture 2:3 of that.
+    // 150 dpi, the picture 4:5 of that.
     CHECK(std::abs(r.pictureSize.width() - 1086) <= 2);
-    CHECK(r.pictureSize.height() == r.pictureSize.width() * 2 / 3);
+    CHECK(r.pictureSize.height() == r.pictureSize.width() * 4 / 5);
     CHECK(r.minPictureStdDev > 8.0);
 
     // A bad range is refused before anything is written: the file from before stays as it was.
