@@ -437,7 +437,7 @@ void MainWindow::showHover(long long node, QPoint globalPos)
     if (info.is_object() && info.contains("alpha") && info["alpha"].is_array() &&
         layer >= 0 && static_cast<std::size_t>(layer) < info["alpha"].size() && info["alpha"][static_cast<std::size_t>(layer)].is_number())
         text += QStringLiteral(", layer load share %1").arg(info["alpha"][static_cast<std::size_t>(layer)].get<double>());
-    text += QStringLiteral("\nclick to make it the source");
+    text += m_predict->isActive() ? QStringLiteral("\nclick to mark or unmark it") : QStringLiteral("\nclick to make it the source");
     QToolTip::showText(globalPos, text);
 }
 

@@ -12,6 +12,7 @@
 #include <QFile>
 #include <QImage>
 #include <QProcess>
+#include <QProcessEnvironment>
 #include <QRegularExpression>
 #include <QStandardPaths>
 
@@ -176,4 +177,23 @@ TEST_CASE("topocast-cli handout: bad options are refused naming what is allowed"
     CHECK(parseHandoutPageSize(QStringLiteral("letter")) == QPageSize::Letter);
     CHECK(parseHandoutPageSize(QStringLiteral(" a4 ")) == QPageSize::A4);
     CHECK_FALSE(parseHandoutPageSize(QStringLiteral("A3")));
+}
+
+TEST_CASE("topocast-cli handout without a display says how to run it", "[app][handout][cli]")
+{
+    QProcess p;
+    QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+    for (const char* name : {"DISPLAY", "WAYLAND_DISPLAY", "QT_QPA_PLATFORM"})
+        env.remove(QString::fromLatin1(name));
+    p.setProcessEnvironment(env);
+    p.start(QStringLiteral(TOPOCAST_CLI_PATH),
+            {QStringLiteral("handout"), QStringLiteral("--scenario"),
+             QString::fromStdString(scenarioFile("cang-wu-4x4x4-eye.json")), QStringLiteral("--out"),
+             QStringLiteral("/tmp/never-written-handout.pdf")});
+    REQUIRE(p.waitForFinished(60000));
+    CHECK(p.exitCode() == 2);
+    CHECK_THAT(QString::fromLocal8Bit(p.readAllStandardError()).toStdString(),
+               Catch::Contains("handout needs OpenGL for its pictures and there is no display") &&
+                   Catch::Contains("xvfb-run -a"));
+    CHECK_FALSE(QFile::exists(QStringLiteral("/tmp/never-written-handout.pdf")));
 }
