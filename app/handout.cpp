@@ -67,8 +67,9 @@ QString scenarioTitle(const Snapshot& snap)
 /// Renders the pictures of several timeline positions in one off-screen scene (one window).
 class PictureRenderer {
 public:
-    PictureRenderer(const SnapshotPtr& snap, const ViewSettings& view) : m_size(view.size)
+    PictureRenderer(const SnapshotPtr& snap, const ViewSettings& view, int dpi) : m_size(view.size)
     {
+        m_scene.setLabelPixelHeight(14 * dpi / 96);  // as tall on paper as on a 96-dpi screen
         Qt3DExtras::Qt3DWindow* window = m_scene.window();
         window->setFlags(window->flags() | Qt::WindowDoesNotAcceptFocus);
         window->setTitle(QStringLiteral("topocast — rendering a handout"));
@@ -227,7 +228,7 @@ HandoutResult writeHandout(const SnapshotPtr& snap, const QString& path, const H
     // resolution.
     ViewSettings view = settings.view;
     view.size = QSize(area.width(), area.width() * 4 / 5);
-    PictureRenderer renderer(snap, view);
+    PictureRenderer renderer(snap, view, dpi);
 
     const Schedule& schedule = snap->schedule;
     const Topology& topo = schedule.topology();

@@ -110,6 +110,8 @@ MarkInstances::MarkInstances(Qt3DCore::QNode* parent) : Qt3DCore::QEntity(parent
                                                      {QStringLiteral("instanceShape"), 1},
                                                      {QStringLiteral("instanceSize"), 1}});
     geometry->setBoundingVolumePositionAttribute(m_instances->attribute(QStringLiteral("instancePosition")));
+    // One hidden instance, so the RHI backend never meets an empty buffer ("no data to upload").
+    m_instances->setData(std::vector<float>(9, 0.0f));
 
     m_renderer = new Qt3DRender::QGeometryRenderer(this);
     m_renderer->setGeometry(geometry);
@@ -136,6 +138,11 @@ void MarkInstances::setRadius(float radius)
 void MarkInstances::setMarks(std::vector<Mark> marks)
 {
     m_marks = std::move(marks);
+    if (m_marks.empty()) {  // keep the buffer's last contents; draw nothing
+        m_renderer->setInstanceCount(0);
+        m_renderer->setEnabled(false);
+        return;
+    }
     std::vector<float> data;
     data.reserve(m_marks.size() * 9);
     for (const Mark& m : m_marks)

@@ -243,7 +243,7 @@ void SceneView::rebuildGeometry()
     std::vector<LabelInstances::Label> labels;
     for (int i = 0; i < (flat ? 2 : 3); ++i)
         labels.push_back({{ends[i].x(), ends[i].y(), ends[i].z()}, QString::fromLatin1(names[i]), colours[i], 0.0f, 0.0f});
-    m_labels->setLabels(std::move(labels), 14);
+    m_labels->setLabels(std::move(labels), m_labelPixels);
 
     const std::uint32_t n = topo.nodeCount();
     m_nodeRadius = n > 4096 ? 0.2f : 0.16f;

@@ -59,6 +59,11 @@ public:
     /// The labels drawn in the view (axis names).
     const LabelInstances& labelInstances() const { return *m_labels; }
 
+    /// Text height of the axis names in pixels (default 14; a handout's print-resolution
+    /// pictures ask for more so the names stay readable on paper). Takes effect at the next
+    /// setSnapshot with a new network.
+    void setLabelPixelHeight(int pixels) { m_labelPixels = pixels; }
+
     /// The orbit camera (its state is copied between views for export).
     OrbitCamera& camera() { return *m_orbit; }
     const OrbitCamera& camera() const { return *m_orbit; }
@@ -147,6 +152,7 @@ private:
     bool m_highContrast = false;
     float m_nodeRadius = 0.16f;
     float m_linkRadius = 0.035f;
+    int m_labelPixels = 14;
 
     QPoint m_pressPos;
     QPoint m_lastPos;
