@@ -9,6 +9,8 @@
 #include "session.h"
 #include "timeline.h"
 
+#include "topocast/io/scenario.h"
+
 #include <catch2/catch.hpp>
 
 #include <Qt3DExtras/Qt3DWindow>
@@ -282,4 +284,36 @@ TEST_CASE("predict mode: real clicks and keys on the 3-D view mark nodes, Enter 
     QTest::keyClick(window, Qt::Key_P);
     CHECK_FALSE(p->isActive());
     CHECK(w.sceneView()->marks().marks().empty());
+}
+
+TEST_CASE("predict mode: every preset scenario, every step, the receivers marked are all right", "[app][predict]")
+{
+    // One scenario per algorithm family and pattern the app ships (resources/scenarios/): marking
+    // exactly core stepReceivers of each step grades all right, with nothing missed or wrong.
+    MainWindow w(false);
+    PredictMode* p = w.predictMode();
+    p->setActive(true);
+    int presets = 0;
+    for (const QString& file : MainWindow::presetFiles()) {
+        INFO(file.toStdString());
+        REQUIRE(w.session()->setScenarioNow(loadScenario(file.toStdString())));
+        const SnapshotPtr snap = w.session()->snapshot();
+        CHECK(p->score().empty());  // a new schedule: a new score
+        for (std::uint32_t k = 1; k <= snap->stepCount(); ++k) {
+            REQUIRE(p->targetStep() == k);
+            const std::vector<NodeId> receivers = stepReceivers(snap->schedule, k);
+            for (NodeId v : receivers)
+                p->toggleMark(v);
+            p->enter();
+            REQUIRE(p->lastGrade());
+            CHECK(p->lastGrade()->right == receivers);
+            CHECK(p->lastGrade()->missed.empty());
+            CHECK(p->lastGrade()->wrong.empty());
+            CHECK(w.sceneView()->marks().marks().size() == receivers.size());
+            p->enter();
+        }
+        CHECK(p->total().steps == snap->stepCount());
+        ++presets;
+    }
+    CHECK(presets >= 15);
 }
