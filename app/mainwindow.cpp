@@ -1,6 +1,7 @@
 #include "mainwindow.h"
 
 #include "exportactions.h"
+#include "handout.h"
 
 #include "layercharts.h"
 #include "legendwidget.h"
@@ -8,6 +9,7 @@
 #include "measuredpanel.h"
 #include "metricsmodel.h"
 #include "narration.h"
+#include "predictmode.h"
 #include "scenariopanel.h"
 #include "scene/sceneview.h"
 #include "session.h"
@@ -179,6 +181,8 @@ MainWindow::MainWindow(bool useSettings, QWidget* parent) : QMainWindow(parent),
 
     m_export = new ExportActions(this, m_session, m_timeline, m_scene, m_charts);
     connect(m_export, &ExportActions::reported, this, [this](const QString& m) { statusBar()->showMessage(m, 15000); });
+    m_predict = new PredictMode(this, m_session, m_timeline, m_scene);
+    connect(m_predict, &PredictMode::changed, this, &MainWindow::updateNarration);
     buildMenus();
     if (m_useSettings) {
         QSettings settings;
@@ -258,6 +262,7 @@ void MainWindow::buildMenus()
     presets->setEnabled(!presets->isEmpty());
     file->addSeparator();
     file->addMenu(m_export->menu());
+    addHandoutAction(m_export->menu(), this, m_session, m_export, [this](const QString& m) { statusBar()->showMessage(m, 15000); });
     file->addSeparator();
     file->addAction(QStringLiteral("&Quit"), QKeySequence::Quit, qApp, &QApplication::quit);
 
@@ -267,6 +272,7 @@ void MainWindow::buildMenus()
     present->setCheckable(true);
     present->setShortcut(QKeySequence(Qt::Key_F11));
     connect(present, &QAction::toggled, this, &MainWindow::setPresentationMode);
+    view->addAction(m_predict->action());
 
     QMenu* play = menuBar()->addMenu(QStringLiteral("&Timeline"));
     auto add = [this, play](const QString& text, QKeySequence key, auto slot) {
@@ -369,6 +375,10 @@ void MainWindow::showError(const QString& message)
 
 void MainWindow::updateNarration()
 {
+    if (m_predict && m_predict->isActive()) {
+        m_narration->setText(m_predict->narration());
+        return;
+    }
     if (auto snap = m_session->snapshot()) {
         const QString measured = m_measured->stepSentence(m_timeline->step());
         m_narration->setText(narrate(*snap, m_timeline->step()) +
@@ -428,7 +438,7 @@ void MainWindow::showHover(long long node, QPoint globalPos)
         snap->schedule.figures ? snap->schedule.figures->get<DivisibleLoadFigures>() : nullptr;
     if (load && layer >= 0 && static_cast<std::size_t>(layer) < load->model.alpha.size())
         text += QStringLiteral(", layer load share %1").arg(load->model.alpha[static_cast<std::size_t>(layer)]);
-    text += QStringLiteral("\nclick to make it the source");
+    text += m_predict->isActive() ? QStringLiteral("\nclick to mark or unmark it") : QStringLiteral("\nclick to make it the source");
     QToolTip::showText(globalPos, text);
 }
 

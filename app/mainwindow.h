@@ -22,6 +22,7 @@ class LegendWidget;
 class MeasuredModel;
 class MeasuredPanel;
 class MetricsModel;
+class PredictMode;
 class ScenarioPanel;
 class SceneView;
 class Session;
@@ -53,6 +54,8 @@ public:
     MeasuredPanel* measuredPanel() const { return m_measuredPanel; }
     ExportActions* exportActions() const { return m_export; }
     LayerCharts* layerCharts() const { return m_charts; }
+    /// View ▸ Predict: the student predicts each step's receivers and is graded.
+    PredictMode* predictMode() const { return m_predict; }
     QString narration() const;
     QString errorText() const;
 
@@ -110,6 +113,7 @@ private:
     MeasuredModel* m_measured = nullptr;
     MeasuredPanel* m_measuredPanel = nullptr;
     ExportActions* m_export = nullptr;
+    PredictMode* m_predict = nullptr;
     QLabel* m_narration = nullptr;
     QLabel* m_error = nullptr;
     QComboBox* m_modeBox = nullptr;

@@ -3,6 +3,7 @@
 #include "scene/labelinstances.h"
 #include "scene/levelofdetail.h"
 #include "scene/linkinstances.h"
+#include "scene/markinstances.h"
 #include "scene/messageinstances.h"
 #include "scene/nodeinstances.h"
 #include "scene/picking.h"
@@ -65,8 +66,9 @@ SceneView::SceneView(QObject* parent) : QObject(parent)
     m_axes = new LinkInstances(1, m_root);
     m_nodes = new NodeInstances(m_root);
     m_messages = new MessageInstances(m_root);
+    m_marks = new MarkInstances(m_root);
     m_labels = new LabelInstances(m_root);
-    buildFrameGraph({m_links, m_stubs, m_arcs, m_treeLinks, m_axes, m_nodes, m_messages, m_labels});
+    buildFrameGraph({m_links, m_stubs, m_arcs, m_treeLinks, m_axes, m_nodes, m_messages, m_marks, m_labels});
     m_window->renderSettings()->setRenderPolicy(Qt3DRender::QRenderSettings::OnDemand);
 
     Qt3DRender::QCamera* camera = m_window->camera();
@@ -241,11 +243,12 @@ void SceneView::rebuildGeometry()
     std::vector<LabelInstances::Label> labels;
     for (int i = 0; i < (flat ? 2 : 3); ++i)
         labels.push_back({{ends[i].x(), ends[i].y(), ends[i].z()}, QString::fromLatin1(names[i]), colours[i], 0.0f, 0.0f});
-    m_labels->setLabels(std::move(labels), 14);
+    m_labels->setLabels(std::move(labels), m_labelPixels);
 
     const std::uint32_t n = topo.nodeCount();
     m_nodeRadius = n > 4096 ? 0.2f : 0.16f;
     m_nodes->setRadius(m_nodeRadius);
+    m_marks->setRadius(m_nodeRadius * 1.9f);
     m_links->setRadius(n > 4096 ? 0.025f : 0.035f, 0.045f);
     m_arcs->setRadius(0.03f, 0.045f);
     m_stubs->setRadius(0.03f, 0.045f);

@@ -21,6 +21,7 @@ namespace topocast::app {
 
 class NodeInstances;
 class LabelInstances;
+class MarkInstances;
 class MessageInstances;
 
 /// The 3-D view: a Qt3D window with one instanced entity per element type (nodes, straight
@@ -52,8 +53,16 @@ public:
     /// The Trees mode's member tree edges (one instance per edge; disabled in other modes).
     const LinkInstances& treeInstances() const { return *m_treeLinks; }
     const Palette& palette() const { return m_palette; }
+    /// Marks around nodes (Predict mode's guesses and grades, its keyboard cursor); empty otherwise.
+    MarkInstances& marks() { return *m_marks; }
+    const MarkInstances& marks() const { return *m_marks; }
     /// The labels drawn in the view (axis names).
     const LabelInstances& labelInstances() const { return *m_labels; }
+
+    /// Text height of the axis names in pixels (default 14; a handout's print-resolution
+    /// pictures ask for more so the names stay readable on paper). Takes effect at the next
+    /// setSnapshot with a new network.
+    void setLabelPixelHeight(int pixels) { m_labelPixels = pixels; }
 
     /// The orbit camera (its state is copied between views for export).
     OrbitCamera& camera() { return *m_orbit; }
@@ -125,6 +134,7 @@ private:
     LinkInstances* m_stubs = nullptr;      ///< 3-D tori: a short stub per wrap channel
     LinkInstances* m_treeLinks = nullptr;  ///< Trees mode: the member trees over the channels
     MessageInstances* m_messages = nullptr;
+    MarkInstances* m_marks = nullptr;    ///< Predict mode's node marks
     LabelInstances* m_labels = nullptr;  ///< axis names (opaque plates, one instanced entity)
     std::unique_ptr<OrbitCamera> m_orbit;
 
@@ -142,6 +152,7 @@ private:
     bool m_highContrast = false;
     float m_nodeRadius = 0.16f;
     float m_linkRadius = 0.035f;
+    int m_labelPixels = 14;
 
     QPoint m_pressPos;
     QPoint m_lastPos;

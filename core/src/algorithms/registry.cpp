@@ -197,6 +197,34 @@ const std::vector<AlgorithmInfo>& algorithms()
     return list;
 }
 
+std::string algorithmReference(std::string_view name)
+{
+    // The sources named in the digests under shared/spec/ (each digest's first lines).
+    static const std::string johnssonHo =
+        "S. L. Johnsson and C.-T. Ho, Spanning Graphs for Optimum Broadcasting and Personalized Communication in "
+        "Hypercubes, Yale YALEU/DCS/TR-500, 1986";
+    if (name == "cang-wu")
+        return "S. Cang and J. Wu, Minimizing Total Communication Distance of a Time-Step Optimal Broadcast in Mesh "
+               "Networks, IPPS/SPDP 1998; and Time-Step Optimal Broadcasting in 3-D Meshes with Minimum Total "
+               "Communication Distance";
+    if (name == "tsay-wang")
+        return "J.-J. Tsay and W.-T. Wang, Nearly Optimal Algorithms for Broadcast on d-Dimensional All-Port and "
+               "Wormhole-Routed Torus, IPPS/SPDP 1998";
+    if (name == "divisible-load")
+        return "M. Drozdowski and W. Głazek, Scheduling Divisible Loads in a Three-Dimensional Mesh of Processors, "
+               "Parallel Computing 25 (1999) 381-404";
+    if (name == "hp" || name == "sbt" || name == "tcbt" || name == "nrsbt" || name == "nesbt" || name == "sbnt" ||
+        name == "sbntc")
+        return johnssonHo;
+    if (name == "binomial")
+        return "baseline: the binomial-tree broadcast of MPICH (no paper)";
+    if (name == "recursive-doubling")
+        return "baseline: recursive doubling, halving the network dimension by dimension (no paper)";
+    if (name == "bfs")
+        return "baseline: a breadth-first spanning tree (Boost.Graph), one level per step (no paper)";
+    return {};
+}
+
 const AlgorithmInfo& findAlgorithm(std::string_view name)
 {
     for (const auto& a : algorithms())
