@@ -171,10 +171,16 @@ void FindingsPanel::applyOverlay(FrameStyle& style, const std::vector<DrawnChann
             const float scale = (k == 0 || all ? 1.6f : 1.3f) * (chosen ? 1.3f : 1.0f);
             style.nodeScale[v] = std::max(style.nodeScale[v], scale);
         }
-        if (f.channel >= 0)
+        if (f.channel >= 0) {
+            // Both directions: the two directed channels of a link are drawn in one place.
+            const Topology& topo = m_opened->snapshot->topology();
+            const auto shared = static_cast<ChannelId>(f.channel);
+            const NodeId tail = topo.channelTail(shared), head = topo.channelHead(shared);
             for (std::size_t c = 0; c < channels.size() && c < style.channelColour.size(); ++c)
-                if (static_cast<std::int64_t>(channels[c].channel) == f.channel)
+                if ((channels[c].tail == tail && channels[c].head == head) ||
+                    (channels[c].tail == head && channels[c].head == tail))
                     style.channelColour[c] = colour;
+        }
     }
 }
 

@@ -183,7 +183,8 @@ MainWindow::MainWindow(bool useSettings, QWidget* parent) : QMainWindow(parent),
     m_findingsDock = new QDockWidget(QStringLiteral("Findings"), this);
     m_findingsDock->setObjectName(QStringLiteral("findingsDock"));
     m_findingsDock->setWidget(m_findings);
-    addDockWidget(Qt::RightDockWidgetArea, m_findingsDock);
+    addDockWidget(Qt::LeftDockWidgetArea, m_findingsDock);
+    tabifyDockWidget(dock, m_findingsDock);  // beside the scenario: the 3-D view keeps its width
     m_findingsDock->hide();
     connect(m_session, &Session::scheduleReady, m_findings, &FindingsPanel::snapshotShown);
 
@@ -476,6 +477,7 @@ bool MainWindow::openSchedule(const QString& path, std::optional<Topology> topol
         const OpenedSchedulePtr opened = openScheduleFile(path, topology);
         m_findings->setOpened(opened);
         m_findingsDock->show();
+        m_findingsDock->raise();
         m_session->showSnapshot(opened->snapshot);
     } catch (const Error& e) {
         showError(QString::fromStdString(e.what()));
