@@ -336,6 +336,14 @@ void MainWindow::applyPanel()
 
 void MainWindow::chooseSource(NodeId source)
 {
+    if (const auto snap = m_session->snapshot(); snap && !snap->scheduleFile.isEmpty()) {
+        // No algorithm can rebuild a schedule read from a file from another source.
+        statusBar()->showMessage(QStringLiteral("%1 is a schedule from a file; its source stays %2")
+                                     .arg(QFileInfo(snap->scheduleFile).fileName(),
+                                          QString::fromStdString(snap->topology().nodeName(snap->schedule.source()))),
+                                 8000);
+        return;
+    }
     if (m_applyTimer->isActive()) {
         m_applyTimer->stop();
         applyPanel();

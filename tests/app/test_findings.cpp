@@ -158,3 +158,15 @@ TEST_CASE("open schedule: bad input names the line and keeps what was shown", "[
     CHECK(w.session()->snapshot()->topology() == Topology::hypercube(1));
     CHECK(w.findingsPanel()->summary().contains(QStringLiteral("Valid")));
 }
+
+TEST_CASE("open schedule: a click on a node keeps the schedule from the file", "[app][findings]")
+{
+    MainWindow w(false);
+    REQUIRE(w.openSchedule(exercise("broadcast-4x4-correct.csv")));
+    const SnapshotPtr opened = w.session()->snapshot();
+    w.chooseSource(5);
+    CHECK_FALSE(w.session()->busy());
+    CHECK(w.session()->snapshot() == opened);
+    CHECK(w.errorText().isEmpty());
+    CHECK(w.findingsPanel()->opened() != nullptr);
+}
