@@ -47,7 +47,8 @@ int main(int argc, char* argv[])
     const QCommandLineOption windowShotOpt(QStringLiteral("window-screenshot"), QStringLiteral("show the whole window once, save it into OUT.png and exit"), QStringLiteral("OUT.png"));
     const QCommandLineOption chartsOpt(QStringLiteral("export-charts"), QStringLiteral("write the scenario's divisible-load charts as DIR/topocast-<chart>.png and .svg and exit"), QStringLiteral("DIR"));
     const QCommandLineOption measuredOpt(QStringLiteral("measured"), QStringLiteral("topocast-mpi measured-times JSON to show beside the schedule"), QStringLiteral("FILE"));
-    parser.addOptions({scenarioOpt, stepOpt, modeOpt, shotOpt, sizeOpt, pausedOpt, defaultOpt, presentOpt, windowShotOpt, chartsOpt, measuredOpt});
+    const QCommandLineOption scheduleOpt(QStringLiteral("schedule"), QStringLiteral("open a schedule JSON or a student's CSV and list the rules it breaks (File ▸ Open schedule)"), QStringLiteral("FILE"));
+    parser.addOptions({scenarioOpt, stepOpt, modeOpt, shotOpt, sizeOpt, pausedOpt, defaultOpt, presentOpt, windowShotOpt, chartsOpt, measuredOpt, scheduleOpt});
     parser.process(app);
     qInfo("topocast: Qt3D renderer: %s; OpenGL: %s; multisampling: %d×", qPrintable(renderer),
           qPrintable(SceneView::glRenderer()), SceneView::surfaceSamples());
@@ -118,6 +119,15 @@ int main(int argc, char* argv[])
         while (window.session()->busy())  // the measured file is checked against the computed schedule
             QCoreApplication::processEvents(QEventLoop::AllEvents, 50);
         if (!window.openMeasured(parser.value(measuredOpt))) {
+            std::fprintf(stderr, "topocast: %s\n", qPrintable(window.errorText()));
+            if (parser.isSet(windowShotOpt))
+                return 2;
+        }
+    }
+    if (parser.isSet(scheduleOpt)) {
+        while (window.session()->busy())  // shown after the start-up scenario, not overtaken by it
+            QCoreApplication::processEvents(QEventLoop::AllEvents, 50);
+        if (!window.openSchedule(parser.value(scheduleOpt))) {
             std::fprintf(stderr, "topocast: %s\n", qPrintable(window.errorText()));
             if (parser.isSet(windowShotOpt))
                 return 2;

@@ -2,6 +2,8 @@
 
 #include "exportactions.h"
 #include "handout.h"
+#include "findingspanel.h"
+#include "openschedule.h"
 
 #include "layercharts.h"
 #include "legendwidget.h"
@@ -179,6 +181,16 @@ MainWindow::MainWindow(bool useSettings, QWidget* parent) : QMainWindow(parent),
     });
     connect(m_cumulative, &QCheckBox::toggled, m_scene, &SceneView::setCumulativeHeat);
 
+    // Right dock: the rules a schedule opened from a file breaks (shown while one is open).
+    m_findings = new FindingsPanel(m_timeline, m_scene);
+    m_findingsDock = new QDockWidget(QStringLiteral("Findings"), this);
+    m_findingsDock->setObjectName(QStringLiteral("findingsDock"));
+    m_findingsDock->setWidget(m_findings);
+    addDockWidget(Qt::LeftDockWidgetArea, m_findingsDock);
+    tabifyDockWidget(dock, m_findingsDock);  // beside the scenario: the 3-D view keeps its width
+    m_findingsDock->hide();
+    connect(m_session, &Session::scheduleReady, m_findings, &FindingsPanel::snapshotShown);
+
     m_export = new ExportActions(this, m_session, m_timeline, m_scene, m_charts);
     connect(m_export, &ExportActions::reported, this, [this](const QString& m) { statusBar()->showMessage(m, 15000); });
     m_predict = new PredictMode(this, m_session, m_timeline, m_scene);
@@ -242,6 +254,12 @@ void MainWindow::buildMenus()
                                                           QStringLiteral("Scenarios (*.json)"));
         if (!path.isEmpty())
             openScenario(path);
+    });
+    file->addAction(QStringLiteral("Open sc&hedule…"), this, [this] {
+        const QString path = QFileDialog::getOpenFileName(this, QStringLiteral("Open schedule"), QString(),
+                                                          QStringLiteral("Schedules (*.json *.csv)"));
+        if (!path.isEmpty())
+            openSchedule(path);
     });
     file->addAction(QStringLiteral("&Save scenario as…"), QKeySequence::SaveAs, this, [this] {
         const QString path = QFileDialog::getSaveFileName(this, QStringLiteral("Save scenario"), QString(),
@@ -325,6 +343,14 @@ void MainWindow::applyPanel()
 
 void MainWindow::chooseSource(NodeId source)
 {
+    if (const auto snap = m_session->snapshot(); snap && !snap->scheduleFile.isEmpty()) {
+        // No algorithm can rebuild a schedule read from a file from another source.
+        statusBar()->showMessage(QStringLiteral("%1 is a schedule from a file; its source stays %2")
+                                     .arg(QFileInfo(snap->scheduleFile).fileName(),
+                                          QString::fromStdString(snap->topology().nodeName(snap->schedule.source()))),
+                                 8000);
+        return;
+    }
     if (m_applyTimer->isActive()) {
         m_applyTimer->stop();
         applyPanel();
@@ -362,7 +388,7 @@ void MainWindow::showSnapshot(SnapshotPtr snap)
     if (!snap->note.isEmpty())
         msg = snap->note + QStringLiteral(" — ") + msg;
     statusBar()->showMessage(msg + dropped);
-    if (m_useSettings)
+    if (m_useSettings && snap->scheduleFile.isEmpty())  // a schedule from a file cannot be rebuilt
         rememberScenario(QString::fromStdString(toJson(snap->scenario).dump()));
 }
 
@@ -456,6 +482,26 @@ bool MainWindow::openScenario(const QString& path)
             setViewMode(*m);
     m_session->setScenario(s);
     addRecent(path);
+    return true;
+}
+
+bool MainWindow::openSchedule(const QString& path, std::optional<Topology> topology)
+{
+    try {
+        if (!topology && scheduleFileNeedsTopology(path)) {
+            topology = chooseTopology(this, path, m_session->scenario().topology);
+            if (!topology)
+                return false;
+        }
+        const OpenedSchedulePtr opened = openScheduleFile(path, topology);
+        m_findings->setOpened(opened);
+        m_findingsDock->show();
+        m_findingsDock->raise();
+        m_session->showSnapshot(opened->snapshot);
+    } catch (const Error& e) {
+        showError(QString::fromStdString(e.what()));
+        return false;
+    }
     return true;
 }
 

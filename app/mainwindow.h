@@ -7,8 +7,11 @@
 #include <QMainWindow>
 #include <QStringList>
 
+#include <optional>
+
 class QCheckBox;
 class QComboBox;
+class QDockWidget;
 class QLabel;
 class QMenu;
 class QTableView;
@@ -17,6 +20,7 @@ class QTimer;
 namespace topocast::app {
 
 class ExportActions;
+class FindingsPanel;
 class LayerCharts;
 class LegendWidget;
 class MeasuredModel;
@@ -64,6 +68,11 @@ public:
     /// Opens a topocast-mpi measured-times file beside the schedule shown; false (and a message,
     /// keeping what was shown) if it cannot be read or was measured on another schedule.
     bool openMeasured(const QString& path);
+    /// File ▸ Open schedule: shows a schedule JSON or a student's CSV with the rules it breaks
+    /// in the findings panel. A CSV that names no topology uses `topology`, or asks for one in a
+    /// dialog when that is nullopt. False (and a message, keeping what was shown) on bad input.
+    bool openSchedule(const QString& path, std::optional<Topology> topology = std::nullopt);
+    FindingsPanel* findingsPanel() const { return m_findings; }
     /// Saves the current scenario atomically.
     bool saveScenario(const QString& path);
     /// Scenario files offered as presets (resources/scenarios in the source tree and beside
@@ -114,6 +123,8 @@ private:
     MeasuredPanel* m_measuredPanel = nullptr;
     ExportActions* m_export = nullptr;
     PredictMode* m_predict = nullptr;
+    FindingsPanel* m_findings = nullptr;
+    QDockWidget* m_findingsDock = nullptr;
     QLabel* m_narration = nullptr;
     QLabel* m_error = nullptr;
     QComboBox* m_modeBox = nullptr;

@@ -46,6 +46,9 @@ struct Snapshot {
     bool optimumFromFigures = false;
     /// Note for the status bar (e.g. "cang-wu is not available; showing recursive-doubling").
     QString note;
+    /// The file the schedule was read from (File ▸ Open schedule); empty when it was computed.
+    /// Such a snapshot is not remembered as the last scenario (its algorithm cannot rebuild it).
+    QString scheduleFile;
     /// Time spent computing (ms), for the status bar and the benchmark.
     double computeMs = 0;
 

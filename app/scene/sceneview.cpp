@@ -297,6 +297,8 @@ void SceneView::refresh()
     if (!m_snap)
         return;
     m_style = topocast::app::frameStyle(*m_snap, m_channels, m_step, m_mode, m_cumulativeHeat, m_palette);
+    if (m_overlay)
+        m_overlay(m_style, m_channels, m_step);
     m_nodes->setNodes(m_snap->positions, m_style.nodeColour, m_style.nodeScale);
     std::vector<Rgba> straight(m_style.channelColour.begin(),
                                m_style.channelColour.begin() + static_cast<std::ptrdiff_t>(m_straightCount));
@@ -348,6 +350,12 @@ void SceneView::refresh()
     }
     m_messages->setHops(hops);
     emit frameStyleChanged();
+}
+
+void SceneView::setStyleOverlay(StyleOverlay overlay)
+{
+    m_overlay = std::move(overlay);
+    refresh();
 }
 
 void SceneView::setStep(int step)

@@ -9,6 +9,7 @@
 #include <QObject>
 #include <QPoint>
 
+#include <functional>
 #include <memory>
 #include <vector>
 
@@ -40,6 +41,11 @@ public:
 
     void setSnapshot(SnapshotPtr snap);
     SnapshotPtr snapshot() const { return m_snap; }
+    /// Drawn over each frame's style: called after frameStyle() with the step shown, so a feature
+    /// (the findings of a schedule opened from a file) can recolour and enlarge nodes and
+    /// channels. Empty: none. Refreshes the view.
+    using StyleOverlay = std::function<void(FrameStyle& style, const std::vector<DrawnChannel>& channels, int step)>;
+    void setStyleOverlay(StyleOverlay overlay);
     int step() const { return m_step; }
     ViewMode mode() const { return m_mode; }
     bool cumulativeHeat() const { return m_cumulativeHeat; }
@@ -145,6 +151,7 @@ private:
     std::vector<std::size_t> m_shownArcs;              ///< 3-D tori: the arcs drawn now (wrap index)
     bool m_wrapStubs = false;
     FrameStyle m_style;
+    StyleOverlay m_overlay;
     Palette m_palette = Palette::normal();
     int m_step = 0;
     ViewMode m_mode = ViewMode::Plain;
