@@ -2,6 +2,8 @@
 
 #include "exportactions.h"
 
+#include "compareview.h"
+#include "comparemetrics.h"
 #include "layercharts.h"
 #include "legendwidget.h"
 #include "measuredmodel.h"
@@ -60,6 +62,9 @@ MainWindow::MainWindow(bool useSettings, QWidget* parent) : QMainWindow(parent),
     centreLayout->setContentsMargins(2, 2, 2, 2);
     auto* viewRow = new QHBoxLayout;
     viewRow->addWidget(m_scene->widget(), 1);
+    m_compare = new CompareView(m_timeline);
+    m_compare->hide();
+    viewRow->addWidget(m_compare, 1);
     auto* side = new QWidget;
     auto* sideLayout = new QVBoxLayout(side);
     sideLayout->setContentsMargins(0, 0, 0, 0);
@@ -175,8 +180,27 @@ MainWindow::MainWindow(bool useSettings, QWidget* parent) : QMainWindow(parent),
         updateLegend();
     });
     connect(m_cumulative, &QCheckBox::toggled, m_scene, &SceneView::setCumulativeHeat);
+    connect(m_modeBox, &QComboBox::currentIndexChanged, this,
+            [this] { m_compare->setMode(static_cast<ViewMode>(m_modeBox->currentData().toInt())); });
+    connect(m_cumulative, &QCheckBox::toggled, m_compare, &CompareView::setCumulativeHeat);
+    connect(m_compare, &CompareView::activeScenarioChanged, this, [this](const Scenario& s) {
+        if (m_compareOn)
+            m_panel->setScenario(s);
+    });
+    connect(m_compare, &CompareView::failed, this, &MainWindow::showError);
+    connect(m_compare, &CompareView::compareReady, this, [this](CompareSnapshotPtr cmp) {
+        m_error->hide();
+        statusBar()->showMessage(QStringLiteral("compare: A %1 — B %2 on the %3")
+                                     .arg(sideFigures(*cmp->a), sideFigures(*cmp->b),
+                                          QString::fromStdString(cmp->a->topology().displayName())));
+    });
 
     m_export = new ExportActions(this, m_session, m_timeline, m_scene, m_charts);
+    m_export->setCompareSource([this]() -> std::pair<CompareSnapshotPtr, OrbitCamera::State> {
+        if (!m_compareOn || !m_compare->compareSnapshot())
+            return {};
+        return {m_compare->compareSnapshot(), m_compare->sceneView(0)->camera().state()};
+    });
     connect(m_export, &ExportActions::reported, this, [this](const QString& m) { statusBar()->showMessage(m, 15000); });
     buildMenus();
     if (m_useSettings) {
@@ -266,6 +290,11 @@ void MainWindow::buildMenus()
     present->setCheckable(true);
     present->setShortcut(QKeySequence(Qt::Key_F11));
     connect(present, &QAction::toggled, this, &MainWindow::setPresentationMode);
+    m_compareAction = view->addAction(QStringLiteral("&Compare side by side"));
+    m_compareAction->setCheckable(true);
+    m_compareAction->setShortcut(QKeySequence(Qt::Key_K | Qt::CTRL));
+    m_compareAction->setToolTip(QStringLiteral("two schedules on one network, one camera and one timeline; click a side to edit it"));
+    connect(m_compareAction, &QAction::toggled, this, &MainWindow::setCompareMode);
 
     QMenu* play = menuBar()->addMenu(QStringLiteral("&Timeline"));
     auto add = [this, play](const QString& text, QKeySequence key, auto slot) {
@@ -297,7 +326,12 @@ QStringList MainWindow::presetFiles()
     return files;
 }
 
-QString MainWindow::narration() const { return m_narration->text(); }
+QString MainWindow::narration() const
+{
+    if (m_compareOn)
+        return m_compare->metrics()->narration(0) + QLatin1Char('\n') + m_compare->metrics()->narration(1);
+    return m_narration->text();
+}
 QString MainWindow::errorText() const { return m_error->isHidden() ? QString() : m_error->text(); }
 
 void MainWindow::applyPanel()
@@ -309,6 +343,13 @@ void MainWindow::applyPanel()
         showError(QString::fromStdString(e.what()));
         return;
     }
+    if (m_compareOn) {  // the panel edits the split view's active side
+        m_compare->setActiveScenario(s);
+        return;
+    }
+    // The panel has no compare side: an edit on the same network keeps the scenario's.
+    if (const Scenario& requested = m_session->requestedScenario(); requested.compare && s.topology == requested.topology)
+        s.compare = requested.compare;
     // Compared with the latest request, not the scenario shown: an edit back to what is shown
     // while another edit computes is a new request too.
     if (s == m_session->requestedScenario())
@@ -329,6 +370,14 @@ void MainWindow::chooseSource(NodeId source)
 
 void MainWindow::showSnapshot(SnapshotPtr snap)
 {
+    if (m_compareOn) {  // A for the single view, ready for when the split view is turned off
+        m_scene->setSnapshot(snap);
+        m_metrics->setSnapshot(snap);
+        m_charts->setSnapshot(snap);
+        if (m_useSettings)
+            rememberScenario(QString::fromStdString(toJson(snap->scenario).dump()));
+        return;
+    }
     m_error->hide();
     QString dropped;
     if (const auto measured = m_measured->measured(); measured && !measuredBelongsTo(*measured, *snap)) {
@@ -443,15 +492,70 @@ bool MainWindow::openScenario(const QString& path)
     if (s.view.is_object() && s.view.contains("mode") && s.view["mode"].is_string())
         if (auto m = parseViewMode(QString::fromStdString(s.view["mode"].get<std::string>())))
             setViewMode(*m);
-    m_session->setScenario(s);
     addRecent(path);
+    if (s.compare)
+        return openCompare(s);
+    if (m_compareOn)
+        setCompareMode(false);
+    m_session->setScenario(s);
     return true;
+}
+
+bool MainWindow::openCompare(const Scenario& scenario)
+{
+    try {
+        if (scenario.compare)
+            compareSide(scenario);  // refuses a compare side on another network
+    } catch (const Error& e) {
+        showError(QString::fromStdString(e.what()));
+        return false;
+    }
+    Scenario a = scenario;
+    a.compare = scenario.compare;
+    m_session->setScenario(a);  // the single view shows A when compare mode is turned off
+    m_compareOn = false;
+    {
+        const QSignalBlocker block(m_compareAction);
+        m_compareAction->setChecked(true);
+    }
+    m_compareOn = true;
+    m_scene->widget()->hide();
+    m_narration->hide();
+    m_compare->show();
+    m_compare->setScenario(scenario);
+    return true;
+}
+
+void MainWindow::setCompareMode(bool on)
+{
+    if (on == m_compareOn)
+        return;
+    if (on) {
+        Scenario s = m_session->requestedScenario();
+        if (!s.compare)
+            s = withCompare(s, s);
+        openCompare(s);
+        return;
+    }
+    const Scenario both = m_compare->scenario();
+    m_compareOn = false;
+    {
+        const QSignalBlocker block(m_compareAction);
+        m_compareAction->setChecked(false);
+    }
+    m_compare->hide();
+    m_scene->widget()->show();
+    m_narration->show();
+    if (!(both == m_session->requestedScenario()))
+        m_session->setScenario(both);
+    else if (auto snap = m_session->snapshot())
+        showSnapshot(snap);  // the timeline and panel back to the single view
 }
 
 bool MainWindow::saveScenario(const QString& path)
 {
     try {
-        Scenario s = m_session->scenario();
+        Scenario s = m_compareOn ? m_compare->scenario() : m_session->scenario();
         s.view["mode"] = viewModeName(m_scene->mode()).toStdString();
         s.view["step"] = m_timeline->step();
         topocast::saveScenario(s, path.toStdString());
@@ -493,6 +597,19 @@ void MainWindow::rebuildRecentMenu()
 
 QImage MainWindow::grabWindow()
 {
+    if (m_compareOn) {
+        const auto frames = m_compare->captureFrames();
+        if (frames[0].isNull() || frames[1].isNull())
+            return {};
+        QImage image = grab().toImage();
+        QPainter p(&image);
+        for (int i = 0; i < 2; ++i) {
+            QWidget* view = m_compare->sceneView(i)->widget();
+            const QPoint at = view->mapTo(this, QPoint(0, 0)) * image.devicePixelRatio();
+            p.drawImage(QRect(at, view->size() * image.devicePixelRatio()), frames[static_cast<std::size_t>(i)]);
+        }
+        return image;
+    }
     const QImage frame = m_scene->captureFrame();
     if (frame.isNull())
         return {};
@@ -511,6 +628,7 @@ void MainWindow::setPresentationMode(bool on)
     f.setPointSizeF(on ? f.pointSizeF() * 1.6 : f.pointSizeF() / 1.6);
     QApplication::setFont(f);
     m_scene->setHighContrast(on);
+    m_compare->setHighContrast(on);
     if (on)
         showFullScreen();
     else

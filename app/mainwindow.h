@@ -16,6 +16,7 @@ class QTimer;
 
 namespace topocast::app {
 
+class CompareView;
 class ExportActions;
 class LayerCharts;
 class LegendWidget;
@@ -53,6 +54,14 @@ public:
     MeasuredPanel* measuredPanel() const { return m_measuredPanel; }
     ExportActions* exportActions() const { return m_export; }
     LayerCharts* layerCharts() const { return m_charts; }
+    /// View ▸ Compare: the split view (created with the window, shown while compare mode is on).
+    CompareView* compareView() const { return m_compare; }
+    bool compareMode() const { return m_compareOn; }
+    /// Turns the split view on (A = the scenario shown, B = its compare side or a copy of A) or
+    /// off (the single view shows A, keeping B as its compare side for the next time).
+    void setCompareMode(bool on);
+    /// Opens a scenario with a compare side in the split view; false (and a message) if refused.
+    bool openCompare(const Scenario& scenario);
     QString narration() const;
     QString errorText() const;
 
@@ -122,6 +131,9 @@ private:
     QElapsedTimer m_sinceSettingsWrite; ///< invalid until the first write
     QStringList m_recent;
     bool m_presentation = false;
+    CompareView* m_compare = nullptr;
+    QAction* m_compareAction = nullptr;
+    bool m_compareOn = false;
 };
 
 } // namespace topocast::app

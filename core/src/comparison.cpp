@@ -26,6 +26,17 @@ std::vector<std::uint64_t> cumulative(const std::vector<std::uint64_t>& perStep)
 
 } // namespace
 
+std::vector<NodeId> Comparison::informedOnOneSide(std::uint32_t step) const
+{
+    std::vector<NodeId> out;
+    for (NodeId v : differing) {
+        const auto [lo, hi] = std::minmax(informedA[v], informedB[v]);
+        if (lo <= step && step < hi)
+            out.push_back(v);
+    }
+    return out;
+}
+
 Comparison compareSchedules(const Schedule& a, const Metrics& ma, const Schedule& b, const Metrics& mb)
 {
     if (!(a.topology() == b.topology()))

@@ -105,6 +105,9 @@ TEST_CASE("a compare side on another network or with bad fields is refused, sayi
     b.source = 0;
     CHECK_THROWS_WITH(withCompare(a, b), Catch::Contains("a comparison needs one network on both sides: A is the 8×8 mesh (mesh:8x8), B is the 4×4 mesh (mesh:4x4)") &&
                                              Catch::Contains("give B the topology mesh:8x8"));
+    Scenario handMade = a;  // a compare side put together in code is held to the same rule
+    handMade.compare = std::make_shared<const Scenario>(b);
+    CHECK_THROWS_WITH(compareSide(handMade), Catch::Contains("a comparison needs one network on both sides"));
     b.topology = a.topology;
     b.algorithm = "bfs";
     const Scenario both = withCompare(a, b);
@@ -150,6 +153,17 @@ TEST_CASE("comparison: shared timeline, per-step and cumulative TCD, nodes infor
     CHECK(r.c.differing == expect);
     CHECK_FALSE(expect.empty());
     CHECK(std::find(expect.begin(), expect.end(), r.a.source()) == expect.end());
+    // Where one side is ahead: informed after step k on exactly one side.
+    for (std::uint32_t k = 0; k <= 6; ++k) {
+        std::vector<NodeId> ahead;
+        for (NodeId v = 0; v < 16; ++v)
+            if ((r.c.informedA[v] <= k) != (r.c.informedB[v] <= k))
+                ahead.push_back(v);
+        INFO("step " << k);
+        CHECK(r.c.informedOnOneSide(k) == ahead);
+    }
+    CHECK(r.c.informedOnOneSide(0).empty());  // same source
+    CHECK(r.c.informedOnOneSide(6).empty());  // both done
     // The table: B − A per row.
     REQUIRE(r.c.rows.size() == 7);
     CHECK(r.c.rows[2].name == "TCD");

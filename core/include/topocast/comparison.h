@@ -24,6 +24,11 @@ struct Comparison {
     /// Nodes whose informed step differs between A and B, in id order.
     std::vector<NodeId> differing;
 
+    /// The nodes informed on one side only after timeline position `step`: those of `differing`
+    /// with min(informed A, informed B) ≤ step < max(…) — where one schedule is ahead of the other
+    /// (none at the end, once both have informed every node). O(differing).
+    std::vector<NodeId> informedOnOneSide(std::uint32_t step) const;
+
     /// One row of the metrics table: the figure of each side and B − A.
     struct Row {
         std::string name;

@@ -165,8 +165,8 @@ Scenario compareSide(const Scenario& scenario)
 {
     if (!scenario.compare)
         throw Error("this scenario has no compare side (add \"compare\": {…} to the file, or use --compare FILE)");
+    checkComparable(scenario, *scenario.compare);
     Scenario b = *scenario.compare;
-    b.topology = scenario.topology;
     b.compare.reset();
     return b;
 }

@@ -47,8 +47,8 @@ nlohmann::ordered_json toJson(const Scenario& scenario);
 /// … both sides of a comparison share one network …"); its source defaults to this one's.
 Scenario scenarioFromJson(const nlohmann::json& doc);
 
-/// The second side of `scenario` as a scenario of its own (topology copied from `scenario`).
-/// Throws Error when `scenario` has no compare side. O(params).
+/// The second side of `scenario` as a scenario of its own. Throws Error when `scenario` has no
+/// compare side, or one on another network (checkComparable). O(params).
 Scenario compareSide(const Scenario& scenario);
 
 /// Checks that `b` can be compared with `a`: same topology; throws Error otherwise, e.g.
