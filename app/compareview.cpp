@@ -263,7 +263,7 @@ void CompareView::updateFrames()
         else
             text = i == 0 ? QStringLiteral("A") : QStringLiteral("B");
         if (active)
-            text += QStringLiteral("  ◀ edited by the scenario panel");
+            text += QStringLiteral("  ◀ panel");
         m_titles[i]->setText(text);
         m_titles[i]->setStyleSheet(QStringLiteral("QLabel { border: none; color: %1; }").arg(QString::fromLatin1(kAccent[i])));
     }

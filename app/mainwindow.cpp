@@ -28,6 +28,7 @@
 #include <QDockWidget>
 #include <QFileDialog>
 #include <QFileInfo>
+#include <QGuiApplication>
 #include <QHBoxLayout>
 #include <QHeaderView>
 #include <QLabel>
@@ -362,6 +363,16 @@ void MainWindow::chooseSource(NodeId source)
     if (m_applyTimer->isActive()) {
         m_applyTimer->stop();
         applyPanel();
+    }
+    if (m_scene->mode() == ViewMode::TcdMap && QGuiApplication::keyboardModifiers().testFlag(Qt::ShiftModifier)) {
+        // The landscape: Shift+click chooses B's source (the compare side, made from A if none).
+        const Scenario& a = m_session->requestedScenario();
+        Scenario b = a.compare ? compareSide(a) : a;
+        b.source = source;
+        m_session->setScenario(withCompare(a, b));
+        statusBar()->showMessage(QStringLiteral("B's source: %1 — View ▸ Compare shows A and B side by side")
+                                     .arg(QString::fromStdString(a.topology.nodeName(source))), 8000);
+        return;
     }
     m_session->setSource(source);
     // A panel edit made before this build ends reads the clicked source, not the old one.

@@ -25,6 +25,7 @@
 #include <QSignalSpy>
 #include <QTableWidget>
 #include <QTemporaryDir>
+#include <QTest>
 
 using namespace topocast;
 using namespace topocast::app;
@@ -86,7 +87,7 @@ TEST_CASE("compare view: both sides computed, one timeline over the longer sched
     CHECK(compareSide(both).algorithm == "binomial");
 }
 
-TEST_CASE("compare view: a click makes a side active; the panel edits that side; a new network goes to both", "[app][compare]")
+TEST_CASE("compare view: a click makes a side active, the panel edits that side, a new network goes to both", "[app][compare]")
 {
     Timeline timeline;
     CompareView view(&timeline);
@@ -242,4 +243,32 @@ TEST_CASE("topocast-cli render of a compare scenario writes both sides in one fi
     const auto decoded = topocast::testing::decodeFile(out);
     CHECK(decoded.frames.size() == 7);
     CHECK(decoded.width == 320);
+}
+
+TEST_CASE("landscape: click sets A's source and Shift+click B's (real clicks on the 3-D window)", "[app][compare][gl]")
+{
+    MainWindow w(false);
+    w.resize(1300, 850);
+    w.show();
+    REQUIRE(w.session()->setScenarioNow(test::scenario("mesh:6x6", "binomial", 0)));
+    w.setViewMode(ViewMode::TcdMap);
+    Qt3DExtras::Qt3DWindow* window = w.sceneView()->window();
+    REQUIRE(QTest::qWaitForWindowExposed(window));
+    REQUIRE_FALSE(w.sceneView()->captureFrame().isNull());
+    w.sceneView()->resetView();
+    const QPoint b = w.sceneView()->nodeOnScreen(20).toPoint();  // (2,3)
+    REQUIRE(w.sceneView()->nodeAt(b) == 20);
+    QTest::mouseClick(window, Qt::LeftButton, Qt::ShiftModifier, b);
+    REQUIRE(test::waitFor([&] { return !w.session()->busy() && w.session()->scenario().compare; }));
+    CHECK(w.session()->scenario().source == 0);  // A unchanged
+    CHECK(compareSide(w.session()->scenario()).source == 20);
+    const QPoint a = w.sceneView()->nodeOnScreen(7).toPoint();  // (1,1)
+    QTest::mouseClick(window, Qt::LeftButton, Qt::NoModifier, a);
+    REQUIRE(test::waitFor([&] { return !w.session()->busy() && w.session()->scenario().source == 7; }));
+    CHECK(compareSide(w.session()->scenario()).source == 20);  // B kept
+    // View ▸ Compare then shows both sides from their own sources.
+    w.setCompareMode(true);
+    REQUIRE(test::waitFor([&] { return !w.compareView()->busy() && w.compareView()->compareSnapshot(); }));
+    CHECK(w.compareView()->compareSnapshot()->a->schedule.source() == 7);
+    CHECK(w.compareView()->compareSnapshot()->b->schedule.source() == 20);
 }

@@ -51,7 +51,7 @@ Built build(const Scenario& sc)
 
 } // namespace
 
-TEST_CASE("a compare scenario round-trips; the compare side inherits topology and source", "[scenario][compare]")
+TEST_CASE("a compare scenario round-trips, and the compare side inherits topology and source", "[scenario][compare]")
 {
     const Scenario sc = parse(kHead + R"("params":{"mode":"paper"},"compare":{"title":"B","algorithm":"cang-wu","params":{"mode":"optimal"}}})");
     REQUIRE(sc.compare);
