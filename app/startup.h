@@ -33,7 +33,7 @@ int renderScreenshot(const ScreenshotOptions& options, QString& error, const QSt
 
 /// `topocast --scenario A --compare B`: A (empty: the default scenario) with B's file as its
 /// compare side. Throws topocast::Error naming the file, e.g. "--compare b.json: a comparison
-/// needs one network on both sides: A is …, B is …; give B the topology … or leave it out".
+/// needs one network on both sides: A is …, B is …; give B the topology … too".
 Scenario loadComparePair(const QString& scenarioFile, const QString& compareFile);
 
 /// Parses "WxH" ("1200x800"); nullopt if malformed or out of 16..8192.

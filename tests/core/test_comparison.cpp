@@ -104,7 +104,7 @@ TEST_CASE("a compare side on another network or with bad fields is refused, sayi
     b.topology = Topology::mesh({4, 4});
     b.source = 0;
     CHECK_THROWS_WITH(withCompare(a, b), Catch::Contains("a comparison needs one network on both sides: A is the 8×8 mesh (mesh:8x8), B is the 4×4 mesh (mesh:4x4)") &&
-                                             Catch::Contains("give B the topology mesh:8x8"));
+                                             Catch::Contains("give B the topology mesh:8x8 too"));
     Scenario handMade = a;  // a compare side put together in code is held to the same rule
     handMade.compare = std::make_shared<const Scenario>(b);
     CHECK_THROWS_WITH(compareSide(handMade), Catch::Contains("a comparison needs one network on both sides"));

@@ -175,7 +175,7 @@ void checkComparable(const Scenario& a, const Scenario& b)
 {
     if (!(a.topology == b.topology))
         throw Error("a comparison needs one network on both sides: A is " + topologyText(a.topology) + ", B is " +
-                    topologyText(b.topology) + "; give B the topology " + a.topology.spec() + " or leave it out");
+                    topologyText(b.topology) + "; give B the topology " + a.topology.spec() + " too");
 }
 
 Scenario withCompare(Scenario a, const Scenario& b)

@@ -53,7 +53,7 @@ Scenario compareSide(const Scenario& scenario);
 
 /// Checks that `b` can be compared with `a`: same topology; throws Error otherwise, e.g.
 /// "a comparison needs one network on both sides: A is the 8×8 mesh (mesh:8x8), B is the
-/// 4×4 mesh (mesh:4x4); give B the topology mesh:8x8 or leave it out". O(1).
+/// 4×4 mesh (mesh:4x4); give B the topology mesh:8x8 too". O(1).
 void checkComparable(const Scenario& a, const Scenario& b);
 
 /// `a` with `b` as its compare side (after checkComparable; b's own compare is dropped).
