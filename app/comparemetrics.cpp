@@ -37,7 +37,8 @@ CompareMetrics::CompareMetrics(QWidget* parent) : QWidget(parent)
         m_narration[i]->setTextInteractionFlags(Qt::TextSelectableByMouse);
         m_narration[i]->setMinimumHeight(m_narration[i]->fontMetrics().height() * 3);
         m_narration[i]->setAlignment(Qt::AlignLeft | Qt::AlignTop);
-        m_narration[i]->setStyleSheet(QStringLiteral("border-left: 4px solid %1; padding-left: 4px").arg(kAccent[i].name()));
+        m_narration[i]->setTextFormat(Qt::RichText);
+        m_narration[i]->setSizePolicy(QSizePolicy::Preferred, QSizePolicy::Minimum);
         grid->addWidget(m_narration[i], 0, i);
     }
     m_table = new QTableWidget(0, 4);
@@ -53,7 +54,7 @@ CompareMetrics::CompareMetrics(QWidget* parent) : QWidget(parent)
     chart->setTitle(QStringLiteral("TCD per step (solid) and cumulative (dashed)"));
     m_chartView = new QChartView(chart);
     m_chartView->setRenderHint(QPainter::Antialiasing);
-    m_chartView->setMinimumHeight(180);
+    m_chartView->setMinimumHeight(190);
     grid->addWidget(m_chartView, 1, 1);
     auto* row = new QHBoxLayout;
     m_differing = new QLabel;
@@ -110,9 +111,9 @@ void CompareMetrics::setStep(int step)
         return;
     for (int i = 0; i < 2; ++i) {
         const Snapshot& snap = m_cmp->side(i);
-        QString text = QStringLiteral("<b>%1</b> — %2<br>%3")
-                           .arg(sideTitle(i, snap).toHtmlEscaped(), sideFigures(*m_cmp, i),
-                                narrate(snap, m_cmp->sideStep(i, step)).toHtmlEscaped());
+        QString text = QStringLiteral("<b style=\"color:%1\">%2</b> — %3<br>%4")
+                           .arg(kAccent[i].name(), sideTitle(i, snap).toHtmlEscaped(), sideFigures(*m_cmp, i),
+                                narrate(snap, m_cmp->sideStep(i, step), 3).toHtmlEscaped());
         if (step > static_cast<int>(snap.stepCount()))
             text += QStringLiteral(" <i>(done: holds its last state)</i>");
         m_narration[i]->setText(text);

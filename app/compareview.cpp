@@ -15,6 +15,7 @@
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QMouseEvent>
+#include <QPalette>
 #include <QSplitter>
 #include <QVBoxLayout>
 
@@ -35,14 +36,14 @@ CompareView::CompareView(Timeline* timeline, QWidget* parent) : QWidget(parent),
     for (int i = 0; i < 2; ++i) {
         m_sessions[i] = new Session(this);
         m_scenes[i] = new SceneView(this);
+        // Plain frames and rich text, no style sheets: the titles follow the application font, so
+        // they grow with presentation mode.
         m_frames[i] = new QFrame;
+        m_frames[i]->setFrameStyle(QFrame::Box | QFrame::Plain);
         auto* column = new QVBoxLayout(m_frames[i]);
-        column->setContentsMargins(3, 3, 3, 3);
+        column->setContentsMargins(5, 5, 5, 5);
         m_titles[i] = new QLabel;
-        QFont f = m_titles[i]->font();
-        f.setBold(true);
-        f.setPointSizeF(f.pointSizeF() * 1.25);
-        m_titles[i]->setFont(f);
+        m_titles[i]->setTextFormat(Qt::RichText);
         m_titles[i]->setWordWrap(true);
         column->addWidget(m_titles[i]);
         column->addWidget(m_scenes[i]->widget(), 1);
@@ -74,7 +75,7 @@ CompareView::CompareView(Timeline* timeline, QWidget* parent) : QWidget(parent),
     m_metrics = new CompareMetrics;
     split->addWidget(m_metrics);
     split->setStretchFactor(0, 3);
-    split->setStretchFactor(1, 1);
+    split->setStretchFactor(1, 2);
     layout->addWidget(split);
     connect(m_metrics, &CompareMetrics::highlightToggled, this, [this] { showStep(m_timeline->step()); });
     connect(m_timeline, &Timeline::stepChanged, this, &CompareView::showStep);
@@ -254,18 +255,16 @@ void CompareView::updateFrames()
 {
     for (int i = 0; i < 2; ++i) {
         const bool active = i == m_active;
-        m_frames[i]->setStyleSheet(QStringLiteral("QFrame { border: %1px solid %2; }")
-                                       .arg(active ? 4 : 1)
-                                       .arg(active ? QString::fromLatin1(kAccent[i]) : QStringLiteral("#777777")));
-        QString text;
-        if (m_cmp)
-            text = QStringLiteral("%1 — %2").arg(sideTitle(i, m_cmp->side(i)), sideFigures(*m_cmp, i));
-        else
-            text = i == 0 ? QStringLiteral("A") : QStringLiteral("B");
+        m_frames[i]->setLineWidth(active ? 4 : 1);
+        QPalette pal = m_frames[i]->palette();
+        pal.setColor(QPalette::WindowText, active ? QColor(QString::fromLatin1(kAccent[i])) : QColor(0x77, 0x77, 0x77));
+        m_frames[i]->setPalette(pal);
+        QString text = m_cmp ? QStringLiteral("<big><b>%1</b></big> — %2")
+                                   .arg(sideTitle(i, m_cmp->side(i)).toHtmlEscaped(), sideFigures(*m_cmp, i))
+                             : QStringLiteral("<big><b>%1</b></big>").arg(i == 0 ? QLatin1Char('A') : QLatin1Char('B'));
         if (active)
-            text += QStringLiteral("  ◀ panel");
-        m_titles[i]->setText(text);
-        m_titles[i]->setStyleSheet(QStringLiteral("QLabel { border: none; color: %1; }").arg(QString::fromLatin1(kAccent[i])));
+            text += QStringLiteral(" <b>◀ panel</b>");
+        m_titles[i]->setText(QStringLiteral("<span style=\"color:%1\">%2</span>").arg(QString::fromLatin1(kAccent[i]), text));
     }
 }
 
