@@ -1,4 +1,5 @@
 // topocast: parses the command line and shows the window (everything else is in topocast_app).
+#include "compareview.h"
 #include "layercharts.h"
 #include "mainwindow.h"
 #include "session.h"
@@ -48,7 +49,8 @@ int main(int argc, char* argv[])
     const QCommandLineOption chartsOpt(QStringLiteral("export-charts"), QStringLiteral("write the scenario's divisible-load charts as DIR/topocast-<chart>.png and .svg and exit"), QStringLiteral("DIR"));
     const QCommandLineOption measuredOpt(QStringLiteral("measured"), QStringLiteral("topocast-mpi measured-times JSON to show beside the schedule"), QStringLiteral("FILE"));
     const QCommandLineOption scheduleOpt(QStringLiteral("schedule"), QStringLiteral("open a schedule JSON or a student's CSV and list the rules it breaks (File ▸ Open schedule)"), QStringLiteral("FILE"));
-    parser.addOptions({scenarioOpt, stepOpt, modeOpt, shotOpt, sizeOpt, pausedOpt, defaultOpt, presentOpt, windowShotOpt, chartsOpt, measuredOpt, scheduleOpt});
+    const QCommandLineOption compareOpt(QStringLiteral("compare"), QStringLiteral("scenario JSON shown beside --scenario in the split view (View ▸ Compare); same network"), QStringLiteral("FILE"));
+    parser.addOptions({compareOpt, scenarioOpt, stepOpt, modeOpt, shotOpt, sizeOpt, pausedOpt, defaultOpt, presentOpt, windowShotOpt, chartsOpt, measuredOpt, scheduleOpt});
     parser.process(app);
     qInfo("topocast: Qt3D renderer: %s; OpenGL: %s; multisampling: %d×", qPrintable(renderer),
           qPrintable(SceneView::glRenderer()), SceneView::surfaceSamples());
@@ -74,7 +76,8 @@ int main(int argc, char* argv[])
             return 2;
         }
         QString error;
-        const int rc = renderScreenshot({parser.value(scenarioOpt), step, *mode, parser.value(shotOpt), *size}, error);
+        const int rc = renderScreenshot({parser.value(scenarioOpt), step, *mode, parser.value(shotOpt), *size}, error,
+                                        parser.value(compareOpt));
         if (rc != 0)
             std::fprintf(stderr, "topocast: %s\n", qPrintable(error));
         return rc;
@@ -101,7 +104,14 @@ int main(int argc, char* argv[])
     window.show();
     Scenario scenario = defaultScenario();
     bool fromFile = false;
-    if (parser.isSet(scenarioOpt)) {
+    if (parser.isSet(compareOpt)) {
+        try {
+            fromFile = window.openCompare(loadComparePair(parser.value(scenarioOpt), parser.value(compareOpt)));
+        } catch (const Error& e) {
+            std::fprintf(stderr, "topocast: %s\n", e.what());
+            return 2;
+        }
+    } else if (parser.isSet(scenarioOpt)) {
         fromFile = window.openScenario(parser.value(scenarioOpt));
     } else if (!parser.isSet(defaultOpt)) {
         const QString last = QSettings().value(QStringLiteral("lastScenario")).toString();
@@ -141,7 +151,7 @@ int main(int argc, char* argv[])
         // The scenario file is computed asynchronously: choose the step once its schedule is in.
         QElapsedTimer settle;
         settle.start();
-        while (window.session()->busy() && settle.elapsed() < 120000)
+        while ((window.session()->busy() || window.compareView()->busy()) && settle.elapsed() < 120000)
             QCoreApplication::processEvents(QEventLoop::AllEvents, 50);
         window.timeline()->pause();
         window.timeline()->setStep(step >= 0 ? step : window.timeline()->stepCount());

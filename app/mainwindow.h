@@ -19,6 +19,7 @@ class QTimer;
 
 namespace topocast::app {
 
+class CompareView;
 class ExportActions;
 class FindingsPanel;
 class LayerCharts;
@@ -60,6 +61,14 @@ public:
     LayerCharts* layerCharts() const { return m_charts; }
     /// View ▸ Predict: the student predicts each step's receivers and is graded.
     PredictMode* predictMode() const { return m_predict; }
+    /// View ▸ Compare: the split view (created with the window, shown while compare mode is on).
+    CompareView* compareView() const { return m_compare; }
+    bool compareMode() const { return m_compareOn; }
+    /// Turns the split view on (A = the scenario shown, B = its compare side or a copy of A) or
+    /// off (the single view shows A, keeping B as its compare side for the next time).
+    void setCompareMode(bool on);
+    /// Opens a scenario with a compare side in the split view; false (and a message) if refused.
+    bool openCompare(const Scenario& scenario);
     QString narration() const;
     QString errorText() const;
 
@@ -137,6 +146,9 @@ private:
     QElapsedTimer m_sinceSettingsWrite; ///< invalid until the first write
     QStringList m_recent;
     bool m_presentation = false;
+    CompareView* m_compare = nullptr;
+    QAction* m_compareAction = nullptr;
+    bool m_compareOn = false;
 };
 
 } // namespace topocast::app

@@ -4,6 +4,7 @@
 #include "commands.h"
 
 #include "animationexport.h"
+#include "compareexport.h"
 #include "snapshot.h"
 #include "startup.h"
 
@@ -95,13 +96,19 @@ int render(const RenderCommand& o, Io& io)
 
     const Scenario scenario = loadScenario(o.scenario);
     GuiScope gui;
-    const app::SnapshotPtr snap = app::buildSnapshot(scenario, false);
-    const auto [first, last] = parseStepRange(o.steps, snap->stepCount());
+    // A compare scenario renders both sides in one file, over the longer schedule's steps.
+    app::SnapshotPtr snap;
+    app::CompareSnapshotPtr cmp;
+    if (scenario.compare)
+        cmp = app::buildCompareSnapshot(scenario);
+    else
+        snap = app::buildSnapshot(scenario, false);
+    const auto [first, last] = parseStepRange(o.steps, cmp ? cmp->comparison.steps : snap->stepCount());
     settings.firstStep = first;
     settings.lastStep = last;
 
     app::ExportTimings t;
-    const auto result = app::exportAnimation(snap, settings, {}, &t);
+    const auto result = cmp ? app::exportCompareAnimation(cmp, settings, {}, &t) : app::exportAnimation(snap, settings, {}, &t);
     if (!result)
         throw Error("render was cancelled");
     io.out << fmt::format("wrote {}: {} frames, {}x{} at {} fps ({:.2f} s), {}; steps {}-{}, {} frames per step, "

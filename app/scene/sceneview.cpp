@@ -297,6 +297,13 @@ void SceneView::refresh()
     if (!m_snap)
         return;
     m_style = topocast::app::frameStyle(*m_snap, m_channels, m_step, m_mode, m_cumulativeHeat, m_palette);
+    for (NodeId v : m_highlight) {
+        if (v >= m_style.nodeColour.size() || v == m_snap->schedule.source())
+            continue;
+        Rgba& c = m_style.nodeColour[v];
+        c = {c.r * 0.4f + 0.6f * 1.0f, c.g * 0.4f + 0.6f * 0.2f, c.b * 0.4f + 0.6f * 0.85f, c.a};
+        m_style.nodeScale[v] = std::max(m_style.nodeScale[v], 1.0f) * 1.35f;
+    }
     if (m_overlay)
         m_overlay(m_style, m_channels, m_step);
     m_nodes->setNodes(m_snap->positions, m_style.nodeColour, m_style.nodeScale);
@@ -363,6 +370,14 @@ void SceneView::setStep(int step)
     if (step == m_step)
         return;
     m_step = std::max(0, step);
+    refresh();
+}
+
+void SceneView::setHighlight(std::vector<NodeId> nodes)
+{
+    if (nodes == m_highlight)
+        return;
+    m_highlight = std::move(nodes);
     refresh();
 }
 

@@ -106,6 +106,9 @@ public slots:
     void setMode(topocast::app::ViewMode mode);
     void setCumulativeHeat(bool cumulative);
     void setHighContrast(bool on);
+    /// Compare view: nodes drawn larger and tinted (informed at another step on the other side);
+    /// empty: none. The source keeps its colour.
+    void setHighlight(std::vector<topocast::NodeId> nodes);
     void resetView();
     /// Sphere detail and prisms or lines for the links by their size on screen (levelofdetail.h);
     /// called on every camera distance or viewport change.
@@ -143,6 +146,7 @@ private:
     MarkInstances* m_marks = nullptr;    ///< Predict mode's node marks
     LabelInstances* m_labels = nullptr;  ///< axis names (opaque plates, one instanced entity)
     std::unique_ptr<OrbitCamera> m_orbit;
+    std::vector<NodeId> m_highlight;
 
     SnapshotPtr m_snap;
     std::vector<DrawnChannel> m_channels;
