@@ -4,6 +4,8 @@
 #include "scene/sceneview.h"
 
 #include "topocast/error.h"
+#include "topocast/io/atomic_file.h"
+#include "topocast/io/captions.h"
 #include "topocast/io/export.h"
 
 #include <Qt3DExtras/Qt3DWindow>
@@ -210,6 +212,19 @@ std::optional<video::VideoResult> exportCompareAnimation(const CompareSnapshotPt
     if (settings.format == video::VideoFormat::Mp4 && (size.width() % 2 != 0 || size.height() % 2 != 0))
         throw Error("an MP4 needs an even width and height; got " + sizeText(size).toStdString());
 
+    // Captions: one cue per step with both sides' narrations, "A: …" over "B: …".
+    std::vector<CaptionCue> cues;
+    if (settings.captions && settings.format == video::VideoFormat::Mp4) {
+        cues = captionCues(frames);
+        for (CaptionCue& c : cues) {
+            const int step = static_cast<int>(c.step);
+            c.text = QStringLiteral("A: %1\nB: %2")
+                         .arg(narrate(cmp->side(0), cmp->sideStep(0, step)),
+                              narrate(cmp->side(1), cmp->sideStep(1, step)))
+                         .toStdString();
+        }
+    }
+
     SidePair pair(cmp, settings.view, true);
     ExportTimings spent;
     const int count = static_cast<int>(frames.size());
@@ -235,6 +250,9 @@ std::optional<video::VideoResult> exportCompareAnimation(const CompareSnapshotPt
                 video::VideoOptions options;
                 options.input = video::PixelLayout::Bgra;
                 options.crf = settings.crf;
+                for (const CaptionCue& c : cues)
+                    options.captions.push_back(video::Caption{static_cast<int>(c.firstFrame),
+                                                              static_cast<int>(c.endFrame), c.text});
                 encoder.open(settings.output, settings.format, size.width(), size.height(), settings.fps, options);
             }
             encoder.addFrame(image.constBits(), image.bytesPerLine());
@@ -248,6 +266,8 @@ std::optional<video::VideoResult> exportCompareAnimation(const CompareSnapshotPt
         QElapsedTimer t;
         t.start();
         video::VideoResult result = encoder.finish();
+        if (!cues.empty())  // after the video, so a failed encode leaves no captions for it
+            writeFileAtomic(captionsPathFor(settings.output), webVtt(cues, settings.fps));
         spent.encodeMs += elapsedMs(t);
         spent.totalMs = elapsedMs(total);
         if (timings)
