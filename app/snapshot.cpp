@@ -50,7 +50,7 @@ std::vector<std::uint64_t> landscapeTcdMap(const Scenario& sc, BuildControl* con
     std::optional<Landscape> map = computeLandscape(sc.algorithm, sc.topology, sc.params, LandscapeMetric::Tcd, options);
     if (!map)
         throw BuildCancelled();
-    return std::move(map->values);
+    return std::vector<std::uint64_t>(map->values.begin(), map->values.end());
 }
 
 void fillDerived(Snapshot& snap, const std::vector<Vec3>* positions)

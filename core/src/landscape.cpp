@@ -1,13 +1,16 @@
 #include "topocast/landscape.h"
 
 #include "topocast/algorithms/registry.h"
+#include "topocast/cost_model.h"
 #include "topocast/error.h"
 #include "topocast/metrics.h"
 
 #include <algorithm>
 #include <array>
 #include <atomic>
+#include <cmath>
 #include <exception>
+#include <limits>
 #include <mutex>
 #include <thread>
 #include <utility>
@@ -16,14 +19,83 @@ namespace topocast {
 
 namespace {
 
-constexpr std::array<std::pair<LandscapeMetric, const char*>, 4> kMetricNames{{
+constexpr std::array<std::pair<LandscapeMetric, const char*>, 5> kMetricNames{{
     {LandscapeMetric::Tcd, "tcd"},
     {LandscapeMetric::Steps, "steps"},
     {LandscapeMetric::MaxLinkLoad, "max_link_load"},
     {LandscapeMetric::Contention, "contention"},
+    {LandscapeMetric::Time, "time"},
 }};
 
+std::string joinNames(const std::vector<LandscapeMetric>& metrics)
+{
+    std::string out;
+    for (LandscapeMetric m : metrics)
+        out += (out.empty() ? "" : ", ") + toString(m);
+    return out;
+}
+
+/// The registered algorithm called `name`, or null (a schedule read from a file may name none).
+const AlgorithmInfo* registered(std::string_view name)
+{
+    for (const AlgorithmInfo& a : algorithms())
+        if (a.name == name)
+            return &a;
+    return nullptr;
+}
+
+constexpr double kNoValue = std::numeric_limits<double>::quiet_NaN();
+
 } // namespace
+
+const std::vector<LandscapeMetric>& allLandscapeMetrics()
+{
+    static const std::vector<LandscapeMetric> all = [] {
+        std::vector<LandscapeMetric> v;
+        for (const auto& entry : kMetricNames)
+            v.push_back(entry.first);
+        return v;
+    }();
+    return all;
+}
+
+std::string metricWords(LandscapeMetric metric)
+{
+    switch (metric) {
+    case LandscapeMetric::Tcd: return "TCD";
+    case LandscapeMetric::Steps: return "steps";
+    case LandscapeMetric::MaxLinkLoad: return "max link load";
+    case LandscapeMetric::Contention: return "contention";
+    case LandscapeMetric::Time: return "time";
+    }
+    return "TCD";
+}
+
+std::string landscapeTimeUnit(std::string_view algorithm)
+{
+    const AlgorithmInfo& info = findAlgorithm(algorithm);
+    return info.time ? info.timeUnit : "s";
+}
+
+bool isIntegral(LandscapeMetric metric) { return metric != LandscapeMetric::Time; }
+
+std::vector<LandscapeMetric> landscapeMetrics(std::string_view algorithm, const Params& params)
+{
+    const AlgorithmInfo& info = findAlgorithm(algorithm);
+    const std::string pattern = params.getString("pattern", info.patterns.empty() ? "" : info.patterns.front());
+    if (pattern == "allgather" || pattern == "alltoall")
+        return {};
+    return allLandscapeMetrics();
+}
+
+std::string landscapeTimeFigure(std::string_view algorithm)
+{
+    const AlgorithmInfo& info = findAlgorithm(algorithm);
+    if (info.time)
+        return info.timeFigure;
+    return "wormhole model (cost_model.h defaults): Σ over steps of the slowest message's t_s + h·t_h + m·t_b, "
+           "t_s = 1 µs, t_h = 10 ns, t_b = 1 ns/B, 1024 B per block";
+}
 
 std::string toString(LandscapeMetric metric)
 {
@@ -44,30 +116,57 @@ LandscapeMetric parseLandscapeMetric(std::string_view text)
     throw Error("unknown landscape metric '" + std::string(text) + "'; use one of " + allowed);
 }
 
-std::uint64_t landscapeValue(const Schedule& schedule, LandscapeMetric metric)
+double landscapeValue(const Schedule& schedule, LandscapeMetric metric)
 {
     switch (metric) {
     case LandscapeMetric::Tcd: {
         std::uint64_t tcd = 0;
         for (const Transfer& t : schedule.transfers())
             tcd += static_cast<std::uint64_t>(schedule.hops(t));
-        return tcd;
+        return static_cast<double>(tcd);
     }
     case LandscapeMetric::Steps:
         return schedule.stepCount();
+    case LandscapeMetric::Time:
+        if (const AlgorithmInfo* info = registered(schedule.algorithm); info && info->time)
+            return info->time(schedule);
+        break;
     case LandscapeMetric::MaxLinkLoad:
     case LandscapeMetric::Contention:
         break;
     }
-    auto measure = [metric](const Schedule& s) -> std::uint64_t {
+    auto measure = [metric](const Schedule& s) -> double {
+        if (metric == LandscapeMetric::Time)
+            return wormholeTime(s);
         const Metrics m = computeMetrics(s, 0);
-        return metric == LandscapeMetric::MaxLinkLoad ? m.maxLinkLoad : m.contentionUses;
+        return static_cast<double>(metric == LandscapeMetric::MaxLinkLoad ? m.maxLinkLoad : m.contentionUses);
     };
     if (schedule.finalized() || schedule.size() == 0)
         return measure(schedule);
     Schedule copy = schedule;
     copy.finalize();
     return measure(copy);
+}
+
+LandscapeSummary summarize(const Landscape& landscape)
+{
+    LandscapeSummary out;
+    out.min = out.max = kNoValue;
+    const std::vector<double>& v = landscape.values;
+    for (double x : v) {
+        if (std::isnan(x))
+            continue;
+        if (out.present++ == 0) {
+            out.min = out.max = x;
+            continue;
+        }
+        out.min = std::min(out.min, x);
+        out.max = std::max(out.max, x);
+    }
+    for (NodeId id = 0; id < v.size(); ++id)
+        if (v[id] == out.min)
+            out.argmin.push_back(id);
+    return out;
 }
 
 bool hasClosedFormLandscape(std::string_view algorithm, LandscapeMetric metric)
@@ -81,17 +180,35 @@ std::optional<Landscape> computeLandscape(std::string_view algorithm, const Topo
     const AlgorithmInfo& info = findAlgorithm(algorithm);
     if (auto why = info.whyNot(topo))
         throw Error(*why);
+    const std::vector<LandscapeMetric> allowed = landscapeMetrics(algorithm, params);
+    if (std::find(allowed.begin(), allowed.end(), metric) == allowed.end()) {
+        const std::string pattern = params.getString("pattern", info.patterns.empty() ? "" : info.patterns.front());
+        if (allowed.empty())
+            throw Error(info.name + " with pattern " + pattern +
+                        " has no landscape: every node is a source, so there is no source to vary; landscapes "
+                        "are of one-source patterns (broadcast, scatter)");
+        throw Error(info.name + " has no " + toString(metric) + " landscape; it has " + joinNames(allowed));
+    }
     Landscape out;
     out.metric = metric;
     if (hasClosedFormLandscape(algorithm, metric)) {
         if (options.stop.stop_requested())
             return std::nullopt;
-        out.values = info.tcdMap(topo, params);
+        const std::vector<std::uint64_t> map = info.tcdMap(topo, params);
+        out.values.assign(map.begin(), map.end());
         out.closedForm = true;
         return out;
     }
-
     const std::uint32_t total = topo.nodeCount();
+    if (options.useSymmetry && info.sameFromEverySource && info.sameFromEverySource(topo) && total > 0) {
+        if (options.stop.stop_requested())
+            return std::nullopt;
+        const Schedule s = buildSchedule(algorithm, topo, 0, params);
+        out.values.assign(total, landscapeValue(s, metric));
+        out.bySymmetry = true;
+        return out;
+    }
+
     if (total > options.maxSchedules)
         throw Error("the " + toString(metric) + " landscape of " + std::string(algorithm) + " on the " +
                     topo.displayName() + " would build " + std::to_string(total) +
@@ -104,7 +221,9 @@ std::optional<Landscape> computeLandscape(std::string_view algorithm, const Topo
     std::atomic<std::uint32_t> next{0};
     std::atomic<std::uint32_t> done{0};
     std::atomic<bool> failed{false};
+    std::atomic<std::uint32_t> missing{0};
     std::exception_ptr firstError;
+    std::exception_ptr firstMissing;
     std::mutex errorMutex;
     const std::stop_token& stop = options.stop;
     auto work = [&] {
@@ -115,6 +234,20 @@ std::optional<Landscape> computeLandscape(std::string_view algorithm, const Topo
             try {
                 const Schedule s = buildSchedule(algorithm, topo, v, params);
                 out.values[v] = landscapeValue(s, metric);
+            } catch (const Error&) {
+                const std::lock_guard lock(errorMutex);
+                if (!info.someSourcesOnly) {
+                    if (!firstError)
+                        firstError = std::current_exception();
+                    failed = true;
+                    return;
+                }
+                // No schedule from this source: a hole, unless no source has one (then the
+                // first reason is the landscape's error).
+                out.values[v] = kNoValue;
+                ++missing;
+                if (!firstMissing)
+                    firstMissing = std::current_exception();
             } catch (...) {
                 const std::lock_guard lock(errorMutex);
                 if (!firstError)
@@ -142,6 +275,16 @@ std::optional<Landscape> computeLandscape(std::string_view algorithm, const Topo
         std::rethrow_exception(firstError);
     if (done.load() < total)
         return std::nullopt;  // stopped
+    out.missing = missing.load();
+    if (firstMissing) {
+        if (out.missing == total)
+            std::rethrow_exception(firstMissing);
+        try {
+            std::rethrow_exception(firstMissing);
+        } catch (const Error& e) {
+            out.missingReason = e.what();
+        }
+    }
     return out;
 }
 

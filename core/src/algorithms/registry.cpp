@@ -8,6 +8,7 @@
 #include "topocast/error.h"
 #include "topocast/limits.h"
 
+#include <limits>
 #include <sstream>
 
 namespace topocast {
@@ -42,6 +43,10 @@ std::vector<AlgorithmInfo> baselineAlgorithms()
         [](const Topology&) -> std::optional<std::string> { return std::nullopt; },
         [](const Topology& t, NodeId s, const Params&) { return binomialBroadcast(t, s); },
         {},
+        {},
+        {},
+        {},
+        {},
     });
     list.push_back({
         "recursive-doubling",
@@ -56,6 +61,10 @@ std::vector<AlgorithmInfo> baselineAlgorithms()
         },
         [](const Topology& t, NodeId s, const Params&) { return recursiveDoublingBroadcast(t, s); },
         {},
+        {},
+        {},
+        {},
+        {},
     });
     list.push_back({
         "bfs",
@@ -65,6 +74,10 @@ std::vector<AlgorithmInfo> baselineAlgorithms()
         {"broadcast"},
         [](const Topology&) -> std::optional<std::string> { return std::nullopt; },
         [](const Topology& t, NodeId s, const Params&) { return bfsBroadcast(t, s); },
+        {},
+        {},
+        {},
+        {},
         {},
     });
     return list;
@@ -95,6 +108,11 @@ AlgorithmInfo cangWuAlgorithm()
             return cangWuSchedule(t, s, cangWuModeParam(p));
         },
         [](const Topology& t, const Params& p) { return cangWuTcdMap(t, cangWuModeParam(p)); },
+        {},
+        {},
+        {},
+        // On a torus every source gets the eye schedule translated (cangWuSchedule).
+        [](const Topology& t) { return t.isTorus(); },
     };
 }
 
@@ -119,6 +137,11 @@ AlgorithmInfo tsayWangAlgorithm()
             return tsayWangBroadcast(t, s, parseTsayWangVariant(p.getString("variant", "paper")));
         },
         {},
+        {},
+        {},
+        {},
+        // Built from the origin and translated to the source (tsayWangBroadcast).
+        [](const Topology&) { return true; },
     };
 }
 
@@ -153,6 +176,13 @@ std::vector<AlgorithmInfo> hypercubeAlgorithms()
             [name](const Topology& t) { return hypercubeWhyNot(name, t); },
             [name](const Topology& t, NodeId s, const Params& params) { return buildHypercube(name, t, s, params); },
             {},
+            // The spec's cost T = startups·τ + transfer·t_c (hypercubeSchedule writes it as info "time").
+            [](const Schedule& s) { return s.info.value("time", 0.0); },
+            "T = startups·τ + transfer·t_c (Johnsson–Ho closed form, or counted from the schedule where the paper "
+            "has none; τ = --tau, t_c = --tc, default 1)",
+            "",
+            // The graphs are built from node 0 and moved to the source by XOR (hypercube_schedule.cpp).
+            [](const Topology&) { return true; },
         });
     }
     return list;
@@ -175,6 +205,15 @@ AlgorithmInfo divisibleLoadAlgorithm()
         },
         [](const Topology& t, NodeId s, const Params& p) { return divisibleLoadSchedule(t, s, p); },
         {},
+        // The model's finish time T = A·α₀ (divisibleLoadJson writes it as info "finish_time").
+        [](const Schedule& s) {
+            const auto it = s.info.find("finish_time");
+            return it != s.info.end() && it->is_number() ? it->get<double>() : std::numeric_limits<double>::quiet_NaN();
+        },
+        "the divisible-load model's finish time T = A·α₀ in seconds (Drozdowski & Głazek, Theorem 1)",
+        "s",
+        {},
+        true,  // the layers must fit around the source
     };
 }
 
