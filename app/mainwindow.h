@@ -19,6 +19,7 @@ namespace topocast::app {
 class ExportActions;
 class LayerCharts;
 class LegendWidget;
+class LandscapePanel;
 class MeasuredModel;
 class MeasuredPanel;
 class MetricsModel;
@@ -53,6 +54,7 @@ public:
     MeasuredPanel* measuredPanel() const { return m_measuredPanel; }
     ExportActions* exportActions() const { return m_export; }
     LayerCharts* layerCharts() const { return m_charts; }
+    LandscapePanel* landscapePanel() const { return m_landscape; }
     QString narration() const;
     QString errorText() const;
 
@@ -107,6 +109,7 @@ private:
     TimelineBar* m_timelineBar = nullptr;
     LegendWidget* m_legend = nullptr;
     LayerCharts* m_charts = nullptr;
+    LandscapePanel* m_landscape = nullptr;
     MeasuredModel* m_measured = nullptr;
     MeasuredPanel* m_measuredPanel = nullptr;
     ExportActions* m_export = nullptr;

@@ -26,10 +26,10 @@ void checkCancelled(const BuildControl* control)
         throw BuildCancelled();
 }
 
-/// The TCD map from core's landscape: the closed form where the algorithm has one, else one
+/// The source map from core's landscape: the closed form where the algorithm has one, else one
 /// schedule per source on all cores. Beyond kBruteForceTcdMapLimit sources core refuses (Error)
 /// and buildSnapshot shows no map.
-std::vector<std::uint64_t> landscapeTcdMap(const Scenario& sc, BuildControl* control)
+std::vector<double> landscapeMap(const Scenario& sc, LandscapeMetric metric, BuildControl* control)
 {
     // BuildControl::cancelled is what Session and the tests set; the workers stop on a
     // stop_token, requested from the progress callback that runs after each source.
@@ -47,10 +47,10 @@ std::vector<std::uint64_t> landscapeTcdMap(const Scenario& sc, BuildControl* con
                 stop.request_stop();
         };
     }
-    std::optional<Landscape> map = computeLandscape(sc.algorithm, sc.topology, sc.params, LandscapeMetric::Tcd, options);
+    std::optional<Landscape> map = computeLandscape(sc.algorithm, sc.topology, sc.params, metric, options);
     if (!map)
         throw BuildCancelled();
-    return std::vector<std::uint64_t>(map->values.begin(), map->values.end());
+    return std::move(map->values);
 }
 
 void fillDerived(Snapshot& snap, const std::vector<Vec3>* positions)
@@ -110,15 +110,15 @@ QString buildStageText(const BuildControl& control)
         return QStringLiteral("metrics, contention and layout");
     case BuildControl::TcdMap:
         if (const std::uint32_t total = control.mapTotal.load())
-            return QStringLiteral("TCD map: source %1 of %2").arg(std::min(control.mapDone.load() + 1, total)).arg(total);
-        return QStringLiteral("TCD map");
+            return QStringLiteral("source map: source %1 of %2").arg(std::min(control.mapDone.load() + 1, total)).arg(total);
+        return QStringLiteral("source map");
     default:
         return QStringLiteral("done");
     }
 }
 
 SnapshotPtr buildSnapshot(const Scenario& scenarioIn, bool allowFallback, const Snapshot* previous,
-                          BuildControl* control)
+                          BuildControl* control, LandscapeMetric metric)
 {
     const auto start = std::chrono::steady_clock::now();
     checkViewMemory(scenarioIn.topology);
@@ -145,11 +145,21 @@ SnapshotPtr buildSnapshot(const Scenario& scenarioIn, bool allowFallback, const 
     if (control)
         control->stage = BuildControl::TcdMap;
 
+    snap->landscapeMetric = metric;
     try {
-        snap->tcdMap = sameNetwork ? previous->tcdMap : landscapeTcdMap(sc, control);
+        snap->landscapeMetrics = landscapeMetrics(sc.algorithm, sc.params);
+        snap->landscapeTimeUnit = landscapeTimeUnit(sc.algorithm);
+        if (sameNetwork && previous->landscapeMetric == metric)
+            snap->landscape = previous->landscape;
+        else
+            snap->landscape = landscapeMap(sc, metric, control);
     } catch (const Error&) {
-        snap->tcdMap.clear();  // the map is an extra; the schedule itself is fine
+        snap->landscape.clear();  // the map is an extra; the schedule itself is fine
     }
+    if (metric == LandscapeMetric::Tcd)
+        snap->tcdMap.assign(snap->landscape.begin(), snap->landscape.end());
+    else if (sameNetwork)
+        snap->tcdMap = previous->tcdMap;
     const auto& info = snap->schedule.info;
     if (info.is_object() && info.contains("optimum") && info["optimum"].is_number()) {
         snap->optimum = info["optimum"].get<std::uint64_t>();

@@ -2,6 +2,7 @@
 
 #include "topocast/algorithms/registry.h"
 #include "topocast/cost_model.h"
+#include "topocast/durations.h"
 #include "topocast/error.h"
 #include "topocast/metrics.h"
 
@@ -9,6 +10,7 @@
 #include <array>
 #include <atomic>
 #include <cmath>
+#include <cstdio>
 #include <exception>
 #include <limits>
 #include <mutex>
@@ -167,6 +169,77 @@ LandscapeSummary summarize(const Landscape& landscape)
         if (v[id] == out.min)
             out.argmin.push_back(id);
     return out;
+}
+
+std::vector<LandscapeBin> landscapeHistogram(const std::vector<double>& values, LandscapeMetric metric, int maxBins)
+{
+    double lo = kNoValue, hi = kNoValue;
+    for (double x : values) {
+        if (std::isnan(x))
+            continue;
+        lo = std::isnan(lo) ? x : std::min(lo, x);
+        hi = std::isnan(hi) ? x : std::max(hi, x);
+    }
+    if (std::isnan(lo) || maxBins < 1)
+        return {};
+    std::vector<LandscapeBin> bins;
+    if (isIntegral(metric) && hi - lo < maxBins) {
+        const auto n = static_cast<std::size_t>(hi - lo) + 1;
+        bins.resize(n);
+        for (std::size_t i = 0; i < n; ++i)
+            bins[i].from = bins[i].to = lo + static_cast<double>(i);
+        for (double x : values)
+            if (!std::isnan(x))
+                ++bins[static_cast<std::size_t>(x - lo)].count;
+        return bins;
+    }
+    const auto n = static_cast<std::size_t>(maxBins);
+    const double width = (hi - lo) / static_cast<double>(n);
+    bins.resize(n);
+    for (std::size_t i = 0; i < n; ++i) {
+        bins[i].from = lo + width * static_cast<double>(i);
+        bins[i].to = i + 1 == n ? hi : lo + width * static_cast<double>(i + 1);
+    }
+    for (double x : values) {
+        if (std::isnan(x))
+            continue;
+        auto i = width > 0 ? static_cast<std::size_t>((x - lo) / width) : 0;
+        ++bins[std::min(i, n - 1)].count;
+    }
+    return bins;
+}
+
+std::vector<double> landscapeTicks(double min, double max, LandscapeMetric metric, int count)
+{
+    if (!(max > min) || count < 1)
+        return {};
+    const double raw = (max - min) / count;
+    const double mag = std::pow(10.0, std::floor(std::log10(raw)));
+    double step = mag;
+    for (double f : {1.0, 2.0, 5.0, 10.0})
+        if (f * mag >= raw) {
+            step = f * mag;
+            break;
+        }
+    if (isIntegral(metric))
+        step = std::max(1.0, std::round(step));
+    std::vector<double> ticks;
+    for (double t = std::ceil(min / step) * step; t <= max + step * 1e-9; t += step)
+        ticks.push_back(std::abs(t) < step * 1e-9 ? 0.0 : t);
+    return ticks;
+}
+
+std::string formatLandscapeValue(double value, LandscapeMetric metric, std::string_view timeUnit)
+{
+    if (std::isnan(value))
+        return "–";
+    if (isIntegral(metric))
+        return std::to_string(static_cast<std::uint64_t>(value));
+    if (timeUnit == "s")
+        return formatDuration(value);
+    char buf[32];
+    std::snprintf(buf, sizeof buf, "%.4g", value);
+    return buf;
 }
 
 bool hasClosedFormLandscape(std::string_view algorithm, LandscapeMetric metric)

@@ -254,3 +254,31 @@ TEST_CASE("cli landscape bad input: unknown metric, no landscape, bad topology",
     CHECK_THAT(none.err, Catch::Contains("--metric"));
     CHECK(none.out.empty());
 }
+
+TEST_CASE("landscape: histogram bars, colour-bar ticks and values for people", "[landscape]")
+{
+    // binomial on mesh:4x4: TCD 20 ×2, 22 ×2, 26 ×2, 28 ×2, 34 ×2, 36 ×2, 40 ×2, 42 ×2 (see above).
+    const auto bin = computeLandscape("binomial", Topology::parse("mesh:4x4"), Params{}, LandscapeMetric::Tcd);
+    REQUIRE(bin);
+    const auto bars = landscapeHistogram(bin->values, LandscapeMetric::Tcd, 32);
+    REQUIRE(bars.size() == 23);  // one bar per whole number 20..42
+    CHECK(bars.front().from == 20);
+    CHECK(bars.front().count == 2);
+    CHECK(bars[1].count == 0);
+    CHECK(bars.back().from == 42);
+    const auto coarse = landscapeHistogram(bin->values, LandscapeMetric::Tcd, 4);
+    REQUIRE(coarse.size() == 4);  // [20, 25.5) [25.5, 31) [31, 36.5) [36.5, 42]
+    CHECK(coarse[0].count == 4);
+    CHECK(coarse[1].count == 4);
+    CHECK(coarse[2].count == 4);
+    CHECK(coarse[3].count == 4);
+    CHECK(landscapeHistogram({std::nan(""), 3.0}, LandscapeMetric::Steps, 8).size() == 1);
+    CHECK(landscapeHistogram({}, LandscapeMetric::Steps, 8).empty());
+    CHECK(landscapeTicks(69, 79, LandscapeMetric::Tcd, 5) == std::vector<double>{70, 72, 74, 76, 78});
+    CHECK(landscapeTicks(0, 1, LandscapeMetric::Steps, 5) == std::vector<double>{0, 1});
+    CHECK(landscapeTicks(3, 3, LandscapeMetric::Steps, 5).empty());
+    CHECK(formatLandscapeValue(71, LandscapeMetric::Tcd, "") == "71");
+    CHECK(formatLandscapeValue(8.156e-6, LandscapeMetric::Time, "s") == "8.2 µs");
+    CHECK(formatLandscapeValue(12.5, LandscapeMetric::Time, "") == "12.5");
+    CHECK(formatLandscapeValue(std::nan(""), LandscapeMetric::Tcd, "") == "–");
+}

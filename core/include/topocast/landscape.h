@@ -102,6 +102,28 @@ struct LandscapeSummary {
 /// min, max and argmin over the sources with a value. O(nodes). Never throws.
 LandscapeSummary summarize(const Landscape& landscape);
 
+/// One bar of a landscape's histogram: the sources whose value lies in [from, to) (the last bar
+/// includes `to`); for a count with few distinct values, from = to = the value.
+struct LandscapeBin {
+    double from = 0.0;
+    double to = 0.0;
+    std::uint32_t count = 0;
+};
+
+/// The values (NaN skipped) in at most maxBins bars: one bar per whole number when the metric is
+/// a count and max − min < maxBins, else maxBins equal-width bars from min to max. Empty when no
+/// value is present. Requires maxBins ≥ 1. O(values + maxBins). Never throws.
+std::vector<LandscapeBin> landscapeHistogram(const std::vector<double>& values, LandscapeMetric metric, int maxBins);
+
+/// At most about `count` round tick values (1, 2 or 5 × 10^k apart) within [min, max], min and
+/// max not included unless round; a count's ticks are whole numbers. Empty when max ≤ min.
+/// O(count). Never throws.
+std::vector<double> landscapeTicks(double min, double max, LandscapeMetric metric, int count);
+
+/// A value for people: counts as integers ("71"), time in seconds as formatDuration ("8.2 µs"),
+/// time in model units with four significant digits; "–" for NaN (no schedule).
+std::string formatLandscapeValue(double value, LandscapeMetric metric, std::string_view timeUnit);
+
 /// True when computeLandscape answers `metric` for `algorithm` from a closed form (today: tcd for
 /// algorithms with AlgorithmInfo::tcdMap, e.g. cang-wu), without building schedules. Throws Error
 /// for an unknown algorithm.
