@@ -7,6 +7,7 @@
 #include "timeline.h"
 
 #include "topocast/error.h"
+#include "topocast/landscape.h"
 
 #include <QApplication>
 #include <QCommandLineParser>
@@ -47,7 +48,8 @@ int main(int argc, char* argv[])
     const QCommandLineOption windowShotOpt(QStringLiteral("window-screenshot"), QStringLiteral("show the whole window once, save it into OUT.png and exit"), QStringLiteral("OUT.png"));
     const QCommandLineOption chartsOpt(QStringLiteral("export-charts"), QStringLiteral("write the scenario's divisible-load charts as DIR/topocast-<chart>.png and .svg and exit"), QStringLiteral("DIR"));
     const QCommandLineOption measuredOpt(QStringLiteral("measured"), QStringLiteral("topocast-mpi measured-times JSON to show beside the schedule"), QStringLiteral("FILE"));
-    parser.addOptions({scenarioOpt, stepOpt, modeOpt, shotOpt, sizeOpt, pausedOpt, defaultOpt, presentOpt, windowShotOpt, chartsOpt, measuredOpt});
+    const QCommandLineOption mapMetricOpt(QStringLiteral("map-metric"), QStringLiteral("what the source map (--mode tcdmap) shows: tcd|steps|max_link_load|contention|time"), QStringLiteral("METRIC"));
+    parser.addOptions({scenarioOpt, stepOpt, modeOpt, shotOpt, sizeOpt, pausedOpt, defaultOpt, presentOpt, windowShotOpt, chartsOpt, measuredOpt, mapMetricOpt});
     parser.process(app);
     qInfo("topocast: Qt3D renderer: %s; OpenGL: %s; multisampling: %d×", qPrintable(renderer),
           qPrintable(SceneView::glRenderer()), SceneView::surfaceSamples());
@@ -97,6 +99,14 @@ int main(int argc, char* argv[])
 
     MainWindow window;
     window.setViewMode(*mode);
+    if (parser.isSet(mapMetricOpt)) {
+        try {
+            window.session()->setLandscapeMetric(parseLandscapeMetric(parser.value(mapMetricOpt).toStdString()));
+        } catch (const Error& e) {
+            std::fprintf(stderr, "topocast: --map-metric: %s\n", e.what());
+            return 2;
+        }
+    }
     window.show();
     Scenario scenario = defaultScenario();
     bool fromFile = false;

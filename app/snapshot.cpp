@@ -156,10 +156,19 @@ SnapshotPtr buildSnapshot(const Scenario& scenarioIn, bool allowFallback, const 
     } catch (const Error&) {
         snap->landscape.clear();  // the map is an extra; the schedule itself is fine
     }
-    if (metric == LandscapeMetric::Tcd)
+    if (metric == LandscapeMetric::Tcd) {
         snap->tcdMap.assign(snap->landscape.begin(), snap->landscape.end());
-    else if (sameNetwork)
+    } else if (sameNetwork && !previous->tcdMap.empty()) {
         snap->tcdMap = previous->tcdMap;
+    } else {
+        // The TCD map also gives the optimum TCD (the metrics table's gap), whatever the map shows.
+        try {
+            const std::vector<double> tcd = landscapeMap(sc, LandscapeMetric::Tcd, control);
+            snap->tcdMap.assign(tcd.begin(), tcd.end());
+        } catch (const Error&) {
+            snap->tcdMap.clear();
+        }
+    }
     const auto& info = snap->schedule.info;
     if (info.is_object() && info.contains("optimum") && info["optimum"].is_number()) {
         snap->optimum = info["optimum"].get<std::uint64_t>();
