@@ -4,7 +4,9 @@
 #include "topocast/cost_model.h"
 #include "topocast/durations.h"
 #include "topocast/error.h"
+#include "topocast/limits.h"
 #include "topocast/metrics.h"
+#include "topocast/routing.h"
 
 #include <algorithm>
 #include <array>
@@ -47,6 +49,56 @@ const AlgorithmInfo* registered(std::string_view name)
 }
 
 constexpr double kNoValue = std::numeric_limits<double>::quiet_NaN();
+
+/// max_link_load or contention of a finalized schedule in one pass over its routes: the figures
+/// computeMetrics gives (most uses of one directed channel; Σ over steps and channels used k ≥ 2
+/// times in the step of k), without its other figures, with per-thread arrays reused from one
+/// schedule of a landscape to the next.
+double channelFigure(const Schedule& schedule, LandscapeMetric metric)
+{
+    const Topology& topo = schedule.topology();
+    const std::uint64_t slots = topo.channelSlots();
+    checkMemory("the channel loads of the " + topo.displayName(), saturatingMul(slots, 2 * sizeof(std::uint32_t)),
+                std::to_string(slots) + " channel slots × 8 B");
+    // Zero between schedules (each use resets what it touched), so a landscape clears them once.
+    thread_local std::vector<std::uint32_t> total, step;
+    thread_local std::vector<std::uint32_t> touched, used;
+    if (total.size() != slots) {
+        total.assign(static_cast<std::size_t>(slots), 0);
+        step.assign(static_cast<std::size_t>(slots), 0);
+    }
+    used.clear();
+    std::uint32_t most = 0;
+    std::uint64_t contended = 0;
+    const std::vector<Transfer>& transfers = schedule.transfers();
+    for (std::uint32_t s = 1; s <= schedule.stepCount(); ++s) {
+        touched.clear();
+        for (std::size_t i = schedule.stepBegin(s); i < schedule.stepBegin(s + 1); ++i) {
+            const Transfer& t = transfers[i];
+            forEachChannel(topo, t.from, t.to, t.route, schedule.dimensionOrder, [&](ChannelId c) {
+                if (total[c]++ == 0)
+                    used.push_back(static_cast<std::uint32_t>(c));
+                most = std::max(most, total[c]);
+                if (++step[c] == 1)
+                    touched.push_back(static_cast<std::uint32_t>(c));
+            });
+        }
+        for (const std::uint32_t c : touched) {
+            if (step[c] > 1)
+                contended += step[c];
+            step[c] = 0;
+        }
+    }
+    for (const std::uint32_t c : used)
+        total[c] = 0;
+    if (slots > (std::uint64_t{1} << 22)) {  // do not keep large arrays past this schedule
+        total = {};
+        step = {};
+        touched = {};
+        used = {};
+    }
+    return static_cast<double>(metric == LandscapeMetric::MaxLinkLoad ? most : contended);
+}
 
 } // namespace
 
@@ -140,8 +192,7 @@ double landscapeValue(const Schedule& schedule, LandscapeMetric metric)
     auto measure = [metric](const Schedule& s) -> double {
         if (metric == LandscapeMetric::Time)
             return wormholeTime(s);
-        const Metrics m = computeMetrics(s, 0);
-        return static_cast<double>(metric == LandscapeMetric::MaxLinkLoad ? m.maxLinkLoad : m.contentionUses);
+        return channelFigure(s, metric);
     };
     if (schedule.finalized() || schedule.size() == 0)
         return measure(schedule);

@@ -50,8 +50,9 @@ std::string landscapeTimeFigure(std::string_view algorithm);
 std::string landscapeTimeUnit(std::string_view algorithm);
 
 /// The figure `metric` of one schedule (what a landscape holds for that schedule's source).
-/// Tcd and Steps: O(transfers); MaxLinkLoad and Contention: computeMetrics() (finalizes a copy
-/// when `schedule` is not finalized); Time: the cost figure of the algorithm the schedule names
+/// Tcd and Steps: O(transfers); MaxLinkLoad and Contention: computeMetrics()'s figures from one
+/// pass over the routes, O(hops + channel slots) (finalizes a copy when `schedule` is not
+/// finalized; Error where the channel arrays exceed memoryLimit()); Time: the cost figure of the algorithm the schedule names
 /// (schedule.algorithm, when registered and it has one), else wormholeTime() (finalizes a copy
 /// likewise). Throws Error as computeMetrics does.
 double landscapeValue(const Schedule& schedule, LandscapeMetric metric);
