@@ -1,8 +1,11 @@
 #include "animationexport.h"
 
+#include "narration.h"
 #include "scene/sceneview.h"
 
 #include "topocast/error.h"
+#include "topocast/io/atomic_file.h"
+#include "topocast/io/captions.h"
 
 #include <Qt3DExtras/Qt3DWindow>
 
@@ -97,6 +100,14 @@ std::optional<video::VideoResult> exportAnimation(const SnapshotPtr& snap, const
     if (settings.format == video::VideoFormat::Mp4 && (size.width() % 2 != 0 || size.height() % 2 != 0))
         throw Error("an MP4 needs an even width and height; got " + sizeText(size).toStdString());
 
+    // Captions: one cue per step on the same frame clock the encoder numbers its frames by.
+    std::vector<CaptionCue> cues;
+    if (settings.captions && settings.format == video::VideoFormat::Mp4) {
+        cues = captionCues(frames);
+        for (CaptionCue& c : cues)
+            c.text = narrate(*snap, static_cast<int>(c.step)).toStdString();
+    }
+
     SceneView scene;
     prepareScene(scene, snap, settings.view);
     ExportTimings spent;
@@ -127,6 +138,9 @@ std::optional<video::VideoResult> exportAnimation(const SnapshotPtr& snap, const
                 video::VideoOptions options;
                 options.input = layout;
                 options.crf = settings.crf;
+                for (const CaptionCue& c : cues)
+                    options.captions.push_back(video::Caption{static_cast<int>(c.firstFrame),
+                                                              static_cast<int>(c.endFrame), c.text});
                 encoder.open(settings.output, settings.format, size.width(), size.height(), settings.fps, options);
             }
             encoder.addFrame(image.constBits(), image.bytesPerLine());
@@ -140,6 +154,8 @@ std::optional<video::VideoResult> exportAnimation(const SnapshotPtr& snap, const
         QElapsedTimer t;
         t.start();
         video::VideoResult result = encoder.finish();
+        if (!cues.empty())  // after the video, so a failed encode leaves no captions for it
+            writeFileAtomic(captionsPathFor(settings.output), webVtt(cues, settings.fps));
         spent.encodeMs += elapsedMs(t);
         spent.totalMs = elapsedMs(total);
         if (timings)

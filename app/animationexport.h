@@ -43,6 +43,10 @@ struct AnimationSettings {
     std::uint32_t lastStep = 0;  ///< 0: the schedule's last step
     int holdFrames = -1;         ///< frames the final state is held at the end; −1: one second
     int crf = 20;                ///< H.264 quality (VideoOptions::crf)
+    /// MP4 only: one caption per step with its narration, timed to the frames (captionCues), as
+    /// a WebVTT file beside the video (anim.mp4 → anim.vtt, written atomically after the video) and
+    /// as a mov_text subtitle stream in the MP4. False (`render --captions off`): neither.
+    bool captions = true;
 };
 
 /// Where an export's time went, summed over its frames (milliseconds of wall time).
@@ -72,6 +76,8 @@ std::vector<FrameTime> exportFrames(const Snapshot& snap, const AnimationSetting
 /// size (a Qt3D window must be exposed to render); runs on the GUI thread and spins the event
 /// loop while each frame renders, so a progress dialog stays live. Needs OpenGL (a display, or
 /// xvfb-run).
+/// With settings.captions an MP4 also gets its captions (see AnimationSettings::captions); the
+/// VTT file's path is then captionsPathFor(settings.output) and VideoResult::captions > 0.
 /// Returns what was written, or nullopt when `progress` returned false: nothing is written then
 /// and an existing file is untouched. Throws topocast::Error naming the problem (bad settings,
 /// no frame rendered, encoder failure) — the file is untouched then too.

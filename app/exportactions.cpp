@@ -1,5 +1,7 @@
 #include "exportactions.h"
 
+#include "compareexport.h"
+
 #include "layercharts.h"
 #include "scene/sceneview.h"
 #include "session.h"
@@ -126,13 +128,19 @@ QString ExportActions::exportAnimation(const AnimationSettings& settings)
     QString outcome; // what the caller gets: empty (written), "cancelled", or the error
     try {
         ExportTimings t;
-        const auto result = app::exportAnimation(snap, settings, [&](int done, int total) {
+        const auto onFrame = [&](int done, int total) {
             progress.setMaximum(total);
             progress.setValue(done);
             progress.setLabelText(QStringLiteral("Rendering frame %1 of %2 (%3)…").arg(done + 1).arg(total).arg(sizeText(settings.view.size)));
             emit animationProgress(done, total);
             return !progress.wasCanceled();
-        }, &t);
+        };
+        const auto compare = m_compareSource ? m_compareSource() : std::pair<CompareSnapshotPtr, OrbitCamera::State>{};
+        AnimationSettings both = settings;
+        if (compare.first)
+            both.view.camera = compare.second;
+        const auto result = compare.first ? exportCompareAnimation(compare.first, both, onFrame, &t)
+                                          : app::exportAnimation(snap, settings, onFrame, &t);
         if (!result) {
             outcome = QStringLiteral("cancelled");
             status = QStringLiteral("animation export cancelled; nothing written");
@@ -159,8 +167,13 @@ QString ExportActions::exportAnimation(const AnimationSettings& settings)
 QString ExportActions::exportPicture(const QString& path, QSize size)
 {
     try {
-        const QImage image = renderPicture(m_session->snapshot(), currentView(size), m_timeline->step(),
-                                           m_timeline->fraction());
+        const auto compare = m_compareSource ? m_compareSource() : std::pair<CompareSnapshotPtr, OrbitCamera::State>{};
+        ViewSettings view = currentView(size);
+        if (compare.first)
+            view.camera = compare.second;
+        const QImage image = compare.first
+                                 ? renderComparePicture(compare.first, view, m_timeline->step(), m_timeline->fraction())
+                                 : renderPicture(m_session->snapshot(), view, m_timeline->step(), m_timeline->fraction());
         QSaveFile file(path);
         if (!file.open(QIODevice::WriteOnly) || !image.save(&file, "PNG") || !file.commit())
             return report(QStringLiteral("cannot write %1: %2").arg(path, file.errorString()));

@@ -1,12 +1,16 @@
 #pragma once
 
 #include "animationexport.h"
+#include "comparesnapshot.h"
 
 #include "topocast/io/export.h"
 
 #include <QObject>
 #include <QString>
 #include <QStringList>
+
+#include <functional>
+#include <utility>
 
 class QAction;
 class QMenu;
@@ -27,6 +31,11 @@ class ExportActions : public QObject {
     Q_OBJECT
 public:
     ExportActions(QWidget* window, Session* session, Timeline* timeline, SceneView* scene, LayerCharts* charts);
+
+    /// While it returns a comparison (the split view is on), the picture and the animation show
+    /// both sides in one file, seen with the returned camera.
+    using CompareSource = std::function<std::pair<CompareSnapshotPtr, OrbitCamera::State>()>;
+    void setCompareSource(CompareSource source) { m_compareSource = std::move(source); }
 
     /// The "Export" submenu for the File menu (owned by this object's window).
     QMenu* menu() const { return m_menu; }
@@ -65,6 +74,7 @@ private:
     LayerCharts* m_charts;
     QMenu* m_menu = nullptr;
     QAction* m_chartsAction = nullptr;
+    CompareSource m_compareSource;
 };
 
 } // namespace topocast::app

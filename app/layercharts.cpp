@@ -1,7 +1,7 @@
 #include "layercharts.h"
 
-#include "topocast/algorithms/divisible_load.h"
 #include "topocast/error.h"
+#include "topocast/figures.h"
 
 #include <QBarCategoryAxis>
 #include <QDir>
@@ -25,27 +25,6 @@
 namespace topocast::app {
 
 namespace {
-std::vector<double> numbers(const nlohmann::ordered_json& v)
-{
-    std::vector<double> out;
-    if (!v.is_array())
-        return out;
-    for (const auto& e : v) {
-        if (!e.is_number())
-            return {};
-        out.push_back(e.get<double>());
-    }
-    return out;
-}
-
-double field(const nlohmann::ordered_json& o, std::initializer_list<const char*> names)
-{
-    for (const char* n : names)
-        if (o.contains(n) && o[n].is_number())
-            return o[n].get<double>();
-    return std::nan("");
-}
-
 QChartView* makeView(QChart* chart)
 {
     chart->setMargins(QMargins(2, 2, 2, 2));
@@ -65,10 +44,9 @@ void addLayerAxis(QChart* chart, QAbstractSeries* series, const QStringList& cat
     series->attachAxis(axis);
 }
 
-/// Load share per layer: a bar per α_i; nullptr without "alpha".
-QChart* loadShareChart(const nlohmann::ordered_json& info)
+/// Load share per layer: a bar per α_i; nullptr without any.
+QChart* loadShareChart(const std::vector<double>& alpha)
 {
-    const std::vector<double> alpha = info.contains("alpha") ? numbers(info["alpha"]) : std::vector<double>{};
     if (alpha.empty())
         return nullptr;
     auto* set = new QBarSet(QStringLiteral("load share"));
@@ -90,26 +68,10 @@ QChart* loadShareChart(const nlohmann::ordered_json& info)
     return chart;
 }
 
-/// The rows of "timeline" (an array, or an object with "rows"); nullptr without them.
-const nlohmann::ordered_json* timelineRows(const nlohmann::ordered_json& info)
-{
-    if (!info.contains("timeline"))
-        return nullptr;
-    const auto& tl = info["timeline"];
-    if (tl.is_array())
-        return &tl;
-    if (tl.is_object() && tl.contains("rows") && tl["rows"].is_array())
-        return &tl["rows"];
-    return nullptr;
-}
-
 /// Gantt: per layer, wait → receive → (wait) → compute as stacked horizontal bars; nullptr
-/// without a timeline row that has its times.
-QChart* ganttChart(const nlohmann::ordered_json& info)
+/// without a row whose times are finite.
+QChart* ganttChart(const std::vector<DivisibleLoadTimelineRow>& rows)
 {
-    const nlohmann::ordered_json* rows = timelineRows(info);
-    if (!rows || rows->empty())
-        return nullptr;
     auto* idle = new QBarSet(QStringLiteral("wait"));
     auto* recv = new QBarSet(QStringLiteral("receive"));
     auto* gap = new QBarSet(QStringLiteral("idle"));
@@ -119,24 +81,15 @@ QChart* ganttChart(const nlohmann::ordered_json& info)
         set->setBorderColor(Qt::transparent);
     }
     QStringList cats;
-    int layer = 0;
-    for (const auto& e : *rows) {
-        if (!e.is_object())
+    for (const DivisibleLoadTimelineRow& r : rows) {
+        if (!std::isfinite(r.receiveBegin) || !std::isfinite(r.receiveEnd) || !std::isfinite(r.computeBegin) ||
+            !std::isfinite(r.computeEnd))
             continue;
-        const double rs = field(e, {"receive_begin", "receive_start", "start"});
-        const double re = field(e, {"receive_end", "recv_end"});
-        double cs = field(e, {"compute_begin", "compute_start"});
-        const double ce = field(e, {"compute_end", "end", "finish"});
-        if (std::isnan(cs))
-            cs = re;
-        if (std::isnan(rs) || std::isnan(re) || std::isnan(ce))
-            continue;
-        *idle << rs;
-        *recv << (re - rs);
-        *gap << (cs - re);
-        *comp << (ce - cs);
-        cats << QString::number(e.contains("layer") && e["layer"].is_number() ? e["layer"].get<int>() : layer);
-        ++layer;
+        *idle << r.receiveBegin;
+        *recv << (r.receiveEnd - r.receiveBegin);
+        *gap << (r.computeBegin - r.receiveEnd);
+        *comp << (r.computeEnd - r.computeBegin);
+        cats << QString::number(r.layer);
     }
     auto* series = new QHorizontalStackedBarSeries;
     series->append(idle);
@@ -162,32 +115,9 @@ QChart* ganttChart(const nlohmann::ordered_json& info)
     return chart;
 }
 
-/// Speedup for h = 1, 2, … layers: the schedule's "speedup" series, or for divisible-load the
-/// model's (the schedule reports only its own h).
-std::vector<double> speedupSeries(const Snapshot& snap)
-{
-    const auto& info = snap.schedule.info;
-    std::vector<double> speedup = info.contains("speedup") ? numbers(info["speedup"]) : std::vector<double>{};
-    if (!speedup.empty() || snap.scenario.algorithm != "divisible-load")
-        return speedup;
-    try {
-        DivisibleLoadParams pr = divisibleLoadParamsFrom(snap.scenario.params);
-        const int top = std::max(pr.layers, 8);
-        for (int h = 1; h <= top; ++h) {
-            pr.layers = h;
-            const double s = divisibleLoadSpeedup(pr);
-            if (!std::isfinite(s))
-                break;
-            speedup.push_back(s);
-        }
-    } catch (const Error&) {
-        speedup.clear();
-    }
-    return speedup;
-}
-
-/// Speedup against layers with the 1 + p/ρ bound ("bound"); nullptr for fewer than two points.
-QChart* speedupChart(const nlohmann::ordered_json& info, const std::vector<double>& speedup)
+/// Speedup against layers (core's divisibleLoadSpeedupByLayers) with the min{n, 1 + p/ρ} bound;
+/// nullptr for fewer than two points.
+QChart* speedupChart(const std::vector<double>& speedup, double bound)
 {
     if (speedup.size() <= 1)
         return nullptr;
@@ -197,16 +127,15 @@ QChart* speedupChart(const nlohmann::ordered_json& info, const std::vector<doubl
         line->append(static_cast<double>(i + 1), speedup[i]);
     auto* chart = new QChart;
     chart->addSeries(line);
-    if (info.contains("bound") && info["bound"].is_number()) {
-        const double b = info["bound"].get<double>();
-        auto* bound = new QLineSeries;
-        bound->setName(QStringLiteral("1 + p/ρ bound"));
-        bound->append(1, b);
-        bound->append(static_cast<double>(speedup.size()), b);
+    if (std::isfinite(bound) && bound > 0) {
+        auto* boundLine = new QLineSeries;
+        boundLine->setName(QStringLiteral("1 + p/ρ bound"));
+        boundLine->append(1, bound);
+        boundLine->append(static_cast<double>(speedup.size()), bound);
         QPen pen(Qt::red);
         pen.setStyle(Qt::DashLine);
-        bound->setPen(pen);
-        chart->addSeries(bound);
+        boundLine->setPen(pen);
+        chart->addSeries(boundLine);
     }
     chart->createDefaultAxes();
     chart->setTitle(QStringLiteral("Speedup against layers"));
@@ -222,18 +151,20 @@ QChart* speedupChart(const nlohmann::ordered_json& info, const std::vector<doubl
     return chart;
 }
 
-/// The charts a snapshot has (possibly none), named by file-name stem; the caller owns them.
+/// The charts a snapshot has (none but for divisible-load figures), named by file-name stem;
+/// the caller owns them.
 std::vector<std::pair<QString, QChart*>> buildCharts(const Snapshot& snap)
 {
     std::vector<std::pair<QString, QChart*>> charts;
-    if (!snap.schedule.info.is_object())
+    const DivisibleLoadFigures* f =
+        snap.schedule.figures ? snap.schedule.figures->get<DivisibleLoadFigures>() : nullptr;
+    if (!f)
         return charts;
-    const auto& info = snap.schedule.info;
-    if (QChart* c = loadShareChart(info))
+    if (QChart* c = loadShareChart(f->model.alpha))
         charts.push_back({QStringLiteral("load-shares"), c});
-    if (QChart* c = ganttChart(info))
+    if (QChart* c = ganttChart(f->timeline.rows))
         charts.push_back({QStringLiteral("gantt"), c});
-    if (QChart* c = speedupChart(info, speedupSeries(snap)))
+    if (QChart* c = speedupChart(f->speedupByLayers, f->model.bound))
         charts.push_back({QStringLiteral("speedup"), c});
     return charts;
 }

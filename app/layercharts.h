@@ -11,10 +11,10 @@ class QVBoxLayout;
 
 namespace topocast::app {
 
-/// Divisible-load charts beside the scene (Qt Charts), read from the schedule's info: load
-/// share per layer ("alpha"), the receive/compute Gantt timeline per layer ("timeline"), and
-/// speedup against layers ("speedup" series) with the 1 + p/ρ bound ("bound"/"limit").
-/// Hidden when the schedule carries none of these.
+/// Divisible-load charts beside the scene (Qt Charts), read from the schedule's typed
+/// DivisibleLoadFigures: load share per layer (model.alpha), the receive/compute Gantt timeline
+/// per layer (timeline.rows), and speedup against layers (speedupByLayers) with the bound.
+/// Hidden for schedules without divisible-load figures.
 class LayerCharts : public QWidget {
     Q_OBJECT
 public:

@@ -1,4 +1,5 @@
 // topocast: parses the command line and shows the window (everything else is in topocast_app).
+#include "compareview.h"
 #include "layercharts.h"
 #include "mainwindow.h"
 #include "session.h"
@@ -48,8 +49,10 @@ int main(int argc, char* argv[])
     const QCommandLineOption windowShotOpt(QStringLiteral("window-screenshot"), QStringLiteral("show the whole window once, save it into OUT.png and exit"), QStringLiteral("OUT.png"));
     const QCommandLineOption chartsOpt(QStringLiteral("export-charts"), QStringLiteral("write the scenario's divisible-load charts as DIR/topocast-<chart>.png and .svg and exit"), QStringLiteral("DIR"));
     const QCommandLineOption measuredOpt(QStringLiteral("measured"), QStringLiteral("topocast-mpi measured-times JSON to show beside the schedule"), QStringLiteral("FILE"));
+    const QCommandLineOption scheduleOpt(QStringLiteral("schedule"), QStringLiteral("open a schedule JSON or a student's CSV and list the rules it breaks (File ▸ Open schedule)"), QStringLiteral("FILE"));
+    const QCommandLineOption compareOpt(QStringLiteral("compare"), QStringLiteral("scenario JSON shown beside --scenario in the split view (View ▸ Compare); same network"), QStringLiteral("FILE"));
     const QCommandLineOption mapMetricOpt(QStringLiteral("map-metric"), QStringLiteral("what the source map (--mode tcdmap) shows: tcd|steps|max_link_load|contention|time"), QStringLiteral("METRIC"));
-    parser.addOptions({scenarioOpt, stepOpt, modeOpt, shotOpt, sizeOpt, pausedOpt, defaultOpt, presentOpt, windowShotOpt, chartsOpt, measuredOpt, mapMetricOpt});
+    parser.addOptions({compareOpt, scenarioOpt, stepOpt, modeOpt, shotOpt, sizeOpt, pausedOpt, defaultOpt, presentOpt, windowShotOpt, chartsOpt, measuredOpt, scheduleOpt, mapMetricOpt});
     parser.process(app);
     qInfo("topocast: Qt3D renderer: %s; OpenGL: %s; multisampling: %d×", qPrintable(renderer),
           qPrintable(SceneView::glRenderer()), SceneView::surfaceSamples());
@@ -75,7 +78,8 @@ int main(int argc, char* argv[])
             return 2;
         }
         QString error;
-        const int rc = renderScreenshot({parser.value(scenarioOpt), step, *mode, parser.value(shotOpt), *size}, error);
+        const int rc = renderScreenshot({parser.value(scenarioOpt), step, *mode, parser.value(shotOpt), *size}, error,
+                                        parser.value(compareOpt));
         if (rc != 0)
             std::fprintf(stderr, "topocast: %s\n", qPrintable(error));
         return rc;
@@ -110,7 +114,14 @@ int main(int argc, char* argv[])
     window.show();
     Scenario scenario = defaultScenario();
     bool fromFile = false;
-    if (parser.isSet(scenarioOpt)) {
+    if (parser.isSet(compareOpt)) {
+        try {
+            fromFile = window.openCompare(loadComparePair(parser.value(scenarioOpt), parser.value(compareOpt)));
+        } catch (const Error& e) {
+            std::fprintf(stderr, "topocast: %s\n", e.what());
+            return 2;
+        }
+    } else if (parser.isSet(scenarioOpt)) {
         fromFile = window.openScenario(parser.value(scenarioOpt));
     } else if (!parser.isSet(defaultOpt)) {
         const QString last = QSettings().value(QStringLiteral("lastScenario")).toString();
@@ -133,6 +144,15 @@ int main(int argc, char* argv[])
                 return 2;
         }
     }
+    if (parser.isSet(scheduleOpt)) {
+        while (window.session()->busy())  // shown after the start-up scenario, not overtaken by it
+            QCoreApplication::processEvents(QEventLoop::AllEvents, 50);
+        if (!window.openSchedule(parser.value(scheduleOpt))) {
+            std::fprintf(stderr, "topocast: %s\n", qPrintable(window.errorText()));
+            if (parser.isSet(windowShotOpt))
+                return 2;
+        }
+    }
     if (parser.isSet(presentOpt))
         window.setPresentationMode(true);
     if (parser.isSet(windowShotOpt)) {
@@ -141,7 +161,7 @@ int main(int argc, char* argv[])
         // The scenario file is computed asynchronously: choose the step once its schedule is in.
         QElapsedTimer settle;
         settle.start();
-        while (window.session()->busy() && settle.elapsed() < 120000)
+        while ((window.session()->busy() || window.compareView()->busy()) && settle.elapsed() < 120000)
             QCoreApplication::processEvents(QEventLoop::AllEvents, 50);
         window.timeline()->pause();
         window.timeline()->setStep(step >= 0 ? step : window.timeline()->stepCount());

@@ -1,7 +1,12 @@
 #include "mainwindow.h"
 
 #include "exportactions.h"
+#include "handout.h"
+#include "findingspanel.h"
+#include "openschedule.h"
 
+#include "compareview.h"
+#include "comparemetrics.h"
 #include "landscapepanel.h"
 #include "layercharts.h"
 #include "legendwidget.h"
@@ -9,6 +14,7 @@
 #include "measuredpanel.h"
 #include "metricsmodel.h"
 #include "narration.h"
+#include "predictmode.h"
 #include "scenariopanel.h"
 #include "scene/sceneview.h"
 #include "session.h"
@@ -16,6 +22,7 @@
 #include "timelinebar.h"
 
 #include "topocast/error.h"
+#include "topocast/figures.h"
 
 #include <QAction>
 #include <QApplication>
@@ -27,6 +34,7 @@
 #include <QDockWidget>
 #include <QFileDialog>
 #include <QFileInfo>
+#include <QGuiApplication>
 #include <QHBoxLayout>
 #include <QHeaderView>
 #include <QLabel>
@@ -61,6 +69,9 @@ MainWindow::MainWindow(bool useSettings, QWidget* parent) : QMainWindow(parent),
     centreLayout->setContentsMargins(2, 2, 2, 2);
     auto* viewRow = new QHBoxLayout;
     viewRow->addWidget(m_scene->widget(), 1);
+    m_compare = new CompareView(m_timeline);
+    m_compare->hide();
+    viewRow->addWidget(m_compare, 1);
     auto* side = new QWidget;
     auto* sideLayout = new QVBoxLayout(side);
     sideLayout->setContentsMargins(0, 0, 0, 0);
@@ -181,9 +192,40 @@ MainWindow::MainWindow(bool useSettings, QWidget* parent) : QMainWindow(parent),
         updateLegend();
     });
     connect(m_cumulative, &QCheckBox::toggled, m_scene, &SceneView::setCumulativeHeat);
+    connect(m_modeBox, &QComboBox::currentIndexChanged, this,
+            [this] { m_compare->setMode(static_cast<ViewMode>(m_modeBox->currentData().toInt())); });
+    connect(m_cumulative, &QCheckBox::toggled, m_compare, &CompareView::setCumulativeHeat);
+    connect(m_compare, &CompareView::activeScenarioChanged, this, [this](const Scenario& s) {
+        if (m_compareOn)
+            m_panel->setScenario(s);
+    });
+    connect(m_compare, &CompareView::failed, this, &MainWindow::showError);
+    connect(m_compare, &CompareView::compareReady, this, [this](CompareSnapshotPtr cmp) {
+        m_error->hide();
+        statusBar()->showMessage(QStringLiteral("compare: A %1 — B %2 on the %3")
+                                     .arg(sideFigures(*cmp->a), sideFigures(*cmp->b),
+                                          QString::fromStdString(cmp->a->topology().displayName())));
+    });
+
+    // Right dock: the rules a schedule opened from a file breaks (shown while one is open).
+    m_findings = new FindingsPanel(m_timeline, m_scene);
+    m_findingsDock = new QDockWidget(QStringLiteral("Findings"), this);
+    m_findingsDock->setObjectName(QStringLiteral("findingsDock"));
+    m_findingsDock->setWidget(m_findings);
+    addDockWidget(Qt::LeftDockWidgetArea, m_findingsDock);
+    tabifyDockWidget(dock, m_findingsDock);  // beside the scenario: the 3-D view keeps its width
+    m_findingsDock->hide();
+    connect(m_session, &Session::scheduleReady, m_findings, &FindingsPanel::snapshotShown);
 
     m_export = new ExportActions(this, m_session, m_timeline, m_scene, m_charts);
+    m_export->setCompareSource([this]() -> std::pair<CompareSnapshotPtr, OrbitCamera::State> {
+        if (!m_compareOn || !m_compare->compareSnapshot())
+            return {};
+        return {m_compare->compareSnapshot(), m_compare->sceneView(0)->camera().state()};
+    });
     connect(m_export, &ExportActions::reported, this, [this](const QString& m) { statusBar()->showMessage(m, 15000); });
+    m_predict = new PredictMode(this, m_session, m_timeline, m_scene);
+    connect(m_predict, &PredictMode::changed, this, &MainWindow::updateNarration);
     buildMenus();
     if (m_useSettings) {
         QSettings settings;
@@ -244,6 +286,12 @@ void MainWindow::buildMenus()
         if (!path.isEmpty())
             openScenario(path);
     });
+    file->addAction(QStringLiteral("Open sc&hedule…"), this, [this] {
+        const QString path = QFileDialog::getOpenFileName(this, QStringLiteral("Open schedule"), QString(),
+                                                          QStringLiteral("Schedules (*.json *.csv)"));
+        if (!path.isEmpty())
+            openSchedule(path);
+    });
     file->addAction(QStringLiteral("&Save scenario as…"), QKeySequence::SaveAs, this, [this] {
         const QString path = QFileDialog::getSaveFileName(this, QStringLiteral("Save scenario"), QString(),
                                                           QStringLiteral("Scenarios (*.json)"));
@@ -263,6 +311,7 @@ void MainWindow::buildMenus()
     presets->setEnabled(!presets->isEmpty());
     file->addSeparator();
     file->addMenu(m_export->menu());
+    addHandoutAction(m_export->menu(), this, m_session, m_export, [this](const QString& m) { statusBar()->showMessage(m, 15000); });
     file->addSeparator();
     file->addAction(QStringLiteral("&Quit"), QKeySequence::Quit, qApp, &QApplication::quit);
 
@@ -272,6 +321,12 @@ void MainWindow::buildMenus()
     present->setCheckable(true);
     present->setShortcut(QKeySequence(Qt::Key_F11));
     connect(present, &QAction::toggled, this, &MainWindow::setPresentationMode);
+    view->addAction(m_predict->action());
+    m_compareAction = view->addAction(QStringLiteral("&Compare side by side"));
+    m_compareAction->setCheckable(true);
+    m_compareAction->setShortcut(QKeySequence(Qt::Key_K | Qt::CTRL));
+    m_compareAction->setToolTip(QStringLiteral("two schedules on one network, one camera and one timeline; click a side to edit it"));
+    connect(m_compareAction, &QAction::toggled, this, &MainWindow::setCompareMode);
 
     QMenu* play = menuBar()->addMenu(QStringLiteral("&Timeline"));
     auto add = [this, play](const QString& text, QKeySequence key, auto slot) {
@@ -303,7 +358,12 @@ QStringList MainWindow::presetFiles()
     return files;
 }
 
-QString MainWindow::narration() const { return m_narration->text(); }
+QString MainWindow::narration() const
+{
+    if (m_compareOn)
+        return m_compare->metrics()->narration(0) + QLatin1Char('\n') + m_compare->metrics()->narration(1);
+    return m_narration->text();
+}
 QString MainWindow::errorText() const { return m_error->isHidden() ? QString() : m_error->text(); }
 
 void MainWindow::applyPanel()
@@ -315,6 +375,13 @@ void MainWindow::applyPanel()
         showError(QString::fromStdString(e.what()));
         return;
     }
+    if (m_compareOn) {  // the panel edits the split view's active side
+        m_compare->setActiveScenario(s);
+        return;
+    }
+    // The panel has no compare side: an edit on the same network keeps the scenario's.
+    if (const Scenario& requested = m_session->requestedScenario(); requested.compare && s.topology == requested.topology)
+        s.compare = requested.compare;
     // Compared with the latest request, not the scenario shown: an edit back to what is shown
     // while another edit computes is a new request too.
     if (s == m_session->requestedScenario())
@@ -324,9 +391,27 @@ void MainWindow::applyPanel()
 
 void MainWindow::chooseSource(NodeId source)
 {
+    if (const auto snap = m_session->snapshot(); snap && !snap->scheduleFile.isEmpty()) {
+        // No algorithm can rebuild a schedule read from a file from another source.
+        statusBar()->showMessage(QStringLiteral("%1 is a schedule from a file; its source stays %2")
+                                     .arg(QFileInfo(snap->scheduleFile).fileName(),
+                                          QString::fromStdString(snap->topology().nodeName(snap->schedule.source()))),
+                                 8000);
+        return;
+    }
     if (m_applyTimer->isActive()) {
         m_applyTimer->stop();
         applyPanel();
+    }
+    if (m_scene->mode() == ViewMode::TcdMap && QGuiApplication::keyboardModifiers().testFlag(Qt::ShiftModifier)) {
+        // The landscape: Shift+click chooses B's source (the compare side, made from A if none).
+        const Scenario& a = m_session->requestedScenario();
+        Scenario b = a.compare ? compareSide(a) : a;
+        b.source = source;
+        m_session->setScenario(withCompare(a, b));
+        statusBar()->showMessage(QStringLiteral("B's source: %1 — View ▸ Compare shows A and B side by side")
+                                     .arg(QString::fromStdString(a.topology.nodeName(source))), 8000);
+        return;
     }
     m_session->setSource(source);
     // A panel edit made before this build ends reads the clicked source, not the old one.
@@ -335,6 +420,14 @@ void MainWindow::chooseSource(NodeId source)
 
 void MainWindow::showSnapshot(SnapshotPtr snap)
 {
+    if (m_compareOn) {  // A for the single view, ready for when the split view is turned off
+        m_scene->setSnapshot(snap);
+        m_metrics->setSnapshot(snap);
+        m_charts->setSnapshot(snap);
+        if (m_useSettings)
+            rememberScenario(QString::fromStdString(toJson(snap->scenario).dump()));
+        return;
+    }
     m_error->hide();
     QString dropped;
     if (const auto measured = m_measured->measured(); measured && !measuredBelongsTo(*measured, *snap)) {
@@ -362,7 +455,7 @@ void MainWindow::showSnapshot(SnapshotPtr snap)
     if (!snap->note.isEmpty())
         msg = snap->note + QStringLiteral(" — ") + msg;
     statusBar()->showMessage(msg + dropped);
-    if (m_useSettings)
+    if (m_useSettings && snap->scheduleFile.isEmpty())  // a schedule from a file cannot be rebuilt
         rememberScenario(QString::fromStdString(toJson(snap->scenario).dump()));
 }
 
@@ -375,6 +468,10 @@ void MainWindow::showError(const QString& message)
 
 void MainWindow::updateNarration()
 {
+    if (m_predict && m_predict->isActive()) {
+        m_narration->setText(m_predict->narration());
+        return;
+    }
     if (auto snap = m_session->snapshot()) {
         const QString measured = m_measured->stepSentence(m_timeline->step());
         m_narration->setText(narrate(*snap, m_timeline->step()) +
@@ -433,11 +530,11 @@ void MainWindow::showHover(long long node, QPoint globalPos)
                                                                      snap->landscapeTimeUnit)));
     const int layer = nodeLayer(*snap, v);
     text += layer < 0 ? QStringLiteral("\nin no layer") : QStringLiteral("\nlayer %1").arg(layer);
-    const auto& info = snap->schedule.info;
-    if (info.is_object() && info.contains("alpha") && info["alpha"].is_array() &&
-        layer >= 0 && static_cast<std::size_t>(layer) < info["alpha"].size() && info["alpha"][static_cast<std::size_t>(layer)].is_number())
-        text += QStringLiteral(", layer load share %1").arg(info["alpha"][static_cast<std::size_t>(layer)].get<double>());
-    text += QStringLiteral("\nclick to make it the source");
+    const DivisibleLoadFigures* load =
+        snap->schedule.figures ? snap->schedule.figures->get<DivisibleLoadFigures>() : nullptr;
+    if (load && layer >= 0 && static_cast<std::size_t>(layer) < load->model.alpha.size())
+        text += QStringLiteral(", layer load share %1").arg(load->model.alpha[static_cast<std::size_t>(layer)]);
+    text += m_predict->isActive() ? QStringLiteral("\nclick to mark or unmark it") : QStringLiteral("\nclick to make it the source");
     QToolTip::showText(globalPos, text);
 }
 
@@ -453,15 +550,92 @@ bool MainWindow::openScenario(const QString& path)
     if (s.view.is_object() && s.view.contains("mode") && s.view["mode"].is_string())
         if (auto m = parseViewMode(QString::fromStdString(s.view["mode"].get<std::string>())))
             setViewMode(*m);
-    m_session->setScenario(s);
     addRecent(path);
+    if (s.compare)
+        return openCompare(s);
+    if (m_compareOn)
+        setCompareMode(false);
+    m_session->setScenario(s);
     return true;
+}
+
+bool MainWindow::openSchedule(const QString& path, std::optional<Topology> topology)
+{
+    try {
+        if (m_compareOn)
+            setCompareMode(false);  // a file's schedule is shown in the single view
+        if (!topology && scheduleFileNeedsTopology(path)) {
+            topology = chooseTopology(this, path, m_session->scenario().topology);
+            if (!topology)
+                return false;
+        }
+        const OpenedSchedulePtr opened = openScheduleFile(path, topology);
+        m_findings->setOpened(opened);
+        m_findingsDock->show();
+        m_findingsDock->raise();
+        m_session->showSnapshot(opened->snapshot);
+    } catch (const Error& e) {
+        showError(QString::fromStdString(e.what()));
+        return false;
+    }
+    return true;
+}
+
+bool MainWindow::openCompare(const Scenario& scenario)
+{
+    try {
+        if (scenario.compare)
+            compareSide(scenario);  // refuses a compare side on another network
+    } catch (const Error& e) {
+        showError(QString::fromStdString(e.what()));
+        return false;
+    }
+    Scenario a = scenario;
+    a.compare = scenario.compare;
+    m_session->setScenario(a);  // the single view shows A when compare mode is turned off
+    m_compareOn = false;
+    {
+        const QSignalBlocker block(m_compareAction);
+        m_compareAction->setChecked(true);
+    }
+    m_compareOn = true;
+    m_scene->widget()->hide();
+    m_narration->hide();
+    m_compare->show();
+    m_compare->setScenario(scenario);
+    return true;
+}
+
+void MainWindow::setCompareMode(bool on)
+{
+    if (on == m_compareOn)
+        return;
+    if (on) {
+        Scenario s = m_session->requestedScenario();
+        if (!s.compare)
+            s = withCompare(s, s);
+        openCompare(s);
+        return;
+    }
+    const Scenario both = m_compare->scenario();
+    m_compareOn = false;
+    {
+        const QSignalBlocker block(m_compareAction);
+        m_compareAction->setChecked(false);
+    }
+    m_compare->hide();
+    m_scene->widget()->show();
+    m_narration->show();
+    if (!(both == m_session->requestedScenario()))
+        m_session->setScenario(both);
+    else if (auto snap = m_session->snapshot())
+        showSnapshot(snap);  // the timeline and panel back to the single view
 }
 
 bool MainWindow::saveScenario(const QString& path)
 {
     try {
-        Scenario s = m_session->scenario();
+        Scenario s = m_compareOn ? m_compare->scenario() : m_session->scenario();
         s.view["mode"] = viewModeName(m_scene->mode()).toStdString();
         s.view["step"] = m_timeline->step();
         topocast::saveScenario(s, path.toStdString());
@@ -503,6 +677,19 @@ void MainWindow::rebuildRecentMenu()
 
 QImage MainWindow::grabWindow()
 {
+    if (m_compareOn) {
+        const auto frames = m_compare->captureFrames();
+        if (frames[0].isNull() || frames[1].isNull())
+            return {};
+        QImage image = grab().toImage();
+        QPainter p(&image);
+        for (int i = 0; i < 2; ++i) {
+            QWidget* view = m_compare->sceneView(i)->widget();
+            const QPoint at = view->mapTo(this, QPoint(0, 0)) * image.devicePixelRatio();
+            p.drawImage(QRect(at, view->size() * image.devicePixelRatio()), frames[static_cast<std::size_t>(i)]);
+        }
+        return image;
+    }
     const QImage frame = m_scene->captureFrame();
     if (frame.isNull())
         return {};
@@ -521,6 +708,7 @@ void MainWindow::setPresentationMode(bool on)
     f.setPointSizeF(on ? f.pointSizeF() * 1.6 : f.pointSizeF() / 1.6);
     QApplication::setFont(f);
     m_scene->setHighContrast(on);
+    m_compare->setHighContrast(on);
     if (on)
         showFullScreen();
     else

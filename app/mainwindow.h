@@ -7,8 +7,11 @@
 #include <QMainWindow>
 #include <QStringList>
 
+#include <optional>
+
 class QCheckBox;
 class QComboBox;
+class QDockWidget;
 class QLabel;
 class QMenu;
 class QTableView;
@@ -16,13 +19,16 @@ class QTimer;
 
 namespace topocast::app {
 
+class CompareView;
 class ExportActions;
+class FindingsPanel;
 class LayerCharts;
 class LegendWidget;
 class LandscapePanel;
 class MeasuredModel;
 class MeasuredPanel;
 class MetricsModel;
+class PredictMode;
 class ScenarioPanel;
 class SceneView;
 class Session;
@@ -55,6 +61,16 @@ public:
     ExportActions* exportActions() const { return m_export; }
     LayerCharts* layerCharts() const { return m_charts; }
     LandscapePanel* landscapePanel() const { return m_landscape; }
+    /// View ▸ Predict: the student predicts each step's receivers and is graded.
+    PredictMode* predictMode() const { return m_predict; }
+    /// View ▸ Compare: the split view (created with the window, shown while compare mode is on).
+    CompareView* compareView() const { return m_compare; }
+    bool compareMode() const { return m_compareOn; }
+    /// Turns the split view on (A = the scenario shown, B = its compare side or a copy of A) or
+    /// off (the single view shows A, keeping B as its compare side for the next time).
+    void setCompareMode(bool on);
+    /// Opens a scenario with a compare side in the split view; false (and a message) if refused.
+    bool openCompare(const Scenario& scenario);
     QString narration() const;
     QString errorText() const;
 
@@ -63,6 +79,11 @@ public:
     /// Opens a topocast-mpi measured-times file beside the schedule shown; false (and a message,
     /// keeping what was shown) if it cannot be read or was measured on another schedule.
     bool openMeasured(const QString& path);
+    /// File ▸ Open schedule: shows a schedule JSON or a student's CSV with the rules it breaks
+    /// in the findings panel. A CSV that names no topology uses `topology`, or asks for one in a
+    /// dialog when that is nullopt. False (and a message, keeping what was shown) on bad input.
+    bool openSchedule(const QString& path, std::optional<Topology> topology = std::nullopt);
+    FindingsPanel* findingsPanel() const { return m_findings; }
     /// Saves the current scenario atomically.
     bool saveScenario(const QString& path);
     /// Scenario files offered as presets (resources/scenarios in the source tree and beside
@@ -113,6 +134,9 @@ private:
     MeasuredModel* m_measured = nullptr;
     MeasuredPanel* m_measuredPanel = nullptr;
     ExportActions* m_export = nullptr;
+    PredictMode* m_predict = nullptr;
+    FindingsPanel* m_findings = nullptr;
+    QDockWidget* m_findingsDock = nullptr;
     QLabel* m_narration = nullptr;
     QLabel* m_error = nullptr;
     QComboBox* m_modeBox = nullptr;
@@ -125,6 +149,9 @@ private:
     QElapsedTimer m_sinceSettingsWrite; ///< invalid until the first write
     QStringList m_recent;
     bool m_presentation = false;
+    CompareView* m_compare = nullptr;
+    QAction* m_compareAction = nullptr;
+    bool m_compareOn = false;
 };
 
 } // namespace topocast::app

@@ -1,6 +1,9 @@
 #include "metricsmodel.h"
 
+#include "topocast/figures.h"
+
 #include <cmath>
+#include <string_view>
 
 namespace topocast::app {
 
@@ -19,59 +22,91 @@ void MetricsModel::setSnapshot(SnapshotPtr snap)
 {
     beginResetModel();
     m_rows.clear();
-    if (snap) {
-        const Metrics& m = snap->metrics;
-        auto add = [this](QString key, QString name, QVariant number, QString tip = {}) {
-            m_rows.push_back({std::move(key), std::move(name), number.toString(), number, std::move(tip)});
-        };
-        add(QStringLiteral("steps"), QStringLiteral("Steps"), QVariant::fromValue<qulonglong>(m.steps));
-        add(QStringLiteral("transfers"), QStringLiteral("Transfers"), QVariant::fromValue<qulonglong>(m.transfers));
-        add(QStringLiteral("tcd"), QStringLiteral("TCD"), QVariant::fromValue<qulonglong>(m.tcd),
-            QStringLiteral("total communication distance: hops summed over all transfers"));
-        if (snap->optimum) {
-            if (snap->optimumFromInfo)
-                add(QStringLiteral("optimum"), QStringLiteral("Optimum TCD"), QVariant::fromValue<qulonglong>(*snap->optimum),
-                    QStringLiteral("the minimum TCD for this topology, as the algorithm reports it"));
-            else
-                add(QStringLiteral("optimum"), QStringLiteral("Best TCD over sources"), QVariant::fromValue<qulonglong>(*snap->optimum),
-                    QStringLiteral("the smallest TCD this algorithm gives from any source (TCD map minimum)"));
-            add(QStringLiteral("gap"), QStringLiteral("Gap to optimum"),
-                QVariant::fromValue<qlonglong>(static_cast<qlonglong>(m.tcd) - static_cast<qlonglong>(*snap->optimum)));
-        } else {
-            m_rows.push_back({QStringLiteral("optimum"), QStringLiteral("Optimum TCD"), QStringLiteral("—"), {},
-                              QStringLiteral("not known for this algorithm and topology")});
-        }
-        add(QStringLiteral("max_link_load"), QStringLiteral("Max link load"), QVariant::fromValue<qulonglong>(m.maxLinkLoad),
-            QStringLiteral("most transfers on one directed channel over the whole schedule"));
-        add(QStringLiteral("max_step_load"), QStringLiteral("Max load in a step"), QVariant::fromValue<qulonglong>(m.maxStepLoad));
-        add(QStringLiteral("contentions"), QStringLiteral("Contentions"),
-            QVariant::fromValue<qulonglong>(m.contentions.size()),
-            QStringLiteral("(step, directed channel) pairs used by two or more transfers"));
-        add(QStringLiteral("contention_uses"), QStringLiteral("Conflicting uses"), QVariant::fromValue<qulonglong>(m.contentionUses));
-        add(QStringLiteral("max_hops"), QStringLiteral("Longest route (hops)"), QVariant::fromValue<qulonglong>(m.maxHops));
-        const auto& info = snap->schedule.info;
-        if (info.is_object()) {
-            for (auto it = info.begin(); it != info.end(); ++it) {
-                const QString key = QString::fromStdString(it.key());
-                if (key == QLatin1String("optimum"))
-                    continue;
-                const auto& v = it.value();
-                if (v.is_number())
-                    m_rows.push_back({key, key, formatNumber(v.get<double>()), v.get<double>(), {}});
-                else if (v.is_string())
-                    m_rows.push_back({key, key, QString::fromStdString(v.get<std::string>()), {}, {}});
-                else if (v.is_boolean())
-                    m_rows.push_back({key, key, v.get<bool>() ? QStringLiteral("yes") : QStringLiteral("no"), {}, {}});
-                else if (v.is_array() && v.size() <= 8 && std::all_of(v.begin(), v.end(), [](const auto& e) { return e.is_number(); })) {
-                    QStringList items;
-                    for (const auto& e : v)
-                        items << formatNumber(e.template get<double>());
-                    m_rows.push_back({key, key, items.join(QStringLiteral(", ")), {}, {}});
-                }
-            }
-        }
-    }
+    if (snap)
+        addRows(*snap);
     endResetModel();
+}
+
+void MetricsModel::add(QString key, QString name, QVariant number, QString tip)
+{
+    const QString shown = number.typeId() == QMetaType::Double ? formatNumber(number.toDouble()) : number.toString();
+    m_rows.push_back({std::move(key), std::move(name), shown, std::move(number), std::move(tip)});
+}
+
+void MetricsModel::addRows(const Snapshot& snap)
+{
+    const Metrics& m = snap.metrics;
+    const Topology& topo = snap.topology();
+    add(QStringLiteral("steps"), QStringLiteral("Steps"), QVariant::fromValue<qulonglong>(m.steps));
+    add(QStringLiteral("transfers"), QStringLiteral("Messages sent"), QVariant::fromValue<qulonglong>(m.transfers));
+    add(QStringLiteral("tcd"), QStringLiteral("TCD of this schedule (hops)"), QVariant::fromValue<qulonglong>(m.tcd),
+        QStringLiteral("total communication distance: hops summed over all transfers"));
+    const auto gap = [&](std::uint64_t best) {
+        return QVariant::fromValue<qlonglong>(static_cast<qlonglong>(m.tcd) - static_cast<qlonglong>(best));
+    };
+    const CangWuFigures* cangWu = snap.schedule.figures ? snap.schedule.figures->get<CangWuFigures>() : nullptr;
+    const std::vector<FigureRow> figures = snap.schedule.figures ? figureRows(*snap.schedule.figures) : std::vector<FigureRow>{};
+    const auto help = [&](std::string_view key) {
+        for (const FigureRow& r : figures)
+            if (r.key == key)
+                return QString::fromStdString(r.help);
+        return QString();
+    };
+    if (cangWu) {
+        const QString proven = cangWu->bestFromSourceProven ? QStringLiteral("proven") : QStringLiteral("best known");
+        add(QStringLiteral("best_from_source"), QStringLiteral("Best TCD from this source (%1)").arg(proven),
+            QVariant::fromValue<qulonglong>(cangWu->bestFromSource),
+            help("best_from_source"));
+        add(QStringLiteral("gap_source"), QStringLiteral("Gap to the best from this source"), gap(cangWu->bestFromSource),
+            QStringLiteral("0: no broadcast from this source does better (among time-optimal schedules)"));
+    }
+    if (snap.optimum) {
+        QString where;
+        if (cangWu) {
+            where = QStringLiteral("at the eyes");
+        } else {
+            QStringList best;
+            for (std::size_t v = 0; v < snap.tcdMap.size() && best.size() <= 4; ++v)
+                if (snap.tcdMap[v] == *snap.optimum)
+                    best << QString::fromStdString(topo.nodeName(static_cast<NodeId>(v)));
+            if (best.size() > 4) {
+                best.removeLast();
+                best << QStringLiteral("…");
+            }
+            where = QStringLiteral("from ") + best.join(QStringLiteral(", "));
+        }
+        add(QStringLiteral("optimum"), QStringLiteral("Best TCD over all sources"), QVariant::fromValue<qulonglong>(*snap.optimum),
+            snap.optimumFromFigures
+                ? QStringLiteral("the least TCD from any source (%1), as the algorithm's closed form gives it").arg(where)
+                : QStringLiteral("the smallest TCD this algorithm gives from any source (%1, TCD map minimum)").arg(where));
+        add(QStringLiteral("gap"), QStringLiteral("Gap to the best over all sources"), gap(*snap.optimum),
+            QStringLiteral("how much a better source would save"));
+    } else {
+        m_rows.push_back({QStringLiteral("optimum"), QStringLiteral("Best TCD over all sources"), QStringLiteral("—"), {},
+                          QStringLiteral("not known for this algorithm and topology")});
+    }
+    add(QStringLiteral("max_link_load"), QStringLiteral("Busiest link (messages)"), QVariant::fromValue<qulonglong>(m.maxLinkLoad),
+        QStringLiteral("most transfers on one directed channel over the whole schedule"));
+    add(QStringLiteral("max_step_load"), QStringLiteral("Busiest link in one step (messages)"), QVariant::fromValue<qulonglong>(m.maxStepLoad));
+    add(QStringLiteral("contentions"), QStringLiteral("Shared links (step, link)"),
+        QVariant::fromValue<qulonglong>(m.contentions.size()),
+        QStringLiteral("(step, directed channel) pairs used by two or more transfers"));
+    add(QStringLiteral("contention_uses"), QStringLiteral("Conflicting uses"), QVariant::fromValue<qulonglong>(m.contentionUses),
+        QStringLiteral("channel uses that share their step's channel with another transfer"));
+    add(QStringLiteral("max_hops"), QStringLiteral("Longest route (hops)"), QVariant::fromValue<qulonglong>(m.maxHops));
+    for (const FigureRow& r : figures) {
+        const QString key = QString::fromStdString(r.key);
+        if (rowOf(key) >= 0 || key == QLatin1String("source_tcd"))
+            continue; // shown above in words, or equal to the counted TCD
+        QString name = QString::fromStdString(r.name);
+        if (!r.unit.empty())
+            name += QStringLiteral(" (%1)").arg(QString::fromStdString(r.unit));
+        const QString tip = QString::fromStdString(r.help);
+        if (const double* d = std::get_if<double>(&r.value))
+            add(key, name, *d, tip);
+        else
+            m_rows.push_back({key, name, QString::fromStdString(std::get<std::string>(r.value)), {}, tip});
+    }
 }
 
 int MetricsModel::rowOf(const QString& key) const

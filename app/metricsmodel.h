@@ -9,8 +9,9 @@
 
 namespace topocast::app {
 
-/// The metrics panel's table: one row per figure of one snapshot (steps, TCD, optimum, gap,
-/// loads, contentions, then every scalar the algorithm put into schedule.info).
+/// The metrics panel's table: one row per figure of one snapshot, named in words with units
+/// (steps, TCD, the best TCD from this source and over all sources with the gaps, loads,
+/// contentions, then the algorithm's own figures from core's figureRows()).
 class MetricsModel : public QAbstractTableModel {
     Q_OBJECT
 public:
@@ -20,8 +21,8 @@ public:
     explicit MetricsModel(QObject* parent = nullptr);
 
     void setSnapshot(SnapshotPtr snap);
-    /// The row of metric `key` ("steps", "tcd", "optimum", "gap", "max_link_load",
-    /// "contentions", or an info key), or −1.
+    /// The row of metric `key` ("steps", "tcd", "best_from_source", "gap_source", "optimum",
+    /// "gap", "max_link_load", "contentions", or a FigureRow key), or −1.
     int rowOf(const QString& key) const;
     /// The displayed value of metric `key` (empty if absent).
     QString value(const QString& key) const;
@@ -32,6 +33,9 @@ public:
     QVariant headerData(int section, Qt::Orientation orientation, int role = Qt::DisplayRole) const override;
 
 private:
+    void addRows(const Snapshot& snap);
+    void add(QString key, QString name, QVariant number, QString tip = {});
+
     struct Row {
         QString key;
         QString name;

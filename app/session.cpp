@@ -86,6 +86,15 @@ bool Session::setScenarioNow(const Scenario& scenario, bool allowFallback)
     return true;
 }
 
+void Session::showSnapshot(SnapshotPtr snap)
+{
+    ++m_generation;  // overtakes a running request
+    if (m_control)
+        m_control->cancelled = true;
+    setActive(0);
+    accept(std::move(snap));
+}
+
 void Session::setScenario(const Scenario& scenario)
 {
     const quint64 generation = ++m_generation;

@@ -42,6 +42,10 @@ public:
     /// Returns false and emits failed() on error, leaving the current snapshot.
     bool setScenarioNow(const Scenario& scenario, bool allowFallback = false);
 
+    /// Shows a snapshot built elsewhere (a schedule read from a file, File ▸ Open schedule): a
+    /// running request is dropped and scheduleReady() is emitted as for a computed one.
+    void showSnapshot(SnapshotPtr snap);
+
 public slots:
     /// Computes asynchronously; emits scheduleReady() or failed().
     void setScenario(const topocast::Scenario& scenario);

@@ -3,6 +3,7 @@
 #include "topocast/algorithms/hypercube.h"
 #include "topocast/algorithms/registry.h"
 #include "topocast/error.h"
+#include "topocast/figures.h"
 #include "topocast/landscape.h"
 #include "topocast/limits.h"
 
@@ -169,10 +170,10 @@ SnapshotPtr buildSnapshot(const Scenario& scenarioIn, bool allowFallback, const 
             snap->tcdMap.clear();
         }
     }
-    const auto& info = snap->schedule.info;
-    if (info.is_object() && info.contains("optimum") && info["optimum"].is_number()) {
-        snap->optimum = info["optimum"].get<std::uint64_t>();
-        snap->optimumFromInfo = true;
+    const CangWuFigures* cangWu = snap->schedule.figures ? snap->schedule.figures->get<CangWuFigures>() : nullptr;
+    if (cangWu) {
+        snap->optimum = cangWu->optimum;
+        snap->optimumFromFigures = true;
     } else if (!snap->tcdMap.empty())
         snap->optimum = *std::min_element(snap->tcdMap.begin(), snap->tcdMap.end());
 

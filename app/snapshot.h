@@ -47,13 +47,17 @@ struct Snapshot {
     /// The member trees of a hypercube schedule's spanning graph (core scheduleTrees()), per tree
     /// as edges parent → child from the schedule's source; empty for other schedules.
     std::vector<std::vector<hypercube::TreeEdge>> trees;
-    /// The optimum TCD for this topology (schedule.info "optimum", or the TCD map's minimum).
+    /// The best TCD over all sources (the algorithm's own figure, e.g. Cang-Wu's OD_k, or the TCD
+    /// map's minimum).
     std::optional<std::uint64_t> optimum;
-    /// True when `optimum` is the algorithm's own figure (info "optimum"), false when it is only
+    /// True when `optimum` is the algorithm's own figure (CangWuFigures::optimum), false when it is only
     /// the best TCD of this algorithm over all sources.
-    bool optimumFromInfo = false;
+    bool optimumFromFigures = false;
     /// Note for the status bar (e.g. "cang-wu is not available; showing recursive-doubling").
     QString note;
+    /// The file the schedule was read from (File ▸ Open schedule); empty when it was computed.
+    /// Such a snapshot is not remembered as the last scenario (its algorithm cannot rebuild it).
+    QString scheduleFile;
     /// Time spent computing (ms), for the status bar and the benchmark.
     double computeMs = 0;
 

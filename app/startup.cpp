@@ -1,6 +1,7 @@
 #include "startup.h"
 
 #include "animationexport.h"
+#include "compareexport.h"
 #include "snapshot.h"
 
 #include "topocast/error.h"
@@ -45,11 +46,37 @@ std::optional<QSize> parseSize(const QString& text)
     return QSize(w, h);
 }
 
-int renderScreenshot(const ScreenshotOptions& options, QString& error)
+Scenario loadComparePair(const QString& scenarioFile, const QString& compareFile)
+{
+    const Scenario a = scenarioFile.isEmpty() ? defaultScenario() : loadScenario(scenarioFile.toStdString());
+    const Scenario b = loadScenario(compareFile.toStdString());
+    try {
+        return withCompare(a, b);
+    } catch (const Error& e) {
+        throw Error("--compare " + compareFile.toStdString() + ": " + e.what());
+    }
+}
+
+int renderScreenshot(const ScreenshotOptions& options, QString& error, const QString& compareFile)
 {
     try {
-        const Scenario scenario =
-            options.scenarioFile.isEmpty() ? defaultScenario() : loadScenario(options.scenarioFile.toStdString());
+        const Scenario scenario = !compareFile.isEmpty() ? loadComparePair(options.scenarioFile, compareFile)
+                                  : options.scenarioFile.isEmpty() ? defaultScenario()
+                                                                   : loadScenario(options.scenarioFile.toStdString());
+        if (scenario.compare) {
+            const CompareSnapshotPtr cmp = buildCompareSnapshot(scenario);
+            ViewSettings view;
+            view.size = options.size;
+            view.mode = options.mode;
+            const int step = options.step < 0 ? static_cast<int>(cmp->comparison.steps) : options.step;
+            const QImage image = renderComparePicture(cmp, view, step);
+            QSaveFile file(options.output);
+            if (!file.open(QIODevice::WriteOnly) || !image.save(&file, "PNG") || !file.commit()) {
+                error = QStringLiteral("cannot write %1: %2").arg(options.output, file.errorString());
+                return 2;
+            }
+            return 0;
+        }
         const SnapshotPtr snap = buildSnapshot(scenario, true);
         ViewSettings view;
         view.size = options.size;

@@ -26,9 +26,15 @@ struct ScreenshotOptions {
     QSize size{1200, 800};
 };
 
-/// --screenshot: renders the scenario's view once into `output` (PNG). Returns 0, or 2 with a
-/// one-line message in `error`.
-int renderScreenshot(const ScreenshotOptions& options, QString& error);
+/// --screenshot: renders the scenario's view once into `output` (PNG); a compare scenario (its
+/// own "compare", or `compareFile` given with --compare) as both sides in one picture. Returns
+/// 0, or 2 with a one-line message in `error`.
+int renderScreenshot(const ScreenshotOptions& options, QString& error, const QString& compareFile = {});
+
+/// `topocast --scenario A --compare B`: A (empty: the default scenario) with B's file as its
+/// compare side. Throws topocast::Error naming the file, e.g. "--compare b.json: a comparison
+/// needs one network on both sides: A is …, B is …; give B the topology … too".
+Scenario loadComparePair(const QString& scenarioFile, const QString& compareFile);
 
 /// Parses "WxH" ("1200x800"); nullopt if malformed or out of 16..8192.
 std::optional<QSize> parseSize(const QString& text);

@@ -8,6 +8,7 @@
 
 #include "topocast/algorithms/divisible_load.h"
 #include "topocast/error.h"
+#include "topocast/figures.h"
 
 #include <cmath>
 #include <iomanip>
@@ -219,9 +220,10 @@ int runSingle(const DivisibleOptions& o, Io& io)
         const Schedule s = divisibleLoadSchedule(topo, source, params);
         mapping["topology"] = topo.spec();
         mapping["source"] = topo.nodeName(source);
-        mapping["placement"] = s.info["placement"];
-        mapping["routes"] = s.info["routes"];
-        mapping["warnings"] = s.info["warnings"];
+        const DivisibleLoadFigures& figures = *s.figures->get<DivisibleLoadFigures>();
+        mapping["placement"] = figures.placement;
+        mapping["routes"] = figures.routes;
+        mapping["warnings"] = figures.warnings;
     }
 
     if (o.json) {

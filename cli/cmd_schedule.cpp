@@ -3,6 +3,7 @@
 
 #include "topocast/algorithms/registry.h"
 #include "topocast/error.h"
+#include "topocast/figures.h"
 #include "topocast/io/atomic_file.h"
 #include "topocast/io/schedule_json.h"
 #include "topocast/limits.h"
@@ -34,10 +35,11 @@ void printSummary(std::ostream& out, const Schedule& s, const Metrics& m, const 
         << "\n";
     out << "steps " << m.steps << "   TCD " << m.tcd << "   contention " << m.contentionUses << "   max link load "
         << m.maxLinkLoad << "   transfers " << m.transfers << "\n";
-    for (const auto& [key, value] : s.info.items())
+    const nlohmann::ordered_json info = scheduleInfo(s);
+    for (const auto& [key, value] : info.items())
         if (value.is_primitive())
             out << key << " " << value.dump() << "   ";
-    if (!s.info.empty())
+    if (!info.empty())
         out << "\n";
     // Step contention is reported by the metrics line above; the checker line covers delivery,
     // causality, port limits and routes, so a baseline with contention still reads as correct.

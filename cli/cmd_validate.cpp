@@ -1,11 +1,16 @@
 // topocast-cli validate FILE: check a schedule document with the core checker.
 #include "commands.h"
 
+#include "topocast/io/schedule_csv.h"
 #include "topocast/io/schedule_json.h"
 #include "topocast/metrics.h"
+#include "topocast/reference.h"
 #include "topocast/validate.h"
 
+#include "topocast/error.h"
+
 #include <memory>
+#include <optional>
 #include <ostream>
 
 namespace topocast::cli {
@@ -14,6 +19,7 @@ namespace {
 
 struct ValidateCommand {
     std::string file;
+    std::string topology;
     bool json = false;
     bool allowContention = false;
 };
@@ -23,22 +29,63 @@ const CommandRegistrar reg{Command{
     "check a schedule file: delivery, causality, port limits, routes, step contention",
     [](CLI::App& sub) {
         auto opts = std::make_shared<ValidateCommand>();
-        sub.add_option("file", opts->file, "schedule JSON (as written by `schedule --json`)")->required();
+        sub.add_option("file", opts->file,
+                       "schedule JSON (as written by `schedule --json`) or a student's CSV (step,from,to[,route]; "
+                       "a .csv file)")
+            ->required();
+        sub.add_option("--topology", opts->topology,
+                       "CSV only: the topology (mesh:4x4, torus:5x5, hypercube:4) when the file names none");
         sub.add_flag("--json", opts->json, "print the verdict as JSON");
         sub.add_flag("--allow-contention", opts->allowContention,
                      "do not count step contention as a violation (store-and-forward schedules)");
         return [opts](Io& io) {
-            const Schedule s = scheduleFromJson(readJsonFile(opts->file));
+            const bool csv = isCsvPath(opts->file);
+            if (!csv && !opts->topology.empty())
+                throw Error("--topology applies to a CSV schedule; " + opts->file +
+                            " is read as schedule JSON, which names its topology");
+            std::optional<Topology> topo;
+            if (!opts->topology.empty())
+                topo = Topology::parse(opts->topology);
+            const Schedule s = csv ? readScheduleCsv(opts->file, topo) : scheduleFromJson(readJsonFile(opts->file));
             ValidateOptions vo;
             vo.forbidStepContention = !opts->allowContention;
             const Validation v = validate(s, vo);
             const Metrics m = computeMetrics(s);
+            std::optional<BroadcastReference> ref;
+            if (csv && s.topology().nodeCount() > 0)
+                ref = broadcastReference(s.topology(), s.source(), s.portModel());
             if (opts->json) {
                 nlohmann::ordered_json o;
                 o["file"] = opts->file;
                 o["valid"] = v.ok();
                 o["violation_count"] = v.violationCount;
                 o["violations"] = v.violations;
+                if (csv) {  // the JSON-file output stays as it was; a CSV also gets the structured findings
+                    nlohmann::ordered_json list = nlohmann::ordered_json::array();
+                    for (const Finding& f : v.findings) {
+                        nlohmann::ordered_json j;
+                        j["rule"] = toString(f.kind);
+                        j["step"] = f.step;
+                        nlohmann::ordered_json nodes = nlohmann::ordered_json::array();
+                        for (NodeId n : f.nodes)
+                            nodes.push_back(nodeToJson(s.topology(), n));
+                        j["nodes"] = nodes;
+                        if (f.channel >= 0)
+                            j["channel"] = s.topology().channelName(static_cast<ChannelId>(f.channel));
+                        j["text"] = f.text;
+                        list.push_back(j);
+                    }
+                    o["findings"] = list;
+                    nlohmann::ordered_json r;
+                    r["min_steps"] = ref->minSteps;
+                    r["min_steps_reason"] = ref->minStepsReason;
+                    if (ref->bestTcd) {
+                        r["best_tcd"] = *ref->bestTcd;
+                        r["best_tcd_steps"] = ref->bestTcdSteps;
+                        r["best_tcd_algorithm"] = ref->bestTcdAlgorithm;
+                    }
+                    o["best_known"] = r;
+                }
                 o["steps"] = m.steps;
                 o["tcd"] = m.tcd;
                 o["contention"] = m.contentionUses;
@@ -48,13 +95,24 @@ const CommandRegistrar reg{Command{
             } else {
                 io.out << opts->file << ": " << s.topology().displayName() << ", " << m.transfers << " transfers, "
                        << m.steps << " steps, TCD " << m.tcd << "\n";
+                if (ref) {
+                    io.out << "best known: at least " << ref->minSteps << " steps (" << ref->minStepsReason << ")";
+                    if (ref->bestTcd)
+                        io.out << "; TCD " << *ref->bestTcd << " in " << ref->bestTcdSteps << " steps by "
+                               << ref->bestTcdAlgorithm;
+                    io.out << "\n";
+                }
                 if (v.ok())
                     io.out << "valid\n";
                 else {
                     io.out << "INVALID: " << v.violationCount << " violation" << (v.violationCount == 1 ? "" : "s")
                            << "\n";
-                    for (const std::string& line : v.violations)
-                        io.out << "  - " << line << "\n";
+                    if (csv)  // one line per broken rule: its step, rule and nodes first
+                        for (const Finding& f : v.findings)
+                            io.out << "  - " << findingLine(s.topology(), f) << "\n";
+                    else
+                        for (const std::string& line : v.violations)
+                            io.out << "  - " << line << "\n";
                     if (v.violations.size() < v.violationCount)
                         io.out << "  … " << v.violationCount - v.violations.size() << " more\n";
                 }

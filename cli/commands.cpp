@@ -105,8 +105,8 @@ int run(const std::vector<std::string>& args, Io& io)
         actions.emplace_back(sub, c.setup(*sub));
     }
     if (!args.empty() && !args[0].empty() && args[0][0] != '-' && std::none_of(commandTable().begin(), commandTable().end(), [&](const Command& c) { return c.name == args[0]; })) {
-        if (args[0] == "render") {
-            io.err << "topocast-cli: render is not in this build: it draws with the Qt 6 / Qt3D app and encodes "
+        if (args[0] == "render" || args[0] == "handout") {
+            io.err << "topocast-cli: " << args[0] << " is not in this build: it draws with the Qt 6 / Qt3D app and encodes "
                       "with FFmpeg; run scripts/install-deps.sh and configure with -DTOPOCAST_BUILD_APP=ON\n";
             return 2;
         }

@@ -81,6 +81,11 @@ void addRenderOptions(CLI::App& sub, RenderOptions& o)
     sub.add_option("--crf", o.crf, "MP4 (H.264) quality: 0 lossless … 51 worst")
         ->capture_default_str()
         ->check(CLI::Range(0, 51));
+    sub.add_option("--captions", o.captions,
+                   "MP4: one caption per step with its narration, as NAME.vtt beside the video and a subtitle "
+                   "stream in it: on | off")
+        ->capture_default_str()
+        ->check(CLI::IsMember({"on", "off"}));
     sub.add_flag("--timings", o.timings, "print where the time went (render+read-back, convert, encode)");
 }
 
@@ -93,6 +98,7 @@ void validateRenderOptions(RenderOptions& o)
     if (o.heat != "cumulative" && o.heat != "step")
         throw Error("--heat " + o.heat + " is not cumulative or step");
     o.cumulativeHeat = o.heat == "cumulative";
+    o.captionsOn = o.captions == "on";
     if (!(o.zoom > 0.01f && o.zoom < 100.0f))
         throw Error("--zoom " + fixed(o.zoom, 3) + " is out of range 0.01..100");
     if (o.videoFormat == RenderFormat::Mp4 && (o.width % 2 != 0 || o.height % 2 != 0))

@@ -36,11 +36,13 @@ struct RenderOptions {
     float pitch = 0.0f; ///< degrees
     float zoom = 1.0f;  ///< in (0.01, 100)
     int crf = 20;       ///< 0..51
+    std::string captions = "on";  ///< --captions on | off (MP4: NAME.vtt and a subtitle stream)
     bool timings = false;
 
     // Set by validateRenderOptions:
     RenderFormat videoFormat = RenderFormat::Mp4;
     bool cumulativeHeat = true;
+    bool captionsOn = true;  ///< --captions on
 };
 
 /// The view modes --mode accepts, in any letter case: plain, contention, heatmap, tcdmap, layers
@@ -49,7 +51,7 @@ const std::vector<std::string>& renderModeNames();
 
 /// Declares render's options on `sub`, bound to `o`, with the checks CLI11 makes while parsing:
 /// --scenario and --out required, --width/--height 16..8192, --fps 1..240, --frames-per-step
-/// 1..1000, --hold-frames 0..100000, --crf 0..51 (a bad value is a CLI::ParseError such as
+/// 1..1000, --hold-frames 0..100000, --crf 0..51, --captions on|off (a bad value is a CLI::ParseError such as
 /// "--width: Value 9000 not in range 16 to 8192"). `o` must outlive `sub`'s parse.
 void addRenderOptions(CLI::App& sub, RenderOptions& o);
 

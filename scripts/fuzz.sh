@@ -15,7 +15,7 @@ seconds=${1:-60}
 shift || true
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 build=${TOPOCAST_FUZZ_BUILD:-$root/build-fuzz}
-all_targets=(fuzz_topology fuzz_cli_args fuzz_scenario_json fuzz_schedule_json fuzz_measured_json fuzz_render_options)
+all_targets=(fuzz_topology fuzz_cli_args fuzz_scenario_json fuzz_schedule_json fuzz_measured_json fuzz_render_options fuzz_schedule_csv)
 targets=("$@")
 [ ${#targets[@]} -eq 0 ] && targets=("${all_targets[@]}")
 parallel=${FUZZ_PARALLEL:-$(nproc)}

@@ -22,6 +22,7 @@ packages=(
   libavcodec-dev libavformat-dev libavutil-dev libswscale-dev
   # headless GUI tests
   xvfb xauth
+  poppler-utils                       # pdfinfo / pdftoppm: the handout PDF tests
   # MPI replay
   libopenmpi-dev openmpi-bin
 )

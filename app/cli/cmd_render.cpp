@@ -4,10 +4,12 @@
 #include "commands.h"
 
 #include "animationexport.h"
+#include "compareexport.h"
 #include "snapshot.h"
 #include "startup.h"
 
 #include "topocast/error.h"
+#include "topocast/io/captions.h"
 #include "topocast/io/export.h"
 #include "topocast/io/scenario.h"
 
@@ -40,6 +42,7 @@ struct RenderCommand {
     float pitch = 0.0f;
     float zoom = 1.0f;
     int crf = 20;
+    std::string captions = "on";
     bool timings = false;
 };
 
@@ -89,22 +92,32 @@ int render(const RenderCommand& o, Io& io)
     settings.framesPerStep = o.framesPerStep;
     settings.holdFrames = o.holdFrames;
     settings.crf = o.crf;
+    settings.captions = o.captions == "on";
 
     const Scenario scenario = loadScenario(o.scenario);
     GuiScope gui;
-    const app::SnapshotPtr snap = app::buildSnapshot(scenario, false);
-    const auto [first, last] = parseStepRange(o.steps, snap->stepCount());
+    // A compare scenario renders both sides in one file, over the longer schedule's steps.
+    app::SnapshotPtr snap;
+    app::CompareSnapshotPtr cmp;
+    if (scenario.compare)
+        cmp = app::buildCompareSnapshot(scenario);
+    else
+        snap = app::buildSnapshot(scenario, false);
+    const auto [first, last] = parseStepRange(o.steps, cmp ? cmp->comparison.steps : snap->stepCount());
     settings.firstStep = first;
     settings.lastStep = last;
 
     app::ExportTimings t;
-    const auto result = app::exportAnimation(snap, settings, {}, &t);
+    const auto result = cmp ? app::exportCompareAnimation(cmp, settings, {}, &t) : app::exportAnimation(snap, settings, {}, &t);
     if (!result)
         throw Error("render was cancelled");
     io.out << fmt::format("wrote {}: {} frames, {}x{} at {} fps ({:.2f} s), {}; steps {}-{}, {} frames per step, "
                           "mode {}\n",
                           result->path.string(), result->frames, o.width, o.height, o.fps, result->seconds,
                           result->codec, first, last, o.framesPerStep, o.mode);
+    if (result->captions > 0)
+        io.out << fmt::format("wrote {}: {} captions, one per step (and a subtitle stream in the MP4)\n",
+                              captionsPathFor(o.out).string(), result->captions);
     if (o.timings && t.frames > 0) {
         const double n = t.frames;
         io.out << fmt::format("time per frame: render+read-back {:.1f} ms, convert {:.2f} ms, encode {:.1f} ms; "
@@ -144,6 +157,11 @@ const CommandRegistrar reg{Command{
         sub.add_option("--crf", o->crf, "MP4 (H.264) quality: 0 lossless … 51 worst")
             ->capture_default_str()
             ->check(CLI::Range(0, 51));
+        sub.add_option("--captions", o->captions,
+                       "MP4: one caption per step with its narration, as NAME.vtt beside the video and a "
+                       "subtitle stream in it: on | off")
+            ->capture_default_str()
+            ->check(CLI::IsMember({"on", "off"}));
         sub.add_flag("--timings", o->timings, "print where the time went (render+read-back, convert, encode)");
         return [o](Io& io) {
             try {

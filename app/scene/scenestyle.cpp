@@ -1,5 +1,7 @@
 #include "scene/scenestyle.h"
 
+#include "topocast/figures.h"
+
 #include <algorithm>
 #include <cmath>
 #include <set>
@@ -152,10 +154,9 @@ Rgba treeColour(int tree, bool used, const Palette& palette)
 
 int nodeLayer(const Snapshot& snap, NodeId v)
 {
-    const auto& info = snap.schedule.info;
     // Divisible load: layer k is reached in move k (the schedule's step); nodes never reached
     // hold no load. Elsewhere a node's layer is its hop distance from the source.
-    if (info.is_object() && info.contains("alpha")) {
+    if (snap.schedule.figures && snap.schedule.figures->get<DivisibleLoadFigures>()) {
         const std::uint32_t at = snap.informedStep[v];
         return at == kNeverInformed ? -1 : static_cast<int>(at);
     }
@@ -299,8 +300,9 @@ std::vector<std::pair<QColor, QString>> legendEntries(const Snapshot* snap, View
             e.emplace_back(pal.link.toColor(), QStringLiteral("(no spanning trees: not a hypercube tree schedule)"));
             break;
         }
-        const auto& info = snap->schedule.info;
-        const QString graph = QString::fromStdString(info["graph"].get<std::string>());
+        const HypercubeFigures* cube =
+            snap->schedule.figures ? snap->schedule.figures->get<HypercubeFigures>() : nullptr;
+        const QString graph = cube ? QString::fromStdString(cube->graph) : QStringLiteral("spanning graph");
         const std::size_t trees = snap->trees.size();
         for (std::size_t t = 0; t < trees; ++t)
             e.emplace_back(treeColour(static_cast<int>(t), true, pal).toColor(),

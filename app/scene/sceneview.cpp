@@ -3,6 +3,7 @@
 #include "scene/labelinstances.h"
 #include "scene/levelofdetail.h"
 #include "scene/linkinstances.h"
+#include "scene/markinstances.h"
 #include "scene/messageinstances.h"
 #include "scene/nodeinstances.h"
 #include "scene/picking.h"
@@ -65,8 +66,9 @@ SceneView::SceneView(QObject* parent) : QObject(parent)
     m_axes = new LinkInstances(1, m_root);
     m_nodes = new NodeInstances(m_root);
     m_messages = new MessageInstances(m_root);
+    m_marks = new MarkInstances(m_root);
     m_labels = new LabelInstances(m_root);
-    buildFrameGraph({m_links, m_stubs, m_arcs, m_treeLinks, m_axes, m_nodes, m_messages, m_labels});
+    buildFrameGraph({m_links, m_stubs, m_arcs, m_treeLinks, m_axes, m_nodes, m_messages, m_marks, m_labels});
     m_window->renderSettings()->setRenderPolicy(Qt3DRender::QRenderSettings::OnDemand);
 
     Qt3DRender::QCamera* camera = m_window->camera();
@@ -241,11 +243,12 @@ void SceneView::rebuildGeometry()
     std::vector<LabelInstances::Label> labels;
     for (int i = 0; i < (flat ? 2 : 3); ++i)
         labels.push_back({{ends[i].x(), ends[i].y(), ends[i].z()}, QString::fromLatin1(names[i]), colours[i], 0.0f, 0.0f});
-    m_labels->setLabels(std::move(labels), 14);
+    m_labels->setLabels(std::move(labels), m_labelPixels);
 
     const std::uint32_t n = topo.nodeCount();
     m_nodeRadius = n > 4096 ? 0.2f : 0.16f;
     m_nodes->setRadius(m_nodeRadius);
+    m_marks->setRadius(m_nodeRadius * 1.9f);
     m_links->setRadius(n > 4096 ? 0.025f : 0.035f, 0.045f);
     m_arcs->setRadius(0.03f, 0.045f);
     m_stubs->setRadius(0.03f, 0.045f);
@@ -294,6 +297,15 @@ void SceneView::refresh()
     if (!m_snap)
         return;
     m_style = topocast::app::frameStyle(*m_snap, m_channels, m_step, m_mode, m_cumulativeHeat, m_palette);
+    for (NodeId v : m_highlight) {
+        if (v >= m_style.nodeColour.size() || v == m_snap->schedule.source())
+            continue;
+        Rgba& c = m_style.nodeColour[v];
+        c = {c.r * 0.4f + 0.6f * 1.0f, c.g * 0.4f + 0.6f * 0.2f, c.b * 0.4f + 0.6f * 0.85f, c.a};
+        m_style.nodeScale[v] = std::max(m_style.nodeScale[v], 1.0f) * 1.35f;
+    }
+    if (m_overlay)
+        m_overlay(m_style, m_channels, m_step);
     m_nodes->setNodes(m_snap->positions, m_style.nodeColour, m_style.nodeScale);
     std::vector<Rgba> straight(m_style.channelColour.begin(),
                                m_style.channelColour.begin() + static_cast<std::ptrdiff_t>(m_straightCount));
@@ -347,11 +359,25 @@ void SceneView::refresh()
     emit frameStyleChanged();
 }
 
+void SceneView::setStyleOverlay(StyleOverlay overlay)
+{
+    m_overlay = std::move(overlay);
+    refresh();
+}
+
 void SceneView::setStep(int step)
 {
     if (step == m_step)
         return;
     m_step = std::max(0, step);
+    refresh();
+}
+
+void SceneView::setHighlight(std::vector<NodeId> nodes)
+{
+    if (nodes == m_highlight)
+        return;
+    m_highlight = std::move(nodes);
     refresh();
 }
 

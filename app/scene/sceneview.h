@@ -9,6 +9,7 @@
 #include <QObject>
 #include <QPoint>
 
+#include <functional>
 #include <memory>
 #include <vector>
 
@@ -21,6 +22,7 @@ namespace topocast::app {
 
 class NodeInstances;
 class LabelInstances;
+class MarkInstances;
 class MessageInstances;
 
 /// The 3-D view: a Qt3D window with one instanced entity per element type (nodes, straight
@@ -39,6 +41,11 @@ public:
 
     void setSnapshot(SnapshotPtr snap);
     SnapshotPtr snapshot() const { return m_snap; }
+    /// Drawn over each frame's style: called after frameStyle() with the step shown, so a feature
+    /// (the findings of a schedule opened from a file) can recolour and enlarge nodes and
+    /// channels. Empty: none. Refreshes the view.
+    using StyleOverlay = std::function<void(FrameStyle& style, const std::vector<DrawnChannel>& channels, int step)>;
+    void setStyleOverlay(StyleOverlay overlay);
     int step() const { return m_step; }
     ViewMode mode() const { return m_mode; }
     bool cumulativeHeat() const { return m_cumulativeHeat; }
@@ -52,8 +59,16 @@ public:
     /// The Trees mode's member tree edges (one instance per edge; disabled in other modes).
     const LinkInstances& treeInstances() const { return *m_treeLinks; }
     const Palette& palette() const { return m_palette; }
+    /// Marks around nodes (Predict mode's guesses and grades, its keyboard cursor); empty otherwise.
+    MarkInstances& marks() { return *m_marks; }
+    const MarkInstances& marks() const { return *m_marks; }
     /// The labels drawn in the view (axis names).
     const LabelInstances& labelInstances() const { return *m_labels; }
+
+    /// Text height of the axis names in pixels (default 14; a handout's print-resolution
+    /// pictures ask for more so the names stay readable on paper). Takes effect at the next
+    /// setSnapshot with a new network.
+    void setLabelPixelHeight(int pixels) { m_labelPixels = pixels; }
 
     /// The orbit camera (its state is copied between views for export).
     OrbitCamera& camera() { return *m_orbit; }
@@ -91,6 +106,9 @@ public slots:
     void setMode(topocast::app::ViewMode mode);
     void setCumulativeHeat(bool cumulative);
     void setHighContrast(bool on);
+    /// Compare view: nodes drawn larger and tinted (informed at another step on the other side);
+    /// empty: none. The source keeps its colour.
+    void setHighlight(std::vector<topocast::NodeId> nodes);
     void resetView();
     /// Sphere detail and prisms or lines for the links by their size on screen (levelofdetail.h);
     /// called on every camera distance or viewport change.
@@ -125,8 +143,10 @@ private:
     LinkInstances* m_stubs = nullptr;      ///< 3-D tori: a short stub per wrap channel
     LinkInstances* m_treeLinks = nullptr;  ///< Trees mode: the member trees over the channels
     MessageInstances* m_messages = nullptr;
+    MarkInstances* m_marks = nullptr;    ///< Predict mode's node marks
     LabelInstances* m_labels = nullptr;  ///< axis names (opaque plates, one instanced entity)
     std::unique_ptr<OrbitCamera> m_orbit;
+    std::vector<NodeId> m_highlight;
 
     SnapshotPtr m_snap;
     std::vector<DrawnChannel> m_channels;
@@ -135,6 +155,7 @@ private:
     std::vector<std::size_t> m_shownArcs;              ///< 3-D tori: the arcs drawn now (wrap index)
     bool m_wrapStubs = false;
     FrameStyle m_style;
+    StyleOverlay m_overlay;
     Palette m_palette = Palette::normal();
     int m_step = 0;
     ViewMode m_mode = ViewMode::Plain;
@@ -142,6 +163,7 @@ private:
     bool m_highContrast = false;
     float m_nodeRadius = 0.16f;
     float m_linkRadius = 0.035f;
+    int m_labelPixels = 14;
 
     QPoint m_pressPos;
     QPoint m_lastPos;

@@ -143,6 +143,10 @@ struct VideoEncoder::State {
     AVFormatContext* fmt = nullptr;
     AVCodecContext* enc = nullptr;
     AVStream* stream = nullptr;
+    AVCodecContext* subEnc = nullptr;  // MP4 captions: the mov_text encoder
+    AVStream* subStream = nullptr;
+    std::size_t nextCaption = 0;       // the first caption not yet muxed
+    int captionsMuxed = 0;
     AVFrame* frame = nullptr;
     AVPacket* packet = nullptr;
     SwsContext* sws = nullptr;
@@ -156,6 +160,9 @@ struct VideoEncoder::State {
         av_packet_free(&packet);
         av_frame_free(&frame);
         avcodec_free_context(&enc);
+        avcodec_free_context(&subEnc);
+        subStream = nullptr;
+        nextCaption = 0;
         if (fmt && headerWritten) {
             // Some muxers free their state only in the trailer (FFmpeg 5.1's GIF muxer keeps the
             // previous packet until then, and has no deinit): write it into the temporary, which
@@ -234,7 +241,105 @@ struct VideoEncoder::State {
         }
     }
 
+    /// Muxes the captions that start at or before frame `frame` (their first frame is being added).
+    void muxCaptions(int frameIndex)
+    {
+        if (!subEnc)
+            return;
+        while (nextCaption < options.captions.size() && options.captions[nextCaption].firstFrame <= frameIndex) {
+            const Caption& c = options.captions[nextCaption++];
+            // One ASS dialogue event, as libavcodec's text subtitle encoders take it:
+            // "ReadOrder,Layer,Style,Name,MarginL,MarginR,MarginV,Effect,Text"; line breaks as \N,
+            // braces (ASS override blocks) dropped.
+            std::string ass = "0,0,Default,,0,0,0,,";
+            for (char ch : c.text) {
+                if (ch == '\n')
+                    ass += "\\N";
+                else if (ch != '\r' && ch != '{' && ch != '}')
+                    ass += ch;
+            }
+            AVSubtitleRect rect{};
+            rect.type = SUBTITLE_ASS;
+            rect.ass = ass.data();
+            AVSubtitleRect* rects[1] = {&rect};
+            AVSubtitle sub{};
+            sub.num_rects = 1;
+            sub.rects = rects;
+            sub.start_display_time = 0;  // the packet carries the timing
+            sub.end_display_time = static_cast<std::uint32_t>(
+                av_rescale_q(c.endFrame - c.firstFrame, AVRational{1, fps}, AVRational{1, 1000}));
+            std::vector<std::uint8_t> buf(ass.size() * 2 + 1024);
+            const int size = avcodec_encode_subtitle(subEnc, buf.data(), static_cast<int>(buf.size()), &sub);
+            if (size < 0)
+                fail("the mov_text encoder refused the caption of frame " + std::to_string(c.firstFrame), size);
+            AVPacket* p = av_packet_alloc();
+            if (!p || av_new_packet(p, size) < 0) {
+                av_packet_free(&p);
+                fail("out of memory");
+            }
+            std::memcpy(p->data, buf.data(), static_cast<std::size_t>(size));
+            p->pts = p->dts = c.firstFrame;
+            p->duration = c.endFrame - c.firstFrame;
+            p->flags |= AV_PKT_FLAG_KEY;
+            av_packet_rescale_ts(p, AVRational{1, fps}, subStream->time_base);
+            p->stream_index = subStream->index;
+            const int rc = av_interleaved_write_frame(fmt, p);  // takes the packet's reference
+            av_packet_free(&p);
+            if (rc < 0)
+                fail("cannot write a caption to the temporary file", rc);
+            ++captionsMuxed;
+        }
+    }
+
     // ---- the steps of open() ----------------------------------------------------------------
+
+    /// MP4 with captions: checks them and opens the mov_text encoder and its stream.
+    void createCaptionStream()
+    {
+        if (format != VideoFormat::Mp4 || options.captions.empty())
+            return;
+        int previous = 0;
+        for (std::size_t i = 0; i < options.captions.size(); ++i) {
+            const Caption& c = options.captions[i];
+            if (c.firstFrame < previous || c.endFrame < c.firstFrame)
+                fail("caption " + std::to_string(i + 1) + " (frames " + std::to_string(c.firstFrame) + ".." +
+                     std::to_string(c.endFrame) + ") is out of order or ends before it starts");
+            previous = c.firstFrame;
+        }
+        const AVCodec* movText = avcodec_find_encoder(AV_CODEC_ID_MOV_TEXT);
+        if (!movText)
+            fail("this FFmpeg has no mov_text subtitle encoder");
+        subEnc = avcodec_alloc_context3(movText);
+        if (!subEnc)
+            fail("out of memory");
+        subEnc->time_base = AVRational{1, fps};
+        // The text encoders read their styles from an ASS header (libavcodec's default one).
+        static const char kAssHeader[] =
+            "[Script Info]\r\nScriptType: v4.00+\r\nPlayResX: 384\r\nPlayResY: 288\r\n"
+            "ScaledBorderAndShadow: yes\r\n\r\n[V4+ Styles]\r\n"
+            "Format: Name, Fontname, Fontsize, PrimaryColour, SecondaryColour, OutlineColour, BackColour, Bold, "
+            "Italic, Underline, StrikeOut, ScaleX, ScaleY, Spacing, Angle, BorderStyle, Outline, Shadow, Alignment, "
+            "MarginL, MarginR, MarginV, Encoding\r\n"
+            "Style: Default,Arial,16,&Hffffff,&Hffffff,&H0,&H0,0,0,0,0,100,100,0,0,1,1,0,2,10,10,10,0\r\n\r\n"
+            "[Events]\r\nFormat: Layer, Start, End, Style, Name, MarginL, MarginR, MarginV, Effect, Text\r\n";
+        subEnc->subtitle_header = static_cast<std::uint8_t*>(av_mallocz(sizeof kAssHeader));
+        if (!subEnc->subtitle_header)
+            fail("out of memory");
+        std::memcpy(subEnc->subtitle_header, kAssHeader, sizeof kAssHeader);
+        subEnc->subtitle_header_size = static_cast<int>(sizeof kAssHeader - 1);
+        subEnc->flags |= AV_CODEC_FLAG_BITEXACT;
+        int rc = avcodec_open2(subEnc, movText, nullptr);
+        if (rc < 0)
+            fail("cannot open the mov_text subtitle encoder", rc);
+        subStream = avformat_new_stream(fmt, nullptr);
+        if (!subStream)
+            fail("cannot add a subtitle stream");
+        rc = avcodec_parameters_from_context(subStream->codecpar, subEnc);
+        if (rc < 0)
+            fail("cannot set the subtitle stream parameters", rc);
+        subStream->time_base = AVRational{1, fps};
+        av_dict_set(&subStream->metadata, "language", "eng", 0);
+    }
 
     struct CodecChoice {
         const AVCodec* codec = nullptr;
@@ -470,6 +575,7 @@ void VideoEncoder::open(const fs::path& path, VideoFormat format, int width, int
     if (format != VideoFormat::PngSequence)
         s.createMuxer();
     s.openEncoder(choice);
+    s.createCaptionStream();
     if (s.fmt)
         s.writeHeader();
     s.allocateFrame(choice.pixels);
@@ -519,6 +625,7 @@ void VideoEncoder::addFrame(const std::uint8_t* pixels, std::ptrdiff_t strideByt
             s.fail("the pixel conversion failed on frame " + std::to_string(s.frames + 1));
     }
     s.frame->pts = s.frames;
+    s.muxCaptions(s.frames);
     ++s.frames;
     s.drain(s.frame);
 }
@@ -536,6 +643,7 @@ VideoResult VideoEncoder::finish()
     result.path = s.target;
     result.codec = s.codec;
     result.frames = s.frames;
+    result.captions = s.captionsMuxed;
     result.seconds = static_cast<double>(s.frames) / s.fps;
 
     if (s.fmt) {

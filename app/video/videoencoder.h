@@ -6,6 +6,7 @@
 #include <memory>
 #include <stdexcept>
 #include <string>
+#include <vector>
 
 namespace topocast::video {
 
@@ -28,6 +29,14 @@ public:
     using std::runtime_error::runtime_error;
 };
 
+/// One caption of an MP4: `text` (UTF-8) shown from frame `firstFrame` up to, not including,
+/// frame `endFrame` (frame i is shown at i / fps seconds).
+struct Caption {
+    int firstFrame = 0;
+    int endFrame = 0;
+    std::string text;
+};
+
 /// Encoder settings beyond size and rate. Defaults suit slides and papers.
 struct VideoOptions {
     PixelLayout input = PixelLayout::Rgba;
@@ -48,6 +57,12 @@ struct VideoOptions {
     bool pngAlpha = false;
     /// Encoder threads (0: libavcodec chooses).
     int threads = 0;
+    /// MP4 only: captions muxed as a subtitle stream (mov_text, the MP4 timed-text format, through
+    /// libavcodec's subtitle encoder; language "eng"), in frame order. Empty: no subtitle stream.
+    /// Each is written when its first frame is added, so the file interleaves as a player reads it.
+    /// Ignored for GIF and PNG. open() throws VideoError for cues out of order or ending before
+    /// they start.
+    std::vector<Caption> captions;
 };
 
 /// What finish() produced.
@@ -55,6 +70,7 @@ struct VideoResult {
     std::filesystem::path path;  ///< the file (MP4, GIF) or folder (PNG sequence)
     std::string codec;           ///< "H.264 (libx264)", "MPEG-4 Part 2 (mpeg4)", "GIF (gif)", "PNG (png)"
     int frames = 0;
+    int captions = 0;            ///< subtitle packets muxed (MP4 with VideoOptions::captions)
     double seconds = 0.0;        ///< frames / fps
 };
 

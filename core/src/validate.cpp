@@ -14,15 +14,20 @@ namespace topocast {
 namespace {
 
 constexpr std::uint32_t kNever = std::numeric_limits<std::uint32_t>::max();
+/// Nodes listed in one finding at most (a schedule that reaches nobody on a 2^24-node cube).
+constexpr std::size_t kMaxFindingNodes = 4096;
 
 class Report {
 public:
     Report(Validation& v, std::size_t limit) : m_v(v), m_limit(limit) {}
-    void add(std::string sentence)
+    void add(FindingKind kind, std::uint32_t step, std::vector<NodeId> nodes, std::string sentence,
+             std::int64_t channel = -1)
     {
         ++m_v.violationCount;
-        if (m_v.violations.size() < m_limit)
-            m_v.violations.push_back(std::move(sentence));
+        if (m_v.violations.size() < m_limit) {
+            m_v.violations.push_back(sentence);
+            m_v.findings.push_back(Finding{kind, step, std::move(nodes), channel, std::move(sentence)});
+        }
     }
 
 private:
@@ -51,21 +56,21 @@ bool checkTransfers(const Schedule& s, Report& report)
     for (std::size_t i = 0; i < s.transfers().size(); ++i) {
         const Transfer& t = s.transfers()[i];
         if (t.from >= topo.nodeCount() || t.to >= topo.nodeCount()) {
-            report.add(at(t.step) + "transfer " + std::to_string(i) + " names node " +
+            report.add(FindingKind::BadTransfer, t.step, {}, at(t.step) + "transfer " + std::to_string(i) + " names node " +
                        std::to_string(std::max(t.from, t.to)) + ", outside the " + topo.displayName());
             routesOk = false;
             continue;
         }
         if (t.step < 1)
-            report.add("transfer " + std::to_string(i) + " (" + topo.nodeName(t.from) + "→" + topo.nodeName(t.to) +
+            report.add(FindingKind::BadTransfer, 0, {t.from, t.to}, "transfer " + std::to_string(i) + " (" + topo.nodeName(t.from) + "→" + topo.nodeName(t.to) +
                        ") has step 0; steps start at 1");
         if (t.from == t.to)
-            report.add(at(t.step) + topo.nodeName(t.from) + " sends to itself");
+            report.add(FindingKind::BadTransfer, t.step, {t.from}, at(t.step) + topo.nodeName(t.from) + " sends to itself");
         if (t.payload >= s.payloadCount())
-            report.add(at(t.step) + topo.nodeName(t.from) + "→" + topo.nodeName(t.to) + " carries payload " +
+            report.add(FindingKind::BadTransfer, t.step, {t.from, t.to}, at(t.step) + topo.nodeName(t.from) + "→" + topo.nodeName(t.to) + " carries payload " +
                        std::to_string(t.payload) + ", which does not exist");
         if (t.route.kind == RouteKind::Cyclic && t.route.start >= topo.dims()) {
-            report.add(at(t.step) + "route " + topo.nodeName(t.from) + "→" + topo.nodeName(t.to) +
+            report.add(FindingKind::BadRoute, t.step, {t.from, t.to}, at(t.step) + "route " + topo.nodeName(t.from) + "→" + topo.nodeName(t.to) +
                        " starts in dimension " + std::to_string(t.route.start) + "; the " + topo.displayName() +
                        " has " + std::to_string(topo.dims()));
             routesOk = false;
@@ -80,12 +85,12 @@ bool checkTransfers(const Schedule& s, Report& report)
                 cur = topo.channelHead(c);
             });
             if (!connected || cur != t.to) {
-                report.add(at(t.step) + "route " + topo.nodeName(t.from) + "→" + topo.nodeName(t.to) +
+                report.add(FindingKind::BadRoute, t.step, {t.from, t.to}, at(t.step) + "route " + topo.nodeName(t.from) + "→" + topo.nodeName(t.to) +
                            " is not a connected path ending at the receiver");
                 routesOk = false;
             }
         } catch (const Error& e) {
-            report.add(at(t.step) + e.what());
+            report.add(FindingKind::BadRoute, t.step, {t.from, t.to}, at(t.step) + e.what());
             routesOk = false;
         }
     }
@@ -114,10 +119,10 @@ void checkPorts(const Schedule& s, Report& report)
             case PortModel::OnePort:
             case PortModel::OnePortExchange:
                 if (ns == 2)
-                    report.add(at(step) + topo.nodeName(t.from) + " sends more than once under the " + toString(model) +
+                    report.add(FindingKind::PortLimit, step, {t.from, t.to}, at(step) + topo.nodeName(t.from) + " sends more than once under the " + toString(model) +
                                " model");
                 if (nr == 2)
-                    report.add(at(step) + topo.nodeName(t.to) + " receives more than once under the " +
+                    report.add(FindingKind::PortLimit, step, {t.to, t.from}, at(step) + topo.nodeName(t.to) + " receives more than once under the " +
                                toString(model) + " model");
                 break;
             case PortModel::HalfDuplex:
@@ -125,7 +130,7 @@ void checkPorts(const Schedule& s, Report& report)
             case PortModel::AllPort:
             case PortModel::MultiPort:
                 if (model == PortModel::MultiPort && ns == static_cast<std::uint32_t>(s.maxSendsPerStep) + 1)
-                    report.add(at(step) + topo.nodeName(t.from) + " sends more than " +
+                    report.add(FindingKind::PortLimit, step, {t.from, t.to}, at(step) + topo.nodeName(t.from) + " sends more than " +
                                std::to_string(s.maxSendsPerStep) + " messages in one step");
                 if (model == PortModel::AllPort) {
                     try {
@@ -137,10 +142,10 @@ void checkPorts(const Schedule& s, Report& report)
                             last = c;
                         });
                         if (first && !firstChannels.emplace(*first, 1).second)
-                            report.add(at(step) + topo.nodeName(t.from) + " injects two messages on channel " +
+                            report.add(FindingKind::PortLimit, step, {t.from, t.to}, at(step) + topo.nodeName(t.from) + " injects two messages on channel " +
                                        topo.channelName(*first) + " (all-port allows one per outgoing channel)");
                         if (first && !lastChannels.emplace(last, 1).second)
-                            report.add(at(step) + topo.nodeName(t.to) + " accepts two messages on channel " +
+                            report.add(FindingKind::PortLimit, step, {t.to, t.from}, at(step) + topo.nodeName(t.to) + " accepts two messages on channel " +
                                        topo.channelName(last) + " (all-port allows one per incoming channel)");
                     } catch (const Error&) {
                         // reported by checkTransfers
@@ -153,13 +158,13 @@ void checkPorts(const Schedule& s, Report& report)
             if (t.from >= topo.nodeCount() || t.to >= topo.nodeCount())
                 continue;
             if (model == PortModel::HalfDuplex && sends[t.from] + receives[t.from] > 1 && sends[t.from] != kNever) {
-                report.add(at(step) + topo.nodeName(t.from) + " both sends and receives (or sends twice) under the "
+                report.add(FindingKind::PortLimit, step, {t.from, t.to}, at(step) + topo.nodeName(t.from) + " both sends and receives (or sends twice) under the "
                                                                "half-duplex model");
                 sends[t.from] = kNever;  // report once per node and step
             }
             if (model == PortModel::OnePortExchange && sends[t.from] == 1 && receives[t.from] == 1 &&
                 recvPartner[t.from] != t.to) {
-                report.add(at(step) + topo.nodeName(t.from) + " sends to " + topo.nodeName(t.to) + " but receives from " +
+                report.add(FindingKind::PortLimit, step, {t.from, t.to, recvPartner[t.from]}, at(step) + topo.nodeName(t.from) + " sends to " + topo.nodeName(t.to) + " but receives from " +
                            topo.nodeName(recvPartner[t.from]) + "; one-port exchange allows one partner per step");
             }
         }
@@ -190,17 +195,17 @@ void checkSimpleBroadcast(const Schedule& s, const ValidateOptions& options, Rep
         if (t.from >= topo.nodeCount() || t.to >= topo.nodeCount() || t.from == t.to)
             continue;
         if (informedAt[t.from] >= t.step) {
-            report.add(at(t.step) + topo.nodeName(t.from) + " sends to " + topo.nodeName(t.to) +
+            report.add(FindingKind::NotYetHolding, t.step, {t.from, t.to}, at(t.step) + topo.nodeName(t.from) + " sends to " + topo.nodeName(t.to) +
                        " but does not hold the message yet" +
                        (informedAt[t.from] == kNever ? std::string(" (it never receives it)")
                                                      : " (it receives it in step " + std::to_string(informedAt[t.from]) + ")"));
         }
         if (t.to == s.source()) {
-            report.add(at(t.step) + topo.nodeName(t.to) + " (the source) receives the message again from " +
+            report.add(FindingKind::InformedTwice, t.step, {t.to, t.from}, at(t.step) + topo.nodeName(t.to) + " (the source) receives the message again from " +
                        topo.nodeName(t.from));
         } else if (received[t.to]) {
             if (options.forbidDuplicateReceives)
-                report.add(at(t.step) + topo.nodeName(t.to) + " receives the message again from " + topo.nodeName(t.from) +
+                report.add(FindingKind::InformedTwice, t.step, {t.to, t.from}, at(t.step) + topo.nodeName(t.to) + " receives the message again from " + topo.nodeName(t.from) +
                            " (it already has it since step " + std::to_string(informedAt[t.to]) + ")");
         } else {
             received[t.to] = true;
@@ -208,11 +213,16 @@ void checkSimpleBroadcast(const Schedule& s, const ValidateOptions& options, Rep
     }
     std::size_t missing = 0;
     NodeId firstMissing = 0;
+    std::vector<NodeId> never;
     for (NodeId v = 0; v < topo.nodeCount(); ++v)
-        if (informedAt[v] == kNever && missing++ == 0)
-            firstMissing = v;
+        if (informedAt[v] == kNever) {
+            if (missing++ == 0)
+                firstMissing = v;
+            if (never.size() < kMaxFindingNodes)
+                never.push_back(v);
+        }
     if (missing)
-        report.add(std::to_string(missing) + " of " + std::to_string(topo.nodeCount()) +
+        report.add(FindingKind::NeverReached, s.stepCount(), std::move(never), std::to_string(missing) + " of " + std::to_string(topo.nodeCount()) +
                    " nodes never receive the message (first: " + topo.nodeName(firstMissing) + ")");
 }
 
@@ -269,7 +279,7 @@ void checkBlocks(const Schedule& s, const ValidateOptions& options, Report& repo
             continue;
         for (const Block& b : s.payload(t.payload)) {
             if (!validBlock(b)) {
-                report.add(at(t.step) + topo.nodeName(t.from) + "→" + topo.nodeName(t.to) + " carries a " +
+                report.add(FindingKind::WrongData, t.step, {t.from, t.to}, at(t.step) + topo.nodeName(t.from) + "→" + topo.nodeName(t.to) + " carries a " +
                            blockName(topo, b, parts) + ", which is not data of this " + toString(pattern) +
                            (parts > 1 ? " (parts 0.." + std::to_string(parts - 1) + ")" : std::string()));
                 continue;
@@ -277,18 +287,18 @@ void checkBlocks(const Schedule& s, const ValidateOptions& options, Report& repo
             if (b.origin != t.from) {
                 auto it = held.find({t.from, b});
                 if (it == held.end() || it->second >= t.step)
-                    report.add(at(t.step) + topo.nodeName(t.from) + " sends the " + blockName(topo, b, parts) + " to " +
+                    report.add(FindingKind::NotYetHolding, t.step, {t.from, t.to}, at(t.step) + topo.nodeName(t.from) + " sends the " + blockName(topo, b, parts) + " to " +
                                topo.nodeName(t.to) + " but does not hold it yet" +
                                (it == held.end() ? std::string() : " (it receives it in step " + std::to_string(it->second) + ")"));
             }
             if (b.origin == t.to) {
-                report.add(at(t.step) + topo.nodeName(t.to) + " receives its own " + blockName(topo, b, parts));
+                report.add(FindingKind::InformedTwice, t.step, {t.to, t.from}, at(t.step) + topo.nodeName(t.to) + " receives its own " + blockName(topo, b, parts));
                 continue;
             }
             auto [it, inserted] = held.emplace(std::pair{t.to, b}, t.step);
             if (!inserted) {
                 if (options.forbidDuplicateReceives || personalized)
-                    report.add(at(t.step) + topo.nodeName(t.to) + " receives the " + blockName(topo, b, parts) +
+                    report.add(FindingKind::InformedTwice, t.step, {t.to, t.from}, at(t.step) + topo.nodeName(t.to) + " receives the " + blockName(topo, b, parts) +
                                " again (it has it since step " + std::to_string(it->second) + ")");
                 continue;
             }
@@ -299,6 +309,7 @@ void checkBlocks(const Schedule& s, const ValidateOptions& options, Report& repo
 
     std::size_t incomplete = 0;
     NodeId first = 0;
+    std::vector<NodeId> short_;
     std::uint64_t firstHas = 0, firstNeeds = 0;
     for (NodeId v = 0; v < n; ++v) {
         std::uint64_t needs = 0;
@@ -306,6 +317,8 @@ void checkBlocks(const Schedule& s, const ValidateOptions& options, Report& repo
             needs = v == s.source() || (!takesPart.empty() && !takesPart[v]) ? 0 : parts;
         else
             needs = std::uint64_t{n - 1} * parts;
+        if (complete[v] != needs && short_.size() < kMaxFindingNodes)
+            short_.push_back(v);
         if (complete[v] != needs && incomplete++ == 0) {
             first = v;
             firstHas = complete[v];
@@ -313,12 +326,43 @@ void checkBlocks(const Schedule& s, const ValidateOptions& options, Report& repo
         }
     }
     if (incomplete)
-        report.add(std::to_string(incomplete) + " of " + std::to_string(n) + " nodes do not end with all their data (first: " +
+        report.add(FindingKind::NeverReached, s.stepCount(), std::move(short_), std::to_string(incomplete) + " of " + std::to_string(n) + " nodes do not end with all their data (first: " +
                    topo.nodeName(first) + " has " + std::to_string(firstHas) + " of its " + std::to_string(firstNeeds) +
                    " blocks)");
 }
 
 } // namespace
+
+std::string toString(FindingKind kind)
+{
+    switch (kind) {
+    case FindingKind::InformedTwice: return "informed twice";
+    case FindingKind::NotYetHolding: return "not yet holding";
+    case FindingKind::ChannelShared: return "channel shared";
+    case FindingKind::NeverReached: return "never reached";
+    case FindingKind::PortLimit: return "port limit";
+    case FindingKind::BadRoute: return "bad route";
+    case FindingKind::BadTransfer: return "bad transfer";
+    case FindingKind::WrongData: return "wrong data";
+    }
+    return "unknown";
+}
+
+std::string findingLine(const Topology& topo, const Finding& f)
+{
+    std::string line = (f.kind == FindingKind::NeverReached ? "after step " : "step ") + std::to_string(f.step) + ", " +
+                       toString(f.kind) + ", node" + (f.nodes.size() == 1 ? "" : "s");
+    for (std::size_t i = 0; i < f.nodes.size() && i < 16; ++i)
+        line += " " + (f.nodes[i] < topo.nodeCount() ? topo.nodeName(f.nodes[i]) : std::to_string(f.nodes[i]));
+    if (f.nodes.size() > 16)
+        line += " … (" + std::to_string(f.nodes.size()) + " in all)";
+    if (f.nodes.empty())
+        line += " (none)";
+    // The sentence starts with the step as well ("step 4: …"); say it once.
+    const std::string prefix = at(f.step);
+    const bool repeats = f.text.compare(0, prefix.size(), prefix) == 0;
+    return line + ": " + (repeats ? f.text.substr(prefix.size()) : f.text);
+}
 
 Validation validate(const Schedule& schedule, const ValidateOptions& options)
 {
@@ -351,14 +395,21 @@ Validation validate(const Schedule& schedule, const ValidateOptions& options)
         const Metrics m = computeMetrics(s, options.maxViolations);
         for (const Contention& c : m.contentions) {
             std::string who;
+            std::vector<NodeId> nodes;
             for (std::size_t i = 0; i < c.transfers.size() && i < 4; ++i) {
                 const Transfer& t = s.transfers()[c.transfers[i]];
                 who += (i ? ", " : "") + s.topology().nodeName(t.from) + "→" + s.topology().nodeName(t.to);
             }
+            for (std::size_t i = 0; i < c.transfers.size() && nodes.size() + 2 <= kMaxFindingNodes; ++i) {
+                const Transfer& t = s.transfers()[c.transfers[i]];
+                nodes.push_back(t.from);
+                nodes.push_back(t.to);
+            }
             if (c.transfers.size() > 4)
                 who += ", …";
-            report.add(at(c.step) + std::to_string(c.transfers.size()) + " transfers share the directed channel " +
-                       s.topology().channelName(c.channel) + " (" + who + ")");
+            report.add(FindingKind::ChannelShared, c.step, std::move(nodes), at(c.step) + std::to_string(c.transfers.size()) + " transfers share the directed channel " +
+                       s.topology().channelName(c.channel) + " (" + who + ")",
+                       static_cast<std::int64_t>(c.channel));
         }
     }
     return v;

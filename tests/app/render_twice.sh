@@ -27,6 +27,10 @@ for scenario in "$scenarios"/*.json; do
       [ "$(ls "$work/$name-a" | wc -l)" -ge 3 ] || { echo "FAIL $name png: fewer than 3 frames"; fail=1; }
     else
       cmp -s "$work/$name-a.$format" "$work/$name-b.$format" || { echo "FAIL $name $format: the two files differ"; fail=1; }
+      if [ $format = mp4 ]; then  # captions (issue #16): the WebVTT beside the MP4 is deterministic too
+        cmp -s "$work/$name-a.vtt" "$work/$name-b.vtt" || { echo "FAIL $name vtt: the two caption files differ"; fail=1; }
+        [ -s "$work/$name-a.vtt" ] || { echo "FAIL $name vtt: no caption file"; fail=1; }
+      fi
       [ -s "$work/$name-a.$format" ] || { echo "FAIL $name $format: empty file"; fail=1; }
     fi
     count=$((count + 1))

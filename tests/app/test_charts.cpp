@@ -2,12 +2,14 @@
 #include "layercharts.h"
 #include "snapshot.h"
 
+#include "topocast/figures.h"
+
 #include <catch2/catch.hpp>
 
 using namespace topocast;
 using namespace topocast::app;
 
-TEST_CASE("layer charts: load, Gantt and speedup charts appear from schedule.info", "[app][charts]")
+TEST_CASE("layer charts: load, Gantt and speedup charts appear from divisible-load figures", "[app][charts]")
 {
     LayerCharts charts;
     auto plain = buildSnapshot(test::scenario("mesh:4x4", "bfs"));
@@ -16,13 +18,20 @@ TEST_CASE("layer charts: load, Gantt and speedup charts appear from schedule.inf
     CHECK(charts.isHidden());
 
     auto snap = std::make_shared<Snapshot>(*plain);
-    snap->schedule.info["alpha"] = {0.4, 0.3, 0.2, 0.1};
-    nlohmann::ordered_json rows = nlohmann::ordered_json::array();
-    rows.push_back({{"layer", 0}, {"receive_begin", 0.0}, {"receive_end", 0.0}, {"compute_begin", 0.0}, {"compute_end", 4.0}});
-    rows.push_back({{"layer", 1}, {"receive_begin", 0.0}, {"receive_end", 1.0}, {"compute_begin", 1.0}, {"compute_end", 4.0}});
-    snap->schedule.info["timeline"] = {{"finish_time", 4.0}, {"rows", rows}};
-    snap->schedule.info["speedup"] = {1.0, 1.8, 2.4, 2.8};
-    snap->schedule.info["bound"] = 3.2;
+    DivisibleLoadFigures f;
+    f.model.alpha = {0.4, 0.3, 0.2, 0.1};
+    f.model.bound = 3.2;
+    DivisibleLoadTimelineRow r0, r1;
+    r0.layer = 0;
+    r0.computeEnd = 4.0;
+    r1.layer = 1;
+    r1.receiveEnd = 1.0;
+    r1.computeBegin = 1.0;
+    r1.computeEnd = 4.0;
+    f.timeline.finishTime = 4.0;
+    f.timeline.rows = {r0, r1};
+    f.speedupByLayers = {1.0, 1.8, 2.4, 2.8};
+    snap->schedule.figures = std::make_shared<const AlgorithmFigures>(AlgorithmFigures{f});
     charts.setSnapshot(snap);
     CHECK(charts.chartCount() == 3);
     CHECK_FALSE(charts.isHidden());

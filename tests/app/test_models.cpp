@@ -38,24 +38,59 @@ TEST_CASE("metrics model: binomial on a 4x4 mesh shows steps, TCD and loads (QAb
     CHECK(second.value(QStringLiteral("tcd")) == QStringLiteral("34"));
     CHECK(second.value(QStringLiteral("gap")) == QStringLiteral("14"));
     const int row = model.rowOf(QStringLiteral("tcd"));
-    CHECK(model.data(model.index(row, MetricsModel::NameColumn)).toString() == QStringLiteral("TCD"));
+    CHECK(model.data(model.index(row, MetricsModel::NameColumn)).toString() == QStringLiteral("TCD of this schedule (hops)"));
     CHECK(model.data(model.index(row, 0), MetricsModel::KeyRole).toString() == QStringLiteral("tcd"));
     model.setSnapshot(nullptr);
     CHECK(model.rowCount() == 0);
 }
 
-TEST_CASE("metrics model: every scalar of schedule.info becomes a row", "[app][model]")
+TEST_CASE("metrics model: the algorithm's figures become rows in words (core figureRows)", "[app][model]")
 {
-    auto snap = std::make_shared<Snapshot>(*buildSnapshot(test::scenario("mesh:4x4", "bfs")));
-    snap->schedule.info["speedup"] = 3.5;
-    snap->schedule.info["optimum"] = 12;
-    snap->schedule.info["alpha"] = {0.5, 0.25, 0.25};
+    // Cang-Wu paper mode on 8×8 from (2,3): 71 against the proven best 69 from that source, which
+    // is also OD_3 (spec mesh-tcd §6.2, §7.2).
+    Scenario sc = test::scenario("mesh:8x8", "cang-wu", 8 * 3 + 2);
+    sc.params.set("mode", "paper");
     MetricsModel model;
     QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::Fatal);
-    model.setSnapshot(snap);
-    CHECK(model.value(QStringLiteral("speedup")) == QStringLiteral("3.5"));
-    CHECK(model.value(QStringLiteral("alpha")) == QStringLiteral("0.5, 0.25, 0.25"));
+    model.setSnapshot(buildSnapshot(sc));
+    CHECK(model.value(QStringLiteral("tcd")) == QStringLiteral("71"));
+    CHECK(model.value(QStringLiteral("best_from_source")) == QStringLiteral("69"));
+    CHECK(model.value(QStringLiteral("gap_source")) == QStringLiteral("2"));
+    CHECK(model.value(QStringLiteral("optimum")) == QStringLiteral("69"));
+    CHECK(model.value(QStringLiteral("gap")) == QStringLiteral("2"));
+    const int best = model.rowOf(QStringLiteral("best_from_source"));
+    CHECK(model.data(model.index(best, MetricsModel::NameColumn)).toString() ==
+          QStringLiteral("Best TCD from this source (proven)"));
+    // Figures beyond the counted metrics, named in words with their units.
+    const int levels = model.rowOf(QStringLiteral("levels"));
+    REQUIRE(levels >= 0);
+    CHECK(model.data(model.index(levels, MetricsModel::NameColumn)).toString() == QStringLiteral("Levels of boxes"));
+    CHECK(model.value(QStringLiteral("levels")) == QStringLiteral("3"));
+    CHECK(model.rowOf(QStringLiteral("source_tcd")) == -1);  // the same as the counted TCD
     CHECK(model.rowOf(QStringLiteral("nonexistent")) == -1);
+    // No row is named by a bare key: every name is words starting with a capital.
+    for (int r = 0; r < model.rowCount(); ++r) {
+        const QString name = model.data(model.index(r, MetricsModel::NameColumn)).toString();
+        const QString key = model.data(model.index(r, 0), MetricsModel::KeyRole).toString();
+        INFO(name.toStdString());
+        CHECK(name != key);
+        CHECK(name.front().isUpper());
+    }
+}
+
+TEST_CASE("metrics model: the 8x8x8 corner's schedule is the best known from the corner, 21 over the eyes",
+          "[app][model]")
+{
+    // Issue #14: the panel said "gap 21" as if the corner's schedule could do better. From the
+    // corner it cannot (MD_3(corner) = 546, spec §5.2); the eyes reach OD_3 = 525 (§5.1).
+    MetricsModel model;
+    model.setSnapshot(buildSnapshot(test::scenario("mesh:8x8x8", "cang-wu", 0)));
+    CHECK(model.value(QStringLiteral("tcd")) == QStringLiteral("546"));
+    CHECK(model.value(QStringLiteral("gap_source")) == QStringLiteral("0"));
+    CHECK(model.value(QStringLiteral("gap")) == QStringLiteral("21"));
+    const int best = model.rowOf(QStringLiteral("best_from_source"));
+    CHECK(model.data(model.index(best, MetricsModel::NameColumn)).toString() ==
+          QStringLiteral("Best TCD from this source (best known)"));
 }
 
 TEST_CASE("narration: a step names senders, receivers, hops and the TCD so far", "[app][narration]")

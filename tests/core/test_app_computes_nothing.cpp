@@ -48,6 +48,12 @@ const std::vector<Rule>& rules()
         {"informed steps: core informedSteps(), stored in Snapshot::informedStep",
          std::regex(R"(informedStep\s*\[[^\]]*\]\s*=[^=])"), {},
          "        snap.informedStep[t.to] = std::min(snap.informedStep[t.to], t.step);"},
+        {"algorithm figures: typed fields of Schedule::figures (core figures.h), never keys of a JSON info object",
+         std::regex(R"(\.(info|fileInfo)\b)"), {},
+         "    const auto& info = snap->schedule.info;"},
+        {"divisible-load speedups: DivisibleLoadFigures::speedupByLayers (core figures.h)",
+         std::regex(R"(\bdivisibleLoad(Speedup\w*|Timeline|ParamsFrom)\s*\()"), {},
+         "            const double s = divisibleLoadSpeedup(pr);"},
     };
     return list;
 }

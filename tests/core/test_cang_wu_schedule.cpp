@@ -3,6 +3,7 @@
 // the tcd-map and schedule CLI commands; the scenario presets (spec/mesh-tcd.md §1.4, §7.1, §9).
 
 #include "topocast/algorithms/cang_wu.h"
+#include "topocast/figures.h"
 #include "topocast/algorithms/eyes.h"
 #include "topocast/algorithms/registry.h"
 #include "topocast/error.h"
@@ -154,10 +155,10 @@ TEST_CASE("cang-wu: schedule fields, info (mode, optimum, eyes) and step labels"
     CHECK(s.mode == "optimal");
     CHECK(s.pattern() == Pattern::Broadcast);
     CHECK(s.portModel() == PortModel::OnePort);
-    CHECK(s.info["mode"] == "optimal");
-    CHECK(s.info["optimum"] == 69);
-    CHECK(s.info["source_tcd"] == 69);
-    CHECK(s.info["eyes"] == nlohmann::ordered_json::parse("[[2,2],[5,2],[2,5],[5,5]]"));
+    CHECK(scheduleInfo(s)["mode"] == "optimal");
+    CHECK(scheduleInfo(s)["optimum"] == 69);
+    CHECK(scheduleInfo(s)["source_tcd"] == 69);
+    CHECK(scheduleInfo(s)["eyes"] == nlohmann::ordered_json::parse("[[2,2],[5,2],[2,5],[5,5]]"));
     REQUIRE(s.stepLabels.size() == 6);
     CHECK(s.stepLabels[0] == "level 3 (8×8 boxes), step 1 of 2");
     CHECK(s.stepLabels[5] == "level 1 (2×2 boxes), step 2 of 2");
@@ -167,8 +168,8 @@ TEST_CASE("cang-wu: schedule fields, info (mode, optimum, eyes) and step labels"
 
     const Schedule p = buildSchedule("cang-wu", topo, topo.id({2, 3}), Params{});
     CHECK(p.mode == "optimal"); // the default mode
-    CHECK(build("mesh:8x8", topo.id({2, 3}), "eye-best").info["source_tcd"] == 70);
-    CHECK(build("mesh:8x8", topo.id({2, 3}), "paper").info["source_tcd"] == 71);
+    CHECK(scheduleInfo(build("mesh:8x8", topo.id({2, 3}), "eye-best"))["source_tcd"] == 70);
+    CHECK(scheduleInfo(build("mesh:8x8", topo.id({2, 3}), "paper"))["source_tcd"] == 71);
 }
 
 TEST_CASE("cang-wu on a torus: valid, contention-free, OD_k from every source (spec mesh-tcd §3.2, §8.9)", "[cangwu]")
@@ -179,7 +180,7 @@ TEST_CASE("cang-wu on a torus: valid, contention-free, OD_k from every source (s
         for (NodeId s = 0; s < topo.nodeCount(); ++s) {
             const Schedule sched = build(spec, s, "optimal");
             requireSound(sched, od);
-            CHECK(sched.info.contains("torus"));
+            CHECK(scheduleInfo(sched).contains("torus"));
         }
         const auto map = findAlgorithm("cang-wu").tcdMap(topo, Params{});
         CHECK(map == std::vector<std::uint64_t>(topo.nodeCount(), od));

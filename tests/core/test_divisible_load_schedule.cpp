@@ -2,6 +2,7 @@
 // (spec/divisible-load.md §1.3–§1.5, §4; issue #6).
 
 #include "topocast/algorithms/divisible_load.h"
+#include "topocast/figures.h"
 #include "topocast/algorithms/registry.h"
 #include "topocast/error.h"
 #include "topocast/io/scenario.h"
@@ -83,10 +84,10 @@ void checkSchedule(const Schedule& s, int p, int h)
     // The info the app draws from.
     for (const char* key :
          {"alpha", "lambda", "speedup", "limit", "bound", "h_max", "feasible", "timeline", "placement", "routes"})
-        CHECK(s.info.contains(key));
-    CHECK(relClose(s.info["speedup"].get<double>(), model.speedup));
-    CHECK(s.info["timeline"]["rows"].size() == static_cast<std::size_t>(h) + 1);
-    CHECK(s.info["routes"]["contention_uses"].get<std::uint64_t>() == m.contentionUses);
+        CHECK(scheduleInfo(s).contains(key));
+    CHECK(relClose(scheduleInfo(s)["speedup"].get<double>(), model.speedup));
+    CHECK(scheduleInfo(s)["timeline"]["rows"].size() == static_cast<std::size_t>(h) + 1);
+    CHECK(scheduleInfo(s)["routes"]["contention_uses"].get<std::uint64_t>() == m.contentionUses);
 }
 
 } // namespace
@@ -136,7 +137,7 @@ TEST_CASE("p = 1, 2 use the spec's contention-free routes, p = 3 contends only i
     CHECK(m.contentionUses > 0);
     for (const Contention& c : m.contentions)
         CHECK((c.step == 2 || c.step == 5));
-    const auto perMove = s.info["routes"]["contention_uses_per_move"];
+    const auto perMove = scheduleInfo(s)["routes"]["contention_uses_per_move"];
     REQUIRE(perMove.size() == 6);
     CHECK(perMove[0] == 0);
     CHECK(perMove[2] == 0);
@@ -156,7 +157,7 @@ TEST_CASE("p = 1, 2 use the spec's contention-free routes, p = 3 contends only i
     REQUIRE(senders(5) == 256);
     CHECK(perMove[1].get<std::uint64_t>() == 4 * 5 * 4);
     CHECK(perMove[4].get<std::uint64_t>() == 256 * 5 * 1);
-    const auto perMoveChannels = s.info["routes"]["contended_channels_per_move"];
+    const auto perMoveChannels = scheduleInfo(s)["routes"]["contended_channels_per_move"];
     CHECK(perMoveChannels[1].get<std::uint64_t>() == 4 * 2 * 4);
     CHECK(perMoveChannels[4].get<std::uint64_t>() == 256 * 2 * 1);
     CHECK(m.contentionUses == 80 + 1280);
@@ -167,9 +168,9 @@ TEST_CASE("p ≥ 4 routes are display only: contention is reported, not hidden (
     const Topology topo = Topology::parse("mesh:7x7x7");
     const Schedule s = buildSchedule("divisible-load", topo, topo.id({3, 3, 3}), layersParams(6, 3));
     const Metrics m = computeMetrics(s);
-    CHECK(s.info["routes"]["contention_uses"].get<std::uint64_t>() == m.contentionUses);
-    CHECK(s.info["routes"]["kind"].get<std::string>().find("display only") != std::string::npos);
-    CHECK(s.info["warnings"].size() >= 1); // p = 6 on a mesh is the paper's torus scheme
+    CHECK(scheduleInfo(s)["routes"]["contention_uses"].get<std::uint64_t>() == m.contentionUses);
+    CHECK(scheduleInfo(s)["routes"]["kind"].get<std::string>().find("display only") != std::string::npos);
+    CHECK(scheduleInfo(s)["warnings"].size() >= 1); // p = 6 on a mesh is the paper's torus scheme
     if (m.contentionUses > 0)
         CHECK_FALSE(validate(s).ok()); // the checker sees the same contention
 }
@@ -188,14 +189,14 @@ TEST_CASE("placement: the originator is the source, axes are reflected when the 
     for (const char* src : {"0,0,1", "3,0,1", "0,3,2", "3,3,2"}) {
         const Schedule s = buildSchedule("divisible-load", topo, topo.parseNode(src), layersParams(3, 3));
         checkSchedule(s, 3, 3);
-        CHECK(s.info["placement"]["originator"] == nlohmann::json(topo.coords(s.source())));
+        CHECK(scheduleInfo(s)["placement"]["originator"] == nlohmann::json(topo.coords(s.source())));
     }
     // Larger meshes leave nodes idle: the schedule names its participants.
     const Topology big = Topology::parse("mesh:10x9x8");
     const Schedule s = buildSchedule("divisible-load", big, big.parseNode("5,5,5"), layersParams(2, 3));
     checkSchedule(s, 2, 3);
     CHECK(s.participants.size() == 27);
-    CHECK(s.info["placement"]["unused_nodes"] == 720 - 27);
+    CHECK(scheduleInfo(s)["placement"]["unused_nodes"] == 720 - 27);
 }
 
 TEST_CASE("the layers default to the largest feasible h that fits the mesh at the source", "[divisible]")
@@ -203,7 +204,7 @@ TEST_CASE("the layers default to the largest feasible h that fits the mesh at th
     const Topology t16 = Topology::parse("mesh:16x16x16");
     const Schedule s3 = buildSchedule("divisible-load", t16, t16.parseNode("0,0,5"), Params{{"p", "3"}});
     CHECK(s3.stepCount() == 6);
-    CHECK(s3.info["layers_chosen"].get<std::string>().rfind("auto", 0) == 0);
+    CHECK(scheduleInfo(s3)["layers_chosen"].get<std::string>().rfind("auto", 0) == 0);
     const Schedule s1 = buildSchedule("divisible-load", t16, 0, Params{{"p", "1"}});
     CHECK(s1.stepCount() == 12);
     // Feasibility caps it: p = 6 stops at h_max = 6 even on a torus big enough for more.

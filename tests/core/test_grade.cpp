@@ -1,13 +1,17 @@
 // Grading a guess of one step's receivers (issue #16: Predict mode and `topocast-cli grade`).
 #include "topocast/algorithms/registry.h"
+#include "topocast/figures.h"
 #include "topocast/error.h"
 #include "topocast/grade.h"
+#include "topocast/io/scenario.h"
+#include "topocast/io/schedule_json.h"
 
 #include "cli_runner.h"
 
 #include <catch2/catch.hpp>
 #include <nlohmann/json.hpp>
 
+#include <algorithm>
 #include <set>
 
 using namespace topocast;
@@ -130,4 +134,128 @@ TEST_CASE("grade: bad input is refused with what is allowed", "[grade]")
     const auto none = run({"--step", "1", "--nodes", "", "--json"});
     REQUIRE(none.status == 0);
     CHECK(nlohmann::json::parse(none.out)["missed"] == nlohmann::json::parse("[[0, 2]]"));
+}
+
+TEST_CASE("grade: the narration says why — sender, eye or source, and hops", "[grade]")
+{
+    // Binomial on 4×4 from (0,0), ranks row-major: step 2 sends 0 → 4 = (0,1) and 8 → 12 =
+    // (0,3); (1,1) = 5 receives from 4 in step 4 (the last, the odd ranks).
+    const Topology topo = Topology::mesh({4, 4});
+    const Schedule s = buildSchedule("binomial", topo, 0, {});
+    const StepGrade g = gradeStep(s, 2, parseNodeList(topo, "0,1; 1,1"));
+    CHECK(explainGrade(s, g) ==
+          "Step 2: 1 right, 1 missed, 1 wrong. Missed: (0,3) receives from (0,2) over 1 hop. Right: (0,1) receives "
+          "from the source (0,0) over 1 hop. Wrong: (1,1) receives nothing in step 2; it receives in step 4.");
+    CHECK(explainGrade(s, gradeStep(s, 2, stepReceivers(s, 2))) ==
+          "Step 2: all 2 right. Right: (0,1) receives from the source (0,0) over 1 hop; (0,3) receives from (0,2) over "
+          "1 hop.");
+    CHECK(explainNonReceiver(s, 4, 4) == "(0,1) receives nothing in step 4; it received in step 2");
+    CHECK(explainNonReceiver(s, 1, 0) == "(0,0) is the source; it receives nothing");
+    CHECK_THROWS_WITH(explainReceiver(s, 2, 5), "node (1,1) receives nothing in step 2");
+    CHECK_THROWS_WITH(explainNonReceiver(s, 2, 4), "node (0,1) does receive in step 2");
+    CHECK_THROWS_WITH(explainReceiver(s, 9, 4), Catch::Contains("it has steps 1..4"));
+
+    // More than maxClauses nodes in a group: the rest are counted.
+    const StepGrade none = gradeStep(s, 4, {});
+    REQUIRE(none.missed.size() == 8);  // step 4 informs the 8 odd ranks
+    CHECK_THAT(explainGrade(s, none, 2), Catch::EndsWith("; … and 6 more."));
+    CHECK_THAT(explainGrade(s, none, 2), Catch::StartsWith("Step 4: 0 right, 8 missed, 0 wrong. Missed: "));
+
+    // Cang-Wu names its eyes (CangWuFigures::eyes, file key "eyes"): every transfer from an eye that is not the
+    // source says "from the eye", with the hop count of its route.
+    const Topology mesh8 = Topology::mesh({8, 8});
+    const Schedule cw = buildSchedule("cang-wu", mesh8, mesh8.parseNode("0,0"), {});
+    int eyeSends = 0;
+    for (const Transfer& t : cw.transfers()) {
+        const auto eyes = scheduleInfo(cw)["eyes"];
+        const bool eye = std::any_of(eyes.begin(), eyes.end(),
+                                     [&](const auto& e) { return e == nodeToJson(mesh8, t.from); });
+        if (!eye || t.from == cw.source())
+            continue;
+        const int hops = cw.hops(t);
+        CHECK_THAT(explainReceiver(cw, t.step, t.to),
+                   Catch::Contains("from the eye " + mesh8.nodeName(t.from) + " over " + std::to_string(hops) +
+                                   (hops == 1 ? " hop" : " hops")));
+        ++eyeSends;
+    }
+    CHECK(eyeSends > 0);
+    // From the eye (1,1,1) of the 4×4×4 mesh the source is an eye too.
+    const Topology mesh4 = Topology::mesh({4, 4, 4});
+    const Schedule fromEye = buildSchedule("cang-wu", mesh4, mesh4.parseNode("1,1,1"), Params{{"mode", "paper"}});
+    const Transfer& first = fromEye.stepTransfers(1)[0];
+    CHECK(explainReceiver(fromEye, 1, first.to) ==
+          mesh4.nodeName(first.to) + " receives from the source, an eye, (1,1,1) over 1 hop");
+}
+
+TEST_CASE("grade: every step of every algorithm is narrated, and the score adds up", "[grade]")
+{
+    const std::vector<Topology> topologies = {Topology::mesh({4, 4}), Topology::torus({5, 5}), Topology::mesh({4, 4, 4}),
+                                              Topology::hypercube(3)};
+    std::vector<StepGrade> grades;
+    for (const AlgorithmInfo& a : algorithms())
+        for (const Topology& topo : topologies) {
+            if (a.whyNot(topo))
+                continue;
+            for (const std::string& pattern : a.patterns.empty() ? std::vector<std::string>{""} : a.patterns) {
+                Schedule s;
+                try {
+                    s = buildSchedule(a.name, topo, 0, pattern.empty() ? Params{} : Params{{"pattern", pattern}});
+                } catch (const Error&) {
+                    continue;
+                }
+                for (std::uint32_t k = 1; k <= s.stepCount(); ++k) {
+                    INFO(a.name << " " << pattern << " on " << topo.displayName() << ", step " << k);
+                    // Guess node 0 and node 1: whatever is right, missed or wrong gets a reason.
+                    const std::vector<NodeId> guess = {0, 1};
+                    const StepGrade g = gradeStep(s, k, guess);
+                    const std::string text = explainGrade(s, g, 3);
+                    CHECK_THAT(text, Catch::StartsWith("Step " + std::to_string(k) + ": "));
+                    for (NodeId v : g.missed)
+                        CHECK_NOTHROW(explainReceiver(s, k, v));
+                    for (NodeId v : g.wrong)
+                        CHECK_NOTHROW(explainNonReceiver(s, k, v));
+                    grades.push_back(g);
+                }
+            }
+        }
+    REQUIRE(grades.size() > 100);
+    std::uint64_t right = 0, missed = 0, wrong = 0;
+    for (const StepGrade& g : grades) {
+        right += g.right.size();
+        missed += g.missed.size();
+        wrong += g.wrong.size();
+        CHECK(g.right.size() + g.wrong.size() == 2);  // two nodes marked in every step
+    }
+    CHECK(tallyGrades(grades) == GradeTally{grades.size(), right, missed, wrong});
+    CHECK(tallyGrades({}) == GradeTally{});
+}
+
+TEST_CASE("grade --scenario: the issue's contract on a preset, all right for the step's receivers", "[grade]")
+{
+    const std::string file = std::string(TOPOCAST_SOURCE_DIR) + "/resources/scenarios/cang-wu-4x4x4-eye.json";
+    const Scenario sc = loadScenario(file);
+    const Schedule s = buildSchedule(sc.algorithm, sc.topology, sc.source, sc.params);
+    for (std::uint32_t k = 1; k <= s.stepCount(); ++k) {
+        std::string nodes;
+        for (NodeId v : stepReceivers(s, k))
+            nodes += (nodes.empty() ? "" : ";") + s.topology().nodeName(v).substr(1, s.topology().nodeName(v).size() - 2);
+        const auto r = runCli({"grade", "--scenario", file, "--step", std::to_string(k), "--nodes", nodes, "--json"});
+        REQUIRE(r.status == 0);
+        const auto j = nlohmann::json::parse(r.out);
+        CHECK(j["right"].size() == stepReceivers(s, k).size());
+        CHECK(j["missed"].empty());
+        CHECK(j["wrong"].empty());
+    }
+}
+
+TEST_CASE("algorithm references: the papers behind the paper algorithms", "[grade][registry]")
+{
+    CHECK_THAT(algorithmReference("cang-wu"), Catch::Contains("S. Cang and J. Wu"));
+    CHECK_THAT(algorithmReference("tsay-wang"), Catch::Contains("Tsay and W.-T. Wang"));
+    CHECK_THAT(algorithmReference("nesbt"), Catch::Contains("Johnsson and C.-T. Ho"));
+    CHECK_THAT(algorithmReference("divisible-load"), Catch::Contains("Parallel Computing 25 (1999)"));
+    CHECK_THAT(algorithmReference("binomial"), Catch::StartsWith("baseline"));
+    for (const AlgorithmInfo& a : algorithms())
+        CHECK_FALSE(algorithmReference(a.name).empty());
+    CHECK(algorithmReference("no-such").empty());
 }

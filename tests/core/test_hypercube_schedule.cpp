@@ -1,6 +1,7 @@
 // Step-by-step schedules of the hypercube algorithms: spec/hypercube.md §4.2, §5.2, §6, §7, §12.8.
 
 #include "topocast/algorithms/hypercube.h"
+#include "topocast/figures.h"
 #include "topocast/algorithms/hypercube_schedule.h"
 #include "topocast/algorithms/registry.h"
 #include "topocast/error.h"
@@ -333,9 +334,9 @@ TEST_CASE("registry: seven hypercube entries, whyNot names the topology, Params 
     CHECK_THROWS_WITH(build("sbt", {{"variant", "zigzag"}}), Catch::Contains("unknown variant"));
     CHECK_THROWS_AS(buildSchedule("sbt", q4, 16, {}), Error);
     const Schedule s = build("sbnt", {{"pattern", "scatter"}, {"message", "16"}, {"packet", "4"}, {"ports", "n"}});
-    CHECK(s.info["subtree_sizes"] == nlohmann::ordered_json::array({5, 4, 3, 3}));
-    CHECK(s.info["level_sizes"] == nlohmann::ordered_json::array({1, 4, 6, 4, 1}));
-    CHECK(s.info["cycles"] == 4);
+    CHECK(scheduleInfo(s)["subtree_sizes"] == nlohmann::ordered_json::array({5, 4, 3, 3}));
+    CHECK(scheduleInfo(s)["level_sizes"] == nlohmann::ordered_json::array({1, 4, 6, 4, 1}));
+    CHECK(scheduleInfo(s)["cycles"] == 4);
     CHECK(s.portModel() == PortModel::AllPort);
     CHECK(validate(s).ok());
 }
@@ -422,8 +423,12 @@ TEST_CASE("scheduleTrees: the spanning graph behind a schedule, translated to it
     // Not a spanning-graph schedule, or too large: nothing.
     CHECK(scheduleTrees(buildSchedule("bfs", Topology::mesh({4, 4}), 0, {})).empty());
     Schedule noGraph = s;
-    noGraph.info.erase("graph");
+    noGraph.figures.reset();  // as read from a file without a "graph" key
     CHECK(scheduleTrees(noGraph).empty());
+    Schedule fromFile = s;   // as read from a file that names its graph
+    fromFile.figures.reset();
+    fromFile.fileInfo["graph"] = "nRSBT";
+    CHECK(scheduleTrees(fromFile).size() == 4);
     CHECK(scheduleTrees(s, 59).empty());
     CHECK(scheduleTrees(s, 60).size() == 4);
     CHECK(parseGraphName("nESBT") == GraphKind::Nesbt);

@@ -40,7 +40,7 @@ TEST_CASE("schedule JSON round-trips, streamed or built", "[json]")
 {
     const Topology t = Topology::torus({4, 4});
     Schedule s = binomialBroadcast(t, 5);
-    s.info["note"] = "hello";
+    s.fileInfo["note"] = "hello";
     s.stepLabels = {"a", "b", "c", "d"};
     s.mutableTransfers()[3].route = RouteSpec::cyclic(1, -1);
     s.mutableTransfers()[3].tag = 7;
@@ -73,7 +73,7 @@ TEST_CASE("schedule JSON round-trips, streamed or built", "[json]")
         CHECK(back.transfers()[i].size == s.transfers()[i].size);
     }
     CHECK(back.stepLabels == s.stepLabels);
-    CHECK(back.info["note"] == "hello");
+    CHECK(back.fileInfo["note"] == "hello");
     CHECK(back.algorithm == "binomial");
 }
 

@@ -5,6 +5,7 @@
 #include "topocast/algorithms/registry.h"
 #include "topocast/cost_model.h"
 #include "topocast/error.h"
+#include "topocast/figures.h"
 #include "topocast/landscape.h"
 #include "topocast/metrics.h"
 
@@ -43,10 +44,12 @@ double measureOne(const std::string& algorithm, const Topology& topo, NodeId sou
     case LandscapeMetric::Contention: return static_cast<double>(m.contentionUses);
     case LandscapeMetric::Time: break;
     }
-    if (s.info.contains("time") && algorithm != "divisible-load")
-        return s.info["time"].get<double>();  // hypercube graphs: T = startups·τ + transfer·t_c
+    // The algorithm's figure as the schedule file writes it (infoJson).
+    const nlohmann::ordered_json info = scheduleInfo(s);
     if (algorithm == "divisible-load")
-        return s.info["finish_time"].get<double>();
+        return info["finish_time"].get<double>();  // the model's T = A·α₀
+    if (info.contains("time"))
+        return info["time"].get<double>();  // hypercube graphs: T = startups·τ + transfer·t_c
     double total = 0;
     for (double t : modelStepTimes(s, LinearCost{1e-6, 1e-8, 1e-9}, 1024))
         total += t;

@@ -174,3 +174,13 @@ TEST_CASE("render options: --steps against the schedule's step count", "[cli][re
     // --steps is checked only against a schedule: parsing alone accepts any text.
     CHECK(parseRenderOptions(withRequired({"--steps", "x"})).steps == "x");
 }
+
+TEST_CASE("render options: --captions on (default) or off", "[cli][render][captions]")
+{
+    CHECK(parseRenderOptions(withRequired({})).captionsOn);
+    CHECK(parseRenderOptions(withRequired({"--captions", "on"})).captionsOn);
+    CHECK_FALSE(parseRenderOptions(withRequired({"--captions", "off"})).captionsOn);
+    const std::string msg = refusal(withRequired({"--captions", "maybe"}));
+    CHECK(msg.find("--captions") != std::string::npos);
+    CHECK(msg.find("maybe") != std::string::npos);
+}

@@ -2,6 +2,7 @@
 // the comparison table (§6.2), the test vectors (§7), the worked examples (§3), the structure
 // checks and the checker (§5.1), the mutations the checker must flag (§5.2), and bad input (§6.4).
 #include "topocast/algorithms/tsay_wang.h"
+#include "topocast/figures.h"
 
 #include "topocast/algorithms/registry.h"
 #include "topocast/error.h"
@@ -212,11 +213,11 @@ TEST_CASE("step labels and info name the phases and bounds (spec torus-allport �
     CHECK(s3.algorithm == "tsay-wang");
     CHECK(s3.mode == "paper");
     CHECK(s3.portModel() == PortModel::AllPort);
-    CHECK(s3.info["lower_bound"] == 4);
-    CHECK(s3.info["paper_bound"] == 6);
-    CHECK(s3.info["spec_steps"] == 6);
-    CHECK(s3.info["n_prime"] == 7);
-    CHECK(s3.info["r"] == 1);
+    CHECK(scheduleInfo(s3)["lower_bound"] == 4);
+    CHECK(scheduleInfo(s3)["paper_bound"] == 6);
+    CHECK(scheduleInfo(s3)["spec_steps"] == 6);
+    CHECK(scheduleInfo(s3)["n_prime"] == 7);
+    CHECK(scheduleInfo(s3)["r"] == 1);
     const Schedule s2 = tsayWangBroadcast(cubicTorus(2, 25), 0);
     CHECK(s2.stepLabels == std::vector<std::string>{"1.1", "1.2", "2.1", "2.2"});
     const Schedule s4 = tsayWangBroadcast(cubicTorus(4, 9), 0, TsayWangVariant::DirectFinal);

@@ -14,6 +14,7 @@ extern "C" {
 
 #include <catch2/catch.hpp>
 
+#include <algorithm>
 #include <array>
 #include <cstdint>
 #include <cstdlib>
@@ -115,6 +116,56 @@ inline bool near(const Rgb& a, const Rgb& b, int tolerance)
 inline std::string show(const Rgb& c)
 {
     return "(" + std::to_string(c[0]) + "," + std::to_string(c[1]) + "," + std::to_string(c[2]) + ")";
+}
+
+struct SubtitlePacket {
+    std::int64_t pts = 0;       // in frames
+    std::int64_t duration = 0;  // in frames
+    std::string text;           // mov_text sample: 16-bit big-endian length, then UTF-8 text
+};
+
+struct SubtitleTrack {
+    int streams = 0;
+    std::string codec;
+    std::string language;
+    std::vector<SubtitlePacket> packets;
+};
+
+/// What a player's demuxer sees of the subtitle stream (libavformat, as ffprobe reads it).
+inline SubtitleTrack readSubtitles(const fs::path& path, int fps)
+{
+    SubtitleTrack out;
+    AVFormatContext* fmt = nullptr;
+    REQUIRE(avformat_open_input(&fmt, path.c_str(), nullptr, nullptr) == 0);
+    REQUIRE(avformat_find_stream_info(fmt, nullptr) >= 0);
+    out.streams = static_cast<int>(fmt->nb_streams);
+    int si = -1;
+    for (unsigned i = 0; i < fmt->nb_streams; ++i)
+        if (fmt->streams[i]->codecpar->codec_type == AVMEDIA_TYPE_SUBTITLE)
+            si = static_cast<int>(i);
+    if (si >= 0) {
+        AVStream* st = fmt->streams[si];
+        out.codec = avcodec_get_name(st->codecpar->codec_id);
+        if (const AVDictionaryEntry* e = av_dict_get(st->metadata, "language", nullptr, 0))
+            out.language = e->value;
+        AVPacket* p = av_packet_alloc();
+        while (av_read_frame(fmt, p) >= 0) {
+            if (p->stream_index == si) {
+                SubtitlePacket sp;
+                sp.pts = av_rescale_q(p->pts, st->time_base, AVRational{1, fps});
+                sp.duration = av_rescale_q(p->duration, st->time_base, AVRational{1, fps});
+                if (p->size >= 2) {
+                    const std::size_t len = (static_cast<std::size_t>(p->data[0]) << 8) | p->data[1];
+                    sp.text.assign(reinterpret_cast<const char*>(p->data + 2), std::min<std::size_t>(len, p->size - 2));
+                }
+                out.packets.push_back(sp);
+            }
+            av_packet_unref(p);
+        }
+        av_packet_free(&p);
+    }
+    avformat_close_input(&fmt);
+    return out;
 }
 
 } // namespace topocast::testing

@@ -310,3 +310,58 @@ TEST_CASE("format helpers", "[video]")
     CHECK_THROWS_WITH(VideoEncoder::parseFormat("avi"), Catch::Contains("mp4, gif or png"));
     CHECK(VideoEncoder::frameFileName(12) == "frame_00012.png");
 }
+
+
+TEST_CASE("MP4 captions: a mov_text subtitle stream with one packet per caption at its frames", "[video][captions]")
+{
+    TempDir dir;
+    VideoOptions o;
+    // Three captions over 12 frames at 10 fps: frames 0–3, 4–7, 8–11 (0.4 s each).
+    o.captions = {{0, 4, "Step 1: (0,0) sends to (2,0), 2 hops"},
+                  {4, 8, "Step 2: two sends — TCD so far 6"},
+                  {8, 12, "Step 3 <&>"}};
+    const fs::path path = dir.path / "c.mp4";
+    const VideoResult r = encode(path, VideoFormat::Mp4, 128, 96, 10, 12, o);
+    CHECK(r.captions == 3);
+    const SubtitleTrack t = readSubtitles(path, 10);
+    CHECK(t.streams == 2);
+    CHECK(t.codec == "mov_text");
+    CHECK(t.language == "eng");
+    // FFmpeg's MP4 muxer puts an empty, zero-length sample where a caption ends (a player clears
+    // the text there); the captions themselves are the samples with text.
+    std::vector<SubtitlePacket> shown;
+    for (const SubtitlePacket& p : t.packets) {
+        if (p.text.empty())
+            CHECK(p.duration == 0);
+        else
+            shown.push_back(p);
+    }
+    REQUIRE(shown.size() == 3);
+    for (std::size_t i = 0; i < 3; ++i) {
+        INFO("caption " << i);
+        CHECK(shown[i].pts == o.captions[i].firstFrame);
+        CHECK(shown[i].duration == o.captions[i].endFrame - o.captions[i].firstFrame);
+        CHECK(shown[i].text == o.captions[i].text);
+    }
+    // The video is untouched by the extra stream.
+    const Decoded d = decodeFile(path);
+    CHECK(d.frames.size() == 12);
+
+    // Deterministic with the subtitle stream too.
+    const fs::path again = dir.path / "again.mp4";
+    encode(again, VideoFormat::Mp4, 128, 96, 10, 12, o);
+    CHECK(readBytes(path) == readBytes(again));
+
+    // No captions: one stream. Captions are ignored for GIF.
+    encode(dir.path / "plain.mp4", VideoFormat::Mp4, 128, 96, 10, 12);
+    CHECK(readSubtitles(dir.path / "plain.mp4", 10).streams == 1);
+    CHECK(encode(dir.path / "g.gif", VideoFormat::Gif, 128, 96, 10, 12, o).captions == 0);
+
+    // Captions out of order are refused before anything is written.
+    VideoOptions bad;
+    bad.captions = {{4, 8, "b"}, {0, 4, "a"}};
+    VideoEncoder enc;
+    CHECK_THROWS_WITH(enc.open(dir.path / "bad.mp4", VideoFormat::Mp4, 128, 96, 10, bad),
+                      Catch::Contains("caption 2 (frames 0..4) is out of order"));
+    CHECK_FALSE(fs::exists(dir.path / "bad.mp4"));
+}

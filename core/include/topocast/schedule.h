@@ -6,11 +6,14 @@
 #include <nlohmann/json.hpp>
 
 #include <cstdint>
+#include <memory>
 #include <span>
 #include <string>
 #include <vector>
 
 namespace topocast {
+
+struct AlgorithmFigures;
 
 /// What a node may do in one step.
 enum class PortModel : std::uint8_t {
@@ -100,9 +103,13 @@ public:
     /// checker requires blocks only at these nodes and rejects blocks addressed to others; the
     /// rest of the topology stays idle (divisible-load scatters over a sub-cube of the mesh).
     std::vector<NodeId> participants;
-    /// Algorithm-specific figures (closed-form costs, bounds, layer shares, …) written into the
-    /// JSON output as they are and shown by the app.
-    nlohmann::ordered_json info = nlohmann::ordered_json::object();
+    /// What the algorithm reports next to the schedule (closed-form costs, bounds, layer shares, …)
+    /// as typed fields (figures.h); null for baselines and for schedules read from files. Shared,
+    /// never changed after the algorithm sets it, so copies of a schedule are cheap.
+    std::shared_ptr<const AlgorithmFigures> figures;
+    /// The algorithm keys of a schedule read from a file, kept as they were so the file can be
+    /// written back; algorithms leave it empty (their keys are written from `figures`).
+    nlohmann::ordered_json fileInfo = nlohmann::ordered_json::object();
 
     /// Adds a transfer. Amortized O(1). Call finalize() before reading steps. Throws Error
     /// (naming the algorithm, the topology and the memory) before the transfer list would grow

@@ -4,6 +4,7 @@
 #include "topocast/algorithms/cang_wu.h"
 
 #include "topocast/error.h"
+#include "topocast/figures.h"
 
 #include <string>
 
@@ -82,23 +83,26 @@ Schedule cangWuSchedule(const Topology& topology, NodeId source, CangWuMode mode
                                       std::to_string(q) + " of " + std::to_string(d));
     }
 
-    auto& info = schedule.info;
-    info["mode"] = toString(mode);
-    info["optimum"] = cangWuOptimum(d, k);
+    CangWuFigures f;
+    f.mode = toString(mode);
+    f.optimum = cangWuOptimum(d, k);
     if (topology.isTorus()) {
-        info["source_tcd"] = cangWuOptimum(d, k);
-        info["torus"] = "translated eye schedule from E(1); TCD = OD_k from every source (eye schedule, not a "
-                        "proven minimum on a torus)";
+        f.sourceTcd = f.optimum;
+        f.bestFromSource = f.optimum;
+        f.torusNote = "translated eye schedule from E(1); TCD = OD_k from every source (eye schedule, not a "
+                      "proven minimum on a torus)";
     } else {
-        info["source_tcd"] = cangWuTcd(d, k, source, mode);
+        f.sourceTcd = cangWuTcd(d, k, source, mode);
+        f.bestFromSource = mode == CangWuMode::Optimal ? f.sourceTcd : cangWuTcd(d, k, source, CangWuMode::Optimal);
+        // Spec §7.2: exhaustive DP (paths up to 16 nodes, 2×2, 4×4, 2×2×2) and integer programs
+        // (8×8, 4×4×4) prove the submesh-optimal values minimal there.
+        f.bestFromSourceProven = (d == 1 && k <= 4) || (d == 2 && k <= 3) || (d == 3 && k <= 2);
     }
-    nlohmann::ordered_json eyes = nlohmann::ordered_json::array();
-    for (const Coord& c : meshEyes(d, k))
-        eyes.push_back(c);
-    info["eyes"] = std::move(eyes);
-    info["eye_side"] = eyeSide(k);
-    info["source_eye_level"] = topology.isTorus() ? k : eyeLevel(topology.coords(source), k);
-    info["levels"] = k;
+    f.eyes = meshEyes(d, k);
+    f.eyeSide = eyeSide(k);
+    f.sourceEyeLevel = topology.isTorus() ? k : eyeLevel(topology.coords(source), k);
+    f.levels = k;
+    schedule.figures = std::make_shared<const AlgorithmFigures>(AlgorithmFigures{std::move(f)});
     schedule.finalize();
     return schedule;
 }

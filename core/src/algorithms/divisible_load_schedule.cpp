@@ -1,6 +1,7 @@
 #include "topocast/algorithms/divisible_load.h"
 
 #include "topocast/error.h"
+#include "topocast/figures.h"
 #include "topocast/metrics.h"
 
 #include <fmt/format.h>
@@ -363,25 +364,28 @@ nlohmann::ordered_json routesJson(const Schedule& sched, int p, int h, const Met
     return routes;
 }
 
-/// Figures for the app: the model, the placement, the routes and their contention, warnings.
-nlohmann::ordered_json scatterInfo(const Schedule& sched, const DivisibleLoadModel& model, bool autoLayers,
-                                   const ScatterPlacement& place, const ScatterMapping& map)
+/// Figures for the app and files: the model, the placement, the routes and their contention, warnings.
+std::shared_ptr<const AlgorithmFigures> scatterFigures(const Schedule& sched, const DivisibleLoadModel& model,
+                                                       bool autoLayers, const ScatterPlacement& place,
+                                                       const ScatterMapping& map)
 {
     const Topology& topo = sched.topology();
     const int p = model.params.ports;
-    nlohmann::ordered_json info = divisibleLoadJson(model);
-    info["layers_chosen"] = autoLayers ? "auto (largest feasible h that fits)" : "given";
-    info["placement"] = placementJson(topo, place, map);
+    DivisibleLoadFigures f;
+    f.model = model;
+    f.timeline = divisibleLoadTimeline(model);
+    f.speedupByLayers = divisibleLoadSpeedupByLayers(model.params);
+    f.layersChosen = autoLayers ? "auto (largest feasible h that fits)" : "given";
+    f.placement = placementJson(topo, place, map);
     const Metrics metrics = computeMetrics(sched, 0);
-    info["routes"] = routesJson(sched, p, model.params.layers, metrics);
-    auto warnings = nlohmann::ordered_json::array();
+    f.routes = routesJson(sched, p, model.params.layers, metrics);
+    f.warnings = nlohmann::ordered_json::array();
     if (p == 6 && topo.isMesh())
-        warnings.push_back("p = 6 is the paper's 6-port torus scheme; on a mesh its routes are display only");
+        f.warnings.push_back("p = 6 is the paper's 6-port torus scheme; on a mesh its routes are display only");
     if (p >= 4 && metrics.contentionUses > 0)
-        warnings.push_back("routes contend (" + std::to_string(metrics.contentionUses) +
-                           " channel uses); the analytic model ignores routes (transfer time is distance-free)");
-    info["warnings"] = std::move(warnings);
-    return info;
+        f.warnings.push_back("routes contend (" + std::to_string(metrics.contentionUses) +
+                             " channel uses); the analytic model ignores routes (transfer time is distance-free)");
+    return std::make_shared<const AlgorithmFigures>(AlgorithmFigures{std::move(f)});
 }
 
 } // namespace
@@ -419,7 +423,7 @@ Schedule divisibleLoadSchedule(const Topology& topo, NodeId source, const Params
     addScatterTransfers(sched, map, place, ids, model);
     sched.stepLabels = moveLabels(model);
     sched.finalize();
-    sched.info = scatterInfo(sched, model, autoLayers, place, map);
+    sched.figures = scatterFigures(sched, model, autoLayers, place, map);
     return sched;
 }
 

@@ -1,6 +1,7 @@
 #include "topocast/algorithms/hypercube.h"
 
 #include "topocast/error.h"
+#include "topocast/figures.h"
 
 #include <algorithm>
 #include <bit>
@@ -73,68 +74,66 @@ Schedule hypercubeSchedule(const RawSchedule& raw, const ScheduleRequest& rq, co
     const ClosedForm f = closedForm(rq.algorithm, raw.pattern, raw.ports, p, rq.variant);
     const CountedCost counted = countCost(raw, p.B);
     const Bound lb = lowerBound(raw.pattern, raw.ports, p);
-    auto& info = s.info;
-    info["graph"] = graphName(raw.graph);
-    info["ports"] = portsName(raw.ports);
-    info["discipline"] = raw.discipline;
-    info["message"] = p.M;
-    info["packet"] = p.B;
-    info["tau"] = p.tau;
-    info["tc"] = p.tc;
+    HypercubeFigures fig;
+    fig.graph = graphName(raw.graph);
+    fig.ports = portsName(raw.ports);
+    fig.discipline = raw.discipline;
+    fig.message = p.M;
+    fig.packet = p.B;
+    fig.tau = p.tau;
+    fig.tc = p.tc;
     const Rational startups = f.available ? f.startups : counted.startups;
     const Rational transfer = f.available ? f.transfer : counted.transfer;
-    info["formula"] = f.available ? f.source + (f.exact ? "" : " (approximation)")
-                                  : std::string("none in the paper; figures counted from the schedule");
+    fig.formula = f.available ? f.source + (f.exact ? "" : " (approximation)")
+                              : std::string("none in the paper; figures counted from the schedule");
     const long long n = p.n;
     const bool split = raw.graph == GraphKind::Nrbrg || raw.graph == GraphKind::Nrsbt ||
                        raw.graph == GraphKind::Nesbt || raw.graph == GraphKind::Sbntc;
     if (p.M % p.B != 0 || (split && p.M % n != 0))
-        info["formula_note"] = "the closed form assumes B | M" + std::string(split ? " and n | M" : "") +
-                               " (spec §10 item 26) and is evaluated literally; the schedule sends the remainder in a "
-                               "smaller last packet or fractional parts, so counted figures may differ";
-    info["startups"] = startups.value();
-    info["transfer"] = transfer.value();
-    info["startups_exact"] = startups.str();
-    info["transfer_exact"] = transfer.str();
-    const double time = startups.value() * p.tau + transfer.value() * p.tc;
-    info["time"] = time;
-    info["lower_bound"] = lb.time(p.tau, p.tc);
-    info["lower_bound_startups"] = lb.startups.value();
-    info["lower_bound_transfer"] = lb.transfer.value();
-    const double lbt = lb.time(p.tau, p.tc);
-    info["ratio"] = lbt > 0 ? time / lbt : 1.0;
-    info["cycles"] = counted.cycles;
-    info["counted_startups"] = counted.startups.value();
-    info["counted_transfer"] = counted.transfer.value();
-    info["counted_time"] = counted.startups.value() * p.tau + counted.transfer.value() * p.tc;
+        fig.formulaNote = "the closed form assumes B | M" + std::string(split ? " and n | M" : "") +
+                          " (spec §10 item 26) and is evaluated literally; the schedule sends the remainder in a "
+                          "smaller last packet or fractional parts, so counted figures may differ";
+    fig.startups = startups.value();
+    fig.transfer = transfer.value();
+    fig.startupsExact = startups.str();
+    fig.transferExact = transfer.str();
+    fig.time = startups.value() * p.tau + transfer.value() * p.tc;
+    fig.lowerBound = lb.time(p.tau, p.tc);
+    fig.lowerBoundStartups = lb.startups.value();
+    fig.lowerBoundTransfer = lb.transfer.value();
+    fig.ratio = fig.lowerBound > 0 ? fig.time / fig.lowerBound : 1.0;
+    fig.cycles = counted.cycles;
+    fig.countedStartups = counted.startups.value();
+    fig.countedTransfer = counted.transfer.value();
+    fig.countedTime = counted.startups.value() * p.tau + counted.transfer.value() * p.tc;
     if (f.available) {
-        info["packet_opt"] = f.packetOpt;
-        info["time_min"] = f.timeMin;
+        fig.packetOpt = f.packetOpt;
+        fig.timeMin = f.timeMin;
     } else {
         // No closed form: a packet as large as the largest per-cycle message gives one start-up
         // per cycle, the fewest this schedule allows (§2 cost model).
         Rational largest = 0;
         for (const Rational& d : counted.perCycle)
             largest = std::max(largest, d);
-        info["packet_opt"] = largest.value();
-        info["time_min"] = static_cast<double>(counted.cycles) * p.tau + counted.transfer.value() * p.tc;
+        fig.packetOpt = largest.value();
+        fig.timeMin = static_cast<double>(counted.cycles) * p.tau + counted.transfer.value() * p.tc;
     }
     if (raw.graph != GraphKind::Brg && raw.graph != GraphKind::Nrbrg) {
         const SpanningGraph g = buildGraph(raw.graph, raw.n);
         const Counters k = computeCounters(g);
-        nlohmann::ordered_json sub = nlohmann::ordered_json::array(), lev = nlohmann::ordered_json::array();
+        fig.subtreeSizes = nlohmann::ordered_json::array();
+        fig.levelSizes = nlohmann::ordered_json::array();
         auto num = [&](std::uint64_t v) {
             const Rational r = k.weighted(v);
             return r.den == 1 ? nlohmann::ordered_json(r.num) : nlohmann::ordered_json(r.value());
         };
         for (std::uint64_t v : k.rootSubtrees)
-            sub.push_back(num(v));
+            fig.subtreeSizes.push_back(num(v));
         for (std::uint64_t v : k.levelSizes)
-            lev.push_back(num(v));
-        info["subtree_sizes"] = sub;
-        info["level_sizes"] = lev;
-        info["height"] = g.height;
+            fig.levelSizes.push_back(num(v));
+        fig.height = g.height;
     }
+    s.figures = std::make_shared<const AlgorithmFigures>(AlgorithmFigures{std::move(fig)});
     s.finalize();
     return s;
 }
@@ -142,11 +141,19 @@ Schedule hypercubeSchedule(const RawSchedule& raw, const ScheduleRequest& rq, co
 std::vector<std::vector<TreeEdge>> scheduleTrees(const Schedule& schedule, std::size_t maxEdges)
 {
     const Topology& topo = schedule.topology();
-    const auto& info = schedule.info;
-    if (!topo.isHypercube() || topo.dims() < 1 || topo.dims() > kMaxDim || !info.is_object() ||
-        !info.contains("graph") || !info["graph"].is_string())
+    // The graph an algorithm built the schedule on; for a schedule read from a file, the graph its
+    // file names (so a saved hypercube schedule still shows its trees).
+    std::string graph;
+    if (schedule.figures) {
+        if (const auto* h = schedule.figures->get<HypercubeFigures>())
+            graph = h->graph;
+    } else if (schedule.fileInfo.is_object() && schedule.fileInfo.contains("graph") &&
+               schedule.fileInfo["graph"].is_string()) {
+        graph = schedule.fileInfo["graph"].get<std::string>();
+    }
+    if (!topo.isHypercube() || topo.dims() < 1 || topo.dims() > kMaxDim || graph.empty())
         return {};
-    const auto kind = parseGraphName(info["graph"].get<std::string>());
+    const auto kind = parseGraphName(graph);
     if (!kind || (*kind == GraphKind::Tcbt && topo.dims() < 2))
         return {};
     const int n = topo.dims();

@@ -6,6 +6,7 @@
 #include "topocast/algorithms/hypercube.h"
 #include "topocast/algorithms/tsay_wang.h"
 #include "topocast/error.h"
+#include "topocast/figures.h"
 #include "topocast/limits.h"
 
 #include <limits>
@@ -176,8 +177,11 @@ std::vector<AlgorithmInfo> hypercubeAlgorithms()
             [name](const Topology& t) { return hypercubeWhyNot(name, t); },
             [name](const Topology& t, NodeId s, const Params& params) { return buildHypercube(name, t, s, params); },
             {},
-            // The spec's cost T = startups·τ + transfer·t_c (hypercubeSchedule writes it as info "time").
-            [](const Schedule& s) { return s.info.value("time", 0.0); },
+            // The spec's cost T = startups·τ + transfer·t_c (HypercubeFigures::time).
+            [](const Schedule& s) {
+                const HypercubeFigures* f = s.figures ? s.figures->get<HypercubeFigures>() : nullptr;
+                return f ? f->time : std::numeric_limits<double>::quiet_NaN();
+            },
             "T = startups·τ + transfer·t_c (Johnsson–Ho closed form, or counted from the schedule where the paper "
             "has none; τ = --tau, t_c = --tc, default 1)",
             "",
@@ -205,10 +209,10 @@ AlgorithmInfo divisibleLoadAlgorithm()
         },
         [](const Topology& t, NodeId s, const Params& p) { return divisibleLoadSchedule(t, s, p); },
         {},
-        // The model's finish time T = A·α₀ (divisibleLoadJson writes it as info "finish_time").
+        // The model's finish time T = A·α₀ (DivisibleLoadFigures: the solved model).
         [](const Schedule& s) {
-            const auto it = s.info.find("finish_time");
-            return it != s.info.end() && it->is_number() ? it->get<double>() : std::numeric_limits<double>::quiet_NaN();
+            const DivisibleLoadFigures* f = s.figures ? s.figures->get<DivisibleLoadFigures>() : nullptr;
+            return f ? f->model.finishTime : std::numeric_limits<double>::quiet_NaN();
         },
         "the divisible-load model's finish time T = A·α₀ in seconds (Drozdowski & Głazek, Theorem 1)",
         "s",
@@ -234,6 +238,34 @@ const std::vector<AlgorithmInfo>& algorithms()
 {
     static const std::vector<AlgorithmInfo> list = makeAlgorithms();
     return list;
+}
+
+std::string algorithmReference(std::string_view name)
+{
+    // The sources named in the digests under shared/spec/ (each digest's first lines).
+    static const std::string johnssonHo =
+        "S. L. Johnsson and C.-T. Ho, Spanning Graphs for Optimum Broadcasting and Personalized Communication in "
+        "Hypercubes, Yale YALEU/DCS/TR-500, 1986";
+    if (name == "cang-wu")
+        return "S. Cang and J. Wu, Minimizing Total Communication Distance of a Time-Step Optimal Broadcast in Mesh "
+               "Networks, IPPS/SPDP 1998; and Time-Step Optimal Broadcasting in 3-D Meshes with Minimum Total "
+               "Communication Distance";
+    if (name == "tsay-wang")
+        return "J.-J. Tsay and W.-T. Wang, Nearly Optimal Algorithms for Broadcast on d-Dimensional All-Port and "
+               "Wormhole-Routed Torus, IPPS/SPDP 1998";
+    if (name == "divisible-load")
+        return "M. Drozdowski and W. Głazek, Scheduling Divisible Loads in a Three-Dimensional Mesh of Processors, "
+               "Parallel Computing 25 (1999) 381-404";
+    if (name == "hp" || name == "sbt" || name == "tcbt" || name == "nrsbt" || name == "nesbt" || name == "sbnt" ||
+        name == "sbntc")
+        return johnssonHo;
+    if (name == "binomial")
+        return "baseline: the binomial-tree broadcast of MPICH (no paper)";
+    if (name == "recursive-doubling")
+        return "baseline: recursive doubling, halving the network dimension by dimension (no paper)";
+    if (name == "bfs")
+        return "baseline: a breadth-first spanning tree (Boost.Graph), one level per step (no paper)";
+    return {};
 }
 
 const AlgorithmInfo& findAlgorithm(std::string_view name)

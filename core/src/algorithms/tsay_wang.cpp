@@ -5,6 +5,7 @@
 #include "topocast/algorithms/tsay_wang.h"
 
 #include "topocast/error.h"
+#include "topocast/figures.h"
 
 #include <algorithm>
 #include <array>
@@ -470,13 +471,8 @@ Schedule tsayWangBroadcast(const Topology& topo, NodeId source, TsayWangVariant 
     schedule.stepLabels = std::move(builder.labels);
 
     const TorusBroadcastBounds b = torusBroadcastBounds(d, n);
-    auto& info = schedule.info;
-    info["variant"] = toString(variant);
-    info["n_prime"] = b.nPrime;
-    info["r"] = b.r;
-    info["lower_bound"] = b.lowerBound;
-    info["paper_bound"] = b.paperBound;
-    info["spec_steps"] = tsayWangSteps(d, n, variant);
+    schedule.figures = std::make_shared<const AlgorithmFigures>(AlgorithmFigures{TsayWangFigures{
+        toString(variant), b.nPrime, b.r, b.lowerBound, b.paperBound, tsayWangSteps(d, n, variant)}});
     schedule.finalize();
     return schedule;
 }

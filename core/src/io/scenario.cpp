@@ -43,38 +43,44 @@ ojson toJson(const Scenario& s)
     o["params"] = params;
     if (!s.view.empty())
         o["view"] = s.view;
+    if (s.compare) {
+        const Scenario& b = *s.compare;
+        ojson c;
+        if (!b.title.empty())
+            c["title"] = b.title;
+        c["algorithm"] = b.algorithm;
+        c["source"] = nodeToJson(s.topology, b.source);
+        ojson bp = ojson::object();
+        for (const auto& [k, v] : b.params.values())
+            bp[k] = v;
+        c["params"] = bp;
+        if (!b.view.empty())
+            c["view"] = b.view;
+        o["compare"] = c;
+    }
     return o;
 }
 
-Scenario scenarioFromJson(const json& doc)
+namespace {
+
+std::string topologyText(const Topology& t) { return "the " + t.displayName() + " (" + t.spec() + ")"; }
+
+/// The fields one side of a scenario shares with the other: title, algorithm, source, params,
+/// view. `prefix` names the JSON path ("" or "compare."); `sourceDefault` when "source" is absent.
+void readSide(const json& doc, Scenario& s, const std::string& prefix, NodeId sourceDefault)
 {
-    auto fail = [](const std::string& path, const std::string& what) -> void { throw Error(path + ": " + what); };
-    if (!doc.is_object())
-        fail("scenario", "expected a JSON object");
-    if (!doc.contains("format") || !doc["format"].is_string() || doc["format"] != "topocast-scenario")
-        fail("format", "expected \"topocast-scenario\"");
-    if (!doc.contains("version") || !doc["version"].is_number_integer() || doc["version"] != 1)
-        fail("version", "expected 1 (this topocast reads scenario version 1)");
-    Scenario s;
-    s.params = Params{};
+    auto fail = [&](const std::string& path, const std::string& what) -> void { throw Error(prefix + path + ": " + what); };
     if (doc.contains("title")) {
         if (!doc["title"].is_string())
             fail("title", "expected a string");
         s.title = doc["title"].get<std::string>();
     }
-    if (!doc.contains("topology") || !doc["topology"].is_string())
-        fail("topology", "expected a topology string such as \"mesh:8x8x8\"");
-    try {
-        s.topology = Topology::parse(doc["topology"].get<std::string>());
-    } catch (const Error& e) {
-        fail("topology", e.what());
-    }
     if (!doc.contains("algorithm") || !doc["algorithm"].is_string())
         fail("algorithm", "expected an algorithm name such as \"cang-wu\"");
     s.algorithm = doc["algorithm"].get<std::string>();
-    s.source = 0;
+    s.source = sourceDefault;
     if (doc.contains("source"))
-        s.source = nodeFromJson(s.topology, doc["source"], "source");
+        s.source = nodeFromJson(s.topology, doc["source"], prefix + "source");
     if (doc.contains("params")) {
         const json& p = doc["params"];
         if (!p.is_object())
@@ -100,7 +106,85 @@ Scenario scenarioFromJson(const json& doc)
             fail("view", "expected an object");
         s.view = doc["view"];
     }
+}
+
+} // namespace
+
+Scenario scenarioFromJson(const json& doc)
+{
+    auto fail = [](const std::string& path, const std::string& what) -> void { throw Error(path + ": " + what); };
+    if (!doc.is_object())
+        fail("scenario", "expected a JSON object");
+    if (!doc.contains("format") || !doc["format"].is_string() || doc["format"] != "topocast-scenario")
+        fail("format", "expected \"topocast-scenario\"");
+    if (!doc.contains("version") || !doc["version"].is_number_integer() || doc["version"] != 1)
+        fail("version", "expected 1 (this topocast reads scenario version 1)");
+    Scenario s;
+    s.params = Params{};
+    if (!doc.contains("topology") || !doc["topology"].is_string())
+        fail("topology", "expected a topology string such as \"mesh:8x8x8\"");
+    try {
+        s.topology = Topology::parse(doc["topology"].get<std::string>());
+    } catch (const Error& e) {
+        fail("topology", e.what());
+    }
+    readSide(doc, s, "", 0);
+    if (doc.contains("compare")) {
+        const json& c = doc["compare"];
+        if (!c.is_object())
+            fail("compare", "expected an object with the second scenario's algorithm, source, params (and title, view)");
+        for (const char* key : {"format", "version", "compare"})
+            if (c.contains(key))
+                fail(std::string("compare.") + key,
+                     "not allowed here; the compare side has title, topology (the same as the scenario's), algorithm, "
+                     "source, params and view");
+        Scenario b;
+        b.topology = s.topology;
+        if (c.contains("topology")) {
+            if (!c["topology"].is_string())
+                fail("compare.topology", "expected a topology string (the scenario's own, " + s.topology.spec() +
+                                             "), or leave it out");
+            Topology t = s.topology;
+            try {
+                t = Topology::parse(c["topology"].get<std::string>());
+            } catch (const Error& e) {
+                fail("compare.topology", e.what());
+            }
+            if (!(t == s.topology))
+                fail("compare.topology", topologyText(t) + " is not the scenario's " + topologyText(s.topology) +
+                                             "; both sides of a comparison share one network: give \"" +
+                                             s.topology.spec() + "\" or leave compare.topology out");
+        }
+        readSide(c, b, "compare.", s.source);
+        s.compare = std::make_shared<const Scenario>(std::move(b));
+    }
     return s;
+}
+
+Scenario compareSide(const Scenario& scenario)
+{
+    if (!scenario.compare)
+        throw Error("this scenario has no compare side (add \"compare\": {…} to the file, or use --compare FILE)");
+    checkComparable(scenario, *scenario.compare);
+    Scenario b = *scenario.compare;
+    b.compare.reset();
+    return b;
+}
+
+void checkComparable(const Scenario& a, const Scenario& b)
+{
+    if (!(a.topology == b.topology))
+        throw Error("a comparison needs one network on both sides: A is " + topologyText(a.topology) + ", B is " +
+                    topologyText(b.topology) + "; give B the topology " + a.topology.spec() + " too");
+}
+
+Scenario withCompare(Scenario a, const Scenario& b)
+{
+    checkComparable(a, b);
+    Scenario side = b;
+    side.compare.reset();
+    a.compare = std::make_shared<const Scenario>(std::move(side));
+    return a;
 }
 
 Scenario loadScenario(const std::filesystem::path& path)

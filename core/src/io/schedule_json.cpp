@@ -3,6 +3,7 @@
 #include "json_fields.h"
 
 #include "topocast/error.h"
+#include "topocast/figures.h"
 #include "topocast/limits.h"
 
 #include <algorithm>
@@ -92,7 +93,8 @@ ojson headerJson(const Schedule& s, const Metrics& m)
     }
     metrics["contentions"] = contentions;
     o["metrics"] = metrics;
-    for (const auto& [key, value] : s.info.items())
+    const ojson info = scheduleInfo(s);
+    for (const auto& [key, value] : info.items())
         if (!o.contains(key))
             o[key] = value;
     if (s.parts != 1)
@@ -303,7 +305,7 @@ void readPayloads(const json& doc, Schedule& s)
     }
 }
 
-/// Every other top-level key is algorithm information written from Schedule::info.
+/// Every other top-level key is algorithm information (kept in Schedule::fileInfo).
 void readInfo(const json& doc, Schedule& s)
 {
     static const char* const kKnown[] = {"format", "version", "topology", "algorithm", "mode", "source", "pattern",
@@ -312,7 +314,7 @@ void readInfo(const json& doc, Schedule& s)
                                          "step_labels", "participants", "payloads", "transfers"};
     for (const auto& [key, value] : doc.items())
         if (std::find(std::begin(kKnown), std::end(kKnown), key) == std::end(kKnown))
-            s.info[key] = value;
+            s.fileInfo[key] = value;
 }
 
 RouteSpec routeValue(const Topology& topo, const json& r, const std::string& path)

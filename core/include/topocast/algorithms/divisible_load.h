@@ -208,8 +208,8 @@ ScatterPlacement placeScatter(const Topology& topo, NodeId source, int p, int h)
 /// feasible and fits the topology at this source), "A", "C", "S", "V", "epsilon" (defaults: the
 /// Figure-4 values). Step k = move k; pattern Scatter; PortModel::MultiPort with
 /// maxSendsPerStep = p; Transfer.size = L_k in "load" units (bytes); tag = receiver's layer;
-/// payload = the receiver's block plus its future descendants' blocks. schedule.info holds the
-/// model (see divisibleLoadJson) plus placement, routes and contention notes.
+/// payload = the receiver's block plus its future descendants' blocks. schedule.figures holds the
+/// model (DivisibleLoadFigures) plus placement, routes and contention notes.
 /// Throws Error on bad params, an infeasible h (naming h_max), or a topology too small.
 /// O((p+1)^h · h) time and memory.
 Schedule divisibleLoadSchedule(const Topology& topo, NodeId source, const Params& params);

@@ -44,6 +44,9 @@ struct AlgorithmInfo {
 const std::vector<AlgorithmInfo>& algorithms();
 /// The algorithm called `name`. Throws Error listing the known names.
 const AlgorithmInfo& findAlgorithm(std::string_view name);
+/// The paper an algorithm comes from, as a handout's title page cites it ("S. Cang and J. Wu,
+/// …, IPPS/SPDP 1998"), or what a baseline is; empty for an unknown name. O(1).
+std::string algorithmReference(std::string_view name);
 /// Builds a schedule after checking that the algorithm applies (Error with its reason if not).
 Schedule buildSchedule(std::string_view algorithm, const Topology& topo, NodeId source, const Params& params);
 

@@ -7,6 +7,7 @@
 #include <nlohmann/json.hpp>
 
 #include <filesystem>
+#include <memory>
 #include <string>
 
 namespace topocast {
@@ -23,11 +24,16 @@ struct Scenario {
     Params params;
     /// Free-form view settings for the app (camera, colour mode, step); kept as they are.
     nlohmann::json view = nlohmann::json::object();
+    /// The second side of a comparison ("compare": {…} in the file), or null. It has the same
+    /// topology as this scenario (scenarioFromJson refuses another) and no compare of its own.
+    /// Shared and immutable: copy, change and reassign to edit it.
+    std::shared_ptr<const Scenario> compare;
 
     friend bool operator==(const Scenario& a, const Scenario& b)
     {
+        const bool sameCompare = a.compare == b.compare || (a.compare && b.compare && *a.compare == *b.compare);
         return a.title == b.title && a.topology == b.topology && a.algorithm == b.algorithm &&
-               a.source == b.source && a.params == b.params && a.view == b.view;
+               a.source == b.source && a.params == b.params && a.view == b.view && sameCompare;
     }
 };
 
@@ -35,8 +41,23 @@ struct Scenario {
 Scenario defaultScenario();
 
 nlohmann::ordered_json toJson(const Scenario& scenario);
-/// Throws Error naming the JSON path of the first problem.
+/// Throws Error naming the JSON path of the first problem. An optional "compare" object holds a
+/// second scenario with the same fields (no format, version or compare of its own); its
+/// topology may be omitted (= this one's) and must otherwise equal this one's ("compare.topology:
+/// … both sides of a comparison share one network …"); its source defaults to this one's.
 Scenario scenarioFromJson(const nlohmann::json& doc);
+
+/// The second side of `scenario` as a scenario of its own. Throws Error when `scenario` has no
+/// compare side, or one on another network (checkComparable). O(params).
+Scenario compareSide(const Scenario& scenario);
+
+/// Checks that `b` can be compared with `a`: same topology; throws Error otherwise, e.g.
+/// "a comparison needs one network on both sides: A is the 8×8 mesh (mesh:8x8), B is the
+/// 4×4 mesh (mesh:4x4); give B the topology mesh:8x8 too". O(1).
+void checkComparable(const Scenario& a, const Scenario& b);
+
+/// `a` with `b` as its compare side (after checkComparable; b's own compare is dropped).
+Scenario withCompare(Scenario a, const Scenario& b);
 Scenario loadScenario(const std::filesystem::path& path);
 /// Atomic save (temp + rename).
 void saveScenario(const Scenario& scenario, const std::filesystem::path& path);

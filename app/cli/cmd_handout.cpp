@@ -1,0 +1,97 @@
+// topocast-cli handout: a scenario as a printable PDF — a title page and one page per step with
+// the app's picture of the step, its narration and its figures (needs OpenGL for the pictures,
+// so a display or xvfb-run, as render does).
+#include "commands.h"
+
+#include "handout.h"
+#include "snapshot.h"
+#include "startup.h"
+
+#include "topocast/error.h"
+#include "topocast/io/export.h"
+#include "topocast/io/scenario.h"
+
+#include <QGuiApplication>
+
+#include <fmt/format.h>
+
+#include <memory>
+#include <ostream>
+
+namespace topocast::cli {
+
+namespace {
+
+struct HandoutCommand {
+    std::string scenario;
+    std::string out;
+    std::string size = "A4";
+    std::string steps = "all";
+    int dpi = 300;
+};
+
+/// A QGuiApplication for the length of the command, unless the process has one (the tests run
+/// commands inside their QApplication). The same as render's.
+class GuiScope {
+public:
+    GuiScope()
+    {
+        if (QCoreApplication::instance())
+            return;
+        app::setupRenderer();
+        if (!app::haveDisplay())
+            throw Error("handout needs OpenGL for its pictures and there is no display (DISPLAY and WAYLAND_DISPLAY "
+                        "are unset); run it under a virtual X server: xvfb-run -a -s \"-screen 0 1600x1000x24\" "
+                        "topocast-cli handout …");
+        m_app = std::make_unique<QGuiApplication>(m_argc, m_argv);
+    }
+
+private:
+    int m_argc = 1;
+    char m_name[16] = "topocast-cli";
+    char* m_argv[2] = {m_name, nullptr};
+    std::unique_ptr<QGuiApplication> m_app;
+};
+
+int handout(const HandoutCommand& o, Io& io)
+{
+    const auto size = app::parseHandoutPageSize(QString::fromStdString(o.size));
+    if (!size)
+        throw Error("--size " + o.size + " is not a page size topocast knows; use A4 or letter");
+    const Scenario scenario = loadScenario(o.scenario);
+    GuiScope gui;
+    const app::SnapshotPtr snap = app::buildSnapshot(scenario, false);
+    const auto [first, last] = parseStepRange(o.steps, snap->stepCount());
+    app::HandoutSettings settings;
+    settings.pageSize = *size;
+    settings.firstStep = first;
+    settings.lastStep = last;
+    settings.dpi = o.dpi;
+    const app::HandoutResult r = app::writeHandout(snap, QString::fromStdString(o.out), settings);
+    io.out << fmt::format("wrote {}: {} pages (a title page and steps {}-{}), {}, pictures {}x{} at {} dpi\n", o.out,
+                          r.pages, first, last, *size == QPageSize::A4 ? "A4" : "letter", r.pictureSize.width(),
+                          r.pictureSize.height(), o.dpi);
+    return 0;
+}
+
+const CommandRegistrar reg{Command{
+    "handout",
+    "a scenario as a printable PDF: a title page and one page per step with its picture, narration and figures "
+    "(needs OpenGL: a display or xvfb-run)",
+    [](CLI::App& sub) {
+        auto o = std::make_shared<HandoutCommand>();
+        sub.add_option("--scenario", o->scenario, "scenario JSON (resources/scenarios/*.json, or File ▸ Save in the app)")
+            ->required();
+        sub.add_option("--out,-o", o->out, "the PDF to write (atomically)")->required();
+        sub.add_option("--size", o->size, "page size: A4 | letter")->capture_default_str();
+        sub.add_option("--steps", o->steps, "which steps get a page: all | N | A-B | A-")->capture_default_str();
+        sub.add_option("--dpi", o->dpi, "print resolution of the pages and pictures")
+            ->capture_default_str()
+            ->check(CLI::Range(72, 600));
+        return [o](Io& io) { return handout(*o, io); };
+    },
+}};
+
+} // namespace
+
+} // namespace topocast::cli

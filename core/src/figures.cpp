@@ -1,0 +1,231 @@
+#include "topocast/figures.h"
+
+#include <algorithm>
+#include <cmath>
+
+namespace topocast {
+
+namespace {
+
+using ojson = nlohmann::ordered_json;
+
+ojson cangWuJson(const CangWuFigures& f)
+{
+    ojson j;
+    j["mode"] = f.mode;
+    j["optimum"] = f.optimum;
+    j["source_tcd"] = f.sourceTcd;
+    if (f.torusNote)
+        j["torus"] = *f.torusNote;
+    ojson eyes = ojson::array();
+    for (const Coord& c : f.eyes)
+        eyes.push_back(c);
+    j["eyes"] = std::move(eyes);
+    j["eye_side"] = f.eyeSide;
+    j["source_eye_level"] = f.sourceEyeLevel;
+    j["levels"] = f.levels;
+    return j;
+}
+
+ojson tsayWangJson(const TsayWangFigures& f)
+{
+    ojson j;
+    j["variant"] = f.variant;
+    j["n_prime"] = f.nPrime;
+    j["r"] = f.r;
+    j["lower_bound"] = f.lowerBound;
+    j["paper_bound"] = f.paperBound;
+    j["spec_steps"] = f.specSteps;
+    return j;
+}
+
+ojson hypercubeJson(const HypercubeFigures& f)
+{
+    ojson j;
+    j["graph"] = f.graph;
+    j["ports"] = f.ports;
+    j["discipline"] = f.discipline;
+    j["message"] = f.message;
+    j["packet"] = f.packet;
+    j["tau"] = f.tau;
+    j["tc"] = f.tc;
+    j["formula"] = f.formula;
+    if (f.formulaNote)
+        j["formula_note"] = *f.formulaNote;
+    j["startups"] = f.startups;
+    j["transfer"] = f.transfer;
+    j["startups_exact"] = f.startupsExact;
+    j["transfer_exact"] = f.transferExact;
+    j["time"] = f.time;
+    j["lower_bound"] = f.lowerBound;
+    j["lower_bound_startups"] = f.lowerBoundStartups;
+    j["lower_bound_transfer"] = f.lowerBoundTransfer;
+    j["ratio"] = f.ratio;
+    j["cycles"] = f.cycles;
+    j["counted_startups"] = f.countedStartups;
+    j["counted_transfer"] = f.countedTransfer;
+    j["counted_time"] = f.countedTime;
+    j["packet_opt"] = f.packetOpt;
+    j["time_min"] = f.timeMin;
+    if (f.height) {
+        j["subtree_sizes"] = f.subtreeSizes;
+        j["level_sizes"] = f.levelSizes;
+        j["height"] = *f.height;
+    }
+    return j;
+}
+
+ojson divisibleLoadInfo(const DivisibleLoadFigures& f)
+{
+    ojson j = divisibleLoadJson(f.model);
+    j["layers_chosen"] = f.layersChosen;
+    j["placement"] = f.placement;
+    j["routes"] = f.routes;
+    j["warnings"] = f.warnings;
+    return j;
+}
+
+std::string coordText(const Coord& c)
+{
+    std::string s = "(";
+    for (std::size_t i = 0; i < c.size(); ++i)
+        s += (i ? "," : "") + std::to_string(c[i]);
+    return s + ")";
+}
+
+void cangWuRows(const CangWuFigures& f, std::vector<FigureRow>& rows)
+{
+    rows.push_back({"source_tcd", "TCD of this schedule (by formula)", static_cast<double>(f.sourceTcd), "hops",
+                    "the total communication distance of the " + f.mode + " schedule from this source, by the "
+                    "paper's closed form or the spec's table; equals the counted TCD"});
+    rows.push_back({"best_from_source",
+                    f.bestFromSourceProven ? "Best TCD from this source (proven)" : "Best TCD from this source (best known)",
+                    static_cast<double>(f.bestFromSource), "hops",
+                    f.bestFromSourceProven
+                        ? "the least TCD of any time-optimal broadcast from this source, proven by exhaustive search or "
+                          "an integer program (spec §7.2)"
+                        : "the submesh-optimal schedule's TCD from this source: the best known, an upper bound on the "
+                          "least possible (spec §7.2)"});
+    std::string where;
+    for (std::size_t i = 0; i < f.eyes.size() && i < 4; ++i)
+        where += (i ? ", " : "") + coordText(f.eyes[i]);
+    if (f.eyes.size() > 4)
+        where += ", … (" + std::to_string(f.eyes.size()) + " eyes)";
+    rows.push_back({"optimum", "Best TCD over all sources", static_cast<double>(f.optimum), "hops",
+                    "OD_k, reached from the eyes" + (where.empty() ? std::string() : ": " + where)});
+    rows.push_back({"eyes", "Eyes (best sources)", where, "", "the sources from which the broadcast reaches OD_k"});
+    rows.push_back({"levels", "Levels of boxes", static_cast<double>(f.levels), "",
+                    "k: the network is 2^k nodes on a side and the broadcast takes d·k steps"});
+    rows.push_back({"eye_side", "Eye offset a_k", static_cast<double>(f.eyeSide), "",
+                    "the distance of the eyes from the box corners at the top level (spec §2.3)"});
+    rows.push_back({"source_eye_level", "Source is an eye up to level", static_cast<double>(f.sourceEyeLevel), "",
+                    "the largest level at which the source sits at an eye of its box"});
+    if (f.torusNote)
+        rows.push_back({"torus", "On a torus", *f.torusNote, "", ""});
+}
+
+void tsayWangRows(const TsayWangFigures& f, std::vector<FigureRow>& rows)
+{
+    rows.push_back({"lower_bound", "Lower bound on steps", static_cast<double>(f.lowerBound), "steps",
+                    "⌈d·log_{2d+1} n⌉: no all-port broadcast is faster (Lemma 1)"});
+    rows.push_back({"paper_bound", "Paper's bound on steps", static_cast<double>(f.paperBound), "steps",
+                    "the number of steps Tsay & Wang state"});
+    rows.push_back({"spec_steps", "Steps of this variant (spec)", static_cast<double>(f.specSteps), "steps",
+                    "the steps the " + f.variant + " variant takes by the spec's count"});
+    rows.push_back({"r", "Digits r", static_cast<double>(f.r), "", "⌈log_{2d+1} n'⌉"});
+    rows.push_back({"n_prime", "Odd side n'", static_cast<double>(f.nPrime), "nodes", "n when odd, n − 1 when even"});
+}
+
+void hypercubeRows(const HypercubeFigures& f, std::vector<FigureRow>& rows)
+{
+    rows.push_back({"time", "Time (model)", f.time, "", "start-ups × τ + elements in sequence × t_c; " + f.formula});
+    rows.push_back({"lower_bound", "Lower bound on time", f.lowerBound, "", "the paper's lower bound for this pattern"});
+    rows.push_back({"ratio", "Time over the lower bound", f.ratio, "", "1 means optimal"});
+    rows.push_back({"startups", "Start-ups", f.startups, "", "messages sent in sequence (" + f.startupsExact + ")"});
+    rows.push_back({"transfer", "Elements in sequence", f.transfer, "elements", f.transferExact});
+    rows.push_back({"cycles", "Routing cycles", static_cast<double>(f.cycles), "steps", ""});
+    rows.push_back({"counted_time", "Time counted from the schedule", f.countedTime, "", ""});
+    rows.push_back({"packet_opt", "Best packet size", f.packetOpt, "elements", "the B that minimises the time"});
+    rows.push_back({"time_min", "Time at the best packet size", f.timeMin, "", ""});
+    rows.push_back({"graph", "Spanning graph", f.graph, "", ""});
+    rows.push_back({"message", "Message size M", static_cast<double>(f.message), "elements", ""});
+    rows.push_back({"packet", "Packet size B", static_cast<double>(f.packet), "elements", ""});
+    if (f.height)
+        rows.push_back({"height", "Tree height", static_cast<double>(*f.height), "levels", ""});
+    if (f.formulaNote)
+        rows.push_back({"formula_note", "Note", *f.formulaNote, "", ""});
+}
+
+void divisibleLoadRows(const DivisibleLoadFigures& f, std::vector<FigureRow>& rows)
+{
+    const DivisibleLoadModel& m = f.model;
+    rows.push_back({"speedup", "Speedup", m.speedup, "", "V/α₀: how much faster than one processor"});
+    rows.push_back({"bound", "Speedup bound", m.bound, "", "min{n, 1 + p/ρ} (Theorem 3)"});
+    rows.push_back({"finish_time", "Finish time", m.finishTime, "s", "A·α₀: every processor stops then"});
+    rows.push_back({"processors", "Processors used", m.processors, "", "(p+1)^h"});
+    rows.push_back({"layers", "Layers h", static_cast<double>(m.params.layers), "", f.layersChosen});
+    rows.push_back({"rho", "ρ (communication/computation)", m.rho, "", "(1+ε)C/A"});
+    rows.push_back({"feasible", "Every layer gets load", std::string(m.feasible ? "yes" : "no"), "",
+                    "false when some α_i ≤ 0: too many layers for the start-up time"});
+}
+
+} // namespace
+
+ojson infoJson(const AlgorithmFigures& figures)
+{
+    return std::visit(
+        [](const auto& f) -> ojson {
+            using T = std::decay_t<decltype(f)>;
+            if constexpr (std::is_same_v<T, CangWuFigures>)
+                return cangWuJson(f);
+            else if constexpr (std::is_same_v<T, TsayWangFigures>)
+                return tsayWangJson(f);
+            else if constexpr (std::is_same_v<T, HypercubeFigures>)
+                return hypercubeJson(f);
+            else
+                return divisibleLoadInfo(f);
+        },
+        figures.of);
+}
+
+ojson scheduleInfo(const Schedule& s)
+{
+    if (s.figures)
+        return infoJson(*s.figures);
+    return s.fileInfo.is_object() ? s.fileInfo : ojson::object();
+}
+
+std::vector<FigureRow> figureRows(const AlgorithmFigures& figures)
+{
+    std::vector<FigureRow> rows;
+    std::visit(
+        [&](const auto& f) {
+            using T = std::decay_t<decltype(f)>;
+            if constexpr (std::is_same_v<T, CangWuFigures>)
+                cangWuRows(f, rows);
+            else if constexpr (std::is_same_v<T, TsayWangFigures>)
+                tsayWangRows(f, rows);
+            else if constexpr (std::is_same_v<T, HypercubeFigures>)
+                hypercubeRows(f, rows);
+            else
+                divisibleLoadRows(f, rows);
+        },
+        figures.of);
+    return rows;
+}
+
+std::vector<double> divisibleLoadSpeedupByLayers(DivisibleLoadParams params)
+{
+    std::vector<double> speedup;
+    const int top = std::max(params.layers, 8);
+    for (int h = 1; h <= top; ++h) {
+        params.layers = h;
+        const double s = divisibleLoadSpeedup(params);
+        if (!std::isfinite(s))
+            break;
+        speedup.push_back(s);
+    }
+    return speedup;
+}
+
+} // namespace topocast

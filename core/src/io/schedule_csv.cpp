@@ -1,0 +1,477 @@
+#include "topocast/io/schedule_csv.h"
+
+#include "topocast/error.h"
+#include "topocast/limits.h"
+#include "topocast/routing.h"
+
+#include <algorithm>
+#include <array>
+#include <cctype>
+#include <cerrno>
+#include <cstring>
+#include <fstream>
+
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+// A small RFC 4180 reader rather than a library: Debian 12 packages no C++ CSV parser (libcsv is
+// C and reports no line numbers), and every error here must name its line and what is allowed.
+
+namespace topocast {
+
+namespace {
+
+std::string_view trim(std::string_view s)
+{
+    while (!s.empty() && (s.front() == ' ' || s.front() == '\t'))
+        s.remove_prefix(1);
+    while (!s.empty() && (s.back() == ' ' || s.back() == '\t' || s.back() == '\r'))
+        s.remove_suffix(1);
+    return s;
+}
+
+std::string lower(std::string_view s)
+{
+    std::string out(s);
+    std::transform(out.begin(), out.end(), out.begin(), [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
+    return out;
+}
+
+class CsvError {
+public:
+    CsvError(std::string what) : m_what(std::move(what)) {}
+    [[noreturn]] void at(std::size_t line, const std::string& message) const
+    {
+        throw Error(m_what + ":" + std::to_string(line) + ": " + message);
+    }
+
+private:
+    std::string m_what;
+};
+
+/// Splits one line into fields (RFC 4180 quoting, no field spans lines).
+std::vector<std::string> splitFields(std::string_view line, std::size_t lineNo, const CsvError& err)
+{
+    std::vector<std::string> fields;
+    std::size_t i = 0;
+    while (true) {
+        std::string field;
+        // Leading blanks before a quote are tolerated ("1, \"0,0\"").
+        std::size_t j = i;
+        while (j < line.size() && (line[j] == ' ' || line[j] == '\t'))
+            ++j;
+        if (j < line.size() && line[j] == '"') {
+            i = j + 1;
+            bool closed = false;
+            while (i < line.size()) {
+                if (line[i] == '"') {
+                    if (i + 1 < line.size() && line[i + 1] == '"') {
+                        field += '"';
+                        i += 2;
+                        continue;
+                    }
+                    closed = true;
+                    ++i;
+                    break;
+                }
+                field += line[i++];
+            }
+            if (!closed)
+                err.at(lineNo, "field " + std::to_string(fields.size() + 1) +
+                                   " opens a quote that is not closed on its line; write a quoted field as \"0,0\" "
+                                   "(a quote inside it as \"\")");
+            while (i < line.size() && (line[i] == ' ' || line[i] == '\t' || line[i] == '\r'))
+                ++i;
+            if (i < line.size() && line[i] != ',')
+                err.at(lineNo, "field " + std::to_string(fields.size() + 1) + " has text after its closing quote ('" +
+                                   std::string(line.substr(i, 12)) + "'); a quoted field ends at the quote");
+        } else {
+            const std::size_t end = std::min(line.find(',', i), line.size());
+            field = std::string(line.substr(i, end - i));
+            if (field.find('"') != std::string::npos)
+                err.at(lineNo, "field " + std::to_string(fields.size() + 1) + " ('" + field +
+                                   "') has a quote inside it; quote the whole field (\"0,0\") or none of it");
+            i = end;
+        }
+        fields.push_back(std::string(trim(field)));
+        if (i >= line.size())
+            break;
+        ++i;  // the comma
+        if (i == line.size()) {  // a trailing comma: one more, empty field
+            fields.emplace_back();
+            break;
+        }
+    }
+    return fields;
+}
+
+enum Column { ColStep, ColFrom, ColTo, ColRoute, ColCount };
+constexpr std::array<const char*, ColCount> kColumnNames{"step", "from", "to", "route"};
+constexpr const char* kAllowedColumns = "step, from, to and (optional) route";
+
+struct Header {
+    std::array<int, ColCount> index{-1, -1, -1, -1};
+    std::size_t fields = 0;
+};
+
+Header parseHeader(const std::vector<std::string>& fields, std::size_t lineNo, const CsvError& err)
+{
+    Header h;
+    h.fields = fields.size();
+    for (std::size_t i = 0; i < fields.size(); ++i) {
+        const std::string name = lower(fields[i]);
+        int col = -1;
+        for (int c = 0; c < ColCount; ++c)
+            if (name == kColumnNames[static_cast<std::size_t>(c)])
+                col = c;
+        if (col < 0) {
+            bool numeric = !name.empty() && std::all_of(name.begin(), name.end(), [](unsigned char ch) { return std::isdigit(ch); });
+            err.at(lineNo, numeric ? std::string("the first line must be the header step,from,to (columns ") +
+                                         kAllowedColumns + "); got a data row"
+                                   : "column '" + fields[i] + "' is not one of " + kAllowedColumns);
+        }
+        if (h.index[static_cast<std::size_t>(col)] >= 0)
+            err.at(lineNo, "column '" + name + "' appears twice; each of " + kAllowedColumns + " at most once");
+        h.index[static_cast<std::size_t>(col)] = static_cast<int>(i);
+    }
+    for (int c = ColStep; c <= ColTo; ++c)
+        if (h.index[static_cast<std::size_t>(c)] < 0)
+            err.at(lineNo, std::string("the header has no '") + kColumnNames[static_cast<std::size_t>(c)] +
+                               "' column; it needs " + kAllowedColumns);
+    return h;
+}
+
+std::uint32_t parseStep(const std::string& text, std::size_t lineNo, const CsvError& err)
+{
+    const std::string allowed = "steps are whole numbers 1.." + std::to_string(kMaxScheduleCsvStep);
+    if (text.empty() || text.size() > 9 || !std::all_of(text.begin(), text.end(), [](unsigned char c) { return std::isdigit(c); }))
+        err.at(lineNo, "step '" + text + "' is not a whole number; " + allowed);
+    const unsigned long v = std::stoul(text);
+    if (v == 0)
+        err.at(lineNo, "step 0; steps start at 1 (" + allowed + ")");
+    if (v > kMaxScheduleCsvStep)
+        err.at(lineNo, "step " + text + " is past the largest step; " + allowed);
+    return static_cast<std::uint32_t>(v);
+}
+
+NodeId parseNodeField(const Topology& topo, const std::string& text, const char* column, std::size_t lineNo,
+                      const CsvError& err)
+{
+    if (text.empty())
+        err.at(lineNo, std::string("column '") + column + "' is empty; it needs a node of the " + topo.displayName());
+    try {
+        return topo.parseNode(text);
+    } catch (const Error& e) {
+        err.at(lineNo, std::string("column '") + column + "': " + e.what());
+    }
+}
+
+/// The schedule-wide dimension order a route field names ("xy", "yx", "0,1"), if it is one.
+std::optional<DimensionOrder> orderField(std::string_view text, int dims)
+{
+    if (text.empty() || text.find_first_of("xyzwvuXYZWVU") == std::string_view::npos)
+        return std::nullopt;
+    try {
+        return parseOrder(text, dims);
+    } catch (const Error&) {
+        return std::nullopt;
+    }
+}
+
+struct Row {
+    std::uint32_t step = 0;
+    NodeId from = 0, to = 0;
+    std::string route;
+    std::size_t line = 0;
+};
+
+/// The route of one row, checked against the topology (`order` is the schedule's order).
+RouteSpec parseRoute(const Topology& topo, const Row& row, const DimensionOrder& order, const CsvError& err)
+{
+    const std::string text = lower(trim(row.route));
+    const std::string allowed = "a route is empty (dimension-ordered), a dimension order such as xy, "
+                                "cyclic:<dim><+|-> such as cyclic:1-, or the path's nodes separated by ';'";
+    if (text.empty() || text == "order" || orderField(text, topo.dims()))
+        return RouteSpec::dimensionOrder();
+    auto checkCyclic = [&](RouteSpec spec) {
+        try {
+            (void)routeLength(topo, row.from, row.to, spec, order);
+            forEachChannel(topo, row.from, row.to, spec, order, [](ChannelId) {});
+        } catch (const Error& e) {
+            err.at(row.line, "route '" + row.route + "': " + e.what());
+        }
+        return spec;
+    };
+    if (text.rfind("cyclic:", 0) == 0) {
+        const std::string rest = text.substr(7);
+        if (rest.size() >= 2 && (rest.back() == '+' || rest.back() == '-') &&
+            std::all_of(rest.begin(), rest.end() - 1, [](unsigned char c) { return std::isdigit(c); }) && rest.size() <= 4) {
+            const int dim = std::stoi(rest.substr(0, rest.size() - 1));
+            if (dim >= topo.dims())
+                err.at(row.line, "route '" + row.route + "' starts in dimension " + std::to_string(dim) + "; the " +
+                                     topo.displayName() + " has dimensions 0.." + std::to_string(topo.dims() - 1));
+            return checkCyclic(RouteSpec::cyclic(dim, rest.back() == '-' ? -1 : +1));
+        }
+        err.at(row.line, "route '" + row.route + "' is not understood; " + allowed);
+    }
+    // A path: nodes separated by ';'.
+    std::vector<NodeId> path;
+    std::size_t start = 0;
+    while (start <= row.route.size()) {
+        const std::size_t end = std::min(row.route.find(';', start), row.route.size());
+        const std::string part(trim(std::string_view(row.route).substr(start, end - start)));
+        try {
+            path.push_back(topo.parseNode(part));
+        } catch (const Error& e) {
+            err.at(row.line, "route '" + row.route + "': " + e.what() + "; " + allowed);
+        }
+        if (path.size() > static_cast<std::size_t>(topo.dims()) * 64 + 2)
+            err.at(row.line, "route '" + row.route + "' is longer than any route of the " + topo.displayName());
+        start = end + 1;
+    }
+    if (path.front() != row.from || path.back() != row.to)
+        err.at(row.line, "route '" + row.route + "' must start at the sender " + topo.nodeName(row.from) +
+                             " and end at the receiver " + topo.nodeName(row.to));
+    for (std::size_t i = 1; i < path.size(); ++i)
+        if (!topo.channelBetween(path[i - 1], path[i]))
+            err.at(row.line, "route '" + row.route + "': " + topo.nodeName(path[i - 1]) + " and " +
+                                 topo.nodeName(path[i]) + " are not neighbours; a path goes one hop at a time");
+    std::vector<RouteSpec> candidates{RouteSpec::dimensionOrder()};
+    for (int d = 0; d < topo.dims(); ++d)
+        for (int sign : {+1, -1})
+            candidates.push_back(RouteSpec::cyclic(d, sign));
+    for (const RouteSpec& spec : candidates) {
+        try {
+            if (routeNodes(topo, row.from, row.to, spec, order) == path)
+                return spec;
+        } catch (const Error&) {
+            // a cyclic route that would leave the mesh: not this one
+        }
+    }
+    err.at(row.line, "route '" + row.route + "' is a path topocast cannot replay; it must be the dimension-ordered (" +
+                         orderName(order) + ") route or a cyclic one (cyclic:<dim><+|->)");
+}
+
+std::string readWhole(const std::filesystem::path& path)
+{
+    const std::string name = path.string();
+    const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
+    if (fd < 0)
+        throw Error(name + ": cannot open (" + std::strerror(errno) + ")");
+    struct Closer {
+        int fd;
+        ~Closer() { ::close(fd); }
+    } closer{fd};
+    struct stat st {};
+    if (::fstat(fd, &st) != 0)
+        throw Error(name + ": cannot read (" + std::strerror(errno) + ")");
+    if (S_ISDIR(st.st_mode))
+        throw Error(name + ": is a directory, not a CSV file");
+    if (S_ISREG(st.st_mode) && static_cast<std::uint64_t>(st.st_size) > kMaxScheduleCsvBytes)
+        throw Error(name + ": " + formatBytes(static_cast<std::uint64_t>(st.st_size)) + " is past the " +
+                    formatBytes(kMaxScheduleCsvBytes) + " limit of a schedule CSV");
+    std::string text;
+    char buf[65536];
+    while (true) {
+        const ssize_t got = ::read(fd, buf, sizeof buf);
+        if (got < 0) {
+            if (errno == EINTR)
+                continue;
+            throw Error(name + ": cannot read (" + std::strerror(errno) + ")");
+        }
+        if (got == 0)
+            break;
+        text.append(buf, static_cast<std::size_t>(got));
+        if (text.size() > kMaxScheduleCsvBytes)
+            break;  // scheduleFromCsv names the line where the limit is passed
+    }
+    return text;
+}
+
+/// The value of a "# key: value" comment line, if `line` is one for `key`.
+std::optional<std::string> commentValue(std::string_view line, std::string_view key)
+{
+    line = trim(line);
+    if (line.empty() || line.front() != '#')
+        return std::nullopt;
+    line.remove_prefix(1);
+    line = trim(line);
+    if (lower(line.substr(0, key.size())) != key)
+        return std::nullopt;
+    line.remove_prefix(key.size());
+    line = trim(line);
+    if (line.empty() || line.front() != ':')
+        return std::nullopt;
+    line.remove_prefix(1);
+    return std::string(trim(line));
+}
+
+template <class F> void forEachLine(std::string_view text, F&& f)
+{
+    std::size_t lineNo = 0, pos = 0;
+    while (pos < text.size()) {
+        ++lineNo;
+        const std::size_t end = std::min(text.find('\n', pos), text.size());
+        std::string_view line = text.substr(pos, end - pos);
+        if (!line.empty() && line.back() == '\r')
+            line.remove_suffix(1);
+        if (!f(line, lineNo))
+            return;
+        pos = end + 1;
+    }
+}
+
+} // namespace
+
+std::optional<Topology> csvTopology(std::string_view text)
+{
+    std::optional<Topology> found;
+    forEachLine(text.substr(0, std::min<std::size_t>(text.size(), 1 << 16)), [&](std::string_view line, std::size_t) {
+        if (auto v = commentValue(line, "topology")) {
+            found = Topology::parse(*v);
+            return false;
+        }
+        return true;
+    });
+    return found;
+}
+
+bool isCsvPath(const std::filesystem::path& path) { return lower(path.extension().string()) == ".csv"; }
+
+Schedule scheduleFromCsv(std::string_view text, const std::string& what, const std::optional<Topology>& topology)
+{
+    const CsvError err(what);
+    if (text.size() > kMaxScheduleCsvBytes) {
+        std::size_t line = 1 + static_cast<std::size_t>(std::count(text.begin(), text.begin() + static_cast<std::ptrdiff_t>(kMaxScheduleCsvBytes), '\n'));
+        err.at(line, "the file passes the " + formatBytes(kMaxScheduleCsvBytes) +
+                         " limit of a schedule CSV here; a hand-written schedule is far smaller");
+    }
+    if (text.size() >= 3 && text.substr(0, 3) == "\xEF\xBB\xBF")  // UTF-8 byte order mark
+        text.remove_prefix(3);
+
+    std::optional<Topology> fileTopology;
+    std::optional<std::string> sourceText, portsText;
+    std::size_t sourceLine = 0, portsLine = 0;
+    std::optional<Header> header;
+    std::vector<Row> rows;
+    forEachLine(text, [&](std::string_view line, std::size_t lineNo) {
+        const std::string_view t = trim(line);
+        if (t.empty())
+            return true;
+        if (t.front() == '#') {
+            if (auto v = commentValue(t, "topology")) {
+                if (fileTopology)
+                    err.at(lineNo, "a second '# topology:' line; a file names one topology");
+                try {
+                    fileTopology = Topology::parse(*v);
+                } catch (const Error& e) {
+                    err.at(lineNo, e.what());
+                }
+            } else if (auto s = commentValue(t, "source")) {
+                sourceText = *s;
+                sourceLine = lineNo;
+            } else if (auto p = commentValue(t, "ports")) {
+                portsText = *p;
+                portsLine = lineNo;
+            }
+            return true;
+        }
+        std::vector<std::string> fields = splitFields(line, lineNo, err);
+        if (!header) {
+            header = parseHeader(fields, lineNo, err);
+            return true;
+        }
+        if (fields.size() != header->fields)
+            err.at(lineNo, std::to_string(fields.size()) + " field" + (fields.size() == 1 ? "" : "s") +
+                               "; the header has " + std::to_string(header->fields) +
+                               " (quote a node that holds commas: \"0,0\")");
+        Row r;
+        r.line = lineNo;
+        r.step = parseStep(fields[static_cast<std::size_t>(header->index[ColStep])], lineNo, err);
+        // Nodes are parsed once the topology is known; keep the texts for now.
+        r.route = header->index[ColRoute] >= 0 ? fields[static_cast<std::size_t>(header->index[ColRoute])] : std::string();
+        rows.push_back(std::move(r));
+        return true;
+    });
+    if (!header)
+        err.at(1, std::string("no header line; a schedule CSV starts with the header step,from,to (columns ") +
+                      kAllowedColumns + ")");
+
+    Topology topo = Topology::mesh({1});
+    if (fileTopology && topology && !(*fileTopology == *topology))
+        throw Error(what + ": the file is for the " + fileTopology->displayName() + " (# topology: " +
+                    fileTopology->spec() + ") but the " + topology->displayName() + " was asked for");
+    if (fileTopology)
+        topo = *fileTopology;
+    else if (topology)
+        topo = *topology;
+    else
+        throw Error(what + ": no topology; name it in the file (a line '# topology: mesh:4x4') or give one "
+                           "(topocast-cli validate --topology mesh:4x4)");
+
+    // Second pass over the data rows for the nodes and routes, now that the topology is known.
+    std::size_t rowIndex = 0;
+    bool seenHeader = false;
+    std::optional<DimensionOrder> order;
+    std::size_t orderLine = 0;
+    forEachLine(text, [&](std::string_view line, std::size_t lineNo) {
+        const std::string_view t = trim(line);
+        if (t.empty() || t.front() == '#')
+            return true;
+        if (!seenHeader) {
+            seenHeader = true;
+            return true;
+        }
+        const std::vector<std::string> fields = splitFields(line, lineNo, err);
+        Row& r = rows[rowIndex++];
+        r.from = parseNodeField(topo, fields[static_cast<std::size_t>(header->index[ColFrom])], "from", lineNo, err);
+        r.to = parseNodeField(topo, fields[static_cast<std::size_t>(header->index[ColTo])], "to", lineNo, err);
+        if (auto o = orderField(lower(trim(r.route)), topo.dims())) {
+            if (order && *order != *o)
+                err.at(lineNo, "route '" + r.route + "' names the dimension order " + orderName(*o) + " but line " +
+                                   std::to_string(orderLine) + " named " + orderName(*order) +
+                                   "; one dimension order per schedule");
+            order = o;
+            orderLine = lineNo;
+        }
+        return true;
+    });
+
+    NodeId source = 0;
+    if (sourceText) {
+        try {
+            source = topo.parseNode(*sourceText);
+        } catch (const Error& e) {
+            err.at(sourceLine, std::string("# source: ") + e.what());
+        }
+    } else if (!rows.empty()) {
+        source = std::min_element(rows.begin(), rows.end(), [](const Row& a, const Row& b) { return a.step < b.step; })->from;
+    }
+    PortModel ports = PortModel::OnePort;
+    if (portsText) {
+        try {
+            ports = parsePortModel(*portsText);
+        } catch (const Error& e) {
+            err.at(portsLine, std::string("# ports: ") + e.what());
+        }
+    }
+
+    Schedule s(topo, source, Pattern::Broadcast, ports);
+    s.algorithm = "student";
+    s.mode = "csv";
+    if (order)
+        s.dimensionOrder = *order;
+    s.reserve(rows.size());
+    for (const Row& r : rows)
+        s.add(r.from, r.to, r.step, parseRoute(topo, r, s.dimensionOrder, err));
+    s.finalize();
+    return s;
+}
+
+Schedule readScheduleCsv(const std::filesystem::path& path, const std::optional<Topology>& topology)
+{
+    return scheduleFromCsv(readWhole(path), path.string(), topology);
+}
+
+} // namespace topocast

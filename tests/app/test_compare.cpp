@@ -1,0 +1,274 @@
+// The split view (issue #15): two schedules on one network, one camera, one timeline; the
+// compare scenario in the window, its exports and `topocast --screenshot` of both sides.
+#include "cli_runner.h"
+#include "compareexport.h"
+#include "comparemetrics.h"
+#include "compareview.h"
+#include "decode.h"
+#include "helpers.h"
+#include "mainwindow.h"
+#include "scenariopanel.h"
+#include "scene/sceneview.h"
+#include "session.h"
+#include "startup.h"
+#include "temp_dir.h"
+#include "timeline.h"
+
+#include "topocast/error.h"
+
+#include <catch2/catch.hpp>
+
+#include <Qt3DExtras/Qt3DWindow>
+
+#include <QChart>
+#include <QLineEdit>
+#include <QSignalSpy>
+#include <QTableWidget>
+#include <QTemporaryDir>
+#include <QTest>
+
+using namespace topocast;
+using namespace topocast::app;
+
+namespace {
+
+std::string presetFile(const char* name) { return std::string(TOPOCAST_SOURCE_DIR) + "/resources/scenarios/" + name; }
+
+/// 4×4 mesh, binomial from (1,1) on A and from (2,2) on B.
+Scenario twoSources()
+{
+    Scenario a = test::scenario("mesh:4x4", "binomial", 5);
+    Scenario b = test::scenario("mesh:4x4", "binomial", 10);
+    return withCompare(a, b);
+}
+
+bool nearColour(QColor c, const Rgba& want, int tol = 45)
+{
+    return std::abs(c.red() - static_cast<int>(want.r * 255)) <= tol &&
+           std::abs(c.green() - static_cast<int>(want.g * 255)) <= tol &&
+           std::abs(c.blue() - static_cast<int>(want.b * 255)) <= tol;
+}
+
+} // namespace
+
+TEST_CASE("compare view: both sides computed, one timeline over the longer schedule, metrics with B − A", "[app][compare]")
+{
+    Timeline timeline;
+    CompareView view(&timeline);
+    Scenario a = test::scenario("mesh:4x4", "bfs", 0);  // all-port bfs: 6 steps from a corner
+    Scenario b = test::scenario("mesh:4x4", "binomial", 0);  // one-port binomial: 4 steps
+    QSignalSpy ready(&view, &CompareView::compareReady);
+    REQUIRE(view.setScenarioNow(withCompare(a, b)));
+    REQUIRE(view.compareSnapshot());
+    const CompareSnapshot& cmp = *view.compareSnapshot();
+    CHECK(cmp.a->stepCount() == 6);
+    CHECK(cmp.b->stepCount() == 4);
+    CHECK(timeline.stepCount() == 6);
+    timeline.setStep(5);
+    CHECK(view.sceneView(0)->step() == 5);
+    CHECK(view.sceneView(1)->step() == 4);  // B holds its last state
+    CHECK(view.metrics()->narration(1).contains(QStringLiteral("holds its last state")));
+    CHECK(view.metrics()->narration(0).contains(QStringLiteral("A: bfs from (0,0)")));
+    CHECK(view.metrics()->narration(1).contains(QStringLiteral("B: binomial from (0,0)")));
+    // The table: TCD row with both figures and B − A (bfs: one hop per node, 15).
+    QTableWidget* t = view.metrics()->table();
+    REQUIRE(t->rowCount() == 7);
+    CHECK(t->item(2, 0)->text() == QStringLiteral("TCD"));
+    CHECK(t->item(2, 1)->text() == QStringLiteral("15"));
+    CHECK(t->item(2, 2)->text() == QString::number(cmp.b->metrics.tcd));
+    CHECK(t->item(0, 3)->text() == QStringLiteral("-2"));
+    // The chart: per-step and cumulative series for both sides.
+    CHECK(view.metrics()->chart()->series().size() == 4);
+    // The nodes informed at different steps are core's, handed to both scenes.
+    CHECK_FALSE(cmp.comparison.differing.empty());
+    // The saved scenario holds both sides.
+    const Scenario both = view.scenario();
+    REQUIRE(both.compare);
+    CHECK(compareSide(both).algorithm == "binomial");
+}
+
+TEST_CASE("compare view: a click makes a side active, the panel edits that side, a new network goes to both", "[app][compare]")
+{
+    Timeline timeline;
+    CompareView view(&timeline);
+    REQUIRE(view.setScenarioNow(twoSources()));
+    CHECK(view.activeSide() == 0);
+    QSignalSpy ready(&view, &CompareView::compareReady);
+    emit view.sceneView(1)->nodeClicked(15);  // a click on (3,3) in B
+    REQUIRE(ready.wait(10000));
+    CHECK(view.activeSide() == 1);
+    CHECK(view.sideScenario(1).source == 15);
+    CHECK(view.sideScenario(0).source == 5);
+
+    // The landscape: click sets A's source, on either side.
+    view.setMode(ViewMode::TcdMap);
+    emit view.sceneView(1)->nodeClicked(3);
+    REQUIRE(ready.wait(10000));
+    CHECK(view.sideScenario(0).source == 3);
+    CHECK(view.sideScenario(1).source == 15);
+    view.setMode(ViewMode::Plain);
+
+    // A panel edit to an 8×8 mesh on B: A follows, keeping its source's name (3,0).
+    view.setActiveSide(1);
+    Scenario edited = view.sideScenario(1);
+    edited.topology = Topology::mesh({8, 8});
+    edited.source = 0;
+    view.setActiveScenario(edited);
+    REQUIRE(test::waitFor([&] { return !view.busy() && view.compareSnapshot() &&
+                                       view.compareSnapshot()->a->topology() == edited.topology; }));
+    CHECK(view.sideScenario(0).topology == edited.topology);
+    CHECK(edited.topology.nodeName(view.sideScenario(0).source) == "(3,0)");
+}
+
+TEST_CASE("main window: View ▸ Compare splits the view and a compare preset opens in it", "[app][compare][window]")
+{
+    MainWindow w(false);
+    REQUIRE(w.session()->setScenarioNow(test::scenario("mesh:4x4", "binomial", 5)));
+    w.setCompareMode(true);
+    CHECK(w.compareMode());
+    REQUIRE(test::waitFor([&] { return !w.compareView()->busy() && w.compareView()->compareSnapshot(); }));
+    CHECK(w.compareView()->sideScenario(1).source == 5);  // B starts as a copy of A
+    CHECK(w.compareView()->compareSnapshot()->comparison.differing.empty());
+    // The panel edits the active side (A): B is unchanged.
+    w.scenarioPanel()->sourceField()->setText(QStringLiteral("0,0"));
+    w.applyPanel();
+    REQUIRE(test::waitFor([&] { return !w.compareView()->busy() && w.compareView()->sideScenario(0).source == 0; }));
+    CHECK(w.compareView()->sideScenario(1).source == 5);
+    w.setCompareMode(false);
+    CHECK_FALSE(w.compareMode());
+    REQUIRE(test::waitFor([&] { return !w.session()->busy(); }));
+    REQUIRE(w.session()->scenario().compare);  // B is kept for the next time
+    CHECK(w.session()->scenario().source == 0);
+
+    // A compare preset opens in the split view; a different network is refused with the rule.
+    REQUIRE(w.openScenario(QString::fromStdString(presetFile("compare-cang-wu-8x8-paper-vs-optimal.json"))));
+    CHECK(w.compareMode());
+    REQUIRE(test::waitFor([&] { return !w.compareView()->busy() && w.compareView()->compareSnapshot() &&
+                                       w.compareView()->compareSnapshot()->a->metrics.tcd == 71; }, 30000));
+    CHECK(w.compareView()->compareSnapshot()->b->metrics.tcd == 69);
+    Scenario other = test::scenario("mesh:4x4", "bfs");
+    Scenario a = test::scenario("mesh:8x8", "bfs");
+    a.compare = std::make_shared<const Scenario>(other);
+    CHECK_FALSE(w.openCompare(a));
+    CHECK(w.errorText().contains(QStringLiteral("one network")));
+}
+
+TEST_CASE("topocast --compare: two topologies are refused, saying what is allowed", "[app][compare][bad-input]")
+{
+    QTemporaryDir dir;
+    const QString b = dir.filePath(QStringLiteral("b.json"));
+    saveScenario(test::scenario("mesh:4x4", "bfs"), b.toStdString());
+    CHECK_THROWS_WITH(loadComparePair(QString::fromStdString(presetFile("cang-wu-8x8.json")), b),
+                      Catch::Contains("--compare " + b.toStdString() + ": a comparison needs one network on both sides") &&
+                          Catch::Contains("give B the topology mesh:8x8 too"));
+    QString error;
+    CHECK(renderScreenshot({QString::fromStdString(presetFile("cang-wu-8x8.json")), -1, ViewMode::Plain,
+                            dir.filePath(QStringLiteral("x.png")), QSize(400, 300)},
+                           error, b) == 2);
+    CHECK(error.contains(QStringLiteral("one network")));
+    CHECK_FALSE(QFile::exists(dir.filePath(QStringLiteral("x.png"))));
+}
+
+TEST_CASE("compare picture: each side shows its own source in the source colour, titles above both", "[app][compare][gl]")
+{
+    const CompareSnapshotPtr cmp = buildCompareSnapshot(twoSources());
+    ViewSettings view;
+    view.size = QSize(1000, 600);
+    const QImage img = renderComparePicture(cmp, view, 0);
+    REQUIRE(img.size() == QSize(1000, 600));
+    const CompareLayout layout = compareLayout(view.size);
+    // Where each node is drawn inside a side's frame: the same view the picture used.
+    SceneView probe;
+    probe.window()->resize(layout.frameRect(0).size());
+    probe.window()->show();
+    probe.setSnapshot(cmp->a);
+    probe.resetView();
+    REQUIRE(test::waitFor([&] { return probe.viewportSize() == QSizeF(layout.frameRect(0).size()); }));
+    const Rgba source = Palette::normal().source;
+    auto at = [&](int side, NodeId v) { return probe.nodeOnScreen(v) + QPointF(layout.frameRect(side).topLeft()); };
+    auto isSource = [&](QColor c) { return nearColour(c, source); };
+    INFO("A's source (1,1) at " << at(0, 5).x() << "," << at(0, 5).y());
+    CHECK(test::pixelNear(img, at(0, 5), 2, isSource));
+    CHECK(test::pixelNear(img, at(1, 10), 2, isSource));
+    // Where the schedules differ, the sides differ: (1,1) is not B's source, (2,2) not A's.
+    CHECK_FALSE(test::pixelNear(img, at(1, 5), 2, isSource));
+    CHECK_FALSE(test::pixelNear(img, at(0, 10), 2, isSource));
+    // …and B's source, informed on B only at step 0, is magenta on A's side (one side ahead).
+    REQUIRE(cmp->comparison.informedOnOneSide(0) == std::vector<NodeId>{5, 10});
+    CHECK(test::pixelNear(img, at(0, 10), 3, [](QColor c) { return c.red() > 150 && c.blue() > 120 && c.green() < 120; }));
+    CHECK(test::pixelNear(img, at(1, 5), 3, [](QColor c) { return c.red() > 150 && c.blue() > 120 && c.green() < 120; }));
+    // The sides' colour bars (A orange, B blue) at the top of their halves.
+    CHECK(img.pixelColor(10, 1).red() > 200);
+    CHECK(img.pixelColor(990, 1).blue() > 200);
+    CHECK_THROWS_WITH(renderComparePicture(cmp, view, 99), Catch::Contains("0..4"));
+}
+
+TEST_CASE("topocast --scenario A --compare B --screenshot draws both sides", "[app][compare][gl]")
+{
+    QTemporaryDir dir;
+    const QString b = dir.filePath(QStringLiteral("b.json"));
+    Scenario sb = loadScenario(presetFile("cang-wu-8x8.json"));
+    sb.params.set("mode", "paper");
+    saveScenario(sb, b.toStdString());
+    const QString out = dir.filePath(QStringLiteral("both.png"));
+    QString error;
+    REQUIRE(renderScreenshot({QString::fromStdString(presetFile("cang-wu-8x8.json")), 3, ViewMode::Plain, out,
+                              QSize(800, 500)},
+                             error, b) == 0);
+    const QImage img(out);
+    CHECK(img.size() == QSize(800, 500));
+    // Both halves drew a 3-D frame (not only the background).
+    const CompareLayout layout = compareLayout(img.size());
+    for (int side = 0; side < 2; ++side) {
+        const QRect r = layout.frameRect(side);
+        int lit = 0;
+        for (int y = r.top(); y < r.bottom(); y += 4)
+            for (int x = r.left(); x < r.right(); x += 4)
+                lit += img.pixelColor(x, y).lightness() > 100;
+        INFO("side " << side);
+        CHECK(lit > 50);
+    }
+}
+
+TEST_CASE("topocast-cli render of a compare scenario writes both sides in one file", "[app][compare][gl][cli]")
+{
+    topocast::testing::TempDir dir;
+    const std::string out = (dir.path / "both.gif").string();
+    const auto r = topocast::testing::runCli({"render", "--scenario", presetFile("compare-cang-wu-8x8-paper-vs-optimal.json"),
+                                              "--out", out, "--width", "320", "--height", "160", "--fps", "5",
+                                              "--frames-per-step", "1", "--hold-frames", "0"});
+    INFO(r.err);
+    REQUIRE(r.status == 0);
+    CHECK_THAT(r.out, Catch::StartsWith("wrote " + out + ": 7 frames, 320x160"));  // 6 steps + the end
+    const auto decoded = topocast::testing::decodeFile(out);
+    CHECK(decoded.frames.size() == 7);
+    CHECK(decoded.width == 320);
+}
+
+TEST_CASE("landscape: click sets A's source and Shift+click B's (real clicks on the 3-D window)", "[app][compare][gl]")
+{
+    MainWindow w(false);
+    w.resize(1300, 850);
+    w.show();
+    REQUIRE(w.session()->setScenarioNow(test::scenario("mesh:6x6", "binomial", 0)));
+    w.setViewMode(ViewMode::TcdMap);
+    Qt3DExtras::Qt3DWindow* window = w.sceneView()->window();
+    REQUIRE(QTest::qWaitForWindowExposed(window));
+    REQUIRE_FALSE(w.sceneView()->captureFrame().isNull());
+    w.sceneView()->resetView();
+    const QPoint b = w.sceneView()->nodeOnScreen(20).toPoint();  // (2,3)
+    REQUIRE(w.sceneView()->nodeAt(b) == 20);
+    QTest::mouseClick(window, Qt::LeftButton, Qt::ShiftModifier, b);
+    REQUIRE(test::waitFor([&] { return !w.session()->busy() && w.session()->scenario().compare; }));
+    CHECK(w.session()->scenario().source == 0);  // A unchanged
+    CHECK(compareSide(w.session()->scenario()).source == 20);
+    const QPoint a = w.sceneView()->nodeOnScreen(7).toPoint();  // (1,1)
+    QTest::mouseClick(window, Qt::LeftButton, Qt::NoModifier, a);
+    REQUIRE(test::waitFor([&] { return !w.session()->busy() && w.session()->scenario().source == 7; }));
+    CHECK(compareSide(w.session()->scenario()).source == 20);  // B kept
+    // View ▸ Compare then shows both sides from their own sources.
+    w.setCompareMode(true);
+    REQUIRE(test::waitFor([&] { return !w.compareView()->busy() && w.compareView()->compareSnapshot(); }));
+    CHECK(w.compareView()->compareSnapshot()->a->schedule.source() == 7);
+    CHECK(w.compareView()->compareSnapshot()->b->schedule.source() == 20);
+}

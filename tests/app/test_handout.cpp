@@ -1,0 +1,199 @@
+// Handouts (issue #16, item 3): a title page and one page per step with the step's picture,
+// narration and figures, as a PDF (File ▸ Export ▸ Handout and `topocast-cli handout`).
+#include "cli_runner.h"
+#include "handout.h"
+#include "helpers.h"
+#include "temp_dir.h"
+
+#include "topocast/io/scenario.h"
+
+#include <catch2/catch.hpp>
+
+#include <QFile>
+#include <QImage>
+#include <QProcess>
+#include <QProcessEnvironment>
+#include <QRegularExpression>
+#include <QStandardPaths>
+
+#include <cmath>
+#include <filesystem>
+#include <fstream>
+
+using namespace topocast;
+using namespace topocast::app;
+using topocast::testing::runCli;
+using topocast::testing::TempDir;
+
+namespace {
+
+std::string scenarioFile(const char* name) { return std::string(TOPOCAST_SOURCE_DIR) + "/resources/scenarios/" + name; }
+
+/// Pages of a PDF by its page objects ("/Type /Page", not "/Pages"): Qt's PDF writer keeps
+/// them uncompressed, so no PDF library is needed.
+int pdfPageObjects(const QString& path)
+{
+    QFile f(path);
+    if (!f.open(QIODevice::ReadOnly))
+        return -1;
+    const QString text = QString::fromLatin1(f.readAll());
+    return static_cast<int>(text.count(QRegularExpression(QStringLiteral("/Type\\s*/Page(?![a-zA-Z])"))));
+}
+
+/// `pdfinfo`'s "Pages:" (poppler-utils), or −1 when pdfinfo is not installed.
+int pdfinfoPages(const QString& path)
+{
+    const QString tool = QStandardPaths::findExecutable(QStringLiteral("pdfinfo"));
+    if (tool.isEmpty())
+        return -1;
+    QProcess p;
+    p.start(tool, {path});
+    if (!p.waitForFinished(30000))
+        return -2;
+    const auto m = QRegularExpression(QStringLiteral("Pages:\\s+(\\d+)")).match(QString::fromLatin1(p.readAllStandardOutput()));
+    return m.hasMatch() ? m.captured(1).toInt() : -3;
+}
+
+/// Grey-level standard deviation of `image` within `rect` (fractions of its size).
+double stdDev(const QImage& image, QRectF rect)
+{
+    double sum = 0, sum2 = 0;
+    int n = 0;
+    const int x0 = static_cast<int>(rect.left() * image.width()), x1 = static_cast<int>(rect.right() * image.width());
+    const int y0 = static_cast<int>(rect.top() * image.height()), y1 = static_cast<int>(rect.bottom() * image.height());
+    for (int y = y0; y < y1; ++y)
+        for (int x = x0; x < x1; ++x) {
+            const double g = qGray(image.pixel(x, y));
+            sum += g;
+            sum2 += g * g;
+            ++n;
+        }
+    const double mean = sum / n;
+    return std::sqrt(std::max(0.0, sum2 / n - mean * mean));
+}
+
+} // namespace
+
+TEST_CASE("handout: cang-wu-4x4x4-eye has 1 + steps pages, each with a picture that is not blank",
+          "[app][handout][gl][cli]")
+{
+    TempDir dir;
+    const QString out = QString::fromStdString((dir.path / "eye.pdf").string());
+    const auto r = runCli({"handout", "--scenario", scenarioFile("cang-wu-4x4x4-eye.json"), "--out", out.toStdString()});
+    INFO(r.err);
+    REQUIRE(r.status == 0);
+    // The eye schedule of the 4×4×4 mesh has d·k = 3·2 = 6 steps (spec mesh-tcd.md).
+    CHECK_THAT(r.out, Catch::StartsWith("wrote " + out.toStdString() + ": 7 pages (a title page and steps 1-6), A4"));
+    CHECK(pdfPageObjects(out) == 7);
+    const int info = pdfinfoPages(out);
+    if (info == -1)
+        WARN("pdfinfo (poppler-utils) is not installed: the page count was checked by parsing only");
+    else
+        CHECK(info == 7);
+    CHECK(dir.names() == std::set<std::string>{"eye.pdf"});  // no temporary left beside it
+
+    // Every page as printed (pdftoppm at 30 dpi): the picture band of each page varies (the
+    // network drawn on the dark background); the margin above the title is blank paper.
+    const QString ppm = QStandardPaths::findExecutable(QStringLiteral("pdftoppm"));
+    if (ppm.isEmpty()) {
+        WARN("pdftoppm (poppler-utils) is not installed: the pictures are checked before they are drawn only");
+    } else {
+        QProcess p;
+        p.start(ppm, {QStringLiteral("-r"), QStringLiteral("30"), QStringLiteral("-png"), out,
+                      QString::fromStdString((dir.path / "page").string())});
+        REQUIRE(p.waitForFinished(60000));
+        REQUIRE(p.exitCode() == 0);
+        for (int page = 1; page <= 7; ++page) {
+            const QImage img(QString::fromStdString((dir.path / ("page-" + std::to_string(page) + ".png")).string()));
+            REQUIRE_FALSE(img.isNull());
+            INFO("page " << page);
+            CHECK(stdDev(img, QRectF(0.0, 0.0, 1.0, 0.04)) < 1.0);  // the top margin: white
+            // Step pages: the picture sits below the heading, in the upper half of the page.
+            const QRectF band = page == 1 ? QRectF(0.1, 0.55, 0.8, 0.3) : QRectF(0.15, 0.12, 0.7, 0.3);
+            CHECK(stdDev(img, band) > 8.0);
+        }
+    }
+}
+
+TEST_CASE("handout: writeHandout renders each step at print resolution and writes atomically",
+          "[app][handout][gl]")
+{
+    const SnapshotPtr snap = buildSnapshot(loadScenario(scenarioFile("cang-wu-4x4x4-eye.json")));
+    TempDir dir;
+    const QString out = QString::fromStdString((dir.path / "h.pdf").string());
+    HandoutSettings settings;
+    settings.pageSize = QPageSize::Letter;
+    settings.firstStep = 2;
+    settings.lastStep = 4;
+    settings.dpi = 150;
+    const HandoutResult r = writeHandout(snap, out, settings);
+    CHECK(r.pages == 4);
+    CHECK(pdfPageObjects(out) == 4);
+    // Letter is 8.5 in wide; 16 mm margins each side leave 8.5 − 1.26 = 7.24 in ≈ 1086 px at
+    // 150 dpi, the picture 4:5 of that.
+    CHECK(std::abs(r.pictureSize.width() - 1086) <= 2);
+    CHECK(r.pictureSize.height() == r.pictureSize.width() * 4 / 5);
+    CHECK(r.minPictureStdDev > 8.0);
+
+    // A bad range is refused before anything is written: the file from before stays as it was.
+    QFile before(out);
+    REQUIRE(before.open(QIODevice::ReadOnly));
+    const QByteArray bytes = before.readAll();
+    before.close();
+    settings.lastStep = 9;
+    CHECK_THROWS_WITH(writeHandout(snap, out, settings), "steps 2-9 are not within the schedule's steps 1..6");
+    QFile after(out);
+    REQUIRE(after.open(QIODevice::ReadOnly));
+    CHECK(after.readAll() == bytes);
+}
+
+TEST_CASE("topocast-cli handout: bad options are refused naming what is allowed", "[app][handout][cli]")
+{
+    TempDir dir;
+    const std::string out = (dir.path / "x.pdf").string();
+    {
+        std::ofstream keep(out);
+        keep << "old";
+    }
+    const std::string sc = scenarioFile("cang-wu-4x4x4-eye.json");
+    const std::vector<std::pair<std::vector<std::string>, std::string>> cases = {
+        {{"--size", "A5"}, "--size A5 is not a page size topocast knows; use A4 or letter"},
+        {{"--steps", "3-9"}, "step range '3-9' is not all, N, A-B or A- within 1..6"},
+        {{"--steps", "0"}, "within 1..6"},
+        {{"--dpi", "1000"}, "--dpi: Value 1000 not in range 72 to 600"},
+    };
+    for (const auto& [extra, message] : cases) {
+        std::vector<std::string> args = {"handout", "--scenario", sc, "--out", out};
+        args.insert(args.end(), extra.begin(), extra.end());
+        const auto r = runCli(args);
+        INFO(extra.front() << " " << extra.back());
+        CHECK(r.status == 2);
+        CHECK_THAT(r.err, Catch::Contains(message));
+    }
+    std::ifstream in(out);
+    std::string kept;
+    in >> kept;
+    CHECK(kept == "old");  // nothing the user had is lost
+    CHECK(parseHandoutPageSize(QStringLiteral("letter")) == QPageSize::Letter);
+    CHECK(parseHandoutPageSize(QStringLiteral(" a4 ")) == QPageSize::A4);
+    CHECK_FALSE(parseHandoutPageSize(QStringLiteral("A3")));
+}
+
+TEST_CASE("topocast-cli handout without a display says how to run it", "[app][handout][cli]")
+{
+    QProcess p;
+    QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+    for (const char* name : {"DISPLAY", "WAYLAND_DISPLAY", "QT_QPA_PLATFORM"})
+        env.remove(QString::fromLatin1(name));
+    p.setProcessEnvironment(env);
+    p.start(QStringLiteral(TOPOCAST_CLI_PATH),
+            {QStringLiteral("handout"), QStringLiteral("--scenario"),
+             QString::fromStdString(scenarioFile("cang-wu-4x4x4-eye.json")), QStringLiteral("--out"),
+             QStringLiteral("/tmp/never-written-handout.pdf")});
+    REQUIRE(p.waitForFinished(60000));
+    CHECK(p.exitCode() == 2);
+    CHECK_THAT(QString::fromLocal8Bit(p.readAllStandardError()).toStdString(),
+               Catch::Contains("handout needs OpenGL for its pictures and there is no display") &&
+                   Catch::Contains("xvfb-run -a"));
+    CHECK_FALSE(QFile::exists(QStringLiteral("/tmp/never-written-handout.pdf")));
+}
