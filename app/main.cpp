@@ -8,6 +8,7 @@
 #include "timeline.h"
 
 #include "topocast/error.h"
+#include "topocast/landscape.h"
 
 #include <QApplication>
 #include <QCommandLineParser>
@@ -50,7 +51,8 @@ int main(int argc, char* argv[])
     const QCommandLineOption measuredOpt(QStringLiteral("measured"), QStringLiteral("topocast-mpi measured-times JSON to show beside the schedule"), QStringLiteral("FILE"));
     const QCommandLineOption scheduleOpt(QStringLiteral("schedule"), QStringLiteral("open a schedule JSON or a student's CSV and list the rules it breaks (File ▸ Open schedule)"), QStringLiteral("FILE"));
     const QCommandLineOption compareOpt(QStringLiteral("compare"), QStringLiteral("scenario JSON shown beside --scenario in the split view (View ▸ Compare); same network"), QStringLiteral("FILE"));
-    parser.addOptions({compareOpt, scenarioOpt, stepOpt, modeOpt, shotOpt, sizeOpt, pausedOpt, defaultOpt, presentOpt, windowShotOpt, chartsOpt, measuredOpt, scheduleOpt});
+    const QCommandLineOption mapMetricOpt(QStringLiteral("map-metric"), QStringLiteral("what the source map (--mode tcdmap) shows: tcd|steps|max_link_load|contention|time"), QStringLiteral("METRIC"));
+    parser.addOptions({compareOpt, scenarioOpt, stepOpt, modeOpt, shotOpt, sizeOpt, pausedOpt, defaultOpt, presentOpt, windowShotOpt, chartsOpt, measuredOpt, scheduleOpt, mapMetricOpt});
     parser.process(app);
     qInfo("topocast: Qt3D renderer: %s; OpenGL: %s; multisampling: %d×", qPrintable(renderer),
           qPrintable(SceneView::glRenderer()), SceneView::surfaceSamples());
@@ -101,6 +103,14 @@ int main(int argc, char* argv[])
 
     MainWindow window;
     window.setViewMode(*mode);
+    if (parser.isSet(mapMetricOpt)) {
+        try {
+            window.session()->setLandscapeMetric(parseLandscapeMetric(parser.value(mapMetricOpt).toStdString()));
+        } catch (const Error& e) {
+            std::fprintf(stderr, "topocast: --map-metric: %s\n", e.what());
+            return 2;
+        }
+    }
     window.show();
     Scenario scenario = defaultScenario();
     bool fromFile = false;

@@ -7,6 +7,7 @@
 
 #include "compareview.h"
 #include "comparemetrics.h"
+#include "landscapepanel.h"
 #include "layercharts.h"
 #include "legendwidget.h"
 #include "measuredmodel.h"
@@ -78,7 +79,7 @@ MainWindow::MainWindow(bool useSettings, QWidget* parent) : QMainWindow(parent),
     m_modeBox->addItem(QStringLiteral("Plain"), QVariant::fromValue(static_cast<int>(ViewMode::Plain)));
     m_modeBox->addItem(QStringLiteral("Contention"), QVariant::fromValue(static_cast<int>(ViewMode::Contention)));
     m_modeBox->addItem(QStringLiteral("Heat map"), QVariant::fromValue(static_cast<int>(ViewMode::Heatmap)));
-    m_modeBox->addItem(QStringLiteral("TCD map"), QVariant::fromValue(static_cast<int>(ViewMode::TcdMap)));
+    m_modeBox->addItem(QStringLiteral("Source map"), QVariant::fromValue(static_cast<int>(ViewMode::TcdMap)));
     m_modeBox->addItem(QStringLiteral("Layers"), QVariant::fromValue(static_cast<int>(ViewMode::Layers)));
     m_modeBox->addItem(QStringLiteral("Spanning trees"), QVariant::fromValue(static_cast<int>(ViewMode::Trees)));
     sideLayout->addWidget(new QLabel(QStringLiteral("Colour by")));
@@ -89,6 +90,10 @@ MainWindow::MainWindow(bool useSettings, QWidget* parent) : QMainWindow(parent),
     sideLayout->addWidget(m_cumulative);
     m_legend = new LegendWidget;
     sideLayout->addWidget(m_legend);
+    m_landscape = new LandscapePanel;  // the source map's metric, colour bar and histogram
+    m_landscape->hide();
+    sideLayout->addWidget(m_landscape);
+    connect(m_landscape, &LandscapePanel::metricChosen, m_session, &Session::setLandscapeMetric);
     m_charts = new LayerCharts;
     sideLayout->addWidget(m_charts, 1);
     sideLayout->addStretch();
@@ -183,6 +188,7 @@ MainWindow::MainWindow(bool useSettings, QWidget* parent) : QMainWindow(parent),
     });
     connect(m_modeBox, &QComboBox::currentIndexChanged, this, [this] {
         m_scene->setMode(static_cast<ViewMode>(m_modeBox->currentData().toInt()));
+        m_landscape->setVisible(m_scene->mode() == ViewMode::TcdMap);
         updateLegend();
     });
     connect(m_cumulative, &QCheckBox::toggled, m_scene, &SceneView::setCumulativeHeat);
@@ -438,6 +444,7 @@ void MainWindow::showSnapshot(SnapshotPtr snap)
     m_timeline->setStep(step);
     m_scene->setStep(m_timeline->step());
     m_charts->setSnapshot(snap);
+    m_landscape->setSnapshot(snap);
     updateNarration();
     updateLegend();
     QString msg = QStringLiteral("%1: %2 steps, TCD %3 — computed in %4 ms")
@@ -516,8 +523,11 @@ void MainWindow::showHover(long long node, QPoint globalPos)
     }
     const auto v = static_cast<NodeId>(node);
     QString text = QString::fromStdString(snap->topology().nodeName(v));
-    if (v < snap->tcdMap.size())
-        text += QStringLiteral("\nTCD as source: %1").arg(snap->tcdMap[v]);
+    if (v < snap->landscape.size())
+        text += QStringLiteral("\n%1 as source: %2")
+                    .arg(QString::fromStdString(metricWords(snap->landscapeMetric)),
+                         QString::fromStdString(formatLandscapeValue(snap->landscape[v], snap->landscapeMetric,
+                                                                     snap->landscapeTimeUnit)));
     const int layer = nodeLayer(*snap, v);
     text += layer < 0 ? QStringLiteral("\nin no layer") : QStringLiteral("\nlayer %1").arg(layer);
     const DivisibleLoadFigures* load =

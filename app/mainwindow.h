@@ -24,6 +24,7 @@ class ExportActions;
 class FindingsPanel;
 class LayerCharts;
 class LegendWidget;
+class LandscapePanel;
 class MeasuredModel;
 class MeasuredPanel;
 class MetricsModel;
@@ -59,6 +60,7 @@ public:
     MeasuredPanel* measuredPanel() const { return m_measuredPanel; }
     ExportActions* exportActions() const { return m_export; }
     LayerCharts* layerCharts() const { return m_charts; }
+    LandscapePanel* landscapePanel() const { return m_landscape; }
     /// View ▸ Predict: the student predicts each step's receivers and is graded.
     PredictMode* predictMode() const { return m_predict; }
     /// View ▸ Compare: the split view (created with the window, shown while compare mode is on).
@@ -128,6 +130,7 @@ private:
     TimelineBar* m_timelineBar = nullptr;
     LegendWidget* m_legend = nullptr;
     LayerCharts* m_charts = nullptr;
+    LandscapePanel* m_landscape = nullptr;
     MeasuredModel* m_measured = nullptr;
     MeasuredPanel* m_measuredPanel = nullptr;
     ExportActions* m_export = nullptr;

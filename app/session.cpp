@@ -13,13 +13,13 @@ namespace topocast::app {
 namespace {
 using Result = std::variant<SnapshotPtr, QString>;
 
-Result compute(const Scenario& scenario, bool allowFallback, SnapshotPtr previous,
+Result compute(const Scenario& scenario, bool allowFallback, LandscapeMetric metric, SnapshotPtr previous,
                std::shared_ptr<BuildControl> control, Session::BuildHook hook = {})
 {
     try {
         if (hook && control)
             hook(*control);
-        return buildSnapshot(scenario, allowFallback, previous.get(), control.get());
+        return buildSnapshot(scenario, allowFallback, previous.get(), control.get(), metric);
     } catch (const BuildCancelled&) {
         return QStringLiteral("cancelled");
     } catch (const Error& e) {
@@ -76,7 +76,7 @@ bool Session::setScenarioNow(const Scenario& scenario, bool allowFallback)
     if (m_control)
         m_control->cancelled = true;
     setActive(0);
-    Result r = compute(scenario, allowFallback, m_snapshot, nullptr);
+    Result r = compute(scenario, allowFallback, m_metric, m_snapshot, nullptr);
     if (auto* msg = std::get_if<QString>(&r)) {
         m_requested = m_scenario;
         emit failed(*msg);
@@ -117,7 +117,7 @@ void Session::setScenario(const Scenario& scenario)
             accept(std::get<SnapshotPtr>(r));
         }
     });
-    watcher->setFuture(QtConcurrent::run(compute, scenario, false, m_snapshot, m_control, m_hook));
+    watcher->setFuture(QtConcurrent::run(compute, scenario, false, m_metric, m_snapshot, m_control, m_hook));
 }
 
 void Session::setSource(NodeId source)
@@ -125,6 +125,15 @@ void Session::setSource(NodeId source)
     Scenario s = m_requested;
     s.source = source;
     setScenario(s);
+}
+
+void Session::setLandscapeMetric(LandscapeMetric metric)
+{
+    if (metric == m_metric)
+        return;
+    m_metric = metric;
+    if (m_snapshot)
+        setScenario(m_requested);
 }
 
 void Session::accept(SnapshotPtr snap)

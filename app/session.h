@@ -23,6 +23,7 @@ public:
 
     /// The scenario of the current snapshot (what is shown).
     const Scenario& scenario() const { return m_scenario; }
+    LandscapeMetric landscapeMetric() const { return m_metric; }
     /// The latest scenario asked for: the one being computed while busy(), else the one shown
     /// (a failed or cancelled request falls back to it). New requests that change one thing
     /// (setSource, a panel edit) start from here, so they never drop a request still computing.
@@ -50,6 +51,8 @@ public slots:
     void setScenario(const topocast::Scenario& scenario);
     /// The latest requested scenario with another source (click to explore).
     void setSource(topocast::NodeId source);
+    /// What the source map shows; recomputes the latest request with it (the schedule is the same).
+    void setLandscapeMetric(topocast::LandscapeMetric metric);
     /// Stops the running computation: the previous scenario stays shown, busy() is false at
     /// once, and the worker stops at its next stage (its result is dropped in any case).
     void cancel();
@@ -73,6 +76,7 @@ private:
     quint64 m_generation = 0;
     quint64 m_active = 0;  ///< generation of the request being computed, 0 if none
     std::shared_ptr<BuildControl> m_control;
+    LandscapeMetric m_metric = LandscapeMetric::Tcd;
     QTimer* m_poll = nullptr;
     BuildHook m_hook;
 };

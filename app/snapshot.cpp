@@ -27,10 +27,10 @@ void checkCancelled(const BuildControl* control)
         throw BuildCancelled();
 }
 
-/// The TCD map from core's landscape: the closed form where the algorithm has one, else one
+/// The source map from core's landscape: the closed form where the algorithm has one, else one
 /// schedule per source on all cores. Beyond kBruteForceTcdMapLimit sources core refuses (Error)
 /// and buildSnapshot shows no map.
-std::vector<std::uint64_t> landscapeTcdMap(const Scenario& sc, BuildControl* control)
+std::vector<double> landscapeMap(const Scenario& sc, LandscapeMetric metric, BuildControl* control)
 {
     // BuildControl::cancelled is what Session and the tests set; the workers stop on a
     // stop_token, requested from the progress callback that runs after each source.
@@ -48,7 +48,7 @@ std::vector<std::uint64_t> landscapeTcdMap(const Scenario& sc, BuildControl* con
                 stop.request_stop();
         };
     }
-    std::optional<Landscape> map = computeLandscape(sc.algorithm, sc.topology, sc.params, LandscapeMetric::Tcd, options);
+    std::optional<Landscape> map = computeLandscape(sc.algorithm, sc.topology, sc.params, metric, options);
     if (!map)
         throw BuildCancelled();
     return std::move(map->values);
@@ -111,15 +111,15 @@ QString buildStageText(const BuildControl& control)
         return QStringLiteral("metrics, contention and layout");
     case BuildControl::TcdMap:
         if (const std::uint32_t total = control.mapTotal.load())
-            return QStringLiteral("TCD map: source %1 of %2").arg(std::min(control.mapDone.load() + 1, total)).arg(total);
-        return QStringLiteral("TCD map");
+            return QStringLiteral("source map: source %1 of %2").arg(std::min(control.mapDone.load() + 1, total)).arg(total);
+        return QStringLiteral("source map");
     default:
         return QStringLiteral("done");
     }
 }
 
 SnapshotPtr buildSnapshot(const Scenario& scenarioIn, bool allowFallback, const Snapshot* previous,
-                          BuildControl* control)
+                          BuildControl* control, LandscapeMetric metric)
 {
     const auto start = std::chrono::steady_clock::now();
     checkViewMemory(scenarioIn.topology);
@@ -146,10 +146,29 @@ SnapshotPtr buildSnapshot(const Scenario& scenarioIn, bool allowFallback, const 
     if (control)
         control->stage = BuildControl::TcdMap;
 
+    snap->landscapeMetric = metric;
     try {
-        snap->tcdMap = sameNetwork ? previous->tcdMap : landscapeTcdMap(sc, control);
+        snap->landscapeMetrics = landscapeMetrics(sc.algorithm, sc.params);
+        snap->landscapeTimeUnit = landscapeTimeUnit(sc.algorithm);
+        if (sameNetwork && previous->landscapeMetric == metric)
+            snap->landscape = previous->landscape;
+        else
+            snap->landscape = landscapeMap(sc, metric, control);
     } catch (const Error&) {
-        snap->tcdMap.clear();  // the map is an extra; the schedule itself is fine
+        snap->landscape.clear();  // the map is an extra; the schedule itself is fine
+    }
+    if (metric == LandscapeMetric::Tcd) {
+        snap->tcdMap.assign(snap->landscape.begin(), snap->landscape.end());
+    } else if (sameNetwork && !previous->tcdMap.empty()) {
+        snap->tcdMap = previous->tcdMap;
+    } else {
+        // The TCD map also gives the optimum TCD (the metrics table's gap), whatever the map shows.
+        try {
+            const std::vector<double> tcd = landscapeMap(sc, LandscapeMetric::Tcd, control);
+            snap->tcdMap.assign(tcd.begin(), tcd.end());
+        } catch (const Error&) {
+            snap->tcdMap.clear();
+        }
     }
     const CangWuFigures* cangWu = snap->schedule.figures ? snap->schedule.figures->get<CangWuFigures>() : nullptr;
     if (cangWu) {

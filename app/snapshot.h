@@ -2,6 +2,7 @@
 
 #include "topocast/algorithms/hypercube_graphs.h"
 #include "topocast/io/scenario.h"
+#include "topocast/landscape.h"
 #include "topocast/layout.h"
 #include "topocast/metrics.h"
 #include "topocast/schedule.h"
@@ -35,6 +36,14 @@ struct Snapshot {
     std::vector<std::uint64_t> prefixTcd;
     /// Minimum TCD from every node as source (the "TCD map"), empty when not available.
     std::vector<std::uint64_t> tcdMap;
+    /// The source map: `landscapeMetric` of the schedule from every node as source (core
+    /// computeLandscape; NaN where the algorithm has no schedule), empty when not available.
+    std::vector<double> landscape;
+    LandscapeMetric landscapeMetric = LandscapeMetric::Tcd;
+    /// The metrics this algorithm's source map can show (core landscapeMetrics), and the unit of
+    /// its time ("s", or empty for model units).
+    std::vector<LandscapeMetric> landscapeMetrics;
+    std::string landscapeTimeUnit;
     /// The member trees of a hypercube schedule's spanning graph (core scheduleTrees()), per tree
     /// as edges parent → child from the schedule's source; empty for other schedules.
     std::vector<std::vector<hypercube::TreeEdge>> trees;
@@ -86,8 +95,9 @@ public:
 /// `previous` (may be null): a snapshot whose topology/algorithm/params match lends its TCD map
 /// and layout, so a new source costs one schedule.
 /// `control` (may be null): progress for the GUI, and cancellation (throws BuildCancelled).
+/// `metric`: what the source map shows (TCD by default).
 SnapshotPtr buildSnapshot(const Scenario& scenario, bool allowFallback = false, const Snapshot* previous = nullptr,
-                          BuildControl* control = nullptr);
+                          BuildControl* control = nullptr, LandscapeMetric metric = LandscapeMetric::Tcd);
 
 /// Wraps an already built schedule (e.g. read from a file or made by a test) into a snapshot:
 /// metrics, layout and per-node informed steps; no TCD map. The scenario's topology and source
@@ -116,8 +126,8 @@ std::uint64_t viewMemoryBytes(const Topology& topology);
 /// when the network is too large to draw. O(1).
 void checkViewMemory(const Topology& topology);
 
-/// Largest node count for which the app computes a TCD map by building one schedule per source
-/// when the algorithm has no cheap tcdMap of its own.
+/// Largest node count for which the app computes a source map by building one schedule per source
+/// when the algorithm has no closed form (or symmetry) for it.
 inline constexpr std::uint32_t kBruteForceTcdMapLimit = 512;
 
 } // namespace topocast::app

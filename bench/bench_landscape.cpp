@@ -7,6 +7,12 @@
 
 #include <benchmark/benchmark.h>
 
+#include <sys/resource.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <cstdio>
+#include <optional>
 #include <thread>
 
 using namespace topocast;
@@ -27,6 +33,90 @@ void BM_LandscapeTcd(benchmark::State& state, const char* algorithm)
 }
 BENCHMARK_CAPTURE(BM_LandscapeTcd, bfs, "bfs")->Arg(1)->Arg(0)->Unit(benchmark::kMillisecond)->UseRealTime();
 BENCHMARK_CAPTURE(BM_LandscapeTcd, binomial, "binomial")->Arg(1)->Arg(0)->Unit(benchmark::kMillisecond)->UseRealTime();
+
+// Issue #15: the landscapes the issue names, every source of a 4,096-node network (and 729 of
+// the 9×9×9 torus), on all cores; "symmetry" is the default path (one schedule where every
+// source's schedule is the origin's moved by an automorphism), "brute" builds every source.
+// peak_MiB: the peak resident memory of one landscape computed in a forked child process (its
+// ru_maxrss, which starts from this process's resident pages at the fork, reported as is).
+struct LandscapeCase {
+    const char* algorithm;
+    const char* topology;
+    const char* pattern;  // empty: the algorithm's default
+    LandscapeMetric metric;
+    bool symmetry;
+};
+
+std::optional<Landscape> runCase(const LandscapeCase& c)
+{
+    Params params;
+    if (*c.pattern)
+        params.set("pattern", c.pattern);
+    LandscapeOptions options;
+    options.useSymmetry = c.symmetry;
+    return computeLandscape(c.algorithm, Topology::parse(c.topology), params, c.metric, options);
+}
+
+/// Peak resident set (MiB) of a child process that computes the landscape once.
+double peakMiB(const LandscapeCase& c)
+{
+    int fd[2];
+    if (pipe(fd) != 0)
+        return -1;
+    const pid_t pid = fork();
+    if (pid == 0) {
+        close(fd[0]);
+        const auto landscape = runCase(c);
+        rusage usage{};
+        getrusage(RUSAGE_SELF, &usage);
+        const long kib = landscape ? usage.ru_maxrss : -1;
+        [[maybe_unused]] const auto written = write(fd[1], &kib, sizeof kib);
+        _exit(0);
+    }
+    close(fd[1]);
+    long kib = -1;
+    [[maybe_unused]] const auto got = read(fd[0], &kib, sizeof kib);
+    close(fd[0]);
+    int status = 0;
+    waitpid(pid, &status, 0);
+    return static_cast<double>(kib) / 1024.0;
+}
+
+void BM_Landscape(benchmark::State& state, LandscapeCase c)
+{
+    for (auto _ : state) {
+        const auto landscape = runCase(c);
+        benchmark::DoNotOptimize(landscape->values.data());
+    }
+    state.counters["sources"] = Topology::parse(c.topology).nodeCount();
+    state.counters["threads"] = std::thread::hardware_concurrency();
+    state.counters["peak_MiB"] = peakMiB(c);
+}
+constexpr auto kTcd = LandscapeMetric::Tcd;
+constexpr auto kLoad = LandscapeMetric::MaxLinkLoad;
+constexpr auto kTime = LandscapeMetric::Time;
+BENCHMARK_CAPTURE(BM_Landscape, binomial_mesh16x16x16_tcd, LandscapeCase{"binomial", "mesh:16x16x16", "", kTcd, true})
+    ->Unit(benchmark::kMillisecond)->UseRealTime()->Iterations(2);
+BENCHMARK_CAPTURE(BM_Landscape, binomial_mesh16x16x16_max_link_load,
+                  LandscapeCase{"binomial", "mesh:16x16x16", "", kLoad, true})
+    ->Unit(benchmark::kMillisecond)->UseRealTime()->Iterations(1);
+BENCHMARK_CAPTURE(BM_Landscape, binomial_mesh16x16x16_time, LandscapeCase{"binomial", "mesh:16x16x16", "", kTime, true})
+    ->Unit(benchmark::kMillisecond)->UseRealTime()->Iterations(1);
+BENCHMARK_CAPTURE(BM_Landscape, bfs_mesh16x16x16_tcd, LandscapeCase{"bfs", "mesh:16x16x16", "", kTcd, true})
+    ->Unit(benchmark::kMillisecond)->UseRealTime()->Iterations(2);
+BENCHMARK_CAPTURE(BM_Landscape, bfs_mesh16x16x16_max_link_load, LandscapeCase{"bfs", "mesh:16x16x16", "", kLoad, true})
+    ->Unit(benchmark::kMillisecond)->UseRealTime()->Iterations(1);
+BENCHMARK_CAPTURE(BM_Landscape, tsay_wang_torus9x9x9_tcd_symmetry,
+                  LandscapeCase{"tsay-wang", "torus:9x9x9", "", kTcd, true})
+    ->Unit(benchmark::kMillisecond)->UseRealTime();
+BENCHMARK_CAPTURE(BM_Landscape, tsay_wang_torus9x9x9_tcd_brute, LandscapeCase{"tsay-wang", "torus:9x9x9", "", kTcd, false})
+    ->Unit(benchmark::kMillisecond)->UseRealTime()->Iterations(2);
+BENCHMARK_CAPTURE(BM_Landscape, nesbt_broadcast_hypercube12_tcd_symmetry,
+                  LandscapeCase{"nesbt", "hypercube:12", "broadcast", kTcd, true})
+    ->Unit(benchmark::kMillisecond)->UseRealTime();
+BENCHMARK_CAPTURE(BM_Landscape, nesbt_broadcast_hypercube12_tcd_brute,
+                  LandscapeCase{"nesbt", "hypercube:12", "broadcast", kTcd, false})
+    ->Unit(benchmark::kMillisecond)->UseRealTime()->Iterations(1);
 
 const Schedule& bigSchedule(const char* algorithm)
 {

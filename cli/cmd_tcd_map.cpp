@@ -3,6 +3,7 @@
 // "optimal_sources", "eyes", …}.
 
 #include "commands.h"
+#include "node_matrix.h"
 
 #include "topocast/algorithms/cang_wu.h"
 #include "topocast/algorithms/registry.h"
@@ -33,65 +34,6 @@ nlohmann::ordered_json coordJson(const Topology& topo, NodeId id)
     for (int v : topo.coords(id))
         c.push_back(v);
     return c;
-}
-
-/// Prints one matrix: rows = `rowDim`, columns = x, with the other coordinates fixed as in `base`.
-void printPlane(std::ostream& out, const Topology& topo, const std::vector<std::uint64_t>& tcd, Coord base, int rowDim,
-                std::size_t width)
-{
-    const int cols = topo.side(0);
-    const int rows = rowDim < 0 ? 1 : topo.side(rowDim);
-    for (int r = 0; r < rows; ++r) {
-        if (rowDim >= 0)
-            base[static_cast<std::size_t>(rowDim)] = r;
-        for (int x = 0; x < cols; ++x) {
-            base[0] = x;
-            const std::string v = std::to_string(tcd[topo.idUnchecked(base)]);
-            out << std::string(width + 1 - std::min(width, v.size()), ' ') << v;
-        }
-        out << '\n';
-    }
-}
-
-void printMatrices(std::ostream& out, const Topology& topo, const std::vector<std::uint64_t>& tcd)
-{
-    const int d = topo.dims();
-    std::size_t width = 1;
-    for (std::uint64_t v : tcd)
-        width = std::max(width, std::to_string(v).size());
-    Coord base(static_cast<std::size_t>(d), 0);
-    if (d == 1) {
-        out << "columns = x\n";
-        printPlane(out, topo, tcd, base, -1, width);
-        return;
-    }
-    if (d == 2) {
-        out << "rows = y, columns = x\n";
-        printPlane(out, topo, tcd, base, 1, width);
-        return;
-    }
-    if (d == 3) {
-        // The papers' Fig. 5 layout: one plane per y, rows = z, columns = x.
-        for (int y = 0; y < topo.side(1); ++y) {
-            out << "plane y = " << y << " (rows = z, columns = x)\n";
-            base[1] = y;
-            printPlane(out, topo, tcd, base, 2, width);
-        }
-        return;
-    }
-    // d ≥ 4: one plane per combination of coordinates 2..d−1, rows = y, columns = x.
-    const std::uint32_t planes = topo.nodeCount() / static_cast<std::uint32_t>(topo.side(0) * topo.side(1));
-    for (std::uint32_t p = 0; p < planes; ++p) {
-        std::uint32_t rest = p;
-        out << "plane";
-        for (int i = 2; i < d; ++i) {
-            base[static_cast<std::size_t>(i)] = static_cast<int>(rest % static_cast<std::uint32_t>(topo.side(i)));
-            rest /= static_cast<std::uint32_t>(topo.side(i));
-            out << (i == 2 ? " " : ", ") << "x" << i << " = " << base[static_cast<std::size_t>(i)];
-        }
-        out << " (rows = y, columns = x)\n";
-        printPlane(out, topo, tcd, base, 1, width);
-    }
 }
 
 int runTcdMap(const TcdMapOptions& opt, Io& io)
@@ -159,7 +101,11 @@ int runTcdMap(const TcdMapOptions& opt, Io& io)
 
     io.out << algo.name << (mode.empty() ? "" : " (" + mode + ")") << ": TCD of the broadcast from every source of the "
            << topo.displayName() << '\n';
-    printMatrices(io.out, topo, tcd);
+    std::vector<std::string> cells;
+    cells.reserve(tcd.size());
+    for (std::uint64_t v : tcd)
+        cells.push_back(std::to_string(v));
+    printNodeMatrices(io.out, topo, cells);
     io.out << "min " << minimum << ", max " << maximum << ", sum " << sum << '\n';
     if (cangWu)
         io.out << "optimum OD_" << k << " = " << optimum << (topo.isTorus() ? " (eye schedule)" : "") << '\n';

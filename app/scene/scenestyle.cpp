@@ -111,6 +111,28 @@ Rgba mix(const Rgba& a, const Rgba& b, float t)
 }
 } // namespace
 
+std::pair<double, double> landscapeRange(const std::vector<double>& values)
+{
+    double lo = 0.0, hi = 0.0;
+    bool any = false;
+    for (double x : values) {
+        if (std::isnan(x))
+            continue;
+        lo = any ? std::min(lo, x) : x;
+        hi = any ? std::max(hi, x) : x;
+        any = true;
+    }
+    return {lo, hi};
+}
+
+Rgba landscapeColour(std::pair<double, double> range, double value)
+{
+    const Rgba good{0.10f, 0.85f, 0.35f}, bad{0.35f, 0.10f, 0.45f};
+    const double span = range.second - range.first;
+    const double t = span > 0 ? std::clamp((value - range.first) / span, 0.0, 1.0) : 0.0;
+    return mix(good, bad, static_cast<float>(t));
+}
+
 float recedeAmount(std::size_t nodes)
 {
     if (nodes <= 64)
@@ -158,15 +180,18 @@ FrameStyle frameStyle(const Snapshot& snap, const std::vector<DrawnChannel>& cha
         case NodeState::Uninformed: break;
         }
     }
-    if (mode == ViewMode::TcdMap && snap.tcdMap.size() == n) {
-        const auto [mn, mx] = std::minmax_element(snap.tcdMap.begin(), snap.tcdMap.end());
-        const double span = std::max<double>(1.0, static_cast<double>(*mx - *mn));
-        const Rgba good{0.10f, 0.85f, 0.35f}, bad{0.35f, 0.10f, 0.45f};
+    if (mode == ViewMode::TcdMap && snap.landscape.size() == n) {
+        const auto range = landscapeRange(snap.landscape);
         for (std::size_t v = 0; v < n; ++v) {
-            const float t = static_cast<float>(static_cast<double>(snap.tcdMap[v] - *mn) / span);
-            f.nodeColour[v] = mix(good, bad, t);
+            const double x = snap.landscape[v];
             f.nodeScale[v] = 1.0f;
-            if (snap.tcdMap[v] == *mn) {
+            if (std::isnan(x)) {
+                f.nodeColour[v] = mix(pal.uninformed, pal.background, 0.5f);  // no schedule from here
+                f.nodeScale[v] = uninformedScale(n);
+                continue;
+            }
+            f.nodeColour[v] = landscapeColour(range, x);
+            if (x == range.first) {
                 f.nodeColour[v] = pal.optimum;
                 f.nodeScale[v] = 1.5f;
             }
@@ -256,14 +281,16 @@ std::vector<std::pair<QColor, QString>> legendEntries(const Snapshot* snap, View
             e.emplace_back(heatColour(i == 0 ? 0 : i, 4).toColor(),
                            i == 0 ? QStringLiteral("unused") : QStringLiteral("%1% of max load").arg(i * 25));
         break;
-    case ViewMode::TcdMap:
-        e.emplace_back(pal.optimum.toColor(), QStringLiteral("minimum TCD (the eyes)"));
-        e.emplace_back(QColor::fromRgbF(0.10f, 0.85f, 0.35f), QStringLiteral("low TCD"));
-        e.emplace_back(QColor::fromRgbF(0.35f, 0.10f, 0.45f), QStringLiteral("high TCD"));
+    case ViewMode::TcdMap: {
+        const QString words = QString::fromStdString(metricWords(snap ? snap->landscapeMetric : LandscapeMetric::Tcd));
+        e.emplace_back(pal.optimum.toColor(), QStringLiteral("minimum %1").arg(words));
+        e.emplace_back(landscapeColour({0.0, 1.0}, 0.0).toColor(), QStringLiteral("low %1").arg(words));
+        e.emplace_back(landscapeColour({0.0, 1.0}, 1.0).toColor(), QStringLiteral("high %1").arg(words));
         e.emplace_back(pal.source.toColor(), QStringLiteral("current source"));
-        if (snap && snap->tcdMap.empty())
-            e.emplace_back(pal.uninformed.toColor(), QStringLiteral("(no TCD map for this algorithm/size)"));
+        if (snap && snap->landscape.empty())
+            e.emplace_back(pal.uninformed.toColor(), QStringLiteral("(no source map for this algorithm/size)"));
         break;
+    }
     case ViewMode::Layers:
         for (int i = 0; i < 6; ++i)
             e.emplace_back(categoryColour(i).toColor(), QStringLiteral("layer %1").arg(i + 1));

@@ -35,6 +35,10 @@ struct Palette {
 Rgba categoryColour(int i);
 /// Heat-map colour for `value` on the fixed scale 0..`max` (dark → blue → yellow → red).
 Rgba heatColour(double value, double max);
+/// The source map's scale: the smallest and largest value present (NaN skipped; {0, 0} if none).
+std::pair<double, double> landscapeRange(const std::vector<double>& values);
+/// The colour of `value` on the source map's scale: low green to high purple (the colour bar's).
+Rgba landscapeColour(std::pair<double, double> range, double value);
 
 /// One drawn directed channel.
 struct DrawnChannel {

@@ -158,4 +158,12 @@ std::vector<double> modelStepTimes(const Schedule& schedule, const LinearCost& c
     return times;
 }
 
+double wormholeTime(const Schedule& schedule, const LinearCost& cost, std::uint64_t bytesPerBlock)
+{
+    double total = 0.0;
+    for (double t : modelStepTimes(schedule, cost, bytesPerBlock))
+        total += t;
+    return total;
+}
+
 } // namespace topocast

@@ -9,6 +9,7 @@
 #include <boost/graph/visitors.hpp>
 
 #include <limits>
+#include <optional>
 
 namespace topocast {
 
@@ -33,11 +34,30 @@ CsrGraph toGraph(const Topology& topo)
     return CsrGraph(boost::edges_are_sorted, edges.begin(), edges.end(), topo.nodeCount());
 }
 
+/// Graphs of at most this many channels (12 B each: 12 MiB) are kept per thread for the next
+/// search on the same topology (a landscape runs one search per source on each worker).
+constexpr std::uint64_t kCachedChannels = std::uint64_t{1} << 20;
+
+/// The CSR graph of `topo`: built, or the calling thread's copy from its previous call on the same
+/// topology (small graphs only).
+const CsrGraph& graphOf(const Topology& topo)
+{
+    thread_local std::optional<Topology> cachedTopo;
+    thread_local CsrGraph cached;
+    if (cachedTopo && *cachedTopo == topo)
+        return cached;
+    cachedTopo.reset();
+    cached = toGraph(topo);
+    if (topo.channelCount() <= kCachedChannels)
+        cachedTopo = topo;
+    return cached;
+}
+
 } // namespace
 
 std::vector<std::uint32_t> bfsLevels(const Topology& topo, NodeId source)
 {
-    const CsrGraph g = toGraph(topo);
+    const CsrGraph& g = graphOf(topo);
     std::vector<std::uint32_t> level(topo.nodeCount(), 0);
     boost::breadth_first_search(
         g, source,
@@ -47,7 +67,7 @@ std::vector<std::uint32_t> bfsLevels(const Topology& topo, NodeId source)
 
 std::vector<NodeId> bfsTree(const Topology& topo, NodeId source, std::vector<std::uint32_t>* levels)
 {
-    const CsrGraph g = toGraph(topo);
+    const CsrGraph& g = graphOf(topo);
     std::vector<NodeId> parent(topo.nodeCount());
     parent[source] = source;
     std::vector<std::uint32_t> scratch;

@@ -1,13 +1,20 @@
 #include "topocast/landscape.h"
 
 #include "topocast/algorithms/registry.h"
+#include "topocast/cost_model.h"
+#include "topocast/durations.h"
 #include "topocast/error.h"
+#include "topocast/limits.h"
 #include "topocast/metrics.h"
+#include "topocast/routing.h"
 
 #include <algorithm>
 #include <array>
 #include <atomic>
+#include <cmath>
+#include <cstdio>
 #include <exception>
+#include <limits>
 #include <mutex>
 #include <thread>
 #include <utility>
@@ -16,14 +23,133 @@ namespace topocast {
 
 namespace {
 
-constexpr std::array<std::pair<LandscapeMetric, const char*>, 4> kMetricNames{{
+constexpr std::array<std::pair<LandscapeMetric, const char*>, 5> kMetricNames{{
     {LandscapeMetric::Tcd, "tcd"},
     {LandscapeMetric::Steps, "steps"},
     {LandscapeMetric::MaxLinkLoad, "max_link_load"},
     {LandscapeMetric::Contention, "contention"},
+    {LandscapeMetric::Time, "time"},
 }};
 
+std::string joinNames(const std::vector<LandscapeMetric>& metrics)
+{
+    std::string out;
+    for (LandscapeMetric m : metrics)
+        out += (out.empty() ? "" : ", ") + toString(m);
+    return out;
+}
+
+/// The registered algorithm called `name`, or null (a schedule read from a file may name none).
+const AlgorithmInfo* registered(std::string_view name)
+{
+    for (const AlgorithmInfo& a : algorithms())
+        if (a.name == name)
+            return &a;
+    return nullptr;
+}
+
+constexpr double kNoValue = std::numeric_limits<double>::quiet_NaN();
+
+/// max_link_load or contention of a finalized schedule in one pass over its routes: the figures
+/// computeMetrics gives (most uses of one directed channel; Σ over steps and channels used k ≥ 2
+/// times in the step of k), without its other figures, with per-thread arrays reused from one
+/// schedule of a landscape to the next.
+double channelFigure(const Schedule& schedule, LandscapeMetric metric)
+{
+    const Topology& topo = schedule.topology();
+    const std::uint64_t slots = topo.channelSlots();
+    checkMemory("the channel loads of the " + topo.displayName(), saturatingMul(slots, 2 * sizeof(std::uint32_t)),
+                std::to_string(slots) + " channel slots × 8 B");
+    // Zero between schedules (each use resets what it touched), so a landscape clears them once.
+    thread_local std::vector<std::uint32_t> total, step;
+    thread_local std::vector<std::uint32_t> touched, used;
+    if (total.size() != slots) {
+        total.assign(static_cast<std::size_t>(slots), 0);
+        step.assign(static_cast<std::size_t>(slots), 0);
+    }
+    used.clear();
+    std::uint32_t most = 0;
+    std::uint64_t contended = 0;
+    const std::vector<Transfer>& transfers = schedule.transfers();
+    for (std::uint32_t s = 1; s <= schedule.stepCount(); ++s) {
+        touched.clear();
+        for (std::size_t i = schedule.stepBegin(s); i < schedule.stepBegin(s + 1); ++i) {
+            const Transfer& t = transfers[i];
+            forEachChannel(topo, t.from, t.to, t.route, schedule.dimensionOrder, [&](ChannelId c) {
+                if (total[c]++ == 0)
+                    used.push_back(static_cast<std::uint32_t>(c));
+                most = std::max(most, total[c]);
+                if (++step[c] == 1)
+                    touched.push_back(static_cast<std::uint32_t>(c));
+            });
+        }
+        for (const std::uint32_t c : touched) {
+            if (step[c] > 1)
+                contended += step[c];
+            step[c] = 0;
+        }
+    }
+    for (const std::uint32_t c : used)
+        total[c] = 0;
+    if (slots > (std::uint64_t{1} << 22)) {  // do not keep large arrays past this schedule
+        total = {};
+        step = {};
+        touched = {};
+        used = {};
+    }
+    return static_cast<double>(metric == LandscapeMetric::MaxLinkLoad ? most : contended);
+}
+
 } // namespace
+
+const std::vector<LandscapeMetric>& allLandscapeMetrics()
+{
+    static const std::vector<LandscapeMetric> all = [] {
+        std::vector<LandscapeMetric> v;
+        for (const auto& entry : kMetricNames)
+            v.push_back(entry.first);
+        return v;
+    }();
+    return all;
+}
+
+std::string metricWords(LandscapeMetric metric)
+{
+    switch (metric) {
+    case LandscapeMetric::Tcd: return "TCD";
+    case LandscapeMetric::Steps: return "steps";
+    case LandscapeMetric::MaxLinkLoad: return "max link load";
+    case LandscapeMetric::Contention: return "contention";
+    case LandscapeMetric::Time: return "time";
+    }
+    return "TCD";
+}
+
+std::string landscapeTimeUnit(std::string_view algorithm)
+{
+    const AlgorithmInfo& info = findAlgorithm(algorithm);
+    return info.time ? info.timeUnit : "s";
+}
+
+bool isIntegral(LandscapeMetric metric) { return metric != LandscapeMetric::Time; }
+
+std::vector<LandscapeMetric> landscapeMetrics(std::string_view algorithm, const Params& params)
+{
+    const AlgorithmInfo& info = findAlgorithm(algorithm);
+    const std::string pattern = params.getString("pattern", info.patterns.empty() ? "" : info.patterns.front());
+    if (pattern == "allgather" || pattern == "alltoall")
+        return {};
+    return allLandscapeMetrics();
+}
+
+std::string landscapeTimeFigure(std::string_view algorithm)
+{
+    const AlgorithmInfo& info = findAlgorithm(algorithm);
+    if (info.time)
+        return info.timeFigure;
+    return "wormhole model (cost_model.h defaults): Σ over steps of the slowest message's t_s + h·t_h + m·t_b, "
+           "t_s = 1 µs, t_h = 10 ns, t_b = 1 ns/B, 1024 B per block";
+}
 
 std::string toString(LandscapeMetric metric)
 {
@@ -44,30 +170,127 @@ LandscapeMetric parseLandscapeMetric(std::string_view text)
     throw Error("unknown landscape metric '" + std::string(text) + "'; use one of " + allowed);
 }
 
-std::uint64_t landscapeValue(const Schedule& schedule, LandscapeMetric metric)
+double landscapeValue(const Schedule& schedule, LandscapeMetric metric)
 {
     switch (metric) {
     case LandscapeMetric::Tcd: {
         std::uint64_t tcd = 0;
         for (const Transfer& t : schedule.transfers())
             tcd += static_cast<std::uint64_t>(schedule.hops(t));
-        return tcd;
+        return static_cast<double>(tcd);
     }
     case LandscapeMetric::Steps:
         return schedule.stepCount();
+    case LandscapeMetric::Time:
+        if (const AlgorithmInfo* info = registered(schedule.algorithm); info && info->time)
+            return info->time(schedule);
+        break;
     case LandscapeMetric::MaxLinkLoad:
     case LandscapeMetric::Contention:
         break;
     }
-    auto measure = [metric](const Schedule& s) -> std::uint64_t {
-        const Metrics m = computeMetrics(s, 0);
-        return metric == LandscapeMetric::MaxLinkLoad ? m.maxLinkLoad : m.contentionUses;
+    auto measure = [metric](const Schedule& s) -> double {
+        if (metric == LandscapeMetric::Time)
+            return wormholeTime(s);
+        return channelFigure(s, metric);
     };
     if (schedule.finalized() || schedule.size() == 0)
         return measure(schedule);
     Schedule copy = schedule;
     copy.finalize();
     return measure(copy);
+}
+
+LandscapeSummary summarize(const Landscape& landscape)
+{
+    LandscapeSummary out;
+    out.min = out.max = kNoValue;
+    const std::vector<double>& v = landscape.values;
+    for (double x : v) {
+        if (std::isnan(x))
+            continue;
+        if (out.present++ == 0) {
+            out.min = out.max = x;
+            continue;
+        }
+        out.min = std::min(out.min, x);
+        out.max = std::max(out.max, x);
+    }
+    for (NodeId id = 0; id < v.size(); ++id)
+        if (v[id] == out.min)
+            out.argmin.push_back(id);
+    return out;
+}
+
+std::vector<LandscapeBin> landscapeHistogram(const std::vector<double>& values, LandscapeMetric metric, int maxBins)
+{
+    double lo = kNoValue, hi = kNoValue;
+    for (double x : values) {
+        if (std::isnan(x))
+            continue;
+        lo = std::isnan(lo) ? x : std::min(lo, x);
+        hi = std::isnan(hi) ? x : std::max(hi, x);
+    }
+    if (std::isnan(lo) || maxBins < 1)
+        return {};
+    std::vector<LandscapeBin> bins;
+    if (isIntegral(metric) && hi - lo < maxBins) {
+        const auto n = static_cast<std::size_t>(hi - lo) + 1;
+        bins.resize(n);
+        for (std::size_t i = 0; i < n; ++i)
+            bins[i].from = bins[i].to = lo + static_cast<double>(i);
+        for (double x : values)
+            if (!std::isnan(x))
+                ++bins[static_cast<std::size_t>(x - lo)].count;
+        return bins;
+    }
+    const auto n = static_cast<std::size_t>(maxBins);
+    const double width = (hi - lo) / static_cast<double>(n);
+    bins.resize(n);
+    for (std::size_t i = 0; i < n; ++i) {
+        bins[i].from = lo + width * static_cast<double>(i);
+        bins[i].to = i + 1 == n ? hi : lo + width * static_cast<double>(i + 1);
+    }
+    for (double x : values) {
+        if (std::isnan(x))
+            continue;
+        auto i = width > 0 ? static_cast<std::size_t>((x - lo) / width) : 0;
+        ++bins[std::min(i, n - 1)].count;
+    }
+    return bins;
+}
+
+std::vector<double> landscapeTicks(double min, double max, LandscapeMetric metric, int count)
+{
+    if (!(max > min) || count < 1)
+        return {};
+    const double raw = (max - min) / count;
+    const double mag = std::pow(10.0, std::floor(std::log10(raw)));
+    double step = mag;
+    for (double f : {1.0, 2.0, 5.0, 10.0})
+        if (f * mag >= raw) {
+            step = f * mag;
+            break;
+        }
+    if (isIntegral(metric))
+        step = std::max(1.0, std::round(step));
+    std::vector<double> ticks;
+    for (double t = std::ceil(min / step) * step; t <= max + step * 1e-9; t += step)
+        ticks.push_back(std::abs(t) < step * 1e-9 ? 0.0 : t);
+    return ticks;
+}
+
+std::string formatLandscapeValue(double value, LandscapeMetric metric, std::string_view timeUnit)
+{
+    if (std::isnan(value))
+        return "–";
+    if (isIntegral(metric))
+        return std::to_string(static_cast<std::uint64_t>(value));
+    if (timeUnit == "s")
+        return formatDuration(value);
+    char buf[32];
+    std::snprintf(buf, sizeof buf, "%.4g", value);
+    return buf;
 }
 
 bool hasClosedFormLandscape(std::string_view algorithm, LandscapeMetric metric)
@@ -81,17 +304,35 @@ std::optional<Landscape> computeLandscape(std::string_view algorithm, const Topo
     const AlgorithmInfo& info = findAlgorithm(algorithm);
     if (auto why = info.whyNot(topo))
         throw Error(*why);
+    const std::vector<LandscapeMetric> allowed = landscapeMetrics(algorithm, params);
+    if (std::find(allowed.begin(), allowed.end(), metric) == allowed.end()) {
+        const std::string pattern = params.getString("pattern", info.patterns.empty() ? "" : info.patterns.front());
+        if (allowed.empty())
+            throw Error(info.name + " with pattern " + pattern +
+                        " has no landscape: every node is a source, so there is no source to vary; landscapes "
+                        "are of one-source patterns (broadcast, scatter)");
+        throw Error(info.name + " has no " + toString(metric) + " landscape; it has " + joinNames(allowed));
+    }
     Landscape out;
     out.metric = metric;
     if (hasClosedFormLandscape(algorithm, metric)) {
         if (options.stop.stop_requested())
             return std::nullopt;
-        out.values = info.tcdMap(topo, params);
+        const std::vector<std::uint64_t> map = info.tcdMap(topo, params);
+        out.values.assign(map.begin(), map.end());
         out.closedForm = true;
         return out;
     }
-
     const std::uint32_t total = topo.nodeCount();
+    if (options.useSymmetry && info.sameFromEverySource && info.sameFromEverySource(topo) && total > 0) {
+        if (options.stop.stop_requested())
+            return std::nullopt;
+        const Schedule s = buildSchedule(algorithm, topo, 0, params);
+        out.values.assign(total, landscapeValue(s, metric));
+        out.bySymmetry = true;
+        return out;
+    }
+
     if (total > options.maxSchedules)
         throw Error("the " + toString(metric) + " landscape of " + std::string(algorithm) + " on the " +
                     topo.displayName() + " would build " + std::to_string(total) +
@@ -104,7 +345,9 @@ std::optional<Landscape> computeLandscape(std::string_view algorithm, const Topo
     std::atomic<std::uint32_t> next{0};
     std::atomic<std::uint32_t> done{0};
     std::atomic<bool> failed{false};
+    std::atomic<std::uint32_t> missing{0};
     std::exception_ptr firstError;
+    std::exception_ptr firstMissing;
     std::mutex errorMutex;
     const std::stop_token& stop = options.stop;
     auto work = [&] {
@@ -115,6 +358,20 @@ std::optional<Landscape> computeLandscape(std::string_view algorithm, const Topo
             try {
                 const Schedule s = buildSchedule(algorithm, topo, v, params);
                 out.values[v] = landscapeValue(s, metric);
+            } catch (const Error&) {
+                const std::lock_guard lock(errorMutex);
+                if (!info.someSourcesOnly) {
+                    if (!firstError)
+                        firstError = std::current_exception();
+                    failed = true;
+                    return;
+                }
+                // No schedule from this source: a hole, unless no source has one (then the
+                // first reason is the landscape's error).
+                out.values[v] = kNoValue;
+                ++missing;
+                if (!firstMissing)
+                    firstMissing = std::current_exception();
             } catch (...) {
                 const std::lock_guard lock(errorMutex);
                 if (!firstError)
@@ -142,6 +399,16 @@ std::optional<Landscape> computeLandscape(std::string_view algorithm, const Topo
         std::rethrow_exception(firstError);
     if (done.load() < total)
         return std::nullopt;  // stopped
+    out.missing = missing.load();
+    if (firstMissing) {
+        if (out.missing == total)
+            std::rethrow_exception(firstMissing);
+        try {
+            std::rethrow_exception(firstMissing);
+        } catch (const Error& e) {
+            out.missingReason = e.what();
+        }
+    }
     return out;
 }
 

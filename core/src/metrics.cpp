@@ -175,7 +175,12 @@ Metrics analyse(const Schedule& schedule, std::size_t contentionLimit, ChannelLo
         m.tcd += stepHops;
         m.maxStepLoad = std::max(m.maxStepLoad, stepMax);
 
-        if (stepMax > 1) {
+        if (stepMax > 1 && m.contentions.size() >= contentionLimit) {
+            // Nothing more to list: a channel used k ≥ 2 times in this step is k contended uses.
+            for (const std::uint32_t c : touched)
+                if (stepLoad[c] > 1)
+                    m.contentionUses += stepLoad[c];
+        } else if (stepMax > 1) {
             // Second pass: which transfers share a channel in this step.
             std::map<ChannelId, std::vector<std::size_t>> shared;
             for (std::size_t i = begin; i < end; ++i) {

@@ -110,7 +110,14 @@ void routeLeg(const Topology& topo, NodeId cur, NodeId to, int dim, RouteSpec sp
             count = (sign > 0) == (b > a) ? std::abs(b - a) : n;  // n hops cannot exist on a mesh: caller throws
         return;
     }
-    const int delta = topo.displacement(cur, to, dim);
+    // Topology::displacement from the coordinates already read (it would read them again).
+    int delta = b - a;
+    if (topo.isTorus()) {
+        const int side = topo.side(dim);
+        delta = ((delta % side) + side) % side;  // 0..side-1, going +
+        if (delta > side - delta)
+            delta -= side;  // shorter the other way; ties stay +
+    }
     sign = delta < 0 ? -1 : +1;
     count = std::abs(delta);
 }

@@ -313,9 +313,21 @@ int Topology::distance(NodeId a, NodeId b) const
 {
     if (isHypercube())
         return std::popcount(a ^ b);
+    // One division per node and dimension (x fastest: coordinate i is the remainder after the
+    // lower dimensions are divided out), instead of coord()'s two per call.
+    const bool torus = isTorus();
     int dist = 0;
-    for (int i = 0; i < dims(); ++i)
-        dist += std::abs(displacement(a, b, i));
+    for (const int side : m_sides) {
+        const auto s = static_cast<std::uint32_t>(side);
+        int delta = static_cast<int>(b % s) - static_cast<int>(a % s);
+        a /= s;
+        b /= s;
+        if (torus) {
+            delta = delta < 0 ? -delta : delta;
+            delta = std::min(delta, side - delta);
+        }
+        dist += std::abs(delta);
+    }
     return dist;
 }
 

@@ -142,7 +142,7 @@ TEST_CASE("session: a build cancelled through its control stops with BuildCancel
     fresh.stage = BuildControl::TcdMap;
     fresh.mapDone = 39;
     fresh.mapTotal = 512;
-    CHECK(buildStageText(fresh) == QStringLiteral("TCD map: source 40 of 512"));
+    CHECK(buildStageText(fresh) == QStringLiteral("source map: source 40 of 512"));
 }
 
 TEST_CASE("session: a network too large for the 3-D view is refused with what it would need", "[app][session][robust]")

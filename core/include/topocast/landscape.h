@@ -20,17 +20,42 @@ enum class LandscapeMetric : std::uint8_t {
     Steps,        ///< "steps": number of steps
     MaxLinkLoad,  ///< "max_link_load": most uses of one directed channel over the schedule
     Contention,   ///< "contention": channel uses sharing a directed channel with another transfer of their step
+    /// "time": the algorithm's own cost figure where it has one (AlgorithmInfo::time: the
+    /// hypercube graphs' T = startups·τ + transfer·t_c, divisible-load's finish time), else the
+    /// wormhole model of cost_model.h with its defaults (wormholeTime, seconds).
+    Time,
 };
 
-/// "tcd", "steps", "max_link_load", "contention".
+/// "tcd", "steps", "max_link_load", "contention", "time".
 std::string toString(LandscapeMetric metric);
 /// Parses the names toString() gives. Throws Error listing them.
 LandscapeMetric parseLandscapeMetric(std::string_view text);
+/// Every metric, in the order of toString's list.
+const std::vector<LandscapeMetric>& allLandscapeMetrics();
+/// The metric for people: "TCD", "steps", "max link load", "contention", "time".
+std::string metricWords(LandscapeMetric metric);
+/// True for the counts (every metric but Time): their values are whole numbers.
+bool isIntegral(LandscapeMetric metric);
+
+/// The metrics a landscape of `algorithm` with `params` has, in allLandscapeMetrics() order:
+/// every metric for a pattern with one source (broadcast, scatter), none for allgather and
+/// alltoall (every node is a source, so there is no source to vary). Throws Error for an unknown
+/// algorithm or pattern name.
+std::vector<LandscapeMetric> landscapeMetrics(std::string_view algorithm, const Params& params);
+/// What "time" is for `algorithm`, in words (its AlgorithmInfo::timeFigure, or the wormhole
+/// model with its constants). Throws Error for an unknown algorithm.
+std::string landscapeTimeFigure(std::string_view algorithm);
+/// The unit of "time" for `algorithm`: "s" (the wormhole model, divisible-load), or empty for
+/// model units (the hypercube graphs' τ and t_c). Throws Error for an unknown algorithm.
+std::string landscapeTimeUnit(std::string_view algorithm);
 
 /// The figure `metric` of one schedule (what a landscape holds for that schedule's source).
-/// Tcd and Steps: O(transfers); MaxLinkLoad and Contention: computeMetrics() (finalizes a copy
-/// when `schedule` is not finalized). Throws Error as computeMetrics does.
-std::uint64_t landscapeValue(const Schedule& schedule, LandscapeMetric metric);
+/// Tcd and Steps: O(transfers); MaxLinkLoad and Contention: computeMetrics()'s figures from one
+/// pass over the routes, O(hops + channel slots) (finalizes a copy when `schedule` is not
+/// finalized; Error where the channel arrays exceed memoryLimit()); Time: the cost figure of the algorithm the schedule names
+/// (schedule.algorithm, when registered and it has one), else wormholeTime() (finalizes a copy
+/// likewise). Throws Error as computeMetrics does.
+double landscapeValue(const Schedule& schedule, LandscapeMetric metric);
 
 struct LandscapeOptions {
     /// Worker threads for the brute force (0: std::thread::hardware_concurrency(), at least 1).
@@ -45,17 +70,60 @@ struct LandscapeOptions {
     /// Cancellation: once a stop is requested, workers take no new source (a schedule being
     /// built is finished, not interrupted) and computeLandscape returns nullopt.
     std::stop_token stop;
+    /// Use AlgorithmInfo::sameFromEverySource (one schedule for every source) where it holds.
+    /// False: build every source's schedule anyway (the tests and the bench compare the two).
+    bool useSymmetry = true;
 };
 
 /// The value of a metric from every source.
 struct Landscape {
     LandscapeMetric metric = LandscapeMetric::Tcd;
-    /// values[v]: the metric of the algorithm's schedule from source v (index = NodeId).
-    std::vector<std::uint64_t> values;
+    /// values[v]: the metric of the algorithm's schedule from source v (index = NodeId); NaN
+    /// when the algorithm has no schedule from v (AlgorithmInfo::someSourcesOnly). The counts
+    /// are whole numbers (exact: below 2^53).
+    std::vector<double> values;
     /// True when the values come from the algorithm's closed form (AlgorithmInfo::tcdMap), not
     /// from building every schedule.
     bool closedForm = false;
+    /// True when one schedule gave every value (AlgorithmInfo::sameFromEverySource).
+    bool bySymmetry = false;
+    /// Sources without a schedule, and the algorithm's reason for the first of them.
+    std::uint32_t missing = 0;
+    std::string missingReason;
 };
+
+/// The smallest and largest value of a landscape and where the smallest is.
+struct LandscapeSummary {
+    double min = 0.0;             ///< NaN when no source has a value
+    double max = 0.0;             ///< NaN when no source has a value
+    std::vector<NodeId> argmin;   ///< every source whose value is min, in node-id order
+    std::uint32_t present = 0;    ///< sources with a value
+};
+
+/// min, max and argmin over the sources with a value. O(nodes). Never throws.
+LandscapeSummary summarize(const Landscape& landscape);
+
+/// One bar of a landscape's histogram: the sources whose value lies in [from, to) (the last bar
+/// includes `to`); for a count with few distinct values, from = to = the value.
+struct LandscapeBin {
+    double from = 0.0;
+    double to = 0.0;
+    std::uint32_t count = 0;
+};
+
+/// The values (NaN skipped) in at most maxBins bars: one bar per whole number when the metric is
+/// a count and max − min < maxBins, else maxBins equal-width bars from min to max. Empty when no
+/// value is present. Requires maxBins ≥ 1. O(values + maxBins). Never throws.
+std::vector<LandscapeBin> landscapeHistogram(const std::vector<double>& values, LandscapeMetric metric, int maxBins);
+
+/// At most about `count` round tick values (1, 2 or 5 × 10^k apart) within [min, max], min and
+/// max not included unless round; a count's ticks are whole numbers. Empty when max ≤ min.
+/// O(count). Never throws.
+std::vector<double> landscapeTicks(double min, double max, LandscapeMetric metric, int count);
+
+/// A value for people: counts as integers ("71"), time in seconds as formatDuration ("8.2 µs"),
+/// time in model units with four significant digits; "–" for NaN (no schedule).
+std::string formatLandscapeValue(double value, LandscapeMetric metric, std::string_view timeUnit);
 
 /// True when computeLandscape answers `metric` for `algorithm` from a closed form (today: tcd for
 /// algorithms with AlgorithmInfo::tcdMap, e.g. cang-wu), without building schedules. Throws Error
@@ -68,9 +136,11 @@ bool hasClosedFormLandscape(std::string_view algorithm, LandscapeMetric metric);
 /// workers. Brute force: O(nodes × (schedule build + measure) / threads) time, memory of one
 /// schedule and its metrics per worker plus 8 B per node.
 /// Returns nullopt when options.stop was requested before every source was measured.
-/// Throws Error when the algorithm does not apply to `topo`, when the brute force would build more
+/// Throws Error when the algorithm does not apply to `topo`, when it has no such metric
+/// (landscapeMetrics; the message lists those it has), when the brute force would build more
 /// than options.maxSchedules schedules (naming both), and rethrows the first Error (or other
-/// exception) a schedule build raised, after every worker has stopped.
+/// exception) a schedule build raised, after every worker has stopped — except, for an
+/// algorithm with someSourcesOnly, an Error from some but not all sources: those sources get NaN.
 std::optional<Landscape> computeLandscape(std::string_view algorithm, const Topology& topo, const Params& params,
                                           LandscapeMetric metric, const LandscapeOptions& options = {});
 

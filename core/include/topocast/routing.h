@@ -85,12 +85,33 @@ int forEachChannel(const Topology& topo, NodeId from, NodeId to, RouteSpec spec,
         int count = 0;
         int sign = +1;
         detail::routeLeg(topo, cur, to, dim, spec, count, sign);
+        if (count == 0)
+            continue;
+        if (topo.isHypercube()) {
+            for (int h = 0; h < count; ++h) {
+                NodeId next;
+                topo.step(cur, dim, sign, next);
+                f(topo.channel(cur, dim, sign));
+                cur = next;
+                ++hops;
+            }
+            continue;
+        }
+        // Along one dimension: the coordinate is read once and then followed (Topology::step
+        // would divide at every hop).
+        const int side = topo.side(dim);
+        const std::uint32_t stride = topo.stride(dim);
+        int x = topo.coord(cur, dim);
         for (int h = 0; h < count; ++h) {
-            NodeId next;
-            if (!topo.step(cur, dim, sign, next))
-                detail::throwBadCyclicRoute(topo, from, to, spec);
+            int nx = x + (sign < 0 ? -1 : 1);
+            if (nx < 0 || nx >= side) {
+                if (!topo.isTorus())
+                    detail::throwBadCyclicRoute(topo, from, to, spec);
+                nx = nx < 0 ? side - 1 : 0;
+            }
             f(topo.channel(cur, dim, sign));
-            cur = next;
+            cur = cur - static_cast<std::uint32_t>(x) * stride + static_cast<std::uint32_t>(nx) * stride;
+            x = nx;
             ++hops;
         }
     }

@@ -65,7 +65,20 @@ Schedule bfsBroadcast(const Topology& topo, NodeId source)
     std::vector<std::uint32_t> level;
     const std::vector<NodeId> parent = bfsTree(topo, source, &level);
     s.reserve(topo.nodeCount() - 1);
+    // Added level by level, in node order within a level (a counting sort): finalize() finds
+    // them sorted and has nothing to sort.
+    std::uint32_t depth = 0;
+    for (std::uint32_t l : level)
+        depth = std::max(depth, l);
+    std::vector<std::uint32_t> first(std::size_t{depth} + 2, 0);
+    for (std::uint32_t l : level)
+        ++first[l + 1];
+    for (std::size_t l = 1; l < first.size(); ++l)
+        first[l] += first[l - 1];
+    std::vector<NodeId> byLevel(topo.nodeCount());
     for (NodeId v = 0; v < topo.nodeCount(); ++v)
+        byLevel[first[level[v]]++] = v;
+    for (NodeId v : byLevel)
         if (v != source)
             s.add(parent[v], v, level[v]);
     s.finalize();

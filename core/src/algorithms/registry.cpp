@@ -6,8 +6,10 @@
 #include "topocast/algorithms/hypercube.h"
 #include "topocast/algorithms/tsay_wang.h"
 #include "topocast/error.h"
+#include "topocast/figures.h"
 #include "topocast/limits.h"
 
+#include <limits>
 #include <sstream>
 
 namespace topocast {
@@ -42,6 +44,10 @@ std::vector<AlgorithmInfo> baselineAlgorithms()
         [](const Topology&) -> std::optional<std::string> { return std::nullopt; },
         [](const Topology& t, NodeId s, const Params&) { return binomialBroadcast(t, s); },
         {},
+        {},
+        {},
+        {},
+        {},
     });
     list.push_back({
         "recursive-doubling",
@@ -56,6 +62,10 @@ std::vector<AlgorithmInfo> baselineAlgorithms()
         },
         [](const Topology& t, NodeId s, const Params&) { return recursiveDoublingBroadcast(t, s); },
         {},
+        {},
+        {},
+        {},
+        {},
     });
     list.push_back({
         "bfs",
@@ -65,6 +75,10 @@ std::vector<AlgorithmInfo> baselineAlgorithms()
         {"broadcast"},
         [](const Topology&) -> std::optional<std::string> { return std::nullopt; },
         [](const Topology& t, NodeId s, const Params&) { return bfsBroadcast(t, s); },
+        {},
+        {},
+        {},
+        {},
         {},
     });
     return list;
@@ -95,6 +109,11 @@ AlgorithmInfo cangWuAlgorithm()
             return cangWuSchedule(t, s, cangWuModeParam(p));
         },
         [](const Topology& t, const Params& p) { return cangWuTcdMap(t, cangWuModeParam(p)); },
+        {},
+        {},
+        {},
+        // On a torus every source gets the eye schedule translated (cangWuSchedule).
+        [](const Topology& t) { return t.isTorus(); },
     };
 }
 
@@ -119,6 +138,11 @@ AlgorithmInfo tsayWangAlgorithm()
             return tsayWangBroadcast(t, s, parseTsayWangVariant(p.getString("variant", "paper")));
         },
         {},
+        {},
+        {},
+        {},
+        // Built from the origin and translated to the source (tsayWangBroadcast).
+        [](const Topology&) { return true; },
     };
 }
 
@@ -153,6 +177,16 @@ std::vector<AlgorithmInfo> hypercubeAlgorithms()
             [name](const Topology& t) { return hypercubeWhyNot(name, t); },
             [name](const Topology& t, NodeId s, const Params& params) { return buildHypercube(name, t, s, params); },
             {},
+            // The spec's cost T = startups·τ + transfer·t_c (HypercubeFigures::time).
+            [](const Schedule& s) {
+                const HypercubeFigures* f = s.figures ? s.figures->get<HypercubeFigures>() : nullptr;
+                return f ? f->time : std::numeric_limits<double>::quiet_NaN();
+            },
+            "T = startups·τ + transfer·t_c (Johnsson–Ho closed form, or counted from the schedule where the paper "
+            "has none; τ = --tau, t_c = --tc, default 1)",
+            "",
+            // The graphs are built from node 0 and moved to the source by XOR (hypercube_schedule.cpp).
+            [](const Topology&) { return true; },
         });
     }
     return list;
@@ -175,6 +209,15 @@ AlgorithmInfo divisibleLoadAlgorithm()
         },
         [](const Topology& t, NodeId s, const Params& p) { return divisibleLoadSchedule(t, s, p); },
         {},
+        // The model's finish time T = A·α₀ (DivisibleLoadFigures: the solved model).
+        [](const Schedule& s) {
+            const DivisibleLoadFigures* f = s.figures ? s.figures->get<DivisibleLoadFigures>() : nullptr;
+            return f ? f->model.finishTime : std::numeric_limits<double>::quiet_NaN();
+        },
+        "the divisible-load model's finish time T = A·α₀ in seconds (Drozdowski & Głazek, Theorem 1)",
+        "s",
+        {},
+        true,  // the layers must fit around the source
     };
 }
 

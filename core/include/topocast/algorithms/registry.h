@@ -25,6 +25,19 @@ struct AlgorithmInfo {
     std::function<Schedule(const Topology& topo, NodeId source, const Params& params)> build;
     /// Optional: a cheap per-source figure for "TCD map" views (TCD from every source), or empty.
     std::function<std::vector<std::uint64_t>(const Topology& topo, const Params& params)> tcdMap;
+    /// Optional: the algorithm's own cost figure of one of its schedules (the landscape metric
+    /// "time"), and what it is in words. Empty: the landscape uses the wormhole model of
+    /// cost_model.h with its defaults (wormholeTime).
+    std::function<double(const Schedule& schedule)> time;
+    std::string timeFigure;
+    std::string timeUnit;  ///< "s", or empty for model units (the hypercube's τ and t_c)
+    /// Optional: true when, on `topo`, the schedule from any source is the one from node 0 moved
+    /// by an automorphism of the network (a torus translation, a hypercube XOR), so every metric
+    /// is the same from every source and a landscape needs one schedule.
+    std::function<bool(const Topology& topo)> sameFromEverySource;
+    /// True when the schedule exists from some sources only (divisible-load: the layers must fit
+    /// around the source); a landscape leaves the other sources without a value.
+    bool someSourcesOnly = false;
 };
 
 /// Every algorithm topocast knows, in display order.

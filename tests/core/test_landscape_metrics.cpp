@@ -1,0 +1,287 @@
+// Issue #15: the landscape of every metric of every algorithm against schedules built one source
+// at a time, and topocast-cli landscape (JSON against tcd-map and against `schedule` runs; bad input).
+#include "cli_runner.h"
+
+#include "topocast/algorithms/registry.h"
+#include "topocast/cost_model.h"
+#include "topocast/error.h"
+#include "topocast/figures.h"
+#include "topocast/landscape.h"
+#include "topocast/metrics.h"
+
+#include <catch2/catch.hpp>
+#include <nlohmann/json.hpp>
+
+#include <cmath>
+#include <limits>
+#include <string>
+
+using namespace topocast;
+using topocast::testing::CliRun;
+using topocast::testing::runCli;
+
+namespace {
+
+/// The metric of the schedule from `source`, measured the long way: computeMetrics with its
+/// contention list (the map-based pass), the algorithm's own figure read from info as the
+/// algorithm writes it, or Σ modelStepTimes with cost_model.h's defaults. NaN: no schedule.
+double measureOne(const std::string& algorithm, const Topology& topo, NodeId source, const Params& params,
+                  LandscapeMetric metric)
+{
+    Schedule s;
+    try {
+        s = buildSchedule(algorithm, topo, source, params);
+    } catch (const Error&) {
+        if (!findAlgorithm(algorithm).someSourcesOnly)
+            throw;
+        return std::numeric_limits<double>::quiet_NaN();
+    }
+    const Metrics m = computeMetrics(s, 1000000);
+    switch (metric) {
+    case LandscapeMetric::Tcd: return static_cast<double>(m.tcd);
+    case LandscapeMetric::Steps: return m.steps;
+    case LandscapeMetric::MaxLinkLoad: return m.maxLinkLoad;
+    case LandscapeMetric::Contention: return static_cast<double>(m.contentionUses);
+    case LandscapeMetric::Time: break;
+    }
+    // The algorithm's figure as the schedule file writes it (infoJson).
+    const nlohmann::ordered_json info = scheduleInfo(s);
+    if (algorithm == "divisible-load")
+        return info["finish_time"].get<double>();  // the model's T = A·α₀
+    if (info.contains("time"))
+        return info["time"].get<double>();  // hypercube graphs: T = startups·τ + transfer·t_c
+    double total = 0;
+    for (double t : modelStepTimes(s, LinearCost{1e-6, 1e-8, 1e-9}, 1024))
+        total += t;
+    return total;
+}
+
+bool same(double a, double b) { return (std::isnan(a) && std::isnan(b)) || a == b; }
+
+} // namespace
+
+TEST_CASE("landscape: every metric of every algorithm equals schedules built one source at a time", "[landscape]")
+{
+    struct Case {
+        const char* topology;
+        const char* algorithm;
+        Params params;
+    };
+    const Case c = GENERATE(values<Case>({
+        {"mesh:4x4", "binomial", {}},
+        {"torus:3x4", "binomial", {}},
+        {"mesh:4x2x2", "recursive-doubling", {}},
+        {"hypercube:3", "recursive-doubling", {}},
+        {"mesh:3x4", "bfs", {}},
+        {"torus:4x3", "bfs", {}},
+        {"mesh:4x4", "cang-wu", {{"mode", "optimal"}}},
+        {"mesh:4x4", "cang-wu", {{"mode", "paper"}}},
+        {"mesh:2x2x2", "cang-wu", {{"mode", "eye-best"}}},
+        {"torus:4x4", "cang-wu", {}},
+        {"torus:5x5", "tsay-wang", {}},
+        {"torus:4x4x4", "tsay-wang", {}},
+        {"hypercube:3", "hp", {}},
+        {"hypercube:3", "hp", {{"ports", "n"}, {"message", "6"}, {"packet", "2"}}},
+        {"hypercube:3", "sbt", {{"pattern", "scatter"}}},
+        {"hypercube:3", "tcbt", {}},
+        {"hypercube:3", "nrsbt", {{"ports", "n"}, {"message", "3"}}},
+        {"hypercube:3", "nesbt", {{"tau", "10"}, {"tc", "0.5"}}},
+        {"hypercube:3", "sbnt", {{"pattern", "scatter"}, {"ports", "n"}}},
+        {"hypercube:3", "sbntc", {{"pattern", "scatter"}}},
+        {"mesh:6x6x6", "divisible-load", {}},
+    }));
+    const Topology topo = Topology::parse(c.topology);
+    INFO(c.topology << " " << c.algorithm);
+    const std::vector<LandscapeMetric> metrics = landscapeMetrics(c.algorithm, c.params);
+    CHECK(metrics == allLandscapeMetrics());  // every algorithm with a one-source pattern has all five
+    for (const LandscapeMetric metric : metrics) {
+        INFO(toString(metric));
+        for (const bool symmetry : {true, false}) {
+            INFO("useSymmetry " << symmetry);
+            LandscapeOptions options;
+            options.useSymmetry = symmetry;
+            const auto landscape = computeLandscape(c.algorithm, topo, c.params, metric, options);
+            REQUIRE(landscape);
+            REQUIRE(landscape->values.size() == topo.nodeCount());
+            std::uint32_t missing = 0;
+            for (NodeId v = 0; v < topo.nodeCount(); ++v) {
+                const double want = measureOne(c.algorithm, topo, v, c.params, metric);
+                missing += std::isnan(want) ? 1 : 0;
+                INFO("source " << topo.nodeName(v) << ": " << landscape->values[v] << " want " << want);
+                CHECK(same(landscape->values[v], want));
+            }
+            CHECK(landscape->missing == missing);
+        }
+    }
+}
+
+TEST_CASE("landscape: divisible-load leaves the sources where its layers do not fit without a value", "[landscape]")
+{
+    // spec/divisible-load.md §1.5: Scatter(3) with one layer spans 1×4×4 nodes around the source,
+    // so on the 6×6×6 mesh only sources with y, z in the middle fit.
+    const Topology topo = Topology::parse("mesh:6x6x6");
+    const auto landscape = computeLandscape("divisible-load", topo, Params{}, LandscapeMetric::Steps);
+    REQUIRE(landscape);
+    CHECK(landscape->missing > 0);
+    CHECK(landscape->missing < topo.nodeCount());
+    CHECK_THAT(landscape->missingReason, Catch::Contains("does not fit"));
+    CHECK(std::isnan(landscape->values[topo.id({0, 0, 0})]));
+    const LandscapeSummary sum = summarize(*landscape);
+    CHECK(sum.present == topo.nodeCount() - landscape->missing);
+    CHECK(sum.min >= 1);
+}
+
+TEST_CASE("landscape: symmetric algorithms build one schedule, and summaries name every minimum", "[landscape]")
+{
+    // Tsay-Wang is built from the origin and translated; the hypercube graphs are moved by XOR.
+    const auto tw = computeLandscape("tsay-wang", Topology::parse("torus:9x9x9"), Params{}, LandscapeMetric::Steps);
+    REQUIRE(tw);
+    CHECK(tw->bySymmetry);
+    const LandscapeSummary sum = summarize(*tw);
+    CHECK(sum.argmin.size() == 729);
+    CHECK(sum.min == sum.max);
+    // binomial on mesh:4x4: TCD 20 from (0,0) and (0,2) only (the 16 builds of the previous test).
+    const auto bin = computeLandscape("binomial", Topology::parse("mesh:4x4"), Params{}, LandscapeMetric::Tcd);
+    REQUIRE(bin);
+    const LandscapeSummary b = summarize(*bin);
+    CHECK(b.min == 20);
+    CHECK(b.max == 42);
+    CHECK(b.argmin == std::vector<NodeId>{0, 8});
+    CHECK(b.present == 16);
+}
+
+TEST_CASE("landscape: what a landscape lacks is refused with what is allowed", "[landscape][bad-input]")
+{
+    CHECK_THROWS_WITH(computeLandscape("nesbt", Topology::parse("hypercube:3"), Params{{"pattern", "allgather"}},
+                                       LandscapeMetric::Tcd),
+                      Catch::Contains("no landscape") && Catch::Contains("broadcast, scatter"));
+    CHECK(landscapeMetrics("sbnt", Params{{"pattern", "alltoall"}}).empty());
+    CHECK_THROWS_WITH(landscapeMetrics("no-such", Params{}), Catch::Contains("known algorithms"));
+    CHECK_THAT(landscapeTimeFigure("binomial"), Catch::Contains("wormhole"));
+    CHECK_THAT(landscapeTimeFigure("nesbt"), Catch::Contains("τ"));
+    CHECK(landscapeTimeUnit("binomial") == "s");
+    CHECK(landscapeTimeUnit("nesbt").empty());
+    CHECK(landscapeTimeUnit("divisible-load") == "s");
+}
+
+TEST_CASE("cli landscape --metric tcd equals tcd-map for cang-wu in every mode", "[landscape][cli]")
+{
+    const std::string topology = GENERATE("mesh:8x8", "mesh:4x4x4", "torus:8x8", "mesh:16");
+    const std::string mode = GENERATE("optimal", "eye-best", "paper");
+    INFO(topology << " " << mode);
+    const CliRun map = runCli({"tcd-map", "--topology", topology, "--mode", mode, "--json"});
+    const CliRun land = runCli({"landscape", "--topology", topology, "--algorithm", "cang-wu", "--mode", mode,
+                                "--metric", "tcd", "--json"});
+    REQUIRE(map.status == 0);
+    REQUIRE(land.status == 0);
+    const auto m = nlohmann::json::parse(map.out);
+    const auto l = nlohmann::json::parse(land.out);
+    CHECK(l["metric"] == "tcd");
+    CHECK(l["values"] == m["tcd"]);
+    CHECK(l["min"] == m["min"]);
+    CHECK(l["max"] == m["max"]);
+    CHECK(l["argmin"] == m["optimal_sources"]);  // coordinates, as tcd-map writes them
+    // Exactly the issue's keys, in its order.
+    std::vector<std::string> keys;
+    for (auto it = l.begin(); it != l.end(); ++it)
+        keys.push_back(it.key());
+    CHECK(keys == std::vector<std::string>{"argmin", "max", "metric", "min", "values"});  // nlohmann::json sorts
+    CHECK(land.out.rfind("{\"metric\":", 0) == 0);
+}
+
+TEST_CASE("cli landscape of binomial on mesh:4x4 equals 16 separate schedule runs", "[landscape][cli]")
+{
+    const CliRun land = runCli({"landscape", "-t", "mesh:4x4", "-a", "binomial", "--metric", "tcd", "--json"});
+    REQUIRE(land.status == 0);
+    const auto l = nlohmann::json::parse(land.out);
+    const Topology topo = Topology::parse("mesh:4x4");
+    REQUIRE(l["values"].size() == 16);
+    for (NodeId v = 0; v < 16; ++v) {
+        const Coord c = topo.coords(v);
+        const std::string source = std::to_string(c[0]) + "," + std::to_string(c[1]);
+        const CliRun one = runCli({"schedule", "-t", "mesh:4x4", "-a", "binomial", "--source", source, "--json"});
+        REQUIRE(one.status == 0);
+        const auto doc = nlohmann::json::parse(one.out);
+        INFO("source " << source);
+        CHECK(l["values"][v] == doc["tcd"]);
+    }
+    CHECK(l["min"] == 20);
+    CHECK(l["argmin"] == nlohmann::json::parse("[[0,0],[0,2]]"));
+    CHECK(l["max"] == 42);
+    // Steps, max_link_load and contention agree with the schedule documents too.
+    for (const std::string metric : {"steps", "max_link_load", "contention"}) {
+        const auto m = nlohmann::json::parse(
+            runCli({"landscape", "-t", "mesh:4x4", "-a", "binomial", "--metric", metric, "--json"}).out);
+        const auto doc = nlohmann::json::parse(runCli({"schedule", "-t", "mesh:4x4", "-a", "binomial", "-s", "3,1", "--json"}).out);
+        INFO(metric);
+        CHECK(m["values"][topo.id({3, 1})] == doc[metric]);
+    }
+}
+
+TEST_CASE("cli landscape: text summary, time with its unit, hypercube addresses, holes as null", "[landscape][cli]")
+{
+    const CliRun text = runCli({"landscape", "-t", "mesh:4x4", "-a", "binomial", "--metric", "tcd"});
+    REQUIRE(text.status == 0);
+    CHECK_THAT(text.out, Catch::Contains("rows = y, columns = x") && Catch::Contains(" 20 34 26 40") &&
+                             Catch::Contains("min 20, max 42") && Catch::Contains("sources with TCD 20: 2: (0,0) (0,2)"));
+    const CliRun time = runCli({"landscape", "-t", "mesh:4x4", "-a", "binomial", "--metric", "time"});
+    REQUIRE(time.status == 0);
+    CHECK_THAT(time.out, Catch::Contains("time in µs: wormhole model"));
+    const auto cube = nlohmann::json::parse(
+        runCli({"landscape", "-t", "hypercube:3", "-a", "sbt", "--metric", "time", "--tau", "2", "--json"}).out);
+    CHECK(cube["argmin"] == nlohmann::json::parse("[0,1,2,3,4,5,6,7]"));  // addresses, as schedule --json
+    CHECK(cube["min"] == cube["max"]);
+    const auto dl = nlohmann::json::parse(
+        runCli({"landscape", "-t", "mesh:6x6x6", "-a", "divisible-load", "--metric", "steps", "--json"}).out);
+    CHECK(dl["values"][0].is_null());
+    CHECK(dl["min"].is_number());
+}
+
+TEST_CASE("cli landscape bad input: unknown metric, no landscape, bad topology", "[landscape][cli][bad-input]")
+{
+    const CliRun metric = runCli({"landscape", "-t", "mesh:4x4", "-a", "binomial", "--metric", "hops"});
+    CHECK(metric.status == 2);
+    CHECK_THAT(metric.err, Catch::Contains("'hops'") && Catch::Contains("tcd, steps, max_link_load, contention, time"));
+    const CliRun pattern =
+        runCli({"landscape", "-t", "hypercube:3", "-a", "nesbt", "--pattern", "allgather", "--metric", "tcd"});
+    CHECK(pattern.status == 2);
+    CHECK_THAT(pattern.err, Catch::Contains("no landscape") && Catch::Contains("broadcast, scatter"));
+    const CliRun topo = runCli({"landscape", "-t", "mesh:4y4", "-a", "binomial", "--metric", "tcd"});
+    CHECK(topo.status == 2);
+    CHECK_THAT(topo.err, Catch::StartsWith("topocast-cli: "));
+    const CliRun wrong = runCli({"landscape", "-t", "mesh:6x6", "-a", "cang-wu", "--metric", "tcd"});
+    CHECK(wrong.status == 2);
+    CHECK_THAT(wrong.err, Catch::Contains("2^k"));
+    const CliRun none = runCli({"landscape", "-t", "mesh:4x4", "-a", "binomial"});
+    CHECK(none.status == 2);
+    CHECK_THAT(none.err, Catch::Contains("--metric"));
+    CHECK(none.out.empty());
+}
+
+TEST_CASE("landscape: histogram bars, colour-bar ticks and values for people", "[landscape]")
+{
+    // binomial on mesh:4x4: TCD 20 ×2, 22 ×2, 26 ×2, 28 ×2, 34 ×2, 36 ×2, 40 ×2, 42 ×2 (see above).
+    const auto bin = computeLandscape("binomial", Topology::parse("mesh:4x4"), Params{}, LandscapeMetric::Tcd);
+    REQUIRE(bin);
+    const auto bars = landscapeHistogram(bin->values, LandscapeMetric::Tcd, 32);
+    REQUIRE(bars.size() == 23);  // one bar per whole number 20..42
+    CHECK(bars.front().from == 20);
+    CHECK(bars.front().count == 2);
+    CHECK(bars[1].count == 0);
+    CHECK(bars.back().from == 42);
+    const auto coarse = landscapeHistogram(bin->values, LandscapeMetric::Tcd, 4);
+    REQUIRE(coarse.size() == 4);  // [20, 25.5) [25.5, 31) [31, 36.5) [36.5, 42]
+    CHECK(coarse[0].count == 4);
+    CHECK(coarse[1].count == 4);
+    CHECK(coarse[2].count == 4);
+    CHECK(coarse[3].count == 4);
+    CHECK(landscapeHistogram({std::nan(""), 3.0}, LandscapeMetric::Steps, 8).size() == 1);
+    CHECK(landscapeHistogram({}, LandscapeMetric::Steps, 8).empty());
+    CHECK(landscapeTicks(69, 79, LandscapeMetric::Tcd, 5) == std::vector<double>{70, 72, 74, 76, 78});
+    CHECK(landscapeTicks(0, 1, LandscapeMetric::Steps, 5) == std::vector<double>{0, 1});
+    CHECK(landscapeTicks(3, 3, LandscapeMetric::Steps, 5).empty());
+    CHECK(formatLandscapeValue(71, LandscapeMetric::Tcd, "") == "71");
+    CHECK(formatLandscapeValue(8.156e-6, LandscapeMetric::Time, "s") == "8.2 µs");
+    CHECK(formatLandscapeValue(12.5, LandscapeMetric::Time, "") == "12.5");
+    CHECK(formatLandscapeValue(std::nan(""), LandscapeMetric::Tcd, "") == "–");
+}
