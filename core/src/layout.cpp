@@ -1,5 +1,6 @@
 #include "topocast/layout.h"
 
+#include "topocast/error.h"
 #include "topocast/limits.h"
 
 #include <algorithm>
@@ -62,11 +63,13 @@ Vec3 dimensionAxis(const Topology& topo, int dim)
     return axes(topo)[static_cast<std::size_t>(dim)];
 }
 
-std::vector<Vec3> nodePositions(const Topology& topo)
+namespace {
+
+/// Σ coordinate × axis per node, centred on the origin.
+std::vector<Vec3> placeOnAxes(const Topology& topo, const std::vector<Vec3>& ax)
 {
     checkMemory("the layout of the " + topo.displayName(), saturatingMul(topo.nodeCount(), sizeof(Vec3)),
                 std::to_string(topo.nodeCount()) + " nodes × " + std::to_string(sizeof(Vec3)) + " B");
-    const std::vector<Vec3> ax = axes(topo);
     std::vector<Vec3> pos(topo.nodeCount());
     for (NodeId v = 0; v < topo.nodeCount(); ++v) {
         Vec3 p{0, 0, 0};
@@ -82,6 +85,116 @@ std::vector<Vec3> nodePositions(const Topology& topo)
         for (std::size_t a = 0; a < 3; ++a)
             p[a] -= 0.5f * (lo[a] + hi[a]);
     return pos;
+}
+
+} // namespace
+
+std::vector<Vec3> nodePositions(const Topology& topo) { return placeOnAxes(topo, axes(topo)); }
+
+bool canExplode(const Topology& topo) { return explodeDimension(topo) >= 0 || (topo.isHypercube() && topo.dims() >= 4); }
+
+int explodeDimension(const Topology& topo)
+{
+    return !topo.isHypercube() && topo.dims() == 3 ? 1 : -1;
+}
+
+float defaultExplode(const Topology& topo)
+{
+    if (!canExplode(topo))
+        return 0.0f;
+    // Measured with `topocast-cli visibility` on every preset (README, "Seeing inside"; the
+    // viewport's aspect does not change the figures): explodes in the middle of the ranges that
+    // show ≥ 95 % of every step's active nodes, away from the values where planes line up again
+    // along the camera's rays.
+    if (topo.isHypercube())
+        return topo.dims() <= 5 ? 0.0f : (topo.dims() <= 7 ? 0.2f : 0.5f);
+    const int planes = topo.side(explodeDimension(topo));
+    if (planes <= 2)
+        return 0.0f;
+    if (planes <= 4)
+        return 1.0f;
+    if (planes <= 7)
+        return 2.3f;  // 6–7 planes: ≥ 0.95 from 2.2 to 2.5
+    if (planes <= 8)
+        return 2.4f;  // 8 planes: ≥ 0.95 from 2.1 to 2.7
+    return 3.3f;  // 16 planes: 0.93 at best (README); taller towers lose the shape of the network
+}
+
+std::vector<Vec3> nodePositions(const Topology& topo, float explode)
+{
+    if (!std::isfinite(explode) || explode < 0.0f || explode > kMaxExplode)
+        throw Error("explode " + std::to_string(explode) + " is out of range; it must be between 0 and " +
+                    std::to_string(static_cast<int>(kMaxExplode)) + " (extra gap between planes, in node spacings)");
+    std::vector<Vec3> ax = axes(topo);
+    if (explode > 0.0f && canExplode(topo)) {
+        if (topo.isHypercube()) {
+            // The copies of the 3-cube that dimensions 3.. place move 1 + explode times as far.
+            for (std::size_t k = 3; k < ax.size(); ++k)
+                for (float& c : ax[k])
+                    c *= 1.0f + explode;
+        } else {
+            for (float& c : ax[static_cast<std::size_t>(explodeDimension(topo))])
+                c *= 1.0f + explode;
+        }
+    }
+    return placeOnAxes(topo, ax);
+}
+
+Vec3 wrapArcBulge(const Topology& topo, const std::array<Vec3, 2>& bounds, const Vec3& a, const Vec3& b, int dim)
+{
+    const auto& [lo, hi] = bounds;
+    const bool flat = (hi[2] - lo[2]) < 1e-3f;
+    const Vec3 mid{(a[0] + b[0]) * 0.5f, (a[1] + b[1]) * 0.5f, (a[2] + b[2]) * 0.5f};
+    const auto dot = [](const Vec3& u, const Vec3& v) { return u[0] * v[0] + u[1] * v[1] + u[2] * v[2]; };
+    const auto normalized = [&](Vec3 v) {
+        const float len = std::sqrt(dot(v, v));
+        if (len > 0)
+            for (float& x : v)
+                x /= len;
+        return v;
+    };
+    Vec3 lift{0, 0, 0};
+    float h = 0;
+    if (topo.dims() == 3 && !flat && dim < 3) {
+        // One outside face per dimension, the faces the default camera sees: x-rings arch over the
+        // top, y-rings out of the front (+z), z-rings out of the right side (+x). Every arc of a
+        // dimension peaks just outside its face, deeper rows a little further.
+        static constexpr Vec3 faces[3] = {Vec3{0, 1, 0}, Vec3{0, 0, 1}, Vec3{1, 0, 0}};
+        lift = faces[dim];
+        const float depth = dot(lift, hi) - dot(lift, mid);
+        h = depth + 0.7f + 0.12f * depth;
+    } else {
+        // Out of the plane for a 2-D torus, away from the centre across the ring's axis otherwise.
+        const Vec3 axis = normalized({b[0] - a[0], b[1] - a[1], b[2] - a[2]});
+        const Vec3 centre{(lo[0] + hi[0]) * 0.5f, (lo[1] + hi[1]) * 0.5f, (lo[2] + hi[2]) * 0.5f};
+        const Vec3 m{mid[0] - centre[0], mid[1] - centre[1], mid[2] - centre[2]};
+        const float along = dot(m, axis);
+        lift = {m[0] - axis[0] * along, m[1] - axis[1] * along, m[2] - axis[2] * along};
+        if (flat)
+            lift = {0, 0, 1};
+        if (dot(lift, lift) < 1e-4f) {
+            const Vec3 ref = std::abs(axis[1]) < 0.9f ? Vec3{0, 1, 0} : Vec3{1, 0, 0};
+            lift = {axis[1] * ref[2] - axis[2] * ref[1], axis[2] * ref[0] - axis[0] * ref[2], axis[0] * ref[1] - axis[1] * ref[0]};
+        }
+        lift = normalized(lift);
+        const Vec3 d{b[0] - a[0], b[1] - a[1], b[2] - a[2]};
+        h = 0.18f * std::sqrt(dot(d, d)) + 0.6f;
+    }
+    return {lift[0] * h, lift[1] * h, lift[2] * h};
+}
+
+std::vector<Vec3> arcPolyline(const Vec3& a, const Vec3& b, const Vec3& bulge, int segments)
+{
+    std::vector<Vec3> out;
+    segments = std::max(1, segments);
+    out.reserve(static_cast<std::size_t>(segments) + 1);
+    for (int k = 0; k <= segments; ++k) {
+        const float t = static_cast<float>(k) / static_cast<float>(segments);
+        const float w = 4.0f * t * (1.0f - t);
+        out.push_back({a[0] + (b[0] - a[0]) * t + bulge[0] * w, a[1] + (b[1] - a[1]) * t + bulge[1] * w,
+                       a[2] + (b[2] - a[2]) * t + bulge[2] * w});
+    }
+    return out;
 }
 
 std::array<Vec3, 2> layoutBounds(const std::vector<Vec3>& positions)

@@ -23,6 +23,47 @@ inline constexpr float kNodeRadius = 0.16f;
 /// The layout is centred on the origin. O(N).
 std::vector<Vec3> nodePositions(const Topology& topo);
 
+/// nodePositions with the planes of a 3-D mesh or torus pulled apart ("explode"): the planes
+/// across explodeDimension(topo) are 1 + `explode` apart instead of 1 (neighbours within a plane
+/// stay 1 apart), so the default camera sees into every plane. On a hypercube of 4+ dimensions the
+/// copies of the 3-cube that dimensions 3.. place move 1 + `explode` times as far apart. Other
+/// networks (1-D, 2-D, 4-D+ meshes, hypercubes of ≤ 3 dimensions) and explode 0 give
+/// nodePositions(topo). Throws Error when `explode` is negative, above kMaxExplode or not finite.
+/// O(N).
+std::vector<Vec3> nodePositions(const Topology& topo, float explode);
+
+/// The largest explode nodePositions accepts.
+inline constexpr float kMaxExplode = 10.0f;
+
+/// The dimension whose planes explode pulls apart: 1 (y, drawn vertically) on a 3-D mesh or
+/// torus — the default camera looks down on those planes from 22° above, so within one plane no
+/// node hides another and spreading the planes uncovers the ones below — or −1 where explode does
+/// not apply.
+int explodeDimension(const Topology& topo);
+
+/// Whether explode changes the layout of `topo`: 3-D meshes and tori, hypercubes of 4+ dimensions.
+bool canExplode(const Topology& topo);
+
+/// The explode the default view uses for `topo` (0 where explode does not apply): chosen per
+/// network size so that the active nodes of every step of every preset are ≥ 95 % visible
+/// (topocast-cli visibility) while the picture keeps the shape of the network; 16×16×16 meshes
+/// reach 0.93 (see the README). O(1).
+float defaultExplode(const Topology& topo);
+
+/// How far a torus wrap-around channel from `a` to `b` (positions of its ends, dimension `dim`)
+/// bulges out of the grid whose layout has bounds {lo, hi}: the app draws it as the quadratic arc
+/// a + (b − a)·t + bulge·4t(1 − t), t in 0..1. 3-D tori: x-rings arch over the top (+Y), y-rings
+/// out of the front (+Z), z-rings out of the right side (+X), deeper rows a little further; a
+/// flat (2-D) torus: out of the plane (+Z); otherwise away from the centre. Both directions of a
+/// link bulge the same way. O(1).
+Vec3 wrapArcBulge(const Topology& topo, const std::array<Vec3, 2>& bounds, const Vec3& a, const Vec3& b, int dim);
+
+/// The number of straight pieces the app draws a wrap-around arc with.
+inline constexpr int kArcSegments = 12;
+
+/// The arc a → b with `bulge` as a polyline of `segments` + 1 points (t = k / segments).
+std::vector<Vec3> arcPolyline(const Vec3& a, const Vec3& b, const Vec3& bulge, int segments = kArcSegments);
+
 /// The offset vector that dimension `dim` adds for nodes whose coordinate/bit is 1 (hypercube),
 /// or per unit step (mesh/torus). Edges of one dimension are parallel to this vector.
 Vec3 dimensionAxis(const Topology& topo, int dim);

@@ -4,9 +4,11 @@
 #include "topocast/error.h"
 #include "topocast/io/atomic_file.h"
 #include "topocast/io/schedule_json.h"
+#include "topocast/layout.h"
 
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <cmath>
 
 namespace topocast {
@@ -104,11 +106,24 @@ void readSide(const json& doc, Scenario& s, const std::string& prefix, NodeId so
     if (doc.contains("view")) {
         if (!doc["view"].is_object())
             fail("view", "expected an object");
+        if (doc["view"].contains("explode")) {
+            const json& e = doc["view"]["explode"];
+            if (!e.is_number() || !std::isfinite(e.get<double>()) || e.get<double>() < 0 || e.get<double>() > kMaxExplode)
+                fail("view.explode", "expected a number from 0 to " + std::to_string(static_cast<int>(kMaxExplode)) +
+                                         " (extra gap between the planes of a 3-D network, in node spacings)");
+        }
         s.view = doc["view"];
     }
 }
 
 } // namespace
+
+float scenarioExplode(const Scenario& scenario)
+{
+    if (scenario.view.is_object() && scenario.view.contains("explode") && scenario.view["explode"].is_number())
+        return std::clamp(scenario.view["explode"].get<float>(), 0.0f, kMaxExplode);
+    return defaultExplode(scenario.topology);
+}
 
 Scenario scenarioFromJson(const json& doc)
 {

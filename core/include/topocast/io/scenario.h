@@ -58,6 +58,10 @@ void checkComparable(const Scenario& a, const Scenario& b);
 
 /// `a` with `b` as its compare side (after checkComparable; b's own compare is dropped).
 Scenario withCompare(Scenario a, const Scenario& b);
+/// The explode the view of `scenario` starts with: its view's "explode" (0..kMaxExplode, checked
+/// by scenarioFromJson) or defaultExplode(topology). O(1).
+float scenarioExplode(const Scenario& scenario);
+
 Scenario loadScenario(const std::filesystem::path& path);
 /// Atomic save (temp + rename).
 void saveScenario(const Scenario& scenario, const std::filesystem::path& path);

@@ -1,0 +1,100 @@
+// topocast-cli layout: where the app draws a network (core nodePositions with explode): --json
+// {"node_radius", "nodes": [[x, y, z], …] (node-id order), "edges": [{"from", "to", "points"}, …]}
+// with one edge per link as the polyline the app draws along its centre (straight links: two
+// points; torus wrap-around links: the arc's kArcSegments + 1 points, core wrapArcBulge).
+
+#include "commands.h"
+
+#include "topocast/camera.h"
+#include "topocast/error.h"
+#include "topocast/layout.h"
+
+#include <fmt/format.h>
+#include <nlohmann/json.hpp>
+
+#include <memory>
+#include <optional>
+#include <string>
+#include <ostream>
+
+namespace topocast::cli {
+
+namespace {
+
+struct LayoutCommand {
+    std::string topology;
+    std::optional<float> explode;
+    bool json = false;
+};
+
+/// A float as the shortest decimal that reads back as it (0.16, not 0.1599999964237213).
+double shortest(float f) { return std::stod(fmt::format("{}", f)); }
+
+nlohmann::ordered_json point(const Vec3& p)
+{
+    return nlohmann::ordered_json::array({shortest(p[0]), shortest(p[1]), shortest(p[2])});
+}
+
+int runLayout(const LayoutCommand& opt, Io& io)
+{
+    const Topology topo = Topology::parse(opt.topology);
+    const float explode = opt.explode ? *opt.explode : defaultExplode(topo);
+    const std::vector<Vec3> pos = nodePositions(topo, explode);
+    const auto bounds = layoutBounds(pos);
+    nlohmann::ordered_json nodes = nlohmann::ordered_json::array();
+    for (const Vec3& p : pos)
+        nodes.push_back(point(p));
+    nlohmann::ordered_json edges = nlohmann::ordered_json::array();
+    std::size_t arcs = 0;
+    for (NodeId v = 0; v < topo.nodeCount(); ++v)
+        for (int p = 0; p < topo.portsPerNode(); ++p) {
+            const Port port = topo.portAt(p);
+            NodeId next = 0;
+            if (!topo.step(v, port.dim, port.sign, next))
+                continue;
+            const bool wrap = topo.isWrapChannel(topo.channel(v, port.dim, port.sign));
+            if (wrap ? port.sign < 0 : next < v)
+                continue;  // one edge per link: a wrap link from its + channel's tail, others from the lower id
+            nlohmann::ordered_json points = nlohmann::ordered_json::array();
+            if (wrap) {
+                ++arcs;
+                for (const Vec3& q : arcPolyline(pos[v], pos[next], wrapArcBulge(topo, bounds, pos[v], pos[next], port.dim)))
+                    points.push_back(point(q));
+            } else {
+                points = {point(pos[v]), point(pos[next])};
+            }
+            edges.push_back({{"from", v}, {"to", next}, {"points", std::move(points)}});
+        }
+    if (opt.json) {
+        nlohmann::ordered_json doc;
+        doc["node_radius"] = shortest(drawnNodeRadius(pos.size()));
+        doc["nodes"] = std::move(nodes);
+        doc["edges"] = std::move(edges);
+        io.out << doc.dump() << '\n';
+        return 0;
+    }
+    const auto& [lo, hi] = bounds;
+    io.out << fmt::format("{}: {} nodes, {} links ({} drawn as arcs), explode {:g}\n", topo.displayName(), pos.size(),
+                          edges.size(), arcs, explode);
+    io.out << fmt::format("bounds x {:.2f}..{:.2f}, y {:.2f}..{:.2f}, z {:.2f}..{:.2f}; node radius {:g}\n", lo[0], hi[0],
+                          lo[1], hi[1], lo[2], hi[2], drawnNodeRadius(pos.size()));
+    return 0;
+}
+
+const CommandRegistrar reg{Command{
+    "layout",
+    "where the app draws each node and link (positions, arcs), with an optional explode",
+    [](CLI::App& sub) {
+        auto opt = std::make_shared<LayoutCommand>();
+        sub.add_option("--topology", opt->topology, "mesh:8x8x8, torus:7x7x7, hypercube:6, …")->required();
+        sub.add_option("--explode", opt->explode,
+                       "extra gap between the planes of a 3-D network (0..10; default: the default for its size)");
+        sub.add_flag("--json", opt->json,
+                     "write {\"node_radius\", \"nodes\": [[x, y, z], …], \"edges\": [{\"from\", \"to\", \"points\"}, …]}");
+        return [opt](Io& io) { return runLayout(*opt, io); };
+    },
+}};
+
+} // namespace
+
+} // namespace topocast::cli

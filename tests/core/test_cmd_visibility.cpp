@@ -1,0 +1,113 @@
+// `topocast-cli visibility` and `topocast-cli layout` (issue #14 items 1 and 3), run in-process.
+#include "commands.h"
+
+#include "topocast/io/scenario.h"
+#include "topocast/layout.h"
+
+#include "cli_runner.h"
+
+#include <catch2/catch.hpp>
+
+#include <nlohmann/json.hpp>
+
+#include <filesystem>
+#include <string>
+
+using namespace topocast;
+using topocast::testing::CliRun;
+using topocast::testing::runCli;
+using Catch::Contains;
+
+namespace {
+std::string preset(const char* name)
+{
+    return (std::filesystem::path(TOPOCAST_SOURCE_DIR) / "resources/scenarios" / name).string();
+}
+} // namespace
+
+TEST_CASE("visibility --json: one entry per step, min_fraction ≥ 0.95 on the default scenario", "[cli][visibility]")
+{
+    const CliRun r = runCli({"visibility", "--scenario", preset("default.json"), "--json"});
+    REQUIRE(r.status == 0);
+    const auto doc = nlohmann::json::parse(r.out);
+    REQUIRE(doc.size() == 2);
+    REQUIRE(doc["steps"].is_array());
+    const Schedule s = buildScenario(loadScenario(preset("default.json")));
+    REQUIRE(doc["steps"].size() == s.stepCount());
+    double minFraction = 1.0;
+    for (std::size_t i = 0; i < doc["steps"].size(); ++i) {
+        const auto& step = doc["steps"][i];
+        CHECK(step.size() == 3);
+        CHECK(step["step"] == i + 1);
+        CHECK(step["visible"].get<int>() <= step["active"].get<int>());
+        minFraction = std::min(minFraction, step["visible"].get<double>() / step["active"].get<double>());
+    }
+    CHECK(doc["min_fraction"].get<double>() == Approx(minFraction));
+    CHECK(doc["min_fraction"].get<double>() >= 0.95);
+    CHECK(doc["steps"][0]["active"] == 2);  // step 1 of Cang-Wu from the eye: the source sends to one node
+}
+
+TEST_CASE("visibility: --explode 0 shows today's view, where the 8×8×8 mesh hides some active nodes", "[cli][visibility]")
+{
+    const CliRun r = runCli({"visibility", "--scenario", preset("default.json"), "--explode", "0", "--json"});
+    REQUIRE(r.status == 0);
+    CHECK(nlohmann::json::parse(r.out)["min_fraction"].get<double>() < 0.95);
+    const CliRun text = runCli({"visibility", "--scenario", preset("default.json"), "--width", "800", "--height", "800"});
+    REQUIRE(text.status == 0);
+    CHECK_THAT(text.out, Contains("800×800 view"));
+    CHECK_THAT(text.out, Contains("min fraction visible"));
+}
+
+TEST_CASE("visibility refuses a bad viewport or explode with a message naming it", "[cli][visibility]")
+{
+    const CliRun w = runCli({"visibility", "--scenario", preset("default.json"), "--width", "0", "--json"});
+    CHECK(w.status == 2);
+    CHECK_THAT(w.err, Contains("--width 0") && Contains("positive"));
+    const CliRun e = runCli({"visibility", "--scenario", preset("default.json"), "--explode", "-1"});
+    CHECK(e.status == 2);
+    CHECK_THAT(e.err, Contains("explode") && Contains("between 0 and 10"));
+}
+
+TEST_CASE("layout --json: the 2×2 mesh's nodes, radius and four straight edges", "[cli][layout]")
+{
+    const CliRun r = runCli({"layout", "--topology", "mesh:2x2", "--json"});
+    REQUIRE(r.status == 0);
+    const auto doc = nlohmann::json::parse(r.out);
+    REQUIRE(doc.size() == 3);
+    CHECK(doc["node_radius"].get<double>() == Approx(kNodeRadius));
+    // x right, y down, centred: node (x, y) at (x − ½, ½ − y, 0).
+    const auto nodes = doc["nodes"];
+    REQUIRE(nodes.size() == 4);
+    CHECK(nodes[0] == nlohmann::json::array({-0.5, 0.5, 0.0}));
+    CHECK(nodes[1] == nlohmann::json::array({0.5, 0.5, 0.0}));
+    CHECK(nodes[3] == nlohmann::json::array({0.5, -0.5, 0.0}));
+    REQUIRE(doc["edges"].size() == 4);
+    for (const auto& e : doc["edges"]) {
+        CHECK(e.size() == 3);
+        CHECK(e["from"].get<int>() < e["to"].get<int>());
+        REQUIRE(e["points"].size() == 2);
+        CHECK(e["points"][0] == nodes[e["from"].get<std::size_t>()]);
+        CHECK(e["points"][1] == nodes[e["to"].get<std::size_t>()]);
+    }
+}
+
+TEST_CASE("layout: a 3-D torus draws its wrap links as 13-point arcs; explode spreads the y-planes", "[cli][layout]")
+{
+    const CliRun r = runCli({"layout", "--topology", "torus:5x5x5", "--explode", "1", "--json"});
+    REQUIRE(r.status == 0);
+    const auto doc = nlohmann::json::parse(r.out);
+    REQUIRE(doc["nodes"].size() == 125);
+    REQUIRE(doc["edges"].size() == 375);  // 3 links per node on a torus
+    std::size_t arcs = 0;
+    for (const auto& e : doc["edges"])
+        if (e["points"].size() == static_cast<std::size_t>(kArcSegments) + 1)
+            ++arcs;
+        else
+            CHECK(e["points"].size() == 2);
+    CHECK(arcs == 75);  // one wrap link per ring: 25 rings per dimension
+    // y-planes 2 apart with explode 1: node (0,0,0) and (0,1,0).
+    CHECK(doc["nodes"][0][1].get<double>() - doc["nodes"][5][1].get<double>() == Approx(2.0));
+    CHECK(doc["nodes"][1][0].get<double>() - doc["nodes"][0][0].get<double>() == Approx(1.0));
+    const CliRun bad = runCli({"layout", "--topology", "torus:2x2", "--json"});
+    CHECK(bad.status == 2);
+}
