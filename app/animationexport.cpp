@@ -35,6 +35,8 @@ void prepareScene(SceneView& scene, const SnapshotPtr& snap, const ViewSettings&
     scene.setSnapshot(snap);
     scene.setCumulativeHeat(view.cumulativeHeat);
     scene.setMode(view.mode);
+    if (view.explode)
+        scene.setExplode(*view.explode, false);
     scene.resetView();
     if (view.camera)
         scene.camera().setState(*view.camera);

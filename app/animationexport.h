@@ -24,6 +24,8 @@ struct ViewSettings {
     ViewMode mode = ViewMode::Plain;
     bool cumulativeHeat = true;
     bool highContrast = false;
+    /// The planes' explode (SceneView::setExplode); nullopt: the scenario's default.
+    std::optional<float> explode;
     /// The camera; nullopt: the default view of the network (SceneView::resetView).
     std::optional<OrbitCamera::State> camera;
     /// Turned and zoomed after the camera is placed (the command line's --yaw/--pitch/--zoom).

@@ -44,6 +44,8 @@ void prepareSide(SceneView& scene, const CompareSnapshot& cmp, int side, const V
     scene.setSnapshot(side == 0 ? cmp.a : cmp.b);
     scene.setCumulativeHeat(view.cumulativeHeat);
     scene.setMode(view.mode);
+    if (view.explode)
+        scene.setExplode(*view.explode, false);
     scene.resetView();
     if (view.camera)
         scene.camera().setState(*view.camera);

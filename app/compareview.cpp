@@ -60,6 +60,11 @@ CompareView::CompareView(Timeline* timeline, QWidget* parent) : QWidget(parent),
             else
                 setSideSource(i, v);
         });
+        // One explode on both sides (E on either side), so the two pictures stay comparable.
+        connect(m_scenes[i], &SceneView::explodeChanged, this, [this, i](float explode) {
+            if (m_scenes[1 - i]->explode() != explode)
+                m_scenes[1 - i]->setExplode(explode);
+        });
         connect(m_scenes[i], &SceneView::timelineKey, this, [this](int key) {
             switch (key) {
             case Qt::Key_Space: m_timeline->togglePlay(); break;

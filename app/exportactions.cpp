@@ -100,6 +100,7 @@ ViewSettings ExportActions::currentView(QSize size) const
     view.mode = m_scene->mode();
     view.cumulativeHeat = m_scene->cumulativeHeat();
     view.highContrast = m_scene->highContrast();
+    view.explode = m_scene->explode();
     view.camera = m_scene->camera().state();
     return view;
 }

@@ -79,6 +79,8 @@ public:
         m_scene.setSnapshot(snap);
         m_scene.setCumulativeHeat(view.cumulativeHeat);
         m_scene.setMode(view.mode);
+        if (view.explode)
+            m_scene.setExplode(*view.explode, false);
         m_scene.resetView();
         if (view.camera)
             m_scene.camera().setState(*view.camera);

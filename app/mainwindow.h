@@ -13,6 +13,7 @@ class QCheckBox;
 class QComboBox;
 class QDockWidget;
 class QLabel;
+class QSlider;
 class QMenu;
 class QTableView;
 class QTimer;
@@ -119,6 +120,7 @@ private:
     void addRecent(const QString& path);
     void rebuildRecentMenu();
     void showHover(long long node, QPoint globalPos);
+    void updateHidden();
 
     bool m_useSettings;
     Session* m_session = nullptr;
@@ -141,6 +143,9 @@ private:
     QLabel* m_error = nullptr;
     QComboBox* m_modeBox = nullptr;
     QCheckBox* m_cumulative = nullptr;
+    QSlider* m_explodeSlider = nullptr;  ///< explode × 10 (View ▸ Explode planes, E)
+    QAction* m_explodeAction = nullptr;
+    QLabel* m_hiddenLabel = nullptr;     ///< status bar: "7 of 40 receivers hidden — press E to explode"
     QMenu* m_recentMenu = nullptr;
     QTimer* m_applyTimer = nullptr;
     QTimer* m_settingsTimer = nullptr;  ///< single shot: writes m_pendingScenario

@@ -364,7 +364,7 @@ void PredictMode::refreshMarks()
 {
     std::vector<MarkInstances::Mark> marks;
     if (m_active && m_snap) {
-        const auto& pos = m_snap->positions;
+        const auto& pos = m_scene->positions();
         auto add = [&](NodeId v, MarkShape shape) {
             if (v < pos.size())
                 marks.push_back({v, pos[v], markColour(shape), shape, 1.0f});

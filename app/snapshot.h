@@ -25,6 +25,8 @@ struct Snapshot {
     Scenario scenario;
     Schedule schedule;
     Metrics metrics;
+    /// The layout without explode (core nodePositions). The 3-D view draws, picks and places
+    /// everything at SceneView::positions(), which adds the view's explode: use that for drawing.
     std::vector<Vec3> positions;
     /// Step in which each node first holds data (core informedSteps(): 0 for the source,
     /// kNeverInformed = UINT32_MAX if never).

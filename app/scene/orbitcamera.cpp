@@ -9,20 +9,26 @@
 
 namespace topocast::app {
 
+namespace {
+QVector3D toQt(const Vec3& v) { return {v[0], v[1], v[2]}; }
+} // namespace
+
+OrbitCamera::OrbitCamera(Qt3DRender::QCamera* camera) : m_camera(camera)
+{
+    m_view.fovDegrees = camera->fieldOfView();
+    m_view.aspect = camera->aspectRatio();
+}
+
 void OrbitCamera::reset(const QVector3D& centre, float radius, bool flat)
 {
-    m_centre = centre;
-    const float halfFov = qDegreesToRadians(m_camera->fieldOfView() * 0.5f);
-    m_distance = std::max(2.0f, radius / std::sin(halfFov) * 1.05f);
-    m_yaw = flat ? 0.0f : 28.0f;
-    m_pitch = flat ? 0.0f : 22.0f;
+    m_view = frameBox(m_view, {centre.x(), centre.y(), centre.z()}, radius, flat);
     apply();
 }
 
 void OrbitCamera::orbit(float yawDegrees, float pitchDegrees)
 {
-    m_yaw += yawDegrees;
-    m_pitch = std::clamp(m_pitch + pitchDegrees, -89.0f, 89.0f);
+    m_view.yaw += yawDegrees;
+    m_view.pitch = std::clamp(m_view.pitch + pitchDegrees, -89.0f, 89.0f);
     apply();
 }
 
@@ -31,38 +37,55 @@ void OrbitCamera::pan(float dx, float dy)
     const QVector3D forward = (m_camera->viewCenter() - m_camera->position()).normalized();
     const QVector3D right = QVector3D::crossProduct(forward, m_camera->upVector()).normalized();
     const QVector3D up = QVector3D::crossProduct(right, forward).normalized();
-    const float scale = m_distance * std::tan(qDegreesToRadians(m_camera->fieldOfView() * 0.5f));
-    m_centre += (-right * dx * m_camera->aspectRatio() + up * dy) * scale;
+    const float scale = m_view.distance * std::tan(qDegreesToRadians(m_view.fovDegrees * 0.5f));
+    const QVector3D c = toQt(m_view.centre) + (-right * dx * m_view.aspect + up * dy) * scale;
+    m_view.centre = {c.x(), c.y(), c.z()};
     apply();
 }
 
 void OrbitCamera::zoom(float factor)
 {
-    m_distance = std::clamp(m_distance * factor, 0.5f, 5000.0f);
+    m_view.distance = std::clamp(m_view.distance * factor, 0.5f, 5000.0f);
     apply();
+}
+
+OrbitCamera::State OrbitCamera::state() const
+{
+    return {toQt(m_view.centre), m_view.distance, m_view.yaw, m_view.pitch};
 }
 
 void OrbitCamera::setState(const State& state)
 {
-    m_centre = state.centre;
-    m_distance = std::clamp(state.distance, 0.5f, 5000.0f);
-    m_yaw = state.yaw;
-    m_pitch = std::clamp(state.pitch, -89.0f, 89.0f);
+    m_view.centre = {state.centre.x(), state.centre.y(), state.centre.z()};
+    m_view.distance = std::clamp(state.distance, 0.5f, 5000.0f);
+    m_view.yaw = state.yaw;
+    m_view.pitch = std::clamp(state.pitch, -89.0f, 89.0f);
     apply();
 }
 
-void OrbitCamera::setAspect(float aspect) { m_camera->setAspectRatio(aspect); }
+void OrbitCamera::setView(const OrbitView& view)
+{
+    m_view = view;
+    apply();
+}
+
+void OrbitCamera::setAspect(float aspect)
+{
+    m_view.aspect = aspect;
+    m_camera->setAspectRatio(aspect);
+}
 
 void OrbitCamera::apply()
 {
-    const float yaw = qDegreesToRadians(m_yaw);
-    const float pitch = qDegreesToRadians(m_pitch);
-    const QVector3D dir(std::sin(yaw) * std::cos(pitch), std::sin(pitch), std::cos(yaw) * std::cos(pitch));
-    m_camera->setNearPlane(std::max(0.05f, m_distance * 0.01f));
-    m_camera->setFarPlane(m_distance * 10.0f + 100.0f);
+    // The QCamera builds the same matrices from these as core's OrbitView (lookAt with up +Y,
+    // perspective); tests/app/test_scene.cpp compares them.
+    m_camera->setFieldOfView(m_view.fovDegrees);
+    m_camera->setAspectRatio(m_view.aspect);
+    m_camera->setNearPlane(m_view.nearPlane());
+    m_camera->setFarPlane(m_view.farPlane());
     m_camera->setUpVector(QVector3D(0, 1, 0));
-    m_camera->setPosition(m_centre + dir * m_distance);
-    m_camera->setViewCenter(m_centre);
+    m_camera->setPosition(toQt(m_view.eye()));
+    m_camera->setViewCenter(toQt(m_view.centre));
 }
 
 } // namespace topocast::app

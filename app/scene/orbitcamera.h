@@ -1,5 +1,7 @@
 #pragma once
 
+#include "topocast/camera.h"
+
 #include <QVector3D>
 
 namespace Qt3DRender { class QCamera; }
@@ -8,6 +10,8 @@ namespace topocast::app {
 
 /// Orbit/pan/zoom about a centre, driven by the scene view's mouse and keyboard handling
 /// (Qt3D's own controller would also take the arrow keys, which belong to the timeline).
+/// The camera itself is core's OrbitView (topocast/camera.h): this class changes it and copies
+/// it into the QCamera, so the app's picture and topocast-cli visibility use the same numbers.
 class OrbitCamera {
 public:
     /// Where the camera is: what File ▸ Export copies from the window's view to the exporter's.
@@ -18,9 +22,10 @@ public:
         float pitch = 0.0f;
     };
 
-    explicit OrbitCamera(Qt3DRender::QCamera* camera) : m_camera(camera) {}
+    explicit OrbitCamera(Qt3DRender::QCamera* camera);
 
-    /// Frames a box of half-diagonal `radius` about `centre`; `flat` looks straight down −Z.
+    /// Frames a box of half-diagonal `radius` about `centre`; `flat` looks straight down −Z
+    /// (core frameBox).
     void reset(const QVector3D& centre, float radius, bool flat);
     void orbit(float yawDegrees, float pitchDegrees);
     /// Pan by a fraction of the view (dx, dy in −1..1 of the viewport).
@@ -28,15 +33,15 @@ public:
     void zoom(float factor);
     void setAspect(float aspect);
     void apply();
-    State state() const { return {m_centre, m_distance, m_yaw, m_pitch}; }
+    State state() const;
     void setState(const State& state);
+    /// The camera as core sees it (for visibility), and setting it whole (the default view).
+    const OrbitView& view() const { return m_view; }
+    void setView(const OrbitView& view);
 
 private:
     Qt3DRender::QCamera* m_camera;
-    QVector3D m_centre;
-    float m_distance = 10.0f;
-    float m_yaw = 0.0f;
-    float m_pitch = 0.0f;
+    OrbitView m_view;
 };
 
 } // namespace topocast::app

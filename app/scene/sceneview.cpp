@@ -8,6 +8,10 @@
 #include "scene/nodeinstances.h"
 #include "scene/picking.h"
 
+#include "topocast/camera.h"
+#include "topocast/io/scenario.h"
+#include "topocast/visibility.h"
+
 #include <Qt3DCore/QEntity>
 #include <Qt3DCore/QTransform>
 #include <Qt3DRender/QCameraSelector>
@@ -31,6 +35,7 @@
 #include <QOpenGLFunctions>
 #include <QSurfaceFormat>
 #include <QTimer>
+#include <QVariantAnimation>
 #include <QWheelEvent>
 #include <QWidget>
 
@@ -76,6 +81,43 @@ SceneView::SceneView(QObject* parent) : QObject(parent)
     m_orbit = std::make_unique<OrbitCamera>(camera);
     m_orbit->reset({0, 0, 0}, 5.0f, false);
     m_window->setRootEntity(m_root);
+
+    m_explodeAnimation = new QVariantAnimation(this);
+    m_explodeAnimation->setDuration(300);
+    m_explodeAnimation->setStartValue(0.0);
+    m_explodeAnimation->setEndValue(1.0);
+    m_explodeAnimation->setEasingCurve(QEasingCurve::InOutCubic);
+    connect(m_explodeAnimation, &QVariantAnimation::valueChanged, this, [this](const QVariant& value) {
+        if (m_explodeAnimation->state() != QAbstractAnimation::Running || m_fromPositions.size() != m_targetPositions.size())
+            return;
+        const float t = value.toFloat();
+        std::vector<Vec3> mixed(m_targetPositions.size());
+        for (std::size_t i = 0; i < mixed.size(); ++i)
+            for (std::size_t a = 0; a < 3; ++a)
+                mixed[i][a] = m_fromPositions[i][a] + (m_targetPositions[i][a] - m_fromPositions[i][a]) * t;
+        setPositions(std::move(mixed), false);
+        if (m_cameraFollows) {
+            OrbitView v = m_toView;
+            v.distance = m_fromView.distance + (m_toView.distance - m_fromView.distance) * t;
+            for (std::size_t a = 0; a < 3; ++a)
+                v.centre[a] = m_fromView.centre[a] + (m_toView.centre[a] - m_fromView.centre[a]) * t;
+            v.aspect = m_orbit->view().aspect;
+            m_orbit->setView(v);
+        }
+    });
+    connect(m_explodeAnimation, &QVariantAnimation::finished, this, [this] {
+        setPositions(m_targetPositions, true);
+        if (m_cameraFollows) {
+            OrbitView v = m_toView;
+            v.aspect = m_orbit->view().aspect;
+            m_orbit->setView(v);
+            updateLevelOfDetail();
+        }
+    });
+    m_visibilityTimer = new QTimer(this);
+    m_visibilityTimer->setSingleShot(true);
+    m_visibilityTimer->setInterval(100);
+    connect(m_visibilityTimer, &QTimer::timeout, this, &SceneView::updateVisibility);
 }
 
 QString SceneView::glRenderer()
@@ -159,8 +201,21 @@ void SceneView::setSnapshot(SnapshotPtr snap)
         return;
     m_step = std::min(m_step, static_cast<int>(m_snap->stepCount()));
     if (newTopology) {
+        m_explodeAnimation->stop();
+        const Topology& topo = m_snap->topology();
+        m_explode = topocast::canExplode(topo) ? scenarioExplode(m_snap->scenario) : 0.0f;
+        m_lastExplode = m_explode > 0.0f ? m_explode : std::max(1.0f, defaultExplode(topo));
+        m_targetPositions = nodePositions(topo, m_explode);
+        m_positions = m_targetPositions;
+        if (m_sliceDim >= topo.dims() || topo.isHypercube()) {
+            m_sliceDim = -1;
+            emit sliceChanged(-1, 0);
+        } else if (m_sliceDim >= 0) {
+            m_slicePlane = std::min(m_slicePlane, topo.side(m_sliceDim) - 1);
+        }
         rebuildGeometry();
         resetView();
+        emit explodeChanged(m_explode);
     }
     rebuildTrees();
     refresh();
@@ -169,16 +224,31 @@ void SceneView::setSnapshot(SnapshotPtr snap)
 void SceneView::rebuildGeometry()
 {
     const Topology& topo = m_snap->topology();
-    const auto& pos = m_snap->positions;
     m_channels = drawnChannels(topo);
     m_straightCount = static_cast<std::size_t>(
         std::find_if(m_channels.begin(), m_channels.end(), [](const DrawnChannel& c) { return c.wrap; }) -
         m_channels.begin());
+    placeGeometry(true);
 
+    const std::uint32_t n = topo.nodeCount();
+    m_nodeRadius = drawnNodeRadius(n);
+    m_nodes->setRadius(m_nodeRadius);
+    m_marks->setRadius(m_nodeRadius * 1.9f);
+    m_links->setRadius(n > 4096 ? 0.025f : 0.035f, 0.045f);
+    m_arcs->setRadius(0.03f, 0.045f);
+    m_stubs->setRadius(0.03f, 0.045f);
+    m_treeLinks->setRadius(n > 4096 ? 0.035f : 0.05f, 0.045f);
+    m_messages->setRadius(0.11f);
+    m_linkRadius = n > 4096 ? 0.025f : 0.035f;
+}
+
+void SceneView::placeGeometry(bool placeLabels)
+{
+    const Topology& topo = m_snap->topology();
+    const auto& pos = m_positions;
     const auto bounds = layoutBounds(pos);
     const QVector3D lo(bounds[0][0], bounds[0][1], bounds[0][2]);
     const QVector3D hi(bounds[1][0], bounds[1][1], bounds[1][2]);
-    const QVector3D centre = (lo + hi) * 0.5f;
     const bool flat = (hi.z() - lo.z()) < 1e-3f;
 
     // 3-D tori: drawing every wrap-around arc buries the grid (a 7×7×7 torus has 294), so each
@@ -194,33 +264,10 @@ void SceneView::rebuildGeometry()
             straight.push_back(in);
             continue;
         }
+        // Reverse channels bend the same way so both directions of one wrap link run side by side.
+        in.bulge = wrapArcBulge(topo, bounds, in.a, in.b, c.dim);
         const QVector3D a(in.a[0], in.a[1], in.a[2]), b(in.b[0], in.b[1], in.b[2]);
         const QVector3D axis = (b - a).normalized();
-        const QVector3D mid = (a + b) * 0.5f;
-        QVector3D lift;
-        float h = 0;
-        if (topo.dims() == 3 && !flat && c.dim < 3) {
-            // One outside face per dimension, the faces the default camera sees: x-rings arch
-            // over the top, y-rings out of the front (+z), z-rings out of the right side (+x).
-            // Every arc of a dimension peaks just outside its face, deeper rows a little further.
-            static const QVector3D faces[3] = {{0, 1, 0}, {0, 0, 1}, {1, 0, 0}};
-            lift = faces[c.dim];
-            const float face = QVector3D::dotProduct(lift, QVector3D(hi.x(), hi.y(), hi.z()));
-            const float depth = face - QVector3D::dotProduct(lift, mid);
-            h = depth + 0.7f + 0.12f * depth;
-        } else {
-            // Out of the plane for a 2-D torus, away from the centre across the ring's axis otherwise.
-            const QVector3D m = mid - centre;
-            lift = m - axis * QVector3D::dotProduct(m, axis);
-            if (flat)
-                lift = QVector3D(0, 0, 1);
-            if (lift.lengthSquared() < 1e-4f)
-                lift = QVector3D::crossProduct(axis, std::abs(axis.y()) < 0.9f ? QVector3D(0, 1, 0) : QVector3D(1, 0, 0));
-            lift.normalize();
-            h = 0.18f * (b - a).length() + 0.6f;
-        }
-        // Reverse channels bend the same way so both directions of one wrap link run side by side.
-        in.bulge = {lift.x() * h, lift.y() * h, lift.z() * h};
         m_arcShapes.push_back(in);
         const QVector3D out = a - axis * 0.45f;  // the stub: from the tail away from the grid
         stubs.push_back({in.a, {out.x(), out.y(), out.z()}, {0, 0, 0}, m_palette.link});
@@ -229,6 +276,16 @@ void SceneView::rebuildGeometry()
     m_stubs->setInstances(m_wrapStubs ? stubs : std::vector<LinkInstances::Instance>{});
     m_arcs->setInstances(m_wrapStubs ? std::vector<LinkInstances::Instance>{} : m_arcShapes);
     m_shownArcs.clear();
+    if (m_wrapStubs && m_style.channelInUse.size() == m_channels.size()) {
+        // Keep the arcs of the step shown (refresh() only re-sends them when the set changes).
+        for (std::size_t w = 0; w + m_straightCount < m_channels.size(); ++w)
+            if (m_style.channelInUse[m_straightCount + w])
+                m_shownArcs.push_back(w);
+        std::vector<LinkInstances::Instance> shown;
+        for (std::size_t w : m_shownArcs)
+            shown.push_back(m_arcShapes[w]);
+        m_arcs->setInstances(shown);
+    }
 
     // Axes from the low corner: x red, y green, z blue (layout: x → +X, y → −Y, z → +Z).
     const float len = std::max(1.5f, 0.25f * (hi - lo).length());
@@ -238,23 +295,141 @@ void SceneView::rebuildGeometry()
                           {o, {o[0], o[1], o[2] + (flat ? 0.0f : len)}, {0, 0, 0}, {0.3f, 0.45f, 1.0f}}});
     m_axes->setRadius(0.03f, 0.0f);
     const QVector3D ends[3] = {{o[0] + len + 0.35f, o[1], o[2]}, {o[0], o[1] - len - 0.35f, o[2]}, {o[0], o[1], o[2] + len + 0.35f}};
+    if (!placeLabels)
+        return;
     const char* names[3] = {"x", "y", "z"};
     const QColor colours[3] = {QColor(240, 90, 90), QColor(90, 225, 90), QColor(120, 160, 255)};
     std::vector<LabelInstances::Label> labels;
     for (int i = 0; i < (flat ? 2 : 3); ++i)
         labels.push_back({{ends[i].x(), ends[i].y(), ends[i].z()}, QString::fromLatin1(names[i]), colours[i], 0.0f, 0.0f});
     m_labels->setLabels(std::move(labels), m_labelPixels);
+}
 
-    const std::uint32_t n = topo.nodeCount();
-    m_nodeRadius = n > 4096 ? 0.2f : 0.16f;
-    m_nodes->setRadius(m_nodeRadius);
-    m_marks->setRadius(m_nodeRadius * 1.9f);
-    m_links->setRadius(n > 4096 ? 0.025f : 0.035f, 0.045f);
-    m_arcs->setRadius(0.03f, 0.045f);
-    m_stubs->setRadius(0.03f, 0.045f);
-    m_treeLinks->setRadius(n > 4096 ? 0.035f : 0.05f, 0.045f);
-    m_messages->setRadius(0.11f);
-    m_linkRadius = n > 4096 ? 0.025f : 0.035f;
+void SceneView::setPositions(std::vector<Vec3> positions, bool placeLabels)
+{
+    m_positions = std::move(positions);
+    if (!m_snap)
+        return;
+    placeGeometry(placeLabels);
+    rebuildTrees();
+    std::vector<MarkInstances::Mark> marks = m_marks->marks();
+    for (MarkInstances::Mark& m : marks)
+        if (m.node < m_positions.size())
+            m.position = m_positions[m.node];
+    m_marks->setMarks(std::move(marks));
+    refresh();
+}
+
+void SceneView::applySlice()
+{
+    if (m_sliceDim < 0 || !m_snap || m_sliceDim >= m_snap->topology().dims() || m_snap->topology().isHypercube())
+        return;
+    if (m_sliceFollow) {
+        const int plane = busiestPlane(m_snap->schedule, static_cast<std::uint32_t>(std::max(0, m_step)), m_sliceDim);
+        if (plane >= 0 && plane != m_slicePlane) {
+            m_slicePlane = plane;
+            emit sliceChanged(m_sliceDim, m_slicePlane);
+        }
+    }
+    // Ghosts: most of the way to the background and smaller, so the plane in full stands out
+    // while the rest still shows where it sits.
+    const Topology& topo = m_snap->topology();
+    const Rgba bg = m_palette.background;
+    auto ghost = [&bg](Rgba& c) {
+        c = {c.r * 0.22f + bg.r * 0.78f, c.g * 0.22f + bg.g * 0.78f, c.b * 0.22f + bg.b * 0.78f, c.a};
+    };
+    std::vector<bool> inPlane(topo.nodeCount());
+    for (NodeId v = 0; v < topo.nodeCount(); ++v)
+        inPlane[v] = topo.coord(v, m_sliceDim) == m_slicePlane;
+    for (NodeId v = 0; v < inPlane.size() && v < m_style.nodeColour.size(); ++v)
+        if (!inPlane[v]) {
+            ghost(m_style.nodeColour[v]);
+            m_style.nodeScale[v] *= 0.6f;
+        }
+    for (std::size_t i = 0; i < m_channels.size() && i < m_style.channelColour.size(); ++i)
+        if (!inPlane[m_channels[i].tail] || !inPlane[m_channels[i].head])
+            ghost(m_style.channelColour[i]);
+}
+
+void SceneView::setSlice(int dim, int plane)
+{
+    if (!m_snap || m_snap->topology().isHypercube() || dim >= m_snap->topology().dims())
+        dim = -1;
+    if (dim >= 0)
+        plane = std::clamp(plane, 0, m_snap->topology().side(dim) - 1);
+    if (dim == m_sliceDim && (dim < 0 || plane == m_slicePlane))
+        return;
+    m_sliceDim = dim;
+    m_slicePlane = dim < 0 ? 0 : plane;
+    emit sliceChanged(m_sliceDim, m_slicePlane);
+    refresh();
+}
+
+void SceneView::setSliceFollowsStep(bool follow)
+{
+    m_sliceFollow = follow;
+    refresh();
+}
+
+bool SceneView::canExplode() const { return m_snap && topocast::canExplode(m_snap->topology()); }
+
+void SceneView::setExplode(float explode, bool animate)
+{
+    if (!canExplode())
+        return;
+    explode = std::clamp(explode, 0.0f, kMaxExplode);
+    if (explode == m_explode && m_explodeAnimation->state() != QAbstractAnimation::Running)
+        return;
+    m_explodeAnimation->stop();
+    const Topology& topo = m_snap->topology();
+    // The camera follows the new framing when it shows the default framing of what is drawn now.
+    const OrbitView now = m_orbit->view();
+    const OrbitView framed = defaultView(topo, m_targetPositions, now.aspect);
+    m_cameraFollows = std::abs(now.distance - framed.distance) < 1e-3f * framed.distance && now.yaw == framed.yaw &&
+                      now.pitch == framed.pitch &&
+                      std::hypot(now.centre[0] - framed.centre[0], now.centre[1] - framed.centre[1],
+                                 now.centre[2] - framed.centre[2]) < 1e-3f;
+    m_explode = explode;
+    if (explode > 0.0f)
+        m_lastExplode = explode;
+    m_fromPositions = m_positions;
+    m_fromView = now;
+    m_targetPositions = nodePositions(topo, explode);
+    m_toView = defaultView(topo, m_targetPositions, now.aspect);
+    emit explodeChanged(m_explode);
+    if (animate) {
+        m_explodeAnimation->start();
+        return;
+    }
+    setPositions(m_targetPositions, true);
+    if (m_cameraFollows) {
+        m_orbit->setView(m_toView);
+        updateLevelOfDetail();
+    }
+}
+
+void SceneView::toggleExplode() { setExplode(m_explode > 0.0f ? 0.0f : m_lastExplode); }
+
+void SceneView::scheduleVisibility() { m_visibilityTimer->start(); }
+
+void SceneView::updateVisibility()
+{
+    m_visibilityTimer->stop();
+    std::size_t receivers = 0, hidden = 0;
+    if (m_snap && m_positions.size() <= 4096 && m_step >= 1 && static_cast<std::uint32_t>(m_step) <= m_snap->stepCount()) {
+        std::vector<NodeId> to;
+        for (const Transfer& t : m_snap->schedule.stepTransfers(static_cast<std::uint32_t>(m_step)))
+            to.push_back(t.to);
+        std::sort(to.begin(), to.end());
+        to.erase(std::unique(to.begin(), to.end()), to.end());
+        const std::vector<bool> seen = visibleNodes(m_orbit->view(), m_positions, m_nodeRadius);
+        receivers = to.size();
+        hidden = static_cast<std::size_t>(
+            std::count_if(to.begin(), to.end(), [&](NodeId v) { return v < seen.size() && !seen[v]; }));
+    }
+    m_receivers = receivers;
+    m_hidden = hidden;
+    emit visibilityChanged();
 }
 
 void SceneView::rebuildTrees()
@@ -268,7 +443,7 @@ void SceneView::rebuildTrees()
         for (const hypercube::TreeEdge& e : tree)
             ++lanes[{e.parent, e.child}];
     std::map<std::pair<NodeId, NodeId>, int> used;
-    const auto& pos = m_snap->positions;
+    const auto& pos = m_positions;
     for (std::size_t t = 0; t < m_snap->trees.size(); ++t)
         for (const hypercube::TreeEdge& e : m_snap->trees[t]) {
             if (e.parent >= pos.size() || e.child >= pos.size())
@@ -306,7 +481,8 @@ void SceneView::refresh()
     }
     if (m_overlay)
         m_overlay(m_style, m_channels, m_step);
-    m_nodes->setNodes(m_snap->positions, m_style.nodeColour, m_style.nodeScale);
+    applySlice();
+    m_nodes->setNodes(m_positions, m_style.nodeColour, m_style.nodeScale);
     std::vector<Rgba> straight(m_style.channelColour.begin(),
                                m_style.channelColour.begin() + static_cast<std::ptrdiff_t>(m_straightCount));
     std::vector<Rgba> arcs(m_style.channelColour.begin() + static_cast<std::ptrdiff_t>(m_straightCount),
@@ -341,7 +517,7 @@ void SceneView::refresh()
     std::vector<MessageInstances::Hop> hops;
     const Schedule& s = m_snap->schedule;
     if (m_step >= 1 && static_cast<std::uint32_t>(m_step) <= s.stepCount()) {
-        const auto& pos = m_snap->positions;
+        const auto& pos = m_positions;
         const bool tags = !s.transfers().empty() &&
                           std::any_of(s.transfers().begin(), s.transfers().end(),
                                       [&](const Transfer& t) { return t.tag != s.transfers().front().tag; });
@@ -356,6 +532,7 @@ void SceneView::refresh()
         }
     }
     m_messages->setHops(hops);
+    scheduleVisibility();
     emit frameStyleChanged();
 }
 
@@ -409,7 +586,7 @@ void SceneView::updateLevelOfDetail()
         return;
     const float ppu = pixelsPerUnit(static_cast<float>(viewportSize().height() * m_window->devicePixelRatio()),
                                     m_orbit->state().distance, m_window->camera()->fieldOfView());
-    m_nodes->setDetail(sphereDetail(m_nodeRadius * ppu, m_snap->positions.size()));
+    m_nodes->setDetail(sphereDetail(m_nodeRadius * ppu, m_positions.size()));
     m_links->setUseLines(linkAsLine(m_linkRadius * ppu, m_channels.size()));
     const bool thin = linkAsLine(0.03f * ppu, 0);
     m_axes->setUseLines(thin);
@@ -423,13 +600,11 @@ void SceneView::resetView()
         m_orbit->reset({0, 0, 0}, 5.0f, false);
         return;
     }
-    const auto bounds = layoutBounds(m_snap->positions);
-    const QVector3D lo(bounds[0][0], bounds[0][1], bounds[0][2]);
-    const QVector3D hi(bounds[1][0], bounds[1][1], bounds[1][2]);
-    const bool flat = (hi.z() - lo.z()) < 1e-3f && !m_snap->topology().isTorus();
-    m_orbit->setAspect(static_cast<float>(viewportSize().width() / viewportSize().height()));
-    m_orbit->reset((lo + hi) * 0.5f, std::max(1.0f, 0.5f * (hi - lo).length() + 0.6f), flat);
+    // Frames where the nodes are going (an explode animation's end), as core's defaultView.
+    const float aspect = static_cast<float>(viewportSize().width() / viewportSize().height());
+    m_orbit->setView(defaultView(m_snap->topology(), m_targetPositions, aspect));
     updateLevelOfDetail();
+    scheduleVisibility();
 }
 
 QMatrix4x4 SceneView::viewProjection() const
@@ -446,16 +621,16 @@ QSizeF SceneView::viewportSize() const
 
 QPointF SceneView::nodeOnScreen(NodeId v) const
 {
-    if (!m_snap || v >= m_snap->positions.size())
+    if (!m_snap || v >= m_positions.size())
         return {};
-    return projectToScreen(viewProjection(), viewportSize(), m_snap->positions[v]);
+    return projectToScreen(viewProjection(), viewportSize(), m_positions[v]);
 }
 
 long long SceneView::nodeAt(const QPointF& pos) const
 {
     if (!m_snap)
         return -1;
-    return pickAt(viewProjection(), viewportSize(), pos, m_snap->positions, m_nodeRadius * 1.3f);
+    return pickAt(viewProjection(), viewportSize(), pos, m_positions, m_nodeRadius * 1.3f);
 }
 
 bool SceneView::waitUntilLoaded(int timeoutMs)
@@ -531,7 +706,11 @@ bool SceneView::eventFilter(QObject* watched, QEvent* event)
 {
     if (watched != m_window)
         return QObject::eventFilter(watched, event);
-    switch (event->type()) {
+    const QEvent::Type type = event->type();
+    if (type == QEvent::Resize || type == QEvent::Wheel || type == QEvent::KeyPress ||
+        (type == QEvent::MouseMove && static_cast<QMouseEvent*>(event)->buttons() != Qt::NoButton))
+        scheduleVisibility();  // the camera may have moved
+    switch (type) {
     case QEvent::Resize:
         m_orbit->setAspect(static_cast<float>(viewportSize().width() / viewportSize().height()));
         m_labels->setViewportSize((viewportSize() * m_window->devicePixelRatio()).toSize());
@@ -593,6 +772,11 @@ bool SceneView::eventFilter(QObject* watched, QEvent* event)
         case Qt::Key_Up: m_orbit->pan(0, 0.1f); return true;
         case Qt::Key_Down: m_orbit->pan(0, -0.1f); return true;
         case Qt::Key_R: resetView(); return true;
+        case Qt::Key_E:  // View ▸ Explode planes when the window system gives the key to this window
+            if (e->modifiers() & (Qt::ControlModifier | Qt::AltModifier | Qt::MetaModifier))
+                break;
+            toggleExplode();
+            return true;
         default: break;
         }
         break;

@@ -13,6 +13,8 @@
 #include <memory>
 #include <vector>
 
+class QTimer;
+class QVariantAnimation;
 class QWidget;
 namespace Qt3DCore { class QEntity; class QTransform; }
 namespace Qt3DExtras { class Qt3DWindow; }
@@ -74,6 +76,25 @@ public:
     OrbitCamera& camera() { return *m_orbit; }
     const OrbitCamera& camera() const { return *m_orbit; }
 
+    /// Where every node is drawn now: core nodePositions(topology, explode), or on the way between
+    /// two explodes while the change animates. The one source of node positions for everything
+    /// the view draws (nodes, links, arcs, stubs, trees, messages, marks, axes) and for picking.
+    const std::vector<Vec3>& positions() const { return m_positions; }
+    /// The explode shown (or being animated to): extra gap between the planes of a 3-D network.
+    float explode() const { return m_explode; }
+    /// Whether explode applies to the network shown (3-D meshes and tori).
+    bool canExplode() const;
+    /// The current step's receivers, and how many of them the camera does not see (core
+    /// visibleNodes with this view's camera and positions); updated shortly after a step, camera
+    /// or explode change (visibilityChanged). Networks above 4096 nodes are not counted (0, 0).
+    std::size_t stepReceivers() const { return m_receivers; }
+    std::size_t hiddenReceivers() const { return m_hidden; }
+    /// Slice view: the dimension whose planes are sliced (−1: off) and the plane shown in full
+    /// (its coordinate); the other planes' nodes and channels are ghosted (dimmed, smaller).
+    int sliceDimension() const { return m_sliceDim; }
+    int slicePlane() const { return m_slicePlane; }
+    bool sliceFollowsStep() const { return m_sliceFollow; }
+
     /// The camera's view-projection matrix and the viewport size (for picking and tests).
     QMatrix4x4 viewProjection() const;
     QSizeF viewportSize() const;
@@ -110,6 +131,19 @@ public slots:
     /// empty: none. The source keeps its colour.
     void setHighlight(std::vector<topocast::NodeId> nodes);
     void resetView();
+    /// Pulls the planes of a 3-D network apart by `explode` (0..kMaxExplode, clamped); `animate`:
+    /// over 300 ms (the camera follows when it shows the default framing). Ignored where explode
+    /// does not apply.
+    void setExplode(float explode, bool animate = true);
+    /// E: explode 0 ↔ the last non-zero explode (the scenario's default at first).
+    void toggleExplode();
+    /// Slice view on dimension `dim` (−1: off) at plane `plane` (clamped to the side).
+    void setSlice(int dim, int plane);
+    /// "Follow the step": each step moves the slice to the plane with most of its receivers
+    /// (core busiestPlane).
+    void setSliceFollowsStep(bool follow);
+    /// Counts the hidden receivers now (otherwise done ~100 ms after a change).
+    void updateVisibility();
     /// Sphere detail and prisms or lines for the links by their size on screen (levelofdetail.h);
     /// called on every camera distance or viewport change.
     void updateLevelOfDetail();
@@ -121,6 +155,12 @@ signals:
     /// Space, ←, →, Home, End pressed in the 3-D view: the timeline's keys.
     void timelineKey(int key);
     void frameStyleChanged();
+    /// The explode shown changed (its target, at the start of the animation).
+    void explodeChanged(float explode);
+    /// The slice changed (dimension −1: off).
+    void sliceChanged(int dim, int plane);
+    /// stepReceivers() / hiddenReceivers() were recounted.
+    void visibilityChanged();
 
 protected:
     bool eventFilter(QObject* watched, QEvent* event) override;
@@ -128,6 +168,14 @@ protected:
 private:
     void buildFrameGraph(const std::vector<Qt3DCore::QEntity*>& drawOrder);
     void rebuildGeometry();
+    /// Everything that depends on the node positions (links, arcs, stubs, axes; axis labels when
+    /// `labels`) from m_positions.
+    void placeGeometry(bool labels);
+    /// The one place node positions change: places everything drawn at `positions`.
+    void setPositions(std::vector<Vec3> positions, bool labels);
+    void scheduleVisibility();
+    /// Ghosts what lies outside the slice plane in m_style.
+    void applySlice();
     void rebuildTrees();
     void refresh();
 
@@ -149,6 +197,20 @@ private:
     std::vector<NodeId> m_highlight;
 
     SnapshotPtr m_snap;
+    std::vector<Vec3> m_positions;        ///< drawn now (see positions())
+    std::vector<Vec3> m_fromPositions;    ///< explode animation: from …
+    std::vector<Vec3> m_targetPositions;  ///< … to (nodePositions at m_explode)
+    float m_explode = 0.0f;
+    float m_lastExplode = 1.0f;           ///< what E goes back to
+    QVariantAnimation* m_explodeAnimation = nullptr;
+    OrbitView m_fromView, m_toView;       ///< the camera's framing before and after an explode
+    bool m_cameraFollows = false;
+    QTimer* m_visibilityTimer = nullptr;
+    std::size_t m_receivers = 0;
+    std::size_t m_hidden = 0;
+    int m_sliceDim = -1;
+    int m_slicePlane = 0;
+    bool m_sliceFollow = false;
     std::vector<DrawnChannel> m_channels;
     std::size_t m_straightCount = 0;
     std::vector<LinkInstances::Instance> m_arcShapes;  ///< every wrap channel's arc

@@ -1,0 +1,186 @@
+// Issue #14 items 1–2 in the app: explode (positions from core, animated, everything follows,
+// picking too), the slice view, the camera from core, and the status bar's hidden receivers.
+#include "helpers.h"
+#include "mainwindow.h"
+#include "scene/linkinstances.h"
+#include "scene/nodeinstances.h"
+#include "scene/sceneview.h"
+#include "session.h"
+#include "timeline.h"
+
+#include "topocast/camera.h"
+#include "topocast/layout.h"
+#include "topocast/visibility.h"
+
+#include <catch2/catch.hpp>
+
+#include <Qt3DExtras/Qt3DWindow>
+#include <Qt3DRender/QCamera>
+
+#include <QLabel>
+#include <QStatusBar>
+#include <QTest>
+
+using namespace topocast;
+using namespace topocast::app;
+
+namespace {
+Vec3 linkEnd(const LinkInstances& links, std::size_t i, int end)
+{
+    const float* p = &links.buffer().data()[i * LinkInstances::kFloatsPerInstance + 3 * static_cast<std::size_t>(end)];
+    return {p[0], p[1], p[2]};
+}
+Vec3 nodeAt(const NodeInstances& nodes, std::size_t v)
+{
+    const float* d = &nodes.buffer().data()[v * 8];
+    return {d[0], d[1], d[2]};
+}
+} // namespace
+
+TEST_CASE("explode: the scene starts at the default explode and every element follows a change", "[app][scene][explode]")
+{
+    SceneView scene;
+    scene.window()->resize(800, 600);
+    const SnapshotPtr snap = buildSnapshot(test::scenario("mesh:4x4x4", "binomial", 0));
+    scene.setSnapshot(snap);
+    const Topology& topo = snap->topology();
+    CHECK(scene.canExplode());
+    CHECK(scene.explode() == defaultExplode(topo));
+    CHECK(scene.positions() == nodePositions(topo, defaultExplode(topo)));
+
+    scene.setStep(2);
+    for (float e : {0.0f, 2.0f}) {
+        scene.setExplode(e, false);
+        const auto expected = nodePositions(topo, e);
+        REQUIRE(scene.positions() == expected);
+        for (NodeId v = 0; v < topo.nodeCount(); ++v)
+            REQUIRE(nodeAt(scene.nodeInstances(), v) == expected[v]);
+        const auto channels = drawnChannels(topo);
+        for (std::size_t i = 0; i < static_cast<std::size_t>(scene.linkInstances().instanceCount()); ++i) {
+            REQUIRE(linkEnd(scene.linkInstances(), i, 0) == expected[channels[i].tail]);
+            REQUIRE(linkEnd(scene.linkInstances(), i, 1) == expected[channels[i].head]);
+        }
+        // The camera frames the exploded network as core's default view, and picking finds nodes
+        // where they are drawn now.
+        const OrbitView framed = defaultView(topo, expected, scene.camera().view().aspect);
+        CHECK(scene.camera().view().distance == Approx(framed.distance));
+        const NodeId corner = topo.id({3, 0, 3});  // front top right: nothing in front of it
+        CHECK(scene.nodeAt(scene.nodeOnScreen(corner)) == static_cast<long long>(corner));
+    }
+    const float y0 = scene.positions()[topo.id({0, 0, 0})][1], y1 = scene.positions()[topo.id({0, 1, 0})][1];
+    CHECK(y0 - y1 == Approx(3.0f));  // explode 2: y-planes 3 apart
+
+    // A 2-D mesh does not explode.
+    scene.setSnapshot(buildSnapshot(test::scenario("mesh:4x4", "binomial", 0)));
+    CHECK_FALSE(scene.canExplode());
+    scene.setExplode(2.0f, false);
+    CHECK(scene.explode() == 0.0f);
+    CHECK(scene.positions() == nodePositions(Topology::mesh({4, 4})));
+}
+
+TEST_CASE("explode: the change animates over about 300 ms through positions in between", "[app][scene][explode]")
+{
+    SceneView scene;
+    scene.window()->resize(800, 600);
+    const SnapshotPtr snap = buildSnapshot(test::scenario("mesh:4x4x4", "binomial", 0));
+    scene.setSnapshot(snap);
+    scene.setExplode(0.0f, false);
+    const NodeId v = snap->topology().id({0, 0, 0});
+    const float from = scene.positions()[v][1];
+    const float to = nodePositions(snap->topology(), 2.0f)[v][1];
+    bool between = false;
+    scene.setExplode(2.0f);
+    CHECK(scene.explode() == 2.0f);
+    CHECK(test::waitFor([&] {
+        const float y = scene.positions()[v][1];
+        between = between || (y > from + 0.01f && y < to - 0.01f);
+        return y == to;
+    }, 3000));
+    CHECK(between);
+    CHECK(nodeAt(scene.nodeInstances(), v)[1] == to);
+    // E toggles: back to 0, then to the last non-zero explode.
+    scene.toggleExplode();
+    CHECK(scene.explode() == 0.0f);
+    scene.toggleExplode();
+    CHECK(scene.explode() == 2.0f);
+}
+
+TEST_CASE("slice: other planes are ghosted; follow the step moves to the busiest plane", "[app][scene][slice]")
+{
+    SceneView scene;
+    scene.window()->resize(800, 600);
+    const SnapshotPtr snap = buildSnapshot(test::scenario("mesh:4x4x4", "binomial", 0));
+    scene.setSnapshot(snap);
+    scene.setStep(3);
+    const FrameStyle full = scene.frameStyle();
+    scene.setSlice(2, 1);
+    CHECK(scene.sliceDimension() == 2);
+    CHECK(scene.slicePlane() == 1);
+    const Topology& topo = snap->topology();
+    const NodeId in = topo.id({2, 2, 1}), out = topo.id({2, 2, 3});
+    CHECK(scene.frameStyle().nodeColour[in] == full.nodeColour[in]);
+    CHECK(scene.frameStyle().nodeScale[in] == full.nodeScale[in]);
+    CHECK_FALSE(scene.frameStyle().nodeColour[out] == full.nodeColour[out]);
+    CHECK(scene.frameStyle().nodeScale[out] == Approx(full.nodeScale[out] * 0.6f));
+    scene.setSlice(2, 99);
+    CHECK(scene.slicePlane() == 3);  // clamped to the side
+    scene.setSliceFollowsStep(true);
+    for (int k = 1; k <= static_cast<int>(snap->stepCount()); ++k) {
+        scene.setStep(k);
+        CHECK(scene.slicePlane() == busiestPlane(snap->schedule, static_cast<std::uint32_t>(k), 2));
+    }
+    scene.setSliceFollowsStep(false);
+    scene.setStep(3);
+    scene.setSlice(-1, 0);
+    CHECK(scene.sliceDimension() == -1);
+    CHECK(scene.frameStyle().nodeColour[out] == full.nodeColour[out]);
+}
+
+TEST_CASE("camera: the QCamera's matrices are core's OrbitView's", "[app][scene][camera]")
+{
+    SceneView scene;
+    scene.window()->resize(900, 500);
+    scene.setSnapshot(buildSnapshot(test::scenario("mesh:8x8x8", "binomial", 0)));
+    scene.resetView();
+    scene.camera().orbit(10, -5);
+    const OrbitView v = scene.camera().view();
+    const Mat4 core = v.viewProjection();
+    const QMatrix4x4 qt = scene.viewProjection();
+    for (int i = 0; i < 16; ++i)
+        CHECK(qt.constData()[i] == Approx(core[static_cast<std::size_t>(i)]).margin(1e-4));
+}
+
+TEST_CASE("explode: E in the 3-D view explodes; the status bar says when receivers are hidden", "[app][explode][gl]")
+{
+    MainWindow w(false);
+    w.resize(1300, 850);
+    w.show();
+    REQUIRE(w.session()->setScenarioNow(defaultScenario()));
+    Qt3DExtras::Qt3DWindow* window = w.sceneView()->window();
+    REQUIRE(QTest::qWaitForWindowExposed(window));
+    REQUIRE_FALSE(w.sceneView()->captureFrame().isNull());
+    w.timeline()->pause();
+    SceneView* scene = w.sceneView();
+    auto* hidden = w.statusBar()->findChild<QLabel*>(QStringLiteral("hiddenLabel"));
+    REQUIRE(hidden);
+
+    scene->setExplode(0.0f, false);
+    scene->resetView();
+    w.timeline()->setStep(static_cast<int>(w.session()->snapshot()->stepCount()));  // the last step: the most receivers
+    scene->updateVisibility();
+    REQUIRE(scene->hiddenReceivers() > 0);
+    CHECK(hidden->text() == QStringLiteral("%1 of %2 receivers hidden — press E to explode")
+                                .arg(scene->hiddenReceivers())
+                                .arg(scene->stepReceivers()));
+    const std::size_t before = scene->hiddenReceivers();
+
+    const auto flat = scene->positions();
+    window->requestActivate();
+    QTest::keyClick(window, Qt::Key_E);
+    CHECK(scene->explode() == defaultExplode(w.session()->snapshot()->topology()));
+    REQUIRE(test::waitFor([&] { return scene->positions() == nodePositions(w.session()->snapshot()->topology(), scene->explode()); }, 3000));
+    CHECK_FALSE(scene->positions() == flat);
+    scene->updateVisibility();
+    CHECK(scene->hiddenReceivers() < before / 4);
+    CHECK_FALSE(hidden->text().contains(QStringLiteral("press E")));
+}
