@@ -105,7 +105,7 @@ TEST_CASE("explode: the change animates over about 300 ms through positions in b
     CHECK(scene.explode() == 2.0f);
 }
 
-TEST_CASE("slice: other planes are ghosted; follow the step moves to the busiest plane", "[app][scene][slice]")
+TEST_CASE("slice: other planes are ghosted, follow the step moves to the busiest plane", "[app][scene][slice]")
 {
     SceneView scene;
     scene.window()->resize(800, 600);
@@ -150,7 +150,7 @@ TEST_CASE("camera: the QCamera's matrices are core's OrbitView's", "[app][scene]
         CHECK(qt.constData()[i] == Approx(core[static_cast<std::size_t>(i)]).margin(1e-4));
 }
 
-TEST_CASE("explode: E in the 3-D view explodes; the status bar says when receivers are hidden", "[app][explode][gl]")
+TEST_CASE("explode: E in the 3-D view explodes, the status bar says when receivers are hidden", "[app][explode][gl]")
 {
     MainWindow w(false);
     w.resize(1300, 850);

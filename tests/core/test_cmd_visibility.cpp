@@ -91,7 +91,7 @@ TEST_CASE("layout --json: the 2×2 mesh's nodes, radius and four straight edges"
     }
 }
 
-TEST_CASE("layout: a 3-D torus draws its wrap links as 13-point arcs; explode spreads the y-planes", "[cli][layout]")
+TEST_CASE("layout: a 3-D torus draws its wrap links as 13-point arcs, explode spreads the y-planes", "[cli][layout]")
 {
     const CliRun r = runCli({"layout", "--topology", "torus:5x5x5", "--explode", "1", "--json"});
     REQUIRE(r.status == 0);

@@ -125,7 +125,7 @@ TEST_CASE("visibility: active nodes of a step are the source, the senders and th
     CHECK_THROWS_AS(measureVisibility(s, 0.0f, 0.0f), Error);
 }
 
-TEST_CASE("explode: the y-planes of a 3-D mesh move 1 + explode apart; other networks keep their layout", "[layout][explode]")
+TEST_CASE("explode: the y-planes of a 3-D mesh move 1 + explode apart, other networks keep their layout", "[layout][explode]")
 {
     const Topology topo = Topology::mesh({4, 4, 4});
     const auto plain = nodePositions(topo);
