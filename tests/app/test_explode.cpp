@@ -184,3 +184,27 @@ TEST_CASE("explode: E in the 3-D view explodes, the status bar says when receive
     CHECK(scene->hiddenReceivers() < before / 4);
     CHECK_FALSE(hidden->text().contains(QStringLiteral("press E")));
 }
+
+TEST_CASE("slice: in the picture the plane in full is bright and the other planes are dim", "[app][slice][gl]")
+{
+    SceneView scene;
+    scene.window()->resize(900, 700);
+    scene.window()->show();
+    REQUIRE(QTest::qWaitForWindowExposed(scene.window()));
+    const SnapshotPtr snap = buildSnapshot(test::scenario("mesh:4x4x4", "binomial", 0));
+    scene.setSnapshot(snap);
+    scene.setStep(static_cast<int>(snap->stepCount()));  // every node informed
+    scene.setSlice(1, 1);
+    scene.resetView();
+    const QImage img = scene.captureFrame();
+    REQUIRE_FALSE(img.isNull());
+    if (qEnvironmentVariableIsSet("TOPOCAST_SHOTS"))
+        img.save(qEnvironmentVariable("TOPOCAST_SHOTS") + QStringLiteral("/vis-slice-4x4x4.png"));
+    const Topology& topo = snap->topology();
+    auto lightness = [&](NodeId v) {
+        const QPointF p = scene.nodeOnScreen(v);
+        return img.pixelColor(static_cast<int>(p.x()), static_cast<int>(p.y())).lightness();
+    };
+    // Front corner nodes (nothing in front of them): (3, 1, 3) in the slice, (3, 3, 3) outside it.
+    CHECK(lightness(topo.id({3, 1, 3})) > lightness(topo.id({3, 3, 3})) + 40);
+}
