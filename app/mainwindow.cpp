@@ -90,52 +90,7 @@ MainWindow::MainWindow(bool useSettings, QWidget* parent) : QMainWindow(parent),
     m_cumulative->setChecked(true);
     m_cumulative->setToolTip(QStringLiteral("heat map: load over steps 1..current (checked) or in this step only"));
     sideLayout->addWidget(m_cumulative);
-    auto* explodeLabel = new QLabel(QStringLiteral("Explode planes (E)"));
-    sideLayout->addWidget(explodeLabel);
-    m_explodeSlider = new QSlider(Qt::Horizontal);
-    m_explodeSlider->setObjectName(QStringLiteral("explodeSlider"));
-    m_explodeSlider->setRange(0, static_cast<int>(kMaxExplode * 10));
-    m_explodeSlider->setToolTip(QStringLiteral("pull the planes of a 3-D mesh or torus apart so every plane is seen (E: on/off)"));
-    sideLayout->addWidget(m_explodeSlider);
-    // Slice: one plane in full, the others ghosted; "follow" moves to where the step happens.
-    auto* sliceRow = new QHBoxLayout;
-    sliceRow->addWidget(new QLabel(QStringLiteral("Slice")));
-    auto* sliceAxis = new QComboBox;
-    sliceAxis->setObjectName(QStringLiteral("sliceAxis"));
-    sliceAxis->addItem(QStringLiteral("off"), -1);
-    sliceAxis->addItem(QStringLiteral("x planes"), 0);
-    sliceAxis->addItem(QStringLiteral("y planes"), 1);
-    sliceAxis->addItem(QStringLiteral("z planes"), 2);
-    sliceAxis->setToolTip(QStringLiteral("show one plane across this axis in full and ghost the others"));
-    sliceRow->addWidget(sliceAxis, 1);
-    auto* slicePlane = new QSpinBox;
-    slicePlane->setObjectName(QStringLiteral("slicePlane"));
-    slicePlane->setToolTip(QStringLiteral("the plane shown in full (its coordinate)"));
-    slicePlane->setEnabled(false);
-    sliceRow->addWidget(slicePlane);
-    sideLayout->addLayout(sliceRow);
-    auto* sliceFollow = new QCheckBox(QStringLiteral("follow the step"));
-    sliceFollow->setObjectName(QStringLiteral("sliceFollow"));
-    sliceFollow->setToolTip(QStringLiteral("each step moves the slice to the plane with most of its receivers"));
-    sideLayout->addWidget(sliceFollow);
-    auto syncSlice = [this, sliceAxis, slicePlane](int dim, int plane) {
-        const QSignalBlocker a(sliceAxis), b(slicePlane);
-        sliceAxis->setCurrentIndex(std::max(0, sliceAxis->findData(dim)));
-        slicePlane->setEnabled(dim >= 0);
-        if (dim >= 0 && m_scene->snapshot())
-            slicePlane->setRange(0, m_scene->snapshot()->topology().side(dim) - 1);
-        slicePlane->setValue(plane);
-    };
-    connect(sliceAxis, &QComboBox::currentIndexChanged, this, [this, sliceAxis, slicePlane, syncSlice] {
-        m_scene->setSlice(sliceAxis->currentData().toInt(), slicePlane->value());
-        syncSlice(m_scene->sliceDimension(), m_scene->slicePlane());
-    });
-    connect(slicePlane, &QSpinBox::valueChanged, this, [this](int plane) {
-        if (m_scene->sliceDimension() >= 0)
-            m_scene->setSlice(m_scene->sliceDimension(), plane);
-    });
-    connect(sliceFollow, &QCheckBox::toggled, m_scene, &SceneView::setSliceFollowsStep);
-    connect(m_scene, &SceneView::sliceChanged, this, syncSlice);
+    addViewControls(sideLayout);
     m_legend = new LegendWidget;
     sideLayout->addWidget(m_legend);
     m_landscape = new LandscapePanel;  // the source map's metric, colour bar and histogram
@@ -240,26 +195,6 @@ MainWindow::MainWindow(bool useSettings, QWidget* parent) : QMainWindow(parent),
         updateLegend();
     });
     connect(m_cumulative, &QCheckBox::toggled, m_scene, &SceneView::setCumulativeHeat);
-    connect(m_explodeSlider, &QSlider::valueChanged, this, [this](int v) {
-        if (v != qRound(m_scene->explode() * 10))
-            m_scene->setExplode(static_cast<float>(v) / 10.0f);
-    });
-    connect(m_scene, &SceneView::explodeChanged, this, [this, explodeLabel](float explode) {
-        const QSignalBlocker block(m_explodeSlider);
-        m_explodeSlider->setValue(qRound(explode * 10));
-        m_explodeSlider->setEnabled(m_scene->canExplode());
-        explodeLabel->setEnabled(m_scene->canExplode());
-        if (m_explodeAction) {
-            const QSignalBlocker blockAction(m_explodeAction);
-            m_explodeAction->setChecked(explode > 0);
-            m_explodeAction->setEnabled(m_scene->canExplode());
-        }
-        updateHidden();
-    });
-    m_hiddenLabel = new QLabel;
-    m_hiddenLabel->setObjectName(QStringLiteral("hiddenLabel"));
-    statusBar()->addPermanentWidget(m_hiddenLabel);
-    connect(m_scene, &SceneView::visibilityChanged, this, &MainWindow::updateHidden);
     connect(m_modeBox, &QComboBox::currentIndexChanged, this,
             [this] { m_compare->setMode(static_cast<ViewMode>(m_modeBox->currentData().toInt())); });
     connect(m_cumulative, &QCheckBox::toggled, m_compare, &CompareView::setCumulativeHeat);
@@ -772,6 +707,76 @@ QImage MainWindow::grabWindow()
     QPainter p(&image);
     p.drawImage(QRect(at, view->size() * image.devicePixelRatio()), frame);
     return image;
+}
+
+void MainWindow::addViewControls(QVBoxLayout* sideLayout)
+{
+    auto* explodeLabel = new QLabel(QStringLiteral("Explode planes (E)"));
+    sideLayout->addWidget(explodeLabel);
+    m_explodeSlider = new QSlider(Qt::Horizontal);
+    m_explodeSlider->setObjectName(QStringLiteral("explodeSlider"));
+    m_explodeSlider->setRange(0, static_cast<int>(kMaxExplode * 10));
+    m_explodeSlider->setToolTip(QStringLiteral("pull the planes of a 3-D mesh or torus apart so every plane is seen (E: on/off)"));
+    sideLayout->addWidget(m_explodeSlider);
+    // Slice: one plane in full, the others ghosted; "follow" moves to where the step happens.
+    auto* sliceRow = new QHBoxLayout;
+    sliceRow->addWidget(new QLabel(QStringLiteral("Slice")));
+    auto* sliceAxis = new QComboBox;
+    sliceAxis->setObjectName(QStringLiteral("sliceAxis"));
+    sliceAxis->addItem(QStringLiteral("off"), -1);
+    sliceAxis->addItem(QStringLiteral("x planes"), 0);
+    sliceAxis->addItem(QStringLiteral("y planes"), 1);
+    sliceAxis->addItem(QStringLiteral("z planes"), 2);
+    sliceAxis->setToolTip(QStringLiteral("show one plane across this axis in full and ghost the others"));
+    sliceRow->addWidget(sliceAxis, 1);
+    auto* slicePlane = new QSpinBox;
+    slicePlane->setObjectName(QStringLiteral("slicePlane"));
+    slicePlane->setToolTip(QStringLiteral("the plane shown in full (its coordinate)"));
+    slicePlane->setEnabled(false);
+    sliceRow->addWidget(slicePlane);
+    sideLayout->addLayout(sliceRow);
+    auto* sliceFollow = new QCheckBox(QStringLiteral("follow the step"));
+    sliceFollow->setObjectName(QStringLiteral("sliceFollow"));
+    sliceFollow->setToolTip(QStringLiteral("each step moves the slice to the plane with most of its receivers"));
+    sideLayout->addWidget(sliceFollow);
+    auto syncSlice = [this, sliceAxis, slicePlane](int dim, int plane) {
+        const QSignalBlocker a(sliceAxis), b(slicePlane);
+        sliceAxis->setCurrentIndex(std::max(0, sliceAxis->findData(dim)));
+        slicePlane->setEnabled(dim >= 0);
+        if (dim >= 0 && m_scene->snapshot())
+            slicePlane->setRange(0, m_scene->snapshot()->topology().side(dim) - 1);
+        slicePlane->setValue(plane);
+    };
+    connect(sliceAxis, &QComboBox::currentIndexChanged, this, [this, sliceAxis, slicePlane, syncSlice] {
+        m_scene->setSlice(sliceAxis->currentData().toInt(), slicePlane->value());
+        syncSlice(m_scene->sliceDimension(), m_scene->slicePlane());
+    });
+    connect(slicePlane, &QSpinBox::valueChanged, this, [this](int plane) {
+        if (m_scene->sliceDimension() >= 0)
+            m_scene->setSlice(m_scene->sliceDimension(), plane);
+    });
+    connect(sliceFollow, &QCheckBox::toggled, m_scene, &SceneView::setSliceFollowsStep);
+    connect(m_scene, &SceneView::sliceChanged, this, syncSlice);
+    connect(m_explodeSlider, &QSlider::valueChanged, this, [this](int v) {
+        if (v != qRound(m_scene->explode() * 10))
+            m_scene->setExplode(static_cast<float>(v) / 10.0f);
+    });
+    connect(m_scene, &SceneView::explodeChanged, this, [this, explodeLabel](float explode) {
+        const QSignalBlocker block(m_explodeSlider);
+        m_explodeSlider->setValue(qRound(explode * 10));
+        m_explodeSlider->setEnabled(m_scene->canExplode());
+        explodeLabel->setEnabled(m_scene->canExplode());
+        if (m_explodeAction) {
+            const QSignalBlocker blockAction(m_explodeAction);
+            m_explodeAction->setChecked(explode > 0);
+            m_explodeAction->setEnabled(m_scene->canExplode());
+        }
+        updateHidden();
+    });
+    m_hiddenLabel = new QLabel;
+    m_hiddenLabel->setObjectName(QStringLiteral("hiddenLabel"));
+    statusBar()->addPermanentWidget(m_hiddenLabel);
+    connect(m_scene, &SceneView::visibilityChanged, this, &MainWindow::updateHidden);
 }
 
 void MainWindow::updateHidden()

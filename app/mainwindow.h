@@ -17,6 +17,7 @@ class QSlider;
 class QMenu;
 class QTableView;
 class QTimer;
+class QVBoxLayout;
 
 namespace topocast::app {
 
@@ -121,6 +122,8 @@ private:
     void rebuildRecentMenu();
     void showHover(long long node, QPoint globalPos);
     void updateHidden();
+    /// The side panel's explode slider and slice controls, and the status bar's hidden receivers.
+    void addViewControls(QVBoxLayout* sideLayout);
 
     bool m_useSettings;
     Session* m_session = nullptr;
