@@ -14,23 +14,25 @@
 namespace topocast::app {
 
 namespace {
-const QStringList kHypercubeAlgorithms = {QStringLiteral("hp"), QStringLiteral("sbt"), QStringLiteral("tcbt"),
-                                          QStringLiteral("nrsbt"), QStringLiteral("nesbt"), QStringLiteral("sbnt"),
-                                          QStringLiteral("sbntc")};
-
-QString label(const QString& key)
+/// The algorithm called `name`, or null.
+const AlgorithmInfo* algorithmNamed(const QString& name)
 {
-    static const std::map<QString, QString> labels = {
-        {QStringLiteral("message"), QStringLiteral("M (message size)")},
-        {QStringLiteral("packet"), QStringLiteral("B (packet size)")},
-        {QStringLiteral("tau"), QStringLiteral("τ (start-up)")},
-        {QStringLiteral("tc"), QStringLiteral("t_c (per element)")},
-        {QStringLiteral("ports"), QStringLiteral("ports (one-port / n-port)")},
-        {QStringLiteral("epsilon"), QStringLiteral("ε")},
-        {QStringLiteral("order"), QStringLiteral("dimension order")},
-    };
-    auto it = labels.find(key);
-    return it == labels.end() ? key : it->second;
+    for (const AlgorithmInfo& a : algorithms())
+        if (QString::fromStdString(a.name) == name)
+            return &a;
+    return nullptr;
+}
+
+/// The panel's fields for `algorithm`: its declared parameters (param_spec.h) but mode, pattern
+/// (their own choosers), the dimension order and choices with nothing to choose.
+std::vector<ParamSpec> fieldSpecs(const QString& algorithm)
+{
+    std::vector<ParamSpec> out;
+    if (const AlgorithmInfo* info = algorithmNamed(algorithm))
+        for (const ParamSpec& p : panelParamSpecs(*info))
+            if (p.kind != ParamSpec::Kind::Choice || p.choices.size() > 1)
+                out.push_back(p);
+    return out;
 }
 } // namespace
 
@@ -95,13 +97,10 @@ ScenarioPanel::ScenarioPanel(QWidget* parent) : QWidget(parent)
 
 QStringList ScenarioPanel::parameterKeys(const QString& algorithm)
 {
-    if (kHypercubeAlgorithms.contains(algorithm))
-        return {QStringLiteral("message"), QStringLiteral("packet"), QStringLiteral("tau"), QStringLiteral("tc"),
-                QStringLiteral("ports")};
-    if (algorithm.startsWith(QLatin1String("divisible")))
-        return {QStringLiteral("A"), QStringLiteral("C"), QStringLiteral("S"), QStringLiteral("V"),
-                QStringLiteral("epsilon"), QStringLiteral("p"), QStringLiteral("layers")};
-    return {};
+    QStringList keys;
+    for (const ParamSpec& p : fieldSpecs(algorithm))
+        keys << QString::fromStdString(p.key);
+    return keys;
 }
 
 QLineEdit* ScenarioPanel::parameterField(const QString& key) const
@@ -174,10 +173,7 @@ void ScenarioPanel::updateParameters()
     const bool wasUpdating = m_updating;
     m_updating = true;
     const QString name = m_algorithm->currentText();
-    const AlgorithmInfo* info = nullptr;
-    for (const AlgorithmInfo& a : algorithms())
-        if (QString::fromStdString(a.name) == name)
-            info = &a;
+    const AlgorithmInfo* info = algorithmNamed(name);
     const QString mode = m_mode->currentText(), pattern = m_pattern->currentText();
     m_mode->clear();
     m_pattern->clear();
@@ -200,12 +196,18 @@ void ScenarioPanel::updateParameters()
     while (m_paramForm->rowCount() > 0)
         m_paramForm->removeRow(0);
     m_params.clear();
-    for (const QString& key : parameterKeys(name)) {
+    for (const ParamSpec& spec : fieldSpecs(name)) {
+        const QString key = QString::fromStdString(spec.key);
         auto* edit = new QLineEdit;
-        edit->setPlaceholderText(QStringLiteral("default"));
+        edit->setPlaceholderText(QString::fromStdString(spec.defaultValueText()));
+        edit->setToolTip(QStringLiteral("%1: %2; default %3%4")
+                             .arg(QString::fromStdString(spec.help), QString::fromStdString(spec.allowedText()),
+                                  QString::fromStdString(spec.defaultValueText()),
+                                  spec.unit.empty() ? QString() : QStringLiteral(" (%1)").arg(QString::fromStdString(spec.unit))));
         edit->setText(old[key]);
         connect(edit, &QLineEdit::editingFinished, this, [this] { changed(); });
-        m_paramForm->addRow(label(key), edit);
+        const QString unit = spec.unit.empty() ? QString() : QStringLiteral(" (%1)").arg(QString::fromStdString(spec.unit));
+        m_paramForm->addRow(QString::fromStdString(spec.label) + unit, edit);
         m_params.emplace_back(key, edit);
     }
     m_paramBox->setVisible(!m_params.empty());
