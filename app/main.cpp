@@ -1,5 +1,7 @@
 // topocast: parses the command line and shows the window (everything else is in topocast_app).
+#include "commands.h"
 #include "compareview.h"
+#include "handoff.h"
 #include "layercharts.h"
 #include "mainwindow.h"
 #include "session.h"
@@ -17,12 +19,21 @@
 #include <QTextStream>
 
 #include <cstdio>
+#include <iostream>
+#include <string>
+#include <vector>
 
 using namespace topocast;
 using namespace topocast::app;
 
 int main(int argc, char* argv[])
 {
+    // `topocast render …` and `topocast handout …`: the CLI's drawing commands live here, with Qt;
+    // the Qt-free topocast-cli hands them over to this program (cli/handoff.cpp).
+    if (std::vector<std::string> args(argv + 1, argv + argc); cli::drawsWithApp(cli::commandOf(args))) {
+        cli::Io io{std::cout, std::cerr};
+        return cli::run(args, io);
+    }
     if (!haveDisplay()) {
         std::fprintf(stderr, "%s\n", qPrintable(noDisplayMessage()));
         return 1;

@@ -92,6 +92,9 @@ int run(const std::vector<std::string>& args, Io& io)
 {
     CLI::App app{"topocast-cli: collective-communication schedules on meshes, tori and hypercubes"};
     app.name("topocast-cli");
+    if (std::none_of(commandTable().begin(), commandTable().end(), [](const Command& c) { return c.name == "render"; }))
+        app.footer("render, handout: drawn by the app program, `topocast render …` / `topocast handout …`; "
+                   "topocast-cli hands them over to it (run `topocast-cli render --help` for their options)");
     app.require_subcommand(1);
     std::uint64_t memoryMiB = 0;
     app.add_option("--memory-limit", memoryMiB,
@@ -106,7 +109,8 @@ int run(const std::vector<std::string>& args, Io& io)
     }
     if (!args.empty() && !args[0].empty() && args[0][0] != '-' && std::none_of(commandTable().begin(), commandTable().end(), [&](const Command& c) { return c.name == args[0]; })) {
         if (args[0] == "render" || args[0] == "handout") {
-            io.err << "topocast-cli: " << args[0] << " is not in this build: it draws with the Qt 6 / Qt3D app and encodes "
+            io.err << "topocast-cli: " << args[0] << " is not in this build: it draws with the Qt 6 / Qt3D app (the program "
+                      "topocast, looked for beside topocast-cli, in ../app/ and in $TOPOCAST_APP) and encodes "
                       "with FFmpeg; run scripts/install-deps.sh and configure with -DTOPOCAST_BUILD_APP=ON\n";
             return 2;
         }
