@@ -14,7 +14,6 @@
 
 #include <QApplication>
 #include <QCommandLineParser>
-#include <QElapsedTimer>
 #include <QImage>
 #include <QSettings>
 #include <QTextStream>
@@ -147,8 +146,7 @@ int main(int argc, char* argv[])
     if (!fromFile && !window.session()->setScenarioNow(scenario, true))
         window.session()->setScenarioNow(defaultScenario(), true);
     if (parser.isSet(measuredOpt)) {
-        while (window.session()->busy())  // the measured file is checked against the computed schedule
-            QCoreApplication::processEvents(QEventLoop::AllEvents, 50);
+        waitUntilIdle({window.session()});  // the measured file is checked against the computed schedule
         if (!window.openMeasured(parser.value(measuredOpt))) {
             std::fprintf(stderr, "topocast: %s\n", qPrintable(window.errorText()));
             if (parser.isSet(windowShotOpt))
@@ -156,8 +154,7 @@ int main(int argc, char* argv[])
         }
     }
     if (parser.isSet(scheduleOpt)) {
-        while (window.session()->busy())  // shown after the start-up scenario, not overtaken by it
-            QCoreApplication::processEvents(QEventLoop::AllEvents, 50);
+        waitUntilIdle({window.session()});  // shown after the start-up scenario, not overtaken by it
         if (!window.openSchedule(parser.value(scheduleOpt))) {
             std::fprintf(stderr, "topocast: %s\n", qPrintable(window.errorText()));
             if (parser.isSet(windowShotOpt))
@@ -170,15 +167,10 @@ int main(int argc, char* argv[])
         if (const auto size = parseSize(parser.value(sizeOpt)))
             window.resize(*size);
         // The scenario file is computed asynchronously: choose the step once its schedule is in.
-        QElapsedTimer settle;
-        settle.start();
-        while ((window.session()->busy() || window.compareView()->busy()) && settle.elapsed() < 120000)
-            QCoreApplication::processEvents(QEventLoop::AllEvents, 50);
+        waitUntilIdle({window.session(), window.compareView()->session(0), window.compareView()->session(1)}, 120000);
         window.timeline()->pause();
         window.timeline()->setStep(step >= 0 ? step : window.timeline()->stepCount());
-        settle.restart();
-        while (settle.elapsed() < 1500)
-            QCoreApplication::processEvents(QEventLoop::AllEvents, 50);
+        runEventLoopFor(1500);  // the window lays itself out and the 3-D view draws
         const QImage image = window.grabWindow();
         if (image.isNull() || !image.save(parser.value(windowShotOpt))) {
             std::fprintf(stderr, "topocast: could not render or write %s\n", qPrintable(parser.value(windowShotOpt)));

@@ -60,11 +60,7 @@ void fillDerived(Snapshot& snap, const std::vector<Vec3>* positions)
     snap.positions = positions ? *positions : nodePositions(snap.schedule.topology());
     snap.informedStep = informedSteps(snap.schedule);
     snap.trees = scheduleTrees(snap.schedule);
-    const std::uint32_t steps = snap.schedule.stepCount();
-    snap.prefixTcd.assign(steps + 1, 0);
-    for (std::uint32_t s = 1; s <= steps; ++s)
-        snap.prefixTcd[s] = snap.prefixTcd[s - 1] +
-                            (s - 1 < snap.metrics.tcdPerStep.size() ? snap.metrics.tcdPerStep[s - 1] : 0);
+    snap.prefixTcd = cumulativeTcd(snap.metrics.tcdPerStep, snap.schedule.stepCount());
 }
 
 } // namespace

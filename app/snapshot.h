@@ -32,7 +32,8 @@ struct Snapshot {
     /// Every channel's load at every step (core ChannelLoadHistory, built once here): a step
     /// change asks it for that step in O(channels) instead of recounting steps 1..k.
     ChannelLoadHistory channelLoads;
-    /// TCD of every step so far: prefixTcd[s] = Σ TCD of steps 1..s (prefixTcd[0] = 0).
+    /// TCD of every step so far: prefixTcd[s] = Σ TCD of steps 1..s (prefixTcd[0] = 0), core
+    /// cumulativeTcd().
     std::vector<std::uint64_t> prefixTcd;
     /// Minimum TCD from every node as source (the "TCD map"), empty when not available.
     std::vector<std::uint64_t> tcdMap;
