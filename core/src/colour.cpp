@@ -176,19 +176,17 @@ std::string visionName(Vision v)
 
 Srgb simulate(const Srgb& c, Vision v)
 {
-    Eigen::Matrix3d m;
-    switch (v) {
-    case Vision::Normal: return c;
-    case Vision::Protan:  // Machado 2009, protanomaly, severity 1.0
-        m << 0.152286, 1.052583, -0.204868, 0.114503, 0.786281, 0.099216, -0.003882, -0.048116, 1.051998;
-        break;
-    case Vision::Deutan:  // deuteranomaly, severity 1.0
-        m << 0.367322, 0.860646, -0.227968, 0.280085, 0.672501, 0.047413, -0.011820, 0.042940, 0.968881;
-        break;
-    case Vision::Tritan:  // tritanomaly, severity 1.0
-        m << 1.255528, -0.076749, -0.178779, -0.078411, 0.930809, 0.147602, 0.004733, 0.691367, 0.303900;
-        break;
-    }
+    // Machado, Oliveira & Fernandes 2009, severity 1.0 (protanomaly, deuteranomaly, tritanomaly),
+    // row-major, acting on linear RGB.
+    static constexpr double kMatrices[3][9] = {
+        {0.152286, 1.052583, -0.204868, 0.114503, 0.786281, 0.099216, -0.003882, -0.048116, 1.051998},
+        {0.367322, 0.860646, -0.227968, 0.280085, 0.672501, 0.047413, -0.011820, 0.042940, 0.968881},
+        {1.255528, -0.076749, -0.178779, -0.078411, 0.930809, 0.147602, 0.004733, 0.691367, 0.303900},
+    };
+    if (v == Vision::Normal)
+        return c;
+    const int which = v == Vision::Protan ? 0 : v == Vision::Deutan ? 1 : 2;
+    const Eigen::Map<const Eigen::Matrix<double, 3, 3, Eigen::RowMajor>> m(kMatrices[which]);
     return encoded(m * linear(c));
 }
 

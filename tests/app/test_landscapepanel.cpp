@@ -92,7 +92,7 @@ TEST_CASE("source map: choosing a metric in the window recomputes the map, and h
     CHECK_FALSE(w.landscapePanel()->isVisibleTo(&w));
 }
 
-TEST_CASE("source map: frame colours follow the metric, from low green to high purple", "[app][landscape]")
+TEST_CASE("source map: frame colours follow the metric, from low to high on the cividis scale", "[app][landscape]")
 {
     const SnapshotPtr snap = buildSnapshot(test::scenario("mesh:4x4", "binomial", 5), false, nullptr, nullptr,
                                            LandscapeMetric::Tcd);
