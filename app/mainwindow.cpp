@@ -130,6 +130,8 @@ MainWindow::MainWindow(bool useSettings, QWidget* parent) : QMainWindow(parent),
     m_metricsView->horizontalHeader()->setStretchLastSection(true);
     m_metricsView->verticalHeader()->hide();
     m_metricsView->setSelectionMode(QAbstractItemView::NoSelection);
+    // Wide enough for the metric names in words and their values side by side.
+    m_metricsView->setMinimumWidth(m_metricsView->fontMetrics().horizontalAdvance(QString(52, QLatin1Char('x'))));
     leftLayout->addWidget(m_metricsView, 1);
     auto* dock = new QDockWidget(QStringLiteral("Scenario"), this);
     dock->setObjectName(QStringLiteral("scenarioDock"));

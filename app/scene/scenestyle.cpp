@@ -221,6 +221,12 @@ FrameStyle frameStyle(const Snapshot& snap, const std::vector<DrawnChannel>& cha
             else if (now == 1)
                 col = pal.receiving;
             break;
+        case ViewMode::TcdMap:  // the map colours the nodes; channels in use stay blue, never the map's yellow
+            if (now >= 1)
+                col = pal.linkUsed;
+            if (now >= 2)
+                col = pal.contention;
+            break;
         case ViewMode::Trees:  // the trees are drawn over the channels; only contention shows here
             if (now >= 2)
                 col = pal.contention;

@@ -246,7 +246,7 @@ Palette normalPalette()
     p.source = fromHex("#e69f00");      // Okabe–Ito orange
     p.informed = fromHex("#56b4e9");    // sky blue
     p.receiving = fromHex("#009e73");   // bluish green
-    p.uninformed = fromHex("#9a9da6");  // light enough to stay apart from the background at full fade
+    p.uninformed = fromHex("#8c8f98");  // light enough to stay apart from the background at full fade
     p.link = fromHex("#474a54");
     p.linkUsed = fromHex("#0072b2");    // blue
     p.inFlight = fromHex("#f0e442");    // yellow
