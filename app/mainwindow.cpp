@@ -745,8 +745,7 @@ void MainWindow::setPresentationMode(bool on)
         legendFont.setPointSizeF(m_normalFont.pointSizeF() * 1.25);
         m_presentLegend->setFont(legendFont);
         m_presentLegend->show();
-        QFont big = f;
-        big.setPointSizeF(f.pointSizeF() * 1.15);
+        QFont big = f;  // the narration in the large type, bold: read from the back of the room
         big.setBold(true);
         m_narration->setFont(big);
     } else {

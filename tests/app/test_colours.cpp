@@ -8,6 +8,7 @@
 #include "scene/sceneview.h"
 #include "session.h"
 #include "snapshot.h"
+#include "timeline.h"
 
 #include "topocast/algorithms/registry.h"
 #include "topocast/colour.h"
@@ -134,6 +135,7 @@ TEST_CASE("presentation mode: the 3-D view takes at least 75% of the window at 1
     REQUIRE(test::waitFor([&] { return w.isVisible() && w.sceneView()->widget()->width() > 0; }));
     const double before = double(w.sceneView()->widget()->width()) * w.sceneView()->widget()->height() /
                           (double(w.width()) * w.height());
+    w.timeline()->last();  // the longest narration of this schedule (step 9: six moves and "… 250 more")
     w.setPresentationMode(true);
     CHECK(w.presentationMode());
     CHECK(w.sceneView()->highContrast());
