@@ -51,16 +51,7 @@ Palette Palette::from(const colour::Palette& c)
 Palette Palette::normal() { return from(colour::normalPalette()); }
 Palette Palette::highContrast() { return from(colour::highContrastPalette()); }
 
-Rgba categoryColour(int i)
-{
-    static const Rgba colours[] = {
-        {0.90f, 0.30f, 0.90f}, {0.20f, 0.80f, 0.80f}, {0.95f, 0.75f, 0.20f}, {0.55f, 0.85f, 0.25f},
-        {0.60f, 0.45f, 1.00f}, {1.00f, 0.50f, 0.45f}, {0.30f, 0.65f, 0.30f}, {0.85f, 0.85f, 0.85f},
-        {0.40f, 0.55f, 0.95f}, {0.95f, 0.55f, 0.75f},
-    };
-    constexpr int n = sizeof(colours) / sizeof(colours[0]);
-    return colours[((i % n) + n) % n];
-}
+Rgba categoryColour(int i) { return Rgba::from(colour::categoryColour(i)); }
 
 Rgba heatColour(double value, double max)
 {

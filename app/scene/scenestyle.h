@@ -39,7 +39,8 @@ struct Palette {
     static Palette from(const colour::Palette& p);
 };
 
-/// Colour of `i` in a cycle of distinct hues (trees, dimensions, layers).
+/// Colour of `i` in a cycle of distinct hues (trees, dimensions, layers): core's colour-blind-safe
+/// colour::categoryColour.
 Rgba categoryColour(int i);
 /// Heat-map colour for `value` on the fixed scale 0..`max`: viridis from 15 % (so the lightest
 /// load stays visible on the dark background) to 100 % at `max`; grey for an unused channel.

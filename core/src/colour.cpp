@@ -239,6 +239,15 @@ ClosestPair closestPair(const std::vector<NamedColour>& colours, Vision vision)
     return best;
 }
 
+Srgb categoryColour(int i)
+{
+    static const std::array<Srgb, kCategoryColours> colours = {
+        fromHex("#cc79a7"), fromHex("#56b4e9"), fromHex("#f0e442"), fromHex("#009e73"), fromHex("#0072b2"),
+        fromHex("#d55e00"), fromHex("#dddddd"), fromHex("#e69f00"), fromHex("#a50f15"), fromHex("#01665e"),
+    };
+    return colours[static_cast<std::size_t>(((i % kCategoryColours) + kCategoryColours) % kCategoryColours)];
+}
+
 Palette normalPalette()
 {
     Palette p;

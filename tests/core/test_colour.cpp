@@ -170,3 +170,21 @@ TEST_CASE("palettes: the colour-blind-safe set replaces the red/green states", "
           kMinDeltaESimulated);
     CHECK(highContrastPalette().background == Srgb{0, 0, 0});
 }
+
+TEST_CASE("category colours (trees, dimensions, layers): ten apart from each other and the background for "
+          "every simulated deficiency",
+          "[colour][palette]")
+{
+    std::vector<NamedColour> colours = {{"background", normalPalette().background}};
+    for (int i = 0; i < kCategoryColours; ++i)
+        colours.push_back({"category " + std::to_string(i), categoryColour(i)});
+    for (Vision v : allVisions()) {
+        const ClosestPair p = closestPair(colours, v);
+        INFO(visionName(v) << ": " << p.a << " / " << p.b << " ΔE00 " << p.deltaE);
+        CHECK(p.deltaE >= (v == Vision::Normal ? kMinDeltaENormal : kMinDeltaESimulated));
+    }
+    CHECK(categoryColour(kCategoryColours) == categoryColour(0));
+    CHECK(categoryColour(-1) == categoryColour(kCategoryColours - 1));
+    // Layer 1 (category 0) is not the source's orange: the layers mode shows both at once.
+    CHECK(deltaE2000(categoryColour(0), normalPalette().source) >= kMinDeltaENormal);
+}

@@ -85,6 +85,14 @@ std::vector<NamedColour> stateColours(const Palette& p, double uninformedFade);
 /// the minimum (optimum), a source with no schedule, and the map's two ends.
 std::vector<NamedColour> landscapeColours(const Palette& p);
 
+/// How many category colours there are before categoryColour repeats.
+inline constexpr int kCategoryColours = 10;
+/// Colour of category `i` (member trees, hypercube dimensions, divisible-load layers), cycling
+/// with period kCategoryColours: the seven Okabe–Ito colours, light grey, dark red and dark teal,
+/// ordered so the first ones differ most from the source's orange. Any two of the ten, and each
+/// against the normal background, keep ΔE00 ≥ kMinDeltaENormal / kMinDeltaESimulated. O(1).
+Srgb categoryColour(int i);
+
 /// The closest pair of `colours` as seen with `vision`.
 struct ClosestPair {
     std::string a, b;
