@@ -73,6 +73,7 @@ MainWindow::MainWindow(bool useSettings, QWidget* parent) : QMainWindow(parent),
     m_compare->hide();
     viewRow->addWidget(m_compare, 1);
     auto* side = new QWidget;
+    m_side = side;
     auto* sideLayout = new QVBoxLayout(side);
     sideLayout->setContentsMargins(0, 0, 0, 0);
     m_modeBox = new QComboBox;
@@ -104,6 +105,10 @@ MainWindow::MainWindow(bool useSettings, QWidget* parent) : QMainWindow(parent),
     m_narration->setWordWrap(true);
     m_narration->setTextInteractionFlags(Qt::TextSelectableByMouse);
     centreLayout->addWidget(m_narration);
+    m_presentLegend = new LegendWidget;
+    m_presentLegend->setRow(true);
+    m_presentLegend->hide();
+    centreLayout->addWidget(m_presentLegend);
     m_timelineBar = new TimelineBar(m_timeline);
     centreLayout->addWidget(m_timelineBar);
     m_measuredPanel = new MeasuredPanel(m_measured);
@@ -125,6 +130,8 @@ MainWindow::MainWindow(bool useSettings, QWidget* parent) : QMainWindow(parent),
     m_metricsView->horizontalHeader()->setStretchLastSection(true);
     m_metricsView->verticalHeader()->hide();
     m_metricsView->setSelectionMode(QAbstractItemView::NoSelection);
+    // Wide enough for the metric names in words and their values side by side.
+    m_metricsView->setMinimumWidth(m_metricsView->fontMetrics().horizontalAdvance(QString(52, QLatin1Char('x'))));
     leftLayout->addWidget(m_metricsView, 1);
     auto* dock = new QDockWidget(QStringLiteral("Scenario"), this);
     dock->setObjectName(QStringLiteral("scenarioDock"));
@@ -340,6 +347,12 @@ void MainWindow::buildMenus()
     add(QStringLiteral("Step forward"), QKeySequence(Qt::Key_Right), &Timeline::stepForward);
     add(QStringLiteral("First step"), QKeySequence(Qt::Key_Home), &Timeline::first);
     add(QStringLiteral("Last step"), QKeySequence(Qt::Key_End), &Timeline::last);
+    // Every menu action also belongs to the window, so its shortcut (F11 among them) still works
+    // while presentation mode hides the menu bar.
+    for (QMenu* menu : menuBar()->findChildren<QMenu*>())
+        for (QAction* action : menu->actions())
+            if (!action->isSeparator() && !action->menu())
+                addAction(action);
 }
 
 QStringList MainWindow::presetFiles()
@@ -511,7 +524,12 @@ void MainWindow::updateLegend()
     QString title = m_modeBox->currentText();
     if (mode == ViewMode::Heatmap && snap)
         title += QStringLiteral(" (scale 0–%1)").arg(m_cumulative->isChecked() ? snap->metrics.maxLinkLoad : snap->metrics.maxStepLoad);
-    m_legend->setEntries(legendEntries(snap.get(), mode, m_scene->palette()), title);
+    const auto entries = legendEntries(snap.get(), mode, m_scene->palette());
+    const auto bar = legendBar(snap.get(), mode, m_cumulative->isChecked());
+    m_legend->setEntries(entries, title);
+    m_legend->setColourBar(mode == ViewMode::TcdMap ? std::nullopt : bar);  // the source map panel has its own
+    m_presentLegend->setEntries(entries, title);
+    m_presentLegend->setColourBar(bar);
 }
 
 void MainWindow::showHover(long long node, QPoint globalPos)
@@ -703,10 +721,41 @@ QImage MainWindow::grabWindow()
 
 void MainWindow::setPresentationMode(bool on)
 {
+    if (on == m_presentation)
+        return;
     m_presentation = on;
-    QFont f = QApplication::font();
-    f.setPointSizeF(on ? f.pointSizeF() * 1.6 : f.pointSizeF() / 1.6);
-    QApplication::setFont(f);
+    if (on) {
+        m_normalFont = QApplication::font();
+        QFont f = m_normalFont;
+        f.setPointSizeF(f.pointSizeF() * 1.6);
+        QApplication::setFont(f);
+        // The 3-D view gets the window: hide the docks, the side panel, the menu and status bars
+        // (the legend moves under the narration; the menus' shortcuts stay, see buildMenus),
+        // remembering what was shown.
+        m_hiddenForPresentation.clear();
+        QList<QWidget*> panels = {m_side, m_measuredPanel, statusBar(), menuBar()};
+        for (QDockWidget* d : findChildren<QDockWidget*>())
+            panels << d;
+        for (QWidget* w : panels)
+            if (w && w->isVisibleTo(this)) {
+                w->hide();
+                m_hiddenForPresentation << w;
+            }
+        QFont legendFont = m_normalFont;  // one line of swatches under the narration
+        legendFont.setPointSizeF(m_normalFont.pointSizeF() * 1.25);
+        m_presentLegend->setFont(legendFont);
+        m_presentLegend->show();
+        QFont big = f;  // the narration in the large type, bold: read from the back of the room
+        big.setBold(true);
+        m_narration->setFont(big);
+    } else {
+        QApplication::setFont(m_normalFont);
+        m_narration->setFont(QFont());  // inherit the application font again
+        m_presentLegend->hide();
+        for (QWidget* w : std::as_const(m_hiddenForPresentation))
+            w->show();
+        m_hiddenForPresentation.clear();
+    }
     m_scene->setHighContrast(on);
     m_compare->setHighContrast(on);
     if (on)

@@ -69,9 +69,12 @@ ScenarioPanel::ScenarioPanel(QWidget* parent) : QWidget(parent)
         m_algorithm->setItemData(m_algorithm->count() - 1, QString::fromStdString(a.summary), Qt::ToolTipRole);
     }
     form->addRow(QStringLiteral("Algorithm"), m_algorithm);
+    // Algorithms that do not apply are greyed out in the list with the reason as their tooltip; this
+    // one line appears only when the chosen one does not apply.
     m_whyNot = new QLabel;
     m_whyNot->setWordWrap(true);
-    m_whyNot->setStyleSheet(QStringLiteral("color: gray"));
+    m_whyNot->setStyleSheet(QStringLiteral("color: #e69f00"));
+    m_whyNot->hide();
     form->addRow(m_whyNot);
     m_mode = new QComboBox;
     form->addRow(QStringLiteral("Mode"), m_mode);
@@ -86,7 +89,11 @@ ScenarioPanel::ScenarioPanel(QWidget* parent) : QWidget(parent)
     form->addRow(QStringLiteral("Source"), m_source);
 
     connect(m_kind, &QComboBox::currentIndexChanged, this, [this] { updateKind(); updateAlgorithms(); changed(); });
-    connect(m_algorithm, &QComboBox::currentIndexChanged, this, [this] { updateParameters(); changed(); });
+    connect(m_algorithm, &QComboBox::currentIndexChanged, this, [this] {
+        updateWhyNot();
+        updateParameters();
+        changed();
+    });
     connect(m_mode, &QComboBox::currentIndexChanged, this, [this] { changed(); });
     connect(m_pattern, &QComboBox::currentIndexChanged, this, [this] { changed(); });
     connect(m_source, &QLineEdit::editingFinished, this, [this] { changed(); });
@@ -150,22 +157,37 @@ void ScenarioPanel::updateAlgorithms()
         topo = currentTopology();
     } catch (const Error& e) {
         m_whyNot->setText(QString::fromStdString(e.what()));
+        m_whyNot->setToolTip(m_whyNot->text());
+        m_whyNot->show();
         return;
     }
     auto* model = qobject_cast<QStandardItemModel*>(m_algorithm->model());
-    QStringList reasons;
     const auto& list = algorithms();
     for (int i = 0; i < m_algorithm->count() && i < static_cast<int>(list.size()); ++i) {
-        const auto why = list[static_cast<std::size_t>(i)].whyNot(topo);
+        const AlgorithmInfo& info = list[static_cast<std::size_t>(i)];
+        const auto why = info.whyNot(topo);
         if (auto* item = model ? model->item(i) : nullptr) {
             item->setEnabled(!why);
-            item->setToolTip(why ? QString::fromStdString(*why) : QString::fromStdString(list[static_cast<std::size_t>(i)].summary));
+            item->setToolTip(why ? QStringLiteral("Not for this network: %1").arg(QString::fromStdString(*why))
+                                 : QString::fromStdString(info.summary));
         }
-        if (why)
-            reasons << QStringLiteral("%1: %2").arg(QString::fromStdString(list[static_cast<std::size_t>(i)].name),
-                                                   QString::fromStdString(*why));
     }
-    m_whyNot->setText(reasons.isEmpty() ? QString() : QStringLiteral("Not available here — ") + reasons.join(QStringLiteral("; ")));
+    updateWhyNot();
+}
+
+void ScenarioPanel::updateWhyNot()
+{
+    // One short line when the current algorithm does not apply; its reason is the item's tooltip.
+    auto* model = qobject_cast<QStandardItemModel*>(m_algorithm->model());
+    const QStandardItem* item = model ? model->item(m_algorithm->currentIndex()) : nullptr;
+    if (!item || item->isEnabled()) {
+        m_whyNot->clear();
+        m_whyNot->hide();
+        return;
+    }
+    m_whyNot->setText(QStringLiteral("%1 does not apply to this network").arg(m_algorithm->currentText()));
+    m_whyNot->setToolTip(item->toolTip());
+    m_whyNot->show();
 }
 
 void ScenarioPanel::updateParameters()
@@ -234,6 +256,7 @@ void ScenarioPanel::setScenario(const Scenario& s)
             m_sides[d]->setValue(t.side(d));
     updateAlgorithms();
     m_algorithm->setCurrentText(QString::fromStdString(s.algorithm));
+    updateWhyNot();
     updateParameters();
     if (auto m = s.params.find("mode"))
         m_mode->setCurrentText(QString::fromStdString(*m));
