@@ -31,6 +31,16 @@ void OrbitCamera::reset(const QVector3D& centre, float radius, bool flat)
     apply();
 }
 
+void OrbitCamera::frameTopDown(const QVector3D& centre, float halfWidth, float halfHeight)
+{
+    m_centre = centre;
+    const float half = std::max(halfHeight, halfWidth / std::max(0.1f, m_aspect));
+    m_distance = std::max(2.0f, half / std::tan(qDegreesToRadians(m_fov * 0.5f)));
+    m_yaw = 0.0f;
+    m_pitch = 0.0f;
+    apply();
+}
+
 void OrbitCamera::orbit(float yawDegrees, float pitchDegrees)
 {
     m_yaw += yawDegrees;

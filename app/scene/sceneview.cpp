@@ -515,7 +515,16 @@ void SceneView::resetView()
     const bool wasOrthographic = m_orbit->orthographic();
     // 2-D networks top-down and orthographic, x right and y down as in the papers.
     m_orbit->setOrthographic(flatNetwork() || m_orthographic3d);
-    m_orbit->reset((lo + hi) * 0.5f, std::max(1.0f, 0.5f * (hi - lo).length() + 0.6f), flat);
+    if (flat) {
+        // Top-down: frame the grid's box (with the axes at its top left, node labels to the
+        // right and numbers below) to the window's shape, not a sphere round its diagonal.
+        const float width = hi.x() - lo.x();
+        const QVector3D boxLo(lo.x() - 1.2f, lo.y() - 0.7f, lo.z());
+        const QVector3D boxHi(hi.x() + 1.0f + 0.06f * width, hi.y() + 1.3f, hi.z());
+        m_orbit->frameTopDown((boxLo + boxHi) * 0.5f, 0.5f * (boxHi.x() - boxLo.x()), 0.5f * (boxHi.y() - boxLo.y()));
+    } else {
+        m_orbit->reset((lo + hi) * 0.5f, std::max(1.0f, 0.5f * (hi - lo).length() + 0.6f), flat);
+    }
     updateLevelOfDetail();
     if (wasOrthographic != m_orbit->orthographic())
         emit orthographicChanged(m_orbit->orthographic());
