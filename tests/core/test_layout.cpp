@@ -201,7 +201,7 @@ TEST_CASE("layout: flat hypercube drawing n = 1..6 is planar-drawn, distinct, an
     }
 }
 
-TEST_CASE("layout: the flat drawing refuses n > 6 by name; meshes ignore the drawing", "[layout][hypercube][flat]")
+TEST_CASE("layout: the flat drawing refuses n > 6 by name, meshes ignore the drawing", "[layout][hypercube][flat]")
 {
     CHECK_THROWS_WITH(nodePositions(Topology::hypercube(7), HypercubeDrawing::Flat),
                       Catch::Contains("n = 7") && Catch::Contains("n ≤ 6"));
