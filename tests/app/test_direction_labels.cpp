@@ -163,7 +163,7 @@ TEST_CASE("labels: the source map shows each node's TCD as a number up to 256 no
     }
 }
 
-TEST_CASE("camera: 2-D networks open orthographic and top-down (x right, y down); 3-D has a toggle; zoom works",
+TEST_CASE("camera: 2-D networks open orthographic and top-down (x right, y down), 3-D has a toggle, zoom works",
           "[app][scene][ortho][gl]")
 {
     SceneView scene;
@@ -246,7 +246,7 @@ TEST_CASE("arrows: the picture shows the arrowhead at the receiving end (not bla
     CHECK_FALSE(test::pixelNear(moving, p, 1, isArrow));
 }
 
-TEST_CASE("flat hypercube drawing: the scenario's view.layout picks it; 2-D, orthographic, binary labels",
+TEST_CASE("flat hypercube drawing: the scenario view.layout picks it: 2-D, orthographic, binary labels",
           "[app][scene][flat]")
 {
     Scenario sc = test::scenario("hypercube:6", "nesbt", 0);
