@@ -7,6 +7,8 @@
 #include "scene/orbitcamera.h"
 #include "scene/picking.h"
 #include "scene/sceneview.h"
+#include "mainwindow.h"
+#include "session.h"
 #include "startup.h"
 
 #include "topocast/algorithms/cang_wu.h"
@@ -18,6 +20,7 @@
 #include <Qt3DExtras/Qt3DWindow>
 #include <Qt3DRender/QCamera>
 
+#include <QAction>
 #include <QImage>
 #include <QTemporaryDir>
 
@@ -283,4 +286,44 @@ TEST_CASE("--layout: a bad value and flat for n > 6 are refused by name", "[app]
     o.layout = QStringLiteral("round");
     CHECK(renderScreenshot(o, error) == 2);
     CHECK(error.contains(QStringLiteral("--layout round is not one of cube, flat")));
+}
+
+TEST_CASE("main window: View ▸ Flat hypercube drawing redraws a hypercube flat and back, View ▸ Orthographic follows",
+          "[app][window][flat]")
+{
+    MainWindow w(false);
+    auto action = [&](const QString& text) -> QAction* {
+        for (QAction* a : w.findChildren<QAction*>())
+            if (a->text() == text)
+                return a;
+        return nullptr;
+    };
+    QAction* flat = action(QStringLiteral("&Flat hypercube drawing"));
+    QAction* ortho = action(QStringLiteral("&Orthographic projection"));
+    REQUIRE(flat);
+    REQUIRE(ortho);
+    REQUIRE(w.session()->setScenarioNow(test::scenario("mesh:4x4x4", "cang-wu", 0)));
+    CHECK_FALSE(flat->isEnabled());  // not a hypercube
+    CHECK_FALSE(ortho->isChecked());
+    ortho->trigger();  // 3-D networks: orthographic on request
+    CHECK(w.sceneView()->orthographic());
+
+    REQUIRE(w.session()->setScenarioNow(test::scenario("hypercube:5", "nesbt", 0)));
+    REQUIRE(flat->isEnabled());
+    CHECK_FALSE(flat->isChecked());
+    const auto cubePositions = w.session()->snapshot()->positions;
+    flat->trigger();
+    REQUIRE(test::waitFor([&] { return drawingOf(w.session()->snapshot()->scenario) == HypercubeDrawing::Flat; }));
+    CHECK(flat->isChecked());
+    CHECK(w.sceneView()->snapshot()->positions == nodePositions(Topology::hypercube(5), HypercubeDrawing::Flat));
+    CHECK(w.sceneView()->orthographic());
+    CHECK(ortho->isChecked());
+    CHECK(w.session()->snapshot()->scenario.view["layout"] == "flat");  // saved with the scenario
+    flat->trigger();
+    REQUIRE(test::waitFor([&] { return drawingOf(w.session()->snapshot()->scenario) == HypercubeDrawing::Cube; }));
+    CHECK(w.sceneView()->snapshot()->positions == cubePositions);
+    CHECK_FALSE(flat->isChecked());
+
+    REQUIRE(w.session()->setScenarioNow(test::scenario("hypercube:7", "nesbt", 0)));
+    CHECK_FALSE(flat->isEnabled());  // the flat drawing is for n ≤ 6
 }
