@@ -62,7 +62,8 @@ int main(int argc, char* argv[])
     const QCommandLineOption scheduleOpt(QStringLiteral("schedule"), QStringLiteral("open a schedule JSON or a student's CSV and list the rules it breaks (File ▸ Open schedule)"), QStringLiteral("FILE"));
     const QCommandLineOption compareOpt(QStringLiteral("compare"), QStringLiteral("scenario JSON shown beside --scenario in the split view (View ▸ Compare); same network"), QStringLiteral("FILE"));
     const QCommandLineOption mapMetricOpt(QStringLiteral("map-metric"), QStringLiteral("what the source map (--mode tcdmap) shows: tcd|steps|max_link_load|contention|time"), QStringLiteral("METRIC"));
-    parser.addOptions({compareOpt, scenarioOpt, stepOpt, modeOpt, shotOpt, sizeOpt, pausedOpt, defaultOpt, presentOpt, windowShotOpt, chartsOpt, measuredOpt, scheduleOpt, mapMetricOpt});
+    const QCommandLineOption layoutOpt(QStringLiteral("layout"), QStringLiteral("hypercube drawing for --screenshot: cube|flat (flat: n ≤ 6, binary addresses); default: the scenario's view.layout"), QStringLiteral("LAYOUT"));
+    parser.addOptions({layoutOpt, compareOpt, scenarioOpt, stepOpt, modeOpt, shotOpt, sizeOpt, pausedOpt, defaultOpt, presentOpt, windowShotOpt, chartsOpt, measuredOpt, scheduleOpt, mapMetricOpt});
     parser.process(app);
     qInfo("topocast: Qt3D renderer: %s; OpenGL: %s; multisampling: %d×", qPrintable(renderer),
           qPrintable(SceneView::glRenderer()), SceneView::surfaceSamples());
@@ -88,7 +89,7 @@ int main(int argc, char* argv[])
             return 2;
         }
         QString error;
-        const int rc = renderScreenshot({parser.value(scenarioOpt), step, *mode, parser.value(shotOpt), *size}, error,
+        const int rc = renderScreenshot({parser.value(scenarioOpt), step, *mode, parser.value(shotOpt), *size, parser.value(layoutOpt)}, error,
                                         parser.value(compareOpt));
         if (rc != 0)
             std::fprintf(stderr, "topocast: %s\n", qPrintable(error));

@@ -47,6 +47,7 @@
 #include <QPushButton>
 #include <QShortcut>
 #include <QStatusBar>
+#include <QSignalBlocker>
 #include <QTableView>
 #include <QTimer>
 #include <QToolTip>
@@ -334,6 +335,29 @@ void MainWindow::buildMenus()
     m_compareAction->setShortcut(QKeySequence(Qt::Key_K | Qt::CTRL));
     m_compareAction->setToolTip(QStringLiteral("two schedules on one network, one camera and one timeline; click a side to edit it"));
     connect(m_compareAction, &QAction::toggled, this, &MainWindow::setCompareMode);
+    view->addSeparator();
+    m_orthographicAction = view->addAction(QStringLiteral("&Orthographic projection"));
+    m_orthographicAction->setCheckable(true);
+    m_orthographicAction->setShortcut(QKeySequence(Qt::Key_O));
+    m_orthographicAction->setShortcutContext(Qt::ApplicationShortcut);
+    m_orthographicAction->setToolTip(QStringLiteral("parallel projection: 2-D networks open in it (top-down, x right, y down); "
+                                                    "for 3-D networks a choice kept from network to network"));
+    connect(m_orthographicAction, &QAction::toggled, m_scene, &SceneView::setOrthographic);
+    connect(m_scene, &SceneView::orthographicChanged, this, [this](bool on) {
+        const QSignalBlocker block(m_orthographicAction);
+        m_orthographicAction->setChecked(on);
+    });
+    m_flatAction = view->addAction(QStringLiteral("&Flat hypercube drawing"));
+    m_flatAction->setCheckable(true);
+    m_flatAction->setEnabled(false);
+    m_flatAction->setToolTip(QStringLiteral("hypercubes of n ≤ 6: the classic flat drawing with binary addresses "
+                                            "instead of the 3-D cube drawing (saved in the scenario as view.layout)"));
+    connect(m_flatAction, &QAction::toggled, this, [this](bool flat) {
+        Scenario s = m_session->requestedScenario();
+        s.view["layout"] = std::string(hypercubeDrawingName(flat ? HypercubeDrawing::Flat : HypercubeDrawing::Cube));
+        if (!(s == m_session->requestedScenario()))
+            m_session->setScenario(s);
+    });
 
     QMenu* play = menuBar()->addMenu(QStringLiteral("&Timeline"));
     auto add = [this, play](const QString& text, QKeySequence key, auto slot) {
@@ -453,6 +477,13 @@ void MainWindow::showSnapshot(SnapshotPtr snap)
     m_metricsView->resizeColumnToContents(MetricsModel::NameColumn);
     const int step = std::min(m_timeline->step(), static_cast<int>(snap->stepCount()));
     m_scene->setSnapshot(snap);
+    {
+        const QSignalBlocker block(m_flatAction);
+        m_flatAction->setEnabled(snap->topology().isHypercube() && snap->topology().dims() <= kFlatHypercubeMaxDims);
+        m_flatAction->setChecked(drawingOf(snap->scenario) == HypercubeDrawing::Flat);
+        const QSignalBlocker blockOrtho(m_orthographicAction);
+        m_orthographicAction->setChecked(m_scene->orthographic());
+    }
     m_timeline->setStepCount(static_cast<int>(snap->stepCount()));
     m_timeline->setStep(step);
     m_scene->setStep(m_timeline->step());

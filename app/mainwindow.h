@@ -162,6 +162,8 @@ private:
     QFont m_normalFont;
     CompareView* m_compare = nullptr;
     QAction* m_compareAction = nullptr;
+    QAction* m_orthographicAction = nullptr;  ///< View ▸ Orthographic (follows the scene's projection)
+    QAction* m_flatAction = nullptr;          ///< View ▸ Flat hypercube drawing (hypercubes n ≤ 6)
     bool m_compareOn = false;
 };
 

@@ -105,6 +105,10 @@ SnapshotPtr buildSnapshot(const Scenario& scenario, bool allowFallback = false, 
 /// are taken from the schedule.
 SnapshotPtr snapshotFromSchedule(Scenario scenario, Schedule schedule);
 
+/// How the scenario asks for a hypercube to be drawn: its view's "layout" ("cube" or "flat");
+/// the cube drawing when absent, unknown, not a hypercube, or n > kFlatHypercubeMaxDims.
+HypercubeDrawing drawingOf(const Scenario& scenario);
+
 /// Node ids with state per timeline position `step` (0..stepCount): the view shows the network
 /// after step `step`, whose receivers are "receiving".
 enum class NodeState : std::uint8_t { Uninformed, Informed, Receiving, Source };
