@@ -2,6 +2,8 @@
 
 #include "narration.h"
 
+#include "topocast/numbers.h"
+
 #include <QChart>
 #include <QChartView>
 #include <QCheckBox>
@@ -23,7 +25,7 @@ const QColor kAccent[2] = {QColor(230, 140, 20), QColor(40, 150, 230)};
 
 QString number(double v)
 {
-    return QString::number(v, 'g', 12);
+    return QString::fromStdString(formatSignificant(v, 12));
 }
 } // namespace
 

@@ -1,5 +1,7 @@
 // topocast: parses the command line and shows the window (everything else is in topocast_app).
+#include "commands.h"
 #include "compareview.h"
+#include "handoff.h"
 #include "layercharts.h"
 #include "mainwindow.h"
 #include "session.h"
@@ -12,18 +14,26 @@
 
 #include <QApplication>
 #include <QCommandLineParser>
-#include <QElapsedTimer>
 #include <QImage>
 #include <QSettings>
 #include <QTextStream>
 
 #include <cstdio>
+#include <iostream>
+#include <string>
+#include <vector>
 
 using namespace topocast;
 using namespace topocast::app;
 
 int main(int argc, char* argv[])
 {
+    // `topocast render …` and `topocast handout …`: the CLI's drawing commands live here, with Qt;
+    // the Qt-free topocast-cli hands them over to this program (cli/handoff.cpp).
+    if (std::vector<std::string> args(argv + 1, argv + argc); cli::drawsWithApp(cli::commandOf(args))) {
+        cli::Io io{std::cout, std::cerr};
+        return cli::run(args, io);
+    }
     if (!haveDisplay()) {
         std::fprintf(stderr, "%s\n", qPrintable(noDisplayMessage()));
         return 1;
@@ -52,7 +62,8 @@ int main(int argc, char* argv[])
     const QCommandLineOption scheduleOpt(QStringLiteral("schedule"), QStringLiteral("open a schedule JSON or a student's CSV and list the rules it breaks (File ▸ Open schedule)"), QStringLiteral("FILE"));
     const QCommandLineOption compareOpt(QStringLiteral("compare"), QStringLiteral("scenario JSON shown beside --scenario in the split view (View ▸ Compare); same network"), QStringLiteral("FILE"));
     const QCommandLineOption mapMetricOpt(QStringLiteral("map-metric"), QStringLiteral("what the source map (--mode tcdmap) shows: tcd|steps|max_link_load|contention|time"), QStringLiteral("METRIC"));
-    parser.addOptions({compareOpt, scenarioOpt, stepOpt, modeOpt, shotOpt, sizeOpt, pausedOpt, defaultOpt, presentOpt, windowShotOpt, chartsOpt, measuredOpt, scheduleOpt, mapMetricOpt});
+    const QCommandLineOption layoutOpt(QStringLiteral("layout"), QStringLiteral("hypercube drawing for --screenshot: cube|flat (flat: n ≤ 6, binary addresses); default: the scenario's view.layout"), QStringLiteral("LAYOUT"));
+    parser.addOptions({layoutOpt, compareOpt, scenarioOpt, stepOpt, modeOpt, shotOpt, sizeOpt, pausedOpt, defaultOpt, presentOpt, windowShotOpt, chartsOpt, measuredOpt, scheduleOpt, mapMetricOpt});
     parser.process(app);
     qInfo("topocast: Qt3D renderer: %s; OpenGL: %s; multisampling: %d×", qPrintable(renderer),
           qPrintable(SceneView::glRenderer()), SceneView::surfaceSamples());
@@ -78,7 +89,7 @@ int main(int argc, char* argv[])
             return 2;
         }
         QString error;
-        const int rc = renderScreenshot({parser.value(scenarioOpt), step, *mode, parser.value(shotOpt), *size}, error,
+        const int rc = renderScreenshot({parser.value(scenarioOpt), step, *mode, parser.value(shotOpt), *size, parser.value(layoutOpt)}, error,
                                         parser.value(compareOpt));
         if (rc != 0)
             std::fprintf(stderr, "topocast: %s\n", qPrintable(error));
@@ -136,8 +147,7 @@ int main(int argc, char* argv[])
     if (!fromFile && !window.session()->setScenarioNow(scenario, true))
         window.session()->setScenarioNow(defaultScenario(), true);
     if (parser.isSet(measuredOpt)) {
-        while (window.session()->busy())  // the measured file is checked against the computed schedule
-            QCoreApplication::processEvents(QEventLoop::AllEvents, 50);
+        waitUntilIdle({window.session()});  // the measured file is checked against the computed schedule
         if (!window.openMeasured(parser.value(measuredOpt))) {
             std::fprintf(stderr, "topocast: %s\n", qPrintable(window.errorText()));
             if (parser.isSet(windowShotOpt))
@@ -145,8 +155,7 @@ int main(int argc, char* argv[])
         }
     }
     if (parser.isSet(scheduleOpt)) {
-        while (window.session()->busy())  // shown after the start-up scenario, not overtaken by it
-            QCoreApplication::processEvents(QEventLoop::AllEvents, 50);
+        waitUntilIdle({window.session()});  // shown after the start-up scenario, not overtaken by it
         if (!window.openSchedule(parser.value(scheduleOpt))) {
             std::fprintf(stderr, "topocast: %s\n", qPrintable(window.errorText()));
             if (parser.isSet(windowShotOpt))
@@ -159,15 +168,10 @@ int main(int argc, char* argv[])
         if (const auto size = parseSize(parser.value(sizeOpt)))
             window.resize(*size);
         // The scenario file is computed asynchronously: choose the step once its schedule is in.
-        QElapsedTimer settle;
-        settle.start();
-        while ((window.session()->busy() || window.compareView()->busy()) && settle.elapsed() < 120000)
-            QCoreApplication::processEvents(QEventLoop::AllEvents, 50);
+        waitUntilIdle({window.session(), window.compareView()->session(0), window.compareView()->session(1)}, 120000);
         window.timeline()->pause();
         window.timeline()->setStep(step >= 0 ? step : window.timeline()->stepCount());
-        settle.restart();
-        while (settle.elapsed() < 1500)
-            QCoreApplication::processEvents(QEventLoop::AllEvents, 50);
+        runEventLoopFor(1500);  // the window lays itself out and the 3-D view draws
         const QImage image = window.grabWindow();
         if (image.isNull() || !image.save(parser.value(windowShotOpt))) {
             std::fprintf(stderr, "topocast: could not render or write %s\n", qPrintable(parser.value(windowShotOpt)));

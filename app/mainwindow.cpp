@@ -49,6 +49,7 @@
 #include <QSlider>
 #include <QSpinBox>
 #include <QStatusBar>
+#include <QSignalBlocker>
 #include <QTableView>
 #include <QTimer>
 #include <QToolTip>
@@ -75,6 +76,7 @@ MainWindow::MainWindow(bool useSettings, QWidget* parent) : QMainWindow(parent),
     m_compare->hide();
     viewRow->addWidget(m_compare, 1);
     auto* side = new QWidget;
+    m_side = side;
     auto* sideLayout = new QVBoxLayout(side);
     sideLayout->setContentsMargins(0, 0, 0, 0);
     m_modeBox = new QComboBox;
@@ -107,6 +109,10 @@ MainWindow::MainWindow(bool useSettings, QWidget* parent) : QMainWindow(parent),
     m_narration->setWordWrap(true);
     m_narration->setTextInteractionFlags(Qt::TextSelectableByMouse);
     centreLayout->addWidget(m_narration);
+    m_presentLegend = new LegendWidget;
+    m_presentLegend->setRow(true);
+    m_presentLegend->hide();
+    centreLayout->addWidget(m_presentLegend);
     m_timelineBar = new TimelineBar(m_timeline);
     centreLayout->addWidget(m_timelineBar);
     m_measuredPanel = new MeasuredPanel(m_measured);
@@ -128,6 +134,8 @@ MainWindow::MainWindow(bool useSettings, QWidget* parent) : QMainWindow(parent),
     m_metricsView->horizontalHeader()->setStretchLastSection(true);
     m_metricsView->verticalHeader()->hide();
     m_metricsView->setSelectionMode(QAbstractItemView::NoSelection);
+    // Wide enough for the metric names in words and their values side by side.
+    m_metricsView->setMinimumWidth(m_metricsView->fontMetrics().horizontalAdvance(QString(52, QLatin1Char('x'))));
     leftLayout->addWidget(m_metricsView, 1);
     auto* dock = new QDockWidget(QStringLiteral("Scenario"), this);
     dock->setObjectName(QStringLiteral("scenarioDock"));
@@ -335,6 +343,29 @@ void MainWindow::buildMenus()
     m_compareAction->setShortcut(QKeySequence(Qt::Key_K | Qt::CTRL));
     m_compareAction->setToolTip(QStringLiteral("two schedules on one network, one camera and one timeline; click a side to edit it"));
     connect(m_compareAction, &QAction::toggled, this, &MainWindow::setCompareMode);
+    view->addSeparator();
+    m_orthographicAction = view->addAction(QStringLiteral("&Orthographic projection"));
+    m_orthographicAction->setCheckable(true);
+    m_orthographicAction->setShortcut(QKeySequence(Qt::Key_O));
+    m_orthographicAction->setShortcutContext(Qt::ApplicationShortcut);
+    m_orthographicAction->setToolTip(QStringLiteral("parallel projection: 2-D networks open in it (top-down, x right, y down); "
+                                                    "for 3-D networks a choice kept from network to network"));
+    connect(m_orthographicAction, &QAction::toggled, m_scene, &SceneView::setOrthographic);
+    connect(m_scene, &SceneView::orthographicChanged, this, [this](bool on) {
+        const QSignalBlocker block(m_orthographicAction);
+        m_orthographicAction->setChecked(on);
+    });
+    m_flatAction = view->addAction(QStringLiteral("&Flat hypercube drawing"));
+    m_flatAction->setCheckable(true);
+    m_flatAction->setEnabled(false);
+    m_flatAction->setToolTip(QStringLiteral("hypercubes of n ≤ 6: the classic flat drawing with binary addresses "
+                                            "instead of the 3-D cube drawing (saved in the scenario as view.layout)"));
+    connect(m_flatAction, &QAction::toggled, this, [this](bool flat) {
+        Scenario s = m_session->requestedScenario();
+        s.view["layout"] = std::string(hypercubeDrawingName(flat ? HypercubeDrawing::Flat : HypercubeDrawing::Cube));
+        if (!(s == m_session->requestedScenario()))
+            m_session->setScenario(s);
+    });
 
     QMenu* play = menuBar()->addMenu(QStringLiteral("&Timeline"));
     auto add = [this, play](const QString& text, QKeySequence key, auto slot) {
@@ -348,6 +379,12 @@ void MainWindow::buildMenus()
     add(QStringLiteral("Step forward"), QKeySequence(Qt::Key_Right), &Timeline::stepForward);
     add(QStringLiteral("First step"), QKeySequence(Qt::Key_Home), &Timeline::first);
     add(QStringLiteral("Last step"), QKeySequence(Qt::Key_End), &Timeline::last);
+    // Every menu action also belongs to the window, so its shortcut (F11 among them) still works
+    // while presentation mode hides the menu bar.
+    for (QMenu* menu : menuBar()->findChildren<QMenu*>())
+        for (QAction* action : menu->actions())
+            if (!action->isSeparator() && !action->menu())
+                addAction(action);
 }
 
 QStringList MainWindow::presetFiles()
@@ -448,6 +485,13 @@ void MainWindow::showSnapshot(SnapshotPtr snap)
     m_metricsView->resizeColumnToContents(MetricsModel::NameColumn);
     const int step = std::min(m_timeline->step(), static_cast<int>(snap->stepCount()));
     m_scene->setSnapshot(snap);
+    {
+        const QSignalBlocker block(m_flatAction);
+        m_flatAction->setEnabled(snap->topology().isHypercube() && snap->topology().dims() <= kFlatHypercubeMaxDims);
+        m_flatAction->setChecked(drawingOf(snap->scenario) == HypercubeDrawing::Flat);
+        const QSignalBlocker blockOrtho(m_orthographicAction);
+        m_orthographicAction->setChecked(m_scene->orthographic());
+    }
     m_timeline->setStepCount(static_cast<int>(snap->stepCount()));
     m_timeline->setStep(step);
     m_scene->setStep(m_timeline->step());
@@ -519,7 +563,12 @@ void MainWindow::updateLegend()
     QString title = m_modeBox->currentText();
     if (mode == ViewMode::Heatmap && snap)
         title += QStringLiteral(" (scale 0–%1)").arg(m_cumulative->isChecked() ? snap->metrics.maxLinkLoad : snap->metrics.maxStepLoad);
-    m_legend->setEntries(legendEntries(snap.get(), mode, m_scene->palette()), title);
+    const auto entries = legendEntries(snap.get(), mode, m_scene->palette());
+    const auto bar = legendBar(snap.get(), mode, m_cumulative->isChecked());
+    m_legend->setEntries(entries, title);
+    m_legend->setColourBar(mode == ViewMode::TcdMap ? std::nullopt : bar);  // the source map panel has its own
+    m_presentLegend->setEntries(entries, title);
+    m_presentLegend->setColourBar(bar);
 }
 
 void MainWindow::showHover(long long node, QPoint globalPos)
@@ -793,10 +842,41 @@ void MainWindow::updateHidden()
 
 void MainWindow::setPresentationMode(bool on)
 {
+    if (on == m_presentation)
+        return;
     m_presentation = on;
-    QFont f = QApplication::font();
-    f.setPointSizeF(on ? f.pointSizeF() * 1.6 : f.pointSizeF() / 1.6);
-    QApplication::setFont(f);
+    if (on) {
+        m_normalFont = QApplication::font();
+        QFont f = m_normalFont;
+        f.setPointSizeF(f.pointSizeF() * 1.6);
+        QApplication::setFont(f);
+        // The 3-D view gets the window: hide the docks, the side panel, the menu and status bars
+        // (the legend moves under the narration; the menus' shortcuts stay, see buildMenus),
+        // remembering what was shown.
+        m_hiddenForPresentation.clear();
+        QList<QWidget*> panels = {m_side, m_measuredPanel, statusBar(), menuBar()};
+        for (QDockWidget* d : findChildren<QDockWidget*>())
+            panels << d;
+        for (QWidget* w : panels)
+            if (w && w->isVisibleTo(this)) {
+                w->hide();
+                m_hiddenForPresentation << w;
+            }
+        QFont legendFont = m_normalFont;  // one line of swatches under the narration
+        legendFont.setPointSizeF(m_normalFont.pointSizeF() * 1.25);
+        m_presentLegend->setFont(legendFont);
+        m_presentLegend->show();
+        QFont big = f;  // the narration in the large type, bold: read from the back of the room
+        big.setBold(true);
+        m_narration->setFont(big);
+    } else {
+        QApplication::setFont(m_normalFont);
+        m_narration->setFont(QFont());  // inherit the application font again
+        m_presentLegend->hide();
+        for (QWidget* w : std::as_const(m_hiddenForPresentation))
+            w->show();
+        m_hiddenForPresentation.clear();
+    }
     m_scene->setHighContrast(on);
     m_compare->setHighContrast(on);
     if (on)

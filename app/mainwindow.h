@@ -91,7 +91,14 @@ public:
     /// Scenario files offered as presets (resources/scenarios in the source tree and beside
     /// the executable).
     static QStringList presetFiles();
+    /// F11 / --present: full screen, large type, the high-contrast palette, and the 3-D view takes
+    /// at least 75 % of the window — the scenario dock, the side panel and the status bar hide, the
+    /// legend moves into a row under the narration. Off restores what was shown before.
     void setPresentationMode(bool on);
+    bool presentationMode() const { return m_presentation; }
+    /// The legend row shown under the narration in presentation mode.
+    LegendWidget* presentationLegend() const { return m_presentLegend; }
+    LegendWidget* legend() const { return m_legend; }
     /// The whole window as an image, with the 3-D view's captured frame painted in (a plain
     /// QWidget::grab leaves the native 3-D window out). Null if no frame could be rendered.
     QImage grabWindow();
@@ -157,8 +164,14 @@ private:
     QElapsedTimer m_sinceSettingsWrite; ///< invalid until the first write
     QStringList m_recent;
     bool m_presentation = false;
+    QWidget* m_side = nullptr;               ///< mode box, legend, source map and charts beside the view
+    LegendWidget* m_presentLegend = nullptr; ///< the legend as a row, in presentation mode
+    QList<QWidget*> m_hiddenForPresentation; ///< what presentation mode hid, shown again when it ends
+    QFont m_normalFont;
     CompareView* m_compare = nullptr;
     QAction* m_compareAction = nullptr;
+    QAction* m_orthographicAction = nullptr;  ///< View ▸ Orthographic (follows the scene's projection)
+    QAction* m_flatAction = nullptr;          ///< View ▸ Flat hypercube drawing (hypercubes n ≤ 6)
     bool m_compareOn = false;
 };
 

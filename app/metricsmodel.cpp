@@ -1,20 +1,12 @@
 #include "metricsmodel.h"
 
 #include "topocast/figures.h"
+#include "topocast/numbers.h"
 
 #include <cmath>
 #include <string_view>
 
 namespace topocast::app {
-
-namespace {
-QString formatNumber(double v)
-{
-    if (std::isfinite(v) && std::floor(v) == v && std::fabs(v) < 1e15)
-        return QString::number(static_cast<qlonglong>(v));
-    return QString::number(v, 'g', 6);
-}
-} // namespace
 
 MetricsModel::MetricsModel(QObject* parent) : QAbstractTableModel(parent) {}
 
@@ -29,7 +21,7 @@ void MetricsModel::setSnapshot(SnapshotPtr snap)
 
 void MetricsModel::add(QString key, QString name, QVariant number, QString tip)
 {
-    const QString shown = number.typeId() == QMetaType::Double ? formatNumber(number.toDouble()) : number.toString();
+    const QString shown = number.typeId() == QMetaType::Double ? QString::fromStdString(formatNumber(number.toDouble())) : number.toString();
     m_rows.push_back({std::move(key), std::move(name), shown, std::move(number), std::move(tip)});
 }
 

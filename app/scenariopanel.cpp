@@ -14,23 +14,25 @@
 namespace topocast::app {
 
 namespace {
-const QStringList kHypercubeAlgorithms = {QStringLiteral("hp"), QStringLiteral("sbt"), QStringLiteral("tcbt"),
-                                          QStringLiteral("nrsbt"), QStringLiteral("nesbt"), QStringLiteral("sbnt"),
-                                          QStringLiteral("sbntc")};
-
-QString label(const QString& key)
+/// The algorithm called `name`, or null.
+const AlgorithmInfo* algorithmNamed(const QString& name)
 {
-    static const std::map<QString, QString> labels = {
-        {QStringLiteral("message"), QStringLiteral("M (message size)")},
-        {QStringLiteral("packet"), QStringLiteral("B (packet size)")},
-        {QStringLiteral("tau"), QStringLiteral("τ (start-up)")},
-        {QStringLiteral("tc"), QStringLiteral("t_c (per element)")},
-        {QStringLiteral("ports"), QStringLiteral("ports (one-port / n-port)")},
-        {QStringLiteral("epsilon"), QStringLiteral("ε")},
-        {QStringLiteral("order"), QStringLiteral("dimension order")},
-    };
-    auto it = labels.find(key);
-    return it == labels.end() ? key : it->second;
+    for (const AlgorithmInfo& a : algorithms())
+        if (QString::fromStdString(a.name) == name)
+            return &a;
+    return nullptr;
+}
+
+/// The panel's fields for `algorithm`: its declared parameters (param_spec.h) but mode, pattern
+/// (their own choosers), the dimension order and choices with nothing to choose.
+std::vector<ParamSpec> fieldSpecs(const QString& algorithm)
+{
+    std::vector<ParamSpec> out;
+    if (const AlgorithmInfo* info = algorithmNamed(algorithm))
+        for (const ParamSpec& p : panelParamSpecs(*info))
+            if (p.kind != ParamSpec::Kind::Choice || p.choices.size() > 1)
+                out.push_back(p);
+    return out;
 }
 } // namespace
 
@@ -67,9 +69,12 @@ ScenarioPanel::ScenarioPanel(QWidget* parent) : QWidget(parent)
         m_algorithm->setItemData(m_algorithm->count() - 1, QString::fromStdString(a.summary), Qt::ToolTipRole);
     }
     form->addRow(QStringLiteral("Algorithm"), m_algorithm);
+    // Algorithms that do not apply are greyed out in the list with the reason as their tooltip; this
+    // one line appears only when the chosen one does not apply.
     m_whyNot = new QLabel;
     m_whyNot->setWordWrap(true);
-    m_whyNot->setStyleSheet(QStringLiteral("color: gray"));
+    m_whyNot->setStyleSheet(QStringLiteral("color: #e69f00"));
+    m_whyNot->hide();
     form->addRow(m_whyNot);
     m_mode = new QComboBox;
     form->addRow(QStringLiteral("Mode"), m_mode);
@@ -84,7 +89,11 @@ ScenarioPanel::ScenarioPanel(QWidget* parent) : QWidget(parent)
     form->addRow(QStringLiteral("Source"), m_source);
 
     connect(m_kind, &QComboBox::currentIndexChanged, this, [this] { updateKind(); updateAlgorithms(); changed(); });
-    connect(m_algorithm, &QComboBox::currentIndexChanged, this, [this] { updateParameters(); changed(); });
+    connect(m_algorithm, &QComboBox::currentIndexChanged, this, [this] {
+        updateWhyNot();
+        updateParameters();
+        changed();
+    });
     connect(m_mode, &QComboBox::currentIndexChanged, this, [this] { changed(); });
     connect(m_pattern, &QComboBox::currentIndexChanged, this, [this] { changed(); });
     connect(m_source, &QLineEdit::editingFinished, this, [this] { changed(); });
@@ -95,13 +104,10 @@ ScenarioPanel::ScenarioPanel(QWidget* parent) : QWidget(parent)
 
 QStringList ScenarioPanel::parameterKeys(const QString& algorithm)
 {
-    if (kHypercubeAlgorithms.contains(algorithm))
-        return {QStringLiteral("message"), QStringLiteral("packet"), QStringLiteral("tau"), QStringLiteral("tc"),
-                QStringLiteral("ports")};
-    if (algorithm.startsWith(QLatin1String("divisible")))
-        return {QStringLiteral("A"), QStringLiteral("C"), QStringLiteral("S"), QStringLiteral("V"),
-                QStringLiteral("epsilon"), QStringLiteral("p"), QStringLiteral("layers")};
-    return {};
+    QStringList keys;
+    for (const ParamSpec& p : fieldSpecs(algorithm))
+        keys << QString::fromStdString(p.key);
+    return keys;
 }
 
 QLineEdit* ScenarioPanel::parameterField(const QString& key) const
@@ -151,22 +157,37 @@ void ScenarioPanel::updateAlgorithms()
         topo = currentTopology();
     } catch (const Error& e) {
         m_whyNot->setText(QString::fromStdString(e.what()));
+        m_whyNot->setToolTip(m_whyNot->text());
+        m_whyNot->show();
         return;
     }
     auto* model = qobject_cast<QStandardItemModel*>(m_algorithm->model());
-    QStringList reasons;
     const auto& list = algorithms();
     for (int i = 0; i < m_algorithm->count() && i < static_cast<int>(list.size()); ++i) {
-        const auto why = list[static_cast<std::size_t>(i)].whyNot(topo);
+        const AlgorithmInfo& info = list[static_cast<std::size_t>(i)];
+        const auto why = info.whyNot(topo);
         if (auto* item = model ? model->item(i) : nullptr) {
             item->setEnabled(!why);
-            item->setToolTip(why ? QString::fromStdString(*why) : QString::fromStdString(list[static_cast<std::size_t>(i)].summary));
+            item->setToolTip(why ? QStringLiteral("Not for this network: %1").arg(QString::fromStdString(*why))
+                                 : QString::fromStdString(info.summary));
         }
-        if (why)
-            reasons << QStringLiteral("%1: %2").arg(QString::fromStdString(list[static_cast<std::size_t>(i)].name),
-                                                   QString::fromStdString(*why));
     }
-    m_whyNot->setText(reasons.isEmpty() ? QString() : QStringLiteral("Not available here — ") + reasons.join(QStringLiteral("; ")));
+    updateWhyNot();
+}
+
+void ScenarioPanel::updateWhyNot()
+{
+    // One short line when the current algorithm does not apply; its reason is the item's tooltip.
+    auto* model = qobject_cast<QStandardItemModel*>(m_algorithm->model());
+    const QStandardItem* item = model ? model->item(m_algorithm->currentIndex()) : nullptr;
+    if (!item || item->isEnabled()) {
+        m_whyNot->clear();
+        m_whyNot->hide();
+        return;
+    }
+    m_whyNot->setText(QStringLiteral("%1 does not apply to this network").arg(m_algorithm->currentText()));
+    m_whyNot->setToolTip(item->toolTip());
+    m_whyNot->show();
 }
 
 void ScenarioPanel::updateParameters()
@@ -174,10 +195,7 @@ void ScenarioPanel::updateParameters()
     const bool wasUpdating = m_updating;
     m_updating = true;
     const QString name = m_algorithm->currentText();
-    const AlgorithmInfo* info = nullptr;
-    for (const AlgorithmInfo& a : algorithms())
-        if (QString::fromStdString(a.name) == name)
-            info = &a;
+    const AlgorithmInfo* info = algorithmNamed(name);
     const QString mode = m_mode->currentText(), pattern = m_pattern->currentText();
     m_mode->clear();
     m_pattern->clear();
@@ -200,12 +218,18 @@ void ScenarioPanel::updateParameters()
     while (m_paramForm->rowCount() > 0)
         m_paramForm->removeRow(0);
     m_params.clear();
-    for (const QString& key : parameterKeys(name)) {
+    for (const ParamSpec& spec : fieldSpecs(name)) {
+        const QString key = QString::fromStdString(spec.key);
         auto* edit = new QLineEdit;
-        edit->setPlaceholderText(QStringLiteral("default"));
+        edit->setPlaceholderText(QString::fromStdString(spec.defaultValueText()));
+        edit->setToolTip(QStringLiteral("%1: %2; default %3%4")
+                             .arg(QString::fromStdString(spec.help), QString::fromStdString(spec.allowedText()),
+                                  QString::fromStdString(spec.defaultValueText()),
+                                  spec.unit.empty() ? QString() : QStringLiteral(" (%1)").arg(QString::fromStdString(spec.unit))));
         edit->setText(old[key]);
         connect(edit, &QLineEdit::editingFinished, this, [this] { changed(); });
-        m_paramForm->addRow(label(key), edit);
+        const QString unit = spec.unit.empty() ? QString() : QStringLiteral(" (%1)").arg(QString::fromStdString(spec.unit));
+        m_paramForm->addRow(QString::fromStdString(spec.label) + unit, edit);
         m_params.emplace_back(key, edit);
     }
     m_paramBox->setVisible(!m_params.empty());
@@ -232,6 +256,7 @@ void ScenarioPanel::setScenario(const Scenario& s)
             m_sides[d]->setValue(t.side(d));
     updateAlgorithms();
     m_algorithm->setCurrentText(QString::fromStdString(s.algorithm));
+    updateWhyNot();
     updateParameters();
     if (auto m = s.params.find("mode"))
         m_mode->setCurrentText(QString::fromStdString(*m));

@@ -34,6 +34,8 @@ public:
     QLineEdit* parameterField(const QString& key) const;
     QLineEdit* sourceField() const { return m_source; }
     QComboBox* algorithmBox() const { return m_algorithm; }
+    /// The one-line note shown when the chosen algorithm does not apply (hidden otherwise).
+    QLabel* whyNotLabel() const { return m_whyNot; }
     QComboBox* kindBox() const { return m_kind; }
     QSpinBox* sideBox(int dim) const { return m_sides[dim]; }
 
@@ -44,6 +46,7 @@ private:
     Topology currentTopology() const;
     void updateKind();
     void updateAlgorithms();
+    void updateWhyNot();
     void updateParameters();
     void changed();
 

@@ -2,9 +2,11 @@
 
 #include "topocast/error.h"
 
+#include <QEventLoop>
 #include <QFutureWatcher>
 #include <QtConcurrent/QtConcurrentRun>
 
+#include <algorithm>
 #include <exception>
 #include <variant>
 
@@ -142,6 +144,35 @@ void Session::accept(SnapshotPtr snap)
     m_scenario = m_snapshot->scenario;
     m_requested = m_scenario;  // only the latest request is accepted
     emit scheduleReady(m_snapshot);
+}
+
+bool waitUntilIdle(const std::vector<Session*>& sessions, int timeoutMs)
+{
+    const auto idle = [&] { return std::none_of(sessions.begin(), sessions.end(), [](Session* s) { return s->busy(); }); };
+    if (idle())
+        return true;
+    QEventLoop loop;
+    // busyChanged(false) comes just before the result is delivered, in the same call: by the
+    // time exec() returns the scheduleReady()/failed() slots have run.
+    for (Session* s : sessions)
+        QObject::connect(s, &Session::busyChanged, &loop, [&] {
+            if (idle())
+                loop.quit();
+        });
+    QTimer timer;
+    timer.setSingleShot(true);
+    QObject::connect(&timer, &QTimer::timeout, &loop, &QEventLoop::quit);
+    if (timeoutMs >= 0)
+        timer.start(timeoutMs);
+    loop.exec();
+    return idle();
+}
+
+void runEventLoopFor(int ms)
+{
+    QEventLoop loop;
+    QTimer::singleShot(std::max(ms, 0), &loop, &QEventLoop::quit);
+    loop.exec();
 }
 
 } // namespace topocast::app

@@ -8,6 +8,7 @@
 
 #include <functional>
 #include <memory>
+#include <vector>
 
 namespace topocast::app {
 
@@ -80,5 +81,15 @@ private:
     QTimer* m_poll = nullptr;
     BuildHook m_hook;
 };
+
+/// Runs the event loop until none of `sessions` is busy() or `timeoutMs` passes (< 0: no limit),
+/// waking on their busyChanged() signals, not by polling; returns true when all are idle. The
+/// results of the finished requests (scheduleReady, failed) have been delivered by then. For
+/// start-up steps that need the computed schedule (--measured, --schedule, --window-screenshot).
+bool waitUntilIdle(const std::vector<Session*>& sessions, int timeoutMs = -1);
+
+/// Runs the event loop for `ms` milliseconds (a QTimer ends it; nothing polls): lets the window
+/// lay itself out and the 3-D view draw its frames before a screenshot.
+void runEventLoopFor(int ms);
 
 } // namespace topocast::app

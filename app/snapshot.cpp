@@ -57,17 +57,23 @@ std::vector<double> landscapeMap(const Scenario& sc, LandscapeMetric metric, Bui
 void fillDerived(Snapshot& snap, const std::vector<Vec3>* positions)
 {
     snap.metrics = computeMetrics(snap.schedule, 2000, snap.channelLoads);
-    snap.positions = positions ? *positions : nodePositions(snap.schedule.topology());
+    snap.positions = positions ? *positions : nodePositions(snap.schedule.topology(), drawingOf(snap.scenario));
     snap.informedStep = informedSteps(snap.schedule);
     snap.trees = scheduleTrees(snap.schedule);
-    const std::uint32_t steps = snap.schedule.stepCount();
-    snap.prefixTcd.assign(steps + 1, 0);
-    for (std::uint32_t s = 1; s <= steps; ++s)
-        snap.prefixTcd[s] = snap.prefixTcd[s - 1] +
-                            (s - 1 < snap.metrics.tcdPerStep.size() ? snap.metrics.tcdPerStep[s - 1] : 0);
+    snap.prefixTcd = cumulativeTcd(snap.metrics.tcdPerStep, snap.schedule.stepCount());
 }
 
 } // namespace
+
+HypercubeDrawing drawingOf(const Scenario& scenario)
+{
+    if (!scenario.topology.isHypercube() || scenario.topology.dims() > kFlatHypercubeMaxDims)
+        return HypercubeDrawing::Cube;
+    const auto it = scenario.view.find("layout");
+    if (it == scenario.view.end() || !it->is_string())
+        return HypercubeDrawing::Cube;
+    return parseHypercubeDrawing(it->get<std::string>()).value_or(HypercubeDrawing::Cube);
+}
 
 SnapshotPtr snapshotFromSchedule(Scenario scenario, Schedule schedule)
 {
@@ -141,7 +147,8 @@ SnapshotPtr buildSnapshot(const Scenario& scenarioIn, bool allowFallback, const 
         control->stage = BuildControl::Derived;
     const bool sameNetwork = previous && previous->scenario.topology == sc.topology &&
                              previous->scenario.algorithm == sc.algorithm && previous->scenario.params == sc.params;
-    fillDerived(*snap, sameNetwork ? &previous->positions : nullptr);
+    const bool sameDrawing = sameNetwork && drawingOf(previous->scenario) == drawingOf(sc);
+    fillDerived(*snap, sameDrawing ? &previous->positions : nullptr);
     checkCancelled(control);
     if (control)
         control->stage = BuildControl::TcdMap;

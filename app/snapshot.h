@@ -34,7 +34,8 @@ struct Snapshot {
     /// Every channel's load at every step (core ChannelLoadHistory, built once here): a step
     /// change asks it for that step in O(channels) instead of recounting steps 1..k.
     ChannelLoadHistory channelLoads;
-    /// TCD of every step so far: prefixTcd[s] = Σ TCD of steps 1..s (prefixTcd[0] = 0).
+    /// TCD of every step so far: prefixTcd[s] = Σ TCD of steps 1..s (prefixTcd[0] = 0), core
+    /// cumulativeTcd().
     std::vector<std::uint64_t> prefixTcd;
     /// Minimum TCD from every node as source (the "TCD map"), empty when not available.
     std::vector<std::uint64_t> tcdMap;
@@ -105,6 +106,10 @@ SnapshotPtr buildSnapshot(const Scenario& scenario, bool allowFallback = false, 
 /// metrics, layout and per-node informed steps; no TCD map. The scenario's topology and source
 /// are taken from the schedule.
 SnapshotPtr snapshotFromSchedule(Scenario scenario, Schedule schedule);
+
+/// How the scenario asks for a hypercube to be drawn: its view's "layout" ("cube" or "flat");
+/// the cube drawing when absent, unknown, not a hypercube, or n > kFlatHypercubeMaxDims.
+HypercubeDrawing drawingOf(const Scenario& scenario);
 
 /// Node ids with state per timeline position `step` (0..stepCount): the view shows the network
 /// after step `step`, whose receivers are "receiving".

@@ -60,9 +60,19 @@ Scenario loadComparePair(const QString& scenarioFile, const QString& compareFile
 int renderScreenshot(const ScreenshotOptions& options, QString& error, const QString& compareFile)
 {
     try {
-        const Scenario scenario = !compareFile.isEmpty() ? loadComparePair(options.scenarioFile, compareFile)
-                                  : options.scenarioFile.isEmpty() ? defaultScenario()
-                                                                   : loadScenario(options.scenarioFile.toStdString());
+        Scenario scenario = !compareFile.isEmpty() ? loadComparePair(options.scenarioFile, compareFile)
+                            : options.scenarioFile.isEmpty() ? defaultScenario()
+                                                             : loadScenario(options.scenarioFile.toStdString());
+        if (!options.layout.isEmpty()) {
+            const auto drawing = parseHypercubeDrawing(options.layout.toStdString());
+            if (!drawing)
+                throw Error("--layout " + options.layout.toStdString() + " is not one of cube, flat");
+            if (*drawing == HypercubeDrawing::Flat && scenario.topology.isHypercube() &&
+                scenario.topology.dims() > kFlatHypercubeMaxDims)
+                throw Error("--layout flat: the " + scenario.topology.displayName() + " has n = " +
+                            std::to_string(scenario.topology.dims()) + "; the flat drawing is for n ≤ 6");
+            scenario.view["layout"] = options.layout.toStdString();
+        }
         if (scenario.compare) {
             const CompareSnapshotPtr cmp = buildCompareSnapshot(scenario);
             ViewSettings view;

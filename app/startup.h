@@ -24,6 +24,8 @@ struct ScreenshotOptions {
     ViewMode mode = ViewMode::Plain;
     QString output;
     QSize size{1200, 800};
+    /// --layout: how a hypercube is drawn ("cube" or "flat"); empty: as the scenario says.
+    QString layout;
 };
 
 /// --screenshot: renders the scenario's view once into `output` (PNG); a compare scenario (its

@@ -18,6 +18,43 @@ std::string join(const std::vector<std::string>& v)
     return s;
 }
 
+const char* kindName(ParamSpec::Kind k)
+{
+    switch (k) {
+    case ParamSpec::Kind::Choice: return "choice";
+    case ParamSpec::Kind::Integer: return "integer";
+    case ParamSpec::Kind::Number: return "number";
+    case ParamSpec::Kind::Text: return "text";
+    }
+    return "text";
+}
+
+nlohmann::ordered_json paramsJson(const AlgorithmInfo& a)
+{
+    nlohmann::ordered_json list = nlohmann::ordered_json::array();
+    for (const ParamSpec& p : a.params) {
+        nlohmann::ordered_json o{{"key", p.key}, {"label", p.label}, {"kind", kindName(p.kind)},
+                                 {"allowed", p.allowedText()}, {"default", p.defaultValueText()}};
+        if (p.kind == ParamSpec::Kind::Choice)
+            o["choices"] = p.choices;
+        if (!p.unit.empty())
+            o["unit"] = p.unit;
+        o["help"] = p.help;
+        list.push_back(o);
+    }
+    return list;
+}
+
+/// "    --message  message size M: a whole number 1 to 1073741824; default 1 (elements)".
+void printParams(std::ostream& out, const AlgorithmInfo& a)
+{
+    for (const ParamSpec& p : panelParamSpecs(a)) {
+        const std::string option = p.key.size() > 1 ? "--" + p.key : "--param " + p.key + "=…";
+        out << "    " << option << "  " << p.label << ": " << p.allowedText() << "; default " << p.defaultValueText()
+            << (p.unit.empty() ? "" : " (" + p.unit + ")") << "\n";
+    }
+}
+
 struct AlgorithmsCommand {
     std::string topology;
     bool json = false;
@@ -41,7 +78,8 @@ const CommandRegistrar reg{Command{
                     why = a.whyNot(*topo);
                 if (opts->json) {
                     nlohmann::ordered_json o{{"name", a.name}, {"summary", a.summary}, {"topologies", a.topologies},
-                                             {"modes", a.modes}, {"patterns", a.patterns}};
+                                             {"modes", a.modes}, {"patterns", a.patterns},
+                                             {"params", paramsJson(a)}};
                     if (topo) {
                         o["applies"] = !why.has_value();
                         if (why)
@@ -55,6 +93,7 @@ const CommandRegistrar reg{Command{
                     io.out << "    --mode " << join(a.modes) << " (default " << a.modes.front() << ")\n";
                 if (a.patterns.size() > 1)
                     io.out << "    --pattern " << join(a.patterns) << "\n";
+                printParams(io.out, a);
                 if (topo)
                     io.out << "    on " << topo->displayName() << ": " << (why ? "no — " + *why : std::string("yes")) << "\n";
             }

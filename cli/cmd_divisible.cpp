@@ -9,13 +9,13 @@
 #include "topocast/algorithms/divisible_load.h"
 #include "topocast/error.h"
 #include "topocast/figures.h"
+#include "topocast/numbers.h"
 
 #include <cmath>
 #include <iomanip>
 #include <limits>
 #include <memory>
 #include <ostream>
-#include <sstream>
 
 namespace topocast::cli {
 
@@ -40,14 +40,7 @@ struct DivisibleOptions {
     std::string source;
 };
 
-std::string num(double v)
-{
-    if (std::isinf(v))
-        return v > 0 ? "inf" : "-inf";
-    std::ostringstream s;
-    s << std::setprecision(15) << v;
-    return s.str();
-}
+std::string num(double v) { return formatSignificant(v, 15); }
 
 DivisibleLoadParams baseParams(const DivisibleOptions& o, int p)
 {

@@ -9,11 +9,11 @@
 #include "topocast/error.h"
 #include "topocast/io/schedule_json.h"
 #include "topocast/landscape.h"
+#include "topocast/numbers.h"
 
 #include <nlohmann/json.hpp>
 
 #include <cmath>
-#include <cstdio>
 #include <memory>
 #include <mutex>
 #include <ostream>
@@ -48,9 +48,7 @@ std::string valueText(double v, LandscapeMetric metric, double scale)
         return "-";
     if (isIntegral(metric))
         return std::to_string(static_cast<std::uint64_t>(v));
-    char buf[32];
-    std::snprintf(buf, sizeof buf, "%.4g", v * scale);
-    return buf;
+    return formatSignificant(v * scale, 4);
 }
 
 int runLandscape(const LandscapeCommand& opt, Io& io)

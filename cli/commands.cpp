@@ -19,23 +19,26 @@ std::vector<Command>& commandTable()
 
 namespace {
 
-// Options every scheduling command accepts, mapped to Params keys.
-struct ParamOption {
-    const char* name;
-    const char* key;
-    const char* help;
-};
-constexpr ParamOption kParamOptions[] = {
-    {"--mode", "mode", "algorithm mode (cang-wu: optimal|eye-best|paper)"},
-    {"--pattern", "pattern", "broadcast|scatter|allgather|alltoall (hypercube graphs)"},
-    {"--message", "message", "message size M in elements (hypercube)"},
-    {"--packet", "packet", "packet size B in elements (hypercube)"},
-    {"--ports", "ports", "port model: one|send-recv|half|n (hypercube)"},
-    {"--tau", "tau", "start-up time τ per packet (hypercube)"},
-    {"--tc", "tc", "transfer time t_c per element (hypercube)"},
-    {"--variant", "variant", "algorithm variant (tsay-wang: paper|direct)"},
-    {"--order", "order", "dimension order for dimension-ordered routes: xy, yx, xyz, zyx, …"},
-};
+/// The option text of a declared parameter: its help, the algorithms that take it and what is
+/// allowed, e.g. "cang-wu mode (cang-wu): optimal, eye-best or paper".
+std::string paramHelp(const ParamSpec& spec)
+{
+    std::string who;
+    for (const AlgorithmInfo& a : algorithms())
+        if (const ParamSpec* p = findParam(a.params, spec.key); p && spec.key != "order" && spec.key != "pattern") {
+            who += (who.empty() ? "" : ", ") + a.name;
+            if (p->kind == ParamSpec::Kind::Choice && p->key != "mode")
+                who += " " + p->allowedText();
+        }
+    std::string text = spec.help;
+    if (spec.key == "mode")
+        text += " (" + who + "): " + spec.allowedText();
+    else if (!who.empty() && spec.kind != ParamSpec::Kind::Choice)
+        text += " (" + who + "; " + spec.allowedText() + (spec.unit.empty() ? "" : ", in " + spec.unit) + ")";
+    else if (!who.empty())
+        text += " (" + who + ")";
+    return text;
+}
 
 } // namespace
 
@@ -46,9 +49,14 @@ void ScenarioOptions::add(CLI::App& sub, bool requireAlgorithm)
     sub.add_option("--algorithm,-a", m_algorithm, "algorithm name (see `topocast-cli algorithms`)");
     sub.add_option("--source,-s", m_source, "source node: coordinates like 2,3 (hypercube: an address); default the origin");
     sub.add_option("--scenario", m_scenario, "scenario JSON file (explicit options override it)");
-    for (const ParamOption& p : kParamOptions)
-        sub.add_option(p.name, m_params[p.key], p.help);
-    sub.add_option("--param", m_extra, "extra algorithm parameter KEY=VALUE (repeatable), e.g. --param layers=6");
+    // One option per parameter the registry declares (one-letter keys such as divisible-load's
+    // A, C, S, V, p go through --param KEY=VALUE).
+    for (const ParamSpec* p : allParamSpecs())
+        if (p->key.size() > 1)
+            sub.add_option("--" + p->key, m_params[p->key], paramHelp(*p));
+    sub.add_option("--param", m_extra,
+                   "algorithm parameter KEY=VALUE (repeatable), e.g. --param V=2e6 (`topocast-cli algorithms` lists "
+                   "each algorithm's parameters)");
 }
 
 Scenario ScenarioOptions::resolve() const
@@ -92,6 +100,9 @@ int run(const std::vector<std::string>& args, Io& io)
 {
     CLI::App app{"topocast-cli: collective-communication schedules on meshes, tori and hypercubes"};
     app.name("topocast-cli");
+    if (std::none_of(commandTable().begin(), commandTable().end(), [](const Command& c) { return c.name == "render"; }))
+        app.footer("render, handout: drawn by the app program, `topocast render …` / `topocast handout …`; "
+                   "topocast-cli hands them over to it (run `topocast-cli render --help` for their options)");
     app.require_subcommand(1);
     std::uint64_t memoryMiB = 0;
     app.add_option("--memory-limit", memoryMiB,
@@ -106,7 +117,8 @@ int run(const std::vector<std::string>& args, Io& io)
     }
     if (!args.empty() && !args[0].empty() && args[0][0] != '-' && std::none_of(commandTable().begin(), commandTable().end(), [&](const Command& c) { return c.name == args[0]; })) {
         if (args[0] == "render" || args[0] == "handout") {
-            io.err << "topocast-cli: " << args[0] << " is not in this build: it draws with the Qt 6 / Qt3D app and encodes "
+            io.err << "topocast-cli: " << args[0] << " is not in this build: it draws with the Qt 6 / Qt3D app (the program "
+                      "topocast, looked for beside topocast-cli, in ../app/ and in $TOPOCAST_APP) and encodes "
                       "with FFmpeg; run scripts/install-deps.sh and configure with -DTOPOCAST_BUILD_APP=ON\n";
             return 2;
         }

@@ -2,23 +2,15 @@
 
 #include "topocast/error.h"
 #include "topocast/io/export.h"
+#include "topocast/numbers.h"
 
 #include <algorithm>
 #include <cctype>
 #include <filesystem>
-#include <iomanip>
-#include <sstream>
 
 namespace topocast::cli {
 
 namespace {
-
-std::string fixed(double value, int digits)
-{
-    std::ostringstream o;
-    o << std::fixed << std::setprecision(digits) << value;
-    return o.str();
-}
 
 std::string lower(std::string text)
 {
@@ -100,7 +92,7 @@ void validateRenderOptions(RenderOptions& o)
     o.cumulativeHeat = o.heat == "cumulative";
     o.captionsOn = o.captions == "on";
     if (!(o.zoom > 0.01f && o.zoom < 100.0f))
-        throw Error("--zoom " + fixed(o.zoom, 3) + " is out of range 0.01..100");
+        throw Error("--zoom " + formatFixed(o.zoom, 3) + " is out of range 0.01..100");
     if (o.videoFormat == RenderFormat::Mp4 && (o.width % 2 != 0 || o.height % 2 != 0))
         throw Error("an MP4 needs an even width and height; got " + std::to_string(o.width) + "×" +
                     std::to_string(o.height));

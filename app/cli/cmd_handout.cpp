@@ -2,6 +2,7 @@
 // the app's picture of the step, its narration and its figures (needs OpenGL for the pictures,
 // so a display or xvfb-run, as render does).
 #include "commands.h"
+#include "guiscope.h"
 
 #include "handout.h"
 #include "snapshot.h"
@@ -11,7 +12,6 @@
 #include "topocast/io/export.h"
 #include "topocast/io/scenario.h"
 
-#include <QGuiApplication>
 
 #include <fmt/format.h>
 
@@ -30,36 +30,13 @@ struct HandoutCommand {
     int dpi = 300;
 };
 
-/// A QGuiApplication for the length of the command, unless the process has one (the tests run
-/// commands inside their QApplication). The same as render's.
-class GuiScope {
-public:
-    GuiScope()
-    {
-        if (QCoreApplication::instance())
-            return;
-        app::setupRenderer();
-        if (!app::haveDisplay())
-            throw Error("handout needs OpenGL for its pictures and there is no display (DISPLAY and WAYLAND_DISPLAY "
-                        "are unset); run it under a virtual X server: xvfb-run -a -s \"-screen 0 1600x1000x24\" "
-                        "topocast-cli handout …");
-        m_app = std::make_unique<QGuiApplication>(m_argc, m_argv);
-    }
-
-private:
-    int m_argc = 1;
-    char m_name[16] = "topocast-cli";
-    char* m_argv[2] = {m_name, nullptr};
-    std::unique_ptr<QGuiApplication> m_app;
-};
-
 int handout(const HandoutCommand& o, Io& io)
 {
     const auto size = app::parseHandoutPageSize(QString::fromStdString(o.size));
     if (!size)
         throw Error("--size " + o.size + " is not a page size topocast knows; use A4 or letter");
     const Scenario scenario = loadScenario(o.scenario);
-    GuiScope gui;
+    GuiScope gui("handout", "OpenGL for its pictures");
     const app::SnapshotPtr snap = app::buildSnapshot(scenario, false);
     const auto [first, last] = parseStepRange(o.steps, snap->stepCount());
     app::HandoutSettings settings;

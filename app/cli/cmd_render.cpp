@@ -2,6 +2,7 @@
 // PNG sequence, rendered frame by frame on a deterministic clock (no window to click; needs
 // OpenGL, so a display or xvfb-run).
 #include "commands.h"
+#include "guiscope.h"
 
 #include "animationexport.h"
 #include "compareexport.h"
@@ -13,7 +14,6 @@
 #include "topocast/io/export.h"
 #include "topocast/io/scenario.h"
 
-#include <QGuiApplication>
 
 #include <fmt/format.h>
 
@@ -46,28 +46,6 @@ struct RenderCommand {
     bool timings = false;
 };
 
-/// A QGuiApplication for the length of one command, unless the process already has one (the
-/// tests run commands inside their QApplication).
-class GuiScope {
-public:
-    GuiScope()
-    {
-        if (QCoreApplication::instance())
-            return;
-        app::setupRenderer();
-        if (!app::haveDisplay())
-            throw Error("render needs OpenGL and there is no display (DISPLAY and WAYLAND_DISPLAY are unset); run "
-                        "it under a virtual X server: xvfb-run -a -s \"-screen 0 1600x1000x24\" topocast-cli render …");
-        m_app = std::make_unique<QGuiApplication>(m_argc, m_argv);
-    }
-
-private:
-    int m_argc = 1;
-    char m_name[16] = "topocast-cli";
-    char* m_argv[2] = {m_name, nullptr};
-    std::unique_ptr<QGuiApplication> m_app;
-};
-
 int render(const RenderCommand& o, Io& io)
 {
     app::AnimationSettings settings;
@@ -95,7 +73,7 @@ int render(const RenderCommand& o, Io& io)
     settings.captions = o.captions == "on";
 
     const Scenario scenario = loadScenario(o.scenario);
-    GuiScope gui;
+    GuiScope gui("render", "OpenGL");
     // A compare scenario renders both sides in one file, over the longer schedule's steps.
     app::SnapshotPtr snap;
     app::CompareSnapshotPtr cmp;

@@ -118,6 +118,8 @@ LabelInstances::LabelInstances(Qt3DCore::QNode* parent) : Qt3DCore::QEntity(pare
     auto* material = makeInstancedMaterial(QStringLiteral("labels"), this, QStringLiteral("labels"));
     m_viewport = new Qt3DRender::QParameter(QStringLiteral("viewportSize"), QVector2D(1280, 720), material);
     material->addParameter(m_viewport);
+    m_lift = new Qt3DRender::QParameter(QStringLiteral("anchorLift"), 0.0f, material);
+    material->addParameter(m_lift);
     material->addParameter(new Qt3DRender::QParameter(QStringLiteral("labelAtlas"), m_texture, material));
     addComponent(m_renderer);
     addComponent(material);
@@ -130,10 +132,19 @@ void LabelInstances::setViewportSize(const QSize& size)
     m_viewport->setValue(QVector2D(static_cast<float>(std::max(1, size.width())), static_cast<float>(std::max(1, size.height()))));
 }
 
+void LabelInstances::setAnchorLift(float lift) { m_lift->setValue(lift); }
+
 bool LabelInstances::loaded() const
 {
     return m_labels.empty() || (m_texture->status() == Qt3DRender::QAbstractTexture::Ready &&
                                 m_texture->width() == m_atlas.width() && m_texture->height() == m_atlas.height());
+}
+
+QSize LabelInstances::plateSizeFor(const QString& text, int pixelHeight)
+{
+    const QFontMetrics metrics(labelFont(pixelHeight));
+    const int pad = std::max(2, pixelHeight / 4);
+    return {metrics.horizontalAdvance(text) + 2 * pad + 2, metrics.height() + 2 * pad};
 }
 
 QSize LabelInstances::plateSize(std::size_t i) const { return i < m_plates.size() ? m_plates[i].size() : QSize(); }

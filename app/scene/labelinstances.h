@@ -43,17 +43,24 @@ public:
     void setLabels(std::vector<Label> labels, int pixelHeight);
     /// The viewport in pixels (plates keep their pixel size when the window is resized).
     void setViewportSize(const QSize& size);
+    /// Moves each anchor `lift` scene units toward its plate's side (diagonally for a plate up and
+    /// to the right) before placing the plate, so node labels keep clear of their node's sphere
+    /// at any zoom. 0 (default): plates sit at their pixel offsets from the anchor.
+    void setAnchorLift(float lift);
     const std::vector<Label>& labels() const { return m_labels; }
     /// The atlas as last built (for tests).
     const QImage& atlas() const { return m_atlas; }
     /// True once the current atlas has reached the GPU (Qt3D loads textures asynchronously).
     bool loaded() const;
+    /// The plate a text of `pixelHeight` pixels gets, in pixels (before it is placed).
+    static QSize plateSizeFor(const QString& text, int pixelHeight);
     /// The plate size of label `i` in pixels.
     QSize plateSize(std::size_t i) const;
 
 private:
     Qt3DRender::QGeometryRenderer* m_renderer = nullptr;
     Qt3DRender::QParameter* m_viewport = nullptr;
+    Qt3DRender::QParameter* m_lift = nullptr;
     Qt3DRender::QTexture2D* m_texture = nullptr;
     LabelImage* m_image = nullptr;
     std::unique_ptr<InstanceBuffer> m_instances;

@@ -20,6 +20,7 @@ public:
         float distance = 10.0f;
         float yaw = 0.0f;
         float pitch = 0.0f;
+        bool orthographic = false;  ///< parallel projection (the view's height still follows distance)
     };
 
     explicit OrbitCamera(Qt3DRender::QCamera* camera);
@@ -27,11 +28,19 @@ public:
     /// Frames a box of half-diagonal `radius` about `centre`; `flat` looks straight down −Z
     /// (core frameBox).
     void reset(const QVector3D& centre, float radius, bool flat);
+    /// Looks straight down −Z at `centre` from the distance at which a box of half-width
+    /// `halfWidth` and half-height `halfHeight` just fits the view (at the current aspect).
+    void frameTopDown(const QVector3D& centre, float halfWidth, float halfHeight);
     void orbit(float yawDegrees, float pitchDegrees);
     /// Pan by a fraction of the view (dx, dy in −1..1 of the viewport).
     void pan(float dx, float dy);
     void zoom(float factor);
     void setAspect(float aspect);
+    /// Orthographic (parallel) or perspective projection. In orthographic the view shows the
+    /// same height at the centre as the perspective one at `distance` (zoom works alike), and
+    /// the camera stands back far enough that nothing of the scene is behind it.
+    void setOrthographic(bool on);
+    bool orthographic() const { return m_orthographic; }
     void apply();
     State state() const;
     void setState(const State& state);
@@ -42,6 +51,7 @@ public:
 private:
     Qt3DRender::QCamera* m_camera;
     OrbitView m_view;
+    bool m_orthographic = false;
 };
 
 } // namespace topocast::app

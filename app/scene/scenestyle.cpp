@@ -1,6 +1,7 @@
 #include "scene/scenestyle.h"
 
 #include "topocast/figures.h"
+#include "topocast/landscape.h"
 
 #include <algorithm>
 #include <cmath>
@@ -30,59 +31,34 @@ std::optional<ViewMode> parseViewMode(const QString& text)
     return std::nullopt;
 }
 
-Palette Palette::normal()
+Palette Palette::from(const colour::Palette& c)
 {
     Palette p;
-    p.background = {0.09f, 0.10f, 0.12f};
-    p.source = {1.00f, 0.55f, 0.00f};
-    p.informed = {0.20f, 0.55f, 1.00f};
-    p.receiving = {0.15f, 0.90f, 0.30f};
-    p.uninformed = {0.42f, 0.43f, 0.47f};
-    p.link = {0.28f, 0.29f, 0.33f};
-    p.linkUsed = {0.35f, 0.60f, 0.95f};
-    p.inFlight = {1.00f, 0.95f, 0.45f};
-    p.contention = {1.00f, 0.00f, 0.00f};
-    p.message = {1.00f, 1.00f, 1.00f};
-    p.optimum = {1.00f, 1.00f, 1.00f};
+    p.background = Rgba::from(c.background);
+    p.source = Rgba::from(c.source);
+    p.informed = Rgba::from(c.informed);
+    p.receiving = Rgba::from(c.receiving);
+    p.uninformed = Rgba::from(c.uninformed);
+    p.link = Rgba::from(c.link);
+    p.linkUsed = Rgba::from(c.linkUsed);
+    p.inFlight = Rgba::from(c.inFlight);
+    p.contention = Rgba::from(c.contention);
+    p.message = Rgba::from(c.message);
+    p.optimum = Rgba::from(c.optimum);
     return p;
 }
 
-Palette Palette::highContrast()
-{
-    Palette p = normal();
-    p.background = {0.0f, 0.0f, 0.0f};
-    p.source = {1.0f, 0.6f, 0.0f};
-    p.informed = {0.0f, 0.75f, 1.0f};
-    p.receiving = {0.0f, 1.0f, 0.0f};
-    p.uninformed = {0.6f, 0.6f, 0.6f};
-    p.link = {0.45f, 0.45f, 0.45f};
-    p.inFlight = {1.0f, 1.0f, 0.0f};
-    return p;
-}
+Palette Palette::normal() { return from(colour::normalPalette()); }
+Palette Palette::highContrast() { return from(colour::highContrastPalette()); }
 
-Rgba categoryColour(int i)
-{
-    static const Rgba colours[] = {
-        {0.90f, 0.30f, 0.90f}, {0.20f, 0.80f, 0.80f}, {0.95f, 0.75f, 0.20f}, {0.55f, 0.85f, 0.25f},
-        {0.60f, 0.45f, 1.00f}, {1.00f, 0.50f, 0.45f}, {0.30f, 0.65f, 0.30f}, {0.85f, 0.85f, 0.85f},
-        {0.40f, 0.55f, 0.95f}, {0.95f, 0.55f, 0.75f},
-    };
-    constexpr int n = sizeof(colours) / sizeof(colours[0]);
-    return colours[((i % n) + n) % n];
-}
+Rgba categoryColour(int i) { return Rgba::from(colour::categoryColour(i)); }
 
 Rgba heatColour(double value, double max)
 {
     if (value <= 0 || max <= 0)
         return {0.22f, 0.23f, 0.26f};
     const double t = std::clamp(value / max, 0.0, 1.0);
-    // blue (low) → yellow (half) → red (max)
-    if (t < 0.5) {
-        const float u = static_cast<float>(t / 0.5);
-        return {0.15f + 0.85f * u, 0.35f + 0.55f * u, 1.0f - 0.85f * u};
-    }
-    const float u = static_cast<float>((t - 0.5) / 0.5);
-    return {1.0f, 0.90f - 0.75f * u, 0.15f};
+    return Rgba::from(colour::mapColour(colour::ColourMap::Viridis, 0.15 + 0.85 * t));
 }
 
 std::vector<DrawnChannel> drawnChannels(const Topology& topo)
@@ -127,10 +103,9 @@ std::pair<double, double> landscapeRange(const std::vector<double>& values)
 
 Rgba landscapeColour(std::pair<double, double> range, double value)
 {
-    const Rgba good{0.10f, 0.85f, 0.35f}, bad{0.35f, 0.10f, 0.45f};
     const double span = range.second - range.first;
     const double t = span > 0 ? std::clamp((value - range.first) / span, 0.0, 1.0) : 0.0;
-    return mix(good, bad, static_cast<float>(t));
+    return Rgba::from(colour::mapColour(colour::ColourMap::Cividis, t));
 }
 
 float recedeAmount(std::size_t nodes)
@@ -142,7 +117,7 @@ float recedeAmount(std::size_t nodes)
 
 Rgba uninformedColour(const Palette& palette, std::size_t nodes)
 {
-    return mix(palette.uninformed, palette.background, 0.6f * recedeAmount(nodes));
+    return mix(palette.uninformed, palette.background, static_cast<float>(colour::kMaxUninformedFade) * recedeAmount(nodes));
 }
 
 float uninformedScale(std::size_t nodes) { return 1.0f - 0.55f * recedeAmount(nodes); }
@@ -237,6 +212,12 @@ FrameStyle frameStyle(const Snapshot& snap, const std::vector<DrawnChannel>& cha
             else if (now == 1)
                 col = pal.receiving;
             break;
+        case ViewMode::TcdMap:  // the map colours the nodes; channels in use stay blue, never the map's yellow
+            if (now >= 1)
+                col = pal.linkUsed;
+            if (now >= 2)
+                col = pal.contention;
+            break;
         case ViewMode::Trees:  // the trees are drawn over the channels; only contention shows here
             if (now >= 2)
                 col = pal.contention;
@@ -277,15 +258,22 @@ std::vector<std::pair<QColor, QString>> legendEntries(const Snapshot* snap, View
         e.emplace_back(pal.contention.toColor(), QStringLiteral("contention (channel shared)"));
         break;
     case ViewMode::Heatmap:
-        for (int i = 0; i <= 4; ++i)
-            e.emplace_back(heatColour(i == 0 ? 0 : i, 4).toColor(),
-                           i == 0 ? QStringLiteral("unused") : QStringLiteral("%1% of max load").arg(i * 25));
+        e.emplace_back(heatColour(0, 1).toColor(), QStringLiteral("unused channel"));
         break;
     case ViewMode::TcdMap: {
         const QString words = QString::fromStdString(metricWords(snap ? snap->landscapeMetric : LandscapeMetric::Tcd));
-        e.emplace_back(pal.optimum.toColor(), QStringLiteral("minimum %1").arg(words));
-        e.emplace_back(landscapeColour({0.0, 1.0}, 0.0).toColor(), QStringLiteral("low %1").arg(words));
-        e.emplace_back(landscapeColour({0.0, 1.0}, 1.0).toColor(), QStringLiteral("high %1").arg(words));
+        QString low, high;
+        if (snap && !snap->landscape.empty()) {
+            const auto [lo, hi] = landscapeRange(snap->landscape);
+            auto text = [&](double v) {
+                return QString::fromStdString(formatLandscapeValue(v, snap->landscapeMetric, snap->landscapeTimeUnit));
+            };
+            low = QStringLiteral(" (%1)").arg(text(lo));
+            high = QStringLiteral(" (%1)").arg(text(hi));
+        }
+        e.emplace_back(pal.optimum.toColor(), QStringLiteral("minimum %1%2").arg(words, low));
+        e.emplace_back(landscapeColour({0.0, 1.0}, 0.0).toColor(), QStringLiteral("low %1%2").arg(words, low));
+        e.emplace_back(landscapeColour({0.0, 1.0}, 1.0).toColor(), QStringLiteral("high %1%2").arg(words, high));
         e.emplace_back(pal.source.toColor(), QStringLiteral("current source"));
         if (snap && snap->landscape.empty())
             e.emplace_back(pal.uninformed.toColor(), QStringLiteral("(no source map for this algorithm/size)"));
@@ -314,6 +302,41 @@ std::vector<std::pair<QColor, QString>> legendEntries(const Snapshot* snap, View
     }
     }
     return e;
+}
+
+std::optional<ColourBar> legendBar(const Snapshot* snap, ViewMode mode, bool cumulativeHeat)
+{
+    if (!snap)
+        return std::nullopt;
+    ColourBar bar;
+    LandscapeMetric metric = LandscapeMetric::MaxLinkLoad;  // a count: whole-number ticks
+    std::string unit;
+    if (mode == ViewMode::Heatmap) {
+        bar.max = cumulativeHeat ? snap->metrics.maxLinkLoad : snap->metrics.maxStepLoad;
+        if (bar.max <= 0)
+            return std::nullopt;
+        for (int i = 0; i <= 16; ++i)
+            bar.stops.push_back(heatColour(std::max(1e-9, bar.max * i / 16.0), bar.max).toColor());
+        bar.caption = cumulativeHeat ? QStringLiteral("uses of a channel, steps 1 to now")
+                                     : QStringLiteral("uses of a channel in this step");
+    } else if (mode == ViewMode::TcdMap && !snap->landscape.empty()) {
+        std::tie(bar.min, bar.max) = landscapeRange(snap->landscape);
+        metric = snap->landscapeMetric;
+        unit = snap->landscapeTimeUnit;
+        for (int i = 0; i <= 16; ++i)
+            bar.stops.push_back(landscapeColour({0.0, 1.0}, i / 16.0).toColor());
+        bar.caption = QString::fromStdString(metricWords(metric)) + QStringLiteral(" with this node as source");
+    } else {
+        return std::nullopt;
+    }
+    auto text = [&](double v) { return QString::fromStdString(formatLandscapeValue(v, metric, unit)); };
+    bar.labels.emplace_back(bar.min, text(bar.min));
+    for (double t : landscapeTicks(bar.min, bar.max, metric, 4))
+        if (t > bar.min && t < bar.max)
+            bar.labels.emplace_back(t, text(t));
+    if (bar.max > bar.min)
+        bar.labels.emplace_back(bar.max, text(bar.max));
+    return bar;
 }
 
 } // namespace topocast::app

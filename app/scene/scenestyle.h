@@ -2,6 +2,8 @@
 
 #include "snapshot.h"
 
+#include "topocast/colour.h"
+
 #include <QColor>
 #include <QString>
 
@@ -22,22 +24,31 @@ struct Rgba {
     float r = 0, g = 0, b = 0, a = 1;
     friend bool operator==(const Rgba&, const Rgba&) = default;
     QColor toColor() const { return QColor::fromRgbF(r, g, b, a); }
+    static Rgba from(const colour::Srgb& c)
+    {
+        return {static_cast<float>(c.r), static_cast<float>(c.g), static_cast<float>(c.b), 1.0f};
+    }
 };
 
-/// The fixed colours of the scene (normal and high-contrast presentation palettes).
+/// The fixed colours of the scene: core's colour::normalPalette() / highContrastPalette() (the
+/// colour-blind-safe palettes the palette test checks) as floats for the GPU.
 struct Palette {
     Rgba background, source, informed, receiving, uninformed, link, linkUsed, inFlight, contention, message, optimum;
     static Palette normal();
     static Palette highContrast();
+    static Palette from(const colour::Palette& p);
 };
 
-/// Colour of `i` in a cycle of distinct hues (trees, dimensions, layers).
+/// Colour of `i` in a cycle of distinct hues (trees, dimensions, layers): core's colour-blind-safe
+/// colour::categoryColour.
 Rgba categoryColour(int i);
-/// Heat-map colour for `value` on the fixed scale 0..`max` (dark → blue → yellow → red).
+/// Heat-map colour for `value` on the fixed scale 0..`max`: viridis from 15 % (so the lightest
+/// load stays visible on the dark background) to 100 % at `max`; grey for an unused channel.
 Rgba heatColour(double value, double max);
 /// The source map's scale: the smallest and largest value present (NaN skipped; {0, 0} if none).
 std::pair<double, double> landscapeRange(const std::vector<double>& values);
-/// The colour of `value` on the source map's scale: low green to high purple (the colour bar's).
+/// The colour of `value` on the source map's scale: cividis, low dark blue to high yellow (the
+/// colour bar's).
 Rgba landscapeColour(std::pair<double, double> range, double value);
 
 /// One drawn directed channel.
@@ -87,5 +98,17 @@ FrameStyle frameStyle(const Snapshot& snap, const std::vector<DrawnChannel>& cha
 
 /// Legend entries for a mode: (colour, text).
 std::vector<std::pair<QColor, QString>> legendEntries(const Snapshot* snap, ViewMode mode, const Palette& palette);
+
+/// A colour bar with numbers: colours at evenly spaced stops from `min` to `max`, and labelled
+/// values (the ends and round ticks between them, from core's landscapeTicks).
+struct ColourBar {
+    std::vector<QColor> stops;
+    double min = 0, max = 0;
+    std::vector<std::pair<double, QString>> labels;
+    QString caption;
+};
+/// The colour bar of a mode that maps numbers to colours (heat map: channel load 0..max; source
+/// map: the metric's range); nullopt for the other modes or without a snapshot.
+std::optional<ColourBar> legendBar(const Snapshot* snap, ViewMode mode, bool cumulativeHeat);
 
 } // namespace topocast::app

@@ -1,5 +1,6 @@
 #include "scene/sceneview.h"
 
+#include "scene/arrowinstances.h"
 #include "scene/labelinstances.h"
 #include "scene/levelofdetail.h"
 #include "scene/linkinstances.h"
@@ -41,6 +42,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdint>
 #include <map>
 
 namespace topocast::app {
@@ -72,8 +74,11 @@ SceneView::SceneView(QObject* parent) : QObject(parent)
     m_nodes = new NodeInstances(m_root);
     m_messages = new MessageInstances(m_root);
     m_marks = new MarkInstances(m_root);
+    m_arrows = new ArrowInstances(m_root);
     m_labels = new LabelInstances(m_root);
-    buildFrameGraph({m_links, m_stubs, m_arcs, m_treeLinks, m_axes, m_nodes, m_messages, m_marks, m_labels});
+    m_nodeLabels = new LabelInstances(m_root);
+    buildFrameGraph({m_links, m_stubs, m_arcs, m_treeLinks, m_axes, m_nodes, m_messages, m_arrows, m_marks, m_labels,
+                     m_nodeLabels});
     m_window->renderSettings()->setRenderPolicy(Qt3DRender::QRenderSettings::OnDemand);
 
     Qt3DRender::QCamera* camera = m_window->camera();
@@ -196,16 +201,18 @@ QWidget* SceneView::widget(QWidget* parent)
 void SceneView::setSnapshot(SnapshotPtr snap)
 {
     const bool newTopology = !m_snap || !snap || !(m_snap->topology() == snap->topology());
+    // The same network drawn another way (the flat hypercube drawing) is a new geometry too.
+    const SnapshotPtr previous = m_snap;
     m_snap = std::move(snap);
     if (!m_snap)
         return;
     m_step = std::min(m_step, static_cast<int>(m_snap->stepCount()));
-    if (newTopology) {
+    if (newTopology || previous->positions != m_snap->positions) {
         m_explodeAnimation->stop();
         const Topology& topo = m_snap->topology();
-        m_explode = topocast::canExplode(topo) ? scenarioExplode(m_snap->scenario) : 0.0f;
+        m_explode = canExplode() ? scenarioExplode(m_snap->scenario) : 0.0f;
         m_lastExplode = m_explode > 0.0f ? m_explode : std::max(1.0f, defaultExplode(topo));
-        m_targetPositions = nodePositions(topo, m_explode);
+        m_targetPositions = layoutAt(m_explode);
         m_positions = m_targetPositions;
         if (m_sliceDim >= topo.dims() || topo.isHypercube()) {
             m_sliceDim = -1;
@@ -239,6 +246,9 @@ void SceneView::rebuildGeometry()
     m_stubs->setRadius(0.03f, 0.045f);
     m_treeLinks->setRadius(n > 4096 ? 0.035f : 0.05f, 0.045f);
     m_messages->setRadius(0.11f);
+    m_arrows->setSize(m_nodeRadius * 2.4f, m_nodeRadius);
+    m_nodeLabels->setAnchorLift(m_nodeRadius * 0.9f);
+    m_nodeLabelKey.clear();
     m_linkRadius = n > 4096 ? 0.025f : 0.035f;
 }
 
@@ -308,6 +318,7 @@ void SceneView::placeGeometry(bool placeLabels)
 void SceneView::setPositions(std::vector<Vec3> positions, bool placeLabels)
 {
     m_positions = std::move(positions);
+    m_nodeLabelKey.clear();  // node labels and numbers sit beside the nodes: place them again
     if (!m_snap)
         return;
     placeGeometry(placeLabels);
@@ -371,7 +382,18 @@ void SceneView::setSliceFollowsStep(bool follow)
     refresh();
 }
 
-bool SceneView::canExplode() const { return m_snap && topocast::canExplode(m_snap->topology()); }
+bool SceneView::canExplode() const
+{
+    // The flat hypercube drawing is a plane already: nothing to pull apart.
+    return m_snap && topocast::canExplode(m_snap->topology()) && drawingOf(m_snap->scenario) != HypercubeDrawing::Flat;
+}
+
+std::vector<Vec3> SceneView::layoutAt(float explode) const
+{
+    if (!canExplode() || explode <= 0.0f)
+        return m_snap->positions;
+    return nodePositions(m_snap->topology(), explode);
+}
 
 void SceneView::setExplode(float explode, bool animate)
 {
@@ -394,7 +416,7 @@ void SceneView::setExplode(float explode, bool animate)
         m_lastExplode = explode;
     m_fromPositions = m_positions;
     m_fromView = now;
-    m_targetPositions = nodePositions(topo, explode);
+    m_targetPositions = layoutAt(explode);
     m_toView = defaultView(topo, m_targetPositions, now.aspect);
     emit explodeChanged(m_explode);
     if (animate) {
@@ -513,8 +535,10 @@ void SceneView::refresh()
     if (m_mode == ViewMode::Trees)
         m_treeLinks->setColours(m_style.treeEdgeColour);
 
-    // Messages of the current step: one instance per hop along the actual route.
+    // Messages of the current step: one instance per hop along the actual route; an arrowhead
+    // per transfer at the receiving end of its route, along its last hop.
     std::vector<MessageInstances::Hop> hops;
+    std::vector<ArrowInstances::Arrow> arrows;
     const Schedule& s = m_snap->schedule;
     if (m_step >= 1 && static_cast<std::uint32_t>(m_step) <= s.stepCount()) {
         const auto& pos = m_positions;
@@ -529,11 +553,56 @@ void SceneView::refresh()
             const Rgba colour = tags ? categoryColour(static_cast<int>(t.tag)) : m_palette.message;
             for (std::size_t k = 0; k + 1 < nodes.size(); ++k)
                 hops.push_back({pos[nodes[k]], pos[nodes[k + 1]], colour, static_cast<float>(k), count});
+            if (nodes.size() >= 2)
+                arrows.push_back({pos[nodes.back()], pos[nodes[nodes.size() - 2]], colour});
         }
     }
     m_messages->setHops(hops);
     scheduleVisibility();
+    m_arrows->setArrows(std::move(arrows));
+    refreshNodeLabels();
     emit frameStyleChanged();
+}
+
+void SceneView::refreshNodeLabels()
+{
+    // Node labels say where a node is; the source-map numbers are the map's values, like the
+    // papers' tables. The text is drawn once into an atlas, so rebuild only when it changes.
+    const Topology& topo = m_snap->topology();
+    const std::size_t n = topo.nodeCount();
+    const NodeId source = m_snap->schedule.source();
+    const bool numbers = m_mode == ViewMode::TcdMap && n <= kMapNumberNodes && m_snap->landscape.size() == n;
+    const bool all = n <= kLabelAllNodes;
+    std::string key = std::to_string(reinterpret_cast<std::uintptr_t>(m_snap.get())) + "/" + std::to_string(source) + "/" +
+                      std::to_string(numbers) + std::to_string(all) + std::to_string(m_highContrast) + "/" +
+                      std::to_string(m_labelPixels);
+    if (key == m_nodeLabelKey)
+        return;
+    m_nodeLabelKey = std::move(key);
+    const auto& pos = drawnPositions();
+    std::vector<LabelInstances::Label> labels;
+    // Beside the node, up and to the right (the shader adds the gap to the sphere); the
+    // numbers below it, centred.
+    auto beside = [&](NodeId v, const QColor& colour) {
+        const QString text = QString::fromStdString(nodeLabel(topo, v));
+        const QSize plate = LabelInstances::plateSizeFor(text, m_labelPixels);
+        labels.push_back({pos[v], text, colour, 0.5f * static_cast<float>(plate.width()), 0.5f * static_cast<float>(plate.height())});
+    };
+    for (NodeId v = 0; v < n; ++v) {
+        if (numbers) {
+            const double x = m_snap->landscape[v];
+            if (!std::isnan(x))
+                labels.push_back({pos[v],
+                                  QString::fromStdString(formatLandscapeValue(x, m_snap->landscapeMetric, m_snap->landscapeTimeUnit)),
+                                  toQColor(m_palette.message), 0.0f,
+                                  -0.5f * static_cast<float>(LabelInstances::plateSizeFor(QStringLiteral("0"), m_labelPixels).height())});
+        }
+        if (v == source)
+            beside(v, toQColor(m_palette.source));
+        else if (all && !numbers)
+            beside(v, toQColor(m_palette.message));
+    }
+    m_nodeLabels->setLabels(std::move(labels), m_labelPixels);
 }
 
 void SceneView::setStyleOverlay(StyleOverlay overlay)
@@ -558,7 +627,13 @@ void SceneView::setHighlight(std::vector<NodeId> nodes)
     refresh();
 }
 
-void SceneView::setFraction(float fraction) { m_messages->setFraction(fraction); }
+void SceneView::setFraction(float fraction)
+{
+    m_messages->setFraction(fraction);
+    // Arrowheads mark a step at rest; while the messages move hop by hop they would point at
+    // where the messages have not arrived yet.
+    m_arrows->setShown(fraction >= 1.0f);
+}
 
 void SceneView::setMode(ViewMode mode)
 {
@@ -594,17 +669,57 @@ void SceneView::updateLevelOfDetail()
     m_stubs->setUseLines(thin);
 }
 
+bool SceneView::flatNetwork() const
+{
+    if (!m_snap)
+        return false;
+    const auto bounds = layoutBounds(m_snap->positions);
+    return bounds[1][2] - bounds[0][2] < 1e-3f;
+}
+
+bool SceneView::orthographic() const { return m_orbit->orthographic(); }
+
+void SceneView::setOrthographic(bool on)
+{
+    if (m_snap && !flatNetwork())
+        m_orthographic3d = on;
+    if (on == m_orbit->orthographic())
+        return;
+    m_orbit->setOrthographic(on);
+    updateLevelOfDetail();
+    emit orthographicChanged(on);
+}
+
 void SceneView::resetView()
 {
     if (!m_snap) {
         m_orbit->reset({0, 0, 0}, 5.0f, false);
         return;
     }
-    // Frames where the nodes are going (an explode animation's end), as core's defaultView.
     const float aspect = static_cast<float>(viewportSize().width() / viewportSize().height());
-    m_orbit->setView(defaultView(m_snap->topology(), m_targetPositions, aspect));
+    m_orbit->setAspect(aspect);
+    const bool wasOrthographic = m_orbit->orthographic();
+    // 2-D networks top-down and orthographic, x right and y down as in the papers.
+    m_orbit->setOrthographic(flatNetwork() || m_orthographic3d);
+    const auto bounds = layoutBounds(m_targetPositions);
+    const QVector3D lo(bounds[0][0], bounds[0][1], bounds[0][2]);
+    const QVector3D hi(bounds[1][0], bounds[1][1], bounds[1][2]);
+    const bool flat = (hi.z() - lo.z()) < 1e-3f && !m_snap->topology().isTorus();
+    if (flat) {
+        // Top-down: frame the grid's box (with the axes at its top left, node labels to the
+        // right and numbers below) to the window's shape, not a sphere round its diagonal.
+        const float width = hi.x() - lo.x();
+        const QVector3D boxLo(lo.x() - 1.2f, lo.y() - 0.7f, lo.z());
+        const QVector3D boxHi(hi.x() + 1.0f + 0.06f * width, hi.y() + 1.3f, hi.z());
+        m_orbit->frameTopDown((boxLo + boxHi) * 0.5f, 0.5f * (boxHi.x() - boxLo.x()), 0.5f * (boxHi.y() - boxLo.y()));
+    } else {
+        // Frames where the nodes are going (an explode animation's end), as core's defaultView.
+        m_orbit->setView(defaultView(m_snap->topology(), m_targetPositions, aspect));
+    }
     updateLevelOfDetail();
     scheduleVisibility();
+    if (wasOrthographic != m_orbit->orthographic())
+        emit orthographicChanged(m_orbit->orthographic());
 }
 
 QMatrix4x4 SceneView::viewProjection() const

@@ -11,6 +11,7 @@
 
 #include <functional>
 #include <memory>
+#include <string>
 #include <vector>
 
 class QTimer;
@@ -22,6 +23,7 @@ namespace Qt3DRender { class QClearBuffers; class QRenderCapture; }
 
 namespace topocast::app {
 
+class ArrowInstances;
 class NodeInstances;
 class LabelInstances;
 class MarkInstances;
@@ -66,6 +68,23 @@ public:
     const MarkInstances& marks() const { return *m_marks; }
     /// The labels drawn in the view (axis names).
     const LabelInstances& labelInstances() const { return *m_labels; }
+    /// Node labels beside the nodes: every node's nodeLabel() (coordinates; binary addresses on
+    /// hypercubes) up to kLabelAllNodes nodes, else only the source's; in the source-map mode up
+    /// to kMapNumberNodes nodes, every node's map value as a number below it (and the source's
+    /// label). Rebuilt only when what they say changes.
+    const LabelInstances& nodeLabelInstances() const { return *m_nodeLabels; }
+    static constexpr std::size_t kLabelAllNodes = 64;
+    static constexpr std::size_t kMapNumberNodes = 256;
+    /// The arrowheads: one per transfer of the step shown, at the receiving end of its route,
+    /// pointing along its last hop, in the transfer's colour. Shown while the step is at rest
+    /// (fraction 1: a paused view, a still picture, a handout, an export frame at a step
+    /// boundary) and hidden while the messages move along their hops.
+    const ArrowInstances& arrowInstances() const { return *m_arrows; }
+    /// Orthographic (parallel) projection. A 2-D network (all nodes in one plane, the flat
+    /// hypercube drawing included) opens top-down and orthographic; a 3-D one opens in
+    /// perspective unless orthographic was chosen for 3-D networks (this setter, on a 3-D one).
+    void setOrthographic(bool on);
+    bool orthographic() const;
 
     /// Text height of the axis names in pixels (default 14; a handout's print-resolution
     /// pictures ask for more so the names stay readable on paper). Takes effect at the next
@@ -161,6 +180,8 @@ signals:
     void sliceChanged(int dim, int plane);
     /// stepReceivers() / hiddenReceivers() were recounted.
     void visibilityChanged();
+    /// The projection changed (a new network, or setOrthographic).
+    void orthographicChanged(bool on);
 
 protected:
     bool eventFilter(QObject* watched, QEvent* event) override;
@@ -174,10 +195,17 @@ private:
     /// The one place node positions change: places everything drawn at `positions`.
     void setPositions(std::vector<Vec3> positions, bool labels);
     void scheduleVisibility();
+    /// The snapshot's layout with `explode` applied (its own drawing where explode does not apply).
+    std::vector<Vec3> layoutAt(float explode) const;
     /// Ghosts what lies outside the slice plane in m_style.
     void applySlice();
     void rebuildTrees();
     void refresh();
+    void refreshArrows();
+    void refreshNodeLabels();
+    /// Where nodes are drawn now (labels and arrows follow them).
+    const std::vector<Vec3>& drawnPositions() const { return m_positions; }
+    bool flatNetwork() const;
 
     Qt3DExtras::Qt3DWindow* m_window = nullptr;
     QWidget* m_container = nullptr;
@@ -193,6 +221,10 @@ private:
     MessageInstances* m_messages = nullptr;
     MarkInstances* m_marks = nullptr;    ///< Predict mode's node marks
     LabelInstances* m_labels = nullptr;  ///< axis names (opaque plates, one instanced entity)
+    LabelInstances* m_nodeLabels = nullptr;  ///< node labels and source-map numbers
+    ArrowInstances* m_arrows = nullptr;      ///< arrowheads at the receiving ends
+    std::string m_nodeLabelKey;              ///< what the node labels say now (rebuilt when it changes)
+    bool m_orthographic3d = false;           ///< orthographic chosen for 3-D networks
     std::unique_ptr<OrbitCamera> m_orbit;
     std::vector<NodeId> m_highlight;
 

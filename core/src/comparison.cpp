@@ -17,14 +17,6 @@ std::vector<std::uint64_t> padded(const std::vector<std::uint64_t>& perStep, std
     return out;
 }
 
-std::vector<std::uint64_t> cumulative(const std::vector<std::uint64_t>& perStep)
-{
-    std::vector<std::uint64_t> out(perStep.size() + 1, 0);
-    for (std::size_t i = 0; i < perStep.size(); ++i)
-        out[i + 1] = out[i] + perStep[i];
-    return out;
-}
-
 } // namespace
 
 std::vector<NodeId> Comparison::informedOnOneSide(std::uint32_t step) const
@@ -48,8 +40,8 @@ Comparison compareSchedules(const Schedule& a, const Metrics& ma, const Schedule
     c.steps = std::max(a.stepCount(), b.stepCount());
     c.tcdPerStepA = padded(ma.tcdPerStep, c.steps);
     c.tcdPerStepB = padded(mb.tcdPerStep, c.steps);
-    c.cumulativeTcdA = cumulative(c.tcdPerStepA);
-    c.cumulativeTcdB = cumulative(c.tcdPerStepB);
+    c.cumulativeTcdA = cumulativeTcd(c.tcdPerStepA, c.steps);
+    c.cumulativeTcdB = cumulativeTcd(c.tcdPerStepB, c.steps);
     c.informedA = informedSteps(a);
     c.informedB = informedSteps(b);
     for (NodeId v = 0; v < c.informedA.size(); ++v)

@@ -116,8 +116,8 @@ void cangWuRows(const CangWuFigures& f, std::vector<FigureRow>& rows)
     rows.push_back({"eyes", "Eyes (best sources)", where, "", "the sources from which the broadcast reaches OD_k"});
     rows.push_back({"levels", "Levels of boxes", static_cast<double>(f.levels), "",
                     "k: the network is 2^k nodes on a side and the broadcast takes d·k steps"});
-    rows.push_back({"eye_side", "Eye offset a_k", static_cast<double>(f.eyeSide), "",
-                    "the distance of the eyes from the box corners at the top level (spec §2.3)"});
+    rows.push_back({"eye_side", "Eyes' distance from the box corners", static_cast<double>(f.eyeSide), "hops",
+                    "a_k: the distance of the eyes from the box corners at the top level (spec §2.3)"});
     rows.push_back({"source_eye_level", "Source is an eye up to level", static_cast<double>(f.sourceEyeLevel), "",
                     "the largest level at which the source sits at an eye of its box"});
     if (f.torusNote)
@@ -132,24 +132,24 @@ void tsayWangRows(const TsayWangFigures& f, std::vector<FigureRow>& rows)
                     "the number of steps Tsay & Wang state"});
     rows.push_back({"spec_steps", "Steps of this variant (spec)", static_cast<double>(f.specSteps), "steps",
                     "the steps the " + f.variant + " variant takes by the spec's count"});
-    rows.push_back({"r", "Digits r", static_cast<double>(f.r), "", "⌈log_{2d+1} n'⌉"});
-    rows.push_back({"n_prime", "Odd side n'", static_cast<double>(f.nPrime), "nodes", "n when odd, n − 1 when even"});
+    rows.push_back({"r", "Digits in base 2d+1", static_cast<double>(f.r), "", "r = ⌈log_{2d+1} n'⌉"});
+    rows.push_back({"n_prime", "Odd side used", static_cast<double>(f.nPrime), "nodes", "n': n when odd, n − 1 when even"});
 }
 
 void hypercubeRows(const HypercubeFigures& f, std::vector<FigureRow>& rows)
 {
-    rows.push_back({"time", "Time (model)", f.time, "", "start-ups × τ + elements in sequence × t_c; " + f.formula});
-    rows.push_back({"lower_bound", "Lower bound on time", f.lowerBound, "", "the paper's lower bound for this pattern"});
+    rows.push_back({"time", "Model time", f.time, "τ, t_c units", "start-ups × τ + elements in sequence × t_c; " + f.formula});
+    rows.push_back({"lower_bound", "Lower bound on time", f.lowerBound, "τ, t_c units", "the paper's lower bound for this pattern"});
     rows.push_back({"ratio", "Time over the lower bound", f.ratio, "", "1 means optimal"});
-    rows.push_back({"startups", "Start-ups", f.startups, "", "messages sent in sequence (" + f.startupsExact + ")"});
+    rows.push_back({"startups", "Start-ups", f.startups, "messages", "messages sent in sequence (" + f.startupsExact + ")"});
     rows.push_back({"transfer", "Elements in sequence", f.transfer, "elements", f.transferExact});
     rows.push_back({"cycles", "Routing cycles", static_cast<double>(f.cycles), "steps", ""});
-    rows.push_back({"counted_time", "Time counted from the schedule", f.countedTime, "", ""});
+    rows.push_back({"counted_time", "Time counted from the schedule", f.countedTime, "τ, t_c units", ""});
     rows.push_back({"packet_opt", "Best packet size", f.packetOpt, "elements", "the B that minimises the time"});
-    rows.push_back({"time_min", "Time at the best packet size", f.timeMin, "", ""});
+    rows.push_back({"time_min", "Time at the best packet size", f.timeMin, "τ, t_c units", ""});
     rows.push_back({"graph", "Spanning graph", f.graph, "", ""});
-    rows.push_back({"message", "Message size M", static_cast<double>(f.message), "elements", ""});
-    rows.push_back({"packet", "Packet size B", static_cast<double>(f.packet), "elements", ""});
+    rows.push_back({"message", "Message size (M)", static_cast<double>(f.message), "elements", ""});
+    rows.push_back({"packet", "Packet size (B)", static_cast<double>(f.packet), "elements", ""});
     if (f.height)
         rows.push_back({"height", "Tree height", static_cast<double>(*f.height), "levels", ""});
     if (f.formulaNote)
@@ -159,12 +159,12 @@ void hypercubeRows(const HypercubeFigures& f, std::vector<FigureRow>& rows)
 void divisibleLoadRows(const DivisibleLoadFigures& f, std::vector<FigureRow>& rows)
 {
     const DivisibleLoadModel& m = f.model;
-    rows.push_back({"speedup", "Speedup", m.speedup, "", "V/α₀: how much faster than one processor"});
-    rows.push_back({"bound", "Speedup bound", m.bound, "", "min{n, 1 + p/ρ} (Theorem 3)"});
+    rows.push_back({"speedup", "Speedup", m.speedup, "×", "V/α₀: how much faster than one processor"});
+    rows.push_back({"bound", "Speedup bound", m.bound, "×", "min{n, 1 + p/ρ} (Theorem 3)"});
     rows.push_back({"finish_time", "Finish time", m.finishTime, "s", "A·α₀: every processor stops then"});
     rows.push_back({"processors", "Processors used", m.processors, "", "(p+1)^h"});
-    rows.push_back({"layers", "Layers h", static_cast<double>(m.params.layers), "", f.layersChosen});
-    rows.push_back({"rho", "ρ (communication/computation)", m.rho, "", "(1+ε)C/A"});
+    rows.push_back({"layers", "Layers (h)", static_cast<double>(m.params.layers), "", f.layersChosen});
+    rows.push_back({"rho", "Communication to computation ratio (ρ)", m.rho, "", "(1+ε)C/A"});
     rows.push_back({"feasible", "Every layer gets load", std::string(m.feasible ? "yes" : "no"), "",
                     "false when some α_i ≤ 0: too many layers for the start-up time"});
 }

@@ -6,13 +6,13 @@
 #include "topocast/error.h"
 #include "topocast/limits.h"
 #include "topocast/metrics.h"
+#include "topocast/numbers.h"
 #include "topocast/routing.h"
 
 #include <algorithm>
 #include <array>
 #include <atomic>
 #include <cmath>
-#include <cstdio>
 #include <exception>
 #include <limits>
 #include <mutex>
@@ -288,9 +288,7 @@ std::string formatLandscapeValue(double value, LandscapeMetric metric, std::stri
         return std::to_string(static_cast<std::uint64_t>(value));
     if (timeUnit == "s")
         return formatDuration(value);
-    char buf[32];
-    std::snprintf(buf, sizeof buf, "%.4g", value);
-    return buf;
+    return formatSignificant(value, 4);
 }
 
 bool hasClosedFormLandscape(std::string_view algorithm, LandscapeMetric metric)

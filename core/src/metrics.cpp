@@ -313,6 +313,14 @@ std::uint64_t ChannelLoadHistory::memoryBytes() const
     return bytes;
 }
 
+std::vector<std::uint64_t> cumulativeTcd(const std::vector<std::uint64_t>& tcdPerStep, std::uint32_t steps)
+{
+    std::vector<std::uint64_t> out(static_cast<std::size_t>(steps) + 1, 0);
+    for (std::uint32_t s = 1; s <= steps; ++s)
+        out[s] = out[s - 1] + (s - 1 < tcdPerStep.size() ? tcdPerStep[s - 1] : 0);
+    return out;
+}
+
 std::vector<std::uint32_t> cumulativeChannelLoad(const Schedule& schedule)
 {
     const Topology& topo = schedule.topology();

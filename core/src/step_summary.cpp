@@ -12,7 +12,7 @@ std::vector<StepSummary> summarizeSteps(const Schedule& schedule, const Metrics&
         throw Error("summarizeSteps needs a finalized schedule");
     const std::uint32_t steps = schedule.stepCount();
     std::vector<StepSummary> out(steps);
-    std::uint64_t tcdSoFar = 0;
+    const std::vector<std::uint64_t> tcdSoFar = cumulativeTcd(metrics.tcdPerStep, steps);
     for (std::uint32_t k = 1; k <= steps; ++k) {
         StepSummary& s = out[k - 1];
         s.step = k;
@@ -29,8 +29,7 @@ std::vector<StepSummary> summarizeSteps(const Schedule& schedule, const Metrics&
         std::sort(to.begin(), to.end());
         s.receivers = static_cast<std::uint64_t>(std::unique(to.begin(), to.end()) - to.begin());
         s.tcd = k - 1 < metrics.tcdPerStep.size() ? metrics.tcdPerStep[k - 1] : 0;
-        tcdSoFar += s.tcd;
-        s.tcdSoFar = tcdSoFar;
+        s.tcdSoFar = tcdSoFar[k];
     }
     for (const Contention& c : metrics.contentions)
         if (c.step >= 1 && c.step <= steps)

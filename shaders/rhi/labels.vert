@@ -17,6 +17,7 @@ layout(std140, binding = 1) uniform qt3d_command_uniforms {
 
 layout(std140, binding = 2) uniform topocast_uniforms {
     vec2 viewportSize;
+    float anchorLift;
 };
 
 layout(location = 0) out vec2 texCoord;
@@ -25,6 +26,7 @@ void main()
 {
     // projection = modelViewProjection · inverse(modelView)
     vec4 view = modelViewMatrix * vec4(instanceAnchor, 1.0);
+    view.xy += anchorLift * sign(instancePlate.xy + 0.5 * instancePlate.zw);
     view.z += 0.35;
     vec4 clip = modelViewProjection * (inverseModelViewMatrix * view);
     vec2 pixel = floor((clip.xy / clip.w * 0.5 + 0.5) * viewportSize + instancePlate.xy + 0.5)

@@ -67,7 +67,11 @@ TEST_CASE("render: a known contention shows a red channel", "[app][gl]")
     const Vec3 a = snap->positions[1], b = snap->positions[2];
     const Vec3 q{(a[0] + b[0]) / 2, (a[1] + b[1]) / 2, (a[2] + b[2]) / 2};
     const QPointF p = projectToScreen(scene.viewProjection(), scene.viewportSize(), q);
-    auto red = [](QColor col) { return col.red() > 150 && col.green() < 50 && col.blue() < 50; };
+    // The contention colour is the palette's vermillion (#d55e00, hue 26°), not pure red any more
+    // (issue #14 item 5): a saturated hue between red and the source's orange (41°).
+    auto red = [](QColor col) {
+        return col.hsvHue() >= 12 && col.hsvHue() <= 34 && col.hsvSaturation() > 180 && col.value() > 120;
+    };
     CHECK(test::pixelNear(img, p, 4, red));
     // The uncontended channel (0,0)→(1,0) of step 1 is not red, nor is anything at step 1.
     const Vec3 a0 = snap->positions[0];

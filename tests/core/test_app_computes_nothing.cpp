@@ -1,6 +1,6 @@
 // One source of truth (issue #17): core computes, the app shows. No file under app/ may compute
 // a schedule figure that core has (routes walked for loads, hops summed, schedules built outside
-// the Session bridge, the torus wrap rule, informed steps) or bring back a removed helper.
+// the Session bridge, the torus wrap rule, informed steps, TCD so far, number formats) or bring back a removed helper.
 #include <catch2/catch.hpp>
 
 #include <algorithm>
@@ -54,6 +54,12 @@ const std::vector<Rule>& rules()
         {"divisible-load speedups: DivisibleLoadFigures::speedupByLayers (core figures.h)",
          std::regex(R"(\bdivisibleLoad(Speedup\w*|Timeline|ParamsFrom)\s*\()"), {},
          "            const double s = divisibleLoadSpeedup(pr);"},
+        {"TCD so far: core cumulativeTcd(), stored in Snapshot::prefixTcd, never a sum over Metrics::tcdPerStep",
+         std::regex(R"(\btcdPerStep\w*\s*\[)"), {},
+         "                            (s - 1 < snap.metrics.tcdPerStep.size() ? snap.metrics.tcdPerStep[s - 1] : 0);"},
+        {"numbers: core formatSignificant / formatFixed / formatNumber (numbers.h, on {fmt}), never a hand-made formatter",
+         std::regex(R"(QString::number\s*\([^;]*'[gfeGE]'|\bsetprecision\s*\(|\bsnprintf\s*\([^;]*%[-+ #0-9.]*[gfeGE])"), {},
+         "    return QString::number(v, 'g', 6);"},
     };
     return list;
 }
@@ -108,4 +114,10 @@ TEST_CASE("the app guard's rules catch the lines the app used to hold", "[layout
     const Rule& helpers = rules()[6];
     CHECK_FALSE(std::regex_search("const auto ch = topo.channelBetween(e.parent, e.child);", helpers.pattern));
     CHECK_FALSE(std::regex_search("const ChannelLoads loads = snap.channelLoads.at(step);", helpers.pattern));
+    // Plotting the per-step TCD is reading it, not summing it; file names are not numbers.
+    CHECK_FALSE(std::regex_search("const std::vector<std::uint64_t>* perStep[2] = {&c.tcdPerStepA, &c.tcdPerStepB};",
+                                  rules()[11].pattern));
+    CHECK_FALSE(std::regex_search(R"(std::snprintf(buf.data(), buf.size(), "frame_%05d.png", index);)", rules()[12].pattern));
+    CHECK(std::regex_search("    o << std::fixed << std::setprecision(digits) << value;", rules()[12].pattern));
+    CHECK(std::regex_search(R"(    std::snprintf(buf, sizeof buf, "%.4g", v * scale);)", rules()[12].pattern));
 }

@@ -132,3 +132,42 @@ TEST_CASE("figures: baselines have none, and a schedule read back keeps the file
     CHECK(back.fileInfo.size() + 1 == written.size());
     CHECK(back.fileInfo["source_tcd"] == 16);  // spec §6.1: MD(1,0) = 16 (the papers print 17)
 }
+
+TEST_CASE("figures: every row of every algorithm family is named in words, with its unit where it has one "
+          "(issue #14 item 6)",
+          "[figures][words]")
+{
+    const auto box = scatterBox(2, 2);  // the divisible-load scatter box of p = 2, two layers
+    std::vector<int> sides;
+    Coord origin;
+    for (std::size_t a = 0; a < 3; ++a) {
+        sides.push_back(box[1][a] - box[0][a] + 1);
+        origin.push_back(box[2][a] - box[0][a]);
+    }
+    const Topology cube = Topology::mesh(sides);
+    const std::vector<Schedule> schedules = {
+        build("cang-wu", "mesh:8x8", {2, 3}),
+        build("tsay-wang", "torus:5x5", {0, 0}),
+        build("sbt", "hypercube:4", {0, 0, 0, 0}),
+        buildSchedule("divisible-load", cube, cube.id(origin), Params{{"p", "2"}, {"layers", "2"}}),
+    };
+    for (const Schedule& s : schedules) {
+        REQUIRE(s.figures);
+        for (const FigureRow& r : figureRows(*s.figures)) {
+            CAPTURE(s.algorithm, r.key, r.name, r.unit);
+            CHECK(r.name != r.key);
+            CHECK(r.name.find('_') == std::string::npos);  // no file keys ("eye_side") or subscripts ("a_k")
+            CHECK(r.name.size() >= 4);
+            CHECK(std::isupper(static_cast<unsigned char>(r.name[0])));
+            CHECK((r.unit.find('_') == std::string::npos || r.unit.find("t_c") != std::string::npos));
+        }
+    }
+    // Figures that have a unit say it.
+    const auto unitOf = [&](std::size_t i, const std::string& key) { return row(figureRows(*schedules[i].figures), key)->unit; };
+    CHECK(unitOf(0, "eye_side") == "hops");
+    CHECK(unitOf(1, "n_prime") == "nodes");
+    CHECK(unitOf(2, "time") == "τ, t_c units");
+    CHECK(unitOf(2, "startups") == "messages");
+    CHECK(unitOf(3, "finish_time") == "s");
+    CHECK(unitOf(3, "speedup") == "×");
+}

@@ -4,6 +4,7 @@
 
 #include <cmath>
 #include <set>
+#include <utility>
 
 using namespace topocast;
 
@@ -131,4 +132,94 @@ TEST_CASE("layout: hypercube edges pass no other node and no two edges overlap, 
         if (n == 10)
             WARN("closest approach of an edge to another node at n = 10: " << closest);
     }
+}
+
+namespace {
+/// Proper crossings (interiors meet at one point) between straight edges in the plane z = 0.
+int planarCrossings(const Topology& t, const std::vector<Vec3>& p)
+{
+    std::vector<std::pair<NodeId, NodeId>> edges;
+    for (NodeId u = 0; u < t.nodeCount(); ++u)
+        for (NodeId v : t.neighbours(u))
+            if (u < v)
+                edges.emplace_back(u, v);
+    auto cross = [&](NodeId o, NodeId a, NodeId b) {
+        return (double(p[a][0]) - p[o][0]) * (double(p[b][1]) - p[o][1]) - (double(p[a][1]) - p[o][1]) * (double(p[b][0]) - p[o][0]);
+    };
+    int count = 0;
+    for (std::size_t i = 0; i < edges.size(); ++i)
+        for (std::size_t j = i + 1; j < edges.size(); ++j) {
+            const auto [a, b] = edges[i];
+            const auto [c, d] = edges[j];
+            if (a == c || a == d || b == c || b == d)
+                continue;
+            if (cross(a, b, c) * cross(a, b, d) < 0 && cross(c, d, a) * cross(c, d, b) < 0)
+                ++count;
+        }
+    return count;
+}
+} // namespace
+
+TEST_CASE("layout: flat hypercube drawing n = 1..6 is planar-drawn, distinct, and no edge passes a foreign node (issue #14)",
+          "[layout][hypercube][flat]")
+{
+    for (int n = 1; n <= kFlatHypercubeMaxDims; ++n) {
+        INFO("n = " << n);
+        const Topology t = Topology::hypercube(n);
+        const auto p = nodePositions(t, HypercubeDrawing::Flat);
+        REQUIRE(p.size() == t.nodeCount());
+        std::set<std::pair<long, long>> seen;
+        for (const Vec3& v : p) {
+            CHECK(v[2] == 0.0f);  // in the plane: a 2-D network, shown top-down
+            seen.insert({std::lround(v[0] * 1000), std::lround(v[1] * 1000)});
+        }
+        CHECK(seen.size() == t.nodeCount());
+        // Dimension 0 runs right and dimension 1 down (the textbook square), same length.
+        if (n >= 2) {
+            CHECK(p[1][0] - p[0][0] > 0);
+            CHECK(p[1][1] == Approx(p[0][1]));
+            CHECK(p[2][1] - p[0][1] < 0);  // y down on the page = −Y in the scene
+            CHECK(p[2][0] == Approx(p[0][0]));
+            CHECK(p[1][0] - p[0][0] == Approx(p[0][1] - p[2][1]));
+        }
+        // No edge comes within 0.22 of a node other than its ends (brute force over all triples):
+        // hence no edge passes through a foreign node and no two edges overlap (an overlap puts an
+        // end of one edge on the other).
+        CHECK(edgeClearance(t, p) >= 0.22 - 1e-4);
+        CHECK(edgeClearance(t, p) > kNodeRadius);
+        // Honest about crossings: the square (n ≤ 2) has none; the oblique cube (n = 3, a cube drawn
+        // as two offset squares, as in textbooks) has two; Q4 and up are not planar graphs at all.
+        // Edges cross only at single points (the clearance above rules out any overlap).
+        const int crossings = planarCrossings(t, p);
+        UNSCOPED_INFO("n = " << n << ": " << crossings << " edge crossings, clearance " << edgeClearance(t, p));
+        if (n <= 2)
+            CHECK(crossings == 0);
+        else if (n == 3)
+            CHECK(crossings == 2);
+        else
+            CHECK(crossings > 0);
+    }
+}
+
+TEST_CASE("layout: the flat drawing refuses n > 6 by name, meshes ignore the drawing", "[layout][hypercube][flat]")
+{
+    CHECK_THROWS_WITH(nodePositions(Topology::hypercube(7), HypercubeDrawing::Flat),
+                      Catch::Contains("n = 7") && Catch::Contains("n ≤ 6"));
+    const Topology mesh = Topology::mesh({4, 4});
+    CHECK(nodePositions(mesh, HypercubeDrawing::Flat) == nodePositions(mesh));
+    CHECK(nodePositions(Topology::hypercube(5), HypercubeDrawing::Cube) == nodePositions(Topology::hypercube(5)));
+    CHECK(parseHypercubeDrawing("flat") == HypercubeDrawing::Flat);
+    CHECK(parseHypercubeDrawing("cube") == HypercubeDrawing::Cube);
+    CHECK_FALSE(parseHypercubeDrawing("round"));
+    CHECK(hypercubeDrawingName(HypercubeDrawing::Flat) == "flat");
+}
+
+TEST_CASE("layout: node labels are coordinates on meshes and binary addresses on hypercubes", "[layout][labels]")
+{
+    const Topology cube = Topology::hypercube(4);
+    CHECK(nodeLabel(cube, 0) == "0000");
+    CHECK(nodeLabel(cube, 5) == "0101");
+    CHECK(nodeLabel(cube, 8) == "1000");
+    const Topology mesh = Topology::mesh({8, 8});
+    CHECK(nodeLabel(mesh, mesh.id({3, 5})) == "(3,5)");
 }

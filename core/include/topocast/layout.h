@@ -3,6 +3,9 @@
 #include "topocast/topology.h"
 
 #include <array>
+#include <optional>
+#include <string>
+#include <string_view>
 #include <vector>
 
 namespace topocast {
@@ -63,6 +66,35 @@ inline constexpr int kArcSegments = 12;
 
 /// The arc a → b with `bulge` as a polyline of `segments` + 1 points (t = k / segments).
 std::vector<Vec3> arcPolyline(const Vec3& a, const Vec3& b, const Vec3& bulge, int segments = kArcSegments);
+
+/// How a hypercube is drawn: the 3-D cube drawing above (n ≤ 10), or the classic flat drawing
+/// (n ≤ kFlatHypercubeMaxDims) in the plane z = 0 (x right, y down), for reading binary addresses.
+enum class HypercubeDrawing { Cube, Flat };
+inline constexpr int kFlatHypercubeMaxDims = 6;
+
+/// "cube" or "flat".
+std::string_view hypercubeDrawingName(HypercubeDrawing drawing);
+/// Parses "cube" or "flat"; nullopt otherwise.
+std::optional<HypercubeDrawing> parseHypercubeDrawing(std::string_view text);
+
+/// nodePositions(topo), except that a hypercube is drawn as `drawing` says. The flat drawing
+/// (textbook style): dimensions 0 and 1 a unit square, dimension 2 an oblique offset copy (a cube
+/// drawn as two squares), dimensions 3, 4, 5 copies of the whole to the right, below, and further
+/// right, each slightly tilted; every node position is distinct, all edges are straight,
+/// and the drawing is scaled (≥ 1) so that no edge passes within 0.22 (> kNodeRadius) of a node
+/// other than its ends. Edges do cross (Q4 and larger are not planar), but no two overlap.
+/// Throws Error for the flat drawing of a hypercube with n > 6 ("… the flat drawing is for
+/// n ≤ 6"). Meshes and tori ignore `drawing`. O(N) (flat: O(n·N²), N ≤ 64).
+std::vector<Vec3> nodePositions(const Topology& topo, HypercubeDrawing drawing);
+
+/// The closest any node comes to an edge (as a straight segment between its ends' positions)
+/// that it is not an end of, over all undirected edges of `topo`; +inf for fewer than 3 nodes.
+/// Precondition: positions.size() == topo.nodeCount(). O(E·N).
+double edgeClearance(const Topology& topo, const std::vector<Vec3>& positions);
+
+/// What the view writes beside node `v`: coordinates "(1,2)" on a mesh/torus, the n-bit binary
+/// address "0101" (bit n−1 first) on a hypercube. O(dims).
+std::string nodeLabel(const Topology& topo, NodeId v);
 
 /// The offset vector that dimension `dim` adds for nodes whose coordinate/bit is 1 (hypercube),
 /// or per unit step (mesh/torus). Edges of one dimension are parallel to this vector.

@@ -45,6 +45,11 @@ struct Metrics {
 /// Contention records are kept (the counts stay exact).
 Metrics computeMetrics(const Schedule& schedule, std::size_t contentionLimit = 10000);
 
+/// TCD so far at every timeline position: out[s] = Σ tcdPerStep[0..s−1] for s = 0..steps
+/// (out[0] = 0; steps past the end of `tcdPerStep` add 0). The narration's "TCD so far", the
+/// comparison's cumulative curves and the handout's step figures all read it. O(steps).
+std::vector<std::uint64_t> cumulativeTcd(const std::vector<std::uint64_t>& tcdPerStep, std::uint32_t steps);
+
 /// The spanning tree of a schedule: for every node, the index in Schedule::transfers() of the
 /// transfer that first reaches it (smallest step; ties by transfer order), or kNoTransfer for the
 /// source and for nodes nothing reaches. For a broadcast this is "who first informs whom".

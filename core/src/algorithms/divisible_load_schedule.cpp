@@ -154,27 +154,41 @@ RouteSpec routeFor(const Point3& disp, const std::array<int, 3>& order)
 
 } // namespace
 
+std::vector<ParamSpec> divisibleLoadParamSpecs()
+{
+    using K = ParamSpec::Kind;
+    constexpr double kUnbounded = 1e300;
+    const DivisibleLoadParams d;
+    return {
+        {.key = "p", .label = "ports p", .kind = K::Integer, .min = 1, .max = 6, .byDefault = d.ports,
+         .help = "p: simultaneous sends per processor (Scatter(p))", .aliases = {"ports"}},
+        {.key = "layers", .label = "layers h", .kind = K::Integer, .min = 0, .max = kDivisibleMaxLayers,
+         .defaultText = "the most that fit around the source", .help = "h: layers after the originator (= moves)"},
+        {.key = "A", .label = "processing A", .kind = K::Number, .min = 0, .max = kUnbounded, .minExcluded = true,
+         .byDefault = d.A, .unit = "s/byte", .help = "A: inverse processing rate"},
+        {.key = "C", .label = "link C", .kind = K::Number, .min = 0, .max = kUnbounded, .byDefault = d.C,
+         .unit = "s/byte", .help = "C: inverse link transfer rate"},
+        {.key = "S", .label = "setup S", .kind = K::Number, .min = 0, .max = kUnbounded, .byDefault = d.S,
+         .unit = "s", .help = "S: circuit setup time per message"},
+        {.key = "V", .label = "load V", .kind = K::Number, .min = 0, .max = kUnbounded, .minExcluded = true,
+         .byDefault = d.V, .unit = "bytes", .help = "V: total load"},
+        {.key = "epsilon", .label = "results ε", .kind = K::Number, .min = 0, .max = kUnbounded, .byDefault = d.epsilon,
+         .help = "ε: returned results as a fraction of the data (C_eff = (1+ε)C)"},
+    };
+}
+
 DivisibleLoadParams divisibleLoadParamsFrom(const Params& params)
 {
+    const std::vector<ParamSpec> specs = divisibleLoadParamSpecs();
+    const auto spec = [&](std::string_view key) -> const ParamSpec& { return *findParam(specs, key); };
     DivisibleLoadParams pr;
-    // Wide ranges here: checkDivisibleLoadParams names the allowed values.
-    constexpr long long kWide = 1'000'000'000;
-    if (params.has("p"))
-        pr.ports = static_cast<int>(params.getInt("p", pr.ports, -kWide, kWide));
-    else if (params.has("ports")) {
-        try {
-            pr.ports = static_cast<int>(params.getInt("ports", pr.ports, -kWide, kWide));
-        } catch (const Error&) {
-            throw Error("divisible-load: ports = '" + params.getString("ports", "") +
-                        "' is not allowed; give the number of ports p used at once, 1..6");
-        }
-    }
-    pr.layers = static_cast<int>(params.getInt("layers", pr.layers, -kWide, kWide));
-    pr.A = params.getDouble("A", pr.A);
-    pr.C = params.getDouble("C", pr.C);
-    pr.S = params.getDouble("S", pr.S);
-    pr.V = params.getDouble("V", pr.V);
-    pr.epsilon = params.getDouble("epsilon", pr.epsilon);
+    pr.ports = static_cast<int>(intParam(spec("p"), params));
+    pr.layers = givenParam(spec("layers"), params) ? static_cast<int>(intParam(spec("layers"), params)) : pr.layers;
+    pr.A = numberParam(spec("A"), params);
+    pr.C = numberParam(spec("C"), params);
+    pr.S = numberParam(spec("S"), params);
+    pr.V = numberParam(spec("V"), params);
+    pr.epsilon = numberParam(spec("epsilon"), params);
     checkDivisibleLoadParams(pr);
     return pr;
 }

@@ -21,6 +21,39 @@ std::optional<std::string> hypercubeWhyNot(std::string_view algorithm, const Top
     return std::nullopt;
 }
 
+std::vector<ParamSpec> hypercubeParamSpecs(std::string_view algorithm)
+{
+    using K = ParamSpec::Kind;
+    constexpr double kUnbounded = 1e300;
+    std::vector<ParamSpec> specs = {
+        {.key = "message", .label = "message size M", .kind = K::Integer, .min = 1, .max = 1LL << 30, .byDefault = 1,
+         .unit = "elements", .help = "M: elements the source sends (per destination for personalized patterns)"},
+        {.key = "packet", .label = "packet size B", .kind = K::Integer, .min = 1,
+         .max = static_cast<double>(1LL << 40), .defaultText = "= M", .unit = "elements",
+         .help = "B: elements per packet; a broadcast packet holds at most the whole message"},
+        {.key = "ports", .label = "port model", .kind = K::Choice, .choices = {"one", "send-recv", "half", "n"},
+         .alsoAccepted = {"one-port", "n-port", "all"},
+         .help = "one-port, send-or-receive, half-duplex all-port or n-port (Johnsson-Ho §2)"},
+        {.key = "tau", .label = "start-up time τ", .kind = K::Number, .min = 0, .max = kUnbounded, .byDefault = 1,
+         .help = "τ: start-up time per packet"},
+        {.key = "tc", .label = "transfer time t_c", .kind = K::Number, .min = 0, .max = kUnbounded, .byDefault = 1,
+         .help = "t_c: transfer time per element"},
+    };
+    if (algorithm == "hp")
+        specs.push_back({.key = "variant", .label = "variant", .kind = K::Choice, .choices = {"", "nopipe"},
+                         .defaultText = "pipelined", .help = "nopipe: the BRG broadcast without pipelining (§4.1.1)"});
+    else if (algorithm == "sbt")
+        specs.push_back({.key = "variant", .label = "scatter order", .kind = K::Choice,
+                         .choices = {"", "postorder", "subtree"}, .defaultText = "postorder when B ≤ M",
+                         .help = "order of the one-port scatter: postorder or subtree (§3.2)"});
+    else if (algorithm == "sbnt" || algorithm == "sbntc")
+        // "streaming" is the bound of §5.1.5 only; accepted here so the schedule says why it has none.
+        specs.push_back({.key = "variant", .label = "variant", .kind = K::Choice, .choices = {""},
+                         .alsoAccepted = {"streaming"}, .defaultText = "none",
+                         .help = "no schedule variants (streaming is the source-side bound of §5.1.5 only)"});
+    return specs;
+}
+
 ScheduleRequest hypercubeRequest(std::string_view algorithm, const Topology& topo, NodeId source, const Params& params)
 {
     if (auto why = hypercubeWhyNot(algorithm, topo))
@@ -30,13 +63,15 @@ ScheduleRequest hypercubeRequest(std::string_view algorithm, const Topology& top
     rq.source = source;
     rq.pattern =
         params.has("pattern") ? parsePatternName(params.getString("pattern", "")) : servedPatterns(algorithm).front();
-    rq.ports = parsePorts(params.getString("ports", "one"));
+    const std::vector<ParamSpec> specs = hypercubeParamSpecs(algorithm);
+    const auto spec = [&](std::string_view key) -> const ParamSpec& { return *findParam(specs, key); };
+    rq.ports = parsePorts(givenParam(spec("ports"), params).value_or(spec("ports").choices.front()));
     rq.cost.n = topo.dims();
-    rq.cost.M = params.getInt("message", 1, 1, 1LL << 30);
-    rq.cost.B = params.getInt("packet", rq.cost.M, 1, 1LL << 40);
-    rq.cost.tau = params.getDouble("tau", 1.0);
-    rq.cost.tc = params.getDouble("tc", 1.0);
-    rq.variant = params.getString("variant", "");
+    rq.cost.M = intParam(spec("message"), params);
+    rq.cost.B = givenParam(spec("packet"), params) ? intParam(spec("packet"), params) : rq.cost.M;
+    rq.cost.tau = numberParam(spec("tau"), params);
+    rq.cost.tc = numberParam(spec("tc"), params);
+    rq.variant = findParam(specs, "variant") ? choiceParam(spec("variant"), params) : params.getString("variant", "");
     requireServed(algorithm, rq.pattern, rq.ports);
     checkCostParams(rq.cost, rq.pattern);
     return rq;

@@ -9,6 +9,7 @@
 #include "topocast/figures.h"
 #include "topocast/limits.h"
 
+#include <algorithm>
 #include <limits>
 #include <sstream>
 
@@ -21,6 +22,26 @@ CangWuMode cangWuModeParam(const Params& p)
 {
     const std::string mode = p.getString("mode", "");
     return parseCangWuMode(mode.empty() ? "optimal" : mode);
+}
+
+using K = ParamSpec::Kind;
+
+/// The parameters every algorithm has: its mode and pattern where it has a choice, and the
+/// dimension order its routes follow.
+void declareCommonParams(AlgorithmInfo& a)
+{
+    std::vector<ParamSpec> common;
+    if (!a.modes.empty())
+        common.push_back({.key = "mode", .label = "mode", .kind = K::Choice, .choices = a.modes,
+                          .help = a.name + " mode"});
+    if (!a.patterns.empty())
+        common.push_back({.key = "pattern", .label = "pattern", .kind = K::Choice, .choices = a.patterns,
+                          .help = "the collective: broadcast, scatter (personalized), allgather or alltoall"});
+    a.params.insert(a.params.begin(), common.begin(), common.end());
+    a.params.push_back({.key = "order", .label = "dimension order", .kind = K::Text,
+                        .textAllowed = "a permutation of the dimension letters, e.g. xy, yx, xyz, zyx",
+                        .defaultText = "the algorithm's own",
+                        .help = "dimension order for dimension-ordered routes: xy, yx, xyz, zyx, …"});
 }
 
 bool allPowersOfTwo(const Topology& topo)
@@ -188,6 +209,7 @@ std::vector<AlgorithmInfo> hypercubeAlgorithms()
             // The graphs are built from node 0 and moved to the source by XOR (hypercube_schedule.cpp).
             [](const Topology&) { return true; },
         });
+        list.back().params = hypercubeParamSpecs(name);
     }
     return list;
 }
@@ -229,6 +251,15 @@ std::vector<AlgorithmInfo> makeAlgorithms()
     for (AlgorithmInfo& a : hypercubeAlgorithms())
         list.push_back(std::move(a));
     list.push_back(divisibleLoadAlgorithm());
+    for (AlgorithmInfo& a : list) {
+        if (a.name == "tsay-wang")
+            a.params.push_back({.key = "variant", .label = "variant", .kind = K::Choice, .choices = {"paper", "direct"},
+                                .alsoAccepted = {"direct-final"},
+                                .help = "paper: the paper's phases; direct: the corrected final phase (digest §6)"});
+        else if (a.name == "divisible-load")
+            a.params = divisibleLoadParamSpecs();
+        declareCommonParams(a);
+    }
     return list;
 }
 
@@ -283,6 +314,25 @@ const AlgorithmInfo& findAlgorithm(std::string_view name)
     throw Error(msg.str());
 }
 
+std::vector<const ParamSpec*> allParamSpecs()
+{
+    std::vector<const ParamSpec*> out;
+    for (const AlgorithmInfo& a : algorithms())
+        for (const ParamSpec& p : a.params)
+            if (std::none_of(out.begin(), out.end(), [&](const ParamSpec* q) { return q->key == p.key; }))
+                out.push_back(&p);
+    return out;
+}
+
+std::vector<ParamSpec> panelParamSpecs(const AlgorithmInfo& algorithm)
+{
+    std::vector<ParamSpec> out;
+    for (const ParamSpec& p : algorithm.params)
+        if (p.key != "mode" && p.key != "pattern" && p.key != "order")
+            out.push_back(p);
+    return out;
+}
+
 Schedule buildSchedule(std::string_view algorithm, const Topology& topo, NodeId source, const Params& params)
 {
     const AlgorithmInfo& info = findAlgorithm(algorithm);
@@ -296,6 +346,7 @@ Schedule buildSchedule(std::string_view algorithm, const Topology& topo, NodeId 
     const std::uint64_t minTransfers = topo.nodeCount() - 1;
     checkMemory(std::string(algorithm) + " on the " + topo.displayName(), saturatingMul(minTransfers, sizeof(Transfer)),
                 "at least " + std::to_string(minTransfers) + " transfers × " + std::to_string(sizeof(Transfer)) + " B");
+    checkParams(algorithm, info.params, params);
     Schedule s = info.build(topo, source, params);
     if (const auto order = params.find("order"))
         s.dimensionOrder = parseOrder(*order, topo.dims());

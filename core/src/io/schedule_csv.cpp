@@ -1,19 +1,15 @@
 #include "topocast/io/schedule_csv.h"
 
 #include "topocast/error.h"
+#include "topocast/io/read_file.h"
 #include "topocast/limits.h"
 #include "topocast/routing.h"
 
 #include <algorithm>
 #include <array>
 #include <cctype>
-#include <cerrno>
-#include <cstring>
 #include <fstream>
 
-#include <fcntl.h>
-#include <sys/stat.h>
-#include <unistd.h>
 
 // A small RFC 4180 reader rather than a library: Debian 12 packages no C++ CSV parser (libcsv is
 // C and reports no line numbers), and every error here must name its line and what is allowed.
@@ -255,38 +251,15 @@ RouteSpec parseRoute(const Topology& topo, const Row& row, const DimensionOrder&
 
 std::string readWhole(const std::filesystem::path& path)
 {
-    const std::string name = path.string();
-    const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
-    if (fd < 0)
-        throw Error(name + ": cannot open (" + std::strerror(errno) + ")");
-    struct Closer {
-        int fd;
-        ~Closer() { ::close(fd); }
-    } closer{fd};
-    struct stat st {};
-    if (::fstat(fd, &st) != 0)
-        throw Error(name + ": cannot read (" + std::strerror(errno) + ")");
-    if (S_ISDIR(st.st_mode))
-        throw Error(name + ": is a directory, not a CSV file");
-    if (S_ISREG(st.st_mode) && static_cast<std::uint64_t>(st.st_size) > kMaxScheduleCsvBytes)
-        throw Error(name + ": " + formatBytes(static_cast<std::uint64_t>(st.st_size)) + " is past the " +
-                    formatBytes(kMaxScheduleCsvBytes) + " limit of a schedule CSV");
-    std::string text;
-    char buf[65536];
-    while (true) {
-        const ssize_t got = ::read(fd, buf, sizeof buf);
-        if (got < 0) {
-            if (errno == EINTR)
-                continue;
-            throw Error(name + ": cannot read (" + std::strerror(errno) + ")");
-        }
-        if (got == 0)
-            break;
-        text.append(buf, static_cast<std::size_t>(got));
-        if (text.size() > kMaxScheduleCsvBytes)
-            break;  // scheduleFromCsv names the line where the limit is passed
-    }
-    return text;
+    ReadFileLimits limits;
+    limits.kind = "CSV file";
+    limits.checkSize = [&](std::uint64_t bytes) {
+        if (bytes > kMaxScheduleCsvBytes)
+            throw Error(path.string() + ": " + formatBytes(bytes) + " is past the " + formatBytes(kMaxScheduleCsvBytes) +
+                        " limit of a schedule CSV");
+    };
+    limits.maxBytes = kMaxScheduleCsvBytes;  // past it: scheduleFromCsv names the line where
+    return readFileText(path, limits);
 }
 
 /// The value of a "# key: value" comment line, if `line` is one for `key`.

@@ -4,18 +4,14 @@
 
 #include "topocast/error.h"
 #include "topocast/figures.h"
+#include "topocast/io/read_file.h"
 #include "topocast/limits.h"
 
 #include <algorithm>
-#include <cerrno>
 #include <cstdio>
-#include <cstring>
 #include <fstream>
 #include <sstream>
 
-#include <fcntl.h>
-#include <sys/stat.h>
-#include <unistd.h>
 
 namespace topocast {
 
@@ -457,44 +453,21 @@ json parseJsonText(std::string_view text, const std::string& what)
 json readJsonFile(const std::filesystem::path& path)
 {
     const std::string name = path.string();
-    const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
-    if (fd < 0)
-        throw Error(name + ": cannot open (" + std::strerror(errno) + ")");
-    struct Closer {
-        int fd;
-        ~Closer() { ::close(fd); }
-    } closer{fd};
-    struct stat st {};
-    if (::fstat(fd, &st) != 0)
-        throw Error(name + ": cannot read (" + std::strerror(errno) + ")");
-    if (S_ISDIR(st.st_mode))
-        throw Error(name + ": is a directory, not a JSON file");
     // The document tree takes about kJsonBytesPerTextByte times the text: refuse larger files
     // before reading them (regular files) or as soon as a stream passes the limit (pipes, devices).
     const std::uint64_t maxText = std::max<std::uint64_t>(memoryLimit() / kJsonBytesPerTextByte, 1);
-    if (S_ISREG(st.st_mode))
-        checkMemory(name + ": parsing " + formatBytes(static_cast<std::uint64_t>(st.st_size)) + " of JSON",
-                    saturatingMul(static_cast<std::uint64_t>(st.st_size), kJsonBytesPerTextByte),
+    ReadFileLimits limits;
+    limits.kind = "JSON file";
+    limits.checkSize = [&](std::uint64_t bytes) {
+        checkMemory(name + ": parsing " + formatBytes(bytes) + " of JSON", saturatingMul(bytes, kJsonBytesPerTextByte),
                     "about " + std::to_string(kJsonBytesPerTextByte) + " B of document tree per byte of text");
-    std::string text;
-    if (S_ISREG(st.st_mode))
-        text.reserve(static_cast<std::size_t>(st.st_size));
-    char buf[65536];
-    while (true) {
-        const ssize_t n = ::read(fd, buf, sizeof buf);
-        if (n < 0) {
-            if (errno == EINTR)
-                continue;
-            throw Error(name + ": read error (" + std::strerror(errno) + ")");
-        }
-        if (n == 0)
-            break;
-        text.append(buf, static_cast<std::size_t>(n));
-        if (text.size() > maxText)
-            throw Error(name + ": more than " + formatBytes(maxText) + " of JSON; parsing it would need more than " +
-                        formatBytes(memoryLimit()) + ", the limit");
-    }
-    return parseJsonText(text, name);
+    };
+    limits.maxBytes = maxText;
+    limits.whenPast = [&] {
+        throw Error(name + ": more than " + formatBytes(maxText) + " of JSON; parsing it would need more than " +
+                    formatBytes(memoryLimit()) + ", the limit");
+    };
+    return parseJsonText(readFileText(path, limits), name);
 }
 
 } // namespace topocast

@@ -9,6 +9,7 @@
 // * the SCATTER(p) embedding of the layers onto (x, y, z) nodes (spec §1.5, reconstructed);
 // * the schedule: the transfers of every move as a topocast Schedule.
 
+#include "topocast/algorithms/param_spec.h"
 #include "topocast/params.h"
 #include "topocast/schedule.h"
 #include "topocast/topology.h"
@@ -217,5 +218,10 @@ Schedule divisibleLoadSchedule(const Topology& topo, NodeId source, const Params
 /// Reads DivisibleLoadParams from Params ("p"/"ports", "layers", "A", "C", "S", "V", "epsilon");
 /// missing keys keep the defaults of DivisibleLoadParams. Throws Error on bad values.
 DivisibleLoadParams divisibleLoadParamsFrom(const Params& params);
+
+/// The parameters of divisible-load besides its pattern, declared once (the registry lists them;
+/// divisibleLoadParamsFrom reads them, defaults from DivisibleLoadParams{}): p (alias ports),
+/// layers (default: the most that fit around the source), A, C, S, V, epsilon.
+std::vector<ParamSpec> divisibleLoadParamSpecs();
 
 } // namespace topocast

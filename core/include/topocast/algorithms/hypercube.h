@@ -5,6 +5,7 @@
 // "ports" (one|send-recv|half|n), "tau", "tc", "variant".
 
 #include "topocast/algorithms/hypercube_schedule.h"
+#include "topocast/algorithms/param_spec.h"
 #include "topocast/params.h"
 #include "topocast/schedule.h"
 #include "topocast/topology.h"
@@ -18,6 +19,11 @@ namespace topocast {
 /// Empty if `algorithm` applies to `topo` (a hypercube of dimension 1..20; 2..20 for tcbt),
 /// else the reason ("sbt needs a hypercube; got 8×8 mesh").
 std::optional<std::string> hypercubeWhyNot(std::string_view algorithm, const Topology& topo);
+
+/// The parameters of `algorithm` besides its pattern, declared once (the registry lists them;
+/// hypercubeRequest reads them): message M, packet B, ports, tau, tc, and variant where the
+/// algorithm has one (hp: nopipe; sbt: postorder, subtree).
+std::vector<ParamSpec> hypercubeParamSpecs(std::string_view algorithm);
 
 /// Reads the request from Params (defaults: the algorithm's first pattern, M = 1, B = M,
 /// ports one, τ = t_c = 1). Throws Error naming the bad parameter.

@@ -1,5 +1,6 @@
 #pragma once
 
+#include "topocast/algorithms/param_spec.h"
 #include "topocast/params.h"
 #include "topocast/schedule.h"
 #include "topocast/topology.h"
@@ -38,6 +39,10 @@ struct AlgorithmInfo {
     /// True when the schedule exists from some sources only (divisible-load: the layers must fit
     /// around the source); a landscape leaves the other sources without a value.
     bool someSourcesOnly = false;
+    /// Every parameter it takes, declared once: its mode and pattern (from `modes`, `patterns`),
+    /// its own, and the dimension order of its routes. The CLI's options, the scenario check
+    /// (checkParams in buildSchedule) and the app's panel are built from this list.
+    std::vector<ParamSpec> params;
 };
 
 /// Every algorithm topocast knows, in display order.
@@ -47,7 +52,14 @@ const AlgorithmInfo& findAlgorithm(std::string_view name);
 /// The paper an algorithm comes from, as a handout's title page cites it ("S. Cang and J. Wu,
 /// …, IPPS/SPDP 1998"), or what a baseline is; empty for an unknown name. O(1).
 std::string algorithmReference(std::string_view name);
-/// Builds a schedule after checking that the algorithm applies (Error with its reason if not).
+/// Every parameter key any algorithm takes, once each, in registry order, with the declaration
+/// that first names it (for the CLI's options).
+std::vector<const ParamSpec*> allParamSpecs();
+/// The parameters of `algorithm` the app's panel edits as fields: all but mode and pattern (which
+/// have their own choosers) and the dimension order.
+std::vector<ParamSpec> panelParamSpecs(const AlgorithmInfo& algorithm);
+/// Builds a schedule after checking that the algorithm applies (Error with its reason if not) and
+/// that every parameter given is one it declares, with an allowed value (checkParams).
 Schedule buildSchedule(std::string_view algorithm, const Topology& topo, NodeId source, const Params& params);
 
 } // namespace topocast

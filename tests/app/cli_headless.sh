@@ -1,0 +1,24 @@
+#!/bin/sh
+# Issue #17 item 4: topocast-cli loads no Qt library; its drawing commands (render, handout) are
+# handed over to the app program with the same options and messages.
+#   cli_headless.sh TOPOCAST_CLI
+set -u
+cli=$1
+fail=0
+qt=$(ldd "$cli" | grep -c Qt)
+[ "$qt" = 0 ] || { echo "FAIL: ldd topocast-cli names $qt Qt libraries:"; ldd "$cli" | grep Qt; fail=1; }
+help=$("$cli" render --help 2>&1)
+echo "$help" | grep -q -- '--scenario' && echo "$help" | grep -q -- '--captions' ||
+  { echo "FAIL: topocast-cli render --help does not list render's options:"; echo "$help"; fail=1; }
+help=$("$cli" --memory-limit 512 handout --help 2>&1)
+echo "$help" | grep -q -- '--size' || { echo "FAIL: topocast-cli --memory-limit 512 handout --help:"; echo "$help"; fail=1; }
+"$cli" --help | grep -q 'render, handout: drawn by the app program' ||
+  { echo "FAIL: topocast-cli --help does not say where render and handout are"; fail=1; }
+out=$(TOPOCAST_APP=/nonexistent/topocast "$cli" render --scenario x.json --out x.mp4 2>&1); rc=$?
+[ $rc = 2 ] && echo "$out" | grep -q 'render is not in this build' ||
+  { echo "FAIL: without the app, render should exit 2 saying it is not in this build (rc $rc): $out"; fail=1; }
+out=$("$cli" render --scenario /nonexistent.json --out x.mp4 2>&1); rc=$?
+[ $rc = 2 ] && echo "$out" | grep -q '^topocast-cli: .*nonexistent.json' ||
+  { echo "FAIL: render of a missing scenario should exit 2 naming it (rc $rc): $out"; fail=1; }
+[ $fail = 0 ] && echo "cli_headless: topocast-cli loads no Qt; render and handout go through topocast"
+exit $fail
