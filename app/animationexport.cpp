@@ -102,18 +102,44 @@ std::optional<video::VideoResult> exportAnimation(const SnapshotPtr& snap, const
     if (settings.format == video::VideoFormat::Mp4 && (size.width() % 2 != 0 || size.height() % 2 != 0))
         throw Error("an MP4 needs an even width and height; got " + sizeText(size).toStdString());
 
+    SceneView scene;
+    prepareScene(scene, snap, settings.view);
+    const FrameSource source = [&](int i, const FrameTime& f, ExportTimings& spent) {
+        QElapsedTimer t;
+        t.start();
+        scene.setStep(static_cast<int>(f.step));
+        scene.setFraction(static_cast<float>(f.fraction));
+        const QImage captured = scene.captureFrame(10000, i == 0);
+        spent.renderMs += elapsedMs(t);
+        if (captured.isNull())
+            throw Error(noFrameMessage());
+        t.restart();
+        EncoderFrame out;
+        out.image = encoderImage(captured, size, out.layout);
+        spent.convertMs += elapsedMs(t);
+        return out;
+    };
+    const StepCaption caption = [&](std::uint32_t step) { return narrate(*snap, static_cast<int>(step)).toStdString(); };
+    return encodeAnimation(frames, settings, source, caption, progress, timings, elapsedMs(total));
+}
+
+std::optional<video::VideoResult> encodeAnimation(const std::vector<FrameTime>& frames, const AnimationSettings& settings,
+                                                  const FrameSource& source, const StepCaption& caption,
+                                                  const ExportProgress& progress, ExportTimings* timings,
+                                                  double startedMs)
+{
+    QElapsedTimer total;
+    total.start();
     // Captions: one cue per step on the same frame clock the encoder numbers its frames by.
     std::vector<CaptionCue> cues;
     if (settings.captions && settings.format == video::VideoFormat::Mp4) {
         cues = captionCues(frames);
         for (CaptionCue& c : cues)
-            c.text = narrate(*snap, static_cast<int>(c.step)).toStdString();
+            c.text = caption(c.step);
     }
-
-    SceneView scene;
-    prepareScene(scene, snap, settings.view);
     ExportTimings spent;
     const int count = static_cast<int>(frames.size());
+    const QSize size = settings.view.size;
     video::VideoEncoder encoder;
     try {
         for (int i = 0; i < count; ++i) {
@@ -121,31 +147,19 @@ std::optional<video::VideoResult> exportAnimation(const SnapshotPtr& snap, const
                 encoder.cancel();
                 return std::nullopt;
             }
+            const EncoderFrame frame = source(i, frames[static_cast<std::size_t>(i)], spent);
             QElapsedTimer t;
             t.start();
-            scene.setStep(static_cast<int>(frames[static_cast<std::size_t>(i)].step));
-            scene.setFraction(static_cast<float>(frames[static_cast<std::size_t>(i)].fraction));
-            const QImage captured = scene.captureFrame(10000, i == 0);
-            spent.renderMs += elapsedMs(t);
-            if (captured.isNull())
-                throw Error(noFrameMessage());
-
-            t.restart();
-            video::PixelLayout layout = video::PixelLayout::Rgba;
-            const QImage image = encoderImage(captured, size, layout);
-            spent.convertMs += elapsedMs(t);
-
-            t.restart();
             if (!encoder.isOpen()) {  // opened at the first frame: its pixel layout is the capture's
                 video::VideoOptions options;
-                options.input = layout;
+                options.input = frame.layout;
                 options.crf = settings.crf;
                 for (const CaptionCue& c : cues)
                     options.captions.push_back(video::Caption{static_cast<int>(c.firstFrame),
                                                               static_cast<int>(c.endFrame), c.text});
                 encoder.open(settings.output, settings.format, size.width(), size.height(), settings.fps, options);
             }
-            encoder.addFrame(image.constBits(), image.bytesPerLine());
+            encoder.addFrame(frame.image.constBits(), frame.image.bytesPerLine());
             spent.encodeMs += elapsedMs(t);
             ++spent.frames;
         }
@@ -159,7 +173,7 @@ std::optional<video::VideoResult> exportAnimation(const SnapshotPtr& snap, const
         if (!cues.empty())  // after the video, so a failed encode leaves no captions for it
             writeFileAtomic(captionsPathFor(settings.output), webVtt(cues, settings.fps));
         spent.encodeMs += elapsedMs(t);
-        spent.totalMs = elapsedMs(total);
+        spent.totalMs = startedMs + elapsedMs(total);
         if (timings)
             *timings = spent;
         return result;

@@ -87,6 +87,28 @@ std::optional<video::VideoResult> exportAnimation(const SnapshotPtr& snap, const
                                                   const ExportProgress& progress = {},
                                                   ExportTimings* timings = nullptr);
 
+/// One frame of an export ready for the encoder: its rows in `layout` at the export's size.
+struct EncoderFrame {
+    QImage image;
+    video::PixelLayout layout = video::PixelLayout::Rgba;
+};
+/// Renders frame `index` (at `frame` of the frame clock), adding its render and conversion times
+/// to `spent`.
+using FrameSource = std::function<EncoderFrame(int index, const FrameTime& frame, ExportTimings& spent)>;
+/// The caption text of `step` (its narration).
+using StepCaption = std::function<std::string(std::uint32_t step)>;
+
+/// The encoding loop every animation export shares: each of `frames` from `source` into
+/// settings.output (opened at the first frame, with its pixel layout), progress and cancellation
+/// between frames, and for an MP4 with settings.captions one caption per step (`caption`) as a
+/// subtitle stream and, after the video, as the VTT captionsPathFor(settings.output). `started`
+/// is when the export began (ExportTimings::totalMs). Returns nullopt when cancelled (nothing
+/// written); throws topocast::Error on failure (nothing written, an existing file untouched).
+std::optional<video::VideoResult> encodeAnimation(const std::vector<FrameTime>& frames, const AnimationSettings& settings,
+                                                  const FrameSource& source, const StepCaption& caption,
+                                                  const ExportProgress& progress, ExportTimings* timings,
+                                                  double startedMs = 0.0);
+
 /// Renders one picture of timeline position (step, fraction) at view.size (any size 16..8192).
 /// Throws topocast::Error when no frame comes back (no OpenGL) or the step is past the last.
 QImage renderPicture(const SnapshotPtr& snap, const ViewSettings& view, int step, float fraction = 1.0f);

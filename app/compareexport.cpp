@@ -4,8 +4,6 @@
 #include "scene/sceneview.h"
 
 #include "topocast/error.h"
-#include "topocast/io/atomic_file.h"
-#include "topocast/io/captions.h"
 #include "topocast/io/export.h"
 
 #include <Qt3DExtras/Qt3DWindow>
@@ -214,74 +212,28 @@ std::optional<video::VideoResult> exportCompareAnimation(const CompareSnapshotPt
     if (settings.format == video::VideoFormat::Mp4 && (size.width() % 2 != 0 || size.height() % 2 != 0))
         throw Error("an MP4 needs an even width and height; got " + sizeText(size).toStdString());
 
-    // Captions: one cue per step with both sides' narrations, "A: …" over "B: …".
-    std::vector<CaptionCue> cues;
-    if (settings.captions && settings.format == video::VideoFormat::Mp4) {
-        cues = captionCues(frames);
-        for (CaptionCue& c : cues) {
-            const int step = static_cast<int>(c.step);
-            c.text = QStringLiteral("A: %1\nB: %2")
-                         .arg(narrate(cmp->side(0), cmp->sideStep(0, step)),
-                              narrate(cmp->side(1), cmp->sideStep(1, step)))
-                         .toStdString();
-        }
-    }
-
     SidePair pair(cmp, settings.view, true);
-    ExportTimings spent;
-    const int count = static_cast<int>(frames.size());
-    video::VideoEncoder encoder;
-    try {
-        for (int i = 0; i < count; ++i) {
-            if (progress && !progress(i, count)) {
-                encoder.cancel();
-                return std::nullopt;
-            }
-            QElapsedTimer t;
-            t.start();
-            const FrameTime& f = frames[static_cast<std::size_t>(i)];
-            const auto sides = pair.render(static_cast<int>(f.step), static_cast<float>(f.fraction), i == 0);
-            spent.renderMs += elapsedMs(t);
-            t.restart();
-            // Format_RGB32 words are B, G, R, A bytes on x86.
-            const QImage image = composeCompareFrame(*cmp, sides[0], sides[1], static_cast<int>(f.step), size,
-                                                     settings.view.highContrast);
-            spent.convertMs += elapsedMs(t);
-            t.restart();
-            if (!encoder.isOpen()) {
-                video::VideoOptions options;
-                options.input = video::PixelLayout::Bgra;
-                options.crf = settings.crf;
-                for (const CaptionCue& c : cues)
-                    options.captions.push_back(video::Caption{static_cast<int>(c.firstFrame),
-                                                              static_cast<int>(c.endFrame), c.text});
-                encoder.open(settings.output, settings.format, size.width(), size.height(), settings.fps, options);
-            }
-            encoder.addFrame(image.constBits(), image.bytesPerLine());
-            spent.encodeMs += elapsedMs(t);
-            ++spent.frames;
-        }
-        if (progress && !progress(count, count)) {
-            encoder.cancel();
-            return std::nullopt;
-        }
+    const FrameSource source = [&](int i, const FrameTime& f, ExportTimings& spent) {
         QElapsedTimer t;
         t.start();
-        video::VideoResult result = encoder.finish();
-        if (!cues.empty())  // after the video, so a failed encode leaves no captions for it
-            writeFileAtomic(captionsPathFor(settings.output), webVtt(cues, settings.fps));
-        spent.encodeMs += elapsedMs(t);
-        spent.totalMs = elapsedMs(total);
-        if (timings)
-            *timings = spent;
-        return result;
-    } catch (const video::VideoError& e) {
-        encoder.cancel();
-        throw Error(e.what());
-    } catch (...) {
-        encoder.cancel();
-        throw;
-    }
+        const auto sides = pair.render(static_cast<int>(f.step), static_cast<float>(f.fraction), i == 0);
+        spent.renderMs += elapsedMs(t);
+        t.restart();
+        // Format_RGB32 words are B, G, R, A bytes on x86.
+        EncoderFrame out{composeCompareFrame(*cmp, sides[0], sides[1], static_cast<int>(f.step), size,
+                                             settings.view.highContrast),
+                         video::PixelLayout::Bgra};
+        spent.convertMs += elapsedMs(t);
+        return out;
+    };
+    // Captions: one cue per step with both sides' narrations, "A: …" over "B: …".
+    const StepCaption caption = [&](std::uint32_t s) {
+        const int step = static_cast<int>(s);
+        return QStringLiteral("A: %1\nB: %2")
+            .arg(narrate(cmp->side(0), cmp->sideStep(0, step)), narrate(cmp->side(1), cmp->sideStep(1, step)))
+            .toStdString();
+    };
+    return encodeAnimation(frames, settings, source, caption, progress, timings, elapsedMs(total));
 }
 
 } // namespace topocast::app
