@@ -24,19 +24,7 @@ ArrowInstances::ArrowInstances(Qt3DCore::QNode* parent) : Qt3DCore::QEntity(pare
     const std::vector<float> xy = shapeTriangles();
     for (std::size_t i = 0; i + 1 < xy.size(); i += 2)
         vertices.insert(vertices.end(), {xy[i], xy[i + 1], 0.0f});
-    auto* geometry = new Qt3DCore::QGeometry(this);
-    auto* shape = new Qt3DCore::QBuffer(geometry);
-    shape->setData(QByteArray(reinterpret_cast<const char*>(vertices.data()),
-                              static_cast<qsizetype>(vertices.size() * sizeof(float))));
-    auto* vertex = new Qt3DCore::QAttribute(geometry);
-    vertex->setName(QStringLiteral("vertexPosition"));
-    vertex->setAttributeType(Qt3DCore::QAttribute::VertexAttribute);
-    vertex->setVertexBaseType(Qt3DCore::QAttribute::Float);
-    vertex->setVertexSize(3);
-    vertex->setByteStride(3 * sizeof(float));
-    vertex->setCount(static_cast<uint>(vertices.size() / 3));
-    vertex->setBuffer(shape);
-    geometry->addAttribute(vertex);
+    Qt3DCore::QGeometry* geometry = shapeGeometry(this, vertices);
     m_instances = std::make_unique<InstanceBuffer>(
         geometry, std::vector<InstanceBuffer::Field>{{QStringLiteral("instanceTip"), 3},
                                                      {QStringLiteral("instanceFrom"), 3},

@@ -120,4 +120,21 @@ Qt3DCore::QAttribute* InstanceBuffer::attribute(const QString& name) const
     return nullptr;
 }
 
+Qt3DCore::QGeometry* shapeGeometry(Qt3DCore::QNode* parent, const std::vector<float>& xyz)
+{
+    auto* geometry = new Qt3DCore::QGeometry(parent);
+    auto* shape = new Qt3DCore::QBuffer(geometry);
+    shape->setData(QByteArray(reinterpret_cast<const char*>(xyz.data()), static_cast<qsizetype>(xyz.size() * sizeof(float))));
+    auto* vertex = new Qt3DCore::QAttribute(geometry);
+    vertex->setName(QStringLiteral("vertexPosition"));
+    vertex->setAttributeType(Qt3DCore::QAttribute::VertexAttribute);
+    vertex->setVertexBaseType(Qt3DCore::QAttribute::Float);
+    vertex->setVertexSize(3);
+    vertex->setByteStride(3 * sizeof(float));
+    vertex->setCount(static_cast<uint>(xyz.size() / 3));
+    vertex->setBuffer(shape);
+    geometry->addAttribute(vertex);
+    return geometry;
+}
+
 } // namespace topocast::app

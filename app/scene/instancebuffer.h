@@ -6,7 +6,7 @@
 #include <cstddef>
 #include <vector>
 
-namespace Qt3DCore { class QAttribute; class QBuffer; class QGeometry; }
+namespace Qt3DCore { class QAttribute; class QBuffer; class QGeometry; class QNode; }
 
 namespace topocast::app {
 
@@ -57,5 +57,9 @@ private:
     bool m_partialPending = false;  ///< updateData() calls not yet synced
     int m_stride = 0;
 };
+
+/// A geometry under `parent` holding one float×3 "vertexPosition" attribute over `xyz` (x, y, z
+/// per vertex): the shape every instance of an instanced entity draws.
+Qt3DCore::QGeometry* shapeGeometry(Qt3DCore::QNode* parent, const std::vector<float>& xyz);
 
 } // namespace topocast::app

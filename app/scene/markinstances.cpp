@@ -91,19 +91,7 @@ MarkInstances::MarkInstances(Qt3DCore::QNode* parent) : Qt3DCore::QEntity(parent
         for (std::size_t i = 0; i + 1 < xy.size(); i += 2)
             vertices.insert(vertices.end(), {xy[i], xy[i + 1], static_cast<float>(s)});
     }
-    auto* geometry = new Qt3DCore::QGeometry(this);
-    auto* shapes = new Qt3DCore::QBuffer(geometry);
-    shapes->setData(QByteArray(reinterpret_cast<const char*>(vertices.data()),
-                               static_cast<qsizetype>(vertices.size() * sizeof(float))));
-    auto* vertex = new Qt3DCore::QAttribute(geometry);
-    vertex->setName(QStringLiteral("vertexPosition"));
-    vertex->setAttributeType(Qt3DCore::QAttribute::VertexAttribute);
-    vertex->setVertexBaseType(Qt3DCore::QAttribute::Float);
-    vertex->setVertexSize(3);
-    vertex->setByteStride(3 * sizeof(float));
-    vertex->setCount(static_cast<uint>(vertices.size() / 3));
-    vertex->setBuffer(shapes);
-    geometry->addAttribute(vertex);
+    Qt3DCore::QGeometry* geometry = shapeGeometry(this, vertices);
     m_instances = std::make_unique<InstanceBuffer>(
         geometry, std::vector<InstanceBuffer::Field>{{QStringLiteral("instancePosition"), 3},
                                                      {QStringLiteral("instanceColor"), 4},
