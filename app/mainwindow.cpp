@@ -22,6 +22,7 @@
 #include "timelinebar.h"
 
 #include "topocast/error.h"
+#include "topocast/numbers.h"
 #include "topocast/figures.h"
 
 #include <QAction>
@@ -337,6 +338,10 @@ void MainWindow::buildMenus()
     present->setCheckable(true);
     present->setShortcut(QKeySequence(Qt::Key_F11));
     connect(present, &QAction::toggled, this, &MainWindow::setPresentationMode);
+    m_frameTimeAction = view->addAction(QStringLiteral("Show &frame time"));
+    m_frameTimeAction->setCheckable(true);
+    m_frameTimeAction->setToolTip(QStringLiteral("the time the 3-D view takes per frame, in the status bar"));
+    connect(m_frameTimeAction, &QAction::toggled, this, &MainWindow::showFrameTime);
     view->addAction(m_predict->action());
     m_compareAction = view->addAction(QStringLiteral("&Compare side by side"));
     m_compareAction->setCheckable(true);
@@ -827,6 +832,40 @@ void MainWindow::addViewControls(QVBoxLayout* sideLayout)
     statusBar()->addPermanentWidget(m_hiddenLabel);
     connect(m_scene, &SceneView::visibilityChanged, this, &MainWindow::updateHidden);
 }
+
+void MainWindow::showFrameTime(bool on)
+{
+    if (!m_frameTimeLabel) {
+        m_frameTimeLabel = new QLabel;
+        m_frameTimeLabel->setObjectName(QStringLiteral("frameTimeLabel"));
+        statusBar()->addPermanentWidget(m_frameTimeLabel);
+        m_frameTimeTimer = new QTimer(this);
+        m_frameTimeTimer->setInterval(500);
+        connect(m_frameTimeTimer, &QTimer::timeout, this, &MainWindow::updateFrameTime);
+    }
+    if (m_frameTimeAction && m_frameTimeAction->isChecked() != on) {
+        const QSignalBlocker block(m_frameTimeAction);
+        m_frameTimeAction->setChecked(on);
+    }
+    m_frameTimeLabel->setVisible(on);
+    if (on) {
+        m_frameTimeTimer->start();
+        updateFrameTime();
+    } else {
+        m_frameTimeTimer->stop();
+    }
+}
+
+void MainWindow::updateFrameTime()
+{
+    const double ms = m_scene->frameTimeMs();
+    m_frameTimeLabel->setText(ms > 0.0 ? QStringLiteral("frame %1 ms (%2 frames/s)")
+                                             .arg(QString::fromStdString(formatFixed(ms, 1)),
+                                                  QString::fromStdString(formatFixed(1000.0 / ms, 0)))
+                                       : QStringLiteral("frame time: waiting for frames"));
+}
+
+QString MainWindow::frameTimeText() const { return m_frameTimeLabel ? m_frameTimeLabel->text() : QString(); }
 
 void MainWindow::updateHidden()
 {

@@ -95,6 +95,10 @@ public:
     /// at least 75 % of the window — the scenario dock, the side panel and the status bar hide, the
     /// legend moves into a row under the narration. Off restores what was shown before.
     void setPresentationMode(bool on);
+    /// View ▸ Show frame time: the 3-D view's smoothed frame time in the status bar, twice a second.
+    void showFrameTime(bool on);
+    /// The status-bar text of Show frame time (empty until it is first turned on).
+    QString frameTimeText() const;
     bool presentationMode() const { return m_presentation; }
     /// The legend row shown under the narration in presentation mode.
     LegendWidget* presentationLegend() const { return m_presentLegend; }
@@ -155,6 +159,10 @@ private:
     QCheckBox* m_cumulative = nullptr;
     QSlider* m_explodeSlider = nullptr;  ///< explode × 10 (View ▸ Explode planes, E)
     QAction* m_explodeAction = nullptr;
+    void updateFrameTime();
+    QLabel* m_frameTimeLabel = nullptr;  ///< status bar: "frame 23.4 ms (43 frames/s)" (View ▸ Show frame time)
+    QTimer* m_frameTimeTimer = nullptr;
+    QAction* m_frameTimeAction = nullptr;
     QLabel* m_hiddenLabel = nullptr;     ///< status bar: "7 of 40 receivers hidden — press E to explode"
     QMenu* m_recentMenu = nullptr;
     QTimer* m_applyTimer = nullptr;

@@ -23,6 +23,7 @@
 #include <Qt3DRender/QRenderSurfaceSelector>
 #include <Qt3DRender/QViewport>
 #include <Qt3DExtras/Qt3DWindow>
+#include <Qt3DLogic/QFrameAction>
 #include <Qt3DRender/QCamera>
 #include <Qt3DRender/QRenderCapture>
 #include <Qt3DRender/QRenderSettings>
@@ -64,6 +65,15 @@ SceneView::SceneView(QObject* parent) : QObject(parent)
     QSurfaceFormat::setDefaultFormat(format);
     m_window->installEventFilter(this);
     m_root = new Qt3DCore::QEntity;
+    // Frame time: Qt3D calls a frame action once per frame with the seconds since the last one.
+    auto* frames = new Qt3DLogic::QFrameAction(m_root);
+    connect(frames, &Qt3DLogic::QFrameAction::triggered, this, [this](float dt) {
+        ++m_framesDrawn;
+        if (m_framesDrawn < 2 || !(dt > 0.0f))
+            return;
+        const double ms = static_cast<double>(dt) * 1000.0;
+        m_frameTimeMs = m_frameTimeMs == 0.0 ? ms : 0.8 * m_frameTimeMs + 0.2 * ms;
+    });
 
     m_links = new LinkInstances(1, m_root);
     m_arcs = new LinkInstances(12, m_root);

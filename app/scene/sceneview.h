@@ -91,6 +91,13 @@ public:
     /// setSnapshot with a new network.
     void setLabelPixelHeight(int pixels) { m_labelPixels = pixels; }
 
+    /// The time between the view's last frames, smoothed (ms; 0 before the second frame): what
+    /// View ▸ Show frame time reports. Measured from Qt3D's frame callbacks (QFrameAction), so it
+    /// is the rate the view actually draws at, render and read-back included.
+    double frameTimeMs() const { return m_frameTimeMs; }
+    /// Frames drawn since the view was made.
+    long long framesDrawn() const { return m_framesDrawn; }
+
     /// The orbit camera (its state is copied between views for export).
     OrbitCamera& camera() { return *m_orbit; }
     const OrbitCamera& camera() const { return *m_orbit; }
@@ -229,6 +236,8 @@ private:
     std::vector<NodeId> m_highlight;
 
     SnapshotPtr m_snap;
+    double m_frameTimeMs = 0.0;
+    long long m_framesDrawn = 0;
     std::vector<Vec3> m_positions;        ///< drawn now (see positions())
     std::vector<Vec3> m_fromPositions;    ///< explode animation: from …
     std::vector<Vec3> m_targetPositions;  ///< … to (nodePositions at m_explode)
