@@ -67,7 +67,25 @@ MainWindow::MainWindow(bool useSettings, QWidget* parent) : QMainWindow(parent),
     m_metrics = new MetricsModel(this);
     m_measured = new MeasuredModel(this);
 
-    // Centre: 3-D view over narration and timeline.
+    buildCentre();
+    QDockWidget* scenarioDock = buildScenarioDock();
+    buildTimers();
+    connectSession();
+    connectViews();
+    buildFindingsDock(scenarioDock);
+    buildExportAndPredict();
+    buildMenus();
+    if (m_useSettings) {
+        QSettings settings;
+        m_recent = settings.value(QStringLiteral("recentFiles")).toStringList();
+        rebuildRecentMenu();
+    }
+    resize(1400, 900);
+}
+
+/// Centre: 3-D view (and the compare view) beside the side panel, over narration and timeline.
+void MainWindow::buildCentre()
+{
     auto* centre = new QWidget;
     auto* centreLayout = new QVBoxLayout(centre);
     centreLayout->setContentsMargins(2, 2, 2, 2);
@@ -76,6 +94,26 @@ MainWindow::MainWindow(bool useSettings, QWidget* parent) : QMainWindow(parent),
     m_compare = new CompareView(m_timeline);
     m_compare->hide();
     viewRow->addWidget(m_compare, 1);
+    viewRow->addWidget(buildSidePanel());
+    centreLayout->addLayout(viewRow, 1);
+    m_narration = new QLabel;
+    m_narration->setWordWrap(true);
+    m_narration->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    centreLayout->addWidget(m_narration);
+    m_presentLegend = new LegendWidget;
+    m_presentLegend->setRow(true);
+    m_presentLegend->hide();
+    centreLayout->addWidget(m_presentLegend);
+    m_timelineBar = new TimelineBar(m_timeline);
+    centreLayout->addWidget(m_timelineBar);
+    m_measuredPanel = new MeasuredPanel(m_measured);
+    centreLayout->addWidget(m_measuredPanel);
+    setCentralWidget(centre);
+}
+
+/// The side panel: the colouring, its options, legend, source map panel and charts.
+QWidget* MainWindow::buildSidePanel()
+{
     auto* side = new QWidget;
     m_side = side;
     auto* sideLayout = new QVBoxLayout(side);
@@ -104,23 +142,12 @@ MainWindow::MainWindow(bool useSettings, QWidget* parent) : QMainWindow(parent),
     sideLayout->addWidget(m_charts, 1);
     sideLayout->addStretch();
     side->setMaximumWidth(360);
-    viewRow->addWidget(side);
-    centreLayout->addLayout(viewRow, 1);
-    m_narration = new QLabel;
-    m_narration->setWordWrap(true);
-    m_narration->setTextInteractionFlags(Qt::TextSelectableByMouse);
-    centreLayout->addWidget(m_narration);
-    m_presentLegend = new LegendWidget;
-    m_presentLegend->setRow(true);
-    m_presentLegend->hide();
-    centreLayout->addWidget(m_presentLegend);
-    m_timelineBar = new TimelineBar(m_timeline);
-    centreLayout->addWidget(m_timelineBar);
-    m_measuredPanel = new MeasuredPanel(m_measured);
-    centreLayout->addWidget(m_measuredPanel);
-    setCentralWidget(centre);
+    return side;
+}
 
-    // Left dock: scenario and metrics.
+/// Left dock: scenario and metrics.
+QDockWidget* MainWindow::buildScenarioDock()
+{
     auto* left = new QWidget;
     auto* leftLayout = new QVBoxLayout(left);
     m_panel = new ScenarioPanel;
@@ -143,7 +170,12 @@ MainWindow::MainWindow(bool useSettings, QWidget* parent) : QMainWindow(parent),
     dock->setWidget(left);
     dock->setFeatures(QDockWidget::DockWidgetMovable | QDockWidget::DockWidgetFloatable);
     addDockWidget(Qt::LeftDockWidgetArea, dock);
+    return dock;
+}
 
+/// The panel's edits are applied after a pause; the last scenario is remembered after another.
+void MainWindow::buildTimers()
+{
     m_applyTimer = new QTimer(this);
     m_applyTimer->setSingleShot(true);
     m_applyTimer->setInterval(120);
@@ -153,7 +185,11 @@ MainWindow::MainWindow(bool useSettings, QWidget* parent) : QMainWindow(parent),
     m_settingsTimer->setSingleShot(true);
     m_settingsTimer->setInterval(kSettingsDelayMs);
     connect(m_settingsTimer, &QTimer::timeout, this, &MainWindow::writePendingScenario);
+}
 
+/// The session's results and errors, and the status bar while it computes.
+void MainWindow::connectSession()
+{
     connect(m_session, &Session::scheduleReady, this, &MainWindow::showSnapshot);
     connect(m_session, &Session::failed, this, &MainWindow::showError);
     // While a schedule is computed off the GUI thread: a busy bar, what it is doing, and Cancel
@@ -182,6 +218,11 @@ MainWindow::MainWindow(bool useSettings, QWidget* parent) : QMainWindow(parent),
         m_panel->setScenario(m_session->scenario());
         statusBar()->showMessage(QStringLiteral("cancelled; still showing the previous scenario"), 8000);
     });
+}
+
+/// The timeline, the 3-D view, the colouring controls and the compare view.
+void MainWindow::connectViews()
+{
     connect(m_timeline, &Timeline::stepChanged, m_scene, &SceneView::setStep);
     connect(m_timeline, &Timeline::fractionChanged, m_scene, &SceneView::setFraction);
     connect(m_timeline, &Timeline::stepChanged, this, &MainWindow::updateNarration);
@@ -218,17 +259,24 @@ MainWindow::MainWindow(bool useSettings, QWidget* parent) : QMainWindow(parent),
                                      .arg(sideFigures(*cmp->a), sideFigures(*cmp->b),
                                           QString::fromStdString(cmp->a->topology().displayName())));
     });
+}
 
-    // Right dock: the rules a schedule opened from a file breaks (shown while one is open).
+/// Right dock: the rules a schedule opened from a file breaks (shown while one is open).
+void MainWindow::buildFindingsDock(QDockWidget* scenarioDock)
+{
     m_findings = new FindingsPanel(m_timeline, m_scene);
     m_findingsDock = new QDockWidget(QStringLiteral("Findings"), this);
     m_findingsDock->setObjectName(QStringLiteral("findingsDock"));
     m_findingsDock->setWidget(m_findings);
     addDockWidget(Qt::LeftDockWidgetArea, m_findingsDock);
-    tabifyDockWidget(dock, m_findingsDock);  // beside the scenario: the 3-D view keeps its width
+    tabifyDockWidget(scenarioDock, m_findingsDock);  // beside the scenario: the 3-D view keeps its width
     m_findingsDock->hide();
     connect(m_session, &Session::scheduleReady, m_findings, &FindingsPanel::snapshotShown);
+}
 
+/// Export actions and predict mode.
+void MainWindow::buildExportAndPredict()
+{
     m_export = new ExportActions(this, m_session, m_timeline, m_scene, m_charts);
     m_export->setCompareSource([this]() -> std::pair<CompareSnapshotPtr, OrbitCamera::State> {
         if (!m_compareOn || !m_compare->compareSnapshot())
@@ -238,13 +286,6 @@ MainWindow::MainWindow(bool useSettings, QWidget* parent) : QMainWindow(parent),
     connect(m_export, &ExportActions::reported, this, [this](const QString& m) { statusBar()->showMessage(m, 15000); });
     m_predict = new PredictMode(this, m_session, m_timeline, m_scene);
     connect(m_predict, &PredictMode::changed, this, &MainWindow::updateNarration);
-    buildMenus();
-    if (m_useSettings) {
-        QSettings settings;
-        m_recent = settings.value(QStringLiteral("recentFiles")).toStringList();
-        rebuildRecentMenu();
-    }
-    resize(1400, 900);
 }
 
 MainWindow::~MainWindow()

@@ -120,6 +120,14 @@ protected:
     void closeEvent(QCloseEvent* event) override;
 
 private:
+    void buildCentre();
+    QWidget* buildSidePanel();
+    QDockWidget* buildScenarioDock();
+    void buildTimers();
+    void connectSession();
+    void connectViews();
+    void buildFindingsDock(QDockWidget* scenarioDock);
+    void buildExportAndPredict();
     void buildMenus();
     /// The last scenario for the next start: written at once when nothing was written in the
     /// last kSettingsDelayMs, otherwise when kSettingsDelayMs pass without another one.

@@ -296,6 +296,106 @@ bool hasClosedFormLandscape(std::string_view algorithm, LandscapeMetric metric)
     return metric == LandscapeMetric::Tcd && static_cast<bool>(findAlgorithm(algorithm).tcdMap);
 }
 
+namespace {
+
+/// The landscape by brute force: one schedule per source, on worker threads.
+std::optional<Landscape> landscapeOneSchedulePerSource(const AlgorithmInfo& info, std::string_view algorithm,
+                                                       const Topology& topo, const Params& params,
+                                                       LandscapeMetric metric, const LandscapeOptions& options,
+                                                       Landscape out)
+{
+    const std::uint32_t total = topo.nodeCount();
+    if (total > options.maxSchedules)
+        throw Error("the " + toString(metric) + " landscape of " + std::string(algorithm) + " on the " +
+                    topo.displayName() + " would build " + std::to_string(total) +
+                    " schedules (one per source; the algorithm has no closed form); the limit is " +
+                    std::to_string(options.maxSchedules));
+    out.values.assign(total, 0);
+    if (options.progress)
+        options.progress(0, total);
+
+    std::atomic<std::uint32_t> next{0};
+    std::atomic<std::uint32_t> done{0};
+    std::atomic<bool> failed{false};
+    std::atomic<std::uint32_t> missing{0};
+    // The errors of the lowest-numbered failing sources, so that the report does not depend on
+    // which worker thread failed first: the one a single-threaded run would report.
+    std::exception_ptr firstError;
+    std::exception_ptr firstMissing;
+    std::uint32_t firstErrorSource = total;
+    std::uint32_t firstMissingSource = total;
+    std::mutex errorMutex;
+    const std::stop_token& stop = options.stop;
+    auto work = [&] {
+        while (!stop.stop_requested() && !failed.load(std::memory_order_relaxed)) {
+            const std::uint32_t v = next.fetch_add(1, std::memory_order_relaxed);
+            if (v >= total)
+                return;
+            try {
+                const Schedule s = buildSchedule(algorithm, topo, v, params);
+                out.values[v] = landscapeValue(s, metric);
+            } catch (const Error&) {
+                const std::lock_guard lock(errorMutex);
+                if (!info.someSourcesOnly) {
+                    if (v < firstErrorSource) {
+                        firstErrorSource = v;
+                        firstError = std::current_exception();
+                    }
+                    failed = true;
+                    return;
+                }
+                // No schedule from this source: a hole, unless no source has one (then the
+                // first reason is the landscape's error).
+                out.values[v] = kNoValue;
+                ++missing;
+                if (v < firstMissingSource) {
+                    firstMissingSource = v;
+                    firstMissing = std::current_exception();
+                }
+            } catch (...) {
+                const std::lock_guard lock(errorMutex);
+                if (v < firstErrorSource) {
+                    firstErrorSource = v;
+                    firstError = std::current_exception();
+                }
+                failed = true;
+                return;
+            }
+            const std::uint32_t finished = done.fetch_add(1, std::memory_order_relaxed) + 1;
+            if (options.progress)
+                options.progress(finished, total);
+        }
+    };
+
+    unsigned threads = options.threads ? options.threads : std::thread::hardware_concurrency();
+    threads = std::clamp<unsigned>(threads, 1, std::max<std::uint32_t>(total, 1));
+    {
+        // The calling thread is one of the workers; the others join at the end of this block.
+        std::vector<std::jthread> helpers;
+        helpers.reserve(threads - 1);
+        for (unsigned i = 1; i < threads; ++i)
+            helpers.emplace_back(work);
+        work();
+    }
+    if (firstError)
+        std::rethrow_exception(firstError);
+    if (done.load() < total)
+        return std::nullopt;  // stopped
+    out.missing = missing.load();
+    if (firstMissing) {
+        if (out.missing == total)
+            std::rethrow_exception(firstMissing);
+        try {
+            std::rethrow_exception(firstMissing);
+        } catch (const Error& e) {
+            out.missingReason = e.what();
+        }
+    }
+    return out;
+}
+
+} // namespace
+
 std::optional<Landscape> computeLandscape(std::string_view algorithm, const Topology& topo, const Params& params,
                                           LandscapeMetric metric, const LandscapeOptions& options)
 {
@@ -331,83 +431,7 @@ std::optional<Landscape> computeLandscape(std::string_view algorithm, const Topo
         return out;
     }
 
-    if (total > options.maxSchedules)
-        throw Error("the " + toString(metric) + " landscape of " + std::string(algorithm) + " on the " +
-                    topo.displayName() + " would build " + std::to_string(total) +
-                    " schedules (one per source; the algorithm has no closed form); the limit is " +
-                    std::to_string(options.maxSchedules));
-    out.values.assign(total, 0);
-    if (options.progress)
-        options.progress(0, total);
-
-    std::atomic<std::uint32_t> next{0};
-    std::atomic<std::uint32_t> done{0};
-    std::atomic<bool> failed{false};
-    std::atomic<std::uint32_t> missing{0};
-    std::exception_ptr firstError;
-    std::exception_ptr firstMissing;
-    std::mutex errorMutex;
-    const std::stop_token& stop = options.stop;
-    auto work = [&] {
-        while (!stop.stop_requested() && !failed.load(std::memory_order_relaxed)) {
-            const std::uint32_t v = next.fetch_add(1, std::memory_order_relaxed);
-            if (v >= total)
-                return;
-            try {
-                const Schedule s = buildSchedule(algorithm, topo, v, params);
-                out.values[v] = landscapeValue(s, metric);
-            } catch (const Error&) {
-                const std::lock_guard lock(errorMutex);
-                if (!info.someSourcesOnly) {
-                    if (!firstError)
-                        firstError = std::current_exception();
-                    failed = true;
-                    return;
-                }
-                // No schedule from this source: a hole, unless no source has one (then the
-                // first reason is the landscape's error).
-                out.values[v] = kNoValue;
-                ++missing;
-                if (!firstMissing)
-                    firstMissing = std::current_exception();
-            } catch (...) {
-                const std::lock_guard lock(errorMutex);
-                if (!firstError)
-                    firstError = std::current_exception();
-                failed = true;
-                return;
-            }
-            const std::uint32_t finished = done.fetch_add(1, std::memory_order_relaxed) + 1;
-            if (options.progress)
-                options.progress(finished, total);
-        }
-    };
-
-    unsigned threads = options.threads ? options.threads : std::thread::hardware_concurrency();
-    threads = std::clamp<unsigned>(threads, 1, std::max<std::uint32_t>(total, 1));
-    {
-        // The calling thread is one of the workers; the others join at the end of this block.
-        std::vector<std::jthread> helpers;
-        helpers.reserve(threads - 1);
-        for (unsigned i = 1; i < threads; ++i)
-            helpers.emplace_back(work);
-        work();
-    }
-    if (firstError)
-        std::rethrow_exception(firstError);
-    if (done.load() < total)
-        return std::nullopt;  // stopped
-    out.missing = missing.load();
-    if (firstMissing) {
-        if (out.missing == total)
-            std::rethrow_exception(firstMissing);
-        try {
-            std::rethrow_exception(firstMissing);
-        } catch (const Error& e) {
-            out.missingReason = e.what();
-        }
-    }
-    return out;
+    return landscapeOneSchedulePerSource(info, algorithm, topo, params, metric, options, std::move(out));
 }
 
 } // namespace topocast

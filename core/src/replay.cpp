@@ -244,128 +244,169 @@ private:
 
 } // namespace
 
-ReplayReport replaySchedule(const Schedule& schedule, const ReplayOptions& options)
-{
-    requireFinalized(schedule);
-    ReplayReport report;
-    Problems problems(report, options.maxProblems);
-    const Topology& topo = schedule.topology();
-    const NodeId n = topo.nodeCount();
-    const std::size_t bytes = static_cast<std::size_t>(options.bytesPerBlock);
-    auto name = [&](NodeId v) { return topo.nodeName(v); };
-    std::vector<Holdings> held(n);
+namespace {
 
+/// One replay in progress: what every rank holds, and the messages of the step being replayed.
+class Replay {
+public:
+    Replay(const Schedule& schedule, const ReplayOptions& options, ReplayReport& report)
+        : m_schedule(schedule), m_options(options), m_report(report), m_problems(report, options.maxProblems),
+          m_topo(schedule.topology()), m_bytes(static_cast<std::size_t>(options.bytesPerBlock)),
+          m_held(m_topo.nodeCount())
+    {
+    }
+
+    void runStep(std::uint32_t step)
+    {
+        m_receives.clear();
+        m_receivers.clear();
+        m_messages.clear();
+        m_wire.clear();
+        m_posted.clear();
+        // Every rank packs its sends from what it held at the end of the previous step.
+        planStep(m_schedule, step, m_options.tagUpperBound, m_ordinals,
+                 [&](NodeId v, bool isSend, const PlannedOp& op) {
+                     if (!isSend) {
+                         m_receives.push_back(op);
+                         m_receivers.push_back(v);
+                         return;
+                     }
+                     send(step, v, op);
+                 });
+        if (m_options.onWire)
+            for (const Message& m : m_messages)
+                m_options.onWire(m.op.transfer,
+                                 std::span<std::uint8_t>{m_wire.data() + m.offset, m.op.blocks * m_bytes});
+        // Every rank completes its receives and checks every byte.
+        for (std::size_t r = 0; r < m_receives.size(); ++r)
+            receive(step, m_receives[r], m_receivers[r]);
+        for (const Message& m : m_messages)
+            if (!m.received)
+                m_problems.add([&] {
+                    return "step " + std::to_string(step) + ": transfer " + std::to_string(m.op.transfer) +
+                           " is never received";
+                });
+    }
+
+    /// Every rank ends with what the pattern requires.
+    void checkFinalHoldings()
+    {
+        for (NodeId v = 0; v < m_topo.nodeCount(); ++v)
+            for (const Block& b : requiredBlocks(m_schedule, v)) {
+                const auto it = m_held[v].offset.find(b);
+                if (it == m_held[v].offset.end()) {
+                    m_problems.add([&] { return "node " + name(v) + " ends without " + describeBlock(m_topo, b); });
+                    continue;
+                }
+                const std::span<const std::uint8_t> have{m_held[v].bytes.data() + it->second, m_bytes};
+                if (checksum(have) != blockChecksum(b, m_bytes))
+                    m_problems.add(
+                        [&] { return "node " + name(v) + " ends with wrong bytes of " + describeBlock(m_topo, b); });
+            }
+    }
+
+private:
     struct Message {
         PlannedOp op;
         std::size_t offset = 0; // into wire
         bool received = false;
     };
-    std::vector<PlannedOp> receives;
-    std::vector<NodeId> receivers;
-    std::vector<Message> messages;
-    std::vector<std::uint8_t> wire;
-    // (sender, receiver, tag) → index into messages: how MPI matches a receive to a send.
-    std::map<std::tuple<NodeId, NodeId, int>, std::size_t> posted;
-    std::map<std::pair<NodeId, NodeId>, std::uint32_t> ordinals;
-    for (std::uint32_t step = 1; step <= schedule.stepCount(); ++step) {
-        receives.clear();
-        receivers.clear();
-        messages.clear();
-        wire.clear();
-        posted.clear();
-        // Every rank packs its sends from what it held at the end of the previous step.
-        planStep(schedule, step, options.tagUpperBound, ordinals, [&](NodeId v, bool isSend, const PlannedOp& op) {
-            if (!isSend) {
-                receives.push_back(op);
-                receivers.push_back(v);
-                return;
-            }
-            const std::size_t at = wire.size();
-            const auto blocks = schedule.payload(op.payload);
-            wire.resize(at + blocks.size() * bytes);
-            for (std::size_t k = 0; k < blocks.size(); ++k) {
-                const Block& b = blocks[k];
-                const std::span<std::uint8_t> out{wire.data() + at + k * bytes, bytes};
-                if (holdsInitially(v, b)) {
-                    fillBlock(b, out);
-                    continue;
-                }
-                const auto it = held[v].offset.find(b);
-                if (it == held[v].offset.end()) {
-                    problems.add([&] {
-                        return "step " + std::to_string(step) + ": transfer " + std::to_string(op.transfer) + ": " +
-                               name(v) + " sends " + describeBlock(topo, b) + " but does not hold it";
-                    });
-                    continue; // the bytes stay zero
-                }
-                std::copy_n(held[v].bytes.begin() + static_cast<std::ptrdiff_t>(it->second), bytes, out.begin());
-            }
-            if (!posted.emplace(std::tuple{v, op.peer, op.tag}, messages.size()).second)
-                problems.add([&] {
-                    return "step " + std::to_string(step) + ": " + name(v) + " sends two messages to " + name(op.peer) +
-                           " with tag " + std::to_string(op.tag);
-                });
-            messages.push_back(Message{op, at, false});
-        });
-        if (options.onWire)
-            for (const Message& m : messages)
-                options.onWire(m.op.transfer,
-                               std::span<std::uint8_t>{wire.data() + m.offset, m.op.blocks * bytes});
-        // Every rank completes its receives and checks every byte.
-        for (std::size_t r = 0; r < receives.size(); ++r) {
-            const PlannedOp& op = receives[r];
-            const NodeId v = receivers[r];
-            const auto it = posted.find({op.peer, v, op.tag});
-            if (it == posted.end() || messages[it->second].op.transfer != op.transfer ||
-                messages[it->second].received) {
-                problems.add([&] {
-                    return "step " + std::to_string(step) + ": " + name(v) + " posts a receive from " + name(op.peer) +
-                           " (tag " + std::to_string(op.tag) + ") that no send matches";
-                });
+
+    std::string name(NodeId v) const { return m_topo.nodeName(v); }
+
+    /// Rank `v` packs the blocks of `op` from what it holds and posts the message.
+    void send(std::uint32_t step, NodeId v, const PlannedOp& op)
+    {
+        const std::size_t at = m_wire.size();
+        const auto blocks = m_schedule.payload(op.payload);
+        m_wire.resize(at + blocks.size() * m_bytes);
+        for (std::size_t k = 0; k < blocks.size(); ++k) {
+            const Block& b = blocks[k];
+            const std::span<std::uint8_t> out{m_wire.data() + at + k * m_bytes, m_bytes};
+            if (holdsInitially(v, b)) {
+                fillBlock(b, out);
                 continue;
             }
-            Message& m = messages[it->second];
-            m.received = true;
-            ++report.messages;
-            report.bytes += std::uint64_t{m.op.blocks} * bytes;
-            const auto blocks = schedule.payload(op.payload);
-            for (std::size_t k = 0; k < blocks.size(); ++k) {
-                const Block& b = blocks[k];
-                const std::span<const std::uint8_t> got{wire.data() + m.offset + k * bytes, bytes};
-                ++report.blocksChecked;
-                const std::size_t bad = firstMismatch(b, got);
-                if (bad != bytes)
-                    problems.add([&] {
-                        return "step " + std::to_string(step) + ": transfer " + std::to_string(op.transfer) + " " +
-                               describeBlock(topo, b) + " reaches " + name(v) + " wrong from byte " +
-                               std::to_string(bad);
-                    });
-                Holdings& h = held[v];
-                const auto [slot, fresh] = h.offset.try_emplace(b, h.bytes.size());
-                if (fresh)
-                    h.bytes.resize(h.bytes.size() + bytes);
-                std::copy(got.begin(), got.end(), h.bytes.begin() + static_cast<std::ptrdiff_t>(slot->second));
-            }
-        }
-        for (const Message& m : messages)
-            if (!m.received)
-                problems.add([&] {
-                    return "step " + std::to_string(step) + ": transfer " + std::to_string(m.op.transfer) +
-                           " is never received";
+            const auto it = m_held[v].offset.find(b);
+            if (it == m_held[v].offset.end()) {
+                m_problems.add([&] {
+                    return "step " + std::to_string(step) + ": transfer " + std::to_string(op.transfer) + ": " +
+                           name(v) + " sends " + describeBlock(m_topo, b) + " but does not hold it";
                 });
+                continue; // the bytes stay zero
+            }
+            std::copy_n(m_held[v].bytes.begin() + static_cast<std::ptrdiff_t>(it->second), m_bytes, out.begin());
+        }
+        if (!m_posted.emplace(std::tuple{v, op.peer, op.tag}, m_messages.size()).second)
+            m_problems.add([&] {
+                return "step " + std::to_string(step) + ": " + name(v) + " sends two messages to " + name(op.peer) +
+                       " with tag " + std::to_string(op.tag);
+            });
+        m_messages.push_back(Message{op, at, false});
     }
-    // Every rank ends with what the pattern requires.
-    for (NodeId v = 0; v < n; ++v)
-        for (const Block& b : requiredBlocks(schedule, v)) {
-            const auto it = held[v].offset.find(b);
-            if (it == held[v].offset.end()) {
-                problems.add([&] { return "node " + name(v) + " ends without " + describeBlock(topo, b); });
-                continue;
-            }
-            const std::span<const std::uint8_t> have{held[v].bytes.data() + it->second, bytes};
-            if (checksum(have) != blockChecksum(b, bytes))
-                problems.add([&] { return "node " + name(v) + " ends with wrong bytes of " + describeBlock(topo, b); });
+
+    /// Rank `v` matches the receive `op` to a posted send, checks its blocks and keeps them.
+    void receive(std::uint32_t step, const PlannedOp& op, NodeId v)
+    {
+        const auto it = m_posted.find({op.peer, v, op.tag});
+        if (it == m_posted.end() || m_messages[it->second].op.transfer != op.transfer ||
+            m_messages[it->second].received) {
+            m_problems.add([&] {
+                return "step " + std::to_string(step) + ": " + name(v) + " posts a receive from " + name(op.peer) +
+                       " (tag " + std::to_string(op.tag) + ") that no send matches";
+            });
+            return;
         }
+        Message& m = m_messages[it->second];
+        m.received = true;
+        ++m_report.messages;
+        m_report.bytes += std::uint64_t{m.op.blocks} * m_bytes;
+        const auto blocks = m_schedule.payload(op.payload);
+        for (std::size_t k = 0; k < blocks.size(); ++k) {
+            const Block& b = blocks[k];
+            const std::span<const std::uint8_t> got{m_wire.data() + m.offset + k * m_bytes, m_bytes};
+            ++m_report.blocksChecked;
+            const std::size_t bad = firstMismatch(b, got);
+            if (bad != m_bytes)
+                m_problems.add([&] {
+                    return "step " + std::to_string(step) + ": transfer " + std::to_string(op.transfer) + " " +
+                           describeBlock(m_topo, b) + " reaches " + name(v) + " wrong from byte " +
+                           std::to_string(bad);
+                });
+            Holdings& h = m_held[v];
+            const auto [slot, fresh] = h.offset.try_emplace(b, h.bytes.size());
+            if (fresh)
+                h.bytes.resize(h.bytes.size() + m_bytes);
+            std::copy(got.begin(), got.end(), h.bytes.begin() + static_cast<std::ptrdiff_t>(slot->second));
+        }
+    }
+
+    const Schedule& m_schedule;
+    const ReplayOptions& m_options;
+    ReplayReport& m_report;
+    Problems m_problems;
+    const Topology& m_topo;
+    const std::size_t m_bytes;
+    std::vector<Holdings> m_held;
+    std::vector<PlannedOp> m_receives;
+    std::vector<NodeId> m_receivers;
+    std::vector<Message> m_messages;
+    std::vector<std::uint8_t> m_wire;
+    // (sender, receiver, tag) → index into messages: how MPI matches a receive to a send.
+    std::map<std::tuple<NodeId, NodeId, int>, std::size_t> m_posted;
+    std::map<std::pair<NodeId, NodeId>, std::uint32_t> m_ordinals;
+};
+
+} // namespace
+
+ReplayReport replaySchedule(const Schedule& schedule, const ReplayOptions& options)
+{
+    requireFinalized(schedule);
+    ReplayReport report;
+    Replay replay(schedule, options, report);
+    for (std::uint32_t step = 1; step <= schedule.stepCount(); ++step)
+        replay.runStep(step);
+    replay.checkFinalHoldings();
     return report;
 }
 

@@ -131,6 +131,38 @@ TEST_CASE("landscape: divisible-load leaves the sources where its layers do not 
     CHECK(sum.min >= 1);
 }
 
+TEST_CASE("landscape: the reason given for the sources without a value is the lowest source's, whatever the threads",
+          "[landscape]")
+{
+    // `topocast-cli landscape -t mesh:4x4x4 -a divisible-load --metric time` named a different
+    // source in its "e.g." line from run to run: whichever worker thread failed first.
+    const Topology topo = Topology::parse("mesh:4x4x4");
+    LandscapeOptions one;
+    one.threads = 1;
+    const auto single = computeLandscape("divisible-load", topo, Params{}, LandscapeMetric::Time, one);
+    REQUIRE(single);
+    REQUIRE(single->missing > 1);
+    REQUIRE_FALSE(single->missingReason.empty());
+    NodeId lowest = 0;
+    while (!std::isnan(single->values[lowest]))
+        ++lowest;
+    CHECK_THAT(single->missingReason, Catch::Contains("around source " + topo.nodeName(lowest) + " "));
+    for (const unsigned threads : {2u, 3u, 8u, 64u}) {
+        for (int run = 0; run < 10; ++run) {
+            INFO("threads " << threads << ", run " << run);
+            LandscapeOptions many;
+            many.threads = threads;
+            const auto landscape = computeLandscape("divisible-load", topo, Params{}, LandscapeMetric::Time, many);
+            REQUIRE(landscape);
+            CHECK(landscape->missing == single->missing);
+            CHECK(landscape->missingReason == single->missingReason);
+        }
+    }
+    const std::string out =
+        runCli({"landscape", "-t", "mesh:4x4x4", "-a", "divisible-load", "--metric", "time"}).out;
+    CHECK_THAT(out, Catch::Contains(" sources have no schedule (-), e.g.: " + single->missingReason + "\n"));
+}
+
 TEST_CASE("landscape: symmetric algorithms build one schedule, and summaries name every minimum", "[landscape]")
 {
     // Tsay-Wang is built from the origin and translated; the hypercube graphs are moved by XOR.

@@ -312,65 +312,87 @@ std::optional<Topology> csvTopology(std::string_view text)
 
 bool isCsvPath(const std::filesystem::path& path) { return lower(path.extension().string()) == ".csv"; }
 
-Schedule scheduleFromCsv(std::string_view text, const std::string& what, const std::optional<Topology>& topology)
+namespace {
+
+/// Refuses a text past the size limit, naming the line where it passes it.
+void checkCsvSize(std::string_view text, const CsvError& err)
 {
-    const CsvError err(what);
     if (text.size() > kMaxScheduleCsvBytes) {
         std::size_t line = 1 + static_cast<std::size_t>(std::count(text.begin(), text.begin() + static_cast<std::ptrdiff_t>(kMaxScheduleCsvBytes), '\n'));
         err.at(line, "the file passes the " + formatBytes(kMaxScheduleCsvBytes) +
                          " limit of a schedule CSV here; a hand-written schedule is far smaller");
     }
-    if (text.size() >= 3 && text.substr(0, 3) == "\xEF\xBB\xBF")  // UTF-8 byte order mark
-        text.remove_prefix(3);
+}
 
+/// What the first pass over a CSV finds: its comment settings, header and rows (steps and routes;
+/// the nodes wait until the topology is known).
+struct CsvFirstPass {
     std::optional<Topology> fileTopology;
     std::optional<std::string> sourceText, portsText;
     std::size_t sourceLine = 0, portsLine = 0;
     std::optional<Header> header;
     std::vector<Row> rows;
+};
+
+/// One '#' line of the first pass: '# topology:', '# source:' or '# ports:' (others are comments).
+void readCommentLine(std::string_view t, std::size_t lineNo, const CsvError& err, CsvFirstPass& pass)
+{
+    if (auto v = commentValue(t, "topology")) {
+        if (pass.fileTopology)
+            err.at(lineNo, "a second '# topology:' line; a file names one topology");
+        try {
+            pass.fileTopology = Topology::parse(*v);
+        } catch (const Error& e) {
+            err.at(lineNo, e.what());
+        }
+    } else if (auto s = commentValue(t, "source")) {
+        pass.sourceText = *s;
+        pass.sourceLine = lineNo;
+    } else if (auto p = commentValue(t, "ports")) {
+        pass.portsText = *p;
+        pass.portsLine = lineNo;
+    }
+}
+
+CsvFirstPass readFirstPass(std::string_view text, const CsvError& err)
+{
+    CsvFirstPass pass;
     forEachLine(text, [&](std::string_view line, std::size_t lineNo) {
         const std::string_view t = trim(line);
         if (t.empty())
             return true;
         if (t.front() == '#') {
-            if (auto v = commentValue(t, "topology")) {
-                if (fileTopology)
-                    err.at(lineNo, "a second '# topology:' line; a file names one topology");
-                try {
-                    fileTopology = Topology::parse(*v);
-                } catch (const Error& e) {
-                    err.at(lineNo, e.what());
-                }
-            } else if (auto s = commentValue(t, "source")) {
-                sourceText = *s;
-                sourceLine = lineNo;
-            } else if (auto p = commentValue(t, "ports")) {
-                portsText = *p;
-                portsLine = lineNo;
-            }
+            readCommentLine(t, lineNo, err, pass);
             return true;
         }
         std::vector<std::string> fields = splitFields(line, lineNo, err);
-        if (!header) {
-            header = parseHeader(fields, lineNo, err);
+        if (!pass.header) {
+            pass.header = parseHeader(fields, lineNo, err);
             return true;
         }
-        if (fields.size() != header->fields)
+        const Header& header = *pass.header;
+        if (fields.size() != header.fields)
             err.at(lineNo, std::to_string(fields.size()) + " field" + (fields.size() == 1 ? "" : "s") +
-                               "; the header has " + std::to_string(header->fields) +
+                               "; the header has " + std::to_string(header.fields) +
                                " (quote a node that holds commas: \"0,0\")");
         Row r;
         r.line = lineNo;
-        r.step = parseStep(fields[static_cast<std::size_t>(header->index[ColStep])], lineNo, err);
+        r.step = parseStep(fields[static_cast<std::size_t>(header.index[ColStep])], lineNo, err);
         // Nodes are parsed once the topology is known; keep the texts for now.
-        r.route = header->index[ColRoute] >= 0 ? fields[static_cast<std::size_t>(header->index[ColRoute])] : std::string();
-        rows.push_back(std::move(r));
+        r.route = header.index[ColRoute] >= 0 ? fields[static_cast<std::size_t>(header.index[ColRoute])] : std::string();
+        pass.rows.push_back(std::move(r));
         return true;
     });
-    if (!header)
+    if (!pass.header)
         err.at(1, std::string("no header line; a schedule CSV starts with the header step,from,to (columns ") +
                       kAllowedColumns + ")");
+    return pass;
+}
 
+/// The file's topology or the one asked for (they must agree when both are given).
+Topology chooseTopology(const std::optional<Topology>& fileTopology, const std::optional<Topology>& topology,
+                        const std::string& what)
+{
     Topology topo = Topology::mesh({1});
     if (fileTopology && topology && !(*fileTopology == *topology))
         throw Error(what + ": the file is for the " + fileTopology->displayName() + " (# topology: " +
@@ -382,8 +404,14 @@ Schedule scheduleFromCsv(std::string_view text, const std::string& what, const s
     else
         throw Error(what + ": no topology; name it in the file (a line '# topology: mesh:4x4') or give one "
                            "(topocast-cli validate --topology mesh:4x4)");
+    return topo;
+}
 
-    // Second pass over the data rows for the nodes and routes, now that the topology is known.
+/// Second pass over the data rows for the nodes, now that the topology is known; returns the
+/// schedule-wide dimension order the routes name, if any.
+std::optional<DimensionOrder> readNodes(std::string_view text, const Topology& topo, const Header& header,
+                                        std::vector<Row>& rows, const CsvError& err)
+{
     std::size_t rowIndex = 0;
     bool seenHeader = false;
     std::optional<DimensionOrder> order;
@@ -398,8 +426,8 @@ Schedule scheduleFromCsv(std::string_view text, const std::string& what, const s
         }
         const std::vector<std::string> fields = splitFields(line, lineNo, err);
         Row& r = rows[rowIndex++];
-        r.from = parseNodeField(topo, fields[static_cast<std::size_t>(header->index[ColFrom])], "from", lineNo, err);
-        r.to = parseNodeField(topo, fields[static_cast<std::size_t>(header->index[ColTo])], "to", lineNo, err);
+        r.from = parseNodeField(topo, fields[static_cast<std::size_t>(header.index[ColFrom])], "from", lineNo, err);
+        r.to = parseNodeField(topo, fields[static_cast<std::size_t>(header.index[ColTo])], "to", lineNo, err);
         if (auto o = orderField(lower(trim(r.route)), topo.dims())) {
             if (order && *order != *o)
                 err.at(lineNo, "route '" + r.route + "' names the dimension order " + orderName(*o) + " but line " +
@@ -410,33 +438,62 @@ Schedule scheduleFromCsv(std::string_view text, const std::string& what, const s
         }
         return true;
     });
+    return order;
+}
 
+/// The '# source:' node, or else the sender of the earliest step.
+NodeId csvSource(const Topology& topo, const CsvFirstPass& pass, const CsvError& err)
+{
     NodeId source = 0;
-    if (sourceText) {
+    if (pass.sourceText) {
         try {
-            source = topo.parseNode(*sourceText);
+            source = topo.parseNode(*pass.sourceText);
         } catch (const Error& e) {
-            err.at(sourceLine, std::string("# source: ") + e.what());
+            err.at(pass.sourceLine, std::string("# source: ") + e.what());
         }
-    } else if (!rows.empty()) {
-        source = std::min_element(rows.begin(), rows.end(), [](const Row& a, const Row& b) { return a.step < b.step; })->from;
+    } else if (!pass.rows.empty()) {
+        source = std::min_element(pass.rows.begin(), pass.rows.end(),
+                                  [](const Row& a, const Row& b) { return a.step < b.step; })
+                     ->from;
     }
+    return source;
+}
+
+PortModel csvPorts(const CsvFirstPass& pass, const CsvError& err)
+{
     PortModel ports = PortModel::OnePort;
-    if (portsText) {
+    if (pass.portsText) {
         try {
-            ports = parsePortModel(*portsText);
+            ports = parsePortModel(*pass.portsText);
         } catch (const Error& e) {
-            err.at(portsLine, std::string("# ports: ") + e.what());
+            err.at(pass.portsLine, std::string("# ports: ") + e.what());
         }
     }
+    return ports;
+}
+
+} // namespace
+
+Schedule scheduleFromCsv(std::string_view text, const std::string& what, const std::optional<Topology>& topology)
+{
+    const CsvError err(what);
+    checkCsvSize(text, err);
+    if (text.size() >= 3 && text.substr(0, 3) == "\xEF\xBB\xBF")  // UTF-8 byte order mark
+        text.remove_prefix(3);
+
+    CsvFirstPass pass = readFirstPass(text, err);
+    const Topology topo = chooseTopology(pass.fileTopology, topology, what);
+    const std::optional<DimensionOrder> order = readNodes(text, topo, *pass.header, pass.rows, err);
+    const NodeId source = csvSource(topo, pass, err);
+    const PortModel ports = csvPorts(pass, err);
 
     Schedule s(topo, source, Pattern::Broadcast, ports);
     s.algorithm = "student";
     s.mode = "csv";
     if (order)
         s.dimensionOrder = *order;
-    s.reserve(rows.size());
-    for (const Row& r : rows)
+    s.reserve(pass.rows.size());
+    for (const Row& r : pass.rows)
         s.add(r.from, r.to, r.step, parseRoute(topo, r, s.dimensionOrder, err));
     s.finalize();
     return s;
