@@ -1,0 +1,146 @@
+// SceneView: the camera — default framing, projection, level of detail by screen size, and where
+// nodes land on the screen (the camera's maths is core's OrbitView, topocast/camera.h).
+#include "scene/sceneview.h"
+
+#include "scene/arrowinstances.h"
+#include "scene/labelinstances.h"
+#include "scene/levelofdetail.h"
+#include "scene/linkinstances.h"
+#include "scene/markinstances.h"
+#include "scene/messageinstances.h"
+#include "scene/nodeinstances.h"
+#include "scene/picking.h"
+
+#include "topocast/camera.h"
+#include "topocast/io/scenario.h"
+#include "topocast/visibility.h"
+
+#include <Qt3DCore/QEntity>
+#include <Qt3DCore/QTransform>
+#include <Qt3DRender/QCameraSelector>
+#include <Qt3DRender/QClearBuffers>
+#include <Qt3DRender/QLayer>
+#include <Qt3DRender/QLayerFilter>
+#include <Qt3DRender/QNoDraw>
+#include <Qt3DRender/QRenderSurfaceSelector>
+#include <Qt3DRender/QViewport>
+#include <Qt3DExtras/Qt3DWindow>
+#include <Qt3DLogic/QFrameAction>
+#include <Qt3DRender/QCamera>
+#include <Qt3DRender/QRenderCapture>
+#include <Qt3DRender/QRenderSettings>
+
+#include <QElapsedTimer>
+#include <QEventLoop>
+#include <QKeyEvent>
+#include <QMouseEvent>
+#include <QOffscreenSurface>
+#include <QOpenGLContext>
+#include <QOpenGLFunctions>
+#include <QSurfaceFormat>
+#include <QTimer>
+#include <QVariantAnimation>
+#include <QWheelEvent>
+#include <QWidget>
+
+#include <algorithm>
+#include <cmath>
+#include <cstdint>
+#include <map>
+
+namespace topocast::app {
+
+void SceneView::updateLevelOfDetail()
+{
+    if (!m_snap)
+        return;
+    const float ppu = pixelsPerUnit(static_cast<float>(viewportSize().height() * m_window->devicePixelRatio()),
+                                    m_orbit->state().distance, m_window->camera()->fieldOfView());
+    m_nodes->setDetail(sphereDetail(m_nodeRadius * ppu, m_positions.size()));
+    m_links->setUseLines(linkAsLine(m_linkRadius * ppu, m_channels.size()));
+    const bool thin = linkAsLine(0.03f * ppu, 0);
+    m_axes->setUseLines(thin);
+    m_arcs->setUseLines(thin);
+    m_stubs->setUseLines(thin);
+}
+
+bool SceneView::flatNetwork() const
+{
+    if (!m_snap)
+        return false;
+    const auto bounds = layoutBounds(m_snap->positions);
+    return bounds[1][2] - bounds[0][2] < 1e-3f;
+}
+
+bool SceneView::orthographic() const { return m_orbit->orthographic(); }
+
+void SceneView::setOrthographic(bool on)
+{
+    if (m_snap && !flatNetwork())
+        m_orthographic3d = on;
+    if (on == m_orbit->orthographic())
+        return;
+    m_orbit->setOrthographic(on);
+    updateLevelOfDetail();
+    emit orthographicChanged(on);
+}
+
+void SceneView::resetView()
+{
+    if (!m_snap) {
+        m_orbit->reset({0, 0, 0}, 5.0f, false);
+        return;
+    }
+    const float aspect = static_cast<float>(viewportSize().width() / viewportSize().height());
+    m_orbit->setAspect(aspect);
+    const bool wasOrthographic = m_orbit->orthographic();
+    // 2-D networks top-down and orthographic, x right and y down as in the papers.
+    m_orbit->setOrthographic(flatNetwork() || m_orthographic3d);
+    const auto bounds = layoutBounds(m_targetPositions);
+    const QVector3D lo(bounds[0][0], bounds[0][1], bounds[0][2]);
+    const QVector3D hi(bounds[1][0], bounds[1][1], bounds[1][2]);
+    const bool flat = (hi.z() - lo.z()) < 1e-3f && !m_snap->topology().isTorus();
+    if (flat) {
+        // Top-down: frame the grid's box (with the axes at its top left, node labels to the
+        // right and numbers below) to the window's shape, not a sphere round its diagonal.
+        const float width = hi.x() - lo.x();
+        const QVector3D boxLo(lo.x() - 1.2f, lo.y() - 0.7f, lo.z());
+        const QVector3D boxHi(hi.x() + 1.0f + 0.06f * width, hi.y() + 1.3f, hi.z());
+        m_orbit->frameTopDown((boxLo + boxHi) * 0.5f, 0.5f * (boxHi.x() - boxLo.x()), 0.5f * (boxHi.y() - boxLo.y()));
+    } else {
+        // Frames where the nodes are going (an explode animation's end), as core's defaultView.
+        m_orbit->setView(defaultView(m_snap->topology(), m_targetPositions, aspect));
+    }
+    updateLevelOfDetail();
+    scheduleVisibility();
+    if (wasOrthographic != m_orbit->orthographic())
+        emit orthographicChanged(m_orbit->orthographic());
+}
+
+QMatrix4x4 SceneView::viewProjection() const
+{
+    Qt3DRender::QCamera* camera = m_window->camera();
+    return camera->projectionMatrix() * camera->viewMatrix();
+}
+
+QSizeF SceneView::viewportSize() const
+{
+    const QSize s = m_window->size();
+    return QSizeF(std::max(1, s.width()), std::max(1, s.height()));
+}
+
+QPointF SceneView::nodeOnScreen(NodeId v) const
+{
+    if (!m_snap || v >= m_positions.size())
+        return {};
+    return projectToScreen(viewProjection(), viewportSize(), m_positions[v]);
+}
+
+long long SceneView::nodeAt(const QPointF& pos) const
+{
+    if (!m_snap)
+        return -1;
+    return pickAt(viewProjection(), viewportSize(), pos, m_positions, m_nodeRadius * 1.3f);
+}
+
+} // namespace topocast::app

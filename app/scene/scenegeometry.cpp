@@ -1,0 +1,359 @@
+// SceneView: where things are drawn — the network's geometry at the current positions, explode
+// and its animation, the slice, the visibility count, the Trees mode's edges and the node labels.
+#include "scene/sceneview.h"
+
+#include "scene/arrowinstances.h"
+#include "scene/labelinstances.h"
+#include "scene/levelofdetail.h"
+#include "scene/linkinstances.h"
+#include "scene/markinstances.h"
+#include "scene/messageinstances.h"
+#include "scene/nodeinstances.h"
+#include "scene/picking.h"
+
+#include "topocast/camera.h"
+#include "topocast/io/scenario.h"
+#include "topocast/visibility.h"
+
+#include <Qt3DCore/QEntity>
+#include <Qt3DCore/QTransform>
+#include <Qt3DRender/QCameraSelector>
+#include <Qt3DRender/QClearBuffers>
+#include <Qt3DRender/QLayer>
+#include <Qt3DRender/QLayerFilter>
+#include <Qt3DRender/QNoDraw>
+#include <Qt3DRender/QRenderSurfaceSelector>
+#include <Qt3DRender/QViewport>
+#include <Qt3DExtras/Qt3DWindow>
+#include <Qt3DLogic/QFrameAction>
+#include <Qt3DRender/QCamera>
+#include <Qt3DRender/QRenderCapture>
+#include <Qt3DRender/QRenderSettings>
+
+#include <QElapsedTimer>
+#include <QEventLoop>
+#include <QKeyEvent>
+#include <QMouseEvent>
+#include <QOffscreenSurface>
+#include <QOpenGLContext>
+#include <QOpenGLFunctions>
+#include <QSurfaceFormat>
+#include <QTimer>
+#include <QVariantAnimation>
+#include <QWheelEvent>
+#include <QWidget>
+
+#include <algorithm>
+#include <cmath>
+#include <cstdint>
+#include <map>
+
+namespace topocast::app {
+
+namespace {
+QColor toQColor(const Rgba& c) { return c.toColor(); }
+} // namespace
+
+void SceneView::rebuildGeometry()
+{
+    const Topology& topo = m_snap->topology();
+    m_channels = drawnChannels(topo);
+    m_straightCount = static_cast<std::size_t>(
+        std::find_if(m_channels.begin(), m_channels.end(), [](const DrawnChannel& c) { return c.wrap; }) -
+        m_channels.begin());
+    placeGeometry(true);
+
+    const std::uint32_t n = topo.nodeCount();
+    m_nodeRadius = drawnNodeRadius(n);
+    m_nodes->setRadius(m_nodeRadius);
+    m_marks->setRadius(m_nodeRadius * 1.9f);
+    m_links->setRadius(n > 4096 ? 0.025f : 0.035f, 0.045f);
+    m_arcs->setRadius(0.03f, 0.045f);
+    m_stubs->setRadius(0.03f, 0.045f);
+    m_treeLinks->setRadius(n > 4096 ? 0.035f : 0.05f, 0.045f);
+    m_messages->setRadius(0.11f);
+    m_arrows->setSize(m_nodeRadius * 2.4f, m_nodeRadius);
+    m_nodeLabels->setAnchorLift(m_nodeRadius * 0.9f);
+    m_nodeLabelKey.clear();
+    m_linkRadius = n > 4096 ? 0.025f : 0.035f;
+}
+
+void SceneView::placeGeometry(bool placeLabels)
+{
+    const Topology& topo = m_snap->topology();
+    const auto& pos = m_positions;
+    const auto bounds = layoutBounds(pos);
+    const QVector3D lo(bounds[0][0], bounds[0][1], bounds[0][2]);
+    const QVector3D hi(bounds[1][0], bounds[1][1], bounds[1][2]);
+    const bool flat = (hi.z() - lo.z()) < 1e-3f;
+
+    // 3-D tori: drawing every wrap-around arc buries the grid (a 7×7×7 torus has 294), so each
+    // wrap channel shows as a short stub leaving its tail outwards, and only the wrap channels
+    // in use in the current step are drawn as whole arcs (refresh()). 2-D tori keep all arcs.
+    m_wrapStubs = topo.isTorus() && !flat;
+    std::vector<LinkInstances::Instance> straight, stubs;
+    straight.reserve(m_straightCount);
+    m_arcShapes.clear();
+    for (const DrawnChannel& c : m_channels) {
+        LinkInstances::Instance in{pos[c.tail], pos[c.head], {0, 0, 0}, m_palette.link};
+        if (!c.wrap) {
+            straight.push_back(in);
+            continue;
+        }
+        // Reverse channels bend the same way so both directions of one wrap link run side by side.
+        in.bulge = wrapArcBulge(topo, bounds, in.a, in.b, c.dim);
+        const QVector3D a(in.a[0], in.a[1], in.a[2]), b(in.b[0], in.b[1], in.b[2]);
+        const QVector3D axis = (b - a).normalized();
+        m_arcShapes.push_back(in);
+        const QVector3D out = a - axis * 0.45f;  // the stub: from the tail away from the grid
+        stubs.push_back({in.a, {out.x(), out.y(), out.z()}, {0, 0, 0}, m_palette.link});
+    }
+    m_links->setInstances(straight);
+    m_stubs->setInstances(m_wrapStubs ? stubs : std::vector<LinkInstances::Instance>{});
+    m_arcs->setInstances(m_wrapStubs ? std::vector<LinkInstances::Instance>{} : m_arcShapes);
+    m_shownArcs.clear();
+    if (m_wrapStubs && m_style.channelInUse.size() == m_channels.size()) {
+        // Keep the arcs of the step shown (refresh() only re-sends them when the set changes).
+        for (std::size_t w = 0; w + m_straightCount < m_channels.size(); ++w)
+            if (m_style.channelInUse[m_straightCount + w])
+                m_shownArcs.push_back(w);
+        std::vector<LinkInstances::Instance> shown;
+        for (std::size_t w : m_shownArcs)
+            shown.push_back(m_arcShapes[w]);
+        m_arcs->setInstances(shown);
+    }
+
+    // Axes from the low corner: x red, y green, z blue (layout: x → +X, y → −Y, z → +Z).
+    const float len = std::max(1.5f, 0.25f * (hi - lo).length());
+    const Vec3 o{lo.x() - 0.8f, hi.y() + 0.8f, lo.z() - 0.8f};
+    m_axes->setInstances({{o, {o[0] + len, o[1], o[2]}, {0, 0, 0}, {0.9f, 0.2f, 0.2f}},
+                          {o, {o[0], o[1] - len, o[2]}, {0, 0, 0}, {0.2f, 0.85f, 0.2f}},
+                          {o, {o[0], o[1], o[2] + (flat ? 0.0f : len)}, {0, 0, 0}, {0.3f, 0.45f, 1.0f}}});
+    m_axes->setRadius(0.03f, 0.0f);
+    const QVector3D ends[3] = {{o[0] + len + 0.35f, o[1], o[2]}, {o[0], o[1] - len - 0.35f, o[2]}, {o[0], o[1], o[2] + len + 0.35f}};
+    if (!placeLabels)
+        return;
+    const char* names[3] = {"x", "y", "z"};
+    const QColor colours[3] = {QColor(240, 90, 90), QColor(90, 225, 90), QColor(120, 160, 255)};
+    std::vector<LabelInstances::Label> labels;
+    for (int i = 0; i < (flat ? 2 : 3); ++i)
+        labels.push_back({{ends[i].x(), ends[i].y(), ends[i].z()}, QString::fromLatin1(names[i]), colours[i], 0.0f, 0.0f});
+    m_labels->setLabels(std::move(labels), m_labelPixels);
+}
+
+void SceneView::setPositions(std::vector<Vec3> positions, bool placeLabels)
+{
+    m_positions = std::move(positions);
+    m_nodeLabelKey.clear();  // node labels and numbers sit beside the nodes: place them again
+    if (!m_snap)
+        return;
+    placeGeometry(placeLabels);
+    rebuildTrees();
+    std::vector<MarkInstances::Mark> marks = m_marks->marks();
+    for (MarkInstances::Mark& m : marks)
+        if (m.node < m_positions.size())
+            m.position = m_positions[m.node];
+    m_marks->setMarks(std::move(marks));
+    refresh();
+}
+
+void SceneView::applySlice()
+{
+    if (m_sliceDim < 0 || !m_snap || m_sliceDim >= m_snap->topology().dims() || m_snap->topology().isHypercube())
+        return;
+    if (m_sliceFollow) {
+        const int plane = busiestPlane(m_snap->schedule, static_cast<std::uint32_t>(std::max(0, m_step)), m_sliceDim);
+        if (plane >= 0 && plane != m_slicePlane) {
+            m_slicePlane = plane;
+            emit sliceChanged(m_sliceDim, m_slicePlane);
+        }
+    }
+    // Ghosts: most of the way to the background and smaller, so the plane in full stands out
+    // while the rest still shows where it sits.
+    const Topology& topo = m_snap->topology();
+    const Rgba bg = m_palette.background;
+    auto ghost = [&bg](Rgba& c) {
+        c = {c.r * 0.22f + bg.r * 0.78f, c.g * 0.22f + bg.g * 0.78f, c.b * 0.22f + bg.b * 0.78f, c.a};
+    };
+    std::vector<bool> inPlane(topo.nodeCount());
+    for (NodeId v = 0; v < topo.nodeCount(); ++v)
+        inPlane[v] = topo.coord(v, m_sliceDim) == m_slicePlane;
+    for (NodeId v = 0; v < inPlane.size() && v < m_style.nodeColour.size(); ++v)
+        if (!inPlane[v]) {
+            ghost(m_style.nodeColour[v]);
+            m_style.nodeScale[v] *= 0.6f;
+        }
+    for (std::size_t i = 0; i < m_channels.size() && i < m_style.channelColour.size(); ++i)
+        if (!inPlane[m_channels[i].tail] || !inPlane[m_channels[i].head])
+            ghost(m_style.channelColour[i]);
+}
+
+void SceneView::setSlice(int dim, int plane)
+{
+    if (!m_snap || m_snap->topology().isHypercube() || dim >= m_snap->topology().dims())
+        dim = -1;
+    if (dim >= 0)
+        plane = std::clamp(plane, 0, m_snap->topology().side(dim) - 1);
+    if (dim == m_sliceDim && (dim < 0 || plane == m_slicePlane))
+        return;
+    m_sliceDim = dim;
+    m_slicePlane = dim < 0 ? 0 : plane;
+    emit sliceChanged(m_sliceDim, m_slicePlane);
+    refresh();
+}
+
+void SceneView::setSliceFollowsStep(bool follow)
+{
+    m_sliceFollow = follow;
+    refresh();
+}
+
+bool SceneView::canExplode() const
+{
+    // The flat hypercube drawing is a plane already: nothing to pull apart.
+    return m_snap && topocast::canExplode(m_snap->topology()) && drawingOf(m_snap->scenario) != HypercubeDrawing::Flat;
+}
+
+std::vector<Vec3> SceneView::layoutAt(float explode) const
+{
+    if (!canExplode() || explode <= 0.0f)
+        return m_snap->positions;
+    return nodePositions(m_snap->topology(), explode);
+}
+
+void SceneView::setExplode(float explode, bool animate)
+{
+    if (!canExplode())
+        return;
+    explode = std::clamp(explode, 0.0f, kMaxExplode);
+    if (explode == m_explode && m_explodeAnimation->state() != QAbstractAnimation::Running)
+        return;
+    m_explodeAnimation->stop();
+    const Topology& topo = m_snap->topology();
+    // The camera follows the new framing when it shows the default framing of what is drawn now.
+    const OrbitView now = m_orbit->view();
+    const OrbitView framed = defaultView(topo, m_targetPositions, now.aspect);
+    m_cameraFollows = std::abs(now.distance - framed.distance) < 1e-3f * framed.distance && now.yaw == framed.yaw &&
+                      now.pitch == framed.pitch &&
+                      std::hypot(now.centre[0] - framed.centre[0], now.centre[1] - framed.centre[1],
+                                 now.centre[2] - framed.centre[2]) < 1e-3f;
+    m_explode = explode;
+    if (explode > 0.0f)
+        m_lastExplode = explode;
+    m_fromPositions = m_positions;
+    m_fromView = now;
+    m_targetPositions = layoutAt(explode);
+    m_toView = defaultView(topo, m_targetPositions, now.aspect);
+    emit explodeChanged(m_explode);
+    if (animate) {
+        m_explodeAnimation->start();
+        return;
+    }
+    setPositions(m_targetPositions, true);
+    if (m_cameraFollows) {
+        m_orbit->setView(m_toView);
+        updateLevelOfDetail();
+    }
+}
+
+void SceneView::toggleExplode() { setExplode(m_explode > 0.0f ? 0.0f : m_lastExplode); }
+
+void SceneView::scheduleVisibility() { m_visibilityTimer->start(); }
+
+void SceneView::updateVisibility()
+{
+    m_visibilityTimer->stop();
+    std::size_t receivers = 0, hidden = 0;
+    if (m_snap && m_positions.size() <= 4096 && m_step >= 1 && static_cast<std::uint32_t>(m_step) <= m_snap->stepCount()) {
+        std::vector<NodeId> to;
+        for (const Transfer& t : m_snap->schedule.stepTransfers(static_cast<std::uint32_t>(m_step)))
+            to.push_back(t.to);
+        std::sort(to.begin(), to.end());
+        to.erase(std::unique(to.begin(), to.end()), to.end());
+        const std::vector<bool> seen = visibleNodes(m_orbit->view(), m_positions, m_nodeRadius);
+        receivers = to.size();
+        hidden = static_cast<std::size_t>(
+            std::count_if(to.begin(), to.end(), [&](NodeId v) { return v < seen.size() && !seen[v]; }));
+    }
+    m_receivers = receivers;
+    m_hidden = hidden;
+    emit visibilityChanged();
+}
+
+void SceneView::rebuildTrees()
+{
+    // One instance per member tree edge (snapshot order: tree 0's edges, then tree 1's, …) on
+    // top of its directed channel. Members sharing a directed edge (nRSBT, SBnTc, nRBRG) are
+    // drawn side by side in lanes across the channel, so every member's colour shows.
+    std::vector<LinkInstances::Instance> edges;
+    std::map<std::pair<NodeId, NodeId>, int> lanes;
+    for (const auto& tree : m_snap->trees)
+        for (const hypercube::TreeEdge& e : tree)
+            ++lanes[{e.parent, e.child}];
+    std::map<std::pair<NodeId, NodeId>, int> used;
+    const auto& pos = m_positions;
+    for (std::size_t t = 0; t < m_snap->trees.size(); ++t)
+        for (const hypercube::TreeEdge& e : m_snap->trees[t]) {
+            if (e.parent >= pos.size() || e.child >= pos.size())
+                continue;
+            QVector3D a(pos[e.parent][0], pos[e.parent][1], pos[e.parent][2]);
+            QVector3D b(pos[e.child][0], pos[e.child][1], pos[e.child][2]);
+            const int count = lanes[{e.parent, e.child}];
+            const int lane = used[{e.parent, e.child}]++;
+            if (count > 1) {
+                // Across the channel, perpendicular to the shader's own side offset.
+                const QVector3D d = (b - a).normalized();
+                const QVector3D side = QVector3D::crossProduct(
+                    d, std::abs(d.y()) < 0.9f ? QVector3D(0, 1, 0) : QVector3D(1, 0, 0)).normalized();
+                const QVector3D across = QVector3D::crossProduct(d, side).normalized();
+                const QVector3D shift = across * (0.06f * (static_cast<float>(lane) - 0.5f * static_cast<float>(count - 1)));
+                a += shift;
+                b += shift;
+            }
+            edges.push_back({{a.x(), a.y(), a.z()}, {b.x(), b.y(), b.z()}, {0, 0, 0}, treeColour(static_cast<int>(t), true, m_palette)});
+        }
+    m_treeLinks->setInstances(edges);
+}
+
+void SceneView::refreshNodeLabels()
+{
+    // Node labels say where a node is; the source-map numbers are the map's values, like the
+    // papers' tables. The text is drawn once into an atlas, so rebuild only when it changes.
+    const Topology& topo = m_snap->topology();
+    const std::size_t n = topo.nodeCount();
+    const NodeId source = m_snap->schedule.source();
+    const bool numbers = m_mode == ViewMode::TcdMap && n <= kMapNumberNodes && m_snap->landscape.size() == n;
+    const bool all = n <= kLabelAllNodes;
+    std::string key = std::to_string(reinterpret_cast<std::uintptr_t>(m_snap.get())) + "/" + std::to_string(source) + "/" +
+                      std::to_string(numbers) + std::to_string(all) + std::to_string(m_highContrast) + "/" +
+                      std::to_string(m_labelPixels);
+    if (key == m_nodeLabelKey)
+        return;
+    m_nodeLabelKey = std::move(key);
+    const auto& pos = drawnPositions();
+    std::vector<LabelInstances::Label> labels;
+    // Beside the node, up and to the right (the shader adds the gap to the sphere); the
+    // numbers below it, centred.
+    auto beside = [&](NodeId v, const QColor& colour) {
+        const QString text = QString::fromStdString(nodeLabel(topo, v));
+        const QSize plate = LabelInstances::plateSizeFor(text, m_labelPixels);
+        labels.push_back({pos[v], text, colour, 0.5f * static_cast<float>(plate.width()), 0.5f * static_cast<float>(plate.height())});
+    };
+    for (NodeId v = 0; v < n; ++v) {
+        if (numbers) {
+            const double x = m_snap->landscape[v];
+            if (!std::isnan(x))
+                labels.push_back({pos[v],
+                                  QString::fromStdString(formatLandscapeValue(x, m_snap->landscapeMetric, m_snap->landscapeTimeUnit)),
+                                  toQColor(m_palette.message), 0.0f,
+                                  -0.5f * static_cast<float>(LabelInstances::plateSizeFor(QStringLiteral("0"), m_labelPixels).height())});
+        }
+        if (v == source)
+            beside(v, toQColor(m_palette.source));
+        else if (all && !numbers)
+            beside(v, toQColor(m_palette.message));
+    }
+    m_nodeLabels->setLabels(std::move(labels), m_labelPixels);
+}
+
+} // namespace topocast::app

@@ -1,0 +1,137 @@
+// SceneView: input — mouse orbit/pan/zoom, clicks and hover on nodes, the view's keys.
+#include "scene/sceneview.h"
+
+#include "scene/arrowinstances.h"
+#include "scene/labelinstances.h"
+#include "scene/levelofdetail.h"
+#include "scene/linkinstances.h"
+#include "scene/markinstances.h"
+#include "scene/messageinstances.h"
+#include "scene/nodeinstances.h"
+#include "scene/picking.h"
+
+#include "topocast/camera.h"
+#include "topocast/io/scenario.h"
+#include "topocast/visibility.h"
+
+#include <Qt3DCore/QEntity>
+#include <Qt3DCore/QTransform>
+#include <Qt3DRender/QCameraSelector>
+#include <Qt3DRender/QClearBuffers>
+#include <Qt3DRender/QLayer>
+#include <Qt3DRender/QLayerFilter>
+#include <Qt3DRender/QNoDraw>
+#include <Qt3DRender/QRenderSurfaceSelector>
+#include <Qt3DRender/QViewport>
+#include <Qt3DExtras/Qt3DWindow>
+#include <Qt3DLogic/QFrameAction>
+#include <Qt3DRender/QCamera>
+#include <Qt3DRender/QRenderCapture>
+#include <Qt3DRender/QRenderSettings>
+
+#include <QElapsedTimer>
+#include <QEventLoop>
+#include <QKeyEvent>
+#include <QMouseEvent>
+#include <QOffscreenSurface>
+#include <QOpenGLContext>
+#include <QOpenGLFunctions>
+#include <QSurfaceFormat>
+#include <QTimer>
+#include <QVariantAnimation>
+#include <QWheelEvent>
+#include <QWidget>
+
+#include <algorithm>
+#include <cmath>
+#include <cstdint>
+#include <map>
+
+namespace topocast::app {
+
+bool SceneView::eventFilter(QObject* watched, QEvent* event)
+{
+    if (watched != m_window)
+        return QObject::eventFilter(watched, event);
+    const QEvent::Type type = event->type();
+    if (type == QEvent::Resize || type == QEvent::Wheel || type == QEvent::KeyPress ||
+        (type == QEvent::MouseMove && static_cast<QMouseEvent*>(event)->buttons() != Qt::NoButton))
+        scheduleVisibility();  // the camera may have moved
+    switch (type) {
+    case QEvent::Resize:
+        m_orbit->setAspect(static_cast<float>(viewportSize().width() / viewportSize().height()));
+        m_labels->setViewportSize((viewportSize() * m_window->devicePixelRatio()).toSize());
+        updateLevelOfDetail();
+        break;
+    case QEvent::MouseButtonPress:
+    case QEvent::MouseButtonDblClick: {
+        auto* e = static_cast<QMouseEvent*>(event);
+        m_pressPos = m_lastPos = e->position().toPoint();
+        m_buttons = e->buttons();
+        m_dragged = false;
+        return true;
+    }
+    case QEvent::MouseMove: {
+        auto* e = static_cast<QMouseEvent*>(event);
+        const QPoint p = e->position().toPoint();
+        const QPoint d = p - m_lastPos;
+        m_lastPos = p;
+        if (e->buttons() == Qt::NoButton) {
+            emit nodeHovered(nodeAt(e->position()), e->globalPosition().toPoint());
+            return true;
+        }
+        if ((p - m_pressPos).manhattanLength() > 4)
+            m_dragged = true;
+        const QSizeF size = viewportSize();
+        if (e->buttons() & Qt::LeftButton && !(e->modifiers() & Qt::ShiftModifier))
+            m_orbit->orbit(-static_cast<float>(d.x()) * 0.4f, static_cast<float>(d.y()) * 0.4f);
+        else
+            m_orbit->pan(static_cast<float>(2.0 * d.x() / size.width()), static_cast<float>(2.0 * d.y() / size.height()));
+        return true;
+    }
+    case QEvent::MouseButtonRelease: {
+        auto* e = static_cast<QMouseEvent*>(event);
+        if (!m_dragged && e->button() == Qt::LeftButton) {
+            const long long v = nodeAt(e->position());
+            if (v >= 0)
+                emit nodeClicked(static_cast<NodeId>(v));
+        }
+        return true;
+    }
+    case QEvent::Wheel: {
+        auto* e = static_cast<QWheelEvent*>(event);
+        m_orbit->zoom(std::pow(0.999f, static_cast<float>(e->angleDelta().y())));
+        updateLevelOfDetail();
+        return true;
+    }
+    case QEvent::KeyPress: {
+        auto* e = static_cast<QKeyEvent*>(event);
+        switch (e->key()) {
+        case Qt::Key_Space: case Qt::Key_Left: case Qt::Key_Right: case Qt::Key_Home: case Qt::Key_End:
+            emit timelineKey(e->key());
+            return true;
+        case Qt::Key_Plus: case Qt::Key_Equal: m_orbit->zoom(0.85f); updateLevelOfDetail(); return true;
+        case Qt::Key_Minus: m_orbit->zoom(1.0f / 0.85f); updateLevelOfDetail(); return true;
+        case Qt::Key_A: m_orbit->orbit(-5, 0); return true;
+        case Qt::Key_D: m_orbit->orbit(5, 0); return true;
+        case Qt::Key_W: m_orbit->orbit(0, 5); return true;
+        case Qt::Key_S: m_orbit->orbit(0, -5); return true;
+        case Qt::Key_Up: m_orbit->pan(0, 0.1f); return true;
+        case Qt::Key_Down: m_orbit->pan(0, -0.1f); return true;
+        case Qt::Key_R: resetView(); return true;
+        case Qt::Key_E:  // View ▸ Explode planes when the window system gives the key to this window
+            if (e->modifiers() & (Qt::ControlModifier | Qt::AltModifier | Qt::MetaModifier))
+                break;
+            toggleExplode();
+            return true;
+        default: break;
+        }
+        break;
+    }
+    default:
+        break;
+    }
+    return QObject::eventFilter(watched, event);
+}
+
+} // namespace topocast::app
