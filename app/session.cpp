@@ -161,6 +161,8 @@ bool waitUntilIdle(const std::vector<Session*>& sessions, int timeoutMs)
         });
     QTimer timer;
     timer.setSingleShot(true);
+    // A coarse timer (Qt's default) may fire up to 5 % early; the limit is a promise.
+    timer.setTimerType(Qt::PreciseTimer);
     QObject::connect(&timer, &QTimer::timeout, &loop, &QEventLoop::quit);
     if (timeoutMs >= 0)
         timer.start(timeoutMs);
@@ -171,7 +173,7 @@ bool waitUntilIdle(const std::vector<Session*>& sessions, int timeoutMs)
 void runEventLoopFor(int ms)
 {
     QEventLoop loop;
-    QTimer::singleShot(std::max(ms, 0), &loop, &QEventLoop::quit);
+    QTimer::singleShot(std::max(ms, 0), Qt::PreciseTimer, &loop, &QEventLoop::quit);
     loop.exec();
 }
 
