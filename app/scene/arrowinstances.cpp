@@ -33,12 +33,7 @@ ArrowInstances::ArrowInstances(Qt3DCore::QNode* parent) : Qt3DCore::QEntity(pare
     // One hidden instance, so the RHI backend never meets an empty buffer ("no data to upload").
     m_instances->setData(std::vector<float>(10, 0.0f));
 
-    m_renderer = new Qt3DRender::QGeometryRenderer(this);
-    m_renderer->setGeometry(geometry);
-    m_renderer->setPrimitiveType(Qt3DRender::QGeometryRenderer::Triangles);
-    m_renderer->setVertexCount(static_cast<int>(vertices.size() / 3));
-    m_renderer->setInstanceCount(0);
-    m_renderer->setEnabled(false);
+    m_renderer = hiddenTriangles(this, geometry, static_cast<int>(vertices.size() / 3));
 
     auto* material = makeInstancedMaterial(QStringLiteral("arrows"), this);
     m_length = new Qt3DRender::QParameter(QStringLiteral("arrowLength"), m_lengthValue, material);

@@ -3,6 +3,7 @@
 #include <Qt3DCore/QAttribute>
 #include <Qt3DCore/QBuffer>
 #include <Qt3DCore/QGeometry>
+#include <Qt3DRender/QGeometryRenderer>
 
 #include <QVariant>
 
@@ -135,6 +136,17 @@ Qt3DCore::QGeometry* shapeGeometry(Qt3DCore::QNode* parent, const std::vector<fl
     vertex->setBuffer(shape);
     geometry->addAttribute(vertex);
     return geometry;
+}
+
+Qt3DRender::QGeometryRenderer* hiddenTriangles(Qt3DCore::QNode* parent, Qt3DCore::QGeometry* geometry, int vertexCount)
+{
+    auto* renderer = new Qt3DRender::QGeometryRenderer(parent);
+    renderer->setGeometry(geometry);
+    renderer->setPrimitiveType(Qt3DRender::QGeometryRenderer::Triangles);
+    renderer->setVertexCount(vertexCount);
+    renderer->setInstanceCount(0);
+    renderer->setEnabled(false);
+    return renderer;
 }
 
 } // namespace topocast::app

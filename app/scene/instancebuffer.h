@@ -7,6 +7,7 @@
 #include <vector>
 
 namespace Qt3DCore { class QAttribute; class QBuffer; class QGeometry; class QNode; }
+namespace Qt3DRender { class QGeometryRenderer; }
 
 namespace topocast::app {
 
@@ -61,5 +62,9 @@ private:
 /// A geometry under `parent` holding one float×3 "vertexPosition" attribute over `xyz` (x, y, z
 /// per vertex): the shape every instance of an instanced entity draws.
 Qt3DCore::QGeometry* shapeGeometry(Qt3DCore::QNode* parent, const std::vector<float>& xyz);
+
+/// The renderer of an instanced shape under `parent`: `geometry` drawn as triangles of
+/// `vertexCount` vertices, no instances yet and disabled until the owner has some to show.
+Qt3DRender::QGeometryRenderer* hiddenTriangles(Qt3DCore::QNode* parent, Qt3DCore::QGeometry* geometry, int vertexCount);
 
 } // namespace topocast::app

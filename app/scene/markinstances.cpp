@@ -101,12 +101,7 @@ MarkInstances::MarkInstances(Qt3DCore::QNode* parent) : Qt3DCore::QEntity(parent
     // One hidden instance, so the RHI backend never meets an empty buffer ("no data to upload").
     m_instances->setData(std::vector<float>(9, 0.0f));
 
-    m_renderer = new Qt3DRender::QGeometryRenderer(this);
-    m_renderer->setGeometry(geometry);
-    m_renderer->setPrimitiveType(Qt3DRender::QGeometryRenderer::Triangles);
-    m_renderer->setVertexCount(static_cast<int>(vertices.size() / 3));
-    m_renderer->setInstanceCount(0);
-    m_renderer->setEnabled(false);
+    m_renderer = hiddenTriangles(this, geometry, static_cast<int>(vertices.size() / 3));
 
     auto* material = makeInstancedMaterial(QStringLiteral("marks"), this);
     m_radius = new Qt3DRender::QParameter(QStringLiteral("markRadius"), m_radiusValue, material);
