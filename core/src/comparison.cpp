@@ -44,7 +44,7 @@ Comparison compareSchedules(const Schedule& a, const Metrics& ma, const Schedule
     c.cumulativeTcdB = cumulativeTcd(c.tcdPerStepB, c.steps);
     c.informedA = informedSteps(a);
     c.informedB = informedSteps(b);
-    for (NodeId v = 0; v < c.informedA.size(); ++v)
+    for (NodeId v{}; v < c.informedA.size(); ++v)
         if (c.informedA[v] != c.informedB[v])
             c.differing.push_back(v);
     auto row = [&](const char* name, double x, double y) { c.rows.push_back({name, x, y}); };

@@ -151,7 +151,7 @@ std::vector<CostSample> costSamples(const MeasuredTimes& measured, const Schedul
 std::vector<double> modelStepTimes(const Schedule& schedule, const LinearCost& cost, std::uint64_t bytesPerBlock)
 {
     std::vector<double> times(schedule.stepCount(), 0.0);
-    for (std::uint32_t step = 1; step <= schedule.stepCount(); ++step)
+    for (StepNo step : steps(schedule))
         for (const Transfer& t : schedule.stepTransfers(step))
             times[step - 1] = std::max(times[step - 1],
                                        cost.time(schedule.hops(t), static_cast<double>(transferBytes(schedule, t, bytesPerBlock))));

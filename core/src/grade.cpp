@@ -10,7 +10,7 @@
 
 namespace topocast {
 
-std::vector<NodeId> stepReceivers(const Schedule& schedule, std::uint32_t step)
+std::vector<NodeId> stepReceivers(const Schedule& schedule, StepNo step)
 {
     if (step < 1 || step > schedule.stepCount())
         throw Error("step " + std::to_string(step) + " is not a step of this schedule; it has steps 1.." +
@@ -23,7 +23,7 @@ std::vector<NodeId> stepReceivers(const Schedule& schedule, std::uint32_t step)
     return out;
 }
 
-StepGrade gradeStep(const Schedule& schedule, std::uint32_t step, std::span<const NodeId> guess)
+StepGrade gradeStep(const Schedule& schedule, StepNo step, std::span<const NodeId> guess)
 {
     const Topology& topo = schedule.topology();
     std::vector<NodeId> marked(guess.begin(), guess.end());
@@ -60,7 +60,7 @@ GradeTally tallyGrades(std::span<const StepGrade> grades)
 
 namespace {
 
-void checkStep(const Schedule& schedule, std::uint32_t step)
+void checkStep(const Schedule& schedule, StepNo step)
 {
     if (step < 1 || step > schedule.stepCount())
         throw Error("step " + std::to_string(step) + " is not a step of this schedule; it has steps 1.." +
@@ -89,7 +89,7 @@ std::string hopsText(int hops) { return std::to_string(hops) + (hops == 1 ? " ho
 
 } // namespace
 
-std::string explainReceiver(const Schedule& schedule, std::uint32_t step, NodeId v)
+std::string explainReceiver(const Schedule& schedule, StepNo step, NodeId v)
 {
     checkStep(schedule, step);
     std::string out;
@@ -104,12 +104,12 @@ std::string explainReceiver(const Schedule& schedule, std::uint32_t step, NodeId
     return out;
 }
 
-std::string explainNonReceiver(const Schedule& schedule, std::uint32_t step, NodeId v)
+std::string explainNonReceiver(const Schedule& schedule, StepNo step, NodeId v)
 {
     checkStep(schedule, step);
     const std::string name = schedule.topology().nodeName(v);
-    std::uint32_t before = 0;
-    std::uint32_t after = 0;
+    StepNo before{};
+    StepNo after{};
     for (const Transfer& t : schedule.transfers()) {
         if (t.to != v)
             continue;

@@ -15,8 +15,20 @@ namespace topocast {
 
 namespace {
 
+/// Boost.Graph's vertex numbers: plain integers inside this file, NodeId at its interface.
+using Vertex = std::uint32_t;
 using CsrGraph = boost::compressed_sparse_row_graph<boost::directedS, boost::no_property, boost::no_property,
-                                                    boost::no_property, NodeId, std::uint64_t>;
+                                                    boost::no_property, Vertex, std::uint64_t>;
+
+/// A writable property map that stores the vertex numbers Boost.Graph records as NodeIds.
+struct NodeIdWriter {
+    using key_type = Vertex;
+    using value_type = Vertex;
+    using reference = Vertex;
+    using category = boost::writable_property_map_tag;
+    NodeId* out;
+    friend void put(const NodeIdWriter& m, Vertex key, Vertex value) { m.out[key] = NodeId{value}; }
+};
 
 /// The topology as a CSR graph: one directed edge per channel, neighbours in port order.
 CsrGraph toGraph(const Topology& topo)
@@ -27,10 +39,10 @@ CsrGraph toGraph(const Topology& topo)
                 saturatingAdd(saturatingMul(topo.channelCount(), 12), saturatingMul(topo.nodeCount(), 24)),
                 std::to_string(topo.channelCount()) + " channels × 12 B + " + std::to_string(topo.nodeCount()) +
                     " nodes × 24 B");
-    std::vector<std::pair<NodeId, NodeId>> edges;
+    std::vector<std::pair<Vertex, Vertex>> edges;
     edges.reserve(static_cast<std::size_t>(topo.channelCount()));
-    for (NodeId v = 0; v < topo.nodeCount(); ++v)
-        topo.forEachNeighbour(v, [&](NodeId w, Port) { edges.emplace_back(v, w); });
+    for (NodeId v : nodes(topo))
+        topo.forEachNeighbour(v, [&](NodeId w, Port) { edges.emplace_back(v.value(), w.value()); });
     return CsrGraph(boost::edges_are_sorted, edges.begin(), edges.end(), topo.nodeCount());
 }
 
@@ -60,7 +72,7 @@ std::vector<std::uint32_t> bfsLevels(const Topology& topo, NodeId source)
     const CsrGraph& g = graphOf(topo);
     std::vector<std::uint32_t> level(topo.nodeCount(), 0);
     boost::breadth_first_search(
-        g, source,
+        g, source.value(),
         boost::visitor(boost::make_bfs_visitor(boost::record_distances(level.data(), boost::on_tree_edge()))));
     return level;
 }
@@ -74,9 +86,9 @@ std::vector<NodeId> bfsTree(const Topology& topo, NodeId source, std::vector<std
     std::vector<std::uint32_t>& level = levels ? *levels : scratch;
     level.assign(topo.nodeCount(), 0);
     boost::breadth_first_search(
-        g, source,
+        g, source.value(),
         boost::visitor(boost::make_bfs_visitor(std::make_pair(
-            boost::record_predecessors(parent.data(), boost::on_tree_edge()),
+            boost::record_predecessors(NodeIdWriter{parent.data()}, boost::on_tree_edge()),
             boost::record_distances(level.data(), boost::on_tree_edge())))));
     return parent;
 }
@@ -87,7 +99,7 @@ std::vector<std::uint32_t> dijkstraDistances(const Topology& topo, NodeId source
     std::vector<std::uint32_t> dist(topo.nodeCount(), std::numeric_limits<std::uint32_t>::max());
     auto distMap = boost::make_iterator_property_map(dist.begin(), boost::get(boost::vertex_index, g));
     boost::dijkstra_shortest_paths(
-        g, source,
+        g, source.value(),
         boost::distance_map(distMap)
             .weight_map(boost::make_constant_property<boost::graph_traits<CsrGraph>::edge_descriptor>(std::uint32_t{1})));
     return dist;
@@ -101,11 +113,12 @@ int connectedComponentCount(const Topology& topo)
     std::vector<boost::default_color_type> color(topo.nodeCount(), boost::white_color);
     auto colorMap = boost::make_iterator_property_map(color.begin(), boost::get(boost::vertex_index, g));
     int components = 0;
-    for (NodeId v = 0; v < topo.nodeCount(); ++v) {
+    for (NodeId v : nodes(topo)) {
         if (color[v] != boost::white_color)
             continue;
         ++components;
-        boost::breadth_first_visit(g, v, boost::color_map(colorMap));
+        boost::breadth_first_visit(g, v.value(), boost::color_map(colorMap));
+
     }
     return components;
 }

@@ -71,9 +71,9 @@ double channelFigure(const Schedule& schedule, LandscapeMetric metric)
     std::uint32_t most = 0;
     std::uint64_t contended = 0;
     const std::vector<Transfer>& transfers = schedule.transfers();
-    for (std::uint32_t s = 1; s <= schedule.stepCount(); ++s) {
+    for (StepNo s : steps(schedule)) {
         touched.clear();
-        for (std::size_t i = schedule.stepBegin(s); i < schedule.stepBegin(s + 1); ++i) {
+        for (std::size_t i = schedule.stepBegin(s); i < schedule.stepEnd(s); ++i) {
             const Transfer& t = transfers[i];
             forEachChannel(topo, t.from, t.to, t.route, schedule.dimensionOrder, [&](ChannelId c) {
                 if (total[c]++ == 0)
@@ -216,7 +216,7 @@ LandscapeSummary summarize(const Landscape& landscape)
         out.min = std::min(out.min, x);
         out.max = std::max(out.max, x);
     }
-    for (NodeId id = 0; id < v.size(); ++id)
+    for (NodeId id{}; id < v.size(); ++id)
         if (v[id] == out.min)
             out.argmin.push_back(id);
     return out;
@@ -332,7 +332,7 @@ std::optional<Landscape> landscapeOneSchedulePerSource(const AlgorithmInfo& info
             if (v >= total)
                 return;
             try {
-                const Schedule s = buildSchedule(algorithm, topo, v, params);
+                const Schedule s = buildSchedule(algorithm, topo, NodeId{v}, params);
                 out.values[v] = landscapeValue(s, metric);
             } catch (const Error&) {
                 const std::lock_guard lock(errorMutex);
@@ -425,7 +425,7 @@ std::optional<Landscape> computeLandscape(std::string_view algorithm, const Topo
     if (options.useSymmetry && info.sameFromEverySource && info.sameFromEverySource(topo) && total > 0) {
         if (options.stop.stop_requested())
             return std::nullopt;
-        const Schedule s = buildSchedule(algorithm, topo, 0, params);
+        const Schedule s = buildSchedule(algorithm, topo, NodeId{0}, params);
         out.values.assign(total, landscapeValue(s, metric));
         out.bySymmetry = true;
         return out;

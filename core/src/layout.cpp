@@ -88,7 +88,7 @@ std::vector<Vec3> flatHypercube(const Topology& topo)
         throw Error("the " + topo.displayName() + " has n = " + std::to_string(n) + " dimensions; the flat drawing is for n ≤ " +
                     std::to_string(kFlatHypercubeMaxDims) + " (use the cube drawing)");
     std::vector<Vec3> pos(topo.nodeCount(), Vec3{0, 0, 0});
-    for (NodeId v = 0; v < topo.nodeCount(); ++v)
+    for (NodeId v{}; v < topo.nodeCount(); ++v)
         for (int k = 0; k < n; ++k)
             if (v & (NodeId{1} << k)) {
                 pos[v][0] += kFlatAxis[k][0];
@@ -129,11 +129,11 @@ std::vector<Vec3> nodePositions(const Topology& topo, HypercubeDrawing drawing)
 double edgeClearance(const Topology& topo, const std::vector<Vec3>& positions)
 {
     double closest = std::numeric_limits<double>::infinity();
-    for (NodeId u = 0; u < topo.nodeCount(); ++u)
+    for (NodeId u{}; u < topo.nodeCount(); ++u)
         for (NodeId v : topo.neighbours(u)) {
             if (v < u)
                 continue;
-            for (NodeId w = 0; w < topo.nodeCount(); ++w)
+            for (NodeId w{}; w < topo.nodeCount(); ++w)
                 if (w != u && w != v)
                     closest = std::min(closest, segmentDistance(positions[u], positions[v], positions[w]));
         }
@@ -163,7 +163,7 @@ std::vector<Vec3> placeOnAxes(const Topology& topo, const std::vector<Vec3>& ax)
     checkMemory("the layout of the " + topo.displayName(), saturatingMul(topo.nodeCount(), sizeof(Vec3)),
                 std::to_string(topo.nodeCount()) + " nodes × " + std::to_string(sizeof(Vec3)) + " B");
     std::vector<Vec3> pos(topo.nodeCount());
-    for (NodeId v = 0; v < topo.nodeCount(); ++v) {
+    for (NodeId v{}; v < topo.nodeCount(); ++v) {
         Vec3 p{0, 0, 0};
         for (int k = 0; k < topo.dims(); ++k) {
             const float c = static_cast<float>(topo.coord(v, k));

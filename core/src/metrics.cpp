@@ -141,9 +141,9 @@ Metrics analyse(const Schedule& schedule, std::size_t contentionLimit, ChannelLo
 
     const DimensionOrder& order = schedule.dimensionOrder;
     const bool tags = history && history->severalTags();
-    for (std::uint32_t step = 1; step <= m.steps; ++step) {
+    for (StepNo step{1}; step <= m.steps; ++step) {
         const std::size_t begin = schedule.stepBegin(step);
-        const std::size_t end = schedule.stepBegin(step + 1);
+        const std::size_t end = schedule.stepEnd(step);
         std::uint32_t stepMax = 0;
         std::uint64_t stepHops = 0;
         touched.clear();
@@ -331,7 +331,7 @@ std::vector<std::uint32_t> cumulativeChannelLoad(const Schedule& schedule)
     return load;
 }
 
-std::vector<std::uint32_t> stepChannelLoad(const Schedule& schedule, std::uint32_t step)
+std::vector<std::uint32_t> stepChannelLoad(const Schedule& schedule, StepNo step)
 {
     const Topology& topo = schedule.topology();
     checkChannelMemory(topo, sizeof(std::uint32_t));

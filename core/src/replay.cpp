@@ -102,13 +102,13 @@ std::size_t firstMismatch(const Block& b, std::span<const std::uint8_t> bytes)
 std::string describeBlock(const Topology& topo, const Block& b)
 {
     auto name = [&](NodeId v) { return v < topo.nodeCount() ? topo.nodeName(v) : std::to_string(v); };
-    return "block (origin " + name(b.origin) + ", dest " + (b.dest == Block::kAll ? std::string("all") : name(b.dest)) +
+    return "block (origin " + name(NodeId{b.origin}) + ", dest " + (b.dest == Block::kAll ? std::string("all") : name(NodeId{b.dest})) +
            ", part " + std::to_string(b.part) + ")";
 }
 
 std::vector<Block> requiredBlocks(const Schedule& schedule, NodeId node)
 {
-    const NodeId n = schedule.topology().nodeCount();
+    const std::uint32_t n = schedule.topology().nodeCount();
     if (node >= n)
         throw Error("node " + std::to_string(node) + " is outside the " + schedule.topology().displayName() + " (0.." +
                     std::to_string(n - 1) + ")");
@@ -129,12 +129,12 @@ std::vector<Block> requiredBlocks(const Schedule& schedule, NodeId node)
                 out.push_back(Block{src, node, p});
             break;
         case Pattern::Allgather:
-            for (NodeId u = 0; u < n; ++u)
+            for (NodeId u{}; u < n; ++u)
                 if (u != node)
                     out.push_back(Block{u, Block::kAll, p});
             break;
         case Pattern::Alltoall:
-            for (NodeId u = 0; u < n; ++u)
+            for (NodeId u{}; u < n; ++u)
                 if (u != node)
                     out.push_back(Block{u, node, p});
             break;
@@ -161,7 +161,7 @@ namespace {
 /// order: the one place that numbers transfers between a pair and gives them their tags, for
 /// rankPlan and replaySchedule alike. `ordinals` is scratch space.
 template <class F>
-void planStep(const Schedule& schedule, std::uint32_t step, int tagUpperBound,
+void planStep(const Schedule& schedule, StepNo step, int tagUpperBound,
               std::map<std::pair<NodeId, NodeId>, std::uint32_t>& ordinals, F&& op)
 {
     ordinals.clear();
@@ -199,7 +199,7 @@ RankPlan rankPlan(const Schedule& schedule, NodeId node, int tagUpperBound)
     const std::uint32_t steps = schedule.stepCount();
     plan.steps.resize(steps);
     std::map<std::pair<NodeId, NodeId>, std::uint32_t> ordinals;
-    for (std::uint32_t step = 1; step <= steps; ++step) {
+    for (StepNo step{1}; step <= steps; ++step) {
         RankStep& mine = plan.steps[step - 1];
         planStep(schedule, step, tagUpperBound, ordinals, [&](NodeId v, bool isSend, const PlannedOp& op) {
             if (v == node)
@@ -256,7 +256,7 @@ public:
     {
     }
 
-    void runStep(std::uint32_t step)
+    void runStep(StepNo step)
     {
         m_receives.clear();
         m_receivers.clear();
@@ -291,7 +291,7 @@ public:
     /// Every rank ends with what the pattern requires.
     void checkFinalHoldings()
     {
-        for (NodeId v = 0; v < m_topo.nodeCount(); ++v)
+        for (NodeId v{}; v < m_topo.nodeCount(); ++v)
             for (const Block& b : requiredBlocks(m_schedule, v)) {
                 const auto it = m_held[v].offset.find(b);
                 if (it == m_held[v].offset.end()) {
@@ -404,7 +404,7 @@ ReplayReport replaySchedule(const Schedule& schedule, const ReplayOptions& optio
     requireFinalized(schedule);
     ReplayReport report;
     Replay replay(schedule, options, report);
-    for (std::uint32_t step = 1; step <= schedule.stepCount(); ++step)
+    for (StepNo step : steps(schedule))
         replay.runStep(step);
     replay.checkFinalHoldings();
     return report;

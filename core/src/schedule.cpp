@@ -133,13 +133,13 @@ std::uint32_t Schedule::stepCount() const
         return 0;
     if (m_finalized)
         return m_transfers.back().step;
-    std::uint32_t s = 0;
+    StepNo s{0};
     for (const auto& t : m_transfers)
         s = std::max(s, t.step);
     return s;
 }
 
-std::size_t Schedule::stepBegin(std::uint32_t step) const
+std::size_t Schedule::stepBegin(StepNo step) const
 {
     if (!m_finalized)
         throw Error("internal: Schedule::finalize() must run before steps are read");
@@ -150,10 +150,11 @@ std::size_t Schedule::stepBegin(std::uint32_t step) const
     return m_stepOffsets[step];
 }
 
-std::span<const Transfer> Schedule::stepTransfers(std::uint32_t step) const
+std::span<const Transfer> Schedule::stepTransfers(StepNo step) const
 {
     const std::size_t b = stepBegin(step);
-    const std::size_t e = stepBegin(step + 1);
+    const std::size_t e = stepEnd(step);
+
     return {m_transfers.data() + b, m_transfers.data() + e};
 }
 

@@ -13,7 +13,7 @@ std::vector<StepSummary> summarizeSteps(const Schedule& schedule, const Metrics&
     const std::uint32_t steps = schedule.stepCount();
     std::vector<StepSummary> out(steps);
     const std::vector<std::uint64_t> tcdSoFar = cumulativeTcd(metrics.tcdPerStep, steps);
-    for (std::uint32_t k = 1; k <= steps; ++k) {
+    for (StepNo k{1}; k <= steps; ++k) {
         StepSummary& s = out[k - 1];
         s.step = k;
         if (k - 1 < schedule.stepLabels.size())
@@ -40,7 +40,7 @@ std::vector<StepSummary> summarizeSteps(const Schedule& schedule, const Metrics&
         if (s != kNeverInformed && s <= steps)
             ++firstAt[s];
     std::uint64_t informed = firstAt[0];
-    for (std::uint32_t k = 1; k <= steps; ++k) {
+    for (StepNo k{1}; k <= steps; ++k) {
         informed += firstAt[k];
         out[k - 1].informedSoFar = informed;
     }

@@ -207,10 +207,10 @@ NodeId Topology::id(const Coord& c) const
 
 NodeId Topology::idUnchecked(const Coord& c) const
 {
-    NodeId id = 0;
+    std::uint32_t id = 0;
     for (std::size_t i = 0; i < c.size(); ++i)
-        id += static_cast<NodeId>(c[i]) * m_strides[i];
-    return id;
+        id += static_cast<std::uint32_t>(c[i]) * m_strides[i];
+    return NodeId{id};
 }
 
 Port Topology::portAt(int index) const
@@ -239,7 +239,7 @@ bool Topology::step(NodeId node, int dim, int sign, NodeId& out) const
     const auto d = static_cast<std::size_t>(dim);
     const std::uint32_t stride = m_strides[d];
     if (isHypercube()) {
-        out = node ^ stride;
+        out = NodeId{node ^ stride};
         return true;
     }
     const int side = m_sides[d];
@@ -250,14 +250,14 @@ bool Topology::step(NodeId node, int dim, int sign, NodeId& out) const
             return false;
         nx = (nx + side) % side;
     }
-    out = node - static_cast<std::uint32_t>(x) * stride + static_cast<std::uint32_t>(nx) * stride;
+    out = NodeId{node - static_cast<std::uint32_t>(x) * stride + static_cast<std::uint32_t>(nx) * stride};
     return true;
 }
 
 NodeId Topology::channelHead(ChannelId ch) const
 {
     const Port p = channelPort(ch);
-    NodeId out = 0;
+    NodeId out{};
     step(channelTail(ch), p.dim, p.sign, out);
     return out;
 }
@@ -309,9 +309,12 @@ int Topology::displacement(NodeId a, NodeId b, int dim) const
     return delta;
 }
 
-int Topology::distance(NodeId a, NodeId b) const
+int Topology::distance(NodeId nodeA, NodeId nodeB) const
 {
+    std::uint32_t a = nodeA;
+    std::uint32_t b = nodeB;
     if (isHypercube())
+
         return std::popcount(a ^ b);
     // One division per node and dimension (x fastest: coordinate i is the remainder after the
     // lower dimensions are divided out), instead of coord()'s two per call.
@@ -385,7 +388,8 @@ NodeId Topology::parseNode(std::string_view text) const
         long long v = 0;
         if (!parseInt(part, v) || v < -(1LL << 30) || v > (1LL << 30))
             throw Error("node '" + original + "': '" + std::string(trim(part)) + "' is not a whole number; expected " +
-                        std::to_string(dims()) + " comma-separated coordinates like " + nodeName(0).substr(1, nodeName(0).size() - 2));
+                        std::to_string(dims()) + " comma-separated coordinates like " + nodeName(NodeId{0}).substr(1, nodeName(NodeId{0}).size() - 2)
+);
         c.push_back(static_cast<int>(v));
         if (c.size() > 64)
             break;

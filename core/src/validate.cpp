@@ -20,7 +20,7 @@ constexpr std::size_t kMaxFindingNodes = 4096;
 class Report {
 public:
     Report(Validation& v, std::size_t limit) : m_v(v), m_limit(limit) {}
-    void add(FindingKind kind, std::uint32_t step, std::vector<NodeId> nodes, std::string sentence,
+    void add(FindingKind kind, StepNo step, std::vector<NodeId> nodes, std::string sentence,
              std::int64_t channel = -1)
     {
         ++m_v.violationCount;
@@ -39,9 +39,9 @@ std::string at(std::uint32_t step) { return "step " + std::to_string(step) + ": 
 
 std::string blockName(const Topology& topo, const Block& b, std::uint32_t parts)
 {
-    std::string s = "block from " + topo.nodeName(b.origin);
+    std::string s = "block from " + topo.nodeName(NodeId{b.origin});
     if (b.dest != Block::kAll)
-        s += " for " + (b.dest < topo.nodeCount() ? topo.nodeName(b.dest) : std::to_string(b.dest));
+        s += " for " + (b.dest < topo.nodeCount() ? topo.nodeName(NodeId{b.dest}) : std::to_string(b.dest));
     if (parts > 1)
         s += " part " + std::to_string(b.part);
     return s;
@@ -62,7 +62,7 @@ bool checkTransfers(const Schedule& s, Report& report)
             continue;
         }
         if (t.step < 1)
-            report.add(FindingKind::BadTransfer, 0, {t.from, t.to}, "transfer " + std::to_string(i) + " (" + topo.nodeName(t.from) + "→" + topo.nodeName(t.to) +
+            report.add(FindingKind::BadTransfer, StepNo{0}, {t.from, t.to}, "transfer " + std::to_string(i) + " (" + topo.nodeName(t.from) + "→" + topo.nodeName(t.to) +
                        ") has step 0; steps start at 1");
         if (t.from == t.to)
             report.add(FindingKind::BadTransfer, t.step, {t.from}, at(t.step) + topo.nodeName(t.from) + " sends to itself");
@@ -102,9 +102,9 @@ void checkPorts(const Schedule& s, Report& report)
     const Topology& topo = s.topology();
     const PortModel model = s.portModel();
     std::vector<std::uint32_t> sends(topo.nodeCount(), 0), receives(topo.nodeCount(), 0);
-    std::vector<NodeId> sendPartner(topo.nodeCount(), 0), recvPartner(topo.nodeCount(), 0);
+    std::vector<NodeId> sendPartner(topo.nodeCount()), recvPartner(topo.nodeCount());
     std::unordered_map<ChannelId, std::size_t> firstChannels, lastChannels;
-    for (std::uint32_t step = 1; step <= s.stepCount(); ++step) {
+    for (StepNo step : steps(s)) {
         const auto transfers = s.stepTransfers(step);
         firstChannels.clear();
         lastChannels.clear();
@@ -135,7 +135,7 @@ void checkPorts(const Schedule& s, Report& report)
                 if (model == PortModel::AllPort) {
                     try {
                         std::optional<ChannelId> first;
-                        ChannelId last = 0;
+                        ChannelId last{};
                         forEachChannel(topo, t.from, t.to, t.route, s.dimensionOrder, [&](ChannelId c) {
                             if (!first)
                                 first = c;
@@ -189,7 +189,7 @@ void checkSimpleBroadcast(const Schedule& s, const ValidateOptions& options, Rep
     informedAt[s.source()] = 0;
     for (const Transfer& t : s.transfers())
         if (t.from < topo.nodeCount() && t.to < topo.nodeCount() && t.from != t.to && t.to != s.source())
-            informedAt[t.to] = std::min(informedAt[t.to], t.step);
+            informedAt[t.to] = std::min<std::uint32_t>(informedAt[t.to], t.step);
     std::vector<bool> received(topo.nodeCount(), false);
     for (const Transfer& t : s.transfers()) {
         if (t.from >= topo.nodeCount() || t.to >= topo.nodeCount() || t.from == t.to)
@@ -212,9 +212,9 @@ void checkSimpleBroadcast(const Schedule& s, const ValidateOptions& options, Rep
         }
     }
     std::size_t missing = 0;
-    NodeId firstMissing = 0;
+    NodeId firstMissing{};
     std::vector<NodeId> never;
-    for (NodeId v = 0; v < topo.nodeCount(); ++v)
+    for (NodeId v{}; v < topo.nodeCount(); ++v)
         if (informedAt[v] == kNever) {
             if (missing++ == 0)
                 firstMissing = v;
@@ -222,7 +222,7 @@ void checkSimpleBroadcast(const Schedule& s, const ValidateOptions& options, Rep
                 never.push_back(v);
         }
     if (missing)
-        report.add(FindingKind::NeverReached, s.stepCount(), std::move(never), std::to_string(missing) + " of " + std::to_string(topo.nodeCount()) +
+        report.add(FindingKind::NeverReached, StepNo{s.stepCount()}, std::move(never), std::to_string(missing) + " of " + std::to_string(topo.nodeCount()) +
                    " nodes never receive the message (first: " + topo.nodeName(firstMissing) + ")");
 }
 
@@ -239,7 +239,7 @@ struct BlockHash {
 void checkBlocks(const Schedule& s, const ValidateOptions& options, Report& report)
 {
     const Topology& topo = s.topology();
-    const NodeId n = topo.nodeCount();
+    const std::uint32_t n = topo.nodeCount();
     const Pattern pattern = s.pattern();
     const std::uint32_t parts = s.parts;
     const bool personalized = pattern == Pattern::Scatter || pattern == Pattern::Alltoall;
@@ -308,10 +308,10 @@ void checkBlocks(const Schedule& s, const ValidateOptions& options, Report& repo
     }
 
     std::size_t incomplete = 0;
-    NodeId first = 0;
+    NodeId first{};
     std::vector<NodeId> short_;
     std::uint64_t firstHas = 0, firstNeeds = 0;
-    for (NodeId v = 0; v < n; ++v) {
+    for (NodeId v{}; v < n; ++v) {
         std::uint64_t needs = 0;
         if (oneSource)
             needs = v == s.source() || (!takesPart.empty() && !takesPart[v]) ? 0 : parts;
@@ -326,7 +326,7 @@ void checkBlocks(const Schedule& s, const ValidateOptions& options, Report& repo
         }
     }
     if (incomplete)
-        report.add(FindingKind::NeverReached, s.stepCount(), std::move(short_), std::to_string(incomplete) + " of " + std::to_string(n) + " nodes do not end with all their data (first: " +
+        report.add(FindingKind::NeverReached, StepNo{s.stepCount()}, std::move(short_), std::to_string(incomplete) + " of " + std::to_string(n) + " nodes do not end with all their data (first: " +
                    topo.nodeName(first) + " has " + std::to_string(firstHas) + " of its " + std::to_string(firstNeeds) +
                    " blocks)");
 }

@@ -9,7 +9,7 @@
 
 namespace topocast {
 
-std::vector<NodeId> activeNodes(const Schedule& schedule, std::uint32_t step)
+std::vector<NodeId> activeNodes(const Schedule& schedule, StepNo step)
 {
     std::vector<NodeId> nodes{schedule.source()};
     for (const Transfer& t : schedule.stepTransfers(step)) {
@@ -25,7 +25,7 @@ VisibilityReport measureVisibility(const Schedule& schedule, const std::vector<V
 {
     const std::vector<bool> seen = visibleNodes(view, positions, drawnNodeRadius(positions.size()));
     VisibilityReport report;
-    for (std::uint32_t k = 1; k <= schedule.stepCount(); ++k) {
+    for (StepNo k : steps(schedule)) {
         StepVisibility sv;
         sv.step = k;
         for (NodeId v : activeNodes(schedule, k)) {
@@ -40,7 +40,7 @@ VisibilityReport measureVisibility(const Schedule& schedule, const std::vector<V
     return report;
 }
 
-int busiestPlane(const Schedule& schedule, std::uint32_t step, int dim)
+int busiestPlane(const Schedule& schedule, StepNo step, int dim)
 {
     const Topology& topo = schedule.topology();
     if (topo.isHypercube() || dim < 0 || dim >= topo.dims() || step < 1 || step > schedule.stepCount())

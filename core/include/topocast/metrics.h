@@ -10,8 +10,8 @@ namespace topocast {
 
 /// A directed channel used by more than one transfer of the same step.
 struct Contention {
-    std::uint32_t step = 0;
-    ChannelId channel = 0;
+    StepNo step{};
+    ChannelId channel{};
     std::vector<std::size_t> transfers;  ///< indices into Schedule::transfers()
 };
 
@@ -137,6 +137,6 @@ Metrics computeMetrics(const Schedule& schedule, std::size_t contentionLimit, Ch
 /// Total uses of every channel (index = ChannelId) over the whole schedule.
 std::vector<std::uint32_t> cumulativeChannelLoad(const Schedule& schedule);
 /// Uses of every channel in one step (index = ChannelId).
-std::vector<std::uint32_t> stepChannelLoad(const Schedule& schedule, std::uint32_t step);
+std::vector<std::uint32_t> stepChannelLoad(const Schedule& schedule, StepNo step);
 
 } // namespace topocast

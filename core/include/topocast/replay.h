@@ -50,7 +50,7 @@ inline bool holdsInitially(NodeId node, const Block& b)
 /// One transfer as one of its two ranks sees it.
 struct PlannedOp {
     std::size_t transfer = 0;  ///< index into Schedule::transfers()
-    NodeId peer = 0;           ///< the other rank (receiver of a send, sender of a receive)
+    NodeId peer{};           ///< the other rank (receiver of a send, sender of a receive)
     std::uint32_t payload = 0; ///< Transfer::payload
     std::uint32_t blocks = 0;  ///< number of blocks in the payload
     int tag = 0;               ///< message tag both sides compute (see transferTag)
@@ -65,7 +65,7 @@ struct RankStep {
 /// Everything one rank does: its sends and receives per step (index step−1, one entry for every
 /// step of the schedule, empty where it is idle) and the blocks it must end with.
 struct RankPlan {
-    NodeId node = 0;
+    NodeId node{};
     std::vector<RankStep> steps;
     std::vector<Block> required;
 };

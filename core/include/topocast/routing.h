@@ -110,7 +110,8 @@ int forEachChannel(const Topology& topo, NodeId from, NodeId to, RouteSpec spec,
                 nx = nx < 0 ? side - 1 : 0;
             }
             f(topo.channel(cur, dim, sign));
-            cur = cur - static_cast<std::uint32_t>(x) * stride + static_cast<std::uint32_t>(nx) * stride;
+            cur = NodeId{cur - static_cast<std::uint32_t>(x) * stride + static_cast<std::uint32_t>(nx) * stride};
+
             x = nx;
             ++hops;
         }

@@ -60,9 +60,9 @@ struct Block {
 
 /// One message of one step: `from` sends to `to` along `route`. 32 bytes.
 struct Transfer {
-    NodeId from = 0;
-    NodeId to = 0;
-    std::uint32_t step = 1;     ///< 1-based step (routing cycle)
+    NodeId from{};
+    NodeId to{};
+    StepNo step{1};             ///< 1-based step (routing cycle)
     RouteSpec route{};
     std::uint32_t payload = 0;  ///< index into Schedule's payload table; 0 = block {source, kAll, 0}
     std::uint32_t tag = 0;      ///< algorithm's label for colouring: tree/part index, layer, …
@@ -121,7 +121,7 @@ public:
         m_transfers.push_back(t);
         m_finalized = false;
     }
-    void add(NodeId from, NodeId to, std::uint32_t step, RouteSpec route = {}, std::uint32_t payload = 0,
+    void add(NodeId from, NodeId to, StepNo step, RouteSpec route = {}, std::uint32_t payload = 0,
              std::uint32_t tag = 0, double size = 1.0)
     {
         add(Transfer{from, to, step, route, payload, tag, size});
@@ -148,9 +148,12 @@ public:
     /// Number of steps (the largest step number; 0 for an empty schedule).
     std::uint32_t stepCount() const;
     /// The transfers of `step` (1-based). Requires finalize().
-    std::span<const Transfer> stepTransfers(std::uint32_t step) const;
+    std::span<const Transfer> stepTransfers(StepNo step) const;
     /// Index of the first transfer of `step` in transfers(). Requires finalize().
-    std::size_t stepBegin(std::uint32_t step) const;
+    std::size_t stepBegin(StepNo step) const;
+    /// One past the index of the last transfer of `step` (= stepBegin of the next step).
+    std::size_t stepEnd(StepNo step) const { return stepBegin(StepNo{step + 1}); }
+
 
     /// Hops of one transfer's route.
     int hops(const Transfer& t) const { return routeLength(m_topology, t.from, t.to, t.route, dimensionOrder); }
@@ -161,7 +164,7 @@ private:
     void checkGrowth(std::size_t n) const;
 
     Topology m_topology = Topology::mesh({1});
-    NodeId m_source = 0;
+    NodeId m_source{};
     Pattern m_pattern = Pattern::Broadcast;
     PortModel m_ports = PortModel::OnePort;
     std::vector<Transfer> m_transfers;
@@ -170,5 +173,8 @@ private:
     std::vector<Block> m_blocks;
     bool m_finalized = true;
 };
+
+/// Every step number of `schedule`, 1 … stepCount(), as a range: `for (StepNo s : steps(schedule))`.
+inline auto steps(const Schedule& schedule) { return std::views::iota(StepNo{1}, StepNo{schedule.stepCount() + 1}); }
 
 } // namespace topocast

@@ -11,7 +11,7 @@ namespace topocast {
 
 /// The figures of one step, as a handout page lists them under the step's picture.
 struct StepSummary {
-    std::uint32_t step = 0;           ///< 1-based
+    StepNo step{};           ///< 1-based
     std::string label;                ///< Schedule::stepLabels (empty when none)
     std::uint64_t transfers = 0;      ///< transfers in the step
     std::uint64_t receivers = 0;      ///< distinct destinations (stepReceivers)

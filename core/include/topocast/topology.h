@@ -1,20 +1,16 @@
 #pragma once
 
+#include "topocast/ids.h"
+
 #include <array>
 #include <cstdint>
 #include <optional>
+#include <ranges>
 #include <string>
 #include <string_view>
 #include <vector>
 
 namespace topocast {
-
-/// A node's linear id. Mesh and torus: x0 + n0·x1 + n0·n1·x2 + … (x fastest); hypercube: the
-/// node's binary address.
-using NodeId = std::uint32_t;
-
-/// A directed channel's id: tail node × ports per node + port (see Topology::channel).
-using ChannelId = std::uint64_t;
 
 /// Coordinates of a node, one entry per dimension (hypercube: one bit per dimension).
 using Coord = std::vector<int>;
@@ -96,10 +92,10 @@ public:
     /// The directed channel leaving `node` in `dim`/`sign`. The channel must exist.
     ChannelId channel(NodeId node, int dim, int sign) const
     {
-        return ChannelId{node} * static_cast<ChannelId>(portsPerNode()) + static_cast<ChannelId>(portIndex(dim, sign));
+        return ChannelId{std::uint64_t{node} * static_cast<std::uint64_t>(portsPerNode()) + static_cast<std::uint64_t>(portIndex(dim, sign))};
     }
-    NodeId channelTail(ChannelId ch) const { return static_cast<NodeId>(ch / static_cast<ChannelId>(portsPerNode())); }
-    Port channelPort(ChannelId ch) const { return portAt(static_cast<int>(ch % static_cast<ChannelId>(portsPerNode()))); }
+    NodeId channelTail(ChannelId ch) const { return NodeId{ch / static_cast<std::uint64_t>(portsPerNode())}; }
+    Port channelPort(ChannelId ch) const { return portAt(static_cast<int>(ch % static_cast<std::uint64_t>(portsPerNode()))); }
     NodeId channelHead(ChannelId ch) const;
     /// "(1,2)→(2,2)" or "5→7" for a hypercube.
     std::string channelName(ChannelId ch) const;
@@ -150,5 +146,8 @@ private:
     std::vector<std::uint32_t> m_strides;
     std::uint32_t m_nodeCount = 1;
 };
+
+/// Every node id of `topo`, 0 … nodeCount−1, as a range: `for (NodeId v : nodes(topo))`.
+inline auto nodes(const Topology& topo) { return std::views::iota(NodeId{0}, NodeId{topo.nodeCount()}); }
 
 } // namespace topocast

@@ -39,7 +39,7 @@ struct Finding {
     FindingKind kind = FindingKind::BadTransfer;
     /// The step the rule is broken in (1-based); NeverReached: the schedule's last step (0 when
     /// the schedule is empty); 0 also for a transfer that has step 0.
-    std::uint32_t step = 0;
+    StepNo step{};
     /// The nodes involved, the one that breaks the rule first: InformedTwice (receiver, sender),
     /// NotYetHolding (sender, receiver), ChannelShared (sender, receiver of each transfer on the
     /// channel), NeverReached (every such node), PortLimit (the node, its partners).

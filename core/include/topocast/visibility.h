@@ -10,7 +10,7 @@ namespace topocast {
 
 /// How many of one step's active nodes the default view shows.
 struct StepVisibility {
-    std::uint32_t step = 0;
+    StepNo step{};
     std::size_t active = 0;   ///< the source, the senders and the receivers of the step (distinct)
     std::size_t visible = 0;  ///< … of which visibleNodes() says the camera sees
 };
@@ -22,7 +22,7 @@ struct VisibilityReport {
 
 /// The source, the senders and the receivers of step `step` (1-based), ascending, distinct.
 /// O(transfers of the step · log).
-std::vector<NodeId> activeNodes(const Schedule& schedule, std::uint32_t step);
+std::vector<NodeId> activeNodes(const Schedule& schedule, StepNo step);
 
 /// Visibility of every step's active nodes in the app's default view (defaultView) of the layout
 /// nodePositions(topology, explode) in a viewport of aspect `aspect` (width / height), nodes as
@@ -35,6 +35,6 @@ VisibilityReport measureVisibility(const Schedule& schedule, const std::vector<V
 /// The slice view's "follow the step": the plane across dimension `dim` (its coordinate
 /// 0..side−1) holding most of step `step`'s receivers (ties: the lowest), or −1 when the step has
 /// no transfers or `dim` is not a mesh/torus dimension. O(transfers of the step + side).
-int busiestPlane(const Schedule& schedule, std::uint32_t step, int dim);
+int busiestPlane(const Schedule& schedule, StepNo step, int dim);
 
 } // namespace topocast

@@ -17,7 +17,7 @@ Schedule binomialBroadcast(const Topology& topo, NodeId source)
     // (m = ⌈log2 N⌉), then 2^(m−2), …; in step t every rank that is a multiple of 2·half sends to
     // rank + half, half = 2^(m−t).
     const std::uint64_t top = std::bit_ceil(std::uint64_t{n});
-    std::uint32_t step = 1;
+    StepNo step{1};
     for (std::uint64_t half = top / 2; half >= 1; half /= 2, ++step)
         for (std::uint64_t r = 0; r + half < n; r += 2 * half) {
             const auto from = static_cast<NodeId>((r + source) % n);
@@ -39,7 +39,7 @@ Schedule recursiveDoublingBroadcast(const Topology& topo, NodeId source)
 
     std::vector<NodeId> informed{source};
     informed.reserve(topo.nodeCount());
-    std::uint32_t step = 1;
+    StepNo step{1};
     for (int k = 0; k < topo.dims(); ++k) {
         const std::uint32_t stride = topo.stride(k);
         for (int half = topo.side(k) / 2; half >= 1; half /= 2, ++step) {
@@ -48,7 +48,7 @@ Schedule recursiveDoublingBroadcast(const Topology& topo, NodeId source)
                 const NodeId from = informed[i];
                 const int x = topo.coord(from, k);
                 const int px = x ^ half;  // same relative position in the other half of the box
-                const NodeId to = from - static_cast<NodeId>(x) * stride + static_cast<NodeId>(px) * stride;
+                const NodeId to{from - static_cast<std::uint32_t>(x) * stride + static_cast<std::uint32_t>(px) * stride};
                 s.add(from, to, step);
                 informed.push_back(to);
             }
@@ -76,11 +76,11 @@ Schedule bfsBroadcast(const Topology& topo, NodeId source)
     for (std::size_t l = 1; l < first.size(); ++l)
         first[l] += first[l - 1];
     std::vector<NodeId> byLevel(topo.nodeCount());
-    for (NodeId v = 0; v < topo.nodeCount(); ++v)
+    for (NodeId v{}; v < topo.nodeCount(); ++v)
         byLevel[first[level[v]]++] = v;
     for (NodeId v : byLevel)
         if (v != source)
-            s.add(parent[v], v, level[v]);
+            s.add(parent[v], v, StepNo{level[v]});
     s.finalize();
     return s;
 }

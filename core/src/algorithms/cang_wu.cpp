@@ -140,7 +140,7 @@ public:
                     }
                 }
                 P[static_cast<std::size_t>(idx + half)] = T;
-                m_out.push_back({t0 + static_cast<std::uint32_t>(q),
+                m_out.push_back({StepNo{t0 + static_cast<std::uint32_t>(q)},
                                  encodeGlobal(back(P[static_cast<std::size_t>(idx)])), encodeGlobal(back(T)),
                                  static_cast<std::uint32_t>(j)});
             }

@@ -21,7 +21,7 @@ void checkSource(int d, int k, NodeId source);
 inline Point decode(NodeId id, int d, int k)
 {
     Point p{};
-    const NodeId mask = (NodeId{1} << k) - 1;
+    const std::uint32_t mask = (std::uint32_t{1} << k) - 1;
     for (int i = 0; i < d; ++i)
         p[static_cast<std::size_t>(i)] = static_cast<int>((id >> (k * i)) & mask);
     return p;
@@ -29,10 +29,11 @@ inline Point decode(NodeId id, int d, int k)
 
 inline NodeId encode(const Point& p, int d, int k)
 {
-    NodeId id = 0;
+    std::uint32_t id = 0;
     for (int i = d - 1; i >= 0; --i)
-        id = (id << k) | static_cast<NodeId>(p[static_cast<std::size_t>(i)]);
-    return id;
+        id = (id << k) | static_cast<std::uint32_t>(p[static_cast<std::size_t>(i)]);
+    return NodeId{id};
+
 }
 
 /// The SubmeshOptimal tables of spec §3.4 for one (d, k), computed with the identity dimension

@@ -298,7 +298,7 @@ private:
     void emit(std::uint32_t step, const Point& from, const Point& to, const Point& o, const Point& b,
               const std::array<int, 6>& perm, int j)
     {
-        m_out.push_back({step, encode(toGlobal(from, o, b, perm, j), m_d, m_t.k),
+        m_out.push_back({StepNo{step}, encode(toGlobal(from, o, b, perm, j), m_d, m_t.k),
                          encode(toGlobal(to, o, b, perm, j), m_d, m_t.k), static_cast<std::uint32_t>(j)});
     }
 

@@ -306,7 +306,7 @@ void addScatterTransfers(Schedule& sched, const ScatterMapping& map, const Scatt
         for (std::size_t a = 0; a < 3; ++a)
             disp[a] = place.mirror[a] * (to[a] - from[a]);
         const std::uint32_t payload = sched.addPayload(all.subspan(order.pre[i], order.subtree[i]));
-        sched.add(ids[map.parent[i]], ids[i], static_cast<std::uint32_t>(layer), routeFor(disp, routeOrder(map, i)),
+        sched.add(ids[map.parent[i]], ids[i], StepNo{layer}, routeFor(disp, routeOrder(map, i)),
                   payload, static_cast<std::uint32_t>(layer), model.messageSize[static_cast<std::size_t>(layer)]);
     }
 }
@@ -353,7 +353,7 @@ nlohmann::ordered_json routesJson(const Schedule& sched, int p, int h, const Met
     std::vector<std::uint64_t> contendedChannels(static_cast<std::size_t>(h), 0);
     // computeMetrics keeps no records with limit 0; count per step from the loads.
     for (int k = 1; k <= h && metrics.contentionUses > 0; ++k) {
-        const auto load = stepChannelLoad(sched, static_cast<std::uint32_t>(k));
+        const auto load = stepChannelLoad(sched, StepNo{k});
         for (std::uint32_t l : load)
             if (l > 1) {
                 perMove[static_cast<std::size_t>(k - 1)] += l;

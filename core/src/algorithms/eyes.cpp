@@ -157,7 +157,7 @@ std::vector<EyeLevel> eyesOfSubmeshes(int d, int k)
             std::uint32_t id = 0;
             for (int i = d - 1; i >= 0; --i)
                 id = id * n + axis[digit[static_cast<std::size_t>(i)]];
-            level.eyes.push_back(id);
+            level.eyes.push_back(NodeId{id});
             for (int i = 0; i < d; ++i) {
                 if (++digit[static_cast<std::size_t>(i)] < m)
                     break;

@@ -90,7 +90,7 @@ Schedule hypercubeSchedule(const RawSchedule& raw, const ScheduleRequest& rq, co
     s.sizeUnit = "elements";
     s.reserve(raw.transfers.size());
     for (const RawTransfer& t : raw.transfers)
-        s.add(Transfer{t.from, t.to, t.cycle + 1, RouteSpec{}, s.addPayload(t.blocks), t.tag, t.size.value()});
+        s.add(Transfer{t.from, t.to, StepNo{t.cycle + 1}, RouteSpec{}, s.addPayload(t.blocks), t.tag, t.size.value()});
     // Step captions: the cycle, and its dimension when every link of the cycle is in one.
     s.stepLabels.assign(raw.cycles, "");
     {

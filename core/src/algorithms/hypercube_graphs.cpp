@@ -232,7 +232,7 @@ template <class ParentFn> std::vector<NodeId> childrenByParent(NodeId i, int n, 
 {
     std::vector<NodeId> out;
     for (int d = 0; d < n; ++d) {
-        const NodeId q = i ^ (1u << d);
+        const NodeId q{i ^ (1u << d)};
         if (parent(q) == i)
             out.push_back(q);
     }
@@ -241,7 +241,7 @@ template <class ParentFn> std::vector<NodeId> childrenByParent(NodeId i, int n, 
 
 NodeId absolute(std::uint32_t rel, NodeId s)
 {
-    return rel == kNoParent ? kNoParent : rel ^ s;
+    return NodeId{rel == kNoParent ? kNoParent : rel ^ s};
 }
 
 } // namespace
@@ -259,7 +259,7 @@ std::vector<NodeId> sbtChildren(NodeId i, NodeId s, int n)
     const int k = c ? 31 - std::countl_zero(c) : -1;
     std::vector<NodeId> out;
     for (int m = k + 1; m < n; ++m)
-        out.push_back(i ^ (1u << m));
+        out.push_back(NodeId{i ^ (1u << m)});
     return out;
 }
 
@@ -276,11 +276,11 @@ std::vector<NodeId> rsbtChildren(NodeId i, NodeId s, int n, int j)
     std::vector<NodeId> out;
     if (c == 0) {
         for (int d = 0; d < n; ++d)
-            out.push_back(i ^ (1u << d));
+            out.push_back(NodeId{i ^ (1u << d)});
         return out;
     }
     for (int m : mset(scanK(c, j, n), j, n))
-        out.push_back(i ^ (1u << m));
+        out.push_back(NodeId{i ^ (1u << m)});
     return out;
 }
 
@@ -295,15 +295,15 @@ std::vector<NodeId> ersbtChildren(NodeId i, NodeId s, int n, int j)
     checkNode(i, s, n);
     const std::uint32_t c = i ^ s;
     if (c == 0)
-        return {i ^ (1u << j)};
+        return {NodeId{i ^ (1u << j)}};
     if (!(c >> j & 1u))
         return {};
     const int k = scanK(c, j, n);
     std::vector<NodeId> out;
     for (int m : mset(k, j, n))
-        out.push_back(i ^ (1u << m));
+        out.push_back(NodeId{i ^ (1u << m)});
     if (k != j)
-        out.push_back(i ^ (1u << j));
+        out.push_back(NodeId{i ^ (1u << j)});
     return out;
 }
 
@@ -357,10 +357,10 @@ std::uint32_t brgPosition(NodeId i, NodeId s, int n, int r)
 
 NodeId brgNode(std::uint32_t p, NodeId s, int n, int r)
 {
-    checkNode(0, s, n);
+    checkNode(NodeId{0}, s, n);
     if (p >> n)
         throw Error("path position " + std::to_string(p) + " is outside 0.." + std::to_string((1u << n) - 1));
-    return rotateLeft(gray(p), n, r) ^ s;
+    return NodeId{rotateLeft(gray(p), n, r) ^ s};
 }
 
 std::vector<std::uint32_t> tcbtParentTable(int n)
@@ -455,7 +455,7 @@ std::vector<std::vector<TreeEdge>> treeEdges(const SpanningGraph& g, NodeId s)
     for (std::size_t t = 0; t < out.size(); ++t) {
         out[t].reserve(N - 1);
         for (std::uint32_t c = 1; c < N; ++c)
-            out[t].push_back({g.parent[t][c] ^ s, c ^ s});
+            out[t].push_back({NodeId{g.parent[t][c] ^ s}, NodeId{c ^ s}});
     }
     return out;
 }
@@ -629,7 +629,7 @@ std::vector<std::vector<std::uint32_t>> oneportLabels(const SpanningGraph& g)
                 lab[c] = offset(t);
                 break;
             case GraphKind::Nesbt:
-                lab[c] = static_cast<std::uint32_t>(ersbtLabel(c, 0, n, t));
+                lab[c] = static_cast<std::uint32_t>(ersbtLabel(NodeId{c}, NodeId{0}, n, t));
                 break;
             case GraphKind::Sbnt:
                 lab[c] = offset(sbntBase(c, n));

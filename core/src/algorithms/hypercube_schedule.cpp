@@ -110,7 +110,7 @@ public:
     {
         std::vector<NodeId> s;
         if (rq.pattern == Pattern::Allgather || rq.pattern == Pattern::Alltoall)
-            for (NodeId v = 0; v < N; ++v)
+            for (NodeId v{}; v < N; ++v)
                 s.push_back(v);
         else
             s.push_back(rq.source);
@@ -228,7 +228,7 @@ std::uint32_t addCopies(const GraphView& v, const CopyPlan& plan, Accumulator& a
             for (const Packet& pk : plan.packets[static_cast<std::size_t>(t)]) {
                 maxPart = std::max(maxPart, pk.part);
                 for (std::uint32_t c = 1; c < v.N; ++c)
-                    acc.add(plan.base(t, c) + pk.offset, v.parent(t, c) ^ s, c ^ s, u32(t), pk.size,
+                    acc.add(plan.base(t, c) + pk.offset, NodeId{v.parent(t, c) ^ s}, NodeId{c ^ s}, u32(t), pk.size,
                             Block{s, Block::kAll, pk.part});
             }
     return maxPart + 1;
@@ -296,7 +296,7 @@ std::uint32_t addRoutes(const GraphView& v, const RoutePlan& plan, Accumulator& 
             for (std::uint32_t y = 1; y < v.N; ++y) {
                 const Block b{s, y ^ s, part};
                 for (std::uint32_t x = y; x != 0; x = v.parent(t, x))
-                    acc.add(plan.cycle(t, y, x), v.parent(t, x) ^ s, x ^ s, u32(t), size, b);
+                    acc.add(plan.cycle(t, y, x), NodeId{v.parent(t, x) ^ s}, NodeId{x ^ s}, u32(t), size, b);
             }
         }
     return v.g.trees == 1 ? 1 : u32(v.g.trees);
@@ -432,8 +432,8 @@ std::vector<std::string> verifySchedule(const RawSchedule& s, std::size_t limit)
     // Final holdings.
     const bool allSources = s.pattern == Pattern::Allgather || s.pattern == Pattern::Alltoall;
     const bool personalized = s.pattern == Pattern::Scatter || s.pattern == Pattern::Alltoall;
-    for (NodeId v = 0; v < N; ++v)
-        for (NodeId o = 0; o < N; ++o) {
+    for (NodeId v{}; v < N; ++v)
+        for (NodeId o{}; o < N; ++o) {
             if (o == v || (!allSources && o != s.source))
                 continue;
             for (std::uint32_t p = 0; p < s.parts; ++p) {

@@ -157,18 +157,19 @@ private:
 
     NodeId nodeOf(const Point& x) const
     {
-        NodeId id = 0;
+        std::uint32_t id = 0;
         for (int i = 0; i < m_d; ++i) {
             int c = x[static_cast<std::size_t>(i)] + m_source[static_cast<std::size_t>(i)];
             if (c >= m_n)
                 c -= m_n;
-            id += static_cast<NodeId>(c) * m_topo.stride(i);
+            id += static_cast<std::uint32_t>(c) * m_topo.stride(i);
         }
-        return id;
+        return NodeId{id};
     }
 
     /// A transfer with route (start dimension `dim1` counted 1..d as in the spec, `sign`).
-    void emit(const Point& from, const Point& to, std::uint32_t step, int dim1, int sign, std::uint32_t tag)
+    void emit(const Point& from, const Point& to, StepNo step, int dim1, int sign, std::uint32_t tag)
+
     {
         m_schedule.add(nodeOf(from), nodeOf(to), step, RouteSpec::cyclic(dim1 - 1, sign), 0, tag);
     }
@@ -177,7 +178,7 @@ private:
     void phaseOne()
     {
         for (std::uint32_t k = 1; k <= m_r; ++k) {
-            const std::uint32_t step = k;
+            const StepNo step{k};
             label(step, "1." + std::to_string(k));
             for (const Ownership& w : m_own[k - 1]) {
                 Point from{}, to{};
@@ -226,7 +227,7 @@ private:
     {
         const int D = m_d - h + 1;
         for (std::uint32_t k = 1; k <= m_r; ++k) {
-            const std::uint32_t step = static_cast<std::uint32_t>(h - 1) * m_r + k;
+            const StepNo step{static_cast<std::uint32_t>(h - 1) * m_r + k};
             label(step, std::to_string(h) + "." + std::to_string(k));
             Point tailStore{};
             int* tail = tailStore.data();
@@ -282,11 +283,11 @@ private:
                     continue;
                 Point to = x;
                 to[0] = static_cast<int>(modPos(sum, m_nPrime));
-                emit(from, to, base + 1, 1, +1, tag);
+                emit(from, to, StepNo{base + 1}, 1, +1, tag);
             } while (nextTuple(x, 1, m_d, m_nPrime));
         }
         for (std::uint32_t k = 1; k <= m_r; ++k) {
-            const std::uint32_t step = base + offset + k;
+            const StepNo step{base + offset + k};
             label(step, std::to_string(m_d) + "." + std::to_string(k));
             Point x{};
             do {
@@ -341,7 +342,7 @@ private:
         long long qk = 1;
         for (std::uint32_t k = 1; k <= m_r; ++k) {
             qk *= q;
-            const std::uint32_t step = base + k;
+            const StepNo step{base + k};
             label(step, std::to_string(m_d) + "." + std::to_string(k));
             const long long lk = m_nPrime / qk;
             const long long spacing = q * lk;
@@ -394,7 +395,7 @@ private:
             }
             if (level == 0)
                 continue;
-            const std::uint32_t step = base + static_cast<std::uint32_t>((level + 1) / 2);
+            const StepNo step{base + static_cast<std::uint32_t>((level + 1) / 2)};
             Point from = x;
             if (level % 2 != 0) {
                 from[static_cast<std::size_t>(f)] = m_n - 2;

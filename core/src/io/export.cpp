@@ -102,7 +102,7 @@ using TreeGraph = boost::adjacency_list<boost::vecS, boost::vecS, boost::directe
 
 void fillVertices(const Topology& topo, auto& g)
 {
-    for (NodeId v = 0; v < topo.nodeCount(); ++v) {
+    for (NodeId v{}; v < topo.nodeCount(); ++v) {
         GraphVertex& gv = g[v];
         gv.name = topo.nodeName(v);
         gv.coords = nodeField(topo, v);
@@ -116,7 +116,7 @@ TopologyGraph topologyGraph(const Topology& topo)
     TopologyGraph g(topo.nodeCount());
     fillVertices(topo, g);
     // Each undirected link once: from the + port (hypercube: from the node whose bit is 0).
-    for (NodeId v = 0; v < topo.nodeCount(); ++v) {
+    for (NodeId v{}; v < topo.nodeCount(); ++v) {
         topo.forEachNeighbour(v, [&](NodeId w, Port port) {
             const bool forward = topo.isHypercube() ? topo.coord(v, port.dim) == 0 : port.sign > 0;
             if (!forward)
@@ -135,7 +135,7 @@ TreeGraph treeGraph(const Schedule& schedule)
     const std::vector<std::size_t> first = firstInformers(schedule);
     TreeGraph g(topo.nodeCount());
     fillVertices(topo, g);
-    for (NodeId v = 0; v < topo.nodeCount(); ++v) {
+    for (NodeId v{}; v < topo.nodeCount(); ++v) {
         GraphVertex& gv = g[v];
         if (first[v] == kNoTransfer) {
             const bool isSource = v == schedule.source();
@@ -313,7 +313,7 @@ void writeChannelLoadCsv(std::ostream& out, const Schedule& schedule, ChannelCsv
         out << "step,from,to,from_id,to_id,dim,sign,load\n";
         std::unordered_map<ChannelId, std::uint32_t> load;
         std::vector<std::pair<ChannelId, std::uint32_t>> rows;
-        for (std::uint32_t step = 1; step <= steps; ++step) {
+        for (StepNo step{1}; step <= steps; ++step) {
             load.clear();
             for (const Transfer& t : schedule.stepTransfers(step))
                 forEachChannel(topo, t.from, t.to, t.route, order, [&](ChannelId c) { ++load[c]; });
@@ -388,7 +388,7 @@ void writeChromeTrace(std::ostream& out, const Schedule& schedule, const TraceOp
     std::vector<char> active(topo.nodeCount(), 0);
     for (const Transfer& t : transfers)
         active[t.from] = active[t.to] = 1;
-    for (NodeId v = 0; v < topo.nodeCount(); ++v) {
+    for (NodeId v{}; v < topo.nodeCount(); ++v) {
         if (!active[v])
             continue;
         const std::uint64_t tid = std::uint64_t{v} + 1;
@@ -409,10 +409,10 @@ void writeChromeTrace(std::ostream& out, const Schedule& schedule, const TraceOp
         }
     };
     std::vector<Slice> slices;
-    for (std::uint32_t step = 1; step <= steps; ++step) {
+    for (StepNo step{1}; step <= steps; ++step) {
         const double base = (step - 1) * unit;
         const std::size_t begin = schedule.stepBegin(step);
-        const std::size_t end = schedule.stepBegin(step + 1);
+        const std::size_t end = schedule.stepEnd(step);
         out << ",\n{\"name\":" << quoted("step " + std::to_string(step))
             << ",\"cat\":\"step\",\"ph\":\"X\",\"pid\":1,\"tid\":0"
             << ",\"ts\":" << fmt::to_string(base) << ",\"dur\":" << fmt::to_string(unit)

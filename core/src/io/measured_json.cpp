@@ -200,7 +200,7 @@ MeasuredTimes measuredFromJson(const json& doc)
     for (std::size_t i = 0; i < steps.size(); ++i) {
         const std::string path = "steps[" + std::to_string(i) + "]";
         MeasuredStep s;
-        s.step = static_cast<std::uint32_t>(uintAt(steps[i], "step", path, 1u << 30));
+        s.step = StepNo{uintAt(steps[i], "step", path, 1u << 30)};
         if (s.step != i + 1)
             fail(path + ".step", "is " + std::to_string(s.step) + "; steps must be listed in order from 1 (expected " +
                                      std::to_string(i + 1) + ")");
@@ -221,7 +221,7 @@ MeasuredTimes measuredFromJson(const json& doc)
             const std::string path = "transfers[" + std::to_string(i) + "]";
             MeasuredTransfer t;
             t.index = static_cast<std::size_t>(uintAt(transfers[i], "index", path, std::uint64_t{1} << 40));
-            t.step = static_cast<std::uint32_t>(uintAt(transfers[i], "step", path, m.stepCount));
+            t.step = StepNo{uintAt(transfers[i], "step", path, m.stepCount)};
             if (t.step < 1)
                 fail(path + ".step", "steps start at 1");
             t.from = static_cast<NodeId>(uintAt(transfers[i], "from", path, 0xFFFFFFFFu));

@@ -143,7 +143,7 @@ Scenario scenarioFromJson(const json& doc)
     } catch (const Error& e) {
         fail("topology", e.what());
     }
-    readSide(doc, s, "", 0);
+    readSide(doc, s, "", NodeId{0});
     if (doc.contains("compare")) {
         const json& c = doc["compare"];
         if (!c.is_object())

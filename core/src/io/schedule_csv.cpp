@@ -176,8 +176,8 @@ std::optional<DimensionOrder> orderField(std::string_view text, int dims)
 }
 
 struct Row {
-    std::uint32_t step = 0;
-    NodeId from = 0, to = 0;
+    StepNo step{};
+    NodeId from{}, to{};
     std::string route;
     std::size_t line = 0;
 };
@@ -377,7 +377,7 @@ CsvFirstPass readFirstPass(std::string_view text, const CsvError& err)
                                " (quote a node that holds commas: \"0,0\")");
         Row r;
         r.line = lineNo;
-        r.step = parseStep(fields[static_cast<std::size_t>(header.index[ColStep])], lineNo, err);
+        r.step = StepNo{parseStep(fields[static_cast<std::size_t>(header.index[ColStep])], lineNo, err)};
         // Nodes are parsed once the topology is known; keep the texts for now.
         r.route = header.index[ColRoute] >= 0 ? fields[static_cast<std::size_t>(header.index[ColRoute])] : std::string();
         pass.rows.push_back(std::move(r));
@@ -444,7 +444,7 @@ std::optional<DimensionOrder> readNodes(std::string_view text, const Topology& t
 /// The '# source:' node, or else the sender of the earliest step.
 NodeId csvSource(const Topology& topo, const CsvFirstPass& pass, const CsvError& err)
 {
-    NodeId source = 0;
+    NodeId source{};
     if (pass.sourceText) {
         try {
             source = topo.parseNode(*pass.sourceText);

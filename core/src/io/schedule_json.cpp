@@ -335,7 +335,7 @@ Transfer transferValue(const Schedule& s, const json& t, const std::string& path
     if (!t.is_object())
         fail(path, std::string("expected an object, got ") + t.type_name());
     Transfer tr;
-    tr.step = static_cast<std::uint32_t>(intValue(need(t, "step", path), path + ".step", 1, 1 << 30));
+    tr.step = StepNo{intValue(need(t, "step", path), path + ".step", 1, 1 << 30)};
     tr.from = nodeValue(topo, need(t, "from", path), path + ".from");
     tr.to = nodeValue(topo, need(t, "to", path), path + ".to");
     if (t.contains("route"))

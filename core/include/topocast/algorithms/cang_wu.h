@@ -30,9 +30,9 @@ CangWuMode parseCangWuMode(std::string_view text);
 /// One send of a broadcast: step (1-based), sender, receiver (mesh node ids, x fastest), and
 /// the level j of the phase it belongs to (its sender and receiver share a level-j box).
 struct CangWuSend {
-    std::uint32_t step = 1;
-    NodeId from = 0;
-    NodeId to = 0;
+    StepNo step{1};
+    NodeId from{};
+    NodeId to{};
     std::uint32_t level = 1;
     friend bool operator==(const CangWuSend&, const CangWuSend&) = default;
 };

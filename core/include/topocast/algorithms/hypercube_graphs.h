@@ -148,8 +148,8 @@ ChildLists childLists(const SpanningGraph& g, int tree);
 
 /// A directed tree edge between absolute addresses.
 struct TreeEdge {
-    NodeId parent = 0;
-    NodeId child = 0;
+    NodeId parent{};
+    NodeId child{};
     friend bool operator==(const TreeEdge&, const TreeEdge&) = default;
 };
 /// The members of `g` translated to source `s` (XOR): edges[t] = the N−1 edges parent → child of

@@ -15,8 +15,8 @@ namespace topocast::hypercube {
 /// `to` in 0-based cycle `cycle`. `tag` = the smallest tree/part index among the blocks.
 struct RawTransfer {
     std::uint32_t cycle = 0;
-    NodeId from = 0;
-    NodeId to = 0;
+    NodeId from{};
+    NodeId to{};
     std::uint32_t tag = 0;
     Rational size;
     std::vector<Block> blocks; ///< sorted, distinct
@@ -25,7 +25,7 @@ struct RawTransfer {
 /// A generated schedule before it becomes a topocast::Schedule.
 struct RawSchedule {
     int n = 1;
-    NodeId source = 0;
+    NodeId source{};
     Pattern pattern = Pattern::Broadcast;
     Ports ports = Ports::One;
     GraphKind graph = GraphKind::Sbt;
@@ -41,7 +41,7 @@ struct ScheduleRequest {
     Pattern pattern = Pattern::Broadcast;
     Ports ports = Ports::One;
     CostParams cost;
-    NodeId source = 0;
+    NodeId source{};
     /// "" (default), "nopipe" (hp broadcast), "postorder" / "subtree" (sbt one-port scatter).
     std::string variant;
 };

@@ -26,7 +26,7 @@ TimeStats makeTimeStats(std::vector<double> samples);
 /// One step of the schedule as measured: the slowest rank's time from the step's start (after a
 /// barrier) until all its sends and receives of the step completed.
 struct MeasuredStep {
-    std::uint32_t step = 1;
+    StepNo step{1};
     std::uint64_t transfers = 0;
     std::uint64_t bytes = 0; ///< bytes moved in the step, all transfers together
     TimeStats time;
@@ -36,9 +36,9 @@ struct MeasuredStep {
 /// completed.
 struct MeasuredTransfer {
     std::size_t index = 0; ///< index into Schedule::transfers()
-    std::uint32_t step = 1;
-    NodeId from = 0;
-    NodeId to = 0;
+    StepNo step{1};
+    NodeId from{};
+    NodeId to{};
     std::uint64_t bytes = 0;
     TimeStats time;
 };

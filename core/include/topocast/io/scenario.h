@@ -18,7 +18,7 @@ struct Scenario {
     std::string title;
     Topology topology = Topology::mesh({8, 8, 8});
     std::string algorithm = "cang-wu";
-    NodeId source = 0;
+    NodeId source{};
     /// Algorithm parameters: "mode", "pattern", "message", "packet", "ports", "tau", "tc",
     /// "variant", "order", divisible-load "A", "C", "S", "V", "epsilon", "p", "layers", …
     Params params;
