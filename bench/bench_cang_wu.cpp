@@ -26,7 +26,7 @@ void setModeLabel(benchmark::State& state)
 void BM_Sends128Cube(benchmark::State& state)
 {
     const bool cold = state.range(1) != 0;
-    const NodeId source = 5 + (17u << 7) + (100u << 14);
+    const NodeId source{5 + (17u << 7) + (100u << 14)};
     for (auto _ : state) {
         if (cold) {
             state.PauseTiming();

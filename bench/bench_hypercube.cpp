@@ -38,7 +38,7 @@ void buildGraphAndCounters(benchmark::State& state, GraphKind kind)
 void scatterSchedule(benchmark::State& state, const char* algorithm, Ports ports, bool convert)
 {
     const int n = static_cast<int>(state.range(0));
-    const ScheduleRequest rq{algorithm, Pattern::Scatter, ports, {n, 1, 1, 1.0, 1.0}, 0, ""};
+    const ScheduleRequest rq{algorithm, Pattern::Scatter, ports, {n, 1, 1, 1.0, 1.0}, NodeId{0}, ""};
     std::size_t transfers = 0, moves = 0;
     for (auto _ : state) {
         RawSchedule raw = generateSchedule(rq);

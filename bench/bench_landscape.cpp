@@ -121,12 +121,12 @@ BENCHMARK_CAPTURE(BM_Landscape, nesbt_broadcast_hypercube12_tcd_brute,
 const Schedule& bigSchedule(const char* algorithm)
 {
     static const Schedule rd = [] {
-        Schedule s = buildSchedule("recursive-doubling", Topology::mesh({32, 32, 32}), 0, Params{});
+        Schedule s = buildSchedule("recursive-doubling", Topology::mesh({32, 32, 32}), NodeId{0}, Params{});
         s.finalize();
         return s;
     }();
     static const Schedule bfs = [] {
-        Schedule s = buildSchedule("bfs", Topology::mesh({32, 32, 32}), 0, Params{});
+        Schedule s = buildSchedule("bfs", Topology::mesh({32, 32, 32}), NodeId{0}, Params{});
         s.finalize();
         return s;
     }();

@@ -31,7 +31,7 @@ void BM_TsayWangBuild(benchmark::State& state)
     const Topology topo = cubicTorus(static_cast<int>(state.range(0)), static_cast<int>(state.range(1)));
     const TsayWangVariant v = variantOf(state.range(2));
     for (auto _ : state) {
-        Schedule s = tsayWangBroadcast(topo, topo.nodeCount() / 2, v);
+        Schedule s = tsayWangBroadcast(topo, NodeId{topo.nodeCount() / 2}, v);
         benchmark::DoNotOptimize(s.size());
     }
     state.counters["transfers"] = static_cast<double>(topo.nodeCount() - 1);
@@ -42,7 +42,7 @@ void BM_TsayWangCheck(benchmark::State& state)
 {
     const Topology topo = cubicTorus(static_cast<int>(state.range(0)), static_cast<int>(state.range(1)));
     const TsayWangVariant v = variantOf(state.range(2));
-    const Schedule s = tsayWangBroadcast(topo, topo.nodeCount() / 2, v);
+    const Schedule s = tsayWangBroadcast(topo, NodeId{topo.nodeCount() / 2}, v);
     for (auto _ : state) {
         const Validation val = validate(s);
         const auto routes = cyclicRouteViolations(s);
@@ -58,7 +58,7 @@ void BM_TsayWangMetrics(benchmark::State& state)
 {
     const Topology topo = cubicTorus(static_cast<int>(state.range(0)), static_cast<int>(state.range(1)));
     const TsayWangVariant v = variantOf(state.range(2));
-    const Schedule s = tsayWangBroadcast(topo, topo.nodeCount() / 2, v);
+    const Schedule s = tsayWangBroadcast(topo, NodeId{topo.nodeCount() / 2}, v);
     std::uint64_t tcd = 0;
     for (auto _ : state) {
         const Metrics m = computeMetrics(s);

@@ -95,7 +95,7 @@ const CommandRegistrar reg{Command{
                                  << "  (no closed form; counted only for n ≤ " << kCountLimit << ")\n";
                             continue;
                         }
-                        const CountedCost c = countCost(generateSchedule({a, pattern, ports, p, 0, ""}), p.B);
+                        const CountedCost c = countCost(generateSchedule({a, pattern, ports, p, NodeId{0}, ""}), p.B);
                         f.startups = c.startups;
                         f.transfer = c.transfer;
                         source = "counted from the schedule";

@@ -36,7 +36,7 @@ int grade(const GradeCommand& o, Io& io)
     const Schedule schedule = buildScenario(sc);
     const Topology& topo = schedule.topology();
     const std::vector<NodeId> guess = parseNodeList(topo, o.nodes);
-    const StepGrade g = gradeStep(schedule, o.step, guess);
+    const StepGrade g = gradeStep(schedule, StepNo{o.step}, guess);
     if (o.json) {
         auto list = [&](const std::vector<NodeId>& nodes) {
             nlohmann::ordered_json a = nlohmann::ordered_json::array();

@@ -104,7 +104,7 @@ int runLandscape(const LandscapeCommand& opt, Io& io)
     for (double v : landscape->values)
         cells.push_back(valueText(v, metric, scale));
     if (topo.isHypercube()) {
-        for (NodeId id = 0; id < cells.size(); ++id)
+        for (NodeId id{}; id < cells.size(); ++id)
             io.out << topo.nodeName(id) << ' ' << cells[id] << '\n';
     } else {
         printNodeMatrices(io.out, topo, cells);

@@ -46,10 +46,10 @@ int runLayout(const LayoutCommand& opt, Io& io)
         nodes.push_back(point(p));
     nlohmann::ordered_json edges = nlohmann::ordered_json::array();
     std::size_t arcs = 0;
-    for (NodeId v = 0; v < topo.nodeCount(); ++v)
+    for (NodeId v{}; v < topo.nodeCount(); ++v)
         for (int p = 0; p < topo.portsPerNode(); ++p) {
             const Port port = topo.portAt(p);
-            NodeId next = 0;
+            NodeId next{};
             if (!topo.step(v, port.dim, port.sign, next))
                 continue;
             const bool wrap = topo.isWrapChannel(topo.channel(v, port.dim, port.sign));

@@ -51,7 +51,7 @@ void printSummary(std::ostream& out, const Schedule& s, const Metrics& m, const 
         out << "  - " << line << "\n";
 
     const bool list = m.transfers <= kListLimit;
-    for (std::uint32_t step = 1; step <= m.steps; ++step) {
+    for (StepNo step{1}; step <= m.steps; ++step) {
         const auto transfers = s.stepTransfers(step);
         out << "step " << step;
         if (step <= s.stepLabels.size() && !s.stepLabels[step - 1].empty())

@@ -63,7 +63,7 @@ int runTcdMap(const TcdMapOptions& opt, Io& io)
     }
     const std::uint64_t optimum = cangWu ? cangWuOptimum(topo.dims(), k) : minimum;
     std::vector<NodeId> optimalSources;
-    for (NodeId id = 0; id < tcd.size(); ++id)
+    for (NodeId id{}; id < tcd.size(); ++id)
         if (tcd[id] == minimum)
             optimalSources.push_back(id);
     std::vector<Coord> eyes;

@@ -72,7 +72,7 @@ Scenario ScenarioOptions::resolve() const
     if (!m_topology.empty()) {
         const Topology t = Topology::parse(m_topology);
         if (!(t == s.topology) && m_source.empty())
-            s.source = 0;
+            s.source = NodeId{0};
         s.topology = t;
         haveTopology = true;
     }

@@ -139,12 +139,12 @@ struct Mapping {
 Mapping mapRanks(const Topology& topo)
 {
     Mapping m;
-    const NodeId n = topo.nodeCount();
+    const std::uint32_t n = topo.nodeCount();
     m.rankOf.assign(n, 0);
-    m.nodeOf.assign(n, 0);
+    m.nodeOf.assign(n, NodeId{0});
     if (topo.isHypercube()) {
         MPI_Comm_dup(MPI_COMM_WORLD, &m.comm);
-        for (NodeId v = 0; v < n; ++v) {
+        for (NodeId v{}; v < n; ++v) {
             m.rankOf[v] = static_cast<int>(v);
             m.nodeOf[v] = v;
         }
@@ -158,7 +158,7 @@ Mapping mapRanks(const Topology& topo)
     MPI_Cart_create(MPI_COMM_WORLD, d, dims.data(), periods.data(), /*reorder=*/1, &m.comm);
     std::vector<int> mpiCoords(static_cast<std::size_t>(d));
     Coord c(static_cast<std::size_t>(d));
-    for (NodeId v = 0; v < n; ++v) {
+    for (NodeId v{}; v < n; ++v) {
         for (int k = 0; k < d; ++k)
             mpiCoords[static_cast<std::size_t>(k)] = topo.coord(v, d - 1 - k);
         int r = 0;
@@ -212,7 +212,7 @@ public:
         std::vector<std::vector<std::uint8_t>> sendBufs, recvBufs;
         std::vector<MPI_Request> reqs;
         std::vector<double> recvDone;
-        for (std::uint32_t step = 1; step <= steps; ++step) {
+        for (StepNo step{1}; step <= steps; ++step) {
             const RankStep& rs = m_plan.steps[step - 1];
             sendBufs.resize(rs.sends.size());
             recvBufs.resize(rs.receives.size());
@@ -255,16 +255,16 @@ public:
     /// The library's collective on the same ranks and data; returns this rank's time.
     double runLibrary(int record)
     {
-        const NodeId n = m_s.topology().nodeCount();
+        const std::uint32_t n = m_s.topology().nodeCount();
         const std::uint64_t chunk64 = std::uint64_t{m_s.parts} * m_o.bytes;
         const int chunk = static_cast<int>(chunk64);
         const int root = m_map.rankOf[m_s.source()];
         const NodeId src = m_s.source();
-        auto fillChunk = [&](std::uint8_t* p, NodeId origin, NodeId dest) {
+        auto fillChunk = [&](std::uint8_t* p, NodeId origin, std::uint32_t dest) {  // dest: a node or Block::kAll
             for (std::uint32_t part = 0; part < m_s.parts; ++part)
                 fillBlock(Block{origin, dest, part}, {p + std::size_t{part} * m_o.bytes, m_o.bytes});
         };
-        auto checkChunk = [&](const std::uint8_t* p, NodeId origin, NodeId dest, const char* op) {
+        auto checkChunk = [&](const std::uint8_t* p, NodeId origin, std::uint32_t dest, const char* op) {
             for (std::uint32_t part = 0; part < m_s.parts; ++part) {
                 const Block b{origin, dest, part};
                 const std::span<const std::uint8_t> got{p + std::size_t{part} * m_o.bytes, m_o.bytes};
@@ -455,7 +455,7 @@ private:
     const Options& m_o;
     const Mapping& m_map;
     int m_rank = 0;
-    NodeId m_node = 0;
+    NodeId m_node{};
     RankPlan m_plan;
     std::map<Block, std::vector<std::uint8_t>> m_held; // blocks received (own blocks are generated)
     std::uint64_t m_errors = 0;
@@ -636,7 +636,7 @@ int run(int argc, char** argv)
         m.verified = errors == 0;
         m.date = isoNow();
         std::vector<double> totals(static_cast<std::size_t>(reps), 0.0);
-        for (std::uint32_t step = 1; step <= steps; ++step) {
+        for (StepNo step{1}; step <= steps; ++step) {
             MeasuredStep st;
             st.step = step;
             st.transfers = s.stepTransfers(step).size();

@@ -17,7 +17,7 @@ namespace {
 const topocast::Schedule& measuredSchedule()
 {
     using namespace topocast;
-    static const Schedule s = buildSchedule("cang-wu", Topology::mesh({4, 4}), 1, Params{{"mode", "paper"}});
+    static const Schedule s = buildSchedule("cang-wu", Topology::mesh({4, 4}), NodeId{1}, Params{{"mode", "paper"}});
     return s;
 }
 
