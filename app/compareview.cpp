@@ -155,7 +155,7 @@ void CompareView::setActiveScenario(const Scenario& scenario)
         const std::string oldName = theirs.topology.nodeName(theirs.source);
         theirs.topology = mine.topology;
         theirs.source = mine.source;
-        for (NodeId v = 0; v < mine.topology.nodeCount(); ++v)
+        for (NodeId v{}; v < mine.topology.nodeCount(); ++v)
             if (mine.topology.nodeName(v) == oldName) {
                 theirs.source = v;
                 break;

@@ -23,7 +23,7 @@ QString narrate(const Snapshot& snap, int step, int maxTransfers)
     QString head = QStringLiteral("Step %1").arg(st);
     if (st - 1 < s.stepLabels.size() && !s.stepLabels[st - 1].empty())
         head += QStringLiteral(" (%1)").arg(QString::fromStdString(s.stepLabels[st - 1]));
-    const auto transfers = s.stepTransfers(st);
+    const auto transfers = s.stepTransfers(StepNo{st});
     QStringList parts;
     int shown = 0;
     for (const Transfer& t : transfers) {

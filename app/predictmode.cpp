@@ -307,7 +307,7 @@ void PredictMode::enter()
     }
     try {
         const std::vector<NodeId> guess = marked();
-        m_grade = gradeStep(m_snap->schedule, step, guess);
+        m_grade = gradeStep(m_snap->schedule, StepNo{step}, guess);
     } catch (const Error& e) {
         qWarning("predict: %s", e.what());  // cannot happen for marks made here; never escape a slot
         return;

@@ -292,7 +292,7 @@ Scenario ScenarioPanel::scenario() const
             s.params.set(k.toStdString(), v.toStdString());
     }
     const QString src = m_source->text().trimmed();
-    s.source = src.isEmpty() ? 0 : s.topology.parseNode(src.toStdString());
+    s.source = src.isEmpty() ? NodeId{0} : s.topology.parseNode(src.toStdString());
     return s;
 }
 

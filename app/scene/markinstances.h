@@ -32,7 +32,7 @@ class MarkInstances : public Qt3DCore::QEntity {
     Q_OBJECT
 public:
     struct Mark {
-        NodeId node = 0;
+        NodeId node{};
         Vec3 position{};
         Rgba colour{};
         MarkShape shape = MarkShape::Marked;

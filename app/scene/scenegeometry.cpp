@@ -162,7 +162,7 @@ void SceneView::applySlice()
     if (m_sliceDim < 0 || !m_snap || m_sliceDim >= m_snap->topology().dims() || m_snap->topology().isHypercube())
         return;
     if (m_sliceFollow) {
-        const int plane = busiestPlane(m_snap->schedule, static_cast<std::uint32_t>(std::max(0, m_step)), m_sliceDim);
+        const int plane = busiestPlane(m_snap->schedule, StepNo{std::max(0, m_step)}, m_sliceDim);
         if (plane >= 0 && plane != m_slicePlane) {
             m_slicePlane = plane;
             emit sliceChanged(m_sliceDim, m_slicePlane);
@@ -176,9 +176,9 @@ void SceneView::applySlice()
         c = {c.r * 0.22f + bg.r * 0.78f, c.g * 0.22f + bg.g * 0.78f, c.b * 0.22f + bg.b * 0.78f, c.a};
     };
     std::vector<bool> inPlane(topo.nodeCount());
-    for (NodeId v = 0; v < topo.nodeCount(); ++v)
+    for (NodeId v{}; v < topo.nodeCount(); ++v)
         inPlane[v] = topo.coord(v, m_sliceDim) == m_slicePlane;
-    for (NodeId v = 0; v < inPlane.size() && v < m_style.nodeColour.size(); ++v)
+    for (NodeId v{}; v < inPlane.size() && v < m_style.nodeColour.size(); ++v)
         if (!inPlane[v]) {
             ghost(m_style.nodeColour[v]);
             m_style.nodeScale[v] *= 0.6f;
@@ -266,7 +266,7 @@ void SceneView::updateVisibility()
     std::size_t receivers = 0, hidden = 0;
     if (m_snap && m_positions.size() <= 4096 && m_step >= 1 && static_cast<std::uint32_t>(m_step) <= m_snap->stepCount()) {
         std::vector<NodeId> to;
-        for (const Transfer& t : m_snap->schedule.stepTransfers(static_cast<std::uint32_t>(m_step)))
+        for (const Transfer& t : m_snap->schedule.stepTransfers(StepNo{m_step}))
             to.push_back(t.to);
         std::sort(to.begin(), to.end());
         to.erase(std::unique(to.begin(), to.end()), to.end());
@@ -339,7 +339,7 @@ void SceneView::refreshNodeLabels()
         const QSize plate = LabelInstances::plateSizeFor(text, m_labelPixels);
         labels.push_back({pos[v], text, colour, 0.5f * static_cast<float>(plate.width()), 0.5f * static_cast<float>(plate.height())});
     };
-    for (NodeId v = 0; v < n; ++v) {
+    for (NodeId v{}; v < n; ++v) {
         if (numbers) {
             const double x = m_snap->landscape[v];
             if (!std::isnan(x))

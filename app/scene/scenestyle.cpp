@@ -65,7 +65,7 @@ std::vector<DrawnChannel> drawnChannels(const Topology& topo)
 {
     std::vector<DrawnChannel> straight, wraps;
     straight.reserve(static_cast<std::size_t>(topo.channelCount()));
-    for (NodeId v = 0; v < topo.nodeCount(); ++v) {
+    for (NodeId v{}; v < topo.nodeCount(); ++v) {
         for (int p = 0; p < topo.portsPerNode(); ++p) {
             const Port port = topo.portAt(p);
             NodeId next;

@@ -53,9 +53,9 @@ Rgba landscapeColour(std::pair<double, double> range, double value);
 
 /// One drawn directed channel.
 struct DrawnChannel {
-    ChannelId channel = 0;
-    NodeId tail = 0;
-    NodeId head = 0;
+    ChannelId channel{};
+    NodeId tail{};
+    NodeId head{};
     int dim = 0;
     bool wrap = false;  ///< torus wrap-around channel (drawn as an arc outside the grid)
 };

@@ -294,7 +294,7 @@ void SceneView::refresh()
         const bool tags = !s.transfers().empty() &&
                           std::any_of(s.transfers().begin(), s.transfers().end(),
                                       [&](const Transfer& t) { return t.tag != s.transfers().front().tag; });
-        for (const Transfer& t : s.stepTransfers(static_cast<std::uint32_t>(m_step))) {
+        for (const Transfer& t : s.stepTransfers(StepNo{m_step})) {
             if (hops.size() >= kMaxMessageHops)
                 break;
             const auto nodes = routeNodes(s.topology(), t.from, t.to, t.route, s.dimensionOrder);

@@ -1,7 +1,11 @@
 #pragma once
 
+// Qt's moc reads the app's headers, and with them this one; it cannot parse libstdc++'s
+// <concepts>, which <compare> (and <ranges>) include. It needs none of this header's bodies.
+#ifndef Q_MOC_RUN
 #include <compare>
-#include <concepts>
+#endif
+#include <cstddef>
 #include <cstdint>
 #include <functional>
 #include <type_traits>
@@ -24,16 +28,18 @@ namespace topocast {
 /// reads would bury the code without catching anything more — every mistake above is an
 /// integer flowing *into* an id slot, which stays a compile error. Arithmetic therefore gives
 /// a plain integer back, and turning it into an id again is an explicit, visible step.
-template <class Tag, std::unsigned_integral Rep>
+// (std::enable_if rather than <concepts>: see the includes.)
+
+template <class Tag, class Rep>
 class Id {
+    static_assert(std::is_unsigned_v<Rep>, "an id is an unsigned integer");
+
 public:
     using rep_type = Rep;
-    /// For std::views::iota (nodes(topo), steps(schedule)).
-    using difference_type = std::int64_t;
 
     constexpr Id() noexcept = default;
     /// From any integer type; never from another Id (those are not integral).
-    template <std::integral T>
+    template <class T, std::enable_if_t<std::is_integral_v<T>, int> = 0>
     constexpr explicit Id(T v) noexcept : m_value(static_cast<Rep>(v))
     {
     }
@@ -78,7 +84,33 @@ using ChannelId = Id<struct ChannelIdTag, std::uint64_t>;
 /// A step number (routing cycle), 1-based: step 1 is the first step of a schedule.
 using StepNo = Id<struct StepNoTag, std::uint32_t>;
 
-static_assert(sizeof(NodeId) == 4 && sizeof(ChannelId) == 8 && sizeof(StepNo) == 4);
+/// The ids first … last−1 as a range for range-for (`nodes(topo)`, `steps(schedule)`); what
+/// std::views::iota does, without <ranges>, which Qt's moc cannot read in the app's headers.
+template <class IdT>
+class IdRange {
+public:
+    class iterator {
+    public:
+        constexpr explicit iterator(IdT id) noexcept : m_id(id) {}
+        constexpr IdT operator*() const noexcept { return m_id; }
+        constexpr iterator& operator++() noexcept { ++m_id; return *this; }
+        friend constexpr bool operator==(const iterator&, const iterator&) noexcept = default;
+
+    private:
+        IdT m_id;
+    };
+    constexpr IdRange(IdT first, IdT last) noexcept : m_first(first), m_last(last) {}
+    constexpr iterator begin() const noexcept { return iterator{m_first}; }
+    constexpr iterator end() const noexcept { return iterator{m_last}; }
+    constexpr std::size_t size() const noexcept { return m_last - m_first; }
+
+private:
+    IdT m_first;
+    IdT m_last;
+};
+
+static_assert(sizeof(NodeId) == 4
+ && sizeof(ChannelId) == 8 && sizeof(StepNo) == 4);
 static_assert(std::is_trivially_copyable_v<NodeId> && std::is_trivially_copyable_v<ChannelId>);
 static_assert(!std::is_convertible_v<std::uint32_t, NodeId>, "no implicit id from an integer");
 static_assert(!std::is_constructible_v<NodeId, StepNo>, "a step is not a node");
@@ -86,7 +118,8 @@ static_assert(!std::is_constructible_v<ChannelId, NodeId>, "a node is not a chan
 
 } // namespace topocast
 
-template <class Tag, std::unsigned_integral Rep>
-struct std::hash<topocast::Id<Tag, Rep>> {
+template <class Tag, class Rep>
+struct std::hash
+<topocast::Id<Tag, Rep>> {
     std::size_t operator()(const topocast::Id<Tag, Rep>& id) const noexcept { return std::hash<Rep>{}(id.value()); }
 };

@@ -175,6 +175,6 @@ private:
 };
 
 /// Every step number of `schedule`, 1 … stepCount(), as a range: `for (StepNo s : steps(schedule))`.
-inline auto steps(const Schedule& schedule) { return std::views::iota(StepNo{1}, StepNo{schedule.stepCount() + 1}); }
+inline IdRange<StepNo> steps(const Schedule& schedule) { return {StepNo{1}, StepNo{schedule.stepCount() + 1}}; }
 
 } // namespace topocast

@@ -5,7 +5,6 @@
 #include <array>
 #include <cstdint>
 #include <optional>
-#include <ranges>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -148,6 +147,6 @@ private:
 };
 
 /// Every node id of `topo`, 0 … nodeCount−1, as a range: `for (NodeId v : nodes(topo))`.
-inline auto nodes(const Topology& topo) { return std::views::iota(NodeId{0}, NodeId{topo.nodeCount()}); }
+inline IdRange<NodeId> nodes(const Topology& topo) { return {NodeId{0}, NodeId{topo.nodeCount()}}; }
 
 } // namespace topocast
