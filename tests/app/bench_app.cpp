@@ -27,9 +27,9 @@ using namespace topocast::app;
 
 TEST_CASE("bench: click-to-new-schedule on a 16x16x16 mesh", "[.][bench]")
 {
-    SnapshotPtr prev = buildSnapshot(test::scenario("mesh:16x16x16", "cang-wu", 0));
+    SnapshotPtr prev = buildSnapshot(test::scenario("mesh:16x16x16", "cang-wu", NodeId{0}));
     std::vector<double> ms;
-    for (NodeId src : {100u, 1234u, 2048u, 3000u, 4095u, 777u, 1u}) {
+    for (NodeId src : {NodeId{100}, NodeId{1234}, NodeId{2048}, NodeId{3000}, NodeId{4095}, NodeId{777}, NodeId{1}}) {
         Scenario s = prev->scenario;
         s.source = src;
         QElapsedTimer t;
@@ -52,7 +52,7 @@ TEST_CASE("bench: brute-force TCD map of the 8x8x8 mesh (512 schedules)", "[.][b
             BuildControl control;
             QElapsedTimer t;
             t.start();
-            const SnapshotPtr snap = buildSnapshot(test::scenario("mesh:8x8x8", algorithm, 0), false, nullptr, &control);
+            const SnapshotPtr snap = buildSnapshot(test::scenario("mesh:8x8x8", algorithm, NodeId{0}), false, nullptr, &control);
             ms.push_back(static_cast<double>(t.nsecsElapsed()) / 1e6);
             REQUIRE(snap->tcdMap.size() == 512);
             REQUIRE(control.mapTotal == 512);
@@ -68,7 +68,7 @@ TEST_CASE("bench: frame style of a step change on a 32x32x32 mesh (no GL)", "[.]
     // What SceneView::refresh asks of the core data on every step change: node and channel
     // colours for one timeline position, every step forwards then back.
     for (const char* algorithm : {"recursive-doubling", "bfs"}) {
-        const SnapshotPtr snap = buildSnapshot(test::scenario("mesh:32x32x32", algorithm, 0));
+        const SnapshotPtr snap = buildSnapshot(test::scenario("mesh:32x32x32", algorithm, NodeId{0}));
         const auto channels = drawnChannels(snap->topology());
         const Palette pal = Palette::normal();
         const int steps = static_cast<int>(snap->stepCount());
@@ -93,7 +93,7 @@ TEST_CASE("bench: frame style of a step change on a 32x32x32 mesh (no GL)", "[.]
 TEST_CASE("bench: frame time 32x32x32 against 4x4x4 in one run", "[.][bench][gl]")
 {
     auto frameMs = [](const char* topo, double& styleMs) {
-        const SnapshotPtr snap = buildSnapshot(test::scenario(topo, "recursive-doubling", 0));
+        const SnapshotPtr snap = buildSnapshot(test::scenario(topo, "recursive-doubling", NodeId{0}));
         SceneView scene;
         scene.window()->resize(1200, 800);
         scene.window()->show();
@@ -169,7 +169,7 @@ TEST_CASE("bench: step change on a 32x32x32 mesh, partial against whole uploads"
     // One scene, the same steps forwards then back, once with InstanceBuffer::update() sending
     // only the changed instances and once sending whole buffers; each step is timed from
     // setStep() until its frame has been rendered and captured.
-    const SnapshotPtr snap = buildSnapshot(test::scenario("mesh:32x32x32", "recursive-doubling", 0));
+    const SnapshotPtr snap = buildSnapshot(test::scenario("mesh:32x32x32", "recursive-doubling", NodeId{0}));
     SceneView scene;
     scene.window()->resize(1200, 800);
     scene.window()->show();

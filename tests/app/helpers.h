@@ -26,7 +26,7 @@ inline bool waitFor(const std::function<bool()>& done, int timeoutMs = 10000)
     return true;
 }
 
-inline Scenario scenario(const char* topology, const char* algorithm, NodeId source = 0)
+inline Scenario scenario(const char* topology, const char* algorithm, NodeId source = NodeId{0})
 {
     Scenario s;
     s.topology = Topology::parse(topology);
@@ -40,11 +40,11 @@ inline Scenario scenario(const char* topology, const char* algorithm, NodeId sou
 inline Schedule contendedSchedule()
 {
     const Topology topo = Topology::mesh({4, 4});
-    Schedule s(topo, 0, Pattern::Broadcast, PortModel::OnePort);
+    Schedule s(topo, NodeId{0}, Pattern::Broadcast, PortModel::OnePort);
     s.algorithm = "hand-made";
-    s.add(0, 1, 1);
-    s.add(0, 3, 2);
-    s.add(1, 2, 2);
+    s.add(NodeId{0}, NodeId{1}, StepNo{1});
+    s.add(NodeId{0}, NodeId{3}, StepNo{2});
+    s.add(NodeId{1}, NodeId{2}, StepNo{2});
     s.finalize();
     return s;
 }

@@ -36,12 +36,12 @@ TEST_CASE("autosave: quick clicks are written once when they stop, and the last 
     REQUIRE(file.startsWith(config.path()));
     {
         MainWindow w(true);
-        REQUIRE(w.session()->setScenarioNow(test::scenario("mesh:4x4", "binomial", 1)));
+        REQUIRE(w.session()->setScenarioNow(test::scenario("mesh:4x4", "binomial", NodeId{1})));
         CHECK(sourceOnDisk(file) == 1);  // the first scenario: at once
 
         QElapsedTimer burst;
         burst.start();
-        for (NodeId source : {2u, 3u, 4u, 5u})  // four clicks, each computed, in quick succession
+        for (NodeId source : {NodeId{2}, NodeId{3}, NodeId{4}, NodeId{5}})  // four clicks, each computed, in quick succession
             REQUIRE(w.session()->setScenarioNow(test::scenario("mesh:4x4", "binomial", source)));
         if (burst.elapsed() < MainWindow::kSettingsDelayMs - 100)
             CHECK(sourceOnDisk(file) == 1);  // not yet: the clicks have not stopped
@@ -49,7 +49,7 @@ TEST_CASE("autosave: quick clicks are written once when they stop, and the last 
             WARN("the clicks took " << burst.elapsed() << " ms; the machine is too slow to see them coalesce");
         REQUIRE(test::waitFor([&] { return sourceOnDisk(file) == 5; }, 5000));  // one write, the last
 
-        REQUIRE(w.session()->setScenarioNow(test::scenario("mesh:4x4", "binomial", 6)));  // soon after a write
+        REQUIRE(w.session()->setScenarioNow(test::scenario("mesh:4x4", "binomial", NodeId{6})));  // soon after a write
         if (burst.elapsed() < 2 * MainWindow::kSettingsDelayMs)
             CHECK(sourceOnDisk(file) == 5);
     }  // the window goes: what waits is written

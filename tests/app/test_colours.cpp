@@ -91,7 +91,7 @@ TEST_CASE("palette: the app draws core's colour-blind-safe palettes and colour m
 
 TEST_CASE("legend: heat map and source map show a colour bar with numbers", "[app][colour][legend]")
 {
-    const SnapshotPtr snap = buildSnapshot(test::scenario("mesh:4x4", "binomial", 5), false, nullptr, nullptr,
+    const SnapshotPtr snap = buildSnapshot(test::scenario("mesh:4x4", "binomial", NodeId{5}), false, nullptr, nullptr,
                                            LandscapeMetric::Tcd);
     SECTION("heat map: 0 to the most uses of one channel, whole-number ticks")
     {
@@ -129,7 +129,7 @@ TEST_CASE("presentation mode: the 3-D view takes at least 75% of the window at 1
           "[app][window][gl][colour]")
 {
     MainWindow w(false);
-    REQUIRE(w.session()->setScenarioNow(test::scenario("mesh:8x8x8", "cang-wu", 0)));
+    REQUIRE(w.session()->setScenarioNow(test::scenario("mesh:8x8x8", "cang-wu", NodeId{0})));
     w.resize(1600, 1000);
     w.show();
     REQUIRE(test::waitFor([&] { return w.isVisible() && w.sceneView()->widget()->width() > 0; }));

@@ -37,8 +37,8 @@ std::string presetFile(const char* name) { return std::string(TOPOCAST_SOURCE_DI
 /// 4×4 mesh, binomial from (1,1) on A and from (2,2) on B.
 Scenario twoSources()
 {
-    Scenario a = test::scenario("mesh:4x4", "binomial", 5);
-    Scenario b = test::scenario("mesh:4x4", "binomial", 10);
+    Scenario a = test::scenario("mesh:4x4", "binomial", NodeId{5});
+    Scenario b = test::scenario("mesh:4x4", "binomial", NodeId{10});
     return withCompare(a, b);
 }
 
@@ -55,8 +55,8 @@ TEST_CASE("compare view: both sides computed, one timeline over the longer sched
 {
     Timeline timeline;
     CompareView view(&timeline);
-    Scenario a = test::scenario("mesh:4x4", "bfs", 0);  // all-port bfs: 6 steps from a corner
-    Scenario b = test::scenario("mesh:4x4", "binomial", 0);  // one-port binomial: 4 steps
+    Scenario a = test::scenario("mesh:4x4", "bfs", NodeId{0});  // all-port bfs: 6 steps from a corner
+    Scenario b = test::scenario("mesh:4x4", "binomial", NodeId{0});  // one-port binomial: 4 steps
     QSignalSpy ready(&view, &CompareView::compareReady);
     REQUIRE(view.setScenarioNow(withCompare(a, b)));
     REQUIRE(view.compareSnapshot());
@@ -94,7 +94,7 @@ TEST_CASE("compare view: a click makes a side active, the panel edits that side,
     REQUIRE(view.setScenarioNow(twoSources()));
     CHECK(view.activeSide() == 0);
     QSignalSpy ready(&view, &CompareView::compareReady);
-    emit view.sceneView(1)->nodeClicked(15);  // a click on (3,3) in B
+    emit view.sceneView(1)->nodeClicked(NodeId{15});  // a click on (3,3) in B
     REQUIRE(ready.wait(10000));
     CHECK(view.activeSide() == 1);
     CHECK(view.sideScenario(1).source == 15);
@@ -102,7 +102,7 @@ TEST_CASE("compare view: a click makes a side active, the panel edits that side,
 
     // The landscape: click sets A's source, on either side.
     view.setMode(ViewMode::TcdMap);
-    emit view.sceneView(1)->nodeClicked(3);
+    emit view.sceneView(1)->nodeClicked(NodeId{3});
     REQUIRE(ready.wait(10000));
     CHECK(view.sideScenario(0).source == 3);
     CHECK(view.sideScenario(1).source == 15);
@@ -112,7 +112,7 @@ TEST_CASE("compare view: a click makes a side active, the panel edits that side,
     view.setActiveSide(1);
     Scenario edited = view.sideScenario(1);
     edited.topology = Topology::mesh({8, 8});
-    edited.source = 0;
+    edited.source = NodeId{0};
     view.setActiveScenario(edited);
     REQUIRE(test::waitFor([&] { return !view.busy() && view.compareSnapshot() &&
                                        view.compareSnapshot()->a->topology() == edited.topology; }));
@@ -123,7 +123,7 @@ TEST_CASE("compare view: a click makes a side active, the panel edits that side,
 TEST_CASE("main window: View ▸ Compare splits the view and a compare preset opens in it", "[app][compare][window]")
 {
     MainWindow w(false);
-    REQUIRE(w.session()->setScenarioNow(test::scenario("mesh:4x4", "binomial", 5)));
+    REQUIRE(w.session()->setScenarioNow(test::scenario("mesh:4x4", "binomial", NodeId{5})));
     w.setCompareMode(true);
     CHECK(w.compareMode());
     REQUIRE(test::waitFor([&] { return !w.compareView()->busy() && w.compareView()->compareSnapshot(); }));
@@ -185,7 +185,7 @@ TEST_CASE("compare picture: each side shows its own source in the source colour,
     probe.resetView();
     REQUIRE(test::waitFor([&] { return probe.viewportSize() == QSizeF(layout.frameRect(0).size()); }));
     const Rgba source = Palette::normal().source;
-    auto at = [&](int side, NodeId v) { return probe.nodeOnScreen(v) + QPointF(layout.frameRect(side).topLeft()); };
+    auto at = [&](int side, std::uint32_t v) { return probe.nodeOnScreen(NodeId{v}) + QPointF(layout.frameRect(side).topLeft()); };
     auto isSource = [&](QColor c) { return nearColour(c, source); };
     INFO("A's source (1,1) at " << at(0, 5).x() << "," << at(0, 5).y());
     CHECK(test::pixelNear(img, at(0, 5), 2, isSource));
@@ -194,7 +194,7 @@ TEST_CASE("compare picture: each side shows its own source in the source colour,
     CHECK_FALSE(test::pixelNear(img, at(1, 5), 2, isSource));
     CHECK_FALSE(test::pixelNear(img, at(0, 10), 2, isSource));
     // …and B's source, informed on B only at step 0, is magenta on A's side (one side ahead).
-    REQUIRE(cmp->comparison.informedOnOneSide(0) == std::vector<NodeId>{5, 10});
+    REQUIRE(cmp->comparison.informedOnOneSide(0) == std::vector<NodeId>{NodeId{5}, NodeId{10}});
     CHECK(test::pixelNear(img, at(0, 10), 3, [](QColor c) { return c.red() > 150 && c.blue() > 120 && c.green() < 120; }));
     CHECK(test::pixelNear(img, at(1, 5), 3, [](QColor c) { return c.red() > 150 && c.blue() > 120 && c.green() < 120; }));
     // The sides' colour bars (A orange, B blue) at the top of their halves.
@@ -250,19 +250,19 @@ TEST_CASE("landscape: click sets A's source and Shift+click B's (real clicks on 
     MainWindow w(false);
     w.resize(1300, 850);
     w.show();
-    REQUIRE(w.session()->setScenarioNow(test::scenario("mesh:6x6", "binomial", 0)));
+    REQUIRE(w.session()->setScenarioNow(test::scenario("mesh:6x6", "binomial", NodeId{0})));
     w.setViewMode(ViewMode::TcdMap);
     Qt3DExtras::Qt3DWindow* window = w.sceneView()->window();
     REQUIRE(QTest::qWaitForWindowExposed(window));
     REQUIRE_FALSE(w.sceneView()->captureFrame().isNull());
     w.sceneView()->resetView();
-    const QPoint b = w.sceneView()->nodeOnScreen(20).toPoint();  // (2,3)
+    const QPoint b = w.sceneView()->nodeOnScreen(NodeId{20}).toPoint();  // (2,3)
     REQUIRE(w.sceneView()->nodeAt(b) == 20);
     QTest::mouseClick(window, Qt::LeftButton, Qt::ShiftModifier, b);
     REQUIRE(test::waitFor([&] { return !w.session()->busy() && w.session()->scenario().compare; }));
     CHECK(w.session()->scenario().source == 0);  // A unchanged
     CHECK(compareSide(w.session()->scenario()).source == 20);
-    const QPoint a = w.sceneView()->nodeOnScreen(7).toPoint();  // (1,1)
+    const QPoint a = w.sceneView()->nodeOnScreen(NodeId{7}).toPoint();  // (1,1)
     QTest::mouseClick(window, Qt::LeftButton, Qt::NoModifier, a);
     REQUIRE(test::waitFor([&] { return !w.session()->busy() && w.session()->scenario().source == 7; }));
     CHECK(compareSide(w.session()->scenario()).source == 20);  // B kept

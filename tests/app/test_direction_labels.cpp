@@ -44,7 +44,7 @@ std::size_t countWithText(const LabelInstances& labels, const QString& text)
 TEST_CASE("arrows: one per transfer of the step, at the receiver, along the last hop of its route", "[app][scene][arrows]")
 {
     SceneView scene;
-    const SnapshotPtr snap = buildSnapshot(test::scenario("mesh:8x8", "cang-wu", 0));
+    const SnapshotPtr snap = buildSnapshot(test::scenario("mesh:8x8", "cang-wu", NodeId{0}));
     scene.setSnapshot(snap);
     const Schedule& s = snap->schedule;
     const bool tagged = std::any_of(s.transfers().begin(), s.transfers().end(),
@@ -52,7 +52,7 @@ TEST_CASE("arrows: one per transfer of the step, at the receiver, along the last
     for (int step : {1, 2, 3}) {
         INFO("step " << step);
         scene.setStep(step);
-        const auto transfers = s.stepTransfers(static_cast<std::uint32_t>(step));
+        const auto transfers = s.stepTransfers(StepNo{static_cast<std::uint32_t>(step)});
         const auto& arrows = scene.arrowInstances().arrows();
         REQUIRE(arrows.size() == transfers.size());
         REQUIRE(transfers.size() == (1u << (step - 1)));  // a broadcast doubles the informed set per step
@@ -83,7 +83,7 @@ TEST_CASE("labels: every node up to 64 nodes, binary addresses on hypercubes, on
     SceneView scene;
     SECTION("8×8 mesh: 64 coordinate labels, the source's in the source colour")
     {
-        const SnapshotPtr snap = buildSnapshot(test::scenario("mesh:8x8", "cang-wu", 19));
+        const SnapshotPtr snap = buildSnapshot(test::scenario("mesh:8x8", "cang-wu", NodeId{19}));
         scene.setSnapshot(snap);
         const auto& labels = scene.nodeLabelInstances().labels();
         REQUIRE(labels.size() == 64);
@@ -101,7 +101,7 @@ TEST_CASE("labels: every node up to 64 nodes, binary addresses on hypercubes, on
     }
     SECTION("4-cube: binary addresses")
     {
-        scene.setSnapshot(buildSnapshot(test::scenario("hypercube:4", "nesbt", 5)));
+        scene.setSnapshot(buildSnapshot(test::scenario("hypercube:4", "nesbt", NodeId{5})));
         const auto& labels = scene.nodeLabelInstances().labels();
         REQUIRE(labels.size() == 16);
         CHECK(labels[0].text == QStringLiteral("0000"));
@@ -110,14 +110,14 @@ TEST_CASE("labels: every node up to 64 nodes, binary addresses on hypercubes, on
     }
     SECTION("9×9 mesh (81 nodes): only the source")
     {
-        const SnapshotPtr snap = buildSnapshot(test::scenario("mesh:9x9", "binomial", 40));
+        const SnapshotPtr snap = buildSnapshot(test::scenario("mesh:9x9", "binomial", NodeId{40}));
         scene.setSnapshot(snap);
         const auto& labels = scene.nodeLabelInstances().labels();
         REQUIRE(labels.size() == 1);
         CHECK(labels[0].text == QStringLiteral("(4,4)"));
         CHECK(labels[0].anchor == snap->positions[40]);
         // A new source moves the label.
-        scene.setSnapshot(buildSnapshot(test::scenario("mesh:9x9", "binomial", 0)));
+        scene.setSnapshot(buildSnapshot(test::scenario("mesh:9x9", "binomial", NodeId{0})));
         REQUIRE(scene.nodeLabelInstances().labels().size() == 1);
         CHECK(scene.nodeLabelInstances().labels()[0].text == QStringLiteral("(0,0)"));
     }
@@ -129,7 +129,7 @@ TEST_CASE("labels: the source map shows each node's TCD as a number up to 256 no
     scene.setMode(ViewMode::TcdMap);
     SECTION("8×8 mesh: the 64 numbers are core's TCD map; the corner's is 79 (Cang-Wu 2-D, §2)")
     {
-        const SnapshotPtr snap = buildSnapshot(test::scenario("mesh:8x8", "cang-wu", 0));
+        const SnapshotPtr snap = buildSnapshot(test::scenario("mesh:8x8", "cang-wu", NodeId{0}));
         scene.setSnapshot(snap);
         const auto want = cangWuTcdMap(snap->topology(), CangWuMode::Optimal);
         const auto& labels = scene.nodeLabelInstances().labels();
@@ -155,12 +155,12 @@ TEST_CASE("labels: the source map shows each node's TCD as a number up to 256 no
     }
     SECTION("16×16 mesh: 256 numbers; 32×32: none, only the source")
     {
-        const SnapshotPtr snap = buildSnapshot(test::scenario("mesh:16x16", "cang-wu", 0));
+        const SnapshotPtr snap = buildSnapshot(test::scenario("mesh:16x16", "cang-wu", NodeId{0}));
         scene.setSnapshot(snap);
         const auto want = cangWuTcdMap(snap->topology(), CangWuMode::Optimal);
         REQUIRE(scene.nodeLabelInstances().labels().size() == 256 + 1);
         CHECK(scene.nodeLabelInstances().labels()[0].text == QString::number(want[0]));
-        scene.setSnapshot(buildSnapshot(test::scenario("mesh:32x32", "cang-wu", 0)));
+        scene.setSnapshot(buildSnapshot(test::scenario("mesh:32x32", "cang-wu", NodeId{0})));
         REQUIRE(scene.nodeLabelInstances().labels().size() == 1);
         CHECK(scene.nodeLabelInstances().labels()[0].text == QStringLiteral("(0,0)"));
     }
@@ -172,7 +172,7 @@ TEST_CASE("camera: 2-D networks open orthographic and top-down (x right, y down)
     SceneView scene;
     scene.window()->resize(800, 600);
     scene.window()->show();
-    const SnapshotPtr mesh2 = buildSnapshot(test::scenario("mesh:8x8", "cang-wu", 0));
+    const SnapshotPtr mesh2 = buildSnapshot(test::scenario("mesh:8x8", "cang-wu", NodeId{0}));
     scene.setSnapshot(mesh2);
     CHECK(scene.orthographic());
     CHECK(scene.window()->camera()->projectionType() == Qt3DRender::QCameraLens::OrthographicProjection);
@@ -192,7 +192,7 @@ TEST_CASE("camera: 2-D networks open orthographic and top-down (x right, y down)
     // Picking works in the parallel projection.
     CHECK(scene.nodeAt(scene.nodeOnScreen(t.id({3, 2}))) == static_cast<long long>(t.id({3, 2})));
 
-    const SnapshotPtr mesh3 = buildSnapshot(test::scenario("mesh:4x4x4", "cang-wu", 0));
+    const SnapshotPtr mesh3 = buildSnapshot(test::scenario("mesh:4x4x4", "cang-wu", NodeId{0}));
     scene.setSnapshot(mesh3);
     CHECK_FALSE(scene.orthographic());
     CHECK(scene.window()->camera()->projectionType() == Qt3DRender::QCameraLens::PerspectiveProjection);
@@ -200,14 +200,14 @@ TEST_CASE("camera: 2-D networks open orthographic and top-down (x right, y down)
     CHECK(scene.orthographic());
     // Picking: the node hit under a node's projection is that node or one drawn in front of it
     // at (nearly) the same spot (parallel rays: a node behind may be covered exactly).
-    for (NodeId v : {0u, 5u, 21u, 63u}) {
+    for (NodeId v : {NodeId{0}, NodeId{5}, NodeId{21}, NodeId{63}}) {
         const long long hit = scene.nodeAt(scene.nodeOnScreen(v));
         REQUIRE(hit >= 0);
         const QPointF off = scene.nodeOnScreen(static_cast<NodeId>(hit)) - scene.nodeOnScreen(v);
         CHECK(std::hypot(off.x(), off.y()) < 12.0);
     }
     // The choice holds for the next 3-D network; 2-D ones are orthographic anyway.
-    scene.setSnapshot(buildSnapshot(test::scenario("mesh:8x8x8", "cang-wu", 0)));
+    scene.setSnapshot(buildSnapshot(test::scenario("mesh:8x8x8", "cang-wu", NodeId{0})));
     CHECK(scene.orthographic());
     scene.setOrthographic(false);
     scene.setSnapshot(mesh2);
@@ -223,7 +223,7 @@ TEST_CASE("arrows: the picture shows the arrowhead at the receiving end (not bla
     SceneView scene;
     scene.window()->resize(900, 700);
     scene.window()->show();
-    const SnapshotPtr snap = buildSnapshot(test::scenario("mesh:8x8", "cang-wu", 0));
+    const SnapshotPtr snap = buildSnapshot(test::scenario("mesh:8x8", "cang-wu", NodeId{0}));
     scene.setSnapshot(snap);
     scene.setStep(1);
     scene.setFraction(1.0f);
@@ -252,7 +252,7 @@ TEST_CASE("arrows: the picture shows the arrowhead at the receiving end (not bla
 TEST_CASE("flat hypercube drawing: the scenario view.layout picks it: 2-D, orthographic, binary labels",
           "[app][scene][flat]")
 {
-    Scenario sc = test::scenario("hypercube:6", "nesbt", 0);
+    Scenario sc = test::scenario("hypercube:6", "nesbt", NodeId{0});
     CHECK(drawingOf(sc) == HypercubeDrawing::Cube);
     sc.view["layout"] = "flat";
     CHECK(drawingOf(sc) == HypercubeDrawing::Flat);
@@ -272,7 +272,7 @@ TEST_CASE("flat hypercube drawing: the scenario view.layout picks it: 2-D, ortho
     scene.setSnapshot(cube);
     CHECK_FALSE(scene.orthographic());
     // n > 6 falls back to the cube drawing.
-    Scenario big = test::scenario("hypercube:7", "nesbt", 0);
+    Scenario big = test::scenario("hypercube:7", "nesbt", NodeId{0});
     big.view["layout"] = "flat";
     CHECK(drawingOf(big) == HypercubeDrawing::Cube);
 }
@@ -302,13 +302,13 @@ TEST_CASE("main window: View ▸ Flat hypercube drawing redraws a hypercube flat
     QAction* ortho = action(QStringLiteral("&Orthographic projection"));
     REQUIRE(flat);
     REQUIRE(ortho);
-    REQUIRE(w.session()->setScenarioNow(test::scenario("mesh:4x4x4", "cang-wu", 0)));
+    REQUIRE(w.session()->setScenarioNow(test::scenario("mesh:4x4x4", "cang-wu", NodeId{0})));
     CHECK_FALSE(flat->isEnabled());  // not a hypercube
     CHECK_FALSE(ortho->isChecked());
     ortho->trigger();  // 3-D networks: orthographic on request
     CHECK(w.sceneView()->orthographic());
 
-    REQUIRE(w.session()->setScenarioNow(test::scenario("hypercube:5", "nesbt", 0)));
+    REQUIRE(w.session()->setScenarioNow(test::scenario("hypercube:5", "nesbt", NodeId{0})));
     REQUIRE(flat->isEnabled());
     CHECK_FALSE(flat->isChecked());
     const auto cubePositions = w.session()->snapshot()->positions;
@@ -324,6 +324,6 @@ TEST_CASE("main window: View ▸ Flat hypercube drawing redraws a hypercube flat
     CHECK(w.sceneView()->snapshot()->positions == cubePositions);
     CHECK_FALSE(flat->isChecked());
 
-    REQUIRE(w.session()->setScenarioNow(test::scenario("hypercube:7", "nesbt", 0)));
+    REQUIRE(w.session()->setScenarioNow(test::scenario("hypercube:7", "nesbt", NodeId{0})));
     CHECK_FALSE(flat->isEnabled());  // the flat drawing is for n ≤ 6
 }

@@ -41,7 +41,7 @@ TEST_CASE("explode: the scene starts at the default explode and every element fo
 {
     SceneView scene;
     scene.window()->resize(800, 600);
-    const SnapshotPtr snap = buildSnapshot(test::scenario("mesh:4x4x4", "binomial", 0));
+    const SnapshotPtr snap = buildSnapshot(test::scenario("mesh:4x4x4", "binomial", NodeId{0}));
     scene.setSnapshot(snap);
     const Topology& topo = snap->topology();
     CHECK(scene.canExplode());
@@ -53,7 +53,7 @@ TEST_CASE("explode: the scene starts at the default explode and every element fo
         scene.setExplode(e, false);
         const auto expected = nodePositions(topo, e);
         REQUIRE(scene.positions() == expected);
-        for (NodeId v = 0; v < topo.nodeCount(); ++v)
+        for (NodeId v{}; v < topo.nodeCount(); ++v)
             REQUIRE(nodeAt(scene.nodeInstances(), v) == expected[v]);
         const auto channels = drawnChannels(topo);
         for (std::size_t i = 0; i < static_cast<std::size_t>(scene.linkInstances().instanceCount()); ++i) {
@@ -71,7 +71,7 @@ TEST_CASE("explode: the scene starts at the default explode and every element fo
     CHECK(y0 - y1 == Approx(3.0f));  // explode 2: y-planes 3 apart
 
     // A 2-D mesh does not explode.
-    scene.setSnapshot(buildSnapshot(test::scenario("mesh:4x4", "binomial", 0)));
+    scene.setSnapshot(buildSnapshot(test::scenario("mesh:4x4", "binomial", NodeId{0})));
     CHECK_FALSE(scene.canExplode());
     scene.setExplode(2.0f, false);
     CHECK(scene.explode() == 0.0f);
@@ -82,7 +82,7 @@ TEST_CASE("explode: the change animates over about 300 ms through positions in b
 {
     SceneView scene;
     scene.window()->resize(800, 600);
-    const SnapshotPtr snap = buildSnapshot(test::scenario("mesh:4x4x4", "binomial", 0));
+    const SnapshotPtr snap = buildSnapshot(test::scenario("mesh:4x4x4", "binomial", NodeId{0}));
     scene.setSnapshot(snap);
     scene.setExplode(0.0f, false);
     const NodeId v = snap->topology().id({0, 0, 0});
@@ -109,7 +109,7 @@ TEST_CASE("slice: other planes are ghosted, follow the step moves to the busiest
 {
     SceneView scene;
     scene.window()->resize(800, 600);
-    const SnapshotPtr snap = buildSnapshot(test::scenario("mesh:4x4x4", "binomial", 0));
+    const SnapshotPtr snap = buildSnapshot(test::scenario("mesh:4x4x4", "binomial", NodeId{0}));
     scene.setSnapshot(snap);
     scene.setStep(3);
     const FrameStyle full = scene.frameStyle();
@@ -127,7 +127,7 @@ TEST_CASE("slice: other planes are ghosted, follow the step moves to the busiest
     scene.setSliceFollowsStep(true);
     for (int k = 1; k <= static_cast<int>(snap->stepCount()); ++k) {
         scene.setStep(k);
-        CHECK(scene.slicePlane() == busiestPlane(snap->schedule, static_cast<std::uint32_t>(k), 2));
+        CHECK(scene.slicePlane() == busiestPlane(snap->schedule, StepNo{static_cast<std::uint32_t>(k)}, 2));
     }
     scene.setSliceFollowsStep(false);
     scene.setStep(3);
@@ -140,7 +140,7 @@ TEST_CASE("camera: the QCamera's matrices are core's OrbitView's", "[app][scene]
 {
     SceneView scene;
     scene.window()->resize(900, 500);
-    scene.setSnapshot(buildSnapshot(test::scenario("mesh:8x8x8", "binomial", 0)));
+    scene.setSnapshot(buildSnapshot(test::scenario("mesh:8x8x8", "binomial", NodeId{0})));
     scene.resetView();
     scene.camera().orbit(10, -5);
     const OrbitView v = scene.camera().view();
@@ -191,7 +191,7 @@ TEST_CASE("slice: in the picture the plane in full is bright and the other plane
     scene.window()->resize(900, 700);
     scene.window()->show();
     REQUIRE(QTest::qWaitForWindowExposed(scene.window()));
-    const SnapshotPtr snap = buildSnapshot(test::scenario("mesh:4x4x4", "binomial", 0));
+    const SnapshotPtr snap = buildSnapshot(test::scenario("mesh:4x4x4", "binomial", NodeId{0}));
     scene.setSnapshot(snap);
     scene.setStep(static_cast<int>(snap->stepCount()));  // every node informed
     scene.setSlice(1, 1);

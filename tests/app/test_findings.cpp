@@ -126,7 +126,7 @@ TEST_CASE("open schedule: the correct exercise and a schedule JSON are valid", "
 
     testing::TempDir dir;
     const fs::path json = dir.path / "cw.json";
-    Schedule s = buildSchedule("cang-wu", Topology::mesh({4, 4}), 0, Params{});
+    Schedule s = buildSchedule("cang-wu", Topology::mesh({4, 4}), NodeId{0}, Params{});
     s.finalize();
     {
         std::ofstream out(json);
@@ -164,7 +164,7 @@ TEST_CASE("open schedule: a click on a node keeps the schedule from the file", "
     MainWindow w(false);
     REQUIRE(w.openSchedule(exercise("broadcast-4x4-correct.csv")));
     const SnapshotPtr opened = w.session()->snapshot();
-    w.chooseSource(5);
+    w.chooseSource(NodeId{5});
     CHECK_FALSE(w.session()->busy());
     CHECK(w.session()->snapshot() == opened);
     CHECK(w.errorText().isEmpty());

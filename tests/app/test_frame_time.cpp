@@ -18,7 +18,7 @@ using namespace topocast::app;
 TEST_CASE("View ▸ Show frame time puts the 3-D view's frame time in the status bar", "[app][window][gl][frametime]")
 {
     MainWindow w(false);
-    REQUIRE(w.session()->setScenarioNow(test::scenario("mesh:4x4x4", "binomial", 0)));
+    REQUIRE(w.session()->setScenarioNow(test::scenario("mesh:4x4x4", "binomial", NodeId{0})));
     w.resize(1000, 700);
     w.show();
     REQUIRE(test::waitFor([&] { return w.isVisible() && w.sceneView()->widget()->width() > 0; }));

@@ -26,14 +26,14 @@ using namespace topocast::app;
 TEST_CASE("source map: a snapshot holds the chosen metric from every source, as 16 schedule builds give it",
           "[app][landscape]")
 {
-    const Scenario sc = test::scenario("mesh:4x4", "binomial", 0);
+    const Scenario sc = test::scenario("mesh:4x4", "binomial", NodeId{0});
     for (const LandscapeMetric metric : allLandscapeMetrics()) {
         INFO(toString(metric));
         const SnapshotPtr snap = buildSnapshot(sc, false, nullptr, nullptr, metric);
         CHECK(snap->landscapeMetric == metric);
         CHECK(snap->landscapeMetrics == allLandscapeMetrics());
         REQUIRE(snap->landscape.size() == 16);
-        for (NodeId v = 0; v < 16; ++v) {
+        for (NodeId v{}; v < 16; ++v) {
             const Schedule s = buildSchedule("binomial", sc.topology, v, Params{});
             CHECK(snap->landscape[v] == landscapeValue(s, metric));
         }
@@ -50,7 +50,7 @@ TEST_CASE("source map panel: metric chooser, colour bar ticks, histogram and sum
 {
     LandscapePanel panel;
     QSignalSpy chosen(&panel, &LandscapePanel::metricChosen);
-    panel.setSnapshot(buildSnapshot(test::scenario("mesh:4x4", "binomial", 0)));
+    panel.setSnapshot(buildSnapshot(test::scenario("mesh:4x4", "binomial", NodeId{0})));
     CHECK(panel.metricBox()->count() == 5);
     CHECK(panel.metricBox()->currentText() == QStringLiteral("TCD"));
     CHECK(chosen.count() == 0);  // filling the box is not a choice
@@ -64,7 +64,7 @@ TEST_CASE("source map panel: metric chooser, colour bar ticks, histogram and sum
     REQUIRE(chosen.count() == 1);
     CHECK(chosen.first().first().value<LandscapeMetric>() == LandscapeMetric::MaxLinkLoad);
     // No map: an allgather has no source to vary.
-    Scenario all = test::scenario("hypercube:3", "nesbt", 0);
+    Scenario all = test::scenario("hypercube:3", "nesbt", NodeId{0});
     all.params.set("pattern", "allgather");
     panel.setSnapshot(buildSnapshot(all));
     CHECK(panel.bins().empty());
@@ -74,7 +74,7 @@ TEST_CASE("source map panel: metric chooser, colour bar ticks, histogram and sum
 TEST_CASE("source map: choosing a metric in the window recomputes the map, and hover names it", "[app][landscape][window]")
 {
     MainWindow w(false);
-    REQUIRE(w.session()->setScenarioNow(test::scenario("mesh:4x4", "binomial", 5)));
+    REQUIRE(w.session()->setScenarioNow(test::scenario("mesh:4x4", "binomial", NodeId{5})));
     w.setViewMode(ViewMode::TcdMap);
     CHECK(w.landscapePanel()->isVisibleTo(&w));
     QSignalSpy ready(w.session(), &Session::scheduleReady);
@@ -84,7 +84,7 @@ TEST_CASE("source map: choosing a metric in the window recomputes the map, and h
     CHECK(snap->landscapeMetric == LandscapeMetric::Time);
     CHECK(snap->scenario.source == 5);
     REQUIRE(snap->landscape.size() == 16);
-    const Schedule s = buildSchedule("binomial", snap->topology(), 3, Params{});
+    const Schedule s = buildSchedule("binomial", snap->topology(), NodeId{3}, Params{});
     CHECK(snap->landscape[3] == landscapeValue(s, LandscapeMetric::Time));
     CHECK(w.landscapePanel()->summaryText().startsWith(QStringLiteral("time from 16 of 16 sources: min ")));
     CHECK(w.landscapePanel()->summaryText().contains(QStringLiteral("µs")));
@@ -94,7 +94,7 @@ TEST_CASE("source map: choosing a metric in the window recomputes the map, and h
 
 TEST_CASE("source map: frame colours follow the metric, from low to high on the cividis scale", "[app][landscape]")
 {
-    const SnapshotPtr snap = buildSnapshot(test::scenario("mesh:4x4", "binomial", 5), false, nullptr, nullptr,
+    const SnapshotPtr snap = buildSnapshot(test::scenario("mesh:4x4", "binomial", NodeId{5}), false, nullptr, nullptr,
                                            LandscapeMetric::Tcd);
     const auto channels = drawnChannels(snap->topology());
     const FrameStyle f = frameStyle(*snap, channels, 0, ViewMode::TcdMap, true, Palette::normal());
@@ -110,14 +110,14 @@ TEST_CASE("source map: the lowest and highest sources are drawn in different col
     SceneView scene;
     scene.window()->resize(800, 600);
     scene.window()->show();
-    const SnapshotPtr snap = buildSnapshot(test::scenario("mesh:4x4", "binomial", 5), false, nullptr, nullptr,
+    const SnapshotPtr snap = buildSnapshot(test::scenario("mesh:4x4", "binomial", NodeId{5}), false, nullptr, nullptr,
                                            LandscapeMetric::Tcd);
     scene.setSnapshot(snap);
     scene.setMode(ViewMode::TcdMap);
     scene.setStep(0);
     const QImage img = scene.captureFrame();
     REQUIRE_FALSE(img.isNull());
-    const NodeId low = 0, high = snap->topology().id({3, 1});  // TCD 20 and 42
+    const NodeId low{0}, high = snap->topology().id({3, 1});  // TCD 20 and 42
     const QPointF pl = scene.nodeOnScreen(low), ph = scene.nodeOnScreen(high);
     const QColor cl = img.pixelColor(pl.toPoint()), ch = img.pixelColor(ph.toPoint());
     INFO("low " << cl.name().toStdString() << " high " << ch.name().toStdString());

@@ -63,14 +63,14 @@ bool settled(MainWindow& w)
 TEST_CASE("latest request: a click while a panel edit is computing builds on the edit", "[app][window][requests]")
 {
     MainWindow w(false);
-    REQUIRE(w.session()->setScenarioNow(test::scenario("mesh:4x4", "binomial", 5)));
+    REQUIRE(w.session()->setScenarioNow(test::scenario("mesh:4x4", "binomial", NodeId{5})));
     BuildGate gate(*w.session());
     QSignalSpy ready(w.session(), &Session::scheduleReady);
 
     editFirstSide(w, 8);  // the panel now says 8×4
     w.applyPanel();       // … and that is being computed
     REQUIRE(w.session()->busy());
-    emit w.sceneView()->nodeClicked(2);  // a click on (2,0) before the 8×4 build is done
+    emit w.sceneView()->nodeClicked(NodeId{2});  // a click on (2,0) before the 8×4 build is done
     gate.release();
     REQUIRE(settled(w));
     QCoreApplication::processEvents();
@@ -86,7 +86,7 @@ TEST_CASE("latest request: an edit back to the scenario shown, while another edi
           "[app][window][requests]")
 {
     MainWindow w(false);
-    REQUIRE(w.session()->setScenarioNow(test::scenario("mesh:4x4", "binomial", 5)));
+    REQUIRE(w.session()->setScenarioNow(test::scenario("mesh:4x4", "binomial", NodeId{5})));
     BuildGate gate(*w.session());
 
     editFirstSide(w, 8);
@@ -105,10 +105,10 @@ TEST_CASE("latest request: an edit back to the scenario shown, while another edi
 TEST_CASE("latest request: a panel edit while a click is computing keeps the clicked source", "[app][window][requests]")
 {
     MainWindow w(false);
-    REQUIRE(w.session()->setScenarioNow(test::scenario("mesh:4x4", "binomial", 5)));
+    REQUIRE(w.session()->setScenarioNow(test::scenario("mesh:4x4", "binomial", NodeId{5})));
     BuildGate gate(*w.session());
 
-    emit w.sceneView()->nodeClicked(2);  // (2,0), computing
+    emit w.sceneView()->nodeClicked(NodeId{2});  // (2,0), computing
     REQUIRE(w.session()->busy());
     editFirstSide(w, 8);
     w.applyPanel();
@@ -123,14 +123,14 @@ TEST_CASE("latest request: a panel edit while a click is computing keeps the cli
 TEST_CASE("latest request: Session::setSource starts from the scenario being computed", "[app][session][requests]")
 {
     Session session;
-    REQUIRE(session.setScenarioNow(test::scenario("mesh:4x4", "binomial", 5)));
+    REQUIRE(session.setScenarioNow(test::scenario("mesh:4x4", "binomial", NodeId{5})));
     BuildGate gate(session);
     QSignalSpy ready(&session, &Session::scheduleReady);
 
     SECTION("while a request computes")
     {
-        session.setScenario(test::scenario("torus:5x5", "bfs", 0));
-        session.setSource(7);
+        session.setScenario(test::scenario("torus:5x5", "bfs", NodeId{0}));
+        session.setSource(NodeId{7});
         gate.release();
         REQUIRE(test::waitFor([&] { return ready.count() == 1; }, 60000));
         CHECK(session.scenario().topology == Topology::torus({5, 5}));
@@ -139,9 +139,9 @@ TEST_CASE("latest request: Session::setSource starts from the scenario being com
     }
     SECTION("after a cancelled request: from the scenario shown")
     {
-        session.setScenario(test::scenario("torus:5x5", "bfs", 0));
+        session.setScenario(test::scenario("torus:5x5", "bfs", NodeId{0}));
         session.cancel();
-        session.setSource(7);
+        session.setSource(NodeId{7});
         gate.release();
         REQUIRE(test::waitFor([&] { return ready.count() == 1; }, 60000));
         CHECK(session.scenario().topology == Topology::mesh({4, 4}));
@@ -150,10 +150,10 @@ TEST_CASE("latest request: Session::setSource starts from the scenario being com
     SECTION("after a failed request: from the scenario shown")
     {
         QSignalSpy failed(&session, &Session::failed);
-        session.setScenario(test::scenario("mesh:6x6", "recursive-doubling", 0));  // not a power of two
+        session.setScenario(test::scenario("mesh:6x6", "recursive-doubling", NodeId{0}));  // not a power of two
         gate.release();
         REQUIRE(failed.wait(60000));
-        session.setSource(7);
+        session.setSource(NodeId{7});
         REQUIRE(test::waitFor([&] { return ready.count() == 1; }, 60000));
         CHECK(session.scenario().topology == Topology::mesh({4, 4}));
         CHECK(session.scenario().algorithm == "binomial");

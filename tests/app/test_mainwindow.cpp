@@ -27,7 +27,7 @@ using namespace topocast::app;
 TEST_CASE("main window: an invalid source shows a message and keeps the previous scenario", "[app][window]")
 {
     MainWindow w(false);
-    REQUIRE(w.session()->setScenarioNow(test::scenario("mesh:4x4", "binomial", 5)));
+    REQUIRE(w.session()->setScenarioNow(test::scenario("mesh:4x4", "binomial", NodeId{5})));
     const Scenario before = w.session()->scenario();
     const QString tcdBefore = w.metricsModel()->value(QStringLiteral("tcd"));
     w.scenarioPanel()->sourceField()->setText(QStringLiteral("9,9"));
@@ -56,10 +56,10 @@ TEST_CASE("main window: an algorithm that does not apply is refused with its rea
 TEST_CASE("main window: choosing a node as source recomputes the metrics", "[app][window]")
 {
     MainWindow w(false);
-    REQUIRE(w.session()->setScenarioNow(test::scenario("mesh:8x8", "binomial", 0)));
+    REQUIRE(w.session()->setScenarioNow(test::scenario("mesh:8x8", "binomial", NodeId{0})));
     const QString tcd0 = w.metricsModel()->value(QStringLiteral("tcd"));
     QSignalSpy ready(w.session(), &Session::scheduleReady);
-    emit w.sceneView()->nodeClicked(27);  // what a click on node (3,3) emits
+    emit w.sceneView()->nodeClicked(NodeId{27});  // what a click on node (3,3) emits
     REQUIRE(ready.wait(10000));
     CHECK(w.session()->scenario().source == 27);
     CHECK(w.scenarioPanel()->sourceField()->text() == QStringLiteral("(3,3)"));
@@ -69,7 +69,7 @@ TEST_CASE("main window: choosing a node as source recomputes the metrics", "[app
 TEST_CASE("main window: timeline keys step forwards and backwards to identical states", "[app][window]")
 {
     MainWindow w(false);
-    REQUIRE(w.session()->setScenarioNow(test::scenario("mesh:4x4x4", "binomial", 0)));
+    REQUIRE(w.session()->setScenarioNow(test::scenario("mesh:4x4x4", "binomial", NodeId{0})));
     Timeline* t = w.timeline();
     t->first();
     t->stepForward();
@@ -94,7 +94,7 @@ TEST_CASE("main window: save and reopen a scenario", "[app][window]")
     QTemporaryDir dir;
     const QString path = dir.filePath(QStringLiteral("s.json"));
     MainWindow w(false);
-    REQUIRE(w.session()->setScenarioNow(test::scenario("torus:5x5", "bfs", 7)));
+    REQUIRE(w.session()->setScenarioNow(test::scenario("torus:5x5", "bfs", NodeId{7})));
     REQUIRE(w.saveScenario(path));
     MainWindow w2(false);
     QSignalSpy ready(w2.session(), &Session::scheduleReady);
@@ -110,7 +110,7 @@ TEST_CASE("main window: a long computation shows a busy bar with Cancel, which k
           "[app][window][robust]")
 {
     MainWindow w(false);  // not shown: no GL on the offscreen platform; isVisibleTo(&w) says what would show
-    REQUIRE(w.session()->setScenarioNow(test::scenario("mesh:4x4", "binomial", 5)));
+    REQUIRE(w.session()->setScenarioNow(test::scenario("mesh:4x4", "binomial", NodeId{5})));
     const Scenario before = w.session()->scenario();
     QPushButton* cancel = nullptr;
     for (auto* b : w.statusBar()->findChildren<QPushButton*>())
@@ -124,7 +124,7 @@ TEST_CASE("main window: a long computation shows a busy bar with Cancel, which k
         while (!control.cancelled && t.elapsed() < 60000)
             QThread::msleep(2);
     });
-    w.session()->setScenario(test::scenario("mesh:16x16x16", "bfs", 0));
+    w.session()->setScenario(test::scenario("mesh:16x16x16", "bfs", NodeId{0}));
     CHECK(cancel->isVisibleTo(&w));
     REQUIRE(test::waitFor([&] { return w.statusBar()->currentMessage().startsWith(QStringLiteral("computing: ")); }));
     QTest::mouseClick(cancel, Qt::LeftButton);
@@ -144,7 +144,7 @@ TEST_CASE("main window: every computed scenario is on disk at once, so a kill lo
     {
         MainWindow w(true);
         QSignalSpy ready(w.session(), &Session::scheduleReady);
-        w.session()->setScenario(test::scenario("mesh:8x8", "cang-wu", 27));
+        w.session()->setScenario(test::scenario("mesh:8x8", "cang-wu", NodeId{27}));
         REQUIRE(ready.wait(20000));
         // Read the settings file itself (not this process's cached QSettings): what a new process
         // would find after a SIGKILL now.

@@ -84,7 +84,7 @@ TEST_CASE("measured model: the cang-wu-4x4 run's step times and the fitted model
     const LinearCost& c = data->fit.cost;
     for (std::uint32_t s = 1; s <= 4; ++s) {
         int longest = 0;
-        for (const Transfer& t : snap->schedule.stepTransfers(s))
+        for (const Transfer& t : snap->schedule.stepTransfers(StepNo{s}))
             longest = std::max(longest, snap->schedule.hops(t));
         CHECK(seconds(model, static_cast<int>(s) - 1, MeasuredModel::ModelColumn) ==
               Approx(c.startup + longest * c.perHop + 4096.0 * c.perByte));
@@ -174,7 +174,7 @@ TEST_CASE("main window: measured times are closed when the scenario changes, kep
     REQUIRE(w.session()->setScenarioNow(sc));  // the same schedule again
     CHECK(w.measuredModel()->rowCount() == 4);
     Scenario other = sc;
-    other.source = 5;  // (1,1): another schedule on the same mesh with the same step count
+    other.source = NodeId{5};  // (1,1): another schedule on the same mesh with the same step count
     REQUIRE(w.session()->setScenarioNow(other));
     CHECK(w.measuredModel()->rowCount() == 0);
     CHECK_FALSE(w.measuredPanel()->isVisibleTo(&w));

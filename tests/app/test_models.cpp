@@ -34,7 +34,7 @@ TEST_CASE("metrics model: binomial on a 4x4 mesh shows steps, TCD and loads (QAb
     // From (1,0): steps 1–3 as above (2 + 2 + 8) and step 4 sends 1,4,1,4,1,4,1 and 6 hops
     // ((3,3)→(0,0) wraps the rank order): TCD 34, 14 above the best source.
     MetricsModel second;
-    second.setSnapshot(buildSnapshot(test::scenario("mesh:4x4", "binomial", 1)));
+    second.setSnapshot(buildSnapshot(test::scenario("mesh:4x4", "binomial", NodeId{1})));
     CHECK(second.value(QStringLiteral("tcd")) == QStringLiteral("34"));
     CHECK(second.value(QStringLiteral("gap")) == QStringLiteral("14"));
     const int row = model.rowOf(QStringLiteral("tcd"));
@@ -48,7 +48,7 @@ TEST_CASE("metrics model: the algorithm's figures become rows in words (core fig
 {
     // Cang-Wu paper mode on 8×8 from (2,3): 71 against the proven best 69 from that source, which
     // is also OD_3 (spec mesh-tcd §6.2, §7.2).
-    Scenario sc = test::scenario("mesh:8x8", "cang-wu", 8 * 3 + 2);
+    Scenario sc = test::scenario("mesh:8x8", "cang-wu", NodeId{8 * 3 + 2});
     sc.params.set("mode", "paper");
     MetricsModel model;
     QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::Fatal);
@@ -84,7 +84,7 @@ TEST_CASE("metrics model: the 8x8x8 corner's schedule is the best known from the
     // Issue #14: the panel said "gap 21" as if the corner's schedule could do better. From the
     // corner it cannot (MD_3(corner) = 546, spec §5.2); the eyes reach OD_3 = 525 (§5.1).
     MetricsModel model;
-    model.setSnapshot(buildSnapshot(test::scenario("mesh:8x8x8", "cang-wu", 0)));
+    model.setSnapshot(buildSnapshot(test::scenario("mesh:8x8x8", "cang-wu", NodeId{0})));
     CHECK(model.value(QStringLiteral("tcd")) == QStringLiteral("546"));
     CHECK(model.value(QStringLiteral("gap_source")) == QStringLiteral("0"));
     CHECK(model.value(QStringLiteral("gap")) == QStringLiteral("21"));

@@ -24,11 +24,11 @@ TEST_CASE("picking: the ray under a node's projection hits that node (no GL)", "
     const float radius = 0.16f;
     auto at = [&](NodeId u) { return QVector3D(pos[u][0], pos[u][1], pos[u][2]); };
     int hidden = 0;
-    for (NodeId v = 0; v < topo.nodeCount(); ++v) {
+    for (NodeId v{}; v < topo.nodeCount(); ++v) {
         const QVector3D dir = (at(v) - eye).normalized();
         long long expected = -1;
         float nearest = 1e30f;
-        for (NodeId u = 0; u < topo.nodeCount(); ++u) {
+        for (NodeId u{}; u < topo.nodeCount(); ++u) {
             const QVector3D d = at(u) - eye;
             const float along = QVector3D::dotProduct(d, dir);
             const float off = (d - dir * along).length();

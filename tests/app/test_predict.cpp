@@ -89,7 +89,7 @@ TEST_CASE("predict mode: mark, check, score and reset on binomial 4x4", "[app][p
     // Binomial from (0,0) on 4×4 (ranks row-major): step 1 sends 0 → 8 = (0,2); step 2 sends
     // 0 → 4 = (0,1) and 8 → 12 = (0,3); (1,1) = 5 receives in step 4.
     MainWindow w(false);
-    REQUIRE(w.session()->setScenarioNow(test::scenario("mesh:4x4", "binomial", 0)));
+    REQUIRE(w.session()->setScenarioNow(test::scenario("mesh:4x4", "binomial", NodeId{0})));
     PredictMode* p = w.predictMode();
     REQUIRE(p != nullptr);
     CHECK_FALSE(p->isActive());
@@ -100,16 +100,16 @@ TEST_CASE("predict mode: mark, check, score and reset on binomial 4x4", "[app][p
     CHECK(p->targetStep() == 1);
     CHECK_THAT(w.narration().toStdString(), Catch::StartsWith("Predict step 1 of 4"));
 
-    p->toggleMark(8);
-    p->toggleMark(9);
-    p->toggleMark(9);  // a second click takes the mark back
-    CHECK(p->marked() == std::vector<NodeId>{8});
-    CHECK(marksOf(*w.sceneView()) == Marks{{8, MarkShape::Marked}});
+    p->toggleMark(NodeId{8});
+    p->toggleMark(NodeId{9});
+    p->toggleMark(NodeId{9});  // a second click takes the mark back
+    CHECK(p->marked() == std::vector<NodeId>{NodeId{8}});
+    CHECK(marksOf(*w.sceneView()) == Marks{{NodeId{8}, MarkShape::Marked}});
     p->enter();
     REQUIRE(p->phase() == PredictMode::Phase::Checked);
     CHECK(w.timeline()->step() == 1);  // the step is shown now
-    CHECK(p->lastGrade()->right == std::vector<NodeId>{8});
-    CHECK(marksOf(*w.sceneView()) == Marks{{8, MarkShape::Right}});
+    CHECK(p->lastGrade()->right == std::vector<NodeId>{NodeId{8}});
+    CHECK(marksOf(*w.sceneView()) == Marks{{NodeId{8}, MarkShape::Right}});
     CHECK_THAT(w.narration().toStdString(),
                Catch::StartsWith("Step 1: all 1 right. Right: (0,2) receives from the source (0,0) over 2 hops."));
 
@@ -117,12 +117,12 @@ TEST_CASE("predict mode: mark, check, score and reset on binomial 4x4", "[app][p
     CHECK(p->phase() == PredictMode::Phase::Predicting);
     CHECK(p->targetStep() == 2);
     CHECK(p->marked().empty());
-    p->toggleMark(4);
-    p->toggleMark(5);
+    p->toggleMark(NodeId{4});
+    p->toggleMark(NodeId{5});
     p->enter();
     CHECK(w.timeline()->step() == 2);
     CHECK(marksOf(*w.sceneView()) ==
-          Marks{{4, MarkShape::Right}, {12, MarkShape::Missed}, {5, MarkShape::Wrong}});
+          Marks{{NodeId{4}, MarkShape::Right}, {NodeId{12}, MarkShape::Missed}, {NodeId{5}, MarkShape::Wrong}});
     CHECK_THAT(w.narration().toStdString(),
                Catch::StartsWith("Step 2: 1 right, 1 missed, 1 wrong. Missed: (0,3) receives from (0,2) over 1 hop. "
                                  "Right: (0,1) receives from the source (0,0) over 1 hop. Wrong: (1,1) receives "
@@ -159,7 +159,7 @@ TEST_CASE("predict mode: mark, check, score and reset on binomial 4x4", "[app][p
 TEST_CASE("predict mode: an all-to-all pattern grades against every step's destinations", "[app][predict]")
 {
     // Johnsson–Ho SBT all-to-all on the 3-cube: every transfer's destination receives.
-    Scenario sc = test::scenario("hypercube:3", "sbt", 0);
+    Scenario sc = test::scenario("hypercube:3", "sbt", NodeId{0});
     sc.params = Params{{"pattern", "alltoall"}};
     MainWindow w(false);
     REQUIRE(w.session()->setScenarioNow(sc));
@@ -169,19 +169,19 @@ TEST_CASE("predict mode: an all-to-all pattern grades against every step's desti
     p->setActive(true);
     for (std::uint32_t k = 1; k <= snap->stepCount(); ++k) {
         REQUIRE(p->targetStep() == k);
-        for (NodeId v : stepReceivers(snap->schedule, k))
+        for (NodeId v : stepReceivers(snap->schedule, StepNo{k}))
             p->toggleMark(v);
         p->enter();
         INFO("step " << k);
         CHECK(p->lastGrade()->missed.empty());
         CHECK(p->lastGrade()->wrong.empty());
-        CHECK(p->lastGrade()->right == stepReceivers(snap->schedule, k));
+        CHECK(p->lastGrade()->right == stepReceivers(snap->schedule, StepNo{k}));
         p->enter();
     }
     CHECK(p->total().missed == 0);
     CHECK(p->total().steps == snap->stepCount());
     // A new scenario starts a new score.
-    REQUIRE(w.session()->setScenarioNow(test::scenario("mesh:4x4", "binomial", 0)));
+    REQUIRE(w.session()->setScenarioNow(test::scenario("mesh:4x4", "binomial", NodeId{0})));
     CHECK(p->score().empty());
     CHECK(p->targetStep() == 1);
 }
@@ -192,7 +192,7 @@ TEST_CASE("predict mode: real clicks and keys on the 3-D view mark nodes, Enter 
     MainWindow w(false);
     w.resize(1300, 850);
     w.show();
-    REQUIRE(w.session()->setScenarioNow(test::scenario("mesh:4x4", "binomial", 0)));
+    REQUIRE(w.session()->setScenarioNow(test::scenario("mesh:4x4", "binomial", NodeId{0})));
     Qt3DExtras::Qt3DWindow* window = w.sceneView()->window();
     REQUIRE(QTest::qWaitForWindowExposed(window));
     REQUIRE_FALSE(w.sceneView()->captureFrame().isNull());
@@ -205,7 +205,8 @@ TEST_CASE("predict mode: real clicks and keys on the 3-D view mark nodes, Enter 
     REQUIRE(p->isActive());
 
     QSignalSpy ready(w.session(), &Session::scheduleReady);
-    auto click = [&](NodeId v) {
+    auto click = [&](std::uint32_t node) {
+        const NodeId v{node};
         const QPoint at = w.sceneView()->nodeOnScreen(v).toPoint();
         REQUIRE(w.sceneView()->nodeAt(at) == v);
         QTest::mouseClick(window, Qt::LeftButton, Qt::NoModifier, at);
@@ -214,17 +215,17 @@ TEST_CASE("predict mode: real clicks and keys on the 3-D view mark nodes, Enter 
     click(9);   // (1,2)
     click(9);   // unmarked again
     click(1);   // (1,0): does not receive in step 1
-    CHECK(p->marked() == std::vector<NodeId>{1, 8});
+    CHECK(p->marked() == std::vector<NodeId>{NodeId{1}, NodeId{8}});
     CHECK(ready.count() == 0);  // a click in Predict mode marks; it does not choose a new source
     CHECK(w.session()->scenario().source == 0);
 
     // The marks are in the picture: dashed rings of the "marked" colour around nodes 1 and 8,
     // about 0.85 of the mark radius from the node's centre.
     const auto& pos = w.session()->snapshot()->positions;
-    auto ringPixels = [&](NodeId v) {
+    auto ringPixels = [&](std::uint32_t v) {
         const Vec3 side{pos[v][0] + 0.85f * w.sceneView()->marks().radius(), pos[v][1], pos[v][2]};
         const QPointF d = projectToScreen(w.sceneView()->viewProjection(), w.sceneView()->viewportSize(), side) -
-                          w.sceneView()->nodeOnScreen(v);
+                          w.sceneView()->nodeOnScreen(NodeId{v});
         return static_cast<int>(std::hypot(d.x(), d.y())) + 2;
     };
     QImage img = w.sceneView()->captureFrame();
@@ -232,7 +233,7 @@ TEST_CASE("predict mode: real clicks and keys on the 3-D view mark nodes, Enter 
     for (NodeId v : {NodeId{1}, NodeId{8}})
         CHECK(test::pixelNear(img, w.sceneView()->nodeOnScreen(v), ringPixels(v),
                               [](QColor c) { return near(c, markColour(MarkShape::Marked), 30); }));
-    CHECK_FALSE(test::pixelNear(img, w.sceneView()->nodeOnScreen(9), ringPixels(9),
+    CHECK_FALSE(test::pixelNear(img, w.sceneView()->nodeOnScreen(NodeId{9}), ringPixels(9),
                                 [](QColor c) { return near(c, markColour(MarkShape::Marked), 30); }));
 
     // Enter checks: step 1 is shown, (0,2) right, (1,0) wrong, and the arrows did not move the
@@ -240,13 +241,13 @@ TEST_CASE("predict mode: real clicks and keys on the 3-D view mark nodes, Enter 
     QTest::keyClick(window, Qt::Key_Return);
     REQUIRE(p->phase() == PredictMode::Phase::Checked);
     CHECK(w.timeline()->step() == 1);
-    CHECK(marksOf(*w.sceneView()) == Marks{{8, MarkShape::Right}, {1, MarkShape::Wrong}});
+    CHECK(marksOf(*w.sceneView()) == Marks{{NodeId{8}, MarkShape::Right}, {NodeId{1}, MarkShape::Wrong}});
     img = w.sceneView()->captureFrame();
     REQUIRE_FALSE(img.isNull());
-    CHECK(test::pixelNear(img, w.sceneView()->nodeOnScreen(8), ringPixels(8),
+    CHECK(test::pixelNear(img, w.sceneView()->nodeOnScreen(NodeId{8}), ringPixels(8),
                           [](QColor c) { return near(c, markColour(MarkShape::Right), 30); }));
     // The cross lies over the node's centre.
-    CHECK(test::pixelNear(img, w.sceneView()->nodeOnScreen(1), 2,
+    CHECK(test::pixelNear(img, w.sceneView()->nodeOnScreen(NodeId{1}), 2,
                           [](QColor c) { return near(c, markColour(MarkShape::Wrong), 30); }));
 
     // Keyboard only: Enter goes on to step 2; Page Down puts the cursor on node 0, the arrows
@@ -268,16 +269,16 @@ TEST_CASE("predict mode: real clicks and keys on the 3-D view mark nodes, Enter 
     QTest::keyClick(window, Qt::Key_Down);
     CHECK(p->cursor() == 12);
     QTest::keyClick(window, Qt::Key_Space);
-    CHECK(p->marked() == std::vector<NodeId>{4, 12});
+    CHECK(p->marked() == std::vector<NodeId>{NodeId{4}, NodeId{12}});
     CHECK(marksOf(*w.sceneView()) ==
-          Marks{{4, MarkShape::Marked}, {12, MarkShape::Marked}, {12, MarkShape::Cursor}});
+          Marks{{NodeId{4}, MarkShape::Marked}, {NodeId{12}, MarkShape::Marked}, {NodeId{12}, MarkShape::Cursor}});
     img = w.sceneView()->captureFrame();
     REQUIRE_FALSE(img.isNull());
-    CHECK(test::pixelNear(img, w.sceneView()->nodeOnScreen(12), ringPixels(12) * 3 / 2 + 4,
+    CHECK(test::pixelNear(img, w.sceneView()->nodeOnScreen(NodeId{12}), ringPixels(12) * 3 / 2 + 4,
                           [](QColor c) { return near(c, markColour(MarkShape::Cursor), 30); }));
     QTest::keyClick(window, Qt::Key_Enter);
     CHECK(w.timeline()->step() == 2);
-    CHECK(p->lastGrade()->right == std::vector<NodeId>{4, 12});
+    CHECK(p->lastGrade()->right == std::vector<NodeId>{NodeId{4}, NodeId{12}});
     CHECK(p->scoreText() == QStringLiteral("1 1 0 1\n2 2 0 0\ntotal 3 0 1"));
 
     // P again leaves the mode: clicks choose the source once more.
@@ -301,7 +302,7 @@ TEST_CASE("predict mode: every preset scenario, every step, the receivers marked
         CHECK(p->score().empty());  // a new schedule: a new score
         for (std::uint32_t k = 1; k <= snap->stepCount(); ++k) {
             REQUIRE(p->targetStep() == k);
-            const std::vector<NodeId> receivers = stepReceivers(snap->schedule, k);
+            const std::vector<NodeId> receivers = stepReceivers(snap->schedule, StepNo{k});
             for (NodeId v : receivers)
                 p->toggleMark(v);
             p->enter();

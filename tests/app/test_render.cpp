@@ -33,14 +33,14 @@ TEST_CASE("render: the source's colour is at its projected position", "[app][gl]
     SceneView scene;
     scene.window()->resize(800, 600);
     scene.window()->show();
-    const SnapshotPtr snap = buildSnapshot(test::scenario("mesh:4x4", "binomial", 6));
+    const SnapshotPtr snap = buildSnapshot(test::scenario("mesh:4x4", "binomial", NodeId{6}));
     scene.setSnapshot(snap);
     scene.setStep(0);
     const QImage img = scene.captureFrame();
     REQUIRE_FALSE(img.isNull());
     REQUIRE(img.size() == QSize(800, 600));
     const Rgba src = Palette::normal().source;
-    const QPointF p = scene.nodeOnScreen(6);
+    const QPointF p = scene.nodeOnScreen(NodeId{6});
     INFO("source projects to " << p.x() << "," << p.y());
     CHECK(test::pixelNear(img, p, 2, [&](QColor c) { return near(c, src); }));
     // The scene is asymmetric (source at (2,1)): the colour is not at the vertically mirrored spot,
@@ -48,7 +48,7 @@ TEST_CASE("render: the source's colour is at its projected position", "[app][gl]
     const QPointF mirrored(p.x(), img.height() - 1 - p.y());
     CHECK_FALSE(test::pixelNear(img, mirrored, 2, [&](QColor c) { return near(c, src); }));
     // An uninformed node is grey.
-    CHECK(test::pixelNear(img, scene.nodeOnScreen(15), 2, [](QColor c) { return near(c, Palette::normal().uninformed); }));
+    CHECK(test::pixelNear(img, scene.nodeOnScreen(NodeId{15}), 2, [](QColor c) { return near(c, Palette::normal().uninformed); }));
 }
 
 TEST_CASE("render: a known contention shows a red channel", "[app][gl]")
@@ -86,7 +86,7 @@ TEST_CASE("render: a known contention shows a red channel", "[app][gl]")
 TEST_CASE("render: --screenshot writes a PNG of the requested size", "[app][gl]")
 {
     QTemporaryDir dir;
-    Scenario s = test::scenario("torus:4x4x4", "bfs", 0);
+    Scenario s = test::scenario("torus:4x4x4", "bfs", NodeId{0});
     const QString scenarioPath = dir.filePath(QStringLiteral("t.json"));
     saveScenario(s, scenarioPath.toStdString());
     const QString out = dir.filePath(QStringLiteral("out.png"));
@@ -103,12 +103,12 @@ TEST_CASE("render: clicking a node in the window makes it the source", "[app][gl
     MainWindow w(false);
     w.resize(1300, 850);
     w.show();
-    REQUIRE(w.session()->setScenarioNow(test::scenario("mesh:6x6", "binomial", 0)));
+    REQUIRE(w.session()->setScenarioNow(test::scenario("mesh:6x6", "binomial", NodeId{0})));
     REQUIRE(test::waitFor([&] { return w.sceneView()->window()->isExposed(); }));
     // Let the layout settle (the container may still resize the 3-D window) before projecting.
     REQUIRE_FALSE(w.sceneView()->captureFrame().isNull());
     w.sceneView()->resetView();
-    const NodeId target = 20;  // (2,3)
+    const NodeId target{20};  // (2,3)
     const QPoint p = w.sceneView()->nodeOnScreen(target).toPoint();
     REQUIRE(w.sceneView()->nodeAt(p) == target);
     QSignalSpy ready(w.session(), &Session::scheduleReady);
@@ -129,7 +129,7 @@ TEST_CASE("render: the trees mode draws a tree edge in its member's colour", "[a
     SceneView scene;
     scene.window()->resize(900, 700);
     scene.window()->show();
-    Scenario sc = test::scenario("hypercube:3", "nesbt", 0);
+    Scenario sc = test::scenario("hypercube:3", "nesbt", NodeId{0});
     sc.params = Params{{"message", "3"}, {"packet", "1"}};  // one packet per tree
     const SnapshotPtr snap = buildSnapshot(sc);
     REQUIRE(snap->trees.size() == 3);
@@ -173,13 +173,13 @@ TEST_CASE("render: QTest::mouseClick on the 3-D QWindow makes the node the sourc
     MainWindow w(false);
     w.resize(1300, 850);
     w.show();
-    REQUIRE(w.session()->setScenarioNow(test::scenario("mesh:6x6", "binomial", 0)));
+    REQUIRE(w.session()->setScenarioNow(test::scenario("mesh:6x6", "binomial", NodeId{0})));
     Qt3DExtras::Qt3DWindow* window = w.sceneView()->window();
     REQUIRE(QTest::qWaitForWindowExposed(window));
     REQUIRE_FALSE(w.sceneView()->captureFrame().isNull());
     w.sceneView()->resetView();
     const std::uint64_t tcdBefore = w.session()->snapshot()->metrics.tcd;
-    const NodeId target = 20;  // (2,3)
+    const NodeId target{20};  // (2,3)
     const QPoint p = w.sceneView()->nodeOnScreen(target).toPoint();
     REQUIRE(w.sceneView()->nodeAt(p) == target);
     QSignalSpy ready(w.session(), &Session::scheduleReady);
@@ -204,9 +204,9 @@ TEST_CASE("render: a message moves hop by hop, at 1/4, 1/2 and 3/4 of its step w
     // along hop 2, at 3/4 a quarter of the way along hop 3 — between nodes, where the white
     // message sphere shows on a grey link.
     const Topology topo = Topology::mesh({4, 4});
-    Schedule s(topo, 0, Pattern::Broadcast, PortModel::OnePort);
+    Schedule s(topo, NodeId{0}, Pattern::Broadcast, PortModel::OnePort);
     s.algorithm = "hand-made";
-    s.add(0, 3, 1);
+    s.add(NodeId{0}, NodeId{3}, StepNo{1});
     s.finalize();
     const SnapshotPtr snap = snapshotFromSchedule(Scenario{}, s);
     SceneView scene;
@@ -239,7 +239,7 @@ TEST_CASE("render: the timeline's keys work through real key events on the 3-D w
     MainWindow w(false);
     w.resize(1300, 850);
     w.show();
-    REQUIRE(w.session()->setScenarioNow(test::scenario("mesh:4x4", "binomial", 0)));  // 4 steps
+    REQUIRE(w.session()->setScenarioNow(test::scenario("mesh:4x4", "binomial", NodeId{0})));  // 4 steps
     Qt3DExtras::Qt3DWindow* window = w.sceneView()->window();
     REQUIRE(QTest::qWaitForWindowExposed(window));
     Timeline* t = w.timeline();
@@ -283,7 +283,7 @@ TEST_CASE("render: links thinner than a pixel are drawn as lines, and lines show
     SceneView scene;
     scene.window()->resize(320, 240);
     scene.window()->show();
-    const SnapshotPtr snap = buildSnapshot(test::scenario("mesh:12x12", "binomial", 0));
+    const SnapshotPtr snap = buildSnapshot(test::scenario("mesh:12x12", "binomial", NodeId{0}));
     scene.setSnapshot(snap);
     scene.setStep(0);
     const QColor background = Palette::normal().background.toColor();

@@ -37,7 +37,7 @@ TEST_CASE("scene: nESBT on the 4-cube draws 4 edge-disjoint trees of 15 edges in
     SceneView scene;
     // 4 packets of 1 element: packet q goes down tree q mod n (spec §4.2 table); with the default
     // M = B = 1 only tree 0 would carry data.
-    Scenario sc = test::scenario("hypercube:4", "nesbt", 0);
+    Scenario sc = test::scenario("hypercube:4", "nesbt", NodeId{0});
     sc.params = Params{{"message", "4"}, {"packet", "1"}};
     const SnapshotPtr snap = buildSnapshot(sc);
     REQUIRE(snap->trees.size() == 4);
@@ -85,7 +85,7 @@ TEST_CASE("scene: nRSBT members that share an edge are drawn side by side", "[ap
     // In nRSBT every member contains the source's n edges 0 → 2^d (spec §3.4): each of those
     // directed edges carries n = 3 instances, at three distinct offsets across the channel.
     SceneView scene;
-    const SnapshotPtr snap = buildSnapshot(test::scenario("hypercube:3", "nrsbt", 0));
+    const SnapshotPtr snap = buildSnapshot(test::scenario("hypercube:3", "nrsbt", NodeId{0}));
     scene.setSnapshot(snap);
     scene.setMode(ViewMode::Trees);
     REQUIRE(scene.treeInstances().instanceCount() == 3 * 7);
@@ -97,13 +97,13 @@ TEST_CASE("scene: nRSBT members that share an edge are drawn side by side", "[ap
             const Vec3 a = endOf(data, t * 7 + k, 0);
             starts[{e.parent, e.child}].insert({a[0], a[1], a[2]});
         }
-    for (NodeId d : {1u, 2u, 4u})
-        CHECK(starts[{0, d}].size() == 3);
+    for (NodeId d : {NodeId{1}, NodeId{2}, NodeId{4}})
+        CHECK(starts[{NodeId{0}, d}].size() == 3);
 }
 
 TEST_CASE("scene: no trees outside hypercube spanning-graph schedules, trees mode name", "[app][scene]")
 {
-    const SnapshotPtr snap = buildSnapshot(test::scenario("mesh:4x4", "binomial", 0));
+    const SnapshotPtr snap = buildSnapshot(test::scenario("mesh:4x4", "binomial", NodeId{0}));
     CHECK(snap->trees.empty());
     SceneView scene;
     scene.setSnapshot(snap);
@@ -124,7 +124,7 @@ TEST_CASE("scene: not-yet-informed nodes recede on large networks, the legend sh
     CHECK(recedeAmount(512) == Approx(0.5));  // log2(512/64)/6
     CHECK(recedeAmount(32768) == 1.0f);
     CHECK(uninformedScale(4096) == Approx(0.45));
-    const SnapshotPtr snap = buildSnapshot(test::scenario("mesh:8x8x8", "cang-wu", 0));
+    const SnapshotPtr snap = buildSnapshot(test::scenario("mesh:8x8x8", "cang-wu", NodeId{0}));
     const auto channels = drawnChannels(snap->topology());
     const FrameStyle f = frameStyle(*snap, channels, 1, ViewMode::Plain, true, pal);
     const auto states = nodeStates(*snap, 1);
@@ -150,7 +150,7 @@ TEST_CASE("scene: not-yet-informed nodes recede on large networks, the legend sh
 TEST_CASE("scene: a 3-D torus shows a stub per wrap channel and whole arcs only for this step's", "[app][scene]")
 {
     SceneView scene;
-    const SnapshotPtr snap = buildSnapshot(test::scenario("torus:4x4x4", "bfs", 0));
+    const SnapshotPtr snap = buildSnapshot(test::scenario("torus:4x4x4", "bfs", NodeId{0}));
     scene.setSnapshot(snap);
     // 3 dimensions × 16 rings × 2 directions = 96 wrap channels.
     CHECK(scene.stubInstances().instanceCount() == 96);
@@ -167,7 +167,7 @@ TEST_CASE("scene: a 3-D torus shows a stub per wrap channel and whole arcs only 
     }
     CHECK(someArc);  // bfs from (0,0,0) uses the wrap links to reach coordinate 3
     // A 2-D torus keeps all its arcs: 2 × 5 rings × 2 directions.
-    scene.setSnapshot(buildSnapshot(test::scenario("torus:5x5", "bfs", 0)));
+    scene.setSnapshot(buildSnapshot(test::scenario("torus:5x5", "bfs", NodeId{0})));
     CHECK(scene.arcInstances().instanceCount() == 20);
     CHECK(scene.stubInstances().instanceCount() == 0);
 }
@@ -177,7 +177,7 @@ TEST_CASE("scene: a timeline step uploads only the changed instances", "[app][sc
     SceneView scene;
     scene.window()->resize(800, 600);
     scene.window()->show();
-    const SnapshotPtr snap = buildSnapshot(test::scenario("mesh:8x8x8", "cang-wu", 0));
+    const SnapshotPtr snap = buildSnapshot(test::scenario("mesh:8x8x8", "cang-wu", NodeId{0}));
     scene.setSnapshot(snap);
     scene.setStep(1);
     // Until Qt3D has processed a frame after the whole upload, steps upload everything.
@@ -209,7 +209,7 @@ TEST_CASE("scene: a timeline step uploads only the changed instances", "[app][sc
             return std::abs(c.redF() - want.r) < 0.16 && std::abs(c.greenF() - want.g) < 0.16 && std::abs(c.blueF() - want.b) < 0.16;
         };
     };
-    CHECK(test::pixelNear(img, scene.nodeOnScreen(0), 2, near(scene.palette().source)));
+    CHECK(test::pixelNear(img, scene.nodeOnScreen(NodeId{0}), 2, near(scene.palette().source)));
     int receiving = 0;
     const auto isReceiving = near(scene.palette().receiving);
     for (int y = 0; y < img.height(); y += 2)

@@ -19,7 +19,7 @@ TEST_CASE("session: computes off the GUI thread and emits a snapshot", "[app][se
 {
     Session session;
     QSignalSpy ready(&session, &Session::scheduleReady);
-    session.setScenario(test::scenario("mesh:8x8", "recursive-doubling", 9));
+    session.setScenario(test::scenario("mesh:8x8", "recursive-doubling", NodeId{9}));
     REQUIRE(ready.wait(10000));
     const auto snap = ready.takeFirst().at(0).value<SnapshotPtr>();
     REQUIRE(snap);
@@ -47,9 +47,9 @@ TEST_CASE("session: an invalid scenario reports a message and keeps the previous
 TEST_CASE("session: only the latest of several quick requests is shown", "[app][session]")
 {
     Session session;
-    REQUIRE(session.setScenarioNow(test::scenario("mesh:4x4", "binomial", 0)));
+    REQUIRE(session.setScenarioNow(test::scenario("mesh:4x4", "binomial", NodeId{0})));
     QSignalSpy ready(&session, &Session::scheduleReady);
-    for (NodeId s : {1u, 2u, 3u, 4u, 5u})
+    for (NodeId s : {NodeId{1}, NodeId{2}, NodeId{3}, NodeId{4}, NodeId{5}})
         session.setSource(s);
     REQUIRE(test::waitFor([&] { return !session.busy(); }));
     REQUIRE(ready.count() == 1);
@@ -70,7 +70,7 @@ TEST_CASE("session: a long computation keeps the event loop turning, reports its
           "[app][session][robust]")
 {
     Session session;
-    REQUIRE(session.setScenarioNow(test::scenario("mesh:4x4", "binomial", 0)));
+    REQUIRE(session.setScenarioNow(test::scenario("mesh:4x4", "binomial", NodeId{0})));
     const SnapshotPtr before = session.snapshot();
     // The worker is held before it builds until the build is cancelled (or 60 s pass), so the
     // computation is "long" on any machine.
@@ -99,7 +99,7 @@ TEST_CASE("session: a long computation keeps the event loop turning, reports its
     });
     gap.start();
     timer.start();
-    session.setScenario(test::scenario("mesh:16x16x16", "bfs", 0));
+    session.setScenario(test::scenario("mesh:16x16x16", "bfs", NodeId{0}));
     CHECK(session.busy());
     // The hook holds the worker, so the build cannot finish: the GUI's timer must keep firing
     // meanwhile (10 ticks, however slow a loaded machine makes them) and progress keep coming.
@@ -123,7 +123,7 @@ TEST_CASE("session: a long computation keeps the event loop turning, reports its
 
     // Without the hook, a brute-force TCD map (8×8×8, BFS has no closed-form map) runs to the end.
     session.setBuildHook({});
-    session.setScenario(test::scenario("mesh:8x8x8", "bfs", 0));
+    session.setScenario(test::scenario("mesh:8x8x8", "bfs", NodeId{0}));
     REQUIRE(test::waitFor([&] { return ready.count() == 1; }, 60000));
     CHECK(session.snapshot()->tcdMap.size() == 512);
     CHECK_FALSE(session.busy());
@@ -133,9 +133,9 @@ TEST_CASE("session: a build cancelled through its control stops with BuildCancel
 {
     BuildControl control;
     control.cancelled = true;
-    CHECK_THROWS_AS(buildSnapshot(test::scenario("mesh:4x4", "binomial", 0), false, nullptr, &control), BuildCancelled);
+    CHECK_THROWS_AS(buildSnapshot(test::scenario("mesh:4x4", "binomial", NodeId{0}), false, nullptr, &control), BuildCancelled);
     BuildControl fresh;
-    const SnapshotPtr snap = buildSnapshot(test::scenario("mesh:4x4", "binomial", 0), false, nullptr, &fresh);
+    const SnapshotPtr snap = buildSnapshot(test::scenario("mesh:4x4", "binomial", NodeId{0}), false, nullptr, &fresh);
     CHECK(fresh.stage == BuildControl::Done);
     CHECK(fresh.mapTotal == 16);  // binomial has no closed-form TCD map: one schedule per source
     CHECK(buildStageText(fresh) == QStringLiteral("done"));
@@ -149,9 +149,9 @@ TEST_CASE("session: a network too large for the 3-D view is refused with what it
 {
     // 128³: 2 097 152 nodes × 112 B + 12 484 608 directed channels × 72 B = 1.06 GiB > 1 GiB.
     Session session;
-    REQUIRE(session.setScenarioNow(test::scenario("mesh:4x4", "binomial", 0)));
+    REQUIRE(session.setScenarioNow(test::scenario("mesh:4x4", "binomial", NodeId{0})));
     QSignalSpy failed(&session, &Session::failed);
-    CHECK_FALSE(session.setScenarioNow(test::scenario("mesh:128x128x128", "bfs", 0)));
+    CHECK_FALSE(session.setScenarioNow(test::scenario("mesh:128x128x128", "bfs", NodeId{0})));
     REQUIRE(failed.count() == 1);
     const QString message = failed.first().first().toString();
     CHECK(message.startsWith(QStringLiteral("the 3-D view of the 128×128×128 mesh would need 1.1 GiB (2097152 nodes × 112 B + "

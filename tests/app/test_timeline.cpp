@@ -50,7 +50,7 @@ TEST_CASE("timeline: stepping forward then back shows the step's informed nodes 
     // Binomial broadcast on 64 nodes: after step s, 2^s nodes hold the message — the source,
     // the 2^(s−1) receivers of step s and the 2^(s−1) − 1 informed earlier; the other 64 − 2^s
     // are not yet informed (64 nodes: nothing recedes, so they have the palette's own colour).
-    const SnapshotPtr snap = buildSnapshot(test::scenario("torus:4x4x4", "binomial", 21));
+    const SnapshotPtr snap = buildSnapshot(test::scenario("torus:4x4x4", "binomial", NodeId{21}));
     REQUIRE(snap->stepCount() == 6);
     const auto channels = drawnChannels(snap->topology());
     const Palette pal = Palette::normal();
@@ -88,7 +88,7 @@ TEST_CASE("scene style: a channel used twice in a step is red and counted", "[ap
     const SnapshotPtr snap = snapshotFromSchedule(Scenario{}, test::contendedSchedule());
     const Topology& topo = snap->topology();
     REQUIRE(snap->metrics.contentions.size() == 1);
-    const ChannelId contended = topo.channel(1, 0, +1);
+    const ChannelId contended = topo.channel(NodeId{1}, 0, +1);
     CHECK(snap->metrics.contentions[0].channel == contended);
     const auto channels = drawnChannels(topo);
     const Palette pal = Palette::normal();

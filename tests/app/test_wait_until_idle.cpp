@@ -39,8 +39,8 @@ void holdBuilds(Session& session, const std::shared_ptr<std::atomic<bool>>& rele
 TEST_CASE("waitUntilIdle: returns once the sessions' requests are in, with their results delivered", "[app][session][wait]")
 {
     Session a, b;
-    REQUIRE(a.setScenarioNow(test::scenario("mesh:4x4", "binomial", 0)));
-    REQUIRE(b.setScenarioNow(test::scenario("mesh:4x4", "binomial", 0)));
+    REQUIRE(a.setScenarioNow(test::scenario("mesh:4x4", "binomial", NodeId{0})));
+    REQUIRE(b.setScenarioNow(test::scenario("mesh:4x4", "binomial", NodeId{0})));
     auto release = std::make_shared<std::atomic<bool>>(false);
     holdBuilds(a, release);
     holdBuilds(b, release);
@@ -56,8 +56,8 @@ TEST_CASE("waitUntilIdle: returns once the sessions' requests are in, with their
     }
     SECTION("both computing: after both are in")
     {
-        a.setScenario(test::scenario("mesh:8x8", "binomial", 3));
-        b.setScenario(test::scenario("torus:5x5", "bfs", 7));
+        a.setScenario(test::scenario("mesh:8x8", "binomial", NodeId{3}));
+        b.setScenario(test::scenario("torus:5x5", "bfs", NodeId{7}));
         QTimer::singleShot(200, [release] { *release = true; });
         REQUIRE(waitUntilIdle({&a, &b}, 60000));
         CHECK_FALSE(a.busy());
@@ -71,13 +71,13 @@ TEST_CASE("waitUntilIdle: returns once the sessions' requests are in, with their
     {
         QSignalSpy failed(&a, &Session::failed);
         *release = true;
-        a.setScenario(test::scenario("mesh:6x6", "recursive-doubling", 0));  // not a power of two
+        a.setScenario(test::scenario("mesh:6x6", "recursive-doubling", NodeId{0}));  // not a power of two
         REQUIRE(waitUntilIdle({&a}, 60000));
         CHECK(failed.count() == 1);
     }
     SECTION("still computing at the time limit: false, after about that long")
     {
-        a.setScenario(test::scenario("mesh:8x8", "binomial", 3));
+        a.setScenario(test::scenario("mesh:8x8", "binomial", NodeId{3}));
         QElapsedTimer t;
         t.start();
         CHECK_FALSE(waitUntilIdle({&a, &b}, 300));

@@ -26,7 +26,7 @@ TEST_CASE("recursive doubling: TCD by hand on 4×4 and 2×2×2", "[baseline]")
     // 4×4: step 1 one send of 2 hops, step 2 two of 1, step 3 four of 2, step 4 eight of 1 = 20,
     // the same from every source (each send covers half of the current box).
     const Topology t = Topology::mesh({4, 4});
-    for (NodeId src = 0; src < t.nodeCount(); ++src) {
+    for (NodeId src{}; src < t.nodeCount(); ++src) {
         const Metrics m = checked(recursiveDoublingBroadcast(t, src), true);
         CHECK(m.steps == 4);
         CHECK(m.tcd == 20);
@@ -34,8 +34,8 @@ TEST_CASE("recursive doubling: TCD by hand on 4×4 and 2×2×2", "[baseline]")
     }
     // 2×2×2: 1 + 2 + 4 sends of one hop each = 7.
     const Topology c = Topology::mesh({2, 2, 2});
-    CHECK(checked(recursiveDoublingBroadcast(c, 5), true).tcd == 7);
-    CHECK_THROWS_WITH(recursiveDoublingBroadcast(Topology::mesh({6, 6}), 0), Catch::Contains("power of two; got 6×6"));
+    CHECK(checked(recursiveDoublingBroadcast(c, NodeId{5}), true).tcd == 7);
+    CHECK_THROWS_WITH(recursiveDoublingBroadcast(Topology::mesh({6, 6}), NodeId{0}), Catch::Contains("power of two; got 6×6"));
 }
 
 TEST_CASE("binomial (MPICH order): TCD by hand on 4×4 and 2×2×2", "[baseline]")
@@ -53,10 +53,10 @@ TEST_CASE("binomial (MPICH order): TCD by hand on 4×4 and 2×2×2", "[baseline]
     CHECK(m.tcd == 36);
     // 2×2×2 from 0: 1 + 2 + 4 = 7; from (1,1,0) = rank 3: 1 + (2 + 2) + (3 + 2 + 3 + 2) = 15.
     const Topology c = Topology::mesh({2, 2, 2});
-    CHECK(checked(binomialBroadcast(c, 0), true).tcd == 7);
+    CHECK(checked(binomialBroadcast(c, NodeId{0}), true).tcd == 7);
     CHECK(checked(binomialBroadcast(c, c.id({1, 1, 0})), false).tcd == 15);
     // Not a power of two: ⌈log2 N⌉ steps and N − 1 transfers.
-    const Schedule odd = binomialBroadcast(Topology::mesh({5, 3}), 7);
+    const Schedule odd = binomialBroadcast(Topology::mesh({5, 3}), NodeId{7});
     CHECK(odd.stepCount() == 4);
     CHECK(odd.size() == 14);
     checked(odd, false);
@@ -89,21 +89,21 @@ TEST_CASE("BFS broadcast: all-port, one level per step", "[baseline]")
     m = checked(bfsBroadcast(t, t.id({1, 1})), true);
     CHECK(m.steps == 4);
     CHECK(m.tcd == 15);
-    const Metrics c = checked(bfsBroadcast(Topology::mesh({2, 2, 2}), 0), true);
+    const Metrics c = checked(bfsBroadcast(Topology::mesh({2, 2, 2}), NodeId{0}), true);
     CHECK(c.steps == 3);
     CHECK(c.tcd == 7);
     CHECK(c.maxSendsPerNodeStep == 3);
-    const Metrics h = checked(bfsBroadcast(Topology::hypercube(6), 9), true);
+    const Metrics h = checked(bfsBroadcast(Topology::hypercube(6), NodeId{9}), true);
     CHECK(h.steps == 6);
     CHECK(h.tcd == 63);
-    CHECK(checked(bfsBroadcast(Topology::torus({7, 7}), 24), true).steps == 6);
+    CHECK(checked(bfsBroadcast(Topology::torus({7, 7}), NodeId{24}), true).steps == 6);
 }
 
 TEST_CASE("every baseline is valid on every small topology and source", "[baseline]")
 {
     for (const char* spec : {"mesh:4x4", "mesh:2x2x2", "mesh:8", "torus:4x4", "hypercube:4", "mesh:4x2x2x2"}) {
         const Topology t = Topology::parse(spec);
-        for (NodeId src = 0; src < t.nodeCount(); src += 3) {
+        for (NodeId src{}; src < t.nodeCount(); src = NodeId{src + 3}) {
             INFO(spec << " from " << t.nodeName(src));
             for (const char* name : {"binomial", "recursive-doubling", "bfs"}) {
                 const Schedule s = buildSchedule(name, t, src, {});
@@ -120,11 +120,11 @@ TEST_CASE("registry: unknown or inapplicable algorithms are explained", "[regist
 {
     CHECK_THROWS_WITH(findAlgorithm("fastest"), Catch::Contains("unknown algorithm 'fastest'") &&
                                                     Catch::Contains("binomial"));
-    CHECK_THROWS_WITH(buildSchedule("recursive-doubling", Topology::mesh({6, 6}), 0, {}),
+    CHECK_THROWS_WITH(buildSchedule("recursive-doubling", Topology::mesh({6, 6}), NodeId{0}, {}),
                       Catch::Contains("power of two"));
-    CHECK_THROWS_WITH(buildSchedule("bfs", Topology::mesh({4, 4}), 16, {}), Catch::Contains("outside the 4×4 mesh"));
-    const Schedule yx = buildSchedule("binomial", Topology::mesh({4, 4}), 0, Params{{"order", "yx"}});
+    CHECK_THROWS_WITH(buildSchedule("bfs", Topology::mesh({4, 4}), NodeId{16}, {}), Catch::Contains("outside the 4×4 mesh"));
+    const Schedule yx = buildSchedule("binomial", Topology::mesh({4, 4}), NodeId{0}, Params{{"order", "yx"}});
     CHECK(yx.dimensionOrder == DimensionOrder{1, 0});
-    CHECK_THROWS_WITH(buildSchedule("binomial", Topology::mesh({4, 4}), 0, Params{{"order", "xyz"}}),
+    CHECK_THROWS_WITH(buildSchedule("binomial", Topology::mesh({4, 4}), NodeId{0}, Params{{"order", "xyz"}}),
                       Catch::Contains("not a permutation"));
 }

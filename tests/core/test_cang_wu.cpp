@@ -27,10 +27,10 @@ constexpr CangWuMode kPaper = CangWuMode::Paper;
 
 NodeId nodeAt(int k, std::initializer_list<int> c)
 {
-    NodeId id = 0;
+    NodeId id{};
     int shift = 0;
     for (int v : c) {
-        id |= static_cast<NodeId>(v) << shift;
+        id = NodeId{id | static_cast<std::uint32_t>(v) << shift};
         shift += k;
     }
     return id;
@@ -105,7 +105,7 @@ std::uint64_t sum(const std::vector<std::uint64_t>& v)
     return std::accumulate(v.begin(), v.end(), std::uint64_t{0});
 }
 
-using SendKey = std::tuple<std::uint32_t, NodeId, NodeId>;
+using SendKey = std::tuple<std::uint32_t, std::uint32_t, std::uint32_t>;  // step, from, to
 
 std::set<SendKey> keysOf(const std::vector<CangWuSend>& sends, std::uint32_t maxStep)
 {
@@ -312,9 +312,9 @@ TEST_CASE("OD_k: the generators reach OD_k at an eye in every mode (spec mesh-tc
             CAPTURE(d, k, toString(mode));
             const std::vector<Coord> eyes = meshEyes(d, k);
             for (const Coord& e : eyes) {
-                NodeId id = 0;
+                NodeId id{};
                 for (int i = d - 1; i >= 0; --i)
-                    id = (id << k) | static_cast<NodeId>(e[static_cast<std::size_t>(i)]);
+                    id = NodeId{(id << k) | static_cast<std::uint32_t>(e[static_cast<std::size_t>(i)])};
                 CHECK(sendsTcd(cangWuSends(d, k, id, mode), d, k) == cangWuOptimum(d, k));
                 CHECK(cangWuTcd(d, k, id, mode) == cangWuOptimum(d, k));
             }
@@ -342,8 +342,8 @@ TEST_CASE("corner: eq. 8, eq. 9 and the d-D corner formula, against the generato
     for (auto [d, k] : shapes)
         for (CangWuMode mode : {kOptimal, kEyeBest, kPaper}) {
             CAPTURE(d, k, toString(mode));
-            CHECK(cangWuTcd(d, k, 0, mode) == cangWuCornerTcd(d, k));
-            CHECK(sendsTcd(cangWuSends(d, k, 0, mode), d, k) == cangWuCornerTcd(d, k));
+            CHECK(cangWuTcd(d, k, NodeId{0}, mode) == cangWuCornerTcd(d, k));
+            CHECK(sendsTcd(cangWuSends(d, k, NodeId{0}, mode), d, k) == cangWuCornerTcd(d, k));
         }
 }
 
@@ -355,7 +355,7 @@ TEST_CASE("k = 2, any d: MD(S) = 4^d − 1 + t(t+1)/2, paper adds the canonical 
         const auto optimal = cangWuTcdMap(d, 2, kOptimal);
         const auto best = cangWuTcdMap(d, 2, kEyeBest);
         const auto paper = cangWuTcdMap(d, 2, kPaper);
-        for (NodeId s = 0; s < optimal.size(); ++s) {
+        for (NodeId s{}; s < optimal.size(); ++s) {
             const Coord c = coordOf(s, d, 2);
             std::uint64_t t = 0, positions = 0;
             for (int q = 0; q < d; ++q) {
@@ -378,7 +378,7 @@ TEST_CASE("hypercube (k = 1): TCD 2^d − 1 and every send is one hop (spec mesh
 {
     for (int d = 1; d <= 6; ++d)
         for (CangWuMode mode : {kOptimal, kEyeBest, kPaper})
-            for (NodeId s = 0; s < (NodeId{1} << d); ++s) {
+            for (NodeId s{}; s < (NodeId{1} << d); ++s) {
                 const auto sends = cangWuSends(d, 1, s, mode);
                 REQUIRE(isBinomialBroadcast(sends, d, 1, s));
                 for (const auto& t : sends)
@@ -421,9 +421,9 @@ TEST_CASE("mesh 4×4: MD 18/16/16/15, paper 17 at (1,0), table and sums 260/260/
     CHECK(phases(nodeAt(2, {1, 1}), kPaper) == std::vector<std::uint64_t>{3, 12});
     CHECK(phases(nodeAt(2, {1, 0}), kEyeBest) == std::vector<std::uint64_t>{4, 12});
     // 2×2 and 2×2×2: 1 + 2 = 3 and 1 + 2 + 4 = 7 from every node.
-    for (NodeId s = 0; s < 4; ++s)
+    for (NodeId s{}; s < 4; ++s)
         CHECK(stepTcd(cangWuSends(2, 1, s, kPaper), 2, 1) == std::vector<std::uint64_t>{1, 2});
-    for (NodeId s = 0; s < 8; ++s)
+    for (NodeId s{}; s < 8; ++s)
         CHECK(stepTcd(cangWuSends(3, 1, s, kPaper), 3, 1) == std::vector<std::uint64_t>{1, 2, 4});
 }
 
@@ -449,11 +449,11 @@ TEST_CASE("mesh 8×8: the three tables, sums 4612/4640/4672, corner 79, OD 69 (s
     for (auto [x, y, v] : ilp)
         CHECK(optimal[nodeAt(3, {x, y})] == v);
     // Algorithm 1 from the corner: FD 7, SD 6 + 3, RD 18 + 3·15 = 63.
-    const auto per = stepTcd(cangWuSends(2, 3, 0, kPaper), 2, 3);
+    const auto per = stepTcd(cangWuSends(2, 3, NodeId{0}, kPaper), 2, 3);
     CHECK(per[0] == 7);
     CHECK(per[1] == 9);
     CHECK(per[2] + per[3] + per[4] + per[5] == 63);
-    CHECK(cangWuTcd(2, 4, 0, kOptimal) == 318);
+    CHECK(cangWuTcd(2, 4, NodeId{0}, kOptimal) == 318);
 }
 
 TEST_CASE("mesh 16×16: the three tables and sums 76520/76808/77120 (spec mesh-tcd §6.2)", "[cangwu]")
@@ -502,7 +502,7 @@ TEST_CASE("mesh 8×8×8: eye modes 525 at the 8 eyes only, corner 546 (spec mesh
     for (CangWuMode mode : {kEyeBest, kPaper}) {
         const auto map = cangWuTcdMap(3, 3, mode);
         std::set<NodeId> minima;
-        for (NodeId s = 0; s < map.size(); ++s)
+        for (NodeId s{}; s < map.size(); ++s)
             if (map[s] == 525)
                 minima.insert(s);
         CHECK(*std::min_element(map.begin(), map.end()) == 525);
@@ -512,7 +512,7 @@ TEST_CASE("mesh 8×8×8: eye modes 525 at the 8 eyes only, corner 546 (spec mesh
         CHECK(minima == eyes);
         CHECK(map[0] == 546);
     }
-    CHECK(cangWuTcd(3, 3, 0, kOptimal) == 546);
+    CHECK(cangWuTcd(3, 3, NodeId{0}, kOptimal) == 546);
 }
 
 // ---- §4 Lemma 2 against the generators -----------------------------------------------------
@@ -524,7 +524,7 @@ TEST_CASE("Lemma 2: OD_k + Σ f_j equals the eye-mode generators for every sourc
         for (CangWuMode mode : {kEyeBest, kPaper}) {
             CAPTURE(d, k, toString(mode));
             const auto map = cangWuTcdMap(d, k, mode);
-            for (NodeId s = 0; s < map.size(); ++s) {
+            for (NodeId s{}; s < map.size(); ++s) {
                 const auto sends = cangWuSends(d, k, s, mode);
                 REQUIRE(isBinomialBroadcast(sends, d, k, s));
                 REQUIRE(sendsTcd(sends, d, k) == map[s]);
@@ -540,8 +540,8 @@ TEST_CASE("Lemma 2: OD_k + Σ f_j equals the eye-mode generators for every sourc
             }
         }
     // Worked check: 8×8 corner, u = v = 2, A = 1: f_3 = 7, so D = 9 + 7 + 18 + 45 = 79.
-    CHECK(cangWuLevelExcess(2, 3, 0, 3, kPaper) == 7);
-    CHECK_THROWS_AS(cangWuLevelExcess(2, 3, 0, 3, kOptimal), Error);
+    CHECK(cangWuLevelExcess(2, 3, NodeId{0}, 3, kPaper) == 7);
+    CHECK_THROWS_AS(cangWuLevelExcess(2, 3, NodeId{0}, 3, kOptimal), Error);
 }
 
 TEST_CASE("SubmeshOptimal: the DP table equals the TCD of the rebuilt schedule for every source (spec mesh-tcd §3.4)",
@@ -551,7 +551,7 @@ TEST_CASE("SubmeshOptimal: the DP table equals the TCD of the rebuilt schedule f
     for (auto [d, k] : shapes) {
         CAPTURE(d, k);
         const auto map = cangWuTcdMap(d, k, kOptimal);
-        for (NodeId s = 0; s < map.size(); ++s) {
+        for (NodeId s{}; s < map.size(); ++s) {
             const auto sends = cangWuSends(d, k, s, kOptimal);
             REQUIRE(isBinomialBroadcast(sends, d, k, s));
             REQUIRE(sendsTcd(sends, d, k) == map[s]);
@@ -606,7 +606,7 @@ TEST_CASE("tables are symmetric under reflections (all modes) and axis permutati
     for (CangWuMode mode : {kOptimal, kEyeBest, kPaper}) {
         const auto map = cangWuTcdMap(d, k, mode);
         bool permSymmetric = true;
-        for (NodeId s = 0; s < map.size(); ++s) {
+        for (NodeId s{}; s < map.size(); ++s) {
             const Coord c = coordOf(s, d, k);
             CHECK(map[s] == map[nodeAt(k, {n - 1 - c[0], c[1], c[2]})]);
             CHECK(map[s] == map[nodeAt(k, {c[0], n - 1 - c[1], c[2]})]);
@@ -657,9 +657,9 @@ TEST_CASE("golden schedules of spec mesh-tcd §3.6 (eye modes exactly, optimal b
             {3, n2(2, 2, 2), n2(2, 3, 2)}, {4, n2(2, 0, 0), n2(2, 0, 1)}, {4, n2(2, 0, 2), n2(2, 0, 3)},
             {4, n2(2, 1, 0), n2(2, 1, 1)}, {4, n2(2, 1, 2), n2(2, 1, 3)}, {4, n2(2, 2, 1), n2(2, 2, 0)},
             {4, n2(2, 2, 2), n2(2, 2, 3)}, {4, n2(2, 3, 1), n2(2, 3, 0)}, {4, n2(2, 3, 2), n2(2, 3, 3)}};
-        CHECK(keysOf(cangWuSends(2, 2, 0, kPaper), 4) == golden);
-        CHECK(keysOf(cangWuSends(2, 2, 0, kEyeBest), 4) == golden);
-        CHECK(sendsTcd(cangWuSends(2, 2, 0, kOptimal), 2, 2) == 18);
+        CHECK(keysOf(cangWuSends(2, 2, NodeId{0}, kPaper), 4) == golden);
+        CHECK(keysOf(cangWuSends(2, 2, NodeId{0}, kEyeBest), 4) == golden);
+        CHECK(sendsTcd(cangWuSends(2, 2, NodeId{0}, kOptimal), 2, 2) == 18);
     }
     SECTION("4×4, S = (1,0): paper 17 (x first), eye-best 16 (y first)")
     {
@@ -675,11 +675,11 @@ TEST_CASE("golden schedules of spec mesh-tcd §3.6 (eye modes exactly, optimal b
     }
     SECTION("8×8, S = (0,0): 79 = 7 + (6 + 3) + quadrants 18 + 15 + 15 + 15")
     {
-        const auto sends = cangWuSends(2, 3, 0, kPaper);
+        const auto sends = cangWuSends(2, 3, NodeId{0}, kPaper);
         CHECK(keysOf(sends, 2) ==
               std::set<SendKey>{{1, 0, n2(3, 5, 2)}, {2, 0, n2(3, 1, 5)}, {2, n2(3, 5, 2), n2(3, 5, 5)}});
         CHECK(sendsTcd(sends, 2, 3) == 79);
-        CHECK(keysOf(cangWuSends(2, 3, 0, kEyeBest), 2) == keysOf(sends, 2));
+        CHECK(keysOf(cangWuSends(2, 3, NodeId{0}, kEyeBest), 2) == keysOf(sends, 2));
     }
     SECTION("8×8, S = (2,3): eye-best 70 via (5,2), (2,5), (5,5); optimal 69 = 5 + 4·16")
     {
@@ -708,7 +708,7 @@ TEST_CASE("golden schedules of spec mesh-tcd §3.6 (eye modes exactly, optimal b
                                           {3, n3(1, 0, 0, 1), n3(1, 0, 1, 1)}, {3, n3(1, 1, 0, 0), n3(1, 1, 1, 0)},
                                           {3, n3(1, 1, 0, 1), n3(1, 1, 1, 1)}};
         for (CangWuMode mode : {kOptimal, kEyeBest, kPaper})
-            CHECK(keysOf(cangWuSends(3, 1, 0, mode), 3) == golden);
+            CHECK(keysOf(cangWuSends(3, 1, NodeId{0}, mode), 3) == golden);
     }
     SECTION("4×4×4 from the eye (1,1,1): 63, every level-2 send is 1 (Algorithm 3)")
     {
@@ -736,7 +736,7 @@ TEST_CASE("golden schedules of spec mesh-tcd §3.6 (eye modes exactly, optimal b
     }
     SECTION("8×8×8, S = (0,0,0): 546 = 9 + (8 + 3) + (7 + 3·3) + …")
     {
-        const auto sends = cangWuSends(3, 3, 0, kPaper);
+        const auto sends = cangWuSends(3, 3, NodeId{0}, kPaper);
         CHECK(keysOf(sends, 3) == std::set<SendKey>{{1, 0, n3(3, 5, 2, 2)},
                                                     {2, 0, n3(3, 1, 2, 5)},
                                                     {2, n3(3, 5, 2, 2), n3(3, 5, 2, 5)},
@@ -756,11 +756,11 @@ TEST_CASE("torus: every source gets OD_k from the translated eye schedule (spec 
         CAPTURE(d, k);
         const int n = 1 << k;
         Coord eye(static_cast<std::size_t>(d), static_cast<int>(eyeLo(k)));
-        NodeId eyeId = 0;
+        NodeId eyeId{};
         for (int i = d - 1; i >= 0; --i)
-            eyeId = (eyeId << k) | static_cast<NodeId>(eye[static_cast<std::size_t>(i)]);
+            eyeId = NodeId{(eyeId << k) | static_cast<std::uint32_t>(eye[static_cast<std::size_t>(i)])};
         const auto base = cangWuSends(d, k, eyeId, kPaper);
-        for (NodeId s = 0; s < (NodeId{1} << (d * k)); ++s) {
+        for (NodeId s{}; s < (NodeId{1} << (d * k)); ++s) {
             const auto sends = cangWuTorusSends(d, k, s);
             REQUIRE(isBinomialBroadcast(sends, d, k, s));
             REQUIRE(sends.size() == base.size());
@@ -801,12 +801,12 @@ TEST_CASE("cang-wu rejects bad shapes, sources and modes with a clear message (s
     CHECK(parseCangWuMode("eye-best") == kEyeBest);
     CHECK(parseCangWuMode("PaperLiteral") == kPaper);
     CHECK(toString(kOptimal) == "optimal");
-    CHECK_THROWS_WITH(cangWuSends(7, 1, 0, kPaper), Catch::Contains("d = 1..6"));
-    CHECK_THROWS_WITH(cangWuSends(2, 0, 0, kPaper), Catch::Contains("k ≥ 1"));
-    CHECK_THROWS_WITH(cangWuSends(2, 13, 0, kPaper), Catch::Contains("2^24"));
-    CHECK_THROWS_WITH(cangWuSends(2, 2, 16, kOptimal), Catch::Contains("source 16"));
+    CHECK_THROWS_WITH(cangWuSends(7, 1, NodeId{0}, kPaper), Catch::Contains("d = 1..6"));
+    CHECK_THROWS_WITH(cangWuSends(2, 0, NodeId{0}, kPaper), Catch::Contains("k ≥ 1"));
+    CHECK_THROWS_WITH(cangWuSends(2, 13, NodeId{0}, kPaper), Catch::Contains("2^24"));
+    CHECK_THROWS_WITH(cangWuSends(2, 2, NodeId{16}, kOptimal), Catch::Contains("source 16"));
     CHECK_THROWS_WITH(cangWuTcdMap(7, 2, kEyeBest), Catch::Contains("d = 1..6"));
-    CHECK_THROWS_AS(cangWuTorusSends(2, 1, 0), Error);
+    CHECK_THROWS_AS(cangWuTorusSends(2, 1, NodeId{0}), Error);
     CHECK_THROWS_AS(cangWuOptimum(6, 10), Error);
 }
 
@@ -816,7 +816,7 @@ TEST_CASE("d = 5, 6: every generator is a binomial broadcast whose TCD is the pe
         CAPTURE(d, k);
         for (CangWuMode mode : {kOptimal, kEyeBest, kPaper}) {
             const auto map = cangWuTcdMap(d, k, mode);
-            for (NodeId s = 0; s < map.size(); s += 97) {
+            for (NodeId s{}; s < map.size(); s = NodeId{s + 97}) {
                 const auto sends = cangWuSends(d, k, s, mode);
                 REQUIRE(isBinomialBroadcast(sends, d, k, s));
                 REQUIRE(sendsTcd(sends, d, k) == map[s]);

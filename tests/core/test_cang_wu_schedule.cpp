@@ -78,7 +78,7 @@ TEST_CASE("cang-wu: every source of 4×4, 8×8, 16×16 and 4×4×4 is valid in e
         for (const char* mode : {"optimal", "eye-best", "paper"}) {
             const auto map = findAlgorithm("cang-wu").tcdMap(topo, Params{{"mode", mode}});
             REQUIRE(map.size() == topo.nodeCount());
-            for (NodeId s = 0; s < topo.nodeCount(); ++s)
+            for (NodeId s{}; s < topo.nodeCount(); ++s)
                 requireSound(build(spec, s, mode), map[s]);
         }
     }
@@ -91,7 +91,7 @@ TEST_CASE("cang-wu: 32×32, 8×8×8 and 4^4, every source, every mode and DOR or
         const Topology topo = Topology::parse(spec);
         for (const char* mode : {"optimal", "eye-best", "paper"}) {
             const auto map = findAlgorithm("cang-wu").tcdMap(topo, Params{{"mode", mode}});
-            for (NodeId s = 0; s < topo.nodeCount(); ++s)
+            for (NodeId s{}; s < topo.nodeCount(); ++s)
                 requireSound(build(spec, s, mode), map[s]);
         }
     }
@@ -110,7 +110,7 @@ TEST_CASE("cang-wu: depth contention is reported, not an error: XY eye-best rang
         const Topology topo = Topology::parse(row.spec);
         std::uint64_t lo = ~std::uint64_t{0}, hi = 0;
         std::uint32_t most = 0;
-        for (NodeId s = 0; s < topo.nodeCount(); ++s) {
+        for (NodeId s{}; s < topo.nodeCount(); ++s) {
             const Metrics m = computeMetrics(build(row.spec, s, "eye-best"));
             CHECK(m.contentionUses == 0);
             lo = std::min(lo, m.depthContendedChannels);
@@ -129,8 +129,8 @@ TEST_CASE("contention checker: the deliberate-conflict vector of spec mesh-tcd �
     const NodeId n00 = topo.id({0, 0}), n10 = topo.id({1, 0}), n20 = topo.id({2, 0}), n30 = topo.id({3, 0});
     Schedule conflict(topo, n00, Pattern::Broadcast, PortModel::OnePort);
     conflict.dimensionOrder = {0, 1};
-    conflict.add(n00, n30, 1);
-    conflict.add(n10, n20, 1);
+    conflict.add(NodeId{n00}, NodeId{n30}, StepNo{1});
+    conflict.add(NodeId{n10}, NodeId{n20}, StepNo{1});
     conflict.finalize();
     const Metrics m = computeMetrics(conflict);
     REQUIRE(m.contentions.size() == 1);
@@ -141,8 +141,8 @@ TEST_CASE("contention checker: the deliberate-conflict vector of spec mesh-tcd �
     CHECK(m.maxStepLoad == 2);
 
     Schedule opposite(topo, n10, Pattern::Broadcast, PortModel::OnePort);
-    opposite.add(n10, n20, 1);
-    opposite.add(n20, n10, 1);
+    opposite.add(NodeId{n10}, NodeId{n20}, StepNo{1});
+    opposite.add(NodeId{n20}, NodeId{n10}, StepNo{1});
     opposite.finalize();
     CHECK(computeMetrics(opposite).contentionUses == 0);
 }
@@ -177,7 +177,7 @@ TEST_CASE("cang-wu on a torus: valid, contention-free, OD_k from every source (s
     for (auto [spec, od] : std::vector<std::pair<const char*, std::uint64_t>>{
              {"torus:8x8", 69}, {"torus:4x4", 15}, {"torus:16", 23}, {"torus:4x4x4", 63}, {"torus:16x16", 291}}) {
         const Topology topo = Topology::parse(spec);
-        for (NodeId s = 0; s < topo.nodeCount(); ++s) {
+        for (NodeId s{}; s < topo.nodeCount(); ++s) {
             const Schedule sched = build(spec, s, "optimal");
             requireSound(sched, od);
             CHECK(scheduleInfo(sched).contains("torus"));
@@ -192,7 +192,7 @@ TEST_CASE("cang-wu on a hypercube and a path: TCD 2^d − 1 with one-hop sends, 
 {
     for (int n = 1; n <= 6; ++n) {
         const Topology cube = Topology::hypercube(n);
-        for (NodeId s = 0; s < cube.nodeCount(); ++s) {
+        for (NodeId s{}; s < cube.nodeCount(); ++s) {
             const Metrics m = requireSound(buildSchedule("cang-wu", cube, s, Params{}), (1u << n) - 1, n >= 5 ? 7 : 1);
             CHECK(m.maxHops == 1);
         }
@@ -223,13 +223,13 @@ TEST_CASE("cang-wu rejects what it cannot do, naming the requirement (issue #3, 
     CHECK_THAT(*a.whyNot(Topology::parse("mesh:1x1")), Catch::Contains("power of two ≥ 2"));
 
     const Topology m8 = Topology::parse("mesh:8x8");
-    CHECK_THROWS_WITH(buildSchedule("cang-wu", Topology::parse("mesh:6x6"), 0, Params{}), Catch::Contains("got 6×6"));
-    CHECK_THROWS_WITH(buildSchedule("cang-wu", m8, 0, Params{{"mode", "fastest"}}),
+    CHECK_THROWS_WITH(buildSchedule("cang-wu", Topology::parse("mesh:6x6"), NodeId{0}, Params{}), Catch::Contains("got 6×6"));
+    CHECK_THROWS_WITH(buildSchedule("cang-wu", m8, NodeId{0}, Params{{"mode", "fastest"}}),
                       Catch::Contains("'fastest'") && Catch::Contains("optimal, eye-best, paper"));
-    CHECK_THROWS_WITH(buildSchedule("cang-wu", m8, 0, Params{{"pattern", "scatter"}}), Catch::Contains("broadcast"));
+    CHECK_THROWS_WITH(buildSchedule("cang-wu", m8, NodeId{0}, Params{{"pattern", "scatter"}}), Catch::Contains("broadcast"));
     CHECK_THROWS_WITH(a.tcdMap(m8, Params{{"mode", "best"}}), Catch::Contains("'best'"));
-    CHECK_THROWS_AS(buildSchedule("cang-wu", m8, 64, Params{}), Error);
-    CHECK_THROWS_AS(cangWuSchedule(m8, 64, CangWuMode::Optimal), Error);
+    CHECK_THROWS_AS(buildSchedule("cang-wu", m8, NodeId{64}, Params{}), Error);
+    CHECK_THROWS_AS(cangWuSchedule(m8, NodeId{64}, CangWuMode::Optimal), Error);
     CHECK_THROWS_WITH(eyesOfSubmeshes(Topology::parse("mesh:6x6")), Catch::Contains("got 6×6"));
 }
 
@@ -337,8 +337,8 @@ TEST_CASE("cang-wu in 5-D and 6-D: valid, table TCD, no step contention under a 
 {
     for (const char* spec : {"mesh:4x4x4x4x4", "mesh:4x4x4x4x4x4", "mesh:2x2x2x2x2x2"}) {
         const Topology topo = Topology::parse(spec);
-        const NodeId far = topo.nodeCount() - 1;
-        const NodeId mixed = topo.nodeCount() / 3; // an arbitrary inner-and-outer source
+        const NodeId far{topo.nodeCount() - 1};
+        const NodeId mixed{topo.nodeCount() / 3}; // an arbitrary inner-and-outer source
         for (const char* mode : {"optimal", "eye-best", "paper"}) {
             const auto map = findAlgorithm("cang-wu").tcdMap(topo, Params{{"mode", mode}});
             CHECK(*std::min_element(map.begin(), map.end()) == cangWuOptimum(topo.dims(), topo.side(0) == 4 ? 2 : 1));

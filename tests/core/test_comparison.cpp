@@ -103,7 +103,7 @@ TEST_CASE("a compare side on another network or with bad fields is refused, sayi
     Scenario a = parse(kHead + "\"params\":{}}");
     Scenario b = a;
     b.topology = Topology::mesh({4, 4});
-    b.source = 0;
+    b.source = NodeId{0};
     CHECK_THROWS_WITH(withCompare(a, b), Catch::Contains("a comparison needs one network on both sides: A is the 8×8 mesh (mesh:8x8), B is the 4×4 mesh (mesh:4x4)") &&
                                              Catch::Contains("give B the topology mesh:8x8 too"));
     Scenario handMade = a;  // a compare side put together in code is held to the same rule
@@ -140,14 +140,14 @@ TEST_CASE("comparison: shared timeline, per-step and cumulative TCD, nodes infor
     CHECK(sideStep(3, 4) == 3);
     // Brute force: a node differs exactly when the step of its first received transfer differs.
     std::vector<NodeId> expect;
-    for (NodeId v = 0; v < 16; ++v) {
+    for (NodeId v{}; v < 16; ++v) {
         std::uint32_t sa = v == r.a.source() ? 0 : kNeverInformed, sb = v == r.b.source() ? 0 : kNeverInformed;
         for (const Transfer& t : r.a.transfers())
             if (t.to == v)
-                sa = std::min(sa, t.step);
+                sa = std::min<std::uint32_t>(sa, t.step);
         for (const Transfer& t : r.b.transfers())
             if (t.to == v)
-                sb = std::min(sb, t.step);
+                sb = std::min<std::uint32_t>(sb, t.step);
         if (sa != sb)
             expect.push_back(v);
     }
@@ -157,7 +157,7 @@ TEST_CASE("comparison: shared timeline, per-step and cumulative TCD, nodes infor
     // Where one side is ahead: informed after step k on exactly one side.
     for (std::uint32_t k = 0; k <= 6; ++k) {
         std::vector<NodeId> ahead;
-        for (NodeId v = 0; v < 16; ++v)
+        for (NodeId v{}; v < 16; ++v)
             if ((r.c.informedA[v] <= k) != (r.c.informedB[v] <= k))
                 ahead.push_back(v);
         INFO("step " << k);

@@ -22,11 +22,11 @@ namespace {
 /// 4×4 mesh: step 1 (0,0)→(1,0) (1 hop); step 2 (0,0)→(3,0) (3 hops) and (1,0)→(2,0) (1 hop).
 Schedule handSchedule()
 {
-    Schedule s(Topology::mesh({4, 4}), 0, Pattern::Broadcast, PortModel::AllPort);
+    Schedule s(Topology::mesh({4, 4}), NodeId{0}, Pattern::Broadcast, PortModel::AllPort);
     s.algorithm = "hand-made";
-    s.add(0, 1, 1);
-    s.add(0, 3, 2);
-    s.add(1, 2, 2);
+    s.add(NodeId{0}, NodeId{1}, StepNo{1});
+    s.add(NodeId{0}, NodeId{3}, StepNo{2});
+    s.add(NodeId{1}, NodeId{2}, StepNo{2});
     s.finalize();
     return s;
 }
@@ -35,7 +35,7 @@ MeasuredTransfer mt(std::size_t index, std::uint32_t step, NodeId from, NodeId t
 {
     MeasuredTransfer t;
     t.index = index;
-    t.step = step;
+    t.step = StepNo{step};
     t.from = from;
     t.to = to;
     t.bytes = 1000;
@@ -109,9 +109,9 @@ TEST_CASE("cost samples: one per measured transfer, or per step without transfer
     m.stepCount = 2;
     m.bytesPerBlock = 1000;
     MeasuredStep s1, s2;
-    s1.step = 1;
+    s1.step = StepNo{1};
     s1.time = makeTimeStats({20e-6});
-    s2.step = 2;
+    s2.step = StepNo{2};
     s2.time = makeTimeStats({30e-6});
     m.steps = {s1, s2};
 
@@ -128,7 +128,7 @@ TEST_CASE("cost samples: one per measured transfer, or per step without transfer
     }
     SECTION("per transfer: hops from the schedule's routes")
     {
-        m.transfers = {mt(0, 1, 0, 1, 11e-6), mt(1, 2, 0, 3, 13e-6), mt(2, 2, 1, 2, 12e-6)};
+        m.transfers = {mt(0, 1, NodeId{0}, NodeId{1}, 11e-6), mt(1, 2, NodeId{0}, NodeId{3}, 13e-6), mt(2, 2, NodeId{1}, NodeId{2}, 12e-6)};
         const auto samples = costSamples(m, s);
         REQUIRE(samples.size() == 3);
         CHECK(samples[1].hops == 3.0);
@@ -137,9 +137,9 @@ TEST_CASE("cost samples: one per measured transfer, or per step without transfer
     }
     SECTION("a transfer that is not the schedule's is refused")
     {
-        m.transfers = {mt(0, 1, 0, 2, 11e-6)};
+        m.transfers = {mt(0, 1, NodeId{0}, NodeId{2}, 11e-6)};
         CHECK_THROWS_WITH(costSamples(m, s), Catch::Contains("is not the schedule's transfer 0"));
-        m.transfers = {mt(7, 1, 0, 1, 11e-6)};
+        m.transfers = {mt(7, 1, NodeId{0}, NodeId{1}, 11e-6)};
         CHECK_THROWS_WITH(costSamples(m, s), Catch::Contains("measured transfer 7 is not in the schedule"));
     }
 }

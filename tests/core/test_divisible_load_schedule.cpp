@@ -52,7 +52,7 @@ void checkSchedule(const Schedule& s, int p, int h)
     const auto model = solveDivisibleLoad(pr);
     std::set<NodeId> receivers;
     for (int k = 1; k <= h; ++k) {
-        const auto step = s.stepTransfers(static_cast<std::uint32_t>(k));
+        const auto step = s.stepTransfers(StepNo{static_cast<std::uint32_t>(k)});
         CHECK(step.size() == static_cast<std::size_t>(model.layerSize[static_cast<std::size_t>(k)]));
         std::map<NodeId, int> sends;
         bool sizes = true, tags = true;
@@ -111,7 +111,7 @@ TEST_CASE("divisible-load schedules for p = 1..6 on meshes that fit exactly pass
         checkSchedule(s, p, h);
     }
     const Topology torus = Topology::parse("torus:7x7x7");
-    checkSchedule(buildSchedule("divisible-load", torus, 0, layersParams(6, 3)), 6, 3);
+    checkSchedule(buildSchedule("divisible-load", torus, NodeId{0}, layersParams(6, 3)), 6, 3);
     // Spot sizes: p = 4, h = 4 spans 21×21×25 (spec §1.5).
     const auto box = scatterBox(4, 4);
     CHECK(box[1][0] - box[0][0] + 1 == 21);
@@ -125,7 +125,7 @@ TEST_CASE("p = 1, 2 use the spec's contention-free routes, p = 3 contends only i
     for (const auto& [p, h, spec] : {std::tuple{1, 9, "mesh:8x8x8"}, std::tuple{2, 6, "mesh:9x9x9"}}) {
         const Topology topo = Topology::parse(spec);
         const Schedule s =
-            buildSchedule("divisible-load", topo, 0 + (p == 2 ? topo.id({4, 4, 4}) : 0), layersParams(p, h));
+            buildSchedule("divisible-load", topo, NodeId{0 + (p == 2 ? topo.id({4, 4, 4}) : 0)}, layersParams(p, h));
         const Validation v = validate(s); // step contention forbidden
         INFO("p = " << p << ": " << (v.violations.empty() ? std::string() : v.violations.front()));
         CHECK(v.ok());
@@ -149,7 +149,7 @@ TEST_CASE("p = 1, 2 use the spec's contention-free routes, p = 3 contends only i
     // channels); step 5: 256 senders, σ = 1 (1280 uses on 512 channels).
     auto senders = [&](std::uint32_t step) {
         std::set<NodeId> from;
-        for (const Transfer& t : s.stepTransfers(step))
+        for (const Transfer& t : s.stepTransfers(StepNo{step}))
             from.insert(t.from);
         return from.size();
     };
@@ -205,11 +205,11 @@ TEST_CASE("the layers default to the largest feasible h that fits the mesh at th
     const Schedule s3 = buildSchedule("divisible-load", t16, t16.parseNode("0,0,5"), Params{{"p", "3"}});
     CHECK(s3.stepCount() == 6);
     CHECK(scheduleInfo(s3)["layers_chosen"].get<std::string>().rfind("auto", 0) == 0);
-    const Schedule s1 = buildSchedule("divisible-load", t16, 0, Params{{"p", "1"}});
+    const Schedule s1 = buildSchedule("divisible-load", t16, NodeId{0}, Params{{"p", "1"}});
     CHECK(s1.stepCount() == 12);
     // Feasibility caps it: p = 6 stops at h_max = 6 even on a torus big enough for more.
     const Topology t49 = Topology::parse("torus:7x7x7");
-    const Schedule s6 = buildSchedule("divisible-load", t49, 0, Params{{"p", "6"}});
+    const Schedule s6 = buildSchedule("divisible-load", t49, NodeId{0}, Params{{"p", "6"}});
     CHECK(s6.stepCount() == 3);
 }
 
@@ -231,35 +231,35 @@ TEST_CASE("JSON round trip keeps participants, sizes and info, the reloaded sche
 TEST_CASE("bad divisible-load requests give clear errors (issue #6)", "[divisible]")
 {
     const Topology t8 = Topology::parse("mesh:8x8x8");
-    CHECK_THROWS_WITH(buildSchedule("divisible-load", Topology::parse("mesh:8x8"), 0, layersParams(1, 2)),
+    CHECK_THROWS_WITH(buildSchedule("divisible-load", Topology::parse("mesh:8x8"), NodeId{0}, layersParams(1, 2)),
                       Contains("3-D mesh"));
-    CHECK_THROWS_WITH(buildSchedule("divisible-load", Topology::parse("hypercube:6"), 0, layersParams(1, 2)),
+    CHECK_THROWS_WITH(buildSchedule("divisible-load", Topology::parse("hypercube:6"), NodeId{0}, layersParams(1, 2)),
                       Contains("3-D mesh"));
-    CHECK_THROWS_WITH(buildSchedule("divisible-load", t8, 0, layersParams(7, 2)),
+    CHECK_THROWS_WITH(buildSchedule("divisible-load", t8, NodeId{0}, layersParams(7, 2)),
                       Contains("p = 7") && Contains("1..6"));
-    CHECK_THROWS_WITH(buildSchedule("divisible-load", t8, 0, layersParams(0, 2)), Contains("1..6"));
-    CHECK_THROWS_WITH(buildSchedule("divisible-load", t8, 0, Params{{"p", "2"}, {"layers", "2"}, {"A", "0"}}),
+    CHECK_THROWS_WITH(buildSchedule("divisible-load", t8, NodeId{0}, layersParams(0, 2)), Contains("1..6"));
+    CHECK_THROWS_WITH(buildSchedule("divisible-load", t8, NodeId{0}, Params{{"p", "2"}, {"layers", "2"}, {"A", "0"}}),
                       Contains("A = 0"));
-    CHECK_THROWS_WITH(buildSchedule("divisible-load", t8, 0, Params{{"p", "2"}, {"layers", "2"}, {"V", "-5"}}),
+    CHECK_THROWS_WITH(buildSchedule("divisible-load", t8, NodeId{0}, Params{{"p", "2"}, {"layers", "2"}, {"V", "-5"}}),
                       Contains("V = -5"));
-    CHECK_THROWS_WITH(buildSchedule("divisible-load", t8, 0, Params{{"p", "2"}, {"layers", "2"}, {"C", "-1"}}),
+    CHECK_THROWS_WITH(buildSchedule("divisible-load", t8, NodeId{0}, Params{{"p", "2"}, {"layers", "2"}, {"C", "-1"}}),
                       Contains("C = -1"));
     // h beyond feasibility names h_max.
-    CHECK_THROWS_WITH(buildSchedule("divisible-load", Topology::parse("torus:49x49x49"), 0, layersParams(6, 7)),
+    CHECK_THROWS_WITH(buildSchedule("divisible-load", Topology::parse("torus:49x49x49"), NodeId{0}, layersParams(6, 7)),
                       Contains("infeasible") && Contains("largest feasible number of layers is 6"));
     // Mesh too small for the layers.
-    CHECK_THROWS_WITH(buildSchedule("divisible-load", t8, 0, layersParams(3, 6)), Contains("too small"));
-    CHECK_THROWS_WITH(buildSchedule("divisible-load", t8, 0, layersParams(1, 10)), Contains("too small"));
+    CHECK_THROWS_WITH(buildSchedule("divisible-load", t8, NodeId{0}, layersParams(3, 6)), Contains("too small"));
+    CHECK_THROWS_WITH(buildSchedule("divisible-load", t8, NodeId{0}, layersParams(1, 10)), Contains("too small"));
     // The pattern fits the mesh, but not around this source.
     const Topology t16 = Topology::parse("mesh:16x16x16");
     CHECK_THROWS_WITH(buildSchedule("divisible-load", t16, t16.parseNode("3,3,3"), layersParams(3, 6)),
                       Contains("sources that fit"));
     // Auto layers: not even one layer of Scatter(2) (originator in the centre) fits at a corner.
-    CHECK_THROWS_WITH(buildSchedule("divisible-load", t8, 0, Params{{"p", "2"}}), Contains("not even one layer"));
+    CHECK_THROWS_WITH(buildSchedule("divisible-load", t8, NodeId{0}, Params{{"p", "2"}}), Contains("not even one layer"));
     // "ports" (the common CLI option) is accepted as p when it is a number.
-    CHECK(buildSchedule("divisible-load", t8, 0, Params{{"ports", "1"}, {"layers", "3"}}).maxSendsPerStep == 1);
-    CHECK_THROWS_WITH(buildSchedule("divisible-load", t8, 0, Params{{"ports", "one"}}), Contains("1..6"));
-    CHECK_THROWS_WITH(buildSchedule("divisible-load", t8, 0, Params{{"p", "1"}, {"pattern", "broadcast"}}),
+    CHECK(buildSchedule("divisible-load", t8, NodeId{0}, Params{{"ports", "1"}, {"layers", "3"}}).maxSendsPerStep == 1);
+    CHECK_THROWS_WITH(buildSchedule("divisible-load", t8, NodeId{0}, Params{{"ports", "one"}}), Contains("1..6"));
+    CHECK_THROWS_WITH(buildSchedule("divisible-load", t8, NodeId{0}, Params{{"p", "1"}, {"pattern", "broadcast"}}),
                       Contains("scatter only"));
     const auto& info = findAlgorithm("divisible-load");
     CHECK(info.whyNot(t8) == std::nullopt);

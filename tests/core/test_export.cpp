@@ -84,7 +84,7 @@ boost::dynamic_properties readProperties(G& g, bool dot)
     return dp;
 }
 
-Schedule build(const char* topology, const char* algorithm, NodeId source = 0)
+Schedule build(const char* topology, const char* algorithm, NodeId source = NodeId{0})
 {
     return buildSchedule(algorithm, Topology::parse(topology), source, Params{});
 }
@@ -118,8 +118,8 @@ TEST_CASE("export format names round-trip and bad names are refused with the lis
     CHECK_THROWS_WITH(parseExportFormat("xml"), Catch::Contains("'xml'") && Catch::Contains("graphml"));
     CHECK_THROWS_AS(parseExportGraph("forest"), Error);
     CHECK(fileExtension(ExportFormat::Trace) == "json");
-    CHECK(nodeField(Topology::parse("mesh:4x4x4"), 1 + 4 * 2 + 16 * 3) == "1;2;3");
-    CHECK(nodeField(Topology::parse("hypercube:4"), 11) == "11");
+    CHECK(nodeField(Topology::parse("mesh:4x4x4"), NodeId{1 + 4 * 2 + 16 * 3}) == "1;2;3");
+    CHECK(nodeField(Topology::parse("hypercube:4"), NodeId{11}) == "11");
     CHECK(routeField(RouteSpec::cyclic(1, -1)) == "cyclic:1-");
 }
 
@@ -194,7 +194,7 @@ TEST_CASE("channel-load CSV: used channels, totals = cumulative load, per-step c
         writeChannelLoadCsv(out, s, ChannelCsvLayout::Long);
         const auto rows = lines(out.str());
         std::size_t expected = 0;
-        for (std::uint32_t st = 1; st <= s.stepCount(); ++st)
+        for (StepNo st : steps(s))
             for (std::uint32_t l : stepChannelLoad(s, st))
                 expected += l > 0;
         REQUIRE(rows.size() == expected + 1);
@@ -304,7 +304,7 @@ TEST_CASE("topology GraphML and DOT parse back with Boost.Graph", "[export][grap
             wrapCount += g[*e].wrap;
         }
         CHECK(wrapCount == wraps);
-        for (NodeId v = 0; v < topo.nodeCount(); ++v) {
+        for (NodeId v{}; v < topo.nodeCount(); ++v) {
             CHECK(g[v].name == topo.nodeName(static_cast<NodeId>(g[v].id)));
             CHECK(g[v].coords == nodeField(topo, static_cast<NodeId>(g[v].id)));
         }
@@ -343,7 +343,7 @@ TEST_CASE("broadcast tree GraphML/DOT: N−1 edges, one parent each, BFS tree le
 
     const std::vector<std::size_t> first = firstInformers(s);
     CHECK(first[source] == kNoTransfer);
-    for (NodeId v = 0; v < topo.nodeCount(); ++v)
+    for (NodeId v{}; v < topo.nodeCount(); ++v)
         if (v != source) {
             REQUIRE(first[v] != kNoTransfer);
             CHECK(s.transfers()[first[v]].step == levels[v]);
@@ -365,7 +365,7 @@ TEST_CASE("broadcast tree GraphML/DOT: N−1 edges, one parent each, BFS tree le
             CHECK(levels[from] + 1 == levels[to]);
             CHECK(g[boost::target(*e, g)].informedStep == g[*e].step);
         }
-        for (NodeId v = 0; v < topo.nodeCount(); ++v)
+        for (NodeId v{}; v < topo.nodeCount(); ++v)
             CHECK(inDegree[v] == (v == source ? 0 : 1));
         const ReadVertex& src = g[indexOf.at(source)];
         CHECK(src.source == 1);
@@ -443,7 +443,7 @@ TEST_CASE("topocast-cli export: every format, --out atomic, topology graph witho
         Scenario scenario;
         scenario.topology = Topology::parse("mesh:4x4x4");
         scenario.algorithm = "recursive-doubling";
-        scenario.source = 5;
+        scenario.source = NodeId{5};
         saveScenario(scenario, sc);
         REQUIRE(runCli({"export", "--scenario", sc.string(), "--format", "csv"}, out, err) == 0);
         CHECK(lines(out).size() == 64);

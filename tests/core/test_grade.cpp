@@ -31,14 +31,14 @@ TEST_CASE("grade: the step's receivers are all right, for every algorithm and pa
                 Params params;
                 if (!pattern.empty())
                     params = Params{{"pattern", pattern}};
-                for (NodeId source : {NodeId{0}, topo.nodeCount() - 1}) {
+                for (NodeId source : {NodeId{0}, NodeId{topo.nodeCount() - 1}}) {
                     Schedule s;
                     try {
                         s = buildSchedule(a.name, topo, source, params);
                     } catch (const Error&) {
                         continue;  // a pattern this topology or port model does not offer
                     }
-                    for (std::uint32_t k = 1; k <= s.stepCount(); ++k) {
+                    for (StepNo k : steps(s)) {
                         INFO(a.name << " " << pattern << " on " << topo.displayName() << " from " << source << ", step " << k);
                         // Receivers by a plain scan of the step's transfers.
                         std::set<NodeId> expected;
@@ -55,7 +55,7 @@ TEST_CASE("grade: the step's receivers are all right, for every algorithm and pa
                         CHECK(none.right.empty());
                         CHECK(none.missed == receivers);
                         std::vector<NodeId> everyone(topo.nodeCount());
-                        for (NodeId v = 0; v < topo.nodeCount(); ++v)
+                        for (NodeId v{}; v < topo.nodeCount(); ++v)
                             everyone[v] = v;
                         const StepGrade every = gradeStep(s, k, everyone);
                         CHECK(every.right == receivers);
@@ -72,11 +72,11 @@ TEST_CASE("grade: binomial on 4x4, step 2 — (0,1) right, (0,3) missed, (1,1) w
 {
     // Binomial from (0,0): step 2 sends 0 → 4 = (0,1) and 8 → 12 = (0,3).
     const Topology topo = Topology::mesh({4, 4});
-    const Schedule s = buildSchedule("binomial", topo, 0, {});
-    const StepGrade g = gradeStep(s, 2, parseNodeList(topo, "0,1; 1,1"));
-    CHECK(g.right == std::vector<NodeId>{4});
-    CHECK(g.missed == std::vector<NodeId>{12});
-    CHECK(g.wrong == std::vector<NodeId>{5});
+    const Schedule s = buildSchedule("binomial", topo, NodeId{0}, {});
+    const StepGrade g = gradeStep(s, StepNo{2}, parseNodeList(topo, "0,1; 1,1"));
+    CHECK(g.right == std::vector<NodeId>{NodeId{4}});
+    CHECK(g.missed == std::vector<NodeId>{NodeId{12}});
+    CHECK(g.wrong == std::vector<NodeId>{NodeId{5}});
 
     const auto r = runCli({"grade", "--topology", "mesh:4x4", "--algorithm", "binomial", "--source", "0,0", "--step", "2",
                            "--nodes", "0,1;1,1", "--json"});
@@ -93,8 +93,8 @@ TEST_CASE("grade: hypercube nodes are addresses, in and out", "[grade]")
 {
     // Recursive doubling on the 3-cube from 0: step 1 sends 0 → 4 (the highest dimension first)
     // or 0 → 1; either way one receiver, which the JSON names by its address.
-    const Schedule s = buildSchedule("recursive-doubling", Topology::hypercube(3), 0, {});
-    const auto receivers = stepReceivers(s, 1);
+    const Schedule s = buildSchedule("recursive-doubling", Topology::hypercube(3), NodeId{0}, {});
+    const auto receivers = stepReceivers(s, StepNo{1});
     REQUIRE(receivers.size() == 1);
     const auto r = runCli({"grade", "--topology", "hypercube:3", "--algorithm", "recursive-doubling", "--source", "0",
                            "--step", "1", "--nodes", "0b" + std::string(receivers[0] & 4 ? "1" : "0") +
@@ -141,22 +141,22 @@ TEST_CASE("grade: the narration says why — sender, eye or source, and hops", "
     // Binomial on 4×4 from (0,0), ranks row-major: step 2 sends 0 → 4 = (0,1) and 8 → 12 =
     // (0,3); (1,1) = 5 receives from 4 in step 4 (the last, the odd ranks).
     const Topology topo = Topology::mesh({4, 4});
-    const Schedule s = buildSchedule("binomial", topo, 0, {});
-    const StepGrade g = gradeStep(s, 2, parseNodeList(topo, "0,1; 1,1"));
+    const Schedule s = buildSchedule("binomial", topo, NodeId{0}, {});
+    const StepGrade g = gradeStep(s, StepNo{2}, parseNodeList(topo, "0,1; 1,1"));
     CHECK(explainGrade(s, g) ==
           "Step 2: 1 right, 1 missed, 1 wrong. Missed: (0,3) receives from (0,2) over 1 hop. Right: (0,1) receives "
           "from the source (0,0) over 1 hop. Wrong: (1,1) receives nothing in step 2; it receives in step 4.");
-    CHECK(explainGrade(s, gradeStep(s, 2, stepReceivers(s, 2))) ==
+    CHECK(explainGrade(s, gradeStep(s, StepNo{2}, stepReceivers(s, StepNo{2}))) ==
           "Step 2: all 2 right. Right: (0,1) receives from the source (0,0) over 1 hop; (0,3) receives from (0,2) over "
           "1 hop.");
-    CHECK(explainNonReceiver(s, 4, 4) == "(0,1) receives nothing in step 4; it received in step 2");
-    CHECK(explainNonReceiver(s, 1, 0) == "(0,0) is the source; it receives nothing");
-    CHECK_THROWS_WITH(explainReceiver(s, 2, 5), "node (1,1) receives nothing in step 2");
-    CHECK_THROWS_WITH(explainNonReceiver(s, 2, 4), "node (0,1) does receive in step 2");
-    CHECK_THROWS_WITH(explainReceiver(s, 9, 4), Catch::Contains("it has steps 1..4"));
+    CHECK(explainNonReceiver(s, StepNo{4}, NodeId{4}) == "(0,1) receives nothing in step 4; it received in step 2");
+    CHECK(explainNonReceiver(s, StepNo{1}, NodeId{0}) == "(0,0) is the source; it receives nothing");
+    CHECK_THROWS_WITH(explainReceiver(s, StepNo{2}, NodeId{5}), "node (1,1) receives nothing in step 2");
+    CHECK_THROWS_WITH(explainNonReceiver(s, StepNo{2}, NodeId{4}), "node (0,1) does receive in step 2");
+    CHECK_THROWS_WITH(explainReceiver(s, StepNo{9}, NodeId{4}), Catch::Contains("it has steps 1..4"));
 
     // More than maxClauses nodes in a group: the rest are counted.
-    const StepGrade none = gradeStep(s, 4, {});
+    const StepGrade none = gradeStep(s, StepNo{4}, {});
     REQUIRE(none.missed.size() == 8);  // step 4 informs the 8 odd ranks
     CHECK_THAT(explainGrade(s, none, 2), Catch::EndsWith("; … and 6 more."));
     CHECK_THAT(explainGrade(s, none, 2), Catch::StartsWith("Step 4: 0 right, 8 missed, 0 wrong. Missed: "));
@@ -182,8 +182,8 @@ TEST_CASE("grade: the narration says why — sender, eye or source, and hops", "
     // From the eye (1,1,1) of the 4×4×4 mesh the source is an eye too.
     const Topology mesh4 = Topology::mesh({4, 4, 4});
     const Schedule fromEye = buildSchedule("cang-wu", mesh4, mesh4.parseNode("1,1,1"), Params{{"mode", "paper"}});
-    const Transfer& first = fromEye.stepTransfers(1)[0];
-    CHECK(explainReceiver(fromEye, 1, first.to) ==
+    const Transfer& first = fromEye.stepTransfers(StepNo{1})[0];
+    CHECK(explainReceiver(fromEye, StepNo{1}, first.to) ==
           mesh4.nodeName(first.to) + " receives from the source, an eye, (1,1,1) over 1 hop");
 }
 
@@ -199,14 +199,14 @@ TEST_CASE("grade: every step of every algorithm is narrated, and the score adds 
             for (const std::string& pattern : a.patterns.empty() ? std::vector<std::string>{""} : a.patterns) {
                 Schedule s;
                 try {
-                    s = buildSchedule(a.name, topo, 0, pattern.empty() ? Params{} : Params{{"pattern", pattern}});
+                    s = buildSchedule(a.name, topo, NodeId{0}, pattern.empty() ? Params{} : Params{{"pattern", pattern}});
                 } catch (const Error&) {
                     continue;
                 }
-                for (std::uint32_t k = 1; k <= s.stepCount(); ++k) {
+                for (StepNo k : steps(s)) {
                     INFO(a.name << " " << pattern << " on " << topo.displayName() << ", step " << k);
                     // Guess node 0 and node 1: whatever is right, missed or wrong gets a reason.
-                    const std::vector<NodeId> guess = {0, 1};
+                    const std::vector<NodeId> guess = {NodeId{0}, NodeId{1}};
                     const StepGrade g = gradeStep(s, k, guess);
                     const std::string text = explainGrade(s, g, 3);
                     CHECK_THAT(text, Catch::StartsWith("Step " + std::to_string(k) + ": "));
@@ -235,7 +235,7 @@ TEST_CASE("grade --scenario: the issue's contract on a preset, all right for the
     const std::string file = std::string(TOPOCAST_SOURCE_DIR) + "/resources/scenarios/cang-wu-4x4x4-eye.json";
     const Scenario sc = loadScenario(file);
     const Schedule s = buildSchedule(sc.algorithm, sc.topology, sc.source, sc.params);
-    for (std::uint32_t k = 1; k <= s.stepCount(); ++k) {
+    for (StepNo k : steps(s)) {
         std::string nodes;
         for (NodeId v : stepReceivers(s, k))
             nodes += (nodes.empty() ? "" : ";") + s.topology().nodeName(v).substr(1, s.topology().nodeName(v).size() - 2);

@@ -97,21 +97,21 @@ TEST_CASE("bit utilities: J(c), base, period, cyclic counts (spec §12.1 V4–V5
 
 TEST_CASE("SBT parents, children, levels, subtrees (spec §3.2, §12.2 V6–V8)", "[hypercube]")
 {
-    const std::vector<NodeId> parents = {0, 0, 1, 0, 1, 2, 3, 0, 1, 2, 3, 4, 5, 6, 7};
-    for (NodeId i = 1; i < 16; ++i)
-        CHECK(sbtParent(i, 0, 4) == parents[i - 1]);
-    CHECK(sbtParent(0, 0, 4) == kNoParent);
-    CHECK(sbtChildren(0, 0, 4) == std::vector<NodeId>{1, 2, 4, 8});
-    CHECK(sbtChildren(1, 0, 4) == std::vector<NodeId>{3, 5, 9});
-    CHECK(sbtChildren(2, 0, 4) == std::vector<NodeId>{6, 10});
-    CHECK(sbtChildren(7, 0, 4) == std::vector<NodeId>{15});
-    CHECK(sbtChildren(8, 0, 4).empty());
+    const std::vector<std::uint32_t> parents = {0, 0, 1, 0, 1, 2, 3, 0, 1, 2, 3, 4, 5, 6, 7};
+    for (NodeId i{1}; i < 16; ++i)
+        CHECK(sbtParent(i, NodeId{0}, 4) == parents[i - 1]);
+    CHECK(sbtParent(NodeId{0}, NodeId{0}, 4) == kNoParent);
+    CHECK(sbtChildren(NodeId{0}, NodeId{0}, 4) == std::vector<NodeId>{NodeId{1}, NodeId{2}, NodeId{4}, NodeId{8}});
+    CHECK(sbtChildren(NodeId{1}, NodeId{0}, 4) == std::vector<NodeId>{NodeId{3}, NodeId{5}, NodeId{9}});
+    CHECK(sbtChildren(NodeId{2}, NodeId{0}, 4) == std::vector<NodeId>{NodeId{6}, NodeId{10}});
+    CHECK(sbtChildren(NodeId{7}, NodeId{0}, 4) == std::vector<NodeId>{NodeId{15}});
+    CHECK(sbtChildren(NodeId{8}, NodeId{0}, 4).empty());
     // V7: n = 3, s = 5
-    const std::map<NodeId, NodeId> p5 = {{0, 4}, {1, 5}, {2, 6}, {3, 7}, {4, 5}, {6, 4}, {7, 5}};
+    const std::map<std::uint32_t, std::uint32_t> p5 = {{0, 4}, {1, 5}, {2, 6}, {3, 7}, {4, 5}, {6, 4}, {7, 5}};
     for (auto [i, p] : p5)
-        CHECK(sbtParent(i, 5, 3) == p);
-    CHECK(sbtChildren(5, 5, 3) == std::vector<NodeId>{4, 7, 1});
-    CHECK(sbtChildren(1, 5, 3).empty());
+        CHECK(sbtParent(NodeId{i}, NodeId{5}, 3) == p);
+    CHECK(sbtChildren(NodeId{5}, NodeId{5}, 3) == std::vector<NodeId>{NodeId{4}, NodeId{7}, NodeId{1}});
+    CHECK(sbtChildren(NodeId{1}, NodeId{5}, 3).empty());
     const auto g = buildGraph(GraphKind::Sbt, 4);
     const auto k = computeCounters(g);
     CHECK(k.levelSizes == row({1, 4, 6, 4, 1}));
@@ -149,8 +149,8 @@ TEST_CASE("BRG path and r counters (spec §3.1, §12.3 V11–V12)", "[hypercube]
 {
     std::vector<NodeId> path;
     for (std::uint32_t p = 0; p < 8; ++p)
-        path.push_back(brgNode(p, 0, 3));
-    CHECK(path == std::vector<NodeId>{0, 1, 3, 2, 6, 7, 5, 4});
+        path.push_back(brgNode(p, NodeId{0}, 3));
+    CHECK(path == std::vector<NodeId>{NodeId{0}, NodeId{1}, NodeId{3}, NodeId{2}, NodeId{6}, NodeId{7}, NodeId{5}, NodeId{4}});
     std::vector<int> dims;
     for (std::uint32_t p = 0; p < 7; ++p)
         dims.push_back(grayStepDim(p));
@@ -159,8 +159,8 @@ TEST_CASE("BRG path and r counters (spec §3.1, §12.3 V11–V12)", "[hypercube]
     CHECK(k.unionEdges == row({4, 2, 1}));
     CHECK(k.r == std::vector{row({4, 2, 1}), row({3, 2, 1}), row({3, 1, 1}), row({2, 1, 1}), row({2, 1, 0}),
                              row({1, 1, 0}), row({1, 0, 0})});
-    for (NodeId i = 0; i < 8; ++i)
-        CHECK(brgNode(brgPosition(i, 5, 3), 5, 3) == i);
+    for (NodeId i{}; i < 8; ++i)
+        CHECK(brgNode(brgPosition(i, NodeId{5}, 3), NodeId{5}, 3) == i);
     // Lem. 3.11 r formula, n ≤ 8
     for (int n = 2; n <= 8; ++n) {
         const auto kn = computeCounters(buildGraph(GraphKind::Brg, n));
@@ -180,13 +180,13 @@ TEST_CASE("nRBRG paths, shared edges, union (spec §3.1, §12.3 V13–V14, §10 
     auto pathOf = [](int n, int r) {
         std::vector<NodeId> out;
         for (std::uint32_t p = 0; p < (1u << n); ++p)
-            out.push_back(brgNode(p, 0, n, r));
+            out.push_back(brgNode(p, NodeId{0}, n, r));
         return out;
     };
-    CHECK(pathOf(3, 0) == std::vector<NodeId>{0, 1, 3, 2, 6, 7, 5, 4});
-    CHECK(pathOf(3, 1) == std::vector<NodeId>{0, 2, 6, 4, 5, 7, 3, 1});
-    CHECK(pathOf(3, 2) == std::vector<NodeId>{0, 4, 5, 1, 3, 7, 6, 2});
-    CHECK(pathOf(4, 1) == std::vector<NodeId>{0, 2, 6, 4, 12, 14, 10, 8, 9, 11, 15, 13, 5, 7, 3, 1});
+    CHECK(pathOf(3, 0) == std::vector<NodeId>{NodeId{0}, NodeId{1}, NodeId{3}, NodeId{2}, NodeId{6}, NodeId{7}, NodeId{5}, NodeId{4}});
+    CHECK(pathOf(3, 1) == std::vector<NodeId>{NodeId{0}, NodeId{2}, NodeId{6}, NodeId{4}, NodeId{5}, NodeId{7}, NodeId{3}, NodeId{1}});
+    CHECK(pathOf(3, 2) == std::vector<NodeId>{NodeId{0}, NodeId{4}, NodeId{5}, NodeId{1}, NodeId{3}, NodeId{7}, NodeId{6}, NodeId{2}});
+    CHECK(pathOf(4, 1) == std::vector<NodeId>{NodeId{0}, NodeId{2}, NodeId{6}, NodeId{4}, NodeId{12}, NodeId{14}, NodeId{10}, NodeId{8}, NodeId{9}, NodeId{11}, NodeId{15}, NodeId{13}, NodeId{5}, NodeId{7}, NodeId{3}, NodeId{1}});
     CHECK(g3.parent[0][6] == 2);
     CHECK(g3.parent[1][6] == 2);
     CHECK(g3.parent[2][6] != 2);
@@ -239,7 +239,7 @@ TEST_CASE("nRBRG paths, shared edges, union (spec §3.1, §12.3 V13–V14, §10 
         for (std::uint32_t p = 0; p + 1 < (1u << n); ++p) {
             std::set<int> ds;
             for (int r = 0; r < n; ++r)
-                ds.insert(std::countr_zero(brgNode(p, 0, n, r) ^ brgNode(p + 1, 0, n, r)));
+                ds.insert(std::countr_zero(brgNode(p, NodeId{0}, n, r) ^ brgNode(p + 1, NodeId{0}, n, r)));
             CHECK(static_cast<int>(ds.size()) == n);
         }
 }
@@ -277,11 +277,11 @@ TEST_CASE("TCBT construction: level sizes, parent maps, roles (spec §3.3, §12.
                 CHECK((cnt == 0 || cnt == 2));
         }
     }
-    const std::map<NodeId, NodeId> p3 = {{4, 0}, {1, 0}, {6, 4}, {3, 1}, {5, 1}, {2, 6}, {7, 6}};
+    const std::map<std::uint32_t, std::uint32_t> p3 = {{4, 0}, {1, 0}, {6, 4}, {3, 1}, {5, 1}, {2, 6}, {7, 6}};
     const auto t3 = tcbtParentTable(3);
     for (auto [c, p] : p3)
         CHECK(t3[c] == p);
-    const std::map<NodeId, NodeId> p4 = {{8, 0}, {4, 0},   {10, 8},  {5, 4}, {12, 4}, {2, 10}, {11, 10}, {1, 5},
+    const std::map<std::uint32_t, std::uint32_t> p4 = {{8, 0}, {4, 0},   {10, 8},  {5, 4}, {12, 4}, {2, 10}, {11, 10}, {1, 5},
                                          {7, 5}, {13, 12}, {14, 12}, {3, 2}, {6, 2},  {9, 11}, {15, 11}};
     const auto t4 = tcbtParentTable(4);
     for (auto [c, p] : p4)
@@ -302,11 +302,11 @@ TEST_CASE("nRSBT members, weights, counters (spec §3.4 Lem. 3.19–3.21, §12.5
     for (int n = 2; n <= 6; ++n)
         for (int j = 0; j < n; ++j)
             for (std::uint32_t x = 1; x < (1u << n); ++x)
-                CHECK(rsbtParent(x, 0, n, j) == rotateLeft(sbtParent(rotateRight(x, n, j), 0, n), n, j));
+                CHECK(rsbtParent(NodeId{x}, NodeId{0}, n, j) == rotateLeft(sbtParent(NodeId{rotateRight(x, n, j)}, NodeId{0}, n), n, j));
     auto weightOf = [](int n, std::uint32_t from, std::uint32_t to) {
         int count = 0;
         for (int j = 0; j < n; ++j)
-            count += rsbtParent(to, 0, n, j) == from;
+            count += rsbtParent(NodeId{to}, NodeId{0}, n, j) == from;
         return Rational(count, n);
     };
     const std::uint32_t x = bits("011001");
@@ -341,26 +341,26 @@ TEST_CASE("nRSBT members, weights, counters (spec §3.4 Lem. 3.19–3.21, §12.5
 
 TEST_CASE("nESBT members, labels, levels, disjointness (spec §3.5 Thm. 3.1, 4.1, §12.6 V24–V30)", "[hypercube]")
 {
-    const std::vector<std::vector<NodeId>> par = {{0, 3, 1, 5, 1, 7, 3}, {3, 0, 2, 6, 7, 2, 6}, {5, 6, 7, 0, 4, 4, 5}};
+    const std::vector<std::vector<std::uint32_t>> par = {{0, 3, 1, 5, 1, 7, 3}, {3, 0, 2, 6, 7, 2, 6}, {5, 6, 7, 0, 4, 4, 5}};
     const std::vector<std::vector<int>> lab = {{0, 3, 1, 3, 2, 3, 2}, {4, 1, 3, 4, 4, 2, 3}, {5, 5, 5, 2, 3, 4, 4}};
     for (int j = 0; j < 3; ++j)
-        for (NodeId i = 1; i < 8; ++i) {
-            CHECK(ersbtParent(i, 0, 3, j) == par[j][i - 1]);
-            CHECK(ersbtLabel(i, 0, 3, j) == lab[j][i - 1]);
+        for (NodeId i{1}; i < 8; ++i) {
+            CHECK(ersbtParent(i, NodeId{0}, 3, j) == par[j][i - 1]);
+            CHECK(ersbtLabel(i, NodeId{0}, 3, j) == lab[j][i - 1]);
         }
-    const std::vector<NodeId> par4 = {0, 3, 1, 5, 1, 7, 3, 9, 1, 11, 3, 13, 5, 15, 7};
+    const std::vector<std::uint32_t> par4 = {0, 3, 1, 5, 1, 7, 3, 9, 1, 11, 3, 13, 5, 15, 7};
     const std::vector<int> lab4 = {0, 4, 1, 4, 2, 4, 2, 4, 3, 4, 3, 4, 3, 4, 3};
-    for (NodeId i = 1; i < 16; ++i) {
-        CHECK(ersbtParent(i, 0, 4, 0) == par4[i - 1]);
-        CHECK(ersbtLabel(i, 0, 4, 0) == lab4[i - 1]);
+    for (NodeId i{1}; i < 16; ++i) {
+        CHECK(ersbtParent(i, NodeId{0}, 4, 0) == par4[i - 1]);
+        CHECK(ersbtLabel(i, NodeId{0}, 4, 0) == lab4[i - 1]);
     }
-    const std::map<NodeId, NodeId> p26 = {{0, 2}, {1, 3}, {2, 3}, {3, 7}, {4, 6}, {6, 7}, {7, 5}};
+    const std::map<std::uint32_t, std::uint32_t> p26 = {{0, 2}, {1, 3}, {2, 3}, {3, 7}, {4, 6}, {6, 7}, {7, 5}};
     for (auto [i, p] : p26)
-        CHECK(ersbtParent(i, 5, 3, 1) == p);
+        CHECK(ersbtParent(NodeId{i}, NodeId{5}, 3, 1) == p);
     // §10 item 5: n = 3, ERSBT_1, node 3: input label 3, children {1} with label 4
-    CHECK(ersbtLabel(3, 0, 3, 1) == 3);
-    CHECK(ersbtChildren(3, 0, 3, 1) == std::vector<NodeId>{1});
-    CHECK(ersbtLabel(1, 0, 3, 1) == 4);
+    CHECK(ersbtLabel(NodeId{3}, NodeId{0}, 3, 1) == 3);
+    CHECK(ersbtChildren(NodeId{3}, NodeId{0}, 3, 1) == std::vector<NodeId>{NodeId{1}});
+    CHECK(ersbtLabel(NodeId{1}, NodeId{0}, 3, 1) == 4);
     const std::map<int, std::vector<std::uint64_t>> levels = {
         {3, {1, 1, 2, 3, 1}}, {4, {1, 1, 3, 6, 4, 1}}, {5, {1, 1, 4, 10, 10, 5, 1}}};
     for (const auto& [n, expect] : levels) {
@@ -376,8 +376,8 @@ TEST_CASE("nESBT members, labels, levels, disjointness (spec §3.5 Thm. 3.1, 4.1
     for (const auto& [n, expect] : perLabel) {
         std::vector<int> count(static_cast<std::size_t>(2 * n), 0);
         for (int j = 0; j < n; ++j)
-            for (NodeId i = 1; i < (1u << n); ++i)
-                ++count[static_cast<std::size_t>(ersbtLabel(i, 0, n, j))];
+            for (NodeId i{1}; i < (1u << n); ++i)
+                ++count[static_cast<std::size_t>(ersbtLabel(i, NodeId{0}, n, j))];
         CHECK(count == expect);
     }
     const auto k4 = computeCounters(buildGraph(GraphKind::Nesbt, 4));
@@ -401,15 +401,15 @@ TEST_CASE("nESBT members, labels, levels, disjointness (spec §3.5 Thm. 3.1, 4.1
                                  static_cast<std::size_t>(std::countr_zero(p ^ c));
                 disjoint = disjoint && !used[key];
                 used[key] = 1;
-                const int f = ersbtLabel(c, 0, n, j);
+                const int f = ersbtLabel(NodeId{c}, NodeId{0}, n, j);
                 labelsOk = labelsOk && f % n == g.dimInto(j, c);
                 if (p != 0)
-                    labelsOk = labelsOk && f > ersbtLabel(p, 0, n, j);
-                const auto kids = ersbtChildren(c, 0, n, j);
+                    labelsOk = labelsOk && f > ersbtLabel(NodeId{p}, NodeId{0}, n, j);
+                const auto kids = ersbtChildren(NodeId{c}, NodeId{0}, n, j);
                 for (NodeId q : kids)
                     childrenOk = childrenOk && g.parent[j][q] == c;
                 if (n >= 2)
-                    CHECK(static_cast<int>(g.level[j][c]) == ersbtLevel(c, 0, n, j));
+                    CHECK(static_cast<int>(g.level[j][c]) == ersbtLevel(NodeId{c}, NodeId{0}, n, j));
             }
         CHECK(disjoint);
         CHECK(labelsOk);
@@ -441,14 +441,14 @@ TEST_CASE("SBnT and SBnTc members, sizes, parents, balance (spec §3.6, §12.7 V
             got[static_cast<std::size_t>(sbntBase(c, n))].insert(c);
         CHECK(got == expect);
     }
-    const std::vector<NodeId> p4 = {0, 0, 1, 0, 1, 2, 3, 0, 8, 2, 9, 4, 12, 6, 7};
-    for (NodeId i = 1; i < 16; ++i)
-        CHECK(sbntParent(i, 0, 4) == p4[i - 1]);
-    CHECK(sbntChildren(1, 0, 4) == std::vector<NodeId>{3, 5});
-    CHECK(sbntChildren(8, 0, 4) == std::vector<NodeId>{9});
-    CHECK(sbntChildren(9, 0, 4) == std::vector<NodeId>{11});
-    for (NodeId leaf : {5u, 10u, 15u})
-        CHECK(sbntChildren(leaf, 0, 4).empty());
+    const std::vector<std::uint32_t> p4 = {0, 0, 1, 0, 1, 2, 3, 0, 8, 2, 9, 4, 12, 6, 7};
+    for (NodeId i{1}; i < 16; ++i)
+        CHECK(sbntParent(i, NodeId{0}, 4) == p4[i - 1]);
+    CHECK(sbntChildren(NodeId{1}, NodeId{0}, 4) == std::vector<NodeId>{NodeId{3}, NodeId{5}});
+    CHECK(sbntChildren(NodeId{8}, NodeId{0}, 4) == std::vector<NodeId>{NodeId{9}});
+    CHECK(sbntChildren(NodeId{9}, NodeId{0}, 4) == std::vector<NodeId>{NodeId{11}});
+    for (NodeId leaf : {NodeId{5}, NodeId{10}, NodeId{15}})
+        CHECK(sbntChildren(leaf, NodeId{0}, 4).empty());
     const std::map<int, std::vector<std::uint64_t>> sizes = {
         {2, {2, 1}}, {3, {3, 2, 2}}, {4, {5, 4, 3, 3}}, {5, {7, 6, 6, 6, 6}}};
     for (const auto& [n, expect] : sizes)
@@ -467,10 +467,10 @@ TEST_CASE("SBnT and SBnTc members, sizes, parents, balance (spec §3.6, §12.7 V
     for (int j = 1; j < 5; ++j)
         CHECK(l5[static_cast<std::size_t>(j)] == std::vector<int>{1, 2, 2, 1, 0});
     // V36: SBnTc weights
-    const auto w5 = sbntcParents(bits("0101"), 0, 4);
+    const auto w5 = sbntcParents(NodeId{bits("0101")}, NodeId{0}, 4);
     REQUIRE(w5.size() == 2);
     CHECK(w5[0].second == Rational(1, 2));
-    const auto w15 = sbntcParents(15, 0, 4);
+    const auto w15 = sbntcParents(NodeId{15}, NodeId{0}, 4);
     REQUIRE(w15.size() == 4);
     CHECK(w15[0].second == Rational(1, 4));
     for (int n = 1; n <= 10; ++n) {
@@ -540,13 +540,13 @@ TEST_CASE("every graph: spanning trees of cube edges, rules equal tables, greedy
                     CHECK(k.weighted(v) == Rational((1LL << n) - 1, n));
         }
     // translation: rule functions with a source s are the source-0 graph XOR s
-    for (NodeId s : {0u, 5u, 13u})
-        for (NodeId i = 0; i < 16; ++i) {
+    for (NodeId s : {NodeId{0}, NodeId{5}, NodeId{13}})
+        for (NodeId i{}; i < 16; ++i) {
             const auto gs = buildGraph(GraphKind::Sbnt, 4);
-            const NodeId expect = i == s ? kNoParent : gs.parent[0][i ^ s] ^ s;
+            const NodeId expect{i == s ? kNoParent : gs.parent[0][i ^ s] ^ s};
             CHECK(sbntParent(i, s, 4) == expect);
         }
     CHECK_THROWS_AS(buildGraph(GraphKind::Sbt, 0), Error);
     CHECK_THROWS_AS(buildGraph(GraphKind::Sbt, 21), Error);
-    CHECK_THROWS_AS(sbtParent(16, 0, 4), Error);
+    CHECK_THROWS_AS(sbtParent(NodeId{16}, NodeId{0}, 4), Error);
 }

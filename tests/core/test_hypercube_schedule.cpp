@@ -24,7 +24,7 @@ namespace {
 constexpr Pattern Bc = Pattern::Broadcast, Sc = Pattern::Scatter, Ag = Pattern::Allgather, Aa = Pattern::Alltoall;
 constexpr Ports One = Ports::One, SR = Ports::SendRecv, NP = Ports::N;
 
-RawSchedule gen(const std::string& a, Pattern p, Ports ports, int n, long long M, long long B, NodeId s = 0,
+RawSchedule gen(const std::string& a, Pattern p, Ports ports, int n, long long M, long long B, NodeId s = NodeId{0},
                 const std::string& variant = "")
 {
     return generateSchedule(ScheduleRequest{a, p, ports, {n, M, B, 1, 1}, s, variant});
@@ -73,7 +73,7 @@ void checkEverything(bool slow)
                 for (int n = (a == "tcbt" ? 2 : 1); n <= (a2a ? 6 : 10); ++n) {
                     if ((estimateMoves(a, pat, ports, n) > 100000) != slow)
                         continue;
-                    const NodeId s = (n >= 3) ? 5u : 0u;
+                    const NodeId s{(n >= 3) ? 5u : 0u};
                     const long long M = pat == Bc ? 4 : 2, B = 2;
                     INFO(a << " " << patternName(pat) << " " << portsName(ports) << " n = " << n);
                     const ScheduleRequest rq{a, pat, ports, {n, M, B, 1, 1}, s, ""};
@@ -124,7 +124,7 @@ TEST_CASE("schedule vs formula: counted start-ups and transfer equal the closed 
                         const ClosedForm f = closedForm(a, pat, ports, cp);
                         if (!f.available)
                             continue;
-                        const RawSchedule r = gen(a, pat, ports, n, M, B, n >= 3 ? 3 : 0);
+                        const RawSchedule r = gen(a, pat, ports, n, M, B, NodeId{n >= 3 ? 3 : 0});
                         const CountedCost c = countCost(r, B);
                         if (!f.exact) {
                             // TCBT personalized rows are "≈" in Table 7: transfer matches, start-ups
@@ -165,7 +165,7 @@ TEST_CASE("broadcast cycle counts: TCBT, nESBT, nRSBT, BRG, SBT (spec §4.2, §1
         if (n >= 3)
             CHECK(gen("tcbt", Bc, One, n, 5, 1).cycles == static_cast<std::uint32_t>(3 * 5 + 2 * n - 5));
         // one-port label schedules: every link of cycle t is in dimension t mod n
-        for (const auto& r : {gen("nesbt", Bc, One, n, 9, 1, 3), gen("nrsbt", Bc, One, n, 9, 1, 3)})
+        for (const auto& r : {gen("nesbt", Bc, One, n, 9, 1, NodeId{3}), gen("nrsbt", Bc, One, n, 9, 1, NodeId{3})})
             for (const RawTransfer& t : r.transfers)
                 CHECK(std::countr_zero(t.from ^ t.to) == static_cast<int>(t.cycle % static_cast<std::uint32_t>(n)));
     }
@@ -188,7 +188,7 @@ TEST_CASE("nESBT n-port broadcast: first arrival of tree j at cycle |c|−1 or |
           "[hypercube]")
 {
     for (int n = 2; n <= 6; ++n) {
-        const RawSchedule r = gen("nesbt", Bc, NP, n, 2LL * n, 1, 0);
+        const RawSchedule r = gen("nesbt", Bc, NP, n, 2LL * n, 1, NodeId{0});
         std::map<std::pair<NodeId, std::uint32_t>, std::uint32_t> first; // (node, tree) → cycle
         for (const RawTransfer& t : r.transfers)
             for (const Block& b : t.blocks) {
@@ -196,9 +196,9 @@ TEST_CASE("nESBT n-port broadcast: first arrival of tree j at cycle |c|−1 or |
                 if (!first.count(key))
                     first[key] = t.cycle;
             }
-        for (NodeId c = 1; c < (1u << n); ++c)
+        for (NodeId c{1}; c < (1u << n); ++c)
             for (int j = 0; j < n; ++j) {
-                const int pc = std::popcount(c);
+                const int pc = std::popcount(c.value());
                 CHECK(static_cast<int>(first[{c, static_cast<std::uint32_t>(j)}]) == ((c >> j & 1u) ? pc - 1 : pc + 1));
             }
     }
@@ -213,15 +213,15 @@ TEST_CASE("SBT one-port personalized: Gray-code postorder and subtree schedules 
     for (const RawTransfer& t : r.transfers)
         if (t.from == 0) {
             REQUIRE(t.blocks.size() == 1);
-            dest.push_back(t.blocks[0].dest);
-            ports.push_back(std::countr_zero(t.to));
+            dest.push_back(NodeId{t.blocks[0].dest});
+            ports.push_back(std::countr_zero(t.to.value()));
         }
-    CHECK(dest == std::vector<NodeId>{7, 6, 5, 4, 3, 2, 1});
+    CHECK(dest == std::vector<NodeId>{NodeId{7}, NodeId{6}, NodeId{5}, NodeId{4}, NodeId{3}, NodeId{2}, NodeId{1}});
     CHECK(ports == std::vector<int>{0, 1, 0, 2, 0, 1, 0});
     CHECK(r.cycles == 7);
     CHECK(gen("sbt", Sc, One, 4, 1, 1).cycles == 15);
     CHECK(perCycle(gen("sbt", Sc, One, 3, 1, 4)) == std::vector<Rational>{4, 2, 1});
-    CHECK(perCycle(gen("sbt", Sc, One, 3, 1, 1, 0, "subtree")) == std::vector<Rational>{4, 2, 1});
+    CHECK(perCycle(gen("sbt", Sc, One, 3, 1, 1, NodeId{0}, "subtree")) == std::vector<Rational>{4, 2, 1});
 }
 
 TEST_CASE("reverse breadth-first one-to-all personalized, worst link per cycle (spec §5.2, §12.8 V42, §12.4 V18)",
@@ -260,7 +260,7 @@ TEST_CASE("SBT n-port all-to-all broadcast: per-port amounts of the pseudo code 
     std::map<std::pair<std::uint32_t, int>, Rational> sent; // (cycle, port) of node 0
     for (const RawTransfer& t : r.transfers)
         if (t.from == 0)
-            sent[{t.cycle, std::countr_zero(t.to)}] = t.size;
+            sent[{t.cycle, std::countr_zero(t.to.value())}] = t.size;
     const std::map<std::pair<std::uint32_t, int>, Rational> expect = {
         {{0, 0}, 1}, {{0, 1}, 1}, {{0, 2}, 1}, {{0, 3}, 1}, {{1, 1}, 1},
         {{1, 2}, 2}, {{1, 3}, 3}, {{2, 2}, 1}, {{2, 3}, 3}, {{3, 3}, 1}};
@@ -295,13 +295,13 @@ TEST_CASE("SBnTc split weights: a cyclic node's data arrives over n/P(c) parents
           "[hypercube]")
 {
     for (int n = 2; n <= 8; ++n) {
-        const RawSchedule r = gen("sbntc", Sc, NP, n, static_cast<long long>(n), 1, 0);
+        const RawSchedule r = gen("sbntc", Sc, NP, n, static_cast<long long>(n), 1, NodeId{0});
         std::map<NodeId, std::map<NodeId, std::set<std::uint32_t>>> lastHop; // dest → sender → parts
         for (const RawTransfer& t : r.transfers)
             for (const Block& b : t.blocks)
                 if (b.dest == t.to)
                     lastHop[t.to][t.from].insert(b.part);
-        for (NodeId c = 1; c < (1u << n); ++c) {
+        for (NodeId c{1}; c < (1u << n); ++c) {
             const int p = period(c, n);
             const auto& senders = lastHop[c];
             CHECK(static_cast<int>(senders.size()) == n / p);
@@ -323,7 +323,7 @@ TEST_CASE("registry: seven hypercube entries, whyNot names the topology, Params 
     CHECK(findAlgorithm("sbt").whyNot(Topology::hypercube(21)).value() ==
           "sbt needs a hypercube of dimension 1..20; got " + Topology::hypercube(21).displayName());
     const Topology q4 = Topology::hypercube(4);
-    auto build = [&](const char* algo, Params p) { return buildSchedule(algo, q4, 0, p); };
+    auto build = [&](const char* algo, Params p) { return buildSchedule(algo, q4, NodeId{0}, p); };
     CHECK_THROWS_WITH(build("sbt", {{"pattern", "broadcast"}, {"message", "4"}, {"packet", "8"}}),
                       Catch::Contains("larger than the message"));
     CHECK_THROWS_WITH(build("sbt", {{"tau", "-1"}}), Catch::Contains("tau"));
@@ -332,7 +332,7 @@ TEST_CASE("registry: seven hypercube entries, whyNot names the topology, Params 
     CHECK_THROWS_WITH(build("sbt", {{"ports", "two"}}), Catch::Contains("one, send-recv, half or n"));
     CHECK_THROWS_WITH(build("sbt", {{"message", "0"}}), Catch::Contains("message"));
     CHECK_THROWS_WITH(build("sbt", {{"variant", "zigzag"}}), Catch::Contains("unknown variant"));
-    CHECK_THROWS_AS(buildSchedule("sbt", q4, 16, {}), Error);
+    CHECK_THROWS_AS(buildSchedule("sbt", q4, NodeId{16}, {}), Error);
     const Schedule s = build("sbnt", {{"pattern", "scatter"}, {"message", "16"}, {"packet", "4"}, {"ports", "n"}});
     CHECK(scheduleInfo(s)["subtree_sizes"] == nlohmann::ordered_json::array({5, 4, 3, 3}));
     CHECK(scheduleInfo(s)["level_sizes"] == nlohmann::ordered_json::array({1, 4, 6, 4, 1}));
@@ -354,10 +354,10 @@ TEST_CASE("hypercube layout: one dimension's edges are parallel, positions disti
         for (int d = 0; d < n; ++d) {
             const Vec3 axis = dimensionAxis(t, d);
             bool parallel = true;
-            for (NodeId v = 0; v < t.nodeCount(); ++v) {
+            for (NodeId v{}; v < t.nodeCount(); ++v) {
                 if (v >> d & 1u)
                     continue;
-                const NodeId u = v | (1u << d);
+                const NodeId u{v | (1u << d)};
                 for (int k = 0; k < 3; ++k)
                     parallel = parallel && std::abs((pos[u][k] - pos[v][k]) - axis[k]) < 1e-4f;
             }
@@ -378,7 +378,7 @@ TEST_CASE("schedule vs formula, all-to-all patterns n = 6..8 (spec §6.3, §7.3,
                     const CostParams cp{n, 16, 4, 1, 1};
                     const ClosedForm f = closedForm(a, pat, ports, cp);
                     REQUIRE(f.available);
-                    const CountedCost c = countCost(gen(a, pat, ports, n, 16, 4, 1), 4);
+                    const CountedCost c = countCost(gen(a, pat, ports, n, 16, 4, NodeId{1}), 4);
                     CHECK(c.startups == f.startups);
                     CHECK(c.transfer == f.transfer);
                 }
@@ -389,7 +389,7 @@ TEST_CASE("scheduleTrees: the spanning graph behind a schedule, translated to it
     const Topology q4 = Topology::hypercube(4);
     // nESBT on the 4-cube from source 5: n = 4 edge-disjoint spanning trees (spec §3.5 Thm. 3.1),
     // each with N − 1 = 15 cube edges; together they use 60 of the 64 directed edges (none into 5).
-    const Schedule s = buildSchedule("nesbt", q4, 5, {});
+    const Schedule s = buildSchedule("nesbt", q4, NodeId{5}, {});
     const auto trees = scheduleTrees(s);
     REQUIRE(trees.size() == 4);
     std::set<std::pair<NodeId, NodeId>> all;
@@ -402,7 +402,7 @@ TEST_CASE("scheduleTrees: the spanning graph behind a schedule, translated to it
             all.insert({e.parent, e.child});
         }
         CHECK(children.size() == 15);
-        CHECK(children.count(5) == 0);
+        CHECK(children.count(NodeId{5}) == 0);
     }
     CHECK(all.size() == 60);
     // Every message of the schedule crosses an edge of some member tree.
@@ -411,17 +411,17 @@ TEST_CASE("scheduleTrees: the spanning graph behind a schedule, translated to it
     // The rule of spec §3.5 for each member and node.
     for (int j = 0; j < 4; ++j)
         for (const TreeEdge& e : trees[static_cast<std::size_t>(j)])
-            CHECK(e.parent == ersbtParent(e.child, 5, 4, j));
+            CHECK(e.parent == ersbtParent(e.child, NodeId{5}, 4, j));
 
     // SBT from source 5: node 3 is relative 6 = 0110, its parent relative 0010 (the highest 1-bit
     // cleared, spec §3.2), absolute 2 ⊕ 5 = 7.
-    const auto sbt = scheduleTrees(buildSchedule("sbt", q4, 5, {}));
+    const auto sbt = scheduleTrees(buildSchedule("sbt", q4, NodeId{5}, {}));
     REQUIRE(sbt.size() == 1);
-    CHECK(std::find(sbt[0].begin(), sbt[0].end(), TreeEdge{7, 3}) != sbt[0].end());
-    CHECK(scheduleTrees(buildSchedule("nrsbt", q4, 0, {})).size() == 4);
-    CHECK(scheduleTrees(buildSchedule("tcbt", q4, 0, {})).size() == 1);
+    CHECK(std::find(sbt[0].begin(), sbt[0].end(), TreeEdge{NodeId{7}, NodeId{3}}) != sbt[0].end());
+    CHECK(scheduleTrees(buildSchedule("nrsbt", q4, NodeId{0}, {})).size() == 4);
+    CHECK(scheduleTrees(buildSchedule("tcbt", q4, NodeId{0}, {})).size() == 1);
     // Not a spanning-graph schedule, or too large: nothing.
-    CHECK(scheduleTrees(buildSchedule("bfs", Topology::mesh({4, 4}), 0, {})).empty());
+    CHECK(scheduleTrees(buildSchedule("bfs", Topology::mesh({4, 4}), NodeId{0}, {})).empty());
     Schedule noGraph = s;
     noGraph.figures.reset();  // as read from a file without a "graph" key
     CHECK(scheduleTrees(noGraph).empty());

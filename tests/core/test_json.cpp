@@ -39,7 +39,7 @@ std::string errorOf(const std::string& text)
 TEST_CASE("schedule JSON round-trips, streamed or built", "[json]")
 {
     const Topology t = Topology::torus({4, 4});
-    Schedule s = binomialBroadcast(t, 5);
+    Schedule s = binomialBroadcast(t, NodeId{5});
     s.fileInfo["note"] = "hello";
     s.stepLabels = {"a", "b", "c", "d"};
     s.mutableTransfers()[3].route = RouteSpec::cyclic(1, -1);
@@ -79,11 +79,11 @@ TEST_CASE("schedule JSON round-trips, streamed or built", "[json]")
 
 TEST_CASE("payload tables survive the JSON round trip", "[json]")
 {
-    Schedule s(Topology::hypercube(2), 0, Pattern::Scatter, PortModel::OnePortExchange);
+    Schedule s(Topology::hypercube(2), NodeId{0}, Pattern::Scatter, PortModel::OnePortExchange);
     const auto p = s.addPayload(std::vector<Block>{{0, 1, 0}, {0, 3, 0}});
-    s.add(0, 1, 1, {}, p, 0, 2);
-    s.add(0, 2, 2, {}, s.addPayload(std::vector<Block>{{0, 2, 0}}));
-    s.add(1, 3, 2, {}, s.addPayload(std::vector<Block>{{0, 3, 0}}));
+    s.add(NodeId{0}, NodeId{1}, StepNo{1}, {}, p, 0, 2);
+    s.add(NodeId{0}, NodeId{2}, StepNo{2}, {}, s.addPayload(std::vector<Block>{{0, 2, 0}}));
+    s.add(NodeId{1}, NodeId{3}, StepNo{2}, {}, s.addPayload(std::vector<Block>{{0, 3, 0}}));
     s.finalize();
     REQUIRE(validate(s).ok());
     const Schedule back = scheduleFromJson(parseJsonText(toJson(s, computeMetrics(s)).dump(), "doc"));
@@ -187,12 +187,12 @@ TEST_CASE("every key the writer emits is declared in the JSON Schema", "[json][s
 {
     const auto schema = readJsonFile(fs::path(TOPOCAST_SOURCE_DIR) / "resources/schema/topocast-schedule.schema.json");
     const auto& props = schema["properties"];
-    Schedule s(Topology::hypercube(2), 0, Pattern::Scatter, PortModel::MultiPort);
+    Schedule s(Topology::hypercube(2), NodeId{0}, Pattern::Scatter, PortModel::MultiPort);
     s.parts = 2;
     s.sizeUnit = "elements";
     s.stepLabels = {"one"};
-    s.participants = {0, 1};
-    s.add(0, 1, 1, RouteSpec::cyclic(0, 1), s.addPayload(std::vector<Block>{{0, 1, 0}, {0, 1, 1}}), 3, 2.0);
+    s.participants = {NodeId{0}, NodeId{1}};
+    s.add(NodeId{0}, NodeId{1}, StepNo{1}, RouteSpec::cyclic(0, 1), s.addPayload(std::vector<Block>{{0, 1, 0}, {0, 1, 1}}), 3, 2.0);
     s.finalize();
     const auto doc = toJson(s, computeMetrics(s));
     for (const auto& [key, value] : doc.items()) {

@@ -27,7 +27,7 @@ TEST_CASE("landscape: tcd of binomial on mesh:4x4 equals 16 separate schedule bu
     CHECK_FALSE(landscape->closedForm);
     CHECK(landscape->metric == LandscapeMetric::Tcd);
     REQUIRE(landscape->values.size() == 16);
-    for (NodeId v = 0; v < 16; ++v) {
+    for (NodeId v{}; v < 16; ++v) {
         Schedule s = buildSchedule("binomial", topo, v, Params{});
         s.finalize();
         CHECK(landscape->values[v] == computeMetrics(s).tcd);
@@ -52,7 +52,7 @@ TEST_CASE("landscape: steps, max_link_load and contention per source agree with 
         CHECK(landscape->closedForm == (metric == LandscapeMetric::Tcd && algorithm == "cang-wu"));
         CHECK(landscape->bySymmetry == (algorithm == "tsay-wang" || algorithm == "nesbt"));
         REQUIRE(landscape->values.size() == topo.nodeCount());
-        for (NodeId v = 0; v < topo.nodeCount(); ++v) {
+        for (NodeId v{}; v < topo.nodeCount(); ++v) {
             Schedule s = buildSchedule(algorithm, topo, v, Params{});
             s.finalize();
             const Metrics m = computeMetrics(s);

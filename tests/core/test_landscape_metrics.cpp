@@ -104,7 +104,7 @@ TEST_CASE("landscape: every metric of every algorithm equals schedules built one
             REQUIRE(landscape);
             REQUIRE(landscape->values.size() == topo.nodeCount());
             std::uint32_t missing = 0;
-            for (NodeId v = 0; v < topo.nodeCount(); ++v) {
+            for (NodeId v{}; v < topo.nodeCount(); ++v) {
                 const double want = measureOne(c.algorithm, topo, v, c.params, metric);
                 missing += std::isnan(want) ? 1 : 0;
                 INFO("source " << topo.nodeName(v) << ": " << landscape->values[v] << " want " << want);
@@ -143,7 +143,7 @@ TEST_CASE("landscape: the reason given for the sources without a value is the lo
     REQUIRE(single);
     REQUIRE(single->missing > 1);
     REQUIRE_FALSE(single->missingReason.empty());
-    NodeId lowest = 0;
+    NodeId lowest{};
     while (!std::isnan(single->values[lowest]))
         ++lowest;
     CHECK_THAT(single->missingReason, Catch::Contains("around source " + topo.nodeName(lowest) + " "));
@@ -178,7 +178,7 @@ TEST_CASE("landscape: symmetric algorithms build one schedule, and summaries nam
     const LandscapeSummary b = summarize(*bin);
     CHECK(b.min == 20);
     CHECK(b.max == 42);
-    CHECK(b.argmin == std::vector<NodeId>{0, 8});
+    CHECK(b.argmin == std::vector<NodeId>{NodeId{0}, NodeId{8}});
     CHECK(b.present == 16);
 }
 
@@ -228,7 +228,7 @@ TEST_CASE("cli landscape of binomial on mesh:4x4 equals 16 separate schedule run
     const auto l = nlohmann::json::parse(land.out);
     const Topology topo = Topology::parse("mesh:4x4");
     REQUIRE(l["values"].size() == 16);
-    for (NodeId v = 0; v < 16; ++v) {
+    for (NodeId v{}; v < 16; ++v) {
         const Coord c = topo.coords(v);
         const std::string source = std::to_string(c[0]) + "," + std::to_string(c[1]);
         const CliRun one = runCli({"schedule", "-t", "mesh:4x4", "-a", "binomial", "--source", source, "--json"});

@@ -40,7 +40,7 @@ TEST_CASE("layout: hypercubes up to n = 10 have distinct positions and parallel 
         CHECK(seen.size() == t.nodeCount());
         for (int d = 0; d < n; ++d) {
             const Vec3 axis = dimensionAxis(t, d);
-            for (NodeId v = 0; v < t.nodeCount(); v += 7)
+            for (NodeId v{}; v < t.nodeCount(); v = NodeId{v + 7})
                 CHECK(parallel(sub(p[v ^ (1u << d)], p[v]), axis));
         }
     }
@@ -106,11 +106,11 @@ TEST_CASE("layout: hypercube edges pass no other node and no two edges overlap, 
                 CHECK_FALSE(parallel(dimensionAxis(t, d), dimensionAxis(t, e)));
         double closest = 1e9;
         for (int d = 0; d < n; ++d)
-            for (NodeId u = 0; u < t.nodeCount(); ++u) {
-                const NodeId v = u ^ (1u << d);
+            for (NodeId u{}; u < t.nodeCount(); ++u) {
+                const NodeId v{u ^ (1u << d)};
                 if (v < u)
                     continue;
-                for (NodeId w = 0; w < t.nodeCount(); ++w)
+                for (NodeId w{}; w < t.nodeCount(); ++w)
                     if (w != u && w != v)
                         closest = std::min(closest, segmentDistance(p[u], p[v], p[w]));
             }
@@ -119,10 +119,10 @@ TEST_CASE("layout: hypercube edges pass no other node and no two edges overlap, 
         int overlaps = 0;
         for (int d = 0; d < n; ++d) {
             const Vec3 axis = dimensionAxis(t, d);
-            for (NodeId u = 0; u < t.nodeCount(); ++u) {
+            for (NodeId u{}; u < t.nodeCount(); ++u) {
                 if (u & (1u << d))
                     continue;
-                for (NodeId w = u + 1; w < t.nodeCount(); ++w)
+                for (NodeId w{u + 1}; w < t.nodeCount(); ++w)
                     if (!(w & (1u << d)) && segmentDistance(p[u], {p[u][0] + axis[0], p[u][1] + axis[1], p[u][2] + axis[2]}, p[w]) < 1e-4 &&
                         parallel(sub(p[w], p[u]), axis))
                         ++overlaps;
@@ -139,7 +139,7 @@ namespace {
 int planarCrossings(const Topology& t, const std::vector<Vec3>& p)
 {
     std::vector<std::pair<NodeId, NodeId>> edges;
-    for (NodeId u = 0; u < t.nodeCount(); ++u)
+    for (NodeId u{}; u < t.nodeCount(); ++u)
         for (NodeId v : t.neighbours(u))
             if (u < v)
                 edges.emplace_back(u, v);
@@ -217,9 +217,9 @@ TEST_CASE("layout: the flat drawing refuses n > 6 by name, meshes ignore the dra
 TEST_CASE("layout: node labels are coordinates on meshes and binary addresses on hypercubes", "[layout][labels]")
 {
     const Topology cube = Topology::hypercube(4);
-    CHECK(nodeLabel(cube, 0) == "0000");
-    CHECK(nodeLabel(cube, 5) == "0101");
-    CHECK(nodeLabel(cube, 8) == "1000");
+    CHECK(nodeLabel(cube, NodeId{0}) == "0000");
+    CHECK(nodeLabel(cube, NodeId{5}) == "0101");
+    CHECK(nodeLabel(cube, NodeId{8}) == "1000");
     const Topology mesh = Topology::mesh({8, 8});
     CHECK(nodeLabel(mesh, mesh.id({3, 5})) == "(3,5)");
 }

@@ -26,7 +26,7 @@ ChannelLoads recount(const Schedule& s, std::uint32_t step)
     out.lastTag.assign(slots, -1);
     const std::uint32_t last = std::min(step, s.stepCount());
     for (std::uint32_t st = 1; st <= last; ++st)
-        for (const Transfer& t : s.stepTransfers(st))
+        for (const Transfer& t : s.stepTransfers(StepNo{st}))
             forEachChannel(topo, t.from, t.to, t.route, s.dimensionOrder, [&](ChannelId ch) {
                 out.cumulative[ch] += 1;
                 out.lastTag[ch] = static_cast<std::int32_t>(t.tag);
@@ -77,12 +77,12 @@ TEST_CASE("informedSteps: the step each node first holds data", "[metrics]")
 {
     GIVEN("a hand-made broadcast on a 4x4 mesh with a node nothing reaches")
     {
-        Schedule s(Topology::mesh({4, 4}), 5, Pattern::Broadcast, PortModel::OnePort);
-        s.add(5, 6, 1);
-        s.add(6, 7, 2);
-        s.add(5, 4, 2);
-        s.add(4, 6, 3);  // 6 again, later: its first step stays 1
-        s.add(7, 5, 3);  // back to the source: it stays 0
+        Schedule s(Topology::mesh({4, 4}), NodeId{5}, Pattern::Broadcast, PortModel::OnePort);
+        s.add(NodeId{5}, NodeId{6}, StepNo{1});
+        s.add(NodeId{6}, NodeId{7}, StepNo{2});
+        s.add(NodeId{5}, NodeId{4}, StepNo{2});
+        s.add(NodeId{4}, NodeId{6}, StepNo{3});  // 6 again, later: its first step stays 1
+        s.add(NodeId{7}, NodeId{5}, StepNo{3});  // back to the source: it stays 0
         s.finalize();
         const auto steps = informedSteps(s);
         THEN("source 0, first receipts, kNeverInformed elsewhere")
@@ -100,7 +100,7 @@ TEST_CASE("informedSteps: the step each node first holds data", "[metrics]")
     }
     GIVEN("an allgather: every node starts with its own block")
     {
-        const Schedule s = buildSchedule("sbt", Topology::hypercube(3), 0, Params{{"pattern", "allgather"}});
+        const Schedule s = buildSchedule("sbt", Topology::hypercube(3), NodeId{0}, Params{{"pattern", "allgather"}});
         THEN("every node is informed at step 0")
         {
             const auto steps = informedSteps(s);
@@ -110,15 +110,15 @@ TEST_CASE("informedSteps: the step each node first holds data", "[metrics]")
     GIVEN("bfs on a torus: a node's step is its distance from the source")
     {
         const Topology topo = Topology::torus({5, 4});
-        const Schedule s = buildSchedule("bfs", topo, 7, Params{});
+        const Schedule s = buildSchedule("bfs", topo, NodeId{7}, Params{});
         const auto steps = informedSteps(s);
-        for (NodeId v = 0; v < topo.nodeCount(); ++v)
-            CHECK(steps[v] == static_cast<std::uint32_t>(topo.distance(7, v)));
+        for (NodeId v{}; v < topo.nodeCount(); ++v)
+            CHECK(steps[v] == static_cast<std::uint32_t>(topo.distance(NodeId{7}, v)));
     }
     GIVEN("a schedule that is not finalized")
     {
-        Schedule s(Topology::mesh({4}), 0, Pattern::Broadcast, PortModel::OnePort);
-        s.add(0, 1, 1);
+        Schedule s(Topology::mesh({4}), NodeId{0}, Pattern::Broadcast, PortModel::OnePort);
+        s.add(NodeId{0}, NodeId{1}, StepNo{1});
         THEN("it is refused") { CHECK_THROWS_AS(informedSteps(s), Error); }
     }
 }
@@ -127,10 +127,10 @@ TEST_CASE("channel load history: every step's loads equal a recount of steps 1..
 {
     SECTION("a contended hand-made broadcast on a 4x4 mesh")
     {
-        Schedule s(Topology::mesh({4, 4}), 0, Pattern::Broadcast, PortModel::OnePort);
-        s.add(0, 1, 1);
-        s.add(0, 3, 2);
-        s.add(1, 2, 2);
+        Schedule s(Topology::mesh({4, 4}), NodeId{0}, Pattern::Broadcast, PortModel::OnePort);
+        s.add(NodeId{0}, NodeId{1}, StepNo{1});
+        s.add(NodeId{0}, NodeId{3}, StepNo{2});
+        s.add(NodeId{1}, NodeId{2}, StepNo{2});
         s.finalize();
         checkEveryStep(s);
         CHECK(ChannelLoadHistory(s).at(2).contendedNow == 1);
@@ -151,18 +151,18 @@ TEST_CASE("channel load history: every step's loads equal a recount of steps 1..
         Params params;
         if (algorithm == "sbnt")
             params = Params{{"pattern", "scatter"}};
-        checkEveryStep(buildSchedule(algorithm, topo, 3, params));
+        checkEveryStep(buildSchedule(algorithm, topo, NodeId{3}, params));
     }
     SECTION("many checkpoints: a long schedule on a short line")
     {
         // mesh:4 has 8 channel slots; 40 steps of 6 channel uses each pass a checkpoint every
         // two steps, and the tags change from step to step.
-        Schedule s(Topology::mesh({4}), 0, Pattern::Broadcast, PortModel::AllPort);
+        Schedule s(Topology::mesh({4}), NodeId{0}, Pattern::Broadcast, PortModel::AllPort);
         for (std::uint32_t step = 1; step <= 40; ++step) {
-            s.add(0, 3, step, {}, 0, step % 3);
-            s.add(3, 0, step, {}, 0, step % 5);
+            s.add(NodeId{0}, NodeId{3}, StepNo{step}, {}, 0, step % 3);
+            s.add(NodeId{3}, NodeId{0}, StepNo{step}, {}, 0, step % 5);
             if (step % 7 == 0)
-                s.add(1, 3, step, {}, 0, 9);  // contention on 1→2, 2→3
+                s.add(NodeId{1}, NodeId{3}, StepNo{step}, {}, 0, 9);  // contention on 1→2, 2→3
         }
         s.finalize();
         const ChannelLoadHistory history(s);
@@ -176,18 +176,18 @@ TEST_CASE("channel load history: memory grows with the channel uses, not steps �
 {
     // 16x16 mesh: 1024 channel slots. 300 steps of one 1-hop transfer each: a dense per-step
     // table would take 300 × 1024 × 4 B = 1.2 MB; the history holds 300 uses and no checkpoint.
-    Schedule s(Topology::mesh({16, 16}), 0, Pattern::Broadcast, PortModel::OnePort);
+    Schedule s(Topology::mesh({16, 16}), NodeId{0}, Pattern::Broadcast, PortModel::OnePort);
     for (std::uint32_t step = 1; step <= 300; ++step)
-        s.add(step % 2 ? 0 : 1, step % 2 ? 1 : 0, step);
+        s.add(NodeId{step % 2 ? 0 : 1}, NodeId{step % 2 ? 1 : 0}, StepNo{step});
     s.finalize();
     const ChannelLoadHistory history(s);
     CHECK(history.checkpointCount() == 0);
     CHECK_FALSE(history.severalTags());
     CHECK(history.memoryBytes() < 300 * 24);
-    CHECK(history.at(300).cumulative[Topology::mesh({16, 16}).channel(0, 0, +1)] == 150);
+    CHECK(history.at(300).cumulative[Topology::mesh({16, 16}).channel(NodeId{0}, 0, +1)] == 150);
 
     // Σ hops uses between two checkpoints: at most one checkpoint per channel-slots uses.
-    const Schedule big = buildSchedule("bfs", Topology::mesh({32, 32}), 0, Params{});
+    const Schedule big = buildSchedule("bfs", Topology::mesh({32, 32}), NodeId{0}, Params{});
     const ChannelLoadHistory h(big);
     const auto slots = Topology::mesh({32, 32}).channelSlots();
     CHECK(h.checkpointCount() <= big.size() / slots + 1);
@@ -199,11 +199,11 @@ TEST_CASE("channel load history: empty schedules and refusals", "[metrics][chann
     const ChannelLoadHistory none;
     CHECK(none.stepCount() == 0);
     CHECK(none.at(3).cumulative.empty());
-    const Schedule empty = finalized(Schedule(Topology::mesh({4, 4}), 0, Pattern::Broadcast, PortModel::OnePort));
+    const Schedule empty = finalized(Schedule(Topology::mesh({4, 4}), NodeId{0}, Pattern::Broadcast, PortModel::OnePort));
     const ChannelLoadHistory h(empty);
     CHECK(h.stepCount() == 0);
     CHECK(h.at(0).cumulative == std::vector<std::uint32_t>(64, 0));  // 16 nodes × 4 ports
-    Schedule raw(Topology::mesh({4}), 0, Pattern::Broadcast, PortModel::OnePort);
-    raw.add(0, 1, 1);
+    Schedule raw(Topology::mesh({4}), NodeId{0}, Pattern::Broadcast, PortModel::OnePort);
+    raw.add(NodeId{0}, NodeId{1}, StepNo{1});
     CHECK_THROWS_WITH(ChannelLoadHistory(raw), Catch::Contains("not finalized"));
 }

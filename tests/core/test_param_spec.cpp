@@ -72,29 +72,29 @@ TEST_CASE("params: a parameter an algorithm does not take, or a value outside it
 {
     const Topology mesh = Topology::parse("mesh:4x4");
     const Topology cube = Topology::hypercube(4);
-    CHECK(errorOf([&] { buildSchedule("binomial", mesh, 0, {{"layers", "3"}}); }) ==
+    CHECK(errorOf([&] { buildSchedule("binomial", mesh, NodeId{0}, {{"layers", "3"}}); }) ==
           "binomial takes no parameter 'layers'; its parameters: pattern, order");
-    CHECK(errorOf([&] { buildSchedule("cang-wu", mesh, 0, {{"mode", "best"}}); }) ==
+    CHECK(errorOf([&] { buildSchedule("cang-wu", mesh, NodeId{0}, {{"mode", "best"}}); }) ==
           "cang-wu mode 'best' is unknown; allowed modes: optimal, eye-best, paper");
-    CHECK(errorOf([&] { buildSchedule("sbt", cube, 0, {{"message", "0"}}); }) ==
+    CHECK(errorOf([&] { buildSchedule("sbt", cube, NodeId{0}, {{"message", "0"}}); }) ==
           "parameter message = 0 is out of range; allowed: a whole number 1..1073741824");
-    CHECK(errorOf([&] { buildSchedule("sbt", cube, 0, {{"tau", "-1"}}); }) ==
+    CHECK(errorOf([&] { buildSchedule("sbt", cube, NodeId{0}, {{"tau", "-1"}}); }) ==
           "parameter tau = -1 is out of range; allowed: a number ≥ 0");
-    CHECK(errorOf([&] { buildSchedule("sbt", cube, 0, {{"ports", "two"}}); }) ==
+    CHECK(errorOf([&] { buildSchedule("sbt", cube, NodeId{0}, {{"ports", "two"}}); }) ==
           "unknown port model 'two'; use one, send-recv, half or n");
-    CHECK(errorOf([&] { buildSchedule("nesbt", cube, 0, {{"variant", "nopipe"}}); }) ==
+    CHECK(errorOf([&] { buildSchedule("nesbt", cube, NodeId{0}, {{"variant", "nopipe"}}); }) ==
           "nesbt takes no parameter 'variant'; its parameters: pattern, message, packet, ports, tau, tc, order");
     const Topology m3 = Topology::parse("mesh:27x27x27");
-    CHECK(errorOf([&] { buildSchedule("divisible-load", m3, 0, {{"p", "7"}}); }) ==
+    CHECK(errorOf([&] { buildSchedule("divisible-load", m3, NodeId{0}, {{"p", "7"}}); }) ==
           "parameter p = 7 is out of range; allowed: a whole number 1..6");
-    CHECK(errorOf([&] { buildSchedule("divisible-load", m3, 0, {{"V", "0"}}); }) ==
+    CHECK(errorOf([&] { buildSchedule("divisible-load", m3, NodeId{0}, {{"V", "0"}}); }) ==
           "parameter V = 0 is out of range; allowed: a number > 0");
-    CHECK(errorOf([&] { buildSchedule("divisible-load", m3, 0, {{"ports", "one"}}); }) ==
+    CHECK(errorOf([&] { buildSchedule("divisible-load", m3, NodeId{0}, {{"ports", "one"}}); }) ==
           "parameter p = 'one' is not a whole number 1..6");
     // Empty values count as not given; the aliases and the values also accepted still work.
-    CHECK_NOTHROW(buildSchedule("binomial", mesh, 0, {{"mode", ""}}));
-    CHECK_NOTHROW(buildSchedule("sbt", cube, 0, {{"ports", "one-port"}}));
-    CHECK_NOTHROW(buildSchedule("tsay-wang", Topology::parse("torus:5x5"), 0, {{"variant", "direct-final"}}));
+    CHECK_NOTHROW(buildSchedule("binomial", mesh, NodeId{0}, {{"mode", ""}}));
+    CHECK_NOTHROW(buildSchedule("sbt", cube, NodeId{0}, {{"ports", "one-port"}}));
+    CHECK_NOTHROW(buildSchedule("tsay-wang", Topology::parse("torus:5x5"), NodeId{0}, {{"variant", "direct-final"}}));
 }
 
 TEST_CASE("params: the declared defaults are the values the algorithms use", "[params]")
@@ -107,8 +107,8 @@ TEST_CASE("params: the declared defaults are the values the algorithms use", "[p
         if (p.byDefault)
             given.set(p.key, p.defaultValueText());
     CHECK(given.values().size() == 3);  // message, tau, tc (B defaults to M)
-    const Schedule a = buildSchedule("nesbt", cube, 3, {});
-    const Schedule b = buildSchedule("nesbt", cube, 3, given);
+    const Schedule a = buildSchedule("nesbt", cube, NodeId{3}, {});
+    const Schedule b = buildSchedule("nesbt", cube, NodeId{3}, given);
     CHECK(a.transfers().size() == b.transfers().size());
     CHECK(a.figures->get<HypercubeFigures>()->time == b.figures->get<HypercubeFigures>()->time);
 

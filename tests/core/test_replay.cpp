@@ -119,26 +119,26 @@ TEST_CASE("describeBlock names origin, destination and part", "[replay]")
 TEST_CASE("requiredBlocks: what each pattern leaves at each node", "[replay]")
 {
     const Topology cube = Topology::hypercube(2);
-    Schedule bcast(cube, 1, Pattern::Broadcast, PortModel::OnePort);
+    Schedule bcast(cube, NodeId{1}, Pattern::Broadcast, PortModel::OnePort);
     bcast.parts = 2;
-    CHECK(requiredBlocks(bcast, 1).empty());
-    CHECK(requiredBlocks(bcast, 0) == std::vector<Block>{{1, Block::kAll, 0}, {1, Block::kAll, 1}});
+    CHECK(requiredBlocks(bcast, NodeId{1}).empty());
+    CHECK(requiredBlocks(bcast, NodeId{0}) == std::vector<Block>{{1, Block::kAll, 0}, {1, Block::kAll, 1}});
 
-    Schedule scatter(cube, 2, Pattern::Scatter, PortModel::AllPort);
-    CHECK(requiredBlocks(scatter, 2).empty());
-    CHECK(requiredBlocks(scatter, 3) == std::vector<Block>{{2, 3, 0}});
+    Schedule scatter(cube, NodeId{2}, Pattern::Scatter, PortModel::AllPort);
+    CHECK(requiredBlocks(scatter, NodeId{2}).empty());
+    CHECK(requiredBlocks(scatter, NodeId{3}) == std::vector<Block>{{2, 3, 0}});
 
-    scatter.participants = {2, 0};  // a scatter over part of the topology leaves the rest idle
-    CHECK(requiredBlocks(scatter, 0) == std::vector<Block>{{2, 0, 0}});
-    CHECK(requiredBlocks(scatter, 3).empty());
+    scatter.participants = {NodeId{2}, NodeId{0}};  // a scatter over part of the topology leaves the rest idle
+    CHECK(requiredBlocks(scatter, NodeId{0}) == std::vector<Block>{{2, 0, 0}});
+    CHECK(requiredBlocks(scatter, NodeId{3}).empty());
 
-    Schedule allgather(cube, 0, Pattern::Allgather, PortModel::OnePort);
-    CHECK(requiredBlocks(allgather, 2) ==
+    Schedule allgather(cube, NodeId{0}, Pattern::Allgather, PortModel::OnePort);
+    CHECK(requiredBlocks(allgather, NodeId{2}) ==
           std::vector<Block>{{0, Block::kAll, 0}, {1, Block::kAll, 0}, {3, Block::kAll, 0}});
 
-    Schedule alltoall(cube, 0, Pattern::Alltoall, PortModel::OnePort);
-    CHECK(requiredBlocks(alltoall, 1) == std::vector<Block>{{0, 1, 0}, {2, 1, 0}, {3, 1, 0}});
-    CHECK_THROWS_AS(requiredBlocks(alltoall, 4), Error);
+    Schedule alltoall(cube, NodeId{0}, Pattern::Alltoall, PortModel::OnePort);
+    CHECK(requiredBlocks(alltoall, NodeId{1}) == std::vector<Block>{{0, 1, 0}, {2, 1, 0}, {3, 1, 0}});
+    CHECK_THROWS_AS(requiredBlocks(alltoall, NodeId{4}), Error);
 }
 
 TEST_CASE("transferTag: ordinal and step fit in MPI's guaranteed 32767", "[replay]")
@@ -154,7 +154,7 @@ TEST_CASE("rankPlan of the hand-made SBT scatter on a 3-cube (all-port)", "[repl
 {
     const Schedule s = loadData("hypercube3_sbt_scatter.json");
     REQUIRE(validate(s).ok());
-    const RankPlan root = rankPlan(s, 0);
+    const RankPlan root = rankPlan(s, NodeId{0});
     REQUIRE(root.steps.size() == 3);
     REQUIRE(root.steps[0].sends.size() == 3); // one message per dimension in step 1
     CHECK(root.steps[0].receives.empty());
@@ -165,7 +165,7 @@ TEST_CASE("rankPlan of the hand-made SBT scatter on a 3-cube (all-port)", "[repl
     CHECK(root.steps[1].sends.empty());
     CHECK(root.required.empty());
 
-    const RankPlan seven = rankPlan(s, 7);
+    const RankPlan seven = rankPlan(s, NodeId{7});
     CHECK(seven.steps[0].receives.empty());
     CHECK(seven.steps[1].receives.empty());
     REQUIRE(seven.steps[2].receives.size() == 1);
@@ -175,15 +175,15 @@ TEST_CASE("rankPlan of the hand-made SBT scatter on a 3-cube (all-port)", "[repl
 
 TEST_CASE("two transfers between the same pair in one step get distinct tags", "[replay]")
 {
-    Schedule s(Topology::hypercube(1), 0, Pattern::Broadcast, PortModel::MultiPort);
+    Schedule s(Topology::hypercube(1), NodeId{0}, Pattern::Broadcast, PortModel::MultiPort);
     s.parts = 2;
     const Block p0[] = {{0, Block::kAll, 0}};
     const Block p1[] = {{0, Block::kAll, 1}};
-    s.add(0, 1, 1, {}, s.addPayload(p0));
-    s.add(0, 1, 1, {}, s.addPayload(p1));
+    s.add(NodeId{0}, NodeId{1}, StepNo{1}, {}, s.addPayload(p0));
+    s.add(NodeId{0}, NodeId{1}, StepNo{1}, {}, s.addPayload(p1));
     s.maxSendsPerStep = 2;
     s.finalize();
-    const RankPlan sender = rankPlan(s, 0), receiver = rankPlan(s, 1);
+    const RankPlan sender = rankPlan(s, NodeId{0}), receiver = rankPlan(s, NodeId{1});
     REQUIRE(sender.steps[0].sends.size() == 2);
     CHECK(sender.steps[0].sends[0].tag != sender.steps[0].sends[1].tag);
     CHECK(receiver.steps[0].receives[0].tag == sender.steps[0].sends[0].tag);
@@ -276,7 +276,7 @@ TEST_CASE("in-process replay of deliberately broken schedules names what breaks"
     SECTION("a transfer left out: its receiver and everything it would relay end without the message")
     {
         const Topology t = Topology::mesh({4, 4});
-        Schedule s = buildSchedule("binomial", t, 0, Params{});
+        Schedule s = buildSchedule("binomial", t, NodeId{0}, Params{});
         REQUIRE(replayInProcess(s, 16).ok());
         // Step 1 of the binomial broadcast from (0,0) is 0 → 8 = (0,2), which then informs the
         // lower half: drop it and (0,2) and the 7 nodes below it never get the message; (0,2)'s
@@ -300,9 +300,9 @@ TEST_CASE("in-process replay of deliberately broken schedules names what breaks"
     }
     SECTION("a personalized block delivered to the wrong node: the right one ends without it")
     {
-        Schedule s(Topology::hypercube(1), 0, Pattern::Scatter, PortModel::OnePort);
+        Schedule s(Topology::hypercube(1), NodeId{0}, Pattern::Scatter, PortModel::OnePort);
         const Block wrong[] = {{0, 0, 0}}; // addressed to the source itself
-        s.add(0, 1, 1, {}, s.addPayload(wrong));
+        s.add(NodeId{0}, NodeId{1}, StepNo{1}, {}, s.addPayload(wrong));
         s.finalize();
         const ReplayReport r = replayInProcess(s, 8);
         REQUIRE(r.problemCount == 1);
@@ -332,21 +332,21 @@ TEST_CASE("the corrupted test schedule is refused by the checker", "[replay]")
 TEST_CASE("scheduleFingerprint survives a JSON round trip and changes with any transfer", "[replay]")
 {
     const Topology t = Topology::mesh({4, 4});
-    Schedule s = buildSchedule("binomial", t, 0, Params{});
+    Schedule s = buildSchedule("binomial", t, NodeId{0}, Params{});
     const std::string fp = scheduleFingerprint(s);
     CHECK(fp.size() == 16);
     const Schedule back = scheduleFromJson(nlohmann::json::parse(toJson(s, computeMetrics(s)).dump()));
     CHECK(scheduleFingerprint(back) == fp);
 
     Schedule moved = s;
-    moved.mutableTransfers().back().step += 1;
+    ++moved.mutableTransfers().back().step;
     moved.finalize();
     CHECK(scheduleFingerprint(moved) != fp);
     Schedule redirected = s;
-    redirected.mutableTransfers().front().to ^= 1;
+    redirected.mutableTransfers().front().to = NodeId{redirected.transfers().front().to ^ 1};
     redirected.finalize();
     CHECK(scheduleFingerprint(redirected) != fp);
-    CHECK(scheduleFingerprint(buildSchedule("binomial", t, 1, Params{})) != fp);
+    CHECK(scheduleFingerprint(buildSchedule("binomial", t, NodeId{1}, Params{})) != fp);
 }
 
 TEST_CASE("makeTimeStats: min and median of odd and even counts", "[replay][measured]")
@@ -380,7 +380,7 @@ MeasuredTimes sampleMeasured(const Schedule& s)
     m.verified = true;
     m.date = "2026-11-21T19:00:00Z";
     std::vector<double> totals(2, 0.0);
-    for (std::uint32_t step = 1; step <= s.stepCount(); ++step) {
+    for (StepNo step : steps(s)) {
         MeasuredStep st;
         st.step = step;
         st.transfers = s.stepTransfers(step).size();
@@ -404,7 +404,7 @@ MeasuredTimes sampleMeasured(const Schedule& s)
 TEST_CASE("measured-times JSON: write, read back, and match to its schedule", "[replay][measured]")
 {
     const Topology t = Topology::mesh({4, 4});
-    const Schedule s = buildSchedule("binomial", t, 0, Params{});
+    const Schedule s = buildSchedule("binomial", t, NodeId{0}, Params{});
     const MeasuredTimes m = sampleMeasured(s);
     const auto doc = toJson(m);
     CHECK(doc["format"] == "topocast-measured");
@@ -432,9 +432,9 @@ TEST_CASE("measured-times JSON: write, read back, and match to its schedule", "[
     CHECK(toJson(back).dump() == doc.dump());
 
     CHECK_FALSE(measuredMismatch(back, s));
-    CHECK_THAT(*measuredMismatch(back, buildSchedule("binomial", Topology::mesh({2, 8}), 0, Params{})),
+    CHECK_THAT(*measuredMismatch(back, buildSchedule("binomial", Topology::mesh({2, 8}), NodeId{0}, Params{})),
                Catch::Contains("measured on mesh:4x4 but the schedule is on mesh:2x8"));
-    CHECK_THAT(*measuredMismatch(back, buildSchedule("binomial", t, 5, Params{})),
+    CHECK_THAT(*measuredMismatch(back, buildSchedule("binomial", t, NodeId{5}, Params{})),
                Catch::Contains("different schedule") || Catch::Contains("steps but the schedule has"));
 
     // Files: written atomically, read back through the file reader.
@@ -446,7 +446,7 @@ TEST_CASE("measured-times JSON: write, read back, and match to its schedule", "[
 
 TEST_CASE("measured-times JSON: bad documents are refused with the JSON path", "[replay][measured]")
 {
-    const Schedule s = buildSchedule("binomial", Topology::mesh({4, 4}), 0, Params{});
+    const Schedule s = buildSchedule("binomial", Topology::mesh({4, 4}), NodeId{0}, Params{});
     const nlohmann::json good = nlohmann::json::parse(toJson(sampleMeasured(s)).dump());
     auto refuse = [&](auto edit, const std::string& message) {
         nlohmann::json doc = good;
@@ -471,14 +471,14 @@ TEST_CASE("topocast-cli measured shows measured steps beside the model and refus
           "[replay][measured][cli]")
 {
     const Topology t = Topology::mesh({4, 4});
-    const Schedule s = buildSchedule("binomial", t, 0, Params{});
+    const Schedule s = buildSchedule("binomial", t, NodeId{0}, Params{});
     const auto dir = std::filesystem::temp_directory_path();
     const auto measuredPath = dir / "topocast-test-cli-measured.json";
     const auto schedulePath = dir / "topocast-test-cli-schedule.json";
     const auto otherPath = dir / "topocast-test-cli-other.json";
     writeFileAtomic(measuredPath, toJson(sampleMeasured(s)).dump());
     writeFileAtomic(schedulePath, toJson(s, computeMetrics(s)).dump());
-    const Schedule other = buildSchedule("binomial", t, 5, Params{});
+    const Schedule other = buildSchedule("binomial", t, NodeId{5}, Params{});
     writeFileAtomic(otherPath, toJson(other, computeMetrics(other)).dump());
 
     std::ostringstream out, err;
@@ -504,7 +504,7 @@ TEST_CASE("every key the measured-times writer emits is declared in its JSON Sch
     const auto schema =
         readJsonFile(std::filesystem::path(TOPOCAST_SOURCE_DIR) / "resources/schema/topocast-measured.schema.json");
     const auto& props = schema["properties"];
-    const Schedule s = buildSchedule("binomial", Topology::mesh({4, 4}), 0, Params{});
+    const Schedule s = buildSchedule("binomial", Topology::mesh({4, 4}), NodeId{0}, Params{});
     const auto doc = toJson(sampleMeasured(s));
     for (const auto& [key, value] : doc.items()) {
         INFO(key);

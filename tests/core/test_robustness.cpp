@@ -82,7 +82,7 @@ std::string readText(const fs::path& p)
 
 std::string scheduleText(const char* topo, const char* algorithm)
 {
-    const Schedule s = buildSchedule(algorithm, Topology::parse(topo), 0, {});
+    const Schedule s = buildSchedule(algorithm, Topology::parse(topo), NodeId{0}, {});
     std::ostringstream out;
     writeScheduleJson(out, s, computeMetrics(s));
     return out.str();
@@ -495,43 +495,43 @@ TEST_CASE("limits: refused before allocating, naming the limit and the memory ne
     CHECK(saturatingMul(std::uint64_t{1} << 40, std::uint64_t{1} << 40) == ~std::uint64_t{0});
 
     // Default limit: the channel metrics of the 24-cube need more than 4 GiB.
-    const Schedule empty(Topology::hypercube(24), 0, Pattern::Broadcast, PortModel::OnePort);
+    const Schedule empty(Topology::hypercube(24), NodeId{0}, Pattern::Broadcast, PortModel::OnePort);
     CHECK(errorOf([&] { (void)computeMetrics(empty); }) ==
           "channel metrics of the 24-cube would need 4.6 GiB (402653184 channel slots × 12 B + 16777216 nodes × 8 B); "
           "the limit is 4 GiB");
 
     LimitScope limit(std::uint64_t{64} << 20);
-    CHECK(errorOf([] { (void)buildSchedule("binomial", Topology::hypercube(24), 0, {}); }) ==
+    CHECK(errorOf([] { (void)buildSchedule("binomial", Topology::hypercube(24), NodeId{0}, {}); }) ==
           "binomial on the 24-cube would need 512 MiB (at least 16777215 transfers × 32 B); the limit is 64 MiB");
     CHECK(errorOf([] {
-              (void)buildSchedule("bfs", Topology::mesh({4096, 4096}), 0, {});
+              (void)buildSchedule("bfs", Topology::mesh({4096, 4096}), NodeId{0}, {});
           }) ==
           "bfs on the 4096×4096 mesh would need 512 MiB (at least 16777215 transfers × 32 B); the limit is 64 MiB");
     CHECK(errorOf([] {
-              (void)bfsLevels(Topology::mesh({2048, 2048}), 0);
+              (void)bfsLevels(Topology::mesh({2048, 2048}), NodeId{0});
           }) == "the Boost.Graph view of the 2048×2048 mesh would need 288 MiB (16769024 channels × 12 B + 4194304 "
                 "nodes × 24 B); "
                 "the limit is 64 MiB");
     CHECK(errorOf([] { (void)nodePositions(Topology::hypercube(24)); }) ==
           "the layout of the 24-cube would need 192 MiB (16777216 nodes × 12 B); the limit is 64 MiB");
     CHECK(errorOf([&] {
-              (void)validate(Schedule(Topology::hypercube(22), 0, Pattern::Broadcast, PortModel::OnePort));
+              (void)validate(Schedule(Topology::hypercube(22), NodeId{0}, Pattern::Broadcast, PortModel::OnePort));
           }) == "checking a schedule on the 22-cube would need 96 MiB (4194304 nodes × 24 B); the limit is 64 MiB");
-    Schedule big(Topology::hypercube(22), 0, Pattern::Broadcast, PortModel::OnePort);
+    Schedule big(Topology::hypercube(22), NodeId{0}, Pattern::Broadcast, PortModel::OnePort);
     big.algorithm = "mine";
     CHECK(errorOf([&] { big.reserve(std::size_t{1} << 22); }) ==
           "the mine schedule on the 22-cube would need 128 MiB (4194304 transfers × 32 B); the limit is 64 MiB");
     // An algorithm that only adds: stopped while growing, before the vector passes the limit.
     const std::string grow = errorOf([&] {
-        for (NodeId v = 1;; ++v)
-            big.add(0, v, 1);
+        for (NodeId v{1};; ++v)
+            big.add(NodeId{0}, NodeId{v}, StepNo{1});
     });
     CHECK(grow.rfind("the mine schedule on the 22-cube with more than ", 0) == 0);
     CHECK(grow.find("; the limit is 64 MiB") != std::string::npos);
     CHECK(big.transfers().capacity() * sizeof(Transfer) <= (std::uint64_t{64} << 20));
 
     // Within the limit everything still works.
-    const Schedule ok = buildSchedule("bfs", Topology::mesh({64, 64}), 0, {});
+    const Schedule ok = buildSchedule("bfs", Topology::mesh({64, 64}), NodeId{0}, {});
     CHECK(validate(ok).ok());
 }
 
@@ -597,13 +597,13 @@ TEST_CASE("review finds: a doubled sign in a side, huge block sets in the checke
           std::string::npos);
     // The checker's table of held blocks is estimated before it is filled.
     LimitScope limit(std::uint64_t{1} << 20);
-    Schedule s(Topology::mesh({64, 64}), 0, Pattern::Allgather, PortModel::AllPort);
+    Schedule s(Topology::mesh({64, 64}), NodeId{0}, Pattern::Allgather, PortModel::AllPort);
     std::vector<Block> blocks;
-    for (NodeId v = 0; v < 4096; ++v)
+    for (NodeId v{}; v < 4096; ++v)
         blocks.push_back(Block{v, Block::kAll, 0});
     const std::uint32_t all = s.addPayload(blocks);
-    for (NodeId v = 1; v < 64; ++v)
-        s.add(0, v, 1, {}, all);
+    for (NodeId v{1}; v < 64; ++v)
+        s.add(NodeId{0}, NodeId{v}, StepNo{1}, {}, all);
     s.finalize();
     CHECK(
         errorOf([&] { (void)validate(s); }) ==

@@ -60,9 +60,9 @@ TEST_CASE("a cyclic route that would leave a mesh is an error", "[routing][bad-i
 TEST_CASE("hypercube routes are e-cube, rotated by the cyclic start", "[routing]")
 {
     const Topology t = Topology::hypercube(4);
-    CHECK(names(t, expandRoute(t, 0b0000, 0b1011, {}, defaultOrder(4))) ==
+    CHECK(names(t, expandRoute(t, NodeId{0b0000}, NodeId{0b1011}, {}, defaultOrder(4))) ==
           std::vector<std::string>{"0→1", "1→3", "3→11"});
-    CHECK(names(t, expandRoute(t, 0b0000, 0b1011, RouteSpec::cyclic(2, +1), defaultOrder(4))) ==
+    CHECK(names(t, expandRoute(t, NodeId{0b0000}, NodeId{0b1011}, RouteSpec::cyclic(2, +1), defaultOrder(4))) ==
           std::vector<std::string>{"0→8", "8→9", "9→11"});
 }
 

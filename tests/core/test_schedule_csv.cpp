@@ -205,10 +205,10 @@ TEST_CASE("exercises: validate names every broken rule of the broken 4x4 broadca
 TEST_CASE("validate findings: every rule kind carries its step and nodes", "[validate]")
 {
     const Topology t = Topology::mesh({3});
-    Schedule s(t, 0, Pattern::Broadcast, PortModel::OnePort);
-    s.add(0, 1, 1);
-    s.add(0, 1, 2);  // informed twice
-    s.add(2, 0, 2);  // the source informed again, by a node that never holds it
+    Schedule s(t, NodeId{0}, Pattern::Broadcast, PortModel::OnePort);
+    s.add(NodeId{0}, NodeId{1}, StepNo{1});
+    s.add(NodeId{0}, NodeId{1}, StepNo{2});  // informed twice
+    s.add(NodeId{2}, NodeId{0}, StepNo{2});  // the source informed again, by a node that never holds it
     s.finalize();
     const Validation v = validate(s);
     CHECK(findingKeys(s, v) == std::set<Key>{{FindingKind::InformedTwice, 2, {"(1)", "(0)"}},
@@ -226,11 +226,11 @@ TEST_CASE("broadcast reference: step lower bounds by port model", "[validate]")
 {
     // One-port: ⌈log2 N⌉; all-port on an 8×8 mesh (4 ports): ⌈log5 64⌉ = 3; hypercube 4 all-port
     // (4 ports): ⌈log5 16⌉ = 2.
-    CHECK(broadcastReference(Topology::mesh({8, 8}), 0, PortModel::OnePort).minSteps == 6);
-    CHECK(broadcastReference(Topology::mesh({5, 3}), 0, PortModel::OnePort).minSteps == 4);
-    CHECK(broadcastReference(Topology::mesh({8, 8}), 0, PortModel::AllPort).minSteps == 3);
-    CHECK(broadcastReference(Topology::hypercube(4), 0, PortModel::AllPort).minSteps == 2);
-    CHECK_THROWS_AS(broadcastReference(Topology::mesh({2, 2}), 4, PortModel::OnePort), Error);
+    CHECK(broadcastReference(Topology::mesh({8, 8}), NodeId{0}, PortModel::OnePort).minSteps == 6);
+    CHECK(broadcastReference(Topology::mesh({5, 3}), NodeId{0}, PortModel::OnePort).minSteps == 4);
+    CHECK(broadcastReference(Topology::mesh({8, 8}), NodeId{0}, PortModel::AllPort).minSteps == 3);
+    CHECK(broadcastReference(Topology::hypercube(4), NodeId{0}, PortModel::AllPort).minSteps == 2);
+    CHECK_THROWS_AS(broadcastReference(Topology::mesh({2, 2}), NodeId{4}, PortModel::OnePort), Error);
 }
 
 TEST_CASE("topocast-cli validate FILE.csv: exit 1 and one line per broken rule with step and nodes", "[csv][cli]")

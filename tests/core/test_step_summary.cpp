@@ -40,19 +40,19 @@ TEST_CASE("step summary: a hand-made contention is counted in its step", "[step-
 {
     // Step 1 (0,0)→(1,0); step 2 (0,0)→(3,0) and (1,0)→(2,0) share the channel (1,0)→(2,0).
     const Topology topo = Topology::mesh({4, 4});
-    Schedule s(topo, 0, Pattern::Broadcast, PortModel::OnePort);
-    s.add(0, 1, 1);
-    s.add(0, 3, 2);
-    s.add(1, 2, 2);
+    Schedule s(topo, NodeId{0}, Pattern::Broadcast, PortModel::OnePort);
+    s.add(NodeId{0}, NodeId{1}, StepNo{1});
+    s.add(NodeId{0}, NodeId{3}, StepNo{2});
+    s.add(NodeId{1}, NodeId{2}, StepNo{2});
     s.finalize();
     const auto steps = summarizeSteps(s, computeMetrics(s));
     REQUIRE(steps.size() == 2);
-    CHECK(steps[0] == StepSummary{1, "", 1, 1, 1, 1, 2, 1, 0});
-    CHECK(steps[1] == StepSummary{2, "", 2, 2, 4, 5, 4, 3, 1});
+    CHECK(steps[0] == StepSummary{StepNo{1}, "", 1, 1, 1, 1, 2, 1, 0});
+    CHECK(steps[1] == StepSummary{StepNo{2}, "", 2, 2, 4, 5, 4, 3, 1});
     CHECK(describeStepSummary(steps[1], 16) ==
           "2 transfers to 2 nodes, 4 hops (TCD so far 5, longest route 3 hops), 4 of 16 nodes hold data, 1 channel "
           "contended");
-    Schedule open(topo, 0, Pattern::Broadcast, PortModel::OnePort);
-    open.add(0, 1, 1);
+    Schedule open(topo, NodeId{0}, Pattern::Broadcast, PortModel::OnePort);
+    open.add(NodeId{0}, NodeId{1}, StepNo{1});
     CHECK_THROWS_AS(summarizeSteps(open, Metrics{}), Error);
 }

@@ -120,7 +120,7 @@ void expectRefused(const std::string& algorithm, const Topology& t, const Params
         return;
     }
     try {
-        (void)buildSchedule(algorithm, t, 0, params);
+        (void)buildSchedule(algorithm, t, NodeId{0}, params);
         FAIL_CHECK(algorithm << " builds on " << t.spec() << " although whyNot says: " << *why);
     } catch (const Error& e) {
         if (e.what() != *why)
@@ -142,14 +142,14 @@ std::uint64_t nextRandom(std::uint64_t& state)
 /// nodes.
 std::vector<NodeId> sourcesOf(const Topology& t, std::size_t allUpTo = 64, int random = 4)
 {
-    const NodeId n = t.nodeCount();
+    const NodeId n{t.nodeCount()};
     std::vector<NodeId> out;
     if (n <= allUpTo) {
-        for (NodeId v = 0; v < n; ++v)
+        for (NodeId v{}; v < n; ++v)
             out.push_back(v);
         return out;
     }
-    std::set<NodeId> pick{0, n - 1};
+    std::set<NodeId> pick{NodeId{0}, NodeId{n - 1}};
     if (t.isHypercube()) {
         pick.insert(static_cast<NodeId>(0x55555555u & (n - 1)));
         pick.insert(static_cast<NodeId>(0xAAAAAAAAu & (n - 1)));
@@ -311,7 +311,7 @@ TEST_CASE("sweep: cang-wu in every mode on 2^k meshes d = 1..6, tori of side 2^k
         const Expectation expect{static_cast<std::uint32_t>(d * k), "mesh-tcd.md §1.2: T = d·k", true};
         std::vector<NodeId> sources = sourcesOf(t);
         Coord eye(static_cast<std::size_t>(d), eyeLow(k));
-        const NodeId e1 = t.isHypercube() ? 0 : t.id(eye);
+        const NodeId e1{t.isHypercube() ? 0 : t.id(eye)};
         if (std::find(sources.begin(), sources.end(), e1) == sources.end())
             sources.push_back(e1);
         std::vector<std::string> orders{""};
@@ -336,7 +336,7 @@ TEST_CASE("sweep: cang-wu in every mode on 2^k meshes d = 1..6, tori of side 2^k
                     const Coord c = t.coords(src);
                     const bool corner = std::all_of(c.begin(), c.end(), [&](int x) { return x == 0; }) && !t.isTorus();
                     sweepOne("cang-wu", t, src, p, expect, stats, [&](const Schedule& s) -> std::string {
-                        for (std::uint32_t step = 1; step <= s.stepCount(); ++step)
+                        for (StepNo step{1}; step <= s.stepCount(); ++step)
                             if (s.stepTransfers(step).size() != (std::size_t{1} << (step - 1)))
                                 return "step " + std::to_string(step) + " has " +
                                        std::to_string(s.stepTransfers(step).size()) + " sends, not 2^{t−1} (§1.2)";
@@ -430,7 +430,7 @@ TEST_CASE("sweep: tsay-wang paper and direct on tori d = 2..6, many n, checker +
             const std::uint32_t steps = tsayWangExpectedSteps(d, n, variant == std::string("direct"));
             if (steps == 0) {
                 ++stats.refusals;
-                CHECK_THROWS_AS(buildSchedule("tsay-wang", t, 0, p), Error);
+                CHECK_THROWS_AS(buildSchedule("tsay-wang", t, NodeId{0}, p), Error);
                 continue;
             }
             // Lemma 1's lower bound LB = least t with (2d+1)^t ≥ n^d (§2.1) and the paper's bound
@@ -449,7 +449,7 @@ TEST_CASE("sweep: tsay-wang paper and direct on tori d = 2..6, many n, checker +
                 sweepOne("tsay-wang", t, src, p, expect, stats, [&](const Schedule& s) -> std::string {
                     if (s.size() != N - 1)
                         return std::to_string(s.size()) + " transfers, not n^d − 1 (§3.9)";
-                    for (std::uint32_t step = 1; step <= s.stepCount(); ++step)
+                    for (StepNo step{1}; step <= s.stepCount(); ++step)
                         if (s.stepTransfers(step).empty())
                             return "step " + std::to_string(step) + " is empty (§5.1 item 5)";
                     return {};
@@ -650,7 +650,7 @@ void sweepCubes(bool allToAll, int maxN, bool heavy, SweepStats& stats)
     const std::vector<CubeCase> cases = cubeCases(allToAll);
     for (int n = 1; n <= maxN; ++n) {
         const Topology t = Topology::hypercube(n);
-        const NodeId last = t.nodeCount() - 1;
+        const NodeId last{t.nodeCount() - 1};
         for (const CubeCase& c : cases) {
             const double moves = cubeMoves(c, n);
             if ((moves > kDefaultMoves) != heavy || moves > kHeavyMoves)
@@ -665,7 +665,7 @@ void sweepCubes(bool allToAll, int maxN, bool heavy, SweepStats& stats)
             // schedules grow.
             std::vector<NodeId> sources;
             if (heavy)
-                sources = {last / 3};
+                sources = {NodeId{last / 3}};
             else if (allToAll)
                 sources = {0, last};
             else
@@ -764,7 +764,7 @@ TEST_CASE("sweep: divisible-load Scatter(p), p = 1..6, every feasible number of 
                     ++placed;
                     sweepOne("divisible-load", t, src, params, expect, stats, [&](const Schedule& s) -> std::string {
                         for (int k = 1; k <= h; ++k) {
-                            const auto step = s.stepTransfers(static_cast<std::uint32_t>(k));
+                            const auto step = s.stepTransfers(StepNo{static_cast<std::uint32_t>(k)});
                             const double expected = p * std::pow(p + 1.0, k - 1);
                             if (static_cast<double>(step.size()) != expected)
                                 return "move " + std::to_string(k) + " sends " + std::to_string(step.size()) +

@@ -61,7 +61,7 @@ TEST_CASE("node ids are x-fastest and coordinates round-trip", "[topology]")
 {
     const Topology t = Topology::mesh({4, 3, 2});
     CHECK(t.id({1, 2, 1}) == 1 + 4 * 2 + 12 * 1);
-    for (NodeId v = 0; v < t.nodeCount(); ++v)
+    for (NodeId v{}; v < t.nodeCount(); ++v)
         CHECK(t.id(t.coords(v)) == v);
     CHECK(t.nodeName(t.id({1, 2, 1})) == "(1,2,1)");
     CHECK(t.parseNode("1,2,1") == t.id({1, 2, 1}));
@@ -85,21 +85,21 @@ TEST_CASE("neighbours and channels of meshes, tori and hypercubes", "[topology]"
 
     const Topology torus = Topology::torus({5, 3});
     CHECK(torus.channelCount() == 2 * (5 * 3 + 3 * 5));
-    for (NodeId v = 0; v < torus.nodeCount(); ++v)
+    for (NodeId v{}; v < torus.nodeCount(); ++v)
         CHECK(torus.neighbours(v).size() == 4);
-    NodeId next = 0;
+    NodeId next{};
     REQUIRE(torus.step(torus.id({4, 0}), 0, +1, next));
     CHECK(next == torus.id({0, 0}));
 
     const Topology cube = Topology::hypercube(5);
     CHECK(cube.channelCount() == 5 * 32);
-    REQUIRE(cube.step(0b10110, 3, -1, next));
+    REQUIRE(cube.step(NodeId{0b10110}, 3, -1, next));
     CHECK(next == 0b11110);
 
     // Every channel's head is a neighbour of its tail; channel ids round-trip.
     for (const Topology& t : {mesh, torus, cube}) {
         std::uint64_t real = 0;
-        for (NodeId v = 0; v < t.nodeCount(); ++v)
+        for (NodeId v{}; v < t.nodeCount(); ++v)
             t.forEachNeighbour(v, [&](NodeId w, Port p) {
                 const ChannelId c = t.channel(v, p.dim, p.sign);
                 CHECK(t.channelTail(c) == v);
@@ -119,8 +119,8 @@ TEST_CASE("channelBetween: the one directed channel between neighbours, none oth
     const Topology t = Topology::parse(spec);
     INFO(spec);
     std::uint64_t found = 0;
-    for (NodeId a = 0; a < t.nodeCount(); ++a)
-        for (NodeId b = 0; b < t.nodeCount(); ++b) {
+    for (NodeId a{}; a < t.nodeCount(); ++a)
+        for (NodeId b{}; b < t.nodeCount(); ++b) {
             const auto ch = t.channelBetween(a, b);
             CHECK(ch.has_value() == (t.distance(a, b) == 1));
             if (!ch)
@@ -136,18 +136,18 @@ TEST_CASE("channelBetween on rings of 3 and 4: the wrap channel is the one hop",
 {
     const Topology ring3 = Topology::torus({3});
     // 2 → 0 is one hop + (the wrap), not two hops −; 0 → 2 is one hop − (the wrap).
-    CHECK(ring3.channelBetween(2, 0) == ring3.channel(2, 0, +1));
-    CHECK(ring3.channelBetween(0, 2) == ring3.channel(0, 0, -1));
-    CHECK(ring3.channelBetween(0, 1) == ring3.channel(0, 0, +1));
-    CHECK(ring3.channelBetween(1, 0) == ring3.channel(1, 0, -1));
-    CHECK_FALSE(ring3.channelBetween(1, 1));
+    CHECK(ring3.channelBetween(NodeId{2}, NodeId{0}) == ring3.channel(NodeId{2}, 0, +1));
+    CHECK(ring3.channelBetween(NodeId{0}, NodeId{2}) == ring3.channel(NodeId{0}, 0, -1));
+    CHECK(ring3.channelBetween(NodeId{0}, NodeId{1}) == ring3.channel(NodeId{0}, 0, +1));
+    CHECK(ring3.channelBetween(NodeId{1}, NodeId{0}) == ring3.channel(NodeId{1}, 0, -1));
+    CHECK_FALSE(ring3.channelBetween(NodeId{1}, NodeId{1}));
     const Topology ring4 = Topology::torus({4});
-    CHECK(ring4.channelBetween(3, 0) == ring4.channel(3, 0, +1));
-    CHECK(ring4.channelBetween(0, 3) == ring4.channel(0, 0, -1));
-    CHECK_FALSE(ring4.channelBetween(0, 2));
+    CHECK(ring4.channelBetween(NodeId{3}, NodeId{0}) == ring4.channel(NodeId{3}, 0, +1));
+    CHECK(ring4.channelBetween(NodeId{0}, NodeId{3}) == ring4.channel(NodeId{0}, 0, -1));
+    CHECK_FALSE(ring4.channelBetween(NodeId{0}, NodeId{2}));
     const Topology line = Topology::mesh({4});
-    CHECK_FALSE(line.channelBetween(3, 0));
-    CHECK_FALSE(line.channelBetween(0, 3));
+    CHECK_FALSE(line.channelBetween(NodeId{3}, NodeId{0}));
+    CHECK_FALSE(line.channelBetween(NodeId{0}, NodeId{3}));
 }
 
 TEST_CASE("wrap channels: exactly the torus channels that leave side−1 going + or 0 going −", "[topology][channels]")
@@ -158,7 +158,7 @@ TEST_CASE("wrap channels: exactly the torus channels that leave side−1 going +
             const Topology t = Topology::parse(spec);
             INFO(spec);
             std::uint64_t wraps = 0;
-            for (NodeId v = 0; v < t.nodeCount(); ++v)
+            for (NodeId v{}; v < t.nodeCount(); ++v)
                 t.forEachNeighbour(v, [&](NodeId w, Port p) {
                     const ChannelId ch = t.channel(v, p.dim, p.sign);
                     // A wrap channel is the one whose hop changes the coordinate by side−1.
@@ -178,12 +178,12 @@ TEST_CASE("wrap channels: exactly the torus channels that leave side−1 going +
         const Topology ring3 = Topology::torus({3});
         THEN("2→0 (+) and 0→2 (−) wrap; the others do not")
         {
-            CHECK(ring3.isWrapChannel(ring3.channel(2, 0, +1)));
-            CHECK(ring3.isWrapChannel(ring3.channel(0, 0, -1)));
-            CHECK_FALSE(ring3.isWrapChannel(ring3.channel(0, 0, +1)));
-            CHECK_FALSE(ring3.isWrapChannel(ring3.channel(1, 0, +1)));
-            CHECK_FALSE(ring3.isWrapChannel(ring3.channel(1, 0, -1)));
-            CHECK_FALSE(ring3.isWrapChannel(ring3.channel(2, 0, -1)));
+            CHECK(ring3.isWrapChannel(ring3.channel(NodeId{2}, 0, +1)));
+            CHECK(ring3.isWrapChannel(ring3.channel(NodeId{0}, 0, -1)));
+            CHECK_FALSE(ring3.isWrapChannel(ring3.channel(NodeId{0}, 0, +1)));
+            CHECK_FALSE(ring3.isWrapChannel(ring3.channel(NodeId{1}, 0, +1)));
+            CHECK_FALSE(ring3.isWrapChannel(ring3.channel(NodeId{1}, 0, -1)));
+            CHECK_FALSE(ring3.isWrapChannel(ring3.channel(NodeId{2}, 0, -1)));
         }
     }
     GIVEN("meshes and hypercubes")
@@ -191,7 +191,7 @@ TEST_CASE("wrap channels: exactly the torus channels that leave side−1 going +
         for (const char* spec : {"mesh:4x4", "mesh:3x3x3", "hypercube:4"}) {
             const Topology t = Topology::parse(spec);
             bool any = false;
-            for (NodeId v = 0; v < t.nodeCount(); ++v)
+            for (NodeId v{}; v < t.nodeCount(); ++v)
                 t.forEachNeighbour(v, [&](NodeId, Port p) { any = any || t.isWrapChannel(t.channel(v, p.dim, p.sign)); });
             THEN("no channel wraps") { CHECK_FALSE(any); }
         }
@@ -203,10 +203,10 @@ TEST_CASE("distances agree with Boost.Graph shortest paths", "[topology][graph]"
     for (const char* spec : {"mesh:4x4", "mesh:3x4x2", "torus:5x5", "torus:3x4x5", "hypercube:5", "mesh:7"}) {
         const Topology t = Topology::parse(spec);
         INFO(spec);
-        for (NodeId s : {NodeId{0}, t.nodeCount() / 2, t.nodeCount() - 1}) {
+        for (NodeId s : {NodeId{0}, NodeId{t.nodeCount() / 2}, NodeId{t.nodeCount() - 1}}) {
             const auto bfs = bfsLevels(t, s);
             const auto dij = dijkstraDistances(t, s);
-            for (NodeId v = 0; v < t.nodeCount(); ++v) {
+            for (NodeId v{}; v < t.nodeCount(); ++v) {
                 CHECK(bfs[v] == static_cast<std::uint32_t>(t.distance(s, v)));
                 CHECK(dij[v] == bfs[v]);
             }
@@ -219,7 +219,7 @@ TEST_CASE("distances agree with Boost.Graph shortest paths", "[topology][graph]"
     CHECK(torus.displacement(torus.id({0, 0}), torus.id({6, 0}), 0) == -1);
     const Topology even = Topology::torus({4, 4});
     CHECK(even.displacement(even.id({0, 0}), even.id({2, 0}), 0) == 2);  // tie: + direction
-    CHECK(Topology::hypercube(6).distance(0b101010, 0b010101) == 6);
+    CHECK(Topology::hypercube(6).distance(NodeId{0b101010}, NodeId{0b010101}) == 6);
 }
 
 TEST_CASE("BFS tree from Boost.Graph is a shortest-path tree", "[graph]")
@@ -227,7 +227,7 @@ TEST_CASE("BFS tree from Boost.Graph is a shortest-path tree", "[graph]")
     const Topology t = Topology::mesh({5, 4, 3});
     std::vector<std::uint32_t> level;
     const auto parent = bfsTree(t, t.id({2, 1, 1}), &level);
-    for (NodeId v = 0; v < t.nodeCount(); ++v) {
+    for (NodeId v{}; v < t.nodeCount(); ++v) {
         if (v == t.id({2, 1, 1})) {
             CHECK(parent[v] == v);
             continue;

@@ -198,7 +198,7 @@ TEST_CASE("informed counts and channels per step match the vectors (spec torus-a
         {4, 9, F, {1, 9, 81, 729, 6561}, {80, 702, 5184, 10206}},
     }));
     INFO("d=" << vec.d << " n=" << vec.n << " variant=" << toString(vec.v));
-    const Schedule s = tsayWangBroadcast(cubicTorus(vec.d, vec.n), 0, vec.v);
+    const Schedule s = tsayWangBroadcast(cubicTorus(vec.d, vec.n), NodeId{0}, vec.v);
     CHECK(s.stepCount() == vec.informed.size() - 1);
     CHECK(informedCounts(s) == vec.informed);
     const Metrics m = computeMetrics(s);
@@ -208,7 +208,7 @@ TEST_CASE("informed counts and channels per step match the vectors (spec torus-a
 
 TEST_CASE("step labels and info name the phases and bounds (spec torus-allport §3.9, §8)", "[tsaywang]")
 {
-    const Schedule s3 = tsayWangBroadcast(cubicTorus(3, 8), 0);
+    const Schedule s3 = tsayWangBroadcast(cubicTorus(3, 8), NodeId{0});
     CHECK(s3.stepLabels == std::vector<std::string>{"1.1", "2.1", "3.0", "3.1", "E.1", "E.2"});
     CHECK(s3.algorithm == "tsay-wang");
     CHECK(s3.mode == "paper");
@@ -218,9 +218,9 @@ TEST_CASE("step labels and info name the phases and bounds (spec torus-allport �
     CHECK(scheduleInfo(s3)["spec_steps"] == 6);
     CHECK(scheduleInfo(s3)["n_prime"] == 7);
     CHECK(scheduleInfo(s3)["r"] == 1);
-    const Schedule s2 = tsayWangBroadcast(cubicTorus(2, 25), 0);
+    const Schedule s2 = tsayWangBroadcast(cubicTorus(2, 25), NodeId{0});
     CHECK(s2.stepLabels == std::vector<std::string>{"1.1", "1.2", "2.1", "2.2"});
-    const Schedule s4 = tsayWangBroadcast(cubicTorus(4, 9), 0, TsayWangVariant::DirectFinal);
+    const Schedule s4 = tsayWangBroadcast(cubicTorus(4, 9), NodeId{0}, TsayWangVariant::DirectFinal);
     CHECK(s4.stepLabels == std::vector<std::string>{"1.1", "2.1", "3.1", "4.1"});
     CHECK(s4.mode == "direct");
     // Tags are the phase (1..d, d+1 for the extra phase).
@@ -234,7 +234,7 @@ TEST_CASE("step labels and info name the phases and bounds (spec torus-allport �
 
 TEST_CASE("d=3, n=7, step 2.1: the origin's six transfers (spec torus-allport §3.4)", "[tsaywang]")
 {
-    const Schedule s = tsayWangBroadcast(cubicTorus(3, 7), 0);
+    const Schedule s = tsayWangBroadcast(cubicTorus(3, 7), NodeId{0});
     const Topology& topo = s.topology();
     struct Expect {
         Coord to;
@@ -243,7 +243,7 @@ TEST_CASE("d=3, n=7, step 2.1: the origin's six transfers (spec torus-allport §
     const std::vector<Expect> expected = {{{1, 6, 0}, 1, +1, 7}, {{2, 5, 0}, 2, +1, 7}, {{0, 1, 4}, 3, +1, 5},
                                           {{6, 1, 0}, 1, -1, 7}, {{5, 2, 0}, 2, -1, 7}, {{0, 6, 3}, 3, -1, 5}};
     int fromOrigin = 0;
-    for (const Transfer& t : s.stepTransfers(2))
+    for (const Transfer& t : s.stepTransfers(StepNo{2}))
         if (t.from == 0)
             ++fromOrigin;
     CHECK(fromOrigin == 6);
@@ -259,7 +259,7 @@ TEST_CASE("d=3, n=7, step 2.1: the origin's six transfers (spec torus-allport §
 
 TEST_CASE("d=3, n=7, step 3.1: the origin's transfers are straight segments (spec torus-allport §3.5)", "[tsaywang]")
 {
-    const Schedule s = tsayWangBroadcast(cubicTorus(3, 7), 0);
+    const Schedule s = tsayWangBroadcast(cubicTorus(3, 7), NodeId{0});
     REQUIRE(s.stepLabels[3] == "3.1");
     struct Expect {
         Coord to;
@@ -268,7 +268,7 @@ TEST_CASE("d=3, n=7, step 3.1: the origin's transfers are straight segments (spe
     const std::vector<Expect> expected = {{{1, 0, 0}, 1, +1, 1}, {{6, 0, 0}, 1, -1, 1}, {{0, 5, 0}, 2, -1, 2},
                                           {{0, 2, 0}, 2, +1, 2}, {{0, 0, 4}, 3, -1, 3}, {{0, 0, 3}, 3, +1, 3}};
     int fromOrigin = 0;
-    for (const Transfer& t : s.stepTransfers(4))
+    for (const Transfer& t : s.stepTransfers(StepNo{4}))
         if (t.from == 0)
             ++fromOrigin;
     CHECK(fromOrigin == 6);
@@ -283,9 +283,9 @@ TEST_CASE("d=3, n=7, step 3.1: the origin's transfers are straight segments (spe
 
 TEST_CASE("d=3, n=7, step 3.0 redistributes to S along (1,+) (spec torus-allport §3.5, gap G5)", "[tsaywang]")
 {
-    const Schedule s = tsayWangBroadcast(cubicTorus(3, 7), 0);
+    const Schedule s = tsayWangBroadcast(cubicTorus(3, 7), NodeId{0});
     const Topology& topo = s.topology();
-    const auto step = s.stepTransfers(3);
+    const auto step = s.stepTransfers(StepNo{3});
     CHECK(step.size() == 49 - 7); // n'^{d−1} − n'^{d−2}
     for (const Transfer& t : step) {
         CHECK(t.route == RouteSpec::cyclic(0, +1));
@@ -297,9 +297,9 @@ TEST_CASE("d=3, n=7, step 3.0 redistributes to S along (1,+) (spec torus-allport
 
 TEST_CASE("d=3, n=9, step 1.2 follows own[2] = {(3,4,+1), (7,8,+1)} (spec torus-allport §3.1)", "[tsaywang]")
 {
-    const Schedule s = tsayWangBroadcast(cubicTorus(3, 9), 0);
+    const Schedule s = tsayWangBroadcast(cubicTorus(3, 9), NodeId{0});
     const Topology& topo = s.topology();
-    const auto step = s.stepTransfers(2);
+    const auto step = s.stepTransfers(StepNo{2});
     REQUIRE(step.size() == 2);
     CHECK(step[0].from == topo.id({3, 3, 3}));
     CHECK(step[0].to == topo.id({4, 4, 4}));
@@ -311,9 +311,9 @@ TEST_CASE("d=3, n=9, step 1.2 follows own[2] = {(3,4,+1), (7,8,+1)} (spec torus-
 
 TEST_CASE("d=2, n=7: step 1.2 has two transfers on (1,+) (spec torus-allport §3.6)", "[tsaywang]")
 {
-    const Schedule s = tsayWangBroadcast(cubicTorus(2, 7), 0);
+    const Schedule s = tsayWangBroadcast(cubicTorus(2, 7), NodeId{0});
     const Topology& topo = s.topology();
-    const auto step = s.stepTransfers(2);
+    const auto step = s.stepTransfers(StepNo{2});
     REQUIRE(step.size() == 2);
     CHECK(step[0].from == topo.id({2, 2}));
     CHECK(step[0].to == topo.id({3, 3}));
@@ -322,7 +322,7 @@ TEST_CASE("d=2, n=7: step 1.2 has two transfers on (1,+) (spec torus-allport §3
     for (const Transfer& t : step)
         CHECK(t.route == RouteSpec::cyclic(0, +1));
     // Step 1: routes wrap and are long (spec §1.3, §4 G10): 2 → 4 hops at most per dimension here.
-    for (const Transfer& t : s.stepTransfers(1))
+    for (const Transfer& t : s.stepTransfers(StepNo{1}))
         CHECK(s.hops(t) >= 2);
 }
 
@@ -330,7 +330,7 @@ TEST_CASE("even n: the extra phase's examples (spec torus-allport §3.7)", "[tsa
 {
     SECTION("d=3, n=8")
     {
-        const Schedule s = tsayWangBroadcast(cubicTorus(3, 8), 0);
+        const Schedule s = tsayWangBroadcast(cubicTorus(3, 8), NodeId{0});
         const Topology& topo = s.topology();
         struct Expect {
             Coord to, from;
@@ -353,7 +353,7 @@ TEST_CASE("even n: the extra phase's examples (spec torus-allport §3.7)", "[tsa
     }
     SECTION("d=4, n=10")
     {
-        const Schedule s = tsayWangBroadcast(cubicTorus(4, 10), 0);
+        const Schedule s = tsayWangBroadcast(cubicTorus(4, 10), NodeId{0});
         const Transfer& t = receiveOf(s, {3, 9, 4, 9});
         CHECK(t.from == s.topology().id({3, 0, 4, 4}));
         CHECK(t.route == RouteSpec::cyclic(1, -1));
@@ -363,7 +363,7 @@ TEST_CASE("even n: the extra phase's examples (spec torus-allport §3.7)", "[tsa
     }
     SECTION("E.t adds C(d,2t−1)(n−1)^{d−2t+1} + C(d,2t)(n−1)^{d−2t} nodes (spec §7)")
     {
-        const Schedule s = tsayWangBroadcast(cubicTorus(4, 6), 0);
+        const Schedule s = tsayWangBroadcast(cubicTorus(4, 6), NodeId{0});
         const auto counts = informedCounts(s);
         const std::size_t steps = counts.size() - 1;
         REQUIRE(s.stepLabels[steps - 2] == "E.1");
@@ -427,7 +427,7 @@ TEST_CASE("after phase h the informed set is B_{h+1}, phase 1 holds q^k nodes (s
     const Case c = GENERATE(values<Case>({{3, 7}, {3, 8}, {3, 9}, {3, 13}, {4, 5}, {4, 9}, {4, 10}, {5, 5}, {5, 6}}));
     INFO("d=" << c.d << " n=" << c.n);
     const Topology topo = cubicTorus(c.d, c.n);
-    const NodeId source = topo.nodeCount() / 3;
+    const NodeId source{topo.nodeCount() / 3};
     const Schedule s = tsayWangBroadcast(topo, source);
     const int np = c.n % 2 != 0 ? c.n : c.n - 1;
     const std::uint32_t r = ceilLogInt(2 * c.d + 1, np);
@@ -451,7 +451,7 @@ TEST_CASE("after phase h the informed set is B_{h+1}, phase 1 holds q^k nodes (s
                 CHECK(count == static_cast<std::size_t>(qk));
             }
         }
-        for (NodeId v = 0; v < topo.nodeCount(); ++v) {
+        for (NodeId v{}; v < topo.nodeCount(); ++v) {
             Coord x = topo.coords(v);
             bool inSub = true;
             for (int i = 0; i < c.d; ++i) {
@@ -469,7 +469,7 @@ TEST_CASE("after phase h the informed set is B_{h+1}, phase 1 holds q^k nodes (s
 TEST_CASE("a source other than the origin is the origin's schedule translated (spec torus-allport §3)", "[tsaywang]")
 {
     const Topology topo = cubicTorus(3, 8);
-    const Schedule s0 = tsayWangBroadcast(topo, 0);
+    const Schedule s0 = tsayWangBroadcast(topo, NodeId{0});
     const Coord src = {5, 2, 7};
     const Schedule s1 = tsayWangBroadcast(topo, topo.id(src));
     REQUIRE(s0.size() == s1.size());
@@ -508,8 +508,8 @@ int checkRange(std::uint32_t minNodes, std::uint32_t maxNodes, bool threeSources
                 if (topo.nodeCount() < minNodes || topo.nodeCount() > maxNodes)
                     continue;
                 const std::vector<NodeId> sources =
-                    threeSources ? std::vector<NodeId>{0, topo.nodeCount() / 2 + 3, topo.nodeCount() - 1}
-                                 : std::vector<NodeId>{topo.nodeCount() / 2 + 3};
+                    threeSources ? std::vector<NodeId>{NodeId{0}, NodeId{topo.nodeCount() / 2 + 3}, NodeId{topo.nodeCount() - 1}}
+                                 : std::vector<NodeId>{NodeId{topo.nodeCount() / 2 + 3}};
                 for (NodeId src : sources) {
                     requireCorrectSchedule(tsayWangBroadcast(topo, src, v), v);
                     ++runs;
@@ -560,7 +560,7 @@ TEST_CASE("checker: larger sizes and d = 5, 6 (spec torus-allport §6.3)", "[tsa
         if (tsayWangUnsupported(c.d, c.n, v))
             continue;
         const Topology topo = cubicTorus(c.d, c.n);
-        requireCorrectSchedule(tsayWangBroadcast(topo, topo.nodeCount() / 2, v), v);
+        requireCorrectSchedule(tsayWangBroadcast(topo, NodeId{topo.nodeCount() / 2}, v), v);
     }
 }
 
@@ -568,7 +568,7 @@ TEST_CASE("checker: larger sizes and d = 5, 6 (spec torus-allport §6.3)", "[tsa
 
 TEST_CASE("mutation: phase-1 transfers all starting in dimension 1 conflict (spec torus-allport §5.2)", "[tsaywang]")
 {
-    Schedule s = tsayWangBroadcast(cubicTorus(2, 5), 0);
+    Schedule s = tsayWangBroadcast(cubicTorus(2, 5), NodeId{0});
     for (Transfer& t : s.mutableTransfers())
         if (t.step == 1)
             t.route.start = 0;
@@ -580,7 +580,7 @@ TEST_CASE("mutation: phase-1 transfers all starting in dimension 1 conflict (spe
 
 TEST_CASE("mutation: global transfers started in dimension D conflict (spec torus-allport §5.2)", "[tsaywang]")
 {
-    Schedule s = tsayWangBroadcast(cubicTorus(3, 7), 0);
+    Schedule s = tsayWangBroadcast(cubicTorus(3, 7), NodeId{0});
     REQUIRE(s.stepLabels[1] == "2.1");
     for (Transfer& t : s.mutableTransfers())
         if (t.step == 2 && t.route.start == 2) // D + j = 3 → D = 2 (0-based 1)
@@ -588,7 +588,7 @@ TEST_CASE("mutation: global transfers started in dimension D conflict (spec toru
     s.finalize();
     CHECK_FALSE(validate(s).ok());
     const Metrics m = computeMetrics(s);
-    CHECK(hasContentionAt(m, 2, s.topology().channel(0, 1, +1)));
+    CHECK(hasContentionAt(m, 2, s.topology().channel(NodeId{0}, 1, +1)));
 }
 
 TEST_CASE("mutation: the paper's literal even-n rule conflicts at E.1 for d = 3, 4 (spec torus-allport §3.7, §5.2)",
@@ -596,7 +596,7 @@ TEST_CASE("mutation: the paper's literal even-n rule conflicts at E.1 for d = 3,
 {
     const int d = GENERATE(3, 4);
     const int n = d == 3 ? 8 : 10;
-    Schedule s = tsayWangBroadcast(cubicTorus(d, n), 0);
+    Schedule s = tsayWangBroadcast(cubicTorus(d, n), NodeId{0});
     const Topology& topo = s.topology();
     std::uint32_t e1 = 0;
     for (Transfer& t : s.mutableTransfers()) {
@@ -624,13 +624,13 @@ TEST_CASE("mutation: the paper's literal even-n rule conflicts at E.1 for d = 3,
     const Metrics m = computeMetrics(s);
     REQUIRE_FALSE(m.contentions.empty());
     CHECK(m.contentions.front().step == e1);
-    CHECK(hasContentionAt(m, e1, topo.channel(0, 0, -1)));
+    CHECK(hasContentionAt(m, e1, topo.channel(NodeId{0}, 0, -1)));
 }
 
 TEST_CASE("mutation: flipping the final-phase signs for d=2, n=25 conflicts at step 2.2 (spec torus-allport §5.2)",
           "[tsaywang]")
 {
-    Schedule s = tsayWangBroadcast(cubicTorus(2, 25), 0);
+    Schedule s = tsayWangBroadcast(cubicTorus(2, 25), NodeId{0});
     for (Transfer& t : s.mutableTransfers())
         if (t.tag == 2)
             t.route.sign = static_cast<std::int8_t>(-t.route.sign);
@@ -645,7 +645,7 @@ TEST_CASE(
     "mutation: a start dimension outside Δ and a wrong step count are flagged (spec torus-allport §5.1 items 3, 5)",
     "[tsaywang]")
 {
-    Schedule s = tsayWangBroadcast(cubicTorus(3, 7), 0);
+    Schedule s = tsayWangBroadcast(cubicTorus(3, 7), NodeId{0});
     CHECK(cyclicRouteViolations(s).empty());
     CHECK(tsayWangStepViolations(s, TsayWangVariant::Paper).empty());
     // Step 3.1 sends straight segments; starting one in another dimension is not CDO.
@@ -661,7 +661,7 @@ TEST_CASE(
     CHECK_THAT(routes.front(), Catch::Contains("start must be in Δ"));
     // One step too many: move a transfer of the last step into a new step.
     Schedule longer = s;
-    longer.mutableTransfers().back().step = 5;
+    longer.mutableTransfers().back().step = StepNo{5};
     longer.finalize();
     CHECK_FALSE(tsayWangStepViolations(longer, TsayWangVariant::Paper).empty());
     // Validated against the other variant's count.
@@ -673,12 +673,12 @@ TEST_CASE(
 TEST_CASE("bad input gives a clear error (spec torus-allport §6.4)", "[tsaywang]")
 {
     using Catch::Contains;
-    CHECK_THROWS_WITH(tsayWangBroadcast(Topology::torus({7}), 0), Contains("d ≥ 2"));
-    CHECK_THROWS_WITH(tsayWangBroadcast(Topology::torus({4, 4, 4, 4, 4}), 0), Contains("even n=4 < d=5"));
-    CHECK_THROWS_WITH(tsayWangBroadcast(Topology::torus({5, 7}), 0), Contains("n×…×n"));
-    CHECK_THROWS_WITH(tsayWangBroadcast(Topology::mesh({5, 5}), 0), Contains("tori"));
-    CHECK_THROWS_WITH(tsayWangBroadcast(Topology::torus({5, 5}), 25), Contains("source 25 is outside"));
-    CHECK_THROWS_WITH(tsayWangBroadcast(Topology::torus({7, 7}), 0, TsayWangVariant::DirectFinal),
+    CHECK_THROWS_WITH(tsayWangBroadcast(Topology::torus({7}), NodeId{0}), Contains("d ≥ 2"));
+    CHECK_THROWS_WITH(tsayWangBroadcast(Topology::torus({4, 4, 4, 4, 4}), NodeId{0}), Contains("even n=4 < d=5"));
+    CHECK_THROWS_WITH(tsayWangBroadcast(Topology::torus({5, 7}), NodeId{0}), Contains("n×…×n"));
+    CHECK_THROWS_WITH(tsayWangBroadcast(Topology::mesh({5, 5}), NodeId{0}), Contains("tori"));
+    CHECK_THROWS_WITH(tsayWangBroadcast(Topology::torus({5, 5}), NodeId{25}), Contains("source 25 is outside"));
+    CHECK_THROWS_WITH(tsayWangBroadcast(Topology::torus({7, 7}), NodeId{0}, TsayWangVariant::DirectFinal),
                       Contains("power of 2d+1 = 5"));
     CHECK(tsayWangUnsupported(2, 2, TsayWangVariant::Paper).value().find("n ≥ 3") != std::string::npos);
     CHECK(tsayWangUnsupported(1, 5, TsayWangVariant::Paper).value().find("d ≥ 2") != std::string::npos);
@@ -700,12 +700,12 @@ TEST_CASE("tsay-wang is registered: all-port broadcast, variant parameter (issue
     CHECK(info.whyNot(Topology::mesh({5, 5})).has_value());
     CHECK(info.whyNot(Topology::torus({4, 4, 4, 4, 4})).has_value());
     const Topology topo = Topology::torus({7, 7, 7});
-    const Schedule paper = buildSchedule("tsay-wang", topo, 5, Params{});
+    const Schedule paper = buildSchedule("tsay-wang", topo, NodeId{5}, Params{});
     CHECK(paper.stepCount() == 4);
     CHECK(paper.portModel() == PortModel::AllPort);
-    const Schedule direct = buildSchedule("tsay-wang", topo, 5, Params{{"variant", "direct"}});
+    const Schedule direct = buildSchedule("tsay-wang", topo, NodeId{5}, Params{{"variant", "direct"}});
     CHECK(direct.stepCount() == 3);
-    CHECK_THROWS_WITH(buildSchedule("tsay-wang", Topology::torus({9, 9, 9}), 0, Params{{"variant", "direct"}}),
+    CHECK_THROWS_WITH(buildSchedule("tsay-wang", Topology::torus({9, 9, 9}), NodeId{0}, Params{{"variant", "direct"}}),
                       Catch::Contains("power of 2d+1"));
-    CHECK_THROWS_AS(buildSchedule("tsay-wang", topo, 0, Params{{"variant", "sideways"}}), Error);
+    CHECK_THROWS_AS(buildSchedule("tsay-wang", topo, NodeId{0}, Params{{"variant", "sideways"}}), Error);
 }

@@ -18,10 +18,10 @@ bool mentions(const Validation& v, const std::string& text)
 Schedule path4Broadcast()
 {
     // 0 → 2 in step 1; 0 → 1 and 2 → 3 in step 2 (a 1-D recursive doubling).
-    Schedule s(Topology::mesh({4}), 0, Pattern::Broadcast, PortModel::OnePort);
-    s.add(0, 2, 1);
-    s.add(0, 1, 2);
-    s.add(2, 3, 2);
+    Schedule s(Topology::mesh({4}), NodeId{0}, Pattern::Broadcast, PortModel::OnePort);
+    s.add(NodeId{0}, NodeId{2}, StepNo{1});
+    s.add(NodeId{0}, NodeId{1}, StepNo{2});
+    s.add(NodeId{2}, NodeId{3}, StepNo{2});
     s.finalize();
     return s;
 }
@@ -32,8 +32,8 @@ TEST_CASE("checker: deliberate contention vector of spec mesh-tcd §1.4", "[vali
 {
     const Topology t = Topology::mesh({4, 4});
     Schedule s(t, t.id({0, 0}), Pattern::Broadcast, PortModel::AllPort);
-    s.add(t.id({0, 0}), t.id({3, 0}), 1);
-    s.add(t.id({1, 0}), t.id({2, 0}), 1);
+    s.add(t.id({0, 0}), t.id({3, 0}), StepNo{1});
+    s.add(t.id({1, 0}), t.id({2, 0}), StepNo{1});
     s.finalize();
     const Metrics m = computeMetrics(s);
     REQUIRE(m.contentions.size() == 1);
@@ -45,8 +45,8 @@ TEST_CASE("checker: deliberate contention vector of spec mesh-tcd §1.4", "[vali
 
     // Opposite directions on one link are two channels: no contention.
     Schedule ok(t, t.id({1, 0}), Pattern::Broadcast, PortModel::AllPort);
-    ok.add(t.id({1, 0}), t.id({2, 0}), 1);
-    ok.add(t.id({2, 0}), t.id({1, 0}), 1);
+    ok.add(t.id({1, 0}), t.id({2, 0}), StepNo{1});
+    ok.add(t.id({2, 0}), t.id({1, 0}), StepNo{1});
     ok.finalize();
     CHECK(computeMetrics(ok).contentionUses == 0);
 }
@@ -71,20 +71,20 @@ TEST_CASE("checker rejects broken broadcasts with readable sentences", "[validat
 {
     SECTION("a node sends before it holds the message")
     {
-        Schedule s(Topology::mesh({4}), 0, Pattern::Broadcast, PortModel::OnePort);
-        s.add(0, 1, 2);
-        s.add(1, 2, 1);
-        s.add(2, 3, 3);
+        Schedule s(Topology::mesh({4}), NodeId{0}, Pattern::Broadcast, PortModel::OnePort);
+        s.add(NodeId{0}, NodeId{1}, StepNo{2});
+        s.add(NodeId{1}, NodeId{2}, StepNo{1});
+        s.add(NodeId{2}, NodeId{3}, StepNo{3});
         const Validation v = validate(s);
         CHECK_FALSE(v.ok());
         CHECK(mentions(v, "step 1: (1) sends to (2) but does not hold the message yet (it receives it in step 2)"));
     }
     SECTION("a node receives twice and another never")
     {
-        Schedule s(Topology::mesh({4}), 0, Pattern::Broadcast, PortModel::OnePort);
-        s.add(0, 1, 1);
-        s.add(0, 2, 2);
-        s.add(1, 2, 2);
+        Schedule s(Topology::mesh({4}), NodeId{0}, Pattern::Broadcast, PortModel::OnePort);
+        s.add(NodeId{0}, NodeId{1}, StepNo{1});
+        s.add(NodeId{0}, NodeId{2}, StepNo{2});
+        s.add(NodeId{1}, NodeId{2}, StepNo{2});
         const Validation v = validate(s);
         CHECK(mentions(v, "(2) receives the message again from (1)"));
         CHECK(mentions(v, "1 of 4 nodes never receive the message (first: (3))"));
@@ -92,16 +92,16 @@ TEST_CASE("checker rejects broken broadcasts with readable sentences", "[validat
     }
     SECTION("the source receives")
     {
-        Schedule s(Topology::mesh({2}), 0, Pattern::Broadcast, PortModel::OnePort);
-        s.add(0, 1, 1);
-        s.add(1, 0, 2);
+        Schedule s(Topology::mesh({2}), NodeId{0}, Pattern::Broadcast, PortModel::OnePort);
+        s.add(NodeId{0}, NodeId{1}, StepNo{1});
+        s.add(NodeId{1}, NodeId{0}, StepNo{2});
         CHECK(mentions(validate(s), "(0) (the source) receives the message again"));
     }
     SECTION("one-port: two sends in one step")
     {
-        Schedule s(Topology::mesh({3}), 1, Pattern::Broadcast, PortModel::OnePort);
-        s.add(1, 0, 1);
-        s.add(1, 2, 1);
+        Schedule s(Topology::mesh({3}), NodeId{1}, Pattern::Broadcast, PortModel::OnePort);
+        s.add(NodeId{1}, NodeId{0}, StepNo{1});
+        s.add(NodeId{1}, NodeId{2}, StepNo{1});
         const Validation v = validate(s);
         CHECK(v.violationCount == 1);
         CHECK(mentions(v, "step 1: (1) sends more than once under the one-port model"));
@@ -111,20 +111,20 @@ TEST_CASE("checker rejects broken broadcasts with readable sentences", "[validat
     SECTION("all-port: two messages injected on one channel")
     {
         const Topology t = Topology::mesh({4});
-        Schedule s(t, 0, Pattern::Broadcast, PortModel::AllPort);
-        s.add(0, 1, 1);
-        s.add(0, 2, 1);
-        s.add(2, 3, 2);
+        Schedule s(t, NodeId{0}, Pattern::Broadcast, PortModel::AllPort);
+        s.add(NodeId{0}, NodeId{1}, StepNo{1});
+        s.add(NodeId{0}, NodeId{2}, StepNo{1});
+        s.add(NodeId{2}, NodeId{3}, StepNo{2});
         const Validation v = validate(s);
         CHECK(mentions(v, "(0) injects two messages on channel (0)→(1)"));
         CHECK(mentions(v, "2 transfers share the directed channel (0)→(1)"));
     }
     SECTION("step 0, self-sends and cyclic routes off a mesh")
     {
-        Schedule s(Topology::mesh({4}), 0, Pattern::Broadcast, PortModel::OnePort);
-        s.add(0, 0, 1);
-        s.add(Transfer{0, 1, 0});
-        s.add(Transfer{1, 3, 2, RouteSpec::cyclic(0, -1)});
+        Schedule s(Topology::mesh({4}), NodeId{0}, Pattern::Broadcast, PortModel::OnePort);
+        s.add(NodeId{0}, NodeId{0}, StepNo{1});
+        s.add(Transfer{NodeId{0}, NodeId{1}, StepNo{0}});
+        s.add(Transfer{NodeId{1}, NodeId{3}, StepNo{2}, RouteSpec::cyclic(0, -1)});
         const Validation v = validate(s);
         CHECK(mentions(v, "has step 0; steps start at 1"));
         CHECK(mentions(v, "(0) sends to itself"));
@@ -132,9 +132,9 @@ TEST_CASE("checker rejects broken broadcasts with readable sentences", "[validat
     }
     SECTION("a violation limit caps the list but not the count")
     {
-        Schedule s(Topology::mesh({64}), 0, Pattern::Broadcast, PortModel::OnePort);
-        for (NodeId v = 2; v < 64; ++v)
-            s.add(v - 1, v, 1);  // 62 senders that hold nothing
+        Schedule s(Topology::mesh({64}), NodeId{0}, Pattern::Broadcast, PortModel::OnePort);
+        for (NodeId v{2}; v < 64; ++v)
+            s.add(NodeId{v - 1}, NodeId{v}, StepNo{1});  // 62 senders that hold nothing
         ValidateOptions o;
         o.maxViolations = 5;
         const Validation v = validate(s, o);
@@ -148,31 +148,31 @@ TEST_CASE("checker follows blocks of personalized and all-to-all patterns", "[va
     const Topology t = Topology::mesh({4});
     SECTION("scatter along a path: every node ends with its own block")
     {
-        Schedule s(t, 0, Pattern::Scatter, PortModel::OnePort);
+        Schedule s(t, NodeId{0}, Pattern::Scatter, PortModel::OnePort);
         const Block b1{0, 1, 0}, b2{0, 2, 0}, b3{0, 3, 0};
         const std::uint32_t p123 = s.addPayload(std::vector<Block>{b1, b2, b3});
         const std::uint32_t p23 = s.addPayload(std::vector<Block>{b2, b3});
         const std::uint32_t p3 = s.addPayload(std::vector<Block>{b3});
-        s.add(0, 1, 1, {}, p123, 0, 3);
-        s.add(1, 2, 2, {}, p23, 0, 2);
-        s.add(2, 3, 3, {}, p3, 0, 1);
+        s.add(NodeId{0}, NodeId{1}, StepNo{1}, {}, p123, 0, 3);
+        s.add(NodeId{1}, NodeId{2}, StepNo{2}, {}, p23, 0, 2);
+        s.add(NodeId{2}, NodeId{3}, StepNo{3}, {}, p3, 0, 1);
         CHECK(validate(s).ok());
 
         Schedule early = s;
-        early.mutableTransfers()[2].step = 2;  // 2 forwards block 3 in the step it receives it
+        early.mutableTransfers()[2].step = StepNo{2};  // 2 forwards block 3 in the step it receives it
         CHECK(mentions(validate(early), "step 2: (2) sends the block from (0) for (3) to (3) but does not hold it yet"));
 
-        Schedule missing(t, 0, Pattern::Scatter, PortModel::OnePort);
-        missing.add(0, 1, 1, {}, missing.addPayload(std::vector<Block>{b1, b2}));
-        missing.add(1, 2, 2, {}, missing.addPayload(std::vector<Block>{b2}));
+        Schedule missing(t, NodeId{0}, Pattern::Scatter, PortModel::OnePort);
+        missing.add(NodeId{0}, NodeId{1}, StepNo{1}, {}, missing.addPayload(std::vector<Block>{b1, b2}));
+        missing.add(NodeId{1}, NodeId{2}, StepNo{2}, {}, missing.addPayload(std::vector<Block>{b2}));
         CHECK(mentions(validate(missing), "1 of 4 nodes do not end with all their data (first: (3) has 0 of its 1 blocks)"));
     }
     SECTION("all-to-all exchange on two nodes: one-port exchange yes, half duplex no")
     {
         const Topology two = Topology::mesh({2});
-        Schedule s(two, 0, Pattern::Alltoall, PortModel::OnePortExchange);
-        s.add(0, 1, 1, {}, s.addPayload(std::vector<Block>{{0, 1, 0}}));
-        s.add(1, 0, 1, {}, s.addPayload(std::vector<Block>{{1, 0, 0}}));
+        Schedule s(two, NodeId{0}, Pattern::Alltoall, PortModel::OnePortExchange);
+        s.add(NodeId{0}, NodeId{1}, StepNo{1}, {}, s.addPayload(std::vector<Block>{{0, 1, 0}}));
+        s.add(NodeId{1}, NodeId{0}, StepNo{1}, {}, s.addPayload(std::vector<Block>{{1, 0, 0}}));
         CHECK(validate(s).ok());
         s.setPortModel(PortModel::HalfDuplex);
         CHECK(mentions(validate(s), "under the half-duplex model"));
@@ -180,16 +180,16 @@ TEST_CASE("checker follows blocks of personalized and all-to-all patterns", "[va
     SECTION("allgather on a 3-node path with two parts per message")
     {
         const Topology three = Topology::mesh({3});
-        Schedule s(three, 0, Pattern::Allgather, PortModel::AllPort);
+        Schedule s(three, NodeId{0}, Pattern::Allgather, PortModel::AllPort);
         s.parts = 1;
         // Step 1: ends send to the middle; step 2: the middle forwards each end's message on.
-        s.add(0, 1, 1, {}, s.addPayload(std::vector<Block>{{0, Block::kAll, 0}}));
-        s.add(2, 1, 1, {}, s.addPayload(std::vector<Block>{{2, Block::kAll, 0}}));
-        s.add(1, 0, 2, {}, s.addPayload(std::vector<Block>{{1, Block::kAll, 0}, {2, Block::kAll, 0}}));
-        s.add(1, 2, 2, {}, s.addPayload(std::vector<Block>{{1, Block::kAll, 0}, {0, Block::kAll, 0}}));
+        s.add(NodeId{0}, NodeId{1}, StepNo{1}, {}, s.addPayload(std::vector<Block>{{0, Block::kAll, 0}}));
+        s.add(NodeId{2}, NodeId{1}, StepNo{1}, {}, s.addPayload(std::vector<Block>{{2, Block::kAll, 0}}));
+        s.add(NodeId{1}, NodeId{0}, StepNo{2}, {}, s.addPayload(std::vector<Block>{{1, Block::kAll, 0}, {2, Block::kAll, 0}}));
+        s.add(NodeId{1}, NodeId{2}, StepNo{2}, {}, s.addPayload(std::vector<Block>{{1, Block::kAll, 0}, {0, Block::kAll, 0}}));
         CHECK(validate(s).ok());
         Schedule wrong = s;
-        wrong.add(0, 1, 3, {}, 0);  // payload 0 = the source's (0's) message, which 1 already has
+        wrong.add(NodeId{0}, NodeId{1}, StepNo{3}, {}, 0);  // payload 0 = the source's (0's) message, which 1 already has
         CHECK(mentions(validate(wrong), "(1) receives the block from (0) again"));
     }
 }

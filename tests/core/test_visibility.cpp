@@ -112,9 +112,9 @@ TEST_CASE("visibility: active nodes of a step are the source, the senders and th
 {
     const Scenario sc = defaultScenario();
     const Schedule s = buildScenario(sc);
-    const auto first = activeNodes(s, 1);
+    const auto first = activeNodes(s, StepNo{1});
     CHECK(std::find(first.begin(), first.end(), s.source()) != first.end());
-    for (const Transfer& t : s.stepTransfers(1)) {
+    for (const Transfer& t : s.stepTransfers(StepNo{1})) {
         CHECK(std::binary_search(first.begin(), first.end(), t.from));
         CHECK(std::binary_search(first.begin(), first.end(), t.to));
     }
@@ -245,8 +245,8 @@ TEST_CASE("scenario: view.explode is read, checked and defaults by network size"
 TEST_CASE("slice: follow the step moves to the plane with most of the step's receivers", "[visibility][slice]")
 {
     // Binomial on a 4×4 mesh from (0,0): step 1 sends (0,0) → (2,0); step 2 from both to y = 2.
-    const Schedule s = buildSchedule("binomial", Topology::mesh({4, 4}), 0, Params{});
-    for (std::uint32_t k = 1; k <= s.stepCount(); ++k) {
+    const Schedule s = buildSchedule("binomial", Topology::mesh({4, 4}), NodeId{0}, Params{});
+    for (StepNo k : steps(s)) {
         for (int dim = 0; dim < 2; ++dim) {
             const int plane = busiestPlane(s, k, dim);
             REQUIRE(plane >= 0);
@@ -263,7 +263,7 @@ TEST_CASE("slice: follow the step moves to the plane with most of the step's rec
                   count.begin() + plane);  // the lowest of equals
         }
     }
-    CHECK(busiestPlane(s, 0, 0) == -1);
-    CHECK(busiestPlane(s, s.stepCount() + 1, 0) == -1);
-    CHECK(busiestPlane(s, 1, 2) == -1);
+    CHECK(busiestPlane(s, StepNo{0}, 0) == -1);
+    CHECK(busiestPlane(s, StepNo{s.stepCount() + 1}, 0) == -1);
+    CHECK(busiestPlane(s, StepNo{1}, 2) == -1);
 }
