@@ -667,7 +667,7 @@ void sweepCubes(bool allToAll, int maxN, bool heavy, SweepStats& stats)
             if (heavy)
                 sources = {NodeId{last / 3}};
             else if (allToAll)
-                sources = {0, last};
+                sources = {NodeId{0}, last};
             else
                 sources = sourcesOf(t, moves > 8192 ? 16 : 64, moves > 8192 ? 1 : 3);
             for (NodeId src : sources)
