@@ -99,7 +99,7 @@ void SceneView::resetView()
     const auto bounds = layoutBounds(m_targetPositions);
     const QVector3D lo(bounds[0][0], bounds[0][1], bounds[0][2]);
     const QVector3D hi(bounds[1][0], bounds[1][1], bounds[1][2]);
-    const bool flat = (hi.z() - lo.z()) < 1e-3f && !m_snap->topology().isTorus();
+    const bool flat = (hi.z() - lo.z()) < 1e-3f;
     if (flat) {
         // Top-down: frame the grid's box (with the axes at its top left, node labels to the
         // right and numbers below) to the window's shape, not a sphere round its diagonal.

@@ -87,10 +87,11 @@ void SceneView::placeGeometry(bool placeLabels)
     const QVector3D hi(bounds[1][0], bounds[1][1], bounds[1][2]);
     const bool flat = (hi.z() - lo.z()) < 1e-3f;
 
-    // 3-D tori: drawing every wrap-around arc buries the grid (a 7×7×7 torus has 294), so each
-    // wrap channel shows as a short stub leaving its tail outwards, and only the wrap channels
-    // in use in the current step are drawn as whole arcs (refresh()). 2-D tori keep all arcs.
-    m_wrapStubs = topo.isTorus() && !flat;
+    // Tori: drawing every wrap-around arc buries the grid (a 7×7×7 torus has 294; a 2-D torus
+    // seen top-down would get a second grid of arcs beside its rows), so each wrap channel shows
+    // as a short stub leaving its tail outwards, as in the papers' figures, and only the wrap
+    // channels in use in the current step are drawn as whole arcs (refresh()).
+    m_wrapStubs = topo.isTorus();
     std::vector<LinkInstances::Instance> straight, stubs;
     straight.reserve(m_straightCount);
     m_arcShapes.clear();

@@ -90,7 +90,7 @@ OrbitView defaultView(const Topology& topo, const std::vector<Vec3>& positions, 
     const auto [lo, hi] = layoutBounds(positions);
     const Eigen::Vector3f l = vec(lo), h = vec(hi);
     const Eigen::Vector3f c = (l + h) * 0.5f;
-    const bool flat = (h.z() - l.z()) < 1e-3f && !topo.isTorus();
+    const bool flat = (h.z() - l.z()) < 1e-3f;
     return frameBox(view, {c.x(), c.y(), c.z()}, std::max(1.0f, 0.5f * (h - l).norm() + 0.6f), flat);
 }
 
