@@ -15,6 +15,7 @@
 #include "topocast/io/scenario.h"
 #include "topocast/visibility.h"
 
+#include <Qt3DRender/QDepthTest>
 #include <Qt3DCore/QEntity>
 #include <Qt3DCore/QTransform>
 #include <Qt3DRender/QCameraSelector>
@@ -316,6 +317,11 @@ void SceneView::rebuildTrees()
     m_treeLinks->setInstances(edges);
 }
 
+bool SceneView::nodeLabelsOnTop() const
+{
+    return m_nodeLabelDepth && m_nodeLabelDepth->depthFunction() == Qt3DRender::QDepthTest::Always;
+}
+
 void SceneView::refreshNodeLabels()
 {
     // Node labels say where a node is; the source-map numbers are the map's values, like the
@@ -331,6 +337,8 @@ void SceneView::refreshNodeLabels()
     if (key == m_nodeLabelKey)
         return;
     m_nodeLabelKey = std::move(key);
+    if (m_nodeLabelDepth)
+        m_nodeLabelDepth->setDepthFunction(all || numbers ? Qt3DRender::QDepthTest::Less : Qt3DRender::QDepthTest::Always);
     const auto& pos = drawnPositions();
     std::vector<LabelInstances::Label> labels;
     // Beside the node, up and to the right (the shader adds the gap to the sphere); the
