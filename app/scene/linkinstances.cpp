@@ -163,28 +163,26 @@ void LinkInstances::setColours(const std::vector<Rgba>& colours)
     upload(false);
 }
 
-const InstanceBuffer& LinkInstances::buffer() const { return m_useLines ? *m_lineInstances : *m_prismInstances; }
+const InstanceBuffer& LinkInstances::buffer() const { return *m_prismInstances; }
 
 void LinkInstances::upload(bool whole)
 {
+    // The prisms' buffer always holds every channel (buffer()); the lines draw its chains.
+    if (whole)
+        m_prismInstances->setData(m_data);
+    else
+        m_prismInstances->update(m_data);
+    m_prisms->setInstanceCount(m_count);
+    m_prisms->setEnabled(m_count > 0 && !m_useLines);
     if (m_useLines) {
         chainChannels(m_data, m_segments, m_lineData);
         if (whole)
             m_lineInstances->setData(m_lineData);
         else
             m_lineInstances->update(m_lineData);
-        m_lines->setInstanceCount(static_cast<int>(m_lineData.size() / kFloats));
-        m_lines->setEnabled(m_count > 0);
-        m_prisms->setEnabled(false);
-        return;
     }
-    if (whole)
-        m_prismInstances->setData(m_data);
-    else
-        m_prismInstances->update(m_data);
-    m_prisms->setInstanceCount(m_count);
-    m_prisms->setEnabled(m_count > 0);
-    m_lines->setEnabled(false);
+    m_lines->setInstanceCount(static_cast<int>(m_lineData.size() / kFloats));
+    m_lines->setEnabled(m_count > 0 && m_useLines);
 }
 
 } // namespace topocast::app

@@ -36,11 +36,12 @@ public:
     void setUseLines(bool lines);
     bool usesLines() const { return m_useLines; }
     int instanceCount() const { return m_count; }
-    /// The buffer being drawn: 13 floats per instance, a(3) b(3) bulge(3) colour(4); as lines,
-    /// one instance per chain of channels (see above).
+    /// Every channel, 13 floats each, a(3) b(3) bulge(3) colour(4): the prisms' instances, kept
+    /// current as lines too (their instances are its chains, lineBuffer()).
     const InstanceBuffer& buffer() const;
-    /// The channels as set: 13 floats each, a(3) b(3) bulge(3) colour(4), whichever is drawn.
-    const std::vector<float>& instanceData() const { return m_data; }
+    /// The line instances: buffer()'s channels with each run of straight channels of one colour that
+    /// continue one another as one (core chainCollinear).
+    const InstanceBuffer& lineBuffer() const { return *m_lineInstances; }
     static constexpr int kFloatsPerInstance = 13;
 
 private:
