@@ -54,9 +54,11 @@ void SceneView::updateLevelOfDetail()
 {
     if (!m_snap)
         return;
-    const float ppu = pixelsPerUnit(static_cast<float>(viewportSize().height() * m_window->devicePixelRatio()),
-                                    m_orbit->state().distance, m_window->camera()->fieldOfView());
+    const auto height = static_cast<float>(viewportSize().height() * m_window->devicePixelRatio());
+    const float ppu = pixelsPerUnit(height, m_orbit->state().distance, m_window->camera()->fieldOfView());
     m_nodes->setDetail(sphereDetail(m_nodeRadius * ppu, m_positions.size()));
+    m_nodes->setImpostors(nodeImpostors(m_nodeRadius * ppu, m_positions.size()));
+    m_nodes->setViewportHeight(height);
     m_links->setUseLines(linkAsLine(m_linkRadius * ppu, m_channels.size()));
     const bool thin = linkAsLine(0.03f * ppu, 0);
     m_axes->setUseLines(thin);
