@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # The 3-D view's cost per frame on software OpenGL (issue #19): renders a binomial broadcast from
 # (0,0,0) on meshes 4^3, 8^3, 16^3 and 32^3 at 1280x720 with `topocast-cli render --timings`
-# (the last step held for 30 frames: all nodes informed) under xvfb-run with Mesa's llvmpipe, for
+# (the last step — 3·log2(n): all nodes informed, N/2 messages in flight — then 30 frames of
+# its final state) under xvfb-run with Mesa's llvmpipe, for
 # QT3D_RENDERER=opengl and rhi, interleaved (size, backend, size, backend, ...) REPS times, and
 # prints each case's median render+read-back time per frame and the 32^3/4^3 ratio per backend.
 #
@@ -42,10 +43,11 @@ done
 
 # One render; prints its render+read-back ms per frame.
 one() {
-    local cli="$1" n="$2" backend="$3" line
+    local cli="$1" n="$2" backend="$3" line last=0 k
+    for ((k = n; k > 1; k /= 2)); do last=$((last + 3)); done  # binomial on n^3 = 2^(3 log2 n) nodes
     line=$(QT3D_RENDERER="$backend" LIBGL_ALWAYS_SOFTWARE=1 xvfb-run -a -s "-screen 0 1600x1000x24" \
         "$cli" render --scenario "$work/m$n.json" -o "$work/o.mp4" --width 1280 --height 720 \
-        --steps 1 --hold-frames 30 -k 1 --timings 2>/dev/null | grep 'time per frame')
+        --steps "$last" --hold-frames 30 -k 1 --timings 2>/dev/null | grep 'time per frame')
     sed -E 's/.*render\+read-back ([0-9.]+) ms.*/\1/' <<< "$line"
 }
 
