@@ -20,7 +20,9 @@ targets=("$@")
 [ ${#targets[@]} -eq 0 ] && targets=("${all_targets[@]}")
 parallel=${FUZZ_PARALLEL:-$(nproc)}
 
+# -O1 -gline-tables-only: libFuzzer's usual flags; crash reports keep file and line.
 cmake -S "$root" -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo -DCMAKE_CXX_COMPILER=clang++ \
+  -DCMAKE_CXX_FLAGS_RELWITHDEBINFO="-O1 -gline-tables-only -DNDEBUG" \
   -DTOPOCAST_FUZZ=ON -DTOPOCAST_BUILD_APP=OFF -DTOPOCAST_BUILD_TESTS=OFF -DTOPOCAST_BUILD_BENCH=OFF \
   -DTOPOCAST_BUILD_MPI=OFF >/dev/null
 cmake --build "$build" -j"${JOBS:-2}" --target "${targets[@]}"

@@ -13,7 +13,11 @@ build=${TOPOCAST_ASAN_BUILD:-$root/build-asan}
 app=OFF
 [ "${1:-}" = "--app" ] && app=ON
 
-cmake -S "$root" -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo -DTOPOCAST_SANITIZE=ON \
+# -O1 -g1 (functions and line tables, no local variables): the optimisation level the sanitizers'
+# own documentation suggests, with stack traces that name file and line, and about half the
+# compile time of -O2 -g (one test file under ASan: 15.7 s against 34.5 s).
+cmake -S "$root" -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo -DCMAKE_CXX_FLAGS_RELWITHDEBINFO="-O1 -g1 -DNDEBUG" \
+  -DCMAKE_C_FLAGS_RELWITHDEBINFO="-O1 -g1 -DNDEBUG" -DTOPOCAST_SANITIZE=ON \
   -DTOPOCAST_BUILD_APP=$app -DTOPOCAST_BUILD_TESTS=ON -DTOPOCAST_REQUIRE_ALL=$app -DTOPOCAST_BUILD_BENCH=OFF -DTOPOCAST_BUILD_MPI=OFF >/dev/null
 cmake --build "$build" -j"${JOBS:-2}"
 

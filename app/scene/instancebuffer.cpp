@@ -18,14 +18,23 @@ bool g_partialUploads = true;
 
 void InstanceBuffer::setPartialUploads(bool on) { g_partialUploads = on; }
 
-InstanceBuffer::InstanceBuffer(Qt3DCore::QGeometry* geometry, std::vector<Field> fields)
+InstanceBuffer::InstanceBuffer(Qt3DCore::QGeometry* geometry, std::vector<Field> fields, int divisor)
+    : m_fields(std::move(fields))
 {
     m_buffer = new Qt3DCore::QBuffer(geometry);
     m_buffer->setUsage(Qt3DCore::QBuffer::DynamicDraw);
-    for (const Field& f : fields)
+    for (const Field& f : m_fields)
         m_stride += f.floats;
+    addAttributes(geometry, divisor);
+}
+
+void InstanceBuffer::shareWith(Qt3DCore::QGeometry* geometry, int divisor) { addAttributes(geometry, divisor); }
+
+void InstanceBuffer::addAttributes(Qt3DCore::QGeometry* geometry, int divisor)
+{
+    const uint count = m_attributes.empty() ? 0u : m_attributes.front()->count();
     int offset = 0;
-    for (const Field& f : fields) {
+    for (const Field& f : m_fields) {
         auto* a = new Qt3DCore::QAttribute(geometry);
         a->setName(f.name);
         a->setAttributeType(Qt3DCore::QAttribute::VertexAttribute);
@@ -33,8 +42,8 @@ InstanceBuffer::InstanceBuffer(Qt3DCore::QGeometry* geometry, std::vector<Field>
         a->setVertexSize(static_cast<uint>(f.floats));
         a->setByteOffset(static_cast<uint>(offset * static_cast<int>(sizeof(float))));
         a->setByteStride(static_cast<uint>(m_stride * static_cast<int>(sizeof(float))));
-        a->setDivisor(1);
-        a->setCount(0);
+        a->setDivisor(static_cast<uint>(divisor));
+        a->setCount(count);
         a->setBuffer(m_buffer);
         geometry->addAttribute(a);
         m_attributes.push_back(a);

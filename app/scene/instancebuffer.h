@@ -21,7 +21,12 @@ public:
         QString name;
         int floats;
     };
-    InstanceBuffer(Qt3DCore::QGeometry* geometry, std::vector<Field> fields);
+    /// `divisor` 1: one record per instance; 0: one record per vertex (a non-instanced draw of
+    /// per-vertex records, which software OpenGL draws far faster than many tiny instances).
+    InstanceBuffer(Qt3DCore::QGeometry* geometry, std::vector<Field> fields, int divisor = 1);
+    /// Also feeds `geometry` from the same buffer, the same fields with `divisor` (a second
+    /// renderer over the same data, e.g. the nodes' point sprites): nothing is uploaded twice.
+    void shareWith(Qt3DCore::QGeometry* geometry, int divisor);
 
     int floatsPerInstance() const { return m_stride; }
     /// Replaces the buffer's contents (instanceCount × floatsPerInstance() floats).
@@ -49,7 +54,10 @@ public:
     static void setPartialUploads(bool on);
 
 private:
+    void addAttributes(Qt3DCore::QGeometry* geometry, int divisor);
+
     Qt3DCore::QBuffer* m_buffer = nullptr;
+    std::vector<Field> m_fields;
     std::vector<Qt3DCore::QAttribute*> m_attributes;
     std::vector<float> m_data;
     std::size_t m_lastUpload = 0;

@@ -16,6 +16,19 @@ float pixelsPerUnit(float viewportHeight, float distance, float fovDegrees);
 /// under 4 px or above 4096 nodes, 1 (~100) under 10 px or above 512 nodes, else 2 (~300).
 int sphereDetail(float radiusPixels, std::size_t nodes);
 
+/// Whether nodes of `radiusPixels` among `nodes` nodes are drawn as sphere impostors (a point
+/// sprite shaded as a sphere) rather than meshes: where sphereDetail() gives 0 (a 16-triangle
+/// sphere, coarser than the impostor's disc) and the sprite stays within kMaxImpostorRadius
+/// pixels (point sizes are capped: llvmpipe at 255 px, some drivers at 64).
+bool nodeImpostors(float radiusPixels, std::size_t nodes);
+
+inline constexpr float kMaxImpostorRadius = 30.0f;
+
+/// An impostor's disc radius over the node's radius: the 16-triangle sphere it replaces (4
+/// slices, 3 rings) covers about 1.7 r² on screen from any side, a disc of 0.75 r the same, so
+/// the picture keeps its balance of nodes and links.
+inline constexpr float kImpostorRadiusScale = 0.75f;
+
 /// Whether a link of `radiusPixels` is drawn as a 1-pixel line rather than a prism: under 1 px
 /// (a prism that thin breaks into dashes), or above `kLineChannels` channels.
 bool linkAsLine(float radiusPixels, std::size_t channels);

@@ -2,6 +2,8 @@
 
 #include "scene/instancedmaterial.h"
 
+#include "topocast/line_chains.h"
+
 #include <Qt3DCore/QAttribute>
 #include <Qt3DCore/QBuffer>
 #include <Qt3DCore/QGeometry>
@@ -10,6 +12,10 @@
 #include <Qt3DRender/QGeometryRenderer>
 #include <Qt3DRender/QMaterial>
 #include <Qt3DRender/QParameter>
+
+#include <algorithm>
+#include <array>
+#include <map>
 
 namespace topocast::app {
 
@@ -46,9 +52,38 @@ Qt3DCore::QGeometry* makeLineGeometry(int segments, Qt3DCore::QNode* parent)
     geometry->addAttribute(nrm);
     return geometry;
 }
+
+/// Straight channels of one colour that continue one another (a mesh row of unused links) as
+/// one line each: software OpenGL pays per line (issue #19). Arcs (segments > 1 or a bulge) stay.
+std::vector<Chain> lineChains(const std::vector<float>& channels, int segments)
+{
+    const std::size_t count = channels.size() / kFloats;
+    std::vector<ChainSegment> lines(count);
+    std::map<std::array<float, 4>, std::size_t> colours;
+    for (std::size_t c = 0; c < count; ++c) {
+        const float* f = &channels[c * kFloats];
+        lines[c].a = {f[0], f[1], f[2]};
+        lines[c].b = {f[3], f[4], f[5]};
+        const bool straight = segments == 1 && f[6] == 0.0f && f[7] == 0.0f && f[8] == 0.0f;
+        lines[c].group = straight ? colours.try_emplace({f[9], f[10], f[11], f[12]}, colours.size()).first->second : kNoChain;
+    }
+    return chainCollinear(lines);
+}
+
+/// The channels with each chain of lineChains() as one channel (the first's data, ending at
+/// the last's end).
+void chainChannels(const std::vector<float>& channels, int segments, std::vector<float>& out)
+{
+    const std::vector<Chain> chains = lineChains(channels, segments);
+    out.resize(chains.size() * kFloats);
+    for (std::size_t i = 0; i < chains.size(); ++i) {
+        std::copy_n(&channels[chains[i].first * kFloats], kFloats, &out[i * kFloats]);
+        std::copy_n(&channels[chains[i].last * kFloats + 3], 3, &out[i * kFloats + 3]);
+    }
+}
 } // namespace
 
-LinkInstances::LinkInstances(int segments, Qt3DCore::QNode* parent) : Qt3DCore::QEntity(parent)
+LinkInstances::LinkInstances(int segments, Qt3DCore::QNode* parent) : Qt3DCore::QEntity(parent), m_segments(segments)
 {
     auto* prism = new Qt3DExtras::QCylinderGeometry(this);
     prism->setRadius(1.0f);
@@ -128,20 +163,26 @@ void LinkInstances::setColours(const std::vector<Rgba>& colours)
     upload(false);
 }
 
-const InstanceBuffer& LinkInstances::buffer() const { return m_useLines ? *m_lineInstances : *m_prismInstances; }
+const InstanceBuffer& LinkInstances::buffer() const { return *m_prismInstances; }
 
 void LinkInstances::upload(bool whole)
 {
-    InstanceBuffer& active = m_useLines ? *m_lineInstances : *m_prismInstances;
-    Qt3DRender::QGeometryRenderer* on = m_useLines ? m_lines : m_prisms;
-    Qt3DRender::QGeometryRenderer* off = m_useLines ? m_prisms : m_lines;
+    // The prisms' buffer always holds every channel (buffer()); the lines draw its chains.
     if (whole)
-        active.setData(m_data);
+        m_prismInstances->setData(m_data);
     else
-        active.update(m_data);
-    on->setInstanceCount(m_count);
-    on->setEnabled(m_count > 0);
-    off->setEnabled(false);
+        m_prismInstances->update(m_data);
+    m_prisms->setInstanceCount(m_count);
+    m_prisms->setEnabled(m_count > 0 && !m_useLines);
+    if (m_useLines) {
+        chainChannels(m_data, m_segments, m_lineData);
+        if (whole)
+            m_lineInstances->setData(m_lineData);
+        else
+            m_lineInstances->update(m_lineData);
+    }
+    m_lines->setInstanceCount(static_cast<int>(m_lineData.size() / kFloats));
+    m_lines->setEnabled(m_count > 0 && m_useLines);
 }
 
 } // namespace topocast::app

@@ -13,7 +13,10 @@ namespace topocast::app {
 
 /// Directed channels as one instanced entity: a thin prism (or, for very large networks, a
 /// line) per instance from A to B with an optional bulge (torus wrap-around arcs, drawn with
-/// `segments` pieces), shifted sideways so both directions of a link show.
+/// `segments` pieces), shifted sideways so both directions of a link show. As lines, straight
+/// channels of one colour that continue one another (a mesh row of unused links) are drawn as
+/// one instance: Mesa's software OpenGL runs its vertex pipeline and line setup once per
+/// instance (issue #19: a 32×32×32 mesh's 95,232 link lines become 3,000-odd).
 class LinkInstances : public Qt3DCore::QEntity {
     Q_OBJECT
 public:
@@ -33,9 +36,12 @@ public:
     void setUseLines(bool lines);
     bool usesLines() const { return m_useLines; }
     int instanceCount() const { return m_count; }
-    /// The buffer being drawn (prisms or lines): its data is 13 floats per instance, a(3) b(3)
-    /// bulge(3) colour(4).
+    /// Every channel, 13 floats each, a(3) b(3) bulge(3) colour(4): the prisms' instances, kept
+    /// current as lines too (their instances are its chains, lineBuffer()).
     const InstanceBuffer& buffer() const;
+    /// The line instances: buffer()'s channels with each run of straight channels of one colour that
+    /// continue one another as one (core chainCollinear).
+    const InstanceBuffer& lineBuffer() const { return *m_lineInstances; }
     static constexpr int kFloatsPerInstance = 13;
 
 private:
@@ -48,6 +54,8 @@ private:
     std::unique_ptr<InstanceBuffer> m_prismInstances;
     std::unique_ptr<InstanceBuffer> m_lineInstances;
     std::vector<float> m_data;
+    std::vector<float> m_lineData;
+    int m_segments = 1;
     int m_count = 0;
     bool m_useLines = false;
 };

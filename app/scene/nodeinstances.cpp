@@ -1,12 +1,22 @@
 #include "scene/nodeinstances.h"
 
 #include "scene/instancedmaterial.h"
+#include "scene/levelofdetail.h"
 
+#include <Qt3DCore/QAttribute>
+#include <Qt3DCore/QGeometry>
 #include <Qt3DExtras/QSphereGeometry>
 #include <Qt3DLogic/QFrameAction>
 #include <Qt3DRender/QGeometryRenderer>
+#include <Qt3DRender/QGraphicsApiFilter>
 #include <Qt3DRender/QMaterial>
 #include <Qt3DRender/QParameter>
+#include <Qt3DRender/QEffect>
+#include <Qt3DRender/QPointSize>
+#include <Qt3DRender/QRenderPass>
+#include <Qt3DRender/QTechnique>
+
+#include <algorithm>
 
 namespace topocast::app {
 
@@ -37,11 +47,63 @@ NodeInstances::NodeInstances(Qt3DCore::QNode* parent) : Qt3DCore::QEntity(parent
     auto* frames = new Qt3DLogic::QFrameAction(this);
     connect(frames, &Qt3DLogic::QFrameAction::triggered, this, [this] { m_instances->markSynced(); });
     addComponent(frames);
+
+    // The impostors: the same buffer read per vertex, one point per node, in a child entity
+    // (one renderer per entity); their material sizes each point from the projected radius.
+    auto* points = new Qt3DCore::QGeometry(this);
+    m_instances->shareWith(points, 0);
+    for (auto* attribute : points->attributes())
+        if (attribute->name() == QStringLiteral("instancePosition"))
+            points->setBoundingVolumePositionAttribute(attribute);
+    m_sprites = new Qt3DRender::QGeometryRenderer(this);
+    m_sprites->setGeometry(points);
+    m_sprites->setPrimitiveType(Qt3DRender::QGeometryRenderer::Points);
+    m_sprites->setEnabled(false);
+    auto* spriteMaterial = makeInstancedMaterial(QStringLiteral("nodesprites"), this, QStringLiteral("nodesprites"));
+    m_spriteRadius = new Qt3DRender::QParameter(QStringLiteral("nodeRadius"), 0.16f * kImpostorRadiusScale, spriteMaterial);
+    spriteMaterial->addParameter(m_spriteRadius);
+    m_viewportHeight = new Qt3DRender::QParameter(QStringLiteral("viewportHeight"), 720.0f, spriteMaterial);
+    spriteMaterial->addParameter(m_viewportHeight);
+    // OpenGL sizes points from gl_PointSize only with GL_PROGRAM_POINT_SIZE on; Qt's RHI always
+    // does (and warns about a PointSize state it does not handle).
+    for (auto* technique : spriteMaterial->effect()->techniques())
+        for (auto* pass : technique->renderPasses()) {
+            if (technique->graphicsApiFilter()->api() != Qt3DRender::QGraphicsApiFilter::OpenGL)
+                continue;
+            auto* size = new Qt3DRender::QPointSize(pass);
+            size->setSizeMode(Qt3DRender::QPointSize::Programmable);
+            pass->addRenderState(size);
+        }
+    auto* spriteEntity = new Qt3DCore::QEntity(this);
+    spriteEntity->addComponent(m_sprites);
+    spriteEntity->addComponent(spriteMaterial);
 }
 
 NodeInstances::~NodeInstances() = default;
 
-void NodeInstances::setRadius(float radius) { m_radius->setValue(radius); }
+void NodeInstances::setRadius(float radius)
+{
+    m_radius->setValue(radius);
+    m_spriteRadius->setValue(radius * kImpostorRadiusScale);
+}
+
+void NodeInstances::setViewportHeight(float pixels) { m_viewportHeight->setValue(std::max(1.0f, pixels)); }
+
+void NodeInstances::setImpostors(bool on)
+{
+    if (on == m_impostors)
+        return;
+    m_impostors = on;
+    enableRenderers();
+}
+
+void NodeInstances::enableRenderers()
+{
+    m_renderer->setInstanceCount(m_count);
+    m_renderer->setEnabled(m_count > 0 && !m_impostors);
+    m_sprites->setVertexCount(m_count);
+    m_sprites->setEnabled(m_count > 0 && m_impostors);
+}
 
 void NodeInstances::setDetail(int detail)
 {
@@ -67,8 +129,7 @@ void NodeInstances::setNodes(const std::vector<Vec3>& positions, const std::vect
     }
     m_instances->update(data);  // a step changes few nodes: upload only those
     m_count = static_cast<int>(positions.size());
-    m_renderer->setInstanceCount(m_count);
-    m_renderer->setEnabled(m_count > 0);
+    enableRenderers();
 }
 
 } // namespace topocast::app

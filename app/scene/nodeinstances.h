@@ -12,7 +12,11 @@ namespace Qt3DRender { class QGeometryRenderer; class QParameter; }
 namespace topocast::app {
 
 /// Every node of the network as one instanced entity: a low-poly sphere per instance with
-/// per-instance position, colour and scale (one interleaved buffer, divisor 1).
+/// per-instance position, colour and scale (one interleaved buffer, divisor 1). Small spheres
+/// (levelofdetail.h's nodeImpostors()) are drawn instead as sphere impostors: one point sprite
+/// per node from the same buffer, shaded as a sphere in the fragment shader (issue #19: Mesa's
+/// software OpenGL runs its whole vertex pipeline once per instance, so 32,768 instances of even
+/// a 4-vertex quad cost far more than one draw of 32,768 points).
 class NodeInstances : public Qt3DCore::QEntity {
     Q_OBJECT
 public:
@@ -26,16 +30,27 @@ public:
     /// Sphere detail 0 (16 triangles), 1 (~100) or 2 (~300): levelofdetail.h's sphereDetail().
     void setDetail(int detail);
     int detail() const { return m_detail; }
+    /// Draws the nodes as point-sprite sphere impostors rather than instanced spheres.
+    void setImpostors(bool on);
+    bool impostors() const { return m_impostors; }
+    /// The viewport's height in device pixels: the impostors' size on screen depends on it.
+    void setViewportHeight(float pixels);
     int instanceCount() const { return m_count; }
     /// The instance buffer: position(3) colour(4) scale(1) per node.
     const InstanceBuffer& buffer() const { return *m_instances; }
 
 private:
     Qt3DRender::QGeometryRenderer* m_renderer = nullptr;
+    void enableRenderers();
+
+    Qt3DRender::QGeometryRenderer* m_sprites = nullptr;
     Qt3DRender::QParameter* m_radius = nullptr;
+    Qt3DRender::QParameter* m_viewportHeight = nullptr;
+    Qt3DRender::QParameter* m_spriteRadius = nullptr;
     std::unique_ptr<InstanceBuffer> m_instances;
     int m_count = 0;
     int m_detail = -1;
+    bool m_impostors = false;
 };
 
 } // namespace topocast::app

@@ -54,9 +54,11 @@ void SceneView::updateLevelOfDetail()
 {
     if (!m_snap)
         return;
-    const float ppu = pixelsPerUnit(static_cast<float>(viewportSize().height() * m_window->devicePixelRatio()),
-                                    m_orbit->state().distance, m_window->camera()->fieldOfView());
+    const auto height = static_cast<float>(viewportSize().height() * m_window->devicePixelRatio());
+    const float ppu = pixelsPerUnit(height, m_orbit->state().distance, m_window->camera()->fieldOfView());
     m_nodes->setDetail(sphereDetail(m_nodeRadius * ppu, m_positions.size()));
+    m_nodes->setImpostors(nodeImpostors(m_nodeRadius * ppu, m_positions.size()));
+    m_nodes->setViewportHeight(height);
     m_links->setUseLines(linkAsLine(m_linkRadius * ppu, m_channels.size()));
     const bool thin = linkAsLine(0.03f * ppu, 0);
     m_axes->setUseLines(thin);
@@ -99,7 +101,7 @@ void SceneView::resetView()
     const auto bounds = layoutBounds(m_targetPositions);
     const QVector3D lo(bounds[0][0], bounds[0][1], bounds[0][2]);
     const QVector3D hi(bounds[1][0], bounds[1][1], bounds[1][2]);
-    const bool flat = (hi.z() - lo.z()) < 1e-3f && !m_snap->topology().isTorus();
+    const bool flat = (hi.z() - lo.z()) < 1e-3f;
     if (flat) {
         // Top-down: frame the grid's box (with the axes at its top left, node labels to the
         // right and numbers below) to the window's shape, not a sphere round its diagonal.

@@ -15,6 +15,7 @@
 #include "topocast/io/scenario.h"
 #include "topocast/visibility.h"
 
+#include <Qt3DRender/QDepthTest>
 #include <Qt3DCore/QEntity>
 #include <Qt3DCore/QTransform>
 #include <Qt3DRender/QCameraSelector>
@@ -87,10 +88,11 @@ void SceneView::placeGeometry(bool placeLabels)
     const QVector3D hi(bounds[1][0], bounds[1][1], bounds[1][2]);
     const bool flat = (hi.z() - lo.z()) < 1e-3f;
 
-    // 3-D tori: drawing every wrap-around arc buries the grid (a 7×7×7 torus has 294), so each
-    // wrap channel shows as a short stub leaving its tail outwards, and only the wrap channels
-    // in use in the current step are drawn as whole arcs (refresh()). 2-D tori keep all arcs.
-    m_wrapStubs = topo.isTorus() && !flat;
+    // Tori: drawing every wrap-around arc buries the grid (a 7×7×7 torus has 294; a 2-D torus
+    // seen top-down would get a second grid of arcs beside its rows), so each wrap channel shows
+    // as a short stub leaving its tail outwards, as in the papers' figures, and only the wrap
+    // channels in use in the current step are drawn as whole arcs (refresh()).
+    m_wrapStubs = topo.isTorus();
     std::vector<LinkInstances::Instance> straight, stubs;
     straight.reserve(m_straightCount);
     m_arcShapes.clear();
@@ -315,6 +317,11 @@ void SceneView::rebuildTrees()
     m_treeLinks->setInstances(edges);
 }
 
+bool SceneView::nodeLabelsOnTop() const
+{
+    return m_nodeLabelDepth && m_nodeLabelDepth->depthFunction() == Qt3DRender::QDepthTest::Always;
+}
+
 void SceneView::refreshNodeLabels()
 {
     // Node labels say where a node is; the source-map numbers are the map's values, like the
@@ -330,6 +337,8 @@ void SceneView::refreshNodeLabels()
     if (key == m_nodeLabelKey)
         return;
     m_nodeLabelKey = std::move(key);
+    if (m_nodeLabelDepth)
+        m_nodeLabelDepth->setDepthFunction(all || numbers ? Qt3DRender::QDepthTest::Less : Qt3DRender::QDepthTest::Always);
     const auto& pos = drawnPositions();
     std::vector<LabelInstances::Label> labels;
     // Beside the node, up and to the right (the shader adds the gap to the sphere); the

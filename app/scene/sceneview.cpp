@@ -17,9 +17,11 @@
 #include <Qt3DCore/QTransform>
 #include <Qt3DRender/QCameraSelector>
 #include <Qt3DRender/QClearBuffers>
+#include <Qt3DRender/QDepthTest>
 #include <Qt3DRender/QLayer>
 #include <Qt3DRender/QLayerFilter>
 #include <Qt3DRender/QNoDraw>
+#include <Qt3DRender/QRenderStateSet>
 #include <Qt3DRender/QRenderSurfaceSelector>
 #include <Qt3DRender/QViewport>
 #include <Qt3DExtras/Qt3DWindow>
@@ -185,6 +187,17 @@ void SceneView::buildFrameGraph(const std::vector<Qt3DCore::QEntity*>& drawOrder
         entity->addComponent(layer);
         auto* filter = new Qt3DRender::QLayerFilter(cameraSelector);
         filter->addLayer(layer);
+        if (entity == m_labels || entity == m_nodeLabels) {
+            // Labels are words to read: the axis letters always on top of the network (the links
+            // of an exploded tower ran across them); node labels too where only the source is
+            // labelled, and behind nearer nodes where every node is (refreshNodeLabels()).
+            auto* states = new Qt3DRender::QRenderStateSet(filter);
+            auto* depth = new Qt3DRender::QDepthTest(states);
+            depth->setDepthFunction(Qt3DRender::QDepthTest::Always);
+            states->addRenderState(depth);
+            if (entity == m_nodeLabels)
+                m_nodeLabelDepth = depth;
+        }
     }
     // The capture is a branch of its own after every drawing branch: it reads the finished frame.
     m_capture = new Qt3DRender::QRenderCapture(cameraSelector);

@@ -19,7 +19,7 @@ class QVariantAnimation;
 class QWidget;
 namespace Qt3DCore { class QEntity; class QTransform; }
 namespace Qt3DExtras { class Qt3DWindow; }
-namespace Qt3DRender { class QClearBuffers; class QRenderCapture; }
+namespace Qt3DRender { class QClearBuffers; class QDepthTest; class QRenderCapture; }
 
 namespace topocast::app {
 
@@ -73,6 +73,10 @@ public:
     /// to kMapNumberNodes nodes, every node's map value as a number below it (and the source's
     /// label). Rebuilt only when what they say changes.
     const LabelInstances& nodeLabelInstances() const { return *m_nodeLabels; }
+    /// Whether the node labels are drawn over everything in front of them: where only the
+    /// source is labelled (an exploded tower's links used to run across its label); where
+    /// every node is labelled, nearer nodes hide the labels of those behind them.
+    bool nodeLabelsOnTop() const;
     static constexpr std::size_t kLabelAllNodes = 64;
     static constexpr std::size_t kMapNumberNodes = 256;
     /// The arrowheads: one per transfer of the step shown, at the receiving end of its route,
@@ -229,6 +233,9 @@ private:
     MarkInstances* m_marks = nullptr;    ///< Predict mode's node marks
     LabelInstances* m_labels = nullptr;  ///< axis names (opaque plates, one instanced entity)
     LabelInstances* m_nodeLabels = nullptr;  ///< node labels and source-map numbers
+    /// The node labels' depth test: behind nearer nodes where every node is labelled, on top where
+    /// only the source is (refreshNodeLabels()).
+    Qt3DRender::QDepthTest* m_nodeLabelDepth = nullptr;
     ArrowInstances* m_arrows = nullptr;      ///< arrowheads at the receiving ends
     std::string m_nodeLabelKey;              ///< what the node labels say now (rebuilt when it changes)
     bool m_orthographic3d = false;           ///< orthographic chosen for 3-D networks

@@ -209,7 +209,7 @@ float defaultExplode(const Topology& topo)
         return 2.3f;  // 6–7 planes: ≥ 0.95 from 2.2 to 2.5
     if (planes <= 8)
         return 2.4f;  // 8 planes: ≥ 0.95 from 2.1 to 2.7
-    return 3.3f;  // 16 planes: 0.93 at best (README); taller towers lose the shape of the network
+    return 3.0f;  // 16 planes (nodes of radius 0.11): ≥ 0.95 from 2.9 to 3.05; taller towers lose the shape of the network
 }
 
 std::vector<Vec3> nodePositions(const Topology& topo, float explode)
@@ -256,21 +256,23 @@ Vec3 wrapArcBulge(const Topology& topo, const std::array<Vec3, 2>& bounds, const
         const float depth = dot(lift, hi) - dot(lift, mid);
         h = depth + 0.7f + 0.12f * depth;
     } else {
-        // Out of the plane for a 2-D torus, away from the centre across the ring's axis otherwise.
+        // Away from the centre across the ring's axis. A flat (2-D) torus is seen top-down, so
+        // its arcs stay in the plane, 0.42 beside their row or column: less than half the node
+        // pitch, so arcs of neighbouring rows never meet (the middle row bends down, the middle column left).
         const Vec3 axis = normalized({b[0] - a[0], b[1] - a[1], b[2] - a[2]});
         const Vec3 centre{(lo[0] + hi[0]) * 0.5f, (lo[1] + hi[1]) * 0.5f, (lo[2] + hi[2]) * 0.5f};
         const Vec3 m{mid[0] - centre[0], mid[1] - centre[1], mid[2] - centre[2]};
         const float along = dot(m, axis);
         lift = {m[0] - axis[0] * along, m[1] - axis[1] * along, m[2] - axis[2] * along};
-        if (flat)
-            lift = {0, 0, 1};
         if (dot(lift, lift) < 1e-4f) {
-            const Vec3 ref = std::abs(axis[1]) < 0.9f ? Vec3{0, 1, 0} : Vec3{1, 0, 0};
+            const Vec3 ref = flat ? Vec3{0, 0, 1} : (std::abs(axis[1]) < 0.9f ? Vec3{0, 1, 0} : Vec3{1, 0, 0});
             lift = {axis[1] * ref[2] - axis[2] * ref[1], axis[2] * ref[0] - axis[0] * ref[2], axis[0] * ref[1] - axis[1] * ref[0]};
+            if (flat && lift[0] + lift[1] > 0.0f)
+                lift = {-lift[0], -lift[1], -lift[2]};
         }
         lift = normalized(lift);
         const Vec3 d{b[0] - a[0], b[1] - a[1], b[2] - a[2]};
-        h = 0.18f * std::sqrt(dot(d, d)) + 0.6f;
+        h = flat ? 0.42f : 0.18f * std::sqrt(dot(d, d)) + 0.6f;
     }
     return {lift[0] * h, lift[1] * h, lift[2] * h};
 }

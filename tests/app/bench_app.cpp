@@ -18,6 +18,8 @@
 #include <QOpenGLFramebufferObject>
 #include <QOpenGLFunctions>
 #include <QTemporaryDir>
+#include <QMouseEvent>
+#include <QTest>
 
 #include <algorithm>
 #include <cstdio>
@@ -206,4 +208,36 @@ TEST_CASE("bench: step change on a 32x32x32 mesh, partial against whole uploads"
                 "  changed ranges:  setStep %.1f ms, setStep+rendered frame %.1f ms, %.2f MiB uploaded per step\n",
                 steps, cpuWhole, frameWhole, mibWhole, cpuPart, framePart, mibPart);
     CHECK(mibPart < mibWhole);
+}
+
+TEST_CASE("bench: orbiting with the mouse on a 16x16x16 mesh (frame time while dragging)", "[.][bench][gl]")
+{
+    const SnapshotPtr snap = buildSnapshot(test::scenario("mesh:16x16x16", "binomial", NodeId{0}));
+    SceneView scene;
+    scene.window()->resize(1280, 720);
+    scene.window()->show();
+    scene.setSnapshot(snap);
+    scene.setStep(static_cast<int>(snap->stepCount()));
+    REQUIRE_FALSE(scene.captureFrame().isNull());
+    // A drag across the view, one mouse move per 16 ms (a 60 Hz mouse), for 3 s.
+    QPoint p(400, 360);
+    QTest::mousePress(scene.window(), Qt::LeftButton, Qt::NoModifier, p);
+    const long long before = scene.framesDrawn();
+    QElapsedTimer t;
+    t.start();
+    while (t.elapsed() < 3000) {
+        p += QPoint(3, 0);
+        QMouseEvent move(QEvent::MouseMove, QPointF(p), scene.window()->mapToGlobal(QPointF(p)), Qt::LeftButton,
+                         Qt::LeftButton, Qt::NoModifier);
+        QCoreApplication::sendEvent(scene.window(), &move);
+        runEventLoopFor(16);
+    }
+    const auto frames = static_cast<int>(scene.framesDrawn() - before);
+    QTest::mouseRelease(scene.window(), Qt::LeftButton, Qt::NoModifier, p);
+    std::printf("orbit drag on 16x16x16 (Xvfb/llvmpipe, 1280x720, %s): %d frames in %.2f s = %.1f ms per frame; "
+                "the view's frame time %.1f ms, nodes as %s\n",
+                qPrintable(qEnvironmentVariable("QT3D_RENDERER", QStringLiteral("default"))), frames,
+                static_cast<double>(t.elapsed()) / 1000.0, static_cast<double>(t.elapsed()) / std::max(frames, 1),
+                scene.frameTimeMs(), scene.nodeInstances().impostors() ? "impostors" : "meshes");
+    CHECK(frames > 0);
 }

@@ -78,6 +78,22 @@ TEST_CASE("arrows: one per transfer of the step, at the receiver, along the last
     CHECK(scene.arrowInstances().shown());
 }
 
+TEST_CASE("labels: the axis letters and a lone source label are drawn over the network", "[app][scene][labels]")
+{
+    SceneView scene;
+    // 8×8×8: only the source is labelled, over the links of the tower that run in front of it.
+    scene.setSnapshot(buildSnapshot(test::scenario("mesh:8x8x8", "cang-wu", NodeId{0})));
+    REQUIRE(scene.nodeLabelInstances().labels().size() == 1);
+    CHECK(scene.nodeLabelsOnTop());
+    // 4×4×4: all 64 labelled; nearer nodes hide the labels of the nodes behind them.
+    scene.setSnapshot(buildSnapshot(test::scenario("mesh:4x4x4", "cang-wu", NodeId{0})));
+    CHECK(scene.nodeLabelInstances().labels().size() == 64);
+    CHECK_FALSE(scene.nodeLabelsOnTop());
+    // And back: the setting follows the network shown.
+    scene.setSnapshot(buildSnapshot(test::scenario("mesh:8x8x8", "cang-wu", NodeId{0})));
+    CHECK(scene.nodeLabelsOnTop());
+}
+
 TEST_CASE("labels: every node up to 64 nodes, binary addresses on hypercubes, only the source above", "[app][scene][labels]")
 {
     SceneView scene;

@@ -147,29 +147,35 @@ TEST_CASE("scene: not-yet-informed nodes recede on large networks, the legend sh
     CHECK(found);
 }
 
-TEST_CASE("scene: a 3-D torus shows a stub per wrap channel and whole arcs only for this step's", "[app][scene]")
+TEST_CASE("scene: a torus shows a stub per wrap channel and whole arcs only for this step's", "[app][scene]")
 {
     SceneView scene;
-    const SnapshotPtr snap = buildSnapshot(test::scenario("torus:4x4x4", "bfs", NodeId{0}));
-    scene.setSnapshot(snap);
+    // Shows `snap` and walks its steps: each step draws one arc per wrap channel in use; true when
+    // some step used one.
+    auto arcsFollowTheSteps = [&scene](const SnapshotPtr& snap) {
+        scene.setSnapshot(snap);
+        CHECK(scene.arcInstances().instanceCount() == 0);  // step 0: nothing in use yet
+        const auto channels = drawnChannels(snap->topology());
+        bool someArc = false;
+        for (int step = 1; step <= static_cast<int>(snap->stepCount()); ++step) {
+            scene.setStep(step);
+            int inUse = 0;
+            for (std::size_t i = 0; i < channels.size(); ++i)
+                inUse += channels[i].wrap && scene.frameStyle().channelInUse[i];
+            CHECK(scene.arcInstances().instanceCount() == inUse);
+            someArc |= inUse > 0;
+        }
+        scene.setStep(0);
+        return someArc;
+    };
     // 3 dimensions × 16 rings × 2 directions = 96 wrap channels.
+    const SnapshotPtr snap = buildSnapshot(test::scenario("torus:4x4x4", "bfs", NodeId{0}));
+    CHECK(arcsFollowTheSteps(snap));  // bfs from (0,0,0) uses the wrap links to reach coordinate 3
     CHECK(scene.stubInstances().instanceCount() == 96);
-    CHECK(scene.arcInstances().instanceCount() == 0);
-    const auto channels = drawnChannels(snap->topology());
-    bool someArc = false;
-    for (int step = 1; step <= static_cast<int>(snap->stepCount()); ++step) {
-        scene.setStep(step);
-        int inUse = 0;
-        for (std::size_t i = 0; i < channels.size(); ++i)
-            inUse += channels[i].wrap && scene.frameStyle().channelInUse[i];
-        CHECK(scene.arcInstances().instanceCount() == inUse);
-        someArc |= inUse > 0;
-    }
-    CHECK(someArc);  // bfs from (0,0,0) uses the wrap links to reach coordinate 3
-    // A 2-D torus keeps all its arcs: 2 × 5 rings × 2 directions.
-    scene.setSnapshot(buildSnapshot(test::scenario("torus:5x5", "bfs", NodeId{0})));
-    CHECK(scene.arcInstances().instanceCount() == 20);
-    CHECK(scene.stubInstances().instanceCount() == 0);
+    // A 2-D torus, seen top-down, the same: a stub per wrap channel (2 × 5 rings × 2 directions),
+    // whole arcs (in the plane) only for the step's.
+    CHECK(arcsFollowTheSteps(buildSnapshot(test::scenario("torus:5x5", "bfs", NodeId{0}))));
+    CHECK(scene.stubInstances().instanceCount() == 20);
 }
 
 TEST_CASE("scene: a timeline step uploads only the changed instances", "[app][scene][gl]")

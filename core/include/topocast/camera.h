@@ -62,8 +62,9 @@ Vec3 projectPoint(const Mat4& viewProjection, const Vec3& p);
 /// any other node's (pickNode). Links are ignored. O(N²) (N rays against N spheres).
 std::vector<bool> visibleNodes(const OrbitView& view, const std::vector<Vec3>& positions, float radius);
 
-/// The radius the app draws nodes with for a network of `nodes` nodes: kNodeRadius up to 4096
-/// nodes, 0.2 above (so they stay a few pixels wide).
+/// The radius the app draws nodes with for a network of `nodes` nodes: kNodeRadius up to 2048
+/// nodes, 0.11 up to 4096 (16×16×16: the exploded planes' nodes stay clear of each other's
+/// rays), 0.2 above (so they stay a few pixels wide).
 float drawnNodeRadius(std::size_t nodes);
 
 } // namespace topocast

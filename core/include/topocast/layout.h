@@ -57,8 +57,8 @@ float defaultExplode(const Topology& topo);
 /// bulges out of the grid whose layout has bounds {lo, hi}: the app draws it as the quadratic arc
 /// a + (b − a)·t + bulge·4t(1 − t), t in 0..1. 3-D tori: x-rings arch over the top (+Y), y-rings
 /// out of the front (+Z), z-rings out of the right side (+X), deeper rows a little further; a
-/// flat (2-D) torus: out of the plane (+Z); otherwise away from the centre. Both directions of a
-/// link bulge the same way. O(1).
+/// flat (2-D) torus, seen top-down: in its plane, 0.42 beside the row or column, away from the
+/// centre; otherwise away from the centre. Both directions of a link bulge the same way. O(1).
 Vec3 wrapArcBulge(const Topology& topo, const std::array<Vec3, 2>& bounds, const Vec3& a, const Vec3& b, int dim);
 
 /// The number of straight pieces the app draws a wrap-around arc with.
