@@ -28,6 +28,11 @@ namespace topocast {
 /// reads would bury the code without catching anything more — every mistake above is an
 /// integer flowing *into* an id slot, which stays a compile error. Arithmetic therefore gives
 /// a plain integer back, and turning it into an id again is an explicit, visible step.
+///
+/// One trap that comes with explicit construction: `std::vector<NodeId> v = {0, last}` (an int
+/// and a NodeId) is not a two-element list but vector(count 0, value last) — empty. Write
+/// `{NodeId{0}, last}`.
+
 // (std::enable_if rather than <concepts>: see the includes.)
 
 template <class Tag, class Rep>
