@@ -80,7 +80,7 @@ OrbitView frameBox(OrbitView base, const Vec3& centre, float radius, bool flat)
     return base;
 }
 
-OrbitView defaultView(const Topology& topo, const std::vector<Vec3>& positions, float aspect)
+OrbitView defaultView(const Topology& /*topo*/, const std::vector<Vec3>& positions, float aspect)
 {
     OrbitView view;
     view.fovDegrees = kDefaultFov;

@@ -50,7 +50,8 @@ OrbitView frameBox(OrbitView base, const Vec3& centre, float radius, bool flat);
 
 /// The app's default view of `positions` (the layout of `topo`) in a viewport of aspect
 /// width / height: frames their bounding box (radius = max(1, half its diagonal + 0.6)), flat
-/// (top-down) when every node has z = 0 and the network is not a torus. O(N).
+/// (top-down) when every node has z = 0 — 2-D meshes and tori alike; `topo` is not needed for
+/// that since 2-D tori keep their arcs in the plane, and stays for callers that pass it. O(N).
 OrbitView defaultView(const Topology& topo, const std::vector<Vec3>& positions, float aspect);
 
 /// Where `p` lands in normalized device coordinates (x, y in −1..1 inside the viewport, z the
