@@ -36,7 +36,14 @@ MessageInstances::MessageInstances(Qt3DCore::QNode* parent) : Qt3DCore::QEntity(
 
 MessageInstances::~MessageInstances() = default;
 
-void MessageInstances::setFraction(float fraction) { m_fraction->setValue(fraction); }
+void MessageInstances::setFraction(float fraction)
+{
+    m_fraction->setValue(fraction);
+    m_atRest = fraction >= 1.0f;
+    m_renderer->setEnabled(drawn());
+}
+
+bool MessageInstances::drawn() const { return m_count > 0 && !m_atRest; }
 void MessageInstances::setRadius(float radius) { m_radius->setValue(radius); }
 
 void MessageInstances::setHops(const std::vector<Hop>& hops)
@@ -49,7 +56,7 @@ void MessageInstances::setHops(const std::vector<Hop>& hops)
     m_instances->setData(data);
     m_count = static_cast<int>(hops.size());
     m_renderer->setInstanceCount(m_count);
-    m_renderer->setEnabled(m_count > 0);
+    m_renderer->setEnabled(drawn());
 }
 
 } // namespace topocast::app

@@ -27,9 +27,15 @@ public:
     ~MessageInstances() override;
 
     void setHops(const std::vector<Hop>& hops);
+    /// How far the step has gone (0..1). At 1 the step is at rest: every message sits inside its
+    /// receiver's sphere (radius 0.11 within 0.16) and the arrowheads show the transfers, so the
+    /// messages are not drawn at all — on software OpenGL each instance costs (32×32×32's last
+    /// step: 16,384 messages, 73 of its 136 ms per frame).
     void setFraction(float fraction);
     void setRadius(float radius);
     int instanceCount() const { return m_count; }
+    /// Whether the messages are drawn now: some hops, and the step not at rest.
+    bool drawn() const;
 
 private:
     Qt3DRender::QGeometryRenderer* m_renderer = nullptr;
@@ -37,6 +43,7 @@ private:
     Qt3DRender::QParameter* m_radius = nullptr;
     std::unique_ptr<InstanceBuffer> m_instances;
     int m_count = 0;
+    bool m_atRest = false;
 };
 
 } // namespace topocast::app

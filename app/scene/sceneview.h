@@ -84,6 +84,8 @@ public:
     /// (fraction 1: a paused view, a still picture, a handout, an export frame at a step
     /// boundary) and hidden while the messages move along their hops.
     const ArrowInstances& arrowInstances() const { return *m_arrows; }
+    /// The messages of the step shown: one instance per hop, drawn while the step is under way.
+    const MessageInstances& messageInstances() const { return *m_messages; }
     /// Orthographic (parallel) projection. A 2-D network (all nodes in one plane, the flat
     /// hypercube drawing included) opens top-down and orthographic; a 3-D one opens in
     /// perspective unless orthographic was chosen for 3-D networks (this setter, on a 3-D one).

@@ -4,6 +4,7 @@
 #include "helpers.h"
 #include "scene/arrowinstances.h"
 #include "scene/labelinstances.h"
+#include "scene/messageinstances.h"
 #include "scene/orbitcamera.h"
 #include "scene/picking.h"
 #include "scene/sceneview.h"
@@ -76,6 +77,30 @@ TEST_CASE("arrows: one per transfer of the step, at the receiver, along the last
     CHECK_FALSE(scene.arrowInstances().shown());
     scene.setFraction(1.0f);
     CHECK(scene.arrowInstances().shown());
+}
+
+TEST_CASE("messages: drawn while the step is under way, not at rest where the arrowheads show it", "[app][scene][arrows]")
+{
+    SceneView scene;
+    const SnapshotPtr snap = buildSnapshot(test::scenario("mesh:8x8", "cang-wu", NodeId{0}));
+    scene.setSnapshot(snap);
+    scene.setStep(3);
+    // One instance per hop of the step's transfers, in both states.
+    std::size_t hops = 0;
+    for (const Transfer& t : snap->schedule.stepTransfers(StepNo{3}))
+        hops += routeNodes(snap->topology(), t.from, t.to, t.route, snap->schedule.dimensionOrder).size() - 1;
+    REQUIRE(hops > 0);
+    CHECK(scene.messageInstances().instanceCount() == static_cast<int>(hops));
+    scene.setFraction(0.5f);
+    CHECK(scene.messageInstances().drawn());
+    CHECK_FALSE(scene.arrowInstances().shown());
+    scene.setFraction(1.0f);  // at rest: every message is inside its receiver; the arrowheads say who sent
+    CHECK_FALSE(scene.messageInstances().drawn());
+    CHECK(scene.arrowInstances().shown());
+    CHECK(scene.messageInstances().instanceCount() == static_cast<int>(hops));
+    scene.setStep(0);
+    scene.setFraction(0.5f);
+    CHECK_FALSE(scene.messageInstances().drawn());  // no step, no messages
 }
 
 TEST_CASE("labels: the axis letters and a lone source label are drawn over the network", "[app][scene][labels]")
