@@ -142,12 +142,7 @@ double edgeClearance(const Topology& topo, const std::vector<Vec3>& positions)
 
 std::string nodeLabel(const Topology& topo, NodeId v)
 {
-    if (!topo.isHypercube())
-        return topo.nodeName(v);
-    std::string bits;
-    for (int k = topo.dims() - 1; k >= 0; --k)
-        bits += (v >> k) & 1 ? '1' : '0';
-    return bits;
+    return topo.nodeName(v);
 }
 
 Vec3 dimensionAxis(const Topology& topo, int dim)

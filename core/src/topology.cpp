@@ -336,8 +336,12 @@ int Topology::distance(NodeId nodeA, NodeId nodeB) const
 
 std::string Topology::nodeName(NodeId node) const
 {
-    if (isHypercube())
-        return std::to_string(node);
+    if (isHypercube()) {  // the binary address, highest dimension first, as the picture labels it
+        std::string bits;
+        for (int k = dims() - 1; k >= 0; --k)
+            bits += (node >> k) & 1 ? '1' : '0';
+        return bits;
+    }
     std::string s = "(";
     for (int i = 0; i < dims(); ++i) {
         if (i)
@@ -359,10 +363,14 @@ NodeId Topology::parseNode(std::string_view text) const
     if (isHypercube() && text.find(',') == std::string_view::npos) {
         long long v = 0;
         bool ok = false;
-        if (text.size() > 2 && text[0] == '0' && (text[1] == 'b' || text[1] == 'B')) {
+        // A string of exactly dims() binary digits is an address as nodeName() writes it: no
+        // decimal address of a d-cube (d >= 2) has d digits, so "0110" cannot mean 110.
+        const bool bare = dims() >= 2 && text.size() == static_cast<std::size_t>(dims()) &&
+                          text.find_first_not_of("01") == std::string_view::npos;
+        if (bare || (text.size() > 2 && text[0] == '0' && (text[1] == 'b' || text[1] == 'B'))) {
             v = 0;
             ok = text.size() <= 2 + 24;  // longer strings would overflow v
-            for (char c : text.substr(2)) {
+            for (char c : text.substr(bare ? 0 : 2)) {
                 if (!ok || (c != '0' && c != '1')) {
                     ok = false;
                     break;
@@ -372,9 +380,13 @@ NodeId Topology::parseNode(std::string_view text) const
         } else {
             ok = parseInt(text, v);
         }
-        if (!ok)
+        if (!ok) {
+            const std::string example = nodeName(NodeId{static_cast<std::uint32_t>(0x55555555u & (m_nodeCount - 1))});
             throw Error("node '" + original + "' is not a hypercube address; expected 0.." +
-                        std::to_string(m_nodeCount - 1) + " or a bit string like 0b0101");
+                        std::to_string(m_nodeCount - 1) + " or " + std::to_string(dims()) +
+                        " binary digits like " + example +
+                        " (or 0b" + example + ")");
+        }
         if (v < 0 || v >= static_cast<long long>(m_nodeCount))
             throw Error("node " + original + " is outside the " + displayName() + " (0.." +
                         std::to_string(m_nodeCount - 1) + ")");

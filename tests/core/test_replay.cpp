@@ -113,7 +113,7 @@ TEST_CASE("describeBlock names origin, destination and part", "[replay]")
 {
     const Topology mesh = Topology::mesh({4, 4});
     CHECK(describeBlock(mesh, Block{5, Block::kAll, 0}) == "block (origin (1,1), dest all, part 0)");
-    CHECK(describeBlock(Topology::hypercube(3), Block{1, 3, 2}) == "block (origin 1, dest 3, part 2)");
+    CHECK(describeBlock(Topology::hypercube(3), Block{1, 3, 2}) == "block (origin 001, dest 011, part 2)");
 }
 
 TEST_CASE("requiredBlocks: what each pattern leaves at each node", "[replay]")
@@ -234,9 +234,9 @@ TEST_CASE("in-process replay catches a corrupted message at its receiver and dow
     CHECK_THAT(r.problems.front(), Catch::Contains("step 1: transfer 0"));
     // The flipped byte (the middle of 4 × 64 bytes) lies in the third block, node 5's, which
     // node 1 relays: it arrives wrong again at 5, and 5 is the one node that ends wrong.
-    CHECK_THAT(r.problems.front(), Catch::Contains("block (origin 0, dest 5, part 0) reaches 1 wrong from byte 0"));
+    CHECK_THAT(r.problems.front(), Catch::Contains("block (origin 000, dest 101, part 0) reaches 001 wrong from byte 0"));
     CHECK(std::count(r.problems.begin(), r.problems.end(),
-                     "node 5 ends with wrong bytes of block (origin 0, dest 5, part 0)") == 1);
+                     "node 101 ends with wrong bytes of block (origin 000, dest 101, part 0)") == 1);
     CHECK(r.problemCount == 3);
     CHECK(r.messages == s.size()); // every message is still delivered, just wrong
 }

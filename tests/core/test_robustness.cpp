@@ -246,7 +246,7 @@ TEST_CASE("huge numbers in topologies, nodes and documents are refused with the 
           }) ==
           "node '99999999999,0': '99999999999' is not a whole number; expected 2 comma-separated coordinates like 0,0");
     CHECK(errorOf([] { (void)Topology::hypercube(4).parseNode("0b11111111111111111111111111"); }) ==
-          "node '0b11111111111111111111111111' is not a hypercube address; expected 0..15 or a bit string like 0b0101");
+          "node '0b11111111111111111111111111' is not a hypercube address; expected 0..15 or 4 binary digits like 0101 (or 0b0101)");
 
     // JSON: integers beyond 64 bits read as floating point, numbers beyond a double do not read.
     CHECK(errorOf([] {
@@ -583,7 +583,7 @@ TEST_CASE("fuzz regressions: a bit string longer than 64 bits is refused without
     // "signed integer overflow: 5764607523034234879 * 2". Now the loop stops at once.
     const std::string bits = "0b0001001" + std::string(118, '1') + "00001";
     CHECK(errorOf([&] { (void)Topology::hypercube(3).parseNode(bits); }) ==
-          "node '" + bits + "' is not a hypercube address; expected 0..7 or a bit string like 0b0101");
+          "node '" + bits + "' is not a hypercube address; expected 0..7 or 3 binary digits like 101 (or 0b101)");
     CHECK(Topology::hypercube(24).parseNode("0b" + std::string(24, '1')) == (1u << 24) - 1);
 }
 

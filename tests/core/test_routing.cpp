@@ -61,9 +61,9 @@ TEST_CASE("hypercube routes are e-cube, rotated by the cyclic start", "[routing]
 {
     const Topology t = Topology::hypercube(4);
     CHECK(names(t, expandRoute(t, NodeId{0b0000}, NodeId{0b1011}, {}, defaultOrder(4))) ==
-          std::vector<std::string>{"0→1", "1→3", "3→11"});
+          std::vector<std::string>{"0000→0001", "0001→0011", "0011→1011"});
     CHECK(names(t, expandRoute(t, NodeId{0b0000}, NodeId{0b1011}, RouteSpec::cyclic(2, +1), defaultOrder(4))) ==
-          std::vector<std::string>{"0→8", "8→9", "9→11"});
+          std::vector<std::string>{"0000→1000", "1000→1001", "1001→1011"});
 }
 
 TEST_CASE("dimension orders parse and enumerate", "[routing]")

@@ -72,6 +72,16 @@ TEST_CASE("node ids are x-fastest and coordinates round-trip", "[topology]")
     const Topology h = Topology::hypercube(4);
     CHECK(h.parseNode("5") == 5);
     CHECK(h.parseNode("0b0101") == 5);
+    // One notation: a hypercube node is named by its binary address, as the picture labels it,
+    // and that name reads back; exactly dims() binary digits are an address, never a decimal.
+    CHECK(h.nodeName(NodeId{5}) == "0101");
+    CHECK(h.nodeName(NodeId{0}) == "0000");
+    CHECK(h.parseNode("0101") == 5);
+    CHECK(h.parseNode("0010") == 2);
+    CHECK(h.parseNode("10") == 10);  // two digits in a 4-cube: the decimal address
+    for (const NodeId v : nodes(h))
+        CHECK(h.parseNode(h.nodeName(v)) == v);
+    CHECK(Topology::hypercube(1).nodeName(NodeId{1}) == "1");
     CHECK_THROWS_WITH(h.parseNode("16"), Catch::Contains("outside the 4-cube (0..15)"));
 }
 

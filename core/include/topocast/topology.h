@@ -126,10 +126,11 @@ public:
     /// Signed shortest displacement a→b in `dim` (torus: the shorter way round, ties +).
     int displacement(NodeId a, NodeId b, int dim) const;
 
-    /// "(1,2,3)" for a mesh/torus node, the decimal address for a hypercube node.
+    /// "(1,2,3)" for a mesh/torus node; for a hypercube node its binary address with the highest
+    /// dimension first ("0101" in a 4-cube), as the app labels it. parseNode() reads both back.
     std::string nodeName(NodeId node) const;
-    /// Parses "1,2,3" (or "(1,2,3)"); for a hypercube an integer address or a bit string
-    /// written "0b0101". Throws Error naming the expected number of coordinates and ranges.
+    /// Parses "1,2,3" (or "(1,2,3)"); for a hypercube an integer address, a bit string written
+    /// "0b0101", or exactly dims() binary digits ("0101", nodeName()'s form). Throws Error naming the expected number of coordinates and ranges.
     NodeId parseNode(std::string_view text) const;
 
     friend bool operator==(const Topology& a, const Topology& b)
