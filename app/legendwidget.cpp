@@ -45,6 +45,13 @@ QSize LegendWidget::sizeHint() const
     return {width, layoutAt(width, nullptr)};
 }
 
+QSize LegendWidget::minimumSizeHint() const
+{
+    if (m_row)
+        return QWidget::minimumSizeHint();
+    return {220, layoutAt(std::max(width(), 220), nullptr)};
+}
+
 int LegendWidget::heightForWidth(int width) const { return layoutAt(width, nullptr); }
 
 void LegendWidget::paintEvent(QPaintEvent*)
@@ -71,7 +78,7 @@ int LegendWidget::layoutAt(int width, QPainter* p) const
     };
     auto advance = [&](int w) {
         if (m_row)
-            x += w + 16;
+            x += w + 12;
         else
             y += line;
     };

@@ -24,6 +24,9 @@ public:
     /// Row layout: title, swatches and bar side by side, wrapping to the widget's width.
     void setRow(bool row);
     QSize sizeHint() const override;
+    /// As tall as every entry needs: a legend squeezed by its neighbours would hide colours
+    /// the picture draws.
+    QSize minimumSizeHint() const override;
     bool hasHeightForWidth() const override { return m_row; }
     int heightForWidth(int width) const override;
 

@@ -4,6 +4,7 @@
 #include "topocast/landscape.h"
 
 #include <algorithm>
+#include <array>
 #include <cmath>
 #include <set>
 
@@ -52,6 +53,15 @@ Palette Palette::normal() { return from(colour::normalPalette()); }
 Palette Palette::highContrast() { return from(colour::highContrastPalette()); }
 
 Rgba categoryColour(int i) { return Rgba::from(colour::categoryColour(i)); }
+
+Rgba layerColour(int layer)
+{
+    // The category colours no other role of the Layers mode uses (orange is the source,
+    // vermillion contention, white and light grey the channels in use and their messages).
+    static constexpr std::array<int, kLayerColours> kLayerHues = {0, 1, 2, 3, 4, 8, 9};
+    const int k = (((layer - 1) % kLayerColours) + kLayerColours) % kLayerColours;
+    return categoryColour(kLayerHues[static_cast<std::size_t>(k)]);
+}
 
 Rgba heatColour(double value, double max)
 {
@@ -124,7 +134,12 @@ float uninformedScale(std::size_t nodes) { return 1.0f - 0.55f * recedeAmount(no
 
 Rgba treeColour(int tree, bool used, const Palette& palette)
 {
-    return used ? categoryColour(tree) : mix(categoryColour(tree), palette.background, 0.6f);
+    // The category colours that no node state and no contention use in the Trees mode (orange is
+    // the source, sky blue informed, bluish green receiving, vermillion contention).
+    static constexpr std::array<int, 6> kTreeHues = {0, 2, 4, 6, 8, 9};
+    const int k = ((tree % 6) + 6) % 6;
+    const Rgba c = categoryColour(kTreeHues[static_cast<std::size_t>(k)]);
+    return used ? c : mix(c, palette.background, 0.6f);
 }
 
 int nodeLayer(const Snapshot& snap, NodeId v)
@@ -136,6 +151,52 @@ int nodeLayer(const Snapshot& snap, NodeId v)
         return at == kNeverInformed ? -1 : static_cast<int>(at);
     }
     return snap.topology().distance(snap.schedule.source(), v);
+}
+
+Rgba ChannelColours::of(ChannelRole role) const
+{
+    switch (role) {
+    case ChannelRole::Idle: return idle;
+    case ChannelRole::UsedEarlier: return usedEarlier.value_or(idle);
+    case ChannelRole::InUse: return inUse.value_or(idle);
+    case ChannelRole::Contended: return contended;
+    }
+    return idle;
+}
+
+ChannelColours channelColours(ViewMode mode, const Palette& pal, std::size_t nodes)
+{
+    ChannelColours c;
+    c.idle = mix(pal.link, pal.background, 0.75f * recedeAmount(nodes));
+    c.contended = pal.contention;
+    switch (mode) {
+    case ViewMode::Plain:
+        c.usedEarlier = pal.linkUsed;
+        c.inUse = pal.inFlight;
+        break;
+    case ViewMode::Layers:  // yellow and blue are layers' colours here; white is no layer's
+        c.inUse = pal.message;
+        break;
+    case ViewMode::Contention:
+        c.inUse = pal.inFlight;
+        break;
+    case ViewMode::TcdMap:  // the map colours the nodes: channels in use are blue, never the map's yellow
+        c.inUse = pal.linkUsed;
+        break;
+    case ViewMode::Trees:  // the trees are drawn over the channels; only contention shows here
+    case ViewMode::Heatmap:  // the heat scale (heatColour), not these
+        break;
+    }
+    return c;
+}
+
+Rgba messageColour(ViewMode mode, const Palette& pal, int tag, bool severalTags)
+{
+    if (mode == ViewMode::Trees && severalTags)
+        return treeColour(tag, true, pal);  // the tag of a tree schedule's transfer is its tree
+    if (mode == ViewMode::TcdMap)
+        return pal.linkUsed;  // white is the map's minimum
+    return pal.message;
 }
 
 FrameStyle frameStyle(const Snapshot& snap, const std::vector<DrawnChannel>& channels, int step, ViewMode mode,
@@ -182,7 +243,7 @@ FrameStyle frameStyle(const Snapshot& snap, const std::vector<DrawnChannel>& cha
                 f.nodeColour[v] = mix(pal.uninformed, pal.background, 0.5f);  // outside every layer
                 continue;
             }
-            f.nodeColour[v] = categoryColour(layer - 1);
+            f.nodeColour[v] = layerColour(layer);
             if (states[v] == NodeState::Uninformed)
                 f.nodeColour[v] = mix(f.nodeColour[v], uninformedColour(pal, n), 0.7f);
         }
@@ -190,48 +251,21 @@ FrameStyle frameStyle(const Snapshot& snap, const std::vector<DrawnChannel>& cha
 
     const ChannelLoads loads = snap.channelLoads.at(static_cast<std::uint32_t>(std::max(step, 0)));
     f.contendedNow = loads.contendedNow;
-    const bool tags = snap.channelLoads.severalTags();
     f.heatMax = cumulativeHeat ? snap.metrics.maxLinkLoad : snap.metrics.maxStepLoad;
     f.channelColour.resize(channels.size());
     f.channelInUse.assign(channels.size(), 0);
-    const float linkFade = 0.75f * recedeAmount(n);
+    f.channelRole.assign(channels.size(), ChannelRole::Idle);
+    const ChannelColours look = channelColours(mode, pal, n);
     for (std::size_t i = 0; i < channels.size(); ++i) {
-        const DrawnChannel& c = channels[i];
-        const std::uint32_t now = loads.step[c.channel];
-        const std::uint32_t cum = loads.cumulative[c.channel];
+        const std::uint32_t now = loads.step[channels[i].channel];
+        const std::uint32_t cum = loads.cumulative[channels[i].channel];
         f.channelInUse[i] = now > 0 ? 1 : 0;
-        Rgba col = topo.isHypercube() && mode != ViewMode::Trees ? mix(categoryColour(c.dim), pal.link, 0.55f) : pal.link;
-        col = mix(col, pal.background, linkFade);
-        switch (mode) {
-        case ViewMode::Heatmap:
-            col = heatColour(cumulativeHeat ? cum : now, f.heatMax);
-            break;
-        case ViewMode::Contention:
-            if (now >= 2)
-                col = pal.contention;
-            else if (now == 1)
-                col = pal.receiving;
-            break;
-        case ViewMode::TcdMap:  // the map colours the nodes; channels in use stay blue, never the map's yellow
-            if (now >= 1)
-                col = pal.linkUsed;
-            if (now >= 2)
-                col = pal.contention;
-            break;
-        case ViewMode::Trees:  // the trees are drawn over the channels; only contention shows here
-            if (now >= 2)
-                col = pal.contention;
-            break;
-        default:
-            if (cum > 0)
-                col = tags ? categoryColour(loads.lastTag[c.channel]) : pal.linkUsed;
-            if (now == 1)
-                col = pal.inFlight;
-            if (now >= 2)
-                col = pal.contention;
-            break;
-        }
-        f.channelColour[i] = col;
+        const ChannelRole role = now >= 2 ? ChannelRole::Contended
+                                 : now == 1 ? ChannelRole::InUse
+                                 : cum > 0  ? ChannelRole::UsedEarlier
+                                            : ChannelRole::Idle;
+        f.channelRole[i] = role;
+        f.channelColour[i] = mode == ViewMode::Heatmap ? heatColour(cumulativeHeat ? cum : now, f.heatMax) : look.of(role);
     }
     if (mode == ViewMode::Trees) {
         for (std::size_t t = 0; t < snap.trees.size(); ++t)
@@ -243,63 +277,137 @@ FrameStyle frameStyle(const Snapshot& snap, const std::vector<DrawnChannel>& cha
     return f;
 }
 
+namespace {
+using Entries = std::vector<std::pair<QColor, QString>>;
+
+void addNodeStates(Entries& e, const Snapshot* snap, const Palette& pal, bool receiving = true)
+{
+    e.emplace_back(pal.source.toColor(), QStringLiteral("source"));
+    e.emplace_back(pal.informed.toColor(), QStringLiteral("informed"));
+    if (receiving)
+        e.emplace_back(pal.receiving.toColor(), QStringLiteral("receiving now"));
+    e.emplace_back(uninformedColour(pal, snap ? snap->topology().nodeCount() : 0).toColor(),
+                   QStringLiteral("not yet informed"));
+}
+
+/// One entry per channel colour the mode draws (channelColours), and the messages' colour.
+void addChannels(Entries& e, const Snapshot* snap, ViewMode mode, const Palette& pal)
+{
+    const ChannelColours c = channelColours(mode, pal, snap ? snap->topology().nodeCount() : 0);
+    if (c.inUse)
+        e.emplace_back(c.inUse->toColor(), QStringLiteral("channel in use now"));
+    if (c.usedEarlier)
+        e.emplace_back(c.usedEarlier->toColor(), QStringLiteral("channel used earlier"));
+    e.emplace_back(c.contended.toColor(), QStringLiteral("contention"));
+    e.emplace_back(c.idle.toColor(), c.usedEarlier ? QStringLiteral("unused channel") : QStringLiteral("channel not in use"));
+    const bool trees = mode == ViewMode::Trees && snap && snap->channelLoads.severalTags();
+    if (c.inUse && *c.inUse == messageColour(mode, pal, 0, false)) {  // one entry names both
+        for (auto& [colour, text] : e)
+            if (text == QStringLiteral("channel in use now"))
+                text = QStringLiteral("channel in use now, its message");
+    } else if (!trees) {
+        e.emplace_back(messageColour(mode, pal, 0, false).toColor(), QStringLiteral("message"));
+    }
+}
+
+/// The Layers mode: the layer colours that occur (past kLayerColours layers a colour repeats:
+/// its entry names every layer drawn in it).
+void addLayers(Entries& e, const Snapshot* snap, const Palette& pal)
+{
+    int layers = 0, outside = 0;
+    if (snap)
+        for (const NodeId v : nodes(snap->topology())) {
+            const int l = nodeLayer(*snap, v);
+            layers = std::max(layers, l);
+            outside += l < 0 ? 1 : 0;
+        }
+    e.emplace_back(pal.source.toColor(), QStringLiteral("source"));
+    const int colours = std::min(layers, kLayerColours);
+    for (int i = 0; i < colours; ++i) {
+        QStringList which;
+        for (int l = i + 1; l <= layers && which.size() < 3; l += kLayerColours)
+            which << QString::number(l);
+        QString text = QStringLiteral("layer %1").arg(which.join(QStringLiteral(", ")));
+        if (i + 1 + 3 * kLayerColours <= layers)
+            text += QStringLiteral(", …");
+        e.emplace_back(layerColour(i + 1).toColor(), text);
+    }
+    e.emplace_back(mix(layerColour(1), uninformedColour(pal, snap ? snap->topology().nodeCount() : 0), 0.7f).toColor(),
+                   QStringLiteral("faded: layer not reached yet"));
+    if (outside > 0)
+        e.emplace_back(mix(pal.uninformed, pal.background, 0.5f).toColor(), QStringLiteral("in no layer (holds no load)"));
+}
+
+void addSourceMap(Entries& e, const Snapshot* snap, const Palette& pal)
+{
+    const QString words = QString::fromStdString(metricWords(snap ? snap->landscapeMetric : LandscapeMetric::Tcd));
+    QString low, high;
+    bool missing = false;
+    if (snap && !snap->landscape.empty()) {
+        const auto [lo, hi] = landscapeRange(snap->landscape);
+        auto text = [&](double v) {
+            return QString::fromStdString(formatLandscapeValue(v, snap->landscapeMetric, snap->landscapeTimeUnit));
+        };
+        low = QStringLiteral(" (%1)").arg(text(lo));
+        high = QStringLiteral(" (%1)").arg(text(hi));
+        missing = std::any_of(snap->landscape.begin(), snap->landscape.end(), [](double x) { return std::isnan(x); });
+    }
+    e.emplace_back(pal.optimum.toColor(), QStringLiteral("minimum %1%2").arg(words, low));
+    e.emplace_back(landscapeColour({0.0, 1.0}, 0.0).toColor(), QStringLiteral("low %1%2").arg(words, low));
+    e.emplace_back(landscapeColour({0.0, 1.0}, 1.0).toColor(), QStringLiteral("high %1%2").arg(words, high));
+    e.emplace_back(pal.source.toColor(), QStringLiteral("current source"));
+    if (missing)
+        e.emplace_back(mix(pal.uninformed, pal.background, 0.5f).toColor(), QStringLiteral("no schedule from this node"));
+    if (snap && snap->landscape.empty())
+        e.emplace_back(pal.background.toColor(), QStringLiteral("(no source map for this algorithm/size)"));
+}
+
+void addTrees(Entries& e, const Snapshot* snap, const Palette& pal)
+{
+    if (!snap || snap->trees.empty()) {
+        // A note, not a colour: its swatch is the background.
+        e.emplace_back(pal.background.toColor(), QStringLiteral("(no spanning trees: not a hypercube tree schedule)"));
+        return;
+    }
+    const HypercubeFigures* cube = snap->schedule.figures ? snap->schedule.figures->get<HypercubeFigures>() : nullptr;
+    const QString graph = cube ? QString::fromStdString(cube->graph) : QStringLiteral("spanning graph");
+    const std::size_t trees = snap->trees.size();
+    for (std::size_t t = 0; t < trees; ++t)
+        e.emplace_back(treeColour(static_cast<int>(t), true, pal).toColor(),
+                       trees == 1 ? graph : QStringLiteral("%1 member %2").arg(graph).arg(t));
+    e.emplace_back(treeColour(0, false, pal).toColor(), QStringLiteral("faded: edge not used yet"));
+    if (trees > 1 && snap->channelLoads.severalTags())
+        e.emplace_back(pal.background.toColor(), QStringLiteral("(each message in its tree's colour)"));
+}
+} // namespace
+
 std::vector<std::pair<QColor, QString>> legendEntries(const Snapshot* snap, ViewMode mode, const Palette& pal)
 {
-    std::vector<std::pair<QColor, QString>> e;
+    Entries e;
     switch (mode) {
     case ViewMode::Plain:
     case ViewMode::Contention:
-        e.emplace_back(pal.source.toColor(), QStringLiteral("source"));
-        e.emplace_back(pal.informed.toColor(), QStringLiteral("informed"));
-        e.emplace_back(pal.receiving.toColor(), QStringLiteral("receiving this step"));
-        e.emplace_back(uninformedColour(pal, snap ? snap->topology().nodeCount() : 0).toColor(),
-                       QStringLiteral("not yet informed"));
-        e.emplace_back(pal.inFlight.toColor(), QStringLiteral("channel in use this step"));
-        e.emplace_back(pal.contention.toColor(), QStringLiteral("contention (channel shared)"));
+        addNodeStates(e, snap, pal);
+        addChannels(e, snap, mode, pal);
         break;
-    case ViewMode::Heatmap:
+    case ViewMode::Heatmap:  // the channels' colours are on the colour bar
+        addNodeStates(e, snap, pal);
         e.emplace_back(heatColour(0, 1).toColor(), QStringLiteral("unused channel"));
+        e.emplace_back(pal.message.toColor(), QStringLiteral("message"));
         break;
-    case ViewMode::TcdMap: {
-        const QString words = QString::fromStdString(metricWords(snap ? snap->landscapeMetric : LandscapeMetric::Tcd));
-        QString low, high;
-        if (snap && !snap->landscape.empty()) {
-            const auto [lo, hi] = landscapeRange(snap->landscape);
-            auto text = [&](double v) {
-                return QString::fromStdString(formatLandscapeValue(v, snap->landscapeMetric, snap->landscapeTimeUnit));
-            };
-            low = QStringLiteral(" (%1)").arg(text(lo));
-            high = QStringLiteral(" (%1)").arg(text(hi));
-        }
-        e.emplace_back(pal.optimum.toColor(), QStringLiteral("minimum %1%2").arg(words, low));
-        e.emplace_back(landscapeColour({0.0, 1.0}, 0.0).toColor(), QStringLiteral("low %1%2").arg(words, low));
-        e.emplace_back(landscapeColour({0.0, 1.0}, 1.0).toColor(), QStringLiteral("high %1%2").arg(words, high));
-        e.emplace_back(pal.source.toColor(), QStringLiteral("current source"));
-        if (snap && snap->landscape.empty())
-            e.emplace_back(pal.uninformed.toColor(), QStringLiteral("(no source map for this algorithm/size)"));
+    case ViewMode::TcdMap:
+        addSourceMap(e, snap, pal);
+        addChannels(e, snap, mode, pal);
         break;
-    }
     case ViewMode::Layers:
-        for (int i = 0; i < 6; ++i)
-            e.emplace_back(categoryColour(i).toColor(), QStringLiteral("layer %1").arg(i + 1));
+        addLayers(e, snap, pal);
+        addChannels(e, snap, mode, pal);
         break;
-    case ViewMode::Trees: {
-        if (!snap || snap->trees.empty()) {
-            e.emplace_back(pal.link.toColor(), QStringLiteral("(no spanning trees: not a hypercube tree schedule)"));
-            break;
-        }
-        const HypercubeFigures* cube =
-            snap->schedule.figures ? snap->schedule.figures->get<HypercubeFigures>() : nullptr;
-        const QString graph = cube ? QString::fromStdString(cube->graph) : QStringLiteral("spanning graph");
-        const std::size_t trees = snap->trees.size();
-        for (std::size_t t = 0; t < trees; ++t)
-            e.emplace_back(treeColour(static_cast<int>(t), true, pal).toColor(),
-                           trees == 1 ? graph : QStringLiteral("%1 member %2").arg(graph).arg(t));
-        e.emplace_back(treeColour(0, false, pal).toColor(), QStringLiteral("faded: edge not used yet"));
-        e.emplace_back(pal.source.toColor(), QStringLiteral("source (trees rooted here)"));
-        e.emplace_back(pal.informed.toColor(), QStringLiteral("informed"));
+    case ViewMode::Trees:
+        addTrees(e, snap, pal);
+        addNodeStates(e, snap, pal);
+        addChannels(e, snap, mode, pal);
         break;
-    }
     }
     return e;
 }

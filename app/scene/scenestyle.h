@@ -42,6 +42,11 @@ struct Palette {
 /// Colour of `i` in a cycle of distinct hues (trees, dimensions, layers): core's colour-blind-safe
 /// colour::categoryColour.
 Rgba categoryColour(int i);
+/// How many colours the Layers mode cycles through before a colour repeats.
+inline constexpr int kLayerColours = 7;
+/// The Layers mode's colour of layer `layer` (1-based; cycles with period kLayerColours):
+/// category colours that the source, contention and channels in use do not use.
+Rgba layerColour(int layer);
 /// Heat-map colour for `value` on the fixed scale 0..`max`: viridis from 15 % (so the lightest
 /// load stays visible on the dark background) to 100 % at `max`; grey for an unused channel.
 Rgba heatColour(double value, double max);
@@ -80,6 +85,24 @@ Rgba treeColour(int tree, bool used, const Palette& palette);
 /// (−1 if none does), otherwise its hop distance from the source.
 int nodeLayer(const Snapshot& snap, NodeId v);
 
+/// What a channel is doing at a step, from core's channel loads: no transfer has used it yet,
+/// one used it in an earlier step, one transfer uses it now, two or more share it now.
+enum class ChannelRole : std::uint8_t { Idle, UsedEarlier, InUse, Contended };
+
+/// The colour of each channel role in a mode (the heat map colours by load instead). A role
+/// without a colour of its own (nullopt) is drawn as idle, so the legend names exactly the
+/// colours drawn.
+struct ChannelColours {
+    Rgba idle, contended;
+    std::optional<Rgba> usedEarlier, inUse;
+    Rgba of(ChannelRole role) const;
+};
+ChannelColours channelColours(ViewMode mode, const Palette& palette, std::size_t nodes);
+
+/// The colour of a transfer's message and its arrowhead: white, the tree's colour in the Trees
+/// mode (a tree schedule's tag is its tree), blue on the source map (white is its minimum).
+Rgba messageColour(ViewMode mode, const Palette& palette, int tag, bool severalTags);
+
 /// What one frame shows: node colours/scales and channel colours, a pure function of
 /// (snapshot, step, mode), so stepping back reproduces exactly the earlier picture.
 struct FrameStyle {
@@ -87,6 +110,7 @@ struct FrameStyle {
     std::vector<float> nodeScale;
     std::vector<Rgba> channelColour;  ///< parallel to drawnChannels()
     std::vector<std::uint8_t> channelInUse;  ///< parallel to drawnChannels(): 1 if used in step `step`
+    std::vector<ChannelRole> channelRole;    ///< parallel to drawnChannels()
     /// Trees mode: one colour per member tree edge, parallel to snap.trees flattened (tree 0's
     /// edges, then tree 1's, …); empty in the other modes.
     std::vector<Rgba> treeEdgeColour;

@@ -11,6 +11,7 @@ in vec4 instanceColor;
 
 uniform mat4 modelViewProjection;
 uniform mat4 modelView;
+uniform mat4 inverseModelView;
 uniform float linkRadius;
 uniform float channelOffset;
 
@@ -23,6 +24,16 @@ vec3 perpendicular(vec3 d)
     return normalize(cross(d, ref));
 }
 
+// The side a channel is shifted to: across the link as the camera sees it, so the two directions
+// of a link lie side by side on the screen and neither hides the other (a fixed side would put
+// one above the other in a top-down view). A link pointing at the camera keeps a fixed side.
+vec3 beside(vec3 dn)
+{
+    vec3 toCamera = normalize((inverseModelView * vec4(0.0, 0.0, 1.0, 0.0)).xyz);
+    vec3 side = cross(dn, toCamera);
+    return length(side) > 1e-3 ? normalize(side) : perpendicular(dn);
+}
+
 void main()
 {
     float t = vertexPosition.y + 0.5;
@@ -32,7 +43,7 @@ void main()
     vec3 u = perpendicular(tangent);
     vec3 v = cross(u, tangent);  // (u, tangent, v) right-handed: the prism keeps its winding, front faces face out
     vec3 p = mix(instanceA, instanceB, t) + instanceBulge * (4.0 * t * (1.0 - t))
-           + perpendicular(dn) * channelOffset
+           + beside(dn) * channelOffset
            + (u * vertexPosition.x + v * vertexPosition.z) * linkRadius;
     color = instanceColor;
     viewNormal = mat3(modelView) * (u * vertexNormal.x + v * vertexNormal.z + tangent * vertexNormal.y);

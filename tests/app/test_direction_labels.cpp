@@ -65,8 +65,10 @@ TEST_CASE("arrows: one per transfer of the step, at the receiver, along the last
             // The last hop is one channel: the arrow's direction is a unit step of the grid.
             const double dx = arrows[i].tip[0] - arrows[i].from[0], dy = arrows[i].tip[1] - arrows[i].from[1];
             CHECK(std::hypot(dx, dy) == Approx(1.0));
-            // Coloured as the transfer's message: by tag where the schedule tags its transfers.
-            CHECK(arrows[i].colour == (tagged ? categoryColour(static_cast<int>(t.tag)) : scene.palette().message));
+            // Coloured as the transfer's message (white in the plain mode, whatever the tags: the
+            // legend names one message colour there).
+            CHECK(arrows[i].colour == messageColour(scene.mode(), scene.palette(), static_cast<int>(t.tag), tagged));
+            CHECK(arrows[i].colour == scene.palette().message);
         }
     }
     scene.setStep(0);

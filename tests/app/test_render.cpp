@@ -145,7 +145,7 @@ TEST_CASE("render: the trees mode draws a tree edge in its member's colour", "[a
     REQUIRE_FALSE(img.isNull());
     int seen = 0, total = 0;
     for (std::size_t t = 0; t < 3; ++t) {
-        const Rgba want = categoryColour(static_cast<int>(t));
+        const Rgba want = treeColour(static_cast<int>(t), true, scene.palette());
         // Lit by the head light: 55–100 % of the colour; compare the hue by channel ratios.
         auto isTree = [&](QColor c) {
             const double k = std::max({c.redF(), c.greenF(), c.blueF()}) / std::max({want.r, want.g, want.b});

@@ -61,13 +61,14 @@ TEST_CASE("scene: nESBT on the 4-cube draws 4 edge-disjoint trees of 15 edges in
             CHECK(endOf(data, i, 0) == snap->positions[e.parent]);
             CHECK(endOf(data, i, 1) == snap->positions[e.child]);
             // After the last step every tree edge has carried its part: the full tree colour.
-            CHECK(colourOf(data, i) == categoryColour(static_cast<int>(t)));
+            CHECK(colourOf(data, i) == treeColour(static_cast<int>(t), true, scene.palette()));
         }
     }
     CHECK(edges.size() == 60);
     std::set<std::tuple<float, float, float>> colours;
     for (int t = 0; t < 4; ++t)
-        colours.insert({categoryColour(t).r, categoryColour(t).g, categoryColour(t).b});
+        colours.insert({treeColour(t, true, scene.palette()).r, treeColour(t, true, scene.palette()).g,
+                        treeColour(t, true, scene.palette()).b});
     CHECK(colours.size() == 4);
     // Before the first step nothing has been sent: every edge shows its tree's faded colour.
     scene.setStep(0);
@@ -77,7 +78,7 @@ TEST_CASE("scene: nESBT on the 4-cube draws 4 edge-disjoint trees of 15 edges in
     const auto legend = legendEntries(snap.get(), ViewMode::Trees, scene.palette());
     REQUIRE(legend.size() >= 4);
     CHECK(legend[0].second == QStringLiteral("nESBT member 0"));
-    CHECK(legend[3].first == categoryColour(3).toColor());
+    CHECK(legend[3].first == treeColour(3, true, scene.palette()).toColor());
 }
 
 TEST_CASE("scene: nRSBT members that share an edge are drawn side by side", "[app][scene]")
@@ -111,7 +112,11 @@ TEST_CASE("scene: no trees outside hypercube spanning-graph schedules, trees mod
     CHECK(scene.treeInstances().instanceCount() == 0);
     CHECK(parseViewMode(QStringLiteral("trees")) == ViewMode::Trees);
     CHECK(viewModeName(ViewMode::Trees) == QStringLiteral("trees"));
-    CHECK(legendEntries(snap.get(), ViewMode::Trees, Palette::normal()).size() == 1);
+    // A note that there are no trees (its swatch the background), then what is drawn instead.
+    const auto legend = legendEntries(snap.get(), ViewMode::Trees, Palette::normal());
+    REQUIRE_FALSE(legend.empty());
+    CHECK(legend.front().first == Palette::normal().background.toColor());
+    CHECK(legend.front().second.startsWith(QStringLiteral("(no spanning trees")));
 }
 
 TEST_CASE("scene: not-yet-informed nodes recede on large networks, the legend shows their colour", "[app][scene]")
