@@ -39,6 +39,7 @@ void prepareSide(SceneView& scene, const CompareSnapshot& cmp, int side, const V
     window->resize(frame);
     window->show();
     scene.setHighContrast(view.highContrast);
+    scene.setCompactLabels(true);  // half-width frames, as in the window's compare view
     scene.setSnapshot(side == 0 ? cmp.a : cmp.b);
     scene.setCumulativeHeat(view.cumulativeHeat);
     scene.setMode(view.mode);

@@ -60,9 +60,9 @@ CompareMetrics::CompareMetrics(QWidget* parent) : QWidget(parent)
     grid->addWidget(m_chartView, 1, 1);
     auto* row = new QHBoxLayout;
     m_differing = new QLabel;
-    m_highlight = new QCheckBox(QStringLiteral("show in magenta where one side is ahead"));
+    m_highlight = new QCheckBox(QStringLiteral("ring in magenta where one side is ahead"));
     m_highlight->setChecked(true);
-    m_highlight->setToolTip(QStringLiteral("at each step, the nodes informed on one side only are drawn larger, tinted magenta"));
+    m_highlight->setToolTip(QStringLiteral("at each step, the nodes informed on one side only get a magenta ring; their colour still says their state"));
     row->addWidget(m_differing);
     row->addWidget(m_highlight);
     row->addStretch();

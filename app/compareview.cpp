@@ -36,6 +36,7 @@ CompareView::CompareView(Timeline* timeline, QWidget* parent) : QWidget(parent),
     for (int i = 0; i < 2; ++i) {
         m_sessions[i] = new Session(this);
         m_scenes[i] = new SceneView(this);
+        m_scenes[i]->setCompactLabels(true);
         // Plain frames and rich text, no style sheets: the titles follow the application font, so
         // they grow with presentation mode.
         m_frames[i] = new QFrame;
@@ -192,9 +193,7 @@ void CompareView::sideReady(int side)
     }
     syncCamera(0);
     m_metrics->setCompare(m_cmp);
-    const int step = std::min(m_timeline->step(), static_cast<int>(m_cmp->comparison.steps));
-    m_timeline->setStepCount(static_cast<int>(m_cmp->comparison.steps));
-    m_timeline->setStep(step);
+    m_timeline->setStepCount(static_cast<int>(m_cmp->comparison.steps));  // keeps the step, or an opened file's
     showStep(m_timeline->step());
     updateFrames();
     emit compareReady(m_cmp);

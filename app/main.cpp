@@ -124,6 +124,7 @@ int openStartScenario(MainWindow& window, const QCommandLineParser& parser, cons
         if (!last.isEmpty()) {
             try {
                 scenario = scenarioFromJson(nlohmann::json::parse(last.toStdString()));
+                window.startAsItself(scenario);  // where the user left it: its step and colour mode
             } catch (const std::exception&) {
                 scenario = defaultScenario();  // a stale or damaged setting: start fresh
             }
@@ -179,7 +180,6 @@ int saveWindowScreenshot(MainWindow& window, const QCommandLineParser& parser, c
 int runWindow(QApplication& app, const QCommandLineParser& parser, const Options& o, int step, ViewMode mode)
 {
     MainWindow window;
-    window.setViewMode(mode);
     if (parser.isSet(o.mapMetric)) {
         try {
             window.session()->setLandscapeMetric(parseLandscapeMetric(parser.value(o.mapMetric).toStdString()));
@@ -193,13 +193,17 @@ int runWindow(QApplication& app, const QCommandLineParser& parser, const Options
         return rc;
     if (const int rc = openMeasuredAndSchedule(window, parser, o); rc != 0)
         return rc;
+    if (parser.isSet(o.mode))  // else the scenario's own colour mode (openScenario)
+        window.setViewMode(mode);
     if (parser.isSet(o.present))
         window.setPresentationMode(true);
     if (parser.isSet(o.windowShot))
         return saveWindowScreenshot(window, parser, o, step);
-    if (step >= 0)
+    if (step >= 0) {
+        // The scenario computes off the GUI thread: its step once its schedule is in.
+        waitUntilIdle({window.session(), window.compareView()->session(0), window.compareView()->session(1)}, 120000);
         window.timeline()->setStep(step);
-    else if (!parser.isSet(o.paused))
+    } else if (!parser.isSet(o.paused))
         window.timeline()->play();
     return app.exec();
 }

@@ -58,6 +58,19 @@
 
 namespace topocast::app {
 
+namespace {
+/// "Title — description — topocast", or "topocast" for a scenario with neither.
+QString windowTitleFor(const Scenario& s)
+{
+    QStringList parts;
+    for (const std::string* text : {&s.title, &s.description})
+        if (!text->empty())
+            parts << QString::fromStdString(*text);
+    parts << QStringLiteral("topocast");
+    return parts.join(QStringLiteral(" — "));
+}
+} // namespace
+
 MainWindow::MainWindow(bool useSettings, QWidget* parent) : QMainWindow(parent), m_useSettings(useSettings)
 {
     setWindowTitle(QStringLiteral("topocast"));
@@ -159,7 +172,12 @@ QDockWidget* MainWindow::buildScenarioDock()
     leftLayout->addWidget(m_error);
     m_metricsView = new QTableView;
     m_metricsView->setModel(m_metrics);
-    m_metricsView->horizontalHeader()->setStretchLastSection(true);
+    // Names and values share the width and wrap onto more lines, so every value can be read
+    // without a horizontal scrollbar, however long the name in words.
+    m_metricsView->horizontalHeader()->setSectionResizeMode(QHeaderView::Stretch);
+    m_metricsView->verticalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
+    m_metricsView->setWordWrap(true);
+    m_metricsView->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
     m_metricsView->verticalHeader()->hide();
     m_metricsView->setSelectionMode(QAbstractItemView::NoSelection);
     // Wide enough for the metric names in words and their values side by side.
@@ -249,8 +267,11 @@ void MainWindow::connectViews()
             [this] { m_compare->setMode(static_cast<ViewMode>(m_modeBox->currentData().toInt())); });
     connect(m_cumulative, &QCheckBox::toggled, m_compare, &CompareView::setCumulativeHeat);
     connect(m_compare, &CompareView::activeScenarioChanged, this, [this](const Scenario& s) {
-        if (m_compareOn)
-            m_panel->setScenario(s);
+        if (!m_compareOn)
+            return;
+        m_panel->setScenario(s);  // the panel and the metrics table follow the side being edited
+        if (auto snap = m_compare->session(m_compare->activeSide())->snapshot())
+            m_metrics->setSnapshot(snap);
     });
     connect(m_compare, &CompareView::failed, this, &MainWindow::showError);
     connect(m_compare, &CompareView::compareReady, this, [this](CompareSnapshotPtr cmp) {
@@ -295,14 +316,20 @@ MainWindow::~MainWindow()
 
 void MainWindow::closeEvent(QCloseEvent* event)
 {
+    if (m_remembered)
+        rememberScenario(*m_remembered);  // with the step and mode it is left at
     writePendingScenario();
     QMainWindow::closeEvent(event);
 }
 
-void MainWindow::rememberScenario(const QString& json)
+void MainWindow::rememberScenario(Scenario scenario)
 {
     if (!m_useSettings)
         return;
+    scenario.view["mode"] = viewModeName(m_scene->mode()).toStdString();
+    scenario.view["step"] = m_timeline->step();
+    m_remembered = scenario;
+    const QString json = QString::fromStdString(toJson(scenario).dump());
     if (json == m_savedScenario) {
         m_pendingScenario.clear();  // back to what is on disk: nothing to write
         m_settingsTimer->stop();
@@ -359,8 +386,21 @@ void MainWindow::buildMenus()
     });
     m_recentMenu = file->addMenu(QStringLiteral("Open &recent"));
     QMenu* presets = file->addMenu(QStringLiteral("&Presets"));
-    for (const QString& p : presetFiles())
-        presets->addAction(QFileInfo(p).completeBaseName(), this, [this, p] { openScenario(p); });
+    presets->setToolTipsVisible(true);
+    for (const QString& p : presetFiles()) {
+        // Each preset by its title, its one-line description beside it as tooltip and status tip.
+        QString title = QFileInfo(p).completeBaseName(), description;
+        try {
+            const Scenario sc = loadScenario(p.toStdString());
+            if (!sc.title.empty())
+                title = QString::fromStdString(sc.title);
+            description = QString::fromStdString(sc.description);
+        } catch (const Error&) {  // listed by file name; opening it says what is wrong
+        }
+        QAction* a = presets->addAction(title, this, [this, p] { openScenario(p); });
+        a->setToolTip(description.isEmpty() ? title : description);
+        a->setStatusTip(description);
+    }
     presets->setEnabled(!presets->isEmpty());
     file->addSeparator();
     file->addMenu(m_export->menu());
@@ -513,10 +553,11 @@ void MainWindow::showSnapshot(SnapshotPtr snap)
 {
     if (m_compareOn) {  // A for the single view, ready for when the split view is turned off
         m_scene->setSnapshot(snap);
-        m_metrics->setSnapshot(snap);
+        if (m_compare->activeSide() == 0)  // the table shows the side the panel edits
+            m_metrics->setSnapshot(snap);
         m_charts->setSnapshot(snap);
         if (m_useSettings)
-            rememberScenario(QString::fromStdString(toJson(snap->scenario).dump()));
+            rememberScenario(snap->scenario);
         return;
     }
     m_error->hide();
@@ -528,8 +569,6 @@ void MainWindow::showSnapshot(SnapshotPtr snap)
     }
     m_panel->setScenario(snap->scenario);
     m_metrics->setSnapshot(snap);
-    m_metricsView->resizeColumnToContents(MetricsModel::NameColumn);
-    const int step = std::min(m_timeline->step(), static_cast<int>(snap->stepCount()));
     m_scene->setSnapshot(snap);
     {
         const QSignalBlocker block(m_flatAction);
@@ -538,9 +577,9 @@ void MainWindow::showSnapshot(SnapshotPtr snap)
         const QSignalBlocker blockOrtho(m_orthographicAction);
         m_orthographicAction->setChecked(m_scene->orthographic());
     }
-    m_timeline->setStepCount(static_cast<int>(snap->stepCount()));
-    m_timeline->setStep(step);
+    m_timeline->setStepCount(static_cast<int>(snap->stepCount()));  // keeps the step, or the opened file's
     m_scene->setStep(m_timeline->step());
+    setWindowTitle(windowTitleFor(snap->scenario));
     m_charts->setSnapshot(snap);
     m_landscape->setSnapshot(snap);
     updateNarration();
@@ -554,7 +593,7 @@ void MainWindow::showSnapshot(SnapshotPtr snap)
         msg = snap->note + QStringLiteral(" — ") + msg;
     statusBar()->showMessage(msg + dropped);
     if (m_useSettings && snap->scheduleFile.isEmpty())  // a schedule from a file cannot be rebuilt
-        rememberScenario(QString::fromStdString(toJson(snap->scenario).dump()));
+        rememberScenario(snap->scenario);
 }
 
 void MainWindow::showError(const QString& message)
@@ -650,12 +689,31 @@ bool MainWindow::openScenario(const QString& path)
         showError(QString::fromStdString(e.what()));
         return false;
     }
-    if (s.view.is_object() && s.view.contains("mode") && s.view["mode"].is_string())
-        if (auto m = parseViewMode(QString::fromStdString(s.view["mode"].get<std::string>())))
-            setViewMode(*m);
     addRecent(path);
-    if (s.compare)
+    return openScenario(s);
+}
+
+void MainWindow::startAsItself(const Scenario& s)
+{
+    // Its own colour mode (plain when it names none) and step (its view's, else 0), never the
+    // mode and step the previous scenario was left at.
+    setViewMode(parseViewMode(QString::fromStdString(scenarioViewMode(s))).value_or(ViewMode::Plain));
+    m_timeline->startNextAt(scenarioStartStep(s));
+}
+
+bool MainWindow::openScenario(const Scenario& s)
+{
+    if (s.compare) {
+        try {
+            compareSide(s);  // a compare side on another network is refused before anything changes
+        } catch (const Error& e) {
+            showError(QString::fromStdString(e.what()));
+            return false;
+        }
+        startAsItself(s);
         return openCompare(s);
+    }
+    startAsItself(s);
     if (m_compareOn)
         setCompareMode(false);
     m_session->setScenario(s);
@@ -715,8 +773,14 @@ void MainWindow::setCompareMode(bool on)
         return;
     if (on) {
         Scenario s = m_session->requestedScenario();
-        if (!s.compare)
-            s = withCompare(s, s);
+        if (!s.compare) {
+            try {
+                s = contrastScenario(s);  // B is a useful contrast, not a copy of A
+            } catch (const Error& e) {
+                s = withCompare(s, s);
+                statusBar()->showMessage(QString::fromStdString(e.what()), 8000);
+            }
+        }
         openCompare(s);
         return;
     }

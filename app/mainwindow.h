@@ -78,6 +78,12 @@ public:
 
     /// Opens a scenario file; false (and a message) if it cannot be read.
     bool openScenario(const QString& path);
+    /// Opens `scenario` as itself: its own colour mode and step (view "mode"/"step", else plain
+    /// and step 0), in the split view when it has a compare side.
+    bool openScenario(const Scenario& scenario);
+    /// The colour mode and step `scenario`'s view names (plain and 0 when none) for the next
+    /// schedule shown; openScenario() calls it, start-up too for the last scenario.
+    void startAsItself(const Scenario& scenario);
     /// Opens a topocast-mpi measured-times file beside the schedule shown; false (and a message,
     /// keeping what was shown) if it cannot be read or was measured on another schedule.
     bool openMeasured(const QString& path);
@@ -131,7 +137,9 @@ private:
     void buildMenus();
     /// The last scenario for the next start: written at once when nothing was written in the
     /// last kSettingsDelayMs, otherwise when kSettingsDelayMs pass without another one.
-    void rememberScenario(const QString& json);
+    /// Keeps `scenario` as the last scenario (written debounced), with the view's current colour
+    /// mode and step, so that it comes back where it was left.
+    void rememberScenario(Scenario scenario);
     void writePendingScenario();
     void showSnapshot(SnapshotPtr snap);
     void showError(const QString& message);
@@ -177,6 +185,7 @@ private:
     QTimer* m_settingsTimer = nullptr;  ///< single shot: writes m_pendingScenario
     QString m_pendingScenario;          ///< JSON not written yet (empty: none)
     QString m_savedScenario;            ///< JSON last written
+    std::optional<Scenario> m_remembered;  ///< the last rememberScenario()'s, for its step at close
     QElapsedTimer m_sinceSettingsWrite; ///< invalid until the first write
     QStringList m_recent;
     bool m_presentation = false;

@@ -266,6 +266,7 @@ void ScenarioPanel::setScenario(const Scenario& s)
         e->setText(s.params.has(k.toStdString()) ? QString::fromStdString(*s.params.find(k.toStdString())) : QString());
     setSource(t, s.source);
     m_title = QString::fromStdString(s.title);
+    m_description = QString::fromStdString(s.description);
     m_view = s.view;
     m_updating = false;
 }
@@ -279,6 +280,7 @@ Scenario ScenarioPanel::scenario() const
 {
     Scenario s;
     s.title = m_title.toStdString();
+    s.description = m_description.toStdString();
     s.view = m_view;
     s.topology = currentTopology();
     s.algorithm = m_algorithm->currentText().toStdString();

@@ -63,6 +63,7 @@ private:
     std::vector<std::pair<QString, QLineEdit*>> m_params;
     QLineEdit* m_source = nullptr;
     QString m_title;
+    QString m_description;
     nlohmann::json m_view;
     bool m_updating = false;
 };

@@ -11,12 +11,23 @@ Timeline::Timeline(QObject* parent) : QObject(parent)
     connect(&m_timer, &QTimer::timeout, this, &Timeline::tick);
 }
 
+void Timeline::startNextAt(int step)
+{
+    pause();
+    m_startAt = std::max(0, step);
+}
+
 void Timeline::setStepCount(int steps)
 {
     m_stepCount = std::max(0, steps);
     emit stepCountChanged(m_stepCount);
-    if (m_step > m_stepCount)
+    if (m_startAt >= 0) {
+        const int start = m_startAt;
+        m_startAt = -1;
+        setStep(start);
+    } else if (m_step > m_stepCount) {
         setStep(m_stepCount);
+    }
 }
 
 void Timeline::setStep(int step)

@@ -22,7 +22,13 @@ public:
     /// Steps per second.
     double speed() const { return m_speed; }
 
+    /// The next setStepCount() puts the timeline at `step` (clamped to the new count) instead of
+    /// keeping the current step: a scenario opened from a file starts where it says, not where
+    /// the previous scenario was left. Pauses playback.
+    void startNextAt(int step);
+
 public slots:
+    /// Also applies a pending startNextAt(); otherwise the step is kept (clamped to `steps`).
     void setStepCount(int steps);
     void setStep(int step);
     void setFraction(float fraction);
@@ -46,6 +52,7 @@ private:
 
     int m_step = 0;
     int m_stepCount = 0;
+    int m_startAt = -1;  ///< startNextAt()'s step until the next setStepCount(); −1: none
     float m_fraction = 1.0f;
     bool m_playing = false;
     double m_speed = 1.0;

@@ -125,6 +125,12 @@ void SceneView::placeGeometry(bool placeLabels)
         m_arcs->setInstances(shown);
     }
 
+    if (topo.isHypercube()) {  // a hypercube's dimensions are not x, y, z: no axes to draw
+        m_axes->setInstances({});
+        if (placeLabels)
+            m_labels->setLabels({}, m_labelPixels);
+        return;
+    }
     // Axes from the low corner: x red, y green, z blue (layout: x → +X, y → −Y, z → +Z).
     const float len = std::max(1.5f, 0.25f * (hi - lo).length());
     const Vec3 o{lo.x() - 0.8f, hi.y() + 0.8f, lo.z() - 0.8f};
@@ -322,6 +328,17 @@ bool SceneView::nodeLabelsOnTop() const
     return m_nodeLabelDepth && m_nodeLabelDepth->depthFunction() == Qt3DRender::QDepthTest::Always;
 }
 
+int SceneView::axisInstanceCount() const { return m_axes->instanceCount(); }
+
+void SceneView::setCompactLabels(bool on)
+{
+    if (on == m_compactLabels)
+        return;
+    m_compactLabels = on;
+    if (m_snap)
+        refreshNodeLabels();
+}
+
 void SceneView::refreshNodeLabels()
 {
     // Node labels say where a node is; the source-map numbers are the map's values, like the
@@ -329,8 +346,8 @@ void SceneView::refreshNodeLabels()
     const Topology& topo = m_snap->topology();
     const std::size_t n = topo.nodeCount();
     const NodeId source = m_snap->schedule.source();
-    const bool numbers = m_mode == ViewMode::TcdMap && n <= kMapNumberNodes && m_snap->landscape.size() == n;
-    const bool all = n <= kLabelAllNodes;
+    const bool numbers = !m_compactLabels && m_mode == ViewMode::TcdMap && n <= kMapNumberNodes && m_snap->landscape.size() == n;
+    const bool all = !m_compactLabels && n <= kLabelAllNodes;
     std::string key = std::to_string(reinterpret_cast<std::uintptr_t>(m_snap.get())) + "/" + std::to_string(source) + "/" +
                       std::to_string(numbers) + std::to_string(all) + std::to_string(m_highContrast) + "/" +
                       std::to_string(m_labelPixels);
@@ -357,7 +374,7 @@ void SceneView::refreshNodeLabels()
                                   toQColor(m_palette.message), 0.0f,
                                   -0.5f * static_cast<float>(LabelInstances::plateSizeFor(QStringLiteral("0"), m_labelPixels).height())});
         }
-        if (v == source)
+        if (v == source && !m_compactLabels)  // half-width views name the source in their title
             beside(v, toQColor(m_palette.source));
         else if (all && !numbers)
             beside(v, toQColor(m_palette.message));

@@ -256,13 +256,6 @@ void SceneView::refresh()
     if (!m_snap)
         return;
     m_style = topocast::app::frameStyle(*m_snap, m_channels, m_step, m_mode, m_cumulativeHeat, m_palette);
-    for (NodeId v : m_highlight) {
-        if (v >= m_style.nodeColour.size() || v == m_snap->schedule.source())
-            continue;
-        Rgba& c = m_style.nodeColour[v];
-        c = {c.r * 0.4f + 0.6f * 1.0f, c.g * 0.4f + 0.6f * 0.2f, c.b * 0.4f + 0.6f * 0.85f, c.a};
-        m_style.nodeScale[v] = std::max(m_style.nodeScale[v], 1.0f) * 1.35f;
-    }
     if (m_overlay)
         m_overlay(m_style, m_channels, m_step);
     applySlice();
@@ -304,15 +297,13 @@ void SceneView::refresh()
     const Schedule& s = m_snap->schedule;
     if (m_step >= 1 && static_cast<std::uint32_t>(m_step) <= s.stepCount()) {
         const auto& pos = m_positions;
-        const bool tags = !s.transfers().empty() &&
-                          std::any_of(s.transfers().begin(), s.transfers().end(),
-                                      [&](const Transfer& t) { return t.tag != s.transfers().front().tag; });
+        const bool tags = m_snap->channelLoads.severalTags();
         for (const Transfer& t : s.stepTransfers(StepNo{m_step})) {
             if (hops.size() >= kMaxMessageHops)
                 break;
             const auto nodes = routeNodes(s.topology(), t.from, t.to, t.route, s.dimensionOrder);
             const auto count = static_cast<float>(nodes.size() - 1);
-            const Rgba colour = tags ? categoryColour(static_cast<int>(t.tag)) : m_palette.message;
+            const Rgba colour = messageColour(m_mode, m_palette, static_cast<int>(t.tag), tags);
             for (std::size_t k = 0; k + 1 < nodes.size(); ++k)
                 hops.push_back({pos[nodes[k]], pos[nodes[k + 1]], colour, static_cast<float>(k), count});
             if (nodes.size() >= 2)
@@ -345,7 +336,12 @@ void SceneView::setHighlight(std::vector<NodeId> nodes)
     if (nodes == m_highlight)
         return;
     m_highlight = std::move(nodes);
-    refresh();
+    // A solid magenta ring around each node: its own colour (its state) stays visible inside.
+    std::vector<MarkInstances::Mark> marks;
+    for (const NodeId v : m_highlight)
+        if (v < m_positions.size() && (!m_snap || v != m_snap->schedule.source()))
+            marks.push_back({v, m_positions[v], kHighlightColour, MarkShape::Right, 1.15f});
+    m_marks->setMarks(std::move(marks));
 }
 
 void SceneView::setFraction(float fraction)

@@ -32,6 +32,9 @@ class MessageInstances;
 /// The 3-D view: a Qt3D window with one instanced entity per element type (nodes, straight
 /// channels, wrap-around arcs, messages, axes). Everything Qt3D stays behind this class and
 /// app/scene/. What it draws is a function of (snapshot, step, fraction, mode).
+/// The ring around a node that one side of a comparison informs before the other.
+inline constexpr Rgba kHighlightColour{1.0f, 0.2f, 0.85f, 1.0f};
+
 class SceneView : public QObject {
     Q_OBJECT
 public:
@@ -62,6 +65,8 @@ public:
     const LinkInstances& stubInstances() const { return *m_stubs; }
     /// The Trees mode's member tree edges (one instance per edge; disabled in other modes).
     const LinkInstances& treeInstances() const { return *m_treeLinks; }
+    /// The axes drawn (x, y and z from the low corner; none on a hypercube).
+    int axisInstanceCount() const;
     const Palette& palette() const { return m_palette; }
     /// Marks around nodes (Predict mode's guesses and grades, its keyboard cursor); empty otherwise.
     MarkInstances& marks() { return *m_marks; }
@@ -159,8 +164,12 @@ public slots:
     void setMode(topocast::app::ViewMode mode);
     void setCumulativeHeat(bool cumulative);
     void setHighContrast(bool on);
-    /// Compare view: nodes drawn larger and tinted (informed at another step on the other side);
-    /// empty: none. The source keeps its colour.
+    /// Half-width views (the compare view, whose titles name the source): no node labels and no
+    /// source-map numbers, which would run into each other there at a legible size.
+    void setCompactLabels(bool on);
+    /// Compare view: a magenta ring (kHighlightColour, MarkShape::Right) around each of `nodes`
+    /// (informed at another step on the other side) while their colours keep saying their
+    /// state; empty: none. The source gets no ring.
     void setHighlight(std::vector<topocast::NodeId> nodes);
     void resetView();
     /// Pulls the planes of a 3-D network apart by `explode` (0..kMaxExplode, clamped); `animate`:
@@ -273,6 +282,7 @@ private:
     ViewMode m_mode = ViewMode::Plain;
     bool m_cumulativeHeat = true;
     bool m_highContrast = false;
+    bool m_compactLabels = false;
     float m_nodeRadius = 0.16f;
     float m_linkRadius = 0.035f;
     int m_labelPixels = 14;

@@ -8,6 +8,7 @@
 #include "helpers.h"
 #include "mainwindow.h"
 #include "scenariopanel.h"
+#include "scene/markinstances.h"
 #include "scene/sceneview.h"
 #include "session.h"
 #include "startup.h"
@@ -21,6 +22,8 @@
 #include <Qt3DExtras/Qt3DWindow>
 
 #include <QChart>
+
+#include <cmath>
 #include <QLineEdit>
 #include <QSignalSpy>
 #include <QTableWidget>
@@ -127,8 +130,10 @@ TEST_CASE("main window: View ▸ Compare splits the view and a compare preset op
     w.setCompareMode(true);
     CHECK(w.compareMode());
     REQUIRE(test::waitFor([&] { return !w.compareView()->busy() && w.compareView()->compareSnapshot(); }));
-    CHECK(w.compareView()->sideScenario(1).source == 5);  // B starts as a copy of A
-    CHECK(w.compareView()->compareSnapshot()->comparison.differing.empty());
+    // B starts as a contrast, not a copy: the paper algorithm for this network from A's source.
+    CHECK(w.compareView()->sideScenario(1).source == 5);
+    CHECK(w.compareView()->sideScenario(1).algorithm == "cang-wu");
+    CHECK(w.compareView()->sideScenario(1).params.find("mode") == std::optional<std::string>("optimal"));
     // The panel edits the active side (A): B is unchanged.
     w.scenarioPanel()->sourceField()->setText(QStringLiteral("0,0"));
     w.applyPanel();
@@ -193,10 +198,21 @@ TEST_CASE("compare picture: each side shows its own source in the source colour,
     // Where the schedules differ, the sides differ: (1,1) is not B's source, (2,2) not A's.
     CHECK_FALSE(test::pixelNear(img, at(1, 5), 2, isSource));
     CHECK_FALSE(test::pixelNear(img, at(0, 10), 2, isSource));
-    // …and B's source, informed on B only at step 0, is magenta on A's side (one side ahead).
+    // …and B's source, informed on B only at step 0, has a magenta ring on A's side (one side
+    // ahead) while the node itself keeps its state's colour (not yet informed on A: not magenta).
     REQUIRE(cmp->comparison.informedOnOneSide(0) == std::vector<NodeId>{NodeId{5}, NodeId{10}});
-    CHECK(test::pixelNear(img, at(0, 10), 3, [](QColor c) { return c.red() > 150 && c.blue() > 120 && c.green() < 120; }));
-    CHECK(test::pixelNear(img, at(1, 5), 3, [](QColor c) { return c.red() > 150 && c.blue() > 120 && c.green() < 120; }));
+    auto isMagenta = [](QColor c) { return c.red() > 150 && c.blue() > 120 && c.green() < 120; };
+    const float ring = 1.15f * probe.marks().radius() *
+                       static_cast<float>(probe.nodeOnScreen(NodeId{1}).x() - probe.nodeOnScreen(NodeId{0}).x());
+    for (const auto& [side, v] : {std::pair{0, 10u}, std::pair{1, 5u}}) {
+        bool ringed = false;
+        for (int k = 0; k < 16; ++k) {
+            const double a = k * 3.14159265 / 8;
+            ringed = ringed || test::pixelNear(img, at(side, v) + QPointF(0.85 * ring * std::cos(a), 0.85 * ring * std::sin(a)), 2, isMagenta);
+        }
+        CHECK(ringed);
+        CHECK_FALSE(test::pixelNear(img, at(side, v), 2, isMagenta));
+    }
     // The sides' colour bars (A orange, B blue) at the top of their halves.
     CHECK(img.pixelColor(10, 1).red() > 200);
     CHECK(img.pixelColor(990, 1).blue() > 200);

@@ -46,3 +46,76 @@ TEST_CASE("the default scenario is the 8×8×8 minimum-TCD broadcast from an eye
     CHECK(m.tcd == 525);  // spec mesh-tcd §6.1: OD for 8×8×8
     CHECK(m.contentionUses == 0);
 }
+
+TEST_CASE("every preset has a short title and a one-line description, and opens at its own step", "[scenario]")
+{
+    const fs::path dir = fs::path(TOPOCAST_SOURCE_DIR) / "resources/scenarios";
+    for (const auto& entry : fs::directory_iterator(dir)) {
+        if (entry.path().extension() != ".json")
+            continue;
+        INFO(entry.path().filename().string());
+        const Scenario sc = loadScenario(entry.path());
+        CHECK_FALSE(sc.description.empty());
+        CHECK(sc.description.find('\n') == std::string::npos);
+        CHECK(sc.title.size() <= 60);  // a menu entry; the description says the rest
+        CHECK(scenarioStartStep(sc) <= static_cast<int>(buildScenario(sc).stepCount()));
+    }
+    Scenario sc = defaultScenario();
+    CHECK(scenarioStartStep(sc) == 0);
+    CHECK(scenarioViewMode(sc) == "plain");
+    sc.view = nlohmann::json{{"step", 4}, {"mode", "contention"}};
+    CHECK(scenarioStartStep(sc) == 4);
+    CHECK(scenarioViewMode(sc) == "contention");
+    sc.description = "one line";
+    CHECK(scenarioFromJson(nlohmann::json::parse(toJson(sc).dump())).description == "one line");
+    CHECK_THROWS_WITH(scenarioFromJson(nlohmann::json::parse(
+                          R"({"format":"topocast-scenario","version":1,"topology":"mesh:4x4","algorithm":"bfs","description":3})")),
+                      "description: expected a string (one line saying what the scenario shows)");
+}
+
+TEST_CASE("contrastScenario: the other side of a comparison is a useful contrast, never a copy", "[scenario][compare]")
+{
+    auto side = [](const Scenario& a) { return compareSide(contrastScenario(a)); };
+    Scenario a = defaultScenario();
+    a.topology = Topology::mesh({8, 8});
+    a.source = a.topology.id({2, 3});
+    a.params = Params{{"mode", "paper"}};
+    Scenario b = side(a);  // Algorithm 1 (TCD 71) against the optimum (69) from (2,3), spec mesh-tcd
+    CHECK(b.algorithm == "cang-wu");
+    CHECK(b.params.find("mode") == std::optional<std::string>("optimal"));
+    CHECK(b.source == a.source);
+    CHECK(computeMetrics(buildScenario(b)).tcd == 69);
+    a.params = Params{{"mode", "optimal"}};
+    CHECK(side(a).params.find("mode") == std::optional<std::string>("paper"));
+
+    Scenario tw = a;
+    tw.topology = Topology::torus({7, 7, 7});
+    tw.source = NodeId{0};
+    tw.algorithm = "tsay-wang";
+    tw.params = Params{{"variant", "paper"}};
+    CHECK(side(tw).params.find("variant") == std::optional<std::string>("direct"));
+
+    Scenario bin = a;
+    bin.algorithm = "binomial";
+    bin.params = Params{};
+    CHECK(side(bin).algorithm == "cang-wu");
+    bin.topology = Topology::hypercube(4);
+    bin.source = NodeId{0};
+    CHECK(side(bin).algorithm == "nesbt");
+    bin.topology = Topology::mesh({6, 6});  // no paper algorithm fits: the same one from its best source
+    bin.source = NodeId{0};
+    const Scenario best = side(bin);
+    CHECK(best.algorithm == "binomial");
+    CHECK(computeMetrics(buildScenario(best)).tcd < computeMetrics(buildScenario(bin)).tcd);
+    CHECK(best.title.find("best source") != std::string::npos);
+
+    Scenario sbt = a;
+    sbt.topology = Topology::hypercube(4);
+    sbt.source = NodeId{0};
+    sbt.algorithm = "sbt";
+    sbt.params = Params{{"pattern", "scatter"}};
+    const Scenario other = side(sbt);
+    CHECK(other.algorithm != "sbt");
+    CHECK(other.params.find("pattern") == std::optional<std::string>("scatter"));
+    CHECK_NOTHROW(buildScenario(other));
+}

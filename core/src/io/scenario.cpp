@@ -4,11 +4,14 @@
 #include "topocast/error.h"
 #include "topocast/io/atomic_file.h"
 #include "topocast/io/schedule_json.h"
+#include "topocast/landscape.h"
 #include "topocast/layout.h"
 
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <optional>
+#include <tuple>
 #include <cmath>
 
 namespace topocast {
@@ -36,6 +39,8 @@ ojson toJson(const Scenario& s)
     o["version"] = 1;
     if (!s.title.empty())
         o["title"] = s.title;
+    if (!s.description.empty())
+        o["description"] = s.description;
     o["topology"] = s.topology.spec();
     o["algorithm"] = s.algorithm;
     o["source"] = nodeToJson(s.topology, s.source);
@@ -125,6 +130,22 @@ float scenarioExplode(const Scenario& scenario)
     return defaultExplode(scenario.topology);
 }
 
+int scenarioStartStep(const Scenario& scenario)
+{
+    const json& v = scenario.view;
+    if (v.is_object() && v.contains("step") && v["step"].is_number_integer())
+        return static_cast<int>(std::clamp<long long>(v["step"].get<long long>(), 0, 1 << 30));
+    return 0;
+}
+
+std::string scenarioViewMode(const Scenario& scenario)
+{
+    const json& v = scenario.view;
+    if (v.is_object() && v.contains("mode") && v["mode"].is_string())
+        return v["mode"].get<std::string>();
+    return "plain";
+}
+
 Scenario scenarioFromJson(const json& doc)
 {
     auto fail = [](const std::string& path, const std::string& what) -> void { throw Error(path + ": " + what); };
@@ -144,6 +165,11 @@ Scenario scenarioFromJson(const json& doc)
         fail("topology", e.what());
     }
     readSide(doc, s, "", NodeId{0});
+    if (doc.contains("description")) {
+        if (!doc["description"].is_string())
+            fail("description", "expected a string (one line saying what the scenario shows)");
+        s.description = doc["description"].get<std::string>();
+    }
     if (doc.contains("compare")) {
         const json& c = doc["compare"];
         if (!c.is_object())
@@ -200,6 +226,87 @@ Scenario withCompare(Scenario a, const Scenario& b)
     side.compare.reset();
     a.compare = std::make_shared<const Scenario>(std::move(side));
     return a;
+}
+
+namespace {
+bool appliesTo(const std::string& algorithm, const Topology& topo)
+{
+    return !findAlgorithm(algorithm).whyNot(topo).has_value();
+}
+
+bool hasPattern(const std::string& algorithm, const std::string& pattern)
+{
+    const auto& patterns = findAlgorithm(algorithm).patterns;
+    return pattern.empty() || std::find(patterns.begin(), patterns.end(), pattern) != patterns.end();
+}
+
+/// The other mode or variant of a paper algorithm, or the paper algorithm a hypercube graph or a
+/// baseline is best set against; nullopt when there is none.
+std::optional<Scenario> otherAlgorithm(const Scenario& a)
+{
+    Scenario b = a;
+    b.compare.reset();
+    b.view = nlohmann::json::object();
+    const std::string mode = a.params.find("mode").value_or("");
+    if (a.algorithm == "cang-wu") {
+        b.params.set("mode", mode == "paper" ? "optimal" : "paper");
+        b.title = mode == "paper" ? "Cang-Wu optimal: the minimum TCD" : "Cang-Wu as the paper writes it";
+        return b;
+    }
+    if (a.algorithm == "tsay-wang") {
+        const bool paper = a.params.find("variant").value_or("paper") == "paper";
+        b.params.set("variant", paper ? "direct" : "paper");
+        b.title = paper ? "Tsay-Wang direct variant" : "Tsay-Wang as the paper writes it";
+        return b;
+    }
+    const std::string pattern = a.params.find("pattern").value_or("");
+    const std::vector<std::string> graphs = {"hp", "sbt", "tcbt", "nrsbt", "nesbt", "sbnt", "sbntc"};
+    if (std::find(graphs.begin(), graphs.end(), a.algorithm) != graphs.end()) {  // a hypercube spanning graph: the same message against SBT, SBT against nESBT/SBnT
+        for (const char* other : {"sbt", "nesbt", "sbnt"})
+            if (a.algorithm != other && hasPattern(other, pattern)) {
+                b.algorithm = other;
+                b.title = std::string(other) + " with the same message and ports";
+                return b;
+            }
+        return std::nullopt;
+    }
+    for (const auto& [other, param, value] : {std::tuple{"nesbt", "pattern", "broadcast"}, std::tuple{"cang-wu", "mode", "optimal"},
+                                               std::tuple{"tsay-wang", "variant", "direct"}}) {
+        if (a.algorithm == other || !appliesTo(other, a.topology))
+            continue;
+        b.algorithm = other;
+        b.params = Params{};
+        b.params.set(param, value);
+        b.title = fmt::format("{} {}: the paper algorithm for this network", other, value);
+        return b;
+    }
+    return std::nullopt;
+}
+} // namespace
+
+Scenario contrastScenario(const Scenario& a)
+{
+    if (auto b = otherAlgorithm(a))
+        return withCompare(a, *b);
+    const std::vector<LandscapeMetric> metrics = landscapeMetrics(a.algorithm, a.params);
+    if (metrics.empty() || a.topology.nodeCount() < 2)
+        throw Error("no contrast for " + a.algorithm + " on the " + a.topology.displayName() +
+                    ": give the compare side yourself");
+    const LandscapeMetric metric =
+        std::find(metrics.begin(), metrics.end(), LandscapeMetric::Tcd) != metrics.end() ? LandscapeMetric::Tcd : metrics.front();
+    LandscapeOptions options;
+    options.maxSchedules = 1024;
+    const auto landscape = computeLandscape(a.algorithm, a.topology, a.params, metric, options);
+    const LandscapeSummary best = summarize(*landscape);
+    if (best.argmin.empty())
+        throw Error("no contrast for " + a.algorithm + " on the " + a.topology.displayName() + ": no source has a schedule");
+    Scenario b = a;
+    b.compare.reset();
+    b.view = nlohmann::json::object();
+    b.source = best.argmin.front();
+    b.title = fmt::format("{} from its best source {} ({} {})", a.algorithm, a.topology.nodeName(b.source),
+                          metricWords(metric), formatLandscapeValue(best.min, metric, landscapeTimeUnit(a.algorithm)));
+    return withCompare(a, b);
 }
 
 Scenario loadScenario(const std::filesystem::path& path)

@@ -16,6 +16,8 @@ namespace topocast {
 /// preferences. Versioned: {"format": "topocast-scenario", "version": 1, …}.
 struct Scenario {
     std::string title;
+    /// One line saying what the scenario shows (the presets' menu and window title); may be empty.
+    std::string description;
     Topology topology = Topology::mesh({8, 8, 8});
     std::string algorithm = "cang-wu";
     NodeId source{};
@@ -32,7 +34,7 @@ struct Scenario {
     friend bool operator==(const Scenario& a, const Scenario& b)
     {
         const bool sameCompare = a.compare == b.compare || (a.compare && b.compare && *a.compare == *b.compare);
-        return a.title == b.title && a.topology == b.topology && a.algorithm == b.algorithm &&
+        return a.title == b.title && a.description == b.description && a.topology == b.topology && a.algorithm == b.algorithm &&
                a.source == b.source && a.params == b.params && a.view == b.view && sameCompare;
     }
 };
@@ -58,9 +60,24 @@ void checkComparable(const Scenario& a, const Scenario& b);
 
 /// `a` with `b` as its compare side (after checkComparable; b's own compare is dropped).
 Scenario withCompare(Scenario a, const Scenario& b);
+/// A useful other side for `a` (View ▸ Compare on a scenario without one), never a copy: Cang-Wu
+/// and Tsay-Wang against their other mode (the paper's algorithm against the optimum or direct
+/// variant); a hypercube spanning graph against SBT (SBT against nESBT, or SBnT where nESBT lacks
+/// the pattern); a baseline against the paper algorithm that applies to the network (nESBT,
+/// Cang-Wu optimal, Tsay-Wang direct); otherwise the same algorithm from its best source (least
+/// TCD, or its first landscape metric; brute force up to 1024 sources). Its title says what it
+/// is. Throws Error when none of these exists (a one-node network, say). O(1), or the landscape.
+Scenario contrastScenario(const Scenario& a);
+
 /// The explode the view of `scenario` starts with: its view's "explode" (0..kMaxExplode, checked
 /// by scenarioFromJson) or defaultExplode(topology). O(1).
 float scenarioExplode(const Scenario& scenario);
+/// The step the view of `scenario` opens at: its view's "step" (a whole number ≥ 0; the app
+/// clamps it to the schedule's steps), else 0. O(1).
+int scenarioStartStep(const Scenario& scenario);
+/// The colour mode the view of `scenario` opens in: its view's "mode" ("plain", "contention", …),
+/// else "plain". O(1).
+std::string scenarioViewMode(const Scenario& scenario);
 
 Scenario loadScenario(const std::filesystem::path& path);
 /// Atomic save (temp + rename).

@@ -1,0 +1,154 @@
+// Presets open as themselves (their own step, colour mode and title), the compare view follows
+// the side being edited, and hypercube nodes are named as the picture labels them.
+#include "compareview.h"
+#include "helpers.h"
+#include "mainwindow.h"
+#include "metricsmodel.h"
+#include "narration.h"
+#include "scene/markinstances.h"
+#include "scene/sceneview.h"
+#include "session.h"
+#include "timeline.h"
+
+#include "topocast/layout.h"
+
+#include <catch2/catch.hpp>
+
+#include <QAction>
+#include <QMenu>
+#include <QMenuBar>
+
+using namespace topocast;
+using namespace topocast::app;
+
+namespace {
+QString presetPath(const char* name) { return QStringLiteral(TOPOCAST_SOURCE_DIR "/resources/scenarios/") + QString::fromLatin1(name); }
+
+bool settled(MainWindow& w, int stepCount)
+{
+    return !w.session()->busy() && w.session()->snapshot() &&
+           static_cast<int>(w.session()->snapshot()->stepCount()) == stepCount && w.timeline()->stepCount() == stepCount;
+}
+
+QString metricValue(const MetricsModel& m, const char* key)
+{
+    for (int r = 0; r < m.rowCount(); ++r)
+        if (m.index(r, 0).data(MetricsModel::KeyRole).toString() == QLatin1String(key))
+            return m.index(r, MetricsModel::ValueColumn).data().toString();
+    return {};
+}
+} // namespace
+
+TEST_CASE("presets open as themselves: step 0 or their own view step, their own colour mode, their title",
+          "[app][presets]")
+{
+    MainWindow w(false);
+    // Left at step 5 of 6 in the source map, as in the issue.
+    REQUIRE(w.openScenario(presetPath("cang-wu-8x8-corner.json")));
+    REQUIRE(test::waitFor([&] { return settled(w, 6); }, 30000));
+    w.timeline()->setStep(5);
+    w.setViewMode(ViewMode::TcdMap);
+    REQUIRE(w.sceneView()->mode() == ViewMode::TcdMap);
+
+    REQUIRE(w.openScenario(presetPath("cang-wu-8x8.json")));
+    REQUIRE(test::waitFor([&] { return settled(w, 6) && w.session()->snapshot()->metrics.tcd == 69; }, 30000));
+    CHECK(w.timeline()->step() == 0);
+    CHECK(w.sceneView()->mode() == ViewMode::Plain);
+    CHECK(w.windowTitle() == QStringLiteral("Cang-Wu 8×8 mesh from (2,3) — SubmeshOptimal's TCD 69 (the ILP-proven "
+                                            "minimum) beats the eye rule (70) and Algorithm 1 (71) — topocast"));
+
+    // A preset whose view names a step and a mode opens there.
+    REQUIRE(w.openScenario(presetPath("baseline-binomial-torus-contention.json")));
+    REQUIRE(test::waitFor([&] { return !w.session()->busy() && w.session()->snapshot() &&
+                                       w.session()->snapshot()->topology().spec() == "torus:5x5"; }, 30000));
+    CHECK(w.timeline()->step() == 4);
+    CHECK(w.sceneView()->mode() == ViewMode::Contention);
+
+    // A compare preset opens at step 0 in its own mode, not the previous one's.
+    w.timeline()->setStep(3);
+    w.setViewMode(ViewMode::TcdMap);
+    REQUIRE(w.openScenario(presetPath("compare-cang-wu-8x8-paper-vs-optimal.json")));
+    REQUIRE(test::waitFor([&] { return !w.compareView()->busy() && w.compareView()->compareSnapshot() &&
+                                       w.compareView()->compareSnapshot()->a->metrics.tcd == 71; }, 30000));
+    CHECK(w.timeline()->step() == 0);
+    CHECK(w.sceneView()->mode() == ViewMode::Plain);
+}
+
+TEST_CASE("presets menu: every preset by its title, its one-line description as tooltip", "[app][presets]")
+{
+    MainWindow w(false);
+    QMenu* presets = nullptr;
+    for (QAction* a : w.menuBar()->actions())
+        if (a->menu())
+            for (QAction* b : a->menu()->actions())
+                if (b->menu() && b->text().contains(QStringLiteral("Presets")))
+                    presets = b->menu();
+    REQUIRE(presets);
+    CHECK(presets->toolTipsVisible());
+    int described = 0;
+    for (QAction* a : presets->actions()) {
+        INFO(a->text().toStdString());
+        CHECK_FALSE(a->text().endsWith(QStringLiteral(".json")));
+        CHECK(a->text().contains(QLatin1Char(' ')));  // words, not a bare file name
+        described += !a->statusTip().isEmpty() && a->toolTip() == a->statusTip();
+    }
+    CHECK(described == presets->actions().size());
+    CHECK(described >= 20);
+}
+
+TEST_CASE("compare: the metrics table follows the side being edited, and Ctrl+K opens a contrast", "[app][compare]")
+{
+    MainWindow w(false);
+    Scenario sc = loadScenario(presetPath("cang-wu-8x8.json").toStdString());
+    sc.params.set("mode", "paper");  // Algorithm 1 from (2,3): TCD 71
+    REQUIRE(w.session()->setScenarioNow(sc));
+    w.setCompareMode(true);
+    REQUIRE(test::waitFor([&] { return !w.compareView()->busy() && w.compareView()->compareSnapshot(); }, 30000));
+    // B is the contrast: the optimum (69) against the paper's algorithm (71), from one source.
+    CHECK(w.compareView()->compareSnapshot()->a->metrics.tcd == 71);
+    CHECK(w.compareView()->compareSnapshot()->b->metrics.tcd == 69);
+    CHECK(metricValue(*w.metricsModel(), "tcd") == QStringLiteral("71"));
+    w.compareView()->setActiveSide(1);
+    CHECK(metricValue(*w.metricsModel(), "tcd") == QStringLiteral("69"));
+    w.compareView()->setActiveSide(0);
+    CHECK(metricValue(*w.metricsModel(), "tcd") == QStringLiteral("71"));
+}
+
+TEST_CASE("compare: one side ahead is a ring around the node, whose own colour still says its state", "[app][compare]")
+{
+    SceneView scene;
+    const SnapshotPtr snap = buildSnapshot(test::scenario("mesh:4x4", "binomial", NodeId{0}));
+    scene.setSnapshot(snap);
+    scene.setStep(1);
+    const Rgba before = scene.frameStyle().nodeColour[1];
+    scene.setHighlight({NodeId{1}, NodeId{2}});
+    CHECK(scene.frameStyle().nodeColour[1] == before);
+    REQUIRE(scene.marks().marks().size() == 2);
+    for (const MarkInstances::Mark& m : scene.marks().marks()) {
+        CHECK(m.shape == MarkShape::Right);
+        CHECK(m.colour == kHighlightColour);
+    }
+    scene.setHighlight({});
+    CHECK(scene.marks().marks().empty());
+}
+
+TEST_CASE("one notation: a hypercube's narration names nodes by the binary addresses the picture labels",
+          "[app][notation]")
+{
+    Scenario sc = loadScenario(presetPath("hypercube-sbt-scatter-3cube.json").toStdString());
+    const SnapshotPtr snap = buildSnapshot(sc);
+    const QString start = narrate(*snap, 0);
+    CHECK(start.contains(QStringLiteral(" from 000 ")));
+    const Transfer& t = snap->schedule.stepTransfers(StepNo{1}).front();
+    const QString step1 = narrate(*snap, 1);
+    CHECK(step1.contains(QStringLiteral("%1 sends to %2").arg(QString::fromStdString(nodeLabel(snap->topology(), t.from)),
+                                                             QString::fromStdString(nodeLabel(snap->topology(), t.to)))));
+    CHECK(nodeLabel(snap->topology(), t.to).size() == 3);
+    // No x/y/z axes where the dimensions are not x, y, z.
+    SceneView scene;
+    scene.setSnapshot(snap);
+    CHECK(scene.axisInstanceCount() == 0);
+    SceneView mesh;
+    mesh.setSnapshot(buildSnapshot(test::scenario("mesh:4x4", "binomial")));
+    CHECK(mesh.axisInstanceCount() == 3);
+}
