@@ -79,6 +79,16 @@ TEST_CASE("checker rejects broken broadcasts with readable sentences", "[validat
         CHECK_FALSE(v.ok());
         CHECK(mentions(v, "step 1: (1) sends to (2) but does not hold the message yet (it receives it in step 2)"));
     }
+    SECTION("on a hypercube, findings name nodes by the binary addresses the picture labels")
+    {
+        Schedule s(Topology::hypercube(3), NodeId{0}, Pattern::Broadcast, PortModel::OnePort);
+        s.add(NodeId{0}, NodeId{1}, StepNo{2});
+        s.add(NodeId{1}, NodeId{3}, StepNo{1});
+        s.add(NodeId{0}, NodeId{2}, StepNo{1});
+        const Validation v = validate(s);
+        CHECK_FALSE(v.ok());
+        CHECK(mentions(v, "step 1: 001 sends to 011 but does not hold the message yet (it receives it in step 2)"));
+    }
     SECTION("a node receives twice and another never")
     {
         Schedule s(Topology::mesh({4}), NodeId{0}, Pattern::Broadcast, PortModel::OnePort);
