@@ -33,7 +33,7 @@ std::vector<ParamSpec> hypercubeParamSpecs(std::string_view algorithm)
          .help = "B: elements per packet; a broadcast packet holds at most the whole message"},
         {.key = "ports", .label = "port model", .kind = K::Choice, .choices = {"one", "send-recv", "half", "n"},
          .alsoAccepted = {"one-port", "n-port", "all"},
-         .help = "one-port, send-or-receive, half-duplex all-port or n-port (Johnsson-Ho §2)"},
+         .help = "port model (Johnsson-Ho §2): " + portsHelp()},
         {.key = "tau", .label = "start-up time τ", .kind = K::Number, .min = 0, .max = kUnbounded, .byDefault = 1,
          .help = "τ: start-up time per packet"},
         {.key = "tc", .label = "transfer time t_c", .kind = K::Number, .min = 0, .max = kUnbounded, .byDefault = 1,

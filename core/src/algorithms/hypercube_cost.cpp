@@ -35,6 +35,14 @@ Ports parsePorts(std::string_view text)
     throw Error("unknown port model '" + std::string(text) + "'; use one, send-recv, half or n");
 }
 
+std::string portsHelp()
+{
+    return "one (one-port: a node exchanges with one neighbour per cycle, sending to and receiving from it), "
+           "send-recv (one send + one receive: it sends on one port and receives on another), half (one send or "
+           "one receive per cycle, half duplex) or n (n-port: every port sends and receives; also written n-port "
+           "or all)";
+}
+
 PortModel toPortModel(Ports p)
 {
     switch (p) {
