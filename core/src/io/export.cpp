@@ -283,15 +283,58 @@ std::string routeField(const RouteSpec& route)
     return "cyclic:" + std::to_string(route.start) + (route.sign < 0 ? "-" : "+");
 }
 
+/// The blocks of a payload as the CSV reader takes them: "origin:dest:part …", dest * = every
+/// node; empty for payload 0 (the source's whole message).
+static std::string blocksField(const Schedule& schedule, std::uint32_t payload)
+{
+    if (payload == 0)
+        return {};
+    std::string text;
+    for (const Block& b : schedule.payload(payload)) {
+        if (!text.empty())
+            text += ' ';
+        text += std::to_string(b.origin) + ':' + (b.dest == Block::kAll ? std::string("*") : std::to_string(b.dest)) +
+                ':' + std::to_string(b.part);
+    }
+    return text;
+}
+
+/// The '# key: value' lines the CSV reader takes back (schedule_csv.h).
+static void writeCsvSettings(std::ostream& out, const Schedule& schedule)
+{
+    const Topology& topo = schedule.topology();
+    out << "# topology: " << topo.spec() << '\n';
+    if (!schedule.algorithm.empty())
+        out << "# algorithm: " << schedule.algorithm << '\n';
+    if (!schedule.mode.empty())
+        out << "# mode: " << schedule.mode << '\n';
+    out << "# source: " << topo.nodeName(schedule.source()) << '\n';
+    out << "# pattern: " << toString(schedule.pattern()) << '\n';
+    out << "# ports: " << toString(schedule.portModel()) << '\n';
+    if (schedule.portModel() == PortModel::MultiPort)
+        out << "# max_sends_per_step: " << schedule.maxSendsPerStep << '\n';
+    out << "# step_contention: " << (schedule.contentionFree ? "forbidden" : "allowed") << '\n';
+    out << "# dimension_order: " << orderName(schedule.dimensionOrder) << '\n';
+    if (schedule.parts != 1)
+        out << "# parts: " << schedule.parts << '\n';
+    if (!schedule.participants.empty()) {
+        out << "# participants:";
+        for (NodeId v : schedule.participants)
+            out << ' ' << topo.nodeName(v);
+        out << '\n';
+    }
+}
+
 void writeTransfersCsv(std::ostream& out, const Schedule& schedule)
 {
     requireFinalized(schedule, "CSV export");
     const Topology& topo = schedule.topology();
-    out << "step,from,to,from_id,to_id,hops,route,payload,tag,size\n";
+    writeCsvSettings(out, schedule);
+    out << "step,from,to,from_id,to_id,hops,route,payload,tag,size,blocks\n";
     for (const Transfer& t : schedule.transfers()) {
         out << t.step << ',' << nodeField(topo, t.from) << ',' << nodeField(topo, t.to) << ',' << t.from << ',' << t.to
             << ',' << schedule.hops(t) << ',' << routeField(t.route) << ',' << t.payload << ',' << t.tag << ','
-            << fmt::to_string(t.size) << '\n';
+            << fmt::to_string(t.size) << ',' << blocksField(schedule, t.payload) << '\n';
     }
 }
 

@@ -49,10 +49,13 @@ std::string nodeField(const Topology& topo, NodeId node);
 /// "cyclic:<start dim><+|->" (e.g. "cyclic:1-").
 std::string routeField(const RouteSpec& route);
 
-/// Transfers as CSV with the header
-///   step,from,to,from_id,to_id,hops,route,payload,tag,size
-/// one row per transfer in schedule order (by step). from/to are nodeField() texts, from_id/to_id
-/// the linear node ids. Requires a finalized schedule. O(transfers · d).
+/// Transfers as the CSV that readScheduleCsv (schedule_csv.h) reads back: '# key: value' lines
+/// (topology, algorithm, mode, source, pattern, ports, max_sends_per_step, step_contention,
+/// dimension_order, parts, participants), then the header
+///   step,from,to,from_id,to_id,hops,route,payload,tag,size,blocks
+/// and one row per transfer in schedule order (by step). from/to are nodeField() texts, from_id/to_id
+/// the linear node ids, blocks the payload's blocks "origin:dest:part …" (dest * = every node;
+/// empty: the source's message). Requires a finalized schedule. O(transfers · (d + blocks)).
 void writeTransfersCsv(std::ostream& out, const Schedule& schedule);
 
 /// How writeChannelLoadCsv lays out the per-step loads.
