@@ -104,6 +104,9 @@ int run(const std::vector<std::string>& args, Io& io)
         app.footer("render, handout: drawn by the app program, `topocast render …` / `topocast handout …`; "
                    "topocast-cli hands them over to it (run `topocast-cli render --help` for their options)");
     app.require_subcommand(1);
+    // Global options (--memory-limit) work before or after the subcommand: a subcommand hands the
+    // options it does not know to topocast-cli itself (issue #31).
+    app.fallthrough();
     std::uint64_t memoryMiB = 0;
     app.add_option("--memory-limit", memoryMiB,
                    "memory one operation may use, in MiB (default " + std::to_string(kDefaultMemoryLimit >> 20) +
