@@ -4,6 +4,7 @@
 
 #include "topocast/algorithms/registry.h"
 #include "topocast/cost_model.h"
+#include "topocast/error.h"
 #include "topocast/numbers.h"
 #include "topocast/topology.h"
 
