@@ -1,7 +1,8 @@
 // topocast-cli compare: the hypercube comparison table (spec/hypercube.md §4.4, §5.3, §6.3, §7.3):
 // every spanning graph that serves one pattern, ranked by the time of the schedule topocast builds
 // (counted from its transfers, §2 cost model), with the paper's closed form beside it and a flag
-// where the two differ (issue #31), the lower bound and the ratio.
+// where the two differ, the lower bound and the ratio. One table per port model: schedules for
+// different port models run on different machines and are not ranked against each other.
 #include "commands.h"
 
 #include "envelope.h"
@@ -71,7 +72,9 @@ CompareRow makeRow(const std::string& a, Ports ports, Pattern pattern, const Cos
     return r;
 }
 
-/// Every (algorithm, port model) serving `pattern`, fastest first (ties keep registry order).
+/// Every (algorithm, port model) serving `pattern`, grouped by port model (in `models` order) and
+/// fastest first within each: schedules for one port model are compared only with each other
+/// (ties keep registry order).
 /// Rows with neither a closed form nor a count (n > kCountLimit) are returned in `uncounted`.
 std::vector<CompareRow> buildRows(const std::vector<Ports>& models, Pattern pattern, const CostParams& p,
                                   std::vector<std::string>& uncounted)
@@ -89,7 +92,10 @@ std::vector<CompareRow> buildRows(const std::vector<Ports>& models, Pattern patt
             }
             rows.push_back(std::move(r));
         }
-    std::stable_sort(rows.begin(), rows.end(), [](const CompareRow& x, const CompareRow& y) { return x.time < y.time; });
+    auto group = [&](Ports ports) { return std::find(models.begin(), models.end(), ports) - models.begin(); };
+    std::stable_sort(rows.begin(), rows.end(), [&](const CompareRow& x, const CompareRow& y) {
+        return group(x.ports) != group(y.ports) ? group(x.ports) < group(y.ports) : x.time < y.time;
+    });
     return rows;
 }
 
@@ -107,6 +113,7 @@ nlohmann::ordered_json rowJson(const CompareRow& r, std::size_t rank)
                                {"algorithm", r.algorithm},
                                {"graph", graphName(graphFor(r.algorithm, r.ports))},
                                {"ports", portsName(r.ports)},
+                               {"port_model", toString(toPortModel(r.ports))},
                                {"time_from", r.counted ? "counted schedule" : "closed form"}};
     row["startups"] = r.counted ? r.counted->startups.value() : r.formula.startups.value();
     row["transfer"] = r.counted ? r.counted->transfer.value() : r.formula.transfer.value();
@@ -159,6 +166,79 @@ std::optional<nlohmann::ordered_json> streamingBound(Pattern pattern, const std:
                                   {"reason", "a bound without a schedule topocast builds; not ranked"}};
 }
 
+/// Each row's rank within its port model (1 = least counted time), rows as buildRows orders them.
+std::vector<std::size_t> ranks(const std::vector<CompareRow>& rows)
+{
+    std::vector<std::size_t> out(rows.size(), 1);
+    for (std::size_t i = 1; i < rows.size(); ++i)
+        if (rows[i].ports == rows[i - 1].ports)
+            out[i] = out[i - 1] + 1;
+    return out;
+}
+
+nlohmann::ordered_json compareJson(const Topology& topo, Pattern pattern, const CostParams& p,
+                                   const std::vector<CompareRow>& rows, const std::vector<std::string>& uncounted,
+                                   const std::optional<nlohmann::ordered_json>& streaming)
+{
+    nlohmann::ordered_json doc = envelope("topocast-compare", topo);
+    doc["pattern"] = patternName(pattern);
+    doc["parameters"] = {{"message", p.M}, {"packet", p.B}, {"tau", p.tau}, {"tc", p.tc}};
+    doc["time_unit"] = "model units (startups·tau + transfer·tc)";
+    doc["ranked_by"] = "time of the schedule topocast builds, counted from its transfers, within each port model";
+    const std::vector<std::size_t> rank = ranks(rows);
+    nlohmann::ordered_json winners = nlohmann::ordered_json::array();
+    nlohmann::ordered_json list = nlohmann::ordered_json::array();
+    for (std::size_t i = 0; i < rows.size(); ++i) {
+        if (rank[i] == 1)
+            winners.push_back({{"ports", portsName(rows[i].ports)},
+                               {"port_model", toString(toPortModel(rows[i].ports))},
+                               {"algorithm", rows[i].algorithm},
+                               {"time", rows[i].time}});
+        list.push_back(rowJson(rows[i], rank[i]));
+    }
+    doc["winners"] = winners;
+    doc["rows"] = list;
+    if (streaming)
+        doc["bounds_without_schedule"] = nlohmann::ordered_json::array({*streaming});
+    if (!uncounted.empty())
+        doc["left_out"] = {{"rows", uncounted},
+                           {"reason", "no closed form, and schedules are counted only for n ≤ " +
+                                          std::to_string(kCountLimit)}};
+    return doc;
+}
+
+void compareText(const Topology& topo, Pattern pattern, const CostParams& p, const std::vector<CompareRow>& rows,
+                 const std::vector<std::string>& uncounted, const std::optional<nlohmann::ordered_json>& streaming,
+                 std::ostream& out)
+{
+    std::ostringstream text;
+    text << topo.displayName() << ", " << patternName(pattern) << ", M = " << p.M << ", B = " << p.B
+         << ", tau = " << p.tau << ", tc = " << p.tc << " (times in model units: start-ups·tau + transfer·tc)\n"
+         << "one table per port model, ranked by the time of the schedule topocast builds (counted); formula = the "
+            "paper's closed form, ≠ where it differs, F = no schedule counted (n > "
+         << kCountLimit << "), the formula ranks; source = where Johnsson & Ho print the closed form; "
+            "docs/glossary.md\n";
+    const std::vector<std::size_t> rank = ranks(rows);
+    for (std::size_t i = 0; i < rows.size(); ++i) {
+        if (rank[i] == 1) {
+            text << "\n--ports " << portsName(rows[i].ports) << " (" << toString(toPortModel(rows[i].ports))
+                 << "): least counted time " << fmtNum(rows[i].time) << " by " << rows[i].algorithm << "\n";
+            text << std::right << std::setw(4) << "rank" << "  " << std::left << std::setw(7) << "graph"
+                 << std::setw(11) << "ports" << std::right << std::setw(12) << "start-ups" << std::setw(14)
+                 << "transfer" << std::setw(14) << "time" << std::setw(14) << "formula" << std::setw(3) << ""
+                 << std::setw(14) << "lower bound" << std::setw(8) << "ratio" << std::setw(10) << "B_opt"
+                 << "  source\n";
+        }
+        rowText(text, rows[i], rank[i]);
+    }
+    if (streaming)
+        text << "not ranked: sbntc --variant streaming (n-port), " << (*streaming)["formula_time"].get<double>()
+             << " by " << (*streaming)["formula"].get<std::string>() << ": a bound without a schedule topocast builds\n";
+    for (const std::string& u : uncounted)
+        text << "left out: " << u << " (no closed form; schedules are counted only for n ≤ " << kCountLimit << ")\n";
+    out << text.str();
+}
+
 int runCompare(const CompareCommand& o, Io& io)
 {
     const Topology topo = Topology::parse(o.topology);
@@ -172,52 +252,22 @@ int runCompare(const CompareCommand& o, Io& io)
         models = {parsePorts(o.ports)};
     std::vector<std::string> uncounted;
     const std::vector<CompareRow> rows = buildRows(models, pattern, p, uncounted);
-    if (rows.empty())
-        throw Error("no hypercube graph serves " + patternName(pattern) + " with --ports " + o.ports +
-                    "; run without --ports to see every port model that does");
-    const auto streaming = streamingBound(pattern, models, p);
-    if (o.json) {
-        nlohmann::ordered_json doc = envelope("topocast-compare", topo);
-        doc["pattern"] = patternName(pattern);
-        doc["parameters"] = {{"message", p.M}, {"packet", p.B}, {"tau", p.tau}, {"tc", p.tc}};
-        doc["message"] = p.M;
-        doc["packet"] = p.B;
-        doc["tau"] = p.tau;
-        doc["tc"] = p.tc;
-        doc["time_unit"] = "model units (startups·tau + transfer·tc)";
-        doc["ranked_by"] = "time of the schedule topocast builds, counted from its transfers";
-        doc["winner"] = rows.front().algorithm;
-        nlohmann::ordered_json list = nlohmann::ordered_json::array();
-        for (std::size_t i = 0; i < rows.size(); ++i)
-            list.push_back(rowJson(rows[i], i + 1));
-        doc["rows"] = list;
-        if (streaming)
-            doc["bounds_without_schedule"] = nlohmann::ordered_json::array({*streaming});
-        if (!uncounted.empty())
-            doc["left_out"] = {{"rows", uncounted},
-                               {"reason", "no closed form, and schedules are counted only for n ≤ " +
-                                              std::to_string(kCountLimit)}};
-        io.out << doc.dump(2) << "\n";
-        return 0;
+    if (rows.empty()) {
+        std::string served;
+        for (Ports ports : {Ports::One, Ports::SendRecv, Ports::Half, Ports::N})
+            for (const std::string& a : algorithmNames())
+                if (const auto s = servedPorts(a, pattern); std::find(s.begin(), s.end(), ports) != s.end()) {
+                    served += (served.empty() ? "" : ", ") + portsName(ports);
+                    break;
+                }
+        throw Error("no hypercube graph serves " + patternName(pattern) + " with --ports " + o.ports + "; " +
+                    patternName(pattern) + " is served with --ports " + served);
     }
-    std::ostringstream text;
-    text << topo.displayName() << ", " << patternName(pattern) << ", M = " << p.M << ", B = " << p.B
-         << ", tau = " << p.tau << ", tc = " << p.tc << "\n"
-         << "ranked by the time of the schedule topocast builds (counted); formula = the paper's closed form, "
-            "≠ where it differs, F = no schedule counted (n > "
-         << kCountLimit << "), the formula ranks\n";
-    text << std::right << std::setw(4) << "rank" << "  " << std::left << std::setw(7) << "graph" << std::setw(11)
-         << "ports" << std::right << std::setw(12) << "start-ups" << std::setw(14) << "transfer" << std::setw(14)
-         << "time" << std::setw(14) << "formula" << std::setw(3) << "" << std::setw(14) << "lower bound"
-         << std::setw(8) << "ratio" << std::setw(10) << "B_opt" << "  source\n";
-    for (std::size_t i = 0; i < rows.size(); ++i)
-        rowText(text, rows[i], i + 1);
-    if (streaming)
-        text << "not ranked: sbntc --variant streaming (n-port), " << (*streaming)["formula_time"].get<double>()
-             << " by " << (*streaming)["formula"].get<std::string>() << ": a bound without a schedule topocast builds\n";
-    for (const std::string& u : uncounted)
-        text << "left out: " << u << " (no closed form; schedules are counted only for n ≤ " << kCountLimit << ")\n";
-    io.out << text.str();
+    const auto streaming = streamingBound(pattern, models, p);
+    if (o.json)
+        io.out << compareJson(topo, pattern, p, rows, uncounted, streaming).dump(2) << "\n";
+    else
+        compareText(topo, pattern, p, rows, uncounted, streaming, io.out);
     return 0;
 }
 

@@ -1,8 +1,7 @@
 // `topocast-cli compare-torus --topology torus:… [--source …] [--json]`: every registered
 // algorithm that applies to the topology, built from the same source, side by side: steps, TCD,
-// step contention and link loads (issue #5). New algorithms show up here once registered. Each
-// table holds one pattern: scatters (divisible-load, sbnt, sbntc) get a table of their own
-// (issue #31).
+// step contention and link loads. New algorithms show up here once registered. Each table holds
+// one pattern: scatters (divisible-load, sbnt, sbntc) get a table of their own.
 #include "commands.h"
 
 #include "envelope.h"
@@ -93,7 +92,7 @@ struct CompareOptions {
     bool json = false;
 };
 
-/// The rows of one pattern, in registry order (each table holds one pattern, issue #31).
+/// The rows of one pattern, in registry order (each table holds one pattern).
 std::vector<const Row*> rowsOf(const std::vector<Row>& rows, Pattern pattern)
 {
     std::vector<const Row*> out;
@@ -125,7 +124,7 @@ nlohmann::ordered_json rowJson(const Row& r)
         return j;
     }
     j["pattern"] = toString(r.pattern);
-    j["ports"] = r.ports;
+    j["port_model"] = r.ports;
     j["nodes_served"] = r.nodesServed;
     j["steps"] = r.metrics.steps;
     j["tcd"] = r.metrics.tcd;
@@ -168,9 +167,9 @@ int printJson(const Topology& topo, NodeId source, const std::vector<Row>& rows,
     return 0;
 }
 
-void printTable(const Topology& topo, const std::vector<const Row*>& rows, Io& io)
+void printTable(const std::vector<const Row*>& rows, Io& io)
 {
-    io.out << std::left << std::setw(28) << "algorithm" << std::setw(11) << "ports" << std::right << std::setw(7)
+    io.out << std::left << std::setw(28) << "algorithm" << std::setw(11) << "port model" << std::right << std::setw(7)
            << "nodes" << std::setw(7) << "steps" << std::setw(14) << "TCD" << std::setw(12) << "contention"
            << std::setw(15) << "max step load" << std::setw(15) << "max link load" << '\n';
     for (const Row* r : rows)
@@ -178,7 +177,6 @@ void printTable(const Topology& topo, const std::vector<const Row*>& rows, Io& i
                << r->nodesServed << std::setw(7) << r->metrics.steps << std::setw(14) << r->metrics.tcd
                << std::setw(12) << r->metrics.contentionUses << std::setw(15) << r->metrics.maxStepLoad
                << std::setw(15) << r->metrics.maxLinkLoad << '\n';
-    (void)topo;
 }
 
 int printText(const Topology& topo, NodeId source, const std::vector<Row>& rows, std::optional<std::uint32_t> lb,
@@ -187,13 +185,13 @@ int printText(const Topology& topo, NodeId source, const std::vector<Row>& rows,
     io.out << "Broadcast on the " << topo.displayName() << " from " << topo.nodeName(source) << '\n';
     if (lb)
         io.out << "all-port lower bound: " << *lb << " steps (⌈d·log_{2d+1} n⌉, Tsay-Wang §2; docs/glossary.md)\n";
-    printTable(topo, rowsOf(rows, Pattern::Broadcast), io);
+    printTable(rowsOf(rows, Pattern::Broadcast), io);
     for (Pattern p : patternsOf(rows)) {
         if (p == Pattern::Broadcast)
             continue;
         io.out << "\n" << toString(p) << " (not a broadcast, so in a table of its own) on the " << topo.displayName()
                << " from " << topo.nodeName(source) << '\n';
-        printTable(topo, rowsOf(rows, p), io);
+        printTable(rowsOf(rows, p), io);
     }
     io.out << "nodes = nodes the schedule serves; TCD = total communication distance (hops summed over all "
               "transfers); contention = channel uses shared with another transfer of the same step; link load = "

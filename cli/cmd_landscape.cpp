@@ -34,14 +34,14 @@ struct LandscapeCommand {
 /// Brute forces of at least this many sources report progress on stderr.
 constexpr std::uint32_t kProgressFrom = 1024;
 
-/// `scale` as valueText's, so text and JSON print the same number in the same unit (issue #31).
+/// `scale` as valueText's, so text and JSON print the same number in the same unit.
 nlohmann::ordered_json valueJson(double v, LandscapeMetric metric, double scale = 1.0)
 {
     if (std::isnan(v))
         return nullptr;
     if (isIntegral(metric))
         return static_cast<std::uint64_t>(v);
-    return v * scale;
+    return roundedForJson(v * scale);
 }
 
 /// The unit of a metric's values as printed (docs/glossary.md).

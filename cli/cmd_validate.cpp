@@ -64,7 +64,7 @@ nlohmann::ordered_json referenceJson(const std::optional<BroadcastReference>& re
     return r;
 }
 
-/// One JSON structure for CSV and JSON inputs (issue #31).
+/// One JSON structure for CSV and JSON inputs.
 void printJson(const ValidateCommand& opts, const Schedule& s, const Validation& v, const Metrics& m,
                const std::optional<BroadcastReference>& ref, Io& io)
 {

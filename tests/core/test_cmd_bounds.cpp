@@ -24,7 +24,12 @@ TEST_CASE("bounds --dims 2 --side 125 prints LB 6, paper 7, ours 6 (spec torus-a
 {
     const CliRun r = runCli({"bounds", "--dims", "2", "--side", "125", "--json"});
     REQUIRE(r.status == 0);
-    const auto doc = nlohmann::json::parse(r.out);
+    // The envelope, then the rows (a bare array before the JSON outputs had one envelope).
+    const auto json = nlohmann::json::parse(r.out);
+    CHECK(json["format"] == "topocast-bounds");
+    CHECK(json["topology"] == "torus:125x125");
+    CHECK(json["unit"] == "steps");
+    const auto& doc = json["rows"];
     REQUIRE(doc.size() == 1);
     CHECK(doc[0]["lower_bound"] == 6);
     CHECK(doc[0]["paper_bound"] == 7);

@@ -1,4 +1,4 @@
-// Issue #31: comparisons of like with like, and every file topocast writes reads back.
+// Comparisons of like with like, every file topocast writes reads back, timing honesty.
 #include "cli_runner.h"
 #include "temp_dir.h"
 
@@ -20,7 +20,7 @@ using namespace topocast;
 using namespace topocast::testing;
 using Catch::Contains;
 
-TEST_CASE("compare ranks by the counted time of the schedule topocast builds, formula beside it (issue #31)",
+TEST_CASE("compare ranks each port model's schedules by their counted time, the closed form beside it",
           "[hypercube][cli][compare]")
 {
     const CliRun r = runCli({"compare", "-t", "hypercube:5", "--pattern", "scatter", "--message", "10", "--packet", "3",
@@ -31,28 +31,47 @@ TEST_CASE("compare ranks by the counted time of the schedule topocast builds, fo
     CHECK(doc["pattern"] == "scatter");
     const auto& rows = doc["rows"];
     REQUIRE(rows.size() >= 3);
-    // The winner is the schedule with the least counted time: nRSBT at 1360, not HP's 1350 by formula.
-    CHECK(doc["winner"] == "nrsbt");
-    CHECK(rows[0]["algorithm"] == "nrsbt");
-    CHECK(rows[0]["time"].get<double>() == Approx(1360));
-    double previous = 0;
+    // Per port model, rank 1 is the least counted time; its winner is the row with rank 1.
+    std::map<std::string, double> least;
+    std::map<std::string, std::string> winner;
+    std::map<std::string, std::size_t> lastRank;
     bool hpSeen = false;
     for (const auto& row : rows) {
+        INFO(row.dump());
+        const std::string ports = row["ports"];
         CHECK(row["time_from"] == "counted schedule");
-        CHECK(row["time"].get<double>() >= previous);
-        previous = row["time"].get<double>();
-        if (row["algorithm"] == "hp" && row["ports"] == "send-recv") {
+        CHECK(row["rank"] == lastRank[ports] + 1);
+        lastRank[ports] = row["rank"];
+        if (row["rank"] == 1) {
+            least[ports] = row["time"];
+            winner[ports] = row["algorithm"];
+        }
+        CHECK(row["time"].get<double>() >= least[ports]);
+        if (row["algorithm"] == "hp" && ports == "send-recv") {
             hpSeen = true;
             CHECK(row["time"].get<double>() == Approx(1550));
             CHECK(row["formula_time"].get<double>() == Approx(1350));
             CHECK(row["formula_differs"] == true);
         }
+        if (row["algorithm"] == "sbt" && ports == "one") {
+            CHECK(row["time"].get<double>() == Approx(1550));
+            CHECK(row["formula_time"].get<double>() == Approx(1370));
+        }
         // Every row names an algorithm and port model `schedule` builds.
         const CliRun s = runCli({"schedule", "-t", "hypercube:5", "-a", row["algorithm"].get<std::string>(), "--pattern",
-                                 "scatter", "--ports", row["ports"].get<std::string>(), "--message", "10", "--packet", "3"});
+                                 "scatter", "--ports", ports, "--message", "10", "--packet", "3"});
         CHECK(s.status == 0);
     }
     CHECK(hpSeen);
+    // One-port: nRSBT's counted 1360 wins, not HP's or SBT's closed forms (1350, 1370).
+    CHECK(winner["one"] == "nrsbt");
+    CHECK(least["one"] == Approx(1360));
+    for (const auto& w : doc["winners"]) {
+        INFO(w.dump());
+        CHECK(w["algorithm"] == winner[w["ports"].get<std::string>()]);
+        CHECK(w["time"].get<double>() == Approx(least[w["ports"].get<std::string>()]));
+    }
+    CHECK(doc["winners"].size() == least.size());
     // The streaming bound has no schedule: listed apart, its algorithm and variant separate.
     REQUIRE(doc["bounds_without_schedule"].size() == 1);
     CHECK(doc["bounds_without_schedule"][0]["algorithm"] == "sbntc");
@@ -61,11 +80,15 @@ TEST_CASE("compare ranks by the counted time of the schedule topocast builds, fo
     const CliRun text = runCli({"compare", "-t", "hypercube:5", "--pattern", "scatter", "--message", "10", "--packet",
                                 "3", "--tau", "10", "--tc", "1"});
     REQUIRE(text.status == 0);
-    CHECK_THAT(text.out, Contains("ranked by the time of the schedule topocast builds"));
+    CHECK_THAT(text.out, Contains("--ports one (one-port-exchange): least counted time 1360 by nrsbt"));
     CHECK_THAT(text.out, Contains("≠"));
+    // A port model no graph serves for the pattern: the error names the ones that do.
+    const CliRun half = runCli({"compare", "-t", "hypercube:5", "--pattern", "scatter", "--ports", "half"});
+    CHECK(half.status == 2);
+    CHECK_THAT(half.err, Contains("scatter is served with --ports one, send-recv, n"));
 }
 
-TEST_CASE("compare-torus: each table holds one pattern; scatters get their own (issue #31)", "[cli][compare]")
+TEST_CASE("compare-torus: each table holds one pattern; scatters get their own", "[cli][compare]")
 {
     const CliRun r = runCli({"compare-torus", "-t", "torus:7x7x7", "-s", "1,2,3", "--json"});
     REQUIRE(r.status == 0);
@@ -112,7 +135,7 @@ TEST_CASE("compare-torus: each table holds one pattern; scatters get their own (
     CHECK_THAT(text.out, Contains("scatter (not a broadcast, so in a table of its own)"));
 }
 
-TEST_CASE("every schedule topocast writes validates, as JSON and as exported CSV (issue #31)", "[cli][validate][csv]")
+TEST_CASE("every schedule topocast writes validates, as JSON and as exported CSV", "[cli][validate][csv]")
 {
     const TempDir dir;
     const std::vector<std::string> networks{"mesh:4x4", "mesh:4x4x4", "torus:5x5", "torus:4x4", "torus:7x7x7",
@@ -161,7 +184,7 @@ TEST_CASE("every schedule topocast writes validates, as JSON and as exported CSV
     }
 }
 
-TEST_CASE("timing honesty: the fit says when terms cannot be separated; units; global options anywhere (issue #31)",
+TEST_CASE("timing honesty: the fit says when terms cannot be separated; units; global options anywhere",
           "[cost][cli][landscape]")
 {
     // One message size: t_b and t_s are confounded; two sizes and hop counts off one line: not.

@@ -126,7 +126,7 @@ Schedule hypercubeSchedule(const RawSchedule& raw, const ScheduleRequest& rq, co
                        raw.graph == GraphKind::Nesbt || raw.graph == GraphKind::Sbntc;
     if (p.M % p.B != 0 || (split && p.M % n != 0))
         fig.formulaNote = "the closed form assumes B | M" + std::string(split ? " and n | M" : "") +
-                          " (spec §10 item 26) and is evaluated literally; the schedule sends the remainder in a "
+                          " (docs/glossary.md, closed form) and is evaluated literally; the schedule sends the remainder in a "
                           "smaller last packet or fractional parts, so counted figures may differ";
     fig.startups = startups.value();
     fig.transfer = transfer.value();

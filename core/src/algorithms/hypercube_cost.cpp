@@ -151,7 +151,7 @@ void requireServed(std::string_view a, Pattern pattern, Ports ports)
         std::string list;
         for (Pattern p : pats)
             list += (list.empty() ? "" : ", ") + patternName(p);
-        throw Error(std::string(a) + " does not serve pattern " + patternName(pattern) + " (spec §4–§7); it serves " +
+        throw Error(std::string(a) + " does not serve pattern " + patternName(pattern) + " (Johnsson & Ho §4–§7); it serves " +
                     list);
     }
     const auto ports2 = servedPorts(a, pattern);
@@ -582,7 +582,7 @@ constexpr FormulaRow kFormulas[] = {
          return plain(t.nR * ceilR(t.NR * t.M / (Rational(2) * t.nR * t.B)), t.NR * t.M / Rational(2),
                       t.Nv * t.Mv / (2 * t.nv), t.Nv * t.Mv / 2 * t.tc + t.nv * t.tau);
      }},
-    {"nesbt", Pattern::Alltoall, kOnePort, "", "Table 15 (corrected, §10 items 14–15)", true, nesbtAlltoallOnePort},
+    {"nesbt", Pattern::Alltoall, kOnePort, "", "Table 15 (corrected: docs/glossary.md, corrections)", true, nesbtAlltoallOnePort},
     {"nesbt", Pattern::Alltoall, kAnyPorts, "", "Table 17", true, nesbtAlltoallNPort},
     {"sbntc", Pattern::Alltoall, kNotOnePort, "", "Table 17", true,
      [](const Terms& t) {

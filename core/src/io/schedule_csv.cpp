@@ -108,7 +108,7 @@ std::vector<std::string> splitFields(std::string_view line, std::size_t lineNo, 
 
 // The columns a student writes (step, from, to, route) and the ones `export --format csv` adds:
 // size, tag and blocks are read back; from_id, to_id, hops and payload are there for a reader's
-// convenience and ignored (issue #31: the CSV export is the CSV this reader takes).
+// convenience and ignored (the CSV export is the CSV this reader takes).
 enum Column { ColStep, ColFrom, ColTo, ColRoute, ColSize, ColTag, ColBlocks, ColFromId, ColToId, ColHops, ColPayload, ColCount };
 constexpr std::array<const char*, ColCount> kColumnNames{"step", "from",  "to",    "route", "size",   "tag",
                                                          "blocks", "from_id", "to_id", "hops", "payload"};
