@@ -169,11 +169,11 @@ int printJson(const Topology& topo, NodeId source, const std::vector<Row>& rows,
 
 void printTable(const std::vector<const Row*>& rows, Io& io)
 {
-    io.out << std::left << std::setw(28) << "algorithm" << std::setw(11) << "port model" << std::right << std::setw(7)
+    io.out << std::left << std::setw(28) << "algorithm" << std::setw(19) << "port model" << std::right << std::setw(7)
            << "nodes" << std::setw(7) << "steps" << std::setw(14) << "TCD" << std::setw(12) << "contention"
            << std::setw(15) << "max step load" << std::setw(15) << "max link load" << '\n';
     for (const Row* r : rows)
-        io.out << std::left << std::setw(28) << r->label << std::setw(11) << r->ports << std::right << std::setw(7)
+        io.out << std::left << std::setw(28) << r->label << std::setw(19) << r->ports << std::right << std::setw(7)
                << r->nodesServed << std::setw(7) << r->metrics.steps << std::setw(14) << r->metrics.tcd
                << std::setw(12) << r->metrics.contentionUses << std::setw(15) << r->metrics.maxStepLoad
                << std::setw(15) << r->metrics.maxLinkLoad << '\n';

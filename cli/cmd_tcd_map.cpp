@@ -112,7 +112,7 @@ int runTcdMap(const TcdMapOptions& opt, Io& io)
     }
     io.out << '\n';
     if (cangWu) {
-        io.out << "eyes (sources that reach OD_k):";
+        io.out << "eyes:";
         for (const Coord& c : eyes)
             io.out << ' ' << topo.nodeName(topo.idUnchecked(c));
         io.out << '\n';

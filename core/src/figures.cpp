@@ -130,8 +130,8 @@ void tsayWangRows(const TsayWangFigures& f, std::vector<FigureRow>& rows)
                     "⌈d·log_{2d+1} n⌉: no all-port broadcast is faster (Lemma 1)"});
     rows.push_back({"paper_bound", "Paper's bound on steps", static_cast<double>(f.paperBound), "steps",
                     "the number of steps Tsay & Wang state"});
-    rows.push_back({"spec_steps", "Steps of this variant (spec)", static_cast<double>(f.specSteps), "steps",
-                    "the steps the " + f.variant + " variant takes by the spec's count"});
+    rows.push_back({"spec_steps", "Steps of this variant (construction)", static_cast<double>(f.specSteps), "steps",
+                    "the steps the " + f.variant + " variant takes by its construction (Tsay & Wang §3)"});
     rows.push_back({"r", "Digits in base 2d+1", static_cast<double>(f.r), "", "r = ⌈log_{2d+1} n'⌉"});
     rows.push_back({"n_prime", "Odd side used", static_cast<double>(f.nPrime), "nodes", "n': n when odd, n − 1 when even"});
 }

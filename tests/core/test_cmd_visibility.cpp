@@ -31,7 +31,9 @@ TEST_CASE("visibility --json: one entry per step, min_fraction ≥ 0.95 on the d
     const CliRun r = runCli({"visibility", "--scenario", preset("default.json"), "--json"});
     REQUIRE(r.status == 0);
     const auto doc = nlohmann::json::parse(r.out);
-    REQUIRE(doc.size() == 2);
+    // The envelope (format … explode, width, height), then steps and min_fraction.
+    CHECK(doc["format"] == "topocast-visibility");
+    CHECK(doc["width"] == 1280);
     REQUIRE(doc["steps"].is_array());
     const Schedule s = buildScenario(loadScenario(preset("default.json")));
     REQUIRE(doc["steps"].size() == s.stepCount());

@@ -88,7 +88,7 @@ TEST_CASE("compare ranks each port model's schedules by their counted time, the 
     CHECK_THAT(half.err, Contains("scatter is served with --ports one, send-recv, n"));
 }
 
-TEST_CASE("compare-torus: each table holds one pattern; scatters get their own", "[cli][compare]")
+TEST_CASE("compare-torus: each table holds one pattern, scatters get their own", "[cli][compare]")
 {
     const CliRun r = runCli({"compare-torus", "-t", "torus:7x7x7", "-s", "1,2,3", "--json"});
     REQUIRE(r.status == 0);
@@ -184,7 +184,7 @@ TEST_CASE("every schedule topocast writes validates, as JSON and as exported CSV
     }
 }
 
-TEST_CASE("timing honesty: the fit says when terms cannot be separated; units; global options anywhere",
+TEST_CASE("timing honesty: the fit says when terms cannot be separated, units, global options anywhere",
           "[cost][cli][landscape]")
 {
     // One message size: t_b and t_s are confounded; two sizes and hop counts off one line: not.

@@ -31,7 +31,7 @@ nlohmann::json cliJson(const std::vector<std::string>& args)
 NodeId readNode(const Topology& topo, const nlohmann::json& value, const std::string& where)
 {
     INFO(where << ": " << value.dump());
-    CHECK(topo.isHypercube() ? value.is_number_integer() : value.is_array());
+    CHECK((topo.isHypercube() ? value.is_number_integer() : value.is_array()));
     return nodeFromJson(topo, value, where);
 }
 
@@ -62,7 +62,7 @@ TEST_CASE("node notation: every JSON output writes nodes one way and nodeFromJso
             (void)readNode(topo, t["from"], "schedule from");
             (void)readNode(topo, t["to"], "schedule to");
         }
-        CHECK(readNodes(topo, cliJson({"landscape", "-t", net, "-a", "bfs", "--json"})["argmin"], "landscape") > 0);
+        CHECK(readNodes(topo, cliJson({"landscape", "-t", net, "-a", "bfs", "--metric", "tcd", "--json"})["argmin"], "landscape") > 0);
         CHECK(readNode(topo, cliJson({"compare-torus", "-t", net, "-s", src, "--json"})["source"], "compare-torus") ==
               source);
         const auto g = cliJson({"grade", "-t", net, "-a", "bfs", "-s", src, "--step", "1", "--nodes", src, "--json"});
@@ -110,9 +110,9 @@ TEST_CASE("node notation: every JSON output writes nodes one way and nodeFromJso
     REQUIRE_FALSE(verdict["findings"].empty());
     for (const auto& f : verdict["findings"])
         (void)readNodes(m44, f["nodes"], "validate findings");
-    const auto dl = cliJson({"divisible", "--ports", "3", "--layers", "1", "-t", "mesh:4x4x4", "--source", "1,1,1", "--json"});
+    const auto dl = cliJson({"divisible", "--ports", "3", "--layers", "1", "-t", "mesh:4x4x4", "--source", "1,0,1", "--json"});
     CHECK(readNode(Topology::parse("mesh:4x4x4"), dl["mapping"]["source"], "divisible source") ==
-          Topology::parse("mesh:4x4x4").parseNode("1,1,1"));
+          Topology::parse("mesh:4x4x4").parseNode("1,0,1"));
 }
 
 TEST_CASE("trace export: fixed, model or measured step times", "[export][trace][cli]")
@@ -167,7 +167,7 @@ TEST_CASE("trace export: fixed, model or measured step times", "[export][trace][
     CHECK(unknown.err.find("use fixed") != std::string::npos);
 }
 
-TEST_CASE("every JSON output starts with format, version and topology; algorithm where one applies",
+TEST_CASE("every JSON output starts with format, version and topology, and algorithm where one applies",
           "[cli][json][envelope]")
 {
     const std::string root = TOPOCAST_SOURCE_DIR;
@@ -179,7 +179,7 @@ TEST_CASE("every JSON output starts with format, version and topology; algorithm
     };
     const std::vector<Case> cases = {
         {{"schedule", "--scenario", scenario, "--json"}, "topocast-schedule", true},
-        {{"landscape", "-t", "mesh:4x4", "-a", "bfs", "--json"}, "topocast-landscape", true},
+        {{"landscape", "-t", "mesh:4x4", "-a", "bfs", "--metric", "tcd", "--json"}, "topocast-landscape", true},
         {{"tcd-map", "-t", "mesh:4x4", "--json"}, "topocast-tcd-map", true},
         {{"compare", "-t", "hypercube:3", "--json"}, "topocast-compare", false},
         {{"compare-torus", "-t", "torus:3x3", "--json"}, "topocast-compare-torus", false},

@@ -494,7 +494,7 @@ std::vector<std::string> cyclicRouteViolations(const Schedule& schedule, std::si
                       std::to_string(topo.dims()) + "-dimensional torus";
         } else if (topo.coord(t.from, t.route.start) == topo.coord(t.to, t.route.start)) {
             problem = "starts in dimension " + std::to_string(t.route.start + 1) +
-                      ", where sender and receiver agree (the start must be a dimension where they differ)";
+                      ", where sender and receiver agree (the start must be in Δ, the dimensions where they differ)";
         }
         if (problem.empty())
             continue;
