@@ -41,16 +41,16 @@ std::vector<ParamSpec> hypercubeParamSpecs(std::string_view algorithm)
     };
     if (algorithm == "hp")
         specs.push_back({.key = "variant", .label = "variant", .kind = K::Choice, .choices = {"", "nopipe"},
-                         .defaultText = "pipelined", .help = "nopipe: the BRG broadcast without pipelining (§4.1.1)"});
+                         .defaultText = "pipelined", .help = "nopipe: the BRG broadcast without pipelining (Johnsson-Ho §4.1.1)"});
     else if (algorithm == "sbt")
         specs.push_back({.key = "variant", .label = "scatter order", .kind = K::Choice,
                          .choices = {"", "postorder", "subtree"}, .defaultText = "postorder when B ≤ M",
-                         .help = "order of the one-port scatter: postorder or subtree (§3.2)"});
+                         .help = "order of the one-port scatter: postorder or subtree (Johnsson-Ho §3.2)"});
     else if (algorithm == "sbnt" || algorithm == "sbntc")
         // "streaming" is the bound of §5.1.5 only; accepted here so the schedule says why it has none.
         specs.push_back({.key = "variant", .label = "variant", .kind = K::Choice, .choices = {""},
                          .alsoAccepted = {"streaming"}, .defaultText = "none",
-                         .help = "no schedule variants (streaming is the source-side bound of §5.1.5 only)"});
+                         .help = "no schedule variants (streaming is the source-side bound of Johnsson-Ho §5.1.5 only)"});
     return specs;
 }
 

@@ -37,10 +37,11 @@ Ports parsePorts(std::string_view text)
 
 std::string portsHelp()
 {
-    return "one (one-port: a node exchanges with one neighbour per cycle, sending to and receiving from it), "
-           "send-recv (one send + one receive: it sends on one port and receives on another), half (one send or "
-           "one receive per cycle, half duplex) or n (n-port: every port sends and receives; also written n-port "
-           "or all)";
+    // In parentheses: the port model's name in schedule files and tables (docs/glossary.md).
+    return "one (one-port-exchange: a node exchanges with one neighbour per cycle, sending to and receiving from "
+           "it), send-recv (one-port: one send + one receive per cycle, on different ports), half (half-duplex: "
+           "one send or one receive per cycle) or n (all-port: every port sends and receives each cycle; also "
+           "written n-port or all)";
 }
 
 PortModel toPortModel(Ports p)
