@@ -4,6 +4,7 @@
 #include "cli_runner.h"
 #include "temp_dir.h"
 
+#include "topocast/io/measured_json.h"
 #include "topocast/io/schedule_json.h"
 #include "topocast/topology.h"
 
@@ -113,6 +114,20 @@ TEST_CASE("node notation: every JSON output writes nodes one way and nodeFromJso
     const auto dl = cliJson({"divisible", "--ports", "3", "--layers", "1", "-t", "mesh:4x4x4", "--source", "1,0,1", "--json"});
     CHECK(readNode(Topology::parse("mesh:4x4x4"), dl["mapping"]["source"], "divisible source") ==
           Topology::parse("mesh:4x4x4").parseNode("1,0,1"));
+    // Measured times name each transfer's nodes in node notation; files with node ids still read.
+    const std::string measuredFile = std::string(TOPOCAST_SOURCE_DIR) + "/resources/measured/cang-wu-4x4.measured.json";
+    auto measured = nlohmann::json::parse(std::ifstream(measuredFile));
+    const Topology m4 = Topology::parse(measured["schedule"]["topology"].get<std::string>());
+    REQUIRE_FALSE(measured["transfers"].empty());
+    std::vector<NodeId> from;
+    for (const auto& t : measured["transfers"])
+        from.push_back(readNode(m4, t["from"], "measured from"));
+    for (auto& t : measured["transfers"])
+        t["from"] = static_cast<std::uint32_t>(nodeFromJson(m4, t["from"], "from"));
+    const MeasuredTimes old = measuredFromJson(measured);
+    REQUIRE(old.transfers.size() == from.size());
+    for (std::size_t i = 0; i < from.size(); ++i)
+        CHECK(old.transfers[i].from == from[i]);
 }
 
 TEST_CASE("trace export: fixed, model or measured step times", "[export][trace][cli]")
