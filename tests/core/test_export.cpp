@@ -142,7 +142,7 @@ TEST_CASE("transfer CSV: one row per transfer with step, coordinates, hops (bino
     std::vector<std::string> settings;
     for (const std::string& line : lines(exportToString(s, ExportFormat::Csv)))
         (line.rfind("# ", 0) == 0 ? settings : rows).push_back(line);
-    CHECK(settings == std::vector<std::string>{"# topology: mesh:4x4", "# algorithm: binomial", "# source: (0,0)",
+    CHECK(settings == std::vector<std::string>{"# topology: mesh:4x4", "# algorithm: binomial", "# source: 0;0",
                                                "# pattern: broadcast", "# ports: one-port",
                                                "# step_contention: allowed", "# dimension_order: XY"});
     REQUIRE(rows.size() == s.size() + 1);

@@ -300,7 +300,8 @@ static std::string blocksField(const Schedule& schedule, std::uint32_t payload)
     return text;
 }
 
-/// The '# key: value' lines the CSV reader takes back (schedule_csv.h).
+/// The '# key: value' lines the CSV reader takes back (schedule_csv.h); nodes as the rows write
+/// them (nodeField), so a file names every node one way.
 static void writeCsvSettings(std::ostream& out, const Schedule& schedule)
 {
     const Topology& topo = schedule.topology();
@@ -309,7 +310,7 @@ static void writeCsvSettings(std::ostream& out, const Schedule& schedule)
         out << "# algorithm: " << schedule.algorithm << '\n';
     if (!schedule.mode.empty())
         out << "# mode: " << schedule.mode << '\n';
-    out << "# source: " << topo.nodeName(schedule.source()) << '\n';
+    out << "# source: " << nodeField(topo, schedule.source()) << '\n';
     out << "# pattern: " << toString(schedule.pattern()) << '\n';
     out << "# ports: " << toString(schedule.portModel()) << '\n';
     if (schedule.portModel() == PortModel::MultiPort)
@@ -321,7 +322,7 @@ static void writeCsvSettings(std::ostream& out, const Schedule& schedule)
     if (!schedule.participants.empty()) {
         out << "# participants:";
         for (NodeId v : schedule.participants)
-            out << ' ' << topo.nodeName(v);
+            out << ' ' << nodeField(topo, v);
         out << '\n';
     }
 }

@@ -504,7 +504,7 @@ NodeId csvSource(const Topology& topo, const CsvFirstPass& pass, const CsvError&
     NodeId source{};
     if (pass.sourceText) {
         try {
-            source = topo.parseNode(*pass.sourceText);
+            source = parseCsvNode(topo, *pass.sourceText);
         } catch (const Error& e) {
             err.at(pass.sourceLine, std::string("# source: ") + e.what());
         }
