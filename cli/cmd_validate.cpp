@@ -101,9 +101,12 @@ void printText(const ValidateCommand& opts, const Schedule& s, const Validation&
         io.out << "\n";
     }
     if (v.ok()) {
-        io.out << "valid" << (s.contentionFree || opts.allowContention ? "" : " (step contention allowed: the file says "
-                                                                               "its algorithm does not promise none)")
-               << "\n";
+        if (s.contentionFree || opts.allowContention)
+            io.out << "valid\n";
+        else
+            io.out << "valid (step contention not counted: the file's step_contention is allowed, as "
+                   << (s.algorithm.empty() ? std::string("its algorithm") : s.algorithm)
+                   << " does not promise contention-free steps)\n";
         return;
     }
     io.out << "INVALID: " << v.violationCount << " violation" << (v.violationCount == 1 ? "" : "s") << "\n";
