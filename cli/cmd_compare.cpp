@@ -183,6 +183,11 @@ nlohmann::ordered_json compareJson(const Topology& topo, Pattern pattern, const 
     nlohmann::ordered_json doc = envelope("topocast-compare", topo);
     doc["pattern"] = patternName(pattern);
     doc["parameters"] = {{"message", p.M}, {"packet", p.B}, {"tau", p.tau}, {"tc", p.tc}};
+    // The same four at the top level, where compare --json has always written them.
+    doc["message"] = p.M;
+    doc["packet"] = p.B;
+    doc["tau"] = p.tau;
+    doc["tc"] = p.tc;
     doc["time_unit"] = "model units (startups·tau + transfer·tc)";
     doc["ranked_by"] = "time of the schedule topocast builds, counted from its transfers, within each port model";
     const std::vector<std::size_t> rank = ranks(rows);
