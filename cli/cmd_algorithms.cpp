@@ -1,6 +1,8 @@
 // topocast-cli algorithms: what exists, where it applies, and why not elsewhere.
 #include "commands.h"
 
+#include "envelope.h"
+
 #include "topocast/algorithms/registry.h"
 
 #include <memory>
@@ -66,7 +68,8 @@ const CommandRegistrar reg{Command{
     [](CLI::App& sub) {
         auto opts = std::make_shared<AlgorithmsCommand>();
         sub.add_option("--topology,-t", opts->topology, "also say whether each applies to this topology, and why not");
-        sub.add_flag("--json", opts->json, "print as JSON");
+        sub.add_flag("--json", opts->json,
+                     "print as JSON: {format, version, topology (null without --topology), algorithms: [...]}");
         return [opts](Io& io) {
             std::optional<Topology> topo;
             if (!opts->topology.empty())
@@ -97,8 +100,11 @@ const CommandRegistrar reg{Command{
                 if (topo)
                     io.out << "    on " << topo->displayName() << ": " << (why ? "no — " + *why : std::string("yes")) << "\n";
             }
-            if (opts->json)
-                io.out << list.dump(2) << "\n";
+            if (opts->json) {
+                nlohmann::ordered_json doc = topo ? envelope("topocast-algorithms", *topo) : envelope("topocast-algorithms");
+                doc["algorithms"] = std::move(list);
+                io.out << doc.dump(2) << "\n";
+            }
             return 0;
         };
     },

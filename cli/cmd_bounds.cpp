@@ -1,7 +1,9 @@
 // `topocast-cli bounds --dims D --side N [--json]`: the all-port torus broadcast bounds of
-// spec/torus-allport.md §2 and the comparison table of §6.2 (lower bound, Tsay & Wang's bound,
+// Tsay & Wang §2 and the prior results they compare with (lower bound, Tsay & Wang's bound,
 // this implementation's step counts, Tseng 2-D, Tseng & Wang 3-D, Park & Choi).
 #include "commands.h"
+
+#include "envelope.h"
 
 #include "topocast/algorithms/tsay_wang.h"
 #include "topocast/error.h"
@@ -87,9 +89,30 @@ nlohmann::ordered_json boundsJson(const TorusBroadcastBounds& b)
     return j;
 }
 
+/// The envelope ("topology": the torus when there is one row of at most 6 dimensions, else null:
+/// the rows name d and n), "unit", then the rows.
+nlohmann::ordered_json boundsDocument(const std::vector<TorusBroadcastBounds>& rows)
+{
+    nlohmann::ordered_json doc = envelope("topocast-bounds");
+    if (rows.size() == 1 && rows.front().d <= 6) {
+        std::string spec = "torus:";
+        for (int i = 0; i < rows.front().d; ++i)
+            spec += (i ? "x" : "") + std::to_string(rows.front().n);
+        doc["topology"] = spec;
+    }
+    doc["pattern"] = "broadcast";
+    doc["port_model"] = "all-port";
+    doc["unit"] = "steps";
+    auto list = nlohmann::ordered_json::array();
+    for (const auto& b : rows)
+        list.push_back(boundsJson(b));
+    doc["rows"] = std::move(list);
+    return doc;
+}
+
 void printTable(std::ostream& out, const std::vector<TorusBroadcastBounds>& rows)
 {
-    out << "All-port broadcast on the d-dimensional n×…×n torus, steps (spec torus-allport §2, §6)\n";
+    out << "All-port broadcast on the d-dimensional n×…×n torus, steps (Tsay & Wang §2; docs/glossary.md)\n";
     const std::vector<std::string> head = {"d",    "n",      "r(n')",     "LB",      "paper",
                                            "ours", "direct", "Tseng 2-D", "T&W 3-D", "Park-Choi"};
     const std::vector<int> width = {3, 6, 6, 4, 6, 5, 7, 10, 8, 10};
@@ -112,7 +135,8 @@ void printTable(std::ostream& out, const std::vector<TorusBroadcastBounds>& rows
         if (!b.note.empty())
             notes.push_back("d=" + std::to_string(b.d) + ", n=" + std::to_string(b.n) + ": " + b.note);
     }
-    out << "LB = ⌈d·log_{2d+1} n⌉ (exact integers); paper = Tsay & Wang's bound (odd n: d·r(n)+1, even n: "
+    out << "r(n') = ⌈log_{2d+1} n'⌉, n' = n for odd n, n − 1 for even n;\n"
+           "LB = ⌈d·log_{2d+1} n⌉ (exact integers); paper = Tsay & Wang's bound (odd n: d·r(n)+1, even n: "
            "d·r(n−1)+⌈d/2⌉+1);\n"
            "ours = tsay-wang --variant paper; direct = --variant direct (n' = (2d+1)^r only); Tseng 2-D = "
            "2⌈log_5 n⌉;\nT&W 3-D = 3⌈log_7 n⌉+2; Park-Choi = d·r, n = (2d+1)^r only. – = does not apply.\n";
@@ -133,7 +157,8 @@ CommandRegistrar reg{Command{
         auto opts = std::make_shared<BoundsOptions>();
         sub.add_option("--dims,-d", opts->dims, "dimensions d ≥ 2 (a number, a list 2,3 or a range 2..4)")->required();
         sub.add_option("--side,-n", opts->side, "torus side n ≥ 3 (a number, a list 5,7 or a range 3..30)")->required();
-        sub.add_flag("--json", opts->json, "print JSON instead of a table");
+        sub.add_flag("--json", opts->json,
+                     "print JSON instead of a table: {format, version, topology, pattern, port_model, unit, rows}");
         return [opts](Io& io) {
             const auto dims = parseNumberList(opts->dims, "--dims", 2, 1000);
             const auto sides = parseNumberList(opts->side, "--side", 3, 1'000'000'000'000LL);
@@ -144,10 +169,7 @@ CommandRegistrar reg{Command{
                 for (long long n : sides)
                     rows.push_back(torusBroadcastBounds(static_cast<int>(d), n));
             if (opts->json) {
-                auto doc = nlohmann::ordered_json::array();
-                for (const auto& b : rows)
-                    doc.push_back(boundsJson(b));
-                io.out << doc.dump(2) << '\n';
+                io.out << boundsDocument(rows).dump(2) << '\n';
             } else {
                 printTable(io.out, rows);
             }

@@ -1,12 +1,20 @@
 // topocast-cli compare: the hypercube comparison table (spec/hypercube.md §4.4, §5.3, §6.3, §7.3):
-// every spanning graph that serves a pattern, its closed-form cost, the lower bound and the ratio.
+// every spanning graph that serves one pattern, ranked by the time of the schedule topocast builds
+// (counted from its transfers, §2 cost model), with the paper's closed form beside it and a flag
+// where the two differ, the lower bound and the ratio. One table per port model: schedules for
+// different port models run on different machines and are not ranked against each other.
 #include "commands.h"
+
+#include "envelope.h"
 
 #include "topocast/algorithms/hypercube_schedule.h"
 #include "topocast/error.h"
 
+#include <algorithm>
+#include <cmath>
 #include <iomanip>
 #include <memory>
+#include <optional>
 #include <ostream>
 #include <sstream>
 
@@ -19,7 +27,7 @@ using namespace topocast::hypercube;
 struct CompareCommand {
     std::string topology = "hypercube:4";
     std::string pattern = "broadcast";
-    std::string ports; // empty: every port model
+    std::string ports; // empty: every port model that serves the pattern
     long long message = 1;
     long long packet = 0; // 0: = message
     double tau = 1.0;
@@ -27,118 +35,263 @@ struct CompareCommand {
     bool json = false;
 };
 
-/// Largest n for which a missing closed form is counted from a generated schedule.
+/// Largest n for which the schedules are built and counted; above it the closed form ranks.
 constexpr int kCountLimit = 10;
+
+/// One row: one algorithm under one port model.
+struct CompareRow {
+    std::string algorithm;
+    Ports ports = Ports::One;
+    ClosedForm formula;              ///< the paper's closed form (available = false: none printed)
+    std::optional<CountedCost> counted; ///< the built schedule's figures (n ≤ kCountLimit)
+    double time = 0;        ///< counted time, or the formula's when nothing was counted
+    double formulaTime = 0; ///< the closed form's time (formula.available only)
+    double lowerBound = 0;
+    bool differs = false;   ///< counted and closed-form times differ
+};
+
+bool nearlyEqual(double a, double b) { return std::abs(a - b) <= 1e-9 * std::max({1.0, std::abs(a), std::abs(b)}); }
+
+CompareRow makeRow(const std::string& a, Ports ports, Pattern pattern, const CostParams& p)
+{
+    CompareRow r;
+    r.algorithm = a;
+    r.ports = ports;
+    r.formula = closedForm(a, pattern, ports, p);
+    if (r.formula.available)
+        r.formulaTime = r.formula.time(p.tau, p.tc);
+    if (p.n <= kCountLimit)
+        r.counted = countCost(generateSchedule({a, pattern, ports, p, NodeId{0}, ""}), p.B);
+    if (r.counted) {
+        r.time = r.counted->startups.value() * p.tau + r.counted->transfer.value() * p.tc;
+        r.differs = r.formula.available && !nearlyEqual(r.time, r.formulaTime);
+    } else {
+        r.time = r.formulaTime;
+    }
+    r.lowerBound = lowerBound(pattern, ports, p).time(p.tau, p.tc);
+    return r;
+}
+
+/// Every (algorithm, port model) serving `pattern`, grouped by port model (in `models` order) and
+/// fastest first within each: schedules for one port model are compared only with each other
+/// (ties keep registry order).
+/// Rows with neither a closed form nor a count (n > kCountLimit) are returned in `uncounted`.
+std::vector<CompareRow> buildRows(const std::vector<Ports>& models, Pattern pattern, const CostParams& p,
+                                  std::vector<std::string>& uncounted)
+{
+    std::vector<CompareRow> rows;
+    for (Ports ports : models)
+        for (const std::string& a : algorithmNames()) {
+            const auto served = servedPorts(a, pattern);
+            if (std::find(served.begin(), served.end(), ports) == served.end())
+                continue;
+            CompareRow r = makeRow(a, ports, pattern, p);
+            if (!r.formula.available && !r.counted) {
+                uncounted.push_back(a + " " + portsName(ports));
+                continue;
+            }
+            rows.push_back(std::move(r));
+        }
+    auto group = [&](Ports ports) { return std::find(models.begin(), models.end(), ports) - models.begin(); };
+    std::stable_sort(rows.begin(), rows.end(), [&](const CompareRow& x, const CompareRow& y) {
+        return group(x.ports) != group(y.ports) ? group(x.ports) < group(y.ports) : x.time < y.time;
+    });
+    return rows;
+}
+
+std::string fmtNum(double v, int precision = 6)
+{
+    std::ostringstream s;
+    s << std::setprecision(precision) << v;
+    return s.str();
+}
+
+nlohmann::ordered_json rowJson(const CompareRow& r, std::size_t rank)
+{
+    const double ratio = r.lowerBound > 0 ? r.time / r.lowerBound : 1.0;
+    nlohmann::ordered_json row{{"rank", rank},
+                               {"algorithm", r.algorithm},
+                               {"graph", graphName(graphFor(r.algorithm, r.ports))},
+                               {"ports", portsName(r.ports)},
+                               {"port_model", toString(toPortModel(r.ports))},
+                               {"time_from", r.counted ? "counted schedule" : "closed form"}};
+    row["startups"] = r.counted ? r.counted->startups.value() : r.formula.startups.value();
+    row["transfer"] = r.counted ? r.counted->transfer.value() : r.formula.transfer.value();
+    row["time"] = r.time;
+    if (r.formula.available) {
+        row["formula_startups"] = r.formula.startups.value();
+        row["formula_transfer"] = r.formula.transfer.value();
+        row["formula_time"] = r.formulaTime;
+        row["formula"] = r.formula.source;
+        row["packet_opt"] = r.formula.packetOpt;
+    } else {
+        row["formula_time"] = nullptr;
+        row["formula"] = "";
+    }
+    row["formula_differs"] = r.differs;
+    row["lower_bound"] = r.lowerBound;
+    row["ratio"] = ratio;
+    return row;
+}
+
+void rowText(std::ostream& text, const CompareRow& r, std::size_t rank)
+{
+    const double ratio = r.lowerBound > 0 ? r.time / r.lowerBound : 1.0;
+    const Rational& su = r.counted ? r.counted->startups : r.formula.startups;
+    const Rational& tr = r.counted ? r.counted->transfer : r.formula.transfer;
+    text << std::right << std::setw(4) << rank << "  " << std::left << std::setw(7) << r.algorithm << std::setw(11)
+         << portsName(r.ports) << std::right << std::setw(12) << su.str() << std::setw(14) << tr.str() << std::setw(14)
+         << fmtNum(r.time) << (r.counted ? "" : "F") << std::setw(r.counted ? 14 : 13)
+         << (r.formula.available ? fmtNum(r.formulaTime) : std::string("-")) << std::setw(3) << (r.differs ? "≠" : "")
+         << std::setw(14) << fmtNum(r.lowerBound) << std::setw(8) << fmtNum(ratio, 3) << std::setw(10)
+         << (r.formula.available ? fmtNum(r.formula.packetOpt, 4) : std::string("")) << "  "
+         << (r.formula.available ? r.formula.source : std::string("none in the paper")) << "\n";
+}
+
+/// §5.1.5: the SBnT n-port streaming bound, a formula with no schedule topocast builds; shown
+/// under the table, not ranked with the schedules.
+std::optional<nlohmann::ordered_json> streamingBound(Pattern pattern, const std::vector<Ports>& models,
+                                                     const CostParams& p)
+{
+    if (pattern != Pattern::Scatter || std::find(models.begin(), models.end(), Ports::N) == models.end())
+        return std::nullopt;
+    const ClosedForm st = closedForm("sbntc", pattern, Ports::N, p, "streaming");
+    return nlohmann::ordered_json{{"algorithm", "sbntc"},
+                                  {"variant", "streaming"},
+                                  {"ports", "n"},
+                                  {"formula_startups", st.startups.value()},
+                                  {"formula_transfer", st.transfer.value()},
+                                  {"formula_time", st.time(p.tau, p.tc)},
+                                  {"formula", st.source},
+                                  {"reason", "a bound without a schedule topocast builds; not ranked"}};
+}
+
+/// Each row's rank within its port model (1 = least counted time), rows as buildRows orders them.
+std::vector<std::size_t> ranks(const std::vector<CompareRow>& rows)
+{
+    std::vector<std::size_t> out(rows.size(), 1);
+    for (std::size_t i = 1; i < rows.size(); ++i)
+        if (rows[i].ports == rows[i - 1].ports)
+            out[i] = out[i - 1] + 1;
+    return out;
+}
+
+nlohmann::ordered_json compareJson(const Topology& topo, Pattern pattern, const CostParams& p,
+                                   const std::vector<CompareRow>& rows, const std::vector<std::string>& uncounted,
+                                   const std::optional<nlohmann::ordered_json>& streaming)
+{
+    nlohmann::ordered_json doc = envelope("topocast-compare", topo);
+    doc["pattern"] = patternName(pattern);
+    doc["parameters"] = {{"message", p.M}, {"packet", p.B}, {"tau", p.tau}, {"tc", p.tc}};
+    // The same four at the top level, where compare --json has always written them.
+    doc["message"] = p.M;
+    doc["packet"] = p.B;
+    doc["tau"] = p.tau;
+    doc["tc"] = p.tc;
+    doc["time_unit"] = "model units (startups·tau + transfer·tc)";
+    doc["ranked_by"] = "time of the schedule topocast builds, counted from its transfers, within each port model";
+    const std::vector<std::size_t> rank = ranks(rows);
+    nlohmann::ordered_json winners = nlohmann::ordered_json::array();
+    nlohmann::ordered_json list = nlohmann::ordered_json::array();
+    for (std::size_t i = 0; i < rows.size(); ++i) {
+        if (rank[i] == 1)
+            winners.push_back({{"ports", portsName(rows[i].ports)},
+                               {"port_model", toString(toPortModel(rows[i].ports))},
+                               {"algorithm", rows[i].algorithm},
+                               {"time", rows[i].time}});
+        list.push_back(rowJson(rows[i], rank[i]));
+    }
+    doc["winners"] = winners;
+    doc["rows"] = list;
+    if (streaming)
+        doc["bounds_without_schedule"] = nlohmann::ordered_json::array({*streaming});
+    if (!uncounted.empty())
+        doc["left_out"] = {{"rows", uncounted},
+                           {"reason", "no closed form, and schedules are counted only for n ≤ " +
+                                          std::to_string(kCountLimit)}};
+    return doc;
+}
+
+void compareText(const Topology& topo, Pattern pattern, const CostParams& p, const std::vector<CompareRow>& rows,
+                 const std::vector<std::string>& uncounted, const std::optional<nlohmann::ordered_json>& streaming,
+                 std::ostream& out)
+{
+    std::ostringstream text;
+    text << topo.displayName() << ", " << patternName(pattern) << ", M = " << p.M << ", B = " << p.B
+         << ", tau = " << p.tau << ", tc = " << p.tc << " (times in model units: start-ups·tau + transfer·tc)\n"
+         << "one table per port model, ranked by the time of the schedule topocast builds (counted); formula = the "
+            "paper's closed form, ≠ where it differs, F = no schedule counted (n > "
+         << kCountLimit << "), the formula ranks; source = where Johnsson & Ho print the closed form; "
+            "docs/glossary.md\n";
+    const std::vector<std::size_t> rank = ranks(rows);
+    for (std::size_t i = 0; i < rows.size(); ++i) {
+        if (rank[i] == 1) {
+            text << "\n--ports " << portsName(rows[i].ports) << " (" << toString(toPortModel(rows[i].ports))
+                 << "): least counted time " << fmtNum(rows[i].time) << " by " << rows[i].algorithm << "\n";
+            text << std::right << std::setw(4) << "rank" << "  " << std::left << std::setw(7) << "graph"
+                 << std::setw(11) << "ports" << std::right << std::setw(12) << "start-ups" << std::setw(14)
+                 << "transfer" << std::setw(14) << "time" << std::setw(14) << "formula" << std::setw(3) << ""
+                 << std::setw(14) << "lower bound" << std::setw(8) << "ratio" << std::setw(10) << "B_opt"
+                 << "  source\n";
+        }
+        rowText(text, rows[i], rank[i]);
+    }
+    if (streaming)
+        text << "not ranked: sbntc --variant streaming (n-port), " << (*streaming)["formula_time"].get<double>()
+             << " by " << (*streaming)["formula"].get<std::string>() << ": a bound without a schedule topocast builds\n";
+    for (const std::string& u : uncounted)
+        text << "left out: " << u << " (no closed form; schedules are counted only for n ≤ " << kCountLimit << ")\n";
+    out << text.str();
+}
+
+int runCompare(const CompareCommand& o, Io& io)
+{
+    const Topology topo = Topology::parse(o.topology);
+    if (!topo.isHypercube())
+        throw Error("compare needs a hypercube; got " + topo.displayName());
+    const Pattern pattern = parsePatternName(o.pattern);
+    CostParams p{topo.dims(), o.message, o.packet ? o.packet : o.message, o.tau, o.tc};
+    checkCostParams(p, pattern);
+    std::vector<Ports> models = {Ports::One, Ports::SendRecv, Ports::Half, Ports::N};
+    if (!o.ports.empty())
+        models = {parsePorts(o.ports)};
+    std::vector<std::string> uncounted;
+    const std::vector<CompareRow> rows = buildRows(models, pattern, p, uncounted);
+    if (rows.empty()) {
+        std::string served;
+        for (Ports ports : {Ports::One, Ports::SendRecv, Ports::Half, Ports::N})
+            for (const std::string& a : algorithmNames())
+                if (const auto s = servedPorts(a, pattern); std::find(s.begin(), s.end(), ports) != s.end()) {
+                    served += (served.empty() ? "" : ", ") + portsName(ports);
+                    break;
+                }
+        throw Error("no hypercube graph serves " + patternName(pattern) + " with --ports " + o.ports + "; " +
+                    patternName(pattern) + " is served with --ports " + served);
+    }
+    const auto streaming = streamingBound(pattern, models, p);
+    if (o.json)
+        io.out << compareJson(topo, pattern, p, rows, uncounted, streaming).dump(2) << "\n";
+    else
+        compareText(topo, pattern, p, rows, uncounted, streaming, io.out);
+    return 0;
+}
 
 const CommandRegistrar reg{Command{
     "compare",
-    "hypercube: cost of every spanning graph for a pattern, against the lower bound",
+    "hypercube: every spanning graph for one pattern, ranked by the counted time of its schedule, with the "
+    "paper's closed form and the lower bound",
     [](CLI::App& sub) {
         auto o = std::make_shared<CompareCommand>();
         sub.add_option("--topology,-t", o->topology, "hypercube:N (N = 1..20)");
         sub.add_option("--pattern", o->pattern, "broadcast | scatter | allgather | alltoall");
-        sub.add_option("--ports", o->ports, "one | send-recv | half | n (default: every model)");
+        sub.add_option("--ports", o->ports,
+                       portsHelp() + " (default: every model that serves the pattern)");
         sub.add_option("--message", o->message, "M, elements per message");
         sub.add_option("--packet", o->packet, "B, packet size in elements (default M)");
-        sub.add_option("--tau", o->tau, "start-up time per packet");
-        sub.add_option("--tc", o->tc, "transfer time per element");
+        sub.add_option("--tau", o->tau, "start-up time per packet (model time units)");
+        sub.add_option("--tc", o->tc, "transfer time per element (model time units)");
         sub.add_flag("--json", o->json, "print the table as JSON");
-        return [o](Io& io) {
-            const Topology topo = Topology::parse(o->topology);
-            if (!topo.isHypercube())
-                throw Error("compare needs a hypercube; got " + topo.displayName());
-            const Pattern pattern = parsePatternName(o->pattern);
-            CostParams p{topo.dims(), o->message, o->packet ? o->packet : o->message, o->tau, o->tc};
-            checkCostParams(p, pattern);
-            std::vector<Ports> models = {Ports::One, Ports::SendRecv, Ports::Half, Ports::N};
-            if (!o->ports.empty())
-                models = {parsePorts(o->ports)};
-            nlohmann::ordered_json rows = nlohmann::ordered_json::array();
-            std::ostringstream text;
-            text << topo.displayName() << ", " << patternName(pattern) << ", M = " << p.M << ", B = " << p.B
-                 << ", tau = " << p.tau << ", tc = " << p.tc << "\n";
-            text << std::left << std::setw(7) << "graph" << std::setw(11) << "ports" << std::right << std::setw(12)
-                 << "start-ups" << std::setw(14) << "transfer" << std::setw(14) << "time" << std::setw(14)
-                 << "lower bound" << std::setw(8) << "ratio" << std::setw(10) << "B_opt"
-                 << "  formula\n";
-            for (Ports ports : models)
-                for (const std::string& a : algorithmNames()) {
-                    const auto served = servedPorts(a, pattern);
-                    if (std::find(served.begin(), served.end(), ports) == served.end())
-                        continue;
-                    ClosedForm f = closedForm(a, pattern, ports, p);
-                    if (a == "sbntc" && pattern == Pattern::Scatter && ports == Ports::N) {
-                        // §5.1.5: the streaming bound, shown next to the reverse-breadth-first row.
-                        const ClosedForm st = closedForm(a, pattern, ports, p, "streaming");
-                        const Bound lb0 = lowerBound(pattern, ports, p);
-                        const double t0 = st.time(p.tau, p.tc), l0 = lb0.time(p.tau, p.tc);
-                        rows.push_back({{"algorithm", a + " (streaming)"},
-                                        {"graph", "SBnT"},
-                                        {"ports", "n"},
-                                        {"startups", st.startups.value()},
-                                        {"transfer", st.transfer.value()},
-                                        {"time", t0},
-                                        {"lower_bound", l0},
-                                        {"ratio", l0 > 0 ? t0 / l0 : 1.0},
-                                        {"formula", st.source},
-                                        {"packet_opt", st.packetOpt}});
-                        text << std::left << std::setw(7) << "sbnt*" << std::setw(11) << "n" << std::right
-                             << std::setw(12) << st.startups.str() << std::setw(14) << st.transfer.str()
-                             << std::setw(14) << std::setprecision(6) << t0 << std::setw(14) << l0 << std::setw(8)
-                             << std::setprecision(3) << (l0 > 0 ? t0 / l0 : 1.0) << std::setw(10) << ""
-                             << "  " << st.source << "\n";
-                    }
-                    std::string source = f.available ? f.source : "";
-                    if (!f.available) {
-                        if (p.n > kCountLimit) {
-                            text << std::left << std::setw(7) << a << std::setw(11) << portsName(ports)
-                                 << "  (no closed form; counted only for n ≤ " << kCountLimit << ")\n";
-                            continue;
-                        }
-                        const CountedCost c = countCost(generateSchedule({a, pattern, ports, p, NodeId{0}, ""}), p.B);
-                        f.startups = c.startups;
-                        f.transfer = c.transfer;
-                        source = "counted from the schedule";
-                    }
-                    const Bound lb = lowerBound(pattern, ports, p);
-                    const double t = f.time(p.tau, p.tc), l = lb.time(p.tau, p.tc);
-                    const double ratio = l > 0 ? t / l : 1.0;
-                    nlohmann::ordered_json row{{"algorithm", a},
-                                               {"graph", graphName(graphFor(a, ports))},
-                                               {"ports", portsName(ports)},
-                                               {"startups", f.startups.value()},
-                                               {"transfer", f.transfer.value()},
-                                               {"time", t},
-                                               {"lower_bound", l},
-                                               {"ratio", ratio},
-                                               {"formula", source}};
-                    if (f.available)
-                        row["packet_opt"] = f.packetOpt;
-                    rows.push_back(row);
-                    std::ostringstream bopt;
-                    if (f.available)
-                        bopt << std::setprecision(4) << f.packetOpt;
-                    text << std::left << std::setw(7) << a << std::setw(11) << portsName(ports) << std::right
-                         << std::setw(12) << f.startups.str() << std::setw(14) << f.transfer.str() << std::setw(14)
-                         << std::setprecision(6) << t << std::setw(14) << l << std::setw(8) << std::setprecision(3)
-                         << ratio << std::setw(10) << bopt.str() << "  " << source << "\n";
-                }
-            if (rows.empty())
-                throw Error("no hypercube graph serves " + patternName(pattern) + " with --ports " + o->ports);
-            if (o->json) {
-                nlohmann::ordered_json doc{{"topology", topo.spec()},
-                                           {"pattern", patternName(pattern)},
-                                           {"message", p.M},
-                                           {"packet", p.B},
-                                           {"tau", p.tau},
-                                           {"tc", p.tc},
-                                           {"rows", rows}};
-                io.out << doc.dump(2) << "\n";
-            } else {
-                io.out << text.str();
-            }
-            return 0;
-        };
+        return [o](Io& io) { return runCompare(*o, io); };
     },
 }};
 

@@ -6,9 +6,12 @@
 
 #include "commands.h"
 
+#include "envelope.h"
+
 #include "topocast/algorithms/divisible_load.h"
 #include "topocast/error.h"
 #include "topocast/figures.h"
+#include "topocast/io/schedule_json.h"
 #include "topocast/numbers.h"
 
 #include <cmath>
@@ -200,6 +203,7 @@ int runSingle(const DivisibleOptions& o, Io& io)
                     " <= 0); the largest feasible number of layers is " + std::to_string(hMax.value_or(0)));
 
     nlohmann::ordered_json mapping;
+    std::string sourceName;
     if (!o.topology.empty()) {
         const Topology topo = Topology::parse(o.topology);
         const NodeId source = o.source.empty() ? NodeId{0} : topo.parseNode(o.source);
@@ -212,7 +216,8 @@ int runSingle(const DivisibleOptions& o, Io& io)
                       {"epsilon", num(pr.epsilon)}};
         const Schedule s = divisibleLoadSchedule(topo, source, params);
         mapping["topology"] = topo.spec();
-        mapping["source"] = topo.nodeName(source);
+        mapping["source"] = nodeToJson(topo, source);
+        sourceName = topo.nodeName(source);
         const DivisibleLoadFigures& figures = *s.figures->get<DivisibleLoadFigures>();
         mapping["placement"] = figures.placement;
         mapping["routes"] = figures.routes;
@@ -220,7 +225,14 @@ int runSingle(const DivisibleOptions& o, Io& io)
     }
 
     if (o.json) {
-        nlohmann::ordered_json j = divisibleLoadJson(m);
+        nlohmann::ordered_json j = o.topology.empty() ? envelope("topocast-divisible")
+                                                      : envelope("topocast-divisible", Topology::parse(o.topology));
+        j["algorithm"] = "divisible-load";
+        j["parameters"] = {{"p", pr.ports}, {"layers", pr.layers}, {"A", pr.A}, {"C", pr.C},
+                           {"S", pr.S},     {"V", pr.V},           {"epsilon", pr.epsilon}};
+        j["units"] = {{"A", "s/byte"}, {"C", "s/byte"}, {"S", "s"}, {"V", "bytes"}, {"time", "s"},
+                      {"load", "bytes"}, {"alpha", "bytes per processor"}, {"lambda", "fraction of V"}};
+        j.update(divisibleLoadJson(m));
         if (!mapping.is_null())
             j["mapping"] = mapping;
         io.out << j.dump(2) << '\n';
@@ -230,7 +242,7 @@ int runSingle(const DivisibleOptions& o, Io& io)
         printText(m, io.out);
         if (!mapping.is_null())
             io.out << "\nmapping on " << mapping["topology"].get<std::string>() << " from "
-                   << mapping["source"].get<std::string>() << ":\n"
+                   << sourceName << ":\n"
                    << mapping.dump(2) << '\n';
     }
     return 0;

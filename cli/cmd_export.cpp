@@ -2,12 +2,16 @@
 // (schedule JSON, transfer CSV, channel-load CSV, Chrome/Perfetto trace, GraphML, DOT).
 #include "commands.h"
 
+#include "topocast/cost_model.h"
 #include "topocast/error.h"
 #include "topocast/io/atomic_file.h"
 #include "topocast/io/export.h"
+#include "topocast/io/measured_json.h"
 #include "topocast/io/schedule_json.h"
 
+#include <cmath>
 #include <memory>
+#include <optional>
 #include <ostream>
 #include <sstream>
 
@@ -22,7 +26,53 @@ struct ExportCommand {
     std::string outFile;
     bool longLayout = false;
     double stepMicros = 1000.0;
+    std::string times;        ///< trace: fixed, model or measured (empty: measured with --measured, else fixed)
+    std::string measuredFile; ///< trace: topocast-mpi's measured times of this schedule
 };
+
+/// Seconds as µs to the picosecond (72.758, not 72.75799999999916).
+double micros(double seconds) { return std::round(seconds * 1e12) / 1e6; }
+
+/// The trace's step lengths in µs: fixed (--step-us each), the wormhole model's (cost_model.h: its
+/// default constants, or the ones fitted to --measured FILE with its block size), or the measured
+/// medians of FILE.
+TraceOptions traceOptions(const ExportCommand& opts, const Schedule& schedule)
+{
+    TraceOptions o;
+    o.stepMicros = opts.stepMicros;
+    const std::string times = !opts.times.empty() ? opts.times : opts.measuredFile.empty() ? "fixed" : "measured";
+    if (times != "fixed" && times != "model" && times != "measured")
+        throw Error("--times '" + times + "' is not known; use fixed (every step --step-us long), model (the "
+                    "wormhole model's time of each step) or measured (the measured medians of --measured FILE)");
+    if (times == "fixed") {
+        if (!opts.measuredFile.empty())
+            throw Error("--measured FILE gives step times; use it with --times measured or --times model, not fixed");
+        return o;
+    }
+    std::optional<MeasuredTimes> measured;
+    if (!opts.measuredFile.empty()) {
+        measured = readMeasuredTimes(opts.measuredFile);
+        if (const auto why = measuredMismatch(*measured, schedule))
+            throw Error(opts.measuredFile + " does not belong to this schedule: " + *why);
+    } else if (times == "measured") {
+        throw Error("--times measured needs --measured FILE (topocast-mpi's measured times of this schedule)");
+    }
+    o.timesFrom = times;
+    if (times == "measured") {
+        for (const MeasuredStep& step : measured->steps)
+            o.stepTimes.push_back(micros(step.time.median));
+        return o;
+    }
+    LinearCost cost = kDefaultWormholeCost;
+    std::uint64_t bytesPerBlock = kDefaultBytesPerBlock;
+    if (measured) {
+        cost = fitLinearCost(costSamples(*measured, schedule)).cost;
+        bytesPerBlock = measured->bytesPerBlock;
+    }
+    for (double seconds : modelStepTimes(schedule, cost, bytesPerBlock))
+        o.stepTimes.push_back(micros(seconds));
+    return o;
+}
 
 std::string exportText(const ExportCommand& opts)
 {
@@ -47,7 +97,7 @@ std::string exportText(const ExportCommand& opts)
     if (format == ExportFormat::ChannelsCsv)
         writeChannelLoadCsv(out, schedule, opts.longLayout ? ChannelCsvLayout::Long : ChannelCsvLayout::Wide);
     else if (format == ExportFormat::Trace)
-        writeChromeTrace(out, schedule, TraceOptions{opts.stepMicros});
+        writeChromeTrace(out, schedule, traceOptions(opts, schedule));
     else
         writeExport(out, schedule, format, graph);
     return std::move(out).str();
@@ -71,8 +121,15 @@ Command makeCommand()
             sub.add_option("--out,-o", opts->outFile, "write to FILE atomically (temp + rename) instead of stdout");
             sub.add_flag("--long", opts->longLayout,
                          "channels-csv: one row per (step, channel) instead of one column per step");
-            sub.add_option("--step-us", opts->stepMicros, "trace: length of one step in microseconds")
+            sub.add_option("--step-us", opts->stepMicros, "trace with --times fixed: length of one step in microseconds")
                 ->capture_default_str();
+            sub.add_option("--times", opts->times,
+                           "trace: each step's length from fixed (--step-us), model (the wormhole model of "
+                           "cost_model.h: t_s + h·t_h + m·t_b per message, the slowest per step; its default constants, "
+                           "or fitted to --measured) or measured (the medians of --measured FILE); default measured "
+                           "with --measured, else fixed");
+            sub.add_option("--measured", opts->measuredFile,
+                           "trace: measured times of this schedule (topocast-mpi --out), for --times measured or model");
             return [opts](Io& io) {
                 const std::string text = exportText(*opts);
                 if (opts->outFile.empty())

@@ -2,6 +2,8 @@
 // schedule (right, missed, wrong) — the check behind the app's Predict mode.
 #include "commands.h"
 
+#include "envelope.h"
+
 #include "topocast/error.h"
 #include "topocast/grade.h"
 #include "topocast/io/schedule_json.h"
@@ -44,7 +46,8 @@ int grade(const GradeCommand& o, Io& io)
                 a.push_back(nodeToJson(topo, v));
             return a;
         };
-        nlohmann::ordered_json out;
+        nlohmann::ordered_json out = scenarioEnvelope("topocast-grade", sc);
+        out["steps"] = schedule.stepCount();
         out["step"] = g.step;
         out["right"] = list(g.right);
         out["missed"] = list(g.missed);
@@ -72,7 +75,9 @@ Command makeCommand()
                            "the nodes marked, separated by ';': coordinates \"1,2;3,0\" (mesh, torus) or "
                            "addresses \"5;0b0110\" (hypercube); empty for none")
                 ->required();
-            sub.add_flag("--json", opts->json, "print {\"step\", \"right\", \"missed\", \"wrong\"} as JSON");
+            sub.add_flag("--json", opts->json,
+                         "print {format, version, topology, algorithm, parameters, source, steps, step, right, missed, "
+                         "wrong} as JSON (nodes as coordinate arrays, addresses on a hypercube)");
             return [opts](Io& io) { return grade(*opts, io); };
         }};
 }

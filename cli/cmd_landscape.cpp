@@ -4,6 +4,8 @@
 // "max"}; text: the values as matrices (a list on a hypercube) and a summary.
 
 #include "commands.h"
+
+#include "envelope.h"
 #include "node_matrix.h"
 
 #include "topocast/error.h"
@@ -32,13 +34,32 @@ struct LandscapeCommand {
 /// Brute forces of at least this many sources report progress on stderr.
 constexpr std::uint32_t kProgressFrom = 1024;
 
-nlohmann::ordered_json valueJson(double v, LandscapeMetric metric)
+/// `scale` as valueText's, so text and JSON print the same number in the same unit.
+nlohmann::ordered_json valueJson(double v, LandscapeMetric metric, double scale = 1.0)
 {
     if (std::isnan(v))
         return nullptr;
     if (isIntegral(metric))
         return static_cast<std::uint64_t>(v);
-    return v;
+    return roundedForJson(v * scale);
+}
+
+/// The unit of a metric's values as printed (docs/glossary.md).
+std::string metricUnit(LandscapeMetric metric, bool seconds)
+{
+    switch (metric) {
+    case LandscapeMetric::Time:
+        return seconds ? "µs" : "model units";
+    case LandscapeMetric::Tcd:
+        return "hops";
+    case LandscapeMetric::Steps:
+        return "steps";
+    case LandscapeMetric::MaxLinkLoad:
+        return "transfers";
+    case LandscapeMetric::Contention:
+        return "channel uses";
+    }
+    return "";
 }
 
 /// `scale`: seconds are printed in µs (1e6), model units as they are.
@@ -75,19 +96,25 @@ int runLandscape(const LandscapeCommand& opt, Io& io)
         throw Error("the landscape was cancelled");
     const LandscapeSummary sum = summarize(*landscape);
 
+    const bool seconds = metric == LandscapeMetric::Time && landscapeTimeUnit(sc.algorithm) == "s";
+    const double scale = seconds ? 1e6 : 1.0;
     if (opt.json) {
-        nlohmann::ordered_json doc;
+        nlohmann::ordered_json doc = envelope("topocast-landscape", topo);
+        doc["algorithm"] = sc.algorithm;
+        if (const std::string mode = sc.params.getString("mode", ""); !mode.empty())
+            doc["mode"] = mode;
         doc["metric"] = toString(metric);
+        doc["unit"] = metricUnit(metric, seconds);
         nlohmann::ordered_json values = nlohmann::ordered_json::array();
         for (double v : landscape->values)
-            values.push_back(valueJson(v, metric));
+            values.push_back(valueJson(v, metric, scale));
         doc["values"] = std::move(values);
-        doc["min"] = valueJson(sum.min, metric);
+        doc["min"] = valueJson(sum.min, metric, scale);
         nlohmann::ordered_json argmin = nlohmann::ordered_json::array();
         for (NodeId id : sum.argmin)
             argmin.push_back(nodeToJson(topo, id));
         doc["argmin"] = std::move(argmin);
-        doc["max"] = valueJson(sum.max, metric);
+        doc["max"] = valueJson(sum.max, metric, scale);
         io.out << doc.dump() << '\n';
         return 0;
     }
@@ -95,8 +122,6 @@ int runLandscape(const LandscapeCommand& opt, Io& io)
     const std::string mode = sc.params.getString("mode", "");
     io.out << sc.algorithm << (mode.empty() ? "" : " (" + mode + ")") << ": " << metricWords(metric)
            << " of the schedule from every source of the " << topo.displayName() << '\n';
-    const bool seconds = metric == LandscapeMetric::Time && landscapeTimeUnit(sc.algorithm) == "s";
-    const double scale = seconds ? 1e6 : 1.0;
     if (metric == LandscapeMetric::Time)
         io.out << "time" << (seconds ? " in µs" : "") << ": " << landscapeTimeFigure(sc.algorithm) << '\n';
     std::vector<std::string> cells;
@@ -109,7 +134,8 @@ int runLandscape(const LandscapeCommand& opt, Io& io)
     } else {
         printNodeMatrices(io.out, topo, cells);
     }
-    io.out << "min " << valueText(sum.min, metric, scale) << ", max " << valueText(sum.max, metric, scale) << '\n';
+    io.out << "min " << valueText(sum.min, metric, scale) << ", max " << valueText(sum.max, metric, scale) << ' '
+           << metricUnit(metric, seconds) << '\n';
     io.out << "sources with " << metricWords(metric) << ' ' << valueText(sum.min, metric, scale) << ": " << sum.argmin.size();
     if (sum.argmin.size() <= 64) {
         io.out << ':';

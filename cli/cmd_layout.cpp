@@ -1,12 +1,17 @@
 // topocast-cli layout: where the app draws a network (core nodePositions with explode): --json
-// {"node_radius", "nodes": [[x, y, z], …] (node-id order), "edges": [{"from", "to", "points"}, …]}
+// the envelope, {"explode", "unit", "node_radius", "nodes": [[x, y, z], …] (node-id order),
+// "edges": [{"from", "to", "points"}, …]} (from/to in node notation: coordinate arrays, addresses
+// on a hypercube)
 // with one edge per link as the polyline the app draws along its centre (straight links: two
 // points; torus wrap-around links: the arc's kArcSegments + 1 points, core wrapArcBulge).
 
 #include "commands.h"
 
+#include "envelope.h"
+
 #include "topocast/camera.h"
 #include "topocast/error.h"
+#include "topocast/io/schedule_json.h"
 #include "topocast/layout.h"
 
 #include <fmt/format.h>
@@ -63,10 +68,13 @@ int runLayout(const LayoutCommand& opt, Io& io)
             } else {
                 points = {point(pos[v]), point(pos[next])};
             }
-            edges.push_back({{"from", v}, {"to", next}, {"points", std::move(points)}});
+            edges.push_back(
+                {{"from", nodeToJson(topo, v)}, {"to", nodeToJson(topo, next)}, {"points", std::move(points)}});
         }
     if (opt.json) {
-        nlohmann::ordered_json doc;
+        nlohmann::ordered_json doc = envelope("topocast-layout", topo);
+        doc["explode"] = shortest(explode);
+        doc["unit"] = "world units (neighbouring mesh nodes are 1 apart)";
         doc["node_radius"] = shortest(drawnNodeRadius(pos.size()));
         doc["nodes"] = std::move(nodes);
         doc["edges"] = std::move(edges);
@@ -90,7 +98,9 @@ const CommandRegistrar reg{Command{
         sub.add_option("--explode", opt->explode,
                        "extra gap between the planes of a 3-D network (0..10; default: the default for its size)");
         sub.add_flag("--json", opt->json,
-                     "write {\"node_radius\", \"nodes\": [[x, y, z], …], \"edges\": [{\"from\", \"to\", \"points\"}, …]}");
+                     "write {format, version, topology, explode, unit, \"node_radius\", \"nodes\": [[x, y, z], …], "
+                     "\"edges\": [{\"from\", \"to\", \"points\"}, …]} (from/to: coordinate arrays, addresses on a "
+                     "hypercube)");
         return [opt](Io& io) { return runLayout(*opt, io); };
     },
 }};

@@ -85,6 +85,9 @@ const CommandRegistrar reg{Command{
                        << " us, t_h = " << formatMicroseconds(fit->cost.perHop) << " us, t_b = " << std::fixed
                        << std::setprecision(3) << fit->cost.perByte * 1e9 << " ns/B, rms "
                        << formatMicroseconds(fit->rms) << " us\n";
+            if (fit)
+                for (const std::string& w : confoundedConstants(costSamples(m, *schedule)))
+                    io.out << "warning: " << w << "\n";
             if (m.library)
                 io.out << m.library->operation << " (" << m.library->bytes << " B per rank): min "
                        << formatMicroseconds(m.library->time.min) << " us, median "

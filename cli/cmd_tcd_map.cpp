@@ -1,13 +1,16 @@
-// topocast-cli tcd-map: the TCD of the broadcast from every source, as a matrix (spec
-// mesh-tcd §6). Text: one matrix per plane; --json: {"tcd": [...] in node-id order, "optimum",
+// topocast-cli tcd-map: the TCD of the broadcast from every source, as a matrix
+// (Cang & Wu §3). Text: one matrix per plane; --json: {"tcd": [...] in node-id order, "optimum",
 // "optimal_sources", "eyes", …}.
 
 #include "commands.h"
+
+#include "envelope.h"
 #include "node_matrix.h"
 
 #include "topocast/algorithms/cang_wu.h"
 #include "topocast/algorithms/registry.h"
 #include "topocast/error.h"
+#include "topocast/io/schedule_json.h"
 
 #include <nlohmann/json.hpp>
 
@@ -27,14 +30,6 @@ struct TcdMapOptions {
     std::string mode;
     bool json = false;
 };
-
-nlohmann::ordered_json coordJson(const Topology& topo, NodeId id)
-{
-    nlohmann::ordered_json c = nlohmann::ordered_json::array();
-    for (int v : topo.coords(id))
-        c.push_back(v);
-    return c;
-}
 
 int runTcdMap(const TcdMapOptions& opt, Io& io)
 {
@@ -71,13 +66,11 @@ int runTcdMap(const TcdMapOptions& opt, Io& io)
         eyes = meshEyes(topo.dims(), k);
 
     if (opt.json) {
-        nlohmann::ordered_json doc;
-        doc["format"] = "topocast-tcd-map";
-        doc["version"] = 1;
-        doc["topology"] = topo.spec();
+        nlohmann::ordered_json doc = envelope("topocast-tcd-map", topo);
         doc["algorithm"] = algo.name;
         doc["mode"] = mode;
         doc["sides"] = topo.sides();
+        doc["unit"] = "hops";
         doc["tcd"] = tcd;
         doc["optimum"] = optimum;
         doc["min"] = minimum;
@@ -85,15 +78,16 @@ int runTcdMap(const TcdMapOptions& opt, Io& io)
         doc["sum"] = sum;
         nlohmann::ordered_json sources = nlohmann::ordered_json::array();
         for (NodeId id : optimalSources)
-            sources.push_back(coordJson(topo, id));
+            sources.push_back(nodeToJson(topo, id));
         doc["optimal_sources"] = std::move(sources);
         if (cangWu) {
             nlohmann::ordered_json e = nlohmann::ordered_json::array();
             for (const Coord& c : eyes)
-                e.push_back(c);
+                e.push_back(nodeToJson(topo, topo.idUnchecked(c)));
             doc["eyes"] = std::move(e);
             if (topo.isTorus())
-                doc["note"] = "torus: translated eye schedule; OD_k from every source (not a proven minimum)";
+                doc["note"] = "torus: the eye schedule moved to each source; optimum is OD_k, the mesh's least TCD, not a proven minimum "
+                              "on the torus (docs/glossary.md)";
         }
         io.out << doc.dump() << '\n';
         return 0;
@@ -106,9 +100,10 @@ int runTcdMap(const TcdMapOptions& opt, Io& io)
     for (std::uint64_t v : tcd)
         cells.push_back(std::to_string(v));
     printNodeMatrices(io.out, topo, cells);
-    io.out << "min " << minimum << ", max " << maximum << ", sum " << sum << '\n';
+    io.out << "min " << minimum << ", max " << maximum << ", sum " << sum << " hops\n";
     if (cangWu)
-        io.out << "optimum OD_" << k << " = " << optimum << (topo.isTorus() ? " (eye schedule)" : "") << '\n';
+        io.out << "optimum OD_" << k << " = " << optimum << (topo.isTorus() ? " (eye schedule)" : "")
+               << " (OD_k: the least TCD over every source, Cang & Wu §1; docs/glossary.md)\n";
     io.out << "sources with TCD " << minimum << ": " << optimalSources.size();
     if (optimalSources.size() <= 64) {
         io.out << ':';
@@ -133,7 +128,7 @@ const CommandRegistrar reg{Command{
         sub.add_option("--topology,-t", opt->topology, "mesh:8x8, mesh:4x4x4, torus:8x8, …")->required();
         sub.add_option("--algorithm", opt->algorithm, "algorithm with a TCD map (default cang-wu)");
         sub.add_option("--mode", opt->mode, "cang-wu: optimal (default), eye-best or paper");
-        sub.add_flag("--json", opt->json, "write JSON (tcd in node-id order, x fastest)");
+        sub.add_flag("--json", opt->json, "write JSON (tcd in node-id order, x fastest; nodes as coordinate arrays, addresses on a hypercube)");
         return [opt](Io& io) { return runTcdMap(*opt, io); };
     },
 }};

@@ -1,8 +1,10 @@
 // topocast-cli visibility: how many of each step's active nodes (the source, the senders and the
-// receivers) the app's default view of a scenario shows (core measureVisibility). --json:
-// {"steps": [{"step", "active", "visible"}, …], "min_fraction"}; text: a line per step.
+// receivers) the app's default view of a scenario shows (core measureVisibility). --json: the
+// envelope, {"steps": [{"step", "active", "visible"}, …], "min_fraction"}; text: a line per step.
 
 #include "commands.h"
+
+#include "envelope.h"
 
 #include "topocast/error.h"
 #include "topocast/layout.h"
@@ -39,7 +41,10 @@ int runVisibility(const VisibilityCommand& opt, Io& io)
         measureVisibility(schedule, explode, static_cast<float>(opt.width) / static_cast<float>(opt.height));
 
     if (opt.json) {
-        nlohmann::ordered_json doc;
+        nlohmann::ordered_json doc = scenarioEnvelope("topocast-visibility", sc);
+        doc["explode"] = roundedForJson(explode);
+        doc["width"] = opt.width;
+        doc["height"] = opt.height;
         nlohmann::ordered_json steps = nlohmann::ordered_json::array();
         for (const StepVisibility& s : report.steps)
             steps.push_back({{"step", s.step}, {"active", s.active}, {"visible", s.visible}});
@@ -68,7 +73,8 @@ const CommandRegistrar reg{Command{
         sub.add_option("--width", opt->width, "viewport width in pixels (default 1280)");
         sub.add_option("--height", opt->height, "viewport height in pixels (default 720)");
         sub.add_flag("--json", opt->json,
-                     "write {\"steps\": [{\"step\", \"active\", \"visible\"}, …], \"min_fraction\"}");
+                     "write {format, version, topology, algorithm, parameters, source, explode, width, height, "
+                     "\"steps\": [{\"step\", \"active\", \"visible\"}, …], \"min_fraction\"}");
         return [opt](Io& io) { return runVisibility(*opt, io); };
     },
 }};

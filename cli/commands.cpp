@@ -19,24 +19,56 @@ std::vector<Command>& commandTable()
 
 namespace {
 
+/// What one algorithm's declaration of a parameter allows: the choices but "" ("nopipe"), "none"
+/// when "" is the only one, a range or a text; with its default.
+std::string allowedWithDefault(const ParamSpec& p)
+{
+    std::string allowed;
+    if (p.kind == ParamSpec::Kind::Choice) {
+        for (const std::string& c : p.choices)
+            if (!c.empty())
+                allowed += (allowed.empty() ? "" : " | ") + c;
+        if (allowed.empty())
+            allowed = "none";
+    } else {
+        allowed = p.allowedText();
+    }
+    const std::string byDefault = p.defaultValueText();
+    return allowed + (byDefault.empty() || byDefault == "none" ? "" : "; default " + byDefault) +
+           (p.unit.empty() ? "" : "; in " + p.unit);
+}
+
 /// The option text of a declared parameter: its help, the algorithms that take it and what is
-/// allowed, e.g. "cang-wu mode (cang-wu): optimal, eye-best or paper".
+/// allowed, e.g. "cang-wu mode (cang-wu): optimal, eye-best or paper". Algorithms that declare
+/// the key differently (--variant: tsay-wang's paper | direct, hp's nopipe, …) get a part each.
 std::string paramHelp(const ParamSpec& spec)
 {
-    std::string who;
-    for (const AlgorithmInfo& a : algorithms())
-        if (const ParamSpec* p = findParam(a.params, spec.key); p && spec.key != "order" && spec.key != "pattern") {
-            who += (who.empty() ? "" : ", ") + a.name;
-            if (p->kind == ParamSpec::Kind::Choice && p->key != "mode")
-                who += " " + p->allowedText();
-        }
-    std::string text = spec.help;
+    // Algorithms grouped by the declaration they share (same key, help and choices).
+    std::vector<std::pair<std::string, const ParamSpec*>> groups;
+    for (const AlgorithmInfo& a : algorithms()) {
+        const ParamSpec* p = findParam(a.params, spec.key);
+        if (!p || spec.key == "order" || spec.key == "pattern")
+            continue;
+        auto same = std::find_if(groups.begin(), groups.end(), [&](const auto& g) {
+            return g.second->key == p->key && g.second->help == p->help && g.second->choices == p->choices;
+        });
+        if (same != groups.end())
+            same->first += ", " + a.name;
+        else
+            groups.emplace_back(a.name, p);
+    }
+    if (groups.empty())
+        return spec.help;
     if (spec.key == "mode")
-        text += " (" + who + "): " + spec.allowedText();
-    else if (!who.empty() && spec.kind != ParamSpec::Kind::Choice)
-        text += " (" + who + "; " + spec.allowedText() + (spec.unit.empty() ? "" : ", in " + spec.unit) + ")";
-    else if (!who.empty())
-        text += " (" + who + ")";
+        return spec.help + " (" + groups.front().first + "): " + spec.allowedText();
+    if (groups.size() == 1)
+        return spec.help + " (" + groups.front().first + ": " + allowedWithDefault(*groups.front().second) + ")";
+    std::string text = "per algorithm —";
+    for (std::size_t i = 0; i < groups.size(); ++i) {
+        const ParamSpec& p = *groups[i].second;
+        text += std::string(i ? ";" : "") + " " + groups[i].first + ": " +
+                (p.key != spec.key ? "--param " + p.key + ", " : "") + p.help + " (" + allowedWithDefault(p) + ")";
+    }
     return text;
 }
 
@@ -104,6 +136,9 @@ int run(const std::vector<std::string>& args, Io& io)
         app.footer("render, handout: drawn by the app program, `topocast render …` / `topocast handout …`; "
                    "topocast-cli hands them over to it (run `topocast-cli render --help` for their options)");
     app.require_subcommand(1);
+    // Global options (--memory-limit) work before or after the subcommand: a subcommand hands the
+    // options it does not know to topocast-cli itself.
+    app.fallthrough();
     std::uint64_t memoryMiB = 0;
     app.add_option("--memory-limit", memoryMiB,
                    "memory one operation may use, in MiB (default " + std::to_string(kDefaultMemoryLimit >> 20) +

@@ -13,7 +13,7 @@ packages=(
   # core
   libboost-graph-dev nlohmann-json3-dev libcli11-dev libfmt-dev libeigen3-dev
   # tests and benchmarks
-  catch2 libbenchmark-dev
+  catch2 libbenchmark-dev python3-jsonschema   # python3-jsonschema: outputs against resources/schema
   # app: Qt 6.4 + Qt3D + Charts + Svg
   qt6-base-dev qt6-base-dev-tools qt6-3d-dev qt6-charts-dev qt6-svg-dev
   libqt6opengl6-dev qt6-qpa-plugins qt6-3d-defaultgeometryloader-plugin

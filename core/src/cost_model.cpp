@@ -8,6 +8,7 @@
 #include <algorithm>
 #include <array>
 #include <cmath>
+#include <sstream>
 #include <string>
 
 namespace topocast {
@@ -79,6 +80,43 @@ double sumSquares(std::span<const CostSample> samples, const LinearCost& c)
 }
 
 } // namespace
+
+std::vector<std::string> confoundedConstants(std::span<const CostSample> samples)
+{
+    std::vector<std::string> out;
+    if (samples.empty())
+        return out;
+    auto allSame = [&](auto field) {
+        return std::all_of(samples.begin(), samples.end(),
+                           [&](const CostSample& c) { return field(c) == field(samples.front()); });
+    };
+    auto number = [](double v) {
+        std::ostringstream s;
+        s << v;
+        return s.str();
+    };
+    const bool sameHops = allSame([](const CostSample& c) { return c.hops; });
+    const bool sameBytes = allSame([](const CostSample& c) { return c.bytes; });
+    if (sameHops)
+        out.push_back("t_h cannot be told from t_s: every sample has " + number(samples.front().hops) +
+                      " hops, so the fit reports t_h = 0 and t_s holds both");
+    if (sameBytes)
+        out.push_back("t_b cannot be told from t_s: every sample has " + number(samples.front().bytes) +
+                      " bytes (one message size), so the fit reports t_b = 0 and t_s holds both");
+    if (!sameHops && !sameBytes) {
+        // bytes = a·hops + b for every sample: t_s, t_h and t_b are not all determined.
+        const CostSample& p = samples.front();
+        const auto q = std::find_if(samples.begin(), samples.end(), [&](const CostSample& c) { return c.hops != p.hops; });
+        const double a = (q->bytes - p.bytes) / (q->hops - p.hops);
+        const bool onLine = std::all_of(samples.begin(), samples.end(), [&](const CostSample& c) {
+            return std::abs(c.bytes - (p.bytes + a * (c.hops - p.hops))) <= 1e-9 * std::max(1.0, std::abs(c.bytes));
+        });
+        if (onLine)
+            out.push_back("t_s, t_h and t_b cannot all be told apart: the samples' bytes grow in step with their hops "
+                          "(one line), so one of them is reported as 0");
+    }
+    return out;
+}
 
 CostFit fitLinearCost(std::span<const CostSample> samples)
 {

@@ -97,15 +97,15 @@ void cangWuRows(const CangWuFigures& f, std::vector<FigureRow>& rows)
 {
     rows.push_back({"source_tcd", "TCD of this schedule (by formula)", static_cast<double>(f.sourceTcd), "hops",
                     "the total communication distance of the " + f.mode + " schedule from this source, by the "
-                    "paper's closed form or the spec's table; equals the counted TCD"});
+                    "paper's closed form or topocast's table of the corrected values; equals the counted TCD"});
     rows.push_back({"best_from_source",
                     f.bestFromSourceProven ? "Best TCD from this source (proven)" : "Best TCD from this source (best known)",
                     static_cast<double>(f.bestFromSource), "hops",
                     f.bestFromSourceProven
                         ? "the least TCD of any time-optimal broadcast from this source, proven by exhaustive search or "
-                          "an integer program (spec §7.2)"
+                          "an integer program (README: Where the papers are wrong)"
                         : "the submesh-optimal schedule's TCD from this source: the best known, an upper bound on the "
-                          "least possible (spec §7.2)"});
+                          "least possible (README: Where the papers are wrong)"});
     std::string where;
     for (std::size_t i = 0; i < f.eyes.size() && i < 4; ++i)
         where += (i ? ", " : "") + coordText(f.eyes[i]);
@@ -117,7 +117,7 @@ void cangWuRows(const CangWuFigures& f, std::vector<FigureRow>& rows)
     rows.push_back({"levels", "Levels of boxes", static_cast<double>(f.levels), "",
                     "k: the network is 2^k nodes on a side and the broadcast takes d·k steps"});
     rows.push_back({"eye_side", "Eyes' distance from the box corners", static_cast<double>(f.eyeSide), "hops",
-                    "a_k: the distance of the eyes from the box corners at the top level (spec §2.3)"});
+                    "a_k: the distance of the eyes from the box corners at the top level (Cang & Wu §3)"});
     rows.push_back({"source_eye_level", "Source is an eye up to level", static_cast<double>(f.sourceEyeLevel), "",
                     "the largest level at which the source sits at an eye of its box"});
     if (f.torusNote)
@@ -130,8 +130,8 @@ void tsayWangRows(const TsayWangFigures& f, std::vector<FigureRow>& rows)
                     "⌈d·log_{2d+1} n⌉: no all-port broadcast is faster (Lemma 1)"});
     rows.push_back({"paper_bound", "Paper's bound on steps", static_cast<double>(f.paperBound), "steps",
                     "the number of steps Tsay & Wang state"});
-    rows.push_back({"spec_steps", "Steps of this variant (spec)", static_cast<double>(f.specSteps), "steps",
-                    "the steps the " + f.variant + " variant takes by the spec's count"});
+    rows.push_back({"spec_steps", "Steps of this variant (construction)", static_cast<double>(f.specSteps), "steps",
+                    "the steps the " + f.variant + " variant takes by its construction (Tsay & Wang §3)"});
     rows.push_back({"r", "Digits in base 2d+1", static_cast<double>(f.r), "", "r = ⌈log_{2d+1} n'⌉"});
     rows.push_back({"n_prime", "Odd side used", static_cast<double>(f.nPrime), "nodes", "n': n when odd, n − 1 when even"});
 }

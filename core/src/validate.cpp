@@ -364,6 +364,13 @@ std::string findingLine(const Topology& topo, const Finding& f)
     return line + ": " + (repeats ? f.text.substr(prefix.size()) : f.text);
 }
 
+ValidateOptions promisedValidateOptions(const Schedule& schedule)
+{
+    ValidateOptions o;
+    o.forbidStepContention = schedule.contentionFree;
+    return o;
+}
+
 Validation validate(const Schedule& schedule, const ValidateOptions& options)
 {
     // Per-node arrays: sends, receives and both partners (checkPorts), then what each node holds.

@@ -112,8 +112,11 @@ TEST_CASE("cli algorithms lists each with its topologies and reasons", "[cli]")
     REQUIRE(r.status == 0);
     CHECK_THAT(r.out, Catch::Contains("binomial"));
     CHECK_THAT(r.out, Catch::Contains("on 6×6 mesh: no — recursive-doubling needs every side to be a power of two"));
-    const auto list = nlohmann::json::parse(runCli({"algorithms", "--json"}).out);
-    CHECK(list.size() >= 3);
+    // The envelope (topology null: no --topology), then the list.
+    const auto doc = nlohmann::json::parse(runCli({"algorithms", "--json"}).out);
+    CHECK(doc["format"] == "topocast-algorithms");
+    CHECK(doc["topology"].is_null());
+    CHECK(doc["algorithms"].size() >= 3);
 }
 
 TEST_CASE("cli bad input: exit status 2 and one clear line on stderr, no output file", "[cli][bad-input]")

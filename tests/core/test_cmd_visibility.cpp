@@ -2,6 +2,7 @@
 #include "commands.h"
 
 #include "topocast/io/scenario.h"
+#include "topocast/io/schedule_json.h"
 #include "topocast/layout.h"
 
 #include "cli_runner.h"
@@ -30,7 +31,9 @@ TEST_CASE("visibility --json: one entry per step, min_fraction ≥ 0.95 on the d
     const CliRun r = runCli({"visibility", "--scenario", preset("default.json"), "--json"});
     REQUIRE(r.status == 0);
     const auto doc = nlohmann::json::parse(r.out);
-    REQUIRE(doc.size() == 2);
+    // The envelope (format … explode, width, height), then steps and min_fraction.
+    CHECK(doc["format"] == "topocast-visibility");
+    CHECK(doc["width"] == 1280);
     REQUIRE(doc["steps"].is_array());
     const Schedule s = buildScenario(loadScenario(preset("default.json")));
     REQUIRE(doc["steps"].size() == s.stepCount());
@@ -73,7 +76,8 @@ TEST_CASE("layout --json: the 2×2 mesh's nodes, radius and four straight edges"
     const CliRun r = runCli({"layout", "--topology", "mesh:2x2", "--json"});
     REQUIRE(r.status == 0);
     const auto doc = nlohmann::json::parse(r.out);
-    REQUIRE(doc.size() == 3);
+    CHECK(doc["format"] == "topocast-layout");
+    CHECK(doc["topology"] == "mesh:2x2");
     CHECK(doc["node_radius"].get<double>() == Approx(kNodeRadius));
     // x right, y down, centred: node (x, y) at (x − ½, ½ − y, 0).
     const auto nodes = doc["nodes"];
@@ -82,12 +86,15 @@ TEST_CASE("layout --json: the 2×2 mesh's nodes, radius and four straight edges"
     CHECK(nodes[1] == nlohmann::json::array({0.5, 0.5, 0.0}));
     CHECK(nodes[3] == nlohmann::json::array({0.5, -0.5, 0.0}));
     REQUIRE(doc["edges"].size() == 4);
+    // Edge ends in node notation (coordinate arrays), read back as node ids into `nodes`.
+    const Topology topo = Topology::parse("mesh:2x2");
     for (const auto& e : doc["edges"]) {
         CHECK(e.size() == 3);
-        CHECK(e["from"].get<int>() < e["to"].get<int>());
+        const NodeId from = nodeFromJson(topo, e["from"], "from"), to = nodeFromJson(topo, e["to"], "to");
+        CHECK(from < to);
         REQUIRE(e["points"].size() == 2);
-        CHECK(e["points"][0] == nodes[e["from"].get<std::size_t>()]);
-        CHECK(e["points"][1] == nodes[e["to"].get<std::size_t>()]);
+        CHECK(e["points"][0] == nodes[from]);
+        CHECK(e["points"][1] == nodes[to]);
     }
 }
 

@@ -38,6 +38,16 @@ std::vector<std::string> lines(const std::string& text)
     return out;
 }
 
+/// The lines of a CSV without its '# key: value' lines (issue #31: the export writes them first).
+std::vector<std::string> dataLines(const std::string& text)
+{
+    std::vector<std::string> out;
+    for (const std::string& line : lines(text))
+        if (line.rfind("# ", 0) != 0)
+            out.push_back(line);
+    return out;
+}
+
 std::vector<std::string> fields(const std::string& line)
 {
     std::vector<std::string> out;
@@ -126,14 +136,22 @@ TEST_CASE("export format names round-trip and bad names are refused with the lis
 TEST_CASE("transfer CSV: one row per transfer with step, coordinates, hops (binomial on mesh 4x4)", "[export][csv]")
 {
     const Schedule s = build("mesh:4x4", "binomial");
-    const auto rows = lines(exportToString(s, ExportFormat::Csv));
+    // Issue #31: the '# key: value' lines the CSV reader takes come first, then the header with a
+    // blocks column (the export is the CSV `validate` reads back).
+    std::vector<std::string> rows;
+    std::vector<std::string> settings;
+    for (const std::string& line : lines(exportToString(s, ExportFormat::Csv)))
+        (line.rfind("# ", 0) == 0 ? settings : rows).push_back(line);
+    CHECK(settings == std::vector<std::string>{"# topology: mesh:4x4", "# algorithm: binomial", "# source: 0;0",
+                                               "# pattern: broadcast", "# ports: one-port",
+                                               "# step_contention: allowed", "# dimension_order: XY"});
     REQUIRE(rows.size() == s.size() + 1);
-    CHECK(rows[0] == "step,from,to,from_id,to_id,hops,route,payload,tag,size");
+    CHECK(rows[0] == "step,from,to,from_id,to_id,hops,route,payload,tag,size,blocks");
     std::uint64_t hopSum = 0;
     for (std::size_t i = 0; i < s.size(); ++i) {
         const Transfer& t = s.transfers()[i];
         const auto f = fields(rows[i + 1]);
-        REQUIRE(f.size() == 10);
+        REQUIRE(f.size() == 11);
         CHECK(f[0] == std::to_string(t.step));
         CHECK(f[1] == std::to_string(s.topology().coord(t.from, 0)) + ";" + std::to_string(s.topology().coord(t.from, 1)));
         CHECK(f[3] == std::to_string(t.from));
@@ -143,7 +161,7 @@ TEST_CASE("transfer CSV: one row per transfer with step, coordinates, hops (bino
     }
     CHECK(hopSum == computeMetrics(s).tcd);
     // Binomial from rank 0 on 16 ranks: step 1 sends 0 → 8 = (0,2), 2 hops.
-    CHECK(rows[1] == "1,0;0,0;2,0,8,2,order,0,0,1");
+    CHECK(rows[1] == "1,0;0,0;2,0,8,2,order,0,0,1,");
 }
 
 TEST_CASE("channel-load CSV: used channels, totals = cumulative load, per-step columns sum to TCD", "[export][csv]")
@@ -420,7 +438,7 @@ TEST_CASE("topocast-cli export: every format, --out atomic, topology graph witho
     SECTION("csv, channels-csv (wide and long), trace")
     {
         REQUIRE(runCli({"export", "-t", "mesh:4x4", "-a", "binomial", "--format", "csv"}, out, err) == 0);
-        CHECK(lines(out).size() == 16);
+        CHECK(dataLines(out).size() == 16);
         REQUIRE(runCli({"export", "-t", "mesh:4x4", "-a", "binomial", "--format", "channels-csv"}, out, err) == 0);
         CHECK(lines(out)[0].find("step_4") != std::string::npos);
         REQUIRE(runCli({"export", "-t", "mesh:4x4", "-a", "binomial", "--format", "channels-csv", "--long"}, out, err) == 0);
@@ -446,7 +464,7 @@ TEST_CASE("topocast-cli export: every format, --out atomic, topology graph witho
         scenario.source = NodeId{5};
         saveScenario(scenario, sc);
         REQUIRE(runCli({"export", "--scenario", sc.string(), "--format", "csv"}, out, err) == 0);
-        CHECK(lines(out).size() == 64);
+        CHECK(dataLines(out).size() == 64);
     }
     SECTION("--out writes atomically; a failing export leaves the existing file untouched")
     {
@@ -454,7 +472,7 @@ TEST_CASE("topocast-cli export: every format, --out atomic, topology graph witho
         REQUIRE(runCli({"export", "-t", "mesh:4x4", "-a", "binomial", "--format", "csv", "--out", file.string()}, out, err) == 0);
         CHECK(out.empty());
         const std::string first = readFile(file);
-        CHECK(lines(first).size() == 16);
+        CHECK(dataLines(first).size() == 16);
         // An unknown algorithm or format fails before anything is written.
         CHECK(runCli({"export", "-t", "mesh:4x4", "-a", "nope", "--format", "csv", "--out", file.string()}, out, err) == 2);
         CHECK(runCli({"export", "-t", "mesh:4x4", "-a", "binomial", "--format", "xls", "--out", file.string()}, out, err) == 2);

@@ -81,8 +81,11 @@ TEST_CASE("grade: binomial on 4x4, step 2 — (0,1) right, (0,3) missed, (1,1) w
     const auto r = runCli({"grade", "--topology", "mesh:4x4", "--algorithm", "binomial", "--source", "0,0", "--step", "2",
                            "--nodes", "0,1;1,1", "--json"});
     REQUIRE(r.status == 0);
+    // The envelope (what was graded: topology, algorithm, parameters, source), then the grade.
     CHECK(nlohmann::json::parse(r.out) ==
-          nlohmann::json::parse(R"({"step": 2, "right": [[0, 1]], "missed": [[0, 3]], "wrong": [[1, 1]]})"));
+          nlohmann::json::parse(R"({"format": "topocast-grade", "version": 1, "topology": "mesh:4x4",
+                                   "algorithm": "binomial", "parameters": {}, "source": [0, 0], "steps": 4,
+                                   "step": 2, "right": [[0, 1]], "missed": [[0, 3]], "wrong": [[1, 1]]})"));
     const auto text = runCli({"grade", "--topology", "mesh:4x4", "--algorithm", "binomial", "--source", "0,0", "--step",
                               "2", "--nodes", "0,1;1,1"});
     REQUIRE(text.status == 0);

@@ -69,15 +69,16 @@ TEST_CASE("cli compare: every graph, its cost, the lower bound and the ratio (sp
     const auto doc = nlohmann::json::parse(r.out);
     int seen = 0;
     for (const auto& row : doc["rows"]) {
+        // Issue #31: the closed form is beside the counted figures (formula_*), which rank.
         if (row["algorithm"] == "nesbt" && row["ports"] == "one") {
-            CHECK(row["startups"] == 6);
-            CHECK(row["transfer"] == 24);
+            CHECK(row["formula_startups"] == 6);
+            CHECK(row["formula_transfer"] == 24);
             CHECK(row["lower_bound"] == 4 + 11);
-            CHECK(row["ratio"].get<double>() == Approx(30.0 / 15.0));
+            CHECK(row["formula_time"].get<double>() / row["lower_bound"].get<double>() == Approx(30.0 / 15.0));
             ++seen;
         }
         if (row["algorithm"] == "sbt" && row["ports"] == "n") {
-            CHECK(row["time"] == 5 + 20);
+            CHECK(row["formula_time"] == 5 + 20);
             ++seen;
         }
         CHECK(row["ratio"].get<double>() >= 1.0 - 1e-12);

@@ -213,12 +213,14 @@ TEST_CASE("cli landscape --metric tcd equals tcd-map for cang-wu in every mode",
     CHECK(l["min"] == m["min"]);
     CHECK(l["max"] == m["max"]);
     CHECK(l["argmin"] == m["optimal_sources"]);  // coordinates, as tcd-map writes them
-    // Exactly the keys, in its order.
+    // The envelope every JSON output starts with, then the metric, its unit and the values.
     std::vector<std::string> keys;
     for (auto it = l.begin(); it != l.end(); ++it)
         keys.push_back(it.key());
-    CHECK(keys == std::vector<std::string>{"argmin", "max", "metric", "min", "values"});  // nlohmann::json sorts
-    CHECK(land.out.rfind("{\"metric\":", 0) == 0);
+    CHECK(keys == std::vector<std::string>{"algorithm", "argmin", "format", "max", "metric", "min", "mode", "topology",
+                                           "unit", "values", "version"});  // nlohmann::json sorts
+    CHECK(land.out.rfind("{\"format\":\"topocast-landscape\",\"version\":1,\"topology\":", 0) == 0);
+    CHECK(l["unit"] == "hops");
 }
 
 TEST_CASE("cli landscape of binomial on mesh:4x4 equals 16 separate schedule runs", "[landscape][cli]")

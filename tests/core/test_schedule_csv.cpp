@@ -98,8 +98,8 @@ TEST_CASE("schedule CSV: the topology comes from the file or the caller, and mus
 TEST_CASE("schedule CSV: bad input is refused with its line number and what is allowed", "[csv][robustness]")
 {
     // A wrong column (line 2: the header).
-    requireRefused("# topology: mesh:4x4\nstep,from,to,hops\n1,\"0,0\",\"1,0\",1\n",
-                   {"s.csv:2:", "column 'hops'", "step, from, to and (optional) route"});
+    requireRefused("# topology: mesh:4x4\nstep,from,to,hop_count\n1,\"0,0\",\"1,0\",1\n",
+                   {"s.csv:2:", "column 'hop_count'", "step, from, to and (optional) route"});
     requireRefused("from,to\n", {"s.csv:1:", "no 'step' column"});
     requireRefused("step,from,from,to\n", {"s.csv:1:", "appears twice"});
     requireRefused("1,\"0,0\",\"1,0\"\n", {"s.csv:1:", "must be the header"});

@@ -12,6 +12,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <span>
+#include <string>
 #include <vector>
 
 namespace topocast {
@@ -46,6 +47,12 @@ struct CostFit {
 /// among equally good fits the one with fewer constants, start-up first, wins. No samples: all
 /// zero. O(samples). Never throws.
 CostFit fitLinearCost(std::span<const CostSample> samples);
+
+/// The constants `samples` cannot tell apart, one sentence each (empty: all three can be
+/// separated), e.g. "t_b cannot be told from t_s: every sample has 1024 bytes (one message
+/// size), so the fit reports t_b = 0"; fitLinearCost then leaves the confounded constant 0.
+/// O(samples). Never throws.
+std::vector<std::string> confoundedConstants(std::span<const CostSample> samples);
 
 /// One sample per measured transfer of `measured` (its median time; hops from `schedule`'s route,
 /// bytes as measured), or, when the file lists no transfers, one per step (the step's median

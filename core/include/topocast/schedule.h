@@ -97,6 +97,11 @@ public:
     std::string sizeUnit = "message";
     /// Most sends one node may make in a step under PortModel::MultiPort.
     int maxSendsPerStep = 1;
+    /// The contention model the algorithm promises: true when no two transfers of one step share
+    /// a directed channel (wormhole schedules); false when they may (store-and-forward and
+    /// baseline schedules). Written to schedule files ("step_contention") and honoured by
+    /// promisedValidateOptions() (validate.h), so every file topocast writes validates.
+    bool contentionFree = true;
     /// Optional caption for each step (index step−1), e.g. "phase 2, step 1 of 2".
     std::vector<std::string> stepLabels;
     /// Pattern::Scatter only: the nodes that take part (sorted or not; empty = every node). The

@@ -18,6 +18,10 @@ struct ValidateOptions {
     std::size_t maxViolations = 50;
 };
 
+/// The options that check what `schedule` promises: step contention forbidden only when the
+/// schedule is contentionFree (schedule.h). O(1).
+ValidateOptions promisedValidateOptions(const Schedule& schedule);
+
 /// Which rule a finding breaks.
 enum class FindingKind : std::uint8_t {
     InformedTwice,   ///< a node receives data it already holds (the source included)

@@ -11,6 +11,7 @@ Schedule binomialBroadcast(const Topology& topo, NodeId source)
 {
     Schedule s(topo, source, Pattern::Broadcast, PortModel::OnePort);
     s.algorithm = "binomial";
+    s.contentionFree = false; // MPICH's tree ignores the network: routes of one step may share channels
     const std::uint32_t n = topo.nodeCount();
     s.reserve(n - 1);
     // MPICH's MPIR_Bcast_intra_binomial: the root first sends to relative rank 2^(m−1)
@@ -35,6 +36,7 @@ Schedule recursiveDoublingBroadcast(const Topology& topo, NodeId source)
             throw Error("recursive-doubling needs every side to be a power of two; got " + topo.displayName());
     Schedule s(topo, source, Pattern::Broadcast, PortModel::OnePort);
     s.algorithm = "recursive-doubling";
+    s.contentionFree = false; // halving ignores the routes: those of one step may share channels
     s.reserve(topo.nodeCount() - 1);
 
     std::vector<NodeId> informed{source};

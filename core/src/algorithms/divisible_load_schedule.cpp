@@ -428,6 +428,7 @@ Schedule divisibleLoadSchedule(const Topology& topo, NodeId source, const Params
     sched.algorithm = "divisible-load";
     sched.mode = "scatter(" + std::to_string(p) + ")";
     sched.maxSendsPerStep = p;
+    sched.contentionFree = false; // store-and-forward moves: a step's routes may share channels (spec §1.5)
     sched.sizeUnit = "load";
     // p = 3: z before y for the mixed-sign move-1 route (−z, +y, +y) of spec §1.5.
     if (p == 3)

@@ -33,7 +33,7 @@ std::vector<ParamSpec> hypercubeParamSpecs(std::string_view algorithm)
          .help = "B: elements per packet; a broadcast packet holds at most the whole message"},
         {.key = "ports", .label = "port model", .kind = K::Choice, .choices = {"one", "send-recv", "half", "n"},
          .alsoAccepted = {"one-port", "n-port", "all"},
-         .help = "one-port, send-or-receive, half-duplex all-port or n-port (Johnsson-Ho §2)"},
+         .help = "port model (Johnsson-Ho §2): " + portsHelp()},
         {.key = "tau", .label = "start-up time τ", .kind = K::Number, .min = 0, .max = kUnbounded, .byDefault = 1,
          .help = "τ: start-up time per packet"},
         {.key = "tc", .label = "transfer time t_c", .kind = K::Number, .min = 0, .max = kUnbounded, .byDefault = 1,
@@ -41,16 +41,16 @@ std::vector<ParamSpec> hypercubeParamSpecs(std::string_view algorithm)
     };
     if (algorithm == "hp")
         specs.push_back({.key = "variant", .label = "variant", .kind = K::Choice, .choices = {"", "nopipe"},
-                         .defaultText = "pipelined", .help = "nopipe: the BRG broadcast without pipelining (§4.1.1)"});
+                         .defaultText = "pipelined", .help = "nopipe: the BRG broadcast without pipelining (Johnsson-Ho §4.1.1)"});
     else if (algorithm == "sbt")
         specs.push_back({.key = "variant", .label = "scatter order", .kind = K::Choice,
                          .choices = {"", "postorder", "subtree"}, .defaultText = "postorder when B ≤ M",
-                         .help = "order of the one-port scatter: postorder or subtree (§3.2)"});
+                         .help = "order of the one-port scatter: postorder or subtree (Johnsson-Ho §3.2)"});
     else if (algorithm == "sbnt" || algorithm == "sbntc")
         // "streaming" is the bound of §5.1.5 only; accepted here so the schedule says why it has none.
         specs.push_back({.key = "variant", .label = "variant", .kind = K::Choice, .choices = {""},
                          .alsoAccepted = {"streaming"}, .defaultText = "none",
-                         .help = "no schedule variants (streaming is the source-side bound of §5.1.5 only)"});
+                         .help = "no schedule variants (streaming is the source-side bound of Johnsson-Ho §5.1.5 only)"});
     return specs;
 }
 
@@ -126,7 +126,7 @@ Schedule hypercubeSchedule(const RawSchedule& raw, const ScheduleRequest& rq, co
                        raw.graph == GraphKind::Nesbt || raw.graph == GraphKind::Sbntc;
     if (p.M % p.B != 0 || (split && p.M % n != 0))
         fig.formulaNote = "the closed form assumes B | M" + std::string(split ? " and n | M" : "") +
-                          " (spec §10 item 26) and is evaluated literally; the schedule sends the remainder in a "
+                          " (docs/glossary.md, closed form) and is evaluated literally; the schedule sends the remainder in a "
                           "smaller last packet or fractional parts, so counted figures may differ";
     fig.startups = startups.value();
     fig.transfer = transfer.value();

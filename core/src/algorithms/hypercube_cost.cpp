@@ -35,6 +35,15 @@ Ports parsePorts(std::string_view text)
     throw Error("unknown port model '" + std::string(text) + "'; use one, send-recv, half or n");
 }
 
+std::string portsHelp()
+{
+    // In parentheses: the port model's name in schedule files and tables (docs/glossary.md).
+    return "one (one-port-exchange: a node exchanges with one neighbour per cycle, sending to and receiving from "
+           "it), send-recv (one-port: one send + one receive per cycle, on different ports), half (half-duplex: "
+           "one send or one receive per cycle) or n (all-port: every port sends and receives each cycle; also "
+           "written n-port or all)";
+}
+
 PortModel toPortModel(Ports p)
 {
     switch (p) {
@@ -143,7 +152,7 @@ void requireServed(std::string_view a, Pattern pattern, Ports ports)
         std::string list;
         for (Pattern p : pats)
             list += (list.empty() ? "" : ", ") + patternName(p);
-        throw Error(std::string(a) + " does not serve pattern " + patternName(pattern) + " (spec §4–§7); it serves " +
+        throw Error(std::string(a) + " does not serve pattern " + patternName(pattern) + " (Johnsson & Ho §4–§7); it serves " +
                     list);
     }
     const auto ports2 = servedPorts(a, pattern);
@@ -574,7 +583,7 @@ constexpr FormulaRow kFormulas[] = {
          return plain(t.nR * ceilR(t.NR * t.M / (Rational(2) * t.nR * t.B)), t.NR * t.M / Rational(2),
                       t.Nv * t.Mv / (2 * t.nv), t.Nv * t.Mv / 2 * t.tc + t.nv * t.tau);
      }},
-    {"nesbt", Pattern::Alltoall, kOnePort, "", "Table 15 (corrected, §10 items 14–15)", true, nesbtAlltoallOnePort},
+    {"nesbt", Pattern::Alltoall, kOnePort, "", "Table 15 (corrected: docs/glossary.md, corrections)", true, nesbtAlltoallOnePort},
     {"nesbt", Pattern::Alltoall, kAnyPorts, "", "Table 17", true, nesbtAlltoallNPort},
     {"sbntc", Pattern::Alltoall, kNotOnePort, "", "Table 17", true,
      [](const Terms& t) {

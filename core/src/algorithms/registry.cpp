@@ -255,7 +255,7 @@ std::vector<AlgorithmInfo> makeAlgorithms()
         if (a.name == "tsay-wang")
             a.params.push_back({.key = "variant", .label = "variant", .kind = K::Choice, .choices = {"paper", "direct"},
                                 .alsoAccepted = {"direct-final"},
-                                .help = "paper: the paper's phases; direct: the corrected final phase (digest §6)"});
+                                .help = "paper: the paper's phases; direct: a direct final phase, for n' = (2d+1)^r only (README: Where the papers are wrong)"});
         else if (a.name == "divisible-load")
             a.params = divisibleLoadParamSpecs();
         declareCommonParams(a);

@@ -494,7 +494,7 @@ std::vector<std::string> cyclicRouteViolations(const Schedule& schedule, std::si
                       std::to_string(topo.dims()) + "-dimensional torus";
         } else if (topo.coord(t.from, t.route.start) == topo.coord(t.to, t.route.start)) {
             problem = "starts in dimension " + std::to_string(t.route.start + 1) +
-                      ", where sender and receiver agree (the start must be in Δ, spec §1.3)";
+                      ", where sender and receiver agree (the start must be in Δ, the dimensions where they differ)";
         }
         if (problem.empty())
             continue;
@@ -526,13 +526,13 @@ std::vector<std::string> tsayWangStepViolations(const Schedule& schedule, TsayWa
     const std::uint32_t lb = allPortLowerBound(d, n);
     const std::uint32_t paper = tsayWangPaperBound(d, n);
     if (steps != expected)
-        out.push_back("the schedule has " + std::to_string(steps) + " steps; spec §2.3 gives " +
+        out.push_back("the schedule has " + std::to_string(steps) + " steps; the construction (Tsay & Wang §3) gives " +
                       std::to_string(expected));
     if (steps < lb)
-        out.push_back(std::to_string(steps) + " steps is below the lower bound " + std::to_string(lb) + " (spec §2.1)");
+        out.push_back(std::to_string(steps) + " steps is below the lower bound " + std::to_string(lb) + " (Tsay & Wang §2)");
     if (steps > paper)
         out.push_back(std::to_string(steps) + " steps exceeds the paper's bound " + std::to_string(paper) +
-                      " (spec §2.2)");
+                      " (Tsay & Wang §2)");
     std::vector<std::uint64_t> perStep(steps + 1, 0);
     for (const Transfer& t : schedule.transfers())
         if (t.step >= 1 && t.step <= steps)

@@ -175,17 +175,17 @@ std::uint32_t tsayWangPaperBound(int d, long long n)
 std::optional<std::string> tsayWangUnsupported(int d, long long n, TsayWangVariant v)
 {
     if (d < 2)
-        return "tsay-wang needs a torus of d ≥ 2 dimensions (spec §1.1); got d = " + std::to_string(d);
+        return "tsay-wang needs a torus of d ≥ 2 dimensions (Tsay & Wang §2); got d = " + std::to_string(d);
     if (n < 3)
-        return "tsay-wang needs a torus side n ≥ 3 (spec §1.1); got n = " + std::to_string(n);
+        return "tsay-wang needs a torus side n ≥ 3 (Tsay & Wang §2); got n = " + std::to_string(n);
     if (n % 2 == 0 && n < d)
         return "even n=" + std::to_string(n) + " < d=" + std::to_string(d) +
-               ": the even-n extra phase needs n ≥ d (spec §3.7)";
+               ": the even-n extra phase needs n ≥ d (Tsay & Wang §3)";
     const long long nPrime = n % 2 != 0 ? n : n - 1;
     if (v == TsayWangVariant::DirectFinal && !isPowerOf(2LL * d + 1, nPrime))
         return "the direct variant of tsay-wang needs n' = " + std::to_string(nPrime) +
                " (n, or n−1 for even n) to be a power of 2d+1 = " + std::to_string(2 * d + 1) +
-               " (spec §3.8); use --variant paper";
+               " (README: Where the papers are wrong); use --variant paper";
     return std::nullopt;
 }
 

@@ -23,6 +23,7 @@
 #include <algorithm>
 #include <array>
 #include <charconv>
+#include <cmath>
 #include <ostream>
 #include <sstream>
 #include <system_error>
@@ -283,15 +284,59 @@ std::string routeField(const RouteSpec& route)
     return "cyclic:" + std::to_string(route.start) + (route.sign < 0 ? "-" : "+");
 }
 
+/// The blocks of a payload as the CSV reader takes them: "origin:dest:part …", dest * = every
+/// node; empty for payload 0 (the source's whole message).
+static std::string blocksField(const Schedule& schedule, std::uint32_t payload)
+{
+    if (payload == 0)
+        return {};
+    std::string text;
+    for (const Block& b : schedule.payload(payload)) {
+        if (!text.empty())
+            text += ' ';
+        text += std::to_string(b.origin) + ':' + (b.dest == Block::kAll ? std::string("*") : std::to_string(b.dest)) +
+                ':' + std::to_string(b.part);
+    }
+    return text;
+}
+
+/// The '# key: value' lines the CSV reader takes back (schedule_csv.h); nodes as the rows write
+/// them (nodeField), so a file names every node one way.
+static void writeCsvSettings(std::ostream& out, const Schedule& schedule)
+{
+    const Topology& topo = schedule.topology();
+    out << "# topology: " << topo.spec() << '\n';
+    if (!schedule.algorithm.empty())
+        out << "# algorithm: " << schedule.algorithm << '\n';
+    if (!schedule.mode.empty())
+        out << "# mode: " << schedule.mode << '\n';
+    out << "# source: " << nodeField(topo, schedule.source()) << '\n';
+    out << "# pattern: " << toString(schedule.pattern()) << '\n';
+    out << "# ports: " << toString(schedule.portModel()) << '\n';
+    if (schedule.portModel() == PortModel::MultiPort)
+        out << "# max_sends_per_step: " << schedule.maxSendsPerStep << '\n';
+    out << "# step_contention: " << (schedule.contentionFree ? "forbidden" : "allowed") << '\n';
+    out << "# dimension_order: " << orderName(schedule.dimensionOrder) << '\n';
+    if (schedule.parts != 1)
+        out << "# parts: " << schedule.parts << '\n';
+    if (!schedule.participants.empty()) {
+        out << "# participants:";
+        for (NodeId v : schedule.participants)
+            out << ' ' << nodeField(topo, v);
+        out << '\n';
+    }
+}
+
 void writeTransfersCsv(std::ostream& out, const Schedule& schedule)
 {
     requireFinalized(schedule, "CSV export");
     const Topology& topo = schedule.topology();
-    out << "step,from,to,from_id,to_id,hops,route,payload,tag,size\n";
+    writeCsvSettings(out, schedule);
+    out << "step,from,to,from_id,to_id,hops,route,payload,tag,size,blocks\n";
     for (const Transfer& t : schedule.transfers()) {
         out << t.step << ',' << nodeField(topo, t.from) << ',' << nodeField(topo, t.to) << ',' << t.from << ',' << t.to
             << ',' << schedule.hops(t) << ',' << routeField(t.route) << ',' << t.payload << ',' << t.tag << ','
-            << fmt::to_string(t.size) << '\n';
+            << fmt::to_string(t.size) << ',' << blocksField(schedule, t.payload) << '\n';
     }
 }
 
@@ -359,30 +404,63 @@ void writeChannelLoadCsv(std::ostream& out, const Schedule& schedule, ChannelCsv
     }
 }
 
-void writeChromeTrace(std::ostream& out, const Schedule& schedule, const TraceOptions& options)
+/// Each step's start and length in µs: options.stepTimes when given (checked: one per step, each
+/// finite and ≥ 0), else stepMicros apiece. The last entry of `starts` is the trace's end.
+static void traceStepSpans(const TraceOptions& options, std::uint32_t steps, std::vector<double>& starts,
+                           std::vector<double>& lengths)
 {
-    requireFinalized(schedule, "trace export");
-    if (!(options.stepMicros > 0.0))
-        throw Error("trace step length " + fmt::to_string(options.stepMicros) + " µs must be positive");
-    const Topology& topo = schedule.topology();
-    const std::vector<Transfer>& transfers = schedule.transfers();
-    const std::uint32_t steps = schedule.stepCount();
-    const double unit = options.stepMicros;
+    if (options.stepTimes.empty()) {
+        if (!(options.stepMicros > 0.0) || !std::isfinite(options.stepMicros))
+            throw Error("trace step length " + fmt::to_string(options.stepMicros) + " µs must be positive");
+        lengths.assign(steps, options.stepMicros);
+    } else {
+        if (options.stepTimes.size() != steps)
+            throw Error("trace: " + std::to_string(options.stepTimes.size()) + " step times for a schedule of " +
+                        std::to_string(steps) + " steps; give one per step");
+        for (std::size_t i = 0; i < steps; ++i)
+            if (!(options.stepTimes[i] >= 0.0) || !std::isfinite(options.stepTimes[i]))
+                throw Error("trace: step " + std::to_string(i + 1) + " time " + fmt::to_string(options.stepTimes[i]) +
+                            " µs is not a number ≥ 0");
+        lengths = options.stepTimes;
+    }
+    starts.assign(1, 0.0);
+    for (double length : lengths)
+        starts.push_back(starts.back() + length);
+}
 
+/// The trace's otherData (topocast's envelope: format, version, topology, the schedule and where its
+/// step times come from) and the metadata of the steps track.
+static void writeTraceHeader(std::ostream& out, const Schedule& schedule, const TraceOptions& options)
+{
+    const Topology& topo = schedule.topology();
     std::string title = schedule.algorithm;
     if (!schedule.mode.empty())
         title += " (" + schedule.mode + ")";
     title += " " + toString(schedule.pattern()) + " on the " + topo.displayName();
 
-    out << "{\"displayTimeUnit\":\"ms\",\"otherData\":{\"format\":\"topocast-trace\",\"topology\":"
+    out << "{\"displayTimeUnit\":\"ms\",\"otherData\":{\"format\":\"topocast-trace\",\"version\":1,\"topology\":"
         << quoted(topo.spec()) << ",\"algorithm\":" << quoted(schedule.algorithm)
-        << ",\"mode\":" << quoted(schedule.mode) << ",\"source\":" << quoted(topo.nodeName(schedule.source()))
-        << ",\"steps\":" << steps << ",\"transfers\":" << transfers.size() << ",\"step_us\":" << fmt::to_string(unit)
-        << "},\n\"traceEvents\":[\n";
+        << ",\"mode\":" << quoted(schedule.mode) << ",\"source\":" << nodeToJson(topo, schedule.source()).dump()
+        << ",\"steps\":" << schedule.stepCount() << ",\"transfers\":" << schedule.transfers().size()
+        << ",\"time_unit\":\"µs\",\"step_times\":" << quoted(options.stepTimes.empty() ? "fixed" : options.timesFrom);
+    if (options.stepTimes.empty())
+        out << ",\"step_us\":" << fmt::to_string(options.stepMicros);
+    out << "},\n\"traceEvents\":[\n";
     out << "{\"name\":\"process_name\",\"ph\":\"M\",\"pid\":1,\"tid\":0,\"args\":{\"name\":" << quoted(title)
         << "}},\n";
     out << "{\"name\":\"thread_name\",\"ph\":\"M\",\"pid\":1,\"tid\":0,\"args\":{\"name\":\"steps\"}},\n";
     out << "{\"name\":\"thread_sort_index\",\"ph\":\"M\",\"pid\":1,\"tid\":0,\"args\":{\"sort_index\":-1}}";
+}
+
+void writeChromeTrace(std::ostream& out, const Schedule& schedule, const TraceOptions& options)
+{
+    requireFinalized(schedule, "trace export");
+    const Topology& topo = schedule.topology();
+    const std::vector<Transfer>& transfers = schedule.transfers();
+    const std::uint32_t steps = schedule.stepCount();
+    std::vector<double> starts, lengths;
+    traceStepSpans(options, steps, starts, lengths);
+    writeTraceHeader(out, schedule, options);
 
     // One track per node that takes part.
     std::vector<char> active(topo.nodeCount(), 0);
@@ -410,7 +488,8 @@ void writeChromeTrace(std::ostream& out, const Schedule& schedule, const TraceOp
     };
     std::vector<Slice> slices;
     for (StepNo step{1}; step <= steps; ++step) {
-        const double base = (step - 1) * unit;
+        const double base = starts[step - 1];
+        const double unit = lengths[step - 1];
         const std::size_t begin = schedule.stepBegin(step);
         const std::size_t end = schedule.stepEnd(step);
         out << ",\n{\"name\":" << quoted("step " + std::to_string(step))
@@ -446,8 +525,8 @@ void writeChromeTrace(std::ostream& out, const Schedule& schedule, const TraceOp
                 out << ",\n{\"name\":" << quoted(send ? "send → " + peer : "recv ← " + peer) << ",\"cat\":\""
                     << (send ? "send" : "recv") << "\",\"ph\":\"X\",\"pid\":1,\"tid\":" << tid
                     << ",\"ts\":" << fmt::to_string(ts) << ",\"dur\":" << fmt::to_string(dur)
-                    << ",\"args\":{\"step\":" << t.step << ",\"from\":" << quoted(topo.nodeName(t.from))
-                    << ",\"to\":" << quoted(topo.nodeName(t.to)) << ",\"hops\":" << schedule.hops(t)
+                    << ",\"args\":{\"step\":" << t.step << ",\"from\":" << nodeToJson(topo, t.from).dump()
+                    << ",\"to\":" << nodeToJson(topo, t.to).dump() << ",\"hops\":" << schedule.hops(t)
                     << ",\"route\":" << quoted(routeField(t.route)) << ",\"payload\":" << t.payload
                     << ",\"tag\":" << t.tag << ",\"size\":" << fmt::to_string(t.size) << ",\"transfer\":" << sl.transfer
                     << "}}";

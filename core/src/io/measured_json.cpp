@@ -5,9 +5,11 @@
 #include "topocast/error.h"
 #include "topocast/io/schedule_json.h"
 #include "topocast/replay.h"
+#include "topocast/topology.h"
 
 #include <algorithm>
 #include <cmath>
+#include <optional>
 
 namespace topocast {
 
@@ -103,6 +105,39 @@ TimeStats makeTimeStats(std::vector<double> samples)
     return s;
 }
 
+namespace {
+
+/// A transfer's node in node notation (coordinate arrays; the address on a hypercube), or its id
+/// when the file's topology does not parse.
+ojson measuredNodeJson(const MeasuredTimes& m, NodeId v)
+{
+    try {
+        const Topology topo = Topology::parse(m.topology);
+        if (v < topo.nodeCount())
+            return nodeToJson(topo, v);
+    } catch (const Error&) {
+    }
+    return v;
+}
+
+/// A transfer's "from" or "to": node notation (needs the file's topology) or, as files before
+/// node notation wrote them, a node id.
+NodeId measuredNode(const MeasuredTimes& m, const json& transfer, const char* key, const std::string& path)
+{
+    if (!transfer.contains(key) || !transfer[key].is_array())
+        return static_cast<NodeId>(uintAt(transfer, key, path, 0xFFFFFFFFu));
+    const std::string where = path + "." + key;
+    std::optional<Topology> topo;
+    try {
+        topo = Topology::parse(m.topology);
+    } catch (const Error& e) {
+        fail(where, std::string("coordinates need the schedule's topology, which does not parse: ") + e.what());
+    }
+    return nodeFromJson(*topo, transfer[key], where);
+}
+
+} // namespace
+
 ojson toJson(const MeasuredTimes& m)
 {
     ojson o;
@@ -144,8 +179,8 @@ ojson toJson(const MeasuredTimes& m)
         ojson e;
         e["index"] = t.index;
         e["step"] = t.step;
-        e["from"] = t.from;
-        e["to"] = t.to;
+        e["from"] = measuredNodeJson(m, t.from);
+        e["to"] = measuredNodeJson(m, t.to);
         e["bytes"] = t.bytes;
         putStats(e, t.time);
         transfers.push_back(e);
@@ -224,8 +259,8 @@ MeasuredTimes measuredFromJson(const json& doc)
             t.step = StepNo{uintAt(transfers[i], "step", path, m.stepCount)};
             if (t.step < 1)
                 fail(path + ".step", "steps start at 1");
-            t.from = static_cast<NodeId>(uintAt(transfers[i], "from", path, 0xFFFFFFFFu));
-            t.to = static_cast<NodeId>(uintAt(transfers[i], "to", path, 0xFFFFFFFFu));
+            t.from = measuredNode(m, transfers[i], "from", path);
+            t.to = measuredNode(m, transfers[i], "to", path);
             t.bytes = transfers[i].contains("bytes") ? uintAt(transfers[i], "bytes", path, std::uint64_t{1} << 60) : 0;
             t.time = statsFrom(transfers[i], path);
             m.transfers.push_back(t);

@@ -8,7 +8,11 @@
 #include <algorithm>
 #include <array>
 #include <cctype>
+#include <cmath>
+#include <cstdlib>
 #include <fstream>
+#include <map>
+#include <sstream>
 
 
 // A small RFC 4180 reader rather than a library: Debian 12 packages no C++ CSV parser (libcsv is
@@ -102,12 +106,21 @@ std::vector<std::string> splitFields(std::string_view line, std::size_t lineNo, 
     return fields;
 }
 
-enum Column { ColStep, ColFrom, ColTo, ColRoute, ColCount };
-constexpr std::array<const char*, ColCount> kColumnNames{"step", "from", "to", "route"};
-constexpr const char* kAllowedColumns = "step, from, to and (optional) route";
+// The columns a student writes (step, from, to, route) and the ones `export --format csv` adds:
+// size, tag and blocks are read back; from_id, to_id, hops and payload are there for a reader's
+// convenience and ignored (the CSV export is the CSV this reader takes).
+enum Column { ColStep, ColFrom, ColTo, ColRoute, ColSize, ColTag, ColBlocks, ColFromId, ColToId, ColHops, ColPayload, ColCount };
+constexpr std::array<const char*, ColCount> kColumnNames{"step", "from",  "to",    "route", "size",   "tag",
+                                                         "blocks", "from_id", "to_id", "hops", "payload"};
+constexpr const char* kAllowedColumns =
+    "step, from, to and (optional) route; also size, tag, blocks and the export's from_id, to_id, hops, payload";
 
 struct Header {
-    std::array<int, ColCount> index{-1, -1, -1, -1};
+    std::array<int, ColCount> index = [] {
+        std::array<int, ColCount> a{};
+        a.fill(-1);
+        return a;
+    }();
     std::size_t fields = 0;
 };
 
@@ -151,13 +164,22 @@ std::uint32_t parseStep(const std::string& text, std::size_t lineNo, const CsvEr
     return static_cast<std::uint32_t>(v);
 }
 
+/// A node as Topology::parseNode reads it, or with ';' between coordinates ("1;2", as GraphML
+/// and the channel CSV write them).
+NodeId parseCsvNode(const Topology& topo, std::string text)
+{
+    if (text.find(',') == std::string::npos)
+        std::replace(text.begin(), text.end(), ';', ',');
+    return topo.parseNode(text);
+}
+
 NodeId parseNodeField(const Topology& topo, const std::string& text, const char* column, std::size_t lineNo,
                       const CsvError& err)
 {
     if (text.empty())
         err.at(lineNo, std::string("column '") + column + "' is empty; it needs a node of the " + topo.displayName());
     try {
-        return topo.parseNode(text);
+        return parseCsvNode(topo, text);
     } catch (const Error& e) {
         err.at(lineNo, std::string("column '") + column + "': " + e.what());
     }
@@ -179,6 +201,9 @@ struct Row {
     StepNo step{};
     NodeId from{}, to{};
     std::string route;
+    std::string blocks; ///< "origin:dest:part …" (dest * = every node); empty = the source's message
+    double size = 1.0;
+    std::uint32_t tag = 0;
     std::size_t line = 0;
 };
 
@@ -330,6 +355,9 @@ struct CsvFirstPass {
     std::optional<Topology> fileTopology;
     std::optional<std::string> sourceText, portsText;
     std::size_t sourceLine = 0, portsLine = 0;
+    /// The other '# key: value' settings the export writes (pattern, step_contention, algorithm,
+    /// mode, dimension_order, max_sends_per_step, parts, participants), with their lines.
+    std::map<std::string, std::pair<std::string, std::size_t>> settings;
     std::optional<Header> header;
     std::vector<Row> rows;
 };
@@ -351,6 +379,34 @@ void readCommentLine(std::string_view t, std::size_t lineNo, const CsvError& err
     } else if (auto p = commentValue(t, "ports")) {
         pass.portsText = *p;
         pass.portsLine = lineNo;
+    } else {
+        for (const char* key : {"pattern", "step_contention", "algorithm", "mode", "dimension_order",
+                                "max_sends_per_step", "parts", "participants"})
+            if (auto value = commentValue(t, key))
+                pass.settings[key] = {*value, lineNo};
+    }
+}
+
+/// The size, tag and blocks columns of one row, where the header has them.
+void readExtraFields(const std::vector<std::string>& fields, const Header& header, std::size_t lineNo,
+                     const CsvError& err, Row& r)
+{
+    auto field = [&](Column c) -> const std::string* {
+        const int i = header.index[static_cast<std::size_t>(c)];
+        return i >= 0 ? &fields[static_cast<std::size_t>(i)] : nullptr;
+    };
+    if (const std::string* f = field(ColBlocks))
+        r.blocks = *f;
+    if (const std::string* f = field(ColSize); f && !f->empty()) {
+        char* end = nullptr;
+        r.size = std::strtod(f->c_str(), &end);
+        if (end != f->c_str() + f->size() || !(r.size >= 0) || !std::isfinite(r.size))
+            err.at(lineNo, "size '" + *f + "' is not a number ≥ 0");
+    }
+    if (const std::string* f = field(ColTag); f && !f->empty()) {
+        if (f->size() > 9 || !std::all_of(f->begin(), f->end(), [](unsigned char c) { return std::isdigit(c); }))
+            err.at(lineNo, "tag '" + *f + "' is not a whole number 0..999999999");
+        r.tag = static_cast<std::uint32_t>(std::stoul(*f));
     }
 }
 
@@ -380,6 +436,7 @@ CsvFirstPass readFirstPass(std::string_view text, const CsvError& err)
         r.step = StepNo{parseStep(fields[static_cast<std::size_t>(header.index[ColStep])], lineNo, err)};
         // Nodes are parsed once the topology is known; keep the texts for now.
         r.route = header.index[ColRoute] >= 0 ? fields[static_cast<std::size_t>(header.index[ColRoute])] : std::string();
+        readExtraFields(fields, header, lineNo, err, r);
         pass.rows.push_back(std::move(r));
         return true;
     });
@@ -447,7 +504,7 @@ NodeId csvSource(const Topology& topo, const CsvFirstPass& pass, const CsvError&
     NodeId source{};
     if (pass.sourceText) {
         try {
-            source = topo.parseNode(*pass.sourceText);
+            source = parseCsvNode(topo, *pass.sourceText);
         } catch (const Error& e) {
             err.at(pass.sourceLine, std::string("# source: ") + e.what());
         }
@@ -472,6 +529,104 @@ PortModel csvPorts(const CsvFirstPass& pass, const CsvError& err)
     return ports;
 }
 
+/// One block "origin:dest:part" (dest * = every node) of a blocks field.
+Block parseBlock(const Topology& topo, std::string_view text, const Row& row, const CsvError& err)
+{
+    const std::string allowed = "blocks are origin:dest:part separated by spaces (dest * = every node), e.g. 0:*:0";
+    const auto c1 = text.find(':');
+    const auto c2 = c1 == std::string_view::npos ? c1 : text.find(':', c1 + 1);
+    if (c2 == std::string_view::npos)
+        err.at(row.line, "block '" + std::string(text) + "' is not understood; " + allowed);
+    auto number = [&](std::string_view part, std::uint64_t max) {
+        if (part.empty() || part.size() > 10 ||
+            !std::all_of(part.begin(), part.end(), [](unsigned char c) { return std::isdigit(c); }) ||
+            std::stoull(std::string(part)) > max)
+            err.at(row.line, "block '" + std::string(text) + "': '" + std::string(part) + "' is not a whole number 0.." +
+                                 std::to_string(max) + "; " + allowed);
+        return static_cast<std::uint32_t>(std::stoull(std::string(part)));
+    };
+    const std::string_view dest = text.substr(c1 + 1, c2 - c1 - 1);
+    Block b;
+    b.origin = number(text.substr(0, c1), topo.nodeCount() - 1);
+    b.dest = dest == "*" ? Block::kAll : number(dest, topo.nodeCount() - 1);
+    b.part = number(text.substr(c2 + 1), 0xFFFFFFFEu);
+    return b;
+}
+
+/// The payload index of a row's blocks field (0 when empty), adding each distinct list once.
+std::uint32_t rowPayload(Schedule& s, const Row& row, std::map<std::string, std::uint32_t>& seen, const CsvError& err)
+{
+    const std::string text(trim(row.blocks));
+    if (text.empty())
+        return 0;
+    if (auto it = seen.find(text); it != seen.end())
+        return it->second;
+    std::vector<Block> blocks;
+    std::size_t start = 0;
+    while (start < text.size()) {
+        const std::size_t end = std::min(text.find(' ', start), text.size());
+        if (end > start)
+            blocks.push_back(parseBlock(s.topology(), std::string_view(text).substr(start, end - start), row, err));
+        start = end + 1;
+    }
+    std::sort(blocks.begin(), blocks.end());
+    const std::uint32_t index = s.addPayload(blocks);
+    seen.emplace(text, index);
+    return index;
+}
+
+/// Applies the export's '# key: value' settings to the schedule (each refused with its line and
+/// what is allowed when malformed).
+void applySettings(const CsvFirstPass& pass, Schedule& s, const CsvError& err)
+{
+    const Topology& topo = s.topology();
+    for (const auto& [key, entry] : pass.settings) {
+        const auto& [value, line] = entry;
+        try {
+            if (key == "step_contention") {
+                if (value != "forbidden" && value != "allowed")
+                    throw Error("'" + value + "' is not a contention model; use forbidden or allowed");
+                s.contentionFree = value == "forbidden";
+            } else if (key == "algorithm") {
+                s.algorithm = value;
+            } else if (key == "mode") {
+                s.mode = value;
+            } else if (key == "dimension_order") {
+                s.dimensionOrder = parseOrder(value, topo.dims());
+            } else if (key == "max_sends_per_step" || key == "parts") {
+                if (value.empty() || value.size() > 7 ||
+                    !std::all_of(value.begin(), value.end(), [](unsigned char c) { return std::isdigit(c); }) ||
+                    std::stoul(value) == 0)
+                    throw Error("'" + value + "' is not a whole number 1..9999999");
+                const auto n = static_cast<std::uint32_t>(std::stoul(value));
+                if (key == "parts")
+                    s.parts = n;
+                else
+                    s.maxSendsPerStep = static_cast<int>(n);
+            } else if (key == "participants") {
+                std::istringstream in(value);
+                for (std::string node; in >> node;)
+                    s.participants.push_back(parseCsvNode(topo, node));
+            }
+        } catch (const Error& e) {
+            err.at(line, "# " + key + ": " + e.what());
+        }
+    }
+}
+
+Pattern csvPattern(const CsvFirstPass& pass, const CsvError& err)
+{
+    const auto it = pass.settings.find("pattern");
+    if (it == pass.settings.end())
+        return Pattern::Broadcast;
+    try {
+        return parsePattern(it->second.first);
+    } catch (const Error& e) {
+        err.at(it->second.second, std::string("# pattern: ") + e.what());
+    }
+    return Pattern::Broadcast; // not reached: err.at throws
+}
+
 } // namespace
 
 Schedule scheduleFromCsv(std::string_view text, const std::string& what, const std::optional<Topology>& topology)
@@ -487,14 +642,17 @@ Schedule scheduleFromCsv(std::string_view text, const std::string& what, const s
     const NodeId source = csvSource(topo, pass, err);
     const PortModel ports = csvPorts(pass, err);
 
-    Schedule s(topo, source, Pattern::Broadcast, ports);
+    Schedule s(topo, source, csvPattern(pass, err), ports);
     s.algorithm = "student";
     s.mode = "csv";
+    applySettings(pass, s, err);
     if (order)
         s.dimensionOrder = *order;
     s.reserve(pass.rows.size());
+    std::map<std::string, std::uint32_t> payloads;
     for (const Row& r : pass.rows)
-        s.add(r.from, r.to, r.step, parseRoute(topo, r, s.dimensionOrder, err));
+        s.add(Transfer{r.from, r.to, r.step, parseRoute(topo, r, s.dimensionOrder, err), rowPayload(s, r, payloads, err),
+                       r.tag, r.size});
     s.finalize();
     return s;
 }

@@ -64,6 +64,7 @@ ojson headerJson(const Schedule& s, const Metrics& m)
     o["port_model"] = toString(s.portModel());
     if (s.portModel() == PortModel::MultiPort)
         o["max_sends_per_step"] = s.maxSendsPerStep;
+    o["step_contention"] = s.contentionFree ? "forbidden" : "allowed";
     o["dimension_order"] = orderName(s.dimensionOrder);
     o["steps"] = m.steps;
     o["tcd"] = m.tcd;
@@ -254,6 +255,12 @@ void readScheduleFields(const json& doc, Schedule& s)
         s.sizeUnit = stringValue(doc["size_unit"], "size_unit");
     if (doc.contains("max_sends_per_step"))
         s.maxSendsPerStep = static_cast<int>(intValue(doc["max_sends_per_step"], "max_sends_per_step", 1, 1 << 20));
+    if (doc.contains("step_contention")) {
+        const std::string c = stringValue(doc["step_contention"], "step_contention");
+        if (c != "forbidden" && c != "allowed")
+            fail("step_contention", "\"" + c + "\" is not a contention model; use \"forbidden\" or \"allowed\"");
+        s.contentionFree = c == "forbidden";
+    }
     if (doc.contains("step_labels")) {
         const json& labels = doc["step_labels"];
         if (!labels.is_array())
@@ -305,7 +312,7 @@ void readPayloads(const json& doc, Schedule& s)
 void readInfo(const json& doc, Schedule& s)
 {
     static const char* const kKnown[] = {"format", "version", "topology", "algorithm", "mode", "source", "pattern",
-                                         "port_model", "max_sends_per_step", "dimension_order", "steps", "tcd",
+                                         "port_model", "max_sends_per_step", "step_contention", "dimension_order", "steps", "tcd",
                                          "contention", "max_link_load", "metrics", "parts", "size_unit",
                                          "step_labels", "participants", "payloads", "transfers"};
     for (const auto& [key, value] : doc.items())

@@ -23,8 +23,13 @@ enum class Ports : std::uint8_t {
 
 /// "one", "send-recv", "half", "n".
 std::string portsName(Ports p);
-/// Parses the names above. Throws Error listing them.
+/// Parses the names above (and "one-port", "n-port", "all"). Throws Error listing them.
 Ports parsePorts(std::string_view text);
+/// The port models in words, for help texts and errors, each with its name in schedule files:
+/// "one (one-port-exchange: a node exchanges with one neighbour per cycle …), send-recv
+/// (one-port: …), half (half-duplex: …) or n (all-port: …; also written n-port or all)" — the
+/// wording of docs/glossary.md's port models that every front end shows. Never throws.
+std::string portsHelp();
 /// one → OnePortExchange, send-recv → OnePort, half → HalfDuplex, n → AllPort.
 PortModel toPortModel(Ports p);
 /// "broadcast", "scatter", "allgather", "alltoall" (no dependence on the foundation's toString).

@@ -49,10 +49,13 @@ std::string nodeField(const Topology& topo, NodeId node);
 /// "cyclic:<start dim><+|->" (e.g. "cyclic:1-").
 std::string routeField(const RouteSpec& route);
 
-/// Transfers as CSV with the header
-///   step,from,to,from_id,to_id,hops,route,payload,tag,size
-/// one row per transfer in schedule order (by step). from/to are nodeField() texts, from_id/to_id
-/// the linear node ids. Requires a finalized schedule. O(transfers · d).
+/// Transfers as the CSV that readScheduleCsv (schedule_csv.h) reads back: '# key: value' lines
+/// (topology, algorithm, mode, source, pattern, ports, max_sends_per_step, step_contention,
+/// dimension_order, parts, participants), then the header
+///   step,from,to,from_id,to_id,hops,route,payload,tag,size,blocks
+/// and one row per transfer in schedule order (by step). from/to are nodeField() texts, from_id/to_id
+/// the linear node ids, blocks the payload's blocks "origin:dest:part …" (dest * = every node;
+/// empty: the source's message). Requires a finalized schedule. O(transfers · (d + blocks)).
 void writeTransfersCsv(std::ostream& out, const Schedule& schedule);
 
 /// How writeChannelLoadCsv lays out the per-step loads.
@@ -75,17 +78,27 @@ void writeChannelLoadCsv(std::ostream& out, const Schedule& schedule,
 struct TraceOptions {
     /// Length of one step in the trace's microseconds (the viewer shows 1 step = 1 ms by default).
     double stepMicros = 1000.0;
+    /// When not empty: each step's own length in µs (index step − 1, one per step, each ≥ 0), e.g.
+    /// the wormhole model's step times (cost_model.h) or measured medians; stepMicros is then unused.
+    std::vector<double> stepTimes;
+    /// Where stepTimes come from ("model", "measured"), written as the trace's otherData.step_times
+    /// ("fixed" when stepTimes is empty).
+    std::string timesFrom = "model";
 };
 
 /// The schedule as a Chrome trace-event JSON document ({"traceEvents": […], …}) that opens in
 /// Perfetto (ui.perfetto.dev) and chrome://tracing. pid 1 is the schedule; every node that sends
 /// or receives is one thread (tid = node id + 1, named by "thread_name" metadata, sorted by id);
 /// tid 0 is a "steps" track with one slice per step (its label when the schedule has one).
-/// Step s spans [(s−1)·stepMicros, s·stepMicros). Each transfer gives a complete ("X") slice
+/// Step s starts where step s − 1 ends and lasts stepMicros, or stepTimes[s − 1] when given.
+/// otherData holds topocast's envelope (format "topocast-trace", version, topology, algorithm,
+/// mode, source in node notation, step_times, time_unit "µs"); a slice's args name its transfer's
+/// nodes in node notation (coordinate arrays; addresses on a hypercube). Each transfer gives a complete ("X") slice
 /// "send → <to>" on the sender's track, a slice "recv ← <from>" on the receiver's track, and a
 /// flow pair "s" (on the send slice) / "f" (on the receive slice, "bp":"e") with id = transfer
 /// index + 1. Several slices of one node in one step are nested with a small inset so each flow
-/// binds to its own slice. Requires a finalized schedule. O(transfers) time, streamed.
+/// binds to its own slice. Requires a finalized schedule; throws Error unless stepMicros > 0 or
+/// stepTimes holds one finite time ≥ 0 per step. O(transfers) time, streamed.
 void writeChromeTrace(std::ostream& out, const Schedule& schedule, const TraceOptions& options = {});
 
 /// The topology as GraphML (undirected; vertex keys "name" "(1,2,3)", "coords" "1;2;3", "id";

@@ -1,0 +1,35 @@
+#pragma once
+// The one envelope every JSON document of topocast-cli starts with: what the document is, its
+// version and the network it is about, so a script can tell documents apart and read them back.
+// Schemas: resources/schema/<format>.schema.json; the words are in docs/glossary.md.
+
+#include "topocast/io/scenario.h"
+#include "topocast/topology.h"
+
+#include <nlohmann/json.hpp>
+
+#include <string>
+
+namespace topocast::cli {
+
+/// Version of every topocast-cli JSON output format (raised when a format changes incompatibly).
+inline constexpr int kOutputVersion = 1;
+
+/// {"format": format, "version": kOutputVersion, "topology": topo.spec()}; callers add
+/// "algorithm", "parameters" and their own fields after it. O(d).
+nlohmann::ordered_json envelope(const std::string& format, const Topology& topo);
+
+/// The same with "topology": null, for documents about no one network (`algorithms` without
+/// --topology, the divisible-load model without a mapping).
+nlohmann::ordered_json envelope(const std::string& format);
+
+/// The envelope of a document about one scenario's schedule: format, version, topology, then
+/// "algorithm", "parameters" (the scenario's algorithm parameters as given, strings as written;
+/// {} for none) and "source" in node notation (nodeToJson). O(d + parameters).
+nlohmann::ordered_json scenarioEnvelope(const std::string& format, const Scenario& scenario);
+
+/// A number as the shortest decimal of at most 12 significant digits, so JSON prints what the
+/// text shows (8.206, not 8.206000000000001 after a unit change). Never throws.
+double roundedForJson(double v);
+
+} // namespace topocast::cli

@@ -1,0 +1,88 @@
+#!/usr/bin/env python3
+"""Runs topocast-cli and validates its real JSON outputs against resources/schema/.
+
+Usage: check_schemas.py TOPOCAST_CLI SOURCE_DIR
+Needs python3-jsonschema (Debian 12; scripts/install-deps.sh installs it). Every schema in
+resources/schema/ must be checked against at least one real output (the script fails otherwise),
+so a new JSON output comes with its schema and a line here.
+"""
+import json
+import os
+import subprocess
+import sys
+import tempfile
+
+import jsonschema
+
+cli, root = sys.argv[1], sys.argv[2]
+schemas = os.path.join(root, "resources", "schema")
+scenarios = os.path.join(root, "resources", "scenarios")
+measured = os.path.join(root, "resources", "measured")
+used = set()
+
+
+def run(args, ok=(0,), parse=True):
+    r = subprocess.run([cli] + args, capture_output=True, text=True)
+    if r.returncode not in ok:
+        sys.exit(f"topocast-cli {' '.join(args)} exited {r.returncode}: {r.stderr}")
+    return json.loads(r.stdout) if parse else None
+
+
+def check(schema_name, doc, what):
+    with open(os.path.join(schemas, schema_name)) as f:
+        schema = json.load(f)
+    try:
+        jsonschema.validate(doc, schema, cls=jsonschema.Draft202012Validator)
+    except jsonschema.ValidationError as e:
+        sys.exit(f"{what}: does not match {schema_name}: {e.message} at {list(e.absolute_path)}")
+    used.add(schema_name)
+    print(f"ok: {what} matches {schema_name}")
+
+
+def cli_json(schema_name, args):
+    check(schema_name, run(args), "topocast-cli " + " ".join(args))
+
+
+cli_json("topocast-compare.schema.json", ["compare", "-t", "hypercube:5", "--pattern", "scatter", "--message", "10",
+                                          "--packet", "3", "--tau", "10", "--tc", "1", "--json"])
+cli_json("topocast-compare.schema.json", ["compare", "-t", "hypercube:4", "--json"])
+cli_json("topocast-compare-torus.schema.json", ["compare-torus", "-t", "torus:7x7x7", "-s", "1,2,3", "--json"])
+cli_json("topocast-compare-torus.schema.json", ["compare-torus", "-t", "hypercube:4", "--json"])
+for net, algo, metric in [("mesh:4x4", "binomial", "time"), ("hypercube:4", "sbt", "time"), ("mesh:8x8", "cang-wu", "tcd"),
+                          ("torus:5x5", "bfs", "max_link_load")]:
+    cli_json("topocast-landscape.schema.json", ["landscape", "-t", net, "-a", algo, "--metric", metric, "--json"])
+for net in ["mesh:8x8", "torus:8x8", "hypercube:3"]:
+    cli_json("topocast-tcd-map.schema.json", ["tcd-map", "-t", net, "--json"])
+cli_json("topocast-grade.schema.json", ["grade", "-t", "mesh:4x4", "-a", "binomial", "--step", "2", "--nodes", "0,1;1,1",
+                                        "--json"])
+cli_json("topocast-grade.schema.json", ["grade", "-t", "hypercube:3", "-a", "sbt", "--step", "1", "--nodes", "1",
+                                        "--json"])
+cli_json("topocast-visibility.schema.json", ["visibility", "--scenario", os.path.join(scenarios, "cang-wu-4x4x4.json"),
+                                             "--json"])
+for net in ["mesh:2x2", "torus:3x3x3", "hypercube:3"]:
+    cli_json("topocast-layout.schema.json", ["layout", "--topology", net, "--json"])
+cli_json("topocast-bounds.schema.json", ["bounds", "--dims", "3", "--side", "49", "--json"])
+cli_json("topocast-bounds.schema.json", ["bounds", "--dims", "2..3", "--side", "4,5", "--json"])
+cli_json("topocast-divisible.schema.json", ["divisible", "--ports", "3", "--layers", "3", "--json"])
+cli_json("topocast-divisible.schema.json", ["divisible", "--ports", "3", "--layers", "2", "-t", "mesh:7x7x7",
+                                            "--source", "3,3,3", "--json"])
+cli_json("topocast-algorithms.schema.json", ["algorithms", "--json"])
+cli_json("topocast-algorithms.schema.json", ["algorithms", "-t", "torus:7x7x7", "--json"])
+with tempfile.TemporaryDirectory() as d:
+    for net, algo in [("torus:7x7x7", "divisible-load"), ("mesh:4x4", "cang-wu"), ("hypercube:3", "sbnt")]:
+        j, c = os.path.join(d, "s.json"), os.path.join(d, "s.csv")
+        run(["schedule", "-t", net, "-a", algo, "--out", j], parse=False)
+        run(["export", "-t", net, "-a", algo, "--format", "csv", "--out", c], parse=False)
+        check("topocast-schedule.schema.json", json.load(open(j)), f"schedule {algo} on {net}")
+        check("topocast-validation.schema.json", run(["validate", j, "--json"]), f"validate {algo} JSON")
+        check("topocast-validation.schema.json", run(["validate", c, "--json"]), f"validate {algo} CSV")
+for name in sorted(os.listdir(scenarios)):
+    if name.endswith(".json"):
+        check("topocast-scenario.schema.json", json.load(open(os.path.join(scenarios, name))), f"scenario {name}")
+for name in sorted(os.listdir(measured)):
+    if name.endswith(".measured.json"):
+        check("topocast-measured.schema.json", json.load(open(os.path.join(measured, name))), f"measured {name}")
+
+unchecked = sorted(set(n for n in os.listdir(schemas) if n.endswith(".schema.json")) - used)
+if unchecked:
+    sys.exit("schemas no real output was checked against: " + ", ".join(unchecked))
