@@ -11,6 +11,8 @@
 
 #include <QElapsedTimer>
 
+#include <cmath>
+#include <map>
 #include <string>
 
 namespace topocast::app {
@@ -19,17 +21,22 @@ namespace {
 
 QString sizeText(const QSize& s) { return QStringLiteral("%1×%2").arg(s.width()).arg(s.height()); }
 
-/// Shows `scene` in its own window at the view's size with the view's colouring and camera.
-void prepareScene(SceneView& scene, const SnapshotPtr& snap, const ViewSettings& view)
+void checkView(const SnapshotPtr& snap, const ViewSettings& view)
 {
     if (!snap)
         throw Error("nothing to render: no schedule has been computed");
     if (view.size.width() < 16 || view.size.height() < 16 || view.size.width() > 8192 || view.size.height() > 8192)
         throw Error("picture size " + sizeText(view.size).toStdString() + " is out of range 16..8192 a side");
+}
+
+/// Shows `scene` in its own window of `window` pixels (the view's size less the overlay's bands)
+/// with the view's colouring and camera.
+void prepareScene(SceneView& scene, const SnapshotPtr& snap, const ViewSettings& view, QSize windowSize)
+{
     Qt3DExtras::Qt3DWindow* window = scene.window();
     window->setFlags(window->flags() | Qt::WindowDoesNotAcceptFocus);
     window->setTitle(QStringLiteral("topocast — rendering %1").arg(sizeText(view.size)));
-    window->resize(view.size);
+    window->resize(windowSize);
     window->show();
     scene.setHighContrast(view.highContrast);
     scene.setSnapshot(snap);
@@ -76,7 +83,51 @@ const char* noFrameMessage()
     return "no frame was rendered (no OpenGL context?); run under xvfb-run -a with QT3D_RENDERER=opengl";
 }
 
+/// The title line, legend strip and captions of one export, painted around each rendered view.
+class Overlay {
+public:
+    Overlay(const Snapshot& snap, const ViewSettings& view, const FrameOverlay& overlay, const Palette& palette)
+        : m_snap(snap), m_overlay(overlay), m_palette(palette)
+    {
+        if (overlay.legend)
+            m_legend = legendStrip(snap, view.mode, view.cumulativeHeat, palette);
+        m_layout = overlayLayout(view.size, overlay, m_legend);
+    }
+    bool on() const { return m_overlay.any(); }
+    /// Where the 3-D view goes: the whole frame without an overlay.
+    QSize viewSize() const { return on() ? m_layout.view.size() : m_layout.size; }
+    QImage compose(const QImage& view, int step)
+    {
+        auto it = m_text.find(step);
+        if (it == m_text.end())
+            it = m_text.emplace(step, frameText(m_snap, step, m_overlay, m_layout)).first;
+        return composeFrame(view, m_layout, it->second, m_legend, m_palette);
+    }
+
+private:
+    const Snapshot& m_snap;
+    FrameOverlay m_overlay;
+    Palette m_palette;
+    LegendStrip m_legend;
+    OverlayLayout m_layout;
+    std::map<int, FrameText> m_text;  // one per step: the words are fitted once
+};
+
 } // namespace
+
+int framesPerStepFor(const AnimationSettings& settings)
+{
+    if (settings.framesPerStep >= 0)
+        return settings.framesPerStep;
+    return std::max(1, static_cast<int>(std::ceil(kDefaultSecondsPerStep * settings.fps - 1e-9)));
+}
+
+int holdFramesFor(const AnimationSettings& settings)
+{
+    if (settings.holdFrames >= 0)
+        return settings.holdFrames;
+    return static_cast<int>(std::ceil(kDefaultHoldSeconds * settings.fps - 1e-9));
+}
 
 std::vector<FrameTime> exportFrames(const Snapshot& snap, const AnimationSettings& settings)
 {
@@ -86,8 +137,7 @@ std::vector<FrameTime> exportFrames(const Snapshot& snap, const AnimationSetting
     if (settings.fps < 1 || settings.fps > 240)
         throw Error("frame rate " + std::to_string(settings.fps) + " is out of range 1..240");
     const std::uint32_t last = settings.lastStep == 0 ? steps : settings.lastStep;
-    const int hold = settings.holdFrames < 0 ? settings.fps : settings.holdFrames;
-    return animationFrames(steps, settings.firstStep, last, settings.framesPerStep, hold);
+    return animationFrames(steps, settings.firstStep, last, framesPerStepFor(settings), holdFramesFor(settings));
 }
 
 std::optional<video::VideoResult> exportAnimation(const SnapshotPtr& snap, const AnimationSettings& settings,
@@ -102,8 +152,12 @@ std::optional<video::VideoResult> exportAnimation(const SnapshotPtr& snap, const
     if (settings.format == video::VideoFormat::Mp4 && (size.width() % 2 != 0 || size.height() % 2 != 0))
         throw Error("an MP4 needs an even width and height; got " + sizeText(size).toStdString());
 
+    checkView(snap, settings.view);
     SceneView scene;
-    prepareScene(scene, snap, settings.view);
+    scene.setHighContrast(settings.view.highContrast);
+    Overlay overlay(*snap, settings.view, settings.view.overlay.value_or(defaultOverlay(settings.format, settings.view.mode)),
+                    scene.palette());
+    prepareScene(scene, snap, settings.view, overlay.viewSize());
     const FrameSource source = [&](int i, const FrameTime& f, ExportTimings& spent) {
         QElapsedTimer t;
         t.start();
@@ -115,7 +169,10 @@ std::optional<video::VideoResult> exportAnimation(const SnapshotPtr& snap, const
             throw Error(noFrameMessage());
         t.restart();
         EncoderFrame out;
-        out.image = encoderImage(captured, size, out.layout);
+        if (overlay.on())  // Format_RGB32 words are B, G, R, A bytes on x86
+            out = {overlay.compose(captured, static_cast<int>(f.step)), video::PixelLayout::Bgra};
+        else
+            out.image = encoderImage(captured, size, out.layout);
         spent.convertMs += elapsedMs(t);
         return out;
     };
@@ -188,8 +245,11 @@ std::optional<video::VideoResult> encodeAnimation(const std::vector<FrameTime>& 
 
 QImage renderPicture(const SnapshotPtr& snap, const ViewSettings& view, int step, float fraction)
 {
+    checkView(snap, view);
     SceneView scene;
-    prepareScene(scene, snap, view);
+    scene.setHighContrast(view.highContrast);
+    Overlay overlay(*snap, view, view.overlay.value_or(defaultPictureOverlay(view.mode)), scene.palette());
+    prepareScene(scene, snap, view, overlay.viewSize());
     const int steps = static_cast<int>(snap->stepCount());
     if (step < 0 || step > steps)
         throw Error("step " + std::to_string(step) + " is not within the schedule's steps 0.." + std::to_string(steps));
@@ -198,6 +258,8 @@ QImage renderPicture(const SnapshotPtr& snap, const ViewSettings& view, int step
     QImage image = scene.captureFrame();
     if (image.isNull())
         throw Error(noFrameMessage());
+    if (overlay.on())
+        return overlay.compose(image, step);
     if (image.size() != view.size)
         image = image.scaled(view.size, Qt::IgnoreAspectRatio, Qt::SmoothTransformation);
     return image;

@@ -1,5 +1,6 @@
 #pragma once
 
+#include "frameoverlay.h"
 #include "scene/orbitcamera.h"
 #include "scene/scenestyle.h"
 #include "snapshot.h"
@@ -32,7 +33,16 @@ struct ViewSettings {
     float yaw = 0.0f;
     float pitch = 0.0f;
     float zoom = 1.0f;
+    /// The title line, legend strip and burned-in captions around the 3-D view (FrameOverlay);
+    /// nullopt: defaultOverlay() for an animation's format, defaultPictureOverlay() for a picture.
+    std::optional<FrameOverlay> overlay;
 };
+
+/// The default pace of an animation export: each step is shown this long (frames per step =
+/// ⌈seconds × fps⌉, 45 at 30 fps), so a room can read its narration, and the final state is held
+/// this long at the end.
+inline constexpr double kDefaultSecondsPerStep = 1.5;
+inline constexpr double kDefaultHoldSeconds = 2.0;
 
 /// What an animation export writes.
 struct AnimationSettings {
@@ -40,16 +50,22 @@ struct AnimationSettings {
     video::VideoFormat format = video::VideoFormat::Mp4;
     ViewSettings view;
     int fps = 30;
-    int framesPerStep = 15;
+    int framesPerStep = -1;      ///< frames per schedule step; −1: kDefaultSecondsPerStep at fps
     std::uint32_t firstStep = 1;
     std::uint32_t lastStep = 0;  ///< 0: the schedule's last step
-    int holdFrames = -1;         ///< frames the final state is held at the end; −1: one second
+    int holdFrames = -1;         ///< frames the final state is held at the end; −1: kDefaultHoldSeconds
     int crf = 20;                ///< H.264 quality (VideoOptions::crf)
     /// MP4 only: one caption per step with its narration, timed to the frames (captionCues), as
     /// a WebVTT file beside the video (anim.mp4 → anim.vtt, written atomically after the video) and
-    /// as a mov_text subtitle stream in the MP4. False (`render --captions off`): neither.
+    /// as a mov_text subtitle stream in the MP4. False (`render --captions off` or `burn`): neither.
+    /// Captions burned into the picture are view.overlay's.
     bool captions = true;
 };
+
+/// The frames per step an export uses: settings.framesPerStep, or the default pace at its fps.
+int framesPerStepFor(const AnimationSettings& settings);
+/// The hold frames an export uses: settings.holdFrames, or the default hold at its fps.
+int holdFramesFor(const AnimationSettings& settings);
 
 /// Where an export's time went, summed over its frames (milliseconds of wall time).
 struct ExportTimings {

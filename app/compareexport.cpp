@@ -207,8 +207,8 @@ std::optional<video::VideoResult> exportCompareAnimation(const CompareSnapshotPt
     if (settings.fps < 1 || settings.fps > 240)
         throw Error("frame rate " + std::to_string(settings.fps) + " is out of range 1..240");
     const std::uint32_t last = settings.lastStep == 0 ? steps : settings.lastStep;
-    const int hold = settings.holdFrames < 0 ? settings.fps : settings.holdFrames;
-    const std::vector<FrameTime> frames = animationFrames(steps, settings.firstStep, last, settings.framesPerStep, hold);
+    const std::vector<FrameTime> frames =
+        animationFrames(steps, settings.firstStep, last, framesPerStepFor(settings), holdFramesFor(settings));
     const QSize size = settings.view.size;
     if (settings.format == video::VideoFormat::Mp4 && (size.width() % 2 != 0 || size.height() % 2 != 0))
         throw Error("an MP4 needs an even width and height; got " + sizeText(size).toStdString());

@@ -28,6 +28,8 @@
 #include <QSpinBox>
 
 #include <array>
+#include <cmath>
+#include <memory>
 
 namespace topocast::app {
 
@@ -236,14 +238,25 @@ void ExportActions::animationDialog()
     form->addRow(QStringLiteral("Size (width, height)"), pair(width, height));
     auto* fps = spin(1, 240, 30, QStringLiteral(" fps"));
     form->addRow(QStringLiteral("Frame rate"), fps);
-    auto* perStep = spin(1, 1000, 15);
+    // The default pace: kDefaultSecondsPerStep a step at whatever frame rate, until the user sets
+    // the frames per step themselves.
+    auto pace = [](int rate) { return static_cast<int>(std::ceil(kDefaultSecondsPerStep * rate - 1e-9)); };
+    auto* perStep = spin(1, 1000, pace(30));
     form->addRow(QStringLiteral("Frames per step"), perStep);
     const int steps = static_cast<int>(snap->stepCount());
     auto* first = spin(1, steps, 1);
     auto* last = spin(1, steps, steps);
     form->addRow(QStringLiteral("Steps (first, last)"), pair(first, last));
-    auto* hold = spin(0, 600, 1, QStringLiteral(" s"));
+    auto* hold = spin(0, 600, static_cast<int>(kDefaultHoldSeconds), QStringLiteral(" s"));
     form->addRow(QStringLiteral("Hold the end"), hold);
+    auto* overlay = new QCheckBox(QStringLiteral("title line (step, narration) and legend in every frame"));
+    overlay->setChecked(true);
+    form->addRow(QStringLiteral("Words"), overlay);
+    auto* captions = new QComboBox;
+    captions->addItem(QStringLiteral("subtitle track and .vtt file (MP4)"), QStringLiteral("on"));
+    captions->addItem(QStringLiteral("burned into the picture"), QStringLiteral("burn"));
+    captions->addItem(QStringLiteral("none"), QStringLiteral("off"));
+    form->addRow(QStringLiteral("Captions"), captions);
     auto* camera = new QCheckBox(QStringLiteral("as in the window (camera, %1)").arg(viewModeName(m_scene->mode())));
     camera->setChecked(true);
     form->addRow(QStringLiteral("View"), camera);
@@ -267,6 +280,20 @@ void ExportActions::animationDialog()
     for (QSpinBox* b : {fps, perStep, first, last, hold})
         connect(b, &QSpinBox::valueChanged, &dialog, update);
     connect(format, &QComboBox::currentIndexChanged, &dialog, update);
+    // Until touched, the pace follows the frame rate and the words follow the format (on for a
+    // video or GIF, off for PNG frames: defaultOverlay).
+    auto perStepTouched = std::make_shared<bool>(false);
+    auto overlayTouched = std::make_shared<bool>(false);
+    connect(perStep, &QSpinBox::editingFinished, &dialog, [=] { *perStepTouched = true; });
+    connect(fps, &QSpinBox::valueChanged, &dialog, [=](int rate) {
+        if (!*perStepTouched)
+            perStep->setValue(pace(rate));
+    });
+    connect(overlay, &QCheckBox::clicked, &dialog, [=] { *overlayTouched = true; });
+    connect(format, &QComboBox::currentIndexChanged, &dialog, [=] {
+        if (!*overlayTouched)
+            overlay->setChecked(format->currentData().toString() != QStringLiteral("png"));
+    });
     connect(browse, &QPushButton::clicked, &dialog, [&] {
         const bool folder = format->currentData().toString() == QStringLiteral("png");
         const QString chosen = folder ? QFileDialog::getExistingDirectory(&dialog, QStringLiteral("Folder for the frames"))
@@ -295,6 +322,13 @@ void ExportActions::animationDialog()
     settings.firstStep = static_cast<std::uint32_t>(first->value());
     settings.lastStep = static_cast<std::uint32_t>(last->value());
     settings.holdFrames = hold->value() * fps->value();
+    FrameOverlay words = defaultOverlay(settings.format, settings.view.mode);
+    if (*overlayTouched)
+        words.title = words.legend = overlay->isChecked();
+    const QString captionChoice = captions->currentData().toString();
+    words.captions = captionChoice == QStringLiteral("burn");
+    settings.view.overlay = words;
+    settings.captions = captionChoice == QStringLiteral("on");
     const QString error = exportAnimation(settings);
     if (!error.isEmpty() && error != QStringLiteral("cancelled"))
         QMessageBox::warning(m_window, QStringLiteral("Export animation"), error);

@@ -58,11 +58,12 @@ void addRenderOptions(CLI::App& sub, RenderOptions& o)
     sub.add_option("--width", o.width, "frame width in pixels")->capture_default_str()->check(CLI::Range(16, 8192));
     sub.add_option("--height", o.height, "frame height in pixels")->capture_default_str()->check(CLI::Range(16, 8192));
     sub.add_option("--fps", o.fps, "frames per second")->capture_default_str()->check(CLI::Range(1, 240));
-    sub.add_option("--frames-per-step,-k", o.framesPerStep, "frames per schedule step (messages move hop by hop)")
-        ->capture_default_str()
+    sub.add_option("--frames-per-step,-k", o.framesPerStep,
+                   "frames per schedule step (messages move hop by hop; default: 1.5 s of frames at --fps, 45 at "
+                   "30 fps)")
         ->check(CLI::Range(1, 1000));
     sub.add_option("--steps", o.steps, "which steps: all | N | A-B | A-")->capture_default_str();
-    sub.add_option("--hold-frames", o.holdFrames, "frames the final state is held (default: one second)")
+    sub.add_option("--hold-frames", o.holdFrames, "frames the final state is held (default: two seconds)")
         ->check(CLI::Range(0, 100000));
     sub.add_option("--mode", o.mode, "view: plain | contention | heatmap | tcdmap | layers")->capture_default_str();
     sub.add_option("--heat", o.heat, "heat map load: cumulative | step")->capture_default_str();
@@ -74,10 +75,17 @@ void addRenderOptions(CLI::App& sub, RenderOptions& o)
         ->capture_default_str()
         ->check(CLI::Range(0, 51));
     sub.add_option("--captions", o.captions,
-                   "MP4: one caption per step with its narration, as NAME.vtt beside the video and a subtitle "
-                   "stream in it: on | off")
+                   "one caption per step with its narration: on = MP4: NAME.vtt beside the video and a subtitle "
+                   "stream in it | off = none | burn = drawn into every frame (MP4, GIF, PNG), subtitle-style at "
+                   "the bottom of the view")
         ->capture_default_str()
-        ->check(CLI::IsMember({"on", "off"}));
+        ->check(CLI::IsMember({"on", "off", "burn"}));
+    sub.add_option("--overlay", o.overlay,
+                   "a title line (step number and narration) above the view and the colour mode's legend "
+                   "(swatches, colour bar with numbers) below it, in bands of their own: auto = on for MP4 and "
+                   "GIF; off for PNG frames, except a source map's legend | on | off")
+        ->capture_default_str()
+        ->check(CLI::IsMember({"auto", "on", "off"}));
     sub.add_flag("--timings", o.timings, "print where the time went (render+read-back, convert, encode)");
 }
 

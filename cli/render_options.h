@@ -26,9 +26,9 @@ struct RenderOptions {
     int width = 1280;                ///< 16..8192 (even for MP4)
     int height = 720;                ///< 16..8192 (even for MP4)
     int fps = 30;                    ///< 1..240
-    int framesPerStep = 15;          ///< 1..1000
+    int framesPerStep = -1;          ///< 1..1000; −1 (not given): 1.5 s of frames at fps
     std::string steps = "all";       ///< all | N | A-B | A- (checked against the schedule: renderStepRange)
-    int holdFrames = -1;             ///< 0..100000; −1 (not given): one second, fps frames
+    int holdFrames = -1;             ///< 0..100000; −1 (not given): two seconds, 2·fps frames
     std::string mode = "plain";      ///< the view mode as given
     std::string heat = "cumulative"; ///< cumulative | step
     bool highContrast = false;
@@ -36,7 +36,8 @@ struct RenderOptions {
     float pitch = 0.0f; ///< degrees
     float zoom = 1.0f;  ///< in (0.01, 100)
     int crf = 20;       ///< 0..51
-    std::string captions = "on";  ///< --captions on | off (MP4: NAME.vtt and a subtitle stream)
+    std::string captions = "on";  ///< --captions on | off | burn (on: MP4's NAME.vtt and subtitle stream)
+    std::string overlay = "auto"; ///< --overlay auto | on | off (title line and legend strip)
     bool timings = false;
 
     // Set by validateRenderOptions:
@@ -51,7 +52,7 @@ const std::vector<std::string>& renderModeNames();
 
 /// Declares render's options on `sub`, bound to `o`, with the checks CLI11 makes while parsing:
 /// --scenario and --out required, --width/--height 16..8192, --fps 1..240, --frames-per-step
-/// 1..1000, --hold-frames 0..100000, --crf 0..51, --captions on|off (a bad value is a CLI::ParseError such as
+/// 1..1000, --hold-frames 0..100000, --crf 0..51, --captions on|off|burn, --overlay auto|on|off (a bad value is a CLI::ParseError such as
 /// "--width: Value 9000 not in range 16 to 8192"). `o` must outlive `sub`'s parse.
 void addRenderOptions(CLI::App& sub, RenderOptions& o);
 

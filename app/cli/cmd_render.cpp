@@ -32,7 +32,7 @@ struct RenderCommand {
     int width = 1280;
     int height = 720;
     int fps = 30;
-    int framesPerStep = 15;
+    int framesPerStep = -1;  // −1: app::kDefaultSecondsPerStep at --fps
     std::string steps = "all";
     int holdFrames = -1;
     std::string mode = "plain";
@@ -43,6 +43,7 @@ struct RenderCommand {
     float zoom = 1.0f;
     int crf = 20;
     std::string captions = "on";
+    std::string overlay = "auto";
     bool timings = false;
 };
 
@@ -71,6 +72,11 @@ int render(const RenderCommand& o, Io& io)
     settings.holdFrames = o.holdFrames;
     settings.crf = o.crf;
     settings.captions = o.captions == "on";
+    app::FrameOverlay overlay = app::defaultOverlay(settings.format, settings.view.mode);
+    if (o.overlay != "auto")
+        overlay.title = overlay.legend = o.overlay == "on";
+    overlay.captions = o.captions == "burn";
+    settings.view.overlay = overlay;
 
     const Scenario scenario = loadScenario(o.scenario);
     GuiScope gui("render", "OpenGL");
@@ -92,7 +98,7 @@ int render(const RenderCommand& o, Io& io)
     io.out << fmt::format("wrote {}: {} frames, {}x{} at {} fps ({:.2f} s), {}; steps {}-{}, {} frames per step, "
                           "mode {}\n",
                           result->path.string(), result->frames, o.width, o.height, o.fps, result->seconds,
-                          result->codec, first, last, o.framesPerStep, o.mode);
+                          result->codec, first, last, app::framesPerStepFor(settings), o.mode);
     if (result->captions > 0)
         io.out << fmt::format("wrote {}: {} captions, one per step (and a subtitle stream in the MP4)\n",
                               captionsPathFor(o.out).string(), result->captions);
@@ -120,11 +126,12 @@ const CommandRegistrar reg{Command{
         sub.add_option("--width", o->width, "frame width in pixels")->capture_default_str()->check(CLI::Range(16, 8192));
         sub.add_option("--height", o->height, "frame height in pixels")->capture_default_str()->check(CLI::Range(16, 8192));
         sub.add_option("--fps", o->fps, "frames per second")->capture_default_str()->check(CLI::Range(1, 240));
-        sub.add_option("--frames-per-step,-k", o->framesPerStep, "frames per schedule step (messages move hop by hop)")
-            ->capture_default_str()
+        sub.add_option("--frames-per-step,-k", o->framesPerStep,
+                       "frames per schedule step (messages move hop by hop; default: 1.5 s of frames at --fps, "
+                       "45 at 30 fps)")
             ->check(CLI::Range(1, 1000));
         sub.add_option("--steps", o->steps, "which steps: all | N | A-B | A-")->capture_default_str();
-        sub.add_option("--hold-frames", o->holdFrames, "frames the final state is held (default: one second)")
+        sub.add_option("--hold-frames", o->holdFrames, "frames the final state is held (default: two seconds)")
             ->check(CLI::Range(0, 100000));
         sub.add_option("--mode", o->mode, "view: plain | contention | heatmap | tcdmap | layers")->capture_default_str();
         sub.add_option("--heat", o->heat, "heat map load: cumulative | step")->capture_default_str();
@@ -136,10 +143,17 @@ const CommandRegistrar reg{Command{
             ->capture_default_str()
             ->check(CLI::Range(0, 51));
         sub.add_option("--captions", o->captions,
-                       "MP4: one caption per step with its narration, as NAME.vtt beside the video and a "
-                       "subtitle stream in it: on | off")
+                       "one caption per step with its narration: on = MP4: NAME.vtt beside the video and a "
+                       "subtitle stream in it | off = none | burn = drawn into every frame (MP4, GIF, PNG), "
+                       "subtitle-style at the bottom of the view")
             ->capture_default_str()
-            ->check(CLI::IsMember({"on", "off"}));
+            ->check(CLI::IsMember({"on", "off", "burn"}));
+        sub.add_option("--overlay", o->overlay,
+                       "a title line (step number and narration) above the view and the colour mode's legend "
+                       "(swatches, colour bar with numbers) below it, in bands of their own: auto = on for MP4 and "
+                       "GIF; off for PNG frames, except a source map's legend | on | off")
+            ->capture_default_str()
+            ->check(CLI::IsMember({"auto", "on", "off"}));
         sub.add_flag("--timings", o->timings, "print where the time went (render+read-back, convert, encode)");
         return [o](Io& io) {
             try {

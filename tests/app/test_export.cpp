@@ -55,14 +55,17 @@ AnimationSettings smallSettings(const std::filesystem::path& out, video::VideoFo
     return s;
 }
 
-/// Where node `v` is drawn in a `size` export of `snap` with the default view.
-QPointF nodeInExport(const SnapshotPtr& snap, QSize size, NodeId v)
+/// Where node `v` is drawn in a `size` export of `snap` with the default view, its 3-D view in
+/// the place `overlay` leaves it.
+QPointF nodeInExport(const SnapshotPtr& snap, QSize size, NodeId v, const FrameOverlay& overlay = {})
 {
+    const OverlayLayout layout =
+        overlayLayout(size, overlay, legendStrip(*snap, ViewMode::Plain, true, Palette::normal()));
     SceneView scene;
-    scene.window()->resize(size);
+    scene.window()->resize(overlay.any() ? layout.view.size() : size);
     scene.setSnapshot(snap);
     scene.resetView();
-    return scene.nodeOnScreen(v);
+    return scene.nodeOnScreen(v) + (overlay.any() ? QPointF(layout.view.topLeft()) : QPointF());
 }
 
 bool nearRgb(const Rgb& c, const Rgba& want, int tolerance)
@@ -97,8 +100,8 @@ TEST_CASE("export: the clock is steps × frames per step + 1 + hold, with fracti
     CHECK(frames.back() == FrameTime{4, 1.0});
     s.firstStep = 2;
     s.lastStep = 3;
-    s.holdFrames = -1;  // one second at 10 fps
-    CHECK(exportFrames(*snap, s).size() == 2 * 3 + 1 + 10);
+    s.holdFrames = -1;  // two seconds at 10 fps
+    CHECK(exportFrames(*snap, s).size() == 2 * 3 + 1 + 20);
 }
 
 TEST_CASE("export: bad settings are refused before anything is written", "[app][export]")
@@ -150,7 +153,9 @@ TEST_CASE("export: MP4 and GIF decode to the expected frame count, size and dura
         CHECK(decoded.packetSeconds == Approx(1.5).margin(0.011));
         if (format == video::VideoFormat::Mp4) {
             // The source (1,0) shows the source colour in the first and the last frame.
-            const QPointF p = nodeInExport(snap, QSize(320, 240), snap->schedule.source());
+            // MP4 frames carry the title line and legend by default: the view sits between them.
+            const QPointF p = nodeInExport(snap, QSize(320, 240), snap->schedule.source(),
+                                           defaultOverlay(video::VideoFormat::Mp4, ViewMode::Plain));
             const Rgba want = Palette::normal().source;
             for (std::size_t f : {std::size_t{0}, decoded.frames.size() - 1}) {
                 bool found = false;

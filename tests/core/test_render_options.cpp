@@ -47,7 +47,7 @@ TEST_CASE("render options: defaults, and every option read into RenderOptions", 
     CHECK(d.width == 1280);
     CHECK(d.height == 720);
     CHECK(d.fps == 30);
-    CHECK(d.framesPerStep == 15);
+    CHECK(d.framesPerStep == -1);  // not given: 1.5 s of frames at --fps (the app resolves it)
     CHECK(d.steps == "all");
     CHECK(d.holdFrames == -1);
     CHECK(d.mode == "plain");
@@ -180,7 +180,14 @@ TEST_CASE("render options: --captions on (default) or off", "[cli][render][capti
     CHECK(parseRenderOptions(withRequired({})).captionsOn);
     CHECK(parseRenderOptions(withRequired({"--captions", "on"})).captionsOn);
     CHECK_FALSE(parseRenderOptions(withRequired({"--captions", "off"})).captionsOn);
+    CHECK(parseRenderOptions(withRequired({"--captions", "burn"})).captions == "burn");
+    CHECK_FALSE(parseRenderOptions(withRequired({"--captions", "burn"})).captionsOn);  // in the picture instead
     const std::string msg = refusal(withRequired({"--captions", "maybe"}));
     CHECK(msg.find("--captions") != std::string::npos);
     CHECK(msg.find("maybe") != std::string::npos);
+    CHECK(parseRenderOptions(withRequired({})).overlay == "auto");
+    CHECK(parseRenderOptions(withRequired({"--overlay", "off"})).overlay == "off");
+    const std::string overlay = refusal(withRequired({"--overlay", "sometimes"}));
+    CHECK(overlay.find("--overlay") != std::string::npos);
+    CHECK(overlay.find("sometimes") != std::string::npos);
 }

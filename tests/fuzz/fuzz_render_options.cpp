@@ -50,7 +50,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     }
     require(o.width >= 16 && o.width <= 8192 && o.height >= 16 && o.height <= 8192);
     require(o.fps >= 1 && o.fps <= 240);
-    require(o.framesPerStep >= 1 && o.framesPerStep <= 1000);
+    require(o.framesPerStep == -1 || (o.framesPerStep >= 1 && o.framesPerStep <= 1000));
     require(o.holdFrames == -1 || (o.holdFrames >= 0 && o.holdFrames <= 100000));
     require(o.crf >= 0 && o.crf <= 51);
     require(o.zoom > 0.01f && o.zoom < 100.0f);
