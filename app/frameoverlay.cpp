@@ -155,20 +155,31 @@ OverlayLayout overlayLayout(QSize size, const FrameOverlay& overlay, const Legen
     OverlayLayout l;
     l.size = size;
     // 24 px at 1280×720: the back row of a classroom reads it from a projected frame.
+    // Smaller type where the bands would take more than half the frame, down to 9 px; a frame too
+    // small for legible bands (a thumbnail) drops the legend, then the title.
     int px = std::max(9, static_cast<int>(std::min(size.height() * 0.034, size.width() * 0.019)));
     int titleHeight = 0, legendHeight = 0;
-    for (;; --px) {
+    bool withTitle = overlay.title, withLegend = overlay.legend;
+    for (;;) {
         l.fontPx = px;
         l.legendPx = std::max(8, px * 9 / 10);
-        titleHeight = overlay.title ? twoLines(px, true) : 0;
-        legendHeight = overlay.legend ? layoutLegend(nullptr, QRect(0, 0, size.width(), size.height()), l.legendPx, legend) : 0;
-        if (titleHeight + legendHeight <= size.height() / 2 || px <= 4)
+        titleHeight = withTitle ? twoLines(px, true) : 0;
+        legendHeight = withLegend ? layoutLegend(nullptr, QRect(0, 0, size.width(), size.height()), l.legendPx, legend) : 0;
+        if (titleHeight + legendHeight <= size.height() / 2)
+            break;
+        if (px > 9)
+            --px;
+        else if (withLegend)
+            withLegend = false;
+        else if (withTitle)
+            withTitle = false;
+        else
             break;
     }
-    if (overlay.title)
+    if (withTitle)
         l.title = QRect(0, 0, size.width(), titleHeight);
     l.view = QRect(0, titleHeight, size.width(), std::max(1, size.height() - titleHeight - legendHeight));
-    if (overlay.legend && legendHeight > 0)
+    if (withLegend && legendHeight > 0)
         l.legend = QRect(0, l.view.bottom() + 1, size.width(), size.height() - l.view.bottom() - 1);
     if (overlay.captions) {
         const int pad = padFor(px);
@@ -184,7 +195,7 @@ FrameText frameText(const Snapshot& snap, int step, const FrameOverlay& overlay,
     const int pad = padFor(layout.fontPx);
     if (overlay.captions)
         t.caption = fittedNarration(snap, step, pixelFont(layout.fontPx), layout.caption.width() - 2 * pad);
-    if (overlay.title)
+    if (!layout.title.isEmpty())
         t.title = overlay.captions ? stepHeading(snap, step)
                                    : fittedNarration(snap, step, pixelFont(layout.fontPx, true), layout.title.width() - 4 * pad);
     return t;

@@ -54,7 +54,8 @@ struct OverlayLayout {
     QRect caption;     ///< where burned-in captions are drawn, over the bottom of the view (empty: none)
 };
 /// The layout for `overlay` at `size` (the legend band as high as `legend` needs at that width).
-/// Every band fits: at very small sizes the view keeps at least half the height.
+/// The bands take at most half the height: smaller type down to 9 px, then a frame too small for
+/// them (a thumbnail) goes without the legend, then without the title (their rects empty).
 OverlayLayout overlayLayout(QSize size, const FrameOverlay& overlay, const LegendStrip& legend);
 
 /// The words of one frame: the title line and the burned-in caption (either may be empty).

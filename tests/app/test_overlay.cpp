@@ -97,6 +97,10 @@ TEST_CASE("overlay: at 1280×720 the title is 24 px type, and the bands leave th
     CHECK(l.legend.bottom() == 719);
     CHECK(l.view.width() == 1280);
     CHECK(l.view.height() >= 720 * 3 / 4);  // the network keeps most of the frame
+    // A thumbnail too small for legible bands drops them rather than squeeze the view.
+    const OverlayLayout thumb = overlayLayout(QSize(128, 96), FrameOverlay{true, true, false}, legend);
+    CHECK(thumb.view.height() >= 48);
+    CHECK(thumb.fontPx >= 9);
 
     // What a person sees: the view untouched, the step's words in the title band in type at least
     // 22 px from the top of its tallest letter to the bottom of its lowest, a swatch of every
