@@ -71,7 +71,8 @@ TEST_CASE("node notation: every JSON output writes nodes one way and nodeFromJso
         CHECK(readNodes(topo, g["right"], "grade") + readNodes(topo, g["missed"], "grade") +
                   readNodes(topo, g["wrong"], "grade") >
               0);
-        for (const auto& e : cliJson({"layout", "--topology", net, "--json"})["edges"]) {
+        const auto layout = cliJson({"layout", "--topology", net, "--json"});  // kept alive for the loop
+        for (const auto& e : layout["edges"]) {
             (void)readNode(topo, e["from"], "layout from");
             (void)readNode(topo, e["to"], "layout to");
         }
