@@ -27,7 +27,7 @@ using topocast::testing::TempDir;
 
 namespace {
 
-std::string scenarioFile(const char* name) { return std::string(TOPOCAST_SOURCE_DIR) + "/resources/scenarios/" + name; }
+std::string handoutScenario(const char* name) { return std::string(TOPOCAST_SOURCE_DIR) + "/resources/scenarios/" + name; }
 
 /// Pages of a PDF by its page objects ("/Type /Page", not "/Pages"): Qt's PDF writer keeps
 /// them uncompressed, so no PDF library is needed.
@@ -79,7 +79,7 @@ TEST_CASE("handout: cang-wu-4x4x4-eye has 1 + steps pages, each with a picture t
 {
     TempDir dir;
     const QString out = QString::fromStdString((dir.path / "eye.pdf").string());
-    const auto r = runCli({"handout", "--scenario", scenarioFile("cang-wu-4x4x4-eye.json"), "--out", out.toStdString()});
+    const auto r = runCli({"handout", "--scenario", handoutScenario("cang-wu-4x4x4-eye.json"), "--out", out.toStdString()});
     INFO(r.err);
     REQUIRE(r.status == 0);
     // The eye schedule of the 4×4×4 mesh has d·k = 3·2 = 6 steps (spec mesh-tcd.md).
@@ -118,7 +118,7 @@ TEST_CASE("handout: cang-wu-4x4x4-eye has 1 + steps pages, each with a picture t
 TEST_CASE("handout: writeHandout renders each step at print resolution and writes atomically",
           "[app][handout][gl]")
 {
-    const SnapshotPtr snap = buildSnapshot(loadScenario(scenarioFile("cang-wu-4x4x4-eye.json")));
+    const SnapshotPtr snap = buildSnapshot(loadScenario(handoutScenario("cang-wu-4x4x4-eye.json")));
     TempDir dir;
     const QString out = QString::fromStdString((dir.path / "h.pdf").string());
     HandoutSettings settings;
@@ -155,7 +155,7 @@ TEST_CASE("topocast-cli handout: bad options are refused naming what is allowed"
         std::ofstream keep(out);
         keep << "old";
     }
-    const std::string sc = scenarioFile("cang-wu-4x4x4-eye.json");
+    const std::string sc = handoutScenario("cang-wu-4x4x4-eye.json");
     const std::vector<std::pair<std::vector<std::string>, std::string>> cases = {
         {{"--size", "A5"}, "--size A5 is not a page size topocast knows; use A4 or letter"},
         {{"--steps", "3-9"}, "step range '3-9' is not all, N, A-B or A- within 1..6"},
@@ -188,7 +188,7 @@ TEST_CASE("topocast-cli handout without a display says how to run it", "[app][ha
     p.setProcessEnvironment(env);
     p.start(QStringLiteral(TOPOCAST_CLI_PATH),
             {QStringLiteral("handout"), QStringLiteral("--scenario"),
-             QString::fromStdString(scenarioFile("cang-wu-4x4x4-eye.json")), QStringLiteral("--out"),
+             QString::fromStdString(handoutScenario("cang-wu-4x4x4-eye.json")), QStringLiteral("--out"),
              QStringLiteral("/tmp/never-written-handout.pdf")});
     REQUIRE(p.waitForFinished(60000));
     CHECK(p.exitCode() == 2);

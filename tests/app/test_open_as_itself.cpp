@@ -23,9 +23,9 @@ using namespace topocast;
 using namespace topocast::app;
 
 namespace {
-QString presetPath(const char* name) { return QStringLiteral(TOPOCAST_SOURCE_DIR "/resources/scenarios/") + QString::fromLatin1(name); }
+QString presetAsQString(const char* name) { return QStringLiteral(TOPOCAST_SOURCE_DIR "/resources/scenarios/") + QString::fromLatin1(name); }
 
-bool settled(MainWindow& w, int stepCount)
+bool settledAt(MainWindow& w, int stepCount)
 {
     return !w.session()->busy() && w.session()->snapshot() &&
            static_cast<int>(w.session()->snapshot()->stepCount()) == stepCount && w.timeline()->stepCount() == stepCount;
@@ -45,21 +45,21 @@ TEST_CASE("presets open as themselves: step 0 or their own view step, their own 
 {
     MainWindow w(false);
     // Left at step 5 of 6 in the source map, as in the issue.
-    REQUIRE(w.openScenario(presetPath("cang-wu-8x8-corner.json")));
-    REQUIRE(test::waitFor([&] { return settled(w, 6); }, 30000));
+    REQUIRE(w.openScenario(presetAsQString("cang-wu-8x8-corner.json")));
+    REQUIRE(test::waitFor([&] { return settledAt(w, 6); }, 30000));
     w.timeline()->setStep(5);
     w.setViewMode(ViewMode::TcdMap);
     REQUIRE(w.sceneView()->mode() == ViewMode::TcdMap);
 
-    REQUIRE(w.openScenario(presetPath("cang-wu-8x8.json")));
-    REQUIRE(test::waitFor([&] { return settled(w, 6) && w.session()->snapshot()->metrics.tcd == 69; }, 30000));
+    REQUIRE(w.openScenario(presetAsQString("cang-wu-8x8.json")));
+    REQUIRE(test::waitFor([&] { return settledAt(w, 6) && w.session()->snapshot()->metrics.tcd == 69; }, 30000));
     CHECK(w.timeline()->step() == 0);
     CHECK(w.sceneView()->mode() == ViewMode::Plain);
     CHECK(w.windowTitle() == QStringLiteral("Cang-Wu 8×8 mesh from (2,3) — SubmeshOptimal's TCD 69 (the ILP-proven "
                                             "minimum) beats the eye rule (70) and Algorithm 1 (71) — topocast"));
 
     // A preset whose view names a step and a mode opens there.
-    REQUIRE(w.openScenario(presetPath("baseline-binomial-torus-contention.json")));
+    REQUIRE(w.openScenario(presetAsQString("baseline-binomial-torus-contention.json")));
     REQUIRE(test::waitFor([&] { return !w.session()->busy() && w.session()->snapshot() &&
                                        w.session()->snapshot()->topology().spec() == "torus:5x5"; }, 30000));
     CHECK(w.timeline()->step() == 4);
@@ -68,7 +68,7 @@ TEST_CASE("presets open as themselves: step 0 or their own view step, their own 
     // A compare preset opens at step 0 in its own mode, not the previous one's.
     w.timeline()->setStep(3);
     w.setViewMode(ViewMode::TcdMap);
-    REQUIRE(w.openScenario(presetPath("compare-cang-wu-8x8-paper-vs-optimal.json")));
+    REQUIRE(w.openScenario(presetAsQString("compare-cang-wu-8x8-paper-vs-optimal.json")));
     REQUIRE(test::waitFor([&] { return !w.compareView()->busy() && w.compareView()->compareSnapshot() &&
                                        w.compareView()->compareSnapshot()->a->metrics.tcd == 71; }, 30000));
     CHECK(w.timeline()->step() == 0);
@@ -100,7 +100,7 @@ TEST_CASE("presets menu: every preset by its title, its one-line description as 
 TEST_CASE("compare: the metrics table follows the side being edited, and Ctrl+K opens a contrast", "[app][compare]")
 {
     MainWindow w(false);
-    Scenario sc = loadScenario(presetPath("cang-wu-8x8.json").toStdString());
+    Scenario sc = loadScenario(presetAsQString("cang-wu-8x8.json").toStdString());
     sc.params.set("mode", "paper");  // Algorithm 1 from (2,3): TCD 71
     REQUIRE(w.session()->setScenarioNow(sc));
     w.setCompareMode(true);
@@ -136,7 +136,7 @@ TEST_CASE("compare: one side ahead is a ring around the node, whose own colour s
 TEST_CASE("one notation: a hypercube's narration names nodes by the binary addresses the picture labels",
           "[app][notation]")
 {
-    Scenario sc = loadScenario(presetPath("hypercube-sbt-scatter-3cube.json").toStdString());
+    Scenario sc = loadScenario(presetAsQString("hypercube-sbt-scatter-3cube.json").toStdString());
     const SnapshotPtr snap = buildSnapshot(sc);
     const QString start = narrate(*snap, 0);
     CHECK(start.contains(QStringLiteral(" from 000 ")));

@@ -31,7 +31,7 @@ namespace {
 std::string preset(const char* name) { return std::string(TOPOCAST_SOURCE_DIR) + "/resources/scenarios/" + name; }
 
 /// Cang-Wu 4×4 from (1,0), paper mode: 4 steps.
-SnapshotPtr cangWu4x4() { return buildSnapshot(loadScenario(preset("cang-wu-4x4.json"))); }
+SnapshotPtr cangWu4x4Snapshot() { return buildSnapshot(loadScenario(preset("cang-wu-4x4.json"))); }
 
 /// Light pixels (the overlay's words are near white on a dark band) in `r` of `img`.
 int lightPixels(const QImage& img, const QRect& r)
@@ -85,7 +85,7 @@ double vttSeconds(const std::string& t)  // "00:00:01.500"
 
 TEST_CASE("overlay: at 1280×720 the title is 24 px type, and the bands leave the view its own space", "[app][export]")
 {
-    const SnapshotPtr snap = cangWu4x4();
+    const SnapshotPtr snap = cangWu4x4Snapshot();
     const Palette palette = Palette::normal();
     const LegendStrip legend = legendStrip(*snap, ViewMode::Plain, true, palette);
     const OverlayLayout l = overlayLayout(QSize(1280, 720), FrameOverlay{true, true, false}, legend);
@@ -146,7 +146,7 @@ TEST_CASE("overlay: a long narration spells out fewer transfers to fit its two l
 
 TEST_CASE("export: the default pace is 1.5 s a step at any frame rate, and the end is held 2 s", "[app][export]")
 {
-    const SnapshotPtr snap = cangWu4x4();
+    const SnapshotPtr snap = cangWu4x4Snapshot();
     AnimationSettings s;
     CHECK(framesPerStepFor(s) == 45);
     CHECK(holdFramesFor(s) == 60);
@@ -191,7 +191,7 @@ TEST_CASE("render with default options: ≥ 1.5 s a step in the VTT cues, a hold
     CHECK(cues.back().second - cues.back().first >= 1.5 + 2.0 - 1e-9);  // the last step, then the hold
 
     // The last frame as a viewer sees it: the title band has words, the strip every legend colour.
-    const SnapshotPtr snap = cangWu4x4();
+    const SnapshotPtr snap = cangWu4x4Snapshot();
     const LegendStrip legend = legendStrip(*snap, ViewMode::Plain, true, Palette::normal());
     const OverlayLayout l = overlayLayout(QSize(320, 180), FrameOverlay{true, true, false}, legend);
     const auto decoded = testing::decodeFile(out);
@@ -227,7 +227,7 @@ TEST_CASE("render --captions burn: a frame differs from the same frame without i
         REQUIRE(plain.size() == size);
         REQUIRE(burnt.size() == size);
         const bool on = std::string(overlay) == "on";
-        const SnapshotPtr snap = cangWu4x4();
+        const SnapshotPtr snap = cangWu4x4Snapshot();
         const OverlayLayout l = overlayLayout(
             size, FrameOverlay{on, on, true}, on ? legendStrip(*snap, ViewMode::Plain, true, Palette::normal()) : LegendStrip{});
         QRect changed;
@@ -262,7 +262,7 @@ TEST_CASE("a source-map picture carries its colour bar with numbers", "[app][exp
     REQUIRE(renderScreenshot(o, error) == 0);
     const QImage img(QString::fromStdString(out));
     REQUIRE(img.size() == o.size);
-    const SnapshotPtr snap = cangWu4x4();  // the TCD map comes with a small network
+    const SnapshotPtr snap = cangWu4x4Snapshot();  // the TCD map comes with a small network
     REQUIRE_FALSE(snap->landscape.empty());
     const LegendStrip legend = legendStrip(*snap, ViewMode::TcdMap, true, Palette::normal());
     REQUIRE(legend.bar);

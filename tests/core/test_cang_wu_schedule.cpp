@@ -29,7 +29,7 @@ using topocast::testing::runCli;
 
 namespace {
 
-Schedule build(const std::string& topology, NodeId source, const std::string& mode)
+Schedule buildCangWu(const std::string& topology, NodeId source, const std::string& mode)
 {
     return buildSchedule("cang-wu", Topology::parse(topology), source, Params{{"mode", mode}});
 }
@@ -79,7 +79,7 @@ TEST_CASE("cang-wu: every source of 4×4, 8×8, 16×16 and 4×4×4 is valid in e
             const auto map = findAlgorithm("cang-wu").tcdMap(topo, Params{{"mode", mode}});
             REQUIRE(map.size() == topo.nodeCount());
             for (NodeId s{}; s < topo.nodeCount(); ++s)
-                requireSound(build(spec, s, mode), map[s]);
+                requireSound(buildCangWu(spec, s, mode), map[s]);
         }
     }
 }
@@ -92,7 +92,7 @@ TEST_CASE("cang-wu: 32×32, 8×8×8 and 4^4, every source, every mode and DOR or
         for (const char* mode : {"optimal", "eye-best", "paper"}) {
             const auto map = findAlgorithm("cang-wu").tcdMap(topo, Params{{"mode", mode}});
             for (NodeId s{}; s < topo.nodeCount(); ++s)
-                requireSound(build(spec, s, mode), map[s]);
+                requireSound(buildCangWu(spec, s, mode), map[s]);
         }
     }
 }
@@ -111,7 +111,7 @@ TEST_CASE("cang-wu: depth contention is reported, not an error: XY eye-best rang
         std::uint64_t lo = ~std::uint64_t{0}, hi = 0;
         std::uint32_t most = 0;
         for (NodeId s{}; s < topo.nodeCount(); ++s) {
-            const Metrics m = computeMetrics(build(row.spec, s, "eye-best"));
+            const Metrics m = computeMetrics(buildCangWu(row.spec, s, "eye-best"));
             CHECK(m.contentionUses == 0);
             lo = std::min(lo, m.depthContendedChannels);
             hi = std::max(hi, m.depthContendedChannels);
@@ -150,7 +150,7 @@ TEST_CASE("contention checker: the deliberate-conflict vector of spec mesh-tcd �
 TEST_CASE("cang-wu: schedule fields, info (mode, optimum, eyes) and step labels", "[cangwu]")
 {
     const Topology topo = Topology::parse("mesh:8x8");
-    const Schedule s = build("mesh:8x8", topo.id({2, 3}), "optimal");
+    const Schedule s = buildCangWu("mesh:8x8", topo.id({2, 3}), "optimal");
     CHECK(s.algorithm == "cang-wu");
     CHECK(s.mode == "optimal");
     CHECK(s.pattern() == Pattern::Broadcast);
@@ -168,8 +168,8 @@ TEST_CASE("cang-wu: schedule fields, info (mode, optimum, eyes) and step labels"
 
     const Schedule p = buildSchedule("cang-wu", topo, topo.id({2, 3}), Params{});
     CHECK(p.mode == "optimal"); // the default mode
-    CHECK(scheduleInfo(build("mesh:8x8", topo.id({2, 3}), "eye-best"))["source_tcd"] == 70);
-    CHECK(scheduleInfo(build("mesh:8x8", topo.id({2, 3}), "paper"))["source_tcd"] == 71);
+    CHECK(scheduleInfo(buildCangWu("mesh:8x8", topo.id({2, 3}), "eye-best"))["source_tcd"] == 70);
+    CHECK(scheduleInfo(buildCangWu("mesh:8x8", topo.id({2, 3}), "paper"))["source_tcd"] == 71);
 }
 
 TEST_CASE("cang-wu on a torus: valid, contention-free, OD_k from every source (spec mesh-tcd §3.2, §8.9)", "[cangwu]")
@@ -178,7 +178,7 @@ TEST_CASE("cang-wu on a torus: valid, contention-free, OD_k from every source (s
              {"torus:8x8", 69}, {"torus:4x4", 15}, {"torus:16", 23}, {"torus:4x4x4", 63}, {"torus:16x16", 291}}) {
         const Topology topo = Topology::parse(spec);
         for (NodeId s{}; s < topo.nodeCount(); ++s) {
-            const Schedule sched = build(spec, s, "optimal");
+            const Schedule sched = buildCangWu(spec, s, "optimal");
             requireSound(sched, od);
             CHECK(scheduleInfo(sched).contains("torus"));
         }
@@ -343,7 +343,7 @@ TEST_CASE("cang-wu in 5-D and 6-D: valid, table TCD, no step contention under a 
             const auto map = findAlgorithm("cang-wu").tcdMap(topo, Params{{"mode", mode}});
             CHECK(*std::min_element(map.begin(), map.end()) == cangWuOptimum(topo.dims(), topo.side(0) == 4 ? 2 : 1));
             for (NodeId s : {NodeId{0}, mixed, far})
-                requireSound(build(spec, s, mode), map[s], topo.dims() == 6 ? 53 : 11);
+                requireSound(buildCangWu(spec, s, mode), map[s], topo.dims() == 6 ? 53 : 11);
         }
     }
 }

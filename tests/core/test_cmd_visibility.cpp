@@ -20,7 +20,7 @@ using topocast::testing::runCli;
 using Catch::Contains;
 
 namespace {
-std::string preset(const char* name)
+std::string presetPath(const char* name)
 {
     return (std::filesystem::path(TOPOCAST_SOURCE_DIR) / "resources/scenarios" / name).string();
 }
@@ -28,14 +28,14 @@ std::string preset(const char* name)
 
 TEST_CASE("visibility --json: one entry per step, min_fraction ≥ 0.95 on the default scenario", "[cli][visibility]")
 {
-    const CliRun r = runCli({"visibility", "--scenario", preset("default.json"), "--json"});
+    const CliRun r = runCli({"visibility", "--scenario", presetPath("default.json"), "--json"});
     REQUIRE(r.status == 0);
     const auto doc = nlohmann::json::parse(r.out);
     // The envelope (format … explode, width, height), then steps and min_fraction.
     CHECK(doc["format"] == "topocast-visibility");
     CHECK(doc["width"] == 1280);
     REQUIRE(doc["steps"].is_array());
-    const Schedule s = buildScenario(loadScenario(preset("default.json")));
+    const Schedule s = buildScenario(loadScenario(presetPath("default.json")));
     REQUIRE(doc["steps"].size() == s.stepCount());
     double minFraction = 1.0;
     for (std::size_t i = 0; i < doc["steps"].size(); ++i) {
@@ -52,10 +52,10 @@ TEST_CASE("visibility --json: one entry per step, min_fraction ≥ 0.95 on the d
 
 TEST_CASE("visibility: --explode 0 shows today's view, where the 8×8×8 mesh hides some active nodes", "[cli][visibility]")
 {
-    const CliRun r = runCli({"visibility", "--scenario", preset("default.json"), "--explode", "0", "--json"});
+    const CliRun r = runCli({"visibility", "--scenario", presetPath("default.json"), "--explode", "0", "--json"});
     REQUIRE(r.status == 0);
     CHECK(nlohmann::json::parse(r.out)["min_fraction"].get<double>() < 0.95);
-    const CliRun text = runCli({"visibility", "--scenario", preset("default.json"), "--width", "800", "--height", "800"});
+    const CliRun text = runCli({"visibility", "--scenario", presetPath("default.json"), "--width", "800", "--height", "800"});
     REQUIRE(text.status == 0);
     CHECK_THAT(text.out, Contains("800×800 view"));
     CHECK_THAT(text.out, Contains("min fraction visible"));
@@ -63,10 +63,10 @@ TEST_CASE("visibility: --explode 0 shows today's view, where the 8×8×8 mesh hi
 
 TEST_CASE("visibility refuses a bad viewport or explode with a message naming it", "[cli][visibility]")
 {
-    const CliRun w = runCli({"visibility", "--scenario", preset("default.json"), "--width", "0", "--json"});
+    const CliRun w = runCli({"visibility", "--scenario", presetPath("default.json"), "--width", "0", "--json"});
     CHECK(w.status == 2);
     CHECK_THAT(w.err, Contains("--width 0") && Contains("positive"));
-    const CliRun e = runCli({"visibility", "--scenario", preset("default.json"), "--explode", "-1"});
+    const CliRun e = runCli({"visibility", "--scenario", presetPath("default.json"), "--explode", "-1"});
     CHECK(e.status == 2);
     CHECK_THAT(e.err, Contains("explode") && Contains("between 0 and 10"));
 }

@@ -23,7 +23,7 @@ const std::string kHead = R"({"format":"topocast-scenario","version":1,"topology
 
 Scenario parse(const std::string& text) { return scenarioFromJson(parseJsonText(text, "s")); }
 
-std::string errorOf(const std::string& text)
+std::string comparisonError(const std::string& text)
 {
     try {
         parse(text);
@@ -33,7 +33,7 @@ std::string errorOf(const std::string& text)
     return "no error";
 }
 
-fs::path preset(const std::string& name) { return fs::path(TOPOCAST_SOURCE_DIR) / "resources/scenarios" / name; }
+fs::path comparisonPreset(const std::string& name) { return fs::path(TOPOCAST_SOURCE_DIR) / "resources/scenarios" / name; }
 
 struct Built {
     Schedule a, b;
@@ -41,7 +41,7 @@ struct Built {
     Comparison c;
 };
 
-Built build(const Scenario& sc)
+Built buildCompared(const Scenario& sc)
 {
     Built r{buildScenario(sc), buildScenario(compareSide(sc)), {}, {}, {}};
     r.ma = computeMetrics(r.a);
@@ -81,23 +81,23 @@ TEST_CASE("a compare scenario round-trips, and the compare side inherits topolog
 
 TEST_CASE("a compare side on another network or with bad fields is refused, saying what is allowed", "[scenario][compare][bad-input]")
 {
-    CHECK_THAT(errorOf(kHead + R"("compare":{"topology":"mesh:4x4","algorithm":"bfs"}})"),
+    CHECK_THAT(comparisonError(kHead + R"("compare":{"topology":"mesh:4x4","algorithm":"bfs"}})"),
                Catch::Contains("compare.topology: the 4×4 mesh (mesh:4x4) is not the scenario's the 8×8 mesh (mesh:8x8)") &&
                    Catch::Contains("both sides of a comparison share one network") &&
                    Catch::Contains("give \"mesh:8x8\" or leave compare.topology out"));
-    CHECK_THAT(errorOf(kHead + R"("compare":{"topology":"torus:8x8","algorithm":"bfs"}})"),
+    CHECK_THAT(comparisonError(kHead + R"("compare":{"topology":"torus:8x8","algorithm":"bfs"}})"),
                Catch::Contains("share one network"));
-    CHECK_THAT(errorOf(kHead + R"("compare":{"topology":"mesh:6x","algorithm":"bfs"}})"), Catch::Contains("compare.topology: "));
-    CHECK_THAT(errorOf(kHead + R"("compare":{"topology":7,"algorithm":"bfs"}})"), Catch::Contains("compare.topology: expected a topology string"));
-    CHECK_THAT(errorOf(kHead + R"("compare":[1]})"), Catch::Contains("compare: expected an object"));
-    CHECK_THAT(errorOf(kHead + R"("compare":{"source":[1,1]}})"), Catch::Contains("compare.algorithm: expected an algorithm name"));
-    CHECK_THAT(errorOf(kHead + R"("compare":{"algorithm":"bfs","source":[9,1]}})"),
+    CHECK_THAT(comparisonError(kHead + R"("compare":{"topology":"mesh:6x","algorithm":"bfs"}})"), Catch::Contains("compare.topology: "));
+    CHECK_THAT(comparisonError(kHead + R"("compare":{"topology":7,"algorithm":"bfs"}})"), Catch::Contains("compare.topology: expected a topology string"));
+    CHECK_THAT(comparisonError(kHead + R"("compare":[1]})"), Catch::Contains("compare: expected an object"));
+    CHECK_THAT(comparisonError(kHead + R"("compare":{"source":[1,1]}})"), Catch::Contains("compare.algorithm: expected an algorithm name"));
+    CHECK_THAT(comparisonError(kHead + R"("compare":{"algorithm":"bfs","source":[9,1]}})"),
                Catch::Contains("compare.source[0]: 9 is out of range 0..7"));
-    CHECK_THAT(errorOf(kHead + R"("compare":{"algorithm":"bfs","params":{"tau":null}}})"),
+    CHECK_THAT(comparisonError(kHead + R"("compare":{"algorithm":"bfs","params":{"tau":null}}})"),
                Catch::Contains("compare.params.tau: expected a string or a number, got null"));
-    CHECK_THAT(errorOf(kHead + R"("compare":{"algorithm":"bfs","compare":{}}})"),
+    CHECK_THAT(comparisonError(kHead + R"("compare":{"algorithm":"bfs","compare":{}}})"),
                Catch::Contains("compare.compare: not allowed here; the compare side has title, topology"));
-    CHECK_THAT(errorOf(kHead + R"("compare":{"algorithm":"bfs","version":1}})"), Catch::Contains("compare.version: not allowed"));
+    CHECK_THAT(comparisonError(kHead + R"("compare":{"algorithm":"bfs","version":1}})"), Catch::Contains("compare.version: not allowed"));
 
     // The same rule for two scenarios put side by side (topocast --scenario A --compare B).
     Scenario a = parse(kHead + "\"params\":{}}");
@@ -125,7 +125,7 @@ TEST_CASE("comparison: shared timeline, per-step and cumulative TCD, nodes infor
     Scenario a = parse(R"({"format":"topocast-scenario","version":1,"topology":"mesh:4x4","algorithm":"bfs","source":[0,0]})");
     Scenario b = a;
     b.algorithm = "binomial";
-    const Built r = build(withCompare(a, b));
+    const Built r = buildCompared(withCompare(a, b));
     REQUIRE(r.ma.steps == 6);  // eccentricity of a 4×4 corner: 3 + 3
     REQUIRE(r.mb.steps == 4);
     CHECK(r.c.steps == 6);
@@ -172,7 +172,7 @@ TEST_CASE("comparison: shared timeline, per-step and cumulative TCD, nodes infor
     CHECK(r.c.rows[0].difference() == -2.0);
 
     // A schedule compared with itself differs nowhere.
-    const Built same = build(withCompare(a, a));
+    const Built same = buildCompared(withCompare(a, a));
     CHECK(same.c.differing.empty());
     CHECK(same.c.cumulativeTcdA == same.c.cumulativeTcdB);
 }
@@ -181,10 +181,10 @@ TEST_CASE("compare presets load and show the papers' numbers", "[scenario][compa
 {
     SECTION("Cang-Wu 8×8 from (2,3): Algorithm 1 gives 71, SubmeshOptimal 69 (spec mesh-tcd, ILP-proven minimum)")
     {
-        const Scenario sc = loadScenario(preset("compare-cang-wu-8x8-paper-vs-optimal.json"));
+        const Scenario sc = loadScenario(comparisonPreset("compare-cang-wu-8x8-paper-vs-optimal.json"));
         CHECK(sc.topology.nodeName(sc.source) == "(2,3)");
         CHECK(compareSide(sc).source == sc.source);
-        const Built r = build(sc);
+        const Built r = buildCompared(sc);
         CHECK(r.ma.tcd == 71);
         CHECK(r.mb.tcd == 69);
         CHECK(r.c.steps == 6);  // both time-step optimal: log2 64
@@ -193,9 +193,9 @@ TEST_CASE("compare presets load and show the papers' numbers", "[scenario][compa
     }
     SECTION("8×8×8 from the eye (2,2,2): binomial 1308 against Cang-Wu's OD = 525 (spec mesh-tcd §6.1)")
     {
-        const Scenario sc = loadScenario(preset("compare-binomial-vs-cang-wu-8x8x8-eye.json"));
+        const Scenario sc = loadScenario(comparisonPreset("compare-binomial-vs-cang-wu-8x8x8-eye.json"));
         CHECK(sc.topology.nodeName(compareSide(sc).source) == "(2,2,2)");
-        const Built r = build(sc);
+        const Built r = buildCompared(sc);
         CHECK(r.a.algorithm == "binomial");
         CHECK(r.ma.steps == 9);
         CHECK(r.mb.steps == 9);
@@ -206,8 +206,8 @@ TEST_CASE("compare presets load and show the papers' numbers", "[scenario][compa
     }
     SECTION("Tsay-Wang 7×7×7 torus: paper 4 steps against direct 3 (7 = 2d + 1, the lower bound)")
     {
-        const Scenario sc = loadScenario(preset("compare-tsay-wang-paper-vs-direct-7x7x7.json"));
-        const Built r = build(sc);
+        const Scenario sc = loadScenario(comparisonPreset("compare-tsay-wang-paper-vs-direct-7x7x7.json"));
+        const Built r = buildCompared(sc);
         CHECK(r.ma.steps == 4);
         CHECK(r.mb.steps == 3);
         CHECK(scheduleInfo(r.a)["lower_bound"] == 3);
@@ -220,8 +220,8 @@ TEST_CASE("compare presets load and show the papers' numbers", "[scenario][compa
     }
     SECTION("6-cube, one port, 6 packets: SBT time 72 against nESBT 24 (Johnsson-Ho Table 4)")
     {
-        const Scenario sc = loadScenario(preset("compare-sbt-vs-nesbt-6cube.json"));
-        const Built r = build(sc);
+        const Scenario sc = loadScenario(comparisonPreset("compare-sbt-vs-nesbt-6cube.json"));
+        const Built r = buildCompared(sc);
         CHECK(r.ma.steps == 6);
         CHECK(r.mb.steps == 12);
         CHECK(r.ma.tcd == 63);   // one tree: every node once over one hop

@@ -31,7 +31,7 @@ Params layersParams(int p, int h)
     return Params{{"p", std::to_string(p)}, {"layers", std::to_string(h)}};
 }
 
-bool relClose(double a, double b, double tol = 1e-9)
+bool relativelyClose(double a, double b, double tol = 1e-9)
 {
     return std::abs(a - b) <= tol * std::max(std::abs(a), std::abs(b));
 }
@@ -85,7 +85,7 @@ void checkSchedule(const Schedule& s, int p, int h)
     for (const char* key :
          {"alpha", "lambda", "speedup", "limit", "bound", "h_max", "feasible", "timeline", "placement", "routes"})
         CHECK(scheduleInfo(s).contains(key));
-    CHECK(relClose(scheduleInfo(s)["speedup"].get<double>(), model.speedup));
+    CHECK(relativelyClose(scheduleInfo(s)["speedup"].get<double>(), model.speedup));
     CHECK(scheduleInfo(s)["timeline"]["rows"].size() == static_cast<std::size_t>(h) + 1);
     CHECK(scheduleInfo(s)["routes"]["contention_uses"].get<std::uint64_t>() == m.contentionUses);
 }
@@ -297,17 +297,17 @@ TEST_CASE("topocast-cli divisible prints shares, speedup, bound and timeline (is
                  "1e6", "--json"},
                 out, err) == 0);
     const auto j = nlohmann::json::parse(out);
-    CHECK(relClose(j["alpha"][0].get<double>(), 5019.302267713219));
-    CHECK(relClose(j["alpha"][4].get<double>(), 3890.543500207703));
+    CHECK(relativelyClose(j["alpha"][0].get<double>(), 5019.302267713219));
+    CHECK(relativelyClose(j["alpha"][4].get<double>(), 3890.543500207703));
     CHECK(j["lambda"].size() == 5);
-    CHECK(relClose(j["speedup"].get<double>(), 199.2308784494857));
-    CHECK(relClose(j["limit"].get<double>(), 910.0909090909091));
+    CHECK(relativelyClose(j["speedup"].get<double>(), 199.2308784494857));
+    CHECK(relativelyClose(j["limit"].get<double>(), 910.0909090909091));
     CHECK(j["bound"].get<double>() == 256);
     CHECK(j["h_max"] == 9);
     CHECK(j["feasible"] == true);
-    CHECK(relClose(j["timeline"]["finish_time"].get<double>(), 5.019302267713219e-3));
+    CHECK(relativelyClose(j["timeline"]["finish_time"].get<double>(), 5.019302267713219e-3));
     for (const auto& row : j["timeline"]["rows"])
-        CHECK(relClose(row["compute_end"].get<double>(), 5.019302267713219e-3));
+        CHECK(relativelyClose(row["compute_end"].get<double>(), 5.019302267713219e-3));
 
     REQUIRE(run({"divisible", "--ports", "6", "--layers", "3", "--csv"}, out, err) == 0);
     CHECK(out.rfind("layer,processors,alpha,lambda", 0) == 0);

@@ -94,12 +94,12 @@ boost::dynamic_properties readProperties(G& g, bool dot)
     return dp;
 }
 
-Schedule build(const char* topology, const char* algorithm, NodeId source = NodeId{0})
+Schedule buildForExport(const char* topology, const char* algorithm, NodeId source = NodeId{0})
 {
     return buildSchedule(algorithm, Topology::parse(topology), source, Params{});
 }
 
-int runCli(const std::vector<std::string>& args, std::string& out, std::string& err)
+int runCliInto(const std::vector<std::string>& args, std::string& out, std::string& err)
 {
     std::ostringstream o, e;
     cli::Io io{o, e};
@@ -135,7 +135,7 @@ TEST_CASE("export format names round-trip and bad names are refused with the lis
 
 TEST_CASE("transfer CSV: one row per transfer with step, coordinates, hops (binomial on mesh 4x4)", "[export][csv]")
 {
-    const Schedule s = build("mesh:4x4", "binomial");
+    const Schedule s = buildForExport("mesh:4x4", "binomial");
     // Issue #31: the '# key: value' lines the CSV reader takes come first, then the header with a
     // blocks column (the export is the CSV `validate` reads back).
     std::vector<std::string> rows;
@@ -166,7 +166,7 @@ TEST_CASE("transfer CSV: one row per transfer with step, coordinates, hops (bino
 
 TEST_CASE("channel-load CSV: used channels, totals = cumulative load, per-step columns sum to TCD", "[export][csv]")
 {
-    const Schedule s = build("mesh:4x4x2", "binomial");
+    const Schedule s = buildForExport("mesh:4x4x2", "binomial");
     const Metrics m = computeMetrics(s);
     const std::vector<std::uint32_t> cumulative = cumulativeChannelLoad(s);
     std::size_t usedChannels = 0;
@@ -226,7 +226,7 @@ TEST_CASE("channel-load CSV: used channels, totals = cumulative load, per-step c
 
 TEST_CASE("channel-load CSV on a hypercube: sign +1 sets the bit", "[export][csv]")
 {
-    const Schedule s = build("hypercube:3", "bfs");
+    const Schedule s = buildForExport("hypercube:3", "bfs");
     const auto rows = lines(exportToString(s, ExportFormat::ChannelsCsv));
     REQUIRE(rows.size() == 7 + 1);  // 7 tree edges, each one channel used once
     for (std::size_t r = 1; r < rows.size(); ++r) {
@@ -239,7 +239,7 @@ TEST_CASE("channel-load CSV on a hypercube: sign +1 sets the bit", "[export][csv
 
 TEST_CASE("Chrome trace: valid JSON, a send and a receive slice per transfer, flows pair up", "[export][trace]")
 {
-    const Schedule s = build("mesh:4x4x2", "bfs");  // all-port: several slices per node-step
+    const Schedule s = buildForExport("mesh:4x4x2", "bfs");  // all-port: several slices per node-step
     const nlohmann::json doc = nlohmann::json::parse(exportToString(s, ExportFormat::Trace));
     REQUIRE(doc.contains("traceEvents"));
     CHECK(doc["otherData"]["topology"] == "mesh:4x4x2");
@@ -428,31 +428,31 @@ TEST_CASE("topocast-cli export: every format, --out atomic, topology graph witho
 
     SECTION("json equals topocast-cli schedule --json")
     {
-        REQUIRE(runCli({"export", "-t", "mesh:4x4", "-a", "binomial", "--format", "json"}, out, err) == 0);
+        REQUIRE(runCliInto({"export", "-t", "mesh:4x4", "-a", "binomial", "--format", "json"}, out, err) == 0);
         std::string ref, err2;
-        REQUIRE(runCli({"schedule", "-t", "mesh:4x4", "-a", "binomial", "--json"}, ref, err2) == 0);
+        REQUIRE(runCliInto({"schedule", "-t", "mesh:4x4", "-a", "binomial", "--json"}, ref, err2) == 0);
         CHECK(out == ref);
         const Schedule back = scheduleFromJson(nlohmann::json::parse(out));
         CHECK(back.size() == 15);
     }
     SECTION("csv, channels-csv (wide and long), trace")
     {
-        REQUIRE(runCli({"export", "-t", "mesh:4x4", "-a", "binomial", "--format", "csv"}, out, err) == 0);
+        REQUIRE(runCliInto({"export", "-t", "mesh:4x4", "-a", "binomial", "--format", "csv"}, out, err) == 0);
         CHECK(dataLines(out).size() == 16);
-        REQUIRE(runCli({"export", "-t", "mesh:4x4", "-a", "binomial", "--format", "channels-csv"}, out, err) == 0);
+        REQUIRE(runCliInto({"export", "-t", "mesh:4x4", "-a", "binomial", "--format", "channels-csv"}, out, err) == 0);
         CHECK(lines(out)[0].find("step_4") != std::string::npos);
-        REQUIRE(runCli({"export", "-t", "mesh:4x4", "-a", "binomial", "--format", "channels-csv", "--long"}, out, err) == 0);
+        REQUIRE(runCliInto({"export", "-t", "mesh:4x4", "-a", "binomial", "--format", "channels-csv", "--long"}, out, err) == 0);
         CHECK(lines(out)[0] == "step,from,to,from_id,to_id,dim,sign,load");
-        REQUIRE(runCli({"export", "-t", "mesh:4x4", "-a", "binomial", "--format", "trace", "--step-us", "10"}, out, err) == 0);
+        REQUIRE(runCliInto({"export", "-t", "mesh:4x4", "-a", "binomial", "--format", "trace", "--step-us", "10"}, out, err) == 0);
         CHECK(nlohmann::json::parse(out)["otherData"]["step_us"] == 10);
     }
     SECTION("graphml/dot of the topology need no algorithm; the tree does")
     {
-        REQUIRE(runCli({"export", "-t", "torus:3x3", "--format", "dot"}, out, err) == 0);
+        REQUIRE(runCliInto({"export", "-t", "torus:3x3", "--format", "dot"}, out, err) == 0);
         CHECK(out.rfind("graph G {", 0) == 0);
-        REQUIRE(runCli({"export", "-t", "torus:3x3", "--format", "graphml", "--graph", "tree"}, out, err) == 2);
+        REQUIRE(runCliInto({"export", "-t", "torus:3x3", "--format", "graphml", "--graph", "tree"}, out, err) == 2);
         CHECK(err.find("needs a schedule") != std::string::npos);
-        REQUIRE(runCli({"export", "-t", "torus:3x3", "-a", "bfs", "--format", "graphml", "--graph", "tree"}, out, err) == 0);
+        REQUIRE(runCliInto({"export", "-t", "torus:3x3", "-a", "bfs", "--format", "graphml", "--graph", "tree"}, out, err) == 0);
         CHECK(out.find("edgedefault=\"directed\"") != std::string::npos);
     }
     SECTION("--scenario file")
@@ -463,19 +463,19 @@ TEST_CASE("topocast-cli export: every format, --out atomic, topology graph witho
         scenario.algorithm = "recursive-doubling";
         scenario.source = NodeId{5};
         saveScenario(scenario, sc);
-        REQUIRE(runCli({"export", "--scenario", sc.string(), "--format", "csv"}, out, err) == 0);
+        REQUIRE(runCliInto({"export", "--scenario", sc.string(), "--format", "csv"}, out, err) == 0);
         CHECK(dataLines(out).size() == 64);
     }
     SECTION("--out writes atomically; a failing export leaves the existing file untouched")
     {
         const fs::path file = dir / "x.csv";
-        REQUIRE(runCli({"export", "-t", "mesh:4x4", "-a", "binomial", "--format", "csv", "--out", file.string()}, out, err) == 0);
+        REQUIRE(runCliInto({"export", "-t", "mesh:4x4", "-a", "binomial", "--format", "csv", "--out", file.string()}, out, err) == 0);
         CHECK(out.empty());
         const std::string first = readFile(file);
         CHECK(dataLines(first).size() == 16);
         // An unknown algorithm or format fails before anything is written.
-        CHECK(runCli({"export", "-t", "mesh:4x4", "-a", "nope", "--format", "csv", "--out", file.string()}, out, err) == 2);
-        CHECK(runCli({"export", "-t", "mesh:4x4", "-a", "binomial", "--format", "xls", "--out", file.string()}, out, err) == 2);
+        CHECK(runCliInto({"export", "-t", "mesh:4x4", "-a", "nope", "--format", "csv", "--out", file.string()}, out, err) == 2);
+        CHECK(runCliInto({"export", "-t", "mesh:4x4", "-a", "binomial", "--format", "xls", "--out", file.string()}, out, err) == 2);
         CHECK(err.find("'xls'") != std::string::npos);
         CHECK(readFile(file) == first);
         std::size_t entries = 0;

@@ -14,13 +14,13 @@ using namespace topocast;
 
 namespace {
 
-Schedule build(const char* algorithm, const char* topology, const Coord& source, Params params = {})
+Schedule buildAt(const char* algorithm, const char* topology, const Coord& source, Params params = {})
 {
     const Topology topo = Topology::parse(topology);
     return buildSchedule(algorithm, topo, topo.id(source), params);
 }
 
-const FigureRow* row(const std::vector<FigureRow>& rows, const std::string& key)
+const FigureRow* figureRow(const std::vector<FigureRow>& rows, const std::string& key)
 {
     const auto it = std::find_if(rows.begin(), rows.end(), [&](const FigureRow& r) { return r.key == key; });
     return it == rows.end() ? nullptr : &*it;
@@ -33,7 +33,7 @@ TEST_CASE("figures: Cang-Wu paper mode on 8x8 from (2,3) is 71 against a proven 
 {
     Params paper;
     paper.set("mode", "paper");
-    const Schedule s = build("cang-wu", "mesh:8x8", {2, 3}, paper);
+    const Schedule s = buildAt("cang-wu", "mesh:8x8", {2, 3}, paper);
     REQUIRE(s.figures);
     const CangWuFigures* f = s.figures->get<CangWuFigures>();
     REQUIRE(f);
@@ -46,10 +46,10 @@ TEST_CASE("figures: Cang-Wu paper mode on 8x8 from (2,3) is 71 against a proven 
     CHECK(f->eyes.size() == 4);
     CHECK(s.figures->get<HypercubeFigures>() == nullptr);
     const auto rows = figureRows(*s.figures);
-    REQUIRE(row(rows, "best_from_source"));
-    CHECK(row(rows, "best_from_source")->name == "Best TCD from this source (proven)");
-    CHECK(std::get<double>(row(rows, "best_from_source")->value) == 69);
-    CHECK(row(rows, "optimum")->unit == "hops");
+    REQUIRE(figureRow(rows, "best_from_source"));
+    CHECK(figureRow(rows, "best_from_source")->name == "Best TCD from this source (proven)");
+    CHECK(std::get<double>(figureRow(rows, "best_from_source")->value) == 69);
+    CHECK(figureRow(rows, "optimum")->unit == "hops");
 }
 
 TEST_CASE("figures: the 8x8x8 corner's schedule is the best known from the corner (546), 21 over OD_3 = 525",
@@ -57,19 +57,19 @@ TEST_CASE("figures: the 8x8x8 corner's schedule is the best known from the corne
 {
     // Spec mesh-tcd §5.2: 3-D corner MD_3 = 546; §5.1: OD_3 = 525. Issue #14: the panel showed
     // "gap 21" as if the corner's schedule could do better; from the corner, it cannot (known).
-    const Schedule s = build("cang-wu", "mesh:8x8x8", {0, 0, 0});
+    const Schedule s = buildAt("cang-wu", "mesh:8x8x8", {0, 0, 0});
     const CangWuFigures* f = s.figures->get<CangWuFigures>();
     REQUIRE(f);
     CHECK(f->sourceTcd == 546);
     CHECK(f->bestFromSource == 546);
     CHECK_FALSE(f->bestFromSourceProven);  // 8×8×8 is past the ILP (§7.2): best known
     CHECK(f->optimum == 525);
-    CHECK(row(figureRows(*s.figures), "best_from_source")->name == "Best TCD from this source (best known)");
+    CHECK(figureRow(figureRows(*s.figures), "best_from_source")->name == "Best TCD from this source (best known)");
 }
 
 TEST_CASE("figures: a Cang-Wu torus schedule has OD_k from every source and says how it is made", "[figures]")
 {
-    const Schedule s = build("cang-wu", "torus:8x8", {3, 6});
+    const Schedule s = buildAt("cang-wu", "torus:8x8", {3, 6});
     const CangWuFigures* f = s.figures->get<CangWuFigures>();
     REQUIRE(f);
     CHECK(f->sourceTcd == 69);
@@ -81,13 +81,13 @@ TEST_CASE("figures: a Cang-Wu torus schedule has OD_k from every source and says
 TEST_CASE("figures: Tsay-Wang, hypercube and divisible-load figures are typed and written to files", "[figures]")
 {
     // Tsay-Wang 7×7×7 (spec torus-allport §6.2 row d = 3, n = 7): LB 3, paper bound 5.
-    const Schedule t = build("tsay-wang", "torus:7x7x7", {0, 0, 0});
+    const Schedule t = buildAt("tsay-wang", "torus:7x7x7", {0, 0, 0});
     const TsayWangFigures* tw = t.figures->get<TsayWangFigures>();
     REQUIRE(tw);
     CHECK(tw->lowerBound == scheduleInfo(t)["lower_bound"].get<std::uint32_t>());
     CHECK(tw->nPrime == 7);
 
-    const Schedule h = build("sbt", "hypercube:4", {0, 0, 0, 0});
+    const Schedule h = buildAt("sbt", "hypercube:4", {0, 0, 0, 0});
     const HypercubeFigures* hc = h.figures->get<HypercubeFigures>();
     REQUIRE(hc);
     CHECK(hc->graph == "SBT");
@@ -119,11 +119,11 @@ TEST_CASE("figures: Tsay-Wang, hypercube and divisible-load figures are typed an
 
 TEST_CASE("figures: baselines have none, and a schedule read back keeps the file's keys", "[figures]")
 {
-    const Schedule b = build("binomial", "mesh:4x4", {0, 0});
+    const Schedule b = buildAt("binomial", "mesh:4x4", {0, 0});
     CHECK_FALSE(b.figures);
     CHECK(scheduleInfo(b).empty());
 
-    const Schedule s = build("cang-wu", "mesh:4x4", {1, 0});
+    const Schedule s = buildAt("cang-wu", "mesh:4x4", {1, 0});
     const Schedule back = scheduleFromJson(toJson(s, computeMetrics(s)));
     CHECK_FALSE(back.figures);
     const auto written = scheduleInfo(s);
@@ -146,9 +146,9 @@ TEST_CASE("figures: every row of every algorithm family is named in words, with 
     }
     const Topology cube = Topology::mesh(sides);
     const std::vector<Schedule> schedules = {
-        build("cang-wu", "mesh:8x8", {2, 3}),
-        build("tsay-wang", "torus:5x5", {0, 0}),
-        build("sbt", "hypercube:4", {0, 0, 0, 0}),
+        buildAt("cang-wu", "mesh:8x8", {2, 3}),
+        buildAt("tsay-wang", "torus:5x5", {0, 0}),
+        buildAt("sbt", "hypercube:4", {0, 0, 0, 0}),
         buildSchedule("divisible-load", cube, cube.id(origin), Params{{"p", "2"}, {"layers", "2"}}),
     };
     for (const Schedule& s : schedules) {
@@ -163,7 +163,7 @@ TEST_CASE("figures: every row of every algorithm family is named in words, with 
         }
     }
     // Figures that have a unit say it.
-    const auto unitOf = [&](std::size_t i, const std::string& key) { return row(figureRows(*schedules[i].figures), key)->unit; };
+    const auto unitOf = [&](std::size_t i, const std::string& key) { return figureRow(figureRows(*schedules[i].figures), key)->unit; };
     CHECK(unitOf(0, "eye_side") == "hops");
     CHECK(unitOf(1, "n_prime") == "nodes");
     CHECK(unitOf(2, "time") == "τ, t_c units");

@@ -195,7 +195,7 @@ std::vector<FunctionSpan> functionSpans(const std::string& source, std::string& 
     return spans;
 }
 
-std::string readText(const std::filesystem::path& path)
+std::string sourceText(const std::filesystem::path& path)
 {
     std::ifstream in(path, std::ios::binary);
     std::stringstream text;
@@ -298,7 +298,7 @@ TEST_CASE("no function in core/, app/ or cli/ is over 120 lines (issue #17)", "[
             ++files;
             const std::string rel = fs::relative(entry.path(), root).generic_string();
             std::string error;
-            for (const FunctionSpan& f : functionSpans(readText(entry.path()), error)) {
+            for (const FunctionSpan& f : functionSpans(sourceText(entry.path()), error)) {
                 ++functions;
                 INFO(rel << ":" << f.firstLine << "-" << f.lastLine << ": " << f.head << " is " << f.lines()
                          << " lines; split it into well-named functions of at most " << kMaxFunctionLines);

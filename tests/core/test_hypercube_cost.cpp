@@ -4,6 +4,8 @@
 
 #include "topocast/error.h"
 
+#include "hypercube_shorthand.h"
+
 #include <catch2/catch.hpp>
 
 #include <cmath>
@@ -30,8 +32,6 @@ struct Row {
     const char* v[3][2]; // start-ups; transfer for (3,6,2), (4,8,4), (4,1,1)
 };
 
-constexpr Pattern Bc = Pattern::Broadcast, Sc = Pattern::Scatter, Ag = Pattern::Allgather, Aa = Pattern::Alltoall;
-constexpr Ports One = Ports::One, SR = Ports::SendRecv, Half = Ports::Half, NP = Ports::N;
 
 const Row kRows[] = {
     {"T4 one-port bcast BRG", "hp", Bc, One, "", {{"11", "22"}, {"17", "68"}, {"15", "15"}}},

@@ -8,6 +8,8 @@
 #include "topocast/layout.h"
 #include "topocast/validate.h"
 
+#include "hypercube_shorthand.h"
+
 #include <catch2/catch.hpp>
 
 #include <algorithm>
@@ -21,8 +23,6 @@ using namespace topocast::hypercube;
 
 namespace {
 
-constexpr Pattern Bc = Pattern::Broadcast, Sc = Pattern::Scatter, Ag = Pattern::Allgather, Aa = Pattern::Alltoall;
-constexpr Ports One = Ports::One, SR = Ports::SendRecv, NP = Ports::N;
 
 RawSchedule gen(const std::string& a, Pattern p, Ports ports, int n, long long M, long long B, NodeId s = NodeId{0},
                 const std::string& variant = "")

@@ -24,7 +24,7 @@ fs::path tempDir()
     return dir;
 }
 
-std::string errorOf(const std::string& text)
+std::string scheduleJsonError(const std::string& text)
 {
     try {
         scheduleFromJson(parseJsonText(text, "in.json"));
@@ -94,26 +94,26 @@ TEST_CASE("payload tables survive the JSON round trip", "[json]")
 
 TEST_CASE("malformed schedule documents name the place of the problem", "[json][bad-input]")
 {
-    CHECK_THAT(errorOf("{\"format\": \"topocast-schedule\", \n \"version\": 1,"), Catch::StartsWith("in.json:2:") &&
+    CHECK_THAT(scheduleJsonError("{\"format\": \"topocast-schedule\", \n \"version\": 1,"), Catch::StartsWith("in.json:2:") &&
                                                                                  Catch::Contains("malformed JSON"));
-    CHECK_THAT(errorOf("[1,2]"), Catch::Contains("expected a JSON object"));
-    CHECK_THAT(errorOf(R"({"format":"other","version":1})"), Catch::Contains("not a topocast schedule"));
-    CHECK_THAT(errorOf(R"({"format":"topocast-schedule","version":2})"), Catch::Contains("version: 2 is not supported"));
+    CHECK_THAT(scheduleJsonError("[1,2]"), Catch::Contains("expected a JSON object"));
+    CHECK_THAT(scheduleJsonError(R"({"format":"other","version":1})"), Catch::Contains("not a topocast schedule"));
+    CHECK_THAT(scheduleJsonError(R"({"format":"topocast-schedule","version":2})"), Catch::Contains("version: 2 is not supported"));
     const std::string head = R"({"format":"topocast-schedule","version":1,"topology":"mesh:4x4","source":[0,0],)";
-    CHECK_THAT(errorOf(head + R"("transfers":[{"step":1,"from":[0,0],"to":[4,0]}]})"),
+    CHECK_THAT(scheduleJsonError(head + R"("transfers":[{"step":1,"from":[0,0],"to":[4,0]}]})"),
                Catch::Contains("transfers[0].to[0]: 4 is out of range 0..3"));
-    CHECK_THAT(errorOf(head + R"("transfers":[{"step":1,"from":[0,0]}]})"),
+    CHECK_THAT(scheduleJsonError(head + R"("transfers":[{"step":1,"from":[0,0]}]})"),
                Catch::Contains("transfers[0]: missing \"to\""));
-    CHECK_THAT(errorOf(head + R"("transfers":[{"step":"1","from":[0,0],"to":[1,0]}]})"),
+    CHECK_THAT(scheduleJsonError(head + R"("transfers":[{"step":"1","from":[0,0],"to":[1,0]}]})"),
                Catch::Contains("transfers[0].step: expected a whole number, got string"));
-    CHECK_THAT(errorOf(head + R"("transfers":[{"step":1,"from":[0,0],"to":[1,0],"hops":3}]})"),
+    CHECK_THAT(scheduleJsonError(head + R"("transfers":[{"step":1,"from":[0,0],"to":[1,0],"hops":3}]})"),
                Catch::Contains("transfers[0].hops: says 3 but the route (0,0)→(1,0) has 1 hops"));
-    CHECK_THAT(errorOf(R"({"format":"topocast-schedule","version":1,"topology":"mesh:4x4","source":[0]})"),
+    CHECK_THAT(scheduleJsonError(R"({"format":"topocast-schedule","version":1,"topology":"mesh:4x4","source":[0]})"),
                Catch::Contains("source: expected 2 coordinates, got 1"));
-    CHECK_THAT(errorOf(R"({"format":"topocast-schedule","version":1,"topology":"ring:4","source":0})"),
+    CHECK_THAT(scheduleJsonError(R"({"format":"topocast-schedule","version":1,"topology":"ring:4","source":0})"),
                Catch::Contains("unknown topology kind"));
     std::string deep(200, '[');
-    CHECK_THAT(errorOf(deep), Catch::Contains("nested deeper than 64"));
+    CHECK_THAT(scheduleJsonError(deep), Catch::Contains("nested deeper than 64"));
 }
 
 TEST_CASE("atomic writes replace whole files or nothing", "[json][io]")

@@ -18,7 +18,7 @@ using topocast::testing::runCli;
 
 namespace {
 
-std::string errorOf(const std::function<void()>& f)
+std::string refusalOf(const std::function<void()>& f)
 {
     try {
         f();
@@ -72,24 +72,24 @@ TEST_CASE("params: a parameter an algorithm does not take, or a value outside it
 {
     const Topology mesh = Topology::parse("mesh:4x4");
     const Topology cube = Topology::hypercube(4);
-    CHECK(errorOf([&] { buildSchedule("binomial", mesh, NodeId{0}, {{"layers", "3"}}); }) ==
+    CHECK(refusalOf([&] { buildSchedule("binomial", mesh, NodeId{0}, {{"layers", "3"}}); }) ==
           "binomial takes no parameter 'layers'; its parameters: pattern, order");
-    CHECK(errorOf([&] { buildSchedule("cang-wu", mesh, NodeId{0}, {{"mode", "best"}}); }) ==
+    CHECK(refusalOf([&] { buildSchedule("cang-wu", mesh, NodeId{0}, {{"mode", "best"}}); }) ==
           "cang-wu mode 'best' is unknown; allowed modes: optimal, eye-best, paper");
-    CHECK(errorOf([&] { buildSchedule("sbt", cube, NodeId{0}, {{"message", "0"}}); }) ==
+    CHECK(refusalOf([&] { buildSchedule("sbt", cube, NodeId{0}, {{"message", "0"}}); }) ==
           "parameter message = 0 is out of range; allowed: a whole number 1..1073741824");
-    CHECK(errorOf([&] { buildSchedule("sbt", cube, NodeId{0}, {{"tau", "-1"}}); }) ==
+    CHECK(refusalOf([&] { buildSchedule("sbt", cube, NodeId{0}, {{"tau", "-1"}}); }) ==
           "parameter tau = -1 is out of range; allowed: a number ≥ 0");
-    CHECK(errorOf([&] { buildSchedule("sbt", cube, NodeId{0}, {{"ports", "two"}}); }) ==
+    CHECK(refusalOf([&] { buildSchedule("sbt", cube, NodeId{0}, {{"ports", "two"}}); }) ==
           "unknown port model 'two'; use one, send-recv, half or n");
-    CHECK(errorOf([&] { buildSchedule("nesbt", cube, NodeId{0}, {{"variant", "nopipe"}}); }) ==
+    CHECK(refusalOf([&] { buildSchedule("nesbt", cube, NodeId{0}, {{"variant", "nopipe"}}); }) ==
           "nesbt takes no parameter 'variant'; its parameters: pattern, message, packet, ports, tau, tc, order");
     const Topology m3 = Topology::parse("mesh:27x27x27");
-    CHECK(errorOf([&] { buildSchedule("divisible-load", m3, NodeId{0}, {{"p", "7"}}); }) ==
+    CHECK(refusalOf([&] { buildSchedule("divisible-load", m3, NodeId{0}, {{"p", "7"}}); }) ==
           "parameter p = 7 is out of range; allowed: a whole number 1..6");
-    CHECK(errorOf([&] { buildSchedule("divisible-load", m3, NodeId{0}, {{"V", "0"}}); }) ==
+    CHECK(refusalOf([&] { buildSchedule("divisible-load", m3, NodeId{0}, {{"V", "0"}}); }) ==
           "parameter V = 0 is out of range; allowed: a number > 0");
-    CHECK(errorOf([&] { buildSchedule("divisible-load", m3, NodeId{0}, {{"ports", "one"}}); }) ==
+    CHECK(refusalOf([&] { buildSchedule("divisible-load", m3, NodeId{0}, {{"ports", "one"}}); }) ==
           "parameter p = 'one' is not a whole number 1..6");
     // Empty values count as not given; the aliases and the values also accepted still work.
     CHECK_NOTHROW(buildSchedule("binomial", mesh, NodeId{0}, {{"mode", ""}}));

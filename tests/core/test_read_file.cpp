@@ -14,7 +14,7 @@ using namespace topocast;
 
 namespace {
 
-std::string errorOf(const std::function<void()>& f)
+std::string readError(const std::function<void()>& f)
 {
     try {
         f();
@@ -34,8 +34,8 @@ TEST_CASE("readFileText: the whole file, or an error naming the path", "[io][rea
     ReadFileLimits limits;
     limits.kind = "CSV file";
     CHECK(readFileText(file, limits) == "step,from,to\n1,0,1\n");
-    CHECK(errorOf([&] { (void)readFileText(dir.path, limits); }) == dir.path.string() + ": is a directory, not a CSV file");
-    CHECK(errorOf([&] { (void)readFileText(dir.path / "none.csv", limits); }) ==
+    CHECK(readError([&] { (void)readFileText(dir.path, limits); }) == dir.path.string() + ": is a directory, not a CSV file");
+    CHECK(readError([&] { (void)readFileText(dir.path / "none.csv", limits); }) ==
           (dir.path / "none.csv").string() + ": cannot open (No such file or directory)");
 }
 
@@ -52,7 +52,7 @@ TEST_CASE("readFileText: a regular file's size is checked before reading, a stre
         if (bytes > 100)
             throw Error("too large: " + std::to_string(bytes));
     };
-    CHECK(errorOf([&] { (void)readFileText(file, limits); }) == "too large: 1000");
+    CHECK(readError([&] { (void)readFileText(file, limits); }) == "too large: 1000");
     CHECK(seen == 1000);
 
     // /dev/zero never ends and has no size: the limit stops it as soon as the text passes it.
@@ -66,5 +66,5 @@ TEST_CASE("readFileText: a regular file's size is checked before reading, a stre
     CHECK(zeros.size() > 100000);
     CHECK(zeros.size() <= 100000 + 65536);
     limits.whenPast = [] { throw Error("past the limit"); };
-    CHECK(errorOf([&] { (void)readFileText("/dev/zero", limits); }) == "past the limit");
+    CHECK(readError([&] { (void)readFileText("/dev/zero", limits); }) == "past the limit");
 }

@@ -8,6 +8,7 @@
 #include <filesystem>
 #include <fstream>
 #include <iterator>
+#include <map>
 #include <regex>
 #include <set>
 #include <sstream>
@@ -74,5 +75,57 @@ TEST_CASE("every fuzz target is built, fuzzed by scripts/fuzz.sh and replayed, w
         const fs::path corpus = root / "tests/fuzz/corpus" / name;
         REQUIRE(fs::is_directory(corpus));
         CHECK(std::distance(fs::directory_iterator(corpus), fs::directory_iterator()) >= 5);
+    }
+}
+
+TEST_CASE("no two test files of one program define a file-scope name twice (they share unity-build batches)",
+          "[suite][unity]")
+{
+    // tests/CMakeLists.txt compiles each test program's files in unity batches: one file's
+    // helper `build` or `errorOf` would clash with another's, or — with other parameter types —
+    // quietly become an overload that the other file's calls might pick. Names of functions,
+    // variables and types defined at the start of a line (outside raw strings) must be unique
+    // per program.
+    namespace fs = std::filesystem;
+    const fs::path root(TOPOCAST_SOURCE_DIR);
+    const std::regex definition(R"(^(?:[\w:<>,*& ]+?)[ *&]+(\w+) ?(?:\(|=|\{|\[|;))");
+    const std::regex type(R"(^(?:struct|class|enum class|enum) +(\w+))");
+    const std::set<std::string> notNames{"if", "for", "while", "switch", "return", "operator", "sizeof"};
+    for (const char* program : {"tests/core", "tests/app"}) {
+        std::map<std::string, std::string> firstFile;
+        std::size_t names = 0;
+        for (const auto& entry : fs::directory_iterator(root / program)) {
+            if (entry.path().extension() != ".cpp")
+                continue;
+            std::ifstream in(entry.path());
+            bool inRawString = false;
+            for (std::string line; std::getline(in, line);) {
+                const auto opens = line.find("R\"");
+                if (!inRawString && opens != std::string::npos && line.find(")\"", opens) == std::string::npos) {
+                    inRawString = true;
+                    continue;
+                }
+                if (inRawString) {
+                    inRawString = line.find(")\"") == std::string::npos && line.find(")src\"") == std::string::npos;
+                    continue;
+                }
+                if (line.empty() || std::string(" \t#/{}").find(line[0]) != std::string::npos ||
+                    line.rfind("TEST_CASE", 0) == 0 || line.rfind("using", 0) == 0 ||
+                    line.rfind("namespace", 0) == 0 || line.rfind("template", 0) == 0)
+                    continue;
+                std::smatch m;
+                if (!std::regex_search(line, m, type) && !std::regex_search(line, m, definition))
+                    continue;
+                if (notNames.count(m[1].str()))
+                    continue;
+                ++names;
+                const std::string file = entry.path().filename().string();
+                const auto [it, added] = firstFile.emplace(m[1].str(), file);
+                INFO(program << ": `" << m[1].str() << "` in " << it->second << " and " << file);
+                CHECK((added || it->second == file));
+            }
+        }
+        INFO(program);
+        CHECK(names > 20);  // the scan sees the helpers at all
     }
 }
