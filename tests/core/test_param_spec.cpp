@@ -14,6 +14,7 @@
 #include <set>
 
 using namespace topocast;
+using topocast::testing::CliRun;
 using topocast::testing::runCli;
 
 namespace {
@@ -75,13 +76,13 @@ TEST_CASE("params: a parameter an algorithm does not take, or a value outside it
     CHECK(refusalOf([&] { buildSchedule("binomial", mesh, NodeId{0}, {{"layers", "3"}}); }) ==
           "binomial takes no parameter 'layers'; its parameters: pattern, order");
     CHECK(refusalOf([&] { buildSchedule("cang-wu", mesh, NodeId{0}, {{"mode", "best"}}); }) ==
-          "cang-wu mode 'best' is unknown; allowed modes: optimal, eye-best, paper");
+          "cang-wu does not take mode 'best'; allowed: optimal, eye-best, paper");
     CHECK(refusalOf([&] { buildSchedule("sbt", cube, NodeId{0}, {{"message", "0"}}); }) ==
           "parameter message = 0 is out of range; allowed: a whole number 1..1073741824");
     CHECK(refusalOf([&] { buildSchedule("sbt", cube, NodeId{0}, {{"tau", "-1"}}); }) ==
           "parameter tau = -1 is out of range; allowed: a number ≥ 0");
     CHECK(refusalOf([&] { buildSchedule("sbt", cube, NodeId{0}, {{"ports", "two"}}); }) ==
-          "unknown port model 'two'; use one, send-recv, half or n");
+          "sbt does not take ports 'two'; allowed: one, send-recv, half, n");
     CHECK(refusalOf([&] { buildSchedule("nesbt", cube, NodeId{0}, {{"variant", "nopipe"}}); }) ==
           "nesbt takes no parameter 'variant'; its parameters: pattern, message, packet, ports, tau, tc, order");
     const Topology m3 = Topology::parse("mesh:27x27x27");
@@ -95,6 +96,67 @@ TEST_CASE("params: a parameter an algorithm does not take, or a value outside it
     CHECK_NOTHROW(buildSchedule("binomial", mesh, NodeId{0}, {{"mode", ""}}));
     CHECK_NOTHROW(buildSchedule("sbt", cube, NodeId{0}, {{"ports", "one-port"}}));
     CHECK_NOTHROW(buildSchedule("tsay-wang", Topology::parse("torus:5x5"), NodeId{0}, {{"variant", "direct-final"}}));
+}
+
+TEST_CASE("params: every declared parameter of every algorithm refuses a value it does not allow (issue #24 item 1)",
+          "[params][bad-input]")
+{
+    // buildSchedule enforces the declarations once, for every algorithm: a baseline given
+    // pattern=scatter used to build a broadcast and say nothing.
+    const std::vector<std::string> allPatterns{"broadcast", "scatter", "allgather", "alltoall", "allsum"};
+    const std::vector<Topology> candidates{Topology::parse("mesh:4x4"), Topology::parse("torus:5x5"),
+                                           Topology::hypercube(4), Topology::parse("mesh:8x8x8")};
+    std::size_t refusals = 0;
+    for (const AlgorithmInfo& a : algorithms()) {
+        INFO(a.name);
+        const auto topo = std::find_if(candidates.begin(), candidates.end(),
+                                       [&](const Topology& t) { return !a.whyNot || !a.whyNot(t); });
+        REQUIRE(topo != candidates.end());
+        INFO(topo->spec());
+        const auto refusal = [&](const std::string& key, const std::string& value) {
+            return refusalOf([&] { (void)buildSchedule(a.name, *topo, NodeId{0}, {{key, value}}); });
+        };
+        for (const ParamSpec& p : a.params) {
+            INFO(p.key);
+            std::vector<std::string> bad;
+            switch (p.kind) {
+            case ParamSpec::Kind::Choice:
+                bad = {"no-such-" + p.key};
+                if (p.key == "pattern")
+                    for (const std::string& name : allPatterns)
+                        if (std::find(p.choices.begin(), p.choices.end(), name) == p.choices.end())
+                            bad.push_back(name);
+                for (const std::string& value : bad)
+                    CHECK(refusal(p.key, value) ==
+                          a.name + " does not take " + p.key + " '" + value + "'; allowed: " + p.allowedText());
+                break;
+            case ParamSpec::Kind::Integer:
+            case ParamSpec::Kind::Number:
+                bad = {"many"};
+                CHECK(refusal(p.key, "many") == "parameter " + p.key + " = 'many' is not " + p.allowedText());
+                if (p.max < 1e300) {
+                    bad.push_back(paramNumberText(p.max + 1));
+                    CHECK(refusal(p.key, bad.back()) ==
+                          "parameter " + p.key + " = " + bad.back() + " is out of range; allowed: " + p.allowedText());
+                }
+                break;
+            case ParamSpec::Kind::Text:
+                bad = {"qq"};
+                CHECK(refusal(p.key, "qq").find("'qq'") != std::string::npos);
+                break;
+            }
+            refusals += bad.size();
+        }
+    }
+    CHECK(refusals > 60);
+    // The report's case on the command line: refused, exit 2 — not a broadcast labelled a scatter.
+    const CliRun r = runCli({"schedule", "--topology", "hypercube:4", "--algorithm", "binomial", "--pattern", "scatter"});
+    CHECK(r.status != 0);
+    CHECK(r.err.find("binomial does not take pattern 'scatter'; allowed: broadcast") != std::string::npos);
+    const CliRun l = runCli({"landscape", "--topology", "hypercube:3", "--algorithm", "binomial", "--pattern", "allsum",
+                             "--metric", "steps"});
+    CHECK(l.status != 0);
+    CHECK(l.err.find("binomial does not take pattern 'allsum'; allowed: broadcast") != std::string::npos);
 }
 
 TEST_CASE("params: the declared defaults are the values the algorithms use", "[params]")

@@ -143,8 +143,14 @@ void checkParams(std::string_view algorithm, const std::vector<ParamSpec>& specs
         }
         Params one;
         one.set(spec->key, value);
-        // Choices and texts are checked where the algorithm reads them, with its own words ("sbnt
-        // does not serve pattern broadcast"); numbers here, against their declared range.
+        // Every declared choice is enforced here, once for every algorithm (a baseline given
+        // --pattern scatter used to build a broadcast); numbers against their declared range;
+        // texts (a dimension order) where the algorithm reads them.
+        if (spec->kind == ParamSpec::Kind::Choice &&
+            std::find(spec->choices.begin(), spec->choices.end(), value) == spec->choices.end() &&
+            std::find(spec->alsoAccepted.begin(), spec->alsoAccepted.end(), value) == spec->alsoAccepted.end())
+            throw Error(fmt::format("{} does not take {} '{}'; allowed: {}", algorithm, spec->key, value,
+                                    spec->allowedText()));
         if (spec->kind == ParamSpec::Kind::Integer)
             intParam(*spec, one);
         else if (spec->kind == ParamSpec::Kind::Number)

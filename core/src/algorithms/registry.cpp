@@ -259,6 +259,11 @@ std::vector<AlgorithmInfo> makeAlgorithms()
         else if (a.name == "divisible-load")
             a.params = divisibleLoadParamSpecs();
         declareCommonParams(a);
+        for (ParamSpec& spec : a.params)
+            if (a.name == "cang-wu" && spec.key == "mode")
+                // parseCangWuMode's other spellings (the spec's names of the modes).
+                spec.alsoAccepted = {"submesh-optimal", "SubmeshOptimal", "eye-best-order", "EyeBestOrder",
+                                     "paper-literal", "PaperLiteral"};
     }
     return list;
 }
@@ -347,9 +352,13 @@ Schedule buildSchedule(std::string_view algorithm, const Topology& topo, NodeId 
     checkMemory(std::string(algorithm) + " on the " + topo.displayName(), saturatingMul(minTransfers, sizeof(Transfer)),
                 "at least " + std::to_string(minTransfers) + " transfers × " + std::to_string(sizeof(Transfer)) + " B");
     checkParams(algorithm, info.params, params);
+    // The dimension order is read before the build, so a bad one is refused before any work.
+    std::optional<DimensionOrder> order;
+    if (const auto text = params.find("order"); text && !text->empty())
+        order = parseOrder(*text, topo.dims());
     Schedule s = info.build(topo, source, params);
-    if (const auto order = params.find("order"))
-        s.dimensionOrder = parseOrder(*order, topo.dims());
+    if (order)
+        s.dimensionOrder = *order;
     s.finalize();
     return s;
 }

@@ -43,8 +43,9 @@ const ParamSpec* findParam(const std::vector<ParamSpec>& specs, std::string_view
 
 /// Checks `params` against `specs`: a key that is not declared (nor an alias) is refused naming
 /// the keys `algorithm` takes; a whole number or number outside its declared range, or not a
-/// number, is refused naming what is allowed. Choices are checked where the algorithm reads them
-/// (choiceParam, or its own parser with its own words). Empty values count as not given.
+/// number, is refused naming what is allowed; so is a choice outside `choices` and `alsoAccepted`
+/// ("binomial does not take pattern 'scatter'; allowed: broadcast"). Texts are checked where the
+/// algorithm reads them. Empty values count as not given.
 void checkParams(std::string_view algorithm, const std::vector<ParamSpec>& specs, const Params& params);
 
 /// A number as the declarations print it: whole numbers without a decimal point, else %g.
