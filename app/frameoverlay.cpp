@@ -143,11 +143,14 @@ FrameOverlay defaultOverlay(video::VideoFormat format, ViewMode mode)
     return FrameOverlay{true, true, false};
 }
 
-FrameOverlay defaultPictureOverlay(ViewMode mode) { return FrameOverlay{false, mode == ViewMode::TcdMap, false}; }
+FrameOverlay defaultPictureOverlay(ViewMode mode)
+{
+    return FrameOverlay{false, mode == ViewMode::TcdMap || mode == ViewMode::DataHeld, false};
+}
 
 LegendStrip legendStrip(const Snapshot& snap, ViewMode mode, bool cumulativeHeat, const Palette& palette)
 {
-    return LegendStrip{legendEntries(&snap, mode, palette), legendBar(&snap, mode, cumulativeHeat)};
+    return LegendStrip{legendEntries(&snap, mode, palette), legendBar(&snap, mode, cumulativeHeat, palette)};
 }
 
 OverlayLayout overlayLayout(QSize size, const FrameOverlay& overlay, const LegendStrip& legend)

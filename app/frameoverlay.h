@@ -30,10 +30,11 @@ struct FrameOverlay {
 };
 
 /// The overlay an export gets unless it says otherwise: a video or GIF carries its title line and
-/// legend; PNG frames are left bare for further editing, except that a source map keeps its colour
-/// bar (its colours mean numbers that nothing else in the frame gives).
+/// legend; PNG frames are left bare for further editing, except that a source map and the Data
+/// held mode keep their colour bar (their colours mean numbers that nothing else in the frame gives).
 FrameOverlay defaultOverlay(video::VideoFormat format, ViewMode mode);
-/// A single picture (screenshot, File ▸ Export ▸ Picture): a source map carries its colour bar.
+/// A single picture (screenshot, File ▸ Export ▸ Picture): a source map or Data held picture
+/// carries its colour bar.
 FrameOverlay defaultPictureOverlay(ViewMode mode);
 
 /// What the legend strip shows: legendEntries() and legendBar() of the colour mode.

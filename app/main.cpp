@@ -32,7 +32,7 @@ namespace {
 struct Options {
     QCommandLineOption scenario{QStringLiteral("scenario"), QStringLiteral("scenario JSON file to open"), QStringLiteral("FILE")};
     QCommandLineOption step{QStringLiteral("step"), QStringLiteral("timeline step to show (default: last for --screenshot)"), QStringLiteral("N")};
-    QCommandLineOption mode{QStringLiteral("mode"), QStringLiteral("colouring: plain|contention|heatmap|tcdmap|layers|trees"), QStringLiteral("MODE"), QStringLiteral("plain")};
+    QCommandLineOption mode{QStringLiteral("mode"), QStringLiteral("colouring: plain|contention|heatmap|tcdmap|layers|trees|data"), QStringLiteral("MODE"), QStringLiteral("plain")};
     QCommandLineOption shot{QStringLiteral("screenshot"), QStringLiteral("render the view once into OUT.png and exit"), QStringLiteral("OUT.png")};
     QCommandLineOption size{QStringLiteral("size"), QStringLiteral("screenshot size WxH (default 1200x800)"), QStringLiteral("WxH"), QStringLiteral("1200x800")};
     QCommandLineOption paused{QStringLiteral("paused"), QStringLiteral("start with the timeline paused")};
@@ -237,7 +237,7 @@ int main(int argc, char* argv[])
 
     const auto mode = parseViewMode(parser.value(o.mode));
     if (!mode) {
-        std::fprintf(stderr, "topocast: --mode %s is not one of plain, contention, heatmap, tcdmap, layers, trees\n", qPrintable(parser.value(o.mode)));
+        std::fprintf(stderr, "topocast: --mode %s is not one of plain, contention, heatmap, tcdmap, layers, trees, data\n", qPrintable(parser.value(o.mode)));
         return 2;
     }
     int step = -1;

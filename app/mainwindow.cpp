@@ -138,6 +138,7 @@ QWidget* MainWindow::buildSidePanel()
     m_modeBox->addItem(QStringLiteral("Source map"), QVariant::fromValue(static_cast<int>(ViewMode::TcdMap)));
     m_modeBox->addItem(QStringLiteral("Layers"), QVariant::fromValue(static_cast<int>(ViewMode::Layers)));
     m_modeBox->addItem(QStringLiteral("Spanning trees"), QVariant::fromValue(static_cast<int>(ViewMode::Trees)));
+    m_modeBox->addItem(QStringLiteral("Data held"), QVariant::fromValue(static_cast<int>(ViewMode::DataHeld)));
     sideLayout->addWidget(new QLabel(QStringLiteral("Colour by")));
     sideLayout->addWidget(m_modeBox);
     m_cumulative = new QCheckBox(QStringLiteral("cumulative load"));
@@ -649,7 +650,7 @@ void MainWindow::updateLegend()
     if (mode == ViewMode::Heatmap && snap)
         title += QStringLiteral(" (scale 0–%1)").arg(m_cumulative->isChecked() ? snap->metrics.maxLinkLoad : snap->metrics.maxStepLoad);
     const auto entries = legendEntries(snap.get(), mode, m_scene->palette());
-    const auto bar = legendBar(snap.get(), mode, m_cumulative->isChecked());
+    const auto bar = legendBar(snap.get(), mode, m_cumulative->isChecked(), m_scene->palette());
     m_legend->setEntries(entries, title);
     m_legend->setColourBar(mode == ViewMode::TcdMap ? std::nullopt : bar);  // the source map panel has its own
     m_presentLegend->setEntries(entries, title);
@@ -670,6 +671,13 @@ void MainWindow::showHover(long long node, QPoint globalPos)
                     .arg(QString::fromStdString(metricWords(snap->landscapeMetric)),
                          QString::fromStdString(formatLandscapeValue(snap->landscape[v], snap->landscapeMetric,
                                                                      snap->landscapeTimeUnit)));
+    if (snap->holdings && snap->holdings->requiredCount(v) > 0) {
+        const StepNo k{static_cast<std::uint32_t>(std::max(m_timeline->step(), 0))};
+        text += QStringLiteral("\nholds %1 of the %2 blocks it must end with (%3 blocks in all)")
+                    .arg(snap->holdings->requiredHeldAt(v, k))
+                    .arg(snap->holdings->requiredCount(v))
+                    .arg(snap->holdings->countAt(v, k));
+    }
     const int layer = nodeLayer(*snap, v);
     text += layer < 0 ? QStringLiteral("\nin no layer") : QStringLiteral("\nlayer %1").arg(layer);
     const DivisibleLoadFigures* load =

@@ -30,8 +30,12 @@ QString narrate(const Snapshot& snap, int step, int maxTransfers)
         if (shown == maxTransfers)
             break;
         const int hops = s.hops(t);
-        parts << QStringLiteral("%1 sends to %2, %3 %4")
-                     .arg(nodeName(topo, t.from), nodeName(topo, t.to))
+        // What moves, where a message carries more than the one block of a broadcast: "0000
+        // sends 8 blocks to 1000".
+        const std::size_t blocks = s.payload(t.payload).size();
+        const QString what = blocks > 1 ? QStringLiteral(" %1 blocks").arg(blocks) : QString();
+        parts << QStringLiteral("%1 sends%2 to %3, %4 %5")
+                     .arg(nodeName(topo, t.from), what, nodeName(topo, t.to))
                      .arg(hops)
                      .arg(hops == 1 ? QStringLiteral("hop") : QStringLiteral("hops"));
         ++shown;

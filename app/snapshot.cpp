@@ -59,6 +59,7 @@ void fillDerived(Snapshot& snap, const std::vector<Vec3>* positions)
     snap.metrics = computeMetrics(snap.schedule, 2000, snap.channelLoads);
     snap.positions = positions ? *positions : nodePositions(snap.schedule.topology(), drawingOf(snap.scenario));
     snap.informedStep = informedSteps(snap.schedule);
+    snap.holdings = std::make_shared<const Holdings>(snap.schedule);
     snap.trees = scheduleTrees(snap.schedule);
     snap.prefixTcd = cumulativeTcd(snap.metrics.tcdPerStep, snap.schedule.stepCount());
 }
@@ -196,7 +197,8 @@ std::vector<NodeState> nodeStates(const Snapshot& snap, std::uint32_t step)
     std::vector<NodeState> out(snap.informedStep.size(), NodeState::Uninformed);
     for (std::size_t v = 0; v < out.size(); ++v) {
         const std::uint32_t at = snap.informedStep[v];
-        if (at < step)
+        // at == 0: it holds data before step 1 (every node of an all-gather or all-to-all).
+        if (at < step || at == 0)
             out[v] = NodeState::Informed;
         else if (at == step && step > 0)
             out[v] = NodeState::Receiving;

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "topocast/algorithms/hypercube_graphs.h"
+#include "topocast/holdings.h"
 #include "topocast/io/scenario.h"
 #include "topocast/landscape.h"
 #include "topocast/layout.h"
@@ -31,6 +32,9 @@ struct Snapshot {
     /// Step in which each node first holds data (core informedSteps(): 0 for the source,
     /// kNeverInformed = UINT32_MAX if never).
     std::vector<std::uint32_t> informedStep;
+    /// What every node holds after every step (core Holdings): the Data held mode colours each
+    /// node by the share of its final data it holds, the hover lists its blocks.
+    std::shared_ptr<const Holdings> holdings;
     /// Every channel's load at every step (core ChannelLoadHistory, built once here): a step
     /// change asks it for that step in O(channels) instead of recounting steps 1..k.
     ChannelLoadHistory channelLoads;
@@ -112,7 +116,8 @@ SnapshotPtr snapshotFromSchedule(Scenario scenario, Schedule schedule);
 HypercubeDrawing drawingOf(const Scenario& scenario);
 
 /// Node ids with state per timeline position `step` (0..stepCount): the view shows the network
-/// after step `step`, whose receivers are "receiving".
+/// after step `step`, whose receivers are "receiving"; a node holding data before step 1 (an
+/// all-gather's every node) is informed from step 0.
 enum class NodeState : std::uint8_t { Uninformed, Informed, Receiving, Source };
 std::vector<NodeState> nodeStates(const Snapshot& snap, std::uint32_t step);
 

@@ -44,7 +44,7 @@ RenderFormat formatForPath(const std::filesystem::path& path)
 
 const std::vector<std::string>& renderModeNames()
 {
-    static const std::vector<std::string> names{"plain", "contention", "heatmap", "tcdmap", "layers", "trees"};
+    static const std::vector<std::string> names{"plain", "contention", "heatmap", "tcdmap", "layers", "trees", "data"};
     return names;
 }
 
@@ -65,7 +65,7 @@ void addRenderOptions(CLI::App& sub, RenderOptions& o)
     sub.add_option("--steps", o.steps, "which steps: all | N | A-B | A-")->capture_default_str();
     sub.add_option("--hold-frames", o.holdFrames, "frames the final state is held (default: two seconds)")
         ->check(CLI::Range(0, 100000));
-    sub.add_option("--mode", o.mode, "view: plain | contention | heatmap | tcdmap | layers")->capture_default_str();
+    sub.add_option("--mode", o.mode, "view: plain | contention | heatmap | tcdmap | layers | trees | data")->capture_default_str();
     sub.add_option("--heat", o.heat, "heat map load: cumulative | step")->capture_default_str();
     sub.add_flag("--high-contrast", o.highContrast, "the presentation palette (high contrast)");
     sub.add_option("--yaw", o.yaw, "turn the default view about the vertical axis, degrees")->capture_default_str();
@@ -93,8 +93,12 @@ void validateRenderOptions(RenderOptions& o)
 {
     o.videoFormat = o.format.empty() ? formatForPath(o.out) : formatNamed(o.format);
     const auto& modes = renderModeNames();
-    if (std::find(modes.begin(), modes.end(), lower(o.mode)) == modes.end())
-        throw Error("--mode " + o.mode + " is not one of plain, contention, heatmap, tcdmap, layers");
+    if (std::find(modes.begin(), modes.end(), lower(o.mode)) == modes.end()) {
+        std::string allowed;
+        for (const std::string& m : modes)
+            allowed += (allowed.empty() ? "" : ", ") + m;  // the names, in renderModeNames' order
+        throw Error("--mode " + o.mode + " is not one of " + allowed);
+    }
     if (o.heat != "cumulative" && o.heat != "step")
         throw Error("--heat " + o.heat + " is not cumulative or step");
     o.cumulativeHeat = o.heat == "cumulative";

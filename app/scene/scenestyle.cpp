@@ -19,6 +19,7 @@ QString viewModeName(ViewMode mode)
     case ViewMode::TcdMap: return QStringLiteral("tcdmap");
     case ViewMode::Layers: return QStringLiteral("layers");
     case ViewMode::Trees: return QStringLiteral("trees");
+    case ViewMode::DataHeld: return QStringLiteral("data");
     }
     return {};
 }
@@ -26,7 +27,7 @@ QString viewModeName(ViewMode mode)
 std::optional<ViewMode> parseViewMode(const QString& text)
 {
     for (ViewMode m : {ViewMode::Plain, ViewMode::Contention, ViewMode::Heatmap, ViewMode::TcdMap, ViewMode::Layers,
-                       ViewMode::Trees})
+                       ViewMode::Trees, ViewMode::DataHeld})
         if (text.compare(viewModeName(m), Qt::CaseInsensitive) == 0)
             return m;
     return std::nullopt;
@@ -130,6 +131,15 @@ Rgba uninformedColour(const Palette& palette, std::size_t nodes)
     return mix(palette.uninformed, palette.background, static_cast<float>(colour::kMaxUninformedFade) * recedeAmount(nodes));
 }
 
+Rgba dataShareColour(const Palette& palette, std::size_t nodes, double share)
+{
+    return mix(uninformedColour(palette, nodes), palette.informed, static_cast<float>(std::clamp(share, 0.0, 1.0)));
+}
+
+// Nearly the background (a not-yet-informed node fades at most 0.6 of the way): a ghost, drawn
+// small too, so "needs nothing" never reads as "holds nothing yet".
+Rgba dataNotNeededColour(const Palette& palette) { return mix(palette.uninformed, palette.background, 0.85f); }
+
 float uninformedScale(std::size_t nodes) { return 1.0f - 0.55f * recedeAmount(nodes); }
 
 Rgba treeColour(int tree, bool used, const Palette& palette)
@@ -171,6 +181,7 @@ ChannelColours channelColours(ViewMode mode, const Palette& pal, std::size_t nod
     c.contended = pal.contention;
     switch (mode) {
     case ViewMode::Plain:
+    case ViewMode::DataHeld:  // the nodes' shares use the uninformed → informed ramp, not these
         c.usedEarlier = pal.linkUsed;
         c.inUse = pal.inFlight;
         break;
@@ -234,6 +245,20 @@ FrameStyle frameStyle(const Snapshot& snap, const std::vector<DrawnChannel>& cha
         }
         f.nodeColour[snap.schedule.source()] = pal.source;
         f.nodeScale[snap.schedule.source()] = 1.45f;
+    } else if (mode == ViewMode::DataHeld && snap.holdings) {
+        // Each node by the share of its final data it holds (core Holdings); sizes stay the
+        // states' (this step's receivers larger).
+        const StepNo k{static_cast<std::uint32_t>(std::max(step, 0))};
+        for (NodeId v{}; v < n; ++v) {
+            if (states[v] == NodeState::Source)
+                continue;
+            if (snap.holdings->requiredCount(v) == 0) {
+                f.nodeColour[v] = dataNotNeededColour(pal);
+                f.nodeScale[v] = 0.5f * uninformedScale(n);
+                continue;
+            }
+            f.nodeColour[v] = dataShareColour(pal, n, snap.holdings->finalShareAt(v, k));
+        }
     } else if (mode == ViewMode::Layers) {
         for (std::size_t v = 0; v < n; ++v) {
             if (states[v] == NodeState::Source)
@@ -362,6 +387,21 @@ void addSourceMap(Entries& e, const Snapshot* snap, const Palette& pal)
         e.emplace_back(pal.background.toColor(), QStringLiteral("(no source map for this algorithm/size)"));
 }
 
+/// The Data held mode: the ends of the share ramp (its colour bar has the steps between).
+void addDataHeld(Entries& e, const Snapshot* snap, const Palette& pal)
+{
+    const std::size_t n = snap ? snap->topology().nodeCount() : 0;
+    e.emplace_back(pal.source.toColor(), QStringLiteral("source"));
+    e.emplace_back(dataShareColour(pal, n, 1.0).toColor(), QStringLiteral("holds all the data it must end with"));
+    e.emplace_back(dataShareColour(pal, n, 0.0).toColor(), QStringLiteral("holds none of it yet"));
+    bool idle = false;
+    if (snap && snap->holdings)
+        for (const NodeId v : nodes(snap->topology()))
+            idle = idle || (v != snap->schedule.source() && snap->holdings->requiredCount(v) == 0);
+    if (idle)
+        e.emplace_back(dataNotNeededColour(pal).toColor(), QStringLiteral("needs no data"));
+}
+
 void addTrees(Entries& e, const Snapshot* snap, const Palette& pal)
 {
     if (!snap || snap->trees.empty()) {
@@ -408,15 +448,28 @@ std::vector<std::pair<QColor, QString>> legendEntries(const Snapshot* snap, View
         addNodeStates(e, snap, pal);
         addChannels(e, snap, mode, pal);
         break;
+    case ViewMode::DataHeld:
+        addDataHeld(e, snap, pal);
+        addChannels(e, snap, mode, pal);
+        break;
     }
     return e;
 }
 
-std::optional<ColourBar> legendBar(const Snapshot* snap, ViewMode mode, bool cumulativeHeat)
+std::optional<ColourBar> legendBar(const Snapshot* snap, ViewMode mode, bool cumulativeHeat, const Palette& pal)
 {
     if (!snap)
         return std::nullopt;
     ColourBar bar;
+    if (mode == ViewMode::DataHeld) {
+        const std::size_t n = snap->topology().nodeCount();
+        for (int i = 0; i <= 16; ++i)
+            bar.stops.push_back(dataShareColour(pal, n, i / 16.0).toColor());
+        bar.max = 100;
+        bar.labels = {{0.0, QStringLiteral("0%")}, {50.0, QStringLiteral("50%")}, {100.0, QStringLiteral("100%")}};
+        bar.caption = QStringLiteral("share of the data it must end with that a node holds");
+        return bar;
+    }
     LandscapeMetric metric = LandscapeMetric::MaxLinkLoad;  // a count: whole-number ticks
     std::string unit;
     if (mode == ViewMode::Heatmap) {

@@ -14,10 +14,10 @@ namespace topocast::app {
 
 /// How the scene colours nodes and channels. Trees: the plain node states with the member trees
 /// of a hypercube schedule's spanning graph drawn over the channels, one colour per tree.
-enum class ViewMode { Plain, Contention, Heatmap, TcdMap, Layers, Trees };
+enum class ViewMode { Plain, Contention, Heatmap, TcdMap, Layers, Trees, DataHeld };
 
 QString viewModeName(ViewMode mode);
-/// "plain", "contention", "heatmap", "tcdmap", "layers", "trees"; nullopt otherwise.
+/// "plain", "contention", "heatmap", "tcdmap", "layers", "trees", "data"; nullopt otherwise.
 std::optional<ViewMode> parseViewMode(const QString& text);
 
 struct Rgba {
@@ -74,6 +74,12 @@ float recedeAmount(std::size_t nodes);
 /// The colour a not-yet-informed node is drawn in (the palette's, faded toward the background by
 /// recedeAmount); the legend shows the same colour.
 Rgba uninformedColour(const Palette& palette, std::size_t nodes);
+/// The Data held mode's colour of a node holding `share` (0..1) of the data it must end with:
+/// from the not-yet-informed colour at 0 to the informed colour at 1. A node that needs no data
+/// (a scatter's source, a node outside a divisible-load scatter) is dataNotNeededColour, a ghost
+/// drawn at half the not-yet-informed size.
+Rgba dataShareColour(const Palette& palette, std::size_t nodes, double share);
+Rgba dataNotNeededColour(const Palette& palette);
 /// Drawn size of a not-yet-informed node relative to an informed one (1 − 0.55·recede).
 float uninformedScale(std::size_t nodes);
 
@@ -132,7 +138,9 @@ struct ColourBar {
     QString caption;
 };
 /// The colour bar of a mode that maps numbers to colours (heat map: channel load 0..max; source
-/// map: the metric's range); nullopt for the other modes or without a snapshot.
-std::optional<ColourBar> legendBar(const Snapshot* snap, ViewMode mode, bool cumulativeHeat);
+/// map: the metric's range; data held: 0–100 % in `palette`'s ramp); nullopt for the other modes
+/// or without a snapshot.
+std::optional<ColourBar> legendBar(const Snapshot* snap, ViewMode mode, bool cumulativeHeat,
+                                   const Palette& palette = Palette::normal());
 
 } // namespace topocast::app

@@ -72,7 +72,7 @@ void checkFrame(const Snapshot& snap, const std::vector<DrawnChannel>& channels,
     for (const NodeId v : nodes(snap.topology())) {
         const std::uint32_t at = snap.informedStep[v];
         const Rgba want = v == source ? pal.source
-                          : at < step ? pal.informed
+                          : at < step || at == 0 ? pal.informed  // at 0: its own data (all-gather)
                           : at == step ? pal.receiving
                                        : uninformedColour(pal, snap.topology().nodeCount());
         w.wrongNodeColours += !same(f.nodeColour[v], want);
@@ -111,7 +111,8 @@ TEST_CASE("legend truth: every preset, every step, every mode's colours are the 
         for (Scenario side : sides) {
             side.compare.reset();
             const SnapshotPtr snap = buildSnapshot(side);
-            std::vector<ViewMode> modes = {ViewMode::Plain, ViewMode::Contention, ViewMode::Heatmap, ViewMode::TcdMap, ViewMode::Layers};
+            std::vector<ViewMode> modes = {ViewMode::Plain, ViewMode::Contention, ViewMode::Heatmap, ViewMode::TcdMap, ViewMode::Layers,
+                                           ViewMode::DataHeld};
             if (!snap->trees.empty())
                 modes.push_back(ViewMode::Trees);
             for (const ViewMode mode : modes) {
@@ -140,7 +141,7 @@ TEST_CASE("legend truth: no colour means two things in a legend", "[app][legend]
         sc.compare.reset();
         const SnapshotPtr snap = buildSnapshot(sc);
         for (const ViewMode mode : {ViewMode::Plain, ViewMode::Contention, ViewMode::Heatmap, ViewMode::TcdMap,
-                                    ViewMode::Layers, ViewMode::Trees}) {
+                                    ViewMode::Layers, ViewMode::Trees, ViewMode::DataHeld}) {
             INFO(name << ", mode " << viewModeName(mode).toStdString());
             const auto legend = legendEntries(snap.get(), mode, pal);
             for (std::size_t i = 0; i < legend.size(); ++i)

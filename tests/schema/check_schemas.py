@@ -59,6 +59,10 @@ cli_json("topocast-grade.schema.json", ["grade", "-t", "hypercube:3", "-a", "sbt
                                         "--json"])
 cli_json("topocast-visibility.schema.json", ["visibility", "--scenario", os.path.join(scenarios, "cang-wu-4x4x4.json"),
                                              "--json"])
+cli_json("topocast-buffers.schema.json", ["buffers", "-t", "hypercube:3", "-a", "sbnt", "--pattern", "allgather",
+                                           "--step", "2", "--json"])
+cli_json("topocast-buffers.schema.json", ["buffers", "--scenario", os.path.join(scenarios, "cang-wu-4x4x4.json"),
+                                           "--step", "0", "--json"])
 for net in ["mesh:2x2", "torus:3x3x3", "hypercube:3"]:
     cli_json("topocast-layout.schema.json", ["layout", "--topology", net, "--json"])
 cli_json("topocast-bounds.schema.json", ["bounds", "--dims", "3", "--side", "49", "--json"])

@@ -1,0 +1,69 @@
+// What each node holds (issue #24 item 2): build the Holdings index of a large schedule, then ask
+// every node's share of its final data at every step (what a "data held" view recolours per
+// step), and list one node's blocks at the last step.
+// Run: ./build/bench/bench_holdings (under /usr/bin/time -v for peak memory).
+
+#include "topocast/algorithms/registry.h"
+#include "topocast/holdings.h"
+
+#include <benchmark/benchmark.h>
+
+using namespace topocast;
+
+namespace {
+
+Schedule schedule(const char* algorithm, const char* topology, const char* pattern)
+{
+    return buildSchedule(algorithm, Topology::parse(topology), NodeId{0}, {{"pattern", pattern}});
+}
+
+void buildIndex(benchmark::State& state, const char* algorithm, const char* topology, const char* pattern)
+{
+    const Schedule s = schedule(algorithm, topology, pattern);
+    for (auto _ : state) {
+        const Holdings h(s);
+        benchmark::DoNotOptimize(h.countAt(NodeId{1}, StepNo{1}));
+    }
+    state.counters["transfers"] = static_cast<double>(s.size());
+}
+
+void everyStepShares(benchmark::State& state, const char* algorithm, const char* topology, const char* pattern)
+{
+    const Schedule s = schedule(algorithm, topology, pattern);
+    const Holdings h(s);
+    const std::uint32_t n = s.topology().nodeCount();
+    for (auto _ : state) {
+        double sum = 0;
+        for (StepNo k{}; k <= s.stepCount(); ++k)
+            for (NodeId v{}; v < n; ++v)
+                sum += h.finalShareAt(v, k);
+        benchmark::DoNotOptimize(sum);
+    }
+    state.counters["steps"] = static_cast<double>(s.stepCount());
+    state.counters["nodes"] = static_cast<double>(n);
+}
+
+void lastStepBlocks(benchmark::State& state, const char* algorithm, const char* topology, const char* pattern)
+{
+    const Schedule s = schedule(algorithm, topology, pattern);
+    const Holdings h(s);
+    std::size_t blocks = 0;
+    for (auto _ : state) {
+        blocks = h.blocksAt(s, NodeId{1}, StepNo{s.stepCount()}).size();
+        benchmark::DoNotOptimize(blocks);
+    }
+    state.counters["blocks"] = static_cast<double>(blocks);
+}
+
+} // namespace
+
+BENCHMARK_CAPTURE(buildIndex, sbnt_allgather_12cube, "sbnt", "hypercube:12", "allgather")->Unit(benchmark::kMillisecond);
+BENCHMARK_CAPTURE(buildIndex, sbnt_alltoall_10cube, "sbnt", "hypercube:10", "alltoall")->Unit(benchmark::kMillisecond);
+BENCHMARK_CAPTURE(buildIndex, bfs_broadcast_torus_64x64x64, "bfs", "torus:64x64x64", "broadcast")
+    ->Unit(benchmark::kMillisecond);
+BENCHMARK_CAPTURE(everyStepShares, sbnt_allgather_12cube, "sbnt", "hypercube:12", "allgather")
+    ->Unit(benchmark::kMillisecond);
+BENCHMARK_CAPTURE(lastStepBlocks, sbnt_allgather_12cube, "sbnt", "hypercube:12", "allgather")
+    ->Unit(benchmark::kMillisecond);
+
+BENCHMARK_MAIN();

@@ -1,0 +1,75 @@
+#pragma once
+// What each node holds after each step (issue #24 item 2): the blocks a node starts with (those
+// it is the origin of) and every block of every transfer it has received so far, each once.
+
+#include "topocast/schedule.h"
+
+#include <cstdint>
+#include <vector>
+
+namespace topocast {
+
+/// One block a node holds. `chunk` numbers the pattern's data densely (chunkId); `sources` are
+/// the nodes whose data it stands for — one, its origin, for the patterns without reduction.
+struct HeldBlock {
+    std::uint64_t chunk = 0;
+    Block block;
+    std::vector<NodeId> sources;
+    friend bool operator==(const HeldBlock&, const HeldBlock&) = default;
+};
+
+/// The dense number of `b` among the data of `schedule`'s pattern, with N nodes and P parts:
+/// broadcast p; scatter dest·P + p; allgather origin·P + p; alltoall (origin·N + dest)·P + p;
+/// ~0 (kNoChunk) for a block that is not data of the pattern (a file may carry one). O(1).
+inline constexpr std::uint64_t kNoChunk = ~std::uint64_t{0};
+std::uint64_t chunkId(const Schedule& schedule, const Block& b);
+
+/// One past the largest chunk id of the pattern: P, N·P, N·P, N²·P (a few ids name no data: the
+/// source's scatter block to itself, a node's all-to-all block to itself). O(1).
+std::uint64_t chunkCount(const Schedule& schedule);
+
+/// The blocks `node` starts with: broadcast, the source's P parts; scatter, the source's
+/// blocks for every node that takes part (itself excluded); allgather, its own P parts;
+/// alltoall, its block for every other node. Sorted. O(N · P).
+std::vector<Block> initialBlocks(const Schedule& schedule, NodeId node);
+
+/// What every node holds after every step of a finalized schedule, built once in
+/// O(transfers + Σ payload blocks) time and O(N + transfers) memory (one entry per received
+/// transfer, not per block). Then, for any step in any order (stepping back as cheaply as
+/// forward): how many blocks a node holds, and how many of those the pattern requires of it, in
+/// O(log transfers it receives); and the blocks themselves in O(blocks held).
+/// A block received twice counts once, from its first arrival. It keeps no reference to the
+/// schedule: blocksAt takes it again (the one it was built from).
+class Holdings {
+public:
+    explicit Holdings(const Schedule& schedule);
+
+    /// Blocks `node` holds at the end of `step` (0: before step 1), each once, its initial
+    /// blocks first and then in order of arrival. `schedule` is the one it was built from.
+    std::vector<HeldBlock> blocksAt(const Schedule& schedule, NodeId node, StepNo step) const;
+    /// How many blocks `node` holds at the end of `step`.
+    std::uint64_t countAt(NodeId node, StepNo step) const;
+    /// How many of requiredBlocks(node) it holds at the end of `step`.
+    std::uint64_t requiredHeldAt(NodeId node, StepNo step) const;
+    /// |requiredBlocks(node)|.
+    std::uint64_t requiredCount(NodeId node) const { return m_required[node]; }
+    /// requiredHeldAt / requiredCount (1 for a node that needs nothing).
+    double finalShareAt(NodeId node, StepNo step) const;
+
+private:
+    struct Arrival {
+        StepNo step{};
+        std::uint32_t transfer = 0;   ///< index into Schedule::transfers()
+        std::uint64_t newBlocks = 0;  ///< blocks held after it (cumulative, initial ones included)
+        std::uint64_t newRequired = 0;  ///< required blocks held after it (cumulative)
+    };
+    /// The arrivals of `node` with step ≤ `step`: [begin, end) in m_arrivals.
+    std::size_t arrivalsEnd(NodeId node, StepNo step) const;
+
+    std::vector<std::uint64_t> m_initial;       ///< per node: |initialBlocks|
+    std::vector<std::uint64_t> m_required;      ///< per node: |requiredBlocks|
+    std::vector<std::size_t> m_offsets;         ///< per node: its arrivals in m_arrivals (N + 1)
+    std::vector<Arrival> m_arrivals;            ///< grouped by receiver, each group in step order
+};
+
+} // namespace topocast
