@@ -133,7 +133,11 @@ Rgba uninformedColour(const Palette& palette, std::size_t nodes)
 
 Rgba dataShareColour(const Palette& palette, std::size_t nodes, double share)
 {
-    return mix(uninformedColour(palette, nodes), palette.informed, static_cast<float>(std::clamp(share, 0.0, 1.0)));
+    // A node that holds any of its data jumps a third of the way at once: on a projector 1 of 4
+    // parts must not look like none (the colour bar is drawn with this function, jump included).
+    const double s = std::clamp(share, 0.0, 1.0);
+    const double t = s > 0.0 ? 0.35 + 0.65 * s : 0.0;
+    return mix(uninformedColour(palette, nodes), palette.informed, static_cast<float>(t));
 }
 
 // Nearly the background (a not-yet-informed node fades at most 0.6 of the way): a ghost, drawn
@@ -467,7 +471,7 @@ std::optional<ColourBar> legendBar(const Snapshot* snap, ViewMode mode, bool cum
             bar.stops.push_back(dataShareColour(pal, n, i / 16.0).toColor());
         bar.max = 100;
         bar.labels = {{0.0, QStringLiteral("0%")}, {50.0, QStringLiteral("50%")}, {100.0, QStringLiteral("100%")}};
-        bar.caption = QStringLiteral("share of the data it must end with that a node holds");
+        bar.caption = QStringLiteral("share of its final data held");
         return bar;
     }
     LandscapeMetric metric = LandscapeMetric::MaxLinkLoad;  // a count: whole-number ticks

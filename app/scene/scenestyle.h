@@ -75,7 +75,8 @@ float recedeAmount(std::size_t nodes);
 /// recedeAmount); the legend shows the same colour.
 Rgba uninformedColour(const Palette& palette, std::size_t nodes);
 /// The Data held mode's colour of a node holding `share` (0..1) of the data it must end with:
-/// from the not-yet-informed colour at 0 to the informed colour at 1. A node that needs no data
+/// the not-yet-informed colour at 0, then from a third of the way to the informed colour just above
+/// 0 up to the informed colour at 1. A node that needs no data
 /// (a scatter's source, a node outside a divisible-load scatter) is dataNotNeededColour, a ghost
 /// drawn at half the not-yet-informed size.
 Rgba dataShareColour(const Palette& palette, std::size_t nodes, double share);
