@@ -260,7 +260,7 @@ TEST_CASE("bad divisible-load requests give clear errors (issue #6)", "[divisibl
     CHECK(buildSchedule("divisible-load", t8, NodeId{0}, Params{{"ports", "1"}, {"layers", "3"}}).maxSendsPerStep == 1);
     CHECK_THROWS_WITH(buildSchedule("divisible-load", t8, NodeId{0}, Params{{"ports", "one"}}), Contains("1..6"));
     CHECK_THROWS_WITH(buildSchedule("divisible-load", t8, NodeId{0}, Params{{"p", "1"}, {"pattern", "broadcast"}}),
-                      Contains("scatter only"));
+                      Contains("divisible-load does not take pattern 'broadcast'; allowed: scatter"));
     const auto& info = findAlgorithm("divisible-load");
     CHECK(info.whyNot(t8) == std::nullopt);
     CHECK(info.whyNot(Topology::parse("mesh:8x8")).value_or("").find("(p+1)") != std::string::npos);
