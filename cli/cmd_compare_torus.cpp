@@ -72,6 +72,15 @@ std::vector<Row> compareAll(const Topology& topo, NodeId source)
             rows.push_back({info.name, info.name, "", "", Pattern::Broadcast, 0, {}, *why});
             continue;
         }
+        if (!info.patterns.empty() && !hasRoot(parsePattern(info.patterns.front()))) {
+            // A collective without a source (ring): nothing to compare with a broadcast from it.
+            std::string list;
+            for (const std::string& p : info.patterns)
+                list += (list.empty() ? "" : ", ") + p;
+            rows.push_back({info.name, info.name, "", "", Pattern::Broadcast, 0, {},
+                            info.name + " computes " + list + ", which have no source"});
+            continue;
+        }
         for (const Run& run : runsFor(info, topo)) {
             try {
                 const Schedule s = buildSchedule(run.algorithm, topo, source, run.params);

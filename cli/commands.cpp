@@ -125,7 +125,29 @@ Scenario ScenarioOptions::resolve() const
             throw Error("--param '" + kv + "' is not KEY=VALUE");
         s.params.set(kv.substr(0, eq), kv.substr(eq + 1));
     }
+    if (!m_source.empty())
+        refuseSourceWithoutRoot(s);
     return s;
+}
+
+void ScenarioOptions::refuseSourceWithoutRoot(const Scenario& s) const
+{
+    // The pattern the build will use: the one given, or the algorithm's default. An unknown
+    // algorithm or pattern is left to buildSchedule, which names what is allowed.
+    std::string pattern = s.params.getString("pattern", "");
+    try {
+        if (pattern.empty() && !s.algorithm.empty())
+            if (const AlgorithmInfo& info = findAlgorithm(s.algorithm); !info.patterns.empty())
+                pattern = info.patterns.front();
+        if (pattern.empty() || hasRoot(parsePattern(pattern)))
+            return;
+    } catch (const Error&) {
+        return;
+    }
+    const bool vowel = std::string_view("aeiou").find(pattern.front()) != std::string_view::npos;
+    throw Error("--source " + m_source + ": " + (vowel ? "an " : "a ") + pattern +
+                " has no source (every node starts with its own data); leave --source out. The patterns with a "
+                "source are broadcast, scatter, gather and reduce");
 }
 
 int run(const std::vector<std::string>& args, Io& io)

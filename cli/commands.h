@@ -50,6 +50,10 @@ public:
     Scenario resolve() const;
 
 private:
+    /// Throws Error when --source was given for a pattern without a root (allgather, alltoall,
+    /// reduce-scatter, allreduce), saying so and naming the patterns with one.
+    void refuseSourceWithoutRoot(const Scenario& s) const;
+
     std::string m_topology, m_algorithm, m_source, m_scenario;
     std::map<std::string, std::string> m_params;  // parameter name → text given (empty: not given)
     std::vector<std::string> m_extra;             // --param KEY=VALUE

@@ -21,7 +21,11 @@ if(GENERATE)
     list(SUBLIST gen 3 -1 extra)
   endif()
   set(schedule "${dir}/schedule.json")
-  execute_process(COMMAND "${CLI}" schedule --topology ${topology} --algorithm ${algorithm} --source ${source}
+  set(sourceArgs --source ${source})
+  if(source STREQUAL "-")  # a pattern without a source (allgather, alltoall, …): none may be given
+    set(sourceArgs "")
+  endif()
+  execute_process(COMMAND "${CLI}" schedule --topology ${topology} --algorithm ${algorithm} ${sourceArgs}
                           ${extra} --out "${schedule}"
                   RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE err)
   if(NOT rc EQUAL 0)

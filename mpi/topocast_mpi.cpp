@@ -184,6 +184,10 @@ public:
         int flag = 0;
         MPI_Comm_get_attr(MPI_COMM_WORLD, MPI_TAG_UB, &tagUb, &flag);
         try {
+            if (everyNodeStarts(m_s.pattern()) && m_s.pattern() != Pattern::Allgather &&
+                m_s.pattern() != Pattern::Alltoall)
+                throw Error("topocast-mpi replays broadcast, scatter, allgather and alltoall schedules; this one is a " +
+                            toString(m_s.pattern()) + ", which it cannot replay yet (issue #24)");
             m_plan = rankPlan(m_s, m_node, flag && tagUb ? *tagUb : 32767);
             std::uint64_t largest = 0;
             for (const RankStep& st : m_plan.steps)
@@ -310,6 +314,8 @@ public:
                           m_map.nodeOf[static_cast<std::size_t>(r)]);
             recvBuf.assign(chunk64 * n, 0);
             break;
+        default:
+            break;  // refused by plan()
         }
         MPI_Barrier(m_map.comm);
         const double t0 = MPI_Wtime();
@@ -330,6 +336,8 @@ public:
         case Pattern::Alltoall:
             MPI_Alltoall(sendBuf.data(), chunk, MPI_BYTE, recvBuf.data(), chunk, MPI_BYTE, m_map.comm);
             break;
+        default:
+            break;  // refused by plan()
         }
         const double t = MPI_Wtime() - t0;
         const char* op = libraryOperation(m_s);
@@ -351,6 +359,8 @@ public:
                                pattern == Pattern::Allgather ? Block::kAll : m_node, op);
             }
             break;
+        default:
+            break;  // refused by plan()
         }
         return t;
     }
@@ -368,6 +378,8 @@ public:
             return "MPI_Allgather";
         case Pattern::Alltoall:
             return "MPI_Alltoall";
+        default:
+            break;  // refused by plan()
         }
         return "MPI_Bcast";
     }

@@ -156,6 +156,35 @@ void hypercubeRows(const HypercubeFigures& f, std::vector<FigureRow>& rows)
         rows.push_back({"formula_note", "Note", *f.formulaNote, "", ""});
 }
 
+ojson collectiveJson(const CollectiveFigures& f)
+{
+    ojson j;
+    j["cost_formula"] = f.formula;
+    j["message"] = f.message;
+    j["alpha"] = f.alpha;
+    j["beta"] = f.beta;
+    j["startups"] = f.startups;
+    j["data_per_node"] = f.data;
+    j["time"] = f.time;
+    j["lower_bound_startups"] = f.lowerBoundStartups;
+    j["lower_bound_data"] = f.lowerBoundData;
+    j["lower_bound"] = f.lowerBoundTime;
+    return j;
+}
+
+void collectiveRows(const CollectiveFigures& f, std::vector<FigureRow>& rows)
+{
+    rows.push_back({"time", "Model time", f.time, "α, β units", "α·start-ups + β·data; " + f.formula});
+    rows.push_back({"lower_bound", "Lower bound on time", f.lowerBoundTime, "α, β units",
+                    "⌈log₂N⌉ start-ups and the least data any " + f.pattern + " must move (Thakur et al. 2005)"});
+    rows.push_back({"startups", "Start-ups", f.startups, "messages", "messages in sequence"});
+    rows.push_back({"data_per_node", "Data per node", f.data, "M", "what the busiest node receives, in messages of M"});
+    rows.push_back({"lower_bound_data", "Least data per node", f.lowerBoundData, "M",
+                    f.pattern == "allreduce" ? "2(N−1)/N·M: every node must receive N−1 shares of the others' contributions and "
+                                               "send its own (bandwidth bound)"
+                                             : "what any " + f.pattern + " must deliver to one node"});
+}
+
 void divisibleLoadRows(const DivisibleLoadFigures& f, std::vector<FigureRow>& rows)
 {
     const DivisibleLoadModel& m = f.model;
@@ -182,6 +211,8 @@ ojson infoJson(const AlgorithmFigures& figures)
                 return tsayWangJson(f);
             else if constexpr (std::is_same_v<T, HypercubeFigures>)
                 return hypercubeJson(f);
+            else if constexpr (std::is_same_v<T, CollectiveFigures>)
+                return collectiveJson(f);
             else
                 return divisibleLoadInfo(f);
         },
@@ -207,6 +238,8 @@ std::vector<FigureRow> figureRows(const AlgorithmFigures& figures)
                 tsayWangRows(f, rows);
             else if constexpr (std::is_same_v<T, HypercubeFigures>)
                 hypercubeRows(f, rows);
+            else if constexpr (std::is_same_v<T, CollectiveFigures>)
+                collectiveRows(f, rows);
             else
                 divisibleLoadRows(f, rows);
         },

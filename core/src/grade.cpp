@@ -73,7 +73,7 @@ std::string senderName(const Schedule& schedule, NodeId v)
     const Topology& topo = schedule.topology();
     const std::string name = topo.nodeName(v);
     const bool source =
-        v == schedule.source() && schedule.pattern() != Pattern::Allgather && schedule.pattern() != Pattern::Alltoall;
+        v == schedule.source() && hasRoot(schedule.pattern());
     bool eye = false;
     if (const CangWuFigures* cw = schedule.figures ? schedule.figures->get<CangWuFigures>() : nullptr;
         cw && !topo.isHypercube()) {

@@ -1,8 +1,11 @@
 #include "topocast/holdings.h"
 
 #include "topocast/error.h"
+#include "topocast/limits.h"
+#include "topocast/reduction.h"
 
 #include <algorithm>
+#include <limits>
 #include <unordered_set>
 
 namespace topocast {
@@ -44,8 +47,29 @@ bool isRequired(const Schedule& s, const std::vector<bool>& takesPart, NodeId no
         return b.dest == Block::kAll && b.origin < s.topology().nodeCount();
     case Pattern::Alltoall:
         return b.dest == node && b.origin < s.topology().nodeCount();
+    case Pattern::Gather:
+        return node == s.source() && b.dest == Block::kAll && b.origin < s.topology().nodeCount();
+    case Pattern::Reduce:
+    case Pattern::ReduceScatter:
+    case Pattern::Allreduce:
+        return false;  // partial results: counted by contributions (Holdings' combining path)
     }
     return false;
+}
+
+/// Whether `node` holds `b` from the start: data of the pattern whose origin it is.
+bool initiallyHeld(const Schedule& s, NodeId node, const Block& b)
+{
+    return b.origin == node && chunkId(s, b) != kNoChunk;
+}
+
+/// The block that names chunk `c` of a combining pattern.
+Block chunkBlock(const Schedule& s, std::uint64_t c)
+{
+    const std::uint64_t p = s.parts;
+    if (s.pattern() == Pattern::ReduceScatter)
+        return Block{Block::kAll, static_cast<std::uint32_t>(c / p), static_cast<std::uint32_t>(c % p)};
+    return Block{Block::kAll, Block::kAll, static_cast<std::uint32_t>(c)};
 }
 
 HeldBlock held(const Schedule& s, const Block& b) { return HeldBlock{chunkId(s, b), b, {NodeId{b.origin}}}; }
@@ -60,9 +84,14 @@ std::uint64_t chunkCount(const Schedule& s)
         return p;
     case Pattern::Scatter:
     case Pattern::Allgather:
+    case Pattern::Gather:
+    case Pattern::ReduceScatter:
         return n * p;
     case Pattern::Alltoall:
         return n * n * p;
+    case Pattern::Reduce:
+    case Pattern::Allreduce:
+        return p;
     }
     return 0;
 }
@@ -82,6 +111,13 @@ std::uint64_t chunkId(const Schedule& s, const Block& b)
         return b.origin < n && b.dest == Block::kAll ? b.origin * p + b.part : kNone;
     case Pattern::Alltoall:
         return b.origin < n && b.dest < n && b.origin != b.dest ? (b.origin * n + b.dest) * p + b.part : kNone;
+    case Pattern::Gather:
+        return b.origin < n && b.dest == Block::kAll ? b.origin * p + b.part : kNone;
+    case Pattern::Reduce:
+    case Pattern::Allreduce:
+        return b.origin == Block::kAll && b.dest == Block::kAll ? b.part : kNone;
+    case Pattern::ReduceScatter:
+        return b.origin == Block::kAll && b.dest < n ? b.dest * p + b.part : kNone;
     }
     return kNone;
 }
@@ -107,12 +143,21 @@ std::vector<Block> initialBlocks(const Schedule& s, NodeId node)
                         out.push_back(Block{node, v, p});
             break;
         case Pattern::Allgather:
+        case Pattern::Gather:
             out.push_back(Block{node, Block::kAll, p});
             break;
         case Pattern::Alltoall:
             for (NodeId v{}; v < n; ++v)
                 if (v != node)
                     out.push_back(Block{node, v, p});
+            break;
+        case Pattern::Reduce:
+        case Pattern::Allreduce:
+            out.push_back(Block{Block::kAll, Block::kAll, p});  // its own contribution to chunk p
+            break;
+        case Pattern::ReduceScatter:
+            for (NodeId v{}; v < n; ++v)
+                out.push_back(Block{Block::kAll, v, p});  // its own contribution to v's chunk part p
             break;
         }
     }
@@ -133,6 +178,7 @@ Holdings::Holdings(const Schedule& schedule)
         scatterTargets += v != s.source() && takesPart[v] ? 1 : 0;
     m_initial.resize(n);
     m_required.resize(n);
+    m_initialRequired.assign(n, 0);
     for (NodeId v{}; v < n; ++v) {
         switch (s.pattern()) {
         case Pattern::Broadcast:
@@ -151,6 +197,18 @@ Holdings::Holdings(const Schedule& schedule)
             m_initial[v] = (n - 1) * p;
             m_required[v] = (n - 1) * p;
             break;
+        case Pattern::Gather:
+            m_initial[v] = p;
+            m_required[v] = v == s.source() ? (n - 1) * p : 0;
+            break;
+        case Pattern::Reduce:
+        case Pattern::ReduceScatter:
+        case Pattern::Allreduce:
+            // Counted in contributions: one to each chunk at the start, N per chunk it must end with.
+            m_initial[v] = chunkCount(s);
+            m_initialRequired[v] = requiredChunks(s, v).size();
+            m_required[v] = m_initialRequired[v] * n;
+            break;
         }
     }
     // Transfers grouped by receiver (a counting sort keeps each group in step order).
@@ -166,6 +224,10 @@ Holdings::Holdings(const Schedule& schedule)
     for (std::size_t i = 0; i < transfers.size(); ++i)
         if (transfers[i].to < n)
             m_arrivals[next[transfers[i].to]++] = Arrival{transfers[i].step, static_cast<std::uint32_t>(i), 0, 0};
+    if (combines(s.pattern())) {
+        replayPartials(s);
+        return;
+    }
     // Per receiver, what each arrival adds: blocks it did not hold yet (its own data it holds
     // from the start), and of those the ones it must end with.
     BlockSet seen;
@@ -174,8 +236,7 @@ Holdings::Holdings(const Schedule& schedule)
         std::uint64_t count = m_initial[v], required = 0;
         for (std::size_t a = m_offsets[v]; a < m_offsets[v + 1]; ++a) {
             for (const Block& b : s.payload(transfers[m_arrivals[a].transfer].payload)) {
-                const bool initially = chunkId(s, b) != kNoChunk && b.origin == v;
-                if (initially || !seen.insert(b).second)
+                if (initiallyHeld(s, v, b) || !seen.insert(b).second)
                     continue;
                 ++count;
                 required += isRequired(s, takesPart, v, b) ? 1 : 0;
@@ -203,7 +264,7 @@ std::uint64_t Holdings::countAt(NodeId node, StepNo step) const
 std::uint64_t Holdings::requiredHeldAt(NodeId node, StepNo step) const
 {
     const std::size_t end = arrivalsEnd(node, step);
-    return end == m_offsets[node] ? 0 : m_arrivals[end - 1].newRequired;
+    return end == m_offsets[node] ? m_initialRequired[node] : m_arrivals[end - 1].newRequired;
 }
 
 double Holdings::finalShareAt(NodeId node, StepNo step) const
@@ -212,17 +273,97 @@ double Holdings::finalShareAt(NodeId node, StepNo step) const
                                  : static_cast<double>(requiredHeldAt(node, step)) / static_cast<double>(m_required[node]);
 }
 
+void Holdings::replayPartials(const Schedule& s)
+{
+    const std::uint32_t n = s.topology().nodeCount();
+    const std::uint64_t chunks = chunkCount(s);
+    if (chunks > std::numeric_limits<std::uint32_t>::max())
+        throw Error("the holdings of a " + toString(s.pattern()) + " with " + std::to_string(chunks) +
+                    " chunks are not kept (at most 2^32 − 1 chunks)");
+    // Where each transfer's arrival sits, and room for one result per block it delivers.
+    constexpr std::size_t kNone = ~std::size_t{0};
+    std::vector<std::size_t> arrivalOf(s.transfers().size(), kNone);
+    for (std::size_t a = 0; a < m_arrivals.size(); ++a)
+        arrivalOf[m_arrivals[a].transfer] = a;
+    m_resultEnds.assign(m_arrivals.size(), 0);
+    std::size_t total = 0;
+    for (std::size_t a = 0; a < m_arrivals.size(); ++a) {
+        const Transfer& t = s.transfers()[m_arrivals[a].transfer];
+        total += t.payload < s.payloadCount() ? s.payload(t.payload).size() : 0;
+        m_resultEnds[a] = total;
+    }
+    checkMemory("what each node holds of a " + toString(s.pattern()) + " on the " + s.topology().displayName(),
+                saturatingMul(total, sizeof(ChunkResult)), std::to_string(total) + " partial results delivered × 8 B");
+    m_results.assign(total, ChunkResult{kNoChunk32, 0});
+    std::vector<std::size_t> filled(m_arrivals.size(), 0);
+    // Running contributions per node (all chunks, and the chunks it must end with).
+    std::vector<std::uint64_t> held(m_initial.begin(), m_initial.end()), heldRequired(m_initialRequired);
+    const std::uint64_t p = s.parts;
+    auto isRequiredChunk = [&](NodeId v, std::uint64_t c) {
+        switch (s.pattern()) {
+        case Pattern::Reduce: return v == s.source();
+        case Pattern::Allreduce: return true;
+        default: return c / p == v;  // reduce-scatter: its own chunks
+        }
+    };
+    constexpr std::uint64_t kUnset = ~std::uint64_t{0};
+    for (Arrival& a : m_arrivals)
+        a.newBlocks = kUnset;
+    ReductionReplay replay(s, [&](const ReductionArrival& r) {
+        const std::size_t a = arrivalOf[r.transfer];
+        if (a == kNone)
+            return;
+        const NodeId v = s.transfers()[r.transfer].to;
+        const std::size_t slot = (a == 0 ? 0 : m_resultEnds[a - 1]) + filled[a]++;
+        if (r.chunk != kNoChunk) {
+            m_results[slot] = ChunkResult{static_cast<std::uint32_t>(r.chunk), r.merge.result};
+            const std::int64_t delta = static_cast<std::int64_t>(r.sets->size(r.merge.result)) -
+                                       static_cast<std::int64_t>(r.sets->size(r.before));
+            held[v] = static_cast<std::uint64_t>(static_cast<std::int64_t>(held[v]) + delta);
+            if (isRequiredChunk(v, r.chunk))
+                heldRequired[v] = static_cast<std::uint64_t>(static_cast<std::int64_t>(heldRequired[v]) + delta);
+        }
+        m_arrivals[a].newBlocks = held[v];
+        m_arrivals[a].newRequired = heldRequired[v];
+    });
+    m_sets = replay.sets();
+    // Arrivals the replay skipped (a transfer it cannot deliver) change nothing.
+    for (NodeId v{}; v < n; ++v) {
+        std::uint64_t count = m_initial[v], req = m_initialRequired[v];
+        for (std::size_t a = m_offsets[v]; a < m_offsets[v + 1]; ++a) {
+            if (m_arrivals[a].newBlocks == kUnset) {
+                m_arrivals[a].newBlocks = count;
+                m_arrivals[a].newRequired = req;
+            }
+            count = m_arrivals[a].newBlocks;
+            req = m_arrivals[a].newRequired;
+        }
+    }
+}
+
 std::vector<HeldBlock> Holdings::blocksAt(const Schedule& s, NodeId node, StepNo step) const
 {
     std::vector<HeldBlock> out;
+    if (combines(s.pattern())) {
+        const std::uint64_t chunks = chunkCount(s);
+        std::vector<ContributionSets::SetId> partial(chunks, ContributionSets::single(node));
+        const std::size_t end = arrivalsEnd(node, step);
+        for (std::size_t a = m_offsets[node]; a < end; ++a)
+            for (std::size_t r = a == 0 ? 0 : m_resultEnds[a - 1]; r < m_resultEnds[a]; ++r)
+                if (m_results[r].chunk != kNoChunk32)
+                    partial[m_results[r].chunk] = m_results[r].set;
+        out.reserve(chunks);
+        for (std::uint64_t c = 0; c < chunks; ++c)
+            out.push_back(HeldBlock{c, chunkBlock(s, c), m_sets->members(partial[c])});
+        return out;
+    }
     for (const Block& b : initialBlocks(s, node))
         out.push_back(held(s, b));
     BlockSet seen;
     const std::size_t end = arrivalsEnd(node, step);
     for (std::size_t a = m_offsets[node]; a < end; ++a)
         for (const Block& b : s.payload(s.transfers()[m_arrivals[a].transfer].payload)) {
-            const bool initially = chunkId(s, b) != kNoChunk && b.origin == node;
-            if (!initially && seen.insert(b).second)
+            if (!initiallyHeld(s, node, b) && seen.insert(b).second)
                 out.push_back(held(s, b));
         }
     return out;

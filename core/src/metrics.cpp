@@ -238,7 +238,7 @@ std::vector<std::size_t> firstInformers(const Schedule& schedule)
 std::vector<std::uint32_t> informedSteps(const Schedule& schedule)
 {
     const std::vector<std::size_t> first = firstInformers(schedule);
-    const bool everyNodeStarts = schedule.pattern() == Pattern::Allgather || schedule.pattern() == Pattern::Alltoall;
+    const bool everyNodeStarts = topocast::everyNodeStarts(schedule.pattern());
     std::vector<std::uint32_t> steps(first.size(), everyNodeStarts ? 0 : kNeverInformed);
     if (everyNodeStarts)
         return steps;

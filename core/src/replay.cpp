@@ -138,6 +138,22 @@ std::vector<Block> requiredBlocks(const Schedule& schedule, NodeId node)
                 if (u != node)
                     out.push_back(Block{u, node, p});
             break;
+        case Pattern::Gather:
+            if (node == src)
+                for (NodeId u{}; u < n; ++u)
+                    if (u != node)
+                        out.push_back(Block{u, Block::kAll, p});
+            break;
+        case Pattern::Reduce:
+            if (node == src)
+                out.push_back(Block{Block::kAll, Block::kAll, p});  // chunk p, complete
+            break;
+        case Pattern::Allreduce:
+            out.push_back(Block{Block::kAll, Block::kAll, p});
+            break;
+        case Pattern::ReduceScatter:
+            out.push_back(Block{Block::kAll, node, p});
+            break;
         }
     }
     std::sort(out.begin(), out.end());
@@ -402,6 +418,9 @@ private:
 ReplayReport replaySchedule(const Schedule& schedule, const ReplayOptions& options)
 {
     requireFinalized(schedule);
+    if (combines(schedule.pattern()))
+        throw Error("the byte replay copies blocks; a " + toString(schedule.pattern()) +
+                    " combines partial results, which it does not replay yet (validate checks every contribution)");
     ReplayReport report;
     Replay replay(schedule, options, report);
     for (StepNo step : steps(schedule))

@@ -26,6 +26,10 @@ std::string toString(Pattern p)
     case Pattern::Scatter: return "scatter";
     case Pattern::Allgather: return "allgather";
     case Pattern::Alltoall: return "alltoall";
+    case Pattern::Gather: return "gather";
+    case Pattern::Reduce: return "reduce";
+    case Pattern::ReduceScatter: return "reduce-scatter";
+    case Pattern::Allreduce: return "allreduce";
     }
     return "broadcast";
 }
@@ -42,10 +46,11 @@ PortModel parsePortModel(std::string_view text)
 
 Pattern parsePattern(std::string_view text)
 {
-    for (Pattern p : {Pattern::Broadcast, Pattern::Scatter, Pattern::Allgather, Pattern::Alltoall})
+    for (Pattern p : kPatterns)
         if (toString(p) == text)
             return p;
-    throw Error("unknown pattern '" + std::string(text) + "'; expected broadcast, scatter, allgather or alltoall");
+    throw Error("unknown pattern '" + std::string(text) +
+                "'; expected broadcast, scatter, allgather, alltoall, gather, reduce, reduce-scatter or allreduce");
 }
 
 Schedule::Schedule(Topology topology, NodeId source, Pattern pattern, PortModel ports)

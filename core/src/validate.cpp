@@ -2,7 +2,9 @@
 
 #include "topocast/error.h"
 #include "topocast/limits.h"
+#include "topocast/holdings.h"
 #include "topocast/metrics.h"
+#include "topocast/reduction.h"
 
 #include <algorithm>
 #include <limits>
@@ -302,7 +304,7 @@ void checkBlocks(const Schedule& s, const ValidateOptions& options, Report& repo
                                " again (it has it since step " + std::to_string(it->second) + ")");
                 continue;
             }
-            if (!personalized || b.dest == t.to)
+            if ((!personalized || b.dest == t.to) && (pattern != Pattern::Gather || t.to == s.source()))
                 ++complete[t.to];
         }
     }
@@ -315,6 +317,8 @@ void checkBlocks(const Schedule& s, const ValidateOptions& options, Report& repo
         std::uint64_t needs = 0;
         if (oneSource)
             needs = v == s.source() || (!takesPart.empty() && !takesPart[v]) ? 0 : parts;
+        else if (pattern == Pattern::Gather)
+            needs = v == s.source() ? std::uint64_t{n - 1} * parts : 0;
         else
             needs = std::uint64_t{n - 1} * parts;
         if (complete[v] != needs && short_.size() < kMaxFindingNodes)
@@ -329,6 +333,82 @@ void checkBlocks(const Schedule& s, const ValidateOptions& options, Report& repo
         report.add(FindingKind::NeverReached, StepNo{s.stepCount()}, std::move(short_), std::to_string(incomplete) + " of " + std::to_string(n) + " nodes do not end with all their data (first: " +
                    topo.nodeName(first) + " has " + std::to_string(firstHas) + " of its " + std::to_string(firstNeeds) +
                    " blocks)");
+}
+
+std::string contributionsText(const Topology& topo, const ContributionSets& sets, ContributionSets::SetId id)
+{
+    const std::uint32_t k = sets.size(id);
+    if (k == 1)
+        return "the contribution of " + topo.nodeName(sets.members(id).front()) + " alone";
+    return "the sum of " + std::to_string(k) + " of " + std::to_string(topo.nodeCount()) + " contributions";
+}
+
+/// Reduce, reduce-scatter, allreduce: follows every partial result (ReductionReplay). A
+/// contribution combined twice, a repeated receive, a block that names no chunk, and any node
+/// that ends without a complete result it must have.
+void checkReduction(const Schedule& s, const ValidateOptions& options, Report& report)
+{
+    const Topology& topo = s.topology();
+    const std::string what = toString(s.pattern());
+    ReductionReplay replay(s, [&](const ReductionArrival& a) {
+        const Transfer& t = s.transfers()[a.transfer];
+        const std::string edge = topo.nodeName(t.from) + "→" + topo.nodeName(t.to);
+        if (a.chunk == kNoChunk) {
+            const std::string block = "[" + (a.block.origin == Block::kAll ? std::string("*") : std::to_string(a.block.origin)) +
+                                      ", " + (a.block.dest == Block::kAll ? std::string("*") : std::to_string(a.block.dest)) +
+                                      ", " + std::to_string(a.block.part) + "]";
+            report.add(FindingKind::WrongData, t.step, {t.from, t.to}, at(t.step) + edge + " carries block " + block +
+                       ", which names no chunk of this " + what + " (its blocks are partial results: origin * with " +
+                       (s.pattern() == Pattern::ReduceScatter ? "the owner as dest" : std::string("dest *")) + " and part 0.." +
+                       std::to_string(s.parts - 1) + ")");
+            return;
+        }
+        const ContributionSets& sets = *a.sets;
+        const std::string chunk = chunkName(s, a.block);
+        switch (a.merge.kind) {
+        case ContributionSets::Merge::Added:
+        case ContributionSets::Merge::Replaced:
+            break;
+        case ContributionSets::Merge::Repeated:
+            if (options.forbidDuplicateReceives)
+                report.add(FindingKind::InformedTwice, t.step, {t.to, t.from}, at(t.step) + topo.nodeName(t.to) + " receives " + chunk + " from " +
+                           topo.nodeName(t.from) + " again: the same partial result it holds (" +
+                           contributionsText(topo, sets, a.before) + ")");
+            break;
+        case ContributionSets::Merge::Overlap:
+            report.add(FindingKind::InformedTwice, t.step, {t.to, t.from}, at(t.step) + topo.nodeName(t.to) + " receives " + chunk + " from " +
+                       topo.nodeName(t.from) + " (" + contributionsText(topo, sets, a.incoming) + ") but already holds (" +
+                       contributionsText(topo, sets, a.before) + "); both contain the contribution of " +
+                       topo.nodeName(a.merge.witness) + ", which would be combined twice");
+            break;
+        }
+    });
+    const ContributionSets& sets = *replay.sets();
+    std::size_t incomplete = 0;
+    std::vector<NodeId> short_;
+    std::string first;
+    for (NodeId v{}; v < topo.nodeCount(); ++v) {
+        for (std::uint64_t c : requiredChunks(s, v)) {
+            const ContributionSets::SetId id = replay.finalSet(v, c);
+            if (sets.isFull(id))
+                continue;
+            if (incomplete++ == 0) {
+                const Block b = s.pattern() == Pattern::ReduceScatter
+                                    ? Block{Block::kAll, static_cast<std::uint32_t>(c / s.parts), static_cast<std::uint32_t>(c % s.parts)}
+                                    : Block{Block::kAll, Block::kAll, static_cast<std::uint32_t>(c)};
+                first = topo.nodeName(v) + " ends " + chunkName(s, b) + " with " + std::to_string(sets.size(id)) + " of " +
+                        std::to_string(topo.nodeCount()) + " contributions; the contribution of " +
+                        topo.nodeName(sets.firstMissing(id)) + " never reaches it";
+            }
+            if (short_.size() < kMaxFindingNodes && (short_.empty() || short_.back() != v))
+                short_.push_back(v);
+        }
+    }
+    if (incomplete)
+        report.add(FindingKind::NeverReached, StepNo{s.stepCount()}, short_,
+                   std::to_string(short_.size()) + (short_.size() == kMaxFindingNodes ? " or more" : "") + " of " +
+                       std::to_string(topo.nodeCount()) + " nodes do not end with their complete " + what + " result (" +
+                       std::to_string(incomplete) + " chunks short; first: " + first + ")");
 }
 
 } // namespace
@@ -395,6 +475,8 @@ Validation validate(const Schedule& schedule, const ValidateOptions& options)
             simple = false;
     if (simple)
         checkSimpleBroadcast(s, options, report);
+    else if (combines(s.pattern()))
+        checkReduction(s, options, report);
     else
         checkBlocks(s, options, report);
 

@@ -60,6 +60,8 @@ double estimateMoves(const std::string& a, Pattern pat, Ports ports, int n)
         return N * N * trees;
     case Pattern::Alltoall:
         return N * depth;
+    default:
+        break;  // the hypercube graphs serve these four
     }
     return 0;
 }

@@ -84,9 +84,23 @@ struct DivisibleLoadFigures {
     nlohmann::ordered_json placement, routes, warnings;
 };
 
+/// Ring all-gather / reduce-scatter / all-reduce and the binomial reduce and gather
+/// (algorithms/collectives.h): the α–β cost for a message of M, and its lower bounds.
+struct CollectiveFigures {
+    std::string algorithm;       ///< "ring", "binomial"
+    std::string pattern;         ///< "allreduce", …
+    double message = 1;          ///< M (the unit of data)
+    double alpha = 1, beta = 1;  ///< start-up time α and time per unit of data β
+    double startups = 0;         ///< messages in sequence
+    double data = 0;             ///< data the busiest node receives, in units of M
+    double time = 0;             ///< α·startups + β·data·M
+    double lowerBoundStartups = 0, lowerBoundData = 0, lowerBoundTime = 0;
+    std::string formula;         ///< the closed form in words
+};
+
 /// One algorithm's figures; Schedule::figures points to one (null for baselines and files).
 struct AlgorithmFigures {
-    std::variant<CangWuFigures, TsayWangFigures, HypercubeFigures, DivisibleLoadFigures> of;
+    std::variant<CangWuFigures, TsayWangFigures, HypercubeFigures, DivisibleLoadFigures, CollectiveFigures> of;
 
     template <class T> const T* get() const { return std::get_if<T>(&of); }
 };

@@ -39,16 +39,53 @@ enum class Pattern : std::uint8_t {
     Scatter,     ///< one source; every node ends with its own block(s) (personalized)
     Allgather,   ///< every node a source; every node ends with every node's message
     Alltoall,    ///< every node sends a distinct block to every other node
+    Gather,      ///< one root; the root ends with every node's message (scatter reversed)
+    /// One root; every node contributes to each of P chunks and the root ends with each chunk
+    /// combined over all N contributions (sums: each contribution exactly once).
+    Reduce,
+    /// No root; a vector of N·P chunks, chunk (d, p) owned by node d: every node ends with its
+    /// own chunks combined over all N contributions.
+    ReduceScatter,
+    /// No root; every node ends with each of the P chunks combined over all N contributions.
+    Allreduce,
 };
+
+/// Every pattern, in the order of the enum (for lists and parsing).
+inline constexpr Pattern kPatterns[] = {Pattern::Broadcast, Pattern::Scatter,   Pattern::Allgather,
+                                        Pattern::Alltoall,  Pattern::Gather,    Pattern::Reduce,
+                                        Pattern::ReduceScatter, Pattern::Allreduce};
+/// Whether the pattern has a source/root (broadcast, scatter, gather, reduce); the others start
+/// with data at every node and giving them a source is refused by the front ends.
+constexpr bool hasRoot(Pattern p)
+{
+    return p == Pattern::Broadcast || p == Pattern::Scatter || p == Pattern::Gather || p == Pattern::Reduce;
+}
+/// Whether the pattern combines contributions (reduce, reduce-scatter, allreduce): its messages
+/// carry partial results of chunks, not copies of blocks (see Block).
+constexpr bool combines(Pattern p)
+{
+    return p == Pattern::Reduce || p == Pattern::ReduceScatter || p == Pattern::Allreduce;
+}
+/// Whether every node holds data at the start (all but broadcast and scatter).
+constexpr bool everyNodeStarts(Pattern p) { return p != Pattern::Broadcast && p != Pattern::Scatter; }
 
 std::string toString(PortModel m);
 std::string toString(Pattern p);
-/// Parse the names printed by toString ("one-port", "all-port", "broadcast", …). Throw Error.
+/// Parse the names printed by toString ("one-port", "all-port", "broadcast", "reduce-scatter",
+/// …). Throw Error listing the names.
 PortModel parsePortModel(std::string_view text);
 Pattern parsePattern(std::string_view text);
 
 /// A unit of data with an identity, so the checker can follow it: part `part` of the message
 /// that `origin` sends to `dest` (kAll for broadcast-type data).
+///
+/// In the combining patterns (combines()) a block names a chunk of the result and origin is
+/// kAll: {kAll, kAll, p} is chunk p of a reduce or allreduce, {kAll, d, p} chunk p of node d's
+/// share of a reduce-scatter. A transfer that carries it sends the sender's partial result of
+/// that chunk as it stands at the end of the previous step (every contribution the sender has
+/// combined into it so far, its own included); the receiver adds it to its own partial when
+/// the two share no contribution, or keeps it in place of its own when it already contains it
+/// (the all-gather half of an all-reduce). Files write kAll as −1.
 struct Block {
     static constexpr std::uint32_t kAll = 0xFFFFFFFFu;
     std::uint32_t origin = 0;

@@ -69,7 +69,13 @@ std::string findingLine(const Topology& topo, const Finding& finding);
 /// Checks a schedule against its pattern and port model:
 /// * every node ends holding exactly what the pattern requires (broadcast: every part of the
 ///   source's message; scatter: its own blocks; allgather: every node's message; alltoall: the
-///   block every node addressed to it), and no node receives a block twice;
+///   block every node addressed to it; gather: the root every node's message), and no node
+///   receives a block twice;
+/// * reduce, reduce-scatter, allreduce (ReductionReplay, reduction.h): no contribution is
+///   combined twice into one partial result (a message whose partial shares a contribution with
+///   the receiver's and does not contain it), no partial is received twice, and every node ends
+///   with each chunk it must have combined over all N contributions — each finding names the
+///   step, the nodes, the chunk and the contribution;
 /// * no node sends a block it did not hold at the end of the previous step;
 /// * the port model holds in every step;
 /// * every route is a connected path of existing channels from sender to receiver;

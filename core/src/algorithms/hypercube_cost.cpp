@@ -70,8 +70,9 @@ std::string patternName(Pattern p)
         return "allgather";
     case Pattern::Alltoall:
         return "alltoall";
+    default:
+        return toString(p);  // the patterns the hypercube paper does not analyse
     }
-    return "?";
 }
 
 Pattern parsePatternName(std::string_view text)
@@ -630,6 +631,8 @@ Bound lowerBound(Pattern pattern, Ports ports, const CostParams& p)
         return {nR, nport ? Rational(N - 1) * M / nR : Rational(N - 1) * M};
     case Pattern::Alltoall:
         return {nR, nport ? Rational(N) * M / Rational(2) : nR * Rational(N) * M / Rational(2)};
+    default:
+        break;  // not analysed by the paper
     }
     return {};
 }

@@ -1,6 +1,7 @@
 #include "topocast/algorithms/registry.h"
 
 #include "topocast/algorithms/baselines.h"
+#include "topocast/algorithms/collectives.h"
 #include "topocast/algorithms/cang_wu.h"
 #include "topocast/algorithms/divisible_load.h"
 #include "topocast/algorithms/hypercube.h"
@@ -36,7 +37,12 @@ void declareCommonParams(AlgorithmInfo& a)
                           .help = a.name + " mode"});
     if (!a.patterns.empty())
         common.push_back({.key = "pattern", .label = "pattern", .kind = K::Choice, .choices = a.patterns,
-                          .help = "the collective: broadcast, scatter (personalized), allgather or alltoall"});
+                          .help = "the collective: " + [&] {
+                              std::string text;
+                              for (std::size_t i = 0; i < a.patterns.size(); ++i)
+                                  text += (i == 0 ? "" : i + 1 == a.patterns.size() ? " or " : ", ") + a.patterns[i];
+                              return text;
+                          }()});
     a.params.insert(a.params.begin(), common.begin(), common.end());
     a.params.push_back({.key = "order", .label = "dimension order", .kind = K::Text,
                         .textAllowed = "a permutation of the dimension letters, e.g. xy, yx, xyz, zyx",
@@ -58,17 +64,50 @@ std::vector<AlgorithmInfo> baselineAlgorithms()
     std::vector<AlgorithmInfo> list;
     list.push_back({
         "binomial",
-        "MPICH binomial tree over ranks in row-major order, routed on the network (one-port)",
+        "MPICH binomial tree over ranks in row-major order, routed on the network (one-port); reduce and gather "
+        "run it backwards",
         "any mesh, torus or hypercube",
         {},
-        {"broadcast"},
+        {"broadcast", "reduce", "gather"},
         [](const Topology&) -> std::optional<std::string> { return std::nullopt; },
-        [](const Topology& t, NodeId s, const Params&) { return binomialBroadcast(t, s); },
+        [](const Topology& t, NodeId s, const Params& p) {
+            const std::string pattern = p.getString("pattern", "broadcast");
+            if (pattern == "reduce")
+                return binomialReduce(t, s);
+            if (pattern == "gather")
+                return binomialGather(t, s);
+            return binomialBroadcast(t, s);
+        },
         {},
         {},
         {},
         {},
         {},
+    });
+    list.push_back({
+        "ring",
+        "every node sends one block to its successor on a Hamiltonian cycle each step (one-port): all-gather "
+        "N−1 steps, reduce-scatter N−1, all-reduce 2(N−1) with 2(N−1)/N·M per node",
+        "tori, meshes with an even number of nodes (two or more dimensions), hypercubes (Gray code)",
+        {},
+        {"allreduce", "allgather", "reduce-scatter"},
+        [](const Topology& t) -> std::optional<std::string> {
+            if (auto why = hamiltonianCycleWhyNot(t))
+                return "ring needs a Hamiltonian cycle: " + *why;
+            return std::nullopt;
+        },
+        [](const Topology& t, NodeId, const Params& p) {
+            return ringSchedule(t, parsePattern(p.getString("pattern", "allreduce")));
+        },
+        {},
+        [](const Schedule& s) {
+            const CollectiveFigures* f = s.figures ? s.figures->get<CollectiveFigures>() : nullptr;
+            return f ? f->time : std::numeric_limits<double>::quiet_NaN();
+        },
+        "T = α·start-ups + β·data per node for a message of M = 1 (α = β = 1)",
+        "",
+        // No source: every node starts with data, the schedule is the same whatever node is picked.
+        [](const Topology&) { return true; },
     });
     list.push_back({
         "recursive-doubling",
@@ -296,7 +335,10 @@ std::string algorithmReference(std::string_view name)
         name == "sbntc")
         return johnssonHo;
     if (name == "binomial")
-        return "baseline: the binomial-tree broadcast of MPICH (no paper)";
+        return "baseline: the binomial-tree broadcast of MPICH, run backwards for reduce and gather (no paper)";
+    if (name == "ring")
+        return "baseline: the ring all-gather, reduce-scatter and all-reduce (Thakur, Rabenseifner and Gropp, "
+               "Optimization of Collective Communication Operations in MPICH, IJHPCA 19(1), 2005)";
     if (name == "recursive-doubling")
         return "baseline: recursive doubling, halving the network dimension by dimension (no paper)";
     if (name == "bfs")

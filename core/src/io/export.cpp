@@ -294,7 +294,7 @@ static std::string blocksField(const Schedule& schedule, std::uint32_t payload)
     for (const Block& b : schedule.payload(payload)) {
         if (!text.empty())
             text += ' ';
-        text += std::to_string(b.origin) + ':' + (b.dest == Block::kAll ? std::string("*") : std::to_string(b.dest)) +
+        text += (b.origin == Block::kAll ? std::string("*") : std::to_string(b.origin)) + ':' + (b.dest == Block::kAll ? std::string("*") : std::to_string(b.dest)) +
                 ':' + std::to_string(b.part);
     }
     return text;

@@ -529,10 +529,11 @@ PortModel csvPorts(const CsvFirstPass& pass, const CsvError& err)
     return ports;
 }
 
-/// One block "origin:dest:part" (dest * = every node) of a blocks field.
+/// One block "origin:dest:part" (dest * = every node, origin * = a partial result) of a blocks field.
 Block parseBlock(const Topology& topo, std::string_view text, const Row& row, const CsvError& err)
 {
-    const std::string allowed = "blocks are origin:dest:part separated by spaces (dest * = every node), e.g. 0:*:0";
+    const std::string allowed = "blocks are origin:dest:part separated by spaces (dest * = every node; origin * = a "
+                                "partial result of a reduction), e.g. 0:*:0";
     const auto c1 = text.find(':');
     const auto c2 = c1 == std::string_view::npos ? c1 : text.find(':', c1 + 1);
     if (c2 == std::string_view::npos)
@@ -546,8 +547,9 @@ Block parseBlock(const Topology& topo, std::string_view text, const Row& row, co
         return static_cast<std::uint32_t>(std::stoull(std::string(part)));
     };
     const std::string_view dest = text.substr(c1 + 1, c2 - c1 - 1);
+    const std::string_view origin = text.substr(0, c1);
     Block b;
-    b.origin = number(text.substr(0, c1), topo.nodeCount() - 1);
+    b.origin = origin == "*" ? Block::kAll : number(origin, topo.nodeCount() - 1);
     b.dest = dest == "*" ? Block::kAll : number(dest, topo.nodeCount() - 1);
     b.part = number(text.substr(c2 + 1), 0xFFFFFFFEu);
     return b;

@@ -111,7 +111,8 @@ ojson headerJson(const Schedule& s, const Metrics& m)
         for (std::uint32_t p = 0; p < s.payloadCount(); ++p) {
             ojson blocks = ojson::array();
             for (const Block& b : s.payload(p))
-                blocks.push_back({b.origin, b.dest == Block::kAll ? -1 : static_cast<long long>(b.dest), b.part});
+                blocks.push_back({b.origin == Block::kAll ? -1 : static_cast<long long>(b.origin),
+                                  b.dest == Block::kAll ? -1 : static_cast<long long>(b.dest), b.part});
             payloads.push_back(blocks);
         }
         o["payloads"] = payloads;
@@ -277,15 +278,16 @@ void readScheduleFields(const json& doc, Schedule& s)
     }
 }
 
-/// [origin, dest, part], dest −1 for every node.
+/// [origin, dest, part], dest −1 for every node, origin −1 for a partial result (reductions).
 Block blockValue(const Topology& topo, const json& blk, const std::string& path)
 {
     if (!blk.is_array() || blk.size() != 3)
-        fail(path, "expected [origin, dest, part] (dest −1 = every node)");
-    const auto origin = static_cast<std::uint32_t>(intValue(blk[0], path + "[0]", 0, topo.nodeCount() - 1));
+        fail(path, "expected [origin, dest, part] (dest −1 = every node; origin −1 = a partial result of a reduction)");
+    const long long origin = intValue(blk[0], path + "[0]", -1, topo.nodeCount() - 1);
     const long long dest = intValue(blk[1], path + "[1]", -1, topo.nodeCount() - 1);
     const auto part = static_cast<std::uint32_t>(intValue(blk[2], path + "[2]", 0, (1LL << 32) - 1));
-    return Block{origin, dest < 0 ? Block::kAll : static_cast<std::uint32_t>(dest), part};
+    return Block{origin < 0 ? Block::kAll : static_cast<std::uint32_t>(origin),
+                 dest < 0 ? Block::kAll : static_cast<std::uint32_t>(dest), part};
 }
 
 void readPayloads(const json& doc, Schedule& s)

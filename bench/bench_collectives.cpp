@@ -1,0 +1,72 @@
+// The reductions (issue #24): the ring all-reduce on torus:32x32 (1024 nodes, 2046 steps,
+// 2.1 million transfers) — build, check every partial result, index what every node holds, and
+// every node's share of its result at every step — and the binomial reduce on a 16-cube.
+// Run: ./build/bench/bench_collectives (under /usr/bin/time -v for peak memory).
+
+#include "topocast/algorithms/registry.h"
+#include "topocast/holdings.h"
+#include "topocast/validate.h"
+
+#include <benchmark/benchmark.h>
+
+using namespace topocast;
+
+namespace {
+
+Schedule collective(const char* algorithm, const char* topology, const char* pattern)
+{
+    return buildSchedule(algorithm, Topology::parse(topology), NodeId{0}, {{"pattern", pattern}});
+}
+
+void build(benchmark::State& state, const char* algorithm, const char* topology, const char* pattern)
+{
+    std::size_t transfers = 0;
+    for (auto _ : state)
+        transfers = collective(algorithm, topology, pattern).size();
+    state.counters["transfers"] = static_cast<double>(transfers);
+}
+
+void check(benchmark::State& state, const char* algorithm, const char* topology, const char* pattern)
+{
+    const Schedule s = collective(algorithm, topology, pattern);
+    for (auto _ : state) {
+        const Validation v = validate(s, promisedValidateOptions(s));
+        if (!v.ok())
+            state.SkipWithError(v.violations.front().c_str());
+    }
+}
+
+void holdings(benchmark::State& state, const char* algorithm, const char* topology, const char* pattern)
+{
+    const Schedule s = collective(algorithm, topology, pattern);
+    for (auto _ : state) {
+        const Holdings h(s);
+        benchmark::DoNotOptimize(h.countAt(NodeId{1}, StepNo{1}));
+    }
+}
+
+void everyStepShares(benchmark::State& state, const char* algorithm, const char* topology, const char* pattern)
+{
+    const Schedule s = collective(algorithm, topology, pattern);
+    const Holdings h(s);
+    const std::uint32_t n = s.topology().nodeCount();
+    for (auto _ : state) {
+        double sum = 0;
+        for (StepNo k{}; k <= s.stepCount(); ++k)
+            for (NodeId v{}; v < n; ++v)
+                sum += h.finalShareAt(v, k);
+        benchmark::DoNotOptimize(sum);
+    }
+}
+
+} // namespace
+
+BENCHMARK_CAPTURE(build, ring_allreduce_torus_32x32, "ring", "torus:32x32", "allreduce")->Unit(benchmark::kMillisecond);
+BENCHMARK_CAPTURE(check, ring_allreduce_torus_32x32, "ring", "torus:32x32", "allreduce")->Unit(benchmark::kMillisecond);
+BENCHMARK_CAPTURE(holdings, ring_allreduce_torus_32x32, "ring", "torus:32x32", "allreduce")->Unit(benchmark::kMillisecond);
+BENCHMARK_CAPTURE(everyStepShares, ring_allreduce_torus_32x32, "ring", "torus:32x32", "allreduce")
+    ->Unit(benchmark::kMillisecond);
+BENCHMARK_CAPTURE(build, binomial_reduce_16cube, "binomial", "hypercube:16", "reduce")->Unit(benchmark::kMillisecond);
+BENCHMARK_CAPTURE(check, binomial_reduce_16cube, "binomial", "hypercube:16", "reduce")->Unit(benchmark::kMillisecond);
+
+BENCHMARK_MAIN();

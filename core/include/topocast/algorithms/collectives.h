@@ -1,0 +1,64 @@
+#pragma once
+// The collectives machine-learning training and every parallel-computing course run after
+// broadcast (issue #24 item 4): ring all-gather, reduce-scatter and all-reduce, and the binomial
+// tree's reduce and gather. No paper: the textbook algorithms (Thakur, Rabenseifner & Gropp,
+// "Optimization of Collective Communication Operations in MPICH", IJHPCA 2005), with their
+// costs in the α–β model.
+
+#include "topocast/schedule.h"
+#include "topocast/topology.h"
+
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace topocast {
+
+/// Why `topo` has no Hamiltonian cycle topocast can build, or nullopt when it has one: tori
+/// (any sides), meshes with an even number of nodes and at least two dimensions (or a 1-D mesh
+/// of two), hypercubes. A mesh with an odd number of nodes has none (it is bipartite with
+/// unequal sides). O(d).
+std::optional<std::string> hamiltonianCycleWhyNot(const Topology& topo);
+
+/// A Hamiltonian cycle starting at node 0: consecutive nodes (and the last and the first) are
+/// neighbours. Mesh/torus: with c a dimension such that the other sides' product is even (or,
+/// on a torus, any), the rows along c are walked as a snake over columns 1..n_c − 1 in the
+/// boustrophedon order of the other dimensions, and column 0 brings the cycle back (across the
+/// wrap of c when the number of rows is odd). Hypercube: the binary-reflected Gray code. Throws
+/// Error with hamiltonianCycleWhyNot's reason. O(N).
+std::vector<NodeId> hamiltonianCycle(const Topology& topo);
+
+/// The ring algorithm on hamiltonianCycle(topo), one-port, every step each node sends one block
+/// to its successor (single-hop routes, so no two transfers of a step share a channel):
+/// - allgather: N − 1 steps; in step s node h_i forwards the message of h_{i−s+1} (size 1 = M);
+/// - reduce-scatter: N − 1 steps on a vector of N chunks of M/N, chunk j owned by h_j... as
+///   reduce-scatter blocks {*, owner, 0}; in step s h_i sends its partial of h_{i−s}'s chunk;
+/// - allreduce: that reduce-scatter on chunks 0..N−1 (chunk j ends complete at h_j), then an
+///   all-gather of the complete chunks: 2(N − 1) steps, 2(N − 1)/N · M sent per node.
+/// Throws Error for another pattern (naming the three) or a network without a cycle. O(N²).
+Schedule ringSchedule(const Topology& topo, Pattern pattern);
+
+/// MPICH's binomial reduce: binomialBroadcast(topo, root) reversed in time and direction, every
+/// message a partial result of the one chunk (size 1 = M). ⌈log₂ N⌉ steps, one-port. O(N).
+Schedule binomialReduce(const Topology& topo, NodeId root);
+
+/// MPICH's binomial gather: the same reversed tree, every node forwarding the messages of its
+/// whole subtree (origin blocks, size = their number). ⌈log₂ N⌉ steps. O(N log N).
+Schedule binomialGather(const Topology& topo, NodeId root);
+
+/// The α–β cost of a collective schedule with message size M (elements per node's message;
+/// the whole vector for reduce-scatter and allreduce): startups and the data the busiest node
+/// receives, and the lower bounds every algorithm meets (Thakur et al. 2005, §3): allgather and
+/// gather (N − 1)·M, reduce-scatter (N − 1)/N·M, allreduce 2(N − 1)/N·M, reduce M; startups
+/// ⌈log₂ N⌉ for all of them.
+struct CollectiveCost {
+    double startups = 0;
+    double data = 0;               ///< in units of M
+    double lowerBoundStartups = 0;
+    double lowerBoundData = 0;     ///< in units of M
+    std::string formula;           ///< "2(N−1)·α + 2(N−1)/N·M·β", …
+};
+/// The closed form for an algorithm ("ring", "binomial") and pattern on N nodes.
+CollectiveCost collectiveCost(const std::string& algorithm, Pattern pattern, std::uint32_t nodes);
+
+} // namespace topocast

@@ -1,0 +1,356 @@
+// The reductions and the ring (issue #24 items 2-5): ring all-gather, reduce-scatter and
+// all-reduce on Hamiltonian cycles, the binomial reduce and gather, the checker's rules for
+// partial results (schedules mutated to break them), and what each node holds against a
+// brute-force replay with a std::set of contributions per node and chunk.
+// Cost formulas: Thakur, Rabenseifner & Gropp, "Optimization of Collective Communication
+// Operations in MPICH", IJHPCA 19(1), 2005, §3 (ring all-gather (N−1)α + (N−1)Mβ, ring
+// reduce-scatter and all-reduce, the lower bound 2(N−1)/N·M of data per node for all-reduce).
+#include "cli_runner.h"
+
+#include "topocast/algorithms/baselines.h"
+#include "topocast/algorithms/collectives.h"
+#include "topocast/algorithms/registry.h"
+#include "topocast/error.h"
+#include "topocast/figures.h"
+#include "topocast/holdings.h"
+#include "topocast/io/schedule_json.h"
+#include "topocast/metrics.h"
+#include "topocast/reduction.h"
+#include "topocast/validate.h"
+
+#include <catch2/catch.hpp>
+#include <nlohmann/json.hpp>
+
+#include <algorithm>
+#include <map>
+#include <set>
+#include <sstream>
+
+using namespace topocast;
+using topocast::testing::CliRun;
+using topocast::testing::runCli;
+
+namespace {
+
+Schedule ringOf(const char* topology, const char* pattern)
+{
+    Params p;
+    p.set("pattern", pattern);
+    return buildSchedule("ring", Topology::parse(topology), NodeId{0}, p);
+}
+
+Schedule binomialOf(const char* topology, std::uint32_t root, const char* pattern)
+{
+    Params p;
+    p.set("pattern", pattern);
+    return buildSchedule("binomial", Topology::parse(topology), NodeId{root}, p);
+}
+
+/// The most data one node receives (Σ Transfer::size), in units of M.
+double busiestReceive(const Schedule& s)
+{
+    std::vector<double> got(s.topology().nodeCount(), 0.0);
+    for (const Transfer& t : s.transfers())
+        got[t.to] += t.size;
+    return *std::max_element(got.begin(), got.end());
+}
+
+bool hasFinding(const Validation& v, FindingKind kind, const std::string& text)
+{
+    return std::any_of(v.findings.begin(), v.findings.end(),
+                       [&](const Finding& f) { return f.kind == kind && f.text.find(text) != std::string::npos; });
+}
+
+/// Brute force: every node's partial of every chunk as a std::set, the step's sends read before
+/// its receives; a receive adds a disjoint partial or replaces one it contains.
+using PartialSets = std::vector<std::vector<std::set<std::uint32_t>>>;  // [node][chunk]
+std::vector<PartialSets> bruteForcePartials(const Schedule& s)
+{
+    const std::uint32_t n = s.topology().nodeCount();
+    const std::uint64_t chunks = chunkCount(s);
+    PartialSets state(n, std::vector<std::set<std::uint32_t>>(chunks));
+    for (std::uint32_t v = 0; v < n; ++v)
+        for (auto& c : state[v])
+            c.insert(v);
+    std::vector<PartialSets> byStep{state};
+    for (StepNo step : steps(s)) {
+        const PartialSets before = state;
+        for (const Transfer& t : s.stepTransfers(step))
+            for (const Block& b : s.payload(t.payload)) {
+                const std::uint64_t c = chunkId(s, b);
+                REQUIRE(c != kNoChunk);
+                const auto& in = before[t.from][c];
+                auto& mine = state[t.to][c];
+                const bool disjoint = std::none_of(in.begin(), in.end(), [&](std::uint32_t x) { return mine.count(x) > 0; });
+                const bool contains = std::includes(in.begin(), in.end(), mine.begin(), mine.end());
+                REQUIRE((disjoint || contains));
+                if (disjoint)
+                    mine.insert(in.begin(), in.end());
+                else
+                    mine = in;
+            }
+        byStep.push_back(state);
+    }
+    return byStep;
+}
+
+} // namespace
+
+TEST_CASE("a Hamiltonian cycle visits every node once, each next to the one before, and closes", "[collectives][ring]")
+{
+    for (const char* name : {"torus:8", "torus:3", "torus:3x3", "torus:5x3x3", "torus:4x6", "mesh:4x4", "mesh:2x3",
+                             "mesh:6x5x3", "mesh:3x4", "mesh:2", "hypercube:1", "hypercube:4", "hypercube:7"}) {
+        CAPTURE(name);
+        const Topology topo = Topology::parse(name);
+        const std::vector<NodeId> cycle = hamiltonianCycle(topo);
+        REQUIRE(cycle.size() == topo.nodeCount());
+        CHECK(cycle.front() == NodeId{0});
+        std::vector<NodeId> sorted = cycle;
+        std::sort(sorted.begin(), sorted.end());
+        CHECK(std::adjacent_find(sorted.begin(), sorted.end()) == sorted.end());
+        for (std::size_t i = 0; i < cycle.size(); ++i)
+            CHECK(topo.distance(cycle[i], cycle[(i + 1) % cycle.size()]) == 1);
+    }
+}
+
+TEST_CASE("ring is refused where there is no Hamiltonian cycle, with the reason and what has one", "[collectives][ring]")
+{
+    REQUIRE(hamiltonianCycleWhyNot(Topology::parse("mesh:3x3")));
+    CHECK_THAT(*hamiltonianCycleWhyNot(Topology::parse("mesh:3x3")),
+               Catch::Contains("no Hamiltonian cycle") && Catch::Contains("use a torus"));
+    CHECK_THAT(*hamiltonianCycleWhyNot(Topology::parse("mesh:6")), Catch::Contains("path, not a cycle"));
+    CHECK_FALSE(hamiltonianCycleWhyNot(Topology::parse("mesh:3x4")));
+    CHECK_THROWS_WITH(ringOf("mesh:3x3", "allreduce"), Catch::Contains("ring needs a Hamiltonian cycle"));
+    CHECK_THROWS_WITH(ringOf("torus:4x4", "broadcast"),
+                      Catch::Contains("ring does not take pattern 'broadcast'") && Catch::Contains("allreduce"));
+}
+
+TEST_CASE("ring all-reduce: 2(N−1) steps, 2(N−1)/N of the message per node — the bandwidth bound — and it checks",
+          "[collectives][ring]")
+{
+    for (const char* name : {"torus:8", "torus:4x4", "torus:3x3", "mesh:4x4", "mesh:2x3", "hypercube:4", "torus:3x3x3"}) {
+        CAPTURE(name);
+        const Schedule s = ringOf(name, "allreduce");
+        const double n = s.topology().nodeCount();
+        CHECK(s.pattern() == Pattern::Allreduce);
+        CHECK(s.stepCount() == 2 * (n - 1));
+        CHECK(s.parts == n);
+        CHECK(busiestReceive(s) == Approx(2 * (n - 1) / n).epsilon(1e-12));
+        const Validation v = validate(s, promisedValidateOptions(s));
+        CHECK(v.violations == std::vector<std::string>{});
+        const CollectiveFigures* f = s.figures->get<CollectiveFigures>();
+        REQUIRE(f);
+        CHECK(f->startups == 2 * (n - 1));
+        CHECK(f->data == Approx(busiestReceive(s)));
+        CHECK(f->data == Approx(f->lowerBoundData));  // bandwidth-optimal
+        CHECK(f->lowerBoundStartups == std::ceil(std::log2(n)));
+        CHECK(computeMetrics(s).tcd == s.size());  // every message one hop
+    }
+}
+
+TEST_CASE("ring all-gather and reduce-scatter: N−1 steps, (N−1)·M and (N−1)/N·M per node", "[collectives][ring]")
+{
+    for (const char* name : {"torus:8", "torus:4x4", "mesh:2x3", "hypercube:3"}) {
+        CAPTURE(name);
+        const Schedule ag = ringOf(name, "allgather");
+        const double n = ag.topology().nodeCount();
+        CHECK(ag.stepCount() == n - 1);
+        CHECK(busiestReceive(ag) == Approx(n - 1));
+        CHECK(validate(ag, promisedValidateOptions(ag)).violations == std::vector<std::string>{});
+        const Schedule rs = ringOf(name, "reduce-scatter");
+        CHECK(rs.stepCount() == n - 1);
+        CHECK(busiestReceive(rs) == Approx((n - 1) / n));
+        CHECK(rs.figures->get<CollectiveFigures>()->data == Approx(rs.figures->get<CollectiveFigures>()->lowerBoundData));
+        CHECK(validate(rs, promisedValidateOptions(rs)).violations == std::vector<std::string>{});
+    }
+}
+
+TEST_CASE("binomial reduce and gather are its broadcast reversed: the same steps and TCD, and they check",
+          "[collectives][binomial]")
+{
+    for (const char* name : {"mesh:4x4", "mesh:3x5", "torus:7", "hypercube:4", "mesh:2x2x3"}) {
+        const Topology topo = Topology::parse(name);
+        for (std::uint32_t root : {0u, topo.nodeCount() / 2, topo.nodeCount() - 1}) {
+            CAPTURE(name, root);
+            const Schedule bcast = binomialBroadcast(topo, NodeId{root});
+            const Schedule reduce = binomialOf(name, root, "reduce");
+            const Schedule gather = binomialOf(name, root, "gather");
+            CHECK(reduce.pattern() == Pattern::Reduce);
+            CHECK(reduce.stepCount() == bcast.stepCount());
+            CHECK(gather.stepCount() == bcast.stepCount());
+            CHECK(computeMetrics(reduce).tcd == computeMetrics(bcast).tcd);
+            CHECK(computeMetrics(gather).tcd == computeMetrics(bcast).tcd);
+            CHECK(validate(reduce, promisedValidateOptions(reduce)).violations == std::vector<std::string>{});
+            CHECK(validate(gather, promisedValidateOptions(gather)).violations == std::vector<std::string>{});
+            // The root receives ⌈log₂N⌉ partials; the gather brings it N − 1 messages.
+            double toRoot = 0;
+            for (const Transfer& t : gather.transfers())
+                toRoot += t.to == NodeId{root} ? t.size : 0;
+            CHECK(toRoot == topo.nodeCount() - 1);
+            CHECK(reduce.figures->get<CollectiveFigures>()->startups == bcast.stepCount());
+        }
+    }
+}
+
+TEST_CASE("the checker refuses a reduction with a dropped transfer, a repeated one, or a block that names no chunk",
+          "[collectives][validate]")
+{
+    const Schedule good = ringOf("torus:4x4", "allreduce");
+    SECTION("a dropped transfer: a contribution never reaches some node, named with its chunk")
+    {
+        Schedule s = good;
+        s.mutableTransfers().erase(s.mutableTransfers().begin() + 5);  // a reduce-scatter step-1 transfer
+        s.finalize();
+        const Validation v = validate(s, promisedValidateOptions(s));
+        CHECK_FALSE(v.ok());
+        CHECK(hasFinding(v, FindingKind::NeverReached, "do not end with their complete allreduce result"));
+        CHECK(hasFinding(v, FindingKind::NeverReached, "never reaches it"));
+    }
+    SECTION("a repeated transfer in the reduce-scatter half: a contribution combined twice")
+    {
+        Schedule s = good;
+        Transfer again = s.transfers()[s.stepBegin(StepNo{2})];
+        again.step = StepNo{3};
+        s.add(again);
+        s.finalize();
+        const Validation v = validate(s, promisedValidateOptions(s));
+        CHECK(hasFinding(v, FindingKind::InformedTwice, "which would be combined twice"));
+    }
+    SECTION("the same partial received twice in the all-gather half")
+    {
+        Schedule s = good;
+        Transfer again = s.transfers()[s.stepBegin(StepNo{s.stepCount()})];
+        again.step = StepNo{s.stepCount() + 1};
+        s.add(again);
+        s.finalize();
+        const Validation v = validate(s, promisedValidateOptions(s));
+        CHECK(hasFinding(v, FindingKind::InformedTwice, "again: the same partial result it holds"));
+    }
+    SECTION("a block of another pattern")
+    {
+        Schedule s = good;
+        const Block wrong{3, Block::kAll, 0};
+        s.mutableTransfers()[0].payload = s.addPayload(std::span<const Block>(&wrong, 1));
+        s.finalize();
+        CHECK(hasFinding(validate(s), FindingKind::WrongData, "names no chunk of this allreduce"));
+    }
+    SECTION("a binomial reduce with its last transfer dropped: the root ends short")
+    {
+        Schedule s = binomialOf("mesh:4x4", 5, "reduce");
+        s.mutableTransfers().pop_back();
+        s.finalize();
+        const Validation v = validate(s, promisedValidateOptions(s));
+        CHECK(hasFinding(v, FindingKind::NeverReached, "(1,1) ends chunk 0 with 8 of 16 contributions"));
+    }
+}
+
+TEST_CASE("what each node holds of an all-reduce and a reduce-scatter matches a brute-force replay at every step",
+          "[collectives][holdings]")
+{
+    for (const auto& [name, pattern] : std::vector<std::pair<const char*, const char*>>{
+             {"torus:5", "allreduce"}, {"mesh:2x3", "allreduce"}, {"hypercube:3", "reduce-scatter"},
+             {"torus:3x3", "reduce-scatter"}, {"torus:4", "allgather"}}) {
+        CAPTURE(name, pattern);
+        const Schedule s = ringOf(name, pattern);
+        const Holdings h(s);
+        if (!combines(s.pattern()))
+            continue;  // all-gather: test_holdings.cpp's brute force
+        const std::vector<PartialSets> truth = bruteForcePartials(s);
+        const std::uint32_t n = s.topology().nodeCount();
+        for (std::uint32_t k = 0; k <= s.stepCount(); ++k)
+            for (NodeId v{}; v < n; ++v) {
+                const std::vector<HeldBlock> held = h.blocksAt(s, v, StepNo{k});
+                REQUIRE(held.size() == chunkCount(s));
+                std::uint64_t total = 0, required = 0;
+                for (const HeldBlock& b : held) {
+                    const auto& want = truth[k][v][b.chunk];
+                    std::vector<NodeId> expect;
+                    for (std::uint32_t x : want)
+                        expect.push_back(NodeId{x});
+                    CHECK(b.sources == expect);
+                    total += want.size();
+                    const auto req = requiredChunks(s, v);
+                    if (std::find(req.begin(), req.end(), b.chunk) != req.end())
+                        required += want.size();
+                }
+                CHECK(h.countAt(v, StepNo{k}) == total);
+                CHECK(h.requiredHeldAt(v, StepNo{k}) == required);
+            }
+        for (NodeId v{}; v < n; ++v)
+            CHECK(h.finalShareAt(v, StepNo{s.stepCount()}) == 1.0);
+    }
+}
+
+TEST_CASE("partial results: disjoint sets add, a containing set replaces, the same is repeated, overlap is named",
+          "[collectives][holdings]")
+{
+    ContributionSets sets(8);
+    const auto a = sets.merge(ContributionSets::single(NodeId{1}), ContributionSets::single(NodeId{2}));
+    CHECK(a.kind == ContributionSets::Merge::Added);
+    CHECK(sets.members(a.result) == std::vector<NodeId>{NodeId{1}, NodeId{2}});
+    const auto b = sets.merge(ContributionSets::single(NodeId{5}), a.result);
+    CHECK(sets.members(b.result) == std::vector<NodeId>{NodeId{1}, NodeId{2}, NodeId{5}});
+    CHECK(sets.firstMissing(b.result) == NodeId{0});
+    const auto replaced = sets.merge(a.result, b.result);
+    CHECK(replaced.kind == ContributionSets::Merge::Replaced);
+    CHECK(replaced.result == b.result);
+    CHECK(sets.merge(b.result, b.result).kind == ContributionSets::Merge::Repeated);
+    const auto overlap = sets.merge(b.result, a.result);  // {1,2} into {1,2,5}: 1 and 2 twice
+    CHECK(overlap.kind == ContributionSets::Merge::Overlap);
+    CHECK(overlap.witness == NodeId{1});
+    // Runs: [0,3) ∪ [3,8) is every node in one run.
+    auto full = ContributionSets::single(NodeId{0});
+    for (std::uint32_t v = 1; v < 8; ++v)
+        full = sets.merge(full, ContributionSets::single(NodeId{v})).result;
+    CHECK(sets.isFull(full));
+    CHECK(sets.firstMissing(full) == NodeId{8});
+}
+
+TEST_CASE("a reduction schedule file reads back: partial results are written with origin -1", "[collectives][json]")
+{
+    const Schedule s = ringOf("torus:3x3", "allreduce");
+    std::ostringstream out;
+    writeScheduleJson(out, s, computeMetrics(s));
+    const nlohmann::json doc = nlohmann::json::parse(out.str());
+    CHECK(doc["pattern"] == "allreduce");
+    CHECK(doc["payloads"][1][0] == nlohmann::json::array({-1, -1, 0}));
+    const Schedule back = scheduleFromJson(doc);
+    CHECK(back.pattern() == Pattern::Allreduce);
+    CHECK(back.parts == 9);
+    CHECK(back.size() == s.size());
+    CHECK(validate(back, promisedValidateOptions(back)).violations == std::vector<std::string>{});
+}
+
+TEST_CASE("topocast-cli: the new patterns, a source refused for an all-pattern, buffers with contributions",
+          "[collectives][cli]")
+{
+    const CliRun ok = runCli({"schedule", "--topology", "torus:4x4", "--algorithm", "ring", "--pattern", "allreduce"});
+    CHECK(ok.status == 0);
+    const CliRun withSource =
+        runCli({"schedule", "--topology", "torus:4x4", "--algorithm", "ring", "--pattern", "allreduce", "--source", "1,1"});
+    CHECK(withSource.status != 0);
+    CHECK_THAT(withSource.err, Catch::Contains("an allreduce has no source") && Catch::Contains("leave --source out"));
+    const CliRun ringDefault = runCli({"schedule", "--topology", "torus:8", "--algorithm", "ring", "--source", "3"});
+    CHECK_THAT(ringDefault.err, Catch::Contains("has no source"));
+    const CliRun noCycle = runCli({"schedule", "--topology", "mesh:3x3", "--algorithm", "ring"});
+    CHECK(noCycle.status != 0);
+    CHECK_THAT(noCycle.err, Catch::Contains("Hamiltonian cycle"));
+    const CliRun unknown = runCli({"schedule", "--topology", "torus:8", "--algorithm", "ring", "--pattern", "allsum"});
+    CHECK(unknown.status != 0);
+    CHECK_THAT(unknown.err, Catch::Contains("allsum") && Catch::Contains("reduce-scatter"));
+    const CliRun reduce =
+        runCli({"schedule", "--topology", "mesh:4x4", "--algorithm", "binomial", "--pattern", "reduce", "--source", "1,1"});
+    CHECK(reduce.status == 0);
+
+    const CliRun buffers = runCli({"buffers", "--topology", "torus:4", "--algorithm", "ring", "--pattern", "allreduce",
+                                   "--step", "3", "--json"});
+    REQUIRE(buffers.status == 0);
+    const nlohmann::json doc = nlohmann::json::parse(buffers.out);
+    CHECK(doc["pattern"] == "allreduce");
+    CHECK(doc["chunks"] == 4);
+    // After the reduce-scatter half (3 steps on 4 nodes), node h_j holds chunk j complete.
+    const auto& node1 = doc["nodes"][1];
+    CHECK(node1["blocks"][1]["sources"] == nlohmann::json::array({0, 1, 2, 3}));
+    CHECK(node1["required"] == 16);
+    CHECK(node1["required_held"] == 1 + 2 + 3 + 4);  // chunk j holds 4 − ((j − 1) mod 4) contributions
+}
