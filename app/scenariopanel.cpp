@@ -95,7 +95,10 @@ ScenarioPanel::ScenarioPanel(QWidget* parent) : QWidget(parent)
         changed();
     });
     connect(m_mode, &QComboBox::currentIndexChanged, this, [this] { changed(); });
-    connect(m_pattern, &QComboBox::currentIndexChanged, this, [this] { changed(); });
+    connect(m_pattern, &QComboBox::currentIndexChanged, this, [this] {
+        updateSourceField();
+        changed();
+    });
     connect(m_source, &QLineEdit::editingFinished, this, [this] { changed(); });
     updateKind();
     updateAlgorithms();
@@ -211,6 +214,7 @@ void ScenarioPanel::updateParameters()
         m_pattern->setCurrentText(pattern);
     m_mode->setEnabled(m_mode->count() > 1);
     m_pattern->setEnabled(m_pattern->count() > 1);
+    updateSourceField();
 
     std::map<QString, QString> old;
     for (const auto& [k, e] : m_params)
@@ -269,6 +273,19 @@ void ScenarioPanel::setScenario(const Scenario& s)
     m_description = QString::fromStdString(s.description);
     m_view = s.view;
     m_updating = false;
+}
+
+void ScenarioPanel::updateSourceField()
+{
+    // Allgather, alltoall, reduce-scatter, allreduce: every node starts with data; no source to pick.
+    bool root = true;
+    try {
+        root = m_pattern->count() == 0 || hasRoot(parsePattern(m_pattern->currentText().toStdString()));
+    } catch (const Error&) {
+    }
+    m_source->setEnabled(root);
+    m_source->setToolTip(root ? QStringLiteral("source node: coordinates \"x,y,z\" (or a hypercube address); click a node to choose")
+                              : QStringLiteral("a %1 has no source: every node starts with its own data").arg(m_pattern->currentText()));
 }
 
 void ScenarioPanel::setSource(const Topology& topology, NodeId source)

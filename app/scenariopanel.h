@@ -43,6 +43,9 @@ signals:
     void edited();
 
 private:
+    /// Disables the source field for a pattern without a source, saying why in its tooltip.
+    void updateSourceField();
+
     Topology currentTopology() const;
     void updateKind();
     void updateAlgorithms();

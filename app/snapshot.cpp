@@ -203,7 +203,8 @@ std::vector<NodeState> nodeStates(const Snapshot& snap, std::uint32_t step)
         else if (at == step && step > 0)
             out[v] = NodeState::Receiving;
     }
-    if (snap.schedule.source() < out.size())
+    // Allgather, alltoall, reduce-scatter, allreduce: every node starts with data, none is the source.
+    if (snap.schedule.source() < out.size() && hasRoot(snap.schedule.pattern()))
         out[snap.schedule.source()] = NodeState::Source;
     return out;
 }

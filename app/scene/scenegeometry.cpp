@@ -374,7 +374,7 @@ void SceneView::refreshNodeLabels()
                                   toQColor(m_palette.message), 0.0f,
                                   -0.5f * static_cast<float>(LabelInstances::plateSizeFor(QStringLiteral("0"), m_labelPixels).height())});
         }
-        if (v == source && !m_compactLabels)  // half-width views name the source in their title
+        if (v == source && !m_compactLabels && hasRoot(m_snap->schedule.pattern()))  // half-width views name the source in their title
             beside(v, toQColor(m_palette.source));
         else if (all && !numbers)
             beside(v, toQColor(m_palette.message));

@@ -309,9 +309,20 @@ FrameStyle frameStyle(const Snapshot& snap, const std::vector<DrawnChannel>& cha
 namespace {
 using Entries = std::vector<std::pair<QColor, QString>>;
 
+/// The source's entry: "source", "root" where the data flows to it (gather, reduce), none where
+/// the pattern has no source (every node starts with data).
+void addSourceEntry(Entries& e, const Snapshot* snap, const Palette& pal)
+{
+    const Pattern p = snap ? snap->schedule.pattern() : Pattern::Broadcast;
+    if (!hasRoot(p))
+        return;
+    e.emplace_back(pal.source.toColor(), p == Pattern::Gather || p == Pattern::Reduce ? QStringLiteral("root (where the data ends)")
+                                                                                       : QStringLiteral("source"));
+}
+
 void addNodeStates(Entries& e, const Snapshot* snap, const Palette& pal, bool receiving = true)
 {
-    e.emplace_back(pal.source.toColor(), QStringLiteral("source"));
+    addSourceEntry(e, snap, pal);
     e.emplace_back(pal.informed.toColor(), QStringLiteral("informed"));
     if (receiving)
         e.emplace_back(pal.receiving.toColor(), QStringLiteral("receiving now"));
@@ -350,7 +361,7 @@ void addLayers(Entries& e, const Snapshot* snap, const Palette& pal)
             layers = std::max(layers, l);
             outside += l < 0 ? 1 : 0;
         }
-    e.emplace_back(pal.source.toColor(), QStringLiteral("source"));
+    addSourceEntry(e, snap, pal);
     const int colours = std::min(layers, kLayerColours);
     for (int i = 0; i < colours; ++i) {
         QStringList which;
@@ -395,7 +406,7 @@ void addSourceMap(Entries& e, const Snapshot* snap, const Palette& pal)
 void addDataHeld(Entries& e, const Snapshot* snap, const Palette& pal)
 {
     const std::size_t n = snap ? snap->topology().nodeCount() : 0;
-    e.emplace_back(pal.source.toColor(), QStringLiteral("source"));
+    addSourceEntry(e, snap, pal);
     e.emplace_back(dataShareColour(pal, n, 1.0).toColor(), QStringLiteral("holds all the data it must end with"));
     e.emplace_back(dataShareColour(pal, n, 0.0).toColor(), QStringLiteral("holds none of it yet"));
     bool idle = false;
