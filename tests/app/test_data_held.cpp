@@ -85,7 +85,8 @@ TEST_CASE("data held: every node at every step has the colour of the share of it
         for (std::uint32_t k = 0; k <= snap->stepCount(); ++k) {
             const FrameStyle f = frameStyle(*snap, channels, static_cast<int>(k), ViewMode::DataHeld, true, pal);
             for (NodeId v{}; v < n; ++v) {
-                const Rgba want = v == snap->schedule.source()             ? pal.source
+                const bool source = v == snap->schedule.source() && hasRoot(snap->schedule.pattern());
+                const Rgba want = source                                  ? pal.source
                                   : snap->holdings->requiredCount(v) == 0 ? dataNotNeededColour(pal)
                                                                           : dataShareColour(pal, n, shares[k][v]);
                 wrong += !sameRgba(f.nodeColour[v], want);

@@ -71,7 +71,8 @@ void checkFrame(const Snapshot& snap, const std::vector<DrawnChannel>& channels,
     const NodeId source = snap.schedule.source();
     for (const NodeId v : nodes(snap.topology())) {
         const std::uint32_t at = snap.informedStep[v];
-        const Rgba want = v == source ? pal.source
+        // A pattern without a source (all-gather, all-reduce, …) paints none.
+        const Rgba want = v == source && hasRoot(snap.schedule.pattern()) ? pal.source
                           : at < step || at == 0 ? pal.informed  // at 0: its own data (all-gather)
                           : at == step ? pal.receiving
                                        : uninformedColour(pal, snap.topology().nodeCount());
