@@ -60,6 +60,7 @@ CompareMetrics::CompareMetrics(QWidget* parent) : QWidget(parent)
     grid->addWidget(m_chartView, 1, 1);
     auto* row = new QHBoxLayout;
     m_differing = new QLabel;
+    m_differing->setWordWrap(true);  // a long sentence wraps instead of widening the window
     m_highlight = new QCheckBox(QStringLiteral("ring in magenta where one side is ahead"));
     m_highlight->setChecked(true);
     m_highlight->setToolTip(QStringLiteral("at each step, the nodes informed on one side only get a magenta ring; their colour still says their state"));
@@ -97,7 +98,14 @@ void CompareMetrics::setCompare(CompareSnapshotPtr cmp)
         }
     }
     m_table->resizeColumnsToContents();
-    m_differing->setText(c.differing.empty()
+    const bool dataEverywhere =
+        everyNodeStarts(m_cmp->a->schedule.pattern()) && everyNodeStarts(m_cmp->b->schedule.pattern());
+    m_differing->setText(dataEverywhere
+                             ? QStringLiteral("Every node holds data from the start: A ends with every result after %1 steps, "
+                                              "B after %2.")
+                                   .arg(m_cmp->a->stepCount())
+                                   .arg(m_cmp->b->stepCount())
+                         : c.differing.empty()
                              ? QStringLiteral("Both schedules inform every node at the same step.")
                              : QStringLiteral("%1 of %2 nodes are informed at different steps by A and B.")
                                    .arg(c.differing.size())

@@ -1,5 +1,7 @@
 #include "comparesnapshot.h"
 
+#include "narration.h"
+
 #include "topocast/error.h"
 
 #include <QStringList>
@@ -47,9 +49,8 @@ QString sideTitle(int side, const Snapshot& snap)
     for (const char* key : {"mode", "variant", "pattern", "ports"})
         if (auto v = sc.params.find(key); v && !(std::string_view(key) == "pattern" && *v == "broadcast"))
             words << QString::fromStdString(*v) + (std::string_view(key) == "ports" ? QStringLiteral("-port") : QString());
-    return QStringLiteral("%1: %2 from %3")
-        .arg(side == 0 ? QStringLiteral("A") : QStringLiteral("B"), words.join(QLatin1Char(' ')),
-             QString::fromStdString(snap.topology().nodeName(snap.schedule.source())));
+    return QStringLiteral("%1: %2%3")
+        .arg(side == 0 ? QStringLiteral("A") : QStringLiteral("B"), words.join(QLatin1Char(' ')), sourcePhrase(snap.schedule));
 }
 
 QString sideFigures(const Snapshot& snap)

@@ -58,10 +58,9 @@ QString scenarioTitle(const Snapshot& snap)
     if (!snap.scenario.title.empty())
         return QString::fromStdString(snap.scenario.title);
     const Schedule& s = snap.schedule;
-    return QStringLiteral("%1 on the %2 from %3")
+    return QStringLiteral("%1 on the %2%3")
         .arg(QString::fromStdString(s.algorithm.empty() ? snap.scenario.algorithm : s.algorithm),
-             QString::fromStdString(s.topology().displayName()),
-             QString::fromStdString(s.topology().nodeName(s.source())));
+             QString::fromStdString(s.topology().displayName()), sourcePhrase(s));
 }
 
 /// Renders the pictures of several timeline positions in one off-screen scene (one window).
@@ -248,9 +247,15 @@ HandoutResult writeHandout(const SnapshotPtr& snap, const QString& path, const H
     {
         Page page(painter, area, dpi);
         page.text(scenarioTitle(*snap), 20, true);
-        QString what = QStringLiteral("%1 on the %2, source %3")
+        QString what = QStringLiteral("%1 on the %2%3")
                            .arg(algorithm, QString::fromStdString(topo.displayName()),
-                                QString::fromStdString(topo.nodeName(schedule.source())));
+                                hasRoot(schedule.pattern())
+                                    ? QStringLiteral(", %1 %2")
+                                          .arg(combines(schedule.pattern()) || schedule.pattern() == Pattern::Gather
+                                                   ? QStringLiteral("root")
+                                                   : QStringLiteral("source"),
+                                               QString::fromStdString(topo.nodeName(schedule.source())))
+                                    : QString());
         if (!schedule.mode.empty())
             what += QStringLiteral(" (mode %1)").arg(QString::fromStdString(schedule.mode));
         page.text(what, 12);

@@ -280,6 +280,7 @@ void MainWindow::connectViews()
         statusBar()->showMessage(QStringLiteral("compare: A %1 — B %2 on the %3")
                                      .arg(sideFigures(*cmp->a), sideFigures(*cmp->b),
                                           QString::fromStdString(cmp->a->topology().displayName())));
+        updateLegend();  // its entries follow side A's pattern
     });
 }
 
@@ -644,7 +645,10 @@ bool MainWindow::openMeasured(const QString& path)
 
 void MainWindow::updateLegend()
 {
-    const auto snap = m_session->snapshot();
+    // Side by side: side A's pattern and data say which entries apply (no source for an all-reduce).
+    SnapshotPtr snap = m_session->snapshot();
+    if (m_compareOn && m_compare->compareSnapshot())
+        snap = m_compare->compareSnapshot()->a;
     const ViewMode mode = m_scene->mode();
     QString title = m_modeBox->currentText();
     if (mode == ViewMode::Heatmap && snap)

@@ -10,4 +10,9 @@ namespace topocast::app {
 /// so far 5". Position 0 describes the start. At most `maxTransfers` transfers are spelled out.
 QString narrate(const Snapshot& snap, int step, int maxTransfers = 6);
 
+/// " from (1,2)" for a pattern with a source, " to (1,2)" for one with a root the data flows to
+/// (gather, reduce), "" for one without (all-gather, all-to-all, reduce-scatter, all-reduce): the
+/// words that follow an algorithm's name in titles and captions.
+QString sourcePhrase(const Schedule& schedule);
+
 } // namespace topocast::app

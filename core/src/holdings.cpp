@@ -341,6 +341,18 @@ void Holdings::replayPartials(const Schedule& s)
     }
 }
 
+std::uint32_t Holdings::partialSizeAt(NodeId node, std::uint64_t chunk, StepNo step) const
+{
+    if (!m_sets)
+        return 0;
+    const std::size_t end = arrivalsEnd(node, step);
+    for (std::size_t a = end; a-- > m_offsets[node];)
+        for (std::size_t r = m_resultEnds[a]; r-- > (a == 0 ? 0 : m_resultEnds[a - 1]);)
+            if (m_results[r].chunk == chunk)
+                return m_sets->size(m_results[r].set);
+    return 1;
+}
+
 std::vector<HeldBlock> Holdings::blocksAt(const Schedule& s, NodeId node, StepNo step) const
 {
     std::vector<HeldBlock> out;

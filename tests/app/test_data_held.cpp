@@ -173,3 +173,23 @@ TEST_CASE("data held: the SBnT presets open in it, and the mode box offers it", 
     }, 30000));
     CHECK(w.sceneView()->mode() == ViewMode::DataHeld);
 }
+
+TEST_CASE("data held: a reduction's narration says which chunk moves and how many contributions it sums, and names no "
+          "source",
+          "[app][data-held]")
+{
+    // The ring all-reduce on the 4×4 torus: step k of the reduce-scatter sends partials of k contributions; the
+    // all-gather sends complete chunks.
+    const SnapshotPtr snap = buildSnapshot(loadScenario(dataPreset("ring-allreduce-torus-4x4.json")));
+    CHECK(narrate(*snap, 1).contains(QStringLiteral("(its own contribution)")));
+    CHECK(narrate(*snap, 2).contains(QStringLiteral("the sum of 2 of 16 contributions, to")));
+    CHECK(narrate(*snap, 15).contains(QStringLiteral("the sum of 15 of 16 contributions")));
+    CHECK(narrate(*snap, 16).contains(QStringLiteral("complete (16 contributions)")));
+    CHECK(narrate(*snap, 0).startsWith(QStringLiteral("Start: ring on the 4×4 torus —")));
+    // The binomial reduce flows to its root: "to (1,1)", and the last step brings it 8 contributions.
+    const SnapshotPtr reduce = buildSnapshot(loadScenario(dataPreset("binomial-reduce-mesh-4x4.json")));
+    CHECK(narrate(*reduce, 0).contains(QStringLiteral("to (1,1)")));
+    CHECK(narrate(*reduce, 4).contains(QStringLiteral("the sum of 8 of 16 contributions, to (1,1)")));
+    CHECK(nodeStates(*snap, 3)[0] != NodeState::Source);
+    CHECK(nodeStates(*reduce, 3)[5] == NodeState::Source);
+}

@@ -166,7 +166,8 @@ TEST_CASE("one notation: every hypercube preset's narration (and so its captions
         sc.compare.reset();
         const SnapshotPtr snap = buildSnapshot(sc);
         const int n = sc.topology.dims();
-        const QRegularExpression sends(QStringLiteral("(\\S+) sends (?:\\d+ blocks )?to (\\S+),"));
+        // "0000 sends to 1000,", "… sends 8 blocks to …,", "… sends 8 chunks (its own contribution each) to …,"
+        const QRegularExpression sends(QStringLiteral("(\\S+) sends (?:[^;]*? )?to (\\S+),"));
         const QRegularExpression address(QStringLiteral("^[01]{%1}$").arg(n));
         for (int step = 1; step <= static_cast<int>(snap->stepCount()); ++step) {
             const QString text = narrate(*snap, step);

@@ -39,6 +39,13 @@ Schedule ringOf(const char* topology, const char* pattern)
     return buildSchedule("ring", Topology::parse(topology), NodeId{0}, p);
 }
 
+Schedule collectiveOf(const char* algorithm, const char* topology, const char* pattern)
+{
+    Params p;
+    p.set("pattern", pattern);
+    return buildSchedule(algorithm, Topology::parse(topology), NodeId{0}, p);
+}
+
 Schedule binomialOf(const char* topology, std::uint32_t root, const char* pattern)
 {
     Params p;
@@ -247,11 +254,18 @@ TEST_CASE("the checker refuses a reduction with a dropped transfer, a repeated o
 TEST_CASE("what each node holds of an all-reduce and a reduce-scatter matches a brute-force replay at every step",
           "[collectives][holdings]")
 {
-    for (const auto& [name, pattern] : std::vector<std::pair<const char*, const char*>>{
-             {"torus:5", "allreduce"}, {"mesh:2x3", "allreduce"}, {"hypercube:3", "reduce-scatter"},
-             {"torus:3x3", "reduce-scatter"}, {"torus:4", "allgather"}}) {
-        CAPTURE(name, pattern);
-        const Schedule s = ringOf(name, pattern);
+    struct Case {
+        const char* algorithm;
+        const char* name;
+        const char* pattern;
+    };
+    for (const auto& [algorithm, name, pattern] : std::vector<Case>{
+             {"ring", "torus:5", "allreduce"}, {"ring", "mesh:2x3", "allreduce"}, {"ring", "hypercube:3", "reduce-scatter"},
+             {"ring", "torus:3x3", "reduce-scatter"}, {"bucket", "torus:3x4", "allreduce"}, {"bucket", "mesh:3x3", "reduce-scatter"},
+             {"rabenseifner", "hypercube:3", "allreduce"}, {"rabenseifner", "mesh:4x2", "allreduce"},
+             {"binomial", "mesh:3x3", "reduce"}}) {
+        CAPTURE(algorithm, name, pattern);
+        const Schedule s = collectiveOf(algorithm, name, pattern);
         const Holdings h(s);
         if (!combines(s.pattern()))
             continue;  // all-gather: test_holdings.cpp's brute force
@@ -279,6 +293,80 @@ TEST_CASE("what each node holds of an all-reduce and a reduce-scatter matches a 
         for (NodeId v{}; v < n; ++v)
             CHECK(h.finalShareAt(v, StepNo{s.stepCount()}) == 1.0);
     }
+}
+
+TEST_CASE("bucket: rings along each dimension, 2·Σ(k_d − 1) steps for an all-reduce, the ring's 2(N−1)/N per node, "
+          "no two transfers of a step on one channel",
+          "[collectives][bucket]")
+{
+    for (const char* name : {"torus:4x4", "torus:3x5", "mesh:4x4", "mesh:3x5", "mesh:2x3x3", "hypercube:4", "torus:3x3x3",
+                             "mesh:7"}) {
+        CAPTURE(name);
+        const Topology topo = Topology::parse(name);
+        const double n = topo.nodeCount();
+        std::uint32_t rings = 0;
+        for (int d = 0; d < topo.dims(); ++d)
+            rings += static_cast<std::uint32_t>(topo.side(d) - 1);
+        const Schedule ar = collectiveOf("bucket", name, "allreduce");
+        CHECK(ar.stepCount() == 2 * rings);
+        CHECK(busiestReceive(ar) == Approx(2 * (n - 1) / n).epsilon(1e-12));
+        CHECK(ar.contentionFree);
+        CHECK(validate(ar, promisedValidateOptions(ar)).violations == std::vector<std::string>{});
+        CHECK(ar.figures->get<CollectiveFigures>()->startups == 2 * rings);
+        const Schedule ag = collectiveOf("bucket", name, "allgather");
+        CHECK(ag.stepCount() == rings);
+        CHECK(busiestReceive(ag) == Approx(n - 1));
+        CHECK(validate(ag, promisedValidateOptions(ag)).violations == std::vector<std::string>{});
+        const Schedule rs = collectiveOf("bucket", name, "reduce-scatter");
+        CHECK(rs.stepCount() == rings);
+        CHECK(validate(rs, promisedValidateOptions(rs)).violations == std::vector<std::string>{});
+        // Mesh lines are folded rings: at most two hops a message.
+        int longest = 0;
+        for (const Transfer& t : ar.transfers())
+            longest = std::max(longest, ar.hops(t));
+        CHECK(longest == (topo.isTorus() || topo.isHypercube() || topo.nodeCount() <= 2 ? 1 : 2));
+    }
+}
+
+TEST_CASE("rabenseifner: 2·log₂N steps and 2(N−1)/N per node, both lower bounds, and refused where a side is not a power "
+          "of two",
+          "[collectives][rabenseifner]")
+{
+    for (int d = 1; d <= 7; ++d) {
+        CAPTURE(d);
+        const std::string name = "hypercube:" + std::to_string(d);
+        const Schedule ar = collectiveOf("rabenseifner", name.c_str(), "allreduce");
+        const double n = ar.topology().nodeCount();
+        CHECK(ar.stepCount() == 2u * static_cast<std::uint32_t>(d));
+        CHECK(busiestReceive(ar) == Approx(2 * (n - 1) / n).epsilon(1e-12));
+        CHECK(validate(ar, promisedValidateOptions(ar)).violations == std::vector<std::string>{});
+        const CollectiveFigures& f = *ar.figures->get<CollectiveFigures>();
+        CHECK(f.startups == 2 * f.lowerBoundStartups);  // two halves, each log₂N
+        CHECK(f.data == Approx(f.lowerBoundData));
+        const Schedule rs = collectiveOf("rabenseifner", name.c_str(), "reduce-scatter");
+        CHECK(rs.stepCount() == static_cast<std::uint32_t>(d));
+        CHECK(rs.figures->get<CollectiveFigures>()->startups == rs.figures->get<CollectiveFigures>()->lowerBoundStartups);
+        CHECK(validate(rs, promisedValidateOptions(rs)).violations == std::vector<std::string>{});
+    }
+    // By embedding on a mesh: exchanges of one step may share channels, so the schedule says so.
+    const Schedule mesh = collectiveOf("rabenseifner", "mesh:4x4", "allreduce");
+    CHECK_FALSE(mesh.contentionFree);
+    CHECK(mesh.stepCount() == 8);
+    CHECK(validate(mesh, promisedValidateOptions(mesh)).violations == std::vector<std::string>{});
+    CHECK_THROWS_WITH(collectiveOf("rabenseifner", "torus:6x6", "allreduce"), Catch::Contains("power of two"));
+    CHECK_THROWS_WITH(collectiveOf("rabenseifner", "hypercube:3", "allgather"),
+                      Catch::Contains("rabenseifner does not take pattern 'allgather'"));
+}
+
+TEST_CASE("all-reduce on the 4-cube: Rabenseifner 9.875, bucket the same, ring 31.875 (α = β = M = 1)",
+          "[collectives][compare]")
+{
+    // 2·log₂16 + 2·15/16 = 9.875; the ring 2·15 + 2·15/16 = 31.875; bucket on a hypercube is rings of two.
+    CHECK(collectiveOf("rabenseifner", "hypercube:4", "allreduce").figures->get<CollectiveFigures>()->time == 9.875);
+    CHECK(collectiveOf("bucket", "hypercube:4", "allreduce").figures->get<CollectiveFigures>()->time == 9.875);
+    CHECK(collectiveOf("ring", "hypercube:4", "allreduce").figures->get<CollectiveFigures>()->time == 31.875);
+    // The 4×4 torus: bucket 2·(3+3) + 1.875 = 13.875 against the ring's 31.875.
+    CHECK(collectiveOf("bucket", "torus:4x4", "allreduce").figures->get<CollectiveFigures>()->time == 13.875);
 }
 
 TEST_CASE("partial results: disjoint sets add, a containing set replaces, the same is repeated, overlap is named",

@@ -19,6 +19,7 @@
 #include <catch2/catch.hpp>
 
 #include <algorithm>
+#include <bit>
 #include <chrono>
 #include <cmath>
 #include <cstdint>
@@ -257,8 +258,8 @@ TEST_CASE("sweep: ring all-gather, reduce-scatter and all-reduce on every networ
         grid.push_back(Topology::hypercube(n));
     for (const Topology& t : grid) {
         const std::uint64_t N = t.nodeCount();
-        if (N > 512)
-            continue;  // the ring takes N − 1 steps of N transfers: O(N²)
+        if (N > 256)
+            continue;  // the ring takes N − 1 steps of N transfers: O(N²) (bench_collectives: torus:32x32)
         if (findAlgorithm("ring").whyNot(t)) {
             CHECK((N % 2 == 1 || (t.dims() == 1 && N > 2) || N < 2));
             expectRefused("ring", t, {{"pattern", "allreduce"}}, stats);
@@ -276,6 +277,40 @@ TEST_CASE("sweep: ring all-gather, reduce-scatter and all-reduce on every networ
                  {static_cast<std::uint32_t>(2 * (N - 1)), "ring: 2(N − 1)", true}, stats, oneHop);
     }
     stats.print("ring");
+    CHECK(stats.schedules > 100);
+}
+
+TEST_CASE("sweep: bucket on every network of the grid, rabenseifner where every side is a power of two (refused "
+          "elsewhere) — the checker, exact steps (collectives.h, issue #24)",
+          "[sweep][baseline]")
+{
+    SweepStats stats;
+    std::vector<Topology> grid = meshAndTorusGrid();
+    for (int n = 1; n <= 9; ++n)
+        grid.push_back(Topology::hypercube(n));
+    for (const Topology& t : grid) {
+        const std::uint64_t N = t.nodeCount();
+        if (N < 2 || N > 512)
+            continue;  // an all-reduce follows N chunks at N nodes: O(N²) partial results
+        std::uint32_t rings = 0, halvings = 0;
+        for (int d = 0; d < t.dims(); ++d) {
+            rings += static_cast<std::uint32_t>(t.side(d) - 1);
+            halvings += static_cast<std::uint32_t>(std::bit_width(static_cast<unsigned>(t.side(d))) - 1);
+        }
+        sweepOne("bucket", t, NodeId{0}, {{"pattern", "allreduce"}}, {2 * rings, "bucket: 2·Σ(k_d − 1)", true}, stats,
+                 noExtra);
+        sweepOne("bucket", t, NodeId{0}, {{"pattern", "allgather"}}, {rings, "bucket: Σ(k_d − 1)", true}, stats, noExtra);
+        if (findAlgorithm("rabenseifner").whyNot(t)) {
+            expectRefused("rabenseifner", t, {{"pattern", "allreduce"}}, stats);
+            continue;
+        }
+        const bool oneHop = std::all_of(t.sides().begin(), t.sides().end(), [](int k) { return k <= 2; });
+        sweepOne("rabenseifner", t, NodeId{0}, {{"pattern", "allreduce"}}, {2 * halvings, "rabenseifner: 2·log₂N", oneHop},
+                 stats, noExtra);
+        sweepOne("rabenseifner", t, NodeId{0}, {{"pattern", "reduce-scatter"}}, {halvings, "rabenseifner: log₂N", oneHop},
+                 stats, noExtra);
+    }
+    stats.print("bucket, rabenseifner");
     CHECK(stats.schedules > 100);
 }
 
@@ -841,6 +876,8 @@ TEST_CASE("sweep: every algorithm of the registry, with every mode and pattern i
     // The family each algorithm is swept in, and the one pattern the non-hypercube families use.
     const std::vector<std::pair<std::string, std::string>> swept = {{"binomial", "broadcast reduce gather"},
                                                                     {"ring", "allreduce allgather reduce-scatter"},
+                                                                    {"bucket", "allreduce allgather reduce-scatter"},
+                                                                    {"rabenseifner", "allreduce reduce-scatter"},
                                                                     {"recursive-doubling", "broadcast"},
                                                                     {"bfs", "broadcast"},
                                                                     {"cang-wu", "broadcast"},

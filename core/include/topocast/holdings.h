@@ -67,6 +67,10 @@ public:
     std::uint64_t requiredCount(NodeId node) const { return m_required[node]; }
     /// requiredHeldAt / requiredCount (1 for a node that needs nothing).
     double finalShareAt(NodeId node, StepNo step) const;
+    /// Reduce, reduce-scatter, allreduce: how many contributions `node`'s partial result of
+    /// `chunk` combines at the end of `step` (1, its own, before any arrival); 0 for the other
+    /// patterns. O(arrivals of `node` up to `step` × their blocks).
+    std::uint32_t partialSizeAt(NodeId node, std::uint64_t chunk, StepNo step) const;
 
 private:
     struct Arrival {

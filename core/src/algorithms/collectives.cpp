@@ -6,6 +6,7 @@
 
 #include <algorithm>
 #include <bit>
+#include <map>
 #include <memory>
 
 namespace topocast {
@@ -53,9 +54,9 @@ std::string patternList() { return "allgather, reduce-scatter or allreduce"; }
 
 std::uint32_t ceilLog2(std::uint32_t n) { return n <= 1 ? 0 : static_cast<std::uint32_t>(std::bit_width(n - 1)); }
 
-std::shared_ptr<const AlgorithmFigures> figuresOf(const std::string& algorithm, Pattern pattern, std::uint32_t n)
+std::shared_ptr<const AlgorithmFigures> figuresOf(const std::string& algorithm, Pattern pattern, const Topology& topo)
 {
-    const CollectiveCost c = collectiveCost(algorithm, pattern, n);
+    const CollectiveCost c = collectiveCost(algorithm, pattern, topo);
     CollectiveFigures f;
     f.algorithm = algorithm;
     f.pattern = toString(pattern);
@@ -170,9 +171,174 @@ Schedule ringSchedule(const Topology& topo, Pattern pattern)
             }
             s.stepLabels.push_back("all-gather, step " + std::to_string(k) + " of " + std::to_string(phaseSteps));
         }
-    s.figures = figuresOf("ring", pattern, n);
+    s.figures = figuresOf("ring", pattern, topo);
     s.finalize();
     return s;
+}
+
+namespace {
+
+/// One stage of a staged collective: the nodes in disjoint groups of k, each in ring order.
+struct Stage {
+    std::vector<std::vector<NodeId>> groups;
+    std::string along;  ///< "x", "y (distance 2)", … for the step captions
+};
+
+std::string dimensionName(const Topology& topo, int d)
+{
+    return d < 3 && !topo.isHypercube() ? std::string(1, "xyz"[d]) : "dimension " + std::to_string(d);
+}
+
+/// Reduce-scatter stage by stage (each group's ring leaves node j of it the j-th k-th of the
+/// chunks it held), all-gather back in the reverse order, on a vector of N chunks; the
+/// pattern says which halves run and what a chunk is (allreduce: chunk c; reduce-scatter: the
+/// chunk of the node that ends with it; allgather: the message of that node).
+Schedule stagedSchedule(const Topology& topo, Pattern pattern, const std::vector<Stage>& stages, const std::string& name,
+                        bool contentionFree)
+{
+    if (pattern != Pattern::Allgather && pattern != Pattern::ReduceScatter && pattern != Pattern::Allreduce)
+        throw Error(name + " computes " + patternList() + "; got pattern '" + toString(pattern) + "'");
+    const std::uint32_t n = topo.nodeCount();
+    Schedule s(topo, NodeId{0}, pattern, PortModel::OnePort);
+    s.algorithm = name;
+    s.sizeUnit = "message";
+    s.contentionFree = contentionFree;
+    if (pattern == Pattern::Allreduce)
+        s.parts = n;
+    // Every node's range of chunks before each stage, and after the last: [lo, hi).
+    std::vector<std::vector<std::pair<std::uint32_t, std::uint32_t>>> range(stages.size() + 1,
+                                                                            std::vector<std::pair<std::uint32_t, std::uint32_t>>(n));
+    range[0].assign(n, {0u, n});
+    for (std::size_t t = 0; t < stages.size(); ++t)
+        for (const std::vector<NodeId>& g : stages[t].groups) {
+            const auto k = static_cast<std::uint32_t>(g.size());
+            for (std::uint32_t j = 0; j < k; ++j) {
+                const auto [lo, hi] = range[t][g[j]];
+                if (hi - lo != range[t][g[0]].second - range[t][g[0]].first || (hi - lo) % k != 0)
+                    throw Error(name + ": the groups of stage " + std::to_string(t + 1) + " do not split the chunks evenly");
+                const std::uint32_t part = (hi - lo) / k;
+                range[t + 1][g[j]] = {lo + j * part, lo + (j + 1) * part};
+            }
+        }
+    // The node each chunk ends at.
+    std::vector<NodeId> owner(n);
+    for (NodeId v{}; v < n; ++v) {
+        const auto [lo, hi] = range.back()[v];
+        if (hi != lo + 1)
+            throw Error(name + ": its stages leave " + topo.nodeName(v) + " with " + std::to_string(hi - lo) + " chunks, not one");
+        owner[lo] = v;
+    }
+    std::map<std::pair<std::uint32_t, std::uint32_t>, std::uint32_t> payloads;
+    std::vector<Block> blocks;
+    auto payloadOf = [&](std::uint32_t lo, std::uint32_t hi) {
+        auto [it, fresh] = payloads.emplace(std::pair{lo, hi}, 0u);
+        if (fresh) {
+            blocks.clear();
+            for (std::uint32_t c = lo; c < hi; ++c)
+                blocks.push_back(pattern == Pattern::Allgather       ? Block{owner[c], Block::kAll, 0}
+                                 : pattern == Pattern::ReduceScatter ? Block{Block::kAll, owner[c], 0}
+                                                                     : Block{Block::kAll, Block::kAll, c});
+            it->second = s.addPayload(blocks);
+        }
+        return it->second;
+    };
+    const double unit = pattern == Pattern::Allgather ? 1.0 : 1.0 / n;
+    std::uint32_t step = 0;
+    // One ring step of a group: position i sends the sub-range `which(i)` of `from`'s ranges.
+    auto ringSteps = [&](const Stage& stage, std::size_t t, bool gather) {
+        const auto k = static_cast<std::uint32_t>(stage.groups.front().size());
+        for (std::uint32_t r = 1; r < k; ++r) {
+            ++step;
+            for (const std::vector<NodeId>& g : stage.groups)
+                for (std::uint32_t i = 0; i < k; ++i) {
+                    // Reduce-scatter: the partial of sub-range i − r; all-gather: sub-range i − r + 1.
+                    const std::uint32_t j = (i + k - r + (gather ? 1 : 0)) % k;
+                    const auto [lo, hi] = range[t + 1][g[j]];
+                    s.add(g[i], g[(i + 1) % k], StepNo{step}, {}, payloadOf(lo, hi), j, unit * (hi - lo));
+                }
+            s.stepLabels.push_back((gather ? "all-gather along " : "reduce-scatter along ") + stage.along + ", step " +
+                                   std::to_string(r) + " of " + std::to_string(k - 1));
+        }
+    };
+    if (pattern != Pattern::Allgather)
+        for (std::size_t t = 0; t < stages.size(); ++t)
+            ringSteps(stages[t], t, false);
+    if (pattern != Pattern::ReduceScatter)
+        for (std::size_t t = stages.size(); t-- > 0;)
+            ringSteps(stages[t], t, true);
+    s.figures = figuresOf(name, pattern, topo);
+    s.finalize();
+    return s;
+}
+
+} // namespace
+
+Schedule bucketSchedule(const Topology& topo, Pattern pattern)
+{
+    if (topo.nodeCount() < 2)
+        throw Error("bucket needs at least two nodes; got the " + topo.displayName());
+    std::vector<Stage> stages;
+    for (int d = 0; d < topo.dims(); ++d) {
+        const int k = topo.side(d);
+        if (k < 2)
+            continue;
+        // The ring order of a line: a torus's own ring; a mesh line folded (0, 2, 4, …, 5, 3, 1).
+        std::vector<std::uint32_t> order;
+        if (topo.isTorus() || k == 2) {
+            for (int x = 0; x < k; ++x)
+                order.push_back(static_cast<std::uint32_t>(x));
+        } else {
+            for (int x = 0; x < k; x += 2)
+                order.push_back(static_cast<std::uint32_t>(x));
+            for (int x = (k % 2 == 0 ? k - 1 : k - 2); x >= 1; x -= 2)
+                order.push_back(static_cast<std::uint32_t>(x));
+        }
+        Stage stage;
+        stage.along = dimensionName(topo, d);
+        for (NodeId v{}; v < topo.nodeCount(); ++v) {
+            if (topo.coord(v, d) != 0)
+                continue;
+            std::vector<NodeId> line;
+            for (std::uint32_t x : order)
+                line.push_back(NodeId{v + x * topo.stride(d)});
+            stage.groups.push_back(std::move(line));
+        }
+        stages.push_back(std::move(stage));
+    }
+    return stagedSchedule(topo, pattern, stages, "bucket", true);
+}
+
+std::optional<std::string> rabenseifnerWhyNot(const Topology& topo)
+{
+    if (topo.nodeCount() < 2)
+        return "rabenseifner needs at least two nodes; got the " + topo.displayName();
+    for (int d = 0; d < topo.dims(); ++d)
+        if (!std::has_single_bit(static_cast<unsigned>(topo.side(d))))
+            return "rabenseifner halves the network: every side must be a power of two; got the " + topo.displayName() +
+                   " (ring and bucket take any torus)";
+    return std::nullopt;
+}
+
+Schedule rabenseifnerSchedule(const Topology& topo, Pattern pattern)
+{
+    if (auto why = rabenseifnerWhyNot(topo))
+        throw Error(*why);
+    if (pattern != Pattern::ReduceScatter && pattern != Pattern::Allreduce)
+        throw Error("rabenseifner computes reduce-scatter or allreduce; got pattern '" + toString(pattern) + "'");
+    std::vector<Stage> stages;
+    bool oneHop = true;
+    for (int d = 0; d < topo.dims(); ++d)
+        for (int half = topo.side(d) / 2; half >= 1; half /= 2) {
+            Stage stage;
+            stage.along = dimensionName(topo, d) + (topo.side(d) > 2 ? " (distance " + std::to_string(half) + ")" : "");
+            for (NodeId v{}; v < topo.nodeCount(); ++v)
+                if ((topo.coord(v, d) & half) == 0)
+                    stage.groups.push_back({v, NodeId{v + static_cast<std::uint32_t>(half) * topo.stride(d)}});
+            oneHop = oneHop && half == 1;
+            stages.push_back(std::move(stage));
+        }
+    // Exchanges farther than one hop may share channels within a step (pairs interleave).
+    return stagedSchedule(topo, pattern, stages, "rabenseifner", oneHop);
 }
 
 Schedule binomialReduce(const Topology& topo, NodeId root)
@@ -188,7 +354,7 @@ Schedule binomialReduce(const Topology& topo, NodeId root)
     s.reserve(bcast.size());
     for (const Transfer& t : bcast.transfers())
         s.add(t.to, t.from, StepNo{last + 1 - t.step}, {}, payload, 0, 1.0);
-    s.figures = figuresOf("binomial", Pattern::Reduce, topo.nodeCount());
+    s.figures = figuresOf("binomial", Pattern::Reduce, topo);
     s.finalize();
     return s;
 }
@@ -226,14 +392,17 @@ Schedule binomialGather(const Topology& topo, NodeId root)
         s.add(t.to, t.from, StepNo{last + 1 - t.step}, {}, payloadOf[i], 0,
               static_cast<double>(s.payload(payloadOf[i]).size()));
     }
-    s.figures = figuresOf("binomial", Pattern::Gather, n);
+    s.figures = figuresOf("binomial", Pattern::Gather, topo);
     s.finalize();
     return s;
 }
 
-CollectiveCost collectiveCost(const std::string& algorithm, Pattern pattern, std::uint32_t nodes)
+CollectiveCost collectiveCost(const std::string& algorithm, Pattern pattern, const Topology& topo)
 {
-    const double n = nodes, logN = ceilLog2(nodes);
+    const double n = topo.nodeCount(), logN = ceilLog2(topo.nodeCount());
+    double rings = 0;  // bucket: Σ (k_d − 1)
+    for (int d = 0; d < topo.dims(); ++d)
+        rings += topo.side(d) - 1;
     CollectiveCost c;
     c.lowerBoundStartups = logN;
     switch (pattern) {
@@ -266,6 +435,22 @@ CollectiveCost collectiveCost(const std::string& algorithm, Pattern pattern, std
             break;
         default:
             throw Error("ring computes " + patternList() + "; got pattern '" + toString(pattern) + "'");
+        }
+    } else if (algorithm == "bucket" || algorithm == "rabenseifner") {
+        const double steps = algorithm == "bucket" ? rings : logN;
+        const std::string k = algorithm == "bucket" ? "Σ(k_d−1)" : "log₂N";
+        switch (pattern) {
+        case Pattern::Allgather:
+            c = {steps, n - 1, c.lowerBoundStartups, c.lowerBoundData, k + "·α + (N−1)·M·β"};
+            break;
+        case Pattern::ReduceScatter:
+            c = {steps, (n - 1) / n, c.lowerBoundStartups, c.lowerBoundData, k + "·α + (N−1)/N·M·β"};
+            break;
+        case Pattern::Allreduce:
+            c = {2 * steps, 2 * (n - 1) / n, c.lowerBoundStartups, c.lowerBoundData, "2" + k + "·α + 2(N−1)/N·M·β"};
+            break;
+        default:
+            throw Error(algorithm + " computes " + patternList() + "; got pattern '" + toString(pattern) + "'");
         }
     } else if (algorithm == "binomial") {
         switch (pattern) {

@@ -58,6 +58,14 @@ bool allPowersOfTwo(const Topology& topo)
     return true;
 }
 
+/// The landscape's time of a collective (CollectiveFigures: α·start-ups + β·data).
+double collectiveTime(const Schedule& s)
+{
+    const CollectiveFigures* f = s.figures ? s.figures->get<CollectiveFigures>() : nullptr;
+    return f ? f->time : std::numeric_limits<double>::quiet_NaN();
+}
+constexpr const char* kCollectiveTimeFigure = "T = α·start-ups + β·data per node for a message of M = 1 (α = β = 1)";
+
 // ---- baselines (spec: DEVELOPERS.md / issue #2) --------------------------------------------
 std::vector<AlgorithmInfo> baselineAlgorithms()
 {
@@ -100,13 +108,48 @@ std::vector<AlgorithmInfo> baselineAlgorithms()
             return ringSchedule(t, parsePattern(p.getString("pattern", "allreduce")));
         },
         {},
-        [](const Schedule& s) {
-            const CollectiveFigures* f = s.figures ? s.figures->get<CollectiveFigures>() : nullptr;
-            return f ? f->time : std::numeric_limits<double>::quiet_NaN();
-        },
-        "T = α·start-ups + β·data per node for a message of M = 1 (α = β = 1)",
+        collectiveTime,
+        kCollectiveTimeFigure,
         "",
         // No source: every node starts with data, the schedule is the same whatever node is picked.
+        [](const Topology&) { return true; },
+    });
+    list.push_back({
+        "bucket",
+        "rings along each dimension in turn, reduce-scatter in dimension order and all-gather back (one-port): "
+        "2·Σ(k_d−1) steps for an all-reduce, 2(N−1)/N·M per node",
+        "any mesh, torus or hypercube (mesh lines are folded rings of hops ≤ 2)",
+        {},
+        {"allreduce", "allgather", "reduce-scatter"},
+        [](const Topology& t) -> std::optional<std::string> {
+            if (t.nodeCount() < 2)
+                return "bucket needs at least two nodes; got the " + t.displayName();
+            return std::nullopt;
+        },
+        [](const Topology& t, NodeId, const Params& p) {
+            return bucketSchedule(t, parsePattern(p.getString("pattern", "allreduce")));
+        },
+        {},
+        collectiveTime,
+        kCollectiveTimeFigure,
+        "",
+        [](const Topology&) { return true; },
+    });
+    list.push_back({
+        "rabenseifner",
+        "recursive halving (reduce-scatter), then recursive doubling (all-reduce): 2·log₂N steps and 2(N−1)/N·M "
+        "per node, both lower bounds",
+        "hypercubes; meshes and tori whose sides are powers of two (exchanges then share channels)",
+        {},
+        {"allreduce", "reduce-scatter"},
+        [](const Topology& t) { return rabenseifnerWhyNot(t); },
+        [](const Topology& t, NodeId, const Params& p) {
+            return rabenseifnerSchedule(t, parsePattern(p.getString("pattern", "allreduce")));
+        },
+        {},
+        collectiveTime,
+        kCollectiveTimeFigure,
+        "",
         [](const Topology&) { return true; },
     });
     list.push_back({
@@ -336,6 +379,12 @@ std::string algorithmReference(std::string_view name)
         return johnssonHo;
     if (name == "binomial")
         return "baseline: the binomial-tree broadcast of MPICH, run backwards for reduce and gather (no paper)";
+    if (name == "bucket")
+        return "baseline: the bucket (dimension-wise ring) all-gather, reduce-scatter and all-reduce of torus machines "
+               "(Barnett et al., Interprocessor Collective Communication Library (InterCom), SHPCC 1994)";
+    if (name == "rabenseifner")
+        return "R. Rabenseifner, Optimization of Collective Reduction Operations, ICCS 2004 (recursive halving and "
+               "doubling)";
     if (name == "ring")
         return "baseline: the ring all-gather, reduce-scatter and all-reduce (Thakur, Rabenseifner and Gropp, "
                "Optimization of Collective Communication Operations in MPICH, IJHPCA 19(1), 2005)";

@@ -31,8 +31,8 @@ std::vector<NodeId> hamiltonianCycle(const Topology& topo);
 /// The ring algorithm on hamiltonianCycle(topo), one-port, every step each node sends one block
 /// to its successor (single-hop routes, so no two transfers of a step share a channel):
 /// - allgather: N − 1 steps; in step s node h_i forwards the message of h_{i−s+1} (size 1 = M);
-/// - reduce-scatter: N − 1 steps on a vector of N chunks of M/N, chunk j owned by h_j... as
-///   reduce-scatter blocks {*, owner, 0}; in step s h_i sends its partial of h_{i−s}'s chunk;
+/// - reduce-scatter: N − 1 steps on a vector of N chunks of M/N (blocks {*, owner, 0}); in step
+///   s h_i sends its partial of h_{i−s}'s chunk;
 /// - allreduce: that reduce-scatter on chunks 0..N−1 (chunk j ends complete at h_j), then an
 ///   all-gather of the complete chunks: 2(N − 1) steps, 2(N − 1)/N · M sent per node.
 /// Throws Error for another pattern (naming the three) or a network without a cycle. O(N²).
@@ -46,6 +46,24 @@ Schedule binomialReduce(const Topology& topo, NodeId root);
 /// whole subtree (origin blocks, size = their number). ⌈log₂ N⌉ steps. O(N log N).
 Schedule binomialGather(const Topology& topo, NodeId root);
 
+/// The bucket algorithm of torus machines: rings along each dimension in turn (a torus's own
+/// rings; a mesh line folded as 0, 2, 4, …, 5, 3, 1 so every link is at most two hops and no two
+/// transfers of a step share a channel; a hypercube's dimensions are rings of two). On a vector
+/// of N chunks: reduce-scatter ring by ring in dimension order, each ring leaving every node a
+/// k-th of what it held; all-gather in the reverse order; all-reduce both. Σ(k_d − 1) steps per
+/// half, the same 2(N − 1)/N·M per node as the ring. Refuses other patterns. O(N · Σ k_d).
+Schedule bucketSchedule(const Topology& topo, Pattern pattern);
+
+/// Why rabenseifner does not apply to `topo` (a side that is not a power of two), or nullopt.
+std::optional<std::string> rabenseifnerWhyNot(const Topology& topo);
+
+/// Rabenseifner's reduce-scatter by recursive halving (log₂N exchanges with the partner at
+/// distance N/2, N/4, … in each dimension, each sending the half the partner keeps) and
+/// all-reduce as that followed by recursive doubling: 2·log₂N steps, 2(N − 1)/N·M per node — both
+/// lower bounds at once. Hypercubes (one hop per exchange) and meshes/tori whose sides are powers
+/// of two (by embedding: exchanges of one step may then share channels). O(N log N).
+Schedule rabenseifnerSchedule(const Topology& topo, Pattern pattern);
+
 /// The α–β cost of a collective schedule with message size M (elements per node's message;
 /// the whole vector for reduce-scatter and allreduce): startups and the data the busiest node
 /// receives, and the lower bounds every algorithm meets (Thakur et al. 2005, §3): allgather and
@@ -58,7 +76,8 @@ struct CollectiveCost {
     double lowerBoundData = 0;     ///< in units of M
     std::string formula;           ///< "2(N−1)·α + 2(N−1)/N·M·β", …
 };
-/// The closed form for an algorithm ("ring", "binomial") and pattern on N nodes.
-CollectiveCost collectiveCost(const std::string& algorithm, Pattern pattern, std::uint32_t nodes);
+/// The closed form for an algorithm ("ring", "bucket", "rabenseifner", "binomial") and pattern on
+/// `topo` (bucket's start-ups depend on its sides).
+CollectiveCost collectiveCost(const std::string& algorithm, Pattern pattern, const Topology& topo);
 
 } // namespace topocast
