@@ -352,6 +352,8 @@ void checkReduction(const Schedule& s, const ValidateOptions& options, Report& r
     const std::string what = toString(s.pattern());
     ReductionReplay replay(s, [&](const ReductionArrival& a) {
         const Transfer& t = s.transfers()[a.transfer];
+        if (a.chunk != kNoChunk && (a.merge.kind == ContributionSets::Merge::Added || a.merge.kind == ContributionSets::Merge::Replaced))
+            return;  // the common case, tens of millions of times on a large torus: no strings
         const std::string edge = topo.nodeName(t.from) + "→" + topo.nodeName(t.to);
         if (a.chunk == kNoChunk) {
             const std::string block = "[" + (a.block.origin == Block::kAll ? std::string("*") : std::to_string(a.block.origin)) +

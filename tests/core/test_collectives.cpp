@@ -442,3 +442,30 @@ TEST_CASE("topocast-cli: the new patterns, a source refused for an all-pattern, 
     CHECK(node1["required"] == 16);
     CHECK(node1["required_held"] == 1 + 2 + 3 + 4);  // chunk j holds 4 − ((j − 1) mod 4) contributions
 }
+
+TEST_CASE("a hypercube graph's reduce is its broadcast run backwards, its gather its scatter: same steps and TCD, and "
+          "they check",
+          "[collectives][hypercube]")
+{
+    for (const char* algorithm : {"sbt", "nesbt", "hp", "tcbt"}) {
+        CAPTURE(algorithm);
+        const Topology cube = Topology::parse("hypercube:4");
+        const Params fwd{{"pattern", "broadcast"}, {"ports", "n"}}, back{{"pattern", "reduce"}, {"ports", "n"}};
+        const Schedule bcast = buildSchedule(algorithm, cube, NodeId{5}, fwd);
+        const Schedule reduce = buildSchedule(algorithm, cube, NodeId{5}, back);
+        CHECK(reduce.pattern() == Pattern::Reduce);
+        CHECK(reduce.source() == NodeId{5});
+        CHECK(reduce.stepCount() == bcast.stepCount());
+        CHECK(computeMetrics(reduce).tcd == computeMetrics(bcast).tcd);
+        CHECK(validate(reduce, promisedValidateOptions(reduce)).violations == std::vector<std::string>{});
+    }
+    const Topology cube = Topology::parse("hypercube:4");
+    const Schedule gather = buildSchedule("sbnt", cube, NodeId{0}, {{"pattern", "gather"}});
+    CHECK(gather.pattern() == Pattern::Gather);
+    CHECK(validate(gather, promisedValidateOptions(gather)).violations == std::vector<std::string>{});
+    const Holdings h(gather);
+    CHECK(h.requiredHeldAt(NodeId{0}, StepNo{gather.stepCount()}) == 15);
+    CHECK(h.requiredCount(NodeId{3}) == 0);
+    CHECK_THROWS_WITH(buildSchedule("sbnt", cube, NodeId{0}, {{"pattern", "reduce"}}),
+                      Catch::Contains("sbnt does not take pattern 'reduce'"));
+}

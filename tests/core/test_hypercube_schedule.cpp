@@ -320,7 +320,10 @@ TEST_CASE("registry: seven hypercube entries, whyNot names the topology, Params 
         CHECK(info.whyNot(Topology::hypercube(4)) == std::nullopt);
         CHECK(info.whyNot(Topology::mesh({8, 8})) == std::string(name) + " needs a hypercube; got 8×8 mesh");
     }
-    CHECK(findAlgorithm("sbnt").patterns == std::vector<std::string>{"scatter", "allgather", "alltoall"});
+    // SBnT has no broadcast (§4.1), so no reduce; its scatter run backwards is a gather (issue #24).
+    CHECK(findAlgorithm("sbnt").patterns == std::vector<std::string>{"scatter", "allgather", "alltoall", "gather"});
+    CHECK(findAlgorithm("sbt").patterns ==
+          std::vector<std::string>{"broadcast", "scatter", "allgather", "alltoall", "reduce", "gather"});
     CHECK(findAlgorithm("tcbt").whyNot(Topology::hypercube(1)).has_value());
     CHECK(findAlgorithm("sbt").whyNot(Topology::hypercube(21)).value() ==
           "sbt needs a hypercube of dimension 1..20; got " + Topology::hypercube(21).displayName());

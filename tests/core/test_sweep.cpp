@@ -280,6 +280,35 @@ TEST_CASE("sweep: ring all-gather, reduce-scatter and all-reduce on every networ
     CHECK(stats.schedules > 100);
 }
 
+TEST_CASE("sweep: every hypercube graph's broadcast run backwards as a reduce and its scatter as a gather, under every "
+          "port model it serves: the checker, the forward schedule's steps and TCD (collectives.h reversedSchedule)",
+          "[sweep][hypercube]")
+{
+    SweepStats stats;
+    for (const std::string& a : hypercube::algorithmNames())
+        for (int n = a == "tcbt" ? 2 : 1; n <= 6; ++n) {
+            const Topology t = Topology::hypercube(n);
+            for (const auto& [forward, backward] : {std::pair{Pattern::Broadcast, "reduce"}, std::pair{Pattern::Scatter, "gather"}})
+                for (hypercube::Ports ports : hypercube::servedPorts(a, forward))
+                    for (NodeId src : {NodeId{0}, NodeId{t.nodeCount() - 1}}) {
+                        const Params fwd{{"pattern", hypercube::patternName(forward)}, {"ports", hypercube::portsName(ports)}};
+                        const Params back{{"pattern", backward}, {"ports", hypercube::portsName(ports)}};
+                        const Schedule f = buildSchedule(a, t, src, fwd);
+                        const std::uint64_t tcd = computeMetrics(f).tcd;
+                        // Idle steps before the forward schedule's first transfer are not run backwards.
+                        const std::uint32_t idle = f.transfers().front().step - 1;
+                        sweepOne(a, t, src, back, {f.stepCount() - idle, "the forward schedule's busy steps", f.contentionFree},
+                                 stats,
+                                 [&](const Schedule& s) {
+                                     return computeMetrics(s).tcd == tcd ? std::string()
+                                                                         : "its TCD differs from the forward schedule's";
+                                 });
+                    }
+        }
+    stats.print("hypercube reduce/gather");
+    CHECK(stats.schedules > 300);
+}
+
 TEST_CASE("sweep: bucket on every network of the grid, rabenseifner where every side is a power of two (refused "
           "elsewhere) — the checker, exact steps (collectives.h, issue #24)",
           "[sweep][baseline]")
@@ -906,6 +935,8 @@ TEST_CASE("sweep: every algorithm of the registry, with every mode and pattern i
                 CHECK((" " + it->second + " ").find(" " + pattern + " ") != std::string::npos);
                 continue;
             }
+            if (pattern == "reduce" || pattern == "gather")
+                continue;  // the broadcast or scatter run backwards: the sweep of reversed hypercube schedules
             for (hypercube::Ports ports : hypercube::servedPorts(a.name, hypercube::parsePatternName(pattern))) {
                 INFO("ports " << hypercube::portsName(ports));
                 CHECK(std::any_of(cube.begin(), cube.end(), [&](const CubeCase& c) {

@@ -397,6 +397,52 @@ Schedule binomialGather(const Topology& topo, NodeId root)
     return s;
 }
 
+Schedule reversedSchedule(const Schedule& in)
+{
+    const Pattern from = in.pattern();
+    if (from != Pattern::Broadcast && from != Pattern::Scatter)
+        throw Error("only a broadcast (into a reduce) or a scatter (into a gather) can be run backwards; got a " +
+                    toString(from));
+    const Topology& topo = in.topology();
+    Schedule s(topo, in.source(), from == Pattern::Broadcast ? Pattern::Reduce : Pattern::Gather, in.portModel());
+    s.algorithm = in.algorithm;
+    s.mode = in.mode;
+    s.parts = in.parts;
+    s.sizeUnit = in.sizeUnit;
+    s.maxSendsPerStep = in.maxSendsPerStep;
+    s.dimensionOrder = in.dimensionOrder;
+    bool oneHop = true;
+    for (const Transfer& t : in.transfers())
+        oneHop = oneHop && in.hops(t) == 1;
+    s.contentionFree = in.contentionFree && oneHop;
+    std::vector<std::uint32_t> payloadOf(in.payloadCount());
+    std::vector<Block> blocks;
+    for (std::uint32_t p = 0; p < in.payloadCount(); ++p) {
+        blocks.clear();
+        for (const Block& b : in.payload(p))
+            blocks.push_back(from == Pattern::Broadcast ? Block{Block::kAll, Block::kAll, b.part} : Block{b.dest, Block::kAll, b.part});
+        std::sort(blocks.begin(), blocks.end());
+        blocks.erase(std::unique(blocks.begin(), blocks.end()), blocks.end());
+        payloadOf[p] = s.addPayload(blocks);
+    }
+    const std::uint32_t last = in.stepCount();
+    s.reserve(in.size());
+    for (const Transfer& t : in.transfers())
+        s.add(t.to, t.from, StepNo{last + 1 - t.step}, oneHop ? t.route : RouteSpec{}, payloadOf[t.payload], t.tag, t.size);
+    s.stepLabels.assign(in.stepLabels.rbegin(), in.stepLabels.rend());
+    if (in.figures) {
+        AlgorithmFigures f = *in.figures;
+        if (auto* h = std::get_if<HypercubeFigures>(&f.of))
+            h->formula = "the " + toString(from) + "'s, run backwards: " + h->formula;
+        s.figures = std::make_shared<const AlgorithmFigures>(std::move(f));
+    }
+    s.finalize();
+    // A forward schedule that starts with idle steps (a half-duplex cycle 0) ends the reduce early.
+    if (s.stepLabels.size() > s.stepCount())
+        s.stepLabels.resize(s.stepCount());
+    return s;
+}
+
 CollectiveCost collectiveCost(const std::string& algorithm, Pattern pattern, const Topology& topo)
 {
     const double n = topo.nodeCount(), logN = ceilLog2(topo.nodeCount());

@@ -1,5 +1,6 @@
 #include "topocast/algorithms/hypercube.h"
 
+#include "topocast/algorithms/collectives.h"
 #include "topocast/error.h"
 #include "topocast/figures.h"
 
@@ -202,6 +203,12 @@ std::vector<std::vector<TreeEdge>> scheduleTrees(const Schedule& schedule, std::
 
 Schedule buildHypercube(std::string_view algorithm, const Topology& topo, NodeId source, const Params& params)
 {
+    // Reduce and gather: the broadcast and the scatter run backwards (collectives.h).
+    if (const std::string pattern = params.getString("pattern", ""); pattern == "reduce" || pattern == "gather") {
+        Params forward = params;
+        forward.set("pattern", pattern == "reduce" ? "broadcast" : "scatter");
+        return reversedSchedule(buildHypercube(algorithm, topo, source, forward));
+    }
     const ScheduleRequest rq = hypercubeRequest(algorithm, topo, source, params);
     return hypercubeSchedule(generateSchedule(rq), rq, topo);
 }

@@ -271,6 +271,10 @@ std::vector<AlgorithmInfo> hypercubeAlgorithms()
         std::vector<std::string> patterns;
         for (Pattern p : hypercube::servedPatterns(name))
             patterns.push_back(hypercube::patternName(p));
+        // Their broadcast run backwards is a reduce, their scatter a gather (reversedSchedule).
+        for (Pattern p : hypercube::servedPatterns(name))
+            if (p == Pattern::Broadcast || p == Pattern::Scatter)
+                patterns.push_back(p == Pattern::Broadcast ? "reduce" : "gather");
         list.push_back({
             name,
             e.summary,

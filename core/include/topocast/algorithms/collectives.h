@@ -64,6 +64,15 @@ std::optional<std::string> rabenseifnerWhyNot(const Topology& topo);
 /// of two (by embedding: exchanges of one step may then share channels). O(N log N).
 Schedule rabenseifnerSchedule(const Topology& topo, Pattern pattern);
 
+/// A broadcast run backwards as a reduce, or a scatter as a gather, to the same root: every
+/// transfer from→to in step t becomes to→from in step T + 1 − t; broadcast part p becomes chunk
+/// p (a partial result), scatter block (root → v, part p) becomes v's own block. The port model,
+/// the steps (less idle steps before the original's first transfer) and the TCD are the original's; a schedule whose messages are all one hop keeps
+/// its promise of no shared channels (each reversed link is distinct where the originals were).
+/// Step labels are reversed too; figures are kept with "(reversed)" in the formula of a
+/// hypercube schedule. Throws Error for another pattern. O(transfers + Σ payload blocks).
+Schedule reversedSchedule(const Schedule& schedule);
+
 /// The α–β cost of a collective schedule with message size M (elements per node's message;
 /// the whole vector for reduce-scatter and allreduce): startups and the data the busiest node
 /// receives, and the lower bounds every algorithm meets (Thakur et al. 2005, §3): allgather and
