@@ -8,7 +8,10 @@
 #include "envelope.h"
 
 #include "topocast/algorithms/hypercube_schedule.h"
+#include "topocast/algorithms/registry.h"
 #include "topocast/error.h"
+#include "topocast/figures.h"
+#include "topocast/metrics.h"
 
 #include <algorithm>
 #include <cmath>
@@ -244,9 +247,99 @@ void compareText(const Topology& topo, Pattern pattern, const CostParams& p, con
     out << text.str();
 }
 
+/// One collective (ring, bucket, rabenseifner, binomial) on the network: its α–β figures.
+struct CollectiveRow {
+    std::string algorithm;
+    std::uint32_t steps = 0;
+    std::uint64_t tcd = 0;
+    double startups = 0, data = 0, time = 0, lowerBound = 0;
+};
+
+/// Reduce, reduce-scatter, allreduce and gather on any network, allgather beyond the hypercube:
+/// every algorithm with α–β figures (CollectiveFigures) that serves the pattern, ranked by
+/// α·start-ups + β·data·M with α = --tau, β = --tc, M = --message (one model, so one ranking).
+int runCollectiveCompare(const CompareCommand& o, const Topology& topo, Pattern pattern, Io& io)
+{
+    if (!(o.tau >= 0 && o.tc >= 0 && o.message >= 1 && std::isfinite(o.tau) && std::isfinite(o.tc)))
+        throw Error("compare needs --tau ≥ 0, --tc ≥ 0 and --message ≥ 1; got " + std::to_string(o.tau) + ", " +
+                    std::to_string(o.tc) + ", " + std::to_string(o.message));
+    const double alpha = o.tau, beta = o.tc, m = static_cast<double>(o.message);
+    std::vector<CollectiveRow> rows;
+    std::vector<std::pair<std::string, std::string>> skipped;
+    for (const AlgorithmInfo& info : algorithms()) {
+        if (std::find(info.patterns.begin(), info.patterns.end(), toString(pattern)) == info.patterns.end())
+            continue;
+        if (auto why = info.whyNot(topo)) {
+            skipped.emplace_back(info.name, *why);
+            continue;
+        }
+        const Schedule s = buildSchedule(info.name, topo, NodeId{0}, {{"pattern", toString(pattern)}});
+        const CollectiveFigures* f = s.figures ? s.figures->get<CollectiveFigures>() : nullptr;
+        if (!f) {
+            skipped.emplace_back(info.name, "its schedule has no α–β figures (the hypercube graphs' own model: compare "
+                                            "--pattern broadcast or scatter)");
+            continue;
+        }
+        rows.push_back({info.name, s.stepCount(), computeMetrics(s, 1).tcd, f->startups, f->data,
+                        alpha * f->startups + beta * f->data * m,
+                        alpha * f->lowerBoundStartups + beta * f->lowerBoundData * m});
+    }
+    if (rows.empty())
+        throw Error("no algorithm computes a " + toString(pattern) + " on the " + topo.displayName() +
+                    (skipped.empty() ? std::string() : " (" + skipped.front().first + ": " + skipped.front().second + ")"));
+    std::stable_sort(rows.begin(), rows.end(), [](const CollectiveRow& a, const CollectiveRow& b) { return a.time < b.time; });
+    // Equal times share a rank: a tie has no winner.
+    std::vector<std::size_t> rank(rows.size());
+    for (std::size_t i = 0; i < rows.size(); ++i)
+        rank[i] = i > 0 && nearlyEqual(rows[i].time, rows[i - 1].time) ? rank[i - 1] : i + 1;
+    if (o.json) {
+        nlohmann::ordered_json doc = envelope("topocast-compare-collectives", topo);
+        doc["pattern"] = toString(pattern);
+        doc["model"] = "alpha-beta";
+        doc["parameters"] = {{"alpha", alpha}, {"beta", beta}, {"message", o.message}};
+        doc["time_unit"] = "model time units (α = --tau per start-up, β = --tc per element)";
+        nlohmann::ordered_json list = nlohmann::ordered_json::array();
+        for (std::size_t i = 0; i < rows.size(); ++i) {
+            const CollectiveRow& r = rows[i];
+            list.push_back({{"rank", rank[i]}, {"algorithm", r.algorithm}, {"steps", r.steps}, {"tcd", r.tcd},
+                            {"startups", r.startups}, {"data_per_node", r.data}, {"time", r.time},
+                            {"lower_bound", r.lowerBound}, {"ratio", r.lowerBound > 0 ? r.time / r.lowerBound : 1.0}});
+        }
+        doc["rows"] = std::move(list);
+        nlohmann::ordered_json left = nlohmann::ordered_json::array();
+        for (const auto& [name, why] : skipped)
+            left.push_back({{"algorithm", name}, {"reason", why}});
+        doc["not_applicable"] = std::move(left);
+        io.out << doc.dump(2) << "\n";
+        return 0;
+    }
+    std::ostringstream text;
+    text << toString(pattern) << " on the " << topo.displayName() << ": time = α·start-ups + β·data per node·M, α = "
+         << alpha << ", β = " << beta << ", M = " << o.message << "\n";
+    text << std::left << std::setw(6) << "rank" << std::setw(15) << "algorithm" << std::right << std::setw(7) << "steps"
+         << std::setw(10) << "start-ups" << std::setw(15) << "data/node (M)" << std::setw(12) << "time" << std::setw(13)
+         << "lower bound" << std::setw(8) << "ratio" << "\n";
+    for (std::size_t i = 0; i < rows.size(); ++i) {
+        const CollectiveRow& r = rows[i];
+        text << std::left << std::setw(6) << rank[i] << std::setw(15) << r.algorithm << std::right << std::setw(7) << r.steps
+             << std::setw(10) << r.startups << std::setw(15) << r.data << std::setw(12) << r.time << std::setw(13)
+             << r.lowerBound << std::setw(8) << std::setprecision(3) << (r.lowerBound > 0 ? r.time / r.lowerBound : 1.0)
+             << std::setprecision(6) << "\n";
+    }
+    text << "lower bound: ⌈log₂N⌉ start-ups and the least data any " << toString(pattern)
+         << " moves per node (Thakur, Rabenseifner & Gropp 2005; docs/glossary.md)\n";
+    for (const auto& [name, why] : skipped)
+        text << "not applicable: " << name << ": " << why << "\n";
+    io.out << text.str();
+    return 0;
+}
+
 int runCompare(const CompareCommand& o, Io& io)
 {
     const Topology topo = Topology::parse(o.topology);
+    if (const Pattern general = parsePattern(o.pattern);
+        combines(general) || general == Pattern::Gather || (general == Pattern::Allgather && !topo.isHypercube()))
+        return runCollectiveCompare(o, topo, general, io);
     if (!topo.isHypercube())
         throw Error("compare needs a hypercube; got " + topo.displayName());
     const Pattern pattern = parsePatternName(o.pattern);
@@ -279,11 +372,15 @@ int runCompare(const CompareCommand& o, Io& io)
 const CommandRegistrar reg{Command{
     "compare",
     "hypercube: every spanning graph for one pattern, ranked by the counted time of its schedule, with the "
-    "paper's closed form and the lower bound",
+    "paper's closed form and the lower bound; the reductions and all-gathers of any network in the α–β model",
     [](CLI::App& sub) {
         auto o = std::make_shared<CompareCommand>();
-        sub.add_option("--topology,-t", o->topology, "hypercube:N (N = 1..20)");
-        sub.add_option("--pattern", o->pattern, "broadcast | scatter | allgather | alltoall");
+        sub.add_option("--topology,-t", o->topology,
+                       "hypercube:N (N = 1..20); any network for allgather, gather, reduce, reduce-scatter, allreduce");
+        sub.add_option("--pattern", o->pattern,
+                       "broadcast | scatter | allgather | alltoall (the hypercube graphs, Johnsson-Ho model) | gather | "
+                       "reduce | reduce-scatter | allreduce (ring, bucket, rabenseifner, binomial: α–β model with α = "
+                       "--tau, β = --tc)");
         sub.add_option("--ports", o->ports,
                        portsHelp() + " (default: every model that serves the pattern)");
         sub.add_option("--message", o->message, "M, elements per message");

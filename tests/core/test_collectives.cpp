@@ -469,3 +469,25 @@ TEST_CASE("a hypercube graph's reduce is its broadcast run backwards, its gather
     CHECK_THROWS_WITH(buildSchedule("sbnt", cube, NodeId{0}, {{"pattern", "reduce"}}),
                       Catch::Contains("sbnt does not take pattern 'reduce'"));
 }
+
+TEST_CASE("topocast-cli compare ranks the all-reduces by α·start-ups + β·data·M, ties sharing a rank", "[collectives][cli]")
+{
+    const CliRun r = runCli({"compare", "-t", "hypercube:4", "--pattern", "allreduce", "--tau", "10", "--tc", "1",
+                             "--message", "16", "--json"});
+    REQUIRE(r.status == 0);
+    const nlohmann::json doc = nlohmann::json::parse(r.out);
+    CHECK(doc["format"] == "topocast-compare-collectives");
+    REQUIRE(doc["rows"].size() == 3);
+    // bucket and rabenseifner: 10·8 + 1.875·16 = 110, a tie; ring: 10·30 + 30 = 330.
+    CHECK(doc["rows"][0]["time"] == 110.0);
+    CHECK(doc["rows"][0]["rank"] == 1);
+    CHECK(doc["rows"][1]["rank"] == 1);
+    CHECK(doc["rows"][2]["algorithm"] == "ring");
+    CHECK(doc["rows"][2]["rank"] == 3);
+    CHECK(doc["rows"][2]["time"] == 330.0);
+    CHECK(doc["rows"][2]["lower_bound"] == 10.0 * 4 + 1.875 * 16);
+    // Where ring has no cycle it is listed with the reason, not ranked.
+    const CliRun mesh = runCli({"compare", "-t", "mesh:3x3", "--pattern", "reduce-scatter"});
+    CHECK(mesh.status == 0);
+    CHECK_THAT(mesh.out, Catch::Contains("not applicable: ring") && Catch::Contains("1     bucket"));
+}

@@ -46,6 +46,9 @@ def cli_json(schema_name, args):
 cli_json("topocast-compare.schema.json", ["compare", "-t", "hypercube:5", "--pattern", "scatter", "--message", "10",
                                           "--packet", "3", "--tau", "10", "--tc", "1", "--json"])
 cli_json("topocast-compare.schema.json", ["compare", "-t", "hypercube:4", "--json"])
+cli_json("topocast-compare-collectives.schema.json", ["compare", "-t", "hypercube:4", "--pattern", "allreduce", "--json"])
+cli_json("topocast-compare-collectives.schema.json", ["compare", "-t", "torus:4x6", "--pattern", "allgather", "--json"])
+cli_json("topocast-compare-collectives.schema.json", ["compare", "-t", "mesh:3x3", "--pattern", "reduce", "--json"])
 cli_json("topocast-compare-torus.schema.json", ["compare-torus", "-t", "torus:7x7x7", "-s", "1,2,3", "--json"])
 cli_json("topocast-compare-torus.schema.json", ["compare-torus", "-t", "hypercube:4", "--json"])
 for net, algo, metric in [("mesh:4x4", "binomial", "time"), ("hypercube:4", "sbt", "time"), ("mesh:8x8", "cang-wu", "tcd"),
