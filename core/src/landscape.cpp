@@ -137,8 +137,13 @@ std::vector<LandscapeMetric> landscapeMetrics(std::string_view algorithm, const 
 {
     const AlgorithmInfo& info = findAlgorithm(algorithm);
     const std::string pattern = params.getString("pattern", info.patterns.empty() ? "" : info.patterns.front());
-    if (pattern == "allgather" || pattern == "alltoall")
-        return {};
+    // Every node a source (allgather, alltoall, reduce-scatter, allreduce): no source to vary.
+    try {
+        if (!pattern.empty() && !hasRoot(parsePattern(pattern)))
+            return {};
+    } catch (const Error&) {
+        // an unknown pattern: buildSchedule names the allowed ones
+    }
     return allLandscapeMetrics();
 }
 
@@ -408,7 +413,7 @@ std::optional<Landscape> computeLandscape(std::string_view algorithm, const Topo
         if (allowed.empty())
             throw Error(info.name + " with pattern " + pattern +
                         " has no landscape: every node is a source, so there is no source to vary; landscapes "
-                        "are of one-source patterns (broadcast, scatter)");
+                        "are of patterns with a source or root (broadcast, scatter, gather, reduce)");
         throw Error(info.name + " has no " + toString(metric) + " landscape; it has " + joinNames(allowed));
     }
     Landscape out;

@@ -14,6 +14,7 @@
 #include "topocast/figures.h"
 #include "topocast/holdings.h"
 #include "topocast/io/schedule_json.h"
+#include "topocast/landscape.h"
 #include "topocast/metrics.h"
 #include "topocast/reduction.h"
 #include "topocast/validate.h"
@@ -490,4 +491,19 @@ TEST_CASE("topocast-cli compare ranks the all-reduces by α·start-ups + β·dat
     const CliRun mesh = runCli({"compare", "-t", "mesh:3x3", "--pattern", "reduce-scatter"});
     CHECK(mesh.status == 0);
     CHECK_THAT(mesh.out, Catch::Contains("not applicable: ring") && Catch::Contains("1     bucket"));
+}
+
+TEST_CASE("landscapes vary the root of a reduce or gather, and an all-reduce has none to vary", "[collectives][landscape]")
+{
+    const Topology mesh = Topology::parse("mesh:4x4");
+    CHECK(landscapeMetrics("ring", {{"pattern", "allreduce"}}).empty());
+    CHECK(landscapeMetrics("bucket", {{"pattern", "reduce-scatter"}}).empty());
+    CHECK_THROWS_WITH(computeLandscape("ring", Topology::parse("torus:4x4"), {}, LandscapeMetric::Tcd),
+                      Catch::Contains("has no landscape: every node is a source"));
+    // The binomial reduce from every root: its TCD is the broadcast's from the same root (reversed).
+    const auto reduce = computeLandscape("binomial", mesh, {{"pattern", "reduce"}}, LandscapeMetric::Tcd);
+    const auto bcast = computeLandscape("binomial", mesh, {}, LandscapeMetric::Tcd);
+    REQUIRE(reduce);
+    REQUIRE(bcast);
+    CHECK(reduce->values == bcast->values);
 }
