@@ -8,28 +8,28 @@
 #include "topocast/holdings.h"
 #include "topocast/validate.h"
 
+#include "holdings_fixtures.h"
+
 #include <benchmark/benchmark.h>
 
 using namespace topocast;
+using topocast::bench::benchSchedule;
+using topocast::bench::everyStepShares;
 
 namespace {
 
-Schedule collective(const char* algorithm, const char* topology, const char* pattern)
-{
-    return buildSchedule(algorithm, Topology::parse(topology), NodeId{0}, {{"pattern", pattern}});
-}
 
 void build(benchmark::State& state, const char* algorithm, const char* topology, const char* pattern)
 {
     std::size_t transfers = 0;
     for (auto _ : state)
-        transfers = collective(algorithm, topology, pattern).size();
+        transfers = benchSchedule(algorithm, topology, pattern).size();
     state.counters["transfers"] = static_cast<double>(transfers);
 }
 
 void check(benchmark::State& state, const char* algorithm, const char* topology, const char* pattern)
 {
-    const Schedule s = collective(algorithm, topology, pattern);
+    const Schedule s = benchSchedule(algorithm, topology, pattern);
     for (auto _ : state) {
         const Validation v = validate(s, promisedValidateOptions(s));
         if (!v.ok())
@@ -39,26 +39,13 @@ void check(benchmark::State& state, const char* algorithm, const char* topology,
 
 void holdings(benchmark::State& state, const char* algorithm, const char* topology, const char* pattern)
 {
-    const Schedule s = collective(algorithm, topology, pattern);
+    const Schedule s = benchSchedule(algorithm, topology, pattern);
     for (auto _ : state) {
         const Holdings h(s);
         benchmark::DoNotOptimize(h.countAt(NodeId{1}, StepNo{1}));
     }
 }
 
-void everyStepShares(benchmark::State& state, const char* algorithm, const char* topology, const char* pattern)
-{
-    const Schedule s = collective(algorithm, topology, pattern);
-    const Holdings h(s);
-    const std::uint32_t n = s.topology().nodeCount();
-    for (auto _ : state) {
-        double sum = 0;
-        for (StepNo k{}; k <= s.stepCount(); ++k)
-            for (NodeId v{}; v < n; ++v)
-                sum += h.finalShareAt(v, k);
-        benchmark::DoNotOptimize(sum);
-    }
-}
 
 } // namespace
 

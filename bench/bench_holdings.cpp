@@ -6,20 +6,20 @@
 #include "topocast/algorithms/registry.h"
 #include "topocast/holdings.h"
 
+#include "holdings_fixtures.h"
+
 #include <benchmark/benchmark.h>
 
 using namespace topocast;
+using topocast::bench::benchSchedule;
+using topocast::bench::everyStepShares;
 
 namespace {
 
-Schedule schedule(const char* algorithm, const char* topology, const char* pattern)
-{
-    return buildSchedule(algorithm, Topology::parse(topology), NodeId{0}, {{"pattern", pattern}});
-}
 
 void buildIndex(benchmark::State& state, const char* algorithm, const char* topology, const char* pattern)
 {
-    const Schedule s = schedule(algorithm, topology, pattern);
+    const Schedule s = benchSchedule(algorithm, topology, pattern);
     for (auto _ : state) {
         const Holdings h(s);
         benchmark::DoNotOptimize(h.countAt(NodeId{1}, StepNo{1}));
@@ -27,25 +27,10 @@ void buildIndex(benchmark::State& state, const char* algorithm, const char* topo
     state.counters["transfers"] = static_cast<double>(s.size());
 }
 
-void everyStepShares(benchmark::State& state, const char* algorithm, const char* topology, const char* pattern)
-{
-    const Schedule s = schedule(algorithm, topology, pattern);
-    const Holdings h(s);
-    const std::uint32_t n = s.topology().nodeCount();
-    for (auto _ : state) {
-        double sum = 0;
-        for (StepNo k{}; k <= s.stepCount(); ++k)
-            for (NodeId v{}; v < n; ++v)
-                sum += h.finalShareAt(v, k);
-        benchmark::DoNotOptimize(sum);
-    }
-    state.counters["steps"] = static_cast<double>(s.stepCount());
-    state.counters["nodes"] = static_cast<double>(n);
-}
 
 void lastStepBlocks(benchmark::State& state, const char* algorithm, const char* topology, const char* pattern)
 {
-    const Schedule s = schedule(algorithm, topology, pattern);
+    const Schedule s = benchSchedule(algorithm, topology, pattern);
     const Holdings h(s);
     std::size_t blocks = 0;
     for (auto _ : state) {

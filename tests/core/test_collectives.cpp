@@ -69,6 +69,16 @@ bool hasFinding(const Validation& v, FindingKind kind, const std::string& text)
                        [&](const Finding& f) { return f.kind == kind && f.text.find(text) != std::string::npos; });
 }
 
+/// `s` with the first transfer of `step` sent again one step later.
+Schedule repeatedOnce(Schedule s, StepNo step)
+{
+    Transfer again = s.transfers()[s.stepBegin(step)];
+    again.step = StepNo{step + 1};
+    s.add(again);
+    s.finalize();
+    return s;
+}
+
 /// Brute force: every node's partial of every chunk as a std::set, the step's sends read before
 /// its receives; a receive adds a disjoint partial or replaces one it contains.
 using PartialSets = std::vector<std::vector<std::set<std::uint32_t>>>;  // [node][chunk]
@@ -216,22 +226,12 @@ TEST_CASE("the checker refuses a reduction with a dropped transfer, a repeated o
     }
     SECTION("a repeated transfer in the reduce-scatter half: a contribution combined twice")
     {
-        Schedule s = good;
-        Transfer again = s.transfers()[s.stepBegin(StepNo{2})];
-        again.step = StepNo{3};
-        s.add(again);
-        s.finalize();
-        const Validation v = validate(s, promisedValidateOptions(s));
+        const Validation v = validate(repeatedOnce(good, StepNo{2}), promisedValidateOptions(good));
         CHECK(hasFinding(v, FindingKind::InformedTwice, "which would be combined twice"));
     }
     SECTION("the same partial received twice in the all-gather half")
     {
-        Schedule s = good;
-        Transfer again = s.transfers()[s.stepBegin(StepNo{s.stepCount()})];
-        again.step = StepNo{s.stepCount() + 1};
-        s.add(again);
-        s.finalize();
-        const Validation v = validate(s, promisedValidateOptions(s));
+        const Validation v = validate(repeatedOnce(good, StepNo{good.stepCount()}), promisedValidateOptions(good));
         CHECK(hasFinding(v, FindingKind::InformedTwice, "again: the same partial result it holds"));
     }
     SECTION("a block of another pattern")
