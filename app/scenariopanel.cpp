@@ -41,7 +41,8 @@ ScenarioPanel::ScenarioPanel(QWidget* parent) : QWidget(parent)
     auto* form = new QFormLayout(this);
     m_kind = new QComboBox;
     m_kind->addItems({QStringLiteral("2-D mesh"), QStringLiteral("3-D mesh"), QStringLiteral("2-D torus"),
-                      QStringLiteral("3-D torus"), QStringLiteral("hypercube")});
+                      QStringLiteral("3-D torus"), QStringLiteral("hypercube"), QStringLiteral("1-D mesh (path)"),
+                      QStringLiteral("1-D torus (ring)")});
     form->addRow(QStringLiteral("Topology"), m_kind);
 
     auto* sides = new QWidget;
@@ -127,14 +128,28 @@ void ScenarioPanel::changed()
         emit edited();
 }
 
+int ScenarioPanel::kindDims(int kind)
+{
+    switch (kind) {
+    case Mesh1D:
+    case Torus1D:
+        return 1;
+    case Mesh2D:
+    case Torus2D:
+        return 2;
+    default:
+        return 3;
+    }
+}
+
 void ScenarioPanel::updateKind()
 {
     const int kind = m_kind->currentIndex();
     const bool cube = kind == Hypercube;
     m_cubeDim->setVisible(cube);
     m_sidesLabel->setText(cube ? QStringLiteral("Dimension n") : QStringLiteral("Sides"));
-    const int dims = (kind == Mesh2D || kind == Torus2D) ? 2 : 3;
-    const bool torus = kind == Torus2D || kind == Torus3D;
+    const int dims = kindDims(kind);
+    const bool torus = kind == Torus1D || kind == Torus2D || kind == Torus3D;
     for (int d = 0; d < 3; ++d) {
         m_sides[d]->setVisible(!cube && d < dims);
         m_sides[d]->setMinimum(torus ? 3 : 1);
@@ -146,11 +161,11 @@ Topology ScenarioPanel::currentTopology() const
     const int kind = m_kind->currentIndex();
     if (kind == Hypercube)
         return Topology::hypercube(m_cubeDim->value());
-    const int dims = (kind == Mesh2D || kind == Torus2D) ? 2 : 3;
+    const int dims = kindDims(kind);
     std::vector<int> sides;
     for (int d = 0; d < dims; ++d)
         sides.push_back(m_sides[d]->value());
-    return (kind == Torus2D || kind == Torus3D) ? Topology::torus(sides) : Topology::mesh(sides);
+    return (kind == Torus1D || kind == Torus2D || kind == Torus3D) ? Topology::torus(sides) : Topology::mesh(sides);
 }
 
 void ScenarioPanel::updateAlgorithms()
@@ -248,9 +263,9 @@ void ScenarioPanel::setScenario(const Scenario& s)
     if (t.isHypercube())
         kind = Hypercube;
     else if (t.isTorus())
-        kind = t.dims() == 2 ? Torus2D : Torus3D;
+        kind = t.dims() == 1 ? Torus1D : t.dims() == 2 ? Torus2D : Torus3D;
     else
-        kind = t.dims() == 2 ? Mesh2D : Mesh3D;
+        kind = t.dims() == 1 ? Mesh1D : t.dims() == 2 ? Mesh2D : Mesh3D;
     m_kind->setCurrentIndex(kind);
     updateKind();
     if (t.isHypercube())

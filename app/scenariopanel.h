@@ -18,7 +18,7 @@ namespace topocast::app {
 class ScenarioPanel : public QWidget {
     Q_OBJECT
 public:
-    enum Kind { Mesh2D, Mesh3D, Torus2D, Torus3D, Hypercube };
+    enum Kind { Mesh2D, Mesh3D, Torus2D, Torus3D, Hypercube, Mesh1D, Torus1D };  // (the order of the chooser)
 
     explicit ScenarioPanel(QWidget* parent = nullptr);
 
@@ -43,6 +43,9 @@ signals:
     void edited();
 
 private:
+    /// The sides a chooser kind has: 1, 2 or 3 (hypercube: 3, unused).
+    static int kindDims(int kind);
+
     /// Disables the source field for a pattern without a source, saying why in its tooltip.
     void updateSourceField();
 

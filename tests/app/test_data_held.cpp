@@ -193,3 +193,17 @@ TEST_CASE("data held: a reduction's narration says which chunk moves and how man
     CHECK(nodeStates(*snap, 3)[0] != NodeState::Source);
     CHECK(nodeStates(*reduce, 3)[5] == NodeState::Source);
 }
+
+TEST_CASE("data held: the ring of 8 opens as a 1-D torus in the panel and reads back as itself",
+          "[app][data-held][window]")
+{
+    MainWindow w(false);
+    REQUIRE(w.openScenario(QString::fromStdString(dataPreset("ring-allgather-8.json"))));
+    REQUIRE(test::waitFor([&] {
+        return !w.session()->busy() && w.session()->snapshot() && w.session()->snapshot()->topology().nodeCount() == 8;
+    }, 30000));
+    const Scenario sc = w.scenarioPanel()->scenario();
+    CHECK(sc.topology == Topology::parse("torus:8"));
+    CHECK(sc.algorithm == "ring");
+    CHECK_FALSE(w.scenarioPanel()->sourceField()->isEnabled());  // an all-gather has no source
+}
