@@ -63,14 +63,6 @@ bool initiallyHeld(const Schedule& s, NodeId node, const Block& b)
     return b.origin == node && chunkId(s, b) != kNoChunk;
 }
 
-/// The block that names chunk `c` of a combining pattern.
-Block chunkBlock(const Schedule& s, std::uint64_t c)
-{
-    const std::uint64_t p = s.parts;
-    if (s.pattern() == Pattern::ReduceScatter)
-        return Block{Block::kAll, static_cast<std::uint32_t>(c / p), static_cast<std::uint32_t>(c % p)};
-    return Block{Block::kAll, Block::kAll, static_cast<std::uint32_t>(c)};
-}
 
 HeldBlock held(const Schedule& s, const Block& b) { return HeldBlock{chunkId(s, b), b, {NodeId{b.origin}}}; }
 

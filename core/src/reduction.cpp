@@ -180,6 +180,14 @@ std::vector<std::uint64_t> requiredChunks(const Schedule& s, NodeId node)
     return out;
 }
 
+Block chunkBlock(const Schedule& s, std::uint64_t c)
+{
+    const std::uint64_t p = s.parts;
+    if (s.pattern() == Pattern::ReduceScatter)
+        return Block{Block::kAll, static_cast<std::uint32_t>(c / p), static_cast<std::uint32_t>(c % p)};
+    return Block{Block::kAll, Block::kAll, static_cast<std::uint32_t>(c)};
+}
+
 std::string chunkName(const Schedule& s, const Block& b)
 {
     const Topology& topo = s.topology();

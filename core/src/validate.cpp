@@ -395,10 +395,7 @@ void checkReduction(const Schedule& s, const ValidateOptions& options, Report& r
             if (sets.isFull(id))
                 continue;
             if (incomplete++ == 0) {
-                const Block b = s.pattern() == Pattern::ReduceScatter
-                                    ? Block{Block::kAll, static_cast<std::uint32_t>(c / s.parts), static_cast<std::uint32_t>(c % s.parts)}
-                                    : Block{Block::kAll, Block::kAll, static_cast<std::uint32_t>(c)};
-                first = topo.nodeName(v) + " ends " + chunkName(s, b) + " with " + std::to_string(sets.size(id)) + " of " +
+                first = topo.nodeName(v) + " ends " + chunkName(s, chunkBlock(s, c)) + " with " + std::to_string(sets.size(id)) + " of " +
                         std::to_string(topo.nodeCount()) + " contributions; the contribution of " +
                         topo.nodeName(sets.firstMissing(id)) + " never reaches it";
             }

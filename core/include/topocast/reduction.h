@@ -114,6 +114,10 @@ private:
 /// its own P chunks; allreduce, every chunk. Empty for other nodes and other patterns. O(P).
 std::vector<std::uint64_t> requiredChunks(const Schedule& schedule, NodeId node);
 
+/// The block that names chunk `c` (< chunkCount) of a combining pattern: {*, *, c}, or for a
+/// reduce-scatter {*, c / P, c % P}. O(1).
+Block chunkBlock(const Schedule& schedule, std::uint64_t c);
+
 /// "chunk 3", "chunk 2 of (1,0)'s share" (reduce-scatter), with " part p" where parts > 1 for
 /// reduce-scatter. O(1).
 std::string chunkName(const Schedule& schedule, const Block& block);

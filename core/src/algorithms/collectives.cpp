@@ -343,19 +343,8 @@ Schedule rabenseifnerSchedule(const Topology& topo, Pattern pattern)
 
 Schedule binomialReduce(const Topology& topo, NodeId root)
 {
-    const Schedule bcast = binomialBroadcast(topo, root);
-    Schedule s(topo, root, Pattern::Reduce, PortModel::OnePort);
-    s.algorithm = "binomial";
-    s.sizeUnit = "message";
-    s.contentionFree = false;  // as the broadcast: routes of one step may share channels
-    const Block chunk{Block::kAll, Block::kAll, 0};
-    const std::uint32_t payload = s.addPayload(std::span<const Block>(&chunk, 1));
-    const std::uint32_t last = bcast.stepCount();
-    s.reserve(bcast.size());
-    for (const Transfer& t : bcast.transfers())
-        s.add(t.to, t.from, StepNo{last + 1 - t.step}, {}, payload, 0, 1.0);
+    Schedule s = reversedSchedule(binomialBroadcast(topo, root));
     s.figures = figuresOf("binomial", Pattern::Reduce, topo);
-    s.finalize();
     return s;
 }
 
