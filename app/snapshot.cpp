@@ -8,6 +8,7 @@
 #include "topocast/limits.h"
 
 #include <algorithm>
+#include <cmath>
 #include <chrono>
 #include <stop_token>
 
@@ -165,15 +166,24 @@ SnapshotPtr buildSnapshot(const Scenario& scenarioIn, bool allowFallback, const 
     } catch (const Error&) {
         snap->landscape.clear();  // the map is an extra; the schedule itself is fine
     }
+    // A landscape is NaN where the algorithm has no schedule from that node: kNoTcd in the TCD map
+    // (converting NaN to an integer is undefined behaviour; clang's UBSan caught it).
+    auto tcdValues = [](const std::vector<double>& tcd) {
+        std::vector<std::uint64_t> out(tcd.size(), Snapshot::kNoTcd);
+        for (std::size_t v = 0; v < tcd.size(); ++v)
+            if (std::isfinite(tcd[v]) && tcd[v] >= 0)
+                out[v] = static_cast<std::uint64_t>(tcd[v]);
+        return out;
+    };
     if (metric == LandscapeMetric::Tcd) {
-        snap->tcdMap.assign(snap->landscape.begin(), snap->landscape.end());
+        snap->tcdMap = tcdValues(snap->landscape);
     } else if (sameNetwork && !previous->tcdMap.empty()) {
         snap->tcdMap = previous->tcdMap;
     } else {
         // The TCD map also gives the optimum TCD (the metrics table's gap), whatever the map shows.
         try {
             const std::vector<double> tcd = landscapeMap(sc, LandscapeMetric::Tcd, control);
-            snap->tcdMap.assign(tcd.begin(), tcd.end());
+            snap->tcdMap = tcdValues(tcd);
         } catch (const Error&) {
             snap->tcdMap.clear();
         }
@@ -182,8 +192,10 @@ SnapshotPtr buildSnapshot(const Scenario& scenarioIn, bool allowFallback, const 
     if (cangWu) {
         snap->optimum = cangWu->optimum;
         snap->optimumFromFigures = true;
-    } else if (!snap->tcdMap.empty())
+    } else if (!snap->tcdMap.empty() &&
+               *std::min_element(snap->tcdMap.begin(), snap->tcdMap.end()) != Snapshot::kNoTcd) {
         snap->optimum = *std::min_element(snap->tcdMap.begin(), snap->tcdMap.end());
+    }
 
     checkCancelled(control);
     if (control)

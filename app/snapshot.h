@@ -41,8 +41,10 @@ struct Snapshot {
     /// TCD of every step so far: prefixTcd[s] = Σ TCD of steps 1..s (prefixTcd[0] = 0), core
     /// cumulativeTcd().
     std::vector<std::uint64_t> prefixTcd;
-    /// Minimum TCD from every node as source (the "TCD map"), empty when not available.
+    /// Minimum TCD from every node as source (the "TCD map"), empty when not available;
+    /// kNoTcd where the algorithm has no schedule from that node.
     std::vector<std::uint64_t> tcdMap;
+    static constexpr std::uint64_t kNoTcd = ~std::uint64_t{0};
     /// The source map: `landscapeMetric` of the schedule from every node as source (core
     /// computeLandscape; NaN where the algorithm has no schedule), empty when not available.
     std::vector<double> landscape;

@@ -9,22 +9,26 @@
 #   scripts/fuzz.sh            # 60 s per target
 #   scripts/fuzz.sh 600        # a longer local run
 #   scripts/fuzz.sh 30 fuzz_cli_args   # one target
+#   TOPOCAST_FUZZ_BUILD=build-asan scripts/fuzz.sh 40   # CI: the targets scripts/sanitize.sh built
 set -euo pipefail
 
 seconds=${1:-60}
 shift || true
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
-build=${TOPOCAST_FUZZ_BUILD:-$root/build-fuzz}
+build=$(realpath -m "${TOPOCAST_FUZZ_BUILD:-$root/build-fuzz}")  # absolute: fuzz_cli_args changes directory
 all_targets=(fuzz_topology fuzz_cli_args fuzz_scenario_json fuzz_schedule_json fuzz_measured_json fuzz_render_options fuzz_schedule_csv)
 targets=("$@")
 [ ${#targets[@]} -eq 0 ] && targets=("${all_targets[@]}")
 parallel=${FUZZ_PARALLEL:-$(nproc)}
 
-# -O1 -gline-tables-only: libFuzzer's usual flags; crash reports keep file and line.
+# -O1 -gline-tables-only: libFuzzer's usual flags; crash reports keep file and line. A build folder
+# already configured with TOPOCAST_FUZZ=ON (the sanitizer build) is used as it is.
+if ! grep -qs '^TOPOCAST_FUZZ:BOOL=ON' "$build/CMakeCache.txt"; then
 cmake -S "$root" -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo -DCMAKE_CXX_COMPILER=clang++ \
   -DCMAKE_CXX_FLAGS_RELWITHDEBINFO="-O1 -gline-tables-only -DNDEBUG" \
   -DTOPOCAST_FUZZ=ON -DTOPOCAST_BUILD_APP=OFF -DTOPOCAST_BUILD_TESTS=OFF -DTOPOCAST_BUILD_BENCH=OFF \
   -DTOPOCAST_BUILD_MPI=OFF >/dev/null
+fi
 cmake --build "$build" -j"${JOBS:-2}" --target "${targets[@]}"
 
 export ASAN_OPTIONS=${ASAN_OPTIONS:-detect_leaks=1:abort_on_error=0:allocator_may_return_null=0}

@@ -51,7 +51,7 @@ TEST_CASE("schedule JSON round-trips, streamed or built", "[json]")
     CHECK(doc["format"] == "topocast-schedule");
     CHECK(doc["version"] == 1);
     CHECK(doc["topology"] == "torus:4x4");
-    CHECK(doc["source"] == nlohmann::json::array({1, 1}));
+    CHECK(doc["source"] == nlohmann::ordered_json::array({1, 1}));  // toJson builds an ordered_json
     CHECK(doc["steps"] == 4);
     CHECK(doc["tcd"] == m.tcd);
     CHECK(doc["note"] == "hello");
