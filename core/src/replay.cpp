@@ -1,6 +1,7 @@
 #include "topocast/replay.h"
 
 #include "topocast/error.h"
+#include "topocast/limits.h"
 
 #include <fmt/format.h>
 
@@ -270,6 +271,17 @@ public:
           m_topo(schedule.topology()), m_bytes(static_cast<std::size_t>(options.bytesPerBlock)),
           m_held(m_topo.nodeCount())
     {
+        if (combines(schedule.pattern())) {
+            const std::uint32_t n = m_topo.nodeCount();
+            m_combine = combinePlan(schedule);
+            checkMemory("the byte replay of a " + toString(schedule.pattern()) + " on the " + m_topo.displayName(),
+                        saturatingMul(saturatingMul(n, m_combine.chunks), options.bytesPerBlock),
+                        std::to_string(n) + " nodes × " + std::to_string(m_combine.chunks) + " chunks × " +
+                            std::to_string(options.bytesPerBlock) + " B");
+            m_partials.reserve(n);
+            for (NodeId v{}; v < n; ++v)
+                m_partials.emplace_back(schedule, m_combine, v, options.bytesPerBlock);
+        }
     }
 
     void runStep(StepNo step)
@@ -307,6 +319,12 @@ public:
     /// Every rank ends with what the pattern requires.
     void checkFinalHoldings()
     {
+        if (!m_partials.empty()) {
+            for (NodeId v{}; v < m_topo.nodeCount(); ++v)
+                for (const std::string& line : m_partials[v].finish())
+                    m_problems.add([&] { return "node " + name(v) + " " + line; });
+            return;
+        }
         for (NodeId v{}; v < m_topo.nodeCount(); ++v)
             for (const Block& b : requiredBlocks(m_schedule, v)) {
                 const auto it = m_held[v].offset.find(b);
@@ -330,6 +348,12 @@ private:
 
     std::string name(NodeId v) const { return m_topo.nodeName(v); }
 
+    /// The chunk block k of transfer `transfer` carries in a combining schedule, else kNoChunk.
+    std::uint64_t combinedChunk(std::size_t transfer, std::size_t k) const
+    {
+        return m_partials.empty() ? kNoChunk : m_combine.arrivals[m_combine.first[transfer] + k].chunk;
+    }
+
     /// Rank `v` packs the blocks of `op` from what it holds and posts the message.
     void send(std::uint32_t step, NodeId v, const PlannedOp& op)
     {
@@ -339,6 +363,11 @@ private:
         for (std::size_t k = 0; k < blocks.size(); ++k) {
             const Block& b = blocks[k];
             const std::span<std::uint8_t> out{m_wire.data() + at + k * m_bytes, m_bytes};
+            if (const std::uint64_t c = combinedChunk(op.transfer, k); c != kNoChunk) {
+                const auto partial = m_partials[v].chunk(c);  // as it stood at the end of the last step
+                std::copy(partial.begin(), partial.end(), out.begin());
+                continue;
+            }
             if (holdsInitially(v, b)) {
                 fillBlock(b, out);
                 continue;
@@ -382,6 +411,14 @@ private:
             const Block& b = blocks[k];
             const std::span<const std::uint8_t> got{m_wire.data() + m.offset + k * m_bytes, m_bytes};
             ++m_report.blocksChecked;
+            if (combinedChunk(op.transfer, k) != kNoChunk) {
+                if (std::string problem = m_partials[v].receive(op.transfer, k, got); !problem.empty())
+                    m_problems.add([&] {
+                        return "step " + std::to_string(step) + ": transfer " + std::to_string(op.transfer) +
+                               " reaches " + name(v) + ": " + problem;
+                    });
+                continue;
+            }
             const std::size_t bad = firstMismatch(b, got);
             if (bad != m_bytes)
                 m_problems.add([&] {
@@ -404,6 +441,8 @@ private:
     const Topology& m_topo;
     const std::size_t m_bytes;
     std::vector<Holdings> m_held;
+    CombinePlan m_combine;                  // combining patterns only
+    std::vector<PartialResults> m_partials; // combining patterns: every node's partials
     std::vector<PlannedOp> m_receives;
     std::vector<NodeId> m_receivers;
     std::vector<Message> m_messages;
@@ -418,9 +457,6 @@ private:
 ReplayReport replaySchedule(const Schedule& schedule, const ReplayOptions& options)
 {
     requireFinalized(schedule);
-    if (combines(schedule.pattern()))
-        throw Error("the byte replay copies blocks; a " + toString(schedule.pattern()) +
-                    " combines partial results, which it does not replay yet (validate checks every contribution)");
     ReplayReport report;
     Replay replay(schedule, options, report);
     for (StepNo step : steps(schedule))

@@ -17,12 +17,14 @@
 #include "topocast/landscape.h"
 #include "topocast/metrics.h"
 #include "topocast/reduction.h"
+#include "topocast/replay.h"
 #include "topocast/validate.h"
 
 #include <catch2/catch.hpp>
 #include <nlohmann/json.hpp>
 
 #include <algorithm>
+#include <cstring>
 #include <map>
 #include <set>
 #include <sstream>
@@ -506,4 +508,101 @@ TEST_CASE("landscapes vary the root of a reduce or gather, and an all-reduce has
     REQUIRE(reduce);
     REQUIRE(bcast);
     CHECK(reduce->values == bcast->values);
+}
+
+TEST_CASE("the byte replay sums real bytes: every combining algorithm (and gather) delivers the sum of all contributions, and a "
+          "corrupted, dropped or repeated message is named",
+          "[collectives][replay]")
+{
+    SECTION("a partial result is the word-wise sum of the 48-bit contributions it combines")
+    {
+        ContributionSets sets(4);
+        const auto two = sets.merge(ContributionSets::single(NodeId{1}), ContributionSets::single(NodeId{3})).result;
+        const Block chunk{Block::kAll, Block::kAll, 2};
+        std::vector<std::uint8_t> got(24), a(24), b(24);
+        fillPartial(sets, two, chunk, got);
+        fillBlock(Block{1, Block::kAll, 2}, a);  // node 1's contribution to chunk 2 is block {1, all, 2}
+        fillBlock(Block{3, Block::kAll, 2}, b);
+        for (std::size_t w = 0; w < 3; ++w) {
+            std::uint64_t x = 0, y = 0, sum = 0;
+            std::memcpy(&x, a.data() + 8 * w, 8);
+            std::memcpy(&y, b.data() + 8 * w, 8);
+            std::memcpy(&sum, got.data() + 8 * w, 8);
+            const std::uint64_t low48 = (std::uint64_t{1} << 48) - 1;
+            CHECK(sum == (x & low48) + (y & low48));
+            CHECK(sum < (std::uint64_t{1} << 49));  // no carry out: sums of up to 65,535 stay exact
+        }
+        // Blocks that are not whole words are refused by name.
+        CHECK_THROWS_WITH(requireWordBlocks(12), Catch::Contains("multiple of 8 (got 12)"));
+        ReplayOptions odd;
+        odd.bytesPerBlock = 12;
+        CHECK_THROWS_WITH(replaySchedule(ringOf("torus:4", "allreduce"), odd), Catch::Contains("multiple of 8"));
+    }
+    struct Case {
+        const char* algorithm;
+        const char* topology;
+        const char* pattern;
+        std::uint32_t root;
+    };
+    for (const auto& [algorithm, topology, pattern, root] : std::vector<Case>{
+             {"ring", "torus:5", "allreduce", 0}, {"ring", "mesh:2x3", "reduce-scatter", 0},
+             {"ring", "hypercube:3", "allreduce", 0}, {"bucket", "torus:3x4", "allreduce", 0},
+             {"bucket", "mesh:2x2x3", "reduce-scatter", 0}, {"rabenseifner", "hypercube:4", "allreduce", 0},
+             {"rabenseifner", "mesh:4x2", "reduce-scatter", 0}, {"binomial", "mesh:3x3", "reduce", 4},
+             {"sbt", "hypercube:3", "reduce", 5}, {"nesbt", "hypercube:3", "reduce", 2},
+             {"sbnt", "hypercube:3", "gather", 6}, {"binomial", "torus:3x3", "gather", 1}}) {
+        CAPTURE(algorithm, topology, pattern, root);
+        Params p;
+        p.set("pattern", pattern);
+        const Schedule s = buildSchedule(algorithm, Topology::parse(topology), NodeId{root}, p);
+        REQUIRE(validate(s, promisedValidateOptions(s)).ok());
+        ReplayOptions ro;
+        ro.bytesPerBlock = 24;
+        const ReplayReport r = replaySchedule(s, ro);
+        CHECK(r.ok());
+        CHECK(r.problems.empty());
+        CHECK(r.messages == s.size());
+        std::uint64_t blocks = 0;
+        for (const Transfer& t : s.transfers())
+            blocks += s.payload(t.payload).size();
+        CHECK(r.blocksChecked == blocks);
+    }
+    const Schedule good = ringOf("torus:4x4", "allreduce");
+    ReplayOptions ro;
+    ro.bytesPerBlock = 16;
+    SECTION("a byte flipped on the wire: the receiver names the chunk and the sum it expected, and the damage "
+            "spreads to the final results")
+    {
+        ro.maxProblems = 1000;
+        ro.onWire = [](std::size_t transfer, std::span<std::uint8_t> message) {
+            if (transfer == 20)
+                message[3] ^= 0x40;
+        };
+        const ReplayReport r = replaySchedule(good, ro);
+        REQUIRE_FALSE(r.ok());
+        const Transfer& t = good.transfers()[20];
+        CHECK_THAT(r.problems.front(), Catch::Contains("step " + std::to_string(t.step) + ": transfer 20 reaches " +
+                                                       good.topology().nodeName(t.to) + ": chunk") &&
+                                           Catch::Contains("differs from byte 3 of the sum of 2 of 16 contributions"));
+        // The damaged partial is passed on and summed further: some node ends with a wrong result.
+        CHECK(std::any_of(r.problems.begin(), r.problems.end(), [](const std::string& p) {
+            return p.find("ends with chunk") != std::string::npos && p.find("wrong from byte 3") != std::string::npos &&
+                   p.find("not the sum of all 16 contributions") != std::string::npos;
+        }));
+    }
+    SECTION("a dropped transfer: its receiver's chunk is short of contributions at the end")
+    {
+        Schedule s = good;
+        s.mutableTransfers().erase(s.mutableTransfers().begin() + 5);
+        s.finalize();
+        const ReplayReport r = replaySchedule(s, ro);
+        REQUIRE_FALSE(r.ok());
+        CHECK_THAT(r.problems.front(), Catch::Contains("not the sum of all 16 contributions"));
+    }
+    SECTION("a repeated transfer in the reduce-scatter half would count a contribution twice")
+    {
+        const ReplayReport r = replaySchedule(repeatedOnce(good, StepNo{2}), ro);
+        REQUIRE_FALSE(r.ok());
+        CHECK_THAT(r.problems.front(), Catch::Contains("contribution twice (left out)"));
+    }
 }

@@ -1,9 +1,12 @@
 #pragma once
 
+#include "topocast/holdings.h"
+#include "topocast/reduction.h"
 #include "topocast/schedule.h"
 
 #include <cstdint>
 #include <functional>
+#include <memory>
 #include <span>
 #include <string>
 #include <vector>
@@ -81,9 +84,87 @@ int transferTag(std::uint32_t step, std::uint32_t ordinal, int tagUpperBound);
 /// O(transfers) time. Throws Error if `node` is out of range or a tag exceeds `tagUpperBound`.
 RankPlan rankPlan(const Schedule& schedule, NodeId node, int tagUpperBound = 32767);
 
+/// The bytes of the combining patterns (reduce, reduce-scatter, allreduce; issue #24 item 7).
+/// A chunk is an array of 64-bit unsigned integers (native byte order), so a block's size must be
+/// a multiple of 8 bytes. Node v's contribution to the chunk a block {*, d, p} names is the
+/// payload of block {v, d, p} (fillBlock) with each word cut to its low 48 bits, and a partial
+/// result is the word-wise sum of the contributions it combines: what MPI_SUM computes on
+/// MPI_UINT64_T, so the MPI library's own MPI_Reduce / MPI_Allreduce / MPI_Reduce_scatter_block
+/// are checked against the same bytes. 48-bit words keep every sum of up to kMaxContributions
+/// contributions exact: MPI leaves an overflowing sum undefined (Open MPI 4.1's AVX sums of 8-
+/// and 16-bit integers saturate instead of wrapping, open-mpi/ompi#8045).
+inline constexpr std::uint32_t kMaxContributions = 65535;
+
+/// Throws Error naming the size unless `bytesPerBlock` is a positive multiple of 8. O(1).
+void requireWordBlocks(std::uint64_t bytesPerBlock);
+
+/// Fills `out` (a multiple of 8 bytes) with node v's contribution to the chunk `chunk` names.
+/// O(out.size()).
+void fillContribution(NodeId v, const Block& chunk, std::span<std::uint8_t> out);
+
+/// acc += in, word by word as 64-bit unsigned integers (sizes equal, multiples of 8). O(size).
+void addWords(std::span<std::uint8_t> acc, std::span<const std::uint8_t> in);
+
+/// Fills `out` with the partial result that combines the contributions of set `set` to the
+/// chunk `chunk` names. O(|set| · out.size()).
+void fillPartial(const ContributionSets& sets, ContributionSets::SetId set, const Block& chunk,
+                 std::span<std::uint8_t> out);
+
+/// What every block a combining schedule delivers does at its receiver, from one symbolic replay
+/// (ReductionReplay): for transfer t, arrivals()[first[t] + k] is the k-th block of its payload.
+/// Every rank of topocast-mpi builds it from the schedule alone, as a real reduction's code knows
+/// in each phase whether it adds what arrives or keeps it.
+struct CombinePlan {
+    struct Arrival {
+        std::uint64_t chunk = kNoChunk;            ///< chunkId, or kNoChunk (a block that names no chunk)
+        ContributionSets::SetId incoming = 0;      ///< what the sender's partial combines
+        ContributionSets::MergeResult merge;       ///< Added: the receiver adds it; Replaced: keeps it
+    };
+    std::shared_ptr<const ContributionSets> sets;
+    std::vector<std::uint64_t> first;  ///< transfer → its first arrival; size transfers + 1
+    std::vector<Arrival> arrivals;
+    std::uint64_t chunks = 0;          ///< chunkCount(schedule)
+};
+
+/// The plan of a finalized schedule of a combining pattern. Throws Error for another pattern
+/// and where ReductionReplay does. O(Σ payload blocks + merges) time, 32 B per payload block.
+CombinePlan combinePlan(const Schedule& schedule);
+
+/// One node's partial results of a combining schedule while it is replayed: chunks × bytes,
+/// each chunk starting as the node's own contribution.
+class PartialResults {
+public:
+    /// Throws Error (naming the sizes) where chunks × bytesPerBlock exceeds memoryLimit(), where
+    /// bytesPerBlock is not a multiple of 8 or the network has more than kMaxContributions nodes.
+    PartialResults(const Schedule& schedule, const CombinePlan& plan, NodeId node, std::uint64_t bytesPerBlock);
+
+    /// The node's partial of chunk `c` (< plan.chunks) as it stands. O(1).
+    std::span<const std::uint8_t> chunk(std::uint64_t c) const;
+
+    /// Block k of transfer `transfer` arrived with bytes `got` (the node is its receiver): checks
+    /// `got` against the partial the plan says the sender held, then adds or keeps it as the plan
+    /// says. Returns what went wrong ("chunk 3 differs from byte 5 of the sum of 2 of 16
+    /// contributions"; "… would count (1,0)'s contribution twice"), or "" when right. A block
+    /// that names no chunk is left to the caller ("" here). O(|incoming| · bytes).
+    std::string receive(std::size_t transfer, std::size_t k, std::span<const std::uint8_t> got);
+
+    /// What the node ends without: one line per required chunk (requiredChunks) whose bytes are
+    /// not the sum of all N contributions. O(required · N · bytes).
+    std::vector<std::string> finish() const;
+
+private:
+    const Schedule& m_schedule;
+    const CombinePlan& m_plan;
+    NodeId m_node;
+    std::size_t m_bytes;
+    std::vector<std::uint8_t> m_data;     ///< chunk-major
+    std::vector<std::uint8_t> m_scratch;
+};
+
 /// How replaySchedule runs.
 struct ReplayOptions {
-    /// Bytes of every block (a message carries blocks × this many bytes).
+    /// Bytes of every block (a message carries blocks × this many bytes); a multiple of 8 for the
+    /// combining patterns (their chunks are 64-bit integers).
     std::uint64_t bytesPerBlock = 16;
     /// Stop recording problems after this many (the count goes on).
     std::size_t maxProblems = 20;
@@ -112,12 +193,17 @@ struct ReplayReport {
 /// the previous step (its own blocks generated by fillBlock), each message is matched to exactly
 /// one posted receive by (sender, receiver, tag), every received block is checked byte for byte
 /// (firstMismatch) and stored, and at the end every rank must hold each of its requiredBlocks
-/// with the right checksum. A send of a block its rank does not hold, a receive no send
-/// matches, a message nobody receives, wrong bytes and a missing block are problems; nothing
-/// throws for them. Requires transfers that name existing nodes and payloads (run validate()
+/// with the right checksum. A combining pattern (reduce, reduce-scatter, allreduce) sends each
+/// chunk's partial result as it stands, and every rank keeps its partials in PartialResults:
+/// each one received is checked against the sum its sender should hold, then added or kept, and
+/// every required chunk must end as the sum of all N contributions. A send of a block its rank
+/// does not hold, a receive no send matches, a message nobody receives, wrong bytes and a
+/// missing block are problems; nothing throws for them. Requires transfers that name existing nodes and payloads (run validate()
 /// first). Throws Error where rankPlan does (schedule not finalized, a tag beyond
-/// options.tagUpperBound). O(transfers · log + Σ payload blocks · (bytesPerBlock + log)) time,
-/// O(Σ blocks held · bytesPerBlock) memory.
+/// options.tagUpperBound) and where PartialResults does (a combining pattern with a block size
+/// that is not a multiple of 8). O(transfers · log + Σ payload blocks · (bytesPerBlock + log)) time,
+/// O(Σ blocks held · bytesPerBlock) memory (combining: N · chunks · bytesPerBlock, and the
+/// partial checks O(Σ |incoming| · bytesPerBlock) time).
 ReplayReport replaySchedule(const Schedule& schedule, const ReplayOptions& options = {});
 
 /// Bytes on the wire of transfer `t` with blocks of `bytesPerBlock` bytes.
