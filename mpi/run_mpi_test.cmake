@@ -69,6 +69,9 @@ if(EXPECT_RC EQUAL 0 AND schedule)
     message(FATAL_ERROR "measured.json is wrong: format ${format}, verified ${verified}, ranks ${ranks}, "
                         "steps ${steps} listed ${listed}")
   endif()
+  if(LIBRARY AND NOT library STREQUAL LIBRARY)
+    message(FATAL_ERROR "measured.json times ${library}; expected ${LIBRARY}")
+  endif()
   message(STATUS "measured.json ok: ${steps} steps, library ${library}")
   # Core reads it back and finds it belongs to the schedule (fingerprint, topology, steps).
   execute_process(COMMAND "${CLI}" measured "${dir}/measured.json" --schedule "${schedule}"

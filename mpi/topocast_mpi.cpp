@@ -22,6 +22,7 @@
 #include <iomanip>
 #include <iostream>
 #include <map>
+#include <optional>
 #include <set>
 #include <sstream>
 #include <string>
@@ -50,9 +51,14 @@ const char* const kDescription =
     "topology node: each rank performs exactly its sends and receives, step by step, with\n"
     "MPI_Isend/MPI_Irecv + MPI_Waitall and a barrier between steps. Every byte received is checked\n"
     "against the deterministic payload of its blocks, and every rank must end holding its blocks.\n"
+    "Reduce, reduce-scatter and allreduce combine for real: each rank's contribution is an array of\n"
+    "64-bit integers (48-bit values, so no sum overflows; --bytes must be a multiple of 8), partial\n"
+    "results are their sums, every partial received is checked against the sum its sender should\n"
+    "hold, and every result must be the sum of all contributions.\n"
     "Times each step (MPI_Wtime, slowest rank) and each transfer (at its receiver), and the MPI\n"
-    "library's own collective (MPI_Bcast / MPI_Scatter / MPI_Allgather / MPI_Alltoall) on the same\n"
-    "ranks and data; prints min/median over the repetitions.\n"
+    "library's own collective (MPI_Bcast / MPI_Scatter / MPI_Allgather / MPI_Alltoall / MPI_Gather /\n"
+    "MPI_Reduce / MPI_Allreduce / MPI_Reduce_scatter_block, the sums as MPI_SUM on MPI_UINT64_T) on the\n"
+    "same ranks and data; prints min/median over the repetitions.\n"
     "Run with exactly as many ranks as the topology has nodes, e.g.\n"
     "  mpirun -np 64 topocast-mpi mesh8x8.json --bytes 4096 --repeat 10 --out mesh8x8.measured.json\n"
     "Exit status: 0 verified, 1 a payload mismatch or missing block, 2 bad input (unreadable or\n"
@@ -63,8 +69,11 @@ int parseOptions(int argc, char** argv, Options& o, int rank)
 {
     CLI::App app{kDescription, "topocast-mpi"};
     app.add_option("schedule", o.scheduleFile, "schedule JSON file (read by rank 0 and broadcast)")->required();
-    app.add_option("--bytes", o.bytes, "bytes per block (a transfer sends its payload's blocks back to back)")
+    app.add_option("--bytes", o.bytes,
+                   "bytes per block (a transfer sends its payload's blocks back to back; a multiple of 8 for "
+                   "reduce, reduce-scatter and allreduce, whose chunks are 64-bit integers); given twice, the last counts")
         ->check(CLI::Range(std::uint64_t{1}, std::uint64_t{1} << 28))
+        ->multi_option_policy(CLI::MultiOptionPolicy::TakeLast)
         ->capture_default_str();
     app.add_option("--repeat", o.repeat, "timed repetitions (after one untimed warm-up run)")
         ->check(CLI::Range(1, 100000))
@@ -184,11 +193,11 @@ public:
         int flag = 0;
         MPI_Comm_get_attr(MPI_COMM_WORLD, MPI_TAG_UB, &tagUb, &flag);
         try {
-            if (everyNodeStarts(m_s.pattern()) && m_s.pattern() != Pattern::Allgather &&
-                m_s.pattern() != Pattern::Alltoall)
-                throw Error("topocast-mpi replays broadcast, scatter, allgather and alltoall schedules; this one is a " +
-                            toString(m_s.pattern()) + ", which it cannot replay yet (issue #24)");
             m_plan = rankPlan(m_s, m_node, flag && tagUb ? *tagUb : 32767);
+            if (combines(m_s.pattern())) {
+                m_combine = combinePlan(m_s);  // every rank derives what each arrival does
+                m_partials.emplace(m_s, m_combine, m_node, m_o.bytes);
+            }
             std::uint64_t largest = 0;
             for (const RankStep& st : m_plan.steps)
                 for (const auto* ops : {&st.sends, &st.receives})
@@ -209,6 +218,8 @@ public:
     void run(int record)
     {
         m_held.clear();
+        if (m_partials)  // every run starts from the rank's own contributions
+            m_partials.emplace(m_s, m_combine, m_node, m_o.bytes);
         const std::uint32_t steps = m_s.stepCount();
         if (record >= 0) {
             m_stepTimes.resize(static_cast<std::size_t>(record + 1) * steps, 0.0);
@@ -278,8 +289,28 @@ public:
                           std::to_string(bad));
             }
         };
+        // The combining patterns: this rank's contribution to chunk c, and the sum of all of them.
+        auto fillContributions = [&](std::uint8_t* p, std::uint64_t firstChunk, std::uint64_t count) {
+            for (std::uint64_t c = 0; c < count; ++c)
+                fillContribution(m_node, chunkBlock(m_s, firstChunk + c), {p + c * m_o.bytes, m_o.bytes});
+        };
+        auto checkSums = [&](const std::uint8_t* p, std::uint64_t firstChunk, std::uint64_t count, const char* op) {
+            std::vector<std::uint8_t> full(m_o.bytes), one(m_o.bytes);
+            for (std::uint64_t c = 0; c < count; ++c) {
+                const Block named = chunkBlock(m_s, firstChunk + c);
+                std::fill(full.begin(), full.end(), std::uint8_t{0});
+                for (NodeId v{}; v < n; ++v) {
+                    fillContribution(v, named, one);
+                    addWords(full, one);
+                }
+                if (!std::equal(full.begin(), full.end(), p + c * m_o.bytes) && record <= 0)
+                    error(std::string(op) + ": " + chunkName(m_s, named) + " is not the sum of all " +
+                          std::to_string(n) + " contributions");
+            }
+        };
         std::vector<std::uint8_t> sendBuf, recvBuf;
         const Pattern pattern = m_s.pattern();
+        const std::uint64_t parts = m_s.parts;
         m_scatterCounts.assign(n, 0);
         m_scatterDispls.assign(n, 0);
         for (int r = 0; r < static_cast<int>(n); ++r) {
@@ -314,8 +345,25 @@ public:
                           m_map.nodeOf[static_cast<std::size_t>(r)]);
             recvBuf.assign(chunk64 * n, 0);
             break;
-        default:
-            break;  // refused by plan()
+        case Pattern::Gather:
+            sendBuf.assign(chunk64, 0);
+            fillChunk(sendBuf.data(), m_node, Block::kAll);
+            if (m_node == src)
+                recvBuf.assign(chunk64 * n, 0);
+            break;
+        case Pattern::Reduce:
+        case Pattern::Allreduce:
+            sendBuf.assign(chunk64, 0);
+            fillContributions(sendBuf.data(), 0, parts);
+            recvBuf.assign(chunk64, 0);
+            break;
+        case Pattern::ReduceScatter:  // rank r's share is node nodeOf[r]'s chunks
+            sendBuf.assign(chunk64 * n, 0);
+            for (int r = 0; r < static_cast<int>(n); ++r)
+                fillContributions(sendBuf.data() + chunk64 * static_cast<std::uint64_t>(r),
+                                  std::uint64_t{m_map.nodeOf[static_cast<std::size_t>(r)]} * parts, parts);
+            recvBuf.assign(chunk64, 0);
+            break;
         }
         MPI_Barrier(m_map.comm);
         const double t0 = MPI_Wtime();
@@ -336,8 +384,18 @@ public:
         case Pattern::Alltoall:
             MPI_Alltoall(sendBuf.data(), chunk, MPI_BYTE, recvBuf.data(), chunk, MPI_BYTE, m_map.comm);
             break;
-        default:
-            break;  // refused by plan()
+        case Pattern::Gather:
+            MPI_Gather(sendBuf.data(), chunk, MPI_BYTE, recvBuf.data(), chunk, MPI_BYTE, root, m_map.comm);
+            break;
+        case Pattern::Reduce:
+            MPI_Reduce(sendBuf.data(), recvBuf.data(), chunk / 8, MPI_UINT64_T, MPI_SUM, root, m_map.comm);
+            break;
+        case Pattern::Allreduce:
+            MPI_Allreduce(sendBuf.data(), recvBuf.data(), chunk / 8, MPI_UINT64_T, MPI_SUM, m_map.comm);
+            break;
+        case Pattern::ReduceScatter:
+            MPI_Reduce_scatter_block(sendBuf.data(), recvBuf.data(), chunk / 8, MPI_UINT64_T, MPI_SUM, m_map.comm);
+            break;
         }
         const double t = MPI_Wtime() - t0;
         const char* op = libraryOperation(m_s);
@@ -359,8 +417,24 @@ public:
                                pattern == Pattern::Allgather ? Block::kAll : m_node, op);
             }
             break;
-        default:
-            break;  // refused by plan()
+        case Pattern::Gather:
+            if (m_node == src)
+                for (int r = 0; r < static_cast<int>(n); ++r) {
+                    const NodeId from = m_map.nodeOf[static_cast<std::size_t>(r)];
+                    if (from != m_node)
+                        checkChunk(recvBuf.data() + chunk64 * static_cast<std::uint64_t>(r), from, Block::kAll, op);
+                }
+            break;
+        case Pattern::Reduce:
+            if (m_node == src)
+                checkSums(recvBuf.data(), 0, parts, op);
+            break;
+        case Pattern::Allreduce:
+            checkSums(recvBuf.data(), 0, parts, op);
+            break;
+        case Pattern::ReduceScatter:
+            checkSums(recvBuf.data(), std::uint64_t{m_node} * parts, parts, op);
+            break;
         }
         return t;
     }
@@ -378,8 +452,14 @@ public:
             return "MPI_Allgather";
         case Pattern::Alltoall:
             return "MPI_Alltoall";
-        default:
-            break;  // refused by plan()
+        case Pattern::Gather:
+            return "MPI_Gather";
+        case Pattern::Reduce:
+            return "MPI_Reduce";
+        case Pattern::Allreduce:
+            return "MPI_Allreduce";
+        case Pattern::ReduceScatter:
+            return "MPI_Reduce_scatter_block";
         }
         return "MPI_Bcast";
     }
@@ -416,6 +496,11 @@ private:
         for (std::size_t k = 0; k < blocks.size(); ++k) {
             const Block& b = blocks[k];
             const std::span<std::uint8_t> out{buf.data() + k * m_o.bytes, m_o.bytes};
+            if (const std::uint64_t c = combinedChunk(op.transfer, k); c != kNoChunk) {
+                const auto partial = m_partials->chunk(c);  // as it stood at the end of the last step
+                std::copy(partial.begin(), partial.end(), out.begin());
+                continue;
+            }
             if (holdsInitially(m_node, b)) {
                 fillBlock(b, out);
                 continue;
@@ -438,6 +523,11 @@ private:
         for (std::size_t k = 0; k < blocks.size(); ++k) {
             const Block& b = blocks[k];
             const std::span<const std::uint8_t> got{buf.data() + k * m_o.bytes, m_o.bytes};
+            if (combinedChunk(op.transfer, k) != kNoChunk) {
+                if (const std::string problem = m_partials->receive(op.transfer, k, got); !problem.empty())
+                    error(transferName(step, op) + ": " + problem);
+                continue;
+            }
             const std::size_t bad = firstMismatch(b, got);
             if (bad < got.size()) {
                 std::ostringstream msg;
@@ -450,8 +540,19 @@ private:
         }
     }
 
+    /// The chunk block k of transfer `transfer` carries in a combining schedule, else kNoChunk.
+    std::uint64_t combinedChunk(std::size_t transfer, std::size_t k) const
+    {
+        return m_partials ? m_combine.arrivals[m_combine.first[transfer] + k].chunk : kNoChunk;
+    }
+
     void checkHoldings()
     {
+        if (m_partials) {
+            for (const std::string& line : m_partials->finish())
+                error("the run " + line);
+            return;
+        }
         for (const Block& b : m_plan.required) {
             const auto it = m_held.find(b);
             if (it == m_held.end()) {
@@ -470,6 +571,8 @@ private:
     NodeId m_node{};
     RankPlan m_plan;
     std::map<Block, std::vector<std::uint8_t>> m_held; // blocks received (own blocks are generated)
+    CombinePlan m_combine;                             // combining patterns: what every arrival does
+    std::optional<PartialResults> m_partials;          // combining patterns: this rank's partial results
     std::uint64_t m_errors = 0;
     std::vector<int> m_scatterCounts, m_scatterDispls;      // MPI_Scatterv of a partial scatter, by rank
     std::vector<double> m_stepTimes;                        // repetition-major, this rank's step times
@@ -533,6 +636,9 @@ int run(int argc, char** argv)
                           std::to_string(s.topology().nodeCount()) + " nodes but " + std::to_string(worldSize) +
                           " ranks are running; start exactly one rank per node (mpirun -np " +
                           std::to_string(s.topology().nodeCount()) + " …)";
+            } else if (combines(s.pattern()) && o.bytes % 8 != 0) {
+                problem = "--bytes " + std::to_string(o.bytes) + ": a reduction (" + toString(s.pattern()) +
+                          ") sums 64-bit integers, so the bytes per block must be a multiple of 8";
             } else if (o.injectFault >= static_cast<long long>(s.size())) {
                 problem = "--inject-fault " + std::to_string(o.injectFault) + " names no transfer (the schedule has " +
                           std::to_string(s.size()) + ")";

@@ -45,7 +45,7 @@ struct MeasuredTransfer {
 
 /// The same collective done by the MPI library on the same ranks and data.
 struct LibraryTiming {
-    std::string operation;   ///< "MPI_Bcast", "MPI_Scatter", "MPI_Allgather", "MPI_Alltoall"
+    std::string operation;   ///< "MPI_Bcast", "MPI_Scatter(v)", "MPI_Allgather", "MPI_Alltoall", "MPI_Gather", "MPI_Reduce", "MPI_Allreduce", "MPI_Reduce_scatter_block"
     std::uint64_t bytes = 0; ///< count argument in bytes (per rank for Scatter/Allgather/Alltoall blocks)
     TimeStats time;          ///< slowest rank, per repetition
 };
