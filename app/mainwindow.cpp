@@ -248,6 +248,10 @@ void MainWindow::connectViews()
     connect(m_timeline, &Timeline::stepChanged, m_measuredPanel, &MeasuredPanel::setStep);
     connect(m_scene, &SceneView::nodeClicked, this, &MainWindow::chooseSource);
     connect(m_scene, &SceneView::nodeHovered, this, &MainWindow::showHover);
+    connect(m_scene, &SceneView::messageHovered, this, [this](long long transfer, QPoint globalPos) {
+        if (const auto snap = m_session->snapshot(); snap && transfer >= 0)
+            QToolTip::showText(globalPos, messageContents(*snap, static_cast<std::size_t>(transfer)));
+    });
     connect(m_scene, &SceneView::timelineKey, this, [this](int key) {
         switch (key) {
         case Qt::Key_Space: m_timeline->togglePlay(); break;

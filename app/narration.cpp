@@ -75,6 +75,77 @@ QString narrate(const Snapshot& snap, int step, int maxTransfers)
     return text;
 }
 
+namespace {
+/// One block of a message, in words: what makes it this block for the pattern.
+QString blockPhrase(const Schedule& s, const Block& b)
+{
+    const Topology& topo = s.topology();
+    auto name = [&](std::uint32_t v) {
+        return v < topo.nodeCount() ? nodeName(topo, NodeId{v}) : QStringLiteral("node %1").arg(v);
+    };
+    const QString part = s.parts > 1 ? QStringLiteral(", part %1").arg(b.part) : QString();
+    switch (s.pattern()) {
+    case Pattern::Broadcast:
+        return QStringLiteral("part %1 of %2's message").arg(b.part).arg(name(b.origin));
+    case Pattern::Scatter:
+        return QStringLiteral("for %1%2").arg(name(b.dest), part);
+    case Pattern::Allgather:
+    case Pattern::Gather:
+        return QStringLiteral("from %1%2").arg(name(b.origin), part);
+    case Pattern::Alltoall:
+        return QStringLiteral("from %1 for %2%3").arg(name(b.origin), name(b.dest), part);
+    case Pattern::Reduce:
+    case Pattern::Allreduce:
+    case Pattern::ReduceScatter:
+        break;
+    }
+    return QString::fromStdString(chunkName(s, b));
+}
+} // namespace
+
+QString blockCount(const Schedule& schedule, std::size_t blocks)
+{
+    if (combines(schedule.pattern()))
+        return blocks == 1 ? QStringLiteral("1 chunk") : QStringLiteral("%1 chunks").arg(blocks);
+    return blocks == 1 ? QStringLiteral("1 block") : QStringLiteral("%1 blocks").arg(blocks);
+}
+
+QString messageContents(const Snapshot& snap, std::size_t transfer, int maxBlocks)
+{
+    const Schedule& s = snap.schedule;
+    if (transfer >= s.size())
+        return {};
+    const Topology& topo = s.topology();
+    const Transfer& t = s.transfers()[transfer];
+    const int hops = s.hops(t);
+    QString text = QStringLiteral("Step %1: %2 → %3, %4 %5")
+                       .arg(t.step)
+                       .arg(nodeName(topo, t.from), nodeName(topo, t.to))
+                       .arg(hops)
+                       .arg(hops == 1 ? QStringLiteral("hop") : QStringLiteral("hops"));
+    const auto payload = s.payload(t.payload);
+    text += QStringLiteral("\n%1:").arg(blockCount(s, payload.size()));
+    const std::uint32_t n = topo.nodeCount();
+    int shown = 0;
+    for (const Block& b : payload) {
+        if (shown == maxBlocks)
+            break;
+        QString line = blockPhrase(s, b);
+        const std::uint64_t chunk = chunkId(s, b);
+        if (combines(s.pattern()) && snap.holdings && chunk != kNoChunk) {
+            // The sender's partial as it stood at the end of the previous step.
+            const std::uint32_t k = snap.holdings->partialSizeAt(t.from, chunk, StepNo{t.step - 1});
+            line += k >= n ? QStringLiteral(": complete, the sum of all %1 contributions").arg(n)
+                           : QStringLiteral(": the sum of %1 of %2 contributions").arg(k).arg(n);
+        }
+        text += QStringLiteral("\n  ") + line;
+        ++shown;
+    }
+    if (payload.size() > static_cast<std::size_t>(shown))
+        text += QStringLiteral("\n  … and %1 more").arg(payload.size() - static_cast<std::size_t>(shown));
+    return text;
+}
+
 QString sourcePhrase(const Schedule& schedule)
 {
     const Pattern p = schedule.pattern();

@@ -28,10 +28,11 @@ ArrowInstances::ArrowInstances(Qt3DCore::QNode* parent) : Qt3DCore::QEntity(pare
     m_instances = std::make_unique<InstanceBuffer>(
         geometry, std::vector<InstanceBuffer::Field>{{QStringLiteral("instanceTip"), 3},
                                                      {QStringLiteral("instanceFrom"), 3},
-                                                     {QStringLiteral("instanceColor"), 4}});
+                                                     {QStringLiteral("instanceColor"), 4},
+                                                     {QStringLiteral("instanceScale"), 1}});
     geometry->setBoundingVolumePositionAttribute(m_instances->attribute(QStringLiteral("instanceTip")));
     // One hidden instance, so the RHI backend never meets an empty buffer ("no data to upload").
-    m_instances->setData(std::vector<float>(10, 0.0f));
+    m_instances->setData(std::vector<float>(11, 0.0f));
 
     m_renderer = hiddenTriangles(this, geometry, static_cast<int>(vertices.size() / 3));
 
@@ -66,10 +67,10 @@ void ArrowInstances::setArrows(std::vector<Arrow> arrows)
     m_arrows = std::move(arrows);
     if (!m_arrows.empty()) {  // else keep the buffer's last contents and draw nothing
         std::vector<float> data;
-        data.reserve(m_arrows.size() * 10);
+        data.reserve(m_arrows.size() * 11);
         for (const Arrow& a : m_arrows)
             data.insert(data.end(), {a.tip[0], a.tip[1], a.tip[2], a.from[0], a.from[1], a.from[2], a.colour.r,
-                                     a.colour.g, a.colour.b, a.colour.a});
+                                     a.colour.g, a.colour.b, a.colour.a, a.scale});
         m_instances->setData(data);
     }
     m_renderer->setInstanceCount(static_cast<int>(m_arrows.size()));

@@ -16,7 +16,7 @@ namespace topocast::app {
 /// its tip on the surface of the receiving node's sphere and pointing along the last hop of the
 /// transfer's route (shaders/*/arrows.vert turns it in view space, so it keeps its shape from any
 /// angle and in either projection). Per instance: tip (the receiver's position, 3), from (the
-/// node before it on the route, 3), colour (4).
+/// node before it on the route, 3), colour (4), scale (1).
 class ArrowInstances : public Qt3DCore::QEntity {
     Q_OBJECT
 public:
@@ -24,6 +24,7 @@ public:
         Vec3 tip{};   ///< the receiving node's position
         Vec3 from{};  ///< the previous node of the route: the arrow points from it to `tip`
         Rgba colour{};
+        float scale = 1.0f;  ///< length and width relative to setSize's (by the message's size)
     };
 
     explicit ArrowInstances(Qt3DCore::QNode* parent = nullptr);

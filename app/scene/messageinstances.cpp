@@ -19,7 +19,7 @@ MessageInstances::MessageInstances(Qt3DCore::QNode* parent) : Qt3DCore::QEntity(
         geometry, std::vector<InstanceBuffer::Field>{{QStringLiteral("instanceA"), 3},
                                                      {QStringLiteral("instanceB"), 3},
                                                      {QStringLiteral("instanceColor"), 4},
-                                                     {QStringLiteral("instanceHop"), 2}});
+                                                     {QStringLiteral("instanceHop"), 3}});
     geometry->setBoundingVolumePositionAttribute(m_instances->attribute(QStringLiteral("instanceA")));
     m_renderer = new Qt3DRender::QGeometryRenderer(this);
     m_renderer->setGeometry(geometry);
@@ -49,10 +49,10 @@ void MessageInstances::setRadius(float radius) { m_radius->setValue(radius); }
 void MessageInstances::setHops(const std::vector<Hop>& hops)
 {
     std::vector<float> data;
-    data.reserve(hops.size() * 12);
+    data.reserve(hops.size() * 13);
     for (const Hop& h : hops)
         data.insert(data.end(), {h.a[0], h.a[1], h.a[2], h.b[0], h.b[1], h.b[2], h.colour.r, h.colour.g, h.colour.b,
-                                 h.colour.a, h.index, h.count});
+                                 h.colour.a, h.index, h.count, h.scale});
     m_instances->setData(data);
     m_count = static_cast<int>(hops.size());
     m_renderer->setInstanceCount(m_count);

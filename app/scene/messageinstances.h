@@ -22,6 +22,7 @@ public:
         Rgba colour;
         float index = 0;
         float count = 1;
+        float scale = 1;  ///< the message's thickness relative to the radius (by its size)
     };
     explicit MessageInstances(Qt3DCore::QNode* parent = nullptr);
     ~MessageInstances() override;

@@ -2,6 +2,9 @@
 
 #include <QVector4D>
 
+#include <algorithm>
+#include <cmath>
+
 namespace topocast::app {
 
 Ray screenRay(const QMatrix4x4& viewProjection, const QSizeF& size, const QPointF& pos)
@@ -28,6 +31,25 @@ long long pickAt(const QMatrix4x4& viewProjection, const QSizeF& size, const QPo
 {
     const Ray r = screenRay(viewProjection, size, pos);
     return pickNode(r.origin, r.direction, positions, radius);
+}
+
+long long pickSegment(const std::vector<std::pair<QPointF, QPointF>>& segments, const QPointF& pos, double tolerance,
+                      double from, double to)
+{
+    long long best = -1;
+    double bestDistance = tolerance;
+    for (std::size_t i = 0; i < segments.size(); ++i) {
+        const QPointF a = segments[i].first, d = segments[i].second - a;
+        const double len2 = QPointF::dotProduct(d, d);
+        const double t = len2 > 0 ? std::clamp(QPointF::dotProduct(pos - a, d) / len2, from, to) : 0.0;
+        const QPointF q = a + d * t - pos;
+        const double distance = std::hypot(q.x(), q.y());
+        if (distance <= bestDistance) {
+            bestDistance = distance;
+            best = static_cast<long long>(i);
+        }
+    }
+    return best;
 }
 
 } // namespace topocast::app

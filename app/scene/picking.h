@@ -26,4 +26,10 @@ QPointF projectToScreen(const QMatrix4x4& viewProjection, const QSizeF& size, co
 long long pickAt(const QMatrix4x4& viewProjection, const QSizeF& size, const QPointF& pos,
                  const std::vector<Vec3>& positions, float radius);
 
+/// The segment under window point `pos`: of the screen segments (a, b), in pixels, the one whose
+/// middle part (from `from` to `to` of its length) passes nearest, if within `tolerance`
+/// pixels; −1 otherwise. For picking the arrows and messages of a step. O(segments).
+long long pickSegment(const std::vector<std::pair<QPointF, QPointF>>& segments, const QPointF& pos, double tolerance,
+                      double from = 0.0, double to = 1.0);
+
 } // namespace topocast::app

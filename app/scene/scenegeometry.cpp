@@ -3,6 +3,8 @@
 #include "scene/sceneview.h"
 
 #include "scene/arrowinstances.h"
+#include "scene/dataglyphs.h"
+#include "scene/glyphinstances.h"
 #include "scene/labelinstances.h"
 #include "scene/levelofdetail.h"
 #include "scene/linkinstances.h"
@@ -16,6 +18,7 @@
 #include "topocast/visibility.h"
 
 #include <Qt3DRender/QDepthTest>
+
 #include <Qt3DCore/QEntity>
 #include <Qt3DCore/QTransform>
 #include <Qt3DRender/QCameraSelector>
@@ -75,6 +78,8 @@ void SceneView::rebuildGeometry()
     m_messages->setRadius(0.11f);
     m_arrows->setSize(m_nodeRadius * 2.4f, m_nodeRadius);
     m_nodeLabels->setAnchorLift(m_nodeRadius * 0.9f);
+    m_glyphWidth = glyphWidth(m_positions);
+    m_glyphs->setLift(m_nodeRadius * 1.6f);
     m_nodeLabelKey.clear();
     m_linkRadius = n > 4096 ? 0.025f : 0.035f;
 }
@@ -348,6 +353,10 @@ void SceneView::refreshNodeLabels()
     const NodeId source = m_snap->schedule.source();
     const bool numbers = !m_compactLabels && m_mode == ViewMode::TcdMap && n <= kMapNumberNodes && m_snap->landscape.size() == n;
     const bool all = !m_compactLabels && n <= kLabelAllNodes;
+    // Data held glyphs cover the node: the labels move out to the glyph's top right corner (a
+    // diagonal lift) rather than sit on its top right cells.
+    const bool glyphs = m_mode == ViewMode::DataHeld && drawsDataGlyphs(*m_snap);
+    m_nodeLabels->setAnchorLift(glyphs ? m_glyphWidth * 0.54f : m_nodeRadius * 0.9f);  // the shader moves (lift, lift)
     std::string key = std::to_string(reinterpret_cast<std::uintptr_t>(m_snap.get())) + "/" + std::to_string(source) + "/" +
                       std::to_string(numbers) + std::to_string(all) + std::to_string(m_highContrast) + "/" +
                       std::to_string(m_labelPixels);

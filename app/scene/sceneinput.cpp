@@ -77,7 +77,11 @@ bool SceneView::eventFilter(QObject* watched, QEvent* event)
         const QPoint d = p - m_lastPos;
         m_lastPos = p;
         if (e->buttons() == Qt::NoButton) {
-            emit nodeHovered(nodeAt(e->position()), e->globalPosition().toPoint());
+            const long long v = nodeAt(e->position());
+            emit nodeHovered(v, e->globalPosition().toPoint());
+            if (v < 0)  // not over a node: over a message at rest?
+                if (const long long t = messageAt(e->position()); t >= 0)
+                    emit messageHovered(t, e->globalPosition().toPoint());
             return true;
         }
         if ((p - m_pressPos).manhattanLength() > 4)

@@ -1,6 +1,9 @@
 #include "scene/scenestyle.h"
 
+#include "scene/dataglyphs.h"
+
 #include "topocast/figures.h"
+#include "topocast/holdings.h"
 #include "topocast/landscape.h"
 
 #include <algorithm>
@@ -91,12 +94,10 @@ std::vector<DrawnChannel> drawnChannels(const Topology& topo)
     return straight;
 }
 
-namespace {
 Rgba mix(const Rgba& a, const Rgba& b, float t)
 {
     return {a.r + (b.r - a.r) * t, a.g + (b.g - a.g) * t, a.b + (b.b - a.b) * t, 1.0f};
 }
-} // namespace
 
 std::pair<double, double> landscapeRange(const std::vector<double>& values)
 {
@@ -252,9 +253,12 @@ FrameStyle frameStyle(const Snapshot& snap, const std::vector<DrawnChannel>& cha
     } else if (mode == ViewMode::DataHeld && snap.holdings) {
         // Each node by the share of its final data it holds (core Holdings); sizes stay the
         // states' (this step's receivers larger).
+        // The root of a gather or reduce is where the data ends: it fills up like the others (its
+        // label and size say which it is); a source that starts with everything keeps its colour.
         const StepNo k{static_cast<std::uint32_t>(std::max(step, 0))};
+        const bool rootGathers = snap.schedule.pattern() == Pattern::Gather || snap.schedule.pattern() == Pattern::Reduce;
         for (NodeId v{}; v < n; ++v) {
-            if (states[v] == NodeState::Source)
+            if (states[v] == NodeState::Source && !rootGathers)
                 continue;
             if (snap.holdings->requiredCount(v) == 0) {
                 f.nodeColour[v] = dataNotNeededColour(pal);
@@ -323,9 +327,15 @@ void addSourceEntry(Entries& e, const Snapshot* snap, const Palette& pal)
 void addNodeStates(Entries& e, const Snapshot* snap, const Palette& pal, bool receiving = true)
 {
     addSourceEntry(e, snap, pal);
-    e.emplace_back(pal.informed.toColor(), QStringLiteral("informed"));
+    // Gather, all-gather, all-to-all and the reductions: every node holds data (its own) from the
+    // start, so none is "not yet informed"; Data held shows how much of its result each has.
+    const bool everyStarts = snap && everyNodeStarts(snap->schedule.pattern());
+    e.emplace_back(pal.informed.toColor(), everyStarts ? QStringLiteral("holds data (every node starts with its own)")
+                                                       : QStringLiteral("informed"));
     if (receiving)
         e.emplace_back(pal.receiving.toColor(), QStringLiteral("receiving now"));
+    if (everyStarts)
+        return;
     e.emplace_back(uninformedColour(pal, snap ? snap->topology().nodeCount() : 0).toColor(),
                    QStringLiteral("not yet informed"));
 }
@@ -406,7 +416,29 @@ void addSourceMap(Entries& e, const Snapshot* snap, const Palette& pal)
 void addDataHeld(Entries& e, const Snapshot* snap, const Palette& pal)
 {
     const std::size_t n = snap ? snap->topology().nodeCount() : 0;
-    addSourceEntry(e, snap, pal);
+    const Pattern pattern = snap ? snap->schedule.pattern() : Pattern::Broadcast;
+    if (pattern == Pattern::Gather || pattern == Pattern::Reduce)  // filled by its share like the rest (frameStyle)
+        e.emplace_back(pal.source.toColor(), drawsDataGlyphs(*snap) ? QStringLiteral("root: its glyph framed")
+                                                                      : QStringLiteral("root (labelled in this colour, drawn larger)"));
+    else
+        addSourceEntry(e, snap, pal);
+    if (snap && drawsDataGlyphs(*snap)) {  // the glyphs (dataglyphs.h) say what each node holds
+        const Schedule& s = snap->schedule;
+        const std::uint64_t chunks = chunkCount(s);
+        const Pattern p = s.pattern();
+        // Short lines: the legend's width is taken from the 3-D view.
+        QString owner = QStringLiteral("one colour per chunk");
+        if (p == Pattern::Scatter || p == Pattern::ReduceScatter)
+            owner = QStringLiteral("coloured by its destination");
+        else if (p == Pattern::Allgather || p == Pattern::Gather || p == Pattern::Alltoall)
+            owner = QStringLiteral("coloured by its origin");
+        e.emplace_back(chunkColour(0, chunks).toColor(), QStringLiteral("square: a chunk held, %1").arg(owner));
+        if (combines(p))
+            e.emplace_back(chunkColour(chunks / 2, chunks).toColor(),
+                           QStringLiteral("bar height: share of %1 contributions").arg(n));
+        e.emplace_back(mix(pal.background, pal.link, 0.45f).toColor(), QStringLiteral("dark square: not held yet"));
+        return;
+    }
     e.emplace_back(dataShareColour(pal, n, 1.0).toColor(), QStringLiteral("holds all the data it must end with"));
     e.emplace_back(dataShareColour(pal, n, 0.0).toColor(), QStringLiteral("holds none of it yet"));
     bool idle = false;
@@ -477,6 +509,8 @@ std::optional<ColourBar> legendBar(const Snapshot* snap, ViewMode mode, bool cum
         return std::nullopt;
     ColourBar bar;
     if (mode == ViewMode::DataHeld) {
+        if (drawsDataGlyphs(*snap))
+            return std::nullopt;  // the glyphs show each chunk; the nodes' colours are behind them
         const std::size_t n = snap->topology().nodeCount();
         for (int i = 0; i <= 16; ++i)
             bar.stops.push_back(dataShareColour(pal, n, i / 16.0).toColor());

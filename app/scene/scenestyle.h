@@ -39,6 +39,9 @@ struct Palette {
     static Palette from(const colour::Palette& p);
 };
 
+/// a + (b − a)·t per channel, opaque.
+Rgba mix(const Rgba& a, const Rgba& b, float t);
+
 /// Colour of `i` in a cycle of distinct hues (trees, dimensions, layers): core's colour-blind-safe
 /// colour::categoryColour.
 Rgba categoryColour(int i);

@@ -1,12 +1,15 @@
 #include "scene/sceneview.h"
 
 #include "scene/arrowinstances.h"
+#include "scene/dataglyphs.h"
+#include "scene/glyphinstances.h"
 #include "scene/labelinstances.h"
 #include "scene/levelofdetail.h"
 #include "scene/linkinstances.h"
 #include "scene/markinstances.h"
 #include "scene/messageinstances.h"
 #include "scene/nodeinstances.h"
+#include "narration.h"
 #include "scene/picking.h"
 
 #include "topocast/camera.h"
@@ -87,10 +90,12 @@ SceneView::SceneView(QObject* parent) : QObject(parent)
     m_messages = new MessageInstances(m_root);
     m_marks = new MarkInstances(m_root);
     m_arrows = new ArrowInstances(m_root);
+    m_glyphs = new GlyphInstances(m_root);
     m_labels = new LabelInstances(m_root);
     m_nodeLabels = new LabelInstances(m_root);
-    buildFrameGraph({m_links, m_stubs, m_arcs, m_treeLinks, m_axes, m_nodes, m_messages, m_arrows, m_marks, m_labels,
-                     m_nodeLabels});
+    m_messageLabels = new LabelInstances(m_root);
+    buildFrameGraph({m_links, m_stubs, m_arcs, m_treeLinks, m_axes, m_nodes, m_messages, m_arrows, m_glyphs, m_marks, m_labels,
+                     m_nodeLabels, m_messageLabels});
     m_window->renderSettings()->setRenderPolicy(Qt3DRender::QRenderSettings::OnDemand);
 
     Qt3DRender::QCamera* camera = m_window->camera();
@@ -187,7 +192,7 @@ void SceneView::buildFrameGraph(const std::vector<Qt3DCore::QEntity*>& drawOrder
         entity->addComponent(layer);
         auto* filter = new Qt3DRender::QLayerFilter(cameraSelector);
         filter->addLayer(layer);
-        if (entity == m_labels || entity == m_nodeLabels) {
+        if (entity == m_labels || entity == m_nodeLabels || entity == m_messageLabels) {
             // Labels are words to read: the axis letters always on top of the network (the links
             // of an exploded tower ran across them); node labels too where only the source is
             // labelled, and behind nearer nodes where every node is (refreshNodeLabels()).
@@ -230,6 +235,18 @@ void SceneView::setSnapshot(SnapshotPtr snap)
     if (!m_snap)
         return;
     m_step = std::min(m_step, static_cast<int>(m_snap->stepCount()));
+    {
+        const auto transfers = m_snap->schedule.transfers();
+        double smallest = transfers.empty() ? 1.0 : transfers.front().size;
+        m_largestTransfer = smallest;
+        m_severalBlocks = false;
+        for (const Transfer& t : transfers) {
+            smallest = std::min(smallest, t.size);
+            m_largestTransfer = std::max(m_largestTransfer, t.size);
+            m_severalBlocks = m_severalBlocks || m_snap->schedule.payload(t.payload).size() > 1;
+        }
+        m_uniformTransfers = !(m_largestTransfer > smallest) || !(m_largestTransfer > 0);
+    }
     if (newTopology || previous->positions != m_snap->positions) {
         m_explodeAnimation->stop();
         const Topology& topo = m_snap->topology();
@@ -304,16 +321,24 @@ void SceneView::refresh()
             const auto nodes = routeNodes(s.topology(), t.from, t.to, t.route, s.dimensionOrder);
             const auto count = static_cast<float>(nodes.size() - 1);
             const Rgba colour = messageColour(m_mode, m_palette, static_cast<int>(t.tag), tags);
+            const float scale = messageScale(t.size);
             for (std::size_t k = 0; k + 1 < nodes.size(); ++k)
-                hops.push_back({pos[nodes[k]], pos[nodes[k + 1]], colour, static_cast<float>(k), count});
+                hops.push_back({pos[nodes[k]], pos[nodes[k + 1]], colour, static_cast<float>(k), count, scale});
             if (nodes.size() >= 2)
-                arrows.push_back({pos[nodes.back()], pos[nodes[nodes.size() - 2]], colour});
+                arrows.push_back({pos[nodes.back()], pos[nodes[nodes.size() - 2]], colour, scale});
         }
     }
     m_messages->setHops(hops);
+    if (m_mode == ViewMode::DataHeld && drawsDataGlyphs(*m_snap))
+        m_glyphs->setCells(dataGlyphCells(*m_snap, StepNo{static_cast<std::uint32_t>(std::max(m_step, 0))}, m_palette,
+                                          m_glyphWidth),
+                           m_positions);
+    else
+        m_glyphs->setCells({}, m_positions);
     scheduleVisibility();
     m_arrows->setArrows(std::move(arrows));
     refreshNodeLabels();
+    refreshMessageLabels();
     emit frameStyleChanged();
 }
 
@@ -350,6 +375,76 @@ void SceneView::setFraction(float fraction)
     // Arrowheads mark a step at rest; while the messages move hop by hop they would point at
     // where the messages have not arrived yet.
     m_arrows->setShown(fraction >= 1.0f);
+    m_atRest = fraction >= 1.0f;
+    m_messageLabels->setEnabled(m_atRest && !m_messageLabels->labels().empty());
+}
+
+float SceneView::messageScale(double size) const
+{
+    if (m_uniformTransfers)
+        return 1.0f;
+    return 0.6f + 0.8f * static_cast<float>(std::sqrt(std::max(0.0, size) / m_largestTransfer));
+}
+
+void SceneView::refreshMessageLabels()
+{
+    std::vector<LabelInstances::Label> labels;
+    const Schedule& s = m_snap->schedule;
+    const auto& pos = m_positions;
+    if (m_severalBlocks && !m_compactLabels && m_step >= 1 && static_cast<std::uint32_t>(m_step) <= s.stepCount() &&
+        s.stepTransfers(StepNo{m_step}).size() <= kMessageLabels) {
+        const QMatrix4x4 vp = viewProjection();
+        const QSizeF size = viewportSize();
+        for (const Transfer& t : s.stepTransfers(StepNo{m_step})) {
+            const auto nodes = routeNodes(s.topology(), t.from, t.to, t.route, s.dimensionOrder);
+            if (nodes.size() < 2)
+                continue;
+            // Beside the middle of the last hop, on the left of the direction of travel as seen on
+            // screen: two messages crossing one link in opposite directions keep apart.
+            const Vec3 &a = pos[nodes[nodes.size() - 2]], &b = pos[nodes.back()];
+            const Vec3 mid{(a[0] + b[0]) / 2, (a[1] + b[1]) / 2, (a[2] + b[2]) / 2};
+            const QPointF d = projectToScreen(vp, size, b) - projectToScreen(vp, size, a);
+            const double len = std::hypot(d.x(), d.y());
+            const QString text = blockCount(s, s.payload(t.payload).size());
+            const QSize plate = LabelInstances::plateSizeFor(text, m_labelPixels);
+            // Screen y runs down, the label offsets' y up: (−dy, −dx)/len is the left normal.
+            const double nx = len > 0 ? d.y() / len : 0.0, ny = len > 0 ? d.x() / len : 1.0;
+            const double reach = 0.5 * std::abs(nx) * plate.width() + 0.5 * std::abs(ny) * plate.height() + 4.0;
+            labels.push_back({mid, text, toQColor(m_palette.message), static_cast<float>(nx * reach),
+                              static_cast<float>(ny * reach)});
+        }
+    }
+    // The atlas is drawn again only when what the plates say or where they sit changes.
+    const auto& shown = m_messageLabels->labels();
+    const bool same = m_messageLabelPixels == m_labelPixels && shown.size() == labels.size() &&
+                      std::equal(labels.begin(), labels.end(), shown.begin(), [](const auto& x, const auto& y) {
+                          return x.anchor == y.anchor && x.text == y.text && x.colour == y.colour &&
+                                 x.offsetX == y.offsetX && x.offsetY == y.offsetY;
+                      });
+    if (!same) {
+        m_messageLabels->setLabels(std::move(labels), m_labelPixels);
+        m_messageLabelPixels = m_labelPixels;
+    }
+    m_messageLabels->setEnabled(m_atRest && !m_messageLabels->labels().empty());
+}
+
+long long SceneView::messageAt(const QPointF& pos) const
+{
+    if (!m_snap || !m_atRest || m_step < 1 || static_cast<std::uint32_t>(m_step) > m_snap->schedule.stepCount())
+        return -1;
+    const Schedule& s = m_snap->schedule;
+    const QMatrix4x4 vp = viewProjection();
+    const QSizeF size = viewportSize();
+    std::vector<std::pair<QPointF, QPointF>> segments;
+    const auto transfers = s.stepTransfers(StepNo{m_step});
+    for (const Transfer& t : transfers) {
+        const auto nodes = routeNodes(s.topology(), t.from, t.to, t.route, s.dimensionOrder);
+        const Vec3 &a = m_positions[nodes[nodes.size() - 2]], &b = m_positions[nodes.back()];
+        segments.emplace_back(projectToScreen(vp, size, a), projectToScreen(vp, size, b));
+    }
+    // The arrowhead's half of the last hop, clear of the sender's node.
+    const long long i = pickSegment(segments, pos, 8.0, 0.45, 0.9);
+    return i < 0 ? -1 : static_cast<long long>(s.stepBegin(StepNo{m_step})) + i;
 }
 
 void SceneView::setMode(ViewMode mode)

@@ -24,6 +24,7 @@ namespace Qt3DRender { class QClearBuffers; class QDepthTest; class QRenderCaptu
 namespace topocast::app {
 
 class ArrowInstances;
+class GlyphInstances;
 class NodeInstances;
 class LabelInstances;
 class MarkInstances;
@@ -68,6 +69,9 @@ public:
     /// The axes drawn (x, y and z from the low corner; none on a hypercube).
     int axisInstanceCount() const;
     const Palette& palette() const { return m_palette; }
+    /// The Data held mode's glyphs (dataglyphs.h): every node's chunks as a grid of cells in
+    /// front of it, on networks up to kGlyphMaxNodes nodes and kGlyphMaxChunks chunks; none otherwise.
+    const GlyphInstances& glyphInstances() const { return *m_glyphs; }
     /// Marks around nodes (Predict mode's guesses and grades, its keyboard cursor); empty otherwise.
     MarkInstances& marks() { return *m_marks; }
     const MarkInstances& marks() const { return *m_marks; }
@@ -89,6 +93,18 @@ public:
     /// (fraction 1: a paused view, a still picture, a handout, an export frame at a step
     /// boundary) and hidden while the messages move along their hops.
     const ArrowInstances& arrowInstances() const { return *m_arrows; }
+    /// The block counts of the step's messages ("8 blocks", "1 chunk"), one plate beside each
+    /// message's last hop, while the step is at rest: where some message of the schedule carries
+    /// more than one block and the step has at most kMessageLabels transfers (not in compact views).
+    const LabelInstances& messageLabelInstances() const { return *m_messageLabels; }
+    static constexpr std::size_t kMessageLabels = 64;
+    /// The transfer (index into the schedule's transfers) whose arrow lies under window point
+    /// `pos` while the step is at rest, or −1: what hovering a message lists (messageHovered).
+    long long messageAt(const QPointF& pos) const;
+    /// How thick a message of `size` is drawn (arrowheads and moving messages): 1 where every
+    /// transfer of the schedule has the same size, else 0.6 + 0.8·√(size / largest), so twice
+    /// the data looks about twice as heavy.
+    float messageScale(double size) const;
     /// The messages of the step shown: one instance per hop, drawn while the step is under way.
     const MessageInstances& messageInstances() const { return *m_messages; }
     /// Orthographic (parallel) projection. A 2-D network (all nodes in one plane, the flat
@@ -193,6 +209,8 @@ signals:
     void nodeClicked(topocast::NodeId node);
     /// node −1: nothing under the pointer.
     void nodeHovered(long long node, QPoint globalPos);
+    /// transfer −1: no message under the pointer (see messageAt).
+    void messageHovered(long long transfer, QPoint globalPos);
     /// Space, ←, →, Home, End pressed in the 3-D view: the timeline's keys.
     void timelineKey(int key);
     void frameStyleChanged();
@@ -225,6 +243,7 @@ private:
     void refresh();
     void refreshArrows();
     void refreshNodeLabels();
+    void refreshMessageLabels();
     /// Where nodes are drawn now (labels and arrows follow them).
     const std::vector<Vec3>& drawnPositions() const { return m_positions; }
     bool flatNetwork() const;
@@ -241,9 +260,17 @@ private:
     LinkInstances* m_stubs = nullptr;      ///< 3-D tori: a short stub per wrap channel
     LinkInstances* m_treeLinks = nullptr;  ///< Trees mode: the member trees over the channels
     MessageInstances* m_messages = nullptr;
+    GlyphInstances* m_glyphs = nullptr;
+    float m_glyphWidth = 0.5f;  ///< scene units (glyphWidth of the positions)
     MarkInstances* m_marks = nullptr;    ///< Predict mode's node marks
     LabelInstances* m_labels = nullptr;  ///< axis names (opaque plates, one instanced entity)
     LabelInstances* m_nodeLabels = nullptr;  ///< node labels and source-map numbers
+    LabelInstances* m_messageLabels = nullptr;  ///< block counts of the step's messages at rest
+    int m_messageLabelPixels = 0;                 ///< the text height m_messageLabels was drawn at
+    double m_largestTransfer = 1.0;  ///< the largest Transfer::size of the schedule
+    bool m_uniformTransfers = true;  ///< every transfer the same size
+    bool m_severalBlocks = false;    ///< some transfer carries more than one block
+    bool m_atRest = true;            ///< the step's fraction is 1
     /// The node labels' depth test: behind nearer nodes where every node is labelled, on top where
     /// only the source is (refreshNodeLabels()).
     Qt3DRender::QDepthTest* m_nodeLabelDepth = nullptr;

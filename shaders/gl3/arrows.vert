@@ -6,6 +6,7 @@ in vec3 vertexPosition;   // arrow units: tip at the origin, pointing +x, length
 in vec3 instanceTip;
 in vec3 instanceFrom;
 in vec4 instanceColor;
+in float instanceScale;  // length and width by the message's size
 
 uniform mat4 modelView;
 uniform mat4 projectionMatrix;
@@ -26,7 +27,7 @@ void main()
     vec2 dir = len > 1e-5 ? d / len : vec2(1.0, 0.0);
     vec2 side = vec2(-dir.y, dir.x);
     vec4 view = tip;
-    view.xy += -dir * arrowGap + (dir * vertexPosition.x + side * vertexPosition.y) * arrowLength;
+    view.xy += -dir * arrowGap + (dir * vertexPosition.x + side * vertexPosition.y) * arrowLength * instanceScale;
     view.z += arrowGap + 0.02;
     gl_Position = projectionMatrix * view;
 }

@@ -6,7 +6,7 @@ in vec3 vertexNormal;
 in vec3 instanceA;
 in vec3 instanceB;
 in vec4 instanceColor;
-in vec2 instanceHop;   // (hop index, hop count)
+in vec3 instanceHop;   // (hop index, hop count, thickness by the message's size)
 
 uniform mat4 modelViewProjection;
 uniform mat4 modelView;
@@ -22,7 +22,7 @@ void main()
     float local = head - instanceHop.x;
     float visible = (local >= 0.0 && local <= 1.0) ? 1.0 : 0.0;
     vec3 centre = mix(instanceA, instanceB, clamp(local, 0.0, 1.0));
-    vec3 p = centre + vertexPosition * messageRadius * visible;
+    vec3 p = centre + vertexPosition * messageRadius * instanceHop.z * visible;
     color = instanceColor;
     viewNormal = mat3(modelView) * vertexNormal;
     gl_Position = modelViewProjection * vec4(p, 1.0);

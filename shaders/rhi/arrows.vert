@@ -4,6 +4,7 @@ layout(location = 0) in vec3 vertexPosition;
 layout(location = 1) in vec3 instanceTip;
 layout(location = 2) in vec3 instanceFrom;
 layout(location = 3) in vec4 instanceColor;
+layout(location = 4) in float instanceScale;
 
 layout(std140, binding = 1) uniform qt3d_command_uniforms {
     mat4 modelMatrix;
@@ -34,7 +35,7 @@ void main()
     vec2 dir = len > 1e-5 ? d / len : vec2(1.0, 0.0);
     vec2 side = vec2(-dir.y, dir.x);
     vec4 view = tip;
-    view.xy += -dir * arrowGap + (dir * vertexPosition.x + side * vertexPosition.y) * arrowLength;
+    view.xy += -dir * arrowGap + (dir * vertexPosition.x + side * vertexPosition.y) * arrowLength * instanceScale;
     view.z += arrowGap + 0.02;
     // projection = modelViewProjection · inverse(modelView)
     gl_Position = modelViewProjection * (inverseModelViewMatrix * view);

@@ -5,7 +5,7 @@ layout(location = 1) in vec3 vertexNormal;
 layout(location = 2) in vec3 instanceA;
 layout(location = 3) in vec3 instanceB;
 layout(location = 4) in vec4 instanceColor;
-layout(location = 5) in vec2 instanceHop;
+layout(location = 5) in vec3 instanceHop;
 
 layout(std140, binding = 1) uniform qt3d_command_uniforms {
     mat4 modelMatrix;
@@ -31,7 +31,7 @@ void main()
     float local = head - instanceHop.x;
     float visible = (local >= 0.0 && local <= 1.0) ? 1.0 : 0.0;
     vec3 centre = mix(instanceA, instanceB, clamp(local, 0.0, 1.0));
-    vec3 p = centre + vertexPosition * messageRadius * visible;
+    vec3 p = centre + vertexPosition * messageRadius * instanceHop.z * visible;
     color = instanceColor;
     viewNormal = mat3(modelViewMatrix) * vertexNormal;
     gl_Position = modelViewProjection * vec4(p, 1.0);

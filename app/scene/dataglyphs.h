@@ -1,0 +1,50 @@
+#pragma once
+// The Data held mode's glyphs (issue #24 item 6): on a small network each node carries a grid of
+// its data, one cell per chunk of the pattern, so a student sees which blocks a node holds after
+// each step — an all-gather's nodes turn many-coloured, a scatter's relays hold their subtrees'
+// blocks, an all-reduce's bars grow as contributions are combined.
+
+#include "scene/scenestyle.h"
+#include "snapshot.h"
+
+#include <vector>
+
+namespace topocast::app {
+
+/// The largest network and the most chunks drawn as glyphs; beyond either, the nodes' colours
+/// alone show the share of their final data (the cells would be too small to read).
+inline constexpr std::uint32_t kGlyphMaxNodes = 64;
+inline constexpr std::uint64_t kGlyphMaxChunks = 64;
+
+/// Whether the Data held mode draws glyphs for `snap`: holdings computed, at most kGlyphMaxNodes
+/// nodes and kGlyphMaxChunks chunks.
+bool drawsDataGlyphs(const Snapshot& snap);
+
+/// One rectangle of a glyph, in scene units from its node's centre along the screen's axes
+/// (x right, y up): drawn facing the camera in front of the node.
+struct GlyphCell {
+    NodeId node{};
+    float x = 0, y = 0, width = 0, height = 0;
+    Rgba colour;
+    int layer = 0;  ///< −1: the plate under the grid; 0: a cell's backing; 1: what is held, drawn over it
+};
+
+/// The colour of chunk `chunk` of `chunks`: core's colour-blind-safe category colours up to
+/// their count, else evenly spaced hues (chunk order is the origin's order for an all-gather and
+/// a gather, the destination's for a scatter and a reduce-scatter).
+Rgba chunkColour(std::uint64_t chunk, std::uint64_t chunks);
+
+/// The glyphs of every node at the end of `step` (0: before step 1): a grid of ⌈√C⌉ columns, one
+/// cell per chunk id in row order from the top left, at most `width` scene units wide. Every
+/// chunk has a dark backing cell; a chunk held is filled with its colour, a partial result of a
+/// reduction from the bottom up by the share of the N contributions it combines. A plate lies
+/// under each grid, hiding the node's sphere: the source's (a gather's or reduce's root's) in its
+/// colour, a frame round its glyph. Empty where
+/// drawsDataGlyphs is false. O(N · C).
+std::vector<GlyphCell> dataGlyphCells(const Snapshot& snap, StepNo step, const Palette& pal, float width);
+
+/// The width to give a node's glyph: 60 % of the smallest distance between two drawn nodes, so
+/// most of each arrowhead at rest stays visible between the glyphs.
+float glyphWidth(const std::vector<Vec3>& positions);
+
+} // namespace topocast::app

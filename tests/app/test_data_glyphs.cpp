@@ -1,0 +1,345 @@
+// The Data held glyphs (issue #24 item 6): on a network of at most 64 nodes and 64 chunks each
+// node carries a grid of its chunks — held ones in their chunk's colour, the rest dark — checked
+// against core Holdings at every step, with the partial sums of an all-reduce as bars by share,
+// the legend that explains them, and real frames that show the colours where the cells are.
+#include "helpers.h"
+#include "scene/dataglyphs.h"
+#include "narration.h"
+#include "scene/arrowinstances.h"
+#include "scene/glyphinstances.h"
+#include "scene/labelinstances.h"
+#include "scene/picking.h"
+#include "scene/sceneview.h"
+#include "snapshot.h"
+
+#include "topocast/holdings.h"
+#include "topocast/routing.h"
+#include "topocast/io/scenario.h"
+
+#include <catch2/catch.hpp>
+
+#include <Qt3DExtras/Qt3DWindow>
+
+#include <cmath>
+#include <map>
+#include <set>
+
+using namespace topocast;
+using namespace topocast::app;
+
+namespace {
+
+std::string glyphPreset(const char* name) { return std::string(TOPOCAST_SOURCE_DIR) + "/resources/scenarios/" + name; }
+
+bool sameColour(const Rgba& a, const Rgba& b)
+{
+    return std::abs(a.r - b.r) < 1e-4f && std::abs(a.g - b.g) < 1e-4f && std::abs(a.b - b.b) < 1e-4f;
+}
+
+/// The held (layer 1) cells of node v.
+std::vector<GlyphCell> heldCells(const std::vector<GlyphCell>& cells, NodeId v)
+{
+    std::vector<GlyphCell> out;
+    for (const GlyphCell& c : cells)
+        if (c.node == v && c.layer == 1)
+            out.push_back(c);
+    return out;
+}
+
+bool glyphColourNear(QColor c, const Rgba& want, int tol = 40)
+{
+    return std::abs(c.red() - static_cast<int>(want.r * 255)) <= tol &&
+           std::abs(c.green() - static_cast<int>(want.g * 255)) <= tol &&
+           std::abs(c.blue() - static_cast<int>(want.b * 255)) <= tol;
+}
+
+} // namespace
+
+TEST_CASE("data glyphs: on the ring of 8 all-gather every node starts with its own chunk and ends with all eight, "
+          "each in its origin's colour",
+          "[app][data-held][glyphs]")
+{
+    const SnapshotPtr snap = buildSnapshot(loadScenario(glyphPreset("ring-allgather-8.json")));
+    REQUIRE(drawsDataGlyphs(*snap));
+    const Palette pal = Palette::normal();
+    const std::uint32_t n = snap->topology().nodeCount();
+    const float width = glyphWidth(snap->positions);
+    std::set<std::tuple<float, float, float>> colours;
+    for (std::uint64_t c = 0; c < n; ++c) {
+        const Rgba col = chunkColour(c, n);
+        colours.insert({col.r, col.g, col.b});
+    }
+    CHECK(colours.size() == n);  // eight distinct colours
+    for (std::uint32_t k = 0; k <= snap->stepCount(); ++k) {
+        CAPTURE(k);
+        const std::vector<GlyphCell> cells = dataGlyphCells(*snap, StepNo{k}, pal, width);
+        for (NodeId v{}; v < n; ++v) {
+            const auto held = heldCells(cells, v);
+            CHECK(held.size() == snap->holdings->countAt(v, StepNo{k}));
+            const auto blocks = snap->holdings->blocksAt(snap->schedule, v, StepNo{k});
+            REQUIRE(blocks.size() == held.size());
+            for (std::size_t i = 0; i < held.size(); ++i) {
+                CHECK(sameColour(held[i].colour, chunkColour(blocks[i].chunk, n)));
+                CHECK(blocks[i].sources == std::vector<NodeId>{NodeId{static_cast<std::uint32_t>(blocks[i].chunk)}});
+                CHECK(held[i].height == held[i].width);  // a block is whole
+            }
+        }
+        if (k == 0)
+            for (NodeId v{}; v < n; ++v) {
+                REQUIRE(heldCells(cells, v).size() == 1);
+                CHECK(sameColour(heldCells(cells, v)[0].colour, chunkColour(v, n)));
+            }
+    }
+    const std::vector<GlyphCell> last = dataGlyphCells(*snap, StepNo{snap->stepCount()}, pal, width);
+    for (NodeId v{}; v < n; ++v)
+        CHECK(heldCells(last, v).size() == n);
+    // Every cell lies inside its node's glyph, 60 % of the spacing wide, and the plate a little
+    // beyond it: glyphs never meet.
+    for (const GlyphCell& c : last) {
+        const float margin = c.layer < 0 ? 0.1f * width : 1e-5f;
+        CHECK(c.x >= -width / 2 - margin);
+        CHECK(c.x + c.width <= width / 2 + margin);
+    }
+    // 8 backing cells per node, under the held ones, on one dark plate each (an all-gather has no
+    // source to frame).
+    CHECK(std::count_if(last.begin(), last.end(), [](const GlyphCell& c) { return c.layer == 0; }) == 64);
+    CHECK(std::count_if(last.begin(), last.end(), [&](const GlyphCell& c) {
+              return c.layer == -1 && !sameColour(c.colour, pal.source);
+          }) == 8);
+}
+
+TEST_CASE("data glyphs: an all-reduce's partial sums are bars as tall as the share of contributions they combine",
+          "[app][data-held][glyphs]")
+{
+    Scenario sc = test::scenario("torus:4x4", "ring");
+    sc.params.set("pattern", "allreduce");
+    const SnapshotPtr snap = buildSnapshot(sc);
+    REQUIRE(drawsDataGlyphs(*snap));
+    const std::uint32_t n = 16;
+    const std::uint64_t chunks = chunkCount(snap->schedule);
+    const float width = glyphWidth(snap->positions);
+    int partial = 0;
+    for (std::uint32_t k = 0; k <= snap->stepCount(); ++k) {
+        const auto cells = dataGlyphCells(*snap, StepNo{k}, Palette::normal(), width);
+        for (NodeId v{}; v < n; ++v) {
+            const auto held = heldCells(cells, v);
+            REQUIRE(held.size() == chunks);  // a partial of every chunk from the start
+            for (std::uint64_t c = 0; c < chunks; ++c) {
+                const auto& cell = held[c];
+                const std::uint32_t combined = snap->holdings->partialSizeAt(v, c, StepNo{k});
+                CHECK(cell.height == Approx(cell.width * static_cast<float>(combined) / n));
+                partial += combined > 1 && combined < n ? 1 : 0;
+                if (k == 0)
+                    CHECK(combined == 1);
+                if (k == snap->stepCount())
+                    CHECK(combined == n);
+            }
+        }
+    }
+    CHECK(partial > 0);
+}
+
+TEST_CASE("data glyphs: the legend explains the squares, with no colour bar, and large networks keep the share colours",
+          "[app][data-held][glyphs]")
+{
+    const Palette pal = Palette::normal();
+    const SnapshotPtr ring = buildSnapshot(loadScenario(glyphPreset("ring-allgather-8.json")));
+    const auto legend = legendEntries(ring.get(), ViewMode::DataHeld, pal);
+    auto says = [&](const auto& entries, const QString& text) {
+        return std::any_of(entries.begin(), entries.end(), [&](const auto& e) { return e.second == text; });
+    };
+    CHECK(says(legend, QStringLiteral("square: a chunk held, coloured by its origin")));
+    CHECK(says(legend, QStringLiteral("dark square: not held yet")));
+    CHECK_FALSE(says(legend, QStringLiteral("holds none of it yet")));
+    CHECK_FALSE(legendBar(ring.get(), ViewMode::DataHeld, true, pal));
+
+    Scenario sc = test::scenario("hypercube:4", "sbnt");
+    sc.params.set("pattern", "scatter");
+    const SnapshotPtr scatter = buildSnapshot(sc);
+    REQUIRE(drawsDataGlyphs(*scatter));
+    const auto cells = dataGlyphCells(*scatter, StepNo{0}, pal, glyphWidth(scatter->positions));
+    CHECK(heldCells(cells, NodeId{0}).size() == 15);  // the source holds every other node's block
+    CHECK(heldCells(cells, NodeId{5}).empty());
+    // The source's plate is in its colour, a frame round its glyph; the others' are dark.
+    for (const GlyphCell& c : cells)
+        if (c.layer == -1)
+            CHECK(sameColour(c.colour, pal.source) == (c.node == NodeId{0}));
+    CHECK(std::count_if(cells.begin(), cells.end(), [](const GlyphCell& c) { return c.layer == -1; }) == 16);
+    CHECK(says(legendEntries(scatter.get(), ViewMode::DataHeld, pal),
+               QStringLiteral("square: a chunk held, coloured by its destination")));
+
+    // 128 nodes: no glyphs, the nodes' share colours and their colour bar.
+    Scenario big = test::scenario("hypercube:7", "sbnt");
+    big.params.set("pattern", "allgather");
+    const SnapshotPtr large = buildSnapshot(big);
+    CHECK_FALSE(drawsDataGlyphs(*large));
+    CHECK(dataGlyphCells(*large, StepNo{1}, pal, 0.5f).empty());
+    CHECK(legendBar(large.get(), ViewMode::DataHeld, true, pal));
+    // Plain mode on an all-pattern: every node holds data from the start; none is "not yet informed".
+    const auto plain = legendEntries(ring.get(), ViewMode::Plain, pal);
+    CHECK(says(plain, QStringLiteral("holds data (every node starts with its own)")));
+    CHECK_FALSE(says(plain, QStringLiteral("not yet informed")));
+}
+
+TEST_CASE("render: the data glyphs show each held chunk's colour where its cell is drawn", "[app][gl][glyphs]")
+{
+    SceneView scene;
+    scene.window()->resize(1200, 700);
+    scene.window()->show();
+    const SnapshotPtr snap = buildSnapshot(loadScenario(glyphPreset("ring-allgather-8.json")));
+    scene.setSnapshot(snap);
+    scene.setMode(ViewMode::DataHeld);
+    REQUIRE(scene.camera().view().yaw == 0.0f);  // a flat network, seen top-down: screen axes are x and y
+    REQUIRE(scene.camera().view().pitch == 0.0f);
+    const std::uint32_t n = snap->topology().nodeCount();
+    const float width = glyphWidth(snap->positions);
+    auto centreOf = [&](const GlyphCell& c) {
+        const Vec3& p = snap->positions[c.node];
+        return projectToScreen(scene.viewProjection(), scene.viewportSize(),
+                               {p[0] + c.x + c.width / 2, p[1] + c.y + c.height / 2, p[2]});
+    };
+    for (std::uint32_t k : {0u, snap->stepCount()}) {
+        CAPTURE(k);
+        scene.setStep(static_cast<int>(k));
+        scene.setFraction(1.0f);
+        CHECK(scene.glyphInstances().instanceCount() > 0);
+        const QImage img = scene.captureFrame();
+        REQUIRE_FALSE(img.isNull());
+        const auto cells = dataGlyphCells(*snap, StepNo{k}, scene.palette(), width);
+        int shown = 0, held = 0;
+        for (const GlyphCell& c : cells) {
+            if (c.layer != 1)
+                continue;
+            ++held;
+            shown += test::pixelNear(img, centreOf(c), 1, [&](QColor col) { return glyphColourNear(col, c.colour); }) ? 1 : 0;
+        }
+        CHECK(held == (k == 0 ? 8 : 64));
+        CHECK(shown == held);
+        if (k == 0) {  // node 3's first cell is dark: chunk 0 has not reached it yet
+            const auto backing = std::find_if(cells.begin(), cells.end(),
+                                              [](const GlyphCell& c) { return c.node == NodeId{3} && c.layer == 0; });
+            REQUIRE(backing != cells.end());
+            CHECK(test::pixelNear(img, centreOf(*backing), 1, [&](QColor col) { return glyphColourNear(col, backing->colour); }));
+            CHECK_FALSE(test::pixelNear(img, centreOf(*backing), 1,
+                                        [&](QColor col) { return glyphColourNear(col, chunkColour(0, n), 25); }));
+        }
+    }
+    scene.setMode(ViewMode::Plain);
+    CHECK(scene.glyphInstances().instanceCount() == 0);
+}
+
+TEST_CASE("messages at rest: labelled with their block counts, thicker by their size, and hovering one lists its blocks",
+          "[app][data-held][messages]")
+{
+    SceneView scene;
+    scene.window()->resize(1200, 800);
+    // The SBnT scatter preset (M = 16, B = 4, n-port): the source's messages carry the blocks of
+    // whole subtrees, so one step sends messages of different sizes.
+    const SnapshotPtr snap = buildSnapshot(loadScenario(glyphPreset("hypercube-sbnt-scatter-4cube.json")));
+    const Schedule& s = snap->schedule;
+    std::uint32_t step = 0;
+    for (std::uint32_t k = 1; k <= s.stepCount() && step == 0; ++k) {
+        std::set<std::size_t> sizes;
+        for (const Transfer& t : s.stepTransfers(StepNo{k}))
+            sizes.insert(s.payload(t.payload).size());
+        if (sizes.size() > 1)
+            step = k;
+    }
+    REQUIRE(step > 0);
+    CAPTURE(step);
+    scene.setSnapshot(snap);
+    scene.setStep(static_cast<int>(step));
+    scene.setFraction(1.0f);
+    std::multiset<std::string> want, got;
+    for (const Transfer& t : s.stepTransfers(StepNo{step}))
+        want.insert(blockCount(s, s.payload(t.payload).size()).toStdString());
+    for (const auto& label : scene.messageLabelInstances().labels())
+        got.insert(label.text.toStdString());
+    CHECK(got == want);
+    CHECK(want.count("1 block") >= 1);
+    CHECK(scene.messageLabelInstances().isEnabled());
+    // Thickness: every arrow by its transfer's size; more data, a heavier arrow.
+    const auto& arrows = scene.arrowInstances().arrows();
+    const auto transfers = s.stepTransfers(StepNo{step});
+    REQUIRE(arrows.size() == transfers.size());
+    double largest = 0;
+    for (const Transfer& t : s.transfers())
+        largest = std::max(largest, t.size);
+    CHECK(scene.messageScale(largest) == Approx(1.4f));
+    for (std::size_t i = 0; i < arrows.size(); ++i) {
+        CHECK(arrows[i].scale == scene.messageScale(transfers[i].size));
+        for (std::size_t j = 0; j < arrows.size(); ++j)
+            if (transfers[i].size > transfers[j].size)
+                CHECK(arrows[i].scale > arrows[j].scale);
+    }
+    // While the messages move, no labels (they belong to the arrows at rest) and no hover.
+    scene.setFraction(0.5f);
+    CHECK_FALSE(scene.messageLabelInstances().isEnabled());
+    auto onArrow = [&](const Transfer& t) {
+        const auto nodes = routeNodes(s.topology(), t.from, t.to, t.route, s.dimensionOrder);
+        const Vec3 &a = snap->positions[nodes[nodes.size() - 2]], &b = snap->positions[nodes.back()];
+        const QPointF pa = projectToScreen(scene.viewProjection(), scene.viewportSize(), a);
+        const QPointF pb = projectToScreen(scene.viewProjection(), scene.viewportSize(), b);
+        return pa + (pb - pa) * 0.7;
+    };
+    CHECK(scene.messageAt(onArrow(transfers[0])) == -1);
+    scene.setFraction(1.0f);
+    for (std::size_t i = 0; i < transfers.size(); ++i)
+        CHECK(scene.messageAt(onArrow(transfers[i])) == static_cast<long long>(s.stepBegin(StepNo{step}) + i));
+    // The tooltip lists the blocks of the largest message: one line each, for the nodes of the
+    // subtree it feeds.
+    const auto big = std::max_element(transfers.begin(), transfers.end(), [&](const Transfer& a, const Transfer& b) {
+        return s.payload(a.payload).size() < s.payload(b.payload).size();
+    });
+    const std::size_t blocks = s.payload(big->payload).size();
+    REQUIRE(blocks > 1);
+    const QString tip = messageContents(*snap, s.stepBegin(StepNo{step}) + static_cast<std::size_t>(big - transfers.begin()));
+    CHECK(tip.startsWith(QStringLiteral("Step %1: %2 → %3, 1 hop\n%4 blocks:")
+                             .arg(step)
+                             .arg(QString::fromStdString(s.topology().nodeName(big->from)),
+                                  QString::fromStdString(s.topology().nodeName(big->to)))
+                             .arg(blocks)));
+    CHECK(tip.count(QStringLiteral("\n  for ")) == static_cast<int>(std::min<std::size_t>(blocks, 12)));
+
+    // A broadcast's messages all carry the one block: no labels, no change of thickness.
+    scene.setSnapshot(buildSnapshot(test::scenario("mesh:4x4", "binomial")));
+    scene.setStep(2);
+    CHECK(scene.messageLabelInstances().labels().empty());
+    CHECK(scene.messageScale(1.0) == 1.0f);
+
+    // A reduction's message names its chunk and the sum it carries.
+    Scenario ar = test::scenario("torus:4x4", "ring");
+    ar.params.set("pattern", "allreduce");
+    const SnapshotPtr ring = buildSnapshot(ar);
+    const std::size_t second = ring->schedule.stepBegin(StepNo{2});
+    const QString sum = messageContents(*ring, second);
+    CHECK(sum.contains(QStringLiteral("1 chunk:\n  chunk ")));
+    CHECK(sum.contains(QStringLiteral(": the sum of 2 of 16 contributions")));
+}
+
+TEST_CASE("data held: the root of a reduce fills up with its share like every other node, and the legend says how to "
+          "find it",
+          "[app][data-held]")
+{
+    const Palette pal = Palette::normal();
+    Scenario sc = test::scenario("mesh:9x9", "binomial", NodeId{40});
+    sc.params.set("pattern", "reduce");
+    const SnapshotPtr snap = buildSnapshot(sc);
+    REQUIRE_FALSE(drawsDataGlyphs(*snap));  // 81 nodes: the nodes' colours tell the shares
+    const auto channels = drawnChannels(snap->topology());
+    const NodeId root{40};
+    for (std::uint32_t k : {0u, 2u, snap->stepCount()}) {
+        const FrameStyle f = frameStyle(*snap, channels, static_cast<int>(k), ViewMode::DataHeld, true, pal);
+        const double share = snap->holdings->finalShareAt(root, StepNo{k});
+        CHECK(sameColour(f.nodeColour[root], dataShareColour(pal, 81, share)));
+        CHECK(f.nodeScale[root] > 1.0f);  // still drawn larger
+        if (k == 0)
+            CHECK(share == Approx(1.0 / 81));
+        if (k == snap->stepCount())
+            CHECK(share == 1.0);
+    }
+    const auto legend = legendEntries(snap.get(), ViewMode::DataHeld, pal);
+    CHECK(std::any_of(legend.begin(), legend.end(), [](const auto& e) {
+        return e.second == QStringLiteral("root (labelled in this colour, drawn larger)");
+    }));
+}
