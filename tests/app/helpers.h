@@ -1,5 +1,7 @@
 #pragma once
 
+#include "scene/scenestyle.h"
+
 #include "topocast/io/scenario.h"
 #include "topocast/schedule.h"
 
@@ -9,6 +11,7 @@
 #include <QImage>
 #include <QPointF>
 
+#include <cstdlib>
 #include <functional>
 
 namespace topocast::app::test {
@@ -47,6 +50,14 @@ inline Schedule contendedSchedule()
     s.add(NodeId{1}, NodeId{2}, StepNo{2});
     s.finalize();
     return s;
+}
+
+/// True if every channel of `c` is within `tolerance` (0..255) of `want`'s.
+inline bool colourNear(QColor c, const Rgba& want, int tolerance = 40)
+{
+    return std::abs(c.red() - static_cast<int>(want.r * 255)) <= tolerance &&
+           std::abs(c.green() - static_cast<int>(want.g * 255)) <= tolerance &&
+           std::abs(c.blue() - static_cast<int>(want.b * 255)) <= tolerance;
 }
 
 /// True if some pixel within `radius` of `p` satisfies `pred`.

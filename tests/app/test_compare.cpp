@@ -45,13 +45,6 @@ Scenario twoSources()
     return withCompare(a, b);
 }
 
-bool nearColour(QColor c, const Rgba& want, int tol = 45)
-{
-    return std::abs(c.red() - static_cast<int>(want.r * 255)) <= tol &&
-           std::abs(c.green() - static_cast<int>(want.g * 255)) <= tol &&
-           std::abs(c.blue() - static_cast<int>(want.b * 255)) <= tol;
-}
-
 } // namespace
 
 TEST_CASE("compare view: both sides computed, one timeline over the longer schedule, metrics with B − A", "[app][compare]")
@@ -191,7 +184,7 @@ TEST_CASE("compare picture: each side shows its own source in the source colour,
     REQUIRE(test::waitFor([&] { return probe.viewportSize() == QSizeF(layout.frameRect(0).size()); }));
     const Rgba source = Palette::normal().source;
     auto at = [&](int side, std::uint32_t v) { return probe.nodeOnScreen(NodeId{v}) + QPointF(layout.frameRect(side).topLeft()); };
-    auto isSource = [&](QColor c) { return nearColour(c, source); };
+    auto isSource = [&](QColor c) { return test::colourNear(c, source, 45); };
     INFO("A's source (1,1) at " << at(0, 5).x() << "," << at(0, 5).y());
     CHECK(test::pixelNear(img, at(0, 5), 2, isSource));
     CHECK(test::pixelNear(img, at(1, 10), 2, isSource));

@@ -46,13 +46,6 @@ std::vector<GlyphCell> heldCells(const std::vector<GlyphCell>& cells, NodeId v)
     return out;
 }
 
-bool glyphColourNear(QColor c, const Rgba& want, int tol = 40)
-{
-    return std::abs(c.red() - static_cast<int>(want.r * 255)) <= tol &&
-           std::abs(c.green() - static_cast<int>(want.g * 255)) <= tol &&
-           std::abs(c.blue() - static_cast<int>(want.b * 255)) <= tol;
-}
-
 } // namespace
 
 TEST_CASE("data glyphs: on the ring of 8 all-gather every node starts with its own chunk and ends with all eight, "
@@ -211,7 +204,7 @@ TEST_CASE("render: the data glyphs show each held chunk's colour where its cell 
             if (c.layer != 1)
                 continue;
             ++held;
-            shown += test::pixelNear(img, centreOf(c), 1, [&](QColor col) { return glyphColourNear(col, c.colour); }) ? 1 : 0;
+            shown += test::pixelNear(img, centreOf(c), 1, [&](QColor col) { return test::colourNear(col, c.colour); }) ? 1 : 0;
         }
         CHECK(held == (k == 0 ? 8 : 64));
         CHECK(shown == held);
@@ -219,9 +212,9 @@ TEST_CASE("render: the data glyphs show each held chunk's colour where its cell 
             const auto backing = std::find_if(cells.begin(), cells.end(),
                                               [](const GlyphCell& c) { return c.node == NodeId{3} && c.layer == 0; });
             REQUIRE(backing != cells.end());
-            CHECK(test::pixelNear(img, centreOf(*backing), 1, [&](QColor col) { return glyphColourNear(col, backing->colour); }));
+            CHECK(test::pixelNear(img, centreOf(*backing), 1, [&](QColor col) { return test::colourNear(col, backing->colour); }));
             CHECK_FALSE(test::pixelNear(img, centreOf(*backing), 1,
-                                        [&](QColor col) { return glyphColourNear(col, chunkColour(0, n), 25); }));
+                                        [&](QColor col) { return test::colourNear(col, chunkColour(0, n), 25); }));
         }
     }
     scene.setMode(ViewMode::Plain);

@@ -40,13 +40,6 @@ Marks marksOf(const SceneView& scene)
     return out;
 }
 
-bool nearPredicted(QColor c, const Rgba& want, int tol = 40)
-{
-    return std::abs(c.red() - static_cast<int>(want.r * 255)) <= tol &&
-           std::abs(c.green() - static_cast<int>(want.g * 255)) <= tol &&
-           std::abs(c.blue() - static_cast<int>(want.b * 255)) <= tol;
-}
-
 } // namespace
 
 TEST_CASE("predict: the cursor moves to the nearest node the arrow points at", "[app][predict]")
@@ -232,9 +225,9 @@ TEST_CASE("predict mode: real clicks and keys on the 3-D view mark nodes, Enter 
     REQUIRE_FALSE(img.isNull());
     for (NodeId v : {NodeId{1}, NodeId{8}})
         CHECK(test::pixelNear(img, w.sceneView()->nodeOnScreen(v), ringPixels(v),
-                              [](QColor c) { return nearPredicted(c, markColour(MarkShape::Marked), 30); }));
+                              [](QColor c) { return test::colourNear(c, markColour(MarkShape::Marked), 30); }));
     CHECK_FALSE(test::pixelNear(img, w.sceneView()->nodeOnScreen(NodeId{9}), ringPixels(9),
-                                [](QColor c) { return nearPredicted(c, markColour(MarkShape::Marked), 30); }));
+                                [](QColor c) { return test::colourNear(c, markColour(MarkShape::Marked), 30); }));
 
     // Enter checks: step 1 is shown, (0,2) right, (1,0) wrong, and the arrows did not move the
     // timeline (the keys belong to Predict mode while it is on).
@@ -245,10 +238,10 @@ TEST_CASE("predict mode: real clicks and keys on the 3-D view mark nodes, Enter 
     img = w.sceneView()->captureFrame();
     REQUIRE_FALSE(img.isNull());
     CHECK(test::pixelNear(img, w.sceneView()->nodeOnScreen(NodeId{8}), ringPixels(8),
-                          [](QColor c) { return nearPredicted(c, markColour(MarkShape::Right), 30); }));
+                          [](QColor c) { return test::colourNear(c, markColour(MarkShape::Right), 30); }));
     // The cross lies over the node's centre.
     CHECK(test::pixelNear(img, w.sceneView()->nodeOnScreen(NodeId{1}), 2,
-                          [](QColor c) { return nearPredicted(c, markColour(MarkShape::Wrong), 30); }));
+                          [](QColor c) { return test::colourNear(c, markColour(MarkShape::Wrong), 30); }));
 
     // Keyboard only: Enter goes on to step 2; Page Down puts the cursor on node 0, the arrows
     // move it over the grid as drawn (x right, y down), Space marks.
@@ -275,7 +268,7 @@ TEST_CASE("predict mode: real clicks and keys on the 3-D view mark nodes, Enter 
     img = w.sceneView()->captureFrame();
     REQUIRE_FALSE(img.isNull());
     CHECK(test::pixelNear(img, w.sceneView()->nodeOnScreen(NodeId{12}), ringPixels(12) * 3 / 2 + 4,
-                          [](QColor c) { return nearPredicted(c, markColour(MarkShape::Cursor), 30); }));
+                          [](QColor c) { return test::colourNear(c, markColour(MarkShape::Cursor), 30); }));
     QTest::keyClick(window, Qt::Key_Enter);
     CHECK(w.timeline()->step() == 2);
     CHECK(p->lastGrade()->right == std::vector<NodeId>{NodeId{4}, NodeId{12}});

@@ -19,15 +19,6 @@
 using namespace topocast;
 using namespace topocast::app;
 
-namespace {
-bool near(QColor c, const Rgba& want, int tol = 40)
-{
-    return std::abs(c.red() - static_cast<int>(want.r * 255)) <= tol &&
-           std::abs(c.green() - static_cast<int>(want.g * 255)) <= tol &&
-           std::abs(c.blue() - static_cast<int>(want.b * 255)) <= tol;
-}
-} // namespace
-
 TEST_CASE("render: the source's colour is at its projected position", "[app][gl]")
 {
     SceneView scene;
@@ -42,13 +33,13 @@ TEST_CASE("render: the source's colour is at its projected position", "[app][gl]
     const Rgba src = Palette::normal().source;
     const QPointF p = scene.nodeOnScreen(NodeId{6});
     INFO("source projects to " << p.x() << "," << p.y());
-    CHECK(test::pixelNear(img, p, 2, [&](QColor c) { return near(c, src); }));
+    CHECK(test::pixelNear(img, p, 2, [&](QColor c) { return test::colourNear(c, src); }));
     // The scene is asymmetric (source at (2,1)): the colour is not at the vertically mirrored spot,
     // which pins the capture's orientation.
     const QPointF mirrored(p.x(), img.height() - 1 - p.y());
-    CHECK_FALSE(test::pixelNear(img, mirrored, 2, [&](QColor c) { return near(c, src); }));
+    CHECK_FALSE(test::pixelNear(img, mirrored, 2, [&](QColor c) { return test::colourNear(c, src); }));
     // An uninformed node is grey.
-    CHECK(test::pixelNear(img, scene.nodeOnScreen(NodeId{15}), 2, [](QColor c) { return near(c, Palette::normal().uninformed); }));
+    CHECK(test::pixelNear(img, scene.nodeOnScreen(NodeId{15}), 2, [](QColor c) { return test::colourNear(c, Palette::normal().uninformed); }));
 }
 
 TEST_CASE("render: a known contention shows a red channel", "[app][gl]")
@@ -229,7 +220,7 @@ TEST_CASE("render: a message moves hop by hop, at 1/4, 1/2 and 3/4 of its step w
         for (int j = 0; j < 3; ++j) {
             const QPointF p = along(3.0f * fractions[j]);
             INFO("fraction " << fractions[i] << ", looking at " << fractions[j] << " (" << p.x() << "," << p.y() << ")");
-            CHECK(test::pixelNear(img, p, 1, [&](QColor c) { return near(c, white, 30); }) == (i == j));
+            CHECK(test::pixelNear(img, p, 1, [&](QColor c) { return test::colourNear(c, white, 30); }) == (i == j));
         }
     }
 }
