@@ -47,7 +47,7 @@ std::vector<GlyphCell> dataGlyphCells(const Snapshot& snap, StepNo step, const P
         };
         // A plate under the grid hides the node's sphere and the channels behind it; the source's
         // (a root's) is in its colour, a frame round its glyph.
-        const float frame = gap * 1.5f;
+        const float frame = width * 0.05f;
         out.push_back({v, left - frame, top - cell * static_cast<float>(rows) - frame, width + 2 * frame,
                        cell * static_cast<float>(rows) + 2 * frame,
                        hasRoot(s.pattern()) && v == s.source() ? pal.source : plate, -1});

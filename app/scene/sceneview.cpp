@@ -9,8 +9,9 @@
 #include "scene/markinstances.h"
 #include "scene/messageinstances.h"
 #include "scene/nodeinstances.h"
-#include "narration.h"
 #include "scene/picking.h"
+
+#include "narration.h"
 
 #include "topocast/camera.h"
 #include "topocast/io/scenario.h"
@@ -407,7 +408,8 @@ void SceneView::refreshMessageLabels()
             const double len = std::hypot(d.x(), d.y());
             const QString text = blockCount(s, s.payload(t.payload).size());
             const QSize plate = LabelInstances::plateSizeFor(text, m_labelPixels);
-            // Screen y runs down, the label offsets' y up: (−dy, −dx)/len is the left normal.
+            // Screen y runs down, the label offsets' y up: the left normal of the direction (dx, −dy)
+            // is (dy, dx) / len. The sides are taken from the camera of this refresh.
             const double nx = len > 0 ? d.y() / len : 0.0, ny = len > 0 ? d.x() / len : 1.0;
             const double reach = 0.5 * std::abs(nx) * plate.width() + 0.5 * std::abs(ny) * plate.height() + 4.0;
             labels.push_back({mid, text, toQColor(m_palette.message), static_cast<float>(nx * reach),
