@@ -295,14 +295,10 @@ public:
                 fillContribution(m_node, chunkBlock(m_s, firstChunk + c), {p + c * m_o.bytes, m_o.bytes});
         };
         auto checkSums = [&](const std::uint8_t* p, std::uint64_t firstChunk, std::uint64_t count, const char* op) {
-            std::vector<std::uint8_t> full(m_o.bytes), one(m_o.bytes);
+            std::vector<std::uint8_t> full(m_o.bytes);
             for (std::uint64_t c = 0; c < count; ++c) {
                 const Block named = chunkBlock(m_s, firstChunk + c);
-                std::fill(full.begin(), full.end(), std::uint8_t{0});
-                for (NodeId v{}; v < n; ++v) {
-                    fillContribution(v, named, one);
-                    addWords(full, one);
-                }
+                fillTotal(n, named, full);
                 if (!std::equal(full.begin(), full.end(), p + c * m_o.bytes) && record <= 0)
                     error(std::string(op) + ": " + chunkName(m_s, named) + " is not the sum of all " +
                           std::to_string(n) + " contributions");

@@ -44,7 +44,8 @@ Rgba chunkColour(std::uint64_t chunk, std::uint64_t chunks);
 std::vector<GlyphCell> dataGlyphCells(const Snapshot& snap, StepNo step, const Palette& pal, float width);
 
 /// The width to give a node's glyph: 60 % of the smallest distance between two drawn nodes, so
-/// most of each arrowhead at rest stays visible between the glyphs.
+/// most of each arrowhead at rest stays visible between the glyphs. O(N²): for networks that
+/// draw glyphs (at most kGlyphMaxNodes nodes).
 float glyphWidth(const std::vector<Vec3>& positions);
 
 } // namespace topocast::app

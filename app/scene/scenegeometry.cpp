@@ -78,7 +78,9 @@ void SceneView::rebuildGeometry()
     m_messages->setRadius(0.11f);
     m_arrows->setSize(m_nodeRadius * 2.4f, m_nodeRadius);
     m_nodeLabels->setAnchorLift(m_nodeRadius * 0.9f);
-    m_glyphWidth = glyphWidth(m_positions);
+    // O(N²) over the positions: only where glyphs can be drawn (a 32³ mesh would take seconds).
+    if (n <= kGlyphMaxNodes)
+        m_glyphWidth = glyphWidth(m_positions);
     m_glyphs->setLift(m_nodeRadius * 1.6f);
     m_nodeLabelKey.clear();
     m_linkRadius = n > 4096 ? 0.025f : 0.035f;

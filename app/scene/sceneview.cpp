@@ -391,22 +391,21 @@ void SceneView::refreshMessageLabels()
 {
     std::vector<LabelInstances::Label> labels;
     const Schedule& s = m_snap->schedule;
-    const auto& pos = m_positions;
+    // The arrows refresh() just placed: arrow i is the last hop of the step's transfer i.
+    const auto& arrows = m_arrows->arrows();
     if (m_severalBlocks && !m_compactLabels && m_step >= 1 && static_cast<std::uint32_t>(m_step) <= s.stepCount() &&
-        s.stepTransfers(StepNo{m_step}).size() <= kMessageLabels) {
+        arrows.size() <= kMessageLabels) {
         const QMatrix4x4 vp = viewProjection();
         const QSizeF size = viewportSize();
-        for (const Transfer& t : s.stepTransfers(StepNo{m_step})) {
-            const auto nodes = routeNodes(s.topology(), t.from, t.to, t.route, s.dimensionOrder);
-            if (nodes.size() < 2)
-                continue;
+        const auto transfers = s.stepTransfers(StepNo{m_step});
+        for (std::size_t i = 0; i < arrows.size(); ++i) {
             // Beside the middle of the last hop, on the left of the direction of travel as seen on
             // screen: two messages crossing one link in opposite directions keep apart.
-            const Vec3 &a = pos[nodes[nodes.size() - 2]], &b = pos[nodes.back()];
+            const Vec3 &a = arrows[i].from, &b = arrows[i].tip;
             const Vec3 mid{(a[0] + b[0]) / 2, (a[1] + b[1]) / 2, (a[2] + b[2]) / 2};
             const QPointF d = projectToScreen(vp, size, b) - projectToScreen(vp, size, a);
             const double len = std::hypot(d.x(), d.y());
-            const QString text = blockCount(s, s.payload(t.payload).size());
+            const QString text = blockCount(s, s.payload(transfers[i].payload).size());
             const QSize plate = LabelInstances::plateSizeFor(text, m_labelPixels);
             // Screen y runs down, the label offsets' y up: the left normal of the direction (dx, −dy)
             // is (dy, dx) / len. The sides are taken from the camera of this refresh.
@@ -434,19 +433,16 @@ long long SceneView::messageAt(const QPointF& pos) const
 {
     if (!m_snap || !m_atRest || m_step < 1 || static_cast<std::uint32_t>(m_step) > m_snap->schedule.stepCount())
         return -1;
-    const Schedule& s = m_snap->schedule;
+    // The arrows shown (arrow i is the last hop of the step's transfer i): no route is traced again
+    // on a mouse move.
     const QMatrix4x4 vp = viewProjection();
     const QSizeF size = viewportSize();
     std::vector<std::pair<QPointF, QPointF>> segments;
-    const auto transfers = s.stepTransfers(StepNo{m_step});
-    for (const Transfer& t : transfers) {
-        const auto nodes = routeNodes(s.topology(), t.from, t.to, t.route, s.dimensionOrder);
-        const Vec3 &a = m_positions[nodes[nodes.size() - 2]], &b = m_positions[nodes.back()];
-        segments.emplace_back(projectToScreen(vp, size, a), projectToScreen(vp, size, b));
-    }
+    for (const ArrowInstances::Arrow& a : m_arrows->arrows())
+        segments.emplace_back(projectToScreen(vp, size, a.from), projectToScreen(vp, size, a.tip));
     // The arrowhead's half of the last hop, clear of the sender's node.
     const long long i = pickSegment(segments, pos, 8.0, 0.45, 0.9);
-    return i < 0 ? -1 : static_cast<long long>(s.stepBegin(StepNo{m_step})) + i;
+    return i < 0 ? -1 : static_cast<long long>(m_snap->schedule.stepBegin(StepNo{m_step})) + i;
 }
 
 void SceneView::setMode(ViewMode mode)

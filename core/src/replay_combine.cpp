@@ -50,6 +50,16 @@ void fillPartial(const ContributionSets& sets, ContributionSets::SetId set, cons
     }
 }
 
+void fillTotal(std::uint32_t nodes, const Block& chunk, std::span<std::uint8_t> out)
+{
+    std::fill(out.begin(), out.end(), std::uint8_t{0});
+    std::vector<std::uint8_t> one(out.size());
+    for (NodeId v{}; v < nodes; ++v) {
+        fillContribution(v, chunk, one);
+        addWords(out, one);
+    }
+}
+
 CombinePlan combinePlan(const Schedule& schedule)
 {
     CombinePlan plan;
@@ -133,15 +143,11 @@ std::string PartialResults::receive(std::size_t transfer, std::size_t k, std::sp
 std::vector<std::string> PartialResults::finish() const
 {
     std::vector<std::string> out;
-    std::vector<std::uint8_t> full(m_bytes), one(m_bytes);
+    std::vector<std::uint8_t> full(m_bytes);
     const std::uint32_t n = m_schedule.topology().nodeCount();
     for (std::uint64_t c : requiredChunks(m_schedule, m_node)) {
         const Block named = chunkBlock(m_schedule, c);
-        std::fill(full.begin(), full.end(), std::uint8_t{0});
-        for (NodeId v{}; v < n; ++v) {
-            fillContribution(v, named, one);
-            addWords(full, one);
-        }
+        fillTotal(n, named, full);
         const auto have = chunk(c);
         const auto bad = std::mismatch(have.begin(), have.end(), full.begin()).first;
         if (bad != have.end())

@@ -105,6 +105,10 @@ void fillContribution(NodeId v, const Block& chunk, std::span<std::uint8_t> out)
 /// acc += in, word by word as 64-bit unsigned integers (sizes equal, multiples of 8). O(size).
 void addWords(std::span<std::uint8_t> acc, std::span<const std::uint8_t> in);
 
+/// Fills `out` with the complete result of the chunk `chunk` names on a network of `nodes`
+/// nodes: the sum of every node's contribution. O(nodes · out.size()).
+void fillTotal(std::uint32_t nodes, const Block& chunk, std::span<std::uint8_t> out);
+
 /// Fills `out` with the partial result that combines the contributions of set `set` to the
 /// chunk `chunk` names. O(|set| · out.size()).
 void fillPartial(const ContributionSets& sets, ContributionSets::SetId set, const Block& chunk,
