@@ -7,7 +7,9 @@
 #include "topocast/io/atomic_file.h"
 #include "topocast/io/export.h"
 #include "topocast/io/measured_json.h"
+#include "topocast/io/msccl_xml.h"
 #include "topocast/io/schedule_json.h"
+#include "topocast/msccl.h"
 
 #include <cmath>
 #include <memory>
@@ -74,9 +76,32 @@ TraceOptions traceOptions(const ExportCommand& opts, const Schedule& schedule)
     return o;
 }
 
-std::string exportText(const ExportCommand& opts)
+/// The scenario's schedule as an MSCCL program (one rank per node; msccl.h).
+std::string mscclText(const ExportCommand& opts, std::ostream& err)
 {
-    const ExportFormat format = parseExportFormat(opts.format);
+    const Scenario sc = opts.scenario.resolve();
+    if (sc.algorithm.empty())
+        throw Error("--format msccl-xml needs a schedule; give --algorithm NAME or a --scenario file");
+    const Schedule schedule = buildScenario(sc);
+    std::ostringstream out;
+    writeMscclXml(out, mscclFromSchedule(schedule));
+    if (const std::size_t waiting = mscclWaitingSends(schedule))
+        err << "note: " << waiting << " of " << schedule.size() << " sends follow a step in which their node waits; an "
+            << "MSCCL program cannot wait without a message, so the executor runs them sooner (`import` shows the "
+            << "steps it takes)\n";
+    return std::move(out).str();
+}
+
+std::string exportText(const ExportCommand& opts, std::ostream& err)
+{
+    if (opts.format == "msccl-xml")
+        return mscclText(opts, err);
+    ExportFormat format{};
+    try {
+        format = parseExportFormat(opts.format);
+    } catch (const Error& e) {
+        throw Error(std::string(e.what()) + " or msccl-xml");
+    }
     const ExportGraph graph = parseExportGraph(opts.graph);
     const Scenario sc = opts.scenario.resolve();
     const bool graphFormat = format == ExportFormat::GraphML || format == ExportFormat::Dot;
@@ -107,13 +132,13 @@ Command makeCommand()
 {
     return Command{
         "export",
-        "write a schedule as json|csv|channels-csv|trace, or the topology / broadcast tree as graphml|dot",
+        "write a schedule as json|csv|channels-csv|trace|msccl-xml, or the topology / broadcast tree as graphml|dot",
         [](CLI::App& sub) {
             auto opts = std::make_shared<ExportCommand>();
             opts->scenario.add(sub, false);
             sub.add_option("--format,-f", opts->format,
                            "json (schedule document) | csv (transfers) | channels-csv (per-channel loads) | "
-                           "trace (Chrome/Perfetto trace JSON) | graphml | dot")
+                           "trace (Chrome/Perfetto trace JSON) | msccl-xml (an MSCCL program, rank r on node r) | graphml | dot")
                 ->capture_default_str();
             sub.add_option("--graph", opts->graph,
                            "graphml/dot: topology (nodes and links) or tree (who first informs whom)")
@@ -131,7 +156,7 @@ Command makeCommand()
             sub.add_option("--measured", opts->measuredFile,
                            "trace: measured times of this schedule (topocast-mpi --out), for --times measured or model");
             return [opts](Io& io) {
-                const std::string text = exportText(*opts);
+                const std::string text = exportText(*opts, io.err);
                 if (opts->outFile.empty())
                     io.out << text;
                 else

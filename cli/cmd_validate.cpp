@@ -2,6 +2,7 @@
 #include "commands.h"
 
 #include "envelope.h"
+#include "msccl_commands.h"
 
 #include "topocast/io/schedule_csv.h"
 #include "topocast/io/schedule_json.h"
@@ -22,6 +23,7 @@ namespace {
 struct ValidateCommand {
     std::string file;
     std::string topology;
+    std::string ranks;
     bool json = false;
     bool allowContention = false;
 };
@@ -122,6 +124,10 @@ void printText(const ValidateCommand& opts, const Schedule& s, const Validation&
 
 int runValidate(const ValidateCommand& opts, Io& io)
 {
+    if (isMscclXmlPath(opts.file))
+        return validateMscclFile(opts.file, opts.topology, opts.ranks, opts.json, io);
+    if (!opts.ranks.empty())
+        throw Error("--ranks places the ranks of an MSCCL XML program (a .xml file); " + opts.file + " is not one");
     const bool csv = isCsvPath(opts.file);
     if (!csv && !opts.topology.empty())
         throw Error("--topology applies to a CSV schedule; " + opts.file +
@@ -153,11 +159,13 @@ const CommandRegistrar reg{Command{
     [](CLI::App& sub) {
         auto opts = std::make_shared<ValidateCommand>();
         sub.add_option("file", opts->file,
-                       "schedule JSON (as written by `schedule --json`) or a student's CSV (step,from,to[,route]; "
-                       "a .csv file)")
+                       "schedule JSON (as written by `schedule --json`), a student's CSV (step,from,to[,route]; "
+                       "a .csv file) or an MSCCL XML program (a .xml file; needs --topology)")
             ->required();
         sub.add_option("--topology", opts->topology,
-                       "CSV only: the topology (mesh:4x4, torus:5x5, hypercube:4) when the file names none");
+                       "CSV and MSCCL XML: the topology (mesh:4x4, torus:5x5, hypercube:4); a CSV may name its own");
+        sub.add_option("--ranks", opts->ranks,
+                       "MSCCL XML: rank placement, one node per line, line r for rank r (default: rank r on node r)");
         sub.add_flag("--json", opts->json, "print the verdict as JSON");
         sub.add_flag("--allow-contention", opts->allowContention,
                      "do not count step contention as a violation, even where the file promises none (its step_contention; "

@@ -12,6 +12,7 @@ packages=(
   clang libclang-rt-14-dev            # libFuzzer + sanitizers (robustness)
   # core
   libboost-graph-dev nlohmann-json3-dev libcli11-dev libfmt-dev libeigen3-dev
+  libexpat1-dev                       # MSCCL XML
   # tests and benchmarks
   catch2 libbenchmark-dev python3-jsonschema   # python3-jsonschema: outputs against resources/schema
   # app: Qt 6.4 + Qt3D + Charts + Svg

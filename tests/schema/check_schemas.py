@@ -83,6 +83,20 @@ with tempfile.TemporaryDirectory() as d:
         check("topocast-schedule.schema.json", json.load(open(j)), f"schedule {algo} on {net}")
         check("topocast-validation.schema.json", run(["validate", j, "--json"]), f"validate {algo} JSON")
         check("topocast-validation.schema.json", run(["validate", c, "--json"]), f"validate {algo} CSV")
+with tempfile.TemporaryDirectory() as d:
+    # MSCCL XML: a ring all-reduce written out, checked (valid), then broken (a receive never sent).
+    x = os.path.join(d, "ring.xml")
+    run(["export", "-t", "torus:4x4", "-a", "ring", "--pattern", "allreduce", "--format", "msccl-xml", "--out", x],
+        parse=False)
+    check("topocast-msccl-validation.schema.json", run(["validate", x, "--topology", "torus:4x4", "--json"]),
+          "validate MSCCL XML")
+    text = open(x).read()
+    with open(x, "w") as f:
+        f.write(text.replace('type="s"', 'type="nop"', 1))
+    doc = run(["validate", x, "--topology", "torus:4x4", "--json"], ok=(1,))
+    check("topocast-msccl-validation.schema.json", doc, "validate broken MSCCL XML")
+    if doc["valid"] or not doc["findings"]:
+        sys.exit("a broken MSCCL XML program was found valid")
 for name in sorted(os.listdir(scenarios)):
     if name.endswith(".json"):
         check("topocast-scenario.schema.json", json.load(open(os.path.join(scenarios, name))), f"scenario {name}")

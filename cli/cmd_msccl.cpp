@@ -1,0 +1,148 @@
+// MSCCL XML on the command line: `validate FILE.xml --topology T` checks a program placed on a
+// network, `import FILE.xml --topology T --out S.json` writes it as a topocast schedule.
+#include "commands.h"
+#include "msccl_commands.h"
+
+#include "envelope.h"
+
+#include "topocast/error.h"
+#include "topocast/io/atomic_file.h"
+#include "topocast/io/read_file.h"
+#include "topocast/io/schedule_json.h"
+#include "topocast/metrics.h"
+#include "topocast/msccl.h"
+
+#include <memory>
+#include <ostream>
+#include <sstream>
+
+namespace topocast::cli {
+
+bool isMscclXmlPath(const std::string& path)
+{
+    std::string ext = std::filesystem::path(path).extension().string();
+    for (char& c : ext)
+        c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+    return ext == ".xml";
+}
+
+MscclCheck checkMscclFile(const std::string& file, const std::string& topology, const std::string& ranksFile)
+{
+    if (topology.empty())
+        throw Error(file + " is MSCCL XML, which names no network: give --topology (mesh:4x4, torus:4x4, hypercube:3, …) "
+                    "with one node per rank");
+    const Topology topo = Topology::parse(topology);
+    const MscclProgram program = readMscclXml(file);
+    std::vector<NodeId> placement;
+    if (!ranksFile.empty()) {
+        ReadFileLimits limits;
+        limits.kind = "rank placement";
+        limits.maxBytes = std::uint64_t{1} << 24;
+        limits.whenPast = [&] { throw Error(ranksFile + ": past 16 MiB; a placement is one node per line"); };
+        placement = parseRankPlacement(readFileText(ranksFile, limits), topo, program.ranks, ranksFile);
+    }
+    return checkMscclProgram(program, topo, placement);
+}
+
+namespace {
+
+nlohmann::ordered_json mscclFindingsJson(const MscclCheck& check)
+{
+    nlohmann::ordered_json list = nlohmann::ordered_json::array();
+    for (const MscclFinding& f : check.findings) {
+        nlohmann::ordered_json j;
+        j["step"] = f.step ? nlohmann::ordered_json(*f.step) : nlohmann::ordered_json(nullptr);
+        j["rank"] = f.rank;
+        j["chunk"] = f.chunk ? nlohmann::ordered_json(*f.chunk) : nlohmann::ordered_json(nullptr);
+        j["what"] = f.what;
+        if (f.tb >= 0) {
+            j["tb"] = f.tb;
+            j["s"] = f.s;
+        }
+        list.push_back(j);
+    }
+    return list;
+}
+
+} // namespace
+
+int validateMscclFile(const std::string& file, const std::string& topology, const std::string& ranksFile, bool json, Io& io)
+{
+    const MscclCheck check = checkMscclFile(file, topology, ranksFile);
+    const Topology topo = Topology::parse(topology);
+    if (json) {
+        nlohmann::ordered_json o = envelope("topocast-msccl-validation", topo);
+        o["file"] = file;
+        o["valid"] = check.valid();
+        o["collective"] = mscclCollective(check.pattern);
+        o["ranks"] = check.ranks;
+        o["chunk_transfers"] = check.chunkTransfers;
+        o["steps"] = check.steps;
+        o["max_hops"] = check.maxHops;
+        o["finding_count"] = check.findingCount;
+        o["findings"] = mscclFindingsJson(check);
+        io.out << o.dump(2, ' ', false, nlohmann::ordered_json::error_handler_t::replace) << "\n";
+        return check.valid() ? 0 : 1;
+    }
+    io.out << file << ": " << mscclCollective(check.pattern) << " of " << check.ranks << " ranks on " << topo.displayName()
+           << ", " << check.chunkTransfers << " chunk transfers in " << check.steps << " steps, longest send "
+           << check.maxHops << " hop" << (check.maxHops == 1 ? "" : "s") << "\n";
+    if (check.valid()) {
+        io.out << "valid\n";
+        return 0;
+    }
+    io.out << "INVALID: " << check.findingCount << " finding" << (check.findingCount == 1 ? "" : "s") << "\n";
+    for (const MscclFinding& f : check.findings)
+        io.out << "  - " << (f.step ? "step " + std::to_string(*f.step) + ", " : std::string()) << "rank " << f.rank << ": "
+               << f.what << "\n";
+    if (check.findings.size() < check.findingCount)
+        io.out << "  … " << check.findingCount - check.findings.size() << " more\n";
+    return 1;
+}
+
+namespace {
+
+struct ImportCommand {
+    std::string file, topology, ranks, out;
+};
+
+int runImport(const ImportCommand& opts, Io& io)
+{
+    const MscclCheck check = checkMscclFile(opts.file, opts.topology, opts.ranks);
+    if (check.schedule.size() == 0) {
+        for (const MscclFinding& f : check.findings)
+            io.err << "topocast-cli: rank " << f.rank << ": " << f.what << "\n";
+        throw Error(opts.file + " cannot run (" + std::to_string(check.findingCount) +
+                    " problems with its structure, listed above); nothing written");
+    }
+    std::ostringstream text;
+    writeScheduleJson(text, check.schedule, computeMetrics(check.schedule));
+    writeFileAtomic(opts.out, text.str());
+    io.out << opts.out << ": " << check.schedule.size() << " transfers in " << check.steps << " steps ("
+           << mscclCollective(check.pattern) << ", " << check.ranks << " ranks)\n";
+    if (!check.valid()) {
+        io.out << "the program is not a correct " << mscclCollective(check.pattern) << ": " << check.findingCount
+               << " finding" << (check.findingCount == 1 ? "" : "s") << " (topocast-cli validate " << opts.file
+               << " --topology " << opts.topology << " lists them)\n";
+        return 1;
+    }
+    return 0;
+}
+
+const CommandRegistrar reg{Command{
+    "import",
+    "read an MSCCL XML program, place it on a network and write it as a topocast schedule JSON",
+    [](CLI::App& sub) {
+        auto opts = std::make_shared<ImportCommand>();
+        sub.add_option("file", opts->file, "MSCCL XML (from the MSCCL tools, TACOS, TE-CCL or `export --format msccl-xml`)")
+            ->required();
+        sub.add_option("--topology", opts->topology, "the network, one node per rank (torus:4x4, hypercube:3, …)")->required();
+        sub.add_option("--ranks", opts->ranks, "rank placement: one node per line, line r for rank r (default: rank r on node r)");
+        sub.add_option("--out,-o", opts->out, "the schedule JSON to write (atomically)")->required();
+        return [opts](Io& io) { return runImport(*opts, io); };
+    },
+}};
+
+} // namespace
+
+} // namespace topocast::cli

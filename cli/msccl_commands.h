@@ -1,0 +1,23 @@
+#pragma once
+// MSCCL XML in `validate` (cmd_validate.cpp) and `import` (cmd_msccl.cpp).
+
+#include "commands.h"
+
+#include "topocast/msccl.h"
+
+#include <string>
+
+namespace topocast::cli {
+
+/// Whether `validate` reads `path` as MSCCL XML (a .xml file, any case).
+bool isMscclXmlPath(const std::string& path);
+
+/// Reads FILE, parses --topology and --ranks (one node per line; empty: rank r on node r) and
+/// checks the program there. Throws Error for a missing topology and for bad input.
+MscclCheck checkMscclFile(const std::string& file, const std::string& topology, const std::string& ranksFile);
+
+/// `validate FILE.xml --topology T [--ranks FILE] [--json]`: 0 when the program is a correct
+/// collective, 1 with its findings otherwise.
+int validateMscclFile(const std::string& file, const std::string& topology, const std::string& ranksFile, bool json, Io& io);
+
+} // namespace topocast::cli
