@@ -135,6 +135,14 @@ bool CompareView::setScenarioNow(const Scenario& scenario)
     }
 }
 
+void CompareView::compareWithFile(SnapshotPtr file, const Scenario& other)
+{
+    m_cmp.reset();
+    m_sessions[1]->setScenario(other);        // busy first, so A alone is not paired with an old B
+    m_sessions[0]->showSnapshot(std::move(file));
+    emit activeScenarioChanged(sideScenario(m_active));
+}
+
 void CompareView::setActiveSide(int side)
 {
     side = side == 0 ? 0 : 1;

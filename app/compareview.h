@@ -35,6 +35,9 @@ public:
     void setScenario(const Scenario& scenario);
     /// The same, synchronously (start-up, tests); false and failed() on error.
     bool setScenarioNow(const Scenario& scenario);
+    /// A is a schedule read from a file (File ▸ Open schedule), B `other` computed beside it:
+    /// an imported MSCCL ring against topocast's bucket on the same torus.
+    void compareWithFile(SnapshotPtr file, const Scenario& other);
     /// A with B as its compare side: the latest requested scenarios (what File ▸ Save writes).
     Scenario scenario() const;
     /// The latest requested scenario of side 0 (A) or 1 (B).

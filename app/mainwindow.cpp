@@ -21,6 +21,7 @@
 #include "timeline.h"
 #include "timelinebar.h"
 
+#include "topocast/algorithms/registry.h"
 #include "topocast/error.h"
 #include "topocast/numbers.h"
 #include "topocast/figures.h"
@@ -55,6 +56,9 @@
 #include <QTimer>
 #include <QToolTip>
 #include <QVBoxLayout>
+
+#include <algorithm>
+#include <utility>
 
 namespace topocast::app {
 
@@ -374,7 +378,7 @@ void MainWindow::buildMenus()
     });
     file->addAction(QStringLiteral("Open sc&hedule…"), this, [this] {
         const QString path = QFileDialog::getOpenFileName(this, QStringLiteral("Open schedule"), QString(),
-                                                          QStringLiteral("Schedules (*.json *.csv)"));
+                                                          QStringLiteral("Schedules (*.json *.csv *.xml);;MSCCL XML (*.xml)"));
         if (!path.isEmpty())
             openSchedule(path);
     });
@@ -741,9 +745,10 @@ bool MainWindow::openSchedule(const QString& path, std::optional<Topology> topol
     try {
         if (m_compareOn)
             setCompareMode(false);  // a file's schedule is shown in the single view
-        if (!topology && scheduleFileNeedsTopology(path)) {
-            topology = chooseTopology(this, path, m_session->scenario().topology);
-            if (!topology)
+        if (!topology) {
+            const TopologyNeed need = scheduleFileTopology(path, m_session->scenario().topology);
+            topology = need.given;
+            if (need.choose && !(topology = chooseTopology(this, need.question, m_session->scenario().topology)))
                 return false;
         }
         const OpenedSchedulePtr opened = openScheduleFile(path, topology);
@@ -783,10 +788,47 @@ bool MainWindow::openCompare(const Scenario& scenario)
     return true;
 }
 
+bool MainWindow::compareOpenedFile()
+{
+    const SnapshotPtr file = m_session->snapshot();
+    const Schedule& s = file->schedule;
+    const std::vector<std::string> names = algorithmsFor(s.topology(), s.pattern());
+    if (names.empty()) {
+        showError(QStringLiteral("No topocast algorithm builds a %1 on the %2 to compare with.")
+                      .arg(QString::fromStdString(toString(s.pattern())), QString::fromStdString(s.topology().displayName())));
+        return false;
+    }
+    const auto other = std::find_if(names.begin(), names.end(), [&](const std::string& n) { return n != s.algorithm; });
+    Scenario b = m_session->requestedScenario();
+    b.compare.reset();
+    b.title = "topocast's " + (other != names.end() ? *other : names.front());
+    b.topology = s.topology();
+    b.algorithm = other != names.end() ? *other : names.front();
+    b.params = Params{};
+    if (s.pattern() != Pattern::Broadcast)
+        b.params.set("pattern", toString(s.pattern()));
+    b.source = s.source();
+    m_compareOn = true;
+    {
+        const QSignalBlocker block(m_compareAction);
+        m_compareAction->setChecked(true);
+    }
+    m_scene->widget()->hide();
+    m_narration->hide();
+    m_compare->show();
+    m_comparingFile = true;
+    m_compare->compareWithFile(file, b);
+    return true;
+}
+
 void MainWindow::setCompareMode(bool on)
 {
     if (on == m_compareOn)
         return;
+    if (on && m_findings->opened() && m_session->snapshot() == m_findings->opened()->snapshot) {
+        compareOpenedFile();
+        return;
+    }
     if (on) {
         Scenario s = m_session->requestedScenario();
         if (!s.compare) {
@@ -801,6 +843,7 @@ void MainWindow::setCompareMode(bool on)
         return;
     }
     const Scenario both = m_compare->scenario();
+    const bool fromFile = std::exchange(m_comparingFile, false);
     m_compareOn = false;
     {
         const QSignalBlocker block(m_compareAction);
@@ -809,7 +852,9 @@ void MainWindow::setCompareMode(bool on)
     m_compare->hide();
     m_scene->widget()->show();
     m_narration->show();
-    if (!(both == m_session->requestedScenario()))
+    if (fromFile && m_session->snapshot())
+        showSnapshot(m_session->snapshot());  // back to the file, its findings still listed
+    else if (!(both == m_session->requestedScenario()))
         m_session->setScenario(both);
     else if (auto snap = m_session->snapshot())
         showSnapshot(snap);  // the timeline and panel back to the single view

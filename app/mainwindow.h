@@ -73,6 +73,10 @@ public:
     void setCompareMode(bool on);
     /// Opens a scenario with a compare side in the split view; false (and a message) if refused.
     bool openCompare(const Scenario& scenario);
+    /// The split view with the schedule read from a file (File ▸ Open schedule) as A and
+    /// topocast's own algorithm for its collective on its network as B (another than the file's
+    /// when there is one); false (and a message) when no algorithm builds that collective there.
+    bool compareOpenedFile();
     QString narration() const;
     QString errorText() const;
 
@@ -198,6 +202,7 @@ private:
     QAction* m_orthographicAction = nullptr;  ///< View ▸ Orthographic (follows the scene's projection)
     QAction* m_flatAction = nullptr;          ///< View ▸ Flat hypercube drawing (hypercubes n ≤ 6)
     bool m_compareOn = false;
+    bool m_comparingFile = false;  ///< the split view shows an opened file against an algorithm
 };
 
 } // namespace topocast::app

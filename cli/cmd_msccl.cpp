@@ -18,14 +18,6 @@
 
 namespace topocast::cli {
 
-bool isMscclXmlPath(const std::string& path)
-{
-    std::string ext = std::filesystem::path(path).extension().string();
-    for (char& c : ext)
-        c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-    return ext == ".xml";
-}
-
 MscclCheck checkMscclFile(const std::string& file, const std::string& topology, const std::string& ranksFile)
 {
     if (topology.empty())
@@ -51,6 +43,7 @@ nlohmann::ordered_json mscclFindingsJson(const MscclCheck& check)
     nlohmann::ordered_json list = nlohmann::ordered_json::array();
     for (const MscclFinding& f : check.findings) {
         nlohmann::ordered_json j;
+        j["kind"] = std::string(toString(f.kind));
         j["step"] = f.step ? nlohmann::ordered_json(*f.step) : nlohmann::ordered_json(nullptr);
         j["rank"] = f.rank;
         j["chunk"] = f.chunk ? nlohmann::ordered_json(*f.chunk) : nlohmann::ordered_json(nullptr);
@@ -136,7 +129,7 @@ const CommandRegistrar reg{Command{
         auto opts = std::make_shared<ImportCommand>();
         sub.add_option("file", opts->file, "MSCCL XML (from the MSCCL tools, TACOS, TE-CCL or `export --format msccl-xml`)")
             ->required();
-        sub.add_option("--topology", opts->topology, "the network, one node per rank (torus:4x4, hypercube:3, …)")->required();
+        sub.add_option("--topology,-t", opts->topology, "the network, one node per rank (torus:4x4, hypercube:3, …)")->required();
         sub.add_option("--ranks", opts->ranks, "rank placement: one node per line, line r for rank r (default: rank r on node r)");
         sub.add_option("--out,-o", opts->out, "the schedule JSON to write (atomically)")->required();
         return [opts](Io& io) { return runImport(*opts, io); };

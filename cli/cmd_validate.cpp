@@ -130,7 +130,7 @@ int runValidate(const ValidateCommand& opts, Io& io)
         throw Error("--ranks places the ranks of an MSCCL XML program (a .xml file); " + opts.file + " is not one");
     const bool csv = isCsvPath(opts.file);
     if (!csv && !opts.topology.empty())
-        throw Error("--topology applies to a CSV schedule; " + opts.file +
+        throw Error("--topology applies to a CSV schedule or an MSCCL XML program; " + opts.file +
                     " is read as schedule JSON, which names its topology");
     std::optional<Topology> topo;
     if (!opts.topology.empty())
@@ -162,7 +162,7 @@ const CommandRegistrar reg{Command{
                        "schedule JSON (as written by `schedule --json`), a student's CSV (step,from,to[,route]; "
                        "a .csv file) or an MSCCL XML program (a .xml file; needs --topology)")
             ->required();
-        sub.add_option("--topology", opts->topology,
+        sub.add_option("--topology,-t", opts->topology,
                        "CSV and MSCCL XML: the topology (mesh:4x4, torus:5x5, hypercube:4); a CSV may name its own");
         sub.add_option("--ranks", opts->ranks,
                        "MSCCL XML: rank placement, one node per line, line r for rank r (default: rank r on node r)");

@@ -9,9 +9,6 @@
 
 namespace topocast::cli {
 
-/// Whether `validate` reads `path` as MSCCL XML (a .xml file, any case).
-bool isMscclXmlPath(const std::string& path);
-
 /// Reads FILE, parses --topology and --ranks (one node per line; empty: rank r on node r) and
 /// checks the program there. Throws Error for a missing topology and for bad input.
 MscclCheck checkMscclFile(const std::string& file, const std::string& topology, const std::string& ranksFile);

@@ -42,6 +42,17 @@ std::string mscclCollective(Pattern p)
     return "allgather";
 }
 
+std::string_view toString(MscclFindingKind kind)
+{
+    switch (kind) {
+    case MscclFindingKind::Structure: return "structure";
+    case MscclFindingKind::Deadlock: return "deadlock";
+    case MscclFindingKind::Data: return "data";
+    case MscclFindingKind::Incomplete: return "incomplete";
+    }
+    return "structure";
+}
+
 namespace {
 
 /// What the collective's buffers hold: c chunks per piece, `in` contributions per rank (input
@@ -135,9 +146,11 @@ struct Findings {
     }
 };
 
-MscclFinding finding(int rank, std::string what, int tb = -1, int s = -1)
+MscclFinding finding(int rank, std::string what, int tb = -1, int s = -1,
+                     MscclFindingKind kind = MscclFindingKind::Structure)
 {
     MscclFinding f;
+    f.kind = kind;
     f.rank = rank;
     f.tb = tb;
     f.s = s;
@@ -209,11 +222,20 @@ void checkStructure(const MscclProgram& p, const Shape& sh, Findings& out)
 
     for (const MscclGpu& g : p.gpus) {
         const int declared[3] = {g.inputChunks, g.outputChunks, g.scratchChunks};
+        // Chunks a buffer holds: its own, or where it lives in the other (in place) as far as
+        // that one reaches — an in-place program may leave the aliased buffer undeclared.
+        auto storage = [&](MscclBuffer t) {
+            return t == MscclBuffer::Input ? std::max(g.inputChunks, sh.in)
+                                           : t == MscclBuffer::Output ? std::max(g.outputChunks, sh.out) : g.scratchChunks;
+        };
         auto size = [&](MscclBuffer b) {
-            const int d = declared[static_cast<int>(b)];
-            if (d > 0 || !sh.inplace) return d;
-            // An in-place program may leave the buffer that aliases the other undeclared.
-            return sh.slot(g.id, b, 0).first != b ? (b == MscclBuffer::Input ? sh.in : sh.out) : d;
+            int d = declared[static_cast<int>(b)];
+            const auto [target, base] = sh.slot(g.id, b, 0);
+            if (target == b)
+                return d;
+            if (d == 0)
+                d = b == MscclBuffer::Input ? sh.in : sh.out;
+            return std::max(0, std::min(d, storage(target) - base));
         };
         for (int b = 0; b < 3; ++b)
             if (declared[b] < 0 || declared[b] > kMaxMscclBufferChunks)
@@ -431,7 +453,7 @@ void Run::pairSends()
             m_out.add(finding(from, located(block(s).id, step(s).s) + " sends to rank " + std::to_string(to) + " on channel " +
                                         std::to_string(channel) + ", but rank " + std::to_string(to) +
                                         " has no receive left for it (a send with no receive)",
-                              block(s).id, step(s).s));
+                              block(s).id, step(s).s, MscclFindingKind::Deadlock));
         }
         for (std::size_t k = paired; k < recvs.size(); ++k) {
             const Op& r = m_ops[static_cast<std::size_t>(recvs[k])];
@@ -439,7 +461,7 @@ void Run::pairSends()
             m_out.add(finding(to, located(block(r).id, step(r).s) + " waits for a receive from rank " + std::to_string(from) +
                                       " on channel " + std::to_string(channel) +
                                       " that is never sent: a deadlock (this stream and every op after it never run)",
-                              block(r).id, step(r).s));
+                              block(r).id, step(r).s, MscclFindingKind::Deadlock));
         }
     }
 }
@@ -473,7 +495,7 @@ Value Run::combine(const Value& a, const Value& b, const Op& op, int chunk, int 
 {
     const MscclStep& st = step(op);
     auto report = [&](const std::string& what) {
-        MscclFinding f = finding(op.rank, located(block(op).id, st.s) + ": " + what, block(op).id, st.s);
+        MscclFinding f = finding(op.rank, located(block(op).id, st.s) + ": " + what, block(op).id, st.s, MscclFindingKind::Data);
         f.step = static_cast<std::uint32_t>(stepNo);
         f.chunk = chunk;
         m_out.add(std::move(f));
@@ -538,7 +560,7 @@ void Run::perform(Op& op)
         if (type == MscclOp::Send && !v.defined && k == 0) {
             MscclFinding f = finding(op.rank, located(block(op).id, st.s) + ": sends " + std::string(mscclBufferName(st.srcBuf)) +
                                                   " chunk " + std::to_string(st.srcOff + k) + ", which holds no data yet",
-                                     block(op).id, st.s);
+                                     block(op).id, st.s, MscclFindingKind::Data);
             f.step = static_cast<std::uint32_t>(sendStep);
             f.chunk = st.srcOff + k;
             m_out.add(std::move(f));
@@ -613,7 +635,7 @@ void Run::reportStuck()
         m_out.add(finding(op.rank, located(block(op).id, step(op).s) + " (" + std::string(mscclOpName(step(op).type)) +
                                        ") never runs: it waits in a dependency cycle (through depid/deps, stream order and "
                                        "sends that wait for it)",
-                          block(op).id, step(op).s));
+                          block(op).id, step(op).s, MscclFindingKind::Deadlock));
     }
 }
 
@@ -626,6 +648,7 @@ void Run::checkFinal()
             const Value& v = at(r, MscclBuffer::Output, k);
             const std::vector<std::uint32_t> want = m_sh.expected(r, k);
             MscclFinding f;
+            f.kind = MscclFindingKind::Incomplete;
             f.rank = r;
             f.chunk = k;
             f.step = static_cast<std::uint32_t>(std::max(lastWrite(r, MscclBuffer::Output, k), m_steps));
@@ -654,7 +677,7 @@ void Run::checkFinal()
                                                             m_sh.name(loss.lost.front()) +
                                                             (loss.lost.size() > 1 ? " and " + std::to_string(loss.lost.size() - 1) + " more" : std::string()) +
                                                             " (a copy where a reduce was needed?)",
-                                             loss.tb, loss.s);
+                                             loss.tb, loss.s, MscclFindingKind::Data);
                 cause.step = static_cast<std::uint32_t>(loss.step);
                 cause.chunk = loss.chunk;
                 m_out.add(std::move(cause));

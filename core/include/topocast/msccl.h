@@ -27,8 +27,19 @@ Pattern mscclPattern(std::string_view collective);
 /// The name MSCCL files use for a pattern ("reduce_scatter", …).
 std::string mscclCollective(Pattern pattern);
 
+/// What kind of problem a finding is (for colours and filters).
+enum class MscclFindingKind : std::uint8_t {
+    Structure,   ///< the file: a rank, peer, offset, count or dependency out of range
+    Deadlock,    ///< a send with no receive, a receive never sent, a dependency cycle
+    Data,        ///< a contribution combined twice or lost, a reduce that only copies, a send of nothing
+    Incomplete,  ///< a rank ends without what the collective defines
+};
+/// "structure", "deadlock", "data", "incomplete".
+std::string_view toString(MscclFindingKind kind);
+
 /// One problem of a program, where it happens.
 struct MscclFinding {
+    MscclFindingKind kind = MscclFindingKind::Structure;
     /// The topocast step it happens in; none for the file's structure and for ops that never run.
     std::optional<std::uint32_t> step;
     int rank = -1;                      ///< the rank at fault, or the rank holding a wrong chunk

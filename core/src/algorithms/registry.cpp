@@ -433,6 +433,21 @@ std::vector<ParamSpec> panelParamSpecs(const AlgorithmInfo& algorithm)
     return out;
 }
 
+std::vector<std::string> algorithmsFor(const Topology& topo, Pattern pattern)
+{
+    std::vector<std::string> names;
+    const std::string wanted = toString(pattern);
+    for (const AlgorithmInfo& a : algorithms()) {
+        if (a.whyNot && a.whyNot(topo))
+            continue;
+        const bool builds = a.patterns.empty() ? pattern == Pattern::Broadcast
+                                               : std::find(a.patterns.begin(), a.patterns.end(), wanted) != a.patterns.end();
+        if (builds)
+            names.push_back(a.name);
+    }
+    return names;
+}
+
 Schedule buildSchedule(std::string_view algorithm, const Topology& topo, NodeId source, const Params& params)
 {
     const AlgorithmInfo& info = findAlgorithm(algorithm);

@@ -6,6 +6,7 @@
 
 #include <expat.h>
 
+#include <cctype>
 #include <charconv>
 #include <cstring>
 #include <limits>
@@ -227,6 +228,14 @@ struct ParserDeleter {
 };
 
 } // namespace
+
+bool isMscclXmlPath(const std::filesystem::path& path)
+{
+    std::string ext = path.extension().string();
+    for (char& c : ext)
+        c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+    return ext == ".xml";
+}
 
 MscclProgram parseMscclXml(std::string_view text, std::string_view what)
 {

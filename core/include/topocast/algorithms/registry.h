@@ -55,6 +55,9 @@ std::string algorithmReference(std::string_view name);
 /// Every parameter key any algorithm takes, once each, in registry order, with the declaration
 /// that first names it (for the CLI's options).
 std::vector<const ParamSpec*> allParamSpecs();
+/// The algorithms that build `pattern` on `topo` (those without a pattern parameter build
+/// broadcasts), in registry order: what an imported schedule is compared with. O(algorithms).
+std::vector<std::string> algorithmsFor(const Topology& topo, Pattern pattern);
 /// The parameters of `algorithm` the app's panel edits as fields: all but mode and pattern (which
 /// have their own choosers) and the dimension order.
 std::vector<ParamSpec> panelParamSpecs(const AlgorithmInfo& algorithm);

@@ -98,6 +98,9 @@ struct MscclProgram {
     std::vector<MscclGpu> gpus;
 };
 
+/// Whether a file is read as MSCCL XML: a .xml name, any case.
+bool isMscclXmlPath(const std::filesystem::path& path);
+
 /// Parses MSCCL XML. `what` names the text in errors (a path, or "standard input").
 /// Throws Error "WHAT:LINE: problem; what is allowed" for malformed XML, a DOCTYPE (refused before
 /// its declarations are read, so no entity is ever expanded), an element other than algo/gpu/tb/
