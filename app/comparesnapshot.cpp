@@ -4,6 +4,7 @@
 
 #include "topocast/error.h"
 
+#include <QFileInfo>
 #include <QStringList>
 
 namespace topocast::app {
@@ -45,6 +46,10 @@ CompareSnapshotPtr buildCompareSnapshot(const Scenario& scenario)
 QString sideTitle(int side, const Snapshot& snap)
 {
     const Scenario& sc = snap.scenario;
+    if (!snap.scheduleFile.isEmpty())  // a schedule read from a file: its name says what it is
+        return QStringLiteral("%1: %2 (%3 from a file)")
+            .arg(side == 0 ? QStringLiteral("A") : QStringLiteral("B"), QFileInfo(snap.scheduleFile).fileName(),
+                 QString::fromStdString(toString(snap.schedule.pattern())));
     QStringList words{QString::fromStdString(sc.algorithm)};
     for (const char* key : {"mode", "variant", "pattern", "ports"})
         if (auto v = sc.params.find(key); v && !(std::string_view(key) == "pattern" && *v == "broadcast"))

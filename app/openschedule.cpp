@@ -44,7 +44,7 @@ Validation mscclValidation(const MscclCheck& check, const Topology& topo)
         f.step = StepNo{m.step.value_or(0)};
         if (m.rank >= 0 && static_cast<std::uint32_t>(m.rank) < topo.nodeCount())
             f.nodes.push_back(NodeId{static_cast<std::uint32_t>(m.rank)});
-        f.text = "rank " + std::to_string(m.rank) + ": " + m.what;
+        f.text = mscclFindingText(m);
         v.violations.push_back(f.text);
         v.findings.push_back(std::move(f));
     }

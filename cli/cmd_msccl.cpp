@@ -86,8 +86,7 @@ int validateMscclFile(const std::string& file, const std::string& topology, cons
     }
     io.out << "INVALID: " << check.findingCount << " finding" << (check.findingCount == 1 ? "" : "s") << "\n";
     for (const MscclFinding& f : check.findings)
-        io.out << "  - " << (f.step ? "step " + std::to_string(*f.step) + ", " : std::string()) << "rank " << f.rank << ": "
-               << f.what << "\n";
+        io.out << "  - " << (f.step ? "step " + std::to_string(*f.step) + ", " : std::string()) << mscclFindingText(f) << "\n";
     if (check.findings.size() < check.findingCount)
         io.out << "  … " << check.findingCount - check.findings.size() << " more\n";
     return 1;
@@ -104,7 +103,7 @@ int runImport(const ImportCommand& opts, Io& io)
     const MscclCheck check = checkMscclFile(opts.file, opts.topology, opts.ranks);
     if (check.schedule.size() == 0) {
         for (const MscclFinding& f : check.findings)
-            io.err << "topocast-cli: rank " << f.rank << ": " << f.what << "\n";
+            io.err << "topocast-cli: " << mscclFindingText(f) << "\n";
         throw Error(opts.file + " cannot run (" + std::to_string(check.findingCount) +
                     " problems with its structure, listed above); nothing written");
     }

@@ -53,6 +53,14 @@ std::string_view toString(MscclFindingKind kind)
     return "structure";
 }
 
+std::string mscclFindingText(const MscclFinding& f)
+{
+    const std::string rank = "rank " + std::to_string(f.rank);
+    if (f.what.rfind(rank + " ", 0) == 0)
+        return f.what;
+    return rank + ": " + f.what;
+}
+
 namespace {
 
 /// What the collective's buffers hold: c chunks per piece, `in` contributions per rank (input

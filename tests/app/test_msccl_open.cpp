@@ -64,6 +64,7 @@ TEST_CASE("open schedule: an MSCCL program on the scenario's network, checked, t
     CHECK(cmp->compareSnapshot()->b->schedule.algorithm == "bucket");
     CHECK(cmp->compareSnapshot()->b->stepCount() == 12);
     CHECK(cmp->compareSnapshot()->comparison.steps == 30);
+    CHECK(sideTitle(0, *file).toStdString() == "A: ring.xml (allreduce from a file)");
     // Back to the single view: the file again, its findings still listed.
     w.setCompareMode(false);
     CHECK(w.session()->snapshot() == file);

@@ -49,6 +49,10 @@ struct MscclFinding {
     std::string what;
 };
 
+/// "rank 3: tb 0 step 1 overwrites …", or the text alone where it begins with its rank
+/// ("rank 3 ends with output chunk 2 lacking …").
+std::string mscclFindingText(const MscclFinding& finding);
+
 /// Most chunks one buffer of one rank may declare (i_chunks, o_chunks, s_chunks): MSCCL programs
 /// use a few thousand at most.
 inline constexpr int kMaxMscclBufferChunks = 65536;
