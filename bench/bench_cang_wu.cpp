@@ -1,4 +1,4 @@
-// Cang-Wu speed (issue #3): the schedule from one source of a 128×128×128 mesh, and the TCD map
+// Cang-Wu speed: the schedule from one source of a 128×128×128 mesh, and the TCD map
 // of every source of 512×512 and 64×64×64, per mode. "Cold" runs drop the cached SubmeshOptimal
 // tables first, so they include the dynamic program; "warm" runs reuse them (the app's case when
 // the user clicks through sources). Run a Release build by hand; numbers go into the issue notes.

@@ -1,4 +1,4 @@
-// The reductions (issue #24): the ring all-reduce on torus:32x32 (1024 nodes, 2046 steps,
+// The reductions: the ring all-reduce on torus:32x32 (1024 nodes, 2046 steps,
 // 2.1 million transfers) and the bucket all-reduce on torus:16x16x16 (4096 nodes and chunks, 90
 // steps) — build, check every partial result, index what every node holds, and every node's
 // share of its result at every step — and the binomial reduce on a 16-cube.

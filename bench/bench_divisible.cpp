@@ -1,4 +1,4 @@
-// Divisible-load Scatter(p): cost of the embedding and of the whole schedule (issue #6).
+// Divisible-load Scatter(p): cost of the embedding and of the whole schedule.
 // The issue names no speed goal; the reference case is p = 6, h = 6: 117,649 nodes in a 49^3 mesh.
 
 #include "topocast/algorithms/divisible_load.h"

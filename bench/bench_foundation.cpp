@@ -1,4 +1,4 @@
-// Foundation speed (issue #2): build + check + metrics of the binomial baseline on a 128×128×128
+// Foundation speed: build + check + metrics of the binomial baseline on a 128×128×128
 // mesh (2,097,152 nodes), with a Boost.Graph BFS on the same mesh beside it.
 #include "topocast/algorithms/baselines.h"
 #include "topocast/graph.h"

@@ -1,4 +1,4 @@
-// What each node holds (issue #24 item 2): build the Holdings index of a large schedule, then ask
+// What each node holds: build the Holdings index of a large schedule, then ask
 // every node's share of its final data at every step (what a "data held" view recolours per
 // step), and list one node's blocks at the last step.
 // Run: ./build/bench/bench_holdings (under /usr/bin/time -v for peak memory).

@@ -1,4 +1,4 @@
-// Hypercube spanning graphs (issue #4): build SBnT and nESBT for n = 20 (1,048,576 nodes) with all
+// Hypercube spanning graphs: build SBnT and nESBT for n = 20 (1,048,576 nodes) with all
 // per-dimension counters, and generate the one-to-all personalized schedule for n = 16.
 // Run: ./build/bench/bench_hypercube --benchmark_filter=… (one at a time under /usr/bin/time -v
 // for peak memory).

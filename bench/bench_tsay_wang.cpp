@@ -1,4 +1,4 @@
-// Tsay & Wang all-port torus broadcast (issue #5): build the schedule, and run the checker
+// Tsay & Wang all-port torus broadcast: build the schedule, and run the checker
 // (validate + CDO start rule + step count + metrics) for d = 3, n = 49 (117,649 nodes) and
 // d = 2, n = 625 (390,625 nodes), in both variants.
 //   ./build-rel/bench/bench_tsay_wang

@@ -1,4 +1,4 @@
-// topocast-cli buffers: what every node holds at the end of a step (core Holdings, issue #24).
+// topocast-cli buffers: what every node holds at the end of a step (core Holdings).
 // --json: the envelope, {"step": K, "steps": S, "chunks": C, "nodes": [{"node": node notation,
 // "required": R, "required_held": H, "blocks": [{"chunk": id or null, "sources": [node ids]}, …]},
 // …]} in node-id order; text: a line per node with its chunk ids.

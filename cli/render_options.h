@@ -1,6 +1,6 @@
 #pragma once
 
-// The options of `topocast-cli render` and every check that needs no Qt (issue #18): the command
+// The options of `topocast-cli render` and every check that needs no Qt: the command
 // (app/cli/cmd_render.cpp, built with the app) declares them with addRenderOptions and checks them
 // with validateRenderOptions before it loads the scenario or opens a window;
 // tests/fuzz/fuzz_render_options.cpp fuzzes the same parser without the app.

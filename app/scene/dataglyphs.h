@@ -1,5 +1,5 @@
 #pragma once
-// The Data held mode's glyphs (issue #24 item 6): on a small network each node carries a grid of
+// The Data held mode's glyphs: on a small network each node carries a grid of
 // its data, one cell per chunk of the pattern, so a student sees which blocks a node holds after
 // each step — an all-gather's nodes turn many-coloured, a scatter's relays hold their subtrees'
 // blocks, an all-reduce's bars grow as contributions are combined.

@@ -24,7 +24,7 @@ class LabelImage;
 /// quad of fixed pixel size at a point of the scene, snapped to whole pixels and sampled texel for
 /// texel. Opaque plates make the picture independent of the order Qt3D issues its draw calls
 /// (blended text over opaque geometry is not), and the atlas is built synchronously on the GUI
-/// thread, so exports are byte-identical from run to run (issue #18).
+/// thread, so exports are byte-identical from run to run.
 class LabelInstances : public Qt3DCore::QEntity {
     Q_OBJECT
 public:

@@ -4,7 +4,7 @@
 
 namespace topocast::app {
 
-/// Level of detail by size on screen (issue #19): without multisampling (software OpenGL) a
+/// Level of detail by size on screen: without multisampling (software OpenGL) a
 /// prism thinner than a pixel breaks into dashes and a sphere a few pixels wide needs no 300
 /// triangles. Plain functions, unit-tested without GL.
 

@@ -54,7 +54,7 @@ Qt3DCore::QGeometry* makeLineGeometry(int segments, Qt3DCore::QNode* parent)
 }
 
 /// Straight channels of one colour that continue one another (a mesh row of unused links) as
-/// one line each: software OpenGL pays per line (issue #19). Arcs (segments > 1 or a bulge) stay.
+/// one line each: software OpenGL pays per line. Arcs (segments > 1 or a bulge) stay.
 std::vector<Chain> lineChains(const std::vector<float>& channels, int segments)
 {
     const std::size_t count = channels.size() / kFloats;

@@ -16,7 +16,7 @@ namespace topocast::app {
 /// `segments` pieces), shifted sideways so both directions of a link show. As lines, straight
 /// channels of one colour that continue one another (a mesh row of unused links) are drawn as
 /// one instance: Mesa's software OpenGL runs its vertex pipeline and line setup once per
-/// instance (issue #19: a 32×32×32 mesh's 95,232 link lines become 3,000-odd).
+/// instance (a 32×32×32 mesh's 95,232 link lines become 3,000-odd).
 class LinkInstances : public Qt3DCore::QEntity {
     Q_OBJECT
 public:

@@ -14,7 +14,7 @@ namespace topocast::app {
 /// Every node of the network as one instanced entity: a low-poly sphere per instance with
 /// per-instance position, colour and scale (one interleaved buffer, divisor 1). Small spheres
 /// (levelofdetail.h's nodeImpostors()) are drawn instead as sphere impostors: one point sprite
-/// per node from the same buffer, shaded as a sphere in the fragment shader (issue #19: Mesa's
+/// per node from the same buffer, shaded as a sphere in the fragment shader (Mesa's
 /// software OpenGL runs its whole vertex pipeline once per instance, so 32,768 instances of even
 /// a 4-vertex quad cost far more than one draw of 32,768 points).
 class NodeInstances : public Qt3DCore::QEntity {

@@ -176,7 +176,7 @@ void SceneView::buildFrameGraph(const std::vector<Qt3DCore::QEntity*>& drawOrder
     // types are drawn in this fixed order in every frame. Qt3D's default forward renderer draws
     // all entities in one pass in an order that depends on how its parallel jobs ran, so where
     // two surfaces tie in depth (a link meeting a sphere, a tree lane over its channel) a pixel
-    // could take either colour from run to run (issue #18: 1–4 pixels per frame).
+    // could take either colour from run to run (1–4 pixels per frame).
     auto* surface = new Qt3DRender::QRenderSurfaceSelector;
     surface->setSurface(m_window);
     auto* viewport = new Qt3DRender::QViewport(surface);

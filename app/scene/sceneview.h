@@ -168,7 +168,7 @@ public:
     /// without GL. Probed once per process.
     static QString glRenderer();
     /// Multisampling of the 3-D window: 4× on a GPU, none on software OpenGL (Mesa llvmpipe,
-    /// softpipe), where 4× made a 1280×720 frame 2–3× slower (issue #19); TOPOCAST_SAMPLES=N
+    /// softpipe), where 4× made a 1280×720 frame 2–3× slower; TOPOCAST_SAMPLES=N
     /// overrides.
     static int surfaceSamples();
     /// Milliseconds per frame over `frames` captured frames (benchmark).

@@ -1,5 +1,5 @@
 #version 150 core
-// Sphere impostors (issue #19): one point per node, as large on screen as the node's sphere,
+// Sphere impostors: one point per node, as large on screen as the node's sphere,
 // moved to the sphere's front so what passes behind the sphere stays hidden.
 in vec3 instancePosition;
 in vec4 instanceColor;

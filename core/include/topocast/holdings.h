@@ -1,5 +1,5 @@
 #pragma once
-// What each node holds after each step (issue #24 item 2): the blocks a node starts with (those
+// What each node holds after each step: the blocks a node starts with (those
 // it is the origin of) and every block of every transfer it has received so far, each once.
 
 #include "topocast/schedule.h"

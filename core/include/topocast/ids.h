@@ -13,7 +13,7 @@
 namespace topocast {
 
 /// A strong integer id: a node id, a channel id or a step number that does not mix with the
-/// others or with plain integers (STYLE habit 5). Zero cost: one integer, trivially copyable,
+/// others or with plain integers, so a node is never passed where a step is meant. Zero cost: one integer, trivially copyable,
 /// every operation inline.
 ///
 /// What it forbids, which is what catches mistakes:

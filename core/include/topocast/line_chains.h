@@ -26,7 +26,7 @@ struct Chain {
 /// Joins segments that continue one another — the next starts exactly where the previous ends
 /// (bit-equal points), points the same way (unit directions within 1e-5) and has the same group —
 /// into chains (a mesh's rows of unused links become one line each: software OpenGL pays per
-/// line, issue #19). Every segment lies in exactly one chain; a segment that continues none
+/// line). Every segment lies in exactly one chain; a segment that continues none
 /// stays a chain of its own. Chains come in the order of their lowest segment index, so equal
 /// input gives equal output. O(n) expected (hashing).
 std::vector<Chain> chainCollinear(const std::vector<ChainSegment>& segments);

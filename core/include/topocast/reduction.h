@@ -1,6 +1,6 @@
 #pragma once
 // What the combining patterns (reduce, reduce-scatter, allreduce) compute, step by step: which
-// contributions each node has combined into each chunk of its result (issue #24 items 2 and 3).
+// contributions each node has combined into each chunk of its result.
 // Shared by the checker (validate.h) and Holdings (holdings.h).
 
 #include "topocast/schedule.h"

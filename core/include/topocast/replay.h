@@ -13,7 +13,7 @@
 
 namespace topocast {
 
-// The MPI-free half of replaying a schedule on real message passing (topocast-mpi, issue #10):
+// The MPI-free half of replaying a schedule on real message passing (topocast-mpi):
 // which bytes every block holds, checksums, and what one rank sends and receives in each step.
 
 /// Byte `index` of the payload of block `b`: a fixed hash of (origin, dest, part, index), so
@@ -84,7 +84,7 @@ int transferTag(std::uint32_t step, std::uint32_t ordinal, int tagUpperBound);
 /// O(transfers) time. Throws Error if `node` is out of range or a tag exceeds `tagUpperBound`.
 RankPlan rankPlan(const Schedule& schedule, NodeId node, int tagUpperBound = 32767);
 
-/// The bytes of the combining patterns (reduce, reduce-scatter, allreduce; issue #24 item 7).
+/// The bytes of the combining patterns (reduce, reduce-scatter, allreduce).
 /// A chunk is an array of 64-bit unsigned integers (native byte order), so a block's size must be
 /// a multiple of 8 bytes. Node v's contribution to the chunk a block {*, d, p} names is the
 /// payload of block {v, d, p} (fillBlock) with each word cut to its low 48 bits, and a partial

@@ -66,7 +66,7 @@ double collectiveTime(const Schedule& s)
 }
 constexpr const char* kCollectiveTimeFigure = "T = α·start-ups + β·data per node for a message of M = 1 (α = β = 1)";
 
-// ---- baselines (spec: DEVELOPERS.md / issue #2) --------------------------------------------
+// ---- baselines: the textbook algorithms the papers are measured against ------------------
 std::vector<AlgorithmInfo> baselineAlgorithms()
 {
     std::vector<AlgorithmInfo> list;
@@ -189,7 +189,7 @@ std::vector<AlgorithmInfo> baselineAlgorithms()
 
 // ---- paper algorithms: each issue adds its entry here -------------------------------------
 
-// Cang & Wu, minimum-TCD time-step-optimal broadcast (spec/mesh-tcd.md, issue #3).
+// Cang & Wu, minimum-TCD time-step-optimal broadcast (spec/mesh-tcd.md).
 AlgorithmInfo cangWuAlgorithm()
 {
     return {
@@ -249,7 +249,7 @@ AlgorithmInfo tsayWangAlgorithm()
     };
 }
 
-// Hypercube spanning graphs (spec/hypercube.md, issue #4): one entry per graph.
+// Hypercube spanning graphs (spec/hypercube.md): one entry per graph.
 std::vector<AlgorithmInfo> hypercubeAlgorithms()
 {
     struct Entry {
@@ -300,7 +300,7 @@ std::vector<AlgorithmInfo> hypercubeAlgorithms()
     return list;
 }
 
-// Drozdowski & Głazek, divisible-load scattering (spec/divisible-load.md, issue #6).
+// Drozdowski & Głazek, divisible-load scattering (spec/divisible-load.md).
 AlgorithmInfo divisibleLoadAlgorithm()
 {
     return {

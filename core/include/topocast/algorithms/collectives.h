@@ -1,6 +1,6 @@
 #pragma once
 // The collectives machine-learning training and every parallel-computing course run after
-// broadcast (issue #24 item 4): ring all-gather, reduce-scatter and all-reduce, and the binomial
+// broadcast: ring all-gather, reduce-scatter and all-reduce, and the binomial
 // tree's reduce and gather. No paper: the textbook algorithms (Thakur, Rabenseifner & Gropp,
 // "Optimization of Collective Communication Operations in MPICH", IJHPCA 2005), with their
 // costs in the α–β model.
