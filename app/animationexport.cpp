@@ -1,6 +1,7 @@
 #include "animationexport.h"
 
 #include "narration.h"
+#include "output.h"
 #include "scene/sceneview.h"
 
 #include "topocast/error.h"
@@ -18,8 +19,6 @@
 namespace topocast::app {
 
 namespace {
-
-QString sizeText(const QSize& s) { return QStringLiteral("%1×%2").arg(s.width()).arg(s.height()); }
 
 void checkView(const SnapshotPtr& snap, const ViewSettings& view)
 {

@@ -1,6 +1,7 @@
 #include "compareexport.h"
 
 #include "narration.h"
+#include "output.h"
 #include "scene/sceneview.h"
 
 #include "topocast/error.h"
@@ -21,7 +22,6 @@ namespace topocast::app {
 
 namespace {
 
-QString sizeText(const QSize& s) { return QStringLiteral("%1×%2").arg(s.width()).arg(s.height()); }
 double elapsedMs(const QElapsedTimer& t) { return static_cast<double>(t.nsecsElapsed()) / 1e6; }
 
 void checkSize(QSize size)

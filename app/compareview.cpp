@@ -66,16 +66,7 @@ CompareView::CompareView(Timeline* timeline, QWidget* parent) : QWidget(parent),
             if (m_scenes[1 - i]->explode() != explode)
                 m_scenes[1 - i]->setExplode(explode);
         });
-        connect(m_scenes[i], &SceneView::timelineKey, this, [this](int key) {
-            switch (key) {
-            case Qt::Key_Space: m_timeline->togglePlay(); break;
-            case Qt::Key_Left: m_timeline->pause(); m_timeline->stepBack(); break;
-            case Qt::Key_Right: m_timeline->pause(); m_timeline->stepForward(); break;
-            case Qt::Key_Home: m_timeline->first(); break;
-            case Qt::Key_End: m_timeline->last(); break;
-            default: break;
-            }
-        });
+        connect(m_scenes[i], &SceneView::timelineKey, m_timeline, &Timeline::handleKey);
     }
     split->addWidget(sides);
     m_metrics = new CompareMetrics;

@@ -1,6 +1,7 @@
 #include "exportactions.h"
 
 #include "compareexport.h"
+#include "output.h"
 
 #include "layercharts.h"
 #include "scene/sceneview.h"
@@ -24,7 +25,6 @@
 #include <QMessageBox>
 #include <QProgressDialog>
 #include <QPushButton>
-#include <QSaveFile>
 #include <QSpinBox>
 
 #include <array>
@@ -73,7 +73,6 @@ QHBoxLayout* pair(QWidget* a, QWidget* b, int stretchA = 0)
     return row;
 }
 
-QString sizeText(QSize s) { return QStringLiteral("%1×%2").arg(s.width()).arg(s.height()); }
 
 } // namespace
 
@@ -177,9 +176,7 @@ QString ExportActions::exportPicture(const QString& path, QSize size)
         const QImage image = compare.first
                                  ? renderComparePicture(compare.first, view, m_timeline->step(), m_timeline->fraction())
                                  : renderPicture(m_session->snapshot(), view, m_timeline->step(), m_timeline->fraction());
-        QSaveFile file(path);
-        if (!file.open(QIODevice::WriteOnly) || !image.save(&file, "PNG") || !file.commit())
-            return report(QStringLiteral("cannot write %1: %2").arg(path, file.errorString()));
+        savePng(image, path);
     } catch (const Error& e) {
         return report(QString::fromStdString(e.what()));
     }

@@ -3,6 +3,7 @@
 #include "exportactions.h"
 #include "metricsmodel.h"
 #include "narration.h"
+#include "output.h"
 #include "scene/sceneview.h"
 #include "session.h"
 
@@ -26,7 +27,6 @@
 #include <QFileInfo>
 #include <QPainter>
 #include <QPdfWriter>
-#include <QSaveFile>
 
 #include <cmath>
 
@@ -306,11 +306,7 @@ HandoutResult writeHandout(const SnapshotPtr& snap, const QString& path, const H
     pdf.close();
     result.pages = pageCount;
 
-    QSaveFile file(path);
-    if (!file.open(QIODevice::WriteOnly))
-        throw Error("cannot write " + path.toStdString() + ": " + file.errorString().toStdString());
-    if (file.write(pdf.data()) != pdf.data().size() || !file.commit())
-        throw Error("cannot write " + path.toStdString() + ": " + file.errorString().toStdString());
+    saveBytes(pdf.data(), path);
     return result;
 }
 

@@ -1,5 +1,7 @@
 #include "layercharts.h"
 
+#include "output.h"
+
 #include "topocast/error.h"
 #include "topocast/figures.h"
 
@@ -7,7 +9,6 @@
 #include <QDir>
 #include <QImage>
 #include <QPainter>
-#include <QSaveFile>
 #include <QSvgGenerator>
 #include <QBarSeries>
 #include <QBarSet>
@@ -220,27 +221,21 @@ QStringList LayerCharts::saveCharts(const QString& dir, const QString& stem, qre
             painter.setRenderHint(QPainter::Antialiasing);
             view.render(&painter, QRectF(QPointF(0, 0), QSizeF(size)));
         }
-        QSaveFile png(base + QStringLiteral(".png"));
-        if (!png.open(QIODevice::WriteOnly) || !image.save(&png, "PNG") || !png.commit())
-            throw Error("cannot write " + png.fileName().toStdString() + ": " + png.errorString().toStdString());
-        written << png.fileName();
+        savePng(image, base + QStringLiteral(".png"));
+        written << base + QStringLiteral(".png");
 
-        QSaveFile svg(base + QStringLiteral(".svg"));
-        if (!svg.open(QIODevice::WriteOnly))
-            throw Error("cannot write " + svg.fileName().toStdString() + ": " + svg.errorString().toStdString());
-        QSvgGenerator generator;
-        generator.setOutputDevice(&svg);
-        generator.setSize(size);
-        generator.setViewBox(QRect(QPoint(0, 0), size));
-        generator.setTitle(chart->title());
-        generator.setDescription(QStringLiteral("topocast divisible-load chart"));
-        {
+        saveAtomically(base + QStringLiteral(".svg"), [&](QIODevice& svg) {
+            QSvgGenerator generator;
+            generator.setOutputDevice(&svg);
+            generator.setSize(size);
+            generator.setViewBox(QRect(QPoint(0, 0), size));
+            generator.setTitle(chart->title());
+            generator.setDescription(QStringLiteral("topocast divisible-load chart"));
             QPainter painter(&generator);
             view.render(&painter, QRectF(QPointF(0, 0), QSizeF(size)));
-        }
-        if (!svg.commit())
-            throw Error("cannot write " + svg.fileName().toStdString() + ": " + svg.errorString().toStdString());
-        written << svg.fileName();
+            return painter.end();
+        });
+        written << base + QStringLiteral(".svg");
     }
     return written;
 }

@@ -9,6 +9,7 @@
 #include "startup.h"
 #include "timeline.h"
 
+#include "topocast/colour.h"
 #include "topocast/error.h"
 #include "topocast/landscape.h"
 
@@ -16,6 +17,7 @@
 #include <QCommandLineParser>
 #include <QImage>
 #include <QSettings>
+#include <QStringList>
 #include <QTextStream>
 
 #include <cstdio>
@@ -28,11 +30,20 @@ using namespace topocast::app;
 
 namespace {
 
+/// "plain|contention|…|data" with `separator` between the names (colour::kColourModes).
+QString colourModeNames(const QString& separator)
+{
+    QStringList names;
+    for (const colour::ColourMode& m : colour::kColourModes)
+        names << QLatin1String(m.name);
+    return names.join(separator);
+}
+
 /// The command-line options of the window program.
 struct Options {
     QCommandLineOption scenario{QStringLiteral("scenario"), QStringLiteral("scenario JSON file to open"), QStringLiteral("FILE")};
     QCommandLineOption step{QStringLiteral("step"), QStringLiteral("timeline step to show (default: last for --screenshot)"), QStringLiteral("N")};
-    QCommandLineOption mode{QStringLiteral("mode"), QStringLiteral("colouring: plain|contention|heatmap|tcdmap|layers|trees|data"), QStringLiteral("MODE"), QStringLiteral("plain")};
+    QCommandLineOption mode{QStringLiteral("mode"), QStringLiteral("colouring: ") + colourModeNames(QStringLiteral("|")), QStringLiteral("MODE"), QStringLiteral("plain")};
     QCommandLineOption shot{QStringLiteral("screenshot"), QStringLiteral("render the view once into OUT.png and exit"), QStringLiteral("OUT.png")};
     QCommandLineOption size{QStringLiteral("size"), QStringLiteral("screenshot size WxH (default 1200x800)"), QStringLiteral("WxH"), QStringLiteral("1200x800")};
     QCommandLineOption paused{QStringLiteral("paused"), QStringLiteral("start with the timeline paused")};
@@ -237,7 +248,8 @@ int main(int argc, char* argv[])
 
     const auto mode = parseViewMode(parser.value(o.mode));
     if (!mode) {
-        std::fprintf(stderr, "topocast: --mode %s is not one of plain, contention, heatmap, tcdmap, layers, trees, data\n", qPrintable(parser.value(o.mode)));
+        std::fprintf(stderr, "topocast: --mode %s is not one of %s\n", qPrintable(parser.value(o.mode)),
+                     qPrintable(colourModeNames(QStringLiteral(", "))));
         return 2;
     }
     int step = -1;

@@ -136,13 +136,8 @@ QWidget* MainWindow::buildSidePanel()
     auto* sideLayout = new QVBoxLayout(side);
     sideLayout->setContentsMargins(0, 0, 0, 0);
     m_modeBox = new QComboBox;
-    m_modeBox->addItem(QStringLiteral("Plain"), QVariant::fromValue(static_cast<int>(ViewMode::Plain)));
-    m_modeBox->addItem(QStringLiteral("Contention"), QVariant::fromValue(static_cast<int>(ViewMode::Contention)));
-    m_modeBox->addItem(QStringLiteral("Heat map"), QVariant::fromValue(static_cast<int>(ViewMode::Heatmap)));
-    m_modeBox->addItem(QStringLiteral("Source map"), QVariant::fromValue(static_cast<int>(ViewMode::TcdMap)));
-    m_modeBox->addItem(QStringLiteral("Layers"), QVariant::fromValue(static_cast<int>(ViewMode::Layers)));
-    m_modeBox->addItem(QStringLiteral("Spanning trees"), QVariant::fromValue(static_cast<int>(ViewMode::Trees)));
-    m_modeBox->addItem(QStringLiteral("Data held"), QVariant::fromValue(static_cast<int>(ViewMode::DataHeld)));
+    for (std::size_t i = 0; i < colour::kColourModes.size(); ++i)
+        m_modeBox->addItem(QString::fromUtf8(colour::kColourModes[i].label), QVariant::fromValue(static_cast<int>(i)));
     sideLayout->addWidget(new QLabel(QStringLiteral("Colour by")));
     sideLayout->addWidget(m_modeBox);
     m_cumulative = new QCheckBox(QStringLiteral("cumulative load"));
@@ -256,16 +251,7 @@ void MainWindow::connectViews()
         if (const auto snap = m_session->snapshot(); snap && transfer >= 0)
             QToolTip::showText(globalPos, messageContents(*snap, static_cast<std::size_t>(transfer)));
     });
-    connect(m_scene, &SceneView::timelineKey, this, [this](int key) {
-        switch (key) {
-        case Qt::Key_Space: m_timeline->togglePlay(); break;
-        case Qt::Key_Left: m_timeline->pause(); m_timeline->stepBack(); break;
-        case Qt::Key_Right: m_timeline->pause(); m_timeline->stepForward(); break;
-        case Qt::Key_Home: m_timeline->first(); break;
-        case Qt::Key_End: m_timeline->last(); break;
-        default: break;
-        }
-    });
+    connect(m_scene, &SceneView::timelineKey, m_timeline, &Timeline::handleKey);
     connect(m_modeBox, &QComboBox::currentIndexChanged, this, [this] {
         m_scene->setMode(static_cast<ViewMode>(m_modeBox->currentData().toInt()));
         m_landscape->setVisible(m_scene->mode() == ViewMode::TcdMap);

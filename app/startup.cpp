@@ -2,12 +2,12 @@
 
 #include "animationexport.h"
 #include "compareexport.h"
+#include "output.h"
 #include "snapshot.h"
 
 #include "topocast/error.h"
 
 #include <QImage>
-#include <QSaveFile>
 #include <QRegularExpression>
 
 namespace topocast::app {
@@ -79,12 +79,7 @@ int renderScreenshot(const ScreenshotOptions& options, QString& error, const QSt
             view.size = options.size;
             view.mode = options.mode;
             const int step = options.step < 0 ? static_cast<int>(cmp->comparison.steps) : options.step;
-            const QImage image = renderComparePicture(cmp, view, step);
-            QSaveFile file(options.output);
-            if (!file.open(QIODevice::WriteOnly) || !image.save(&file, "PNG") || !file.commit()) {
-                error = QStringLiteral("cannot write %1: %2").arg(options.output, file.errorString());
-                return 2;
-            }
+            savePng(renderComparePicture(cmp, view, step), options.output);
             return 0;
         }
         const SnapshotPtr snap = buildSnapshot(scenario, true);
@@ -92,12 +87,7 @@ int renderScreenshot(const ScreenshotOptions& options, QString& error, const QSt
         view.size = options.size;
         view.mode = options.mode;
         const int step = options.step < 0 ? static_cast<int>(snap->stepCount()) : options.step;
-        const QImage image = renderPicture(snap, view, step);
-        QSaveFile file(options.output);
-        if (!file.open(QIODevice::WriteOnly) || !image.save(&file, "PNG") || !file.commit()) {
-            error = QStringLiteral("cannot write %1: %2").arg(options.output, file.errorString());
-            return 2;
-        }
+        savePng(renderPicture(snap, view, step), options.output);
     } catch (const Error& e) {
         error = QString::fromStdString(e.what());
         return 2;

@@ -54,6 +54,18 @@ void Timeline::stepBack() { setStep(m_step - 1); }
 void Timeline::first() { setStep(0); }
 void Timeline::last() { setStep(m_stepCount); }
 
+void Timeline::handleKey(int key)
+{
+    switch (key) {
+    case Qt::Key_Space: togglePlay(); break;
+    case Qt::Key_Left: pause(); stepBack(); break;
+    case Qt::Key_Right: pause(); stepForward(); break;
+    case Qt::Key_Home: first(); break;
+    case Qt::Key_End: last(); break;
+    default: break;
+    }
+}
+
 void Timeline::play()
 {
     if (m_playing)

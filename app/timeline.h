@@ -40,6 +40,9 @@ public slots:
     void pause();
     void togglePlay();
     void setSpeed(double stepsPerSecond);
+    /// A key pressed in a 3-D view (Qt::Key): Space plays or pauses, Left and Right step back and
+    /// forth (pausing), Home and End go to the first and last step; other keys do nothing.
+    void handleKey(int key);
 
 signals:
     void stepChanged(int step);

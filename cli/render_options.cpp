@@ -1,5 +1,6 @@
 #include "render_options.h"
 
+#include "topocast/colour.h"
 #include "topocast/error.h"
 #include "topocast/io/export.h"
 #include "topocast/numbers.h"
@@ -44,7 +45,12 @@ RenderFormat formatForPath(const std::filesystem::path& path)
 
 const std::vector<std::string>& renderModeNames()
 {
-    static const std::vector<std::string> names{"plain", "contention", "heatmap", "tcdmap", "layers", "trees", "data"};
+    static const std::vector<std::string> names = [] {
+        std::vector<std::string> list;
+        for (const colour::ColourMode& m : colour::kColourModes)
+            list.emplace_back(m.name);
+        return list;
+    }();
     return names;
 }
 
@@ -65,7 +71,10 @@ void addRenderOptions(CLI::App& sub, RenderOptions& o)
     sub.add_option("--steps", o.steps, "which steps: all | N | A-B | A-")->capture_default_str();
     sub.add_option("--hold-frames", o.holdFrames, "frames the final state is held (default: two seconds)")
         ->check(CLI::Range(0, 100000));
-    sub.add_option("--mode", o.mode, "view: plain | contention | heatmap | tcdmap | layers | trees | data")->capture_default_str();
+    std::string modes;
+    for (const std::string& m : renderModeNames())
+        modes += (modes.empty() ? "view: " : " | ") + m;
+    sub.add_option("--mode", o.mode, modes)->capture_default_str();
     sub.add_option("--heat", o.heat, "heat map load: cumulative | step")->capture_default_str();
     sub.add_flag("--high-contrast", o.highContrast, "the presentation palette (high contrast)");
     sub.add_option("--yaw", o.yaw, "turn the default view about the vertical axis, degrees")->capture_default_str();

@@ -15,24 +15,14 @@ namespace topocast::app {
 
 QString viewModeName(ViewMode mode)
 {
-    switch (mode) {
-    case ViewMode::Plain: return QStringLiteral("plain");
-    case ViewMode::Contention: return QStringLiteral("contention");
-    case ViewMode::Heatmap: return QStringLiteral("heatmap");
-    case ViewMode::TcdMap: return QStringLiteral("tcdmap");
-    case ViewMode::Layers: return QStringLiteral("layers");
-    case ViewMode::Trees: return QStringLiteral("trees");
-    case ViewMode::DataHeld: return QStringLiteral("data");
-    }
-    return {};
+    return QString::fromLatin1(colour::kColourModes[static_cast<std::size_t>(mode)].name);
 }
 
 std::optional<ViewMode> parseViewMode(const QString& text)
 {
-    for (ViewMode m : {ViewMode::Plain, ViewMode::Contention, ViewMode::Heatmap, ViewMode::TcdMap, ViewMode::Layers,
-                       ViewMode::Trees, ViewMode::DataHeld})
-        if (text.compare(viewModeName(m), Qt::CaseInsensitive) == 0)
-            return m;
+    for (std::size_t i = 0; i < colour::kColourModes.size(); ++i)
+        if (text.compare(QLatin1String(colour::kColourModes[i].name), Qt::CaseInsensitive) == 0)
+            return static_cast<ViewMode>(i);
     return std::nullopt;
 }
 

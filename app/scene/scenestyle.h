@@ -14,10 +14,14 @@ namespace topocast::app {
 
 /// How the scene colours nodes and channels. Trees: the plain node states with the member trees
 /// of a hypercube schedule's spanning graph drawn over the channels, one colour per tree.
+/// The colour modes, in the order of colour::kColourModes (their names and menu labels).
 enum class ViewMode { Plain, Contention, Heatmap, TcdMap, Layers, Trees, DataHeld };
+static_assert(static_cast<std::size_t>(ViewMode::DataHeld) + 1 == colour::kColourModes.size(),
+              "one ViewMode per entry of colour::kColourModes, in its order");
 
+/// "plain", "contention", …, "data" (colour::kColourModes).
 QString viewModeName(ViewMode mode);
-/// "plain", "contention", "heatmap", "tcdmap", "layers", "trees", "data"; nullopt otherwise.
+/// The mode named `text` (any case); nullopt otherwise.
 std::optional<ViewMode> parseViewMode(const QString& text);
 
 struct Rgba {

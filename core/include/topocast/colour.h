@@ -9,6 +9,24 @@
 /// app's palettes (defined here, once, so the palette test checks exactly what the app draws).
 namespace topocast::colour {
 
+/// One way the view colours a network: the name files and command lines use ("data") and the
+/// label the app's "Colour by" menu shows ("Data held").
+struct ColourMode {
+    const char* name;
+    const char* label;
+};
+/// Every colour mode, in the order of the app's menu (and of its ViewMode enum): the app's menu,
+/// its scenario files, `topocast-cli render --mode` and its help text all read this list.
+inline constexpr std::array<ColourMode, 7> kColourModes{{
+    {"plain", "Plain"},
+    {"contention", "Contention"},
+    {"heatmap", "Heat map"},
+    {"tcdmap", "Source map"},
+    {"layers", "Layers"},
+    {"trees", "Spanning trees"},
+    {"data", "Data held"},
+}};
+
 /// A gamma-encoded sRGB colour, each channel in [0, 1].
 struct Srgb {
     double r = 0, g = 0, b = 0;
