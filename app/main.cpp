@@ -12,6 +12,7 @@
 #include "topocast/colour.h"
 #include "topocast/error.h"
 #include "topocast/landscape.h"
+#include "topocast/version.h"
 
 #include <QApplication>
 #include <QCommandLineParser>
@@ -20,9 +21,11 @@
 #include <QStringList>
 #include <QTextStream>
 
+#include <algorithm>
 #include <cstdio>
 #include <iostream>
 #include <string>
+#include <string_view>
 #include <vector>
 
 using namespace topocast;
@@ -229,6 +232,11 @@ int main(int argc, char* argv[])
         cli::Io io{std::cout, std::cerr};
         return cli::run(args, io);
     }
+    // --version needs no window (a machine without a display may ask it too).
+    if (std::find(argv + 1, argv + argc, std::string_view("--version")) != argv + argc) {
+        std::printf("topocast %s\n", kVersion);
+        return 0;
+    }
     if (!haveDisplay()) {
         std::fprintf(stderr, "%s\n", qPrintable(noDisplayMessage()));
         return 1;
@@ -237,7 +245,7 @@ int main(int argc, char* argv[])
     QApplication app(argc, argv);
     QApplication::setOrganizationName(QStringLiteral("topocast"));
     QApplication::setApplicationName(QStringLiteral("topocast"));
-    QApplication::setApplicationVersion(QStringLiteral("0.1.0"));
+    QApplication::setApplicationVersion(QString::fromLatin1(kVersion));
 
     QCommandLineParser parser;
     const Options o;

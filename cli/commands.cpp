@@ -3,6 +3,7 @@
 #include "topocast/algorithms/registry.h"
 #include "topocast/error.h"
 #include "topocast/limits.h"
+#include "topocast/version.h"
 
 #include <algorithm>
 #include <iostream>
@@ -157,6 +158,7 @@ int run(const std::vector<std::string>& args, Io& io)
     if (std::none_of(commandTable().begin(), commandTable().end(), [](const Command& c) { return c.name == "render"; }))
         app.footer("render, handout: drawn by the app program, `topocast render …` / `topocast handout …`; "
                    "topocast-cli hands them over to it (run `topocast-cli render --help` for their options)");
+    app.set_version_flag("--version", std::string("topocast-cli ") + kVersion, "print the version and exit");
     app.require_subcommand(1);
     // Global options (--memory-limit) work before or after the subcommand: a subcommand hands the
     // options it does not know to topocast-cli itself.
@@ -196,6 +198,9 @@ int run(const std::vector<std::string>& args, Io& io)
         return 0;
     } catch (const CLI::CallForAllHelp&) {
         io.out << app.help("", CLI::AppFormatMode::All);
+        return 0;
+    } catch (const CLI::CallForVersion& e) {
+        io.out << e.what() << "\n";
         return 0;
     } catch (const CLI::ParseError& e) {
         // Subcommand help arrives as CallForHelp from the subcommand: print that subcommand's help.

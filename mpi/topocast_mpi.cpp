@@ -9,6 +9,7 @@
 #include "topocast/io/schedule_json.h"
 #include "topocast/replay.h"
 #include "topocast/validate.h"
+#include "topocast/version.h"
 
 #include <CLI/CLI.hpp>
 #include <mpi.h>
@@ -68,6 +69,7 @@ const char* const kDescription =
 int parseOptions(int argc, char** argv, Options& o, int rank)
 {
     CLI::App app{kDescription, "topocast-mpi"};
+    app.set_version_flag("--version", std::string("topocast-mpi ") + kVersion, "print the version and exit");
     app.add_option("schedule", o.scheduleFile, "schedule JSON file (read by rank 0 and broadcast)")->required();
     app.add_option("--bytes", o.bytes,
                    "bytes per block (a transfer sends its payload's blocks back to back; a multiple of 8 for "

@@ -20,5 +20,12 @@ out=$(TOPOCAST_APP=/nonexistent/topocast "$cli" render --scenario x.json --out x
 out=$("$cli" render --scenario /nonexistent.json --out x.mp4 2>&1); rc=$?
 [ $rc = 2 ] && echo "$out" | grep -q '^topocast-cli: .*nonexistent.json' ||
   { echo "FAIL: render of a missing scenario should exit 2 naming it (rc $rc): $out"; fail=1; }
+# --version in both programs, the app's without a display.
+app=$(dirname "$cli")/../app/topocast
+out=$("$cli" --version 2>&1)
+echo "$out" | grep -Eq '^topocast-cli [0-9]+\.[0-9]+\.[0-9]+$' || { echo "FAIL: topocast-cli --version: $out"; fail=1; }
+out=$(env -u DISPLAY -u WAYLAND_DISPLAY "$app" --version 2>&1); rc=$?
+[ $rc = 0 ] && echo "$out" | grep -Eq '^topocast [0-9]+\.[0-9]+\.[0-9]+$' ||
+  { echo "FAIL: topocast --version without a display (rc $rc): $out"; fail=1; }
 [ $fail = 0 ] && echo "cli_headless: topocast-cli loads no Qt; render and handout go through topocast"
 exit $fail

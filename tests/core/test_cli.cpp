@@ -3,6 +3,8 @@
 
 #include "cli_runner.h"
 
+#include "topocast/version.h"
+
 #include <catch2/catch.hpp>
 #include <nlohmann/json.hpp>
 
@@ -160,4 +162,12 @@ TEST_CASE("cli --help works everywhere", "[cli]")
         CHECK(r.status == 0);
         CHECK_THAT(r.out, Catch::Contains("Usage") || Catch::Contains("OPTIONS"));
     }
+}
+
+TEST_CASE("topocast-cli --version prints the project's version", "[cli]")
+{
+    const CliRun r = runCli({"--version"});
+    CHECK(r.status == 0);
+    CHECK(r.out == std::string("topocast-cli ") + topocast::kVersion + "\n");
+    CHECK(std::string(topocast::kVersion).find('.') != std::string::npos);
 }
