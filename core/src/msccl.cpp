@@ -15,31 +15,19 @@ namespace topocast {
 
 Pattern mscclPattern(std::string_view c)
 {
-    if (c == "allgather") return Pattern::Allgather;
-    if (c == "allreduce") return Pattern::Allreduce;
-    if (c == "reduce_scatter" || c == "reducescatter") return Pattern::ReduceScatter;
-    if (c == "alltoall") return Pattern::Alltoall;
-    if (c == "broadcast") return Pattern::Broadcast;
-    if (c == "reduce") return Pattern::Reduce;
-    if (c == "gather") return Pattern::Gather;
-    if (c == "scatter") return Pattern::Scatter;
+    for (Pattern p : kPatterns)
+        if (c == mscclCollective(p))
+            return p;
+    if (c == "reducescatter")
+        return Pattern::ReduceScatter;
     throw Error("coll=\"" + std::string(c) + "\" is not a collective topocast checks; use allgather, allreduce, "
                 "reduce_scatter, alltoall, broadcast, reduce, gather or scatter");
 }
 
 std::string mscclCollective(Pattern p)
 {
-    switch (p) {
-    case Pattern::Broadcast: return "broadcast";
-    case Pattern::Scatter: return "scatter";
-    case Pattern::Allgather: return "allgather";
-    case Pattern::Alltoall: return "alltoall";
-    case Pattern::Gather: return "gather";
-    case Pattern::Reduce: return "reduce";
-    case Pattern::ReduceScatter: return "reduce_scatter";
-    case Pattern::Allreduce: return "allreduce";
-    }
-    return "allgather";
+    // MSCCL writes reduce_scatter where topocast writes reduce-scatter; the others agree.
+    return p == Pattern::ReduceScatter ? std::string("reduce_scatter") : toString(p);
 }
 
 std::string_view toString(MscclFindingKind kind)
