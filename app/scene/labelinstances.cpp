@@ -132,6 +132,12 @@ void LabelInstances::setViewportSize(const QSize& size)
     m_viewport->setValue(QVector2D(static_cast<float>(std::max(1, size.width())), static_cast<float>(std::max(1, size.height()))));
 }
 
+QSize LabelInstances::viewportSize() const
+{
+    const QVector2D v = m_viewport->value().value<QVector2D>();
+    return {static_cast<int>(v.x()), static_cast<int>(v.y())};
+}
+
 void LabelInstances::setAnchorLift(float lift) { m_lift->setValue(lift); }
 
 bool LabelInstances::loaded() const

@@ -43,6 +43,8 @@ public:
     void setLabels(std::vector<Label> labels, int pixelHeight);
     /// The viewport in pixels (plates keep their pixel size when the window is resized).
     void setViewportSize(const QSize& size);
+    /// The viewport the plates are placed in, in pixels.
+    QSize viewportSize() const;
     /// Moves each anchor `lift` scene units toward its plate's side (diagonally for a plate up and
     /// to the right) before placing the plate, so node labels keep clear of their node's sphere
     /// at any zoom. 0 (default): plates sit at their pixel offsets from the anchor.

@@ -59,11 +59,27 @@ void SceneView::updateLevelOfDetail()
     m_nodes->setDetail(sphereDetail(m_nodeRadius * ppu, m_positions.size()));
     m_nodes->setImpostors(nodeImpostors(m_nodeRadius * ppu, m_positions.size()));
     m_nodes->setViewportHeight(height);
+    // Every label layer places its plates in pixels of this viewport: a stale size (the axis
+    // names were the only layer told) stretched node labels and printed them far too large.
+    const QSize pixels = (viewportSize() * m_window->devicePixelRatio()).toSize();
+    for (LabelInstances* labels : {m_labels, m_nodeLabels, m_messageLabels})
+        labels->setViewportSize(pixels);
     m_links->setUseLines(linkAsLine(m_linkRadius * ppu, m_channels.size()));
     const bool thin = linkAsLine(0.03f * ppu, 0);
     m_axes->setUseLines(thin);
     m_arcs->setUseLines(thin);
     m_stubs->setUseLines(thin);
+}
+
+bool SceneView::showsDefaultFraming() const
+{
+    if (!m_framed)
+        return false;
+    const OrbitView now = m_orbit->view();
+    const float close = 1e-4f * std::max(1.0f, m_framed->distance);
+    return std::abs(now.distance - m_framed->distance) < close && now.yaw == m_framed->yaw && now.pitch == m_framed->pitch &&
+           std::hypot(now.centre[0] - m_framed->centre[0], now.centre[1] - m_framed->centre[1],
+                      now.centre[2] - m_framed->centre[2]) < close;
 }
 
 bool SceneView::flatNetwork() const
@@ -113,6 +129,7 @@ void SceneView::resetView()
         // Frames where the nodes are going (an explode animation's end), as core's defaultView.
         m_orbit->setView(defaultView(m_snap->topology(), m_targetPositions, aspect));
     }
+    m_framed = m_orbit->view();
     updateLevelOfDetail();
     scheduleVisibility();
     if (wasOrthographic != m_orbit->orthographic())

@@ -267,6 +267,7 @@ void SceneView::setExplode(float explode, bool animate)
     setPositions(m_targetPositions, true);
     if (m_cameraFollows) {
         m_orbit->setView(m_toView);
+        m_framed = m_orbit->view();
         updateLevelOfDetail();
     }
 }

@@ -59,8 +59,13 @@ bool SceneView::eventFilter(QObject* watched, QEvent* event)
         scheduleVisibility();  // the camera may have moved
     switch (type) {
     case QEvent::Resize:
+        // A panel opened or closed, the window or presentation mode changed: a view still at its
+        // default framing is framed again for its new shape; one the user turned keeps its camera.
+        if (showsDefaultFraming() && m_explodeAnimation->state() != QAbstractAnimation::Running) {
+            resetView();
+            break;
+        }
         m_orbit->setAspect(static_cast<float>(viewportSize().width() / viewportSize().height()));
-        m_labels->setViewportSize((viewportSize() * m_window->devicePixelRatio()).toSize());
         updateLevelOfDetail();
         break;
     case QEvent::MouseButtonPress:

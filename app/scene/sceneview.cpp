@@ -134,6 +134,7 @@ SceneView::SceneView(QObject* parent) : QObject(parent)
             OrbitView v = m_toView;
             v.aspect = m_orbit->view().aspect;
             m_orbit->setView(v);
+            m_framed = m_orbit->view();
             updateLevelOfDetail();
         }
     });

@@ -11,6 +11,7 @@
 
 #include <functional>
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -247,6 +248,8 @@ private:
     /// Where nodes are drawn now (labels and arrows follow them).
     const std::vector<Vec3>& drawnPositions() const { return m_positions; }
     bool flatNetwork() const;
+    /// Whether the camera is where resetView() (or an explode it followed) put it.
+    bool showsDefaultFraming() const;
 
     Qt3DExtras::Qt3DWindow* m_window = nullptr;
     QWidget* m_container = nullptr;
@@ -291,6 +294,9 @@ private:
     QVariantAnimation* m_explodeAnimation = nullptr;
     OrbitView m_fromView, m_toView;       ///< the camera's framing before and after an explode
     bool m_cameraFollows = false;
+    /// The camera's view when it last showed the default framing (resetView, an explode it
+    /// followed): a resize frames the drawing again while the camera is still there.
+    std::optional<OrbitView> m_framed;
     QTimer* m_visibilityTimer = nullptr;
     std::size_t m_receivers = 0;
     std::size_t m_hidden = 0;

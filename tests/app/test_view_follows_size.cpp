@@ -1,0 +1,77 @@
+// The 3-D view follows its size: opening a panel (Predict) narrows the view, and a drawing still at
+// its default framing is framed again for the new shape — every node inside, no column cut off —
+// while a camera the user turned stays where it is; every label layer places its plates in the
+// viewport's real pixels, so labels keep their proportions at every size.
+#include "helpers.h"
+#include "mainwindow.h"
+#include "predictmode.h"
+#include "scene/labelinstances.h"
+#include "scene/sceneview.h"
+#include "session.h"
+#include "timeline.h"
+
+#include "topocast/io/scenario.h"
+
+#include <catch2/catch.hpp>
+
+#include <QTest>
+#include <Qt3DExtras/Qt3DWindow>
+
+using namespace topocast;
+using namespace topocast::app;
+
+namespace {
+
+/// How many nodes of the shown network project inside the 3-D view.
+int nodesInside(const SceneView& view, std::uint32_t nodes)
+{
+    const QSizeF size = view.viewportSize();
+    int inside = 0;
+    for (std::uint32_t v = 0; v < nodes; ++v) {
+        const QPointF p = view.nodeOnScreen(NodeId{v});
+        if (p.x() >= 0 && p.y() >= 0 && p.x() <= size.width() && p.y() <= size.height())
+            ++inside;
+    }
+    return inside;
+}
+
+QSize viewportPixels(const SceneView& view)
+{
+    return (view.viewportSize() * view.window()->devicePixelRatio()).toSize();
+}
+
+} // namespace
+
+TEST_CASE("the view follows its size: Predict narrows the 8x8 view and the drawing is framed again", "[app][gl]")
+{
+    MainWindow w(false);
+    w.resize(1280, 720);
+    w.show();
+    REQUIRE(w.session()->setScenarioNow(loadScenario(TOPOCAST_SOURCE_DIR "/resources/scenarios/cang-wu-8x8.json")));
+    SceneView* view = w.sceneView();
+    REQUIRE(QTest::qWaitForWindowExposed(view->window()));
+    runEventLoopFor(300);
+    view->resetView();
+    const double before = view->viewportSize().width();
+    CHECK(nodesInside(*view, 64) == 64);
+
+    QTest::keyClick(view->window(), Qt::Key_P);  // View ▸ Predict: its panel takes the right side
+    REQUIRE(w.predictMode()->isActive());
+    REQUIRE(test::waitFor([&] { return view->viewportSize().width() < before - 50; }));
+    runEventLoopFor(300);
+    INFO("view " << view->viewportSize().width() << "x" << view->viewportSize().height() << " (was " << before << " wide)");
+    CHECK(nodesInside(*view, 64) == 64);
+    // Every label layer knows the viewport's real size (a stale one stretched the plates).
+    for (const LabelInstances* labels : {&view->labelInstances(), &view->nodeLabelInstances(), &view->messageLabelInstances()})
+        CHECK(labels->viewportSize() == viewportPixels(*view));
+
+    // Turned by the user, the camera stays where it was when the panel closes again.
+    view->camera().orbit(20.0f, 0.0f);
+    const float yaw = view->camera().view().yaw;
+    QTest::keyClick(view->window(), Qt::Key_P);
+    REQUIRE(test::waitFor([&] { return view->viewportSize().width() > before - 50; }));
+    runEventLoopFor(300);
+    CHECK(view->camera().view().yaw == yaw);
+    for (const LabelInstances* labels : {&view->labelInstances(), &view->nodeLabelInstances(), &view->messageLabelInstances()})
+        CHECK(labels->viewportSize() == viewportPixels(*view));
+}
