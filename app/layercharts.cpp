@@ -224,12 +224,13 @@ QStringList LayerCharts::saveCharts(const QString& dir, const QString& stem, qre
         savePng(image, base + QStringLiteral(".png"));
         written << base + QStringLiteral(".png");
 
+        const QString title = chart->title();  // clang 14 lambdas cannot capture structured bindings
         saveAtomically(base + QStringLiteral(".svg"), [&](QIODevice& svg) {
             QSvgGenerator generator;
             generator.setOutputDevice(&svg);
             generator.setSize(size);
             generator.setViewBox(QRect(QPoint(0, 0), size));
-            generator.setTitle(chart->title());
+            generator.setTitle(title);
             generator.setDescription(QStringLiteral("topocast divisible-load chart"));
             QPainter painter(&generator);
             view.render(&painter, QRectF(QPointF(0, 0), QSizeF(size)));
