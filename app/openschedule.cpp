@@ -10,6 +10,7 @@
 #include <QInputDialog>
 #include <QMessageBox>
 
+#include <algorithm>
 #include <fstream>
 #include <sstream>
 
@@ -110,6 +111,10 @@ OpenedSchedulePtr openScheduleFile(const QString& path, const std::optional<Topo
         if (!topology)
             throw Error(p + " is an MSCCL program, which names no network: choose one with a node per rank");
         const MscclCheck check = checkMscclProgram(readMscclXml(p), *topology);
+        if (check.schedule.size() == 0 && std::none_of(check.findings.begin(), check.findings.end(), [](const MscclFinding& f) {
+                return f.kind == MscclFindingKind::Structure;
+            }))
+            throw Error(p + " sends nothing: there is no schedule to show");
         if (check.schedule.size() == 0)
             throw Error(p + " cannot run: " + std::to_string(check.findingCount) + " problem" +
                         (check.findingCount == 1 ? "" : "s") + " with its structure, the first: rank " +

@@ -12,6 +12,7 @@
 #include "topocast/metrics.h"
 #include "topocast/msccl.h"
 
+#include <algorithm>
 #include <memory>
 #include <ostream>
 #include <sstream>
@@ -102,6 +103,9 @@ int runImport(const ImportCommand& opts, Io& io)
 {
     const MscclCheck check = checkMscclFile(opts.file, opts.topology, opts.ranks);
     if (check.schedule.size() == 0) {
+        if (std::none_of(check.findings.begin(), check.findings.end(),
+                         [](const MscclFinding& f) { return f.kind == MscclFindingKind::Structure; }))
+            throw Error(opts.file + " sends nothing: there is no schedule to write");
         for (const MscclFinding& f : check.findings)
             io.err << "topocast-cli: " << mscclFindingText(f) << "\n";
         throw Error(opts.file + " cannot run (" + std::to_string(check.findingCount) +

@@ -465,6 +465,15 @@ TEST_CASE("topocast-cli validate, import and export speak MSCCL XML", "[msccl][c
     CHECK(broken.out.find("INVALID") != std::string::npos);
     CHECK(broken.out.find("never sent") != std::string::npos);
 
+    // A program that sends nothing has no schedule to write.
+    const std::string quiet = (dir.path / "quiet.xml").string();
+    std::ofstream(quiet) << "<algo name=\"quiet\" ngpus=\"2\" coll=\"allreduce\" inplace=\"1\">\n"
+                            "  <gpu id=\"0\" i_chunks=\"1\" o_chunks=\"1\"/>\n  <gpu id=\"1\" i_chunks=\"1\" o_chunks=\"1\"/>\n</algo>\n";
+    const auto q = runCli({"import", quiet, "-t", "mesh:2", "--out", json});
+    CHECK(q.status == 2);
+    CHECK(q.err.find("sends nothing") != std::string::npos);
+    CHECK(runCli({"validate", quiet, "-t", "mesh:2"}).status == 1);  // every rank lacks the other's contribution
+
     // Without a network: a clear error, exit 2.
     const auto none = runCli({"validate", xml});
     CHECK(none.status == 2);
