@@ -12,7 +12,6 @@
 
 namespace topocast::msccl_detail {
 
-
 /// What the collective's buffers hold: c chunks per piece, `in` contributions per rank (input
 /// chunks), `out` output chunks checked per rank.
 struct Shape {
