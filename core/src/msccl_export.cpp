@@ -126,8 +126,10 @@ std::vector<std::vector<Move>> movesOf(const Schedule& s, Slots& slots)
             const int channel = channels[{t.step.value(), t.from.value(), t.to.value()}]++;
             const int cnt = static_cast<int>(j - i);
             const Entry& e = entries[i];
-            moves[static_cast<std::size_t>(from)].push_back(Move{t.step.value(), true, false, to, channel, e.sb, e.si, cnt, e.rb, e.ri, {}, -1, -1});
-            moves[static_cast<std::size_t>(to)].push_back(Move{t.step.value(), false, e.add, from, channel, e.rb, e.ri, cnt, e.sb, e.si, {}, -1, -1});
+            moves[static_cast<std::size_t>(from)].push_back(Move{.step = t.step.value(), .send = true, .peer = to, .channel = channel,
+                                                                 .buf = e.sb, .off = e.si, .cnt = cnt, .peerBuf = e.rb, .peerOff = e.ri});
+            moves[static_cast<std::size_t>(to)].push_back(Move{.step = t.step.value(), .add = e.add, .peer = from, .channel = channel,
+                                                               .buf = e.rb, .off = e.ri, .cnt = cnt, .peerBuf = e.sb, .peerOff = e.si});
             i = j;
         }
     }

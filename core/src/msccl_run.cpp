@@ -168,7 +168,8 @@ void Run::write(const Op& op, int chunk, Value v, int stepNo)
         std::vector<std::uint32_t> lost;
         std::set_difference(before.begin(), before.end(), after.begin(), after.end(), std::back_inserter(lost));
         if (!lost.empty())
-            m_losses.push_back(Loss{op.rank, block(op).id, st.s, stepNo, st.dstBuf, chunk, std::move(lost)});
+            m_losses.push_back(Loss{.rank = op.rank, .tb = block(op).id, .s = st.s, .step = stepNo, .buf = st.dstBuf,
+                                    .chunk = chunk, .lost = std::move(lost)});
     }
     old = std::move(v);
     lastWrite(op.rank, st.dstBuf, chunk) = stepNo;
