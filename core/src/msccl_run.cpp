@@ -92,7 +92,8 @@ void Run::pairSends()
                               block(s).id, step(s).s, MscclFindingKind::Deadlock));
         }
         for (std::size_t k = paired; k < recvs.size(); ++k) {
-            const Op& r = m_ops[static_cast<std::size_t>(recvs[k])];
+            Op& r = m_ops[static_cast<std::size_t>(recvs[k])];
+            ++r.waiting;  // for a send that never comes: it and everything after it never run
             m_unmatched.push_back(recvs[k]);
             m_out.add(finding(to, located(block(r).id, step(r).s) + " waits for a receive from rank " + std::to_string(from) +
                                       " on channel " + std::to_string(channel) +

@@ -237,6 +237,8 @@ TEST_CASE("broken MSCCL programs are found at the right rank", "[msccl]")
         INFO(mscclFindings(c));
         CHECK_FALSE(c.valid());
         CHECK(hasMscclFinding(c, 2, "never sent"));
+        // The stream that waits stops there: rank 2 never receives rank 1's sum into chunk 1.
+        CHECK(hasMscclFinding(c, 2, "rank 2 ends with output chunk 1 lacking"));
     }
     SECTION("a reduce turned into a copy loses that rank's contribution")
     {
