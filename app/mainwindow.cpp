@@ -761,7 +761,13 @@ bool MainWindow::openCompare(const Scenario& scenario)
     Scenario a = scenario;
     a.compare = scenario.compare;
     m_session->setScenario(a);  // the single view shows A when compare mode is turned off
-    m_compareOn = false;
+    showSplitView();
+    m_compare->setScenario(scenario);
+    return true;
+}
+
+void MainWindow::showSplitView()
+{
     {
         const QSignalBlocker block(m_compareAction);
         m_compareAction->setChecked(true);
@@ -770,8 +776,6 @@ bool MainWindow::openCompare(const Scenario& scenario)
     m_scene->widget()->hide();
     m_narration->hide();
     m_compare->show();
-    m_compare->setScenario(scenario);
-    return true;
 }
 
 bool MainWindow::compareOpenedFile()
@@ -787,21 +791,14 @@ bool MainWindow::compareOpenedFile()
     const auto other = std::find_if(names.begin(), names.end(), [&](const std::string& n) { return n != s.algorithm; });
     Scenario b = m_session->requestedScenario();
     b.compare.reset();
-    b.title = "topocast's " + (other != names.end() ? *other : names.front());
-    b.topology = s.topology();
     b.algorithm = other != names.end() ? *other : names.front();
+    b.title = "topocast's " + b.algorithm;
+    b.topology = s.topology();
     b.params = Params{};
     if (s.pattern() != Pattern::Broadcast)
         b.params.set("pattern", toString(s.pattern()));
     b.source = s.source();
-    m_compareOn = true;
-    {
-        const QSignalBlocker block(m_compareAction);
-        m_compareAction->setChecked(true);
-    }
-    m_scene->widget()->hide();
-    m_narration->hide();
-    m_compare->show();
+    showSplitView();
     m_comparingFile = true;
     m_compare->compareWithFile(file, b);
     return true;

@@ -130,6 +130,8 @@ protected:
     void closeEvent(QCloseEvent* event) override;
 
 private:
+    /// The split view in place of the single one, its menu action checked (no signal).
+    void showSplitView();
     void buildCentre();
     QWidget* buildSidePanel();
     QDockWidget* buildScenarioDock();
