@@ -3,6 +3,7 @@
 // then any step's loads in O(channel slots)).
 #include "topocast/algorithms/registry.h"
 #include "topocast/landscape.h"
+#include "topocast/landscape_estimate.h"
 #include "topocast/metrics.h"
 
 #include <benchmark/benchmark.h>
@@ -171,6 +172,39 @@ void BM_LoadsAtEveryStep(benchmark::State& state, const char* algorithm)
 }
 BENCHMARK_CAPTURE(BM_LoadsAtEveryStep, recursive_doubling_32cube, "recursive-doubling")->Unit(benchmark::kMillisecond);
 BENCHMARK_CAPTURE(BM_LoadsAtEveryStep, bfs_32cube, "bfs")->Unit(benchmark::kMillisecond);
+
+// The estimate said before a landscape starts: how long the sampling takes (the 256³ mesh is
+// extrapolated from two smaller meshes: the CLI refuses it within this time), and the estimate
+// itself (estimate_s, on this machine's threads) to set beside the measured landscape.
+void BM_LandscapeEstimate(benchmark::State& state, const char* topology)
+{
+    const Topology topo = Topology::parse(topology);
+    double seconds = 0;
+    for (auto _ : state)
+        seconds = estimateLandscape("binomial", topo, Params{}, LandscapeMetric::Tcd).seconds;
+    state.counters["estimate_s"] = seconds;
+    state.counters["sources"] = topo.nodeCount();
+}
+BENCHMARK_CAPTURE(BM_LandscapeEstimate, mesh16cube, "mesh:16x16x16")->Unit(benchmark::kMillisecond)->UseRealTime();
+BENCHMARK_CAPTURE(BM_LandscapeEstimate, mesh32cube, "mesh:32x32x32")->Unit(benchmark::kMillisecond)->UseRealTime();
+BENCHMARK_CAPTURE(BM_LandscapeEstimate, mesh256cube, "mesh:256x256x256")->Unit(benchmark::kMillisecond)->UseRealTime();
+
+// One rank's share of the 32³ binomial landscape on one thread: share 0 of 1 (the whole) and of
+// 2 (what each of two ranks builds); bench/mpi_landscape.sh runs the same on real MPI ranks.
+void BM_LandscapeShare(benchmark::State& state)
+{
+    const Topology topo = Topology::mesh({32, 32, 32});
+    LandscapeOptions options;
+    options.threads = 1;
+    const auto parts = static_cast<std::uint32_t>(state.range(0));
+    for (auto _ : state) {
+        const auto share = computeLandscapeShare("binomial", topo, Params{}, LandscapeMetric::Tcd, 0, parts, options);
+        benchmark::DoNotOptimize(share->values.data());
+    }
+    state.counters["parts"] = parts;
+    state.counters["sources"] = landscapeShareSize(topo.nodeCount(), 0, parts);
+}
+BENCHMARK(BM_LandscapeShare)->Arg(1)->Arg(2)->Unit(benchmark::kSecond)->UseRealTime()->Iterations(1);
 
 } // namespace
 

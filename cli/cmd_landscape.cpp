@@ -5,12 +5,13 @@
 
 #include "commands.h"
 
-#include "envelope.h"
-#include "node_matrix.h"
+#include "landscape_document.h"
 
+#include "topocast/durations.h"
 #include "topocast/error.h"
 #include "topocast/io/schedule_json.h"
 #include "topocast/landscape.h"
+#include "topocast/landscape_estimate.h"
 #include "topocast/numbers.h"
 
 #include <nlohmann/json.hpp>
@@ -25,51 +26,41 @@ namespace topocast::cli {
 
 namespace {
 
+/// --max-seconds by default: ten minutes.
+constexpr double kDefaultMaxSeconds = 600;
+
 struct LandscapeCommand {
     ScenarioOptions scenario;
     std::string metric;
     bool json = false;
+    double maxSeconds = kDefaultMaxSeconds;
+    unsigned threads = 0;
 };
 
-/// Brute forces of at least this many sources report progress on stderr.
+/// Brute forces of at least this many sources report their estimate and progress on stderr.
 constexpr std::uint32_t kProgressFrom = 1024;
 
-/// `scale` as valueText's, so text and JSON print the same number in the same unit.
-nlohmann::ordered_json valueJson(double v, LandscapeMetric metric, double scale = 1.0)
+/// Seconds of one schedule: "812.4 µs", "12.35 ms", "about 3.1 s".
+std::string perSchedule(double seconds)
 {
-    if (std::isnan(v))
-        return nullptr;
-    if (isIntegral(metric))
-        return static_cast<std::uint64_t>(v);
-    return roundedForJson(v * scale);
+    return seconds < 1.0 ? formatDuration(seconds) : "about " + formatRoughDuration(seconds);
 }
 
-/// The unit of a metric's values as printed (docs/glossary.md).
-std::string metricUnit(LandscapeMetric metric, bool seconds)
+/// Refuses a brute force estimated longer than this (seconds), naming the estimate and the MPI
+/// command that would spread it.
+void refuseLongWork(const Scenario& sc, LandscapeMetric metric, const LandscapeEstimate& est, double maxSeconds)
 {
-    switch (metric) {
-    case LandscapeMetric::Time:
-        return seconds ? "µs" : "model units";
-    case LandscapeMetric::Tcd:
-        return "hops";
-    case LandscapeMetric::Steps:
-        return "steps";
-    case LandscapeMetric::MaxLinkLoad:
-        return "transfers";
-    case LandscapeMetric::Contention:
-        return "channel uses";
-    }
-    return "";
-}
-
-/// `scale`: seconds are printed in µs (1e6), model units as they are.
-std::string valueText(double v, LandscapeMetric metric, double scale)
-{
-    if (std::isnan(v))
-        return "-";
-    if (isIntegral(metric))
-        return std::to_string(static_cast<std::uint64_t>(v));
-    return formatSignificant(v * scale, 4);
+    if (maxSeconds <= 0 || est.seconds <= maxSeconds)
+        return;
+    // Ranks of this machine's size that would finish within the limit.
+    const double ranks = std::ceil(est.seconds / maxSeconds);
+    throw Error("the " + toString(metric) + " landscape of " + sc.algorithm + " on the " +
+                sc.topology.displayName() + " would take " + estimateText(est) + " (" +
+                std::to_string(est.schedules) + " schedules, one per source, " + perSchedule(est.secondsPerSchedule) +
+                " each on one core; timed on " + std::to_string(est.sampled) + " sources of " + est.sampledOn +
+                "); the limit is --max-seconds " + formatSignificant(maxSeconds, 6) +
+                ". Spread it over MPI ranks (each with " + std::to_string(est.workers) + " cores) with `" +
+                mpiLandscapeCommand(sc, metric, ranks > 1e9 ? 1e9 : ranks) + "`, or raise --max-seconds");
 }
 
 int runLandscape(const LandscapeCommand& opt, Io& io)
@@ -78,9 +69,18 @@ int runLandscape(const LandscapeCommand& opt, Io& io)
     const LandscapeMetric metric = parseLandscapeMetric(opt.metric);
     const Topology& topo = sc.topology;
 
+    if (landscapeMethod(sc.algorithm, topo, sc.params, metric) == LandscapeMethod::EverySource) {
+        const LandscapeEstimate est = estimateLandscape(sc.algorithm, topo, sc.params, metric, opt.threads);
+        refuseLongWork(sc, metric, est, opt.maxSeconds);
+        if (topo.nodeCount() >= kProgressFrom)
+            io.err << "landscape: " << topo.nodeCount() << " sources, " << estimateText(est) << " (timed on "
+                   << est.sampled << " sources of " << est.sampledOn << ")\n";
+    }
+
     std::mutex progressMutex;
     std::uint32_t lastTenth = 0;
     LandscapeOptions options;
+    options.threads = opt.threads;
     options.progress = [&](std::uint32_t done, std::uint32_t total) {
         if (total < kProgressFrom)
             return;
@@ -94,61 +94,10 @@ int runLandscape(const LandscapeCommand& opt, Io& io)
     const std::optional<Landscape> landscape = computeLandscape(sc.algorithm, topo, sc.params, metric, options);
     if (!landscape)
         throw Error("the landscape was cancelled");
-    const LandscapeSummary sum = summarize(*landscape);
-
-    const bool seconds = metric == LandscapeMetric::Time && landscapeTimeUnit(sc.algorithm) == "s";
-    const double scale = seconds ? 1e6 : 1.0;
-    if (opt.json) {
-        nlohmann::ordered_json doc = envelope("topocast-landscape", topo);
-        doc["algorithm"] = sc.algorithm;
-        if (const std::string mode = sc.params.getString("mode", ""); !mode.empty())
-            doc["mode"] = mode;
-        doc["metric"] = toString(metric);
-        doc["unit"] = metricUnit(metric, seconds);
-        nlohmann::ordered_json values = nlohmann::ordered_json::array();
-        for (double v : landscape->values)
-            values.push_back(valueJson(v, metric, scale));
-        doc["values"] = std::move(values);
-        doc["min"] = valueJson(sum.min, metric, scale);
-        nlohmann::ordered_json argmin = nlohmann::ordered_json::array();
-        for (NodeId id : sum.argmin)
-            argmin.push_back(nodeToJson(topo, id));
-        doc["argmin"] = std::move(argmin);
-        doc["max"] = valueJson(sum.max, metric, scale);
-        io.out << doc.dump() << '\n';
-        return 0;
-    }
-
-    const std::string mode = sc.params.getString("mode", "");
-    io.out << sc.algorithm << (mode.empty() ? "" : " (" + mode + ")") << ": " << metricWords(metric)
-           << " of the schedule from every source of the " << topo.displayName() << '\n';
-    if (metric == LandscapeMetric::Time)
-        io.out << "time" << (seconds ? " in µs" : "") << ": " << landscapeTimeFigure(sc.algorithm) << '\n';
-    std::vector<std::string> cells;
-    cells.reserve(landscape->values.size());
-    for (double v : landscape->values)
-        cells.push_back(valueText(v, metric, scale));
-    if (topo.isHypercube()) {
-        for (NodeId id{}; id < cells.size(); ++id)
-            io.out << topo.nodeName(id) << ' ' << cells[id] << '\n';
-    } else {
-        printNodeMatrices(io.out, topo, cells);
-    }
-    io.out << "min " << valueText(sum.min, metric, scale) << ", max " << valueText(sum.max, metric, scale) << ' '
-           << metricUnit(metric, seconds) << '\n';
-    io.out << "sources with " << metricWords(metric) << ' ' << valueText(sum.min, metric, scale) << ": " << sum.argmin.size();
-    if (sum.argmin.size() <= 64) {
-        io.out << ':';
-        for (NodeId id : sum.argmin)
-            io.out << ' ' << topo.nodeName(id);
-    }
-    io.out << '\n';
-    if (landscape->closedForm)
-        io.out << "from the algorithm's closed form\n";
-    else if (landscape->bySymmetry)
-        io.out << "one schedule: every source's schedule is the origin's moved by a symmetry of the network\n";
-    if (landscape->missing)
-        io.out << landscape->missing << " sources have no schedule (-), e.g.: " << landscape->missingReason << '\n';
+    if (opt.json)
+        io.out << landscapeJson(sc, *landscape) << '\n';
+    else
+        writeLandscapeText(io.out, sc, *landscape);
     return 0;
 }
 
@@ -161,6 +110,14 @@ const CommandRegistrar reg{Command{
         sub.add_option("--metric", opt->metric, "tcd | steps | max_link_load | contention | time")->required();
         sub.add_flag("--json", opt->json,
                      "write {\"metric\", \"values\" (node-id order), \"min\", \"argmin\" (nodes), \"max\"}");
+        sub.add_option("--max-seconds", opt->maxSeconds,
+                       "refuse a landscape estimated to take longer (seconds; 0: no limit) and name the "
+                       "topocast-mpi command that would spread it")
+            ->check(CLI::NonNegativeNumber)
+            ->capture_default_str();
+        sub.add_option("--threads", opt->threads, "worker threads (0: one per hardware thread)")
+            ->check(CLI::Range(0u, 4096u))
+            ->capture_default_str();
         return [opt](Io& io) { return runLandscape(*opt, io); };
     },
 }};

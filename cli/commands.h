@@ -1,8 +1,6 @@
 #pragma once
 
-#include "topocast/io/scenario.h"
-#include "topocast/params.h"
-#include "topocast/topology.h"
+#include "scenario_options.h"
 
 #include <CLI/CLI.hpp>
 
@@ -39,25 +37,5 @@ struct CommandRegistrar {
 /// Runs topocast-cli with `args` (without the program name). Returns the exit status; writes
 /// normal output to io.out and errors (one line, "topocast-cli: …") to io.err.
 int run(const std::vector<std::string>& args, Io& io);
-
-/// The common "what to schedule" options: --topology, --algorithm, --source, --scenario, and the
-/// algorithm parameters (--mode, --pattern, --message, --packet, --ports, --tau, --tc, --variant,
-/// --order, …). After parsing, resolve() returns the scenario they describe (a --scenario file
-/// first, then the explicit options over it).
-class ScenarioOptions {
-public:
-    void add(CLI::App& sub, bool requireAlgorithm = true);
-    Scenario resolve() const;
-
-private:
-    /// Throws Error when --source was given for a pattern without a root (allgather, alltoall,
-    /// reduce-scatter, allreduce), saying so and naming the patterns with one.
-    void refuseSourceWithoutRoot(const Scenario& s) const;
-
-    std::string m_topology, m_algorithm, m_source, m_scenario;
-    std::map<std::string, std::string> m_params;  // parameter name → text given (empty: not given)
-    std::vector<std::string> m_extra;             // --param KEY=VALUE
-    bool m_requireAlgorithm = true;
-};
 
 } // namespace topocast::cli

@@ -301,108 +301,15 @@ bool hasClosedFormLandscape(std::string_view algorithm, LandscapeMetric metric)
     return metric == LandscapeMetric::Tcd && static_cast<bool>(findAlgorithm(algorithm).tcdMap);
 }
 
-namespace {
-
-/// The landscape by brute force: one schedule per source, on worker threads.
-std::optional<Landscape> landscapeOneSchedulePerSource(const AlgorithmInfo& info, std::string_view algorithm,
-                                                       const Topology& topo, const Params& params,
-                                                       LandscapeMetric metric, const LandscapeOptions& options,
-                                                       Landscape out)
+std::uint32_t landscapeShareSize(std::uint32_t nodes, std::uint32_t part, std::uint32_t parts)
 {
-    const std::uint32_t total = topo.nodeCount();
-    if (total > options.maxSchedules)
-        throw Error("the " + toString(metric) + " landscape of " + std::string(algorithm) + " on the " +
-                    topo.displayName() + " would build " + std::to_string(total) +
-                    " schedules (one per source; the algorithm has no closed form); the limit is " +
-                    std::to_string(options.maxSchedules));
-    out.values.assign(total, 0);
-    if (options.progress)
-        options.progress(0, total);
-
-    std::atomic<std::uint32_t> next{0};
-    std::atomic<std::uint32_t> done{0};
-    std::atomic<bool> failed{false};
-    std::atomic<std::uint32_t> missing{0};
-    // The errors of the lowest-numbered failing sources, so that the report does not depend on
-    // which worker thread failed first: the one a single-threaded run would report.
-    std::exception_ptr firstError;
-    std::exception_ptr firstMissing;
-    std::uint32_t firstErrorSource = total;
-    std::uint32_t firstMissingSource = total;
-    std::mutex errorMutex;
-    const std::stop_token& stop = options.stop;
-    auto work = [&] {
-        while (!stop.stop_requested() && !failed.load(std::memory_order_relaxed)) {
-            const std::uint32_t v = next.fetch_add(1, std::memory_order_relaxed);
-            if (v >= total)
-                return;
-            try {
-                const Schedule s = buildSchedule(algorithm, topo, NodeId{v}, params);
-                out.values[v] = landscapeValue(s, metric);
-            } catch (const Error&) {
-                const std::lock_guard lock(errorMutex);
-                if (!info.someSourcesOnly) {
-                    if (v < firstErrorSource) {
-                        firstErrorSource = v;
-                        firstError = std::current_exception();
-                    }
-                    failed = true;
-                    return;
-                }
-                // No schedule from this source: a hole, unless no source has one (then the
-                // first reason is the landscape's error).
-                out.values[v] = kNoValue;
-                ++missing;
-                if (v < firstMissingSource) {
-                    firstMissingSource = v;
-                    firstMissing = std::current_exception();
-                }
-            } catch (...) {
-                const std::lock_guard lock(errorMutex);
-                if (v < firstErrorSource) {
-                    firstErrorSource = v;
-                    firstError = std::current_exception();
-                }
-                failed = true;
-                return;
-            }
-            const std::uint32_t finished = done.fetch_add(1, std::memory_order_relaxed) + 1;
-            if (options.progress)
-                options.progress(finished, total);
-        }
-    };
-
-    unsigned threads = options.threads ? options.threads : std::thread::hardware_concurrency();
-    threads = std::clamp<unsigned>(threads, 1, std::max<std::uint32_t>(total, 1));
-    {
-        // The calling thread is one of the workers; the others join at the end of this block.
-        std::vector<std::jthread> helpers;
-        helpers.reserve(threads - 1);
-        for (unsigned i = 1; i < threads; ++i)
-            helpers.emplace_back(work);
-        work();
-    }
-    if (firstError)
-        std::rethrow_exception(firstError);
-    if (done.load() < total)
-        return std::nullopt;  // stopped
-    out.missing = missing.load();
-    if (firstMissing) {
-        if (out.missing == total)
-            std::rethrow_exception(firstMissing);
-        try {
-            std::rethrow_exception(firstMissing);
-        } catch (const Error& e) {
-            out.missingReason = e.what();
-        }
-    }
-    return out;
+    if (parts == 0 || part >= parts || part >= nodes)
+        return 0;
+    return (nodes - part - 1) / parts + 1;
 }
 
-} // namespace
-
-std::optional<Landscape> computeLandscape(std::string_view algorithm, const Topology& topo, const Params& params,
-                                          LandscapeMetric metric, const LandscapeOptions& options)
+LandscapeMethod landscapeMethod(std::string_view algorithm, const Topology& topo, const Params& params,
+                                LandscapeMetric metric, bool useSymmetry)
 {
     const AlgorithmInfo& info = findAlgorithm(algorithm);
     if (auto why = info.whyNot(topo))
@@ -416,27 +323,177 @@ std::optional<Landscape> computeLandscape(std::string_view algorithm, const Topo
                         "are of patterns with a source or root (broadcast, scatter, gather, reduce)");
         throw Error(info.name + " has no " + toString(metric) + " landscape; it has " + joinNames(allowed));
     }
+    if (hasClosedFormLandscape(algorithm, metric))
+        return LandscapeMethod::ClosedForm;
+    if (useSymmetry && info.sameFromEverySource && info.sameFromEverySource(topo) && topo.nodeCount() > 0)
+        return LandscapeMethod::Symmetry;
+    return LandscapeMethod::EverySource;
+}
+
+std::optional<LandscapeShare> computeLandscapeShare(std::string_view algorithm, const Topology& topo,
+                                                    const Params& params, LandscapeMetric metric, std::uint32_t part,
+                                                    std::uint32_t parts, const LandscapeOptions& options)
+{
+    if (landscapeMethod(algorithm, topo, params, metric, options.useSymmetry) != LandscapeMethod::EverySource)
+        throw Error("the " + toString(metric) + " landscape of " + std::string(algorithm) +
+                    " needs no schedule per source (closed form or symmetry); compute it whole");
+    if (part >= parts)
+        throw Error("landscape share " + std::to_string(part) + " of " + std::to_string(parts) +
+                    ": shares are numbered 0 to " + std::to_string(parts == 0 ? 0 : parts - 1));
+    const AlgorithmInfo& info = findAlgorithm(algorithm);
+    const std::uint32_t total = topo.nodeCount();
+    if (total > options.maxSchedules)
+        throw Error("the " + toString(metric) + " landscape of " + std::string(algorithm) + " on the " +
+                    topo.displayName() + " would build " + std::to_string(total) +
+                    " schedules (one per source; the algorithm has no closed form); the limit is " +
+                    std::to_string(options.maxSchedules));
+    const std::uint32_t count = landscapeShareSize(total, part, parts);
+    LandscapeShare out;
+    out.part = part;
+    out.parts = parts;
+    out.values.assign(count, 0);
+    if (options.progress)
+        options.progress(0, count);
+
+    std::atomic<std::uint32_t> next{0};
+    std::atomic<std::uint32_t> done{0};
+    std::atomic<bool> failed{false};
+    // The failures of the lowest-numbered sources, so that the report does not depend on which
+    // worker thread (or rank) failed first: the one a single-threaded run would report.
+    std::mutex errorMutex;
+    const std::stop_token& stop = options.stop;
+    auto record = [&](std::uint32_t v, bool asMissing) {
+        const std::lock_guard lock(errorMutex);
+        std::string& message = asMissing ? out.missingReason : out.error;
+        std::uint32_t& first = asMissing ? out.firstMissing : out.firstError;
+        if (v >= first)
+            return;
+        first = v;
+        try {
+            throw;
+        } catch (const std::exception& e) {
+            message = e.what();
+        } catch (...) {
+            message = "unknown error";
+        }
+        if (!asMissing)
+            out.exception = std::current_exception();
+    };
+    auto work = [&] {
+        while (!stop.stop_requested() && !failed.load(std::memory_order_relaxed)) {
+            const std::uint32_t i = next.fetch_add(1, std::memory_order_relaxed);
+            if (i >= count)
+                return;
+            const std::uint32_t v = part + i * parts;
+            try {
+                const Schedule s = buildSchedule(algorithm, topo, NodeId{v}, params);
+                out.values[i] = landscapeValue(s, metric);
+            } catch (const Error&) {
+                if (!info.someSourcesOnly) {
+                    record(v, false);
+                    failed = true;
+                    return;
+                }
+                // No schedule from this source: a hole, unless no source has one (then the
+                // first reason is the landscape's error: combineLandscapeShares decides).
+                out.values[i] = kNoValue;
+                {
+                    const std::lock_guard lock(errorMutex);
+                    ++out.missing;
+                }
+                record(v, true);
+            } catch (...) {
+                record(v, false);
+                failed = true;
+                return;
+            }
+            const std::uint32_t finished = done.fetch_add(1, std::memory_order_relaxed) + 1;
+            if (options.progress)
+                options.progress(finished, count);
+        }
+    };
+
+    unsigned threads = options.threads ? options.threads : std::thread::hardware_concurrency();
+    threads = std::clamp<unsigned>(threads, 1, std::max<std::uint32_t>(count, 1));
+    {
+        // The calling thread is one of the workers; the others join at the end of this block.
+        std::vector<std::jthread> helpers;
+        helpers.reserve(threads - 1);
+        for (unsigned i = 1; i < threads; ++i)
+            helpers.emplace_back(work);
+        work();
+    }
+    if (out.firstError == LandscapeShare::kNone && done.load() < count)
+        return std::nullopt;  // stopped
+    return out;
+}
+
+Landscape combineLandscapeShares(std::vector<LandscapeShare> shares, LandscapeMetric metric, std::uint32_t nodes)
+{
+    const auto parts = static_cast<std::uint32_t>(shares.size());
+    for (std::uint32_t p = 0; p < parts; ++p)
+        if (shares[p].part != p || shares[p].parts != parts ||
+            shares[p].values.size() != landscapeShareSize(nodes, p, parts))
+            throw Error("landscape share " + std::to_string(p) + " of " + std::to_string(parts) +
+                        " does not fit a network of " + std::to_string(nodes) + " nodes");
+    // The lowest failing source over all shares decides, as in one process.
+    const LandscapeShare* failing = nullptr;
+    const LandscapeShare* missingFirst = nullptr;
+    for (const LandscapeShare& s : shares) {
+        if (s.firstError != LandscapeShare::kNone && (!failing || s.firstError < failing->firstError))
+            failing = &s;
+        if (s.firstMissing != LandscapeShare::kNone && (!missingFirst || s.firstMissing < missingFirst->firstMissing))
+            missingFirst = &s;
+    }
+    if (failing) {
+        if (failing->exception)
+            std::rethrow_exception(failing->exception);
+        throw Error(failing->error);
+    }
     Landscape out;
     out.metric = metric;
-    if (hasClosedFormLandscape(algorithm, metric)) {
-        if (options.stop.stop_requested())
-            return std::nullopt;
-        const std::vector<std::uint64_t> map = info.tcdMap(topo, params);
+    out.values.assign(nodes, kNoValue);
+    for (const LandscapeShare& s : shares) {
+        for (std::size_t i = 0; i < s.values.size(); ++i)
+            out.values[s.part + i * parts] = s.values[i];
+        out.missing += s.missing;
+    }
+    if (missingFirst) {
+        if (out.missing == nodes)
+            throw Error(missingFirst->missingReason);
+        out.missingReason = missingFirst->missingReason;
+    }
+    return out;
+}
+
+std::optional<Landscape> computeLandscape(std::string_view algorithm, const Topology& topo, const Params& params,
+                                          LandscapeMetric metric, const LandscapeOptions& options)
+{
+    const LandscapeMethod method = landscapeMethod(algorithm, topo, params, metric, options.useSymmetry);
+    if (method != LandscapeMethod::EverySource && options.stop.stop_requested())
+        return std::nullopt;
+    if (method == LandscapeMethod::ClosedForm) {
+        const std::vector<std::uint64_t> map = findAlgorithm(algorithm).tcdMap(topo, params);
+        Landscape out;
+        out.metric = metric;
         out.values.assign(map.begin(), map.end());
         out.closedForm = true;
         return out;
     }
-    const std::uint32_t total = topo.nodeCount();
-    if (options.useSymmetry && info.sameFromEverySource && info.sameFromEverySource(topo) && total > 0) {
-        if (options.stop.stop_requested())
-            return std::nullopt;
+    if (method == LandscapeMethod::Symmetry) {
         const Schedule s = buildSchedule(algorithm, topo, NodeId{0}, params);
-        out.values.assign(total, landscapeValue(s, metric));
+        Landscape out;
+        out.metric = metric;
+        out.values.assign(topo.nodeCount(), landscapeValue(s, metric));
         out.bySymmetry = true;
         return out;
     }
-
-    return landscapeOneSchedulePerSource(info, algorithm, topo, params, metric, options, std::move(out));
+    std::optional<LandscapeShare> whole = computeLandscapeShare(algorithm, topo, params, metric, 0, 1, options);
+    if (!whole)
+        return std::nullopt;
+    std::vector<LandscapeShare> shares;
+    shares.push_back(std::move(*whole));
+    return combineLandscapeShares(std::move(shares), metric, topo.nodeCount());
 }
 
 } // namespace topocast

@@ -14,4 +14,8 @@ std::string formatMicroseconds(double seconds);
 /// ("812.4 µs"). Never throws.
 std::string formatDuration(double seconds);
 
+/// A duration in round words, as an estimate is said: "under 0.1 s", "0.15 s", "8 s", "8 min",
+/// "3.2 h", "48 days", "12 years" (two significant digits below 10, whole numbers above). Never throws.
+std::string formatRoughDuration(double seconds);
+
 } // namespace topocast

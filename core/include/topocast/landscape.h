@@ -5,6 +5,7 @@
 #include "topocast/topology.h"
 
 #include <cstdint>
+#include <exception>
 #include <functional>
 #include <optional>
 #include <stop_token>
@@ -129,6 +130,60 @@ std::string formatLandscapeValue(double value, LandscapeMetric metric, std::stri
 /// algorithms with AlgorithmInfo::tcdMap, e.g. cang-wu), without building schedules. Throws Error
 /// for an unknown algorithm.
 bool hasClosedFormLandscape(std::string_view algorithm, LandscapeMetric metric);
+
+/// How computeLandscape finds the values.
+enum class LandscapeMethod : std::uint8_t {
+    ClosedForm,   ///< the algorithm's closed form (hasClosedFormLandscape): no schedule is built
+    Symmetry,     ///< one schedule serves every source (AlgorithmInfo::sameFromEverySource)
+    EverySource,  ///< one schedule per source: the brute force, O(nodes) schedules
+};
+
+/// Checks what computeLandscape checks (throws the same Errors: the algorithm does not apply to
+/// `topo`, or has no such metric) and says how it would find the values. O(1) but for the
+/// algorithm's own applicability check.
+LandscapeMethod landscapeMethod(std::string_view algorithm, const Topology& topo, const Params& params,
+                                LandscapeMetric metric, bool useSymmetry = true);
+
+/// One share of a brute force dealt to `parts` workers (MPI ranks): the sources part,
+/// part + parts, part + 2·parts, … below the node count, so that every share holds sources from
+/// the whole network (corners and centre alike) and the shares differ by at most one source.
+struct LandscapeShare {
+    static constexpr std::uint32_t kNone = static_cast<std::uint32_t>(-1);
+    std::uint32_t part = 0;
+    std::uint32_t parts = 1;
+    /// values[i]: the metric from source part + i·parts; NaN where that source has no schedule.
+    std::vector<double> values;
+    /// Sources of this share without a schedule (AlgorithmInfo::someSourcesOnly), the lowest of
+    /// them and the algorithm's reason there.
+    std::uint32_t missing = 0;
+    std::uint32_t firstMissing = kNone;
+    std::string missingReason;
+    /// The lowest source of this share whose build failed for another reason (an Error of an
+    /// algorithm without someSourcesOnly, or any other exception), and its message; `exception`
+    /// holds it when the share was computed in this process (null after crossing ranks).
+    std::uint32_t firstError = kNone;
+    std::string error;
+    std::exception_ptr exception;
+};
+
+/// How many sources share `part` of `parts` holds on a network of `nodes` nodes.
+std::uint32_t landscapeShareSize(std::uint32_t nodes, std::uint32_t part, std::uint32_t parts);
+
+/// The brute force over one share of the sources (LandscapeMethod::EverySource; throws Error
+/// otherwise, or when part ≥ parts), on options.threads workers. A failing source does not
+/// throw: it is recorded in the share, so that the shares of all workers decide together what
+/// combineLandscapeShares reports. Throws Error for options.maxSchedules (the whole network's
+/// count) as computeLandscape does. Returns nullopt when options.stop was requested first.
+std::optional<LandscapeShare> computeLandscapeShare(std::string_view algorithm, const Topology& topo,
+                                                    const Params& params, LandscapeMetric metric, std::uint32_t part,
+                                                    std::uint32_t parts, const LandscapeOptions& options = {});
+
+/// The landscape of every share (shares[p] is part p of shares.size(); all of one network of
+/// `nodes` nodes): exactly what computeLandscape returns or throws for the whole network — the
+/// error of the lowest failing source (its exception where it has one, else Error(message)), the
+/// lowest missing source's reason, and that reason as the error when no source has a schedule.
+/// Throws Error when the shares do not fit together. O(nodes).
+Landscape combineLandscapeShares(std::vector<LandscapeShare> shares, LandscapeMetric metric, std::uint32_t nodes);
 
 /// The landscape of `metric` for `algorithm` on `topo` with `params`: the metric of the schedule
 /// from every source. From the closed form where the algorithm has one (hasClosedFormLandscape),

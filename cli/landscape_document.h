@@ -1,0 +1,34 @@
+#pragma once
+// The landscape as topocast-cli and topocast-mpi print it, so that both write the same bytes.
+
+#include "topocast/io/scenario.h"
+#include "topocast/landscape.h"
+
+#include <iosfwd>
+#include <string>
+
+namespace topocast::cli {
+
+/// The unit of a metric's values as printed: "hops", "steps", "transfers", "channel uses", and
+/// for time "µs" (`seconds`: the algorithm's time is in seconds) or "model units".
+std::string landscapeUnit(LandscapeMetric metric, bool seconds);
+
+/// True when `metric` of `algorithm` is a time in seconds (printed in µs).
+bool landscapeInSeconds(const Scenario& scenario, LandscapeMetric metric);
+
+/// The `landscape --json` document of `landscape` (scenario's algorithm on its topology), as one
+/// line without the newline: the envelope, "algorithm", "mode" (when given), "metric", "unit",
+/// "values" (node-id order, null where there is no schedule), "min", "argmin" (nodes), "max".
+std::string landscapeJson(const Scenario& scenario, const Landscape& landscape);
+
+/// The landscape as text: a title, the values as matrices (a list on a hypercube), min, max,
+/// the sources at the minimum and how the values were found.
+void writeLandscapeText(std::ostream& out, const Scenario& scenario, const Landscape& landscape);
+
+/// The topocast-mpi command that computes the same landscape on `ranks` ranks, with the
+/// scenario's topology, algorithm, source-free parameters and metric written out, e.g.
+/// "mpirun -np 8 topocast-mpi landscape --topology mesh:32x32x32 --algorithm binomial --metric tcd
+/// --json --out landscape.json".
+std::string mpiLandscapeCommand(const Scenario& scenario, LandscapeMetric metric, double ranks);
+
+} // namespace topocast::cli
