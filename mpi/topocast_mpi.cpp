@@ -11,6 +11,9 @@
 #include "topocast/validate.h"
 #include "topocast/version.h"
 
+#include "landscape.h"
+#include "mpi_util.h"
+
 #include <CLI/CLI.hpp>
 #include <mpi.h>
 
@@ -27,6 +30,7 @@
 #include <set>
 #include <sstream>
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace topocast::mpi {
@@ -62,6 +66,9 @@ const char* const kDescription =
     "same ranks and data; prints min/median over the repetitions.\n"
     "Run with exactly as many ranks as the topology has nodes, e.g.\n"
     "  mpirun -np 64 topocast-mpi mesh8x8.json --bytes 4096 --repeat 10 --out mesh8x8.measured.json\n"
+    "(`topocast-mpi replay SCHEDULE …` is the same). The other command, `topocast-mpi landscape\n"
+    "--topology T --algorithm A --metric M [--json] [--out FILE]`, computes the map of every source on\n"
+    "any number of ranks (see `topocast-mpi landscape --help`).\n"
     "Exit status: 0 verified, 1 a payload mismatch or missing block, 2 bad input (unreadable or\n"
     "invalid schedule, wrong number of ranks, bad option); nothing is sent before the checks pass.";
 
@@ -104,27 +111,6 @@ std::string readText(const std::string& path)
     std::ostringstream buf;
     buf << in.rdbuf();
     return buf.str();
-}
-
-void bcastString(std::string& s, int root, MPI_Comm comm)
-{
-    unsigned long long n = s.size();
-    MPI_Bcast(&n, 1, MPI_UNSIGNED_LONG_LONG, root, comm);
-    s.resize(static_cast<std::size_t>(n));
-    std::size_t done = 0;
-    while (done < s.size()) { // counts are int: send in pieces
-        const int piece = static_cast<int>(std::min<std::size_t>(s.size() - done, 1u << 30));
-        MPI_Bcast(s.data() + done, piece, MPI_CHAR, root, comm);
-        done += static_cast<std::size_t>(piece);
-    }
-}
-
-/// True on every rank iff `ok` on every rank.
-bool allOk(bool ok, MPI_Comm comm)
-{
-    int mine = ok ? 1 : 0, all = 0;
-    MPI_Allreduce(&mine, &all, 1, MPI_INT, MPI_LAND, comm);
-    return all != 0;
 }
 
 std::string isoNow()
@@ -609,6 +595,14 @@ int run(int argc, char** argv)
     MPI_Comm_rank(MPI_COMM_WORLD, &worldRank);
     MPI_Comm_size(MPI_COMM_WORLD, &worldSize);
 
+    // `landscape …` is its own command; `replay SCHEDULE …` is the bare `SCHEDULE …`. The word
+    // takes the program name's place, so each parser sees its own options only.
+    if (argc > 1 && std::string_view(argv[1]) == "landscape")
+        return runLandscape(argc - 1, argv + 1);
+    if (argc > 1 && std::string_view(argv[1]) == "replay") {
+        --argc;
+        ++argv;
+    }
     Options o;
     if (const int code = parseOptions(argc, argv, o, worldRank); code >= 0)
         return code;
