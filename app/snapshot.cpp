@@ -5,6 +5,7 @@
 #include "topocast/error.h"
 #include "topocast/figures.h"
 #include "topocast/landscape.h"
+#include "topocast/landscape_estimate.h"
 #include "topocast/limits.h"
 
 #include <algorithm>
@@ -48,6 +49,13 @@ std::vector<double> landscapeMap(const Scenario& sc, LandscapeMetric metric, Bui
             if (control->cancelled.load(std::memory_order_relaxed))
                 stop.request_stop();
         };
+    }
+    if (control && sc.topology.nodeCount() >= kEstimateSourceMapFrom &&
+        sc.topology.nodeCount() <= kBruteForceTcdMapLimit &&
+        landscapeMethod(sc.algorithm, sc.topology, sc.params, metric) == LandscapeMethod::EverySource) {
+        const LandscapeEstimate estimate = estimateLandscape(sc.algorithm, sc.topology, sc.params, metric);
+        control->mapWorkers = estimate.workers;
+        control->mapSeconds = estimate.seconds;
     }
     std::optional<Landscape> map = computeLandscape(sc.algorithm, sc.topology, sc.params, metric, options);
     if (!map)
@@ -118,8 +126,18 @@ QString buildStageText(const BuildControl& control)
     case BuildControl::Derived:
         return QStringLiteral("metrics, contention and layout");
     case BuildControl::TcdMap:
-        if (const std::uint32_t total = control.mapTotal.load())
-            return QStringLiteral("source map: source %1 of %2").arg(std::min(control.mapDone.load() + 1, total)).arg(total);
+        if (const std::uint32_t total = control.mapTotal.load()) {
+            QString text = QStringLiteral("source map: source %1 of %2")
+                               .arg(std::min(control.mapDone.load() + 1, total))
+                               .arg(total);
+            if (const unsigned workers = control.mapWorkers.load()) {
+                LandscapeEstimate estimate;
+                estimate.seconds = control.mapSeconds.load();
+                estimate.workers = workers;
+                text += QStringLiteral(" (%1)").arg(QString::fromStdString(estimateText(estimate)));
+            }
+            return text;
+        }
         return QStringLiteral("source map");
     default:
         return QStringLiteral("done");

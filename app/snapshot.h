@@ -84,6 +84,10 @@ struct BuildControl {
     std::atomic<int> stage{Schedule};
     std::atomic<std::uint32_t> mapDone{0};   ///< brute-force TCD map: sources done (on all cores)
     std::atomic<std::uint32_t> mapTotal{0};  ///< … of this many (0: not brute force)
+    /// The brute force's estimate, said before it starts (core estimateLandscape; 0: none, for
+    /// maps under kEstimateSourceMapFrom sources), and the threads it assumes.
+    std::atomic<double> mapSeconds{0.0};
+    std::atomic<unsigned> mapWorkers{0};
     std::atomic<bool> cancelled{false};
 };
 
@@ -143,6 +147,9 @@ void checkViewMemory(const Topology& topology);
 /// Largest node count for which the app computes a source map by building one schedule per source
 /// when the algorithm has no closed form (or symmetry) for it.
 inline constexpr std::uint32_t kBruteForceTcdMapLimit = 512;
+/// Brute-force source maps of at least this many sources are estimated before they start (the
+/// estimate times up to 9 schedules: not worth it for a map that takes less).
+inline constexpr std::uint32_t kEstimateSourceMapFrom = 128;
 
 } // namespace topocast::app
 

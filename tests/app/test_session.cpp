@@ -143,6 +143,17 @@ TEST_CASE("session: a build cancelled through its control stops with BuildCancel
     fresh.mapDone = 39;
     fresh.mapTotal = 512;
     CHECK(buildStageText(fresh) == QStringLiteral("source map: source 40 of 512"));
+    // A map of 128 sources or more is estimated before it starts, and the estimate is said.
+    BuildControl large;
+    buildSnapshot(test::scenario("mesh:16x8", "binomial", NodeId{0}), false, nullptr, &large);
+    CHECK(large.mapTotal == 128);
+    CHECK(large.mapWorkers >= 1u);
+    CHECK(large.mapSeconds > 0.0);
+    large.stage = BuildControl::TcdMap;
+    large.mapDone = 9;
+    large.mapSeconds = 480;
+    large.mapWorkers = 2;
+    CHECK(buildStageText(large) == QStringLiteral("source map: source 10 of 128 (about 8 min on 2 cores)"));
 }
 
 TEST_CASE("session: a network too large for the 3-D view is refused with what it would need", "[app][session][robust]")
