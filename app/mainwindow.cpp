@@ -20,41 +20,30 @@
 #include "session.h"
 #include "timeline.h"
 #include "timelinebar.h"
+#include "window/hovertips.h"
+#include "window/mainmenus.h"
+#include "window/presentation.h"
+#include "window/scenariomemory.h"
+#include "window/statusreport.h"
+#include "window/viewcontrols.h"
 
 #include "topocast/algorithms/registry.h"
 #include "topocast/error.h"
 #include "topocast/numbers.h"
 #include "topocast/figures.h"
 
-#include <QAction>
-#include <QApplication>
-#include <QCheckBox>
 #include <QCloseEvent>
-#include <QComboBox>
-#include <QCoreApplication>
-#include <QDir>
 #include <QDockWidget>
-#include <QFileDialog>
 #include <QFileInfo>
 #include <QGuiApplication>
 #include <QHBoxLayout>
 #include <QHeaderView>
 #include <QLabel>
 #include <QPainter>
-#include <QMenuBar>
-#include <QScrollArea>
-#include <QSettings>
-#include <QSplitter>
-#include <QProgressBar>
-#include <QPushButton>
-#include <QShortcut>
-#include <QSlider>
-#include <QSpinBox>
 #include <QStatusBar>
 #include <QSignalBlocker>
 #include <QTableView>
 #include <QTimer>
-#include <QToolTip>
 #include <QVBoxLayout>
 
 #include <algorithm>
@@ -75,7 +64,7 @@ QString windowTitleFor(const Scenario& s)
 }
 } // namespace
 
-MainWindow::MainWindow(bool useSettings, QWidget* parent) : QMainWindow(parent), m_useSettings(useSettings)
+MainWindow::MainWindow(bool useSettings, QWidget* parent) : QMainWindow(parent)
 {
     setWindowTitle(QStringLiteral("topocast"));
     m_session = new Session(this);
@@ -83,20 +72,22 @@ MainWindow::MainWindow(bool useSettings, QWidget* parent) : QMainWindow(parent),
     m_scene = new SceneView(this);
     m_metrics = new MetricsModel(this);
     m_measured = new MeasuredModel(this);
+    m_memory = new ScenarioMemory(useSettings, m_scene, m_timeline, this);
 
     buildCentre();
     QDockWidget* scenarioDock = buildScenarioDock();
-    buildTimers();
+    m_applyTimer = new QTimer(this);  // the panel's edits are applied after a pause
+    m_applyTimer->setSingleShot(true);
+    m_applyTimer->setInterval(120);
+    connect(m_applyTimer, &QTimer::timeout, this, &MainWindow::applyPanel);
+    connect(m_panel, &ScenarioPanel::edited, m_applyTimer, qOverload<>(&QTimer::start));
     connectSession();
     connectViews();
     buildFindingsDock(scenarioDock);
     buildExportAndPredict();
     buildMenus();
-    if (m_useSettings) {
-        QSettings settings;
-        m_recent = settings.value(QStringLiteral("recentFiles")).toStringList();
-        rebuildRecentMenu();
-    }
+    m_presentation = new Presentation(this, {m_side, m_measuredPanel, m_presentLegend, m_narration, m_scene, m_compare},
+                                      [this] { updateLegend(); });
     resize(1400, 900);
 }
 
@@ -135,16 +126,7 @@ QWidget* MainWindow::buildSidePanel()
     m_side = side;
     auto* sideLayout = new QVBoxLayout(side);
     sideLayout->setContentsMargins(0, 0, 0, 0);
-    m_modeBox = new QComboBox;
-    for (std::size_t i = 0; i < colour::kColourModes.size(); ++i)
-        m_modeBox->addItem(QString::fromUtf8(colour::kColourModes[i].label), QVariant::fromValue(static_cast<int>(i)));
-    sideLayout->addWidget(new QLabel(QStringLiteral("Colour by")));
-    sideLayout->addWidget(m_modeBox);
-    m_cumulative = new QCheckBox(QStringLiteral("cumulative load"));
-    m_cumulative->setChecked(true);
-    m_cumulative->setToolTip(QStringLiteral("heat map: load over steps 1..current (checked) or in this step only"));
-    sideLayout->addWidget(m_cumulative);
-    addViewControls(sideLayout);
+    m_viewControls = new ViewControls(m_scene, sideLayout, this);
     m_legend = new LegendWidget;
     sideLayout->addWidget(m_legend);
     m_landscape = new LandscapePanel;  // the source map's metric, colour bar and histogram
@@ -170,19 +152,19 @@ QDockWidget* MainWindow::buildScenarioDock()
     m_error->setStyleSheet(QStringLiteral("color: #d03030"));
     m_error->hide();
     leftLayout->addWidget(m_error);
-    m_metricsView = new QTableView;
-    m_metricsView->setModel(m_metrics);
+    auto* metricsView = new QTableView;
+    metricsView->setModel(m_metrics);
     // Names and values share the width and wrap onto more lines, so every value can be read
     // without a horizontal scrollbar, however long the name in words.
-    m_metricsView->horizontalHeader()->setSectionResizeMode(QHeaderView::Stretch);
-    m_metricsView->verticalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
-    m_metricsView->setWordWrap(true);
-    m_metricsView->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
-    m_metricsView->verticalHeader()->hide();
-    m_metricsView->setSelectionMode(QAbstractItemView::NoSelection);
+    metricsView->horizontalHeader()->setSectionResizeMode(QHeaderView::Stretch);
+    metricsView->verticalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
+    metricsView->setWordWrap(true);
+    metricsView->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    metricsView->verticalHeader()->hide();
+    metricsView->setSelectionMode(QAbstractItemView::NoSelection);
     // Wide enough for the metric names in words and their values side by side.
-    m_metricsView->setMinimumWidth(m_metricsView->fontMetrics().horizontalAdvance(QString(52, QLatin1Char('x'))));
-    leftLayout->addWidget(m_metricsView, 1);
+    metricsView->setMinimumWidth(metricsView->fontMetrics().horizontalAdvance(QString(52, QLatin1Char('x'))));
+    leftLayout->addWidget(metricsView, 1);
     auto* dock = new QDockWidget(QStringLiteral("Scenario"), this);
     dock->setObjectName(QStringLiteral("scenarioDock"));
     dock->setWidget(left);
@@ -191,47 +173,12 @@ QDockWidget* MainWindow::buildScenarioDock()
     return dock;
 }
 
-/// The panel's edits are applied after a pause; the last scenario is remembered after another.
-void MainWindow::buildTimers()
-{
-    m_applyTimer = new QTimer(this);
-    m_applyTimer->setSingleShot(true);
-    m_applyTimer->setInterval(120);
-    connect(m_applyTimer, &QTimer::timeout, this, &MainWindow::applyPanel);
-    connect(m_panel, &ScenarioPanel::edited, m_applyTimer, qOverload<>(&QTimer::start));
-    m_settingsTimer = new QTimer(this);
-    m_settingsTimer->setSingleShot(true);
-    m_settingsTimer->setInterval(kSettingsDelayMs);
-    connect(m_settingsTimer, &QTimer::timeout, this, &MainWindow::writePendingScenario);
-}
-
 /// The session's results and errors, and the status bar while it computes.
 void MainWindow::connectSession()
 {
     connect(m_session, &Session::scheduleReady, this, &MainWindow::showSnapshot);
     connect(m_session, &Session::failed, this, &MainWindow::showError);
-    // While a schedule is computed off the GUI thread: a busy bar, what it is doing, and Cancel
-    // (Esc), which keeps the scenario shown before.
-    auto* busyBar = new QProgressBar;
-    busyBar->setRange(0, 0);
-    busyBar->setMaximumWidth(140);
-    busyBar->hide();
-    auto* cancel = new QPushButton(QStringLiteral("Cancel"));
-    cancel->setToolTip(QStringLiteral("stop computing and keep the scenario shown (Esc)"));
-    cancel->hide();
-    statusBar()->addPermanentWidget(busyBar);
-    statusBar()->addPermanentWidget(cancel);
-    connect(cancel, &QPushButton::clicked, m_session, &Session::cancel);
-    auto* esc = new QShortcut(QKeySequence(Qt::Key_Escape), this);
-    connect(esc, &QShortcut::activated, m_session, &Session::cancel);
-    connect(m_session, &Session::busyChanged, this, [this, busyBar, cancel](bool busy) {
-        busyBar->setVisible(busy);
-        cancel->setVisible(busy);
-        if (busy)
-            statusBar()->showMessage(QStringLiteral("computing…"));
-    });
-    connect(m_session, &Session::progress, this,
-            [this](const QString& stage) { statusBar()->showMessage(QStringLiteral("computing: %1…").arg(stage)); });
+    m_status = new StatusReport(this, m_session, m_scene, [this] { return m_compareOn; });
     connect(m_session, &Session::cancelled, this, [this] {
         m_panel->setScenario(m_session->scenario());
         statusBar()->showMessage(QStringLiteral("cancelled; still showing the previous scenario"), 8000);
@@ -246,21 +193,15 @@ void MainWindow::connectViews()
     connect(m_timeline, &Timeline::stepChanged, this, &MainWindow::updateNarration);
     connect(m_timeline, &Timeline::stepChanged, m_measuredPanel, &MeasuredPanel::setStep);
     connect(m_scene, &SceneView::nodeClicked, this, &MainWindow::chooseSource);
-    connect(m_scene, &SceneView::nodeHovered, this, &MainWindow::showHover);
-    connect(m_scene, &SceneView::messageHovered, this, [this](long long transfer, QPoint globalPos) {
-        if (const auto snap = m_session->snapshot(); snap && transfer >= 0)
-            QToolTip::showText(globalPos, messageContents(*snap, static_cast<std::size_t>(transfer)));
-    });
     connect(m_scene, &SceneView::timelineKey, m_timeline, &Timeline::handleKey);
-    connect(m_modeBox, &QComboBox::currentIndexChanged, this, [this] {
-        m_scene->setMode(static_cast<ViewMode>(m_modeBox->currentData().toInt()));
+    connect(m_viewControls, &ViewControls::modeChanged, this, [this](ViewMode mode) {
+        m_scene->setMode(mode);
         m_landscape->setVisible(m_scene->mode() == ViewMode::TcdMap);
         updateLegend();
     });
-    connect(m_cumulative, &QCheckBox::toggled, m_scene, &SceneView::setCumulativeHeat);
-    connect(m_modeBox, &QComboBox::currentIndexChanged, this,
-            [this] { m_compare->setMode(static_cast<ViewMode>(m_modeBox->currentData().toInt())); });
-    connect(m_cumulative, &QCheckBox::toggled, m_compare, &CompareView::setCumulativeHeat);
+    connect(m_viewControls, &ViewControls::cumulativeToggled, m_scene, &SceneView::setCumulativeHeat);
+    connect(m_viewControls, &ViewControls::modeChanged, m_compare, &CompareView::setMode);
+    connect(m_viewControls, &ViewControls::cumulativeToggled, m_compare, &CompareView::setCumulativeHeat);
     connect(m_compare, &CompareView::activeScenarioChanged, this, [this](const Scenario& s) {
         if (!m_compareOn)
             return;
@@ -303,186 +244,31 @@ void MainWindow::buildExportAndPredict()
     connect(m_export, &ExportActions::reported, this, [this](const QString& m) { statusBar()->showMessage(m, 15000); });
     m_predict = new PredictMode(this, m_session, m_timeline, m_scene);
     connect(m_predict, &PredictMode::changed, this, &MainWindow::updateNarration);
+    connectHoverTips(this, m_scene, m_session, m_timeline, m_predict);
 }
 
 MainWindow::~MainWindow()
 {
-    writePendingScenario();
+    m_memory->flush();
 }
 
 void MainWindow::closeEvent(QCloseEvent* event)
 {
-    if (m_remembered)
-        rememberScenario(*m_remembered);  // with the step and mode it is left at
-    writePendingScenario();
+    m_memory->rememberAtClose();
     QMainWindow::closeEvent(event);
-}
-
-void MainWindow::rememberScenario(Scenario scenario)
-{
-    if (!m_useSettings)
-        return;
-    scenario.view["mode"] = viewModeName(m_scene->mode()).toStdString();
-    scenario.view["step"] = m_timeline->step();
-    m_remembered = scenario;
-    const QString json = QString::fromStdString(toJson(scenario).dump());
-    if (json == m_savedScenario) {
-        m_pendingScenario.clear();  // back to what is on disk: nothing to write
-        m_settingsTimer->stop();
-        return;
-    }
-    m_pendingScenario = json;
-    // A scenario computed after a pause goes to disk at once (a kill right after loses nothing);
-    // within kSettingsDelayMs of the last write it waits until the clicks stop.
-    if (!m_settingsTimer->isActive() &&
-        (!m_sinceSettingsWrite.isValid() || m_sinceSettingsWrite.elapsed() >= kSettingsDelayMs))
-        writePendingScenario();
-    else
-        m_settingsTimer->start();  // (re)start: written kSettingsDelayMs after the last one
-}
-
-void MainWindow::writePendingScenario()
-{
-    m_settingsTimer->stop();
-    if (!m_useSettings || m_pendingScenario.isEmpty())
-        return;
-    QSettings settings;  // written to disk when it goes out of scope
-    settings.setValue(QStringLiteral("lastScenario"), m_pendingScenario);
-    m_savedScenario = m_pendingScenario;
-    m_pendingScenario.clear();
-    m_sinceSettingsWrite.start();
 }
 
 void MainWindow::buildMenus()
 {
-    QMenu* file = menuBar()->addMenu(QStringLiteral("&File"));
-    file->addAction(QStringLiteral("&Open scenario…"), QKeySequence::Open, this, [this] {
-        const QString path = QFileDialog::getOpenFileName(this, QStringLiteral("Open scenario"), QString(),
-                                                          QStringLiteral("Scenarios (*.json)"));
-        if (!path.isEmpty())
-            openScenario(path);
-    });
-    file->addAction(QStringLiteral("Open sc&hedule…"), this, [this] {
-        const QString path = QFileDialog::getOpenFileName(this, QStringLiteral("Open schedule"), QString(),
-                                                          QStringLiteral("Schedules (*.json *.csv *.xml);;MSCCL XML (*.xml)"));
-        if (!path.isEmpty())
-            openSchedule(path);
-    });
-    file->addAction(QStringLiteral("&Save scenario as…"), QKeySequence::SaveAs, this, [this] {
-        const QString path = QFileDialog::getSaveFileName(this, QStringLiteral("Save scenario"), QString(),
-                                                          QStringLiteral("Scenarios (*.json)"));
-        if (!path.isEmpty())
-            saveScenario(path);
-    });
-    file->addAction(QStringLiteral("Open &measured times…"), this, [this] {
-        const QString path = QFileDialog::getOpenFileName(this, QStringLiteral("Open measured times (topocast-mpi --out)"),
-                                                          QString(), QStringLiteral("Measured times (*.json)"));
-        if (!path.isEmpty())
-            openMeasured(path);
-    });
-    m_recentMenu = file->addMenu(QStringLiteral("Open &recent"));
-    QMenu* presets = file->addMenu(QStringLiteral("&Presets"));
-    presets->setToolTipsVisible(true);
-    for (const QString& p : presetFiles()) {
-        // Each preset by its title, its one-line description beside it as tooltip and status tip.
-        QString title = QFileInfo(p).completeBaseName(), description;
-        try {
-            const Scenario sc = loadScenario(p.toStdString());
-            if (!sc.title.empty())
-                title = QString::fromStdString(sc.title);
-            description = QString::fromStdString(sc.description);
-        } catch (const Error&) {  // listed by file name; opening it says what is wrong
-        }
-        QAction* a = presets->addAction(title, this, [this, p] { openScenario(p); });
-        a->setToolTip(description.isEmpty() ? title : description);
-        a->setStatusTip(description);
-    }
-    presets->setEnabled(!presets->isEmpty());
-    file->addSeparator();
-    file->addMenu(m_export->menu());
-    addHandoutAction(m_export->menu(), this, m_session, m_export, [this](const QString& m) { statusBar()->showMessage(m, 15000); });
-    file->addSeparator();
-    file->addAction(QStringLiteral("&Quit"), QKeySequence::Quit, qApp, &QApplication::quit);
-
-    QMenu* view = menuBar()->addMenu(QStringLiteral("&View"));
-    view->addAction(QStringLiteral("&Reset view"), QKeySequence(Qt::Key_R | Qt::CTRL), m_scene, &SceneView::resetView);
-    m_explodeAction = view->addAction(QStringLiteral("&Explode planes"));
-    m_explodeAction->setCheckable(true);
-    m_explodeAction->setShortcut(QKeySequence(Qt::Key_E));
-    m_explodeAction->setToolTip(QStringLiteral("pull the planes of a 3-D mesh or torus apart (E in the 3-D view too)"));
-    connect(m_explodeAction, &QAction::triggered, m_scene, &SceneView::toggleExplode);
-    QAction* present = view->addAction(QStringLiteral("&Presentation mode"));
-    present->setCheckable(true);
-    present->setShortcut(QKeySequence(Qt::Key_F11));
-    connect(present, &QAction::toggled, this, &MainWindow::setPresentationMode);
-    m_frameTimeAction = view->addAction(QStringLiteral("Show &frame time"));
-    m_frameTimeAction->setCheckable(true);
-    m_frameTimeAction->setToolTip(QStringLiteral("the time the 3-D view takes per frame, in the status bar"));
-    connect(m_frameTimeAction, &QAction::toggled, this, &MainWindow::showFrameTime);
-    view->addAction(m_predict->action());
-    m_compareAction = view->addAction(QStringLiteral("&Compare side by side"));
-    m_compareAction->setCheckable(true);
-    m_compareAction->setShortcut(QKeySequence(Qt::Key_K | Qt::CTRL));
-    m_compareAction->setToolTip(QStringLiteral("two schedules on one network, one camera and one timeline; click a side to edit it"));
-    connect(m_compareAction, &QAction::toggled, this, &MainWindow::setCompareMode);
-    view->addSeparator();
-    m_orthographicAction = view->addAction(QStringLiteral("&Orthographic projection"));
-    m_orthographicAction->setCheckable(true);
-    m_orthographicAction->setShortcut(QKeySequence(Qt::Key_O));
-    m_orthographicAction->setShortcutContext(Qt::ApplicationShortcut);
-    m_orthographicAction->setToolTip(QStringLiteral("parallel projection: 2-D networks open in it (top-down, x right, y down); "
-                                                    "for 3-D networks a choice kept from network to network"));
-    connect(m_orthographicAction, &QAction::toggled, m_scene, &SceneView::setOrthographic);
-    connect(m_scene, &SceneView::orthographicChanged, this, [this](bool on) {
-        const QSignalBlocker block(m_orthographicAction);
-        m_orthographicAction->setChecked(on);
-    });
-    m_flatAction = view->addAction(QStringLiteral("&Flat hypercube drawing"));
-    m_flatAction->setCheckable(true);
-    m_flatAction->setEnabled(false);
-    m_flatAction->setToolTip(QStringLiteral("hypercubes of n ≤ 6: the classic flat drawing with binary addresses "
-                                            "instead of the 3-D cube drawing (saved in the scenario as view.layout)"));
-    connect(m_flatAction, &QAction::toggled, this, [this](bool flat) {
-        Scenario s = m_session->requestedScenario();
-        s.view["layout"] = std::string(hypercubeDrawingName(flat ? HypercubeDrawing::Flat : HypercubeDrawing::Cube));
-        if (!(s == m_session->requestedScenario()))
-            m_session->setScenario(s);
-    });
-
-    QMenu* play = menuBar()->addMenu(QStringLiteral("&Timeline"));
-    auto add = [this, play](const QString& text, QKeySequence key, auto slot) {
-        QAction* a = play->addAction(text);
-        a->setShortcut(key);
-        a->setShortcutContext(Qt::ApplicationShortcut);
-        connect(a, &QAction::triggered, m_timeline, slot);
-    };
-    add(QStringLiteral("Play / pause"), QKeySequence(Qt::Key_Space), &Timeline::togglePlay);
-    add(QStringLiteral("Step back"), QKeySequence(Qt::Key_Left), &Timeline::stepBack);
-    add(QStringLiteral("Step forward"), QKeySequence(Qt::Key_Right), &Timeline::stepForward);
-    add(QStringLiteral("First step"), QKeySequence(Qt::Key_Home), &Timeline::first);
-    add(QStringLiteral("Last step"), QKeySequence(Qt::Key_End), &Timeline::last);
-    // Every menu action also belongs to the window, so its shortcut (F11 among them) still works
-    // while presentation mode hides the menu bar.
-    for (QMenu* menu : menuBar()->findChildren<QMenu*>())
-        for (QAction* action : menu->actions())
-            if (!action->isSeparator() && !action->menu())
-                addAction(action);
+    m_menus = std::make_unique<MainMenus>(buildMainMenus(*this));
+    m_memory->setRecentMenu(m_menus->recent, [this](const QString& path) { openScenario(path); });
+    m_viewControls->setExplodeAction(m_menus->explode);
+    m_status->setFrameTimeAction(m_menus->frameTime);
 }
 
 QStringList MainWindow::presetFiles()
 {
-    QStringList dirs = {QStringLiteral(TOPOCAST_SCENARIO_DIR),
-                        QCoreApplication::applicationDirPath() + QStringLiteral("/scenarios"),
-                        QCoreApplication::applicationDirPath() + QStringLiteral("/../share/topocast/scenarios")};
-    QStringList files;
-    for (const QString& d : dirs) {
-        const QDir dir(d);
-        for (const QString& f : dir.entryList({QStringLiteral("*.json")}, QDir::Files, QDir::Name))
-            files << dir.absoluteFilePath(f);
-        if (!files.isEmpty())
-            break;
-    }
-    return files;
+    return presetScenarioFiles();
 }
 
 QString MainWindow::narration() const
@@ -552,8 +338,7 @@ void MainWindow::showSnapshot(SnapshotPtr snap)
         if (m_compare->activeSide() == 0)  // the table shows the side the panel edits
             m_metrics->setSnapshot(snap);
         m_charts->setSnapshot(snap);
-        if (m_useSettings)
-            rememberScenario(snap->scenario);
+        m_memory->remember(snap->scenario);
         return;
     }
     m_error->hide();
@@ -567,11 +352,11 @@ void MainWindow::showSnapshot(SnapshotPtr snap)
     m_metrics->setSnapshot(snap);
     m_scene->setSnapshot(snap);
     {
-        const QSignalBlocker block(m_flatAction);
-        m_flatAction->setEnabled(snap->topology().isHypercube() && snap->topology().dims() <= kFlatHypercubeMaxDims);
-        m_flatAction->setChecked(drawingOf(snap->scenario) == HypercubeDrawing::Flat);
-        const QSignalBlocker blockOrtho(m_orthographicAction);
-        m_orthographicAction->setChecked(m_scene->orthographic());
+        const QSignalBlocker block(m_menus->flat);
+        m_menus->flat->setEnabled(snap->topology().isHypercube() && snap->topology().dims() <= kFlatHypercubeMaxDims);
+        m_menus->flat->setChecked(drawingOf(snap->scenario) == HypercubeDrawing::Flat);
+        const QSignalBlocker blockOrtho(m_menus->orthographic);
+        m_menus->orthographic->setChecked(m_scene->orthographic());
     }
     m_timeline->setStepCount(static_cast<int>(snap->stepCount()));  // keeps the step, or the opened file's
     m_scene->setStep(m_timeline->step());
@@ -588,8 +373,8 @@ void MainWindow::showSnapshot(SnapshotPtr snap)
     if (!snap->note.isEmpty())
         msg = snap->note + QStringLiteral(" — ") + msg;
     statusBar()->showMessage(msg + dropped);
-    if (m_useSettings && snap->scheduleFile.isEmpty())  // a schedule from a file cannot be rebuilt
-        rememberScenario(snap->scenario);
+    if (snap->scheduleFile.isEmpty())  // a schedule from a file cannot be rebuilt
+        m_memory->remember(snap->scenario);
 }
 
 void MainWindow::showError(const QString& message)
@@ -644,46 +429,15 @@ void MainWindow::updateLegend()
     if (m_compareOn && m_compare->compareSnapshot())
         snap = m_compare->compareSnapshot()->a;
     const ViewMode mode = m_scene->mode();
-    QString title = m_modeBox->currentText();
+    QString title = m_viewControls->modeText();
     if (mode == ViewMode::Heatmap && snap)
-        title += QStringLiteral(" (scale 0–%1)").arg(m_cumulative->isChecked() ? snap->metrics.maxLinkLoad : snap->metrics.maxStepLoad);
+        title += QStringLiteral(" (scale 0–%1)").arg(m_viewControls->cumulative() ? snap->metrics.maxLinkLoad : snap->metrics.maxStepLoad);
     const auto entries = legendEntries(snap.get(), mode, m_scene->palette());
-    const auto bar = legendBar(snap.get(), mode, m_cumulative->isChecked(), m_scene->palette());
+    const auto bar = legendBar(snap.get(), mode, m_viewControls->cumulative(), m_scene->palette());
     m_legend->setEntries(entries, title);
     m_legend->setColourBar(mode == ViewMode::TcdMap ? std::nullopt : bar);  // the source map panel has its own
     m_presentLegend->setEntries(entries, title);
     m_presentLegend->setColourBar(bar);
-}
-
-void MainWindow::showHover(long long node, QPoint globalPos)
-{
-    const auto snap = m_session->snapshot();
-    if (node < 0 || !snap) {
-        QToolTip::hideText();
-        return;
-    }
-    const auto v = static_cast<NodeId>(node);
-    QString text = QString::fromStdString(snap->topology().nodeName(v));
-    if (v < snap->landscape.size())
-        text += QStringLiteral("\n%1 as source: %2")
-                    .arg(QString::fromStdString(metricWords(snap->landscapeMetric)),
-                         QString::fromStdString(formatLandscapeValue(snap->landscape[v], snap->landscapeMetric,
-                                                                     snap->landscapeTimeUnit)));
-    if (snap->holdings && snap->holdings->requiredCount(v) > 0) {
-        const StepNo k{static_cast<std::uint32_t>(std::max(m_timeline->step(), 0))};
-        text += QStringLiteral("\nholds %1 of the %2 blocks it must end with (%3 blocks in all)")
-                    .arg(snap->holdings->requiredHeldAt(v, k))
-                    .arg(snap->holdings->requiredCount(v))
-                    .arg(snap->holdings->countAt(v, k));
-    }
-    const int layer = nodeLayer(*snap, v);
-    text += layer < 0 ? QStringLiteral("\nin no layer") : QStringLiteral("\nlayer %1").arg(layer);
-    const DivisibleLoadFigures* load =
-        snap->schedule.figures ? snap->schedule.figures->get<DivisibleLoadFigures>() : nullptr;
-    if (load && layer >= 0 && static_cast<std::size_t>(layer) < load->model.alpha.size())
-        text += QStringLiteral(", layer load share %1").arg(load->model.alpha[static_cast<std::size_t>(layer)]);
-    text += m_predict->isActive() ? QStringLiteral("\nclick to mark or unmark it") : QStringLiteral("\nclick to make it the source");
-    QToolTip::showText(globalPos, text);
 }
 
 bool MainWindow::openScenario(const QString& path)
@@ -695,7 +449,7 @@ bool MainWindow::openScenario(const QString& path)
         showError(QString::fromStdString(e.what()));
         return false;
     }
-    addRecent(path);
+    m_memory->addRecent(path);
     return openScenario(s);
 }
 
@@ -769,8 +523,8 @@ bool MainWindow::openCompare(const Scenario& scenario)
 void MainWindow::showSplitView()
 {
     {
-        const QSignalBlocker block(m_compareAction);
-        m_compareAction->setChecked(true);
+        const QSignalBlocker block(m_menus->compare);
+        m_menus->compare->setChecked(true);
     }
     m_compareOn = true;
     m_scene->widget()->hide();
@@ -829,8 +583,8 @@ void MainWindow::setCompareMode(bool on)
     const bool fromFile = std::exchange(m_comparingFile, false);
     m_compareOn = false;
     {
-        const QSignalBlocker block(m_compareAction);
-        m_compareAction->setChecked(false);
+        const QSignalBlocker block(m_menus->compare);
+        m_menus->compare->setChecked(false);
     }
     m_compare->hide();
     m_scene->widget()->show();
@@ -854,36 +608,14 @@ bool MainWindow::saveScenario(const QString& path)
         showError(QString::fromStdString(e.what()));
         return false;
     }
-    addRecent(path);
+    m_memory->addRecent(path);
     statusBar()->showMessage(QStringLiteral("saved ") + path, 5000);
     return true;
 }
 
 void MainWindow::setViewMode(ViewMode mode)
 {
-    for (int i = 0; i < m_modeBox->count(); ++i)
-        if (m_modeBox->itemData(i).toInt() == static_cast<int>(mode))
-            m_modeBox->setCurrentIndex(i);
-}
-
-void MainWindow::addRecent(const QString& path)
-{
-    const QString abs = QFileInfo(path).absoluteFilePath();
-    m_recent.removeAll(abs);
-    m_recent.prepend(abs);
-    while (m_recent.size() > 8)
-        m_recent.removeLast();
-    if (m_useSettings)
-        QSettings().setValue(QStringLiteral("recentFiles"), m_recent);
-    rebuildRecentMenu();
-}
-
-void MainWindow::rebuildRecentMenu()
-{
-    m_recentMenu->clear();
-    for (const QString& p : m_recent)
-        m_recentMenu->addAction(p, this, [this, p] { openScenario(p); });
-    m_recentMenu->setEnabled(!m_recent.isEmpty());
+    m_viewControls->setMode(mode);
 }
 
 QImage MainWindow::grabWindow()
@@ -912,166 +644,24 @@ QImage MainWindow::grabWindow()
     return image;
 }
 
-void MainWindow::addViewControls(QVBoxLayout* sideLayout)
-{
-    auto* explodeLabel = new QLabel(QStringLiteral("Explode planes (E)"));
-    sideLayout->addWidget(explodeLabel);
-    m_explodeSlider = new QSlider(Qt::Horizontal);
-    m_explodeSlider->setObjectName(QStringLiteral("explodeSlider"));
-    m_explodeSlider->setRange(0, static_cast<int>(kMaxExplode * 10));
-    m_explodeSlider->setToolTip(QStringLiteral("pull the planes of a 3-D mesh or torus apart so every plane is seen (E: on/off)"));
-    sideLayout->addWidget(m_explodeSlider);
-    // Slice: one plane in full, the others ghosted; "follow" moves to where the step happens.
-    auto* sliceRow = new QHBoxLayout;
-    sliceRow->addWidget(new QLabel(QStringLiteral("Slice")));
-    auto* sliceAxis = new QComboBox;
-    sliceAxis->setObjectName(QStringLiteral("sliceAxis"));
-    sliceAxis->addItem(QStringLiteral("off"), -1);
-    sliceAxis->addItem(QStringLiteral("x planes"), 0);
-    sliceAxis->addItem(QStringLiteral("y planes"), 1);
-    sliceAxis->addItem(QStringLiteral("z planes"), 2);
-    sliceAxis->setToolTip(QStringLiteral("show one plane across this axis in full and ghost the others"));
-    sliceRow->addWidget(sliceAxis, 1);
-    auto* slicePlane = new QSpinBox;
-    slicePlane->setObjectName(QStringLiteral("slicePlane"));
-    slicePlane->setToolTip(QStringLiteral("the plane shown in full (its coordinate)"));
-    slicePlane->setEnabled(false);
-    sliceRow->addWidget(slicePlane);
-    sideLayout->addLayout(sliceRow);
-    auto* sliceFollow = new QCheckBox(QStringLiteral("follow the step"));
-    sliceFollow->setObjectName(QStringLiteral("sliceFollow"));
-    sliceFollow->setToolTip(QStringLiteral("each step moves the slice to the plane with most of its receivers"));
-    sideLayout->addWidget(sliceFollow);
-    auto syncSlice = [this, sliceAxis, slicePlane](int dim, int plane) {
-        const QSignalBlocker a(sliceAxis), b(slicePlane);
-        sliceAxis->setCurrentIndex(std::max(0, sliceAxis->findData(dim)));
-        slicePlane->setEnabled(dim >= 0);
-        if (dim >= 0 && m_scene->snapshot())
-            slicePlane->setRange(0, m_scene->snapshot()->topology().side(dim) - 1);
-        slicePlane->setValue(plane);
-    };
-    connect(sliceAxis, &QComboBox::currentIndexChanged, this, [this, sliceAxis, slicePlane, syncSlice] {
-        m_scene->setSlice(sliceAxis->currentData().toInt(), slicePlane->value());
-        syncSlice(m_scene->sliceDimension(), m_scene->slicePlane());
-    });
-    connect(slicePlane, &QSpinBox::valueChanged, this, [this](int plane) {
-        if (m_scene->sliceDimension() >= 0)
-            m_scene->setSlice(m_scene->sliceDimension(), plane);
-    });
-    connect(sliceFollow, &QCheckBox::toggled, m_scene, &SceneView::setSliceFollowsStep);
-    connect(m_scene, &SceneView::sliceChanged, this, syncSlice);
-    connect(m_explodeSlider, &QSlider::valueChanged, this, [this](int v) {
-        if (v != qRound(m_scene->explode() * 10))
-            m_scene->setExplode(static_cast<float>(v) / 10.0f);
-    });
-    connect(m_scene, &SceneView::explodeChanged, this, [this, explodeLabel](float explode) {
-        const QSignalBlocker block(m_explodeSlider);
-        m_explodeSlider->setValue(qRound(explode * 10));
-        m_explodeSlider->setEnabled(m_scene->canExplode());
-        explodeLabel->setEnabled(m_scene->canExplode());
-        if (m_explodeAction) {
-            const QSignalBlocker blockAction(m_explodeAction);
-            m_explodeAction->setChecked(explode > 0);
-            m_explodeAction->setEnabled(m_scene->canExplode());
-        }
-        updateHidden();
-    });
-    m_hiddenLabel = new QLabel;
-    m_hiddenLabel->setObjectName(QStringLiteral("hiddenLabel"));
-    statusBar()->addPermanentWidget(m_hiddenLabel);
-    connect(m_scene, &SceneView::visibilityChanged, this, &MainWindow::updateHidden);
-}
-
 void MainWindow::showFrameTime(bool on)
 {
-    if (!m_frameTimeLabel) {
-        m_frameTimeLabel = new QLabel;
-        m_frameTimeLabel->setObjectName(QStringLiteral("frameTimeLabel"));
-        statusBar()->addPermanentWidget(m_frameTimeLabel);
-        m_frameTimeTimer = new QTimer(this);
-        m_frameTimeTimer->setInterval(500);
-        connect(m_frameTimeTimer, &QTimer::timeout, this, &MainWindow::updateFrameTime);
-    }
-    if (m_frameTimeAction && m_frameTimeAction->isChecked() != on) {
-        const QSignalBlocker block(m_frameTimeAction);
-        m_frameTimeAction->setChecked(on);
-    }
-    m_frameTimeLabel->setVisible(on);
-    if (on) {
-        m_frameTimeTimer->start();
-        updateFrameTime();
-    } else {
-        m_frameTimeTimer->stop();
-    }
+    m_status->showFrameTime(on);
 }
 
-void MainWindow::updateFrameTime()
+QString MainWindow::frameTimeText() const
 {
-    const double ms = m_scene->frameTimeMs();
-    m_frameTimeLabel->setText(ms > 0.0 ? QStringLiteral("frame %1 ms (%2 frames/s)")
-                                             .arg(QString::fromStdString(formatFixed(ms, 1)),
-                                                  QString::fromStdString(formatFixed(1000.0 / ms, 0)))
-                                       : QStringLiteral("frame time: waiting for frames"));
+    return m_status->frameTimeText();
 }
 
-QString MainWindow::frameTimeText() const { return m_frameTimeLabel ? m_frameTimeLabel->text() : QString(); }
-
-void MainWindow::updateHidden()
+bool MainWindow::presentationMode() const
 {
-    const std::size_t hidden = m_scene->hiddenReceivers();
-    if (hidden == 0 || m_compareOn) {
-        m_hiddenLabel->clear();
-        return;
-    }
-    const QString hint = m_scene->canExplode() && m_scene->explode() == 0.0f ? QStringLiteral("press E to explode")
-                                                                           : QStringLiteral("drag to turn the view");
-    m_hiddenLabel->setText(QStringLiteral("%1 of %2 receivers hidden — %3").arg(hidden).arg(m_scene->stepReceivers()).arg(hint));
+    return m_presentation->isOn();
 }
 
 void MainWindow::setPresentationMode(bool on)
 {
-    if (on == m_presentation)
-        return;
-    m_presentation = on;
-    if (on) {
-        m_normalFont = QApplication::font();
-        QFont f = m_normalFont;
-        f.setPointSizeF(f.pointSizeF() * 1.6);
-        QApplication::setFont(f);
-        // The 3-D view gets the window: hide the docks, the side panel, the menu and status bars
-        // (the legend moves under the narration; the menus' shortcuts stay, see buildMenus),
-        // remembering what was shown.
-        m_hiddenForPresentation.clear();
-        QList<QWidget*> panels = {m_side, m_measuredPanel, statusBar(), menuBar()};
-        for (QDockWidget* d : findChildren<QDockWidget*>())
-            panels << d;
-        for (QWidget* w : panels)
-            if (w && w->isVisibleTo(this)) {
-                w->hide();
-                m_hiddenForPresentation << w;
-            }
-        QFont legendFont = m_normalFont;  // one line of swatches under the narration
-        legendFont.setPointSizeF(m_normalFont.pointSizeF() * 1.25);
-        m_presentLegend->setFont(legendFont);
-        m_presentLegend->show();
-        QFont big = f;  // the narration in the large type, bold: read from the back of the room
-        big.setBold(true);
-        m_narration->setFont(big);
-    } else {
-        QApplication::setFont(m_normalFont);
-        m_narration->setFont(QFont());  // inherit the application font again
-        m_presentLegend->hide();
-        for (QWidget* w : std::as_const(m_hiddenForPresentation))
-            w->show();
-        m_hiddenForPresentation.clear();
-    }
-    m_scene->setHighContrast(on);
-    m_compare->setHighContrast(on);
-    if (on)
-        showFullScreen();
-    else
-        showNormal();
-    updateLegend();
+    m_presentation->setOn(on);
 }
 
 } // namespace topocast::app

@@ -7,17 +7,13 @@
 #include <QMainWindow>
 #include <QStringList>
 
+#include <memory>
 #include <optional>
 
-class QCheckBox;
-class QComboBox;
 class QDockWidget;
 class QLabel;
-class QSlider;
-class QMenu;
 class QTableView;
 class QTimer;
-class QVBoxLayout;
 
 namespace topocast::app {
 
@@ -36,6 +32,11 @@ class SceneView;
 class Session;
 class Timeline;
 class TimelineBar;
+class ScenarioMemory;
+class StatusReport;
+class ViewControls;
+class Presentation;
+struct MainMenus;
 
 /// The topocast window: 3-D view, scenario panel, metrics, legend, timeline and narration.
 /// Owns one Session (the core bridge), one Timeline and one SceneView.
@@ -50,7 +51,7 @@ public:
 
     /// How long the last scenario waits before it is written to the settings when the one before
     /// was written less than this ago (a run of clicks is written once, when it stops).
-    static constexpr int kSettingsDelayMs = 500;
+    static constexpr int kSettingsDelayMs = 500;  // ScenarioMemory::kDelayMs
 
     Session* session() const { return m_session; }
     Timeline* timeline() const { return m_timeline; }
@@ -109,7 +110,7 @@ public:
     void showFrameTime(bool on);
     /// The status-bar text of Show frame time (empty until it is first turned on).
     QString frameTimeText() const;
-    bool presentationMode() const { return m_presentation; }
+    bool presentationMode() const;
     /// The legend row shown under the narration in presentation mode.
     LegendWidget* presentationLegend() const { return m_presentLegend; }
     LegendWidget* legend() const { return m_legend; }
@@ -135,36 +136,21 @@ private:
     void buildCentre();
     QWidget* buildSidePanel();
     QDockWidget* buildScenarioDock();
-    void buildTimers();
     void connectSession();
     void connectViews();
     void buildFindingsDock(QDockWidget* scenarioDock);
     void buildExportAndPredict();
     void buildMenus();
-    /// The last scenario for the next start: written at once when nothing was written in the
-    /// last kSettingsDelayMs, otherwise when kSettingsDelayMs pass without another one.
-    /// Keeps `scenario` as the last scenario (written debounced), with the view's current colour
-    /// mode and step, so that it comes back where it was left.
-    void rememberScenario(Scenario scenario);
-    void writePendingScenario();
     void showSnapshot(SnapshotPtr snap);
     void showError(const QString& message);
     void updateNarration();
     void updateLegend();
-    void addRecent(const QString& path);
-    void rebuildRecentMenu();
-    void showHover(long long node, QPoint globalPos);
-    void updateHidden();
-    /// The side panel's explode slider and slice controls, and the status bar's hidden receivers.
-    void addViewControls(QVBoxLayout* sideLayout);
 
-    bool m_useSettings;
     Session* m_session = nullptr;
     Timeline* m_timeline = nullptr;
     SceneView* m_scene = nullptr;
     ScenarioPanel* m_panel = nullptr;
     MetricsModel* m_metrics = nullptr;
-    QTableView* m_metricsView = nullptr;
     TimelineBar* m_timelineBar = nullptr;
     LegendWidget* m_legend = nullptr;
     LayerCharts* m_charts = nullptr;
@@ -177,32 +163,15 @@ private:
     QDockWidget* m_findingsDock = nullptr;
     QLabel* m_narration = nullptr;
     QLabel* m_error = nullptr;
-    QComboBox* m_modeBox = nullptr;
-    QCheckBox* m_cumulative = nullptr;
-    QSlider* m_explodeSlider = nullptr;  ///< explode × 10 (View ▸ Explode planes, E)
-    QAction* m_explodeAction = nullptr;
-    void updateFrameTime();
-    QLabel* m_frameTimeLabel = nullptr;  ///< status bar: "frame 23.4 ms (43 frames/s)" (View ▸ Show frame time)
-    QTimer* m_frameTimeTimer = nullptr;
-    QAction* m_frameTimeAction = nullptr;
-    QLabel* m_hiddenLabel = nullptr;     ///< status bar: "7 of 40 receivers hidden — press E to explode"
-    QMenu* m_recentMenu = nullptr;
-    QTimer* m_applyTimer = nullptr;
-    QTimer* m_settingsTimer = nullptr;  ///< single shot: writes m_pendingScenario
-    QString m_pendingScenario;          ///< JSON not written yet (empty: none)
-    QString m_savedScenario;            ///< JSON last written
-    std::optional<Scenario> m_remembered;  ///< the last rememberScenario()'s, for its step at close
-    QElapsedTimer m_sinceSettingsWrite; ///< invalid until the first write
-    QStringList m_recent;
-    bool m_presentation = false;
+    QTimer* m_applyTimer = nullptr;          ///< applies the panel's edits after a pause
     QWidget* m_side = nullptr;               ///< mode box, legend, source map and charts beside the view
     LegendWidget* m_presentLegend = nullptr; ///< the legend as a row, in presentation mode
-    QList<QWidget*> m_hiddenForPresentation; ///< what presentation mode hid, shown again when it ends
-    QFont m_normalFont;
     CompareView* m_compare = nullptr;
-    QAction* m_compareAction = nullptr;
-    QAction* m_orthographicAction = nullptr;  ///< View ▸ Orthographic (follows the scene's projection)
-    QAction* m_flatAction = nullptr;          ///< View ▸ Flat hypercube drawing (hypercubes n ≤ 6)
+    ScenarioMemory* m_memory = nullptr;      ///< the last scenario and the recent files
+    StatusReport* m_status = nullptr;        ///< the status bar's busy bar, hidden receivers, frame time
+    ViewControls* m_viewControls = nullptr;  ///< colour mode, cumulative heat, explode, slice
+    Presentation* m_presentation = nullptr;
+    std::unique_ptr<MainMenus> m_menus;      ///< the actions kept in step with what is shown
     bool m_compareOn = false;
     bool m_comparingFile = false;  ///< the split view shows an opened file against an algorithm
 };

@@ -1,0 +1,189 @@
+#include "window/mainmenus.h"
+
+#include "exportactions.h"
+#include "handout.h"
+#include "mainwindow.h"
+#include "predictmode.h"
+#include "scene/sceneview.h"
+#include "session.h"
+#include "timeline.h"
+
+#include "topocast/error.h"
+#include "topocast/io/scenario.h"
+
+#include <QAction>
+#include <QApplication>
+#include <QCoreApplication>
+#include <QDir>
+#include <QFileDialog>
+#include <QFileInfo>
+#include <QMenuBar>
+#include <QSignalBlocker>
+#include <QStatusBar>
+
+namespace topocast::app {
+
+namespace {
+
+/// File: open, save, measured times, recent files, presets, export, quit.
+QMenu* buildFileMenu(MainWindow& w, MainMenus& menus)
+{
+    QMenu* file = w.menuBar()->addMenu(QStringLiteral("&File"));
+    file->addAction(QStringLiteral("&Open scenario…"), QKeySequence::Open, &w, [&w] {
+        const QString path = QFileDialog::getOpenFileName(&w, QStringLiteral("Open scenario"), QString(),
+                                                          QStringLiteral("Scenarios (*.json)"));
+        if (!path.isEmpty())
+            w.openScenario(path);
+    });
+    file->addAction(QStringLiteral("Open sc&hedule…"), &w, [&w] {
+        const QString path =
+            QFileDialog::getOpenFileName(&w, QStringLiteral("Open schedule"), QString(),
+                                         QStringLiteral("Schedules (*.json *.csv *.xml);;MSCCL XML (*.xml)"));
+        if (!path.isEmpty())
+            w.openSchedule(path);
+    });
+    file->addAction(QStringLiteral("&Save scenario as…"), QKeySequence::SaveAs, &w, [&w] {
+        const QString path = QFileDialog::getSaveFileName(&w, QStringLiteral("Save scenario"), QString(),
+                                                          QStringLiteral("Scenarios (*.json)"));
+        if (!path.isEmpty())
+            w.saveScenario(path);
+    });
+    file->addAction(QStringLiteral("Open &measured times…"), &w, [&w] {
+        const QString path =
+            QFileDialog::getOpenFileName(&w, QStringLiteral("Open measured times (topocast-mpi --out)"), QString(),
+                                         QStringLiteral("Measured times (*.json)"));
+        if (!path.isEmpty())
+            w.openMeasured(path);
+    });
+    menus.recent = file->addMenu(QStringLiteral("Open &recent"));
+    QMenu* presets = file->addMenu(QStringLiteral("&Presets"));
+    presets->setToolTipsVisible(true);
+    for (const QString& p : presetScenarioFiles()) {
+        // Each preset by its title, its one-line description beside it as tooltip and status tip.
+        QString title = QFileInfo(p).completeBaseName(), description;
+        try {
+            const Scenario sc = loadScenario(p.toStdString());
+            if (!sc.title.empty())
+                title = QString::fromStdString(sc.title);
+            description = QString::fromStdString(sc.description);
+        } catch (const Error&) { // listed by file name; opening it says what is wrong
+        }
+        QAction* a = presets->addAction(title, &w, [&w, p] { w.openScenario(p); });
+        a->setToolTip(description.isEmpty() ? title : description);
+        a->setStatusTip(description);
+    }
+    presets->setEnabled(!presets->isEmpty());
+    file->addSeparator();
+    file->addMenu(w.exportActions()->menu());
+    addHandoutAction(w.exportActions()->menu(), &w, w.session(), w.exportActions(),
+                     [&w](const QString& m) { w.statusBar()->showMessage(m, 15000); });
+    file->addSeparator();
+    file->addAction(QStringLiteral("&Quit"), QKeySequence::Quit, qApp, &QApplication::quit);
+    return file;
+}
+
+QAction* checkable(QMenu* menu, const QString& text, const QKeySequence& key, const QString& tip)
+{
+    QAction* a = menu->addAction(text);
+    a->setCheckable(true);
+    if (!key.isEmpty())
+        a->setShortcut(key);
+    a->setToolTip(tip);
+    return a;
+}
+
+/// View: reset, explode, presentation, frame time, predict, compare, projection, hypercube drawing.
+void buildViewMenu(MainWindow& w, MainMenus& menus)
+{
+    QMenu* view = w.menuBar()->addMenu(QStringLiteral("&View"));
+    SceneView* scene = w.sceneView();
+    view->addAction(QStringLiteral("&Reset view"), QKeySequence(Qt::Key_R | Qt::CTRL), scene, &SceneView::resetView);
+    menus.explode = checkable(view, QStringLiteral("&Explode planes"), QKeySequence(Qt::Key_E),
+                              QStringLiteral("pull the planes of a 3-D mesh or torus apart (E in the 3-D view too)"));
+    QObject::connect(menus.explode, &QAction::triggered, scene, &SceneView::toggleExplode);
+    QAction* present = view->addAction(QStringLiteral("&Presentation mode"));
+    present->setCheckable(true);
+    present->setShortcut(QKeySequence(Qt::Key_F11));
+    QObject::connect(present, &QAction::toggled, &w, &MainWindow::setPresentationMode);
+    menus.frameTime = checkable(view, QStringLiteral("Show &frame time"), {},
+                                QStringLiteral("the time the 3-D view takes per frame, in the status bar"));
+    QObject::connect(menus.frameTime, &QAction::toggled, &w, &MainWindow::showFrameTime);
+    view->addAction(w.predictMode()->action());
+    menus.compare =
+        checkable(view, QStringLiteral("&Compare side by side"), QKeySequence(Qt::Key_K | Qt::CTRL),
+                  QStringLiteral("two schedules on one network, one camera and one timeline; click a side to edit it"));
+    QObject::connect(menus.compare, &QAction::toggled, &w, &MainWindow::setCompareMode);
+    view->addSeparator();
+    menus.orthographic =
+        checkable(view, QStringLiteral("&Orthographic projection"), QKeySequence(Qt::Key_O),
+                  QStringLiteral("parallel projection: 2-D networks open in it (top-down, x right, y down); "
+                                 "for 3-D networks a choice kept from network to network"));
+    menus.orthographic->setShortcutContext(Qt::ApplicationShortcut);
+    QObject::connect(menus.orthographic, &QAction::toggled, scene, &SceneView::setOrthographic);
+    QObject::connect(scene, &SceneView::orthographicChanged, &w, [action = menus.orthographic](bool on) {
+        const QSignalBlocker block(action);
+        action->setChecked(on);
+    });
+    menus.flat = checkable(view, QStringLiteral("&Flat hypercube drawing"), {},
+                           QStringLiteral("hypercubes of n ≤ 6: the classic flat drawing with binary addresses "
+                                          "instead of the 3-D cube drawing (saved in the scenario as view.layout)"));
+    menus.flat->setEnabled(false);
+    QObject::connect(menus.flat, &QAction::toggled, &w, [session = w.session()](bool flat) {
+        Scenario s = session->requestedScenario();
+        s.view["layout"] = std::string(hypercubeDrawingName(flat ? HypercubeDrawing::Flat : HypercubeDrawing::Cube));
+        if (!(s == session->requestedScenario()))
+            session->setScenario(s);
+    });
+}
+
+/// Timeline: play, step back and forward, first and last step, with the keys that work anywhere.
+void buildTimelineMenu(MainWindow& w)
+{
+    QMenu* play = w.menuBar()->addMenu(QStringLiteral("&Timeline"));
+    auto add = [&w, play](const QString& text, QKeySequence key, auto slot) {
+        QAction* a = play->addAction(text);
+        a->setShortcut(key);
+        a->setShortcutContext(Qt::ApplicationShortcut);
+        QObject::connect(a, &QAction::triggered, w.timeline(), slot);
+    };
+    add(QStringLiteral("Play / pause"), QKeySequence(Qt::Key_Space), &Timeline::togglePlay);
+    add(QStringLiteral("Step back"), QKeySequence(Qt::Key_Left), &Timeline::stepBack);
+    add(QStringLiteral("Step forward"), QKeySequence(Qt::Key_Right), &Timeline::stepForward);
+    add(QStringLiteral("First step"), QKeySequence(Qt::Key_Home), &Timeline::first);
+    add(QStringLiteral("Last step"), QKeySequence(Qt::Key_End), &Timeline::last);
+}
+
+} // namespace
+
+MainMenus buildMainMenus(MainWindow& w)
+{
+    MainMenus menus;
+    buildFileMenu(w, menus);
+    buildViewMenu(w, menus);
+    buildTimelineMenu(w);
+    // Every menu action also belongs to the window, so its shortcut (F11 among them) still works
+    // while presentation mode hides the menu bar.
+    for (QMenu* menu : w.menuBar()->findChildren<QMenu*>())
+        for (QAction* action : menu->actions())
+            if (!action->isSeparator() && !action->menu())
+                w.addAction(action);
+    return menus;
+}
+
+QStringList presetScenarioFiles()
+{
+    QStringList dirs = {QStringLiteral(TOPOCAST_SCENARIO_DIR),
+                        QCoreApplication::applicationDirPath() + QStringLiteral("/scenarios"),
+                        QCoreApplication::applicationDirPath() + QStringLiteral("/../share/topocast/scenarios")};
+    QStringList files;
+    for (const QString& d : dirs) {
+        const QDir dir(d);
+        for (const QString& f : dir.entryList({QStringLiteral("*.json")}, QDir::Files, QDir::Name))
+            files << dir.absoluteFilePath(f);
+        if (!files.isEmpty())
+            break;
+    }
+    return files;
+}
+
+} // namespace topocast::app

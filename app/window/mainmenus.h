@@ -1,0 +1,32 @@
+#pragma once
+// The window's menu bar: File, View and Timeline, built from the window's public operations. Every
+// menu action also belongs to the window, so its shortcut works while presentation mode hides the
+// menu bar.
+
+#include <QStringList>
+
+class QAction;
+class QMenu;
+
+namespace topocast::app {
+
+class MainWindow;
+
+/// The actions other rooms keep in step with what is shown.
+struct MainMenus {
+    QMenu* recent = nullptr;         ///< File ▸ Open recent (ScenarioMemory fills it)
+    QAction* explode = nullptr;      ///< View ▸ Explode planes (E)
+    QAction* frameTime = nullptr;    ///< View ▸ Show frame time
+    QAction* compare = nullptr;      ///< View ▸ Compare side by side
+    QAction* orthographic = nullptr; ///< View ▸ Orthographic projection
+    QAction* flat = nullptr;         ///< View ▸ Flat hypercube drawing
+};
+
+/// Builds the menu bar of `window`; the window's operations do the work.
+MainMenus buildMainMenus(MainWindow& window);
+
+/// Scenario files offered as presets: resources/scenarios in the source tree, else beside the
+/// executable (scenarios/ or ../share/topocast/scenarios), in name order.
+QStringList presetScenarioFiles();
+
+} // namespace topocast::app

@@ -1,0 +1,106 @@
+#include "window/statusreport.h"
+
+#include "scene/sceneview.h"
+#include "session.h"
+
+#include "topocast/numbers.h"
+
+#include <QAction>
+#include <QLabel>
+#include <QMainWindow>
+#include <QProgressBar>
+#include <QPushButton>
+#include <QShortcut>
+#include <QSignalBlocker>
+#include <QStatusBar>
+#include <QTimer>
+
+#include <utility>
+
+namespace topocast::app {
+
+StatusReport::StatusReport(QMainWindow* window, Session* session, SceneView* scene, std::function<bool()> comparing)
+    : QObject(window), m_window(window), m_scene(scene), m_comparing(std::move(comparing))
+{
+    QStatusBar* bar = window->statusBar();
+    m_hidden = new QLabel;
+    m_hidden->setObjectName(QStringLiteral("hiddenLabel"));
+    bar->addPermanentWidget(m_hidden);
+    connect(scene, &SceneView::explodeChanged, this, &StatusReport::updateHidden);
+    connect(scene, &SceneView::visibilityChanged, this, &StatusReport::updateHidden);
+
+    // While a schedule is computed off the GUI thread: a busy bar, what it is doing, and Cancel
+    // (Esc), which keeps the scenario shown before.
+    auto* busyBar = new QProgressBar;
+    busyBar->setRange(0, 0);
+    busyBar->setMaximumWidth(140);
+    busyBar->hide();
+    auto* cancel = new QPushButton(QStringLiteral("Cancel"));
+    cancel->setToolTip(QStringLiteral("stop computing and keep the scenario shown (Esc)"));
+    cancel->hide();
+    bar->addPermanentWidget(busyBar);
+    bar->addPermanentWidget(cancel);
+    connect(cancel, &QPushButton::clicked, session, &Session::cancel);
+    auto* esc = new QShortcut(QKeySequence(Qt::Key_Escape), window);
+    connect(esc, &QShortcut::activated, session, &Session::cancel);
+    connect(session, &Session::busyChanged, this, [bar, busyBar, cancel](bool busy) {
+        busyBar->setVisible(busy);
+        cancel->setVisible(busy);
+        if (busy)
+            bar->showMessage(QStringLiteral("computing…"));
+    });
+    connect(session, &Session::progress, this,
+            [bar](const QString& stage) { bar->showMessage(QStringLiteral("computing: %1…").arg(stage)); });
+}
+
+void StatusReport::showFrameTime(bool on)
+{
+    if (!m_frameTime) {
+        m_frameTime = new QLabel;
+        m_frameTime->setObjectName(QStringLiteral("frameTimeLabel"));
+        m_window->statusBar()->addPermanentWidget(m_frameTime);
+        m_frameTimer = new QTimer(this);
+        m_frameTimer->setInterval(500);
+        connect(m_frameTimer, &QTimer::timeout, this, &StatusReport::updateFrameTime);
+    }
+    if (m_frameTimeAction && m_frameTimeAction->isChecked() != on) {
+        const QSignalBlocker block(m_frameTimeAction);
+        m_frameTimeAction->setChecked(on);
+    }
+    m_frameTime->setVisible(on);
+    if (on) {
+        m_frameTimer->start();
+        updateFrameTime();
+    } else {
+        m_frameTimer->stop();
+    }
+}
+
+QString StatusReport::frameTimeText() const
+{
+    return m_frameTime ? m_frameTime->text() : QString();
+}
+
+void StatusReport::updateFrameTime()
+{
+    const double ms = m_scene->frameTimeMs();
+    m_frameTime->setText(ms > 0.0 ? QStringLiteral("frame %1 ms (%2 frames/s)")
+                                        .arg(QString::fromStdString(formatFixed(ms, 1)),
+                                             QString::fromStdString(formatFixed(1000.0 / ms, 0)))
+                                  : QStringLiteral("frame time: waiting for frames"));
+}
+
+void StatusReport::updateHidden()
+{
+    const std::size_t hidden = m_scene->hiddenReceivers();
+    if (hidden == 0 || m_comparing()) {
+        m_hidden->clear();
+        return;
+    }
+    const QString hint = m_scene->canExplode() && m_scene->explode() == 0.0f ? QStringLiteral("press E to explode")
+                                                                             : QStringLiteral("drag to turn the view");
+    m_hidden->setText(
+        QStringLiteral("%1 of %2 receivers hidden — %3").arg(hidden).arg(m_scene->stepReceivers()).arg(hint));
+}
+
+} // namespace topocast::app

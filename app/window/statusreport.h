@@ -1,0 +1,47 @@
+#pragma once
+// The status bar's permanent corner: receivers the view hides, the busy bar with Cancel (Esc) and
+// what the session is computing, and the frame time (View ▸ Show frame time).
+
+#include <QObject>
+#include <QString>
+
+#include <functional>
+
+class QAction;
+class QLabel;
+class QMainWindow;
+class QTimer;
+
+namespace topocast::app {
+
+class SceneView;
+class Session;
+
+class StatusReport : public QObject {
+    Q_OBJECT
+public:
+    /// Adds its widgets to `window`'s status bar; `comparing` says when the split view is shown
+    /// (its two views report nothing here).
+    StatusReport(QMainWindow* window, Session* session, SceneView* scene, std::function<bool()> comparing);
+
+    /// Shows or hides the smoothed frame time, refreshed twice a second; keeps `action` checked alike.
+    void showFrameTime(bool on);
+    /// The frame-time text (empty until it is first shown).
+    QString frameTimeText() const;
+    void setFrameTimeAction(QAction* action) { m_frameTimeAction = action; }
+    /// "7 of 40 receivers hidden — press E to explode", or nothing when none is hidden.
+    void updateHidden();
+
+private:
+    void updateFrameTime();
+
+    QMainWindow* m_window;
+    SceneView* m_scene;
+    std::function<bool()> m_comparing;
+    QLabel* m_hidden = nullptr;
+    QLabel* m_frameTime = nullptr; ///< "frame 23.4 ms (43 frames/s)", created when first shown
+    QTimer* m_frameTimer = nullptr;
+    QAction* m_frameTimeAction = nullptr;
+};
+
+} // namespace topocast::app
