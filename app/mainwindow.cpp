@@ -1,12 +1,9 @@
 #include "mainwindow.h"
 
-#include "exportactions.h"
-#include "handout.h"
-#include "findingspanel.h"
-#include "openschedule.h"
-
-#include "compareview.h"
 #include "comparemetrics.h"
+#include "compareview.h"
+#include "exportactions.h"
+#include "findingspanel.h"
 #include "landscapepanel.h"
 #include "layercharts.h"
 #include "legendwidget.h"
@@ -20,6 +17,9 @@
 #include "session.h"
 #include "timeline.h"
 #include "timelinebar.h"
+#include "window/compareflow.h"
+#include "window/fileactions.h"
+#include "window/grab.h"
 #include "window/hovertips.h"
 #include "window/mainmenus.h"
 #include "window/presentation.h"
@@ -27,42 +27,22 @@
 #include "window/statusreport.h"
 #include "window/viewcontrols.h"
 
-#include "topocast/algorithms/registry.h"
 #include "topocast/error.h"
-#include "topocast/numbers.h"
-#include "topocast/figures.h"
 
 #include <QCloseEvent>
 #include <QDockWidget>
 #include <QFileInfo>
 #include <QGuiApplication>
 #include <QHBoxLayout>
-#include <QHeaderView>
 #include <QLabel>
-#include <QPainter>
 #include <QStatusBar>
-#include <QSignalBlocker>
 #include <QTableView>
 #include <QTimer>
 #include <QVBoxLayout>
 
-#include <algorithm>
 #include <utility>
 
 namespace topocast::app {
-
-namespace {
-/// "Title — description — topocast", or "topocast" for a scenario with neither.
-QString windowTitleFor(const Scenario& s)
-{
-    QStringList parts;
-    for (const std::string* text : {&s.title, &s.description})
-        if (!text->empty())
-            parts << QString::fromStdString(*text);
-    parts << QStringLiteral("topocast");
-    return parts.join(QStringLiteral(" — "));
-}
-} // namespace
 
 MainWindow::MainWindow(bool useSettings, QWidget* parent) : QMainWindow(parent)
 {
@@ -84,6 +64,14 @@ MainWindow::MainWindow(bool useSettings, QWidget* parent) : QMainWindow(parent)
     connectSession();
     connectViews();
     buildFindingsDock(scenarioDock);
+    m_compareFlow = new CompareFlow(this, {m_session, m_scene, m_narration, m_compare, m_findings},
+                                    [this](SnapshotPtr snap) { showSnapshot(std::move(snap)); },
+                                    [this](const QString& message) { showError(message); });
+    m_files = new FileActions(this,
+                              {m_session, m_timeline, m_scene, m_viewControls, m_compareFlow, m_compare, m_findings,
+                               m_findingsDock, m_measured, m_measuredPanel, m_memory},
+                              {[this](const QString& message) { showError(message); }, [this] { m_error->hide(); },
+                               [this] { updateNarration(); }});
     buildExportAndPredict();
     buildMenus();
     m_presentation = new Presentation(this, {m_side, m_measuredPanel, m_presentLegend, m_narration, m_scene, m_compare},
@@ -152,19 +140,7 @@ QDockWidget* MainWindow::buildScenarioDock()
     m_error->setStyleSheet(QStringLiteral("color: #d03030"));
     m_error->hide();
     leftLayout->addWidget(m_error);
-    auto* metricsView = new QTableView;
-    metricsView->setModel(m_metrics);
-    // Names and values share the width and wrap onto more lines, so every value can be read
-    // without a horizontal scrollbar, however long the name in words.
-    metricsView->horizontalHeader()->setSectionResizeMode(QHeaderView::Stretch);
-    metricsView->verticalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
-    metricsView->setWordWrap(true);
-    metricsView->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
-    metricsView->verticalHeader()->hide();
-    metricsView->setSelectionMode(QAbstractItemView::NoSelection);
-    // Wide enough for the metric names in words and their values side by side.
-    metricsView->setMinimumWidth(metricsView->fontMetrics().horizontalAdvance(QString(52, QLatin1Char('x'))));
-    leftLayout->addWidget(metricsView, 1);
+    leftLayout->addWidget(makeMetricsTable(m_metrics), 1);
     auto* dock = new QDockWidget(QStringLiteral("Scenario"), this);
     dock->setObjectName(QStringLiteral("scenarioDock"));
     dock->setWidget(left);
@@ -178,7 +154,8 @@ void MainWindow::connectSession()
 {
     connect(m_session, &Session::scheduleReady, this, &MainWindow::showSnapshot);
     connect(m_session, &Session::failed, this, &MainWindow::showError);
-    m_status = new StatusReport(this, m_session, m_scene, [this] { return m_compareOn; });
+    m_status = new StatusReport(this, m_session, m_scene, [this] { return compareMode(); });
+
     connect(m_session, &Session::cancelled, this, [this] {
         m_panel->setScenario(m_session->scenario());
         statusBar()->showMessage(QStringLiteral("cancelled; still showing the previous scenario"), 8000);
@@ -203,7 +180,7 @@ void MainWindow::connectViews()
     connect(m_viewControls, &ViewControls::modeChanged, m_compare, &CompareView::setMode);
     connect(m_viewControls, &ViewControls::cumulativeToggled, m_compare, &CompareView::setCumulativeHeat);
     connect(m_compare, &CompareView::activeScenarioChanged, this, [this](const Scenario& s) {
-        if (!m_compareOn)
+        if (!compareMode())
             return;
         m_panel->setScenario(s);  // the panel and the metrics table follow the side being edited
         if (auto snap = m_compare->session(m_compare->activeSide())->snapshot())
@@ -237,7 +214,7 @@ void MainWindow::buildExportAndPredict()
 {
     m_export = new ExportActions(this, m_session, m_timeline, m_scene, m_charts);
     m_export->setCompareSource([this]() -> std::pair<CompareSnapshotPtr, OrbitCamera::State> {
-        if (!m_compareOn || !m_compare->compareSnapshot())
+        if (!compareMode() || !m_compare->compareSnapshot())
             return {};
         return {m_compare->compareSnapshot(), m_compare->sceneView(0)->camera().state()};
     });
@@ -264,16 +241,12 @@ void MainWindow::buildMenus()
     m_memory->setRecentMenu(m_menus->recent, [this](const QString& path) { openScenario(path); });
     m_viewControls->setExplodeAction(m_menus->explode);
     m_status->setFrameTimeAction(m_menus->frameTime);
-}
-
-QStringList MainWindow::presetFiles()
-{
-    return presetScenarioFiles();
+    m_compareFlow->setAction(m_menus->compare);
 }
 
 QString MainWindow::narration() const
 {
-    if (m_compareOn)
+    if (compareMode())
         return m_compare->metrics()->narration(0) + QLatin1Char('\n') + m_compare->metrics()->narration(1);
     return m_narration->text();
 }
@@ -288,7 +261,7 @@ void MainWindow::applyPanel()
         showError(QString::fromStdString(e.what()));
         return;
     }
-    if (m_compareOn) {  // the panel edits the split view's active side
+    if (compareMode()) {  // the panel edits the split view's active side
         m_compare->setActiveScenario(s);
         return;
     }
@@ -333,7 +306,7 @@ void MainWindow::chooseSource(NodeId source)
 
 void MainWindow::showSnapshot(SnapshotPtr snap)
 {
-    if (m_compareOn) {  // A for the single view, ready for when the split view is turned off
+    if (compareMode()) {  // A for the single view, ready for when the split view is turned off
         m_scene->setSnapshot(snap);
         if (m_compare->activeSide() == 0)  // the table shows the side the panel edits
             m_metrics->setSnapshot(snap);
@@ -351,13 +324,7 @@ void MainWindow::showSnapshot(SnapshotPtr snap)
     m_panel->setScenario(snap->scenario);
     m_metrics->setSnapshot(snap);
     m_scene->setSnapshot(snap);
-    {
-        const QSignalBlocker block(m_menus->flat);
-        m_menus->flat->setEnabled(snap->topology().isHypercube() && snap->topology().dims() <= kFlatHypercubeMaxDims);
-        m_menus->flat->setChecked(drawingOf(snap->scenario) == HypercubeDrawing::Flat);
-        const QSignalBlocker blockOrtho(m_menus->orthographic);
-        m_menus->orthographic->setChecked(m_scene->orthographic());
-    }
+    m_menus->follow(*snap, m_scene->orthographic());
     m_timeline->setStepCount(static_cast<int>(snap->stepCount()));  // keeps the step, or the opened file's
     m_scene->setStep(m_timeline->step());
     setWindowTitle(windowTitleFor(snap->scenario));
@@ -365,14 +332,7 @@ void MainWindow::showSnapshot(SnapshotPtr snap)
     m_landscape->setSnapshot(snap);
     updateNarration();
     updateLegend();
-    QString msg = QStringLiteral("%1: %2 steps, TCD %3 — computed in %4 ms")
-                      .arg(QString::fromStdString(snap->schedule.topology().displayName()))
-                      .arg(snap->stepCount())
-                      .arg(snap->metrics.tcd)
-                      .arg(snap->computeMs, 0, 'f', 1);
-    if (!snap->note.isEmpty())
-        msg = snap->note + QStringLiteral(" — ") + msg;
-    statusBar()->showMessage(msg + dropped);
+    statusBar()->showMessage(snapshotStatus(*snap) + dropped);
     if (snap->scheduleFile.isEmpty())  // a schedule from a file cannot be rebuilt
         m_memory->remember(snap->scenario);
 }
@@ -397,36 +357,11 @@ void MainWindow::updateNarration()
     }
 }
 
-bool MainWindow::openMeasured(const QString& path)
-{
-    const auto snap = m_session->snapshot();
-    if (!snap) {
-        showError(QStringLiteral("open a scenario before its measured times"));
-        return false;
-    }
-    MeasuredPtr loaded;
-    try {
-        loaded = loadMeasured(path, *snap);
-    } catch (const std::exception& e) {
-        showError(QString::fromStdString(e.what()));
-        return false;
-    }
-    m_error->hide();
-    m_measured->setMeasured(loaded);
-    m_measuredPanel->setStep(m_timeline->step());
-    updateNarration();
-    statusBar()->showMessage(QStringLiteral("measured times from %1: %2 ranks, %3")
-                                 .arg(QFileInfo(path).fileName())
-                                 .arg(loaded->measured.ranks)
-                                 .arg(QString::fromStdString(loaded->measured.mpiLibrary)));
-    return true;
-}
-
 void MainWindow::updateLegend()
 {
     // Side by side: side A's pattern and data say which entries apply (no source for an all-reduce).
     SnapshotPtr snap = m_session->snapshot();
-    if (m_compareOn && m_compare->compareSnapshot())
+    if (compareMode() && m_compare->compareSnapshot())
         snap = m_compare->compareSnapshot()->a;
     const ViewMode mode = m_scene->mode();
     QString title = m_viewControls->modeText();
@@ -440,228 +375,19 @@ void MainWindow::updateLegend()
     m_presentLegend->setColourBar(bar);
 }
 
-bool MainWindow::openScenario(const QString& path)
+bool MainWindow::compareMode() const
 {
-    Scenario s;
-    try {
-        s = loadScenario(path.toStdString());
-    } catch (const Error& e) {
-        showError(QString::fromStdString(e.what()));
-        return false;
-    }
-    m_memory->addRecent(path);
-    return openScenario(s);
-}
-
-void MainWindow::startAsItself(const Scenario& s)
-{
-    // Its own colour mode (plain when it names none) and step (its view's, else 0), never the
-    // mode and step the previous scenario was left at.
-    setViewMode(parseViewMode(QString::fromStdString(scenarioViewMode(s))).value_or(ViewMode::Plain));
-    m_timeline->startNextAt(scenarioStartStep(s));
-}
-
-bool MainWindow::openScenario(const Scenario& s)
-{
-    if (s.compare) {
-        try {
-            compareSide(s);  // a compare side on another network is refused before anything changes
-        } catch (const Error& e) {
-            showError(QString::fromStdString(e.what()));
-            return false;
-        }
-        startAsItself(s);
-        return openCompare(s);
-    }
-    startAsItself(s);
-    if (m_compareOn)
-        setCompareMode(false);
-    m_session->setScenario(s);
-    return true;
-}
-
-bool MainWindow::openSchedule(const QString& path, std::optional<Topology> topology)
-{
-    try {
-        if (m_compareOn)
-            setCompareMode(false);  // a file's schedule is shown in the single view
-        if (!topology) {
-            const TopologyNeed need = scheduleFileTopology(path, m_session->scenario().topology);
-            topology = need.given;
-            if (need.choose && !(topology = chooseTopology(this, need.question, m_session->scenario().topology)))
-                return false;
-        }
-        const OpenedSchedulePtr opened = openScheduleFile(path, topology);
-        m_findings->setOpened(opened);
-        m_findingsDock->show();
-        m_findingsDock->raise();
-        m_session->showSnapshot(opened->snapshot);
-    } catch (const Error& e) {
-        showError(QString::fromStdString(e.what()));
-        return false;
-    }
-    return true;
-}
-
-bool MainWindow::openCompare(const Scenario& scenario)
-{
-    try {
-        if (scenario.compare)
-            compareSide(scenario);  // refuses a compare side on another network
-    } catch (const Error& e) {
-        showError(QString::fromStdString(e.what()));
-        return false;
-    }
-    Scenario a = scenario;
-    a.compare = scenario.compare;
-    m_session->setScenario(a);  // the single view shows A when compare mode is turned off
-    showSplitView();
-    m_compare->setScenario(scenario);
-    return true;
-}
-
-void MainWindow::showSplitView()
-{
-    {
-        const QSignalBlocker block(m_menus->compare);
-        m_menus->compare->setChecked(true);
-    }
-    m_compareOn = true;
-    m_scene->widget()->hide();
-    m_narration->hide();
-    m_compare->show();
-}
-
-bool MainWindow::compareOpenedFile()
-{
-    const SnapshotPtr file = m_session->snapshot();
-    const Schedule& s = file->schedule;
-    const std::vector<std::string> names = algorithmsFor(s.topology(), s.pattern());
-    if (names.empty()) {
-        showError(QStringLiteral("No topocast algorithm builds a %1 on the %2 to compare with.")
-                      .arg(QString::fromStdString(toString(s.pattern())), QString::fromStdString(s.topology().displayName())));
-        return false;
-    }
-    const auto other = std::find_if(names.begin(), names.end(), [&](const std::string& n) { return n != s.algorithm; });
-    Scenario b = m_session->requestedScenario();
-    b.compare.reset();
-    b.algorithm = other != names.end() ? *other : names.front();
-    b.title = "topocast's " + b.algorithm;
-    b.topology = s.topology();
-    b.params = Params{};
-    if (s.pattern() != Pattern::Broadcast)
-        b.params.set("pattern", toString(s.pattern()));
-    b.source = s.source();
-    showSplitView();
-    m_comparingFile = true;
-    m_compare->compareWithFile(file, b);
-    return true;
-}
-
-void MainWindow::setCompareMode(bool on)
-{
-    if (on == m_compareOn)
-        return;
-    if (on && m_findings->opened() && m_session->snapshot() == m_findings->opened()->snapshot) {
-        compareOpenedFile();
-        return;
-    }
-    if (on) {
-        Scenario s = m_session->requestedScenario();
-        if (!s.compare) {
-            try {
-                s = contrastScenario(s);  // B is a useful contrast, not a copy of A
-            } catch (const Error& e) {
-                s = withCompare(s, s);
-                statusBar()->showMessage(QString::fromStdString(e.what()), 8000);
-            }
-        }
-        openCompare(s);
-        return;
-    }
-    const Scenario both = m_compare->scenario();
-    const bool fromFile = std::exchange(m_comparingFile, false);
-    m_compareOn = false;
-    {
-        const QSignalBlocker block(m_menus->compare);
-        m_menus->compare->setChecked(false);
-    }
-    m_compare->hide();
-    m_scene->widget()->show();
-    m_narration->show();
-    if (fromFile && m_session->snapshot())
-        showSnapshot(m_session->snapshot());  // back to the file, its findings still listed
-    else if (!(both == m_session->requestedScenario()))
-        m_session->setScenario(both);
-    else if (auto snap = m_session->snapshot())
-        showSnapshot(snap);  // the timeline and panel back to the single view
-}
-
-bool MainWindow::saveScenario(const QString& path)
-{
-    try {
-        Scenario s = m_compareOn ? m_compare->scenario() : m_session->scenario();
-        s.view["mode"] = viewModeName(m_scene->mode()).toStdString();
-        s.view["step"] = m_timeline->step();
-        topocast::saveScenario(s, path.toStdString());
-    } catch (const Error& e) {
-        showError(QString::fromStdString(e.what()));
-        return false;
-    }
-    m_memory->addRecent(path);
-    statusBar()->showMessage(QStringLiteral("saved ") + path, 5000);
-    return true;
-}
-
-void MainWindow::setViewMode(ViewMode mode)
-{
-    m_viewControls->setMode(mode);
+    return m_compareFlow && m_compareFlow->isOn();
 }
 
 QImage MainWindow::grabWindow()
 {
-    if (m_compareOn) {
+    if (compareMode()) {
         const auto frames = m_compare->captureFrames();
-        if (frames[0].isNull() || frames[1].isNull())
-            return {};
-        QImage image = grab().toImage();
-        QPainter p(&image);
-        for (int i = 0; i < 2; ++i) {
-            QWidget* view = m_compare->sceneView(i)->widget();
-            const QPoint at = view->mapTo(this, QPoint(0, 0)) * image.devicePixelRatio();
-            p.drawImage(QRect(at, view->size() * image.devicePixelRatio()), frames[static_cast<std::size_t>(i)]);
-        }
-        return image;
+        return grabWithViews(this, {{m_compare->sceneView(0)->widget(), frames[0]},
+                                    {m_compare->sceneView(1)->widget(), frames[1]}});
     }
-    const QImage frame = m_scene->captureFrame();
-    if (frame.isNull())
-        return {};
-    QImage image = grab().toImage();
-    QWidget* view = m_scene->widget();
-    const QPoint at = view->mapTo(this, QPoint(0, 0)) * image.devicePixelRatio();
-    QPainter p(&image);
-    p.drawImage(QRect(at, view->size() * image.devicePixelRatio()), frame);
-    return image;
-}
-
-void MainWindow::showFrameTime(bool on)
-{
-    m_status->showFrameTime(on);
-}
-
-QString MainWindow::frameTimeText() const
-{
-    return m_status->frameTimeText();
-}
-
-bool MainWindow::presentationMode() const
-{
-    return m_presentation->isOn();
-}
-
-void MainWindow::setPresentationMode(bool on)
-{
-    m_presentation->setOn(on);
+    return grabWithViews(this, {{m_scene->widget(), m_scene->captureFrame()}});
 }
 
 } // namespace topocast::app

@@ -2,6 +2,12 @@
 
 #include "scene/scenestyle.h"
 #include "snapshot.h"
+#include "window/compareflow.h"
+#include "window/fileactions.h"
+#include "window/mainmenus.h"
+#include "window/presentation.h"
+#include "window/statusreport.h"
+#include "window/viewcontrols.h"
 
 #include <QElapsedTimer>
 #include <QMainWindow>
@@ -9,10 +15,10 @@
 
 #include <memory>
 #include <optional>
+#include <utility>
 
 class QDockWidget;
 class QLabel;
-class QTableView;
 class QTimer;
 
 namespace topocast::app {
@@ -33,10 +39,6 @@ class Session;
 class Timeline;
 class TimelineBar;
 class ScenarioMemory;
-class StatusReport;
-class ViewControls;
-class Presentation;
-struct MainMenus;
 
 /// The topocast window: 3-D view, scenario panel, metrics, legend, timeline and narration.
 /// Owns one Session (the core bridge), one Timeline and one SceneView.
@@ -68,56 +70,59 @@ public:
     PredictMode* predictMode() const { return m_predict; }
     /// View ▸ Compare: the split view (created with the window, shown while compare mode is on).
     CompareView* compareView() const { return m_compare; }
-    bool compareMode() const { return m_compareOn; }
+    bool compareMode() const;
     /// Turns the split view on (A = the scenario shown, B = its compare side or a copy of A) or
     /// off (the single view shows A, keeping B as its compare side for the next time).
-    void setCompareMode(bool on);
+    void setCompareMode(bool on) { m_compareFlow->setOn(on); }
     /// Opens a scenario with a compare side in the split view; false (and a message) if refused.
-    bool openCompare(const Scenario& scenario);
+    bool openCompare(const Scenario& scenario) { return m_compareFlow->open(scenario); }
     /// The split view with the schedule read from a file (File ▸ Open schedule) as A and
     /// topocast's own algorithm for its collective on its network as B (another than the file's
     /// when there is one); false (and a message) when no algorithm builds that collective there.
-    bool compareOpenedFile();
+    bool compareOpenedFile() { return m_compareFlow->compareOpenedFile(); }
     QString narration() const;
     QString errorText() const;
 
     /// Opens a scenario file; false (and a message) if it cannot be read.
-    bool openScenario(const QString& path);
+    bool openScenario(const QString& path) { return m_files->openScenario(path); }
     /// Opens `scenario` as itself: its own colour mode and step (view "mode"/"step", else plain
     /// and step 0), in the split view when it has a compare side.
-    bool openScenario(const Scenario& scenario);
+    bool openScenario(const Scenario& scenario) { return m_files->openScenario(scenario); }
     /// The colour mode and step `scenario`'s view names (plain and 0 when none) for the next
     /// schedule shown; openScenario() calls it, start-up too for the last scenario.
-    void startAsItself(const Scenario& scenario);
+    void startAsItself(const Scenario& scenario) { m_files->startAsItself(scenario); }
     /// Opens a topocast-mpi measured-times file beside the schedule shown; false (and a message,
     /// keeping what was shown) if it cannot be read or was measured on another schedule.
-    bool openMeasured(const QString& path);
+    bool openMeasured(const QString& path) { return m_files->openMeasured(path); }
     /// File ▸ Open schedule: shows a schedule JSON or a student's CSV with the rules it breaks
     /// in the findings panel. A CSV that names no topology uses `topology`, or asks for one in a
     /// dialog when that is nullopt. False (and a message, keeping what was shown) on bad input.
-    bool openSchedule(const QString& path, std::optional<Topology> topology = std::nullopt);
+    bool openSchedule(const QString& path, std::optional<Topology> topology = std::nullopt)
+    {
+        return m_files->openSchedule(path, std::move(topology));
+    }
     FindingsPanel* findingsPanel() const { return m_findings; }
     /// Saves the current scenario atomically.
-    bool saveScenario(const QString& path);
+    bool saveScenario(const QString& path) { return m_files->saveScenario(path); }
     /// Scenario files offered as presets (resources/scenarios in the source tree and beside
     /// the executable).
-    static QStringList presetFiles();
+    static QStringList presetFiles() { return presetScenarioFiles(); }
     /// F11 / --present: full screen, large type, the high-contrast palette, and the 3-D view takes
     /// at least 75 % of the window — the scenario dock, the side panel and the status bar hide, the
     /// legend moves into a row under the narration. Off restores what was shown before.
-    void setPresentationMode(bool on);
+    void setPresentationMode(bool on) { m_presentation->setOn(on); }
     /// View ▸ Show frame time: the 3-D view's smoothed frame time in the status bar, twice a second.
-    void showFrameTime(bool on);
+    void showFrameTime(bool on) { m_status->showFrameTime(on); }
     /// The status-bar text of Show frame time (empty until it is first turned on).
-    QString frameTimeText() const;
-    bool presentationMode() const;
+    QString frameTimeText() const { return m_status->frameTimeText(); }
+    bool presentationMode() const { return m_presentation->isOn(); }
     /// The legend row shown under the narration in presentation mode.
     LegendWidget* presentationLegend() const { return m_presentLegend; }
     LegendWidget* legend() const { return m_legend; }
     /// The whole window as an image, with the 3-D view's captured frame painted in (a plain
     /// QWidget::grab leaves the native 3-D window out). Null if no frame could be rendered.
     QImage grabWindow();
-    void setViewMode(ViewMode mode);
+    void setViewMode(ViewMode mode) { m_viewControls->setMode(mode); }
 
 public slots:
     /// Reads the scenario panel and recomputes when it differs from the latest requested
@@ -131,8 +136,6 @@ protected:
     void closeEvent(QCloseEvent* event) override;
 
 private:
-    /// The split view in place of the single one, its menu action checked (no signal).
-    void showSplitView();
     void buildCentre();
     QWidget* buildSidePanel();
     QDockWidget* buildScenarioDock();
@@ -172,8 +175,8 @@ private:
     ViewControls* m_viewControls = nullptr;  ///< colour mode, cumulative heat, explode, slice
     Presentation* m_presentation = nullptr;
     std::unique_ptr<MainMenus> m_menus;      ///< the actions kept in step with what is shown
-    bool m_compareOn = false;
-    bool m_comparingFile = false;  ///< the split view shows an opened file against an algorithm
+    CompareFlow* m_compareFlow = nullptr;    ///< when the split view shows what
+    FileActions* m_files = nullptr;          ///< scenarios, schedules and measured times in and out
 };
 
 } // namespace topocast::app

@@ -3,6 +3,9 @@
 #include "topocast/figures.h"
 #include "topocast/numbers.h"
 
+#include <QHeaderView>
+#include <QTableView>
+
 #include <cmath>
 #include <string_view>
 
@@ -148,6 +151,20 @@ QVariant MetricsModel::headerData(int section, Qt::Orientation orientation, int 
     if (orientation != Qt::Horizontal || role != Qt::DisplayRole)
         return {};
     return section == NameColumn ? QStringLiteral("Metric") : QStringLiteral("Value");
+}
+
+QTableView* makeMetricsTable(MetricsModel* model)
+{
+    auto* view = new QTableView;
+    view->setModel(model);
+    view->horizontalHeader()->setSectionResizeMode(QHeaderView::Stretch);
+    view->verticalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
+    view->setWordWrap(true);
+    view->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    view->verticalHeader()->hide();
+    view->setSelectionMode(QAbstractItemView::NoSelection);
+    view->setMinimumWidth(view->fontMetrics().horizontalAdvance(QString(52, QLatin1Char('x'))));
+    return view;
 }
 
 } // namespace topocast::app

@@ -7,6 +7,8 @@
 
 #include <vector>
 
+class QTableView;
+
 namespace topocast::app {
 
 /// The metrics panel's table: one row per figure of one snapshot, named in words with units
@@ -45,5 +47,10 @@ private:
     };
     std::vector<Row> m_rows;
 };
+
+/// The table of `model` as the scenario dock shows it: names and values share the width and wrap
+/// onto more lines, so every value can be read without a horizontal scrollbar; no selection; wide
+/// enough for the names in words beside their values.
+QTableView* makeMetricsTable(MetricsModel* model);
 
 } // namespace topocast::app

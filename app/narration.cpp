@@ -155,4 +155,24 @@ QString sourcePhrase(const Schedule& schedule)
     return (p == Pattern::Gather || p == Pattern::Reduce ? QStringLiteral(" to ") : QStringLiteral(" from ")) + name;
 }
 
+QString windowTitleFor(const Scenario& s)
+{
+    QStringList parts;
+    for (const std::string* text : {&s.title, &s.description})
+        if (!text->empty())
+            parts << QString::fromStdString(*text);
+    parts << QStringLiteral("topocast");
+    return parts.join(QStringLiteral(" — "));
+}
+
+QString snapshotStatus(const Snapshot& snap)
+{
+    const QString msg = QStringLiteral("%1: %2 steps, TCD %3 — computed in %4 ms")
+                            .arg(QString::fromStdString(snap.schedule.topology().displayName()))
+                            .arg(snap.stepCount())
+                            .arg(snap.metrics.tcd)
+                            .arg(snap.computeMs, 0, 'f', 1);
+    return snap.note.isEmpty() ? msg : snap.note + QStringLiteral(" — ") + msg;
+}
+
 } // namespace topocast::app

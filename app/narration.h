@@ -24,4 +24,12 @@ QString blockCount(const Schedule& schedule, std::size_t blocks);
 /// words that follow an algorithm's name in titles and captions.
 QString sourcePhrase(const Schedule& schedule);
 
+/// The window's title for `scenario`: "Title — description — topocast", or "topocast" for a
+/// scenario with neither.
+QString windowTitleFor(const Scenario& scenario);
+
+/// The status bar's line for a new snapshot: "8×8 mesh: 6 steps, TCD 63 — computed in 0.4 ms",
+/// after the snapshot's note when it has one.
+QString snapshotStatus(const Snapshot& snap);
+
 } // namespace topocast::app

@@ -155,6 +155,15 @@ void buildTimelineMenu(MainWindow& w)
 
 } // namespace
 
+void MainMenus::follow(const Snapshot& snap, bool inOrthographic)
+{
+    const QSignalBlocker block(flat);
+    flat->setEnabled(snap.topology().isHypercube() && snap.topology().dims() <= kFlatHypercubeMaxDims);
+    flat->setChecked(drawingOf(snap.scenario) == HypercubeDrawing::Flat);
+    const QSignalBlocker blockOrtho(orthographic);
+    orthographic->setChecked(inOrthographic);
+}
+
 MainMenus buildMainMenus(MainWindow& w)
 {
     MainMenus menus;

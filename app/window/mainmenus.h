@@ -3,6 +3,8 @@
 // menu action also belongs to the window, so its shortcut works while presentation mode hides the
 // menu bar.
 
+#include "snapshot.h"
+
 #include <QStringList>
 
 class QAction;
@@ -20,6 +22,9 @@ struct MainMenus {
     QAction* compare = nullptr;      ///< View ▸ Compare side by side
     QAction* orthographic = nullptr; ///< View ▸ Orthographic projection
     QAction* flat = nullptr;         ///< View ▸ Flat hypercube drawing
+
+    /// The View menu's projection and hypercube drawing as `snap` is drawn (no signals).
+    void follow(const Snapshot& snap, bool inOrthographic);
 };
 
 /// Builds the menu bar of `window`; the window's operations do the work.

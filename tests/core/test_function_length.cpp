@@ -311,3 +311,14 @@ TEST_CASE("no function in core/, app/ or cli/ is over 120 lines (issue #17)", "[
     CHECK(files > 100);
     CHECK(functions > 1000);
 }
+
+TEST_CASE("the main window stays a thin frame: mainwindow.cpp at most 400 lines", "[suite][function-length]")
+{
+    // Its rooms (menus, status corner, view controls, presentation, scenario memory, compare,
+    // files, hover tips) live in app/window/; a new feature gets a room there, not lines here.
+    const std::string text = sourceText(std::filesystem::path(TOPOCAST_SOURCE_DIR) / "app" / "mainwindow.cpp");
+    const auto lines = static_cast<std::size_t>(std::count(text.begin(), text.end(), '\n'));
+    INFO("app/mainwindow.cpp is " << lines << " lines");
+    CHECK(lines > 100);
+    CHECK(lines <= 400);
+}
