@@ -70,15 +70,7 @@ int parse(int argc, char** argv, LandscapeCommand& o, int rank)
                    "worker threads per rank (0: the hardware's threads shared among the ranks on one machine)")
         ->check(CLI::Range(0u, 4096u))
         ->capture_default_str();
-    try {
-        app.parse(argc, argv);
-    } catch (const CLI::ParseError& e) {
-        const bool help = e.get_exit_code() == static_cast<int>(CLI::ExitCodes::Success);
-        if (rank == 0)
-            app.exit(e);
-        return help ? kExitOk : kExitBadInput;
-    }
-    return -1;
+    return parseOnEveryRank(app, argc, argv, rank);
 }
 
 /// The threads of one rank (the hardware's, shared among the ranks on its machine, unless

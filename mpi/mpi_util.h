@@ -1,6 +1,7 @@
 #pragma once
 // Small collectives topocast-mpi's commands share (MPI's C API only).
 
+#include <CLI/CLI.hpp>
 #include <mpi.h>
 
 #include <algorithm>
@@ -8,6 +9,20 @@
 #include <vector>
 
 namespace topocast::mpi {
+
+/// Parses argv on every rank (all parse the same), rank 0 alone printing help, version or the
+/// error. Returns -1 to go on, else the exit status: 0 after help or version, 2 on a bad option.
+inline int parseOnEveryRank(CLI::App& app, int argc, char** argv, int rank)
+{
+    try {
+        app.parse(argc, argv);
+    } catch (const CLI::ParseError& e) {
+        if (rank == 0)
+            app.exit(e);
+        return e.get_exit_code() == static_cast<int>(CLI::ExitCodes::Success) ? 0 : 2;
+    }
+    return -1;
+}
 
 /// `s` from `root` on every rank of `comm` (in pieces: MPI counts are int).
 inline void bcastString(std::string& s, int root, MPI_Comm comm)

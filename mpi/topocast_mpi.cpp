@@ -92,15 +92,7 @@ int parseOptions(int argc, char** argv, Options& o, int rank)
     app.add_option("--inject-fault", o.injectFault,
                    "testing aid: the sender of transfer INDEX (0-based, schedule order) flips one byte, so the "
                    "receiver must report a mismatch");
-    try {
-        app.parse(argc, argv);
-    } catch (const CLI::ParseError& e) {
-        const bool help = e.get_exit_code() == static_cast<int>(CLI::ExitCodes::Success);
-        if (rank == 0)
-            app.exit(e);
-        return help ? kExitOk : kExitBadInput;
-    }
-    return -1;
+    return parseOnEveryRank(app, argc, argv, rank);
 }
 
 std::string readText(const std::string& path)
