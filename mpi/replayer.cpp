@@ -1,0 +1,414 @@
+#include "replayer.h"
+
+#include "topocast/error.h"
+
+#include <algorithm>
+#include <climits>
+#include <iostream>
+#include <span>
+
+namespace topocast::mpi {
+
+Mapping mapRanks(const Topology& topo)
+{
+    Mapping m;
+    const std::uint32_t n = topo.nodeCount();
+    m.rankOf.assign(n, 0);
+    m.nodeOf.assign(n, NodeId{0});
+    if (topo.isHypercube()) {
+        MPI_Comm_dup(MPI_COMM_WORLD, &m.comm);
+        for (NodeId v{}; v < n; ++v) {
+            m.rankOf[v] = static_cast<int>(v);
+            m.nodeOf[v] = v;
+        }
+        m.how = "hypercube address = rank bits";
+        return m;
+    }
+    const int d = topo.dims();
+    std::vector<int> dims(static_cast<std::size_t>(d)), periods(static_cast<std::size_t>(d), topo.isTorus() ? 1 : 0);
+    for (int k = 0; k < d; ++k)
+        dims[static_cast<std::size_t>(k)] = topo.side(d - 1 - k);
+    MPI_Cart_create(MPI_COMM_WORLD, d, dims.data(), periods.data(), /*reorder=*/1, &m.comm);
+    std::vector<int> mpiCoords(static_cast<std::size_t>(d));
+    Coord c(static_cast<std::size_t>(d));
+    for (NodeId v{}; v < n; ++v) {
+        for (int k = 0; k < d; ++k)
+            mpiCoords[static_cast<std::size_t>(k)] = topo.coord(v, d - 1 - k);
+        int r = 0;
+        MPI_Cart_rank(m.comm, mpiCoords.data(), &r);
+        m.rankOf[v] = r;
+        m.nodeOf[static_cast<std::size_t>(r)] = v;
+    }
+    m.how = std::string("MPI_Cart_create ") + (topo.isTorus() ? "periodic " : "") + "(reorder allowed)";
+    return m;
+}
+
+Replayer::Replayer(const Schedule& s, const Options& o, const Mapping& map, int rank)
+    : m_s(s), m_o(o), m_map(map), m_rank(rank), m_node(map.nodeOf[static_cast<std::size_t>(rank)])
+{
+}
+
+bool Replayer::plan()
+{
+    int* tagUb = nullptr;
+    int flag = 0;
+    MPI_Comm_get_attr(MPI_COMM_WORLD, MPI_TAG_UB, &tagUb, &flag);
+    try {
+        m_plan = rankPlan(m_s, m_node, flag && tagUb ? *tagUb : 32767);
+        if (combines(m_s.pattern())) {
+            m_combine = combinePlan(m_s); // every rank derives what each arrival does
+            m_partials.emplace(m_s, m_combine, m_node, m_o.bytes);
+        }
+        std::uint64_t largest = 0;
+        for (const RankStep& st : m_plan.steps)
+            for (const auto* ops : {&st.sends, &st.receives})
+                for (const PlannedOp& op : *ops)
+                    largest = std::max<std::uint64_t>(largest, std::uint64_t{op.blocks} * m_o.bytes);
+        if (largest > static_cast<std::uint64_t>(INT_MAX))
+            throw Error("a transfer of " + std::to_string(largest) + " bytes exceeds one MPI message (" +
+                        std::to_string(INT_MAX) + "); use a smaller --bytes");
+    } catch (const Error& e) {
+        std::cerr << "topocast-mpi: rank " << m_rank << " (node " << m_s.topology().nodeName(m_node)
+                  << "): " << e.what() << "\n";
+        return false;
+    }
+    return true;
+}
+
+void Replayer::run(int record)
+{
+    m_held.clear();
+    if (m_partials) // every run starts from the rank's own contributions
+        m_partials.emplace(m_s, m_combine, m_node, m_o.bytes);
+    const std::uint32_t steps = m_s.stepCount();
+    if (record >= 0) {
+        m_stepTimes.resize(static_cast<std::size_t>(record + 1) * steps, 0.0);
+    }
+    std::vector<std::vector<std::uint8_t>> sendBufs, recvBufs;
+    std::vector<MPI_Request> reqs;
+    std::vector<double> recvDone;
+    for (StepNo step{1}; step <= steps; ++step) {
+        const RankStep& rs = m_plan.steps[step - 1];
+        sendBufs.resize(rs.sends.size());
+        recvBufs.resize(rs.receives.size());
+        for (std::size_t i = 0; i < rs.sends.size(); ++i)
+            pack(step, rs.sends[i], sendBufs[i]);
+        for (std::size_t i = 0; i < rs.receives.size(); ++i)
+            recvBufs[i].assign(std::size_t{rs.receives[i].blocks} * m_o.bytes, 0);
+        reqs.assign(rs.receives.size() + rs.sends.size(), MPI_REQUEST_NULL);
+        recvDone.assign(rs.receives.size(), 0.0);
+
+        MPI_Barrier(m_map.comm);
+        const double t0 = MPI_Wtime();
+        for (std::size_t i = 0; i < rs.receives.size(); ++i)
+            MPI_Irecv(recvBufs[i].data(), static_cast<int>(recvBufs[i].size()), MPI_BYTE,
+                      m_map.rankOf[rs.receives[i].peer], rs.receives[i].tag, m_map.comm, &reqs[i]);
+        for (std::size_t i = 0; i < rs.sends.size(); ++i)
+            MPI_Isend(sendBufs[i].data(), static_cast<int>(sendBufs[i].size()), MPI_BYTE,
+                      m_map.rankOf[rs.sends[i].peer], rs.sends[i].tag, m_map.comm, &reqs[rs.receives.size() + i]);
+        for (std::size_t left = reqs.size(); left > 0; --left) {
+            int idx = MPI_UNDEFINED;
+            MPI_Waitany(static_cast<int>(reqs.size()), reqs.data(), &idx, MPI_STATUS_IGNORE);
+            if (idx == MPI_UNDEFINED)
+                break;
+            if (static_cast<std::size_t>(idx) < rs.receives.size())
+                recvDone[static_cast<std::size_t>(idx)] = MPI_Wtime() - t0;
+        }
+        const double t1 = MPI_Wtime();
+
+        if (record >= 0) {
+            m_stepTimes[static_cast<std::size_t>(record) * steps + step - 1] = t1 - t0;
+            for (std::size_t i = 0; i < rs.receives.size(); ++i)
+                m_recvTimes[rs.receives[i].transfer].push_back(recvDone[i]);
+        }
+        for (std::size_t i = 0; i < rs.receives.size(); ++i)
+            unpack(step, rs.receives[i], recvBufs[i]);
+    }
+    checkHoldings();
+}
+
+double Replayer::runLibrary(int record)
+{
+    const std::uint32_t n = m_s.topology().nodeCount();
+    const std::uint64_t chunk64 = std::uint64_t{m_s.parts} * m_o.bytes;
+    const int chunk = static_cast<int>(chunk64);
+    const int root = m_map.rankOf[m_s.source()];
+    const NodeId src = m_s.source();
+    auto fillChunk = [&](std::uint8_t* p, NodeId origin, std::uint32_t dest) { // dest: a node or Block::kAll
+        for (std::uint32_t part = 0; part < m_s.parts; ++part)
+            fillBlock(Block{origin, dest, part}, {p + std::size_t{part} * m_o.bytes, m_o.bytes});
+    };
+    auto checkChunk = [&](const std::uint8_t* p, NodeId origin, std::uint32_t dest, const char* op) {
+        for (std::uint32_t part = 0; part < m_s.parts; ++part) {
+            const Block b{origin, dest, part};
+            const std::span<const std::uint8_t> got{p + std::size_t{part} * m_o.bytes, m_o.bytes};
+            const std::size_t bad = firstMismatch(b, got);
+            if (bad < got.size() && record <= 0)
+                error(std::string(op) + ": " + describeBlock(m_s.topology(), b) + " arrived wrong at byte " +
+                      std::to_string(bad));
+        }
+    };
+    // The combining patterns: this rank's contribution to chunk c, and the sum of all of them.
+    auto fillContributions = [&](std::uint8_t* p, std::uint64_t firstChunk, std::uint64_t count) {
+        for (std::uint64_t c = 0; c < count; ++c)
+            fillContribution(m_node, chunkBlock(m_s, firstChunk + c), {p + c * m_o.bytes, m_o.bytes});
+    };
+    auto checkSums = [&](const std::uint8_t* p, std::uint64_t firstChunk, std::uint64_t count, const char* op) {
+        std::vector<std::uint8_t> full(m_o.bytes);
+        for (std::uint64_t c = 0; c < count; ++c) {
+            const Block named = chunkBlock(m_s, firstChunk + c);
+            fillTotal(n, named, full);
+            if (!std::equal(full.begin(), full.end(), p + c * m_o.bytes) && record <= 0)
+                error(std::string(op) + ": " + chunkName(m_s, named) + " is not the sum of all " + std::to_string(n) +
+                      " contributions");
+        }
+    };
+    std::vector<std::uint8_t> sendBuf, recvBuf;
+    const Pattern pattern = m_s.pattern();
+    const std::uint64_t parts = m_s.parts;
+    m_scatterCounts.assign(n, 0);
+    m_scatterDispls.assign(n, 0);
+    for (int r = 0; r < static_cast<int>(n); ++r) {
+        const NodeId v = m_map.nodeOf[static_cast<std::size_t>(r)];
+        m_scatterCounts[static_cast<std::size_t>(r)] = v != src && takesPart(v) ? chunk : 0;
+        m_scatterDispls[static_cast<std::size_t>(r)] = r * chunk; // fits: see libraryFits
+    }
+    switch (pattern) {
+    case Pattern::Broadcast:
+        recvBuf.assign(chunk64, 0);
+        if (m_node == src)
+            fillChunk(recvBuf.data(), src, Block::kAll);
+        break;
+    case Pattern::Scatter:
+        recvBuf.assign(chunk64, 0);
+        if (m_node == src) {
+            sendBuf.assign(chunk64 * n, 0);
+            for (int r = 0; r < static_cast<int>(n); ++r)
+                fillChunk(sendBuf.data() + chunk64 * static_cast<std::uint64_t>(r), src,
+                          m_map.nodeOf[static_cast<std::size_t>(r)]);
+        }
+        break;
+    case Pattern::Allgather:
+        sendBuf.assign(chunk64, 0);
+        fillChunk(sendBuf.data(), m_node, Block::kAll);
+        recvBuf.assign(chunk64 * n, 0);
+        break;
+    case Pattern::Alltoall:
+        sendBuf.assign(chunk64 * n, 0);
+        for (int r = 0; r < static_cast<int>(n); ++r)
+            fillChunk(sendBuf.data() + chunk64 * static_cast<std::uint64_t>(r), m_node,
+                      m_map.nodeOf[static_cast<std::size_t>(r)]);
+        recvBuf.assign(chunk64 * n, 0);
+        break;
+    case Pattern::Gather:
+        sendBuf.assign(chunk64, 0);
+        fillChunk(sendBuf.data(), m_node, Block::kAll);
+        if (m_node == src)
+            recvBuf.assign(chunk64 * n, 0);
+        break;
+    case Pattern::Reduce:
+    case Pattern::Allreduce:
+        sendBuf.assign(chunk64, 0);
+        fillContributions(sendBuf.data(), 0, parts);
+        recvBuf.assign(chunk64, 0);
+        break;
+    case Pattern::ReduceScatter: // rank r's share is node nodeOf[r]'s chunks
+        sendBuf.assign(chunk64 * n, 0);
+        for (int r = 0; r < static_cast<int>(n); ++r)
+            fillContributions(sendBuf.data() + chunk64 * static_cast<std::uint64_t>(r),
+                              std::uint64_t{m_map.nodeOf[static_cast<std::size_t>(r)]} * parts, parts);
+        recvBuf.assign(chunk64, 0);
+        break;
+    }
+    MPI_Barrier(m_map.comm);
+    const double t0 = MPI_Wtime();
+    switch (pattern) {
+    case Pattern::Broadcast:
+        MPI_Bcast(recvBuf.data(), chunk, MPI_BYTE, root, m_map.comm);
+        break;
+    case Pattern::Scatter:
+        if (m_s.participants.empty())
+            MPI_Scatter(sendBuf.data(), chunk, MPI_BYTE, recvBuf.data(), chunk, MPI_BYTE, root, m_map.comm);
+        else
+            MPI_Scatterv(sendBuf.data(), m_scatterCounts.data(), m_scatterDispls.data(), MPI_BYTE, recvBuf.data(),
+                         m_scatterCounts[static_cast<std::size_t>(m_rank)], MPI_BYTE, root, m_map.comm);
+        break;
+    case Pattern::Allgather:
+        MPI_Allgather(sendBuf.data(), chunk, MPI_BYTE, recvBuf.data(), chunk, MPI_BYTE, m_map.comm);
+        break;
+    case Pattern::Alltoall:
+        MPI_Alltoall(sendBuf.data(), chunk, MPI_BYTE, recvBuf.data(), chunk, MPI_BYTE, m_map.comm);
+        break;
+    case Pattern::Gather:
+        MPI_Gather(sendBuf.data(), chunk, MPI_BYTE, recvBuf.data(), chunk, MPI_BYTE, root, m_map.comm);
+        break;
+    case Pattern::Reduce:
+        MPI_Reduce(sendBuf.data(), recvBuf.data(), chunk / 8, MPI_UINT64_T, MPI_SUM, root, m_map.comm);
+        break;
+    case Pattern::Allreduce:
+        MPI_Allreduce(sendBuf.data(), recvBuf.data(), chunk / 8, MPI_UINT64_T, MPI_SUM, m_map.comm);
+        break;
+    case Pattern::ReduceScatter:
+        MPI_Reduce_scatter_block(sendBuf.data(), recvBuf.data(), chunk / 8, MPI_UINT64_T, MPI_SUM, m_map.comm);
+        break;
+    }
+    const double t = MPI_Wtime() - t0;
+    const char* op = libraryOperation(m_s);
+    switch (pattern) {
+    case Pattern::Broadcast:
+        if (m_node != src)
+            checkChunk(recvBuf.data(), src, Block::kAll, op);
+        break;
+    case Pattern::Scatter:
+        if (m_node != src && takesPart(m_node))
+            checkChunk(recvBuf.data(), src, m_node, op);
+        break;
+    case Pattern::Allgather:
+    case Pattern::Alltoall:
+        for (int r = 0; r < static_cast<int>(n); ++r) {
+            const NodeId from = m_map.nodeOf[static_cast<std::size_t>(r)];
+            if (from != m_node)
+                checkChunk(recvBuf.data() + chunk64 * static_cast<std::uint64_t>(r), from,
+                           pattern == Pattern::Allgather ? Block::kAll : m_node, op);
+        }
+        break;
+    case Pattern::Gather:
+        if (m_node == src)
+            for (int r = 0; r < static_cast<int>(n); ++r) {
+                const NodeId from = m_map.nodeOf[static_cast<std::size_t>(r)];
+                if (from != m_node)
+                    checkChunk(recvBuf.data() + chunk64 * static_cast<std::uint64_t>(r), from, Block::kAll, op);
+            }
+        break;
+    case Pattern::Reduce:
+        if (m_node == src)
+            checkSums(recvBuf.data(), 0, parts, op);
+        break;
+    case Pattern::Allreduce:
+        checkSums(recvBuf.data(), 0, parts, op);
+        break;
+    case Pattern::ReduceScatter:
+        checkSums(recvBuf.data(), std::uint64_t{m_node} * parts, parts, op);
+        break;
+    }
+    return t;
+}
+
+const char* Replayer::libraryOperation(const Schedule& s)
+{
+    switch (s.pattern()) {
+    case Pattern::Broadcast:
+        return "MPI_Bcast";
+    case Pattern::Scatter:
+        return s.participants.empty() ? "MPI_Scatter" : "MPI_Scatterv";
+    case Pattern::Allgather:
+        return "MPI_Allgather";
+    case Pattern::Alltoall:
+        return "MPI_Alltoall";
+    case Pattern::Gather:
+        return "MPI_Gather";
+    case Pattern::Reduce:
+        return "MPI_Reduce";
+    case Pattern::Allreduce:
+        return "MPI_Allreduce";
+    case Pattern::ReduceScatter:
+        return "MPI_Reduce_scatter_block";
+    }
+    return "MPI_Bcast";
+}
+
+bool Replayer::takesPart(NodeId v) const
+{
+    const auto& p = m_s.participants;
+    return p.empty() || std::find(p.begin(), p.end(), v) != p.end();
+}
+
+void Replayer::error(const std::string& what)
+{
+    if (m_errors++ < kMaxReportedErrors)
+        std::cerr << "topocast-mpi: MISMATCH at rank " << m_rank << " (node " << m_s.topology().nodeName(m_node)
+                  << "): " << what << "\n";
+}
+
+std::string Replayer::transferName(std::uint32_t step, const PlannedOp& op) const
+{
+    const Transfer& t = m_s.transfers()[op.transfer];
+    return "step " + std::to_string(step) + ", transfer " + std::to_string(op.transfer) + " from " +
+           m_s.topology().nodeName(t.from) + " to " + m_s.topology().nodeName(t.to);
+}
+
+void Replayer::pack(std::uint32_t step, const PlannedOp& op, std::vector<std::uint8_t>& buf)
+{
+    const auto blocks = m_s.payload(op.payload);
+    buf.assign(blocks.size() * m_o.bytes, 0);
+    for (std::size_t k = 0; k < blocks.size(); ++k) {
+        const Block& b = blocks[k];
+        const std::span<std::uint8_t> out{buf.data() + k * m_o.bytes, m_o.bytes};
+        if (const std::uint64_t c = combinedChunk(op.transfer, k); c != kNoChunk) {
+            const auto partial = m_partials->chunk(c); // as it stood at the end of the last step
+            std::copy(partial.begin(), partial.end(), out.begin());
+            continue;
+        }
+        if (holdsInitially(m_node, b)) {
+            fillBlock(b, out);
+            continue;
+        }
+        const auto it = m_held.find(b);
+        if (it == m_held.end()) {
+            // The checker rules this out; sending zeros keeps every rank's matching intact.
+            error(transferName(step, op) + ": the sender does not hold the " + describeBlock(m_s.topology(), b));
+            continue;
+        }
+        std::copy(it->second.begin(), it->second.end(), out.begin());
+    }
+    if (static_cast<long long>(op.transfer) == m_o.injectFault && !buf.empty())
+        buf[buf.size() / 2] ^= 0x5A;
+}
+
+void Replayer::unpack(std::uint32_t step, const PlannedOp& op, const std::vector<std::uint8_t>& buf)
+{
+    const auto blocks = m_s.payload(op.payload);
+    for (std::size_t k = 0; k < blocks.size(); ++k) {
+        const Block& b = blocks[k];
+        const std::span<const std::uint8_t> got{buf.data() + k * m_o.bytes, m_o.bytes};
+        if (combinedChunk(op.transfer, k) != kNoChunk) {
+            if (const std::string problem = m_partials->receive(op.transfer, k, got); !problem.empty())
+                error(transferName(step, op) + ": " + problem);
+            continue;
+        }
+        const std::size_t bad = firstMismatch(b, got);
+        if (bad < got.size()) {
+            std::ostringstream msg;
+            msg << transferName(step, op) << ": " << describeBlock(m_s.topology(), b) << " differs at byte " << bad
+                << " of " << m_o.bytes << " (checksum " << std::hex << checksum(got) << ", expected "
+                << blockChecksum(b, m_o.bytes) << ")";
+            error(msg.str());
+        }
+        m_held[b].assign(got.begin(), got.end());
+    }
+}
+
+std::uint64_t Replayer::combinedChunk(std::size_t transfer, std::size_t k) const
+{
+    return m_partials ? m_combine.arrivals[m_combine.first[transfer] + k].chunk : kNoChunk;
+}
+
+void Replayer::checkHoldings()
+{
+    if (m_partials) {
+        for (const std::string& line : m_partials->finish())
+            error("the run " + line);
+        return;
+    }
+    for (const Block& b : m_plan.required) {
+        const auto it = m_held.find(b);
+        if (it == m_held.end()) {
+            error("the run ends without the " + describeBlock(m_s.topology(), b));
+            continue;
+        }
+        if (checksum(it->second) != blockChecksum(b, m_o.bytes))
+            error("the run ends with a wrong copy of the " + describeBlock(m_s.topology(), b));
+    }
+}
+
+} // namespace topocast::mpi

@@ -1,0 +1,98 @@
+#pragma once
+// topocast-mpi's replay of one schedule on this rank: where the nodes live among the ranks, the
+// rank's plan of sends and receives, one run with every byte checked, and the MPI library's own
+// collective on the same ranks and data for comparison.
+
+#include "topocast/replay.h"
+#include "topocast/schedule.h"
+#include "topocast/topology.h"
+
+#include <mpi.h>
+
+#include <cstddef>
+#include <cstdint>
+#include <map>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace topocast::mpi {
+
+constexpr std::size_t kMaxReportedErrors = 10; // per rank
+
+/// The replay's options (topocast-mpi [replay] SCHEDULE …).
+struct Options {
+    std::string scheduleFile;
+    std::uint64_t bytes = 1024;
+    int repeat = 5;
+    std::string outFile;
+    bool noLibrary = false;
+    long long injectFault = -1; // testing aid: corrupt this transfer's payload at its sender
+};
+
+/// Where the schedule's nodes live among the ranks of `comm`.
+struct Mapping {
+    MPI_Comm comm = MPI_COMM_NULL;
+    std::vector<int> rankOf;    // node → rank in comm
+    std::vector<NodeId> nodeOf; // rank in comm → node
+    std::string how;
+};
+
+/// Meshes and tori: MPI_Cart_create over the sides (reorder allowed; MPI's last dimension runs
+/// fastest, ours the first, so the dimensions are listed reversed). Hypercube: node = rank bits.
+Mapping mapRanks(const Topology& topo);
+
+/// One rank's part of the replay.
+class Replayer {
+public:
+    Replayer(const Schedule& s, const Options& o, const Mapping& map, int rank);
+
+    /// Builds the plan; false (with a message on stderr) if it cannot be run.
+    bool plan();
+
+    /// One run of the schedule. `record` = index of the timed repetition, or -1 for the warm-up.
+    void run(int record);
+
+    /// The library's collective on the same ranks and data; returns this rank's time.
+    double runLibrary(int record);
+
+    /// A scatter over part of the topology (Schedule::participants) is compared with MPI_Scatterv
+    /// sending nothing to the idle ranks.
+    static const char* libraryOperation(const Schedule& s);
+
+    bool takesPart(NodeId v) const;
+
+    std::uint64_t errors() const { return m_errors; }
+    const std::vector<double>& stepTimes() const { return m_stepTimes; }
+    const std::map<std::size_t, std::vector<double>>& recvTimes() const { return m_recvTimes; }
+
+private:
+    void error(const std::string& what);
+
+    std::string transferName(std::uint32_t step, const PlannedOp& op) const;
+
+    void pack(std::uint32_t step, const PlannedOp& op, std::vector<std::uint8_t>& buf);
+
+    void unpack(std::uint32_t step, const PlannedOp& op, const std::vector<std::uint8_t>& buf);
+
+    /// The chunk block k of transfer `transfer` carries in a combining schedule, else kNoChunk.
+    std::uint64_t combinedChunk(std::size_t transfer, std::size_t k) const;
+
+    void checkHoldings();
+
+    const Schedule& m_s;
+    const Options& m_o;
+    const Mapping& m_map;
+    int m_rank = 0;
+    NodeId m_node{};
+    RankPlan m_plan;
+    std::map<Block, std::vector<std::uint8_t>> m_held; // blocks received (own blocks are generated)
+    CombinePlan m_combine;                             // combining patterns: what every arrival does
+    std::optional<PartialResults> m_partials;          // combining patterns: this rank's partial results
+    std::uint64_t m_errors = 0;
+    std::vector<int> m_scatterCounts, m_scatterDispls;      // MPI_Scatterv of a partial scatter, by rank
+    std::vector<double> m_stepTimes;                        // repetition-major, this rank's step times
+    std::map<std::size_t, std::vector<double>> m_recvTimes; // transfer → completion time per repetition
+};
+
+} // namespace topocast::mpi
