@@ -59,9 +59,7 @@ bool CompareFlow::open(const Scenario& scenario)
         m_showError(QString::fromStdString(e.what()));
         return false;
     }
-    Scenario a = scenario;
-    a.compare = scenario.compare;
-    m_parts.session->setScenario(a); // the single view shows A when compare mode is turned off
+    m_parts.session->setScenario(scenario); // the single view shows A when compare mode is turned off
     showSplitView();
     m_parts.compare->setScenario(scenario);
     return true;

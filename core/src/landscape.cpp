@@ -364,6 +364,8 @@ std::optional<LandscapeShare> computeLandscapeShare(std::string_view algorithm, 
     const std::stop_token& stop = options.stop;
     auto record = [&](std::uint32_t v, bool asMissing) {
         const std::lock_guard lock(errorMutex);
+        if (asMissing)
+            ++out.missing;
         std::string& message = asMissing ? out.missingReason : out.error;
         std::uint32_t& first = asMissing ? out.firstMissing : out.firstError;
         if (v >= first)
@@ -397,10 +399,6 @@ std::optional<LandscapeShare> computeLandscapeShare(std::string_view algorithm, 
                 // No schedule from this source: a hole, unless no source has one (then the
                 // first reason is the landscape's error: combineLandscapeShares decides).
                 out.values[i] = kNoValue;
-                {
-                    const std::lock_guard lock(errorMutex);
-                    ++out.missing;
-                }
                 record(v, true);
             } catch (...) {
                 record(v, false);
