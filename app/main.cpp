@@ -16,9 +16,13 @@
 
 #include <QApplication>
 #include <QCommandLineParser>
+#include <QIcon>
 #include <QImage>
+#include <QPainter>
+#include <QPixmap>
 #include <QSettings>
 #include <QStringList>
+#include <QSvgRenderer>
 #include <QTextStream>
 
 #include <algorithm>
@@ -42,11 +46,28 @@ QString colourModeNames(const QString& separator)
     return names.join(separator);
 }
 
+/// The icon the window manager shows: the desktop entry's SVG, drawn at the sizes panels ask for.
+QIcon appIcon()
+{
+    QSvgRenderer svg(QStringLiteral(":/icons/topocast.svg"));
+    QIcon icon;
+    for (const int size : {16, 32, 48, 64, 128, 256}) {
+        QPixmap pixmap(size, size);
+        pixmap.fill(Qt::transparent);
+        QPainter painter(&pixmap);
+        painter.setRenderHint(QPainter::Antialiasing);
+        svg.render(&painter);
+        painter.end();
+        icon.addPixmap(pixmap);
+    }
+    return icon;
+}
+
 /// The command-line options of the window program.
 struct Options {
     QCommandLineOption scenario{QStringLiteral("scenario"), QStringLiteral("scenario JSON file to open"), QStringLiteral("FILE")};
     QCommandLineOption step{QStringLiteral("step"), QStringLiteral("timeline step to show (default: last for --screenshot)"), QStringLiteral("N")};
-    QCommandLineOption mode{QStringLiteral("mode"), QStringLiteral("colouring: ") + colourModeNames(QStringLiteral("|")), QStringLiteral("MODE"), QStringLiteral("plain")};
+    QCommandLineOption mode{QStringLiteral("mode"), QStringLiteral("colouring: ") + colourModeNames(QStringLiteral(", ")), QStringLiteral("MODE"), QStringLiteral("plain")};
     QCommandLineOption shot{QStringLiteral("screenshot"), QStringLiteral("render the view once into OUT.png and exit"), QStringLiteral("OUT.png")};
     QCommandLineOption size{QStringLiteral("size"), QStringLiteral("screenshot size WxH (default 1200x800)"), QStringLiteral("WxH"), QStringLiteral("1200x800")};
     QCommandLineOption paused{QStringLiteral("paused"), QStringLiteral("start with the timeline paused")};
@@ -66,6 +87,8 @@ void declareOptions(QCommandLineParser& parser, const Options& o)
     parser.setApplicationDescription(QStringLiteral("Collective-communication schedules on meshes, tori and hypercubes, in 3-D."));
     parser.addHelpOption();
     parser.addVersionOption();
+    parser.addPositionalArgument(QStringLiteral("file"), QStringLiteral("a scenario file to open, as --scenario FILE (what the desktop entry passes on a double-click)"),
+                                 QStringLiteral("[FILE]"));
     parser.addOptions({o.layout, o.compare, o.scenario, o.step, o.mode, o.shot, o.size, o.paused, o.defaultScenario, o.present, o.windowShot, o.charts, o.measured, o.schedule, o.mapMetric});
 }
 
@@ -116,6 +139,27 @@ int exportCharts(const QCommandLineParser& parser, const Options& o)
         return 2;
     }
     return 0;
+}
+
+/// `topocast FILE` is `topocast --scenario FILE`: the file is handed over as that option, so every
+/// use of --scenario sees it. False (with the message printed) for two files, or a file and
+/// --scenario.
+bool takeScenarioArgument(QCommandLineParser& parser, const Options& o)
+{
+    const QStringList files = parser.positionalArguments();
+    if (files.isEmpty())
+        return true;
+    if (files.size() > 1 || parser.isSet(o.scenario)) {
+        std::fprintf(stderr, "topocast: open one scenario file at a time (FILE or --scenario FILE); got %s\n",
+                     qPrintable((parser.isSet(o.scenario) ? QStringList{parser.value(o.scenario)} + files : files).join(QStringLiteral(", "))));
+        return false;
+    }
+    QStringList args = QCoreApplication::arguments();
+    args.removeAt(args.lastIndexOf(files.front()));
+    args.removeAll(QStringLiteral("--"));
+    args << QStringLiteral("--scenario") << files.front();
+    parser.process(args);
+    return true;
 }
 
 /// Opens the start-up scenario: --compare, --scenario, the last one (unless --default) or the
@@ -233,8 +277,18 @@ int main(int argc, char* argv[])
         return cli::run(args, io);
     }
     // --version needs no window (a machine without a display may ask it too).
-    if (std::find(argv + 1, argv + argc, std::string_view("--version")) != argv + argc) {
+    if (std::any_of(argv + 1, argv + argc, [](std::string_view a) { return a == "--version" || a == "-v"; })) {
         std::printf("topocast %s\n", kVersion);
+        return 0;
+    }
+    // So does --help (help2man writes the manual page from it at build time, with no display).
+    if (std::any_of(argv + 1, argv + argc, [](std::string_view a) { return a == "--help" || a == "-h" || a == "-?" || a == "--help-all"; })) {
+        QCoreApplication app(argc, argv);
+        QCoreApplication::setApplicationVersion(QString::fromLatin1(kVersion));
+        QCommandLineParser parser;
+        const Options o;
+        declareOptions(parser, o);
+        parser.process(app);  // prints the help and exits
         return 0;
     }
     if (!haveDisplay()) {
@@ -246,11 +300,15 @@ int main(int argc, char* argv[])
     QApplication::setOrganizationName(QStringLiteral("topocast"));
     QApplication::setApplicationName(QStringLiteral("topocast"));
     QApplication::setApplicationVersion(QString::fromLatin1(kVersion));
+    QApplication::setDesktopFileName(QStringLiteral("org.topocast.Topocast"));  // the desktop entry: its icon and name
+    QApplication::setWindowIcon(appIcon());
 
     QCommandLineParser parser;
     const Options o;
     declareOptions(parser, o);
     parser.process(app);
+    if (!takeScenarioArgument(parser, o))
+        return 2;
     qInfo("topocast: Qt3D renderer: %s; OpenGL: %s; multisampling: %d×", qPrintable(renderer),
           qPrintable(SceneView::glRenderer()), SceneView::surfaceSamples());
 

@@ -181,9 +181,11 @@ MainMenus buildMainMenus(MainWindow& w)
 
 QStringList presetScenarioFiles()
 {
-    QStringList dirs = {QStringLiteral(TOPOCAST_SCENARIO_DIR),
-                        QCoreApplication::applicationDirPath() + QStringLiteral("/scenarios"),
-                        QCoreApplication::applicationDirPath() + QStringLiteral("/../share/topocast/scenarios")};
+    // Installed (bin/topocast beside share/topocast/scenarios) before the source tree this program
+    // was built from, which a package's machine does not have.
+    const QStringList dirs = {QCoreApplication::applicationDirPath() + QStringLiteral("/../share/topocast/scenarios"),
+                              QCoreApplication::applicationDirPath() + QStringLiteral("/scenarios"),
+                              QStringLiteral(TOPOCAST_SCENARIO_DIR)};
     QStringList files;
     for (const QString& d : dirs) {
         const QDir dir(d);

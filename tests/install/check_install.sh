@@ -1,0 +1,110 @@
+#!/usr/bin/env bash
+# ctest "install: …": installs the build into a temporary prefix and checks what a user and a
+# desktop get — the three programs and their --version, the presets and exercises, the desktop
+# entry (desktop-file-validate), the AppStream metadata (appstreamcli validate), the icon's SVG
+# and PNG sizes, the scenario MIME type (update-mime-database, and every preset recognised by its
+# magic) and the manual pages — then runs the installed topocast-cli on an installed preset from
+# another directory, and hands a drawing command to the installed app.
+#
+#   check_install.sh BUILD_DIR SOURCE_DIR VERSION
+set -euo pipefail
+build=$1 src=$2 version=$3
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+prefix=$work/usr
+fail() { echo "check_install: $*" >&2; exit 1; }
+
+cmake --install "$build" --prefix "$prefix" --strip >/dev/null
+
+for p in topocast topocast-cli topocast-mpi; do
+  [ -x "$prefix/bin/$p" ] || fail "bin/$p was not installed"
+  got=$("$prefix/bin/$p" --version)
+  [ "$got" = "$p $version" ] || fail "$p --version printed '$got', expected '$p $version'"
+done
+
+want=$(find "$src/resources/scenarios" -name '*.json' | wc -l)
+got=$(find "$prefix/share/topocast/scenarios" -name '*.json' | wc -l)
+[ "$got" -eq "$want" ] && [ "$got" -gt 10 ] || fail "share/topocast/scenarios holds $got presets, the source $want"
+want=$(find "$src/resources/exercises" -type f | wc -l)
+got=$(find "$prefix/share/topocast/exercises" -type f | wc -l)
+[ "$got" -eq "$want" ] && [ "$got" -gt 0 ] || fail "share/topocast/exercises holds $got files, the source $want"
+
+id=org.topocast.Topocast
+desktop=$prefix/share/applications/$id.desktop
+[ -f "$desktop" ] || fail "no desktop entry at share/applications/$id.desktop"
+desktop-file-validate "$desktop" || fail "desktop-file-validate rejects $id.desktop"
+grep -qx 'Exec=topocast %f' "$desktop" || fail "the desktop entry does not open a file with topocast"
+metainfo=$prefix/share/metainfo/$id.metainfo.xml
+[ -f "$metainfo" ] || fail "no AppStream metadata at share/metainfo/$id.metainfo.xml"
+appstreamcli validate --no-net "$metainfo" || fail "appstreamcli rejects $id.metainfo.xml"
+grep -q "<release version=\"$version\"" "$metainfo" || fail "the AppStream metadata has no release $version"
+
+[ -f "$prefix/share/icons/hicolor/scalable/apps/$id.svg" ] || fail "no scalable icon"
+for size in 16 24 32 48 64 128 256; do
+  png=$prefix/share/icons/hicolor/${size}x${size}/apps/$id.png
+  [ -f "$png" ] || fail "no ${size}×${size} icon"
+  # The PNG's own width and height (IHDR), and at least half its pixels opaque: the icon's rounded
+  # square, not a transparent page.
+  python3 - "$png" "$size" <<'PY' || fail "the ${size}×${size} icon is not a ${size}×${size} picture of the icon"
+import struct, sys, zlib
+data = open(sys.argv[1], "rb").read()
+size = int(sys.argv[2])
+assert data[:8] == b"\x89PNG\r\n\x1a\n"
+w, h, depth, colour = struct.unpack(">IIBB", data[16:26])
+assert (w, h, depth, colour) == (size, size, 8, 6), (w, h, depth, colour)
+pos, idat = 8, b""
+while pos < len(data):
+    n, kind = struct.unpack(">I4s", data[pos:pos + 8])
+    if kind == b"IDAT":
+        idat += data[pos + 8:pos + 8 + n]
+    pos += 12 + n
+raw = zlib.decompress(idat)
+stride, bpp, prev, opaque = 4 * w, 4, bytearray(4 * w), 0
+for r in range(h):
+    kind, line = raw[r * (stride + 1)], bytearray(raw[r * (stride + 1) + 1:(r + 1) * (stride + 1)])
+    for i in range(stride):
+        a = line[i - bpp] if i >= bpp else 0
+        b = prev[i]
+        c = prev[i - bpp] if i >= bpp else 0
+        if kind == 1: line[i] = (line[i] + a) & 255
+        elif kind == 2: line[i] = (line[i] + b) & 255
+        elif kind == 3: line[i] = (line[i] + (a + b) // 2) & 255
+        elif kind == 4:
+            p = a + b - c
+            pa, pb, pc = abs(p - a), abs(p - b), abs(p - c)
+            line[i] = (line[i] + (a if pa <= pb and pa <= pc else b if pb <= pc else c)) & 255
+    opaque += sum(1 for x in line[3::4] if x > 128)
+    prev = line
+assert opaque >= w * h // 2, (opaque, w * h)
+PY
+done
+
+mime=$prefix/share/mime
+[ -f "$mime/packages/$id.xml" ] || fail "no MIME type at share/mime/packages/$id.xml"
+out=$(update-mime-database "$mime" 2>&1) || fail "update-mime-database rejects $id.xml: $out"
+grep -q 'topocast scenario' "$mime/application/x-topocast-scenario.xml" 2>/dev/null ||
+  fail "update-mime-database did not register application/x-topocast-scenario"
+for f in "$prefix"/share/topocast/scenarios/*.json; do
+  head -c 512 "$f" | grep -q '"topocast-scenario"' || fail "$(basename "$f") would not be recognised as a scenario (no \"topocast-scenario\" in its first 512 bytes)"
+done
+
+for p in topocast topocast-cli topocast-mpi; do
+  page=$prefix/share/man/man1/$p.1
+  [ -f "$page" ] || fail "no manual page share/man/man1/$p.1"
+  grep -q "^\.TH \"\?${p^^}\"\? \"\?1\"\?" "$page" || fail "$p.1 has no .TH $p 1 header"
+  grep -q "$version" "$page" || fail "$p.1 does not name version $version"
+  grep -qF '???' "$page" && fail "$p.1 holds ??? where a character was lost"
+done
+grep -q 'scenario' "$prefix/share/man/man1/topocast.1" || fail "topocast.1 does not list --scenario"
+grep -q 'landscape' "$prefix/share/man/man1/topocast-cli.1" || fail "topocast-cli.1 does not list its commands"
+grep -q 'mpirun' "$prefix/share/man/man1/topocast-mpi.1" || fail "topocast-mpi.1 has no example"
+
+# The installed programs from elsewhere: a preset by its installed path, and a drawing command
+# that topocast-cli hands to the installed app beside it.
+mkdir "$work/elsewhere"
+cd "$work/elsewhere"
+out=$("$prefix/bin/topocast-cli" schedule --scenario "$prefix/share/topocast/scenarios/default.json")
+grep -q 'steps 9 .*TCD 525' <<<"$out" || fail "the installed topocast-cli on the installed default preset printed: $out"
+out=$(env -u TOPOCAST_APP "$prefix/bin/topocast-cli" render --help)
+grep -q -- '--out' <<<"$out" || fail "the installed topocast-cli did not hand render --help to the installed app: $out"
+echo "check_install: $prefix holds the programs, presets, desktop entry, metadata, icons, MIME type and manual pages"
