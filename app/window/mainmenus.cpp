@@ -1,4 +1,5 @@
 #include "window/mainmenus.h"
+#include "window/helpmenu.h"
 
 #include "exportactions.h"
 #include "handout.h"
@@ -170,6 +171,7 @@ MainMenus buildMainMenus(MainWindow& w)
     buildFileMenu(w, menus);
     buildViewMenu(w, menus);
     buildTimelineMenu(w);
+    buildHelpMenu(w);
     // Every menu action also belongs to the window, so its shortcut (F11 among them) still works
     // while presentation mode hides the menu bar.
     for (QMenu* menu : w.menuBar()->findChildren<QMenu*>())

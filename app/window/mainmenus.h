@@ -1,5 +1,5 @@
 #pragma once
-// The window's menu bar: File, View and Timeline, built from the window's public operations. Every
+// The window's menu bar: File, View, Timeline and Help, built from the window's public operations. Every
 // menu action also belongs to the window, so its shortcut works while presentation mode hides the
 // menu bar.
 

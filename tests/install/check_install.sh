@@ -79,6 +79,10 @@ assert opaque >= w * h // 2, (opaque, w * h)
 PY
 done
 
+for f in guide.md cli.md formats.md app-window-8x8x8.png; do
+  [ -f "$prefix/share/doc/topocast/$f" ] || fail "share/doc/topocast/$f (Help ▸ User guide and its pictures) was not installed"
+done
+
 mime=$prefix/share/mime
 [ -f "$mime/packages/$id.xml" ] || fail "no MIME type at share/mime/packages/$id.xml"
 out=$(update-mime-database "$mime" 2>&1) || fail "update-mime-database rejects $id.xml: $out"

@@ -1,0 +1,129 @@
+// Help ▸ User guide, Keyboard shortcuts and About: the guide the program ships opens with its
+// pictures, every menu shortcut is listed with its key, and About names the version and papers.
+#include "helpers.h"
+#include "mainwindow.h"
+#include "window/helpmenu.h"
+
+#include "topocast/version.h"
+
+#include <catch2/catch.hpp>
+
+#include <memory>
+
+#include <QAction>
+#include <QApplication>
+#include <QDialog>
+#include <QFile>
+#include <QFileInfo>
+#include <QImage>
+#include <QMenu>
+#include <QMenuBar>
+#include <QTextBrowser>
+
+using namespace topocast;
+using namespace topocast::app;
+
+namespace {
+
+QMenu* helpMenuOf(const MainWindow& w)
+{
+    const QList<QAction*> menus = w.menuBar()->actions();
+    return menus.isEmpty() ? nullptr : menus.back()->menu();
+}
+
+QAction* helpAction(const MainWindow& w, const QString& text)
+{
+    if (QMenu* help = helpMenuOf(w))
+        for (QAction* a : help->actions())
+            if (a->text().remove(QLatin1Char('&')) == text)
+                return a;
+    return nullptr;
+}
+
+void shortcutsOf(const QMenu& menu, QList<QAction*>& out)
+{
+    for (QAction* a : menu.actions())
+        if (a->menu())
+            shortcutsOf(*a->menu(), out);
+        else if (!a->isSeparator() && !a->shortcut().isEmpty())
+            out << a;
+}
+
+} // namespace
+
+TEST_CASE("help: the last menu is Help with the guide on F1, the shortcuts and About", "[app][help]")
+{
+    MainWindow w(false);
+    QMenu* help = helpMenuOf(w);
+    REQUIRE(help);
+    CHECK(help->title().remove(QLatin1Char('&')) == QStringLiteral("Help"));
+    QAction* guide = helpAction(w, QStringLiteral("User guide"));
+    REQUIRE(guide);
+    CHECK(guide->shortcut() == QKeySequence(Qt::Key_F1));
+    CHECK(helpAction(w, QStringLiteral("Keyboard shortcuts")));
+    CHECK(helpAction(w, QStringLiteral("About topocast")));
+    CHECK(w.actions().contains(guide));  // F1 works in presentation mode too
+}
+
+TEST_CASE("help: the shortcuts list holds every menu shortcut with its key, and the view's keys", "[app][help]")
+{
+    MainWindow w(false);
+    const QString html = shortcutsHtml(w);
+    QList<QAction*> actions;
+    for (QAction* m : w.menuBar()->actions())
+        if (m->menu())
+            shortcutsOf(*m->menu(), actions);
+    REQUIRE(actions.size() >= 10);
+    for (QAction* a : actions) {
+        const QString text = a->text().remove(QLatin1Char('&')).remove(QStringLiteral("…"));
+        INFO(text.toStdString());
+        CHECK(html.contains(a->shortcut().toString(QKeySequence::NativeText).toHtmlEscaped()));
+        CHECK(html.contains(text.toHtmlEscaped()));
+    }
+    CHECK(html.contains(QStringLiteral("<b>Space</b></td><td>Timeline ▸ Play / pause")));
+    CHECK(html.contains(QStringLiteral("<b>F1</b></td><td>Help ▸ User guide")));
+    CHECK(html.contains(QStringLiteral("Shift+click")));
+    CHECK(html.contains(QStringLiteral("<b>Enter</b>")));
+}
+
+TEST_CASE("help: the user guide is the shipped docs/guide.md, read as markdown with its pictures", "[app][help]")
+{
+    CHECK(guidePath() == QFileInfo(QStringLiteral(TOPOCAST_SOURCE_DIR "/docs/guide.md")).canonicalFilePath());
+    QFile builtIn(QStringLiteral(":/docs/guide.md"));
+    REQUIRE(builtIn.open(QIODevice::ReadOnly));
+    CHECK(builtIn.readAll().startsWith("# The topocast app"));
+
+    std::unique_ptr<QTextBrowser> browser(guideBrowser());
+    const QString text = browser->toPlainText();
+    CHECK(text.startsWith(QStringLiteral("The topocast app: a guide")));  // a heading, not "# …" as raw text
+    CHECK(text.contains(QStringLiteral("Seeing inside 3-D networks")));
+    CHECK_FALSE(text.contains(QStringLiteral("](")));  // links rendered, not shown as markdown
+    const QVariant picture = browser->loadResource(QTextDocument::ImageResource, QUrl(QStringLiteral("app-data-held-ring-allreduce-4x4.png")));
+    QImage image;
+    if (picture.canConvert<QByteArray>())
+        image.loadFromData(picture.toByteArray());
+    else
+        image = picture.value<QImage>();
+    CHECK(image.width() > 400);
+}
+
+TEST_CASE("help: F1 opens the guide in a window; About names the version, the licence and the papers", "[app][help]")
+{
+    MainWindow w(false);
+    helpAction(w, QStringLiteral("User guide"))->trigger();
+    QDialog* dialog = nullptr;
+    for (QWidget* top : QApplication::topLevelWidgets())
+        if (auto* d = qobject_cast<QDialog*>(top); d && d->isVisible() && d->windowTitle().contains(QStringLiteral("user guide")))
+            dialog = d;
+    REQUIRE(dialog);
+    auto* browser = dialog->findChild<QTextBrowser*>();
+    REQUIRE(browser);
+    CHECK(browser->toPlainText().contains(QStringLiteral("Predict")));
+    dialog->close();
+
+    const QString about = aboutHtml();
+    CHECK(about.contains(QString::fromLatin1(kVersion)));
+    CHECK(about.contains(QStringLiteral(TOPOCAST_LICENSE)));
+    for (const char* author : {"Cang", "Tsay", "Johnsson", "Drozdowski"})
+        CHECK(about.contains(QLatin1String(author)));
+}
