@@ -107,7 +107,7 @@ TEST_CASE("help: the user guide is the shipped docs/guide.md, read as markdown w
     CHECK(image.width() > 400);
 }
 
-TEST_CASE("help: F1 opens the guide in a window; About names the version, the licence and the papers", "[app][help]")
+TEST_CASE("help: F1 opens the guide in a window, and About names the version, the licence and the papers", "[app][help]")
 {
     MainWindow w(false);
     helpAction(w, QStringLiteral("User guide"))->trigger();
