@@ -1,5 +1,9 @@
 #include "helpmenu.h"
 
+#include "mainwindow.h"
+#include "window/gettingstarted.h"
+#include "window/mainmenus.h"
+
 #include "topocast/version.h"
 
 #include <QAction>
@@ -132,9 +136,13 @@ QString aboutHtml()
              QString::fromLatin1(qVersion()));
 }
 
-QMenu* buildHelpMenu(QMainWindow& window)
+QMenu* buildHelpMenu(MainWindow& window, const MainMenus& menus)
 {
     QMenu* help = window.menuBar()->addMenu(QStringLiteral("&Help"));
+    QObject::connect(help->addAction(QStringLiteral("&Getting started")), &QAction::triggered, &window,
+                     [&window, explode = menus.explode, compare = menus.compare] {
+                         (new GettingStarted(window, explode, compare))->show();
+                     });
     QAction* guide = help->addAction(QStringLiteral("&User guide"));
     guide->setShortcut(QKeySequence::HelpContents);
     QObject::connect(guide, &QAction::triggered, &window, [&window] {

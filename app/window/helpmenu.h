@@ -1,7 +1,7 @@
 #pragma once
-// Help ▸ User guide, Keyboard shortcuts and About: the shipped guide in a reader, every shortcut
-// the window's menus hold (read from the actions themselves, so the list cannot drift) with the
-// view's own keys and mouse, and the version, licence and papers.
+// Help ▸ Getting started (the guided tour), User guide, Keyboard shortcuts and About: the shipped guide in a reader,
+// every shortcut the window's menus hold (read from the actions themselves, so the list cannot drift) with the view's
+// own keys and mouse, and the version, licence and papers.
 
 #include <QString>
 
@@ -11,8 +11,12 @@ class QTextBrowser;
 
 namespace topocast::app {
 
-/// Adds the Help menu to `window`'s menu bar (after the menus already there).
-QMenu* buildHelpMenu(QMainWindow& window);
+class MainWindow;
+struct MainMenus;
+
+/// Adds the Help menu to `window`'s menu bar (after the menus already there); the tour drives
+/// `menus`' explode and compare actions.
+QMenu* buildHelpMenu(MainWindow& window, const MainMenus& menus);
 
 /// The guide's file: installed (share/doc/topocast/guide.md beside bin/), else the source tree's
 /// docs/guide.md, else the copy built into the program (":/docs/guide.md").

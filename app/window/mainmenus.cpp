@@ -101,6 +101,7 @@ void buildViewMenu(MainWindow& w, MainMenus& menus)
     view->addAction(QStringLiteral("&Reset view"), QKeySequence(Qt::Key_R | Qt::CTRL), scene, &SceneView::resetView);
     menus.explode = checkable(view, QStringLiteral("&Explode planes"), QKeySequence(Qt::Key_E),
                               QStringLiteral("pull the planes of a 3-D mesh or torus apart (E in the 3-D view too)"));
+    menus.explode->setObjectName(QStringLiteral("explodeAction"));
     QObject::connect(menus.explode, &QAction::triggered, scene, &SceneView::toggleExplode);
     QAction* present = view->addAction(QStringLiteral("&Presentation mode"));
     present->setCheckable(true);
@@ -113,6 +114,7 @@ void buildViewMenu(MainWindow& w, MainMenus& menus)
     menus.compare =
         checkable(view, QStringLiteral("&Compare side by side"), QKeySequence(Qt::Key_K | Qt::CTRL),
                   QStringLiteral("two schedules on one network, one camera and one timeline; click a side to edit it"));
+    menus.compare->setObjectName(QStringLiteral("compareAction"));
     QObject::connect(menus.compare, &QAction::toggled, &w, &MainWindow::setCompareMode);
     view->addSeparator();
     menus.orthographic =
@@ -171,7 +173,7 @@ MainMenus buildMainMenus(MainWindow& w)
     buildFileMenu(w, menus);
     buildViewMenu(w, menus);
     buildTimelineMenu(w);
-    buildHelpMenu(w);
+    buildHelpMenu(w, menus);
     // Every menu action also belongs to the window, so its shortcut (F11 among them) still works
     // while presentation mode hides the menu bar.
     for (QMenu* menu : w.menuBar()->findChildren<QMenu*>())

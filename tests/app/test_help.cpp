@@ -1,8 +1,17 @@
-// Help ▸ User guide, Keyboard shortcuts and About: the guide the program ships opens with its
-// pictures, every menu shortcut is listed with its key, and About names the version and papers.
+// Help ▸ Getting started, User guide, Keyboard shortcuts and About: the tour does each of its steps
+// and gives the scenario back, the guide the program ships opens with its pictures, every menu
+// shortcut is listed with its key, and About names the version and papers.
+#include "compareview.h"
 #include "helpers.h"
 #include "mainwindow.h"
+#include "predictmode.h"
+#include "scene/sceneview.h"
+#include "session.h"
+#include "timeline.h"
+#include "window/gettingstarted.h"
 #include "window/helpmenu.h"
+
+#include "topocast/io/scenario.h"
 
 #include "topocast/version.h"
 
@@ -51,7 +60,7 @@ void shortcutsOf(const QMenu& menu, QList<QAction*>& out)
 
 } // namespace
 
-TEST_CASE("help: the last menu is Help with the guide on F1, the shortcuts and About", "[app][help]")
+TEST_CASE("help: the last menu is Help with the tour, the guide on F1, the shortcuts and About", "[app][help]")
 {
     MainWindow w(false);
     QMenu* help = helpMenuOf(w);
@@ -60,6 +69,7 @@ TEST_CASE("help: the last menu is Help with the guide on F1, the shortcuts and A
     QAction* guide = helpAction(w, QStringLiteral("User guide"));
     REQUIRE(guide);
     CHECK(guide->shortcut() == QKeySequence(Qt::Key_F1));
+    CHECK(helpAction(w, QStringLiteral("Getting started")));
     CHECK(helpAction(w, QStringLiteral("Keyboard shortcuts")));
     CHECK(helpAction(w, QStringLiteral("About topocast")));
     CHECK(w.actions().contains(guide));  // F1 works in presentation mode too
@@ -126,4 +136,54 @@ TEST_CASE("help: F1 opens the guide in a window, and About names the version, th
     CHECK(about.contains(QStringLiteral(TOPOCAST_LICENSE)));
     for (const char* author : {"Cang", "Tsay", "Johnsson", "Drozdowski"})
         CHECK(about.contains(QLatin1String(author)));
+}
+
+TEST_CASE("help: the getting-started tour runs on the default scenario, each page's Show me does its step, and closing brings the scenario back", "[app][help]")
+{
+    MainWindow w(false);
+    REQUIRE(w.openScenario(QStringLiteral(TOPOCAST_SOURCE_DIR "/resources/scenarios/cang-wu-4x4.json")));
+    REQUIRE(waitUntilIdle({w.session()}, 60000));
+    const Scenario before = w.session()->requestedScenario();
+
+    auto* tour = new GettingStarted(w, w.findChild<QAction*>(QStringLiteral("explodeAction")), w.findChild<QAction*>(QStringLiteral("compareAction")));
+    REQUIRE(waitUntilIdle({w.session()}, 60000));
+    CHECK(w.session()->requestedScenario() == defaultScenario());
+    CHECK(GettingStarted::pageCount() == 6);
+    CHECK(tour->pageTitle() == QStringLiteral("1 of 6: Play"));
+
+    tour->showMe();
+    CHECK(w.timeline()->playing());
+
+    tour->showPage(1);
+    tour->showMe();
+    CHECK_FALSE(w.timeline()->playing());
+    CHECK(w.timeline()->step() == 1);
+
+    tour->showPage(2);
+    tour->showMe();
+    CHECK(w.session()->requestedScenario().source == NodeId{0});
+    REQUIRE(waitUntilIdle({w.session()}, 60000));
+
+    tour->showPage(3);
+    const float explode = w.sceneView()->explode();
+    tour->showMe();
+    CHECK(w.sceneView()->explode() != explode);
+
+    tour->showPage(4);
+    tour->showMe();
+    CHECK(w.compareMode());
+    REQUIRE(waitUntilIdle({w.session(), w.compareView()->session(0), w.compareView()->session(1)}, 60000));
+
+    tour->showPage(5);
+    CHECK(tour->pageTitle() == QStringLiteral("6 of 6: Predict"));
+    tour->showMe();
+    CHECK_FALSE(w.compareMode());
+    CHECK(w.predictMode()->isActive());
+    tour->showPage(6);  // past the end: stays on the last page
+    CHECK(tour->page() == 5);
+
+    tour->close();  // deletes itself
+    CHECK_FALSE(w.predictMode()->isActive());
+    REQUIRE(waitUntilIdle({w.session()}, 60000));
+    CHECK(w.session()->requestedScenario() == before);
 }

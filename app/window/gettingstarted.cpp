@@ -1,0 +1,171 @@
+#include "window/gettingstarted.h"
+
+#include "mainwindow.h"
+#include "predictmode.h"
+#include "session.h"
+#include "timeline.h"
+
+#include <QAction>
+#include <QCloseEvent>
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QPushButton>
+#include <QVBoxLayout>
+
+#include <algorithm>
+#include <array>
+
+namespace topocast::app {
+
+namespace {
+
+struct Page {
+    const char* title;
+    const char* text;
+};
+
+// Written for the default scenario: Cang & Wu's minimum-TCD broadcast on the 8×8×8 mesh from the
+// eye (2,2,2), in the plain colour mode.
+constexpr std::array<Page, 6> kPages = {{
+    {"Play", "This is the 8×8×8 mesh: a broadcast from the orange node (2,2,2), scheduled by Cang & Wu's "
+             "algorithm. Watch the message spread step by step; Space pauses and plays. The line under the "
+             "view says in words what each step does, and the legend on the right names every colour.\n\n"
+             "The tour opened the default scenario; yours comes back when you close it."},
+    {"Step through it", "Pause, then press → and ← to move one step at a time; Home and End go to the start and the "
+                        "end. Green nodes receive in the step shown, blue ones hold the message already, and yellow "
+                        "links carry this step's messages."},
+    {"Choose the source",
+     "Click any node to make it the source: the schedule is computed again at once, and the table on "
+     "the left gives its steps and its total communication distance (TCD, every message's hops "
+     "added up). Hover a node to see the TCD it would give as the source. Show me picks the corner "
+     "(0,0,0)."},
+    {"See inside", "In a 3-D network nodes hide each other. E pushes the planes together or pulls them apart "
+                   "(the side panel's Explode slider sets how far). Drag to rotate, use the wheel to zoom, and "
+                   "press R to reset the camera."},
+    {"Compare", "Ctrl+K puts a contrast beside the scenario: here Cang & Wu's algorithm as the paper prints it "
+                "against the optimum, on one network, with one camera and one timeline. Magenta rings mark the "
+                "nodes the two inform at different steps; Ctrl+K again closes the second side."},
+    {"Predict", "P turns the timeline into a quiz: before each step, click the nodes you think will receive "
+                "and press Enter. The step is shown with your marks graded, and the Predict panel keeps the "
+                "score. Help ▸ User guide has the rest; close this window to get your scenario back."},
+}};
+
+} // namespace
+
+GettingStarted::GettingStarted(MainWindow& window, QAction* explode, QAction* compare)
+    : QDialog(&window, Qt::Tool), m_window(window), m_explode(explode), m_compare(compare)
+{
+    setAttribute(Qt::WA_DeleteOnClose);
+    setWindowTitle(QStringLiteral("Getting started"));
+    QFont larger = font();
+    larger.setPointSizeF(larger.pointSizeF() * 1.15);
+    setFont(larger);
+
+    m_title = new QLabel;
+    QFont bold = larger;
+    bold.setBold(true);
+    bold.setPointSizeF(larger.pointSizeF() * 1.2);
+    m_title->setFont(bold);
+    m_text = new QLabel;
+    m_text->setWordWrap(true);
+    m_text->setMinimumHeight(m_text->fontMetrics().lineSpacing() * 8);
+    m_text->setAlignment(Qt::AlignTop | Qt::AlignLeft);
+    auto* show = new QPushButton(QStringLiteral("Show me"));
+    m_back = new QPushButton(QStringLiteral("Back"));
+    m_next = new QPushButton(QStringLiteral("Next"));
+    auto* done = new QPushButton(QStringLiteral("Close"));
+    connect(show, &QPushButton::clicked, this, &GettingStarted::showMe);
+    connect(m_back, &QPushButton::clicked, this, [this] { showPage(m_page - 1); });
+    connect(m_next, &QPushButton::clicked, this, [this] { showPage(m_page + 1); });
+    connect(done, &QPushButton::clicked, this, &QDialog::close);
+
+    auto* buttons = new QHBoxLayout;
+    buttons->addWidget(show);
+    buttons->addStretch();
+    buttons->addWidget(m_back);
+    buttons->addWidget(m_next);
+    buttons->addWidget(done);
+    auto* layout = new QVBoxLayout(this);
+    layout->addWidget(m_title);
+    layout->addWidget(m_text, 1);
+    layout->addLayout(buttons);
+    setFixedWidth(460);
+
+    m_before = window.session()->requestedScenario();
+    if (m_window.compareMode())
+        m_window.setCompareMode(false);
+    m_window.openScenario(defaultScenario());
+    showPage(0);
+    // Beside the main window's top right corner, over the side panel, not over the network.
+    move(window.mapToGlobal(QPoint(window.width() - width() - 24, 72)));
+}
+
+int GettingStarted::pageCount()
+{
+    return static_cast<int>(kPages.size());
+}
+
+QString GettingStarted::pageTitle() const
+{
+    return QStringLiteral("%1 of %2: %3").arg(m_page + 1).arg(pageCount()).arg(QString::fromUtf8(kPages[m_page].title));
+}
+
+QString GettingStarted::pageText() const
+{
+    return QString::fromUtf8(kPages[m_page].text);
+}
+
+void GettingStarted::showPage(int page)
+{
+    m_page = std::clamp(page, 0, pageCount() - 1);
+    m_title->setText(pageTitle());
+    m_text->setText(pageText());
+    m_back->setEnabled(m_page > 0);
+    m_next->setEnabled(m_page + 1 < pageCount());
+}
+
+void GettingStarted::showMe()
+{
+    Timeline* timeline = m_window.timeline();
+    switch (m_page) {
+    case 0:
+        timeline->first();
+        timeline->play();
+        break;
+    case 1:
+        timeline->pause();
+        timeline->first();
+        timeline->stepForward();
+        break;
+    case 2:
+        m_window.chooseSource(NodeId{0});
+        break;
+    case 3:
+        m_explode->trigger();
+        break;
+    case 4:
+        m_compare->setChecked(true);
+        break;
+    case 5:
+        m_compare->setChecked(false);
+        timeline->pause();
+        timeline->first();
+        m_window.predictMode()->setActive(true);
+        break;
+    default:
+        break;
+    }
+}
+
+void GettingStarted::closeEvent(QCloseEvent* event)
+{
+    if (m_window.predictMode()->isActive())
+        m_window.predictMode()->setActive(false);
+    m_compare->setChecked(false);
+    if (m_before && !(*m_before == m_window.session()->requestedScenario()))
+        m_window.openScenario(*m_before);
+    m_before.reset();
+    QDialog::closeEvent(event);
+}
+
+} // namespace topocast::app
