@@ -1,5 +1,7 @@
 #include "topocast/io/schedule_csv.h"
 
+#include "csv_fields.h"
+
 #include "topocast/error.h"
 #include "topocast/io/read_file.h"
 #include "topocast/limits.h"
@@ -14,97 +16,14 @@
 #include <map>
 #include <sstream>
 
-
-// A small RFC 4180 reader rather than a library: Debian 12 packages no C++ CSV parser (libcsv is
-// C and reports no line numbers), and every error here must name its line and what is allowed.
-
 namespace topocast {
 
 namespace {
 
-std::string_view trim(std::string_view s)
-{
-    while (!s.empty() && (s.front() == ' ' || s.front() == '\t'))
-        s.remove_prefix(1);
-    while (!s.empty() && (s.back() == ' ' || s.back() == '\t' || s.back() == '\r'))
-        s.remove_suffix(1);
-    return s;
-}
-
-std::string lower(std::string_view s)
-{
-    std::string out(s);
-    std::transform(out.begin(), out.end(), out.begin(), [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
-    return out;
-}
-
-class CsvError {
-public:
-    CsvError(std::string what) : m_what(std::move(what)) {}
-    [[noreturn]] void at(std::size_t line, const std::string& message) const
-    {
-        throw Error(m_what + ":" + std::to_string(line) + ": " + message);
-    }
-
-private:
-    std::string m_what;
-};
-
-/// Splits one line into fields (RFC 4180 quoting, no field spans lines).
-std::vector<std::string> splitFields(std::string_view line, std::size_t lineNo, const CsvError& err)
-{
-    std::vector<std::string> fields;
-    std::size_t i = 0;
-    while (true) {
-        std::string field;
-        // Leading blanks before a quote are tolerated ("1, \"0,0\"").
-        std::size_t j = i;
-        while (j < line.size() && (line[j] == ' ' || line[j] == '\t'))
-            ++j;
-        if (j < line.size() && line[j] == '"') {
-            i = j + 1;
-            bool closed = false;
-            while (i < line.size()) {
-                if (line[i] == '"') {
-                    if (i + 1 < line.size() && line[i + 1] == '"') {
-                        field += '"';
-                        i += 2;
-                        continue;
-                    }
-                    closed = true;
-                    ++i;
-                    break;
-                }
-                field += line[i++];
-            }
-            if (!closed)
-                err.at(lineNo, "field " + std::to_string(fields.size() + 1) +
-                                   " opens a quote that is not closed on its line; write a quoted field as \"0,0\" "
-                                   "(a quote inside it as \"\")");
-            while (i < line.size() && (line[i] == ' ' || line[i] == '\t' || line[i] == '\r'))
-                ++i;
-            if (i < line.size() && line[i] != ',')
-                err.at(lineNo, "field " + std::to_string(fields.size() + 1) + " has text after its closing quote ('" +
-                                   std::string(line.substr(i, 12)) + "'); a quoted field ends at the quote");
-        } else {
-            const std::size_t end = std::min(line.find(',', i), line.size());
-            field = std::string(line.substr(i, end - i));
-            if (field.find('"') != std::string::npos)
-                err.at(lineNo, "field " + std::to_string(fields.size() + 1) + " ('" + field +
-                                   "') has a quote inside it; quote the whole field (\"0,0\") or none of it");
-            i = end;
-        }
-        fields.push_back(std::string(trim(field)));
-        if (i >= line.size())
-            break;
-        ++i;  // the comma
-        if (i == line.size()) {  // a trailing comma: one more, empty field
-            fields.emplace_back();
-            break;
-        }
-    }
-    return fields;
-}
+using csv::CsvError;
+using csv::lower;
+using csv::splitFields;
+using csv::trim;
 
 // The columns a student writes (step, from, to, route) and the ones `export --format csv` adds:
 // size, tag and blocks are read back; from_id, to_id, hops and payload are there for a reader's

@@ -1,0 +1,38 @@
+#pragma once
+// The CSV tokenizer under the schedule CSV reader (schedule_csv.cpp).
+// A small RFC 4180 reader rather than a library: Debian 12 packages no C++ CSV parser (libcsv is
+// C and reports no line numbers), and every error here must name its line and what is allowed.
+
+#include "topocast/error.h"
+
+#include <cstddef>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+namespace topocast::csv {
+
+/// `s` without leading blanks and tabs, or trailing blanks, tabs and CRs.
+std::string_view trim(std::string_view s);
+
+/// `s` in lower case (ASCII).
+std::string lower(std::string_view s);
+
+/// Throws topocast::Error "<file>:<line>: <message>".
+class CsvError {
+public:
+    CsvError(std::string what) : m_what(std::move(what)) {}
+    [[noreturn]] void at(std::size_t line, const std::string& message) const
+    {
+        throw Error(m_what + ":" + std::to_string(line) + ": " + message);
+    }
+
+private:
+    std::string m_what;
+};
+
+/// Splits one line into fields (RFC 4180 quoting, no field spans lines).
+std::vector<std::string> splitFields(std::string_view line, std::size_t lineNo, const CsvError& err);
+
+} // namespace topocast::csv
