@@ -23,7 +23,7 @@ int run(const std::vector<std::string>& args, Io& io)
     CLI::App app{"topocast-cli: collective-communication schedules on meshes, tori and hypercubes"};
     app.name("topocast-cli");
     if (std::none_of(commandTable().begin(), commandTable().end(), [](const Command& c) { return c.name == "render"; }))
-        app.footer("render, handout: drawn by the app program, `topocast render …` / `topocast handout …`; "
+        app.footer("render, handout, html: made by the app program, `topocast render …` / `topocast handout …` / `topocast html …`; "
                    "topocast-cli hands them over to it (run `topocast-cli render --help` for their options)");
     app.set_version_flag("--version", std::string("topocast-cli ") + kVersion, "print the version and exit");
     app.require_subcommand(1);

@@ -11,7 +11,7 @@ namespace topocast::cli {
 
 namespace fs = std::filesystem;
 
-bool drawsWithApp(const std::string& command) { return command == "render" || command == "handout"; }
+bool drawsWithApp(const std::string& command) { return command == "render" || command == "handout" || command == "html"; }
 
 std::string commandOf(const std::vector<std::string>& args)
 {

@@ -28,6 +28,8 @@ packages=(
   libopenmpi-dev openmpi-bin
   # installing and packaging: manual pages, and the checks of the installed tree and the .deb
   help2man desktop-file-utils appstream shared-mime-info dpkg-dev fonts-dejavu-core
+  # the web page export (three.js inlined) and its tests in a real browser
+  libjs-three chromium
 )
 
 missing=()

@@ -3,6 +3,7 @@
 
 #include "exportactions.h"
 #include "handout.h"
+#include "webpage.h"
 #include "mainwindow.h"
 #include "predictmode.h"
 #include "scene/sceneview.h"
@@ -77,6 +78,8 @@ QMenu* buildFileMenu(MainWindow& w, MainMenus& menus)
     file->addSeparator();
     file->addMenu(w.exportActions()->menu());
     addHandoutAction(w.exportActions()->menu(), &w, w.session(), w.exportActions(),
+                     [&w](const QString& m) { w.statusBar()->showMessage(m, 15000); });
+    addWebPageAction(w.exportActions()->menu(), &w, w.session(),
                      [&w](const QString& m) { w.statusBar()->showMessage(m, 15000); });
     file->addSeparator();
     file->addAction(QStringLiteral("&Quit"), QKeySequence::Quit, qApp, &QApplication::quit);

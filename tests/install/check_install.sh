@@ -111,4 +111,7 @@ out=$("$prefix/bin/topocast-cli" schedule --scenario "$prefix/share/topocast/sce
 grep -q 'steps 9 .*TCD 525' <<<"$out" || fail "the installed topocast-cli on the installed default preset printed: $out"
 out=$(env -u TOPOCAST_APP "$prefix/bin/topocast-cli" render --help)
 grep -q -- '--out' <<<"$out" || fail "the installed topocast-cli did not hand render --help to the installed app: $out"
+"$prefix/bin/topocast-cli" html --scenario "$prefix/share/topocast/scenarios/cang-wu-4x4.json" --out page.html >/dev/null ||
+  fail "the installed topocast-cli could not write a web page"
+grep -q 'three.js r1' page.html || fail "the installed program's web page lacks three.js"
 echo "check_install: $prefix holds the programs, presets, desktop entry, metadata, icons, MIME type and manual pages"

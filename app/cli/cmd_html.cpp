@@ -1,0 +1,55 @@
+// topocast-cli html: a scenario as one self-contained web page that plays in any browser, offline
+// (the app's narration and layout, three.js inlined; see app/webpage.h).
+#include "commands.h"
+
+#include "snapshot.h"
+#include "webpage.h"
+
+#include "topocast/io/scenario.h"
+
+#include <fmt/format.h>
+
+#include <QFileInfo>
+
+#include <memory>
+#include <ostream>
+
+namespace topocast::cli {
+
+namespace {
+
+struct HtmlCommand {
+    std::string scenario;
+    std::string out;
+};
+
+int html(const HtmlCommand& o, Io& io)
+{
+    const Scenario scenario = loadScenario(o.scenario);
+    const app::SnapshotPtr snap = app::buildSnapshot(scenario, false);
+    const QString path = QString::fromStdString(o.out);
+    app::writeWebPage(*snap, path);
+    io.out << fmt::format(
+        "wrote {}: {} steps on the {}, {} KiB; opens in any browser, offline ({}#step=K opens at step K)\n", o.out,
+        snap->stepCount(), snap->topology().displayName(), (QFileInfo(path).size() + 1023) / 1024,
+        QFileInfo(path).fileName().toStdString());
+    return 0;
+}
+
+const CommandRegistrar reg{Command{
+    "html",
+    "a scenario as one self-contained web page: the network in 3-D, play, step, slider, narration, hover; "
+    "opens in any browser from disk, nothing fetched",
+    [](CLI::App& sub) {
+        auto o = std::make_shared<HtmlCommand>();
+        sub.add_option("--scenario", o->scenario,
+                       "scenario JSON (resources/scenarios/*.json, or File ▸ Save in the app)")
+            ->required();
+        sub.add_option("--out,-o", o->out, "the .html file to write (atomically)")->required();
+        return [o](Io& io) { return html(*o, io); };
+    },
+}};
+
+} // namespace
+
+} // namespace topocast::cli

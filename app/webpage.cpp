@@ -1,0 +1,245 @@
+#include "webpage.h"
+
+#include "narration.h"
+#include "output.h"
+#include "session.h"
+
+#include "topocast/camera.h"
+#include "topocast/colour.h"
+#include "topocast/error.h"
+#include "topocast/io/scenario.h"
+#include "topocast/layout.h"
+#include "topocast/routing.h"
+#include "topocast/version.h"
+
+#include <QAction>
+#include <QCryptographicHash>
+#include <QFile>
+#include <QFileDialog>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QMenu>
+
+#include <cmath>
+
+namespace topocast::app {
+
+using colour::Palette;
+using colour::Srgb;
+
+namespace {
+
+QByteArray resource(const QString& name)
+{
+    QFile file(name);
+    if (!file.open(QIODevice::ReadOnly))
+        throw Error("the web page's " + name.toStdString() + " is missing from the program");
+    return file.readAll();
+}
+
+/// A coordinate to the millimetre of a unit: small, and exact enough for any screen.
+double rounded(float x)
+{
+    return std::round(static_cast<double>(x) * 1000.0) / 1000.0;
+}
+
+QString hexOf(const Srgb& c)
+{
+    const auto byte = [](double v) { return std::clamp(static_cast<int>(std::lround(v * 255.0)), 0, 255); };
+    return QStringLiteral("#%1%2%3")
+        .arg(byte(c.r), 2, 16, QLatin1Char('0'))
+        .arg(byte(c.g), 2, 16, QLatin1Char('0'))
+        .arg(byte(c.b), 2, 16, QLatin1Char('0'));
+}
+
+void appendPoint(QJsonArray& out, const Vec3& p)
+{
+    out << rounded(p[0]) << rounded(p[1]) << rounded(p[2]);
+}
+
+/// Every link once, as a polyline (a torus's wrap links as the app's arcs), and its two nodes.
+void addEdges(const Topology& topo, const std::vector<Vec3>& pos, QJsonObject& doc)
+{
+    const auto bounds = layoutBounds(pos);
+    QJsonArray edges, ends;
+    for (NodeId v{}; v < topo.nodeCount(); ++v)
+        for (int p = 0; p < topo.portsPerNode(); ++p) {
+            const Port port = topo.portAt(p);
+            NodeId next{};
+            if (!topo.step(v, port.dim, port.sign, next))
+                continue;
+            const bool wrap = topo.isWrapChannel(topo.channel(v, port.dim, port.sign));
+            if (wrap ? port.sign < 0 : next < v)
+                continue; // one edge per link, as topocast-cli layout lists them
+            QJsonArray points;
+            if (wrap)
+                for (const Vec3& q :
+                     arcPolyline(pos[v], pos[next], wrapArcBulge(topo, bounds, pos[v], pos[next], port.dim)))
+                    appendPoint(points, q);
+            else {
+                appendPoint(points, pos[v]);
+                appendPoint(points, pos[next]);
+            }
+            edges << points;
+            ends << static_cast<qint64>(v) << static_cast<qint64>(next);
+        }
+    doc[QStringLiteral("edges")] = edges;
+    doc[QStringLiteral("edgeNodes")] = ends;
+}
+
+QJsonObject coloursOf(const Palette& p)
+{
+    return {{QStringLiteral("background"), hexOf(p.background)}, {QStringLiteral("source"), hexOf(p.source)},
+            {QStringLiteral("informed"), hexOf(p.informed)},     {QStringLiteral("receiving"), hexOf(p.receiving)},
+            {QStringLiteral("uninformed"), hexOf(p.uninformed)}, {QStringLiteral("link"), hexOf(p.link)},
+            {QStringLiteral("linkUsed"), hexOf(p.linkUsed)},     {QStringLiteral("inFlight"), hexOf(p.inFlight)},
+            {QStringLiteral("message"), hexOf(p.message)}};
+}
+
+QJsonArray legendOf(const Palette& p)
+{
+    QJsonArray legend;
+    const std::pair<Srgb, const char*> entries[] = {{p.source, "source"},
+                                                    {p.informed, "holds the data"},
+                                                    {p.receiving, "receives in this step"},
+                                                    {p.uninformed, "not yet"},
+                                                    {p.inFlight, "link in use this step"},
+                                                    {p.linkUsed, "link used earlier"},
+                                                    {p.link, "link not used yet"},
+                                                    {p.message, "message on its way (while playing)"}};
+    for (const auto& [c, label] : entries)
+        legend << QJsonArray{hexOf(c), QString::fromLatin1(label)};
+    return legend;
+}
+
+/// JSON that can sit inside <script type="application/json">: no '<', '>' or '&' as such, so no
+/// text of the scenario can close the element or open another.
+QByteArray scriptSafe(QByteArray json)
+{
+    return json.replace('<', "\\u003c").replace('>', "\\u003e").replace('&', "\\u0026");
+}
+
+QByteArray cspHash(const QByteArray& script)
+{
+    return "'sha256-" + QCryptographicHash::hash(script, QCryptographicHash::Sha256).toBase64() + "'";
+}
+
+} // namespace
+
+QByteArray webPageData(const Snapshot& snap)
+{
+    const Topology& topo = snap.topology();
+    if (topo.nodeCount() > kWebPageMaxNodes)
+        throw Error("a web page draws at most " + std::to_string(kWebPageMaxNodes) + " nodes; the " +
+                    topo.displayName() + " has " + std::to_string(topo.nodeCount()));
+    const Schedule& s = snap.schedule;
+    const std::vector<Vec3> pos =
+        canExplode(topo) ? nodePositions(topo, scenarioExplode(snap.scenario)) : snap.positions;
+
+    QJsonObject doc;
+    const QString title = QString::fromStdString(snap.scenario.title);
+    doc[QStringLiteral("title")] = title.isEmpty() ? windowTitleFor(snap.scenario) : title;
+    doc[QStringLiteral("description")] = QString::fromStdString(snap.scenario.description);
+    doc[QStringLiteral("facts")] =
+        QStringLiteral("%1, %2: %3 steps, TCD %4, %5 nodes")
+            .arg(QString::fromStdString(topo.displayName()), QString::fromStdString(s.algorithm))
+            .arg(snap.stepCount())
+            .arg(snap.metrics.tcd)
+            .arg(topo.nodeCount());
+    doc[QStringLiteral("steps")] = static_cast<qint64>(snap.stepCount());
+    doc[QStringLiteral("source")] = hasRoot(s.pattern()) ? static_cast<qint64>(s.source()) : qint64{-1};
+    QJsonArray names, points, informed;
+    for (NodeId v{}; v < topo.nodeCount(); ++v) {
+        names << QString::fromStdString(nodeLabel(topo, v));
+        appendPoint(points, pos[v]);
+        const std::uint32_t at = snap.informedStep[v];
+        informed << (at == kNeverInformed ? qint64{-1} : static_cast<qint64>(at));
+    }
+    doc[QStringLiteral("names")] = names;
+    doc[QStringLiteral("pos")] = points;
+    doc[QStringLiteral("informed")] = informed;
+    addEdges(topo, pos, doc);
+    QJsonArray transfers;
+    for (const Transfer& t : s.transfers()) {
+        QJsonArray path;
+        for (NodeId v : routeNodes(topo, t.from, t.to, t.route, s.dimensionOrder))
+            path << static_cast<qint64>(v);
+        transfers << QJsonArray{static_cast<qint64>(t.step), static_cast<qint64>(t.from), static_cast<qint64>(t.to),
+                                path};
+    }
+    doc[QStringLiteral("transfers")] = transfers;
+    QJsonArray narration;
+    for (int k = 0; k <= static_cast<int>(snap.stepCount()); ++k)
+        narration << narrate(snap, k);
+    doc[QStringLiteral("narration")] = narration;
+    const OrbitView view = defaultView(topo, pos, 16.0f / 9.0f);
+    QJsonArray eye, centre;
+    appendPoint(eye, view.eye());
+    appendPoint(centre, view.centre);
+    doc[QStringLiteral("camera")] = QJsonObject{
+        {QStringLiteral("eye"), eye}, {QStringLiteral("centre"), centre}, {QStringLiteral("fov"), view.fovDegrees}};
+    // Half as large again as the app draws them: a page is often seen small (a phone, a projected
+    // browser window), and neighbours stay 1 apart.
+    doc[QStringLiteral("radius")] = rounded(1.5f * drawnNodeRadius(pos.size()));
+    const Palette palette = colour::normalPalette();
+    doc[QStringLiteral("colours")] = coloursOf(palette);
+    doc[QStringLiteral("legend")] = legendOf(palette);
+    return scriptSafe(QJsonDocument(doc).toJson(QJsonDocument::Compact));
+}
+
+QByteArray webPage(const Snapshot& snap)
+{
+    const QByteArray three = resource(QStringLiteral(":/web/three.min.js"));
+    const QByteArray controls = resource(QStringLiteral(":/web/examples/js/controls/OrbitControls.js"));
+    const QByteArray player = resource(QStringLiteral(":/web/player.js"));
+    const QByteArray csp = "default-src 'none'; script-src " + cspHash(three) + ' ' + cspHash(controls) + ' ' +
+                           cspHash(player) +
+                           "; style-src 'unsafe-inline'; img-src data: blob:; base-uri 'none'; form-action 'none'";
+    const QByteArray revision = [&three] {
+        const int at = three.indexOf("REVISION=\"");
+        return at < 0 ? QByteArray("?") : three.mid(at + 10, three.indexOf('"', at + 10) - at - 10);
+    }();
+    QByteArray page = resource(QStringLiteral(":/web/page.html"));
+    // Placeholders are filled in one pass each, the data last: nothing inserted is read again.
+    page.replace("@CSP@", csp)
+        .replace("@VERSION@", kVersion)
+        .replace("@THREE_REVISION@", revision)
+        .replace("@THREE@", three)
+        .replace("@CONTROLS@", controls)
+        .replace("@PLAYER@", player);
+    const int at = page.indexOf("@DATA@");
+    return page.replace(at, 6, webPageData(snap));
+}
+
+void writeWebPage(const Snapshot& snap, const QString& path)
+{
+    saveBytes(webPage(snap), path);
+}
+
+QAction* addWebPageAction(QMenu* exportMenu, QWidget* window, Session* session,
+                          std::function<void(const QString&)> report)
+{
+    QAction* action = exportMenu->addAction(QStringLiteral("&Web page (HTML)…"));
+    QObject::connect(action, &QAction::triggered, window, [=] {
+        const SnapshotPtr snap = session->snapshot();
+        if (!snap || snap->stepCount() == 0) {
+            report(QStringLiteral("web page not written: no schedule with steps is shown"));
+            return;
+        }
+        const QString path =
+            QFileDialog::getSaveFileName(window, QStringLiteral("Save web page"), QStringLiteral("topocast.html"),
+                                         QStringLiteral("Web page (*.html)"));
+        if (path.isEmpty())
+            return;
+        try {
+            writeWebPage(*snap, path);
+            report(QStringLiteral("wrote %1: opens in any browser, offline").arg(path));
+        } catch (const Error& e) {
+            report(QStringLiteral("web page not written: %1").arg(QString::fromStdString(e.what())));
+        }
+    });
+    return action;
+}
+
+} // namespace topocast::app

@@ -1,0 +1,105 @@
+#!/usr/bin/env bash
+# ctest "web: …": exports scenarios as web pages (topocast-cli html) and opens them in Debian's
+# Chromium, headless and offline, as a student's browser would:
+#   - the default 8×8×8 page is at most 3 MB and names no file, script or style outside itself;
+#   - it runs with no console error and no Content-Security-Policy violation;
+#   - #step=K opens at step K: "Step K of N" and the number of nodes holding the data equal
+#     core's schedule (topocast-cli schedule --json), at step 1 and at the last step;
+#   - something is drawn: the step-1 picture shows a receiving node in its green beyond the
+#     legend's swatch, the last step's shows many nodes holding the data in their blue, and the
+#     two pictures differ;
+#   - a scenario whose title and description hold HTML and script exports as inert text: the page
+#     works, shows the text, and no script of the scenario's ran.
+#
+#   check_pages.sh TOPOCAST_CLI SOURCE_DIR
+set -euo pipefail
+cli=$1 src=$2
+here=$(cd "$(dirname "$0")" && pwd)
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+fail() { echo "check_pages: $*" >&2; exit 1; }
+browser=$(command -v chromium || true)
+[ -n "$browser" ] || fail "chromium is not installed (scripts/install-deps.sh installs it)"
+
+# Headless Chromium with a profile of its own (ctest runs tests side by side) and software WebGL.
+chrome() {
+  timeout 120 "$browser" --headless --no-sandbox --enable-unsafe-swiftshader --user-data-dir="$work/profile" \
+    --no-first-run --disable-background-networking --enable-logging=stderr --v=0 --window-size=1200,900 "$@"
+}
+# Console lines of the page, less the GPU's performance notes.
+console_problems() { grep ':CONSOLE' "$1" | grep -v 'GPU stall due to ReadPixels' || true; }
+
+# --- the default scenario -------------------------------------------------------------------
+"$cli" html --scenario "$src/resources/scenarios/default.json" --out "$work/default.html" >/dev/null
+size=$(stat -c %s "$work/default.html")
+[ "$size" -le $((3 * 1024 * 1024)) ] || fail "the default page is $size bytes, over 3 MB"
+grep -q "<meta http-equiv=\"Content-Security-Policy\" content=\"default-src 'none'; script-src 'sha256-" "$work/default.html" ||
+  fail "the page states no Content-Security-Policy with default-src 'none' and hashed scripts"
+if grep -Eq '<(script|img|iframe|link|source|video|audio)[^>]* (src|href)=' "$work/default.html"; then
+  fail "the page names an outside resource: $(grep -Eo '<(script|img|iframe|link|source|video|audio)[^>]* (src|href)=[^>]*' "$work/default.html" | head -1)"
+fi
+
+"$cli" schedule --scenario "$src/resources/scenarios/default.json" --json --out "$work/default.json" >/dev/null
+read -r steps holders1 holdersN < <(python3 - "$work/default.json" <<'PY'
+import json, sys
+d = json.load(open(sys.argv[1]))
+steps = d["steps"]
+def holders(k):
+    return 1 + len({tuple(t["to"]) for t in d["transfers"] if t["step"] <= k})
+print(steps, holders(1), holders(steps))
+PY
+)
+for k in 1 "$steps"; do
+  want=$([ "$k" = 1 ] && echo "$holders1" || echo "$holdersN")
+  chrome --dump-dom "file://$work/default.html#step=$k" >"$work/dom$k.html" 2>"$work/log$k.txt" || fail "chromium failed on #step=$k"
+  grep -q 'data-ready="true"' "$work/dom$k.html" || fail "the page did not start at #step=$k: $(console_problems "$work/log$k.txt")"
+  grep -q "data-step=\"$k\"" "$work/dom$k.html" || fail "#step=$k did not open step $k"
+  grep -q "Step $k of $steps<" "$work/dom$k.html" || fail "#step=$k does not say \"Step $k of $steps\""
+  grep -q ">$want of 512 nodes hold the data<" "$work/dom$k.html" ||
+    fail "#step=$k should say $want of 512 nodes hold the data (core's schedule): $(grep -o '<p id="holders">[^<]*' "$work/dom$k.html")"
+  problems=$(console_problems "$work/log$k.txt")
+  [ -z "$problems" ] || fail "the console at #step=$k: $problems"
+done
+
+# --- what is drawn, on the 8×8 corner broadcast -------------------------------------------------
+"$cli" html --scenario "$src/resources/scenarios/cang-wu-8x8-corner.json" --out "$work/corner.html" >/dev/null
+for k in 1 6; do
+  chrome --screenshot="$work/corner$k.png" "file://$work/corner.html#step=$k" 2>"$work/shot$k.txt" >/dev/null ||
+    fail "chromium could not take the picture of step $k"
+done
+python3 - "$here" "$work/corner1.png" "$work/corner6.png" <<'PY' || fail "the pictures do not show the steps (see above)"
+import sys
+sys.path.insert(0, sys.argv[1])
+import pngstats
+_, _, first = pngstats.read_png(sys.argv[2])
+_, _, last = pngstats.read_png(sys.argv[3])
+green, blue, background = (0, 158, 115), (0x56, 0xB4, 0xE9), (0x17, 0x1A, 0x1F)
+swatch = 16 * 16 + 60  # the legend's swatch of the colour, and its border's blend
+g1, b1, bN = (pngstats.count_near(first, green, 40), pngstats.count_near(first, blue, 40),
+              pngstats.count_near(last, blue, 40))
+drawn = sum(1 for row in first for p in row if max(abs(p[i] - background[i]) for i in range(3)) > 30)
+changed = sum(1 for ra, rb in zip(first, last) for a, b in zip(ra, rb) if a != b)
+print("step 1: %d green pixels, %d blue; step 6: %d blue; %d pixels drawn at step 1, %d differ" % (g1, b1, bN, drawn, changed))
+assert g1 > swatch + 100, "no receiving node in green at step 1"
+assert bN > b1 + 2000, "the last step shows no nodes holding the data in blue"
+assert drawn > 20000, "nearly nothing is drawn"
+assert changed > 2000, "step 1 and the last step look the same"
+PY
+
+# --- a hostile scenario: HTML and script in its texts stay text --------------------------------
+python3 - "$src/resources/scenarios/cang-wu-4x4.json" "$work/hostile.json" <<'PY'
+import json, sys
+d = json.load(open(sys.argv[1]))
+d["title"] = "</script><script>document.body.setAttribute(\"data-pwned\",\"title\")</script><b>bold</b>"
+d["description"] = "<img src=x onerror=\"document.body.setAttribute('data-pwned','description')\"> & \u2028 --> <!--"
+json.dump(d, open(sys.argv[2], "w"))
+PY
+"$cli" html --scenario "$work/hostile.json" --out "$work/hostile.html" >/dev/null
+chrome --dump-dom "file://$work/hostile.html" >"$work/hostile-dom.html" 2>"$work/hostile-log.txt" || fail "chromium failed on the hostile page"
+grep -q 'data-ready="true"' "$work/hostile-dom.html" || fail "the hostile page did not start: $(console_problems "$work/hostile-log.txt")"
+if grep -q 'data-pwned="' "$work/hostile-dom.html"; then fail "a script from the scenario's texts ran"; fi
+grep -q '<h1 id="title">&lt;/script&gt;&lt;script&gt;' "$work/hostile-dom.html" || fail "the hostile title is not shown as text"
+grep -q '<p id="description">&lt;img src=x onerror=' "$work/hostile-dom.html" || fail "the hostile description is not shown as text"
+problems=$(console_problems "$work/hostile-log.txt")
+[ -z "$problems" ] || fail "the console on the hostile page: $problems"
+echo "check_pages: default page $size bytes; steps 1 and $steps right ($holders1 and $holdersN of 512 hold the data); pictures drawn; hostile texts inert"
