@@ -129,9 +129,14 @@
   function paint(k) {
     var receiving = {};
     byStep[k].forEach(function (t) { receiving[t[2]] = true; });
+    var graded = predict.graded && predict.graded.step === k ? predict.graded : null;
     for (var v = 0; v < nodeCount; ++v) {
       var c;
-      if (v === data.source || data.informed[v] === 0 && data.source >= 0) c = C.source;
+      if (predict.on && !graded && predict.marks[v]) c = P.marked;
+      else if (graded && graded.right[v]) c = P.right;
+      else if (graded && graded.missed[v]) c = P.missed;
+      else if (graded && graded.wrong[v]) c = P.wrong;
+      else if (v === data.source || data.informed[v] === 0 && data.source >= 0) c = C.source;
       else if (receiving[v]) c = C.receiving;
       else if (data.informed[v] >= 0 && data.informed[v] < k) c = C.informed;
       else c = C.uninformed;
@@ -174,6 +179,88 @@
     dotGeometry.attributes.position.needsUpdate = true;
   }
 
+  // ---- predict mode: guess the next step's receivers, then check ----------------------------------
+  var P = { marked: colour('#ffffff'), right: colour('#1ad9b3'), missed: colour('#d55e00'), wrong: colour('#f259d9') };
+  var predict = { on: false, marks: {}, graded: null, right: 0, missed: 0, wrong: 0, steps: 0 };
+  var nameIndex = {};
+  data.names.forEach(function (n, v) { nameIndex[n.replace(/\s+/g, '')] = v; });
+
+  function receiversOf(k) {
+    var r = {};
+    (byStep[k] || []).forEach(function (t) { r[t[2]] = true; });
+    return r;
+  }
+  function namesOf(set) {
+    var out = [];
+    Object.keys(set).forEach(function (v) { out.push(data.names[v]); });
+    return out.length ? out.join(' ') : 'none';
+  }
+  function marksText() {
+    return Object.keys(predict.marks).map(function (v) { return data.names[v]; }).join(' ');
+  }
+  // "(5,2) (1,5)", "(5,2);(1,5)" or hypercube addresses "0101 0011": the node of each name.
+  function parseGuess(text) {
+    var marks = {};
+    var tokens = text.match(/\([^()]*\)|[^\s;()]+/g) || [];
+    for (var i = 0; i < tokens.length; ++i) {
+      var v = nameIndex[tokens[i].replace(/\s+/g, '')];
+      if (v === undefined) return { error: tokens[i] + ' is not a node of this network (names look like ' + data.names[nodeCount - 1] + ')' };
+      marks[v] = true;
+    }
+    return { marks: marks };
+  }
+  function updatePredictPanel() {
+    el('predict').setAttribute('aria-pressed', predict.on ? 'true' : 'false');
+    el('predict-panel').hidden = !predict.on;
+    el('predict-step').textContent = String(Math.min(step + 1, stepCount));
+    el('score').textContent = 'Score: ' + predict.right + ' right, ' + predict.missed + ' missed, ' + predict.wrong +
+      ' wrong over ' + predict.steps + (predict.steps === 1 ? ' step' : ' steps');
+  }
+  function setPredict(on) {
+    predict.on = on;
+    document.body.classList.toggle('predicting', on);
+    predict.marks = {};
+    predict.graded = null;
+    el('guess').value = '';
+    el('verdict').textContent = on ? (step < stepCount ? 'Which nodes receive in step ' + (step + 1) +
+      '? Click them (or type their names), then Check.' : 'This is the last step: go back to start predicting.') : '';
+    if (on) setPlaying(false);
+    updatePredictPanel();
+    paint(step);
+  }
+  function checkGuess() {
+    if (!predict.on || step >= stepCount) return;
+    var parsed = parseGuess(el('guess').value);
+    if (parsed.error) { el('verdict').textContent = parsed.error; return; }
+    var next = step + 1;
+    var receivers = receiversOf(next);
+    var g = { step: next, right: {}, missed: {}, wrong: {} };
+    Object.keys(receivers).forEach(function (v) { (parsed.marks[v] ? g.right : g.missed)[v] = true; });
+    Object.keys(parsed.marks).forEach(function (v) { if (!receivers[v]) g.wrong[v] = true; });
+    var n = function (set) { return Object.keys(set).length; };
+    predict.right += n(g.right);
+    predict.missed += n(g.missed);
+    predict.wrong += n(g.wrong);
+    predict.steps += 1;
+    predict.graded = g;
+    predict.marks = {};
+    el('guess').value = '';
+    show(next);
+    el('verdict').textContent = 'Step ' + next + ': ' + n(g.right) + ' right, ' + n(g.missed) + ' missed (' +
+      namesOf(g.missed) + '), ' + n(g.wrong) + ' wrong (' + namesOf(g.wrong) + ').' +
+      (next < stepCount ? ' Now guess step ' + (next + 1) + '.' : ' That was the last step.');
+    updatePredictPanel();
+  }
+  el('predict').addEventListener('click', function () { setPredict(!predict.on); });
+  el('check').addEventListener('click', checkGuess);
+  el('guess').addEventListener('input', function () {
+    var parsed = parseGuess(el('guess').value);
+    if (!parsed.error) { predict.marks = parsed.marks; paint(step); }
+  });
+  el('guess').addEventListener('keydown', function (ev) {
+    if (ev.key === 'Enter') { ev.preventDefault(); checkGuess(); }
+  });
+
   function show(k) {
     step = Math.max(0, Math.min(stepCount, k));
     paint(step);
@@ -181,6 +268,11 @@
     el('holders').textContent = holders(step) + ' of ' + nodeCount + ' nodes hold the data';
     el('narration').textContent = data.narration[step] || '';
     el('slider').value = String(step);
+    if (predict.on) {
+      el('predict-step').textContent = String(Math.min(step + 1, stepCount));
+      if (!predict.graded || predict.graded.step !== step) el('verdict').textContent = step < stepCount ?
+        'Which nodes receive in step ' + (step + 1) + '? Click them (or type their names), then Check.' : '';
+    }
     document.body.setAttribute('data-step', String(step));
     if (history.replaceState) history.replaceState(null, '', '#step=' + step);
   }
@@ -198,6 +290,7 @@
   el('forward').addEventListener('click', function () { setPlaying(false); show(step + 1); });
   el('last').addEventListener('click', function () { setPlaying(false); show(stepCount); });
   el('play').addEventListener('click', function () {
+    if (predict.on) { el('verdict').textContent = 'Predict mode: Check your guess to see the next step (or leave predict mode to play).'; return; }
     if (!playing && step >= stepCount) show(0);
     setPlaying(!playing);
   });
@@ -205,6 +298,8 @@
   el('slider').addEventListener('input', function () { setPlaying(false); show(parseInt(el('slider').value, 10)); });
   document.addEventListener('keydown', function (ev) {
     if (ev.target && ev.target.tagName === 'INPUT' && ev.target.type !== 'range') return;
+    if (ev.key === 'p' || ev.key === 'P') { setPredict(!predict.on); return; }
+    if (ev.key === 'Enter' && predict.on) { ev.preventDefault(); checkGuess(); return; }
     if (ev.key === ' ') { ev.preventDefault(); el('play').click(); }
     else if (ev.key === 'ArrowRight') { setPlaying(false); show(step + 1); }
     else if (ev.key === 'ArrowLeft') { setPlaying(false); show(step - 1); }
@@ -236,6 +331,22 @@
     tip.hidden = false;
   });
   renderer.domElement.addEventListener('mouseleave', function () { el('tip').hidden = true; });
+  var down = null;
+  renderer.domElement.addEventListener('mousedown', function (ev) { down = [ev.clientX, ev.clientY]; });
+  renderer.domElement.addEventListener('click', function (ev) {
+    if (!predict.on || !down || Math.abs(ev.clientX - down[0]) + Math.abs(ev.clientY - down[1]) > 4) return;
+    var r = renderer.domElement.getBoundingClientRect();
+    mouse.x = ((ev.clientX - r.left) / r.width) * 2 - 1;
+    mouse.y = -((ev.clientY - r.top) / r.height) * 2 + 1;
+    ray.setFromCamera(mouse, camera);
+    var hit = ray.intersectObject(nodeMesh)[0];
+    if (!hit) return;
+    var v = Math.floor(hit.face.a / perNode);
+    if (predict.graded && predict.graded.step === step) predict.graded = null;
+    if (predict.marks[v]) delete predict.marks[v]; else predict.marks[v] = true;
+    el('guess').value = marksText();
+    paint(step);
+  });
 
   // ---- layout and the frame loop ----------------------------------------------------------------
   function resize() {
@@ -279,6 +390,19 @@
     li.appendChild(document.createTextNode(entry[1]));
     legend.appendChild(li);
   });
+
+  [['#ffffff', 'predict: your guess'], ['#1ad9b3', 'predict: right'], ['#d55e00', 'predict: missed'],
+    ['#f259d9', 'predict: wrong']].forEach(function (entry) {
+    var li = document.createElement('li');
+    li.className = 'predict-only';
+    var sw = document.createElement('span');
+    sw.className = 'swatch';
+    sw.style.background = entry[0];
+    li.appendChild(sw);
+    li.appendChild(document.createTextNode(entry[1]));
+    legend.appendChild(li);
+  });
+  updatePredictPanel();
 
   var m = /(?:^#|&)step=(\d+)/.exec(window.location.hash);
   resize();

@@ -8,6 +8,8 @@
 #   - something is drawn: the step-1 picture shows a receiving node in its green beyond the
 #     legend's swatch, the last step's shows many nodes holding the data in their blue, and the
 #     two pictures differ;
+#   - predict mode: typed guesses for steps 1 and 2 are graded right, missed and wrong as core's
+#     schedule has it, the score adds up, and the graded step shows the missed and wrong nodes;
 #   - a scenario whose title and description hold HTML and script exports as inert text: the page
 #     works, shows the text, and no script of the scenario's ran.
 #
@@ -84,6 +86,36 @@ assert g1 > swatch + 100, "no receiving node in green at step 1"
 assert bN > b1 + 2000, "the last step shows no nodes holding the data in blue"
 assert drawn > 20000, "nearly nothing is drawn"
 assert changed > 2000, "step 1 and the last step look the same"
+PY
+
+# --- predict mode, as a student plays it: type the guesses, check, read the verdict and score ------
+click() { echo "document.getElementById('$1').click(); document.getElementById('$2').textContent"; }
+guess() {
+  echo "var g = document.getElementById('guess'); g.value = '$1'; g.dispatchEvent(new Event('input'));" \
+       "document.getElementById('check').click(); document.getElementById('verdict').textContent"
+}
+timeout 180 python3 "$here/drive.py" "$browser" "file://$work/corner.html" "$work/profile-drive" --screenshot "$work/predict.png" \
+  "$(click predict verdict)" "$(guess '(5,2)')" "$(guess '(1,5) (0,1)')" \
+  "document.getElementById('score').textContent" "document.getElementById('step-counter').textContent" \
+  >"$work/predict.txt" 2>&1 || { cat "$work/predict.txt" >&2; fail "could not drive predict mode in Chromium"; }
+expected='"Which nodes receive in step 1? Click them (or type their names), then Check."
+"Step 1: 1 right, 0 missed (none), 0 wrong (none). Now guess step 2."
+"Step 2: 1 right, 1 missed ((5,5)), 1 wrong ((0,1)). Now guess step 3."
+"Score: 2 right, 1 missed, 1 wrong over 2 steps"
+"Step 2 of 6"'
+[ "$(cat "$work/predict.txt")" = "$expected" ] ||
+  fail "predict mode on the 8×8 corner broadcast (steps 1 and 2: (5,2), then (1,5) and (5,5)) said:
+$(cat "$work/predict.txt")
+expected:
+$expected"
+python3 - "$here" "$work/predict.png" <<'PY' || fail "the graded step does not show the missed and wrong nodes in their colours"
+import sys
+sys.path.insert(0, sys.argv[1])
+import pngstats
+_, _, rows = pngstats.read_png(sys.argv[2])
+missed, wrong = pngstats.count_near(rows, (0xD5, 0x5E, 0x00), 30), pngstats.count_near(rows, (0xF2, 0x59, 0xD9), 30)
+print("graded step 2: %d pixels in the missed colour, %d in the wrong colour" % (missed, wrong))
+assert missed > 16 * 16 + 100 and wrong > 16 * 16 + 100
 PY
 
 # --- a hostile scenario: HTML and script in its texts stay text --------------------------------
