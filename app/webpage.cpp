@@ -1,8 +1,8 @@
 #include "webpage.h"
 
+#include "comparesnapshot.h"
 #include "narration.h"
 #include "output.h"
-#include "session.h"
 
 #include "topocast/camera.h"
 #include "topocast/colour.h"
@@ -127,7 +127,10 @@ QByteArray cspHash(const QByteArray& script)
 
 } // namespace
 
-QByteArray webPageData(const Snapshot& snap)
+namespace {
+
+/// One side of the page: its network, layout, schedule, narration and camera.
+QJsonObject sideData(const Snapshot& snap, const QString& heading)
 {
     const Topology& topo = snap.topology();
     if (topo.nodeCount() > kWebPageMaxNodes)
@@ -137,18 +140,10 @@ QByteArray webPageData(const Snapshot& snap)
     const std::vector<Vec3> pos =
         canExplode(topo) ? nodePositions(topo, scenarioExplode(snap.scenario)) : snap.positions;
 
-    QJsonObject doc;
-    const QString title = QString::fromStdString(snap.scenario.title);
-    doc[QStringLiteral("title")] = title.isEmpty() ? windowTitleFor(snap.scenario) : title;
-    doc[QStringLiteral("description")] = QString::fromStdString(snap.scenario.description);
-    doc[QStringLiteral("facts")] =
-        QStringLiteral("%1, %2: %3 steps, TCD %4, %5 nodes")
-            .arg(QString::fromStdString(topo.displayName()), QString::fromStdString(s.algorithm))
-            .arg(snap.stepCount())
-            .arg(snap.metrics.tcd)
-            .arg(topo.nodeCount());
-    doc[QStringLiteral("steps")] = static_cast<qint64>(snap.stepCount());
-    doc[QStringLiteral("source")] = hasRoot(s.pattern()) ? static_cast<qint64>(s.source()) : qint64{-1};
+    QJsonObject side;
+    side[QStringLiteral("heading")] = heading;
+    side[QStringLiteral("steps")] = static_cast<qint64>(snap.stepCount());
+    side[QStringLiteral("source")] = hasRoot(s.pattern()) ? static_cast<qint64>(s.source()) : qint64{-1};
     QJsonArray names, points, informed;
     for (NodeId v{}; v < topo.nodeCount(); ++v) {
         names << QString::fromStdString(nodeLabel(topo, v));
@@ -156,10 +151,10 @@ QByteArray webPageData(const Snapshot& snap)
         const std::uint32_t at = snap.informedStep[v];
         informed << (at == kNeverInformed ? qint64{-1} : static_cast<qint64>(at));
     }
-    doc[QStringLiteral("names")] = names;
-    doc[QStringLiteral("pos")] = points;
-    doc[QStringLiteral("informed")] = informed;
-    addEdges(topo, pos, doc);
+    side[QStringLiteral("names")] = names;
+    side[QStringLiteral("pos")] = points;
+    side[QStringLiteral("informed")] = informed;
+    addEdges(topo, pos, side);
     QJsonArray transfers;
     for (const Transfer& t : s.transfers()) {
         QJsonArray path;
@@ -168,27 +163,42 @@ QByteArray webPageData(const Snapshot& snap)
         transfers << QJsonArray{static_cast<qint64>(t.step), static_cast<qint64>(t.from), static_cast<qint64>(t.to),
                                 path};
     }
-    doc[QStringLiteral("transfers")] = transfers;
+    side[QStringLiteral("transfers")] = transfers;
     QJsonArray narration;
     for (int k = 0; k <= static_cast<int>(snap.stepCount()); ++k)
         narration << narrate(snap, k);
-    doc[QStringLiteral("narration")] = narration;
+    side[QStringLiteral("narration")] = narration;
     const OrbitView view = defaultView(topo, pos, 16.0f / 9.0f);
     QJsonArray eye, centre;
     appendPoint(eye, view.eye());
     appendPoint(centre, view.centre);
-    doc[QStringLiteral("camera")] = QJsonObject{
+    side[QStringLiteral("camera")] = QJsonObject{
         {QStringLiteral("eye"), eye}, {QStringLiteral("centre"), centre}, {QStringLiteral("fov"), view.fovDegrees}};
     // Half as large again as the app draws them: a page is often seen small (a phone, a projected
     // browser window), and neighbours stay 1 apart.
-    doc[QStringLiteral("radius")] = rounded(1.5f * drawnNodeRadius(pos.size()));
+    side[QStringLiteral("radius")] = rounded(1.5f * drawnNodeRadius(pos.size()));
+    return side;
+}
+
+/// The page's document: the scenario's texts, the sides, the colours and legend.
+QByteArray pageDocument(const Scenario& scenario, const QString& facts, std::uint32_t steps, QJsonArray sides)
+{
+    QJsonObject doc;
+    const QString title = QString::fromStdString(scenario.title);
+    doc[QStringLiteral("title")] = title.isEmpty() ? windowTitleFor(scenario) : title;
+    doc[QStringLiteral("description")] = QString::fromStdString(scenario.description);
+    doc[QStringLiteral("facts")] = facts;
+    doc[QStringLiteral("steps")] = static_cast<qint64>(steps);
+    doc[QStringLiteral("sides")] = sides;
     const Palette palette = colour::normalPalette();
     doc[QStringLiteral("colours")] = coloursOf(palette);
     doc[QStringLiteral("legend")] = legendOf(palette);
     return scriptSafe(QJsonDocument(doc).toJson(QJsonDocument::Compact));
 }
 
-QByteArray webPage(const Snapshot& snap)
+/// The page around `data`: the template, three.js, its orbit controls and the player inlined, and
+/// the policy that lets exactly those three scripts run.
+QByteArray pageAround(const QByteArray& data)
 {
     const QByteArray three = resource(QStringLiteral(":/web/three.min.js"));
     const QByteArray controls = resource(QStringLiteral(":/web/examples/js/controls/OrbitControls.js"));
@@ -208,8 +218,43 @@ QByteArray webPage(const Snapshot& snap)
         .replace("@THREE@", three)
         .replace("@CONTROLS@", controls)
         .replace("@PLAYER@", player);
-    const int at = page.indexOf("@DATA@");
-    return page.replace(at, 6, webPageData(snap));
+    const auto at = page.indexOf("@DATA@");
+    return page.replace(at, 6, data);
+}
+
+} // namespace
+
+QByteArray webPageData(const Snapshot& snap)
+{
+    const Topology& topo = snap.topology();
+    const QString facts =
+        QStringLiteral("%1, %2: %3 steps, TCD %4, %5 nodes")
+            .arg(QString::fromStdString(topo.displayName()), QString::fromStdString(snap.schedule.algorithm))
+            .arg(snap.stepCount())
+            .arg(snap.metrics.tcd)
+            .arg(topo.nodeCount());
+    return pageDocument(snap.scenario, facts, snap.stepCount(), QJsonArray{sideData(snap, QString())});
+}
+
+QByteArray webPageData(const CompareSnapshot& cmp)
+{
+    const QString facts =
+        QStringLiteral("%1: %2 against %3")
+            .arg(QString::fromStdString(cmp.a->topology().displayName()), sideFigures(cmp, 0), sideFigures(cmp, 1));
+    QJsonArray sides;
+    for (int i = 0; i < 2; ++i)
+        sides << sideData(cmp.side(i), sideTitle(i, cmp.side(i)) + QStringLiteral(" — ") + sideFigures(cmp, i));
+    return pageDocument(cmp.a->scenario, facts, cmp.comparison.steps, sides);
+}
+
+QByteArray webPage(const Snapshot& snap)
+{
+    return pageAround(webPageData(snap));
+}
+
+QByteArray webPage(const CompareSnapshot& cmp)
+{
+    return pageAround(webPageData(cmp));
 }
 
 void writeWebPage(const Snapshot& snap, const QString& path)
@@ -217,24 +262,24 @@ void writeWebPage(const Snapshot& snap, const QString& path)
     saveBytes(webPage(snap), path);
 }
 
-QAction* addWebPageAction(QMenu* exportMenu, QWidget* window, Session* session,
+void writeWebPage(const CompareSnapshot& cmp, const QString& path)
+{
+    saveBytes(webPage(cmp), path);
+}
+
+QAction* addWebPageAction(QMenu* exportMenu, QWidget* window, std::function<QByteArray()> page,
                           std::function<void(const QString&)> report)
 {
     QAction* action = exportMenu->addAction(QStringLiteral("&Web page (HTML)…"));
     QObject::connect(action, &QAction::triggered, window, [=] {
-        const SnapshotPtr snap = session->snapshot();
-        if (!snap || snap->stepCount() == 0) {
-            report(QStringLiteral("web page not written: no schedule with steps is shown"));
-            return;
-        }
         const QString path =
             QFileDialog::getSaveFileName(window, QStringLiteral("Save web page"), QStringLiteral("topocast.html"),
                                          QStringLiteral("Web page (*.html)"));
         if (path.isEmpty())
             return;
         try {
-            writeWebPage(*snap, path);
-            report(QStringLiteral("wrote %1: opens in any browser, offline").arg(path));
+            saveBytes(page(), path);
+            report(QStringLiteral("wrote %1: it plays in any browser, offline").arg(path));
         } catch (const Error& e) {
             report(QStringLiteral("web page not written: %1").arg(QString::fromStdString(e.what())));
         }

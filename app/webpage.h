@@ -4,6 +4,7 @@
 // player (resources/web/player.js) and three.js inlined, nothing fetched from the network, and a
 // Content-Security-Policy that lets only those scripts run.
 
+#include "comparesnapshot.h"
 #include "snapshot.h"
 
 #include <QByteArray>
@@ -17,8 +18,6 @@ class QWidget;
 
 namespace topocast::app {
 
-class Session;
-
 /// The most nodes a web page draws (one merged mesh; a phone's browser still turns it).
 inline constexpr std::uint32_t kWebPageMaxNodes = 32768;
 
@@ -26,14 +25,21 @@ inline constexpr std::uint32_t kWebPageMaxNodes = 32768;
 /// snapshot with no schedule.
 QByteArray webPage(const Snapshot& snap);
 
-/// The page's data alone (the JSON the player reads), for tests.
+/// The page of a comparison: both sides side by side on one timeline (the longer schedule's
+/// steps; the shorter holds its last state), each with its title, figures and narration.
+QByteArray webPage(const CompareSnapshot& cmp);
+
+/// The pages' data alone (the JSON the player reads), for tests.
 QByteArray webPageData(const Snapshot& snap);
+QByteArray webPageData(const CompareSnapshot& cmp);
 
-/// Writes webPage(snap) at `path` atomically. Throws topocast::Error.
+/// Writes webPage(snap) (or of `cmp`) at `path` atomically. Throws topocast::Error.
 void writeWebPage(const Snapshot& snap, const QString& path);
+void writeWebPage(const CompareSnapshot& cmp, const QString& path);
 
-/// File ▸ Export ▸ Web page…: asks for a file and writes the page of what `session` shows.
-QAction* addWebPageAction(QMenu* exportMenu, QWidget* window, Session* session,
+/// File ▸ Export ▸ Web page…: asks for a file and writes `page()` (what the window shows: its
+/// comparison when one is open, else its scenario; it throws topocast::Error when there is none).
+QAction* addWebPageAction(QMenu* exportMenu, QWidget* window, std::function<QByteArray()> page,
                           std::function<void(const QString&)> report);
 
 } // namespace topocast::app

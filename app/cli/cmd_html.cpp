@@ -2,6 +2,7 @@
 // (the app's narration and layout, three.js inlined; see app/webpage.h).
 #include "commands.h"
 
+#include "comparesnapshot.h"
 #include "snapshot.h"
 #include "webpage.h"
 
@@ -26,20 +27,30 @@ struct HtmlCommand {
 int html(const HtmlCommand& o, Io& io)
 {
     const Scenario scenario = loadScenario(o.scenario);
-    const app::SnapshotPtr snap = app::buildSnapshot(scenario, false);
     const QString path = QString::fromStdString(o.out);
-    app::writeWebPage(*snap, path);
+    std::uint32_t steps = 0;
+    std::string network;
+    if (scenario.compare) { // both sides, side by side on one timeline
+        const app::CompareSnapshotPtr cmp = app::buildCompareSnapshot(scenario);
+        app::writeWebPage(*cmp, path);
+        steps = cmp->comparison.steps;
+        network = cmp->a->topology().displayName() + ", two schedules side by side";
+    } else {
+        const app::SnapshotPtr snap = app::buildSnapshot(scenario, false);
+        app::writeWebPage(*snap, path);
+        steps = snap->stepCount();
+        network = snap->topology().displayName();
+    }
     io.out << fmt::format(
         "wrote {}: {} steps on the {}, {} KiB; opens in any browser, offline ({}#step=K opens at step K)\n", o.out,
-        snap->stepCount(), snap->topology().displayName(), (QFileInfo(path).size() + 1023) / 1024,
-        QFileInfo(path).fileName().toStdString());
+        steps, network, (QFileInfo(path).size() + 1023) / 1024, QFileInfo(path).fileName().toStdString());
     return 0;
 }
 
 const CommandRegistrar reg{Command{
     "html",
-    "a scenario as one self-contained web page: the network in 3-D, play, step, slider, narration, hover; "
-    "opens in any browser from disk, nothing fetched",
+    "a scenario as one self-contained web page: the network in 3-D, play, step, slider, narration, hover, predict "
+    "mode, a compare scenario's two sides side by side; opens in any browser from disk, nothing fetched",
     [](CLI::App& sub) {
         auto o = std::make_shared<HtmlCommand>();
         sub.add_option("--scenario", o->scenario,

@@ -1,6 +1,7 @@
 #include "window/mainmenus.h"
 #include "window/helpmenu.h"
 
+#include "compareview.h"
 #include "exportactions.h"
 #include "handout.h"
 #include "webpage.h"
@@ -79,8 +80,17 @@ QMenu* buildFileMenu(MainWindow& w, MainMenus& menus)
     file->addMenu(w.exportActions()->menu());
     addHandoutAction(w.exportActions()->menu(), &w, w.session(), w.exportActions(),
                      [&w](const QString& m) { w.statusBar()->showMessage(m, 15000); });
-    addWebPageAction(w.exportActions()->menu(), &w, w.session(),
-                     [&w](const QString& m) { w.statusBar()->showMessage(m, 15000); });
+    addWebPageAction(
+        w.exportActions()->menu(), &w,
+        [&w] {
+            if (const CompareSnapshotPtr cmp = w.compareView()->compareSnapshot(); w.compareMode() && cmp)
+                return webPage(*cmp);
+            const SnapshotPtr snap = w.session()->snapshot();
+            if (!snap || snap->stepCount() == 0)
+                throw Error("no schedule with steps is shown");
+            return webPage(*snap);
+        },
+        [&w](const QString& m) { w.statusBar()->showMessage(m, 15000); });
     file->addSeparator();
     file->addAction(QStringLiteral("&Quit"), QKeySequence::Quit, qApp, &QApplication::quit);
     return file;

@@ -1,202 +1,262 @@
-// topocast's web player: plays one scenario's schedule from the data the page carries
-// (#topocast-data, written by `topocast-cli html` or File ▸ Export ▸ Web page). Everything it shows
-// is computed by topocast; this only draws it. Texts from the scenario go in with textContent,
-// never as HTML.
+// topocast's web player: plays a scenario's schedule — or a comparison's two, side by side on one
+// timeline — from the data the page carries (#topocast-data, written by `topocast-cli html` or
+// File ▸ Export ▸ Web page). Everything it shows is computed by topocast; this only draws it.
+// Texts from the scenario go in with textContent, never as HTML.
 (function () {
   'use strict';
 
   var data = JSON.parse(document.getElementById('topocast-data').textContent);
   var el = function (id) { return document.getElementById(id); };
-  var nodeCount = data.names.length;
-  var stepCount = data.steps;
   var colour = function (hex) { return new THREE.Color(hex); };
   var C = {};
   Object.keys(data.colours).forEach(function (k) { C[k] = colour(data.colours[k]); });
-
-  // ---- what each step does, from the transfers ------------------------------------------------
-  var edgeOf = {};  // "a-b" (a < b) → edge index
-  for (var e = 0; e < data.edgeNodes.length / 2; ++e) {
-    var a = data.edgeNodes[2 * e], b = data.edgeNodes[2 * e + 1];
-    edgeOf[Math.min(a, b) + '-' + Math.max(a, b)] = e;
-  }
-  var byStep = [];      // step → transfers
-  var firstUse = [];    // edge → first step it carries a message (0: never)
-  for (var s = 0; s <= stepCount; ++s) byStep.push([]);
-  data.transfers.forEach(function (t) {
-    byStep[t[0]].push(t);
-    var path = t[3];
-    for (var i = 0; i + 1 < path.length; ++i) {
-      var k = edgeOf[Math.min(path[i], path[i + 1]) + '-' + Math.max(path[i], path[i + 1])];
-      if (k !== undefined && (!firstUse[k] || firstUse[k] > t[0])) firstUse[k] = t[0];
-    }
-  });
-
-  function holders(step) {
-    var n = 0;
-    for (var v = 0; v < nodeCount; ++v) if (data.informed[v] >= 0 && data.informed[v] <= step) ++n;
-    return n;
-  }
-
-  // ---- the scene ----------------------------------------------------------------------------------
-  var view = el('view');
-  var renderer = new THREE.WebGLRenderer({ antialias: true, preserveDrawingBuffer: true });
-  renderer.setPixelRatio(window.devicePixelRatio || 1);
-  view.appendChild(renderer.domElement);
-  var scene = new THREE.Scene();
-  scene.background = C.background;
-  scene.add(new THREE.AmbientLight(0xffffff, 0.55));
-  var sun = new THREE.DirectionalLight(0xffffff, 0.6);
-  sun.position.set(1, 2, 3);
-  scene.add(sun);
-
-  var cam = data.camera;
-  var camera = new THREE.PerspectiveCamera(cam.fov, 16 / 9, 0.01, 1000);
-  camera.position.set(cam.eye[0], cam.eye[1], cam.eye[2]);
-  var controls = new THREE.OrbitControls(camera, renderer.domElement);
-  controls.target.set(cam.centre[0], cam.centre[1], cam.centre[2]);
-  controls.enableDamping = false;
-  controls.update();
-
-  // Nodes: one merged mesh of low-poly spheres, coloured per vertex (one draw call).
-  var sphere = new THREE.SphereBufferGeometry(data.radius, 12, 8);
-  var perNode = sphere.attributes.position.count;
-  var perIndex = sphere.index.count;
-  var positions = new Float32Array(nodeCount * perNode * 3);
-  var normals = new Float32Array(nodeCount * perNode * 3);
-  var nodeColours = new Float32Array(nodeCount * perNode * 3);
-  var indices = new Uint32Array(nodeCount * perIndex);
-  for (var v = 0; v < nodeCount; ++v) {
-    var px = data.pos[3 * v], py = data.pos[3 * v + 1], pz = data.pos[3 * v + 2];
-    for (var j = 0; j < perNode; ++j) {
-      var o = 3 * (v * perNode + j);
-      positions[o] = sphere.attributes.position.getX(j) + px;
-      positions[o + 1] = sphere.attributes.position.getY(j) + py;
-      positions[o + 2] = sphere.attributes.position.getZ(j) + pz;
-      normals[o] = sphere.attributes.normal.getX(j);
-      normals[o + 1] = sphere.attributes.normal.getY(j);
-      normals[o + 2] = sphere.attributes.normal.getZ(j);
-    }
-    for (var q = 0; q < perIndex; ++q) indices[v * perIndex + q] = sphere.index.getX(q) + v * perNode;
-  }
-  var nodeGeometry = new THREE.BufferGeometry();
-  nodeGeometry.setAttribute('position', new THREE.BufferAttribute(positions, 3));
-  nodeGeometry.setAttribute('normal', new THREE.BufferAttribute(normals, 3));
-  nodeGeometry.setAttribute('color', new THREE.BufferAttribute(nodeColours, 3));
-  nodeGeometry.setIndex(new THREE.BufferAttribute(indices, 1));
-  var nodeMesh = new THREE.Mesh(nodeGeometry, new THREE.MeshLambertMaterial({ vertexColors: THREE.VertexColors }));
-  scene.add(nodeMesh);
-
-  // Links: line segments along each link's polyline (wrap links as arcs), coloured per vertex.
-  var segs = [];
-  var segEdge = [];
-  data.edges.forEach(function (pts, k) {
-    for (var i = 0; i + 5 < pts.length; i += 3) {
-      segs.push(pts[i], pts[i + 1], pts[i + 2], pts[i + 3], pts[i + 4], pts[i + 5]);
-      segEdge.push(k);
-    }
-  });
-  var linkGeometry = new THREE.BufferGeometry();
-  linkGeometry.setAttribute('position', new THREE.BufferAttribute(new Float32Array(segs), 3));
-  var linkColours = new Float32Array(segs.length);
-  linkGeometry.setAttribute('color', new THREE.BufferAttribute(linkColours, 3));
-  scene.add(new THREE.LineSegments(linkGeometry, new THREE.LineBasicMaterial({ vertexColors: THREE.VertexColors })));
-
-  // Messages in flight while playing: white dots that travel each transfer's route.
-  var dotCanvas = document.createElement('canvas');
-  dotCanvas.width = dotCanvas.height = 64;
-  var g = dotCanvas.getContext('2d');
-  g.fillStyle = '#ffffff';
-  g.beginPath();
-  g.arc(32, 32, 28, 0, 2 * Math.PI);
-  g.fill();
-  var dotGeometry = new THREE.BufferGeometry();
-  var maxDots = 1;
-  byStep.forEach(function (ts) { maxDots = Math.max(maxDots, ts.length); });
-  dotGeometry.setAttribute('position', new THREE.BufferAttribute(new Float32Array(3 * maxDots), 3));
-  var dots = new THREE.Points(dotGeometry, new THREE.PointsMaterial({
-    color: C.message, size: data.radius * 1.6, map: new THREE.CanvasTexture(dotCanvas), transparent: true,
-    alphaTest: 0.5, sizeAttenuation: true }));
-  dots.visible = false;
-  scene.add(dots);
-
-  // ---- state --------------------------------------------------------------------------------------
+  var P = { marked: colour('#ffffff'), right: colour('#1ad9b3'), missed: colour('#d55e00'), wrong: colour('#f259d9') };
+  var stepCount = data.steps;
   var step = 0;
   var playing = false;
   var fraction = 0;
   var last = 0;
   var secondsPerStep = 1.5;
+  // Predict mode (one side only): the marks of the step being guessed, the last graded step.
+  var predict = { on: false, marks: {}, graded: null, right: 0, missed: 0, wrong: 0, steps: 0 };
 
-  function paint(k) {
-    var receiving = {};
-    byStep[k].forEach(function (t) { receiving[t[2]] = true; });
-    var graded = predict.graded && predict.graded.step === k ? predict.graded : null;
-    for (var v = 0; v < nodeCount; ++v) {
-      var c;
-      if (predict.on && !graded && predict.marks[v]) c = P.marked;
-      else if (graded && graded.right[v]) c = P.right;
-      else if (graded && graded.missed[v]) c = P.missed;
-      else if (graded && graded.wrong[v]) c = P.wrong;
-      else if (v === data.source || data.informed[v] === 0 && data.source >= 0) c = C.source;
-      else if (receiving[v]) c = C.receiving;
-      else if (data.informed[v] >= 0 && data.informed[v] < k) c = C.informed;
-      else c = C.uninformed;
-      for (var j = 0; j < perNode; ++j) c.toArray(nodeColours, 3 * (v * perNode + j));
-    }
-    nodeGeometry.attributes.color.needsUpdate = true;
-    for (var i = 0; i < segEdge.length; ++i) {
-      var f = firstUse[segEdge[i]];
-      var lc = inStep[k][segEdge[i]] ? C.inFlight : f && f < k ? C.linkUsed : C.link;
-      lc.toArray(linkColours, 6 * i);
-      lc.toArray(linkColours, 6 * i + 3);
-    }
-    linkGeometry.attributes.color.needsUpdate = true;
-  }
+  function edgeKey(a, b) { return Math.min(a, b) + '-' + Math.max(a, b); }
 
-  // The edges each step's transfers use.
-  var inStep = byStep.map(function (ts) {
-    var set = {};
-    ts.forEach(function (t) {
+  // One side: its network, its schedule's steps, its view and texts. `suffix` names its elements
+  // ("" for the first side: #narration, #holders; "-b" for the second).
+  function Side(side, suffix, root) {
+    var self = this;
+    var nodeCount = side.names.length;
+    this.side = side;
+    this.nodeCount = nodeCount;
+
+    var edgeOf = {};
+    for (var e = 0; e < side.edgeNodes.length / 2; ++e) edgeOf[edgeKey(side.edgeNodes[2 * e], side.edgeNodes[2 * e + 1])] = e;
+    var byStep = [];
+    for (var s = 0; s <= side.steps; ++s) byStep.push([]);
+    var firstUse = [];
+    var inStep = byStep.map(function () { return {}; });
+    side.transfers.forEach(function (t) {
+      byStep[t[0]].push(t);
       for (var i = 0; i + 1 < t[3].length; ++i) {
-        var k = edgeOf[Math.min(t[3][i], t[3][i + 1]) + '-' + Math.max(t[3][i], t[3][i + 1])];
-        if (k !== undefined) set[k] = true;
+        var k = edgeOf[edgeKey(t[3][i], t[3][i + 1])];
+        if (k === undefined) continue;
+        inStep[t[0]][k] = true;
+        if (!firstUse[k] || firstUse[k] > t[0]) firstUse[k] = t[0];
       }
     });
-    return set;
-  });
+    this.byStep = byStep;
 
-  function placeDots(k, f) {
-    var arr = dotGeometry.attributes.position.array;
-    var ts = byStep[k];
-    for (var i = 0; i < ts.length; ++i) {
-      var path = ts[i][3];
-      var hops = path.length - 1;
-      var at = Math.min(hops - 1e-6, Math.max(0, f * hops));
-      var h = Math.floor(at), r = at - h;
-      var a = path[h], b = path[Math.min(h + 1, hops)];
-      for (var d = 0; d < 3; ++d) arr[3 * i + d] = data.pos[3 * a + d] * (1 - r) + data.pos[3 * b + d] * r;
+    // Texts and the view's box.
+    var box = document.createElement('div');
+    box.className = 'side';
+    if (data.sides.length > 1) {
+      var h = document.createElement('h2');
+      h.textContent = side.heading;
+      box.appendChild(h);
     }
-    dotGeometry.setDrawRange(0, ts.length);
-    dotGeometry.attributes.position.needsUpdate = true;
+    var view = document.createElement('div');
+    view.className = 'view';
+    view.id = 'view' + suffix;
+    view.setAttribute('aria-label', 'the network in 3-D: drag to rotate, wheel to zoom, hover a node for its name and state');
+    var tip = document.createElement('div');
+    tip.className = 'tip';
+    tip.hidden = true;
+    view.appendChild(tip);
+    box.appendChild(view);
+    var narration = document.createElement('p');
+    narration.className = 'narration';
+    narration.id = 'narration' + suffix;
+    narration.setAttribute('aria-live', 'polite');
+    box.appendChild(narration);
+    var holdersText = document.createElement('p');
+    holdersText.id = 'holders' + suffix;
+    box.appendChild(holdersText);
+    root.appendChild(box);
+
+    // The scene.
+    var renderer = new THREE.WebGLRenderer({ antialias: true, preserveDrawingBuffer: true });
+    renderer.setPixelRatio(window.devicePixelRatio || 1);
+    view.appendChild(renderer.domElement);
+    var scene = new THREE.Scene();
+    scene.background = C.background;
+    scene.add(new THREE.AmbientLight(0xffffff, 0.55));
+    var sun = new THREE.DirectionalLight(0xffffff, 0.6);
+    sun.position.set(1, 2, 3);
+    scene.add(sun);
+    var camera = new THREE.PerspectiveCamera(side.camera.fov, 16 / 9, 0.01, 1000);
+    camera.position.fromArray(side.camera.eye);
+    var controls = new THREE.OrbitControls(camera, renderer.domElement);
+    controls.target.fromArray(side.camera.centre);
+    controls.update();
+
+    // Nodes: one merged mesh of low-poly spheres, coloured per vertex (one draw call).
+    var sphere = new THREE.SphereBufferGeometry(side.radius, 12, 8);
+    var perNode = sphere.attributes.position.count;
+    var perIndex = sphere.index.count;
+    var positions = new Float32Array(nodeCount * perNode * 3);
+    var normals = new Float32Array(nodeCount * perNode * 3);
+    var nodeColours = new Float32Array(nodeCount * perNode * 3);
+    var indices = new Uint32Array(nodeCount * perIndex);
+    for (var v = 0; v < nodeCount; ++v) {
+      for (var j = 0; j < perNode; ++j) {
+        var o = 3 * (v * perNode + j);
+        positions[o] = sphere.attributes.position.getX(j) + side.pos[3 * v];
+        positions[o + 1] = sphere.attributes.position.getY(j) + side.pos[3 * v + 1];
+        positions[o + 2] = sphere.attributes.position.getZ(j) + side.pos[3 * v + 2];
+        normals[o] = sphere.attributes.normal.getX(j);
+        normals[o + 1] = sphere.attributes.normal.getY(j);
+        normals[o + 2] = sphere.attributes.normal.getZ(j);
+      }
+      for (var q = 0; q < perIndex; ++q) indices[v * perIndex + q] = sphere.index.getX(q) + v * perNode;
+    }
+    var nodeGeometry = new THREE.BufferGeometry();
+    nodeGeometry.setAttribute('position', new THREE.BufferAttribute(positions, 3));
+    nodeGeometry.setAttribute('normal', new THREE.BufferAttribute(normals, 3));
+    nodeGeometry.setAttribute('color', new THREE.BufferAttribute(nodeColours, 3));
+    nodeGeometry.setIndex(new THREE.BufferAttribute(indices, 1));
+    var nodeMesh = new THREE.Mesh(nodeGeometry, new THREE.MeshLambertMaterial({ vertexColors: THREE.VertexColors }));
+    scene.add(nodeMesh);
+
+    // Links: segments along each link's polyline (a torus's wrap links as arcs).
+    var segs = [];
+    var segEdge = [];
+    side.edges.forEach(function (pts, k) {
+      for (var i = 0; i + 5 < pts.length; i += 3) {
+        segs.push(pts[i], pts[i + 1], pts[i + 2], pts[i + 3], pts[i + 4], pts[i + 5]);
+        segEdge.push(k);
+      }
+    });
+    var linkGeometry = new THREE.BufferGeometry();
+    linkGeometry.setAttribute('position', new THREE.BufferAttribute(new Float32Array(segs), 3));
+    var linkColours = new Float32Array(segs.length);
+    linkGeometry.setAttribute('color', new THREE.BufferAttribute(linkColours, 3));
+    scene.add(new THREE.LineSegments(linkGeometry, new THREE.LineBasicMaterial({ vertexColors: THREE.VertexColors })));
+
+    // Messages in flight while playing: white dots travelling each transfer's route.
+    var dotCanvas = document.createElement('canvas');
+    dotCanvas.width = dotCanvas.height = 64;
+    var g = dotCanvas.getContext('2d');
+    g.fillStyle = '#ffffff';
+    g.beginPath();
+    g.arc(32, 32, 28, 0, 2 * Math.PI);
+    g.fill();
+    var maxDots = 1;
+    byStep.forEach(function (ts) { maxDots = Math.max(maxDots, ts.length); });
+    var dotGeometry = new THREE.BufferGeometry();
+    dotGeometry.setAttribute('position', new THREE.BufferAttribute(new Float32Array(3 * maxDots), 3));
+    var dots = new THREE.Points(dotGeometry, new THREE.PointsMaterial({
+      color: C.message, size: side.radius * 1.6, map: new THREE.CanvasTexture(dotCanvas), transparent: true,
+      alphaTest: 0.5, sizeAttenuation: true }));
+    dots.visible = false;
+    scene.add(dots);
+
+    this.holders = function (k) {
+      var n = 0;
+      for (var v = 0; v < nodeCount; ++v) if (side.informed[v] >= 0 && side.informed[v] <= k) ++n;
+      return n;
+    };
+
+    // The picture of step k (the side's own step: a shorter schedule holds its last state).
+    this.paint = function (k, marks, graded) {
+      var receiving = {};
+      byStep[k].forEach(function (t) { receiving[t[2]] = true; });
+      for (var v = 0; v < nodeCount; ++v) {
+        var c;
+        if (marks && marks[v]) c = P.marked;
+        else if (graded && graded.right[v]) c = P.right;
+        else if (graded && graded.missed[v]) c = P.missed;
+        else if (graded && graded.wrong[v]) c = P.wrong;
+        else if (v === side.source) c = C.source;
+        else if (receiving[v]) c = C.receiving;
+        else if (side.informed[v] === 0 || side.informed[v] > 0 && side.informed[v] < k) c = C.informed;
+        else c = C.uninformed;
+        for (var j = 0; j < perNode; ++j) c.toArray(nodeColours, 3 * (v * perNode + j));
+      }
+      nodeGeometry.attributes.color.needsUpdate = true;
+      for (var i = 0; i < segEdge.length; ++i) {
+        var f = firstUse[segEdge[i]];
+        var lc = inStep[k][segEdge[i]] ? C.inFlight : f && f < k ? C.linkUsed : C.link;
+        lc.toArray(linkColours, 6 * i);
+        lc.toArray(linkColours, 6 * i + 3);
+      }
+      linkGeometry.attributes.color.needsUpdate = true;
+      narration.textContent = side.narration[k] || '';
+      holdersText.textContent = self.holders(k) + ' of ' + nodeCount + ' nodes hold the data';
+    };
+
+    // Dots a fraction f of the way along step k's routes; none when f < 0.
+    this.placeDots = function (k, f) {
+      if (f < 0 || k > side.steps) { dots.visible = false; return; }
+      var arr = dotGeometry.attributes.position.array;
+      var ts = byStep[k];
+      for (var i = 0; i < ts.length; ++i) {
+        var path = ts[i][3];
+        var hops = path.length - 1;
+        var at = Math.min(hops - 1e-6, Math.max(0, f * hops));
+        var h = Math.floor(at), r = at - h;
+        var a = path[h], b = path[Math.min(h + 1, hops)];
+        for (var d = 0; d < 3; ++d) arr[3 * i + d] = side.pos[3 * a + d] * (1 - r) + side.pos[3 * b + d] * r;
+      }
+      dotGeometry.setDrawRange(0, ts.length);
+      dotGeometry.attributes.position.needsUpdate = true;
+      dots.visible = ts.length > 0;
+    };
+
+    var ray = new THREE.Raycaster();
+    var mouse = new THREE.Vector2();
+    // The node under the pointer, or -1.
+    this.nodeAt = function (ev) {
+      var r = renderer.domElement.getBoundingClientRect();
+      mouse.x = ((ev.clientX - r.left) / r.width) * 2 - 1;
+      mouse.y = -((ev.clientY - r.top) / r.height) * 2 + 1;
+      ray.setFromCamera(mouse, camera);
+      var hit = ray.intersectObject(nodeMesh)[0];
+      return hit ? Math.floor(hit.face.a / perNode) : -1;
+    };
+    renderer.domElement.addEventListener('mousemove', function (ev) {
+      var v = self.nodeAt(ev);
+      if (v < 0) { tip.hidden = true; return; }
+      var k = Math.min(step, side.steps);
+      var state;
+      if (v === side.source) state = 'the source';
+      else if (side.informed[v] < 0) state = 'never receives';
+      else if (side.informed[v] === k) state = 'receives in this step';
+      else if (side.informed[v] < k) state = 'holds the data since step ' + side.informed[v];
+      else state = 'receives in step ' + side.informed[v];
+      var r = renderer.domElement.getBoundingClientRect();
+      tip.textContent = side.names[v] + ': ' + state;
+      tip.style.left = (ev.clientX - r.left + 14) + 'px';
+      tip.style.top = (ev.clientY - r.top + 14) + 'px';
+      tip.hidden = false;
+    });
+    renderer.domElement.addEventListener('mouseleave', function () { tip.hidden = true; });
+    this.canvas = renderer.domElement;
+
+    this.resize = function () {
+      var w = view.clientWidth, hgt = Math.max(240, view.clientHeight);
+      renderer.setSize(w, hgt);
+      camera.aspect = w / hgt;
+      camera.updateProjectionMatrix();
+    };
+    this.render = function () { renderer.render(scene, camera); };
   }
 
-  // ---- predict mode: guess the next step's receivers, then check ----------------------------------
-  var P = { marked: colour('#ffffff'), right: colour('#1ad9b3'), missed: colour('#d55e00'), wrong: colour('#f259d9') };
-  var predict = { on: false, marks: {}, graded: null, right: 0, missed: 0, wrong: 0, steps: 0 };
-  var nameIndex = {};
-  data.names.forEach(function (n, v) { nameIndex[n.replace(/\s+/g, '')] = v; });
+  var sidesRoot = el('sides');
+  var sides = data.sides.map(function (side, i) { return new Side(side, i === 0 ? '' : '-b', sidesRoot); });
+  var first = sides[0];
 
+  // ---- predict mode: guess the next step's receivers (the first side), then check ----------------
+  var nameIndex = {};
+  first.side.names.forEach(function (n, v) { nameIndex[n.replace(/\s+/g, '')] = v; });
   function receiversOf(k) {
     var r = {};
-    (byStep[k] || []).forEach(function (t) { r[t[2]] = true; });
+    (first.byStep[k] || []).forEach(function (t) { r[t[2]] = true; });
     return r;
   }
   function namesOf(set) {
-    var out = [];
-    Object.keys(set).forEach(function (v) { out.push(data.names[v]); });
+    var out = Object.keys(set).map(function (v) { return first.side.names[v]; });
     return out.length ? out.join(' ') : 'none';
-  }
-  function marksText() {
-    return Object.keys(predict.marks).map(function (v) { return data.names[v]; }).join(' ');
   }
   // "(5,2) (1,5)", "(5,2);(1,5)" or hypercube addresses "0101 0011": the node of each name.
   function parseGuess(text) {
@@ -204,10 +264,15 @@
     var tokens = text.match(/\([^()]*\)|[^\s;()]+/g) || [];
     for (var i = 0; i < tokens.length; ++i) {
       var v = nameIndex[tokens[i].replace(/\s+/g, '')];
-      if (v === undefined) return { error: tokens[i] + ' is not a node of this network (names look like ' + data.names[nodeCount - 1] + ')' };
+      if (v === undefined)
+        return { error: tokens[i] + ' is not a node of this network (names look like ' + first.side.names[first.nodeCount - 1] + ')' };
       marks[v] = true;
     }
     return { marks: marks };
+  }
+  function askText() {
+    return step < stepCount ? 'Which nodes receive in step ' + (step + 1) + '? Click them (or type their names), then Check.'
+      : 'This is the last step: go back to start predicting.';
   }
   function updatePredictPanel() {
     el('predict').setAttribute('aria-pressed', predict.on ? 'true' : 'false');
@@ -217,16 +282,15 @@
       ' wrong over ' + predict.steps + (predict.steps === 1 ? ' step' : ' steps');
   }
   function setPredict(on) {
-    predict.on = on;
-    document.body.classList.toggle('predicting', on);
+    predict.on = on && sides.length === 1;
+    document.body.classList.toggle('predicting', predict.on);
     predict.marks = {};
     predict.graded = null;
     el('guess').value = '';
-    el('verdict').textContent = on ? (step < stepCount ? 'Which nodes receive in step ' + (step + 1) +
-      '? Click them (or type their names), then Check.' : 'This is the last step: go back to start predicting.') : '';
-    if (on) setPlaying(false);
+    el('verdict').textContent = predict.on ? askText() : '';
+    if (predict.on) setPlaying(false);
     updatePredictPanel();
-    paint(step);
+    paint();
   }
   function checkGuess() {
     if (!predict.on || step >= stepCount) return;
@@ -251,27 +315,46 @@
       (next < stepCount ? ' Now guess step ' + (next + 1) + '.' : ' That was the last step.');
     updatePredictPanel();
   }
+  if (sides.length > 1) el('predict-bar').hidden = true;  // predict one schedule at a time
   el('predict').addEventListener('click', function () { setPredict(!predict.on); });
   el('check').addEventListener('click', checkGuess);
   el('guess').addEventListener('input', function () {
     var parsed = parseGuess(el('guess').value);
-    if (!parsed.error) { predict.marks = parsed.marks; paint(step); }
+    if (!parsed.error) { predict.marks = parsed.marks; predict.graded = null; paint(); }
   });
   el('guess').addEventListener('keydown', function (ev) {
     if (ev.key === 'Enter') { ev.preventDefault(); checkGuess(); }
   });
+  var down = null;
+  first.canvas.addEventListener('mousedown', function (ev) { down = [ev.clientX, ev.clientY]; });
+  first.canvas.addEventListener('click', function (ev) {
+    if (!predict.on || !down || Math.abs(ev.clientX - down[0]) + Math.abs(ev.clientY - down[1]) > 4) return;
+    var v = first.nodeAt(ev);
+    if (v < 0) return;
+    predict.graded = null;
+    if (predict.marks[v]) delete predict.marks[v]; else predict.marks[v] = true;
+    el('guess').value = Object.keys(predict.marks).map(function (u) { return first.side.names[u]; }).join(' ');
+    paint();
+  });
+
+  // ---- the timeline ---------------------------------------------------------------------------------
+  function paint() {
+    sides.forEach(function (s, i) {
+      var k = Math.min(step, s.side.steps);
+      var graded = i === 0 && predict.on && predict.graded && predict.graded.step === step ? predict.graded : null;
+      s.paint(k, i === 0 && predict.on && !graded ? predict.marks : null, graded);
+    });
+  }
 
   function show(k) {
     step = Math.max(0, Math.min(stepCount, k));
-    paint(step);
+    if (predict.graded && predict.graded.step !== step) predict.graded = null;
+    paint();
     el('step-counter').textContent = 'Step ' + step + ' of ' + stepCount;
-    el('holders').textContent = holders(step) + ' of ' + nodeCount + ' nodes hold the data';
-    el('narration').textContent = data.narration[step] || '';
     el('slider').value = String(step);
     if (predict.on) {
-      el('predict-step').textContent = String(Math.min(step + 1, stepCount));
-      if (!predict.graded || predict.graded.step !== step) el('verdict').textContent = step < stepCount ?
-        'Which nodes receive in step ' + (step + 1) + '? Click them (or type their names), then Check.' : '';
+      updatePredictPanel();
+      if (!predict.graded) el('verdict').textContent = askText();
     }
     document.body.setAttribute('data-step', String(step));
     if (history.replaceState) history.replaceState(null, '', '#step=' + step);
@@ -281,7 +364,8 @@
     playing = on && stepCount > 0;
     el('play').textContent = playing ? 'Pause' : 'Play';
     el('play').setAttribute('aria-pressed', playing ? 'true' : 'false');
-    if (!playing) dots.visible = false;
+    if (!playing) sides.forEach(function (s) { s.placeDots(0, -1); });
+    fraction = 0;
     last = performance.now();
   }
 
@@ -290,7 +374,10 @@
   el('forward').addEventListener('click', function () { setPlaying(false); show(step + 1); });
   el('last').addEventListener('click', function () { setPlaying(false); show(stepCount); });
   el('play').addEventListener('click', function () {
-    if (predict.on) { el('verdict').textContent = 'Predict mode: Check your guess to see the next step (or leave predict mode to play).'; return; }
+    if (predict.on) {
+      el('verdict').textContent = 'Predict mode: Check your guess to see the next step (or leave predict mode to play).';
+      return;
+    }
     if (!playing && step >= stepCount) show(0);
     setPlaying(!playing);
   });
@@ -298,7 +385,7 @@
   el('slider').addEventListener('input', function () { setPlaying(false); show(parseInt(el('slider').value, 10)); });
   document.addEventListener('keydown', function (ev) {
     if (ev.target && ev.target.tagName === 'INPUT' && ev.target.type !== 'range') return;
-    if (ev.key === 'p' || ev.key === 'P') { setPredict(!predict.on); return; }
+    if ((ev.key === 'p' || ev.key === 'P') && sides.length === 1) { setPredict(!predict.on); return; }
     if (ev.key === 'Enter' && predict.on) { ev.preventDefault(); checkGuess(); return; }
     if (ev.key === ' ') { ev.preventDefault(); el('play').click(); }
     else if (ev.key === 'ArrowRight') { setPlaying(false); show(step + 1); }
@@ -307,54 +394,7 @@
     else if (ev.key === 'End') { setPlaying(false); show(stepCount); }
   });
 
-  // ---- hover: a node's name and state -------------------------------------------------------------
-  var ray = new THREE.Raycaster();
-  var mouse = new THREE.Vector2();
-  renderer.domElement.addEventListener('mousemove', function (ev) {
-    var r = renderer.domElement.getBoundingClientRect();
-    mouse.x = ((ev.clientX - r.left) / r.width) * 2 - 1;
-    mouse.y = -((ev.clientY - r.top) / r.height) * 2 + 1;
-    ray.setFromCamera(mouse, camera);
-    var hit = ray.intersectObject(nodeMesh)[0];
-    var tip = el('tip');
-    if (!hit) { tip.hidden = true; return; }
-    var v = Math.floor(hit.face.a / perNode);
-    var state;
-    if (v === data.source) state = 'the source';
-    else if (data.informed[v] < 0) state = 'never receives';
-    else if (data.informed[v] === step) state = 'receives in this step';
-    else if (data.informed[v] < step) state = 'holds the data since step ' + data.informed[v];
-    else state = 'receives in step ' + data.informed[v];
-    tip.textContent = data.names[v] + ': ' + state;
-    tip.style.left = (ev.clientX - r.left + 14) + 'px';
-    tip.style.top = (ev.clientY - r.top + 14) + 'px';
-    tip.hidden = false;
-  });
-  renderer.domElement.addEventListener('mouseleave', function () { el('tip').hidden = true; });
-  var down = null;
-  renderer.domElement.addEventListener('mousedown', function (ev) { down = [ev.clientX, ev.clientY]; });
-  renderer.domElement.addEventListener('click', function (ev) {
-    if (!predict.on || !down || Math.abs(ev.clientX - down[0]) + Math.abs(ev.clientY - down[1]) > 4) return;
-    var r = renderer.domElement.getBoundingClientRect();
-    mouse.x = ((ev.clientX - r.left) / r.width) * 2 - 1;
-    mouse.y = -((ev.clientY - r.top) / r.height) * 2 + 1;
-    ray.setFromCamera(mouse, camera);
-    var hit = ray.intersectObject(nodeMesh)[0];
-    if (!hit) return;
-    var v = Math.floor(hit.face.a / perNode);
-    if (predict.graded && predict.graded.step === step) predict.graded = null;
-    if (predict.marks[v]) delete predict.marks[v]; else predict.marks[v] = true;
-    el('guess').value = marksText();
-    paint(step);
-  });
-
-  // ---- layout and the frame loop ----------------------------------------------------------------
-  function resize() {
-    var w = view.clientWidth, h = Math.max(240, view.clientHeight);
-    renderer.setSize(w, h);
-    camera.aspect = w / h;
-    camera.updateProjectionMatrix();
-  }
+  function resize() { sides.forEach(function (s) { s.resize(); }); }
   window.addEventListener('resize', resize);
 
   function frame(now) {
@@ -366,12 +406,9 @@
         if (step >= stepCount) setPlaying(false);
         else show(step + 1);
       }
-      if (playing && step < stepCount) {
-        placeDots(step + 1, fraction);
-        dots.visible = true;
-      }
+      if (playing && step < stepCount) sides.forEach(function (s) { s.placeDots(step + 1, fraction); });
     }
-    renderer.render(scene, camera);
+    sides.forEach(function (s) { s.render(); });
     requestAnimationFrame(frame);
   }
 
@@ -381,20 +418,10 @@
   el('description').textContent = data.description;
   el('facts').textContent = data.facts;
   var legend = el('legend');
-  data.legend.forEach(function (entry) {
+  data.legend.concat([['#ffffff', 'predict: your guess', 1], ['#1ad9b3', 'predict: right', 1],
+                      ['#d55e00', 'predict: missed', 1], ['#f259d9', 'predict: wrong', 1]]).forEach(function (entry) {
     var li = document.createElement('li');
-    var sw = document.createElement('span');
-    sw.className = 'swatch';
-    sw.style.background = entry[0];
-    li.appendChild(sw);
-    li.appendChild(document.createTextNode(entry[1]));
-    legend.appendChild(li);
-  });
-
-  [['#ffffff', 'predict: your guess'], ['#1ad9b3', 'predict: right'], ['#d55e00', 'predict: missed'],
-    ['#f259d9', 'predict: wrong']].forEach(function (entry) {
-    var li = document.createElement('li');
-    li.className = 'predict-only';
+    if (entry[2]) li.className = 'predict-only';
     var sw = document.createElement('span');
     sw.className = 'swatch';
     sw.style.background = entry[0];
@@ -407,7 +434,7 @@
   var m = /(?:^#|&)step=(\d+)/.exec(window.location.hash);
   resize();
   show(m ? parseInt(m[1], 10) : 0);
-  renderer.render(scene, camera);
+  sides.forEach(function (s) { s.render(); });
   document.body.setAttribute('data-ready', 'true');
   requestAnimationFrame(frame);
 })();

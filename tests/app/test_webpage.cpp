@@ -4,6 +4,7 @@
 // Chromium.)
 #include "helpers.h"
 #include "mainwindow.h"
+#include "comparesnapshot.h"
 #include "narration.h"
 #include "snapshot.h"
 #include "webpage.h"
@@ -40,7 +41,12 @@ QJsonObject pageDataOf(const Snapshot& snap)
 TEST_CASE("web page: the data holds every node, link, transfer and narration of the snapshot", "[app][webpage]")
 {
     const SnapshotPtr snap = buildSnapshot(loadScenario(TOPOCAST_SOURCE_DIR "/resources/scenarios/cang-wu-8x8-corner.json"), false);
-    const QJsonObject d = pageDataOf(*snap);
+    const QJsonObject page = pageDataOf(*snap);
+    CHECK(page[QStringLiteral("steps")].toInt() == 6);
+    CHECK(page[QStringLiteral("title")].toString() == QStringLiteral("Cang-Wu 8×8 mesh from the corner (0,0)"));
+    CHECK(page[QStringLiteral("colours")].toObject()[QStringLiteral("receiving")].toString() == QStringLiteral("#009e73"));
+    REQUIRE(page[QStringLiteral("sides")].toArray().size() == 1);
+    const QJsonObject d = page[QStringLiteral("sides")].toArray()[0].toObject();
     CHECK(d[QStringLiteral("steps")].toInt() == 6);
     CHECK(d[QStringLiteral("names")].toArray().size() == 64);
     CHECK(d[QStringLiteral("names")].toArray()[9].toString() == QStringLiteral("(1,1)"));
@@ -64,7 +70,27 @@ TEST_CASE("web page: the data holds every node, link, transfer and narration of 
     for (const QJsonValue v : d[QStringLiteral("informed")].toArray())
         informedAtTwo += v.toInt() >= 0 && v.toInt() <= 2;
     CHECK(informedAtTwo == 4);  // the source and the receivers of steps 1 and 2
-    CHECK(d[QStringLiteral("colours")].toObject()[QStringLiteral("receiving")].toString() == QStringLiteral("#009e73"));
+}
+
+TEST_CASE("web page: a compare scenario's page carries both sides on the longer timeline", "[app][webpage]")
+{
+    const CompareSnapshotPtr cmp =
+        buildCompareSnapshot(loadScenario(TOPOCAST_SOURCE_DIR "/resources/scenarios/compare-cang-wu-8x8-paper-vs-optimal.json"));
+    QJsonParseError error{};
+    const QJsonObject page = QJsonDocument::fromJson(webPageData(*cmp), &error).object();
+    REQUIRE(error.error == QJsonParseError::NoError);
+    CHECK(page[QStringLiteral("steps")].toInt() == 6);
+    const QJsonArray sides = page[QStringLiteral("sides")].toArray();
+    REQUIRE(sides.size() == 2);
+    CHECK(sides[0].toObject()[QStringLiteral("heading")].toString() == QStringLiteral("A: cang-wu paper from (2,3) — 6 steps, TCD 71"));
+    CHECK(sides[1].toObject()[QStringLiteral("heading")].toString() == QStringLiteral("B: cang-wu optimal from (2,3) — 6 steps, TCD 69"));
+    for (int i = 0; i < 2; ++i) {
+        const QJsonObject side = sides[i].toObject();
+        CHECK(side[QStringLiteral("names")].toArray().size() == 64);
+        CHECK(side[QStringLiteral("transfers")].toArray().size() == 63);
+        CHECK(side[QStringLiteral("narration")].toArray()[3].toString() == narrate(cmp->side(i), 3));
+    }
+    CHECK(webPage(*cmp).contains("<script>"));
 }
 
 TEST_CASE("web page: no text of the scenario can close the data element, and the policy allows exactly the page's scripts", "[app][webpage]")

@@ -8,6 +8,7 @@
 #   - something is drawn: the step-1 picture shows a receiving node in its green beyond the
 #     legend's swatch, the last step's shows many nodes holding the data in their blue, and the
 #     two pictures differ;
+#   - a compare scenario shows both sides, titled, each with its narration, on one timeline;
 #   - predict mode: typed guesses for steps 1 and 2 are graded right, missed and wrong as core's
 #     schedule has it, the score adds up, and the graded step shows the missed and wrong nodes;
 #   - a scenario whose title and description hold HTML and script exports as inert text: the page
@@ -87,6 +88,20 @@ assert bN > b1 + 2000, "the last step shows no nodes holding the data in blue"
 assert drawn > 20000, "nearly nothing is drawn"
 assert changed > 2000, "step 1 and the last step look the same"
 PY
+
+# --- a compare scenario: both sides on one timeline ---------------------------------------------
+"$cli" html --scenario "$src/resources/scenarios/compare-cang-wu-8x8-paper-vs-optimal.json" --out "$work/compare.html" >/dev/null
+chrome --dump-dom "file://$work/compare.html#step=3" >"$work/compare-dom.html" 2>"$work/compare-log.txt" || fail "chromium failed on the compare page"
+grep -q 'data-ready="true"' "$work/compare-dom.html" || fail "the compare page did not start: $(console_problems "$work/compare-log.txt")"
+grep -q 'Step 3 of 6<' "$work/compare-dom.html" || fail "the compare page does not say Step 3 of 6"
+grep -q '<h2>A: cang-wu paper from (2,3) — 6 steps, TCD 71</h2>' "$work/compare-dom.html" &&
+  grep -q '<h2>B: cang-wu optimal from (2,3) — 6 steps, TCD 69</h2>' "$work/compare-dom.html" ||
+  fail "the compare page does not title its sides A (paper, TCD 71) and B (optimal, TCD 69)"
+a=$(grep -o '<p class="narration" id="narration"[^>]*>[^<]*' "$work/compare-dom.html" | sed 's/.*>//')
+b=$(grep -o '<p class="narration" id="narration-b"[^>]*>[^<]*' "$work/compare-dom.html" | sed 's/.*>//')
+[ -n "$a" ] && [ -n "$b" ] && [ "$a" != "$b" ] || fail "the two sides' narrations of step 3 should both be shown, and differ: '$a' / '$b'"
+problems=$(console_problems "$work/compare-log.txt")
+[ -z "$problems" ] || fail "the console on the compare page: $problems"
 
 # --- predict mode, as a student plays it: type the guesses, check, read the verdict and score ------
 click() { echo "document.getElementById('$1').click(); document.getElementById('$2').textContent"; }
