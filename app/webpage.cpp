@@ -9,6 +9,7 @@
 #include "topocast/error.h"
 #include "topocast/io/scenario.h"
 #include "topocast/layout.h"
+#include "topocast/layout_edges.h"
 #include "topocast/routing.h"
 #include "topocast/version.h"
 
@@ -61,29 +62,14 @@ void appendPoint(QJsonArray& out, const Vec3& p)
 /// Every link once, as a polyline (a torus's wrap links as the app's arcs), and its two nodes.
 void addEdges(const Topology& topo, const std::vector<Vec3>& pos, QJsonObject& doc)
 {
-    const auto bounds = layoutBounds(pos);
     QJsonArray edges, ends;
-    for (NodeId v{}; v < topo.nodeCount(); ++v)
-        for (int p = 0; p < topo.portsPerNode(); ++p) {
-            const Port port = topo.portAt(p);
-            NodeId next{};
-            if (!topo.step(v, port.dim, port.sign, next))
-                continue;
-            const bool wrap = topo.isWrapChannel(topo.channel(v, port.dim, port.sign));
-            if (wrap ? port.sign < 0 : next < v)
-                continue; // one edge per link, as topocast-cli layout lists them
-            QJsonArray points;
-            if (wrap)
-                for (const Vec3& q :
-                     arcPolyline(pos[v], pos[next], wrapArcBulge(topo, bounds, pos[v], pos[next], port.dim)))
-                    appendPoint(points, q);
-            else {
-                appendPoint(points, pos[v]);
-                appendPoint(points, pos[next]);
-            }
-            edges << points;
-            ends << static_cast<qint64>(v) << static_cast<qint64>(next);
-        }
+    for (const DrawnLink& link : drawnLinks(topo, pos)) {
+        QJsonArray points;
+        for (const Vec3& q : link.points)
+            appendPoint(points, q);
+        edges << points;
+        ends << static_cast<qint64>(link.from) << static_cast<qint64>(link.to);
+    }
     doc[QStringLiteral("edges")] = edges;
     doc[QStringLiteral("edgeNodes")] = ends;
 }

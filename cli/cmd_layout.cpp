@@ -13,6 +13,7 @@
 #include "topocast/error.h"
 #include "topocast/io/schedule_json.h"
 #include "topocast/layout.h"
+#include "topocast/layout_edges.h"
 
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
@@ -51,26 +52,13 @@ int runLayout(const LayoutCommand& opt, Io& io)
         nodes.push_back(point(p));
     nlohmann::ordered_json edges = nlohmann::ordered_json::array();
     std::size_t arcs = 0;
-    for (NodeId v{}; v < topo.nodeCount(); ++v)
-        for (int p = 0; p < topo.portsPerNode(); ++p) {
-            const Port port = topo.portAt(p);
-            NodeId next{};
-            if (!topo.step(v, port.dim, port.sign, next))
-                continue;
-            const bool wrap = topo.isWrapChannel(topo.channel(v, port.dim, port.sign));
-            if (wrap ? port.sign < 0 : next < v)
-                continue;  // one edge per link: a wrap link from its + channel's tail, others from the lower id
-            nlohmann::ordered_json points = nlohmann::ordered_json::array();
-            if (wrap) {
-                ++arcs;
-                for (const Vec3& q : arcPolyline(pos[v], pos[next], wrapArcBulge(topo, bounds, pos[v], pos[next], port.dim)))
-                    points.push_back(point(q));
-            } else {
-                points = {point(pos[v]), point(pos[next])};
-            }
-            edges.push_back(
-                {{"from", nodeToJson(topo, v)}, {"to", nodeToJson(topo, next)}, {"points", std::move(points)}});
-        }
+    for (const DrawnLink& link : drawnLinks(topo, pos)) {
+        arcs += link.wrap;
+        nlohmann::ordered_json points = nlohmann::ordered_json::array();
+        for (const Vec3& q : link.points)
+            points.push_back(point(q));
+        edges.push_back({{"from", nodeToJson(topo, link.from)}, {"to", nodeToJson(topo, link.to)}, {"points", std::move(points)}});
+    }
     if (opt.json) {
         nlohmann::ordered_json doc = envelope("topocast-layout", topo);
         doc["explode"] = shortest(explode);

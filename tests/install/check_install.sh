@@ -9,6 +9,7 @@
 #   check_install.sh BUILD_DIR SOURCE_DIR VERSION
 set -euo pipefail
 build=$1 src=$2 version=$3
+here=$(cd "$(dirname "$0")" && pwd)
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 prefix=$work/usr
@@ -45,36 +46,14 @@ for size in 16 24 32 48 64 128 256; do
   [ -f "$png" ] || fail "no ${size}×${size} icon"
   # The PNG's own width and height (IHDR), and at least half its pixels opaque: the icon's rounded
   # square, not a transparent page.
-  python3 - "$png" "$size" <<'PY' || fail "the ${size}×${size} icon is not a ${size}×${size} picture of the icon"
-import struct, sys, zlib
-data = open(sys.argv[1], "rb").read()
-size = int(sys.argv[2])
-assert data[:8] == b"\x89PNG\r\n\x1a\n"
-w, h, depth, colour = struct.unpack(">IIBB", data[16:26])
-assert (w, h, depth, colour) == (size, size, 8, 6), (w, h, depth, colour)
-pos, idat = 8, b""
-while pos < len(data):
-    n, kind = struct.unpack(">I4s", data[pos:pos + 8])
-    if kind == b"IDAT":
-        idat += data[pos + 8:pos + 8 + n]
-    pos += 12 + n
-raw = zlib.decompress(idat)
-stride, bpp, prev, opaque = 4 * w, 4, bytearray(4 * w), 0
-for r in range(h):
-    kind, line = raw[r * (stride + 1)], bytearray(raw[r * (stride + 1) + 1:(r + 1) * (stride + 1)])
-    for i in range(stride):
-        a = line[i - bpp] if i >= bpp else 0
-        b = prev[i]
-        c = prev[i - bpp] if i >= bpp else 0
-        if kind == 1: line[i] = (line[i] + a) & 255
-        elif kind == 2: line[i] = (line[i] + b) & 255
-        elif kind == 3: line[i] = (line[i] + (a + b) // 2) & 255
-        elif kind == 4:
-            p = a + b - c
-            pa, pb, pc = abs(p - a), abs(p - b), abs(p - c)
-            line[i] = (line[i] + (a if pa <= pb and pa <= pc else b if pb <= pc else c)) & 255
-    opaque += sum(1 for x in line[3::4] if x > 128)
-    prev = line
+  python3 - "$here/../web" "$png" "$size" <<'PY' || fail "the ${size}×${size} icon is not a ${size}×${size} picture of the icon"
+import sys
+sys.path.insert(0, sys.argv[1])
+import pngstats
+w, h, rows = pngstats.read_png(sys.argv[2])
+size = int(sys.argv[3])
+assert (w, h) == (size, size), (w, h)
+opaque = sum(1 for row in rows for p in row if p[3] > 128)
 assert opaque >= w * h // 2, (opaque, w * h)
 PY
 done

@@ -1,0 +1,24 @@
+#pragma once
+// The links of a network as the app draws them: each once, as a polyline (a torus's wrap links as
+// arcs around the outside, core arcPolyline), for the layout command and the web page.
+
+#include "topocast/layout.h"
+#include "topocast/topology.h"
+
+#include <vector>
+
+namespace topocast {
+
+/// One drawn link: its two nodes and the points of its line (two for a straight link).
+struct DrawnLink {
+    NodeId from{};
+    NodeId to{};
+    bool wrap = false;
+    std::vector<Vec3> points;
+};
+
+/// Every link of `topo` once, at `positions` (nodePositions with or without explode): a wrap link
+/// from its + channel's tail, any other from its lower node, in node then port order. O(links).
+std::vector<DrawnLink> drawnLinks(const Topology& topo, const std::vector<Vec3>& positions);
+
+} // namespace topocast
