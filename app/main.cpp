@@ -18,11 +18,8 @@
 #include <QCommandLineParser>
 #include <QIcon>
 #include <QImage>
-#include <QPainter>
-#include <QPixmap>
 #include <QSettings>
 #include <QStringList>
-#include <QSvgRenderer>
 #include <QTextStream>
 
 #include <algorithm>
@@ -44,23 +41,6 @@ QString colourModeNames(const QString& separator)
     for (const colour::ColourMode& m : colour::kColourModes)
         names << QLatin1String(m.name);
     return names.join(separator);
-}
-
-/// The icon the window manager shows: the desktop entry's SVG, drawn at the sizes panels ask for.
-QIcon appIcon()
-{
-    QSvgRenderer svg(QStringLiteral(":/icons/topocast.svg"));
-    QIcon icon;
-    for (const int size : {16, 32, 48, 64, 128, 256}) {
-        QPixmap pixmap(size, size);
-        pixmap.fill(Qt::transparent);
-        QPainter painter(&pixmap);
-        painter.setRenderHint(QPainter::Antialiasing);
-        svg.render(&painter);
-        painter.end();
-        icon.addPixmap(pixmap);
-    }
-    return icon;
 }
 
 /// The command-line options of the window program.
@@ -301,7 +281,8 @@ int main(int argc, char* argv[])
     QApplication::setApplicationName(QStringLiteral("topocast"));
     QApplication::setApplicationVersion(QString::fromLatin1(kVersion));
     QApplication::setDesktopFileName(QStringLiteral("org.topocast.Topocast"));  // the desktop entry: its icon and name
-    QApplication::setWindowIcon(appIcon());
+    // The desktop entry's SVG (drawn at any size by Qt SVG's icon engine, which libqt6svg6 ships).
+    QApplication::setWindowIcon(QIcon(QStringLiteral(":/icons/topocast.svg")));
 
     QCommandLineParser parser;
     const Options o;

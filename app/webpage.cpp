@@ -3,6 +3,7 @@
 #include "comparesnapshot.h"
 #include "narration.h"
 #include "output.h"
+#include "scene/scenestyle.h"
 
 #include "topocast/camera.h"
 #include "topocast/colour.h"
@@ -26,7 +27,6 @@
 
 namespace topocast::app {
 
-using colour::Palette;
 using colour::Srgb;
 
 namespace {
@@ -45,14 +45,7 @@ double rounded(float x)
     return std::round(static_cast<double>(x) * 1000.0) / 1000.0;
 }
 
-QString hexOf(const Srgb& c)
-{
-    const auto byte = [](double v) { return std::clamp(static_cast<int>(std::lround(v * 255.0)), 0, 255); };
-    return QStringLiteral("#%1%2%3")
-        .arg(byte(c.r), 2, 16, QLatin1Char('0'))
-        .arg(byte(c.g), 2, 16, QLatin1Char('0'))
-        .arg(byte(c.b), 2, 16, QLatin1Char('0'));
-}
+QString hexOf(const Srgb& c) { return Rgba::from(c).toColor().name(); }
 
 void appendPoint(QJsonArray& out, const Vec3& p)
 {
@@ -74,7 +67,7 @@ void addEdges(const Topology& topo, const std::vector<Vec3>& pos, QJsonObject& d
     doc[QStringLiteral("edgeNodes")] = ends;
 }
 
-QJsonObject coloursOf(const Palette& p)
+QJsonObject coloursOf(const colour::Palette& p)
 {
     return {{QStringLiteral("background"), hexOf(p.background)}, {QStringLiteral("source"), hexOf(p.source)},
             {QStringLiteral("informed"), hexOf(p.informed)},     {QStringLiteral("receiving"), hexOf(p.receiving)},
@@ -83,7 +76,7 @@ QJsonObject coloursOf(const Palette& p)
             {QStringLiteral("message"), hexOf(p.message)}};
 }
 
-QJsonArray legendOf(const Palette& p)
+QJsonArray legendOf(const colour::Palette& p)
 {
     QJsonArray legend;
     const std::pair<Srgb, const char*> entries[] = {{p.source, "source"},
@@ -176,7 +169,7 @@ QByteArray pageDocument(const Scenario& scenario, const QString& facts, std::uin
     doc[QStringLiteral("facts")] = facts;
     doc[QStringLiteral("steps")] = static_cast<qint64>(steps);
     doc[QStringLiteral("sides")] = sides;
-    const Palette palette = colour::normalPalette();
+    const colour::Palette palette = colour::normalPalette();
     doc[QStringLiteral("colours")] = coloursOf(palette);
     doc[QStringLiteral("legend")] = legendOf(palette);
     return scriptSafe(QJsonDocument(doc).toJson(QJsonDocument::Compact));
