@@ -59,7 +59,7 @@ struct Options {
     QCommandLineOption schedule{QStringLiteral("schedule"), QStringLiteral("open a schedule JSON, a student's CSV or an MSCCL XML program (on the scenario's network) and list the rules it breaks (File ▸ Open schedule)"), QStringLiteral("FILE")};
     QCommandLineOption compare{QStringLiteral("compare"), QStringLiteral("scenario JSON shown beside --scenario in the split view (View ▸ Compare); same network"), QStringLiteral("FILE")};
     QCommandLineOption mapMetric{QStringLiteral("map-metric"), QStringLiteral("what the source map (--mode tcdmap) shows: tcd|steps|max_link_load|contention|time"), QStringLiteral("METRIC")};
-    QCommandLineOption layout{QStringLiteral("layout"), QStringLiteral("hypercube drawing for --screenshot: cube|flat (flat: n ≤ 6, binary addresses); default: the scenario's view.layout"), QStringLiteral("LAYOUT")};
+    QCommandLineOption layout{QStringLiteral("layout"), QStringLiteral("drawing for --screenshot: cube|flat for a hypercube (flat: n ≤ 6, binary addresses), tower|planes for a 3-D mesh or torus; default: the scenario's view.layout"), QStringLiteral("LAYOUT")};
 };
 
 void declareOptions(QCommandLineParser& parser, const Options& o)

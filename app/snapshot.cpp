@@ -66,7 +66,14 @@ std::vector<double> landscapeMap(const Scenario& sc, LandscapeMetric metric, Bui
 void fillDerived(Snapshot& snap, const std::vector<Vec3>* positions)
 {
     snap.metrics = computeMetrics(snap.schedule, 2000, snap.channelLoads);
-    snap.positions = positions ? *positions : nodePositions(snap.schedule.topology(), drawingOf(snap.scenario));
+    snap.drawing = scenarioDrawing(snap.scenario);
+    if (positions) {
+        snap.positions = *positions;
+    } else {
+        DrawingSettings unexploded = snap.drawing;
+        unexploded.explode = 0.0f;
+        snap.positions = drawingPositions(snap.schedule.topology(), unexploded, 16.0f / 9.0f);
+    }
     snap.informedStep = informedSteps(snap.schedule);
     snap.holdings = std::make_shared<const Holdings>(snap.schedule);
     snap.trees = scheduleTrees(snap.schedule);
@@ -74,16 +81,6 @@ void fillDerived(Snapshot& snap, const std::vector<Vec3>* positions)
 }
 
 } // namespace
-
-HypercubeDrawing drawingOf(const Scenario& scenario)
-{
-    if (!scenario.topology.isHypercube() || scenario.topology.dims() > kFlatHypercubeMaxDims)
-        return HypercubeDrawing::Cube;
-    const auto it = scenario.view.find("layout");
-    if (it == scenario.view.end() || !it->is_string())
-        return HypercubeDrawing::Cube;
-    return parseHypercubeDrawing(it->get<std::string>()).value_or(HypercubeDrawing::Cube);
-}
 
 SnapshotPtr snapshotFromSchedule(Scenario scenario, Schedule schedule)
 {
@@ -167,7 +164,9 @@ SnapshotPtr buildSnapshot(const Scenario& scenarioIn, bool allowFallback, const 
         control->stage = BuildControl::Derived;
     const bool sameNetwork = previous && previous->scenario.topology == sc.topology &&
                              previous->scenario.algorithm == sc.algorithm && previous->scenario.params == sc.params;
-    const bool sameDrawing = sameNetwork && drawingOf(previous->scenario) == drawingOf(sc);
+    const DrawingSettings was = previous ? previous->drawing : DrawingSettings{};
+    const DrawingSettings now = scenarioDrawing(sc);
+    const bool sameDrawing = sameNetwork && was.hypercube == now.hypercube && was.grid == now.grid;
     fillDerived(*snap, sameDrawing ? &previous->positions : nullptr);
     checkCancelled(control);
     if (control)

@@ -26,8 +26,11 @@ struct Snapshot {
     Scenario scenario;
     Schedule schedule;
     Metrics metrics;
-    /// The layout without explode (core nodePositions). The 3-D view draws, picks and places
-    /// everything at SceneView::positions(), which adds the view's explode: use that for drawing.
+    /// How the scenario's view draws the network (core scenarioDrawing, read once here).
+    DrawingSettings drawing;
+    /// The layout without explode (core drawingPositions with explode 0; planes side by side for
+    /// a 16:9 view). The 3-D view draws, picks and places everything at SceneView::positions(),
+    /// which adds the view's explode and lays planes out for its own shape: use that for drawing.
     std::vector<Vec3> positions;
     /// Step in which each node first holds data (core informedSteps(): 0 for the source,
     /// kNeverInformed = UINT32_MAX if never).
@@ -116,10 +119,6 @@ SnapshotPtr buildSnapshot(const Scenario& scenario, bool allowFallback = false, 
 /// metrics, layout and per-node informed steps; no TCD map. The scenario's topology and source
 /// are taken from the schedule.
 SnapshotPtr snapshotFromSchedule(Scenario scenario, Schedule schedule);
-
-/// How the scenario asks for a hypercube to be drawn: its view's "layout" ("cube" or "flat");
-/// the cube drawing when absent, unknown, not a hypercube, or n > kFlatHypercubeMaxDims.
-HypercubeDrawing drawingOf(const Scenario& scenario);
 
 /// Node ids with state per timeline position `step` (0..stepCount): the view shows the network
 /// after step `step`, whose receivers are "receiving"; a node holding data before step 1 (an

@@ -65,9 +65,10 @@ int renderScreenshot(const ScreenshotOptions& options, QString& error, const QSt
                                                              : loadScenario(options.scenarioFile.toStdString());
         if (!options.layout.isEmpty()) {
             const auto drawing = parseHypercubeDrawing(options.layout.toStdString());
-            if (!drawing)
-                throw Error("--layout " + options.layout.toStdString() + " is not one of cube, flat");
-            if (*drawing == HypercubeDrawing::Flat && scenario.topology.isHypercube() &&
+            if (!drawing && !parseGridDrawing(options.layout.toStdString()))
+                throw Error("--layout " + options.layout.toStdString() +
+                            " is not one of cube, flat (hypercubes), tower, planes (3-D meshes and tori)");
+            if (drawing && *drawing == HypercubeDrawing::Flat && scenario.topology.isHypercube() &&
                 scenario.topology.dims() > kFlatHypercubeMaxDims)
                 throw Error("--layout flat: the " + scenario.topology.displayName() + " has n = " +
                             std::to_string(scenario.topology.dims()) + "; the flat drawing is for n ≤ 6");

@@ -53,10 +53,10 @@ void appendPoint(QJsonArray& out, const Vec3& p)
 }
 
 /// Every link once, as a polyline (a torus's wrap links as the app's arcs), and its two nodes.
-void addEdges(const Topology& topo, const std::vector<Vec3>& pos, QJsonObject& doc)
+void addEdges(const Topology& topo, const std::vector<Vec3>& pos, bool planes, QJsonObject& doc)
 {
     QJsonArray edges, ends;
-    for (const DrawnLink& link : drawnLinks(topo, pos)) {
+    for (const DrawnLink& link : drawnLinks(topo, pos, planes)) {
         QJsonArray points;
         for (const Vec3& q : link.points)
             appendPoint(points, q);
@@ -65,6 +65,20 @@ void addEdges(const Topology& topo, const std::vector<Vec3>& pos, QJsonObject& d
     }
     doc[QStringLiteral("edges")] = edges;
     doc[QStringLiteral("edgeNodes")] = ends;
+    if (!planes)
+        return;
+    // Planes side by side: the links between planes, drawn (as arcs) only while a step uses them.
+    QJsonArray jumps;
+    for (NodeId v{}; v < topo.nodeCount(); ++v) {
+        NodeId next{};
+        if (!topo.step(v, kPlanesDimension, +1, next))
+            continue;
+        QJsonArray points;
+        for (const Vec3& q : arcPolyline(pos[v], pos[next], planeJumpBulge(pos[v], pos[next])))
+            appendPoint(points, q);
+        jumps << QJsonArray{static_cast<qint64>(v), static_cast<qint64>(next), points};
+    }
+    doc[QStringLiteral("jumps")] = jumps;
 }
 
 QJsonObject coloursOf(const colour::Palette& p)
@@ -116,8 +130,7 @@ QJsonObject sideData(const Snapshot& snap, const QString& heading)
         throw Error("a web page draws at most " + std::to_string(kWebPageMaxNodes) + " nodes; the " +
                     topo.displayName() + " has " + std::to_string(topo.nodeCount()));
     const Schedule& s = snap.schedule;
-    const std::vector<Vec3> pos =
-        canExplode(topo) ? nodePositions(topo, scenarioExplode(snap.scenario)) : snap.positions;
+    const std::vector<Vec3> pos = drawingPositions(topo, snap.drawing, 16.0f / 9.0f);
 
     QJsonObject side;
     side[QStringLiteral("heading")] = heading;
@@ -133,7 +146,7 @@ QJsonObject sideData(const Snapshot& snap, const QString& heading)
     side[QStringLiteral("names")] = names;
     side[QStringLiteral("pos")] = points;
     side[QStringLiteral("informed")] = informed;
-    addEdges(topo, pos, side);
+    addEdges(topo, pos, drawsPlanes(topo, snap.drawing), side);
     QJsonArray transfers;
     for (const Transfer& t : s.transfers()) {
         QJsonArray path;
@@ -155,7 +168,7 @@ QJsonObject sideData(const Snapshot& snap, const QString& heading)
         {QStringLiteral("eye"), eye}, {QStringLiteral("centre"), centre}, {QStringLiteral("fov"), view.fovDegrees}};
     // Half as large again as the app draws them: a page is often seen small (a phone, a projected
     // browser window), and neighbours stay 1 apart.
-    side[QStringLiteral("radius")] = rounded(1.5f * drawnNodeRadius(pos.size()));
+    side[QStringLiteral("radius")] = rounded(1.5f * drawingNodeRadius(topo, snap.drawing));
     return side;
 }
 

@@ -146,6 +146,24 @@ bool LabelInstances::loaded() const
                                 m_texture->width() == m_atlas.width() && m_texture->height() == m_atlas.height());
 }
 
+QPointF LabelInstances::plateOffset(LabelSide side, QSize plate)
+{
+    const double w = 0.5 * plate.width(), h = 0.5 * plate.height();
+    switch (side) {
+    case LabelSide::UpRight: return {w, h};
+    case LabelSide::UpLeft: return {-w, h};
+    case LabelSide::DownRight: return {w, -h};
+    case LabelSide::DownLeft: return {-w, -h};
+    case LabelSide::Right: return {w, 0};
+    case LabelSide::Left: return {-w, 0};
+    case LabelSide::Above: return {0, h};
+    case LabelSide::Below: return {0, -h};
+    case LabelSide::Centre:
+    case LabelSide::Hidden: break;
+    }
+    return {0, 0};
+}
+
 QSize LabelInstances::plateSizeFor(const QString& text, int pixelHeight)
 {
     const QFontMetrics metrics(labelFont(pixelHeight));

@@ -3,10 +3,13 @@
 #include "scene/instancebuffer.h"
 #include "scene/scenestyle.h"
 
+#include "topocast/label_layout.h"
+
 #include <Qt3DCore/QEntity>
 
 #include <QColor>
 #include <QImage>
+#include <QPointF>
 #include <QSize>
 #include <QString>
 
@@ -35,6 +38,10 @@ public:
         float offsetX = 0.0f;   ///< the plate's centre relative to the anchor's projection, pixels (x right, y up)
         float offsetY = 0.0f;
     };
+
+    /// The plate's centre relative to its anchor (Label::offsetX, offsetY) for a plate of `plate`
+    /// pixels on `side` of its anchor (core label_layout's sides; Hidden and Centre: on it).
+    static QPointF plateOffset(LabelSide side, QSize plate);
 
     explicit LabelInstances(Qt3DCore::QNode* parent = nullptr);
     ~LabelInstances() override;

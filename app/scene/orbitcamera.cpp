@@ -30,16 +30,6 @@ void OrbitCamera::reset(const QVector3D& centre, float radius, bool flat)
     apply();
 }
 
-void OrbitCamera::frameTopDown(const QVector3D& centre, float halfWidth, float halfHeight)
-{
-    m_view.centre = {centre.x(), centre.y(), centre.z()};
-    const float half = std::max(halfHeight, halfWidth / std::max(0.1f, m_view.aspect));
-    m_view.distance = std::max(2.0f, half / std::tan(qDegreesToRadians(m_view.fovDegrees * 0.5f)));
-    m_view.yaw = 0.0f;
-    m_view.pitch = 0.0f;
-    apply();
-}
-
 void OrbitCamera::orbit(float yawDegrees, float pitchDegrees)
 {
     m_view.yaw += yawDegrees;

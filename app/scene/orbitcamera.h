@@ -28,9 +28,6 @@ public:
     /// Frames a box of half-diagonal `radius` about `centre`; `flat` looks straight down −Z
     /// (core frameBox).
     void reset(const QVector3D& centre, float radius, bool flat);
-    /// Looks straight down −Z at `centre` from the distance at which a box of half-width
-    /// `halfWidth` and half-height `halfHeight` just fits the view (at the current aspect).
-    void frameTopDown(const QVector3D& centre, float halfWidth, float halfHeight);
     void orbit(float yawDegrees, float pitchDegrees);
     /// Pan by a fraction of the view (dx, dy in −1..1 of the viewport).
     void pan(float dx, float dy);

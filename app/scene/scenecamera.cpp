@@ -111,26 +111,19 @@ void SceneView::resetView()
     }
     const float aspect = static_cast<float>(viewportSize().width() / viewportSize().height());
     m_orbit->setAspect(aspect);
+    layOutPlanesAgain();  // planes side by side: the grid for this shape (a window sized off screen gets no resize event)
     const bool wasOrthographic = m_orbit->orthographic();
     // 2-D networks top-down and orthographic, x right and y down as in the papers.
     m_orbit->setOrthographic(flatNetwork() || m_orthographic3d);
-    const auto bounds = layoutBounds(m_targetPositions);
-    const QVector3D lo(bounds[0][0], bounds[0][1], bounds[0][2]);
-    const QVector3D hi(bounds[1][0], bounds[1][1], bounds[1][2]);
-    const bool flat = (hi.z() - lo.z()) < 1e-3f;
-    if (flat) {
-        // Top-down: frame the grid's box (with the axes at its top left, node labels to the
-        // right and numbers below) to the window's shape, not a sphere round its diagonal.
-        const float width = hi.x() - lo.x();
-        const QVector3D boxLo(lo.x() - 1.2f, lo.y() - 0.7f, lo.z());
-        const QVector3D boxHi(hi.x() + 1.0f + 0.06f * width, hi.y() + 1.3f, hi.z());
-        m_orbit->frameTopDown((boxLo + boxHi) * 0.5f, 0.5f * (boxHi.x() - boxLo.x()), 0.5f * (boxHi.y() - boxLo.y()));
-    } else {
-        // Frames where the nodes are going (an explode animation's end), as core's defaultView.
-        m_orbit->setView(defaultView(m_snap->topology(), m_targetPositions, aspect));
-    }
+    // Frames where the nodes are going (an explode animation's end) as core's defaultView, which
+    // topocast-cli visibility measures: a flat drawing top-down to the window's shape (its box
+    // with the axes at its top left, node labels to the right and numbers below), not a sphere
+    // round its diagonal; a 3-D one from 28° round and 22° above.
+    const auto pixelHeight = static_cast<int>(viewportSize().height() * m_window->devicePixelRatio());
+    m_orbit->setView(defaultView(m_snap->topology(), m_targetPositions, aspect, planeTitleShare(m_labelPixels, pixelHeight)));
     m_framed = m_orbit->view();
     updateLevelOfDetail();
+    refreshNodeLabels();
     scheduleVisibility();
     if (wasOrthographic != m_orbit->orthographic())
         emit orthographicChanged(m_orbit->orthographic());

@@ -14,7 +14,9 @@
 #include "scene/picking.h"
 
 #include "topocast/camera.h"
+#include "topocast/drawing.h"
 #include "topocast/io/scenario.h"
+#include "topocast/view_labels.h"
 #include "topocast/visibility.h"
 
 #include <Qt3DRender/QDepthTest>
@@ -61,14 +63,12 @@ QColor toQColor(const Rgba& c) { return c.toColor(); }
 void SceneView::rebuildGeometry()
 {
     const Topology& topo = m_snap->topology();
-    m_channels = drawnChannels(topo);
-    m_straightCount = static_cast<std::size_t>(
-        std::find_if(m_channels.begin(), m_channels.end(), [](const DrawnChannel& c) { return c.wrap; }) -
-        m_channels.begin());
-    placeGeometry(true);
+    m_channels = drawnChannels(topo, drawsPlanes(topo, m_snap->drawing));
+    m_straightCount = straightCount(m_channels);
+    placeGeometry();
 
     const std::uint32_t n = topo.nodeCount();
-    m_nodeRadius = drawnNodeRadius(n);
+    m_nodeRadius = drawingNodeRadius(topo, m_snap->drawing);
     m_nodes->setRadius(m_nodeRadius);
     m_marks->setRadius(m_nodeRadius * 1.9f);
     m_links->setRadius(n > 4096 ? 0.025f : 0.035f, 0.045f);
@@ -86,31 +86,36 @@ void SceneView::rebuildGeometry()
     m_linkRadius = n > 4096 ? 0.025f : 0.035f;
 }
 
-void SceneView::placeGeometry(bool placeLabels)
+void SceneView::placeGeometry()
 {
     const Topology& topo = m_snap->topology();
     const auto& pos = m_positions;
     const auto bounds = layoutBounds(pos);
-    const QVector3D lo(bounds[0][0], bounds[0][1], bounds[0][2]);
-    const QVector3D hi(bounds[1][0], bounds[1][1], bounds[1][2]);
-    const bool flat = (hi.z() - lo.z()) < 1e-3f;
 
     // Tori: drawing every wrap-around arc buries the grid (a 7×7×7 torus has 294; a 2-D torus
     // seen top-down would get a second grid of arcs beside its rows), so each wrap channel shows
     // as a short stub leaving its tail outwards, as in the papers' figures, and only the wrap
     // channels in use in the current step are drawn as whole arcs (refresh()).
-    m_wrapStubs = topo.isTorus();
+    // Planes side by side: the channels between planes likewise show only while in use, as
+    // shallow arcs from plane to plane (all of them would cross the picture N times over).
+    const bool planes = drawsPlanes(topo, m_snap->drawing);
+    m_wrapStubs = topo.isTorus() || planes;
     std::vector<LinkInstances::Instance> straight, stubs;
     straight.reserve(m_straightCount);
     m_arcShapes.clear();
     for (const DrawnChannel& c : m_channels) {
         LinkInstances::Instance in{pos[c.tail], pos[c.head], {0, 0, 0}, m_palette.link};
-        if (!c.wrap) {
+        if (!c.wrap && !c.jump) {
             straight.push_back(in);
             continue;
         }
         // Reverse channels bend the same way so both directions of one wrap link run side by side.
-        in.bulge = wrapArcBulge(topo, bounds, in.a, in.b, c.dim);
+        if (c.jump) {
+            in.bulge = planeJumpBulge(in.a, in.b);
+            m_arcShapes.push_back(in);
+            continue;  // no stub: a plane's neighbours are the planes beside it, not off its edge
+        }
+        in.bulge = wrapArcBulge(topo, planes ? planeBoundsOf(topo, pos, c.tail) : bounds, in.a, in.b, c.dim);
         const QVector3D a(in.a[0], in.a[1], in.a[2]), b(in.b[0], in.b[1], in.b[2]);
         const QVector3D axis = (b - a).normalized();
         m_arcShapes.push_back(in);
@@ -132,37 +137,29 @@ void SceneView::placeGeometry(bool placeLabels)
         m_arcs->setInstances(shown);
     }
 
-    if (topo.isHypercube()) {  // a hypercube's dimensions are not x, y, z: no axes to draw
+    // The axes from the low corner of a mesh or torus (x red, y green, z blue; layout: x → +X,
+    // y → −Y, z → +Z); planes side by side are titled instead, and a hypercube's dimensions are
+    // not x, y, z. Their names and the titles are placed with the node labels (refreshNodeLabels).
+    if (topo.isHypercube() || planes) {
         m_axes->setInstances({});
-        if (placeLabels)
-            m_labels->setLabels({}, m_labelPixels);
-        return;
+    } else {
+        const AxisGizmo g = axisGizmo(pos);
+        const Vec3& o = g.origin;
+        const float len = g.length;
+        m_axes->setInstances({{o, {o[0] + len, o[1], o[2]}, {0, 0, 0}, {0.9f, 0.2f, 0.2f}},
+                              {o, {o[0], o[1] - len, o[2]}, {0, 0, 0}, {0.2f, 0.85f, 0.2f}},
+                              {o, {o[0], o[1], o[2] + (g.flat ? 0.0f : len)}, {0, 0, 0}, {0.3f, 0.45f, 1.0f}}});
+        m_axes->setRadius(0.03f, 0.0f);
     }
-    // Axes from the low corner: x red, y green, z blue (layout: x → +X, y → −Y, z → +Z).
-    const float len = std::max(1.5f, 0.25f * (hi - lo).length());
-    const Vec3 o{lo.x() - 0.8f, hi.y() + 0.8f, lo.z() - 0.8f};
-    m_axes->setInstances({{o, {o[0] + len, o[1], o[2]}, {0, 0, 0}, {0.9f, 0.2f, 0.2f}},
-                          {o, {o[0], o[1] - len, o[2]}, {0, 0, 0}, {0.2f, 0.85f, 0.2f}},
-                          {o, {o[0], o[1], o[2] + (flat ? 0.0f : len)}, {0, 0, 0}, {0.3f, 0.45f, 1.0f}}});
-    m_axes->setRadius(0.03f, 0.0f);
-    const QVector3D ends[3] = {{o[0] + len + 0.35f, o[1], o[2]}, {o[0], o[1] - len - 0.35f, o[2]}, {o[0], o[1], o[2] + len + 0.35f}};
-    if (!placeLabels)
-        return;
-    const char* names[3] = {"x", "y", "z"};
-    const QColor colours[3] = {QColor(240, 90, 90), QColor(90, 225, 90), QColor(120, 160, 255)};
-    std::vector<LabelInstances::Label> labels;
-    for (int i = 0; i < (flat ? 2 : 3); ++i)
-        labels.push_back({{ends[i].x(), ends[i].y(), ends[i].z()}, QString::fromLatin1(names[i]), colours[i], 0.0f, 0.0f});
-    m_labels->setLabels(std::move(labels), m_labelPixels);
 }
 
-void SceneView::setPositions(std::vector<Vec3> positions, bool placeLabels)
+void SceneView::setPositions(std::vector<Vec3> positions)
 {
     m_positions = std::move(positions);
     m_nodeLabelKey.clear();  // node labels and numbers sit beside the nodes: place them again
     if (!m_snap)
         return;
-    placeGeometry(placeLabels);
+    placeGeometry();
     rebuildTrees();
     std::vector<MarkInstances::Mark> marks = m_marks->marks();
     for (MarkInstances::Mark& m : marks)
@@ -225,15 +222,34 @@ void SceneView::setSliceFollowsStep(bool follow)
 
 bool SceneView::canExplode() const
 {
-    // The flat hypercube drawing is a plane already: nothing to pull apart.
-    return m_snap && topocast::canExplode(m_snap->topology()) && drawingOf(m_snap->scenario) != HypercubeDrawing::Flat;
+    // The flat hypercube drawing and planes side by side are planes already: nothing to pull apart.
+    return m_snap && explodes(m_snap->topology(), m_snap->drawing);
+}
+
+float SceneView::planesAspect() const
+{
+    return static_cast<float>(viewportSize().width() / viewportSize().height());
 }
 
 std::vector<Vec3> SceneView::layoutAt(float explode) const
 {
+    if (drawsPlanes(m_snap->topology(), m_snap->drawing))
+        return planesPositions(m_snap->topology(), planesAspect());  // the grid that fits this view
     if (!canExplode() || explode <= 0.0f)
         return m_snap->positions;
     return nodePositions(m_snap->topology(), explode);
+}
+
+bool SceneView::layOutPlanesAgain()
+{
+    if (!m_snap || !drawsPlanes(m_snap->topology(), m_snap->drawing))
+        return false;
+    std::vector<Vec3> positions = layoutAt(0.0f);
+    if (positions == m_targetPositions)
+        return false;
+    m_targetPositions = positions;
+    setPositions(std::move(positions));
+    return true;
 }
 
 void SceneView::setExplode(float explode, bool animate)
@@ -264,7 +280,7 @@ void SceneView::setExplode(float explode, bool animate)
         m_explodeAnimation->start();
         return;
     }
-    setPositions(m_targetPositions, true);
+    setPositions(m_targetPositions);
     if (m_cameraFollows) {
         m_orbit->setView(m_toView);
         m_framed = m_orbit->view();
@@ -293,6 +309,8 @@ void SceneView::updateVisibility()
     }
     m_receivers = receivers;
     m_hidden = hidden;
+    if (m_snap)
+        refreshNodeLabels();  // the camera moved: place the labels again for what it sees
     emit visibilityChanged();
 }
 
@@ -331,11 +349,6 @@ void SceneView::rebuildTrees()
     m_treeLinks->setInstances(edges);
 }
 
-bool SceneView::nodeLabelsOnTop() const
-{
-    return m_nodeLabelDepth && m_nodeLabelDepth->depthFunction() == Qt3DRender::QDepthTest::Always;
-}
-
 int SceneView::axisInstanceCount() const { return m_axes->instanceCount(); }
 
 void SceneView::setCompactLabels(bool on)
@@ -350,47 +363,83 @@ void SceneView::setCompactLabels(bool on)
 void SceneView::refreshNodeLabels()
 {
     // Node labels say where a node is; the source-map numbers are the map's values, like the
-    // papers' tables. The text is drawn once into an atlas, so rebuild only when it changes.
+    // papers' tables. Each sits on the first side of its node where it covers no other label and
+    // no other node (core placeSceneLabels, as topocast-cli visibility measures the view), or is
+    // left out: placed again for every step and camera. The text is drawn once into an atlas, so
+    // the labels are rebuilt only when what is shown or where changes.
     const Topology& topo = m_snap->topology();
     const std::size_t n = topo.nodeCount();
-    const NodeId source = m_snap->schedule.source();
     const bool numbers = !m_compactLabels && m_mode == ViewMode::TcdMap && n <= kMapNumberNodes && m_snap->landscape.size() == n;
     const bool all = !m_compactLabels && n <= kLabelAllNodes;
-    // Data held glyphs cover the node: the labels move out to the glyph's top right corner (a
-    // diagonal lift) rather than sit on its top right cells.
+    // Data held glyphs cover the node: the labels keep clear of the glyph (a diagonal lift).
     const bool glyphs = m_mode == ViewMode::DataHeld && drawsDataGlyphs(*m_snap);
-    m_nodeLabels->setAnchorLift(glyphs ? m_glyphWidth * 0.54f : m_nodeRadius * 0.9f);  // the shader moves (lift, lift)
-    std::string key = std::to_string(reinterpret_cast<std::uintptr_t>(m_snap.get())) + "/" + std::to_string(source) + "/" +
-                      std::to_string(numbers) + std::to_string(all) + std::to_string(m_highContrast) + "/" +
-                      std::to_string(m_labelPixels);
+    const float clearance = glyphs ? m_glyphWidth * 0.6f : m_nodeRadius;
+    m_nodeLabels->setAnchorLift(0.9f * clearance);  // the shader moves the plate this far from its node
+    const auto& pos = drawnPositions();
+
+    // Fixed first (the axis names or plane titles, drawn by m_labels; the map's numbers below
+    // their nodes), then the source's name, then every node's where all are named.
+    const bool rooted = hasRoot(m_snap->schedule.pattern());
+    const long long source = rooted && !m_compactLabels ? static_cast<long long>(m_snap->schedule.source()) : -1;
+    std::vector<SceneLabel> scene = fixedSceneLabels(topo, drawsPlanes(topo, m_snap->drawing), pos, source);
+    const std::size_t ownFrom = scene.size();
+    std::vector<QColor> colours;
+    if (numbers)
+        for (NodeId v{}; v < n; ++v)
+            if (const double x = m_snap->landscape[v]; !std::isnan(x)) {
+                scene.push_back({formatLandscapeValue(x, m_snap->landscapeMetric, m_snap->landscapeTimeUnit), pos[v],
+                                 static_cast<long long>(v), true, LabelSide::Below});
+                colours.push_back(toQColor(m_palette.message));
+            }
+    // Half-width views name the source in their title.
+    for (const SceneLabel& l : nodeSceneLabels(m_snap->schedule, pos)) {
+        const bool isSource = rooted && l.node == static_cast<long long>(m_snap->schedule.source());
+        if (isSource ? m_compactLabels : !all || numbers)
+            continue;
+        scene.push_back(l);
+        colours.push_back(toQColor(isSource ? m_palette.source : m_palette.message));
+    }
+    const QMatrix4x4 vp = viewProjection();
+    const QMatrix4x4 view = m_window->camera()->viewMatrix();
+    Mat4 matrix{};
+    std::copy(vp.constData(), vp.constData() + 16, matrix.begin());
+    const QSize pixels = (viewportSize() * m_window->devicePixelRatio()).toSize();
+    const PlacedLabels placed = placeSceneLabels(scene, matrix, {view(0, 0), view(0, 1), view(0, 2)}, pos, clearance,
+                                                 pixels.width(), pixels.height(), m_labelPixels);
+
+    std::vector<LabelInstances::Label> fixed, labels;
+    std::string key = std::to_string(reinterpret_cast<std::uintptr_t>(m_snap.get())) + "/" +
+                      std::to_string(m_highContrast) + "/" + std::to_string(m_labelPixels) + "/";
+    for (std::size_t i = 0; i < ownFrom; ++i) {
+        const LabelSide side = placed.boxes[i].side;
+        key += static_cast<char>('a' + static_cast<int>(side));
+        key += placed.texts[i];
+        if (side == LabelSide::Hidden)
+            continue;  // no room: a title or axis name over the network would hide what it names
+        const QString text = QString::fromStdString(placed.texts[i]);
+        const QColor colour = placed.texts[i] != scene[i].text ? toQColor(m_palette.source)  // it names the source
+                              : scene[i].text == "x"           ? QColor(240, 90, 90)
+                              : scene[i].text == "y" ? QColor(90, 225, 90)
+                              : scene[i].text == "z" ? QColor(120, 160, 255)
+                                                     : QColor(200, 205, 215);
+        const QPointF offset = LabelInstances::plateOffset(side, LabelInstances::plateSizeFor(text, m_labelPixels));
+        fixed.push_back({scene[i].anchor, text, colour, static_cast<float>(offset.x()), static_cast<float>(offset.y())});
+    }
+    for (std::size_t i = ownFrom; i < scene.size(); ++i) {
+        const LabelSide side = placed.boxes[i].side;
+        key += static_cast<char>('a' + static_cast<int>(side));
+        if (side == LabelSide::Hidden)
+            continue;
+        const QString text = QString::fromStdString(placed.texts[i]);
+        const QPointF offset = LabelInstances::plateOffset(side, LabelInstances::plateSizeFor(text, m_labelPixels));
+        key += placed.texts[i];
+        labels.push_back({pos[static_cast<std::size_t>(scene[i].node)], text, colours[i - ownFrom],
+                          static_cast<float>(offset.x()), static_cast<float>(offset.y())});
+    }
     if (key == m_nodeLabelKey)
         return;
     m_nodeLabelKey = std::move(key);
-    if (m_nodeLabelDepth)
-        m_nodeLabelDepth->setDepthFunction(all || numbers ? Qt3DRender::QDepthTest::Less : Qt3DRender::QDepthTest::Always);
-    const auto& pos = drawnPositions();
-    std::vector<LabelInstances::Label> labels;
-    // Beside the node, up and to the right (the shader adds the gap to the sphere); the
-    // numbers below it, centred.
-    auto beside = [&](NodeId v, const QColor& colour) {
-        const QString text = QString::fromStdString(nodeLabel(topo, v));
-        const QSize plate = LabelInstances::plateSizeFor(text, m_labelPixels);
-        labels.push_back({pos[v], text, colour, 0.5f * static_cast<float>(plate.width()), 0.5f * static_cast<float>(plate.height())});
-    };
-    for (NodeId v{}; v < n; ++v) {
-        if (numbers) {
-            const double x = m_snap->landscape[v];
-            if (!std::isnan(x))
-                labels.push_back({pos[v],
-                                  QString::fromStdString(formatLandscapeValue(x, m_snap->landscapeMetric, m_snap->landscapeTimeUnit)),
-                                  toQColor(m_palette.message), 0.0f,
-                                  -0.5f * static_cast<float>(LabelInstances::plateSizeFor(QStringLiteral("0"), m_labelPixels).height())});
-        }
-        if (v == source && !m_compactLabels && hasRoot(m_snap->schedule.pattern()))  // half-width views name the source in their title
-            beside(v, toQColor(m_palette.source));
-        else if (all && !numbers)
-            beside(v, toQColor(m_palette.message));
-    }
+    m_labels->setLabels(std::move(fixed), m_labelPixels);
     m_nodeLabels->setLabels(std::move(labels), m_labelPixels);
 }
 

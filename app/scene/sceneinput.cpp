@@ -61,7 +61,9 @@ bool SceneView::eventFilter(QObject* watched, QEvent* event)
     case QEvent::Resize:
         // A panel opened or closed, the window or presentation mode changed: a view still at its
         // default framing is framed again for its new shape; one the user turned keeps its camera.
-        if (showsDefaultFraming() && m_explodeAnimation->state() != QAbstractAnimation::Running) {
+        // Planes side by side take the grid that fits the new shape (framed again: it is a new picture).
+        if (layOutPlanesAgain() ||
+            (showsDefaultFraming() && m_explodeAnimation->state() != QAbstractAnimation::Running)) {
             resetView();
             break;
         }

@@ -65,9 +65,9 @@ Rgba heatColour(double value, double max)
     return Rgba::from(colour::mapColour(colour::ColourMap::Viridis, 0.15 + 0.85 * t));
 }
 
-std::vector<DrawnChannel> drawnChannels(const Topology& topo)
+std::vector<DrawnChannel> drawnChannels(const Topology& topo, bool planes)
 {
-    std::vector<DrawnChannel> straight, wraps;
+    std::vector<DrawnChannel> straight, wraps, jumps;
     straight.reserve(static_cast<std::size_t>(topo.channelCount()));
     for (NodeId v{}; v < topo.nodeCount(); ++v) {
         for (int p = 0; p < topo.portsPerNode(); ++p) {
@@ -76,12 +76,26 @@ std::vector<DrawnChannel> drawnChannels(const Topology& topo)
             if (!topo.step(v, port.dim, port.sign, next))
                 continue;
             const ChannelId ch = topo.channel(v, port.dim, port.sign);
-            const DrawnChannel d{ch, v, next, port.dim, topo.isWrapChannel(ch)};
-            (d.wrap ? wraps : straight).push_back(d);
+            const DrawnChannel d{ch, v, next, port.dim, topo.isWrapChannel(ch), planes && isPlaneJump(port.dim)};
+            (d.jump ? jumps : d.wrap ? wraps : straight).push_back(d);
         }
     }
     straight.insert(straight.end(), wraps.begin(), wraps.end());
+    straight.insert(straight.end(), jumps.begin(), jumps.end());
     return straight;
+}
+
+std::size_t straightCount(const std::vector<DrawnChannel>& channels)
+{
+    return static_cast<std::size_t>(
+        std::find_if(channels.begin(), channels.end(), [](const DrawnChannel& c) { return c.wrap || c.jump; }) -
+        channels.begin());
+}
+
+std::size_t stubbedCount(const std::vector<DrawnChannel>& channels)
+{
+    return static_cast<std::size_t>(
+        std::count_if(channels.begin(), channels.end(), [](const DrawnChannel& c) { return c.wrap && !c.jump; }));
 }
 
 Rgba mix(const Rgba& a, const Rgba& b, float t)

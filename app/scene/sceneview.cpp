@@ -118,7 +118,7 @@ SceneView::SceneView(QObject* parent) : QObject(parent)
         for (std::size_t i = 0; i < mixed.size(); ++i)
             for (std::size_t a = 0; a < 3; ++a)
                 mixed[i][a] = m_fromPositions[i][a] + (m_targetPositions[i][a] - m_fromPositions[i][a]) * t;
-        setPositions(std::move(mixed), false);
+        setPositions(std::move(mixed));
         if (m_cameraFollows) {
             OrbitView v = m_toView;
             v.distance = m_fromView.distance + (m_toView.distance - m_fromView.distance) * t;
@@ -129,7 +129,7 @@ SceneView::SceneView(QObject* parent) : QObject(parent)
         }
     });
     connect(m_explodeAnimation, &QVariantAnimation::finished, this, [this] {
-        setPositions(m_targetPositions, true);
+        setPositions(m_targetPositions);
         if (m_cameraFollows) {
             OrbitView v = m_toView;
             v.aspect = m_orbit->view().aspect;
@@ -195,15 +195,13 @@ void SceneView::buildFrameGraph(const std::vector<Qt3DCore::QEntity*>& drawOrder
         auto* filter = new Qt3DRender::QLayerFilter(cameraSelector);
         filter->addLayer(layer);
         if (entity == m_labels || entity == m_nodeLabels || entity == m_messageLabels) {
-            // Labels are words to read: the axis letters always on top of the network (the links
-            // of an exploded tower ran across them); node labels too where only the source is
-            // labelled, and behind nearer nodes where every node is (refreshNodeLabels()).
+            // Labels are words to read: always on top of the network (the links of an exploded
+            // tower ran across them). Node labels keep clear of every node (refreshNodeLabels()),
+            // so none needs to hide behind a nearer one.
             auto* states = new Qt3DRender::QRenderStateSet(filter);
             auto* depth = new Qt3DRender::QDepthTest(states);
             depth->setDepthFunction(Qt3DRender::QDepthTest::Always);
             states->addRenderState(depth);
-            if (entity == m_nodeLabels)
-                m_nodeLabelDepth = depth;
         }
     }
     // The capture is a branch of its own after every drawing branch: it reads the finished frame.
@@ -252,7 +250,7 @@ void SceneView::setSnapshot(SnapshotPtr snap)
     if (newTopology || previous->positions != m_snap->positions) {
         m_explodeAnimation->stop();
         const Topology& topo = m_snap->topology();
-        m_explode = canExplode() ? scenarioExplode(m_snap->scenario) : 0.0f;
+        m_explode = canExplode() ? m_snap->drawing.explode : 0.0f;
         m_lastExplode = m_explode > 0.0f ? m_explode : std::max(1.0f, defaultExplode(topo));
         m_targetPositions = layoutAt(m_explode);
         m_positions = m_targetPositions;
@@ -285,7 +283,7 @@ void SceneView::refresh()
                            m_style.channelColour.end());
     m_links->setColours(straight);
     if (m_wrapStubs) {
-        m_stubs->setColours(arcs);
+        m_stubs->setColours(std::vector<Rgba>(arcs.begin(), arcs.begin() + static_cast<std::ptrdiff_t>(stubbedCount(m_channels))));
         // Whole arcs only for the wrap channels in use in this step.
         std::vector<std::size_t> active;
         for (std::size_t w = 0; w < arcs.size(); ++w)

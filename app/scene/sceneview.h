@@ -76,18 +76,15 @@ public:
     /// Marks around nodes (Predict mode's guesses and grades, its keyboard cursor); empty otherwise.
     MarkInstances& marks() { return *m_marks; }
     const MarkInstances& marks() const { return *m_marks; }
-    /// The labels drawn in the view (axis names).
+    /// The axis names or the planes' titles, where there is room for them.
     const LabelInstances& labelInstances() const { return *m_labels; }
-    /// Node labels beside the nodes: every node's nodeLabel() (coordinates; binary addresses on
-    /// hypercubes) up to kLabelAllNodes nodes, else only the source's; in the source-map mode up
-    /// to kMapNumberNodes nodes, every node's map value as a number below it (and the source's
-    /// label). Rebuilt only when what they say changes.
+    /// Node labels beside the nodes: the source's and, up to kLabelAllNodes nodes, every node's
+    /// nodeLabel() (coordinates; binary addresses on hypercubes); in the source-map mode up to
+    /// kMapNumberNodes nodes, every node's map value as a number below it (and the source's
+    /// label). Each on the first side of its node where it covers no other label and no other
+    /// node, or left out (core placeSceneLabels); placed again when the step or the camera
+    /// changes, rebuilt only when what they say or where changes.
     const LabelInstances& nodeLabelInstances() const { return *m_nodeLabels; }
-    /// Whether the node labels are drawn over everything in front of them: where only the
-    /// source is labelled (an exploded tower's links used to run across its label); where
-    /// every node is labelled, nearer nodes hide the labels of those behind them.
-    bool nodeLabelsOnTop() const;
-    static constexpr std::size_t kLabelAllNodes = 64;
     static constexpr std::size_t kMapNumberNodes = 256;
     /// The arrowheads: one per transfer of the step shown, at the receiving end of its route,
     /// pointing along its last hop, in the transfer's colour. Shown while the step is at rest
@@ -134,6 +131,8 @@ public:
     /// two explodes while the change animates. The one source of node positions for everything
     /// the view draws (nodes, links, arcs, stubs, trees, messages, marks, axes) and for picking.
     const std::vector<Vec3>& positions() const { return m_positions; }
+    /// The radius nodes are drawn with (scene units; core drawingNodeRadius).
+    float nodeRadius() const { return m_nodeRadius; }
     /// The explode shown (or being animated to): extra gap between the planes of a 3-D network.
     float explode() const { return m_explode; }
     /// Whether explode applies to the network shown (3-D meshes and tori).
@@ -230,14 +229,20 @@ protected:
 private:
     void buildFrameGraph(const std::vector<Qt3DCore::QEntity*>& drawOrder);
     void rebuildGeometry();
-    /// Everything that depends on the node positions (links, arcs, stubs, axes; axis labels when
-    /// `labels`) from m_positions.
-    void placeGeometry(bool labels);
+    /// Everything that depends on the node positions (links, arcs, stubs, axes) from m_positions;
+    /// the labels follow in refreshNodeLabels().
+    void placeGeometry();
     /// The one place node positions change: places everything drawn at `positions`.
-    void setPositions(std::vector<Vec3> positions, bool labels);
+    void setPositions(std::vector<Vec3> positions);
     void scheduleVisibility();
-    /// The snapshot's layout with `explode` applied (its own drawing where explode does not apply).
+    /// The snapshot's layout with `explode` applied (its own drawing where explode does not apply;
+    /// planes side by side in the grid that fits this view's shape).
     std::vector<Vec3> layoutAt(float explode) const;
+    /// The view's aspect (width / height) the planes grid is chosen for.
+    float planesAspect() const;
+    /// Planes side by side: lays the planes out again for the view's present shape; true when
+    /// the grid changed (the caller frames it again).
+    bool layOutPlanesAgain();
     /// Ghosts what lies outside the slice plane in m_style.
     void applySlice();
     void rebuildTrees();
@@ -266,7 +271,7 @@ private:
     GlyphInstances* m_glyphs = nullptr;
     float m_glyphWidth = 0.5f;  ///< scene units (glyphWidth of the positions)
     MarkInstances* m_marks = nullptr;    ///< Predict mode's node marks
-    LabelInstances* m_labels = nullptr;  ///< axis names (opaque plates, one instanced entity)
+    LabelInstances* m_labels = nullptr;  ///< axis names or plane titles (opaque plates, one instanced entity)
     LabelInstances* m_nodeLabels = nullptr;  ///< node labels and source-map numbers
     LabelInstances* m_messageLabels = nullptr;  ///< block counts of the step's messages at rest
     int m_messageLabelPixels = 0;                 ///< the text height m_messageLabels was drawn at
@@ -276,7 +281,6 @@ private:
     bool m_atRest = true;            ///< the step's fraction is 1
     /// The node labels' depth test: behind nearer nodes where every node is labelled, on top where
     /// only the source is (refreshNodeLabels()).
-    Qt3DRender::QDepthTest* m_nodeLabelDepth = nullptr;
     ArrowInstances* m_arrows = nullptr;      ///< arrowheads at the receiving ends
     std::string m_nodeLabelKey;              ///< what the node labels say now (rebuilt when it changes)
     bool m_orthographic3d = false;           ///< orthographic chosen for 3-D networks

@@ -39,9 +39,10 @@ constexpr std::array<Page, 6> kPages = {{
      "the left gives its steps and its total communication distance (TCD, every message's hops "
      "added up). Hover a node to see the TCD it would give as the source. Show me picks the corner "
      "(0,0,0)."},
-    {"See inside", "In a 3-D network nodes hide each other. E pushes the planes together or pulls them apart "
-                   "(the side panel's Explode slider sets how far). Drag to rotate, use the wheel to zoom, and "
-                   "press R to reset the camera."},
+    {"See inside", "A 3-D network opens as its planes side by side, each z-plane drawn like a 2-D network and "
+                   "titled z = 0, 1, …; a message from one plane to the next is an arc between them. L stacks "
+                   "the planes into a 3-D tower and back: there E pulls the planes apart, drag rotates, the "
+                   "wheel zooms and Ctrl+R resets the camera."},
     {"Compare", "Ctrl+K puts a contrast beside the scenario: here Cang & Wu's algorithm as the paper prints it "
                 "against the optimum, on one network, with one camera and one timeline. Magenta rings mark the "
                 "nodes the two inform at different steps; Ctrl+K again closes the second side."},
@@ -52,8 +53,8 @@ constexpr std::array<Page, 6> kPages = {{
 
 } // namespace
 
-GettingStarted::GettingStarted(MainWindow& window, QAction* explode, QAction* compare)
-    : QDialog(&window, Qt::Tool), m_window(window), m_explode(explode), m_compare(compare)
+GettingStarted::GettingStarted(MainWindow& window, QAction* layoutAction, QAction* compare)
+    : QDialog(&window, Qt::Tool), m_window(window), m_layout(layoutAction), m_compare(compare)
 {
     setAttribute(Qt::WA_DeleteOnClose);
     setWindowTitle(QStringLiteral("Getting started"));
@@ -141,7 +142,7 @@ void GettingStarted::showMe()
         m_window.chooseSource(NodeId{0});
         break;
     case 3:
-        m_explode->trigger();
+        m_layout->trigger();
         break;
     case 4:
         m_compare->setChecked(true);

@@ -1,6 +1,6 @@
 #pragma once
 // Help ▸ Getting started: a short guided tour on the default scenario — play, step, click a source,
-// explode, compare, predict. A small window beside the main one says what to try on each page, and
+// planes and tower, compare, predict. A small window beside the main one says what to try on each page, and
 // "Show me" does it; the scenario that was open comes back when the tour closes.
 
 #include "topocast/io/scenario.h"
@@ -21,9 +21,9 @@ class GettingStarted : public QDialog {
     Q_OBJECT
 
 public:
-    /// Opens the default scenario in `window` and shows page 1; `explode` and `compare` are View ▸
+    /// Opens the default scenario in `window` and shows page 1; `layout` and `compare` are View ▸
     /// Explode planes and View ▸ Compare side by side.
-    GettingStarted(MainWindow& window, QAction* explode, QAction* compare);
+    GettingStarted(MainWindow& window, QAction* layout, QAction* compare);
 
     /// The pages, in order; page(i) the one shown.
     static int pageCount();
@@ -41,7 +41,7 @@ protected:
 
 private:
     MainWindow& m_window;
-    QAction* m_explode;
+    QAction* m_layout;
     QAction* m_compare;
     std::optional<Scenario> m_before; ///< the scenario open before the tour, put back at its end
     int m_page = 0;

@@ -140,8 +140,8 @@ QMenu* buildHelpMenu(MainWindow& window, const MainMenus& menus)
 {
     QMenu* help = window.menuBar()->addMenu(QStringLiteral("&Help"));
     QObject::connect(help->addAction(QStringLiteral("&Getting started")), &QAction::triggered, &window,
-                     [&window, explode = menus.explode, compare = menus.compare] {
-                         (new GettingStarted(window, explode, compare))->show();
+                     [&window, layout = menus.planes, compare = menus.compare] {
+                         (new GettingStarted(window, layout, compare))->show();
                      });
     QAction* guide = help->addAction(QStringLiteral("&User guide"));
     guide->setShortcut(QKeySequence::HelpContents);

@@ -150,6 +150,19 @@ void buildViewMenu(MainWindow& w, MainMenus& menus)
         if (!(s == session->requestedScenario()))
             session->setScenario(s);
     });
+    menus.planes = checkable(view, QStringLiteral("&Planes side by side"), QKeySequence(Qt::Key_L),
+                             QStringLiteral("3-D meshes and tori: every z-plane drawn top-down like a 2-D network, the "
+                                            "planes in a grid that fits the window (off: the tower of y-planes, which "
+                                            "explode pulls apart); saved in the scenario as view.layout"));
+    menus.planes->setShortcutContext(Qt::ApplicationShortcut);
+    menus.planes->setObjectName(QStringLiteral("planesAction"));
+    menus.planes->setEnabled(false);
+    QObject::connect(menus.planes, &QAction::toggled, &w, [session = w.session()](bool planes) {
+        Scenario s = session->requestedScenario();
+        s.view["layout"] = std::string(gridDrawingName(planes ? GridDrawing::Planes : GridDrawing::Tower));
+        if (!(s == session->requestedScenario()))
+            session->setScenario(s);
+    });
 }
 
 /// Timeline: play, step back and forward, first and last step, with the keys that work anywhere.
@@ -175,7 +188,10 @@ void MainMenus::follow(const Snapshot& snap, bool inOrthographic)
 {
     const QSignalBlocker block(flat);
     flat->setEnabled(snap.topology().isHypercube() && snap.topology().dims() <= kFlatHypercubeMaxDims);
-    flat->setChecked(drawingOf(snap.scenario) == HypercubeDrawing::Flat);
+    flat->setChecked(snap.drawing.hypercube == HypercubeDrawing::Flat);
+    const QSignalBlocker blockPlanes(planes);
+    planes->setEnabled(canDrawPlanes(snap.topology()));
+    planes->setChecked(drawsPlanes(snap.topology(), snap.drawing));
     const QSignalBlocker blockOrtho(orthographic);
     orthographic->setChecked(inOrthographic);
 }

@@ -22,6 +22,7 @@ struct MainMenus {
     QAction* compare = nullptr;      ///< View ▸ Compare side by side
     QAction* orthographic = nullptr; ///< View ▸ Orthographic projection
     QAction* flat = nullptr;         ///< View ▸ Flat hypercube drawing
+    QAction* planes = nullptr;       ///< View ▸ Planes side by side (3-D meshes and tori)
 
     /// The View menu's projection and hypercube drawing as `snap` is drawn (no signals).
     void follow(const Snapshot& snap, bool inOrthographic);

@@ -1,5 +1,7 @@
 #include "topocast/camera.h"
 
+#include "topocast/planes.h"
+
 #include <Eigen/Dense>
 
 #include <algorithm>
@@ -80,7 +82,25 @@ OrbitView frameBox(OrbitView base, const Vec3& centre, float radius, bool flat)
     return base;
 }
 
-OrbitView defaultView(const Topology& /*topo*/, const std::vector<Vec3>& positions, float aspect)
+OrbitView frameTopDownView(OrbitView base, const std::array<Vec3, 2>& bounds, float titleRoom, float topShare)
+{
+    const auto& [lo, hi] = bounds;
+    const float width = hi[0] - lo[0];
+    const Eigen::Vector2f boxLo(lo[0] - 1.2f, lo[1] - 0.7f);
+    const Eigen::Vector2f boxHi(hi[0] + 1.0f + 0.06f * width, hi[1] + 1.3f + titleRoom);
+    const Eigen::Vector2f c = (boxLo + boxHi) * 0.5f;
+    const float share = std::clamp(topShare, 0.0f, 0.5f);
+    const float half = std::max(0.5f * (boxHi.y() - boxLo.y()) / (1.0f - share),
+                                0.5f * (boxHi.x() - boxLo.x()) / std::max(0.1f, base.aspect));
+    // The box in the lower part of the picture, the top `share` of its height left free.
+    base.centre = {c.x(), c.y() + share * half, lo[2]};
+    base.distance = std::max(2.0f, half / std::tan(radians(base.fovDegrees * 0.5f)));
+    base.yaw = 0.0f;
+    base.pitch = 0.0f;
+    return base;
+}
+
+OrbitView defaultView(const Topology& topo, const std::vector<Vec3>& positions, float aspect, float topShare)
 {
     OrbitView view;
     view.fovDegrees = kDefaultFov;
@@ -90,8 +110,10 @@ OrbitView defaultView(const Topology& /*topo*/, const std::vector<Vec3>& positio
     const auto [lo, hi] = layoutBounds(positions);
     const Eigen::Vector3f l = vec(lo), h = vec(hi);
     const Eigen::Vector3f c = (l + h) * 0.5f;
-    const bool flat = (h.z() - l.z()) < 1e-3f;
-    return frameBox(view, {c.x(), c.y(), c.z()}, std::max(1.0f, 0.5f * (h - l).norm() + 0.6f), flat);
+    if ((h.z() - l.z()) < 1e-3f)
+        return canDrawPlanes(topo) ? frameTopDownView(view, {lo, hi}, kPlaneTitleRoom, topShare)
+                                   : frameTopDownView(view, {lo, hi});
+    return frameBox(view, {c.x(), c.y(), c.z()}, std::max(1.0f, 0.5f * (h - l).norm() + 0.6f), false);
 }
 
 Vec3 projectPoint(const Mat4& viewProjection, const Vec3& p)

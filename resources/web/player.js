@@ -133,6 +133,26 @@
     linkGeometry.setAttribute('color', new THREE.BufferAttribute(linkColours, 3));
     scene.add(new THREE.LineSegments(linkGeometry, new THREE.LineBasicMaterial({ vertexColors: THREE.VertexColors })));
 
+    // Planes side by side: a link between two planes is drawn, as an arc, only while a step uses it.
+    var jumpOf = {};
+    (side.jumps || []).forEach(function (j) { jumpOf[edgeKey(j[0], j[1])] = j[2]; });
+    var jumpGeometry = new THREE.BufferGeometry();
+    jumpGeometry.setAttribute('position', new THREE.BufferAttribute(new Float32Array(0), 3));
+    scene.add(new THREE.LineSegments(jumpGeometry, new THREE.LineBasicMaterial({ color: C.inFlight })));
+    function showJumps(k) {
+      var segs = [];
+      if (side.jumps && k <= side.steps)
+        byStep[k].forEach(function (t) {
+          for (var i = 0; i + 1 < t[3].length; ++i) {
+            var pts = jumpOf[edgeKey(t[3][i], t[3][i + 1])];
+            if (!pts) continue;
+            for (var q = 0; q + 5 < pts.length; q += 3)
+              segs.push(pts[q], pts[q + 1], pts[q + 2], pts[q + 3], pts[q + 4], pts[q + 5]);
+          }
+        });
+      jumpGeometry.setAttribute('position', new THREE.BufferAttribute(new Float32Array(segs), 3));
+    }
+
     // Messages in flight while playing: white dots travelling each transfer's route.
     var dotCanvas = document.createElement('canvas');
     dotCanvas.width = dotCanvas.height = 64;
@@ -181,6 +201,7 @@
         lc.toArray(linkColours, 6 * i + 3);
       }
       linkGeometry.attributes.color.needsUpdate = true;
+      showJumps(k);
       narration.textContent = side.narration[k] || '';
       holdersText.textContent = self.holders(k) + ' of ' + nodeCount + ' nodes hold the data';
     };

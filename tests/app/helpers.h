@@ -38,6 +38,22 @@ inline Scenario scenario(const char* topology, const char* algorithm, NodeId sou
     return s;
 }
 
+/// The same, drawn as the tower (view.layout "tower": explode applies) rather than the planes
+/// side by side a 3-D mesh or torus opens with.
+inline Scenario towerScenario(const char* topology, const char* algorithm, NodeId source = NodeId{0})
+{
+    Scenario s = scenario(topology, algorithm, source);
+    s.view["layout"] = "tower";
+    return s;
+}
+
+/// `s` drawn as the tower.
+inline Scenario asTower(Scenario s)
+{
+    s.view["layout"] = "tower";
+    return s;
+}
+
 /// A 4×4 mesh schedule with a known contention: step 1 (0,0)→(1,0); step 2 (0,0)→(3,0) and
 /// (1,0)→(2,0) both use the channel (1,0)→(2,0).
 inline Schedule contendedSchedule()

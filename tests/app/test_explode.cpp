@@ -41,7 +41,7 @@ TEST_CASE("explode: the scene starts at the default explode and every element fo
 {
     SceneView scene;
     scene.window()->resize(800, 600);
-    const SnapshotPtr snap = buildSnapshot(test::scenario("mesh:4x4x4", "binomial", NodeId{0}));
+    const SnapshotPtr snap = buildSnapshot(test::towerScenario("mesh:4x4x4", "binomial", NodeId{0}));
     scene.setSnapshot(snap);
     const Topology& topo = snap->topology();
     CHECK(scene.canExplode());
@@ -82,7 +82,7 @@ TEST_CASE("explode: the change animates over about 300 ms through positions in b
 {
     SceneView scene;
     scene.window()->resize(800, 600);
-    const SnapshotPtr snap = buildSnapshot(test::scenario("mesh:4x4x4", "binomial", NodeId{0}));
+    const SnapshotPtr snap = buildSnapshot(test::towerScenario("mesh:4x4x4", "binomial", NodeId{0}));
     scene.setSnapshot(snap);
     scene.setExplode(0.0f, false);
     const NodeId v = snap->topology().id({0, 0, 0});
@@ -109,7 +109,7 @@ TEST_CASE("slice: other planes are ghosted, follow the step moves to the busiest
 {
     SceneView scene;
     scene.window()->resize(800, 600);
-    const SnapshotPtr snap = buildSnapshot(test::scenario("mesh:4x4x4", "binomial", NodeId{0}));
+    const SnapshotPtr snap = buildSnapshot(test::towerScenario("mesh:4x4x4", "binomial", NodeId{0}));
     scene.setSnapshot(snap);
     scene.setStep(3);
     const FrameStyle full = scene.frameStyle();
@@ -140,7 +140,7 @@ TEST_CASE("camera: the QCamera's matrices are core's OrbitView's", "[app][scene]
 {
     SceneView scene;
     scene.window()->resize(900, 500);
-    scene.setSnapshot(buildSnapshot(test::scenario("mesh:8x8x8", "binomial", NodeId{0})));
+    scene.setSnapshot(buildSnapshot(test::towerScenario("mesh:8x8x8", "binomial", NodeId{0})));
     scene.resetView();
     scene.camera().orbit(10, -5);
     const OrbitView v = scene.camera().view();
@@ -155,7 +155,7 @@ TEST_CASE("explode: E in the 3-D view explodes, the status bar says when receive
     MainWindow w(false);
     w.resize(1300, 850);
     w.show();
-    REQUIRE(w.session()->setScenarioNow(defaultScenario()));
+    REQUIRE(w.session()->setScenarioNow(test::asTower(defaultScenario())));
     Qt3DExtras::Qt3DWindow* window = w.sceneView()->window();
     REQUIRE(QTest::qWaitForWindowExposed(window));
     REQUIRE_FALSE(w.sceneView()->captureFrame().isNull());
@@ -191,7 +191,7 @@ TEST_CASE("slice: in the picture the plane in full is bright and the other plane
     scene.window()->resize(900, 700);
     scene.window()->show();
     REQUIRE(QTest::qWaitForWindowExposed(scene.window()));
-    const SnapshotPtr snap = buildSnapshot(test::scenario("mesh:4x4x4", "binomial", NodeId{0}));
+    const SnapshotPtr snap = buildSnapshot(test::towerScenario("mesh:4x4x4", "binomial", NodeId{0}));
     scene.setSnapshot(snap);
     scene.setStep(static_cast<int>(snap->stepCount()));  // every node informed
     scene.setSlice(1, 1);

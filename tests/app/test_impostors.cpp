@@ -26,7 +26,7 @@ TEST_CASE("impostors: 32x32x32 draws its nodes as sphere impostors in their colo
     scene.setSnapshot(buildSnapshot(test::scenario("mesh:4x4x4", "binomial", NodeId{0})));
     CHECK_FALSE(scene.nodeInstances().impostors());
 
-    const SnapshotPtr snap = buildSnapshot(test::scenario("mesh:32x32x32", "binomial", NodeId{0}));
+    const SnapshotPtr snap = buildSnapshot(test::towerScenario("mesh:32x32x32", "binomial", NodeId{0}));
     scene.setSnapshot(snap);
     scene.setStep(snap->stepCount());
     REQUIRE(scene.nodeInstances().impostors());

@@ -160,13 +160,13 @@ TEST_CASE("scene: a torus shows a stub per wrap channel and whole arcs only for 
     auto arcsFollowTheSteps = [&scene](const SnapshotPtr& snap) {
         scene.setSnapshot(snap);
         CHECK(scene.arcInstances().instanceCount() == 0);  // step 0: nothing in use yet
-        const auto channels = drawnChannels(snap->topology());
+        const auto channels = drawnChannels(snap->topology(), drawsPlanes(snap->topology(), snap->drawing));
         bool someArc = false;
         for (int step = 1; step <= static_cast<int>(snap->stepCount()); ++step) {
             scene.setStep(step);
             int inUse = 0;
             for (std::size_t i = 0; i < channels.size(); ++i)
-                inUse += channels[i].wrap && scene.frameStyle().channelInUse[i];
+                inUse += (channels[i].wrap || channels[i].jump) && scene.frameStyle().channelInUse[i];
             CHECK(scene.arcInstances().instanceCount() == inUse);
             someArc |= inUse > 0;
         }
@@ -174,13 +174,20 @@ TEST_CASE("scene: a torus shows a stub per wrap channel and whole arcs only for 
         return someArc;
     };
     // 3 dimensions × 16 rings × 2 directions = 96 wrap channels.
-    const SnapshotPtr snap = buildSnapshot(test::scenario("torus:4x4x4", "bfs", NodeId{0}));
+    const SnapshotPtr snap = buildSnapshot(test::towerScenario("torus:4x4x4", "bfs", NodeId{0}));
     CHECK(arcsFollowTheSteps(snap));  // bfs from (0,0,0) uses the wrap links to reach coordinate 3
     CHECK(scene.stubInstances().instanceCount() == 96);
     // A 2-D torus, seen top-down, the same: a stub per wrap channel (2 × 5 rings × 2 directions),
     // whole arcs (in the plane) only for the step's.
     CHECK(arcsFollowTheSteps(buildSnapshot(test::scenario("torus:5x5", "bfs", NodeId{0}))));
     CHECK(scene.stubInstances().instanceCount() == 20);
+    // Planes side by side: the channels between planes (z, its wraps among them) are arcs only
+    // while in use too, without stubs: 2 dimensions × 16 rings × 2 directions = 64 stubs.
+    const SnapshotPtr planes = buildSnapshot(test::scenario("torus:4x4x4", "bfs", NodeId{0}));
+    REQUIRE(drawsPlanes(planes->topology(), planes->drawing));
+    CHECK(arcsFollowTheSteps(planes));
+    CHECK(scene.stubInstances().instanceCount() == 64);
+    CHECK(scene.axisInstanceCount() == 0);  // each plane titled with its z instead
 }
 
 TEST_CASE("scene: a timeline step uploads only the changed instances", "[app][scene][gl]")

@@ -4,6 +4,7 @@
 #include "topocast/io/scenario.h"
 #include "topocast/io/schedule_json.h"
 #include "topocast/layout.h"
+#include "topocast/visibility.h"
 
 #include "cli_runner.h"
 
@@ -48,13 +49,34 @@ TEST_CASE("visibility --json: one entry per step, min_fraction ≥ 0.95 on the d
     CHECK(doc["min_fraction"].get<double>() == Approx(minFraction));
     CHECK(doc["min_fraction"].get<double>() >= 0.95);
     CHECK(doc["steps"][0]["active"] == 2);  // step 1 of Cang-Wu from the eye: the source sends to one node
+    // How large: the planes side by side the 8×8×8 opens with fill the window (issue: the tower
+    // spanned 0.19 of it with nodes 2–3 px across); the same numbers as core's measureView.
+    CHECK(doc["layout"] == "planes");
+    const VisibilityReport core = measureView(s, scenarioDrawing(loadScenario(presetPath("default.json"))), 1280, 720);
+    CHECK(doc["node_px"].get<double>() == Approx(core.nodePx).epsilon(1e-3));
+    CHECK(doc["node_px"].get<double>() >= 10.0);
+    CHECK(std::max(doc["span_x"].get<double>(), doc["span_y"].get<double>()) >= 0.5);
+    CHECK(doc["min_fraction"] == 1.0);
 }
 
-TEST_CASE("visibility: --explode 0 shows today's view, where the 8×8×8 mesh hides some active nodes", "[cli][visibility]")
+TEST_CASE("visibility --layout: refused where the network has no such drawing", "[cli][visibility]")
 {
-    const CliRun r = runCli({"visibility", "--scenario", presetPath("default.json"), "--explode", "0", "--json"});
+    const CliRun r = runCli({"visibility", "--topology", "mesh:8x8", "--algorithm", "cang-wu", "--layout", "planes"});
+    CHECK(r.status == 2);
+    CHECK_THAT(r.err, Contains("--layout planes") && Contains("8×8 mesh"));
+    const CliRun flat = runCli({"visibility", "--topology", "hypercube:4", "--algorithm", "sbt", "--layout", "flat", "--json"});
+    REQUIRE(flat.status == 0);
+    CHECK(nlohmann::json::parse(flat.out)["layout"] == "flat");
+}
+
+TEST_CASE("visibility: --layout tower --explode 0 shows the plain cube, where the 8×8×8 mesh hides some active nodes",
+          "[cli][visibility]")
+{
+    const CliRun r = runCli(
+        {"visibility", "--scenario", presetPath("default.json"), "--layout", "tower", "--explode", "0", "--json"});
     REQUIRE(r.status == 0);
     CHECK(nlohmann::json::parse(r.out)["min_fraction"].get<double>() < 0.95);
+    CHECK(nlohmann::json::parse(r.out)["layout"] == "tower");
     const CliRun text = runCli({"visibility", "--scenario", presetPath("default.json"), "--width", "800", "--height", "800"});
     REQUIRE(text.status == 0);
     CHECK_THAT(text.out, Contains("800×800 view"));

@@ -80,8 +80,13 @@ TEST_CASE("camera: a 2-D mesh or torus is framed flat (top-down), one node at ra
     CHECK(defaultView(torus, nodePositions(torus), 1.5f).pitch == 0.0f);
     CHECK(defaultView(torus, nodePositions(torus), 1.5f).yaw == 0.0f);
     const Topology tiny = Topology::mesh({1});
-    // One node: radius max(1, 0 + 0.6) = 1, distance 1 / sin 20° × 1.05 = 3.07 (the minimum 2 is not needed).
-    CHECK(defaultView(tiny, nodePositions(tiny), 1.0f).distance == Approx(1.0f / std::sin(20.0f * kDeg) * 1.05f));
+    // One node, framed top-down to the window as the app frames flat drawings: its box with the
+    // margins, (−1.2, −0.7) to (1.0, 1.3), is 2.2 wide and 2 high; a square view fits the width:
+    // distance 1.1 / tan 20° = 3.02 (the minimum 2 is not needed), centre (−0.1, 0.3).
+    const OrbitView one = defaultView(tiny, nodePositions(tiny), 1.0f);
+    CHECK(one.distance == Approx(1.1f / std::tan(20.0f * kDeg)));
+    CHECK(one.centre[0] == Approx(-0.1f));
+    CHECK(one.centre[1] == Approx(0.3f));
 }
 
 TEST_CASE("visibility: a node directly behind another is hidden, the front one visible", "[camera][visibility]")

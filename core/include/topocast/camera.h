@@ -48,11 +48,26 @@ inline constexpr float kDefaultFov = 40.0f;
 /// Keeps `fovDegrees` and `aspect` of `base`. O(1).
 OrbitView frameBox(OrbitView base, const Vec3& centre, float radius, bool flat);
 
+/// Frames a flat drawing of bounds {lo, hi} (every z the same) top-down (yaw = pitch = 0) to the
+/// viewport's shape: the box from lo − (1.2, 0.7) to hi + (1.0 + 0.06 × width, 1.3) — room for the
+/// axes at its top left, node labels to the right and numbers below — fills the view's height or
+/// its width, whichever it reaches first (distance ≥ 2). Keeps `fovDegrees` and `aspect` of
+/// `base`. `titleRoom` (scene units) more above, and the top `topShare` (0..0.5) of the picture's
+/// height kept free besides (planes side by side: each plane's title, a plate of fixed pixels,
+/// over its top row). In the plane z = lo.z the perspective and the app's orthographic projection
+/// of this view agree. O(1).
+OrbitView frameTopDownView(OrbitView base, const std::array<Vec3, 2>& bounds, float titleRoom = 0.0f,
+                           float topShare = 0.0f);
+
 /// The app's default view of `positions` (the layout of `topo`) in a viewport of aspect
-/// width / height: frames their bounding box (radius = max(1, half its diagonal + 0.6)), flat
-/// (top-down) when every node has z = 0 — 2-D meshes and tori alike; `topo` is not needed for
-/// that since 2-D tori keep their arcs in the plane, and stays for callers that pass it. O(N).
-OrbitView defaultView(const Topology& topo, const std::vector<Vec3>& positions, float aspect);
+/// width / height: a flat drawing (every node has z = 0: 2-D meshes and tori, planes side by
+/// side — a 3-D mesh or torus drawn flat, with room for the planes' titles —, the flat hypercube)
+/// frameTopDownView; otherwise frames the bounding box as a sphere
+/// (radius = max(1, half its diagonal + 0.6)) from yaw 28°, pitch 22°. `topo` is not needed for
+/// that since 2-D tori keep their arcs in the plane, and stays for callers that pass it.
+/// `topShare`: planes side by side keep that share of the picture's height free above the top
+/// row of titles (planeTitleShare). O(N).
+OrbitView defaultView(const Topology& topo, const std::vector<Vec3>& positions, float aspect, float topShare = 0.0f);
 
 /// Where `p` lands in normalized device coordinates (x, y in −1..1 inside the viewport, z the
 /// depth) under `viewProjection`; {0, 0, 2} (outside) when `p` is behind the camera.

@@ -3,6 +3,7 @@
 // arcs around the outside, core arcPolyline), for the layout command and the web page.
 
 #include "topocast/layout.h"
+#include "topocast/planes.h"
 #include "topocast/topology.h"
 
 #include <vector>
@@ -18,7 +19,9 @@ struct DrawnLink {
 };
 
 /// Every link of `topo` once, at `positions` (nodePositions with or without explode): a wrap link
-/// from its + channel's tail, any other from its lower node, in node then port order. O(links).
-std::vector<DrawnLink> drawnLinks(const Topology& topo, const std::vector<Vec3>& positions);
+/// from its + channel's tail, any other from its lower node, in node then port order. `planes`
+/// (positions are planesPositions): the links between planes are left out (the app draws them
+/// only while in use) and a wrap link arcs beside its own plane. O(links).
+std::vector<DrawnLink> drawnLinks(const Topology& topo, const std::vector<Vec3>& positions, bool planes = false);
 
 } // namespace topocast

@@ -117,6 +117,12 @@ void readSide(const json& doc, Scenario& s, const std::string& prefix, NodeId so
                 fail("view.explode", "expected a number from 0 to " + std::to_string(static_cast<int>(kMaxExplode)) +
                                          " (extra gap between the planes of a 3-D network, in node spacings)");
         }
+        if (doc["view"].contains("layout")) {
+            const json& l = doc["view"]["layout"];
+            if (!l.is_string() || (!parseHypercubeDrawing(l.get<std::string>()) && !parseGridDrawing(l.get<std::string>())))
+                fail("view.layout", "expected \"cube\" or \"flat\" (a hypercube's drawing), \"tower\" or \"planes\" (a 3-D "
+                                    "mesh or torus: planes stacked, or side by side)");
+        }
         s.view = doc["view"];
     }
 }
@@ -128,6 +134,21 @@ float scenarioExplode(const Scenario& scenario)
     if (scenario.view.is_object() && scenario.view.contains("explode") && scenario.view["explode"].is_number())
         return std::clamp(scenario.view["explode"].get<float>(), 0.0f, kMaxExplode);
     return defaultExplode(scenario.topology);
+}
+
+DrawingSettings scenarioDrawing(const Scenario& scenario)
+{
+    DrawingSettings d = defaultDrawing(scenario.topology);
+    d.explode = scenarioExplode(scenario);
+    const json& v = scenario.view;
+    if (!v.is_object() || !v.contains("layout") || !v["layout"].is_string())
+        return d;
+    const std::string layout = v["layout"].get<std::string>();
+    if (scenario.topology.isHypercube() && scenario.topology.dims() <= kFlatHypercubeMaxDims)
+        d.hypercube = parseHypercubeDrawing(layout).value_or(d.hypercube);
+    if (canDrawPlanes(scenario.topology))
+        d.grid = parseGridDrawing(layout).value_or(d.grid);
+    return d;
 }
 
 int scenarioStartStep(const Scenario& scenario)

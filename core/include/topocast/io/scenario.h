@@ -1,5 +1,6 @@
 #pragma once
 
+#include "topocast/drawing.h"
 #include "topocast/params.h"
 #include "topocast/schedule.h"
 #include "topocast/topology.h"
@@ -72,6 +73,10 @@ Scenario contrastScenario(const Scenario& a);
 /// The explode the view of `scenario` starts with: its view's "explode" (0..kMaxExplode, checked
 /// by scenarioFromJson) or defaultExplode(topology). O(1).
 float scenarioExplode(const Scenario& scenario);
+/// How the view of `scenario` draws its network: its view's "layout" ("cube" or "flat" for a
+/// hypercube of n ≤ 6, "tower" or "planes" for a 3-D mesh or torus; a value for another kind of
+/// network is ignored) and scenarioExplode, the rest defaultDrawing. O(1).
+DrawingSettings scenarioDrawing(const Scenario& scenario);
 /// The step the view of `scenario` opens at: its view's "step" (a whole number ≥ 0; the app
 /// clamps it to the schedule's steps), else 0. O(1).
 int scenarioStartStep(const Scenario& scenario);
