@@ -226,6 +226,8 @@ bool SceneView::canExplode() const
     return m_snap && explodes(m_snap->topology(), m_snap->drawing);
 }
 
+bool SceneView::canLayOutPlanes() const { return m_snap && canDrawPlanes(m_snap->topology()); }
+
 float SceneView::planesAspect() const
 {
     return static_cast<float>(viewportSize().width() / viewportSize().height());

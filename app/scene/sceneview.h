@@ -137,6 +137,11 @@ public:
     float explode() const { return m_explode; }
     /// Whether explode applies to the network shown (3-D meshes and tori).
     bool canExplode() const;
+    /// Whether the network is drawn in one plane (2-D networks, planes side by side, the flat
+    /// hypercube): seen top-down, nothing hides anything, only the framing can leave nodes out.
+    bool flatNetwork() const;
+    /// Whether the network could be drawn as planes side by side (a 3-D mesh or torus).
+    bool canLayOutPlanes() const;
     /// The current step's receivers, and how many of them the camera does not see (core
     /// visibleNodes with this view's camera and positions); updated shortly after a step, camera
     /// or explode change (visibilityChanged). Networks above 4096 nodes are not counted (0, 0).
@@ -252,7 +257,6 @@ private:
     void refreshMessageLabels();
     /// Where nodes are drawn now (labels and arrows follow them).
     const std::vector<Vec3>& drawnPositions() const { return m_positions; }
-    bool flatNetwork() const;
     /// Whether the camera is where resetView() (or an explode it followed) put it.
     bool showsDefaultFraming() const;
 

@@ -97,8 +97,17 @@ void StatusReport::updateHidden()
         m_hidden->clear();
         return;
     }
-    const QString hint = m_scene->canExplode() && m_scene->explode() == 0.0f ? QStringLiteral("press E to explode")
-                                                                             : QStringLiteral("drag to turn the view");
+    // Advice that works for the drawing shown: a flat drawing hides nothing, only the camera has
+    // moved off part of it; a tower explodes or lays its planes side by side; a cube turns.
+    QString hint;
+    if (m_scene->flatNetwork())
+        hint = QStringLiteral("Ctrl+R frames the whole network");
+    else if (m_scene->canExplode() && m_scene->explode() == 0.0f)
+        hint = QStringLiteral("press E to explode");
+    else if (m_scene->canLayOutPlanes())
+        hint = QStringLiteral("press L for planes side by side");
+    else
+        hint = QStringLiteral("drag to turn the view");
     m_hidden->setText(
         QStringLiteral("%1 of %2 receivers hidden — %3").arg(hidden).arg(m_scene->stepReceivers()).arg(hint));
 }

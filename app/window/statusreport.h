@@ -29,7 +29,9 @@ public:
     /// The frame-time text (empty until it is first shown).
     QString frameTimeText() const;
     void setFrameTimeAction(QAction* action) { m_frameTimeAction = action; }
-    /// "7 of 40 receivers hidden — press E to explode", or nothing when none is hidden.
+    /// "7 of 40 receivers hidden — press E to explode" (or the advice that works for the drawing
+    /// shown: Ctrl+R on a flat one, L on an exploded tower, drag on a cube), or nothing when none
+    /// is hidden.
     void updateHidden();
 
 private:

@@ -183,6 +183,20 @@ TEST_CASE("explode: E in the 3-D view explodes, the status bar says when receive
     scene->updateVisibility();
     CHECK(scene->hiddenReceivers() < before / 4);
     CHECK_FALSE(hidden->text().contains(QStringLiteral("press E")));
+    if (scene->hiddenReceivers() > 0)  // exploded, still a few hidden: the planes side by side hide none
+        CHECK(hidden->text().endsWith(QStringLiteral("press L for planes side by side")));
+
+    // Planes side by side hide nothing; zoomed in on one corner, the advice is to frame it again.
+    REQUIRE(w.session()->setScenarioNow(defaultScenario()));
+    REQUIRE(scene->flatNetwork());
+    scene->camera().zoom(0.3f);
+    scene->updateVisibility();
+    REQUIRE(scene->hiddenReceivers() > 0);
+    CHECK(hidden->text().endsWith(QStringLiteral("Ctrl+R frames the whole network")));
+    scene->resetView();
+    scene->updateVisibility();
+    CHECK(scene->hiddenReceivers() == 0);
+    CHECK(hidden->text().isEmpty());
 }
 
 TEST_CASE("slice: in the picture the plane in full is bright and the other planes are dim", "[app][slice][gl]")
