@@ -2,6 +2,7 @@
 // its default framing is framed again for the new shape — every node inside, no column cut off —
 // while a camera the user turned stays where it is; every label layer places its plates in the
 // viewport's real pixels, so labels keep their proportions at every size.
+#include "compareview.h"
 #include "helpers.h"
 #include "mainwindow.h"
 #include "predictmode.h"
@@ -74,4 +75,57 @@ TEST_CASE("the view follows its size: Predict narrows the 8x8 view and the drawi
     CHECK(view->camera().view().yaw == yaw);
     for (const LabelInstances* labels : {&view->labelInstances(), &view->nodeLabelInstances(), &view->messageLabelInstances()})
         CHECK(labels->viewportSize() == viewportPixels(*view));
+}
+
+TEST_CASE("the view follows its size: the compare view frames both 8x8 sides whole, labels in real pixels", "[app][gl]")
+{
+    MainWindow w(false);
+    w.resize(1280, 720);
+    w.show();
+    REQUIRE(w.openScenario(QStringLiteral(TOPOCAST_SOURCE_DIR "/resources/scenarios/compare-cang-wu-8x8-paper-vs-optimal.json")));
+    REQUIRE(w.compareMode());
+    REQUIRE(waitUntilIdle({w.session(), w.compareView()->session(0), w.compareView()->session(1)}, 60000));
+    for (int side : {0, 1}) {
+        SceneView* view = w.compareView()->sceneView(side);
+        REQUIRE(QTest::qWaitForWindowExposed(view->window()));
+    }
+    runEventLoopFor(300);
+    for (int side : {0, 1}) {
+        SceneView* view = w.compareView()->sceneView(side);
+        INFO("side " << side << ": " << view->viewportSize().width() << "x" << view->viewportSize().height());
+        CHECK(nodesInside(*view, 64) == 64);
+        for (const LabelInstances* labels : {&view->labelInstances(), &view->nodeLabelInstances(), &view->messageLabelInstances()})
+            CHECK(labels->viewportSize() == viewportPixels(*view));
+    }
+}
+
+TEST_CASE("the view follows its size: planes side by side take the grid of the new shape, every node inside", "[app][gl]")
+{
+    MainWindow w(false);
+    w.resize(1280, 720);
+    w.show();
+    REQUIRE(w.session()->setScenarioNow(defaultScenario()));  // 8×8×8: planes side by side
+    SceneView* view = w.sceneView();
+    REQUIRE(QTest::qWaitForWindowExposed(view->window()));
+    runEventLoopFor(300);
+    w.timeline()->pause();
+    view->resetView();
+    REQUIRE(view->flatNetwork());
+    CHECK(nodesInside(*view, 512) == 512);
+    const std::vector<Vec3> wide = view->positions();
+
+    QTest::keyClick(view->window(), Qt::Key_P);  // Predict narrows the view: a taller grid
+    REQUIRE(w.predictMode()->isActive());
+    REQUIRE(test::waitFor([&] { return view->positions() != wide; }));
+    runEventLoopFor(300);
+    INFO("view " << view->viewportSize().width() << "x" << view->viewportSize().height());
+    CHECK(nodesInside(*view, 512) == 512);
+    const auto narrow = layoutBounds(view->positions());
+    const auto before = layoutBounds(wide);
+    // Taller than wide now, relative to before: fewer columns of planes.
+    CHECK((narrow[1][0] - narrow[0][0]) / (narrow[1][1] - narrow[0][1]) <
+          (before[1][0] - before[0][0]) / (before[1][1] - before[0][1]));
+    // A click picks the node drawn under it in the new grid.
+    const NodeId corner = w.session()->snapshot()->topology().id({7, 7, 7});
+    CHECK(view->nodeAt(view->nodeOnScreen(corner)) == static_cast<long long>(corner));
 }
