@@ -140,29 +140,33 @@ void buildViewMenu(MainWindow& w, MainMenus& menus)
         const QSignalBlocker block(action);
         action->setChecked(on);
     });
-    menus.flat = checkable(view, QStringLiteral("&Flat hypercube drawing"), {},
-                           QStringLiteral("hypercubes of n ≤ 6: the classic flat drawing with binary addresses "
-                                          "instead of the 3-D cube drawing (saved in the scenario as view.layout)"));
-    menus.flat->setEnabled(false);
-    QObject::connect(menus.flat, &QAction::toggled, &w, [session = w.session()](bool flat) {
-        Scenario s = session->requestedScenario();
-        s.view["layout"] = std::string(hypercubeDrawingName(flat ? HypercubeDrawing::Flat : HypercubeDrawing::Cube));
-        if (!(s == session->requestedScenario()))
-            session->setScenario(s);
-    });
-    menus.planes = checkable(view, QStringLiteral("&Planes side by side"), QKeySequence(Qt::Key_L),
-                             QStringLiteral("3-D meshes and tori: every z-plane drawn top-down like a 2-D network, the "
-                                            "planes in a grid that fits the window (off: the tower of y-planes, which "
-                                            "explode pulls apart); saved in the scenario as view.layout"));
-    menus.planes->setShortcutContext(Qt::ApplicationShortcut);
+    // The drawing toggles save the choice in the scenario as view.layout (its name when on, the
+    // other's when off), so the session builds the new drawing and a saved file keeps it.
+    auto layoutToggle = [&w, view](const QString& text, QKeySequence key, const QString& tip, std::string on,
+                                   std::string off) {
+        QAction* action = checkable(view, text, key, tip);
+        action->setShortcutContext(Qt::ApplicationShortcut);
+        action->setEnabled(false);
+        QObject::connect(action, &QAction::toggled, &w, [session = w.session(), on, off](bool checked) {
+            Scenario s = session->requestedScenario();
+            s.view["layout"] = checked ? on : off;
+            if (!(s == session->requestedScenario()))
+                session->setScenario(s);
+        });
+        return action;
+    };
+    menus.flat = layoutToggle(QStringLiteral("&Flat hypercube drawing"), {},
+                              QStringLiteral("hypercubes of n ≤ 6: the classic flat drawing with binary addresses "
+                                             "instead of the 3-D cube drawing (saved in the scenario as view.layout)"),
+                              std::string(hypercubeDrawingName(HypercubeDrawing::Flat)),
+                              std::string(hypercubeDrawingName(HypercubeDrawing::Cube)));
+    menus.planes = layoutToggle(QStringLiteral("&Planes side by side"), QKeySequence(Qt::Key_L),
+                                QStringLiteral("3-D meshes and tori: every z-plane drawn top-down like a 2-D network, the "
+                                               "planes in a grid that fits the window (off: the tower of y-planes, which "
+                                               "explode pulls apart); saved in the scenario as view.layout"),
+                                std::string(gridDrawingName(GridDrawing::Planes)),
+                                std::string(gridDrawingName(GridDrawing::Tower)));
     menus.planes->setObjectName(QStringLiteral("planesAction"));
-    menus.planes->setEnabled(false);
-    QObject::connect(menus.planes, &QAction::toggled, &w, [session = w.session()](bool planes) {
-        Scenario s = session->requestedScenario();
-        s.view["layout"] = std::string(gridDrawingName(planes ? GridDrawing::Planes : GridDrawing::Tower));
-        if (!(s == session->requestedScenario()))
-            session->setScenario(s);
-    });
 }
 
 /// Timeline: play, step back and forward, first and last step, with the keys that work anywhere.

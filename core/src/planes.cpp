@@ -35,10 +35,9 @@ std::string_view gridDrawingName(GridDrawing drawing)
 
 std::optional<GridDrawing> parseGridDrawing(std::string_view text)
 {
-    if (text == "planes")
-        return GridDrawing::Planes;
-    if (text == "tower")
-        return GridDrawing::Tower;
+    for (GridDrawing d : {GridDrawing::Tower, GridDrawing::Planes})
+        if (text == gridDrawingName(d))
+            return d;
     return std::nullopt;
 }
 
