@@ -4,6 +4,7 @@
 #include <Qt3DRender/QFilterKey>
 #include <Qt3DRender/QGraphicsApiFilter>
 #include <Qt3DRender/QMaterial>
+#include <Qt3DRender/QPointSize>
 #include <Qt3DRender/QRenderPass>
 #include <Qt3DRender/QShaderProgram>
 #include <Qt3DRender/QTechnique>
@@ -52,6 +53,20 @@ Qt3DRender::QMaterial* makeInstancedMaterial(const QString& vertexName, Qt3DCore
     effect->addTechnique(makeTechnique(Qt3DRender::QGraphicsApiFilter::OpenGL, 3, 2, QStringLiteral("gl3"), vertexName, fragmentName));
     effect->addTechnique(makeTechnique(Qt3DRender::QGraphicsApiFilter::RHI, 1, 0, QStringLiteral("rhi"), vertexName, fragmentName));
     material->setEffect(effect);
+    return material;
+}
+
+Qt3DRender::QMaterial* makeSpriteMaterial(const QString& vertexName, Qt3DCore::QNode* parent, const QString& fragmentName)
+{
+    Qt3DRender::QMaterial* material = makeInstancedMaterial(vertexName, parent, fragmentName);
+    for (auto* technique : material->effect()->techniques())
+        for (auto* pass : technique->renderPasses()) {
+            if (technique->graphicsApiFilter()->api() != Qt3DRender::QGraphicsApiFilter::OpenGL)
+                continue;
+            auto* size = new Qt3DRender::QPointSize(pass);
+            size->setSizeMode(Qt3DRender::QPointSize::Programmable);
+            pass->addRenderState(size);
+        }
     return material;
 }
 

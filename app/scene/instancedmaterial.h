@@ -13,4 +13,10 @@ namespace topocast::app {
 Qt3DRender::QMaterial* makeInstancedMaterial(const QString& vertexName, Qt3DCore::QNode* parent,
                                              const QString& fragmentName = QStringLiteral("instanced"));
 
+/// A point-sprite material: makeInstancedMaterial whose OpenGL passes size points from
+/// gl_PointSize (GL_PROGRAM_POINT_SIZE; Qt's RHI always does, and warns about a PointSize state
+/// it does not handle).
+Qt3DRender::QMaterial* makeSpriteMaterial(const QString& vertexName, Qt3DCore::QNode* parent,
+                                          const QString& fragmentName);
+
 } // namespace topocast::app

@@ -2,34 +2,39 @@
 
 #include "scene/instancedmaterial.h"
 
-#include <Qt3DExtras/QSphereGeometry>
+#include <Qt3DCore/QGeometry>
 #include <Qt3DRender/QGeometryRenderer>
 #include <Qt3DRender/QMaterial>
 #include <Qt3DRender/QParameter>
+
+#include <algorithm>
 
 namespace topocast::app {
 
 MessageInstances::MessageInstances(Qt3DCore::QNode* parent) : Qt3DCore::QEntity(parent)
 {
-    auto* geometry = new Qt3DExtras::QSphereGeometry(this);
-    geometry->setRadius(1.0f);
-    geometry->setRings(6);
-    geometry->setSlices(8);
+    // One point per hop (per-vertex records, divisor 0): a sphere mesh per message cost software
+    // OpenGL most of a busy frame (32×32×32's last step: 16,384 messages).
+    auto* points = new Qt3DCore::QGeometry(this);
     m_instances = std::make_unique<InstanceBuffer>(
-        geometry, std::vector<InstanceBuffer::Field>{{QStringLiteral("instanceA"), 3},
-                                                     {QStringLiteral("instanceB"), 3},
-                                                     {QStringLiteral("instanceColor"), 4},
-                                                     {QStringLiteral("instanceHop"), 3}});
-    geometry->setBoundingVolumePositionAttribute(m_instances->attribute(QStringLiteral("instanceA")));
+        points, std::vector<InstanceBuffer::Field>{{QStringLiteral("instanceA"), 3},
+                                                   {QStringLiteral("instanceB"), 3},
+                                                   {QStringLiteral("instanceColor"), 4},
+                                                   {QStringLiteral("instanceHop"), 3}},
+        0);
+    points->setBoundingVolumePositionAttribute(m_instances->attribute(QStringLiteral("instanceA")));
     m_renderer = new Qt3DRender::QGeometryRenderer(this);
-    m_renderer->setGeometry(geometry);
+    m_renderer->setGeometry(points);
+    m_renderer->setPrimitiveType(Qt3DRender::QGeometryRenderer::Points);
     m_renderer->setEnabled(false);
 
-    auto* material = makeInstancedMaterial(QStringLiteral("messages"), this);
+    auto* material = makeSpriteMaterial(QStringLiteral("messagesprites"), this, QStringLiteral("nodesprites"));
     m_fraction = new Qt3DRender::QParameter(QStringLiteral("stepFraction"), 1.0f, material);
     m_radius = new Qt3DRender::QParameter(QStringLiteral("messageRadius"), 0.1f, material);
+    m_viewportHeight = new Qt3DRender::QParameter(QStringLiteral("viewportHeight"), 720.0f, material);
     material->addParameter(m_fraction);
     material->addParameter(m_radius);
+    material->addParameter(m_viewportHeight);
     addComponent(m_renderer);
     addComponent(material);
 }
@@ -45,6 +50,7 @@ void MessageInstances::setFraction(float fraction)
 
 bool MessageInstances::drawn() const { return m_count > 0 && !m_atRest; }
 void MessageInstances::setRadius(float radius) { m_radius->setValue(radius); }
+void MessageInstances::setViewportHeight(float pixels) { m_viewportHeight->setValue(std::max(1.0f, pixels)); }
 
 void MessageInstances::setHops(const std::vector<Hop>& hops)
 {
@@ -55,7 +61,7 @@ void MessageInstances::setHops(const std::vector<Hop>& hops)
                                  h.colour.a, h.index, h.count, h.scale});
     m_instances->setData(data);
     m_count = static_cast<int>(hops.size());
-    m_renderer->setInstanceCount(m_count);
+    m_renderer->setVertexCount(m_count);
     m_renderer->setEnabled(drawn());
 }
 

@@ -11,9 +11,9 @@ namespace Qt3DRender { class QGeometryRenderer; class QParameter; }
 
 namespace topocast::app {
 
-/// The messages of the current step as one instanced entity: one instance per hop of each
-/// route; the shader shows the hop that holds the message's head for the uniform
-/// stepFraction, so animation needs no buffer upload.
+/// The messages of the current step as sphere impostors in one entity: one point per hop of each
+/// route; the shader shows the hop that holds the message's head for the uniform stepFraction,
+/// so animation needs no buffer upload.
 class MessageInstances : public Qt3DCore::QEntity {
     Q_OBJECT
 public:
@@ -34,6 +34,8 @@ public:
     /// step: 16,384 messages, 73 of its 136 ms per frame).
     void setFraction(float fraction);
     void setRadius(float radius);
+    /// The viewport's height in device pixels (the points are sized from it).
+    void setViewportHeight(float pixels);
     int instanceCount() const { return m_count; }
     /// Whether the messages are drawn now: some hops, and the step not at rest.
     bool drawn() const;
@@ -42,9 +44,10 @@ private:
     Qt3DRender::QGeometryRenderer* m_renderer = nullptr;
     Qt3DRender::QParameter* m_fraction = nullptr;
     Qt3DRender::QParameter* m_radius = nullptr;
+    Qt3DRender::QParameter* m_viewportHeight = nullptr;
     std::unique_ptr<InstanceBuffer> m_instances;
     int m_count = 0;
-    bool m_atRest = false;
+    bool m_atRest = true;  // stepFraction starts at 1: a step at rest draws no messages
 };
 
 } // namespace topocast::app

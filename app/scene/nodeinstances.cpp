@@ -8,13 +8,8 @@
 #include <Qt3DExtras/QSphereGeometry>
 #include <Qt3DLogic/QFrameAction>
 #include <Qt3DRender/QGeometryRenderer>
-#include <Qt3DRender/QGraphicsApiFilter>
 #include <Qt3DRender/QMaterial>
 #include <Qt3DRender/QParameter>
-#include <Qt3DRender/QEffect>
-#include <Qt3DRender/QPointSize>
-#include <Qt3DRender/QRenderPass>
-#include <Qt3DRender/QTechnique>
 
 #include <algorithm>
 
@@ -59,21 +54,11 @@ NodeInstances::NodeInstances(Qt3DCore::QNode* parent) : Qt3DCore::QEntity(parent
     m_sprites->setGeometry(points);
     m_sprites->setPrimitiveType(Qt3DRender::QGeometryRenderer::Points);
     m_sprites->setEnabled(false);
-    auto* spriteMaterial = makeInstancedMaterial(QStringLiteral("nodesprites"), this, QStringLiteral("nodesprites"));
+    auto* spriteMaterial = makeSpriteMaterial(QStringLiteral("nodesprites"), this, QStringLiteral("nodesprites"));
     m_spriteRadius = new Qt3DRender::QParameter(QStringLiteral("nodeRadius"), 0.16f * kImpostorRadiusScale, spriteMaterial);
     spriteMaterial->addParameter(m_spriteRadius);
     m_viewportHeight = new Qt3DRender::QParameter(QStringLiteral("viewportHeight"), 720.0f, spriteMaterial);
     spriteMaterial->addParameter(m_viewportHeight);
-    // OpenGL sizes points from gl_PointSize only with GL_PROGRAM_POINT_SIZE on; Qt's RHI always
-    // does (and warns about a PointSize state it does not handle).
-    for (auto* technique : spriteMaterial->effect()->techniques())
-        for (auto* pass : technique->renderPasses()) {
-            if (technique->graphicsApiFilter()->api() != Qt3DRender::QGraphicsApiFilter::OpenGL)
-                continue;
-            auto* size = new Qt3DRender::QPointSize(pass);
-            size->setSizeMode(Qt3DRender::QPointSize::Programmable);
-            pass->addRenderState(size);
-        }
     auto* spriteEntity = new Qt3DCore::QEntity(this);
     spriteEntity->addComponent(m_sprites);
     spriteEntity->addComponent(spriteMaterial);

@@ -59,6 +59,7 @@ void SceneView::updateLevelOfDetail()
     m_nodes->setDetail(sphereDetail(m_nodeRadius * ppu, m_positions.size()));
     m_nodes->setImpostors(nodeImpostors(m_nodeRadius * ppu, m_positions.size()));
     m_nodes->setViewportHeight(height);
+    m_messages->setViewportHeight(height);
     // Every label layer places its plates in pixels of this viewport: a stale size (the axis
     // names were the only layer told) stretched node labels and printed them far too large.
     const QSize pixels = (viewportSize() * m_window->devicePixelRatio()).toSize();
