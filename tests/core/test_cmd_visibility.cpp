@@ -140,3 +140,24 @@ TEST_CASE("layout: a 3-D torus draws its wrap links as 13-point arcs, explode sp
     const CliRun bad = runCli({"layout", "--topology", "torus:2x2", "--json"});
     CHECK(bad.status == 2);
 }
+
+TEST_CASE("layout --json: a 3-D mesh as the app opens it, planes side by side without the links between planes",
+          "[cli][layout][planes]")
+{
+    const CliRun r = runCli({"layout", "--topology", "mesh:4x4x4", "--json"});
+    REQUIRE(r.status == 0);
+    const auto doc = nlohmann::json::parse(r.out);
+    CHECK(doc["layout"] == "planes");
+    CHECK(doc["explode"] == 0);
+    CHECK(doc["node_radius"] == 0.2);
+    // 4 planes × (3·4 + 4·3) links inside them; the 48 between planes are drawn only in use.
+    CHECK(doc["edges"].size() == 96);
+    for (const auto& node : doc["nodes"])
+        CHECK(node[2] == 0);
+    // The tower, as before: asked for, or implied by an explode.
+    CHECK(nlohmann::json::parse(runCli({"layout", "--topology", "mesh:4x4x4", "--layout", "tower", "--json"}).out)["edges"].size() == 144);
+    CHECK(nlohmann::json::parse(runCli({"layout", "--topology", "mesh:4x4x4", "--explode", "1", "--json"}).out)["layout"] == "tower");
+    const CliRun both = runCli({"layout", "--topology", "mesh:4x4x4", "--layout", "planes", "--explode", "1"});
+    CHECK(both.status == 2);
+    CHECK_THAT(both.err, Contains("no explode"));
+}
