@@ -218,6 +218,7 @@ TEST_CASE("labels: no preset's default view overlaps two labels or a label and a
             const VisibilityReport r =
                 measureView(schedule, scenarioDrawing(sc), out.width, out.height, labelPixelHeight(out.dpi));
             CHECK(r.labelOverlaps == 0);
+            CHECK(r.minFraction >= 0.95);  // the default view keeps every step's active nodes in sight
             if (r.labelsShown > 0)
                 CHECK(r.labelPx >= 12 * out.dpi / 96);
             // The source's name or the titles: some label has room in a large screen view. (On a
