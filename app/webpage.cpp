@@ -147,6 +147,15 @@ QJsonObject sideData(const Snapshot& snap, const QString& heading)
     side[QStringLiteral("pos")] = points;
     side[QStringLiteral("informed")] = informed;
     addEdges(topo, pos, drawsPlanes(topo, snap.drawing), side);
+    if (drawsPlanes(topo, snap.drawing)) {  // each plane's title above its top-left node
+        QJsonArray titles;
+        for (const PlaneTitle& t : planeTitles(topo, 16.0f / 9.0f)) {
+            QJsonArray at;
+            appendPoint(at, t.position);
+            titles << QJsonArray{QString::fromStdString(t.text), at};
+        }
+        side[QStringLiteral("titles")] = titles;
+    }
     QJsonArray transfers;
     for (const Transfer& t : s.transfers()) {
         QJsonArray path;

@@ -133,6 +133,27 @@
     linkGeometry.setAttribute('color', new THREE.BufferAttribute(linkColours, 3));
     scene.add(new THREE.LineSegments(linkGeometry, new THREE.LineBasicMaterial({ vertexColors: THREE.VertexColors })));
 
+    // Planes side by side: each plane's title ("z = 3") above its top-left node, as a sprite of
+    // text drawn on a canvas, its foot on the title's point and its left edge over the plane's.
+    (side.titles || []).forEach(function (t) {
+      var canvas = document.createElement('canvas');
+      var g2 = canvas.getContext('2d');
+      var font = 'bold 48px "DejaVu Sans", sans-serif';
+      g2.font = font;
+      // A power-of-two width, so WebGL 1 need not resize the texture (the text at its left).
+      canvas.width = Math.pow(2, Math.ceil(Math.log2(g2.measureText(t[0]).width + 24)));
+      canvas.height = 64;
+      g2.font = font;
+      g2.fillStyle = '#c8cdd7';
+      g2.textBaseline = 'middle';
+      g2.fillText(t[0], 12, 32);
+      var sprite = new THREE.Sprite(new THREE.SpriteMaterial({ map: new THREE.CanvasTexture(canvas), transparent: true }));
+      var h = 1.0, w = h * canvas.width / canvas.height;
+      sprite.scale.set(w, h, 1);
+      sprite.position.set(t[1][0] - 0.25 + w / 2, t[1][1] + h / 2, t[1][2]);
+      scene.add(sprite);
+    });
+
     // Planes side by side: a link between two planes is drawn, as an arc, only while a step uses it.
     var jumpOf = {};
     (side.jumps || []).forEach(function (j) { jumpOf[edgeKey(j[0], j[1])] = j[2]; });
@@ -254,10 +275,21 @@
     renderer.domElement.addEventListener('mouseleave', function () { tip.hidden = true; });
     this.canvas = renderer.domElement;
 
+    // The camera frames the drawing for a 16:9 view; a narrower view zooms out (the same
+    // direction, further away) until the drawing's width fits again, a wider one keeps it.
+    var eye0 = new THREE.Vector3().fromArray(side.camera.eye);
+    var centre0 = new THREE.Vector3().fromArray(side.camera.centre);
+    var framed = true;
+    controls.addEventListener('start', function () { framed = false; });
     this.resize = function () {
       var w = view.clientWidth, hgt = Math.max(240, view.clientHeight);
       renderer.setSize(w, hgt);
       camera.aspect = w / hgt;
+      if (framed) {
+        var back = Math.max(1, (16 / 9) / camera.aspect);
+        camera.position.copy(centre0).add(eye0.clone().sub(centre0).multiplyScalar(back));
+        controls.update();
+      }
       camera.updateProjectionMatrix();
     };
     this.render = function () { renderer.render(scene, camera); };
