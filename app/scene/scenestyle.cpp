@@ -57,6 +57,19 @@ Rgba layerColour(int layer)
     return categoryColour(kLayerHues[static_cast<std::size_t>(k)]);
 }
 
+Rgba dimensionColour(int dim, const Palette& pal)
+{
+    // Category 1 is the blue of the channels used earlier: faded it came within ΔE00 8 of it.
+    static constexpr std::array<int, kDimensionColours> kDimensionHues = {0, 2, 3, 4, 5, 6, 7, 8, 9};
+    return mix(categoryColour(kDimensionHues[static_cast<std::size_t>(std::clamp(dim, 0, kDimensionColours - 1))]),
+               pal.background, 0.5f);
+}
+
+bool colourByDimension(const Snapshot& snap, ViewMode mode)
+{
+    return mode == ViewMode::Plain && snap.topology().isHypercube() && snap.topology().dims() <= kDimensionColours;
+}
+
 Rgba heatColour(double value, double max)
 {
     if (value <= 0 || max <= 0)
@@ -302,7 +315,10 @@ FrameStyle frameStyle(const Snapshot& snap, const std::vector<DrawnChannel>& cha
                                  : cum > 0  ? ChannelRole::UsedEarlier
                                             : ChannelRole::Idle;
         f.channelRole[i] = role;
-        f.channelColour[i] = mode == ViewMode::Heatmap ? heatColour(cumulativeHeat ? cum : now, f.heatMax) : look.of(role);
+        f.channelColour[i] = mode == ViewMode::Heatmap ? heatColour(cumulativeHeat ? cum : now, f.heatMax)
+                             : role == ChannelRole::Idle && colourByDimension(snap, mode)
+                                 ? dimensionColour(channels[i].dim, pal)
+                                 : look.of(role);
     }
     if (mode == ViewMode::Trees) {
         for (std::size_t t = 0; t < snap.trees.size(); ++t)
@@ -353,7 +369,12 @@ void addChannels(Entries& e, const Snapshot* snap, ViewMode mode, const Palette&
     if (c.usedEarlier)
         e.emplace_back(c.usedEarlier->toColor(), QStringLiteral("channel used earlier"));
     e.emplace_back(c.contended.toColor(), QStringLiteral("contention"));
-    e.emplace_back(c.idle.toColor(), c.usedEarlier ? QStringLiteral("unused channel") : QStringLiteral("channel not in use"));
+    if (snap && colourByDimension(*snap, mode)) {  // one colour per dimension
+        for (int d = 0; d < snap->topology().dims(); ++d)
+            e.emplace_back(dimensionColour(d, pal).toColor(), QStringLiteral("unused channel, dimension %1").arg(d));
+    } else {
+        e.emplace_back(c.idle.toColor(), c.usedEarlier ? QStringLiteral("unused channel") : QStringLiteral("channel not in use"));
+    }
     const bool trees = mode == ViewMode::Trees && snap && snap->channelLoads.severalTags();
     if (c.inUse && *c.inUse == messageColour(mode, pal, 0, false)) {  // one entry names both
         for (auto& [colour, text] : e)

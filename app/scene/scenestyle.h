@@ -54,6 +54,16 @@ inline constexpr int kLayerColours = 7;
 /// The Layers mode's colour of layer `layer` (1-based; cycles with period kLayerColours):
 /// category colours that the source, contention and channels in use do not use.
 Rgba layerColour(int layer);
+/// The Plain mode's colour of a hypercube channel of dimension `dim` not in use (nor used
+/// earlier): a category colour, half faded toward the background, so the edges of one dimension
+/// read as one family (a hypercube's dimensions are not x, y, z: no axes say which is which) and
+/// the step's yellow and blue stand out over them. The legend names each dimension's colour.
+/// Nine colours (the category colours but the blue of "channel used earlier"): hypercubes of up
+/// to kDimensionColours dimensions get them, a 10-cube keeps the one unused-channel colour.
+Rgba dimensionColour(int dim, const Palette& pal);
+inline constexpr int kDimensionColours = 9;
+/// Whether the Plain mode colours `snap`'s unused channels by dimension.
+bool colourByDimension(const Snapshot& snap, ViewMode mode);
 /// Heat-map colour for `value` on the fixed scale 0..`max`: viridis from 15 % (so the lightest
 /// load stays visible on the dark background) to 100 % at `max`; grey for an unused channel.
 Rgba heatColour(double value, double max);

@@ -102,11 +102,15 @@ public:
 private:
     template <class F> void forCells(float x0, float y0, float x1, float y1, F&& f) const
     {
-        const auto c = [this](float v) { return static_cast<long long>(std::floor(v / m_cell)); };
-        // Far outside the picture nothing is placed: clamp so a stray disc cannot make the loop huge.
-        const long long lo = -4096, hi = 4096;
-        for (long long gy = std::clamp(c(y0), lo, hi); gy <= std::clamp(c(y1), lo, hi); ++gy)
-            for (long long gx = std::clamp(c(x0), lo, hi); gx <= std::clamp(c(x1), lo, hi); ++gx)
+        // Far outside the picture nothing is placed: clamp (in floats, before converting) so a
+        // stray disc — a point just in front of the camera projects very far — cannot make the
+        // loop huge or the conversion overflow.
+        const auto c = [this](float v) {
+            const float cell = v / m_cell;
+            return std::isfinite(cell) ? static_cast<long long>(std::floor(std::clamp(cell, -4096.0f, 4096.0f))) : 0LL;
+        };
+        for (long long gy = c(y0); gy <= c(y1); ++gy)
+            for (long long gx = c(x0); gx <= c(x1); ++gx)
                 f(gy * 16384 + gx);
     }
 

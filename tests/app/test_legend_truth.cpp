@@ -63,7 +63,11 @@ void checkFrame(const Snapshot& snap, const std::vector<DrawnChannel>& channels,
         w.wrongChannelRoles += f.channelInUse[i] != (now[channels[i].channel] > 0);
         if (mode == ViewMode::Heatmap)
             continue;  // on the colour bar
-        w.wrongChannelColours += !same(f.channelColour[i], look.of(role));
+        // A hypercube's unused channels in the Plain mode: the colour of their dimension.
+        const Rgba want = role == ChannelRole::Idle && colourByDimension(snap, mode)
+                              ? dimensionColour(channels[i].dim, pal)
+                              : look.of(role);
+        w.wrongChannelColours += !same(f.channelColour[i], want);
         w.channelsOffLegend += !inLegend(legend, f.channelColour[i]);
     }
     if (mode != ViewMode::Plain && mode != ViewMode::Contention && mode != ViewMode::Trees && mode != ViewMode::Heatmap)

@@ -8,6 +8,8 @@
 
 #include <catch2/catch.hpp>
 
+#include <tuple>
+
 #include <Qt3DExtras/Qt3DWindow>
 
 #include <QImage>
@@ -238,4 +240,52 @@ TEST_CASE("scene: a timeline step uploads only the changed instances", "[app][sc
     scene.setMode(ViewMode::Plain);
     CHECK(nodes.lastUploadBytes() == 0);
     CHECK(links.lastUploadBytes() == 0);
+}
+
+TEST_CASE("scene: a hypercube's unused channels take their dimension's colour in the Plain mode, named in the legend",
+          "[app][scene][legend]")
+{
+    // Issue: a hypercube's dimensions are not x, y, z, so no axes; a legend of dimension colours
+    // says which edges belong together.
+    const SnapshotPtr snap = buildSnapshot(test::scenario("hypercube:4", "nesbt", NodeId{0}));
+    const auto channels = drawnChannels(snap->topology());
+    const Palette pal = Palette::normal();
+    const FrameStyle f = frameStyle(*snap, channels, 0, ViewMode::Plain, true, pal);
+    std::set<std::tuple<int, int, int>> perDimension[4];
+    for (std::size_t i = 0; i < channels.size(); ++i) {
+        const QColor c = f.channelColour[i].toColor();
+        perDimension[channels[i].dim].insert({c.red(), c.green(), c.blue()});
+    }
+    for (int d = 0; d < 4; ++d) {
+        INFO("dimension " << d);
+        CHECK(perDimension[d].size() == 1);  // one colour per dimension
+        for (int e = d + 1; e < 4; ++e)
+            CHECK(perDimension[d] != perDimension[e]);  // and each its own
+    }
+    const auto legend = legendEntries(snap.get(), ViewMode::Plain, pal);
+    for (int d = 0; d < 4; ++d) {
+        const QString name = QStringLiteral("unused channel, dimension %1").arg(d);
+        const auto it = std::find_if(legend.begin(), legend.end(), [&](const auto& e) { return e.second == name; });
+        REQUIRE(it != legend.end());
+        CHECK(it->first == dimensionColour(d, pal).toColor());
+    }
+    // Each dimension's colour stays apart from what the Plain mode draws over channels (used
+    // earlier, in use, contention) and from the other dimensions', for every dimension coloured.
+    auto srgb = [](const Rgba& c) { return colour::Srgb{c.r, c.g, c.b}; };
+    for (const Palette& p : {Palette::normal(), Palette::highContrast()})
+        for (int d = 0; d < kDimensionColours; ++d) {
+            INFO("dimension " << d);
+            const Rgba others[] = {p.linkUsed, p.inFlight, p.contention, p.background};
+            for (int k = 0; k < 4; ++k) {
+                INFO("against colour " << k << " (used earlier, in use, contention, background)");
+                CHECK(colour::deltaE2000(srgb(dimensionColour(d, p)), srgb(others[k])) >= 10.0);
+            }
+            for (int e = d + 1; e < kDimensionColours; ++e)
+                CHECK(colour::deltaE2000(srgb(dimensionColour(d, p)), srgb(dimensionColour(e, p))) >= 5.0);
+        }
+    // Other networks and modes keep the one unused-channel colour; so does the 10-cube.
+    CHECK_FALSE(colourByDimension(*buildSnapshot(test::scenario("hypercube:10", "sbt", NodeId{0})), ViewMode::Plain));
+    CHECK_FALSE(colourByDimension(*snap, ViewMode::Contention));
+    const auto mesh = legendEntries(buildSnapshot(test::scenario("mesh:4x4", "bfs", NodeId{0})).get(), ViewMode::Plain, pal);
+    CHECK(std::none_of(mesh.begin(), mesh.end(), [](const auto& e) { return e.second.contains(QStringLiteral("dimension")); }));
 }
