@@ -311,8 +311,10 @@ void SceneView::updateVisibility()
     }
     m_receivers = receivers;
     m_hidden = hidden;
-    if (m_snap)
-        refreshNodeLabels();  // the camera moved: place the labels again for what it sees
+    if (m_snap) {  // the camera moved: place the labels again for what it sees
+        refreshNodeLabels();
+        refreshMessageLabels();
+    }
     emit visibilityChanged();
 }
 
@@ -408,6 +410,10 @@ void SceneView::refreshNodeLabels()
     const QSize pixels = (viewportSize() * m_window->devicePixelRatio()).toSize();
     const PlacedLabels placed = placeSceneLabels(scene, matrix, {view(0, 0), view(0, 1), view(0, 2)}, pos, clearance,
                                                  pixels.width(), pixels.height(), m_labelPixels);
+    m_labelBoxes.clear();  // what the message labels keep clear of (refreshMessageLabels)
+    for (const LabelBox& b : placed.boxes)
+        if (b.side != LabelSide::Hidden)
+            m_labelBoxes.push_back(b);
 
     std::vector<LabelInstances::Label> fixed, labels;
     std::string key = std::to_string(reinterpret_cast<std::uintptr_t>(m_snap.get())) + "/" +

@@ -15,6 +15,7 @@
 
 #include "topocast/camera.h"
 #include "topocast/io/scenario.h"
+#include "topocast/view_labels.h"
 #include "topocast/visibility.h"
 
 #include <Qt3DCore/QEntity>
@@ -397,6 +398,11 @@ void SceneView::refreshMessageLabels()
         const QMatrix4x4 vp = viewProjection();
         const QSizeF size = viewportSize();
         const auto transfers = s.stepTransfers(StepNo{m_step});
+        // Each plate where it is meant to sit, or left out where it would cover a node, a title,
+        // a node label or an earlier message's plate (core placeLabels, in device pixels).
+        const double dpr = m_window->devicePixelRatio();
+        const QSize pixels = (size * dpr).toSize();
+        std::vector<LabelRequest> requests;
         for (std::size_t i = 0; i < arrows.size(); ++i) {
             // Beside the middle of the last hop, on the left of the direction of travel as seen on
             // screen: two messages crossing one link in opposite directions keep apart.
@@ -412,7 +418,27 @@ void SceneView::refreshMessageLabels()
             const double reach = 0.5 * std::abs(nx) * plate.width() + 0.5 * std::abs(ny) * plate.height() + 4.0;
             labels.push_back({mid, text, toQColor(m_palette.message), static_cast<float>(nx * reach),
                               static_cast<float>(ny * reach)});
+            const QPointF at = projectToScreen(vp, size, mid) * dpr;
+            LabelRequest r;
+            r.x = static_cast<float>(at.x() + nx * reach);
+            r.y = static_cast<float>(at.y() - ny * reach);
+            r.plate = {plate.width(), plate.height()};
+            r.fixed = true;
+            r.side = LabelSide::Centre;
+            requests.push_back(r);
         }
+        const QMatrix4x4 view = m_window->camera()->viewMatrix();
+        Mat4 matrix{};
+        std::copy(vp.constData(), vp.constData() + 16, matrix.begin());
+        const auto boxes = placeLabels(requests,
+                                       screenDiscs(matrix, {view(0, 0), view(0, 1), view(0, 2)}, m_positions,
+                                                   m_nodeRadius, pixels.width(), pixels.height()),
+                                       pixels.width(), pixels.height(), m_labelBoxes);
+        std::vector<LabelInstances::Label> kept;
+        for (std::size_t i = 0; i < labels.size(); ++i)
+            if (boxes[i].side != LabelSide::Hidden)
+                kept.push_back(std::move(labels[i]));
+        labels = std::move(kept);
     }
     // The atlas is drawn again only when what the plates say or where they sit changes.
     const auto& shown = m_messageLabels->labels();

@@ -5,6 +5,8 @@
 #include "scene/scenestyle.h"
 #include "snapshot.h"
 
+#include "topocast/label_layout.h"
+
 #include <QImage>
 #include <QObject>
 #include <QPoint>
@@ -276,6 +278,9 @@ private:
     float m_glyphWidth = 0.5f;  ///< scene units (glyphWidth of the positions)
     MarkInstances* m_marks = nullptr;    ///< Predict mode's node marks
     LabelInstances* m_labels = nullptr;  ///< axis names or plane titles (opaque plates, one instanced entity)
+    /// Where the titles and node labels shown sit on screen (device pixels, y down): the message
+    /// labels keep clear of them.
+    std::vector<LabelBox> m_labelBoxes;
     LabelInstances* m_nodeLabels = nullptr;  ///< node labels and source-map numbers
     LabelInstances* m_messageLabels = nullptr;  ///< block counts of the step's messages at rest
     int m_messageLabelPixels = 0;                 ///< the text height m_messageLabels was drawn at

@@ -154,7 +154,7 @@ LabelBox labelBoxAt(const LabelRequest& r, LabelSide side)
 }
 
 std::vector<LabelBox> placeLabels(const std::vector<LabelRequest>& requests, const std::vector<ScreenDisc>& nodes,
-                                  int width, int height)
+                                  int width, int height, const std::vector<LabelBox>& obstacles)
 {
     float cell = 24.0f;
     for (const LabelRequest& r : requests)
@@ -170,6 +170,7 @@ std::vector<LabelBox> placeLabels(const std::vector<LabelRequest>& requests, con
         const auto fits = [&](const LabelBox& b) {
             return b.x0 >= 0 && b.y0 >= 0 && b.x1 <= static_cast<float>(width) && b.y1 <= static_cast<float>(height) &&
                    std::none_of(placed.begin(), placed.end(), [&](std::size_t j) { return boxesOverlap(b, boxes[j]); }) &&
+                   std::none_of(obstacles.begin(), obstacles.end(), [&](const LabelBox& o) { return boxesOverlap(b, o); }) &&
                    !grid.covers(b, r.node);
         };
         const std::vector<LabelSide> sides = r.fixed ? std::vector<LabelSide>{r.side}

@@ -62,31 +62,44 @@ std::vector<SceneLabel> nodeSceneLabels(const Schedule& schedule, const std::vec
     return out;
 }
 
-PlacedLabels placeSceneLabels(const std::vector<SceneLabel>& labels, const Mat4& viewProjection, const Vec3& cameraRight,
-                              const std::vector<Vec3>& positions, float radius, int width, int height, int pixelHeight)
+namespace {
+
+/// Screen pixels (y down) of `p`; false behind the camera.
+bool toScreen(const Mat4& viewProjection, const Vec3& p, int width, int height, float& x, float& y)
 {
-    const auto w = static_cast<float>(width), h = static_cast<float>(height);
-    // Screen pixels, y down; false behind the camera.
-    auto toScreen = [&](const Vec3& p, float& x, float& y) {
-        const Vec3 q = projectPoint(viewProjection, p);
-        if (q[2] > 1.5f)
-            return false;
-        x = (q[0] * 0.5f + 0.5f) * w;
-        y = (0.5f - q[1] * 0.5f) * h;
-        return true;
-    };
-    PlacedLabels out;
-    out.discs.reserve(positions.size());
-    std::vector<float> radiusPx(positions.size(), -1.0f);
+    const Vec3 q = projectPoint(viewProjection, p);
+    if (q[2] > 1.5f)
+        return false;
+    x = (q[0] * 0.5f + 0.5f) * static_cast<float>(width);
+    y = (0.5f - q[1] * 0.5f) * static_cast<float>(height);
+    return true;
+}
+
+} // namespace
+
+std::vector<ScreenDisc> screenDiscs(const Mat4& viewProjection, const Vec3& cameraRight, const std::vector<Vec3>& positions,
+                                    float radius, int width, int height)
+{
+    std::vector<ScreenDisc> discs;
+    discs.reserve(positions.size());
     for (std::size_t v = 0; v < positions.size(); ++v) {
         const Vec3& p = positions[v];
         float x = 0, y = 0, sx = 0, sy = 0;
         const Vec3 side{p[0] + cameraRight[0] * radius, p[1] + cameraRight[1] * radius, p[2] + cameraRight[2] * radius};
-        if (!toScreen(p, x, y) || !toScreen(side, sx, sy))
-            continue;
-        radiusPx[v] = std::hypot(sx - x, sy - y);
-        out.discs.push_back({x, y, radiusPx[v], static_cast<long long>(v)});
+        if (toScreen(viewProjection, p, width, height, x, y) && toScreen(viewProjection, side, width, height, sx, sy))
+            discs.push_back({x, y, std::hypot(sx - x, sy - y), static_cast<long long>(v)});
     }
+    return discs;
+}
+
+PlacedLabels placeSceneLabels(const std::vector<SceneLabel>& labels, const Mat4& viewProjection, const Vec3& cameraRight,
+                              const std::vector<Vec3>& positions, float radius, int width, int height, int pixelHeight)
+{
+    PlacedLabels out;
+    out.discs = screenDiscs(viewProjection, cameraRight, positions, radius, width, height);
+    std::vector<float> radiusPx(positions.size(), -1.0f);
+    for (const ScreenDisc& d : out.discs)
+        radiusPx[static_cast<std::size_t>(d.node)] = d.r;
     std::vector<bool> behind(labels.size(), false);
     for (std::size_t i = 0; i < labels.size(); ++i) {
         const SceneLabel& l = labels[i];
@@ -98,7 +111,7 @@ PlacedLabels placeSceneLabels(const std::vector<SceneLabel>& labels, const Mat4&
         r.gap = l.node >= 0 && static_cast<std::size_t>(l.node) < radiusPx.size()
                     ? 0.9f * std::max(0.0f, radiusPx[static_cast<std::size_t>(l.node)])
                     : l.gap;
-        behind[i] = !toScreen(l.anchor, r.x, r.y);
+        behind[i] = !toScreen(viewProjection, l.anchor, width, height, r.x, r.y);
         out.requests.push_back(r);
     }
     out.boxes = placeLabels(out.requests, out.discs, width, height);

@@ -18,6 +18,8 @@
 
 #include <catch2/catch.hpp>
 
+#include <algorithm>
+
 #include <Qt3DExtras/Qt3DWindow>
 
 #include <cmath>
@@ -248,7 +250,10 @@ TEST_CASE("messages at rest: labelled with their block counts, thicker by their 
         want.insert(blockCount(s, s.payload(t.payload).size()).toStdString());
     for (const auto& label : scene.messageLabelInstances().labels())
         got.insert(label.text.toStdString());
-    CHECK(got == want);
+    // Each plate says a transfer's block count; one that would cover a node, a node label or an
+    // earlier message's plate is left out (labels never collide), so some may be missing.
+    CHECK(std::includes(want.begin(), want.end(), got.begin(), got.end()));
+    CHECK(got.size() * 2 >= want.size());
     CHECK(want.count("1 block") >= 1);
     CHECK(scene.messageLabelInstances().isEnabled());
     // Thickness: every arrow by its transfer's size; more data, a heavier arrow.

@@ -65,9 +65,11 @@ LabelBox labelBoxAt(const LabelRequest& request, LabelSide side);
 /// for a fixed one, else UpRight, UpLeft, DownRight, DownLeft, Right, Left, Above, Below — whose
 /// plate lies inside the `width` × `height` viewport and overlaps no placed plate and no disc of
 /// a node it does not name; Hidden when no side is free. Never two plates over each other, never
-/// a plate over another node. O(L · (L + discs near the label)) with a grid of the discs.
+/// a plate over another node. `obstacles`: plates placed before (another layer's), which every
+/// new plate keeps clear of too. O(L · (L + obstacles + discs near the label)) with a grid of the
+/// discs.
 std::vector<LabelBox> placeLabels(const std::vector<LabelRequest>& requests, const std::vector<ScreenDisc>& nodes,
-                                  int width, int height);
+                                  int width, int height, const std::vector<LabelBox>& obstacles = {});
 
 /// What a placement shows: pairs of shown plates that overlap, plates over the disc of a node
 /// they do not name, and how many were left out. An independent count (all pairs), for tests

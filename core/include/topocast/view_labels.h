@@ -51,6 +51,12 @@ std::vector<SceneLabel> fixedSceneLabels(const Topology& topo, bool planes, cons
 /// kLabelAllNodes nodes. O(N).
 std::vector<SceneLabel> nodeSceneLabels(const Schedule& schedule, const std::vector<Vec3>& positions);
 
+/// Every node of `positions` as a disc on a `width` × `height` picture seen through
+/// `viewProjection` (pixels, y down; radius: a sphere of `radius` along `cameraRight`); nodes
+/// behind the camera are left out. O(N).
+std::vector<ScreenDisc> screenDiscs(const Mat4& viewProjection, const Vec3& cameraRight, const std::vector<Vec3>& positions,
+                                    float radius, int width, int height);
+
 /// Labels placed for a camera.
 struct PlacedLabels {
     std::vector<LabelRequest> requests;  ///< parallel to the labels given
