@@ -364,6 +364,13 @@ void SceneView::setCompactLabels(bool on)
         refreshNodeLabels();
 }
 
+float SceneView::labelClearance() const
+{
+    // Data held glyphs cover the node: labels keep clear of the glyph (a diagonal lift).
+    const bool glyphs = m_mode == ViewMode::DataHeld && drawsDataGlyphs(*m_snap);
+    return glyphs ? m_glyphWidth * 0.6f : m_nodeRadius;
+}
+
 void SceneView::refreshNodeLabels()
 {
     // Node labels say where a node is; the source-map numbers are the map's values, like the
@@ -375,9 +382,7 @@ void SceneView::refreshNodeLabels()
     const std::size_t n = topo.nodeCount();
     const bool numbers = !m_compactLabels && m_mode == ViewMode::TcdMap && n <= kMapNumberNodes && m_snap->landscape.size() == n;
     const bool all = !m_compactLabels && n <= kLabelAllNodes;
-    // Data held glyphs cover the node: the labels keep clear of the glyph (a diagonal lift).
-    const bool glyphs = m_mode == ViewMode::DataHeld && drawsDataGlyphs(*m_snap);
-    const float clearance = glyphs ? m_glyphWidth * 0.6f : m_nodeRadius;
+    const float clearance = labelClearance();
     m_nodeLabels->setAnchorLift(0.9f * clearance);  // the shader moves the plate this far from its node
     const auto& pos = drawnPositions();
 

@@ -432,7 +432,7 @@ void SceneView::refreshMessageLabels()
         std::copy(vp.constData(), vp.constData() + 16, matrix.begin());
         const auto boxes = placeLabels(requests,
                                        screenDiscs(matrix, {view(0, 0), view(0, 1), view(0, 2)}, m_positions,
-                                                   m_nodeRadius, pixels.width(), pixels.height()),
+                                                   labelClearance(), pixels.width(), pixels.height()),
                                        pixels.width(), pixels.height(), m_labelBoxes);
         std::vector<LabelInstances::Label> kept;
         for (std::size_t i = 0; i < labels.size(); ++i)

@@ -256,6 +256,8 @@ private:
     void refresh();
     void refreshArrows();
     void refreshNodeLabels();
+    /// How far (scene units) from a node's centre labels keep: its radius, or its data glyph's half width.
+    float labelClearance() const;
     void refreshMessageLabels();
     /// Where nodes are drawn now (labels and arrows follow them).
     const std::vector<Vec3>& drawnPositions() const { return m_positions; }
