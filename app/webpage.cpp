@@ -149,7 +149,7 @@ QJsonObject sideData(const Snapshot& snap, const QString& heading)
     addEdges(topo, pos, drawsPlanes(topo, snap.drawing), side);
     if (drawsPlanes(topo, snap.drawing)) {  // each plane's title above its top-left node
         QJsonArray titles;
-        for (const PlaneTitle& t : planeTitles(topo, 16.0f / 9.0f)) {
+        for (const PlaneTitle& t : planeTitles(topo, pos)) {
             QJsonArray at;
             appendPoint(at, t.position);
             titles << QJsonArray{QString::fromStdString(t.text), at};

@@ -371,6 +371,17 @@ float SceneView::labelClearance() const
     return glyphs ? m_glyphWidth * 0.6f : m_nodeRadius;
 }
 
+SceneView::LabelCamera SceneView::labelCamera() const
+{
+    LabelCamera c;
+    const QMatrix4x4 vp = viewProjection();
+    std::copy(vp.constData(), vp.constData() + 16, c.viewProjection.begin());
+    const QMatrix4x4 view = m_window->camera()->viewMatrix();
+    c.right = {view(0, 0), view(0, 1), view(0, 2)};
+    c.pixels = (viewportSize() * m_window->devicePixelRatio()).toSize();
+    return c;
+}
+
 void SceneView::refreshNodeLabels()
 {
     // Node labels say where a node is; the source-map numbers are the map's values, like the
@@ -408,13 +419,9 @@ void SceneView::refreshNodeLabels()
         scene.push_back(l);
         colours.push_back(toQColor(isSource ? m_palette.source : m_palette.message));
     }
-    const QMatrix4x4 vp = viewProjection();
-    const QMatrix4x4 view = m_window->camera()->viewMatrix();
-    Mat4 matrix{};
-    std::copy(vp.constData(), vp.constData() + 16, matrix.begin());
-    const QSize pixels = (viewportSize() * m_window->devicePixelRatio()).toSize();
-    const PlacedLabels placed = placeSceneLabels(scene, matrix, {view(0, 0), view(0, 1), view(0, 2)}, pos, clearance,
-                                                 pixels.width(), pixels.height(), m_labelPixels);
+    const LabelCamera camera = labelCamera();
+    const PlacedLabels placed = placeSceneLabels(scene, camera.viewProjection, camera.right, pos, clearance,
+                                                 camera.pixels.width(), camera.pixels.height(), m_labelPixels);
     m_labelBoxes.clear();  // what the message labels keep clear of (refreshMessageLabels)
     for (const LabelBox& b : placed.boxes)
         if (b.side != LabelSide::Hidden)

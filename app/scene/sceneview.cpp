@@ -401,7 +401,7 @@ void SceneView::refreshMessageLabels()
         // Each plate where it is meant to sit, or left out where it would cover a node, a title,
         // a node label or an earlier message's plate (core placeLabels, in device pixels).
         const double dpr = m_window->devicePixelRatio();
-        const QSize pixels = (size * dpr).toSize();
+        const LabelCamera camera = labelCamera();
         std::vector<LabelRequest> requests;
         for (std::size_t i = 0; i < arrows.size(); ++i) {
             // Beside the middle of the last hop, on the left of the direction of travel as seen on
@@ -427,13 +427,10 @@ void SceneView::refreshMessageLabels()
             r.side = LabelSide::Centre;
             requests.push_back(r);
         }
-        const QMatrix4x4 view = m_window->camera()->viewMatrix();
-        Mat4 matrix{};
-        std::copy(vp.constData(), vp.constData() + 16, matrix.begin());
-        const auto boxes = placeLabels(requests,
-                                       screenDiscs(matrix, {view(0, 0), view(0, 1), view(0, 2)}, m_positions,
-                                                   labelClearance(), pixels.width(), pixels.height()),
-                                       pixels.width(), pixels.height(), m_labelBoxes);
+        const int w = camera.pixels.width(), h = camera.pixels.height();
+        const auto boxes = placeLabels(
+            requests, screenDiscs(camera.viewProjection, camera.right, m_positions, labelClearance(), w, h), w, h,
+            m_labelBoxes);
         std::vector<LabelInstances::Label> kept;
         for (std::size_t i = 0; i < labels.size(); ++i)
             if (boxes[i].side != LabelSide::Hidden)

@@ -10,6 +10,7 @@
 #include <QImage>
 #include <QObject>
 #include <QPoint>
+#include <QSize>
 
 #include <functional>
 #include <memory>
@@ -258,6 +259,14 @@ private:
     void refreshNodeLabels();
     /// How far (scene units) from a node's centre labels keep: its radius, or its data glyph's half width.
     float labelClearance() const;
+    /// The camera as core's label placement takes it: the view-projection (column-major), the
+    /// camera's right in the scene, and the viewport in device pixels.
+    struct LabelCamera {
+        Mat4 viewProjection{};
+        Vec3 right{};
+        QSize pixels;
+    };
+    LabelCamera labelCamera() const;
     void refreshMessageLabels();
     /// Where nodes are drawn now (labels and arrows follow them).
     const std::vector<Vec3>& drawnPositions() const { return m_positions; }

@@ -100,18 +100,19 @@ float planeTitleShare(int labelPixels, int height)
 
 std::string planeTitle(int plane) { return "z = " + std::to_string(plane); }
 
-std::vector<PlaneTitle> planeTitles(const Topology& topo, float aspect)
+std::vector<PlaneTitle> planeTitles(const Topology& topo, const std::vector<Vec3>& positions)
 {
-    const PlanesGrid grid = planesGrid(topo, aspect);
-    const float width = static_cast<float>(grid.columns) * grid.pitchX - kPlanesGapX;
-    const float height = static_cast<float>(grid.rows) * grid.pitchY - kPlanesGapY;
     std::vector<PlaneTitle> titles;
-    for (int plane = 0; plane < grid.planes; ++plane) {
-        const float ox = static_cast<float>(plane % grid.columns) * grid.pitchX - 0.5f * width;
-        const float oy = -static_cast<float>(plane / grid.columns) * grid.pitchY + 0.5f * height;
-        titles.push_back({planeTitle(plane), {ox, oy + kPlaneTitleLift, 0.0f}});
+    for (int plane = 0; plane < topo.side(kPlanesDimension); ++plane) {
+        const Vec3& corner = positions[topo.idUnchecked({0, 0, plane})];
+        titles.push_back({planeTitle(plane), {corner[0], corner[1] + kPlaneTitleLift, corner[2]}});
     }
     return titles;
+}
+
+std::vector<PlaneTitle> planeTitles(const Topology& topo, float aspect)
+{
+    return planeTitles(topo, planesPositions(topo, aspect));
 }
 
 std::array<Vec3, 2> planeBoundsOf(const Topology& topo, const std::vector<Vec3>& positions, NodeId v)

@@ -24,9 +24,11 @@ std::vector<SceneLabel> fixedSceneLabels(const Topology& topo, bool planes, cons
     if (topo.isHypercube() || positions.empty())
         return out;  // a hypercube's dimensions are not x, y, z
     if (planes) {
-        for (int k = 0; k < topo.side(kPlanesDimension); ++k) {
-            const Vec3& corner = positions[topo.idUnchecked({0, 0, k})];
-            SceneLabel title{planeTitle(k), {corner[0] - 0.25f, corner[1] + kPlaneTitleLift, corner[2]}, -1, true,
+        const std::vector<PlaneTitle> titles = planeTitles(topo, positions);
+        for (int k = 0; k < static_cast<int>(titles.size()); ++k) {
+            // The plate's left edge a little left of the plane's left column, its foot on the title's point.
+            const Vec3& at = titles[static_cast<std::size_t>(k)].position;
+            SceneLabel title{titles[static_cast<std::size_t>(k)].text, {at[0] - 0.25f, at[1], at[2]}, -1, true,
                              LabelSide::UpRight, 0.0f};
             if (source >= 0 && static_cast<std::size_t>(source) < positions.size() &&
                 topo.coord(static_cast<NodeId>(source), kPlanesDimension) == k) {

@@ -78,7 +78,10 @@ float planeTitleShare(int labelPixels, int height);
 
 /// Plane `plane`'s title: "z = 3".
 std::string planeTitle(int plane);
-/// The titles of every plane of planesPositions(topo, aspect), plane 0 first. O(planes).
+/// The titles of every plane at `positions` (a planes drawing, whichever grid it was laid out
+/// in), plane 0 first: each at its plane's top-left node, kPlaneTitleLift above it. O(planes).
+std::vector<PlaneTitle> planeTitles(const Topology& topo, const std::vector<Vec3>& positions);
+/// The same for planesPositions(topo, aspect). O(N).
 std::vector<PlaneTitle> planeTitles(const Topology& topo, float aspect);
 
 /// The bounds {lo, hi} of the plane that node `v` lies in, at `positions` (planesPositions). O(1).
