@@ -161,7 +161,7 @@ int openStartScenario(MainWindow& window, const QCommandLineParser& parser, cons
         const QString last = QSettings().value(QStringLiteral("lastScenario")).toString();
         if (!last.isEmpty()) {
             try {
-                scenario = scenarioFromJson(nlohmann::json::parse(last.toStdString()));
+                scenario = scenarioFromText(last.toStdString(), "the last scenario");
                 window.startAsItself(scenario);  // where the user left it: its step and colour mode
             } catch (const std::exception&) {
                 scenario = defaultScenario();  // a stale or damaged setting: start fresh

@@ -254,20 +254,19 @@ QString MainWindow::errorText() const { return m_error->isHidden() ? QString() :
 
 void MainWindow::applyPanel()
 {
+    // The panel edits the split view's active side, else the session's scenario.
+    const bool split = compareMode();
     Scenario s;
     try {
-        s = m_panel->scenario();
+        s = m_panel->scenario(split ? m_compare->sideScenario(m_compare->activeSide()) : m_session->requestedScenario());
     } catch (const Error& e) {
         showError(QString::fromStdString(e.what()));
         return;
     }
-    if (compareMode()) {  // the panel edits the split view's active side
+    if (split) {
         m_compare->setActiveScenario(s);
         return;
     }
-    // The panel has no compare side: an edit on the same network keeps the scenario's.
-    if (const Scenario& requested = m_session->requestedScenario(); requested.compare && s.topology == requested.topology)
-        s.compare = requested.compare;
     // Compared with the latest request, not the scenario shown: an edit back to what is shown
     // while another edit computes is a new request too.
     if (s == m_session->requestedScenario())

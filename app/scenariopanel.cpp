@@ -284,9 +284,6 @@ void ScenarioPanel::setScenario(const Scenario& s)
     for (const auto& [k, e] : m_params)
         e->setText(s.params.has(k.toStdString()) ? QString::fromStdString(*s.params.find(k.toStdString())) : QString());
     setSource(t, s.source);
-    m_title = QString::fromStdString(s.title);
-    m_description = QString::fromStdString(s.description);
-    m_view = s.view;
     m_updating = false;
 }
 
@@ -308,13 +305,13 @@ void ScenarioPanel::setSource(const Topology& topology, NodeId source)
     m_source->setText(source < topology.nodeCount() ? QString::fromStdString(topology.nodeName(source)) : QString());
 }
 
-Scenario ScenarioPanel::scenario() const
+Scenario ScenarioPanel::scenario(Scenario s) const
 {
-    Scenario s;
-    s.title = m_title.toStdString();
-    s.description = m_description.toStdString();
-    s.view = m_view;
-    s.topology = currentTopology();
+    if (const Topology t = currentTopology(); !(t == s.topology)) {
+        s.topology = t;
+        s.compare.reset();  // a comparison shares one network
+    }
+    s.params = Params{};
     s.algorithm = m_algorithm->currentText().toStdString();
     if (m_mode->count() > 0 && m_mode->currentIndex() > 0)
         s.params.set("mode", m_mode->currentText().toStdString());

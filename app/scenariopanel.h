@@ -14,7 +14,9 @@ namespace topocast::app {
 
 /// Edits a Scenario: topology kind and sides (or hypercube dimension), algorithm (only those
 /// that apply are enabled; the others show why not), mode, pattern, the algorithm's parameters
-/// and the source. Emits edited() after a change; scenario() reads the widgets back.
+/// and the source. Emits edited() after a change; scenario(base) reads the widgets back onto the
+/// scenario being edited, which the panel only shows (its title, view and compare side stay the
+/// caller's).
 class ScenarioPanel : public QWidget {
     Q_OBJECT
 public:
@@ -26,8 +28,10 @@ public:
     void setScenario(const Scenario& scenario);
     /// Shows `source` (a node of `topology`) in the source field without emitting edited().
     void setSource(const Topology& topology, NodeId source);
-    /// The scenario the widgets describe. Throws topocast::Error naming a bad field.
-    Scenario scenario() const;
+    /// `base` with the network, algorithm, parameters and source the widgets describe (title,
+    /// description, view kept; the compare side dropped when the network changes). Throws
+    /// topocast::Error naming a bad field.
+    Scenario scenario(Scenario base) const;
     /// The parameter keys offered for `algorithm` (besides mode/pattern).
     static QStringList parameterKeys(const QString& algorithm);
     /// The parameter field for `key`, or null (for tests).
@@ -68,9 +72,6 @@ private:
     QWidget* m_paramBox = nullptr;
     std::vector<std::pair<QString, QLineEdit*>> m_params;
     QLineEdit* m_source = nullptr;
-    QString m_title;
-    QString m_description;
-    nlohmann::json m_view;
     bool m_updating = false;
 };
 

@@ -72,7 +72,7 @@ int renderScreenshot(const ScreenshotOptions& options, QString& error, const QSt
                 scenario.topology.dims() > kFlatHypercubeMaxDims)
                 throw Error("--layout flat: the " + scenario.topology.displayName() + " has n = " +
                             std::to_string(scenario.topology.dims()) + "; the flat drawing is for n ≤ 6");
-            scenario.view["layout"] = options.layout.toStdString();
+            scenario.view.layout = options.layout.toStdString();
         }
         if (scenario.compare) {
             const CompareSnapshotPtr cmp = buildCompareSnapshot(scenario);

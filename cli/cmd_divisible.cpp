@@ -11,6 +11,7 @@
 #include "topocast/algorithms/divisible_load.h"
 #include "topocast/error.h"
 #include "topocast/figures.h"
+#include "topocast/io/figures_json.h"
 #include "topocast/io/schedule_json.h"
 #include "topocast/numbers.h"
 
@@ -219,8 +220,8 @@ int runSingle(const DivisibleOptions& o, Io& io)
         mapping["source"] = nodeToJson(topo, source);
         sourceName = topo.nodeName(source);
         const DivisibleLoadFigures& figures = *s.figures->get<DivisibleLoadFigures>();
-        mapping["placement"] = figures.placement;
-        mapping["routes"] = figures.routes;
+        mapping["placement"] = scatterPlacementJson(figures.placement);
+        mapping["routes"] = scatterRoutesJson(figures.routes);
         mapping["warnings"] = figures.warnings;
     }
 

@@ -4,6 +4,7 @@
 #include "topocast/algorithms/registry.h"
 #include "topocast/error.h"
 #include "topocast/figures.h"
+#include "topocast/io/figures_json.h"
 #include "topocast/io/atomic_file.h"
 #include "topocast/io/schedule_json.h"
 #include "topocast/limits.h"

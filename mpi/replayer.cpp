@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <climits>
 #include <iostream>
+#include <sstream>
 #include <span>
 
 namespace topocast::mpi {

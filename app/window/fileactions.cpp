@@ -119,8 +119,8 @@ bool FileActions::saveScenario(const QString& path)
 {
     try {
         Scenario s = m_parts.compareFlow->isOn() ? m_parts.compare->scenario() : m_parts.session->scenario();
-        s.view["mode"] = viewModeName(m_parts.scene->mode()).toStdString();
-        s.view["step"] = m_parts.timeline->step();
+        s.view.mode = viewModeName(m_parts.scene->mode()).toStdString();
+        s.view.step = m_parts.timeline->step();
         topocast::saveScenario(s, path.toStdString());
     } catch (const Error& e) {
         m_report.error(QString::fromStdString(e.what()));

@@ -149,7 +149,7 @@ void buildViewMenu(MainWindow& w, MainMenus& menus)
         action->setEnabled(false);
         QObject::connect(action, &QAction::toggled, &w, [session = w.session(), on, off](bool checked) {
             Scenario s = session->requestedScenario();
-            s.view["layout"] = checked ? on : off;
+            s.view.layout = checked ? on : off;
             if (!(s == session->requestedScenario()))
                 session->setScenario(s);
         });

@@ -25,10 +25,10 @@ void ScenarioMemory::remember(Scenario scenario)
 {
     if (!m_enabled)
         return;
-    scenario.view["mode"] = viewModeName(m_scene->mode()).toStdString();
-    scenario.view["step"] = m_timeline->step();
+    scenario.view.mode = viewModeName(m_scene->mode()).toStdString();
+    scenario.view.step = m_timeline->step();
     m_remembered = scenario;
-    const QString json = QString::fromStdString(toJson(scenario).dump());
+    const QString json = QString::fromStdString(scenarioText(scenario));
     if (json == m_saved) {
         m_pending.clear(); // back to what is on disk: nothing to write
         m_timer->stop();

@@ -7,84 +7,6 @@ namespace topocast {
 
 namespace {
 
-using ojson = nlohmann::ordered_json;
-
-ojson cangWuJson(const CangWuFigures& f)
-{
-    ojson j;
-    j["mode"] = f.mode;
-    j["optimum"] = f.optimum;
-    j["source_tcd"] = f.sourceTcd;
-    if (f.torusNote)
-        j["torus"] = *f.torusNote;
-    ojson eyes = ojson::array();
-    for (const Coord& c : f.eyes)
-        eyes.push_back(c);
-    j["eyes"] = std::move(eyes);
-    j["eye_side"] = f.eyeSide;
-    j["source_eye_level"] = f.sourceEyeLevel;
-    j["levels"] = f.levels;
-    return j;
-}
-
-ojson tsayWangJson(const TsayWangFigures& f)
-{
-    ojson j;
-    j["variant"] = f.variant;
-    j["n_prime"] = f.nPrime;
-    j["r"] = f.r;
-    j["lower_bound"] = f.lowerBound;
-    j["paper_bound"] = f.paperBound;
-    j["spec_steps"] = f.specSteps;
-    return j;
-}
-
-ojson hypercubeJson(const HypercubeFigures& f)
-{
-    ojson j;
-    j["graph"] = f.graph;
-    j["ports"] = f.ports;
-    j["discipline"] = f.discipline;
-    j["message"] = f.message;
-    j["packet"] = f.packet;
-    j["tau"] = f.tau;
-    j["tc"] = f.tc;
-    j["formula"] = f.formula;
-    if (f.formulaNote)
-        j["formula_note"] = *f.formulaNote;
-    j["startups"] = f.startups;
-    j["transfer"] = f.transfer;
-    j["startups_exact"] = f.startupsExact;
-    j["transfer_exact"] = f.transferExact;
-    j["time"] = f.time;
-    j["lower_bound"] = f.lowerBound;
-    j["lower_bound_startups"] = f.lowerBoundStartups;
-    j["lower_bound_transfer"] = f.lowerBoundTransfer;
-    j["ratio"] = f.ratio;
-    j["cycles"] = f.cycles;
-    j["counted_startups"] = f.countedStartups;
-    j["counted_transfer"] = f.countedTransfer;
-    j["counted_time"] = f.countedTime;
-    j["packet_opt"] = f.packetOpt;
-    j["time_min"] = f.timeMin;
-    if (f.height) {
-        j["subtree_sizes"] = f.subtreeSizes;
-        j["level_sizes"] = f.levelSizes;
-        j["height"] = *f.height;
-    }
-    return j;
-}
-
-ojson divisibleLoadInfo(const DivisibleLoadFigures& f)
-{
-    ojson j = divisibleLoadJson(f.model);
-    j["layers_chosen"] = f.layersChosen;
-    j["placement"] = f.placement;
-    j["routes"] = f.routes;
-    j["warnings"] = f.warnings;
-    return j;
-}
-
 std::string coordText(const Coord& c)
 {
     std::string s = "(";
@@ -156,22 +78,6 @@ void hypercubeRows(const HypercubeFigures& f, std::vector<FigureRow>& rows)
         rows.push_back({"formula_note", "Note", *f.formulaNote, "", ""});
 }
 
-ojson collectiveJson(const CollectiveFigures& f)
-{
-    ojson j;
-    j["cost_formula"] = f.formula;
-    j["message"] = f.message;
-    j["alpha"] = f.alpha;
-    j["beta"] = f.beta;
-    j["startups"] = f.startups;
-    j["data_per_node"] = f.data;
-    j["time"] = f.time;
-    j["lower_bound_startups"] = f.lowerBoundStartups;
-    j["lower_bound_data"] = f.lowerBoundData;
-    j["lower_bound"] = f.lowerBoundTime;
-    return j;
-}
-
 void collectiveRows(const CollectiveFigures& f, std::vector<FigureRow>& rows)
 {
     rows.push_back({"time", "Model time", f.time, "α, β units", "α·start-ups + β·data; " + f.formula});
@@ -199,32 +105,6 @@ void divisibleLoadRows(const DivisibleLoadFigures& f, std::vector<FigureRow>& ro
 }
 
 } // namespace
-
-ojson infoJson(const AlgorithmFigures& figures)
-{
-    return std::visit(
-        [](const auto& f) -> ojson {
-            using T = std::decay_t<decltype(f)>;
-            if constexpr (std::is_same_v<T, CangWuFigures>)
-                return cangWuJson(f);
-            else if constexpr (std::is_same_v<T, TsayWangFigures>)
-                return tsayWangJson(f);
-            else if constexpr (std::is_same_v<T, HypercubeFigures>)
-                return hypercubeJson(f);
-            else if constexpr (std::is_same_v<T, CollectiveFigures>)
-                return collectiveJson(f);
-            else
-                return divisibleLoadInfo(f);
-        },
-        figures.of);
-}
-
-ojson scheduleInfo(const Schedule& s)
-{
-    if (s.figures)
-        return infoJson(*s.figures);
-    return s.fileInfo.is_object() ? s.fileInfo : ojson::object();
-}
 
 std::vector<FigureRow> figureRows(const AlgorithmFigures& figures)
 {

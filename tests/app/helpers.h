@@ -43,14 +43,14 @@ inline Scenario scenario(const char* topology, const char* algorithm, NodeId sou
 inline Scenario towerScenario(const char* topology, const char* algorithm, NodeId source = NodeId{0})
 {
     Scenario s = scenario(topology, algorithm, source);
-    s.view["layout"] = "tower";
+    s.view.layout = "tower";
     return s;
 }
 
 /// `s` drawn as the tower.
 inline Scenario asTower(Scenario s)
 {
-    s.view["layout"] = "tower";
+    s.view.layout = "tower";
     return s;
 }
 

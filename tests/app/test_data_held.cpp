@@ -202,7 +202,7 @@ TEST_CASE("data held: the ring of 8 opens as a 1-D torus in the panel and reads 
     REQUIRE(test::waitFor([&] {
         return !w.session()->busy() && w.session()->snapshot() && w.session()->snapshot()->topology().nodeCount() == 8;
     }, 30000));
-    const Scenario sc = w.scenarioPanel()->scenario();
+    const Scenario sc = w.scenarioPanel()->scenario(w.session()->requestedScenario());
     CHECK(sc.topology == Topology::parse("torus:8"));
     CHECK(sc.algorithm == "ring");
     CHECK_FALSE(w.scenarioPanel()->sourceField()->isEnabled());  // an all-gather has no source

@@ -145,7 +145,7 @@ TEST_CASE("labels: no two node labels overlap and none covers another node, at a
         for (const Scenario& sc : {test::scenario(net, net[0] == 'h' ? "nesbt" : "bfs", NodeId{5}),
                                    test::towerScenario(net, net[0] == 'h' ? "nesbt" : "bfs", NodeId{5})})
             for (QSize size : {QSize(1280, 720), QSize(640, 360), QSize(320, 240), QSize(1024, 768)}) {
-                INFO(net << " " << sc.view.dump() << " at " << size.width() << "×" << size.height());
+                INFO(net << " " << sc.view.layout.value_or("default") << " at " << size.width() << "×" << size.height());
                 scene.window()->resize(size);
                 const SnapshotPtr snap = buildSnapshot(sc);
                 scene.setSnapshot(snap);
@@ -359,7 +359,7 @@ TEST_CASE("flat hypercube drawing: the scenario view.layout picks it: 2-D, ortho
 {
     Scenario sc = test::scenario("hypercube:6", "nesbt", NodeId{0});
     CHECK(scenarioDrawing(sc).hypercube == HypercubeDrawing::Cube);
-    sc.view["layout"] = "flat";
+    sc.view.layout = "flat";
     CHECK(scenarioDrawing(sc).hypercube == HypercubeDrawing::Flat);
     const SnapshotPtr flat = buildSnapshot(sc);
     CHECK(flat->positions == nodePositions(flat->topology(), HypercubeDrawing::Flat));
@@ -371,14 +371,14 @@ TEST_CASE("flat hypercube drawing: the scenario view.layout picks it: 2-D, ortho
     REQUIRE(scene.nodeLabelInstances().labels().size() == 64);
     CHECK(scene.nodeLabelInstances().labels()[42].text == QStringLiteral("101010"));
     // The same network drawn as a cube: new positions, perspective.
-    sc.view["layout"] = "cube";
+    sc.view.layout = "cube";
     const SnapshotPtr cube = buildSnapshot(sc, false, flat.get());
     CHECK(cube->positions == nodePositions(cube->topology()));
     scene.setSnapshot(cube);
     CHECK_FALSE(scene.orthographic());
     // n > 6 falls back to the cube drawing.
     Scenario big = test::scenario("hypercube:7", "nesbt", NodeId{0});
-    big.view["layout"] = "flat";
+    big.view.layout = "flat";
     CHECK(scenarioDrawing(big).hypercube == HypercubeDrawing::Cube);
 }
 
@@ -423,7 +423,7 @@ TEST_CASE("main window: View ▸ Flat hypercube drawing redraws a hypercube flat
     CHECK(w.sceneView()->snapshot()->positions == nodePositions(Topology::hypercube(5), HypercubeDrawing::Flat));
     CHECK(w.sceneView()->orthographic());
     CHECK(ortho->isChecked());
-    CHECK(w.session()->snapshot()->scenario.view["layout"] == "flat");  // saved with the scenario
+    CHECK(w.session()->snapshot()->scenario.view.layout == "flat");  // saved with the scenario
     flat->trigger();
     REQUIRE(test::waitFor([&] { return w.session()->snapshot()->drawing.hypercube == HypercubeDrawing::Cube; }));
     CHECK(w.sceneView()->snapshot()->positions == cubePositions);

@@ -4,6 +4,7 @@
 
 #include "topocast/algorithms/cang_wu.h"
 #include "topocast/figures.h"
+#include "topocast/io/figures_json.h"
 #include "topocast/algorithms/eyes.h"
 #include "topocast/algorithms/registry.h"
 #include "topocast/error.h"

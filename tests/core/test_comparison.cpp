@@ -2,6 +2,7 @@
 // core's comparison of two schedules on one network (the app's split view only shows it).
 #include "topocast/comparison.h"
 #include "topocast/figures.h"
+#include "topocast/io/figures_json.h"
 #include "topocast/error.h"
 #include "topocast/io/scenario.h"
 #include "topocast/io/schedule_json.h"

@@ -3,6 +3,7 @@
 
 #include "topocast/algorithms/divisible_load.h"
 #include "topocast/figures.h"
+#include "topocast/io/figures_json.h"
 #include "topocast/algorithms/registry.h"
 #include "topocast/error.h"
 #include "topocast/io/scenario.h"

@@ -1,6 +1,7 @@
 // Grading a guess of one step's receivers (issue #16: Predict mode and `topocast-cli grade`).
 #include "topocast/algorithms/registry.h"
 #include "topocast/figures.h"
+#include "topocast/io/figures_json.h"
 #include "topocast/error.h"
 #include "topocast/grade.h"
 #include "topocast/io/scenario.h"

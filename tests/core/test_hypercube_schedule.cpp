@@ -2,6 +2,7 @@
 
 #include "topocast/algorithms/hypercube.h"
 #include "topocast/figures.h"
+#include "topocast/io/figures_json.h"
 #include "topocast/algorithms/hypercube_schedule.h"
 #include "topocast/algorithms/registry.h"
 #include "topocast/error.h"
@@ -432,7 +433,7 @@ TEST_CASE("scheduleTrees: the spanning graph behind a schedule, translated to it
     CHECK(scheduleTrees(noGraph).empty());
     Schedule fromFile = s;   // as read from a file that names its graph
     fromFile.figures.reset();
-    fromFile.fileInfo["graph"] = "nRSBT";
+    fromFile.fileInfo = {{"graph", "\"nRSBT\""}};
     CHECK(scheduleTrees(fromFile).size() == 4);
     CHECK(scheduleTrees(s, 59).empty());
     CHECK(scheduleTrees(s, 60).size() == 4);

@@ -6,6 +6,7 @@
 #include "topocast/cost_model.h"
 #include "topocast/error.h"
 #include "topocast/figures.h"
+#include "topocast/io/figures_json.h"
 #include "topocast/landscape.h"
 #include "topocast/metrics.h"
 

@@ -189,7 +189,7 @@ TEST_CASE("visibility: the tower the issue measured stays a choice, and measures
     Scenario sc;
     sc.topology = topo;
     sc.algorithm = "cang-wu";
-    sc.view = {{"layout", "tower"}};
+    sc.view.layout = "tower";
     const DrawingSettings tower = scenarioDrawing(sc);
     const VisibilityReport t = measureView(buildScenario(sc), tower, 1280, 720);
     const VisibilityReport p = measureView(buildScenario(sc), defaultDrawing(topo), 1280, 720);

@@ -63,7 +63,8 @@ TEST_CASE("every preset has a short title and a one-line description, and opens 
     Scenario sc = defaultScenario();
     CHECK(scenarioStartStep(sc) == 0);
     CHECK(scenarioViewMode(sc) == "plain");
-    sc.view = nlohmann::json{{"step", 4}, {"mode", "contention"}};
+    sc.view.step = 4;
+    sc.view.mode = "contention";
     CHECK(scenarioStartStep(sc) == 4);
     CHECK(scenarioViewMode(sc) == "contention");
     sc.description = "one line";
@@ -71,6 +72,36 @@ TEST_CASE("every preset has a short title and a one-line description, and opens 
     CHECK_THROWS_WITH(scenarioFromJson(nlohmann::json::parse(
                           R"({"format":"topocast-scenario","version":1,"topology":"mesh:4x4","algorithm":"bfs","description":3})")),
                       "description: expected a string (one line saying what the scenario shows)");
+}
+
+TEST_CASE("scenario view: read once into typed fields, unknown keys and odd types written back as they were",
+          "[scenario][view]")
+{
+    const std::string text =
+        R"({"format":"topocast-scenario","version":1,"topology":"mesh:4x4x4","algorithm":"bfs","source":[0,0,0],"params":{},)"
+        R"("view":{"camera":{"pitch":-20.5,"yaw":30},"explode":1.5,"layout":"tower","mode":"heatmap","play":true,"step":3}})";
+    const Scenario sc = scenarioFromJson(nlohmann::json::parse(text));
+    CHECK(sc.view.mode == "heatmap");
+    CHECK(sc.view.step == 3);
+    CHECK(sc.view.explode == 1.5);
+    CHECK(sc.view.layout == "tower");
+    REQUIRE(sc.view.other.size() == 2);  // camera and play: not read by this topocast, kept
+    CHECK(sc.view.other.at("play") == "true");
+    CHECK(scenarioDrawing(sc).grid == GridDrawing::Tower);
+    CHECK(scenarioDrawing(sc).explode == 1.5f);
+    // Written back byte for byte (keys in their sorted order, as nlohmann wrote them before).
+    CHECK(toJson(sc)["view"].dump() == nlohmann::json::parse(text)["view"].dump());
+    CHECK(scenarioFromJson(nlohmann::json::parse(toJson(sc).dump())) == sc);
+
+    // A known key of another type than this topocast reads is kept, not read: the default applies.
+    const Scenario odd = scenarioFromJson(nlohmann::json::parse(
+        R"({"format":"topocast-scenario","version":1,"topology":"mesh:4x4","algorithm":"bfs","view":{"mode":7,"step":"two"}})"));
+    CHECK_FALSE(odd.view.mode);
+    CHECK(scenarioViewMode(odd) == "plain");
+    CHECK(scenarioStartStep(odd) == 0);
+    CHECK(toJson(odd)["view"].dump() == R"({"mode":7,"step":"two"})");
+    // No view: none written.
+    CHECK_FALSE(toJson(defaultScenario()).contains("view"));
 }
 
 TEST_CASE("contrastScenario: the other side of a comparison is a useful contrast, never a copy", "[scenario][compare]")

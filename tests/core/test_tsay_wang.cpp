@@ -3,6 +3,7 @@
 // checks and the checker (§5.1), the mutations the checker must flag (§5.2), and bad input (§6.4).
 #include "topocast/algorithms/tsay_wang.h"
 #include "topocast/figures.h"
+#include "topocast/io/figures_json.h"
 
 #include "topocast/algorithms/registry.h"
 #include "topocast/error.h"

@@ -2,14 +2,13 @@
 
 // What an algorithm reports next to its schedule, as typed fields. The app and the commands read
 // these fields; the schedule file's top-level algorithm keys (the JSON "info") are written from
-// them (infoJson) and nowhere else.
+// them by io/figures_json.h and nowhere else.
 
 #include "topocast/algorithms/divisible_load.h"
 #include "topocast/schedule.h"
 #include "topocast/topology.h"
 
-#include <nlohmann/json.hpp>
-
+#include <array>
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -68,9 +67,25 @@ struct HypercubeFigures {
     double countedStartups = 0, countedTransfer = 0, countedTime = 0; ///< counted from the schedule
     double packetOpt = 0;   ///< the best packet size B
     double timeMin = 0;     ///< the time at that packet size
-    /// Spanning trees only (not BRG/nRBRG): sizes of the root's subtrees and of each level, height.
-    nlohmann::ordered_json subtreeSizes, levelSizes;
+    /// Spanning trees only (not BRG/nRBRG): sizes of the root's subtrees and of each level (members
+    /// weighted, so a size may be a fraction), height.
+    std::vector<double> subtreeSizes, levelSizes;
     std::optional<int> height;
+};
+
+/// Where a SCATTER(p) put its layers on the mesh (spec §1.5).
+struct ScatterPlacementFigures {
+    std::string rule;                      ///< how the originator and the mirrors are chosen
+    std::array<int, 3> originator{}, mirror{}, boxMin{}, boxMax{};
+    std::uint64_t processors = 0, unusedNodes = 0;
+};
+
+/// What kind of routes a SCATTER(p) gets and how much they contend, per move.
+struct ScatterRouteFigures {
+    std::string kind;
+    std::uint64_t contentionUses = 0;
+    std::uint32_t maxStepLoad = 0;
+    std::vector<std::uint64_t> contentionUsesPerMove, contendedChannelsPerMove;
 };
 
 /// Drozdowski & Głazek divisible-load scattering (spec/divisible-load.md).
@@ -80,8 +95,10 @@ struct DivisibleLoadFigures {
     /// Speedup s_h for h = 1, 2, … up to max(h, 8) layers, while finite (formula (6)).
     std::vector<double> speedupByLayers;
     std::string layersChosen; ///< "given" or how the automatic choice went
-    /// Placement of the layers on the mesh, per-layer routes and warnings, for files only.
-    nlohmann::ordered_json placement, routes, warnings;
+    /// Placement of the layers on the mesh, per-move routes and warnings, for files only.
+    ScatterPlacementFigures placement;
+    ScatterRouteFigures routes;
+    std::vector<std::string> warnings;
 };
 
 /// Ring all-gather / reduce-scatter / all-reduce and the binomial reduce and gather
@@ -104,13 +121,6 @@ struct AlgorithmFigures {
 
     template <class T> const T* get() const { return std::get_if<T>(&of); }
 };
-
-/// The figures as the schedule file's top-level keys (the keys and order files have always had).
-nlohmann::ordered_json infoJson(const AlgorithmFigures& figures);
-
-/// The algorithm keys a schedule file gets: infoJson(*s.figures) for a schedule an algorithm built,
-/// else the keys a file held (Schedule::fileInfo), else an empty object.
-nlohmann::ordered_json scheduleInfo(const Schedule& s);
 
 /// One figure for people: a name in words, its value and unit, and a sentence of help.
 struct FigureRow {

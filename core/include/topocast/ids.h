@@ -65,7 +65,7 @@ public:
     template <class OtherTag, class OtherRep>
     friend bool operator<=>(const Id&, const Id<OtherTag, OtherRep>&) = delete;
 
-    /// nlohmann::json: written and read as the plain unsigned number (files unchanged).
+    /// In JSON files (io/): written and read as the plain unsigned number (files unchanged).
     template <class Json>
     friend void to_json(Json& j, const Id& id)
     {

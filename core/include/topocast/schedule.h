@@ -3,12 +3,12 @@
 #include "topocast/routing.h"
 #include "topocast/topology.h"
 
-#include <nlohmann/json.hpp>
 
 #include <cstdint>
 #include <memory>
 #include <span>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace topocast {
@@ -149,9 +149,10 @@ public:
     /// as typed fields (figures.h); null for baselines and for schedules read from files. Shared,
     /// never changed after the algorithm sets it, so copies of a schedule are cheap.
     std::shared_ptr<const AlgorithmFigures> figures;
-    /// The algorithm keys of a schedule read from a file, kept as they were so the file can be
-    /// written back; algorithms leave it empty (their keys are written from `figures`).
-    nlohmann::ordered_json fileInfo = nlohmann::ordered_json::object();
+    /// The algorithm keys of a schedule read from a file, in the file's order, each value as its
+    /// JSON text, kept so the file can be written back; algorithms leave it empty (their keys are
+    /// written from `figures`).
+    std::vector<std::pair<std::string, std::string>> fileInfo;
 
     /// Adds a transfer. Amortized O(1). Call finalize() before reading steps. Throws Error
     /// (naming the algorithm, the topology and the memory) before the transfer list would grow

@@ -325,57 +325,52 @@ std::vector<std::string> moveLabels(const DivisibleLoadModel& model)
 }
 
 /// Where the pattern went: the originator, the reflections and the box on the topology.
-nlohmann::ordered_json placementJson(const Topology& topo, const ScatterPlacement& place, const ScatterMapping& map)
+ScatterPlacementFigures placementFigures(const Topology& topo, const ScatterPlacement& place, const ScatterMapping& map)
 {
-    nlohmann::ordered_json placement;
-    placement["rule"] = "the originator is put on the source; on a mesh each axis whose extent would leave the "
-                        "mesh is reflected (p = 3: y and z together); on a torus coordinates wrap";
-    placement["originator"] = {place.anchor[0], place.anchor[1], place.anchor[2]};
-    placement["mirror"] = {place.mirror[0], place.mirror[1], place.mirror[2]};
-    Point3 lo{}, hi{};
+    ScatterPlacementFigures f;
+    f.rule = "the originator is put on the source; on a mesh each axis whose extent would leave the "
+             "mesh is reflected (p = 3: y and z together); on a torus coordinates wrap";
     for (std::size_t a = 0; a < 3; ++a) {
+        f.originator[a] = place.anchor[a];
+        f.mirror[a] = place.mirror[a];
         const int u = place.anchor[a] + place.mirror[a] * (map.boxMin[a] - place.origin[a]);
         const int v = place.anchor[a] + place.mirror[a] * (map.boxMax[a] - place.origin[a]);
-        lo[a] = std::min(u, v);
-        hi[a] = std::max(u, v);
+        f.boxMin[a] = std::min(u, v);
+        f.boxMax[a] = std::max(u, v);
     }
-    placement["box_min"] = {lo[0], lo[1], lo[2]};
-    placement["box_max"] = {hi[0], hi[1], hi[2]};
-    placement["processors"] = map.size();
-    placement["unused_nodes"] = topo.nodeCount() - map.size();
-    return placement;
+    f.processors = map.size();
+    f.unusedNodes = topo.nodeCount() - map.size();
+    return f;
 }
 
 /// What kind of routes p gets and how much they contend, per move.
-nlohmann::ordered_json routesJson(const Schedule& sched, int p, int h, const Metrics& metrics)
+ScatterRouteFigures routeFigures(const Schedule& sched, int p, int h, const Metrics& metrics)
 {
-    std::vector<std::uint64_t> perMove(static_cast<std::size_t>(h), 0);
-    std::vector<std::uint64_t> contendedChannels(static_cast<std::size_t>(h), 0);
+    ScatterRouteFigures f;
+    f.contentionUsesPerMove.assign(static_cast<std::size_t>(h), 0);
+    f.contendedChannelsPerMove.assign(static_cast<std::size_t>(h), 0);
     // computeMetrics keeps no records with limit 0; count per step from the loads.
     for (int k = 1; k <= h && metrics.contentionUses > 0; ++k) {
         const auto load = stepChannelLoad(sched, StepNo{k});
         for (std::uint32_t l : load)
             if (l > 1) {
-                perMove[static_cast<std::size_t>(k - 1)] += l;
-                ++contendedChannels[static_cast<std::size_t>(k - 1)];
+                f.contentionUsesPerMove[static_cast<std::size_t>(k - 1)] += l;
+                ++f.contendedChannelsPerMove[static_cast<std::size_t>(k - 1)];
             }
     }
-    nlohmann::ordered_json routes;
     if (p <= 2)
-        routes["kind"] = "the spec's straight routes along the move's axis (contention-free)";
+        f.kind = "the spec's straight routes along the move's axis (contention-free)";
     else if (p == 3)
-        routes["kind"] = "the spec's routes for moves 1 and 3; move 2 goes straight along x (the spec's detours "
-                         "through the pinwheel arms cannot be expressed as dimension-ordered/cyclic routes), so "
-                         "the three messages of a move-2 sender share its first x channel";
+        f.kind = "the spec's routes for moves 1 and 3; move 2 goes straight along x (the spec's detours "
+                 "through the pinwheel arms cannot be expressed as dimension-ordered/cyclic routes), so "
+                 "the three messages of a move-2 sender share its first x channel";
     else
-        routes["kind"] = "display only: dimension-ordered x, y, z routes without wrap-around; the paper's "
-                         "pattern relies on torus wrap inside the basic cube, so routes contend and some senders "
-                         "have fewer than p links";
-    routes["contention_uses"] = metrics.contentionUses;
-    routes["max_step_load"] = metrics.maxStepLoad;
-    routes["contention_uses_per_move"] = perMove;
-    routes["contended_channels_per_move"] = contendedChannels;
-    return routes;
+        f.kind = "display only: dimension-ordered x, y, z routes without wrap-around; the paper's "
+                 "pattern relies on torus wrap inside the basic cube, so routes contend and some senders "
+                 "have fewer than p links";
+    f.contentionUses = metrics.contentionUses;
+    f.maxStepLoad = metrics.maxStepLoad;
+    return f;
 }
 
 /// Figures for the app and files: the model, the placement, the routes and their contention, warnings.
@@ -390,10 +385,9 @@ std::shared_ptr<const AlgorithmFigures> scatterFigures(const Schedule& sched, co
     f.timeline = divisibleLoadTimeline(model);
     f.speedupByLayers = divisibleLoadSpeedupByLayers(model.params);
     f.layersChosen = autoLayers ? "auto (largest feasible h that fits)" : "given";
-    f.placement = placementJson(topo, place, map);
+    f.placement = placementFigures(topo, place, map);
     const Metrics metrics = computeMetrics(sched, 0);
-    f.routes = routesJson(sched, p, model.params.layers, metrics);
-    f.warnings = nlohmann::ordered_json::array();
+    f.routes = routeFigures(sched, p, model.params.layers, metrics);
     if (p == 6 && topo.isMesh())
         f.warnings.push_back("p = 6 is the paper's 6-port torus scheme; on a mesh its routes are display only");
     if (p >= 4 && metrics.contentionUses > 0)

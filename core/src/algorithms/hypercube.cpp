@@ -7,6 +7,8 @@
 #include <algorithm>
 #include <bit>
 
+#include <nlohmann/json.hpp>
+
 namespace topocast {
 
 using namespace hypercube;
@@ -157,16 +159,10 @@ Schedule hypercubeSchedule(const RawSchedule& raw, const ScheduleRequest& rq, co
     if (raw.graph != GraphKind::Brg && raw.graph != GraphKind::Nrbrg) {
         const SpanningGraph g = buildGraph(raw.graph, raw.n);
         const Counters k = computeCounters(g);
-        fig.subtreeSizes = nlohmann::ordered_json::array();
-        fig.levelSizes = nlohmann::ordered_json::array();
-        auto num = [&](std::uint64_t v) {
-            const Rational r = k.weighted(v);
-            return r.den == 1 ? nlohmann::ordered_json(r.num) : nlohmann::ordered_json(r.value());
-        };
         for (std::uint64_t v : k.rootSubtrees)
-            fig.subtreeSizes.push_back(num(v));
+            fig.subtreeSizes.push_back(k.weighted(v).value());
         for (std::uint64_t v : k.levelSizes)
-            fig.levelSizes.push_back(num(v));
+            fig.levelSizes.push_back(k.weighted(v).value());
         fig.height = g.height;
     }
     s.figures = std::make_shared<const AlgorithmFigures>(AlgorithmFigures{std::move(fig)});
@@ -183,9 +179,10 @@ std::vector<std::vector<TreeEdge>> scheduleTrees(const Schedule& schedule, std::
     if (schedule.figures) {
         if (const auto* h = schedule.figures->get<HypercubeFigures>())
             graph = h->graph;
-    } else if (schedule.fileInfo.is_object() && schedule.fileInfo.contains("graph") &&
-               schedule.fileInfo["graph"].is_string()) {
-        graph = schedule.fileInfo["graph"].get<std::string>();
+    } else {
+        for (const auto& [key, text] : schedule.fileInfo)
+            if (const auto value = nlohmann::json::parse(text); key == "graph" && value.is_string())
+                graph = value.get<std::string>();
     }
     if (!topo.isHypercube() || topo.dims() < 1 || topo.dims() > kMaxDim || graph.empty())
         return {};

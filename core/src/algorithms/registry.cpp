@@ -187,7 +187,7 @@ std::vector<AlgorithmInfo> baselineAlgorithms()
     return list;
 }
 
-// ---- paper algorithms: each issue adds its entry here -------------------------------------
+// ---- paper algorithms: one entry each --------------------------------------------------------
 
 // Cang & Wu, minimum-TCD time-step-optimal broadcast (spec/mesh-tcd.md).
 AlgorithmInfo cangWuAlgorithm()

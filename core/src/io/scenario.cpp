@@ -12,6 +12,7 @@
 #include <algorithm>
 #include <optional>
 #include <tuple>
+#include <climits>
 #include <cmath>
 
 namespace topocast {
@@ -32,6 +33,27 @@ Scenario defaultScenario()
     return s;
 }
 
+namespace {
+
+/// The "view" object of a scenario file; keys in the order nlohmann::json keeps them (sorted).
+json viewJson(const ScenarioView& v)
+{
+    json o = json::object();
+    if (v.mode)
+        o["mode"] = *v.mode;
+    if (v.step)
+        o["step"] = *v.step;
+    if (v.explode)
+        o["explode"] = *v.explode;
+    if (v.layout)
+        o["layout"] = *v.layout;
+    for (const auto& [key, text] : v.other)
+        o[key] = json::parse(text);
+    return o;
+}
+
+} // namespace
+
 ojson toJson(const Scenario& s)
 {
     ojson o;
@@ -49,7 +71,7 @@ ojson toJson(const Scenario& s)
         params[k] = v;
     o["params"] = params;
     if (!s.view.empty())
-        o["view"] = s.view;
+        o["view"] = viewJson(s.view);
     if (s.compare) {
         const Scenario& b = *s.compare;
         ojson c;
@@ -62,7 +84,7 @@ ojson toJson(const Scenario& s)
             bp[k] = v;
         c["params"] = bp;
         if (!b.view.empty())
-            c["view"] = b.view;
+            c["view"] = viewJson(b.view);
         o["compare"] = c;
     }
     return o;
@@ -109,21 +131,29 @@ void readSide(const json& doc, Scenario& s, const std::string& prefix, NodeId so
         }
     }
     if (doc.contains("view")) {
-        if (!doc["view"].is_object())
+        const json& view = doc["view"];
+        if (!view.is_object())
             fail("view", "expected an object");
-        if (doc["view"].contains("explode")) {
-            const json& e = doc["view"]["explode"];
-            if (!e.is_number() || !std::isfinite(e.get<double>()) || e.get<double>() < 0 || e.get<double>() > kMaxExplode)
-                fail("view.explode", "expected a number from 0 to " + std::to_string(static_cast<int>(kMaxExplode)) +
-                                         " (extra gap between the planes of a 3-D network, in node spacings)");
+        s.view = ScenarioView{};
+        for (const auto& [key, v] : view.items()) {
+            if (key == "explode") {
+                if (!v.is_number() || !std::isfinite(v.get<double>()) || v.get<double>() < 0 || v.get<double>() > kMaxExplode)
+                    fail("view.explode", "expected a number from 0 to " + std::to_string(static_cast<int>(kMaxExplode)) +
+                                             " (extra gap between the planes of a 3-D network, in node spacings)");
+                s.view.explode = v.get<double>();
+            } else if (key == "layout") {
+                if (!v.is_string() || (!parseHypercubeDrawing(v.get<std::string>()) && !parseGridDrawing(v.get<std::string>())))
+                    fail("view.layout", "expected \"cube\" or \"flat\" (a hypercube's drawing), \"tower\" or \"planes\" (a 3-D "
+                                        "mesh or torus: planes stacked, or side by side)");
+                s.view.layout = v.get<std::string>();
+            } else if (key == "mode" && v.is_string())
+                s.view.mode = v.get<std::string>();
+            else if (key == "step" && v.is_number_integer() &&
+                     !(v.is_number_unsigned() && v.get<unsigned long long>() > static_cast<unsigned long long>(LLONG_MAX)))
+                s.view.step = v.get<long long>();
+            else
+                s.view.other[key] = v.dump();
         }
-        if (doc["view"].contains("layout")) {
-            const json& l = doc["view"]["layout"];
-            if (!l.is_string() || (!parseHypercubeDrawing(l.get<std::string>()) && !parseGridDrawing(l.get<std::string>())))
-                fail("view.layout", "expected \"cube\" or \"flat\" (a hypercube's drawing), \"tower\" or \"planes\" (a 3-D "
-                                    "mesh or torus: planes stacked, or side by side)");
-        }
-        s.view = doc["view"];
     }
 }
 
@@ -131,8 +161,8 @@ void readSide(const json& doc, Scenario& s, const std::string& prefix, NodeId so
 
 float scenarioExplode(const Scenario& scenario)
 {
-    if (scenario.view.is_object() && scenario.view.contains("explode") && scenario.view["explode"].is_number())
-        return std::clamp(scenario.view["explode"].get<float>(), 0.0f, kMaxExplode);
+    if (scenario.view.explode)
+        return std::clamp(static_cast<float>(*scenario.view.explode), 0.0f, kMaxExplode);
     return defaultExplode(scenario.topology);
 }
 
@@ -140,10 +170,9 @@ DrawingSettings scenarioDrawing(const Scenario& scenario)
 {
     DrawingSettings d = defaultDrawing(scenario.topology);
     d.explode = scenarioExplode(scenario);
-    const json& v = scenario.view;
-    if (!v.is_object() || !v.contains("layout") || !v["layout"].is_string())
+    if (!scenario.view.layout)
         return d;
-    const std::string layout = v["layout"].get<std::string>();
+    const std::string& layout = *scenario.view.layout;
     if (scenario.topology.isHypercube() && scenario.topology.dims() <= kFlatHypercubeMaxDims)
         d.hypercube = parseHypercubeDrawing(layout).value_or(d.hypercube);
     if (canDrawPlanes(scenario.topology))
@@ -153,18 +182,12 @@ DrawingSettings scenarioDrawing(const Scenario& scenario)
 
 int scenarioStartStep(const Scenario& scenario)
 {
-    const json& v = scenario.view;
-    if (v.is_object() && v.contains("step") && v["step"].is_number_integer())
-        return static_cast<int>(std::clamp<long long>(v["step"].get<long long>(), 0, 1 << 30));
-    return 0;
+    return scenario.view.step ? static_cast<int>(std::clamp<long long>(*scenario.view.step, 0, 1 << 30)) : 0;
 }
 
 std::string scenarioViewMode(const Scenario& scenario)
 {
-    const json& v = scenario.view;
-    if (v.is_object() && v.contains("mode") && v["mode"].is_string())
-        return v["mode"].get<std::string>();
-    return "plain";
+    return scenario.view.mode.value_or("plain");
 }
 
 Scenario scenarioFromJson(const json& doc)
@@ -267,7 +290,7 @@ std::optional<Scenario> otherAlgorithm(const Scenario& a)
 {
     Scenario b = a;
     b.compare.reset();
-    b.view = nlohmann::json::object();
+    b.view = {};
     const std::string mode = a.params.find("mode").value_or("");
     if (a.algorithm == "cang-wu") {
         b.params.set("mode", mode == "paper" ? "optimal" : "paper");
@@ -323,11 +346,23 @@ Scenario contrastScenario(const Scenario& a)
         throw Error("no contrast for " + a.algorithm + " on the " + a.topology.displayName() + ": no source has a schedule");
     Scenario b = a;
     b.compare.reset();
-    b.view = nlohmann::json::object();
+    b.view = {};
     b.source = best.argmin.front();
     b.title = fmt::format("{} from its best source {} ({} {})", a.algorithm, a.topology.nodeName(b.source),
                           metricWords(metric), formatLandscapeValue(best.min, metric, landscapeTimeUnit(a.algorithm)));
     return withCompare(a, b);
+}
+
+std::string scenarioText(const Scenario& scenario) { return toJson(scenario).dump(); }
+
+Scenario scenarioFromText(std::string_view text, const std::string& what)
+{
+    const json doc = parseJsonText(text, what);
+    try {
+        return scenarioFromJson(doc);
+    } catch (const Error& e) {
+        throw Error(what + ": " + e.what());
+    }
 }
 
 Scenario loadScenario(const std::filesystem::path& path)

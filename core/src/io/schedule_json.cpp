@@ -4,6 +4,7 @@
 
 #include "topocast/error.h"
 #include "topocast/figures.h"
+#include "topocast/io/figures_json.h"
 #include "topocast/io/read_file.h"
 #include "topocast/limits.h"
 
@@ -319,7 +320,7 @@ void readInfo(const json& doc, Schedule& s)
                                          "step_labels", "participants", "payloads", "transfers"};
     for (const auto& [key, value] : doc.items())
         if (std::find(std::begin(kKnown), std::end(kKnown), key) == std::end(kKnown))
-            s.fileInfo[key] = value;
+            s.fileInfo.emplace_back(key, value.dump());
 }
 
 RouteSpec routeValue(const Topology& topo, const json& r, const std::string& path)

@@ -14,8 +14,6 @@
 #include "topocast/schedule.h"
 #include "topocast/topology.h"
 
-#include <nlohmann/json.hpp>
-
 #include <array>
 #include <cstdint>
 #include <optional>
@@ -133,11 +131,6 @@ struct DivisibleLoadTimeline {
 /// The Gantt data of spec §4 from a solved model. O(h).
 DivisibleLoadTimeline divisibleLoadTimeline(const DivisibleLoadModel& model);
 
-/// The model as JSON: p, layers, A, C, S, V, epsilon, rho, sigma, alpha, lambda, layer_sizes,
-/// message_sizes, receive_times, finish_time, processors, speedup, speedup_no_setup, limit
-/// (null when infinite), bound, feasible, h_max (null when unbounded), h_opt_estimate, timeline
-/// {finish_time, rows[], moves[]}.
-nlohmann::ordered_json divisibleLoadJson(const DivisibleLoadModel& model);
 
 // ---- SCATTER(p): the layers on mesh nodes (spec §1.5) -------------------------------------
 

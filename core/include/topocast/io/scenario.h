@@ -8,10 +8,28 @@
 #include <nlohmann/json.hpp>
 
 #include <filesystem>
+#include <map>
 #include <memory>
+#include <optional>
 #include <string>
+#include <string_view>
 
 namespace topocast {
+
+/// The view a scenario opens with (its file's "view" object), read and checked once where the file
+/// is read. A key left out is the app's default.
+struct ScenarioView {
+    std::optional<std::string> mode;    ///< colour mode ("plain", "contention", …; colour::kColourModes)
+    std::optional<long long> step;      ///< the step it opens at (clamped to the schedule's)
+    std::optional<double> explode;      ///< extra gap between a 3-D network's planes, 0..kMaxExplode
+    std::optional<std::string> layout;  ///< "cube" | "flat" (hypercube), "tower" | "planes" (3-D grid)
+    /// The keys this topocast does not read ("play", "camera", …, or a known key of another type),
+    /// as JSON text: a file reads back as it was written.
+    std::map<std::string, std::string> other;
+
+    bool empty() const { return !mode && !step && !explode && !layout && other.empty(); }
+    friend bool operator==(const ScenarioView&, const ScenarioView&) = default;
+};
 
 /// What a user saves and shares: topology, algorithm (+ its parameters), source, and view
 /// preferences. Versioned: {"format": "topocast-scenario", "version": 1, …}.
@@ -25,8 +43,8 @@ struct Scenario {
     /// Algorithm parameters: "mode", "pattern", "message", "packet", "ports", "tau", "tc",
     /// "variant", "order", divisible-load "A", "C", "S", "V", "epsilon", "p", "layers", …
     Params params;
-    /// Free-form view settings for the app (camera, colour mode, step); kept as they are.
-    nlohmann::json view = nlohmann::json::object();
+    /// How the app opens it: colour mode, step, drawing.
+    ScenarioView view;
     /// The second side of a comparison ("compare": {…} in the file), or null. It has the same
     /// topology as this scenario (scenarioFromJson refuses another) and no compare of its own.
     /// Shared and immutable: copy, change and reassign to edit it.
@@ -83,6 +101,11 @@ int scenarioStartStep(const Scenario& scenario);
 /// The colour mode the view of `scenario` opens in: its view's "mode" ("plain", "contention", …),
 /// else "plain". O(1).
 std::string scenarioViewMode(const Scenario& scenario);
+
+/// The scenario as one line of JSON (what saveScenario writes, without indentation), and back:
+/// scenarioFromText throws Error naming `what` and the first problem. O(size).
+std::string scenarioText(const Scenario& scenario);
+Scenario scenarioFromText(std::string_view text, const std::string& what);
 
 Scenario loadScenario(const std::filesystem::path& path);
 /// Atomic save (temp + rename).
