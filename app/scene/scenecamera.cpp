@@ -54,22 +54,22 @@ void SceneView::updateLevelOfDetail()
 {
     if (!m_snap)
         return;
-    const auto height = static_cast<float>(viewportSize().height() * m_window->devicePixelRatio());
-    const float ppu = pixelsPerUnit(height, m_orbit->state().distance, m_window->camera()->fieldOfView());
-    m_nodes->setDetail(sphereDetail(m_nodeRadius * ppu, m_positions.size()));
-    m_nodes->setImpostors(nodeImpostors(m_nodeRadius * ppu, m_positions.size()));
-    m_nodes->setViewportHeight(height);
-    m_messages->setViewportHeight(height);
+    const auto height = static_cast<float>(viewportSize().height() * m_frame.window->devicePixelRatio());
+    const float ppu = pixelsPerUnit(height, m_orbit->state().distance, m_frame.window->camera()->fieldOfView());
+    m_layers.nodes->setDetail(sphereDetail(m_sizes.nodeRadius * ppu, m_positions.size()));
+    m_layers.nodes->setImpostors(nodeImpostors(m_sizes.nodeRadius * ppu, m_positions.size()));
+    m_layers.nodes->setViewportHeight(height);
+    m_layers.messages->setViewportHeight(height);
     // Every label layer places its plates in pixels of this viewport: a stale size (the axis
     // names were the only layer told) stretched node labels and printed them far too large.
-    const QSize pixels = (viewportSize() * m_window->devicePixelRatio()).toSize();
-    for (LabelInstances* labels : {m_labels, m_nodeLabels, m_messageLabels})
+    const QSize pixels = (viewportSize() * m_frame.window->devicePixelRatio()).toSize();
+    for (LabelInstances* labels : {m_layers.labels, m_layers.nodeLabels, m_layers.messageLabels})
         labels->setViewportSize(pixels);
-    m_links->setUseLines(linkAsLine(m_linkRadius * ppu, m_channels.size()));
+    m_layers.links->setUseLines(linkAsLine(m_sizes.linkRadius * ppu, m_drawn.channels.size()));
     const bool thin = linkAsLine(0.03f * ppu, 0);
-    m_axes->setUseLines(thin);
-    m_arcs->setUseLines(thin);
-    m_stubs->setUseLines(thin);
+    m_layers.axes->setUseLines(thin);
+    m_layers.arcs->setUseLines(thin);
+    m_layers.stubs->setUseLines(thin);
 }
 
 bool SceneView::showsDefaultFraming() const
@@ -120,8 +120,8 @@ void SceneView::resetView()
     // topocast-cli visibility measures: a flat drawing top-down to the window's shape (its box
     // with the axes at its top left, node labels to the right and numbers below), not a sphere
     // round its diagonal; a 3-D one from 28° round and 22° above.
-    const auto pixelHeight = static_cast<int>(viewportSize().height() * m_window->devicePixelRatio());
-    m_orbit->setView(defaultView(m_snap->topology(), m_targetPositions, aspect, planeTitleShare(m_labelPixels, pixelHeight)));
+    const auto pixelHeight = static_cast<int>(viewportSize().height() * m_frame.window->devicePixelRatio());
+    m_orbit->setView(defaultView(m_snap->topology(), m_explode.target, aspect, planeTitleShare(m_labelState.pixels, pixelHeight)));
     m_framed = m_orbit->view();
     updateLevelOfDetail();
     refreshNodeLabels();
@@ -132,13 +132,13 @@ void SceneView::resetView()
 
 QMatrix4x4 SceneView::viewProjection() const
 {
-    Qt3DRender::QCamera* camera = m_window->camera();
+    Qt3DRender::QCamera* camera = m_frame.window->camera();
     return camera->projectionMatrix() * camera->viewMatrix();
 }
 
 QSizeF SceneView::viewportSize() const
 {
-    const QSize s = m_window->size();
+    const QSize s = m_frame.window->size();
     return QSizeF(std::max(1, s.width()), std::max(1, s.height()));
 }
 
@@ -153,7 +153,7 @@ long long SceneView::nodeAt(const QPointF& pos) const
 {
     if (!m_snap)
         return -1;
-    return pickAt(viewProjection(), viewportSize(), pos, m_positions, m_nodeRadius * 1.3f);
+    return pickAt(viewProjection(), viewportSize(), pos, m_positions, m_sizes.nodeRadius * 1.3f);
 }
 
 } // namespace topocast::app

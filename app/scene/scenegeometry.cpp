@@ -63,27 +63,27 @@ QColor toQColor(const Rgba& c) { return c.toColor(); }
 void SceneView::rebuildGeometry()
 {
     const Topology& topo = m_snap->topology();
-    m_channels = drawnChannels(topo, drawsPlanes(topo, m_snap->drawing));
-    m_straightCount = straightCount(m_channels);
+    m_drawn.channels = drawnChannels(topo, drawsPlanes(topo, m_snap->drawing));
+    m_drawn.straightCount = straightCount(m_drawn.channels);
     placeGeometry();
 
     const std::uint32_t n = topo.nodeCount();
-    m_nodeRadius = drawingNodeRadius(topo, m_snap->drawing);
-    m_nodes->setRadius(m_nodeRadius);
-    m_marks->setRadius(m_nodeRadius * 1.9f);
-    m_links->setRadius(n > 4096 ? 0.025f : 0.035f, 0.045f);
-    m_arcs->setRadius(0.03f, 0.045f);
-    m_stubs->setRadius(0.03f, 0.045f);
-    m_treeLinks->setRadius(n > 4096 ? 0.035f : 0.05f, 0.045f);
-    m_messages->setRadius(0.11f);
-    m_arrows->setSize(m_nodeRadius * 2.4f, m_nodeRadius);
-    m_nodeLabels->setAnchorLift(m_nodeRadius * 0.9f);
+    m_sizes.nodeRadius = drawingNodeRadius(topo, m_snap->drawing);
+    m_layers.nodes->setRadius(m_sizes.nodeRadius);
+    m_layers.marks->setRadius(m_sizes.nodeRadius * 1.9f);
+    m_layers.links->setRadius(n > 4096 ? 0.025f : 0.035f, 0.045f);
+    m_layers.arcs->setRadius(0.03f, 0.045f);
+    m_layers.stubs->setRadius(0.03f, 0.045f);
+    m_layers.treeLinks->setRadius(n > 4096 ? 0.035f : 0.05f, 0.045f);
+    m_layers.messages->setRadius(0.11f);
+    m_layers.arrows->setSize(m_sizes.nodeRadius * 2.4f, m_sizes.nodeRadius);
+    m_layers.nodeLabels->setAnchorLift(m_sizes.nodeRadius * 0.9f);
     // O(N²) over the positions: only where glyphs can be drawn (a 32³ mesh would take seconds).
     if (n <= kGlyphMaxNodes)
-        m_glyphWidth = glyphWidth(m_positions);
-    m_glyphs->setLift(m_nodeRadius * 1.6f);
-    m_nodeLabelKey.clear();
-    m_linkRadius = n > 4096 ? 0.025f : 0.035f;
+        m_sizes.glyphWidth = glyphWidth(m_positions);
+    m_layers.glyphs->setLift(m_sizes.nodeRadius * 1.6f);
+    m_labelState.nodeKey.clear();
+    m_sizes.linkRadius = n > 4096 ? 0.025f : 0.035f;
 }
 
 void SceneView::placeGeometry()
@@ -99,11 +99,11 @@ void SceneView::placeGeometry()
     // Planes side by side: the channels between planes likewise show only while in use, as
     // shallow arcs from plane to plane (all of them would cross the picture N times over).
     const bool planes = drawsPlanes(topo, m_snap->drawing);
-    m_wrapStubs = topo.isTorus() || planes;
+    m_drawn.wrapStubs = topo.isTorus() || planes;
     std::vector<LinkInstances::Instance> straight, stubs;
-    straight.reserve(m_straightCount);
-    m_arcShapes.clear();
-    for (const DrawnChannel& c : m_channels) {
+    straight.reserve(m_drawn.straightCount);
+    m_drawn.arcShapes.clear();
+    for (const DrawnChannel& c : m_drawn.channels) {
         LinkInstances::Instance in{pos[c.tail], pos[c.head], {0, 0, 0}, m_palette.link};
         if (!c.wrap && !c.jump) {
             straight.push_back(in);
@@ -112,72 +112,72 @@ void SceneView::placeGeometry()
         // Reverse channels bend the same way so both directions of one wrap link run side by side.
         if (c.jump) {
             in.bulge = planeJumpBulge(in.a, in.b);
-            m_arcShapes.push_back(in);
+            m_drawn.arcShapes.push_back(in);
             continue;  // no stub: a plane's neighbours are the planes beside it, not off its edge
         }
         in.bulge = wrapArcBulge(topo, planes ? planeBoundsOf(topo, pos, c.tail) : bounds, in.a, in.b, c.dim);
         const QVector3D a(in.a[0], in.a[1], in.a[2]), b(in.b[0], in.b[1], in.b[2]);
         const QVector3D axis = (b - a).normalized();
-        m_arcShapes.push_back(in);
+        m_drawn.arcShapes.push_back(in);
         const QVector3D out = a - axis * 0.45f;  // the stub: from the tail away from the grid
         stubs.push_back({in.a, {out.x(), out.y(), out.z()}, {0, 0, 0}, m_palette.link});
     }
-    m_links->setInstances(straight);
-    m_stubs->setInstances(m_wrapStubs ? stubs : std::vector<LinkInstances::Instance>{});
-    m_arcs->setInstances(m_wrapStubs ? std::vector<LinkInstances::Instance>{} : m_arcShapes);
-    m_shownArcs.clear();
-    if (m_wrapStubs && m_style.channelInUse.size() == m_channels.size()) {
+    m_layers.links->setInstances(straight);
+    m_layers.stubs->setInstances(m_drawn.wrapStubs ? stubs : std::vector<LinkInstances::Instance>{});
+    m_layers.arcs->setInstances(m_drawn.wrapStubs ? std::vector<LinkInstances::Instance>{} : m_drawn.arcShapes);
+    m_drawn.shownArcs.clear();
+    if (m_drawn.wrapStubs && m_style.channelInUse.size() == m_drawn.channels.size()) {
         // Keep the arcs of the step shown (refresh() only re-sends them when the set changes).
-        for (std::size_t w = 0; w + m_straightCount < m_channels.size(); ++w)
-            if (m_style.channelInUse[m_straightCount + w])
-                m_shownArcs.push_back(w);
+        for (std::size_t w = 0; w + m_drawn.straightCount < m_drawn.channels.size(); ++w)
+            if (m_style.channelInUse[m_drawn.straightCount + w])
+                m_drawn.shownArcs.push_back(w);
         std::vector<LinkInstances::Instance> shown;
-        for (std::size_t w : m_shownArcs)
-            shown.push_back(m_arcShapes[w]);
-        m_arcs->setInstances(shown);
+        for (std::size_t w : m_drawn.shownArcs)
+            shown.push_back(m_drawn.arcShapes[w]);
+        m_layers.arcs->setInstances(shown);
     }
 
     // The axes from the low corner of a mesh or torus (x red, y green, z blue; layout: x → +X,
     // y → −Y, z → +Z); planes side by side are titled instead, and a hypercube's dimensions are
     // not x, y, z. Their names and the titles are placed with the node labels (refreshNodeLabels).
     if (topo.isHypercube() || planes) {
-        m_axes->setInstances({});
+        m_layers.axes->setInstances({});
     } else {
         const AxisGizmo g = axisGizmo(pos);
         const Vec3& o = g.origin;
         const float len = g.length;
-        m_axes->setInstances({{o, {o[0] + len, o[1], o[2]}, {0, 0, 0}, {0.9f, 0.2f, 0.2f}},
+        m_layers.axes->setInstances({{o, {o[0] + len, o[1], o[2]}, {0, 0, 0}, {0.9f, 0.2f, 0.2f}},
                               {o, {o[0], o[1] - len, o[2]}, {0, 0, 0}, {0.2f, 0.85f, 0.2f}},
                               {o, {o[0], o[1], o[2] + (g.flat ? 0.0f : len)}, {0, 0, 0}, {0.3f, 0.45f, 1.0f}}});
-        m_axes->setRadius(0.03f, 0.0f);
+        m_layers.axes->setRadius(0.03f, 0.0f);
     }
 }
 
 void SceneView::setPositions(std::vector<Vec3> positions)
 {
     m_positions = std::move(positions);
-    m_nodeLabelKey.clear();  // node labels and numbers sit beside the nodes: place them again
+    m_labelState.nodeKey.clear();  // node labels and numbers sit beside the nodes: place them again
     if (!m_snap)
         return;
     placeGeometry();
     rebuildTrees();
-    std::vector<MarkInstances::Mark> marks = m_marks->marks();
+    std::vector<MarkInstances::Mark> marks = m_layers.marks->marks();
     for (MarkInstances::Mark& m : marks)
         if (m.node < m_positions.size())
             m.position = m_positions[m.node];
-    m_marks->setMarks(std::move(marks));
+    m_layers.marks->setMarks(std::move(marks));
     refresh();
 }
 
 void SceneView::applySlice()
 {
-    if (m_sliceDim < 0 || !m_snap || m_sliceDim >= m_snap->topology().dims() || m_snap->topology().isHypercube())
+    if (m_slice.dim < 0 || !m_snap || m_slice.dim >= m_snap->topology().dims() || m_snap->topology().isHypercube())
         return;
-    if (m_sliceFollow) {
-        const int plane = busiestPlane(m_snap->schedule, StepNo{std::max(0, m_step)}, m_sliceDim);
-        if (plane >= 0 && plane != m_slicePlane) {
-            m_slicePlane = plane;
-            emit sliceChanged(m_sliceDim, m_slicePlane);
+    if (m_slice.follows) {
+        const int plane = busiestPlane(m_snap->schedule, StepNo{std::max(0, m_choice.step)}, m_slice.dim);
+        if (plane >= 0 && plane != m_slice.plane) {
+            m_slice.plane = plane;
+            emit sliceChanged(m_slice.dim, m_slice.plane);
         }
     }
     // Ghosts: most of the way to the background and smaller, so the plane in full stands out
@@ -189,14 +189,14 @@ void SceneView::applySlice()
     };
     std::vector<bool> inPlane(topo.nodeCount());
     for (NodeId v{}; v < topo.nodeCount(); ++v)
-        inPlane[v] = topo.coord(v, m_sliceDim) == m_slicePlane;
+        inPlane[v] = topo.coord(v, m_slice.dim) == m_slice.plane;
     for (NodeId v{}; v < inPlane.size() && v < m_style.nodeColour.size(); ++v)
         if (!inPlane[v]) {
             ghost(m_style.nodeColour[v]);
             m_style.nodeScale[v] *= 0.6f;
         }
-    for (std::size_t i = 0; i < m_channels.size() && i < m_style.channelColour.size(); ++i)
-        if (!inPlane[m_channels[i].tail] || !inPlane[m_channels[i].head])
+    for (std::size_t i = 0; i < m_drawn.channels.size() && i < m_style.channelColour.size(); ++i)
+        if (!inPlane[m_drawn.channels[i].tail] || !inPlane[m_drawn.channels[i].head])
             ghost(m_style.channelColour[i]);
 }
 
@@ -206,17 +206,17 @@ void SceneView::setSlice(int dim, int plane)
         dim = -1;
     if (dim >= 0)
         plane = std::clamp(plane, 0, m_snap->topology().side(dim) - 1);
-    if (dim == m_sliceDim && (dim < 0 || plane == m_slicePlane))
+    if (dim == m_slice.dim && (dim < 0 || plane == m_slice.plane))
         return;
-    m_sliceDim = dim;
-    m_slicePlane = dim < 0 ? 0 : plane;
-    emit sliceChanged(m_sliceDim, m_slicePlane);
+    m_slice.dim = dim;
+    m_slice.plane = dim < 0 ? 0 : plane;
+    emit sliceChanged(m_slice.dim, m_slice.plane);
     refresh();
 }
 
 void SceneView::setSliceFollowsStep(bool follow)
 {
-    m_sliceFollow = follow;
+    m_slice.follows = follow;
     refresh();
 }
 
@@ -247,9 +247,9 @@ bool SceneView::layOutPlanesAgain()
     if (!m_snap || !drawsPlanes(m_snap->topology(), m_snap->drawing))
         return false;
     std::vector<Vec3> positions = layoutAt(0.0f);
-    if (positions == m_targetPositions)
+    if (positions == m_explode.target)
         return false;
-    m_targetPositions = positions;
+    m_explode.target = positions;
     setPositions(std::move(positions));
     return true;
 }
@@ -259,38 +259,38 @@ void SceneView::setExplode(float explode, bool animate)
     if (!canExplode())
         return;
     explode = std::clamp(explode, 0.0f, kMaxExplode);
-    if (explode == m_explode && m_explodeAnimation->state() != QAbstractAnimation::Running)
+    if (explode == m_explode.amount && m_explodeAnimation->state() != QAbstractAnimation::Running)
         return;
     m_explodeAnimation->stop();
     const Topology& topo = m_snap->topology();
     // The camera follows the new framing when it shows the default framing of what is drawn now.
     const OrbitView now = m_orbit->view();
-    const OrbitView framed = defaultView(topo, m_targetPositions, now.aspect);
-    m_cameraFollows = std::abs(now.distance - framed.distance) < 1e-3f * framed.distance && now.yaw == framed.yaw &&
+    const OrbitView framed = defaultView(topo, m_explode.target, now.aspect);
+    m_explode.cameraFollows = std::abs(now.distance - framed.distance) < 1e-3f * framed.distance && now.yaw == framed.yaw &&
                       now.pitch == framed.pitch &&
                       std::hypot(now.centre[0] - framed.centre[0], now.centre[1] - framed.centre[1],
                                  now.centre[2] - framed.centre[2]) < 1e-3f;
-    m_explode = explode;
+    m_explode.amount = explode;
     if (explode > 0.0f)
-        m_lastExplode = explode;
-    m_fromPositions = m_positions;
-    m_fromView = now;
-    m_targetPositions = layoutAt(explode);
-    m_toView = defaultView(topo, m_targetPositions, now.aspect);
-    emit explodeChanged(m_explode);
+        m_explode.last = explode;
+    m_explode.from = m_positions;
+    m_explode.fromView = now;
+    m_explode.target = layoutAt(explode);
+    m_explode.toView = defaultView(topo, m_explode.target, now.aspect);
+    emit explodeChanged(m_explode.amount);
     if (animate) {
         m_explodeAnimation->start();
         return;
     }
-    setPositions(m_targetPositions);
-    if (m_cameraFollows) {
-        m_orbit->setView(m_toView);
+    setPositions(m_explode.target);
+    if (m_explode.cameraFollows) {
+        m_orbit->setView(m_explode.toView);
         m_framed = m_orbit->view();
         updateLevelOfDetail();
     }
 }
 
-void SceneView::toggleExplode() { setExplode(m_explode > 0.0f ? 0.0f : m_lastExplode); }
+void SceneView::toggleExplode() { setExplode(m_explode.amount > 0.0f ? 0.0f : m_explode.last); }
 
 void SceneView::scheduleVisibility() { m_visibilityTimer->start(); }
 
@@ -298,19 +298,19 @@ void SceneView::updateVisibility()
 {
     m_visibilityTimer->stop();
     std::size_t receivers = 0, hidden = 0;
-    if (m_snap && m_positions.size() <= 4096 && m_step >= 1 && static_cast<std::uint32_t>(m_step) <= m_snap->stepCount()) {
+    if (m_snap && m_positions.size() <= 4096 && m_choice.step >= 1 && static_cast<std::uint32_t>(m_choice.step) <= m_snap->stepCount()) {
         std::vector<NodeId> to;
-        for (const Transfer& t : m_snap->schedule.stepTransfers(StepNo{m_step}))
+        for (const Transfer& t : m_snap->schedule.stepTransfers(StepNo{m_choice.step}))
             to.push_back(t.to);
         std::sort(to.begin(), to.end());
         to.erase(std::unique(to.begin(), to.end()), to.end());
-        const std::vector<bool> seen = visibleNodes(m_orbit->view(), m_positions, m_nodeRadius);
+        const std::vector<bool> seen = visibleNodes(m_orbit->view(), m_positions, m_sizes.nodeRadius);
         receivers = to.size();
         hidden = static_cast<std::size_t>(
             std::count_if(to.begin(), to.end(), [&](NodeId v) { return v < seen.size() && !seen[v]; }));
     }
-    m_receivers = receivers;
-    m_hidden = hidden;
+    m_seen.receivers = receivers;
+    m_seen.hidden = hidden;
     if (m_snap) {  // the camera moved: place the labels again for what it sees
         refreshNodeLabels();
         refreshMessageLabels();
@@ -350,16 +350,16 @@ void SceneView::rebuildTrees()
             }
             edges.push_back({{a.x(), a.y(), a.z()}, {b.x(), b.y(), b.z()}, {0, 0, 0}, treeColour(static_cast<int>(t), true, m_palette)});
         }
-    m_treeLinks->setInstances(edges);
+    m_layers.treeLinks->setInstances(edges);
 }
 
-int SceneView::axisInstanceCount() const { return m_axes->instanceCount(); }
+int SceneView::axisInstanceCount() const { return m_layers.axes->instanceCount(); }
 
 void SceneView::setCompactLabels(bool on)
 {
-    if (on == m_compactLabels)
+    if (on == m_labelState.compact)
         return;
-    m_compactLabels = on;
+    m_labelState.compact = on;
     if (m_snap)
         refreshNodeLabels();
 }
@@ -367,8 +367,8 @@ void SceneView::setCompactLabels(bool on)
 float SceneView::labelClearance() const
 {
     // Data held glyphs cover the node: labels keep clear of the glyph (a diagonal lift).
-    const bool glyphs = m_mode == ViewMode::DataHeld && drawsDataGlyphs(*m_snap);
-    return glyphs ? m_glyphWidth * 0.6f : m_nodeRadius;
+    const bool glyphs = m_choice.mode == ViewMode::DataHeld && drawsDataGlyphs(*m_snap);
+    return glyphs ? m_sizes.glyphWidth * 0.6f : m_sizes.nodeRadius;
 }
 
 SceneView::LabelCamera SceneView::labelCamera() const
@@ -376,9 +376,9 @@ SceneView::LabelCamera SceneView::labelCamera() const
     LabelCamera c;
     const QMatrix4x4 vp = viewProjection();
     std::copy(vp.constData(), vp.constData() + 16, c.viewProjection.begin());
-    const QMatrix4x4 view = m_window->camera()->viewMatrix();
+    const QMatrix4x4 view = m_frame.window->camera()->viewMatrix();
     c.right = {view(0, 0), view(0, 1), view(0, 2)};
-    c.pixels = (viewportSize() * m_window->devicePixelRatio()).toSize();
+    c.pixels = (viewportSize() * m_frame.window->devicePixelRatio()).toSize();
     return c;
 }
 
@@ -391,16 +391,16 @@ void SceneView::refreshNodeLabels()
     // the labels are rebuilt only when what is shown or where changes.
     const Topology& topo = m_snap->topology();
     const std::size_t n = topo.nodeCount();
-    const bool numbers = !m_compactLabels && m_mode == ViewMode::TcdMap && n <= kMapNumberNodes && m_snap->landscape.size() == n;
-    const bool all = !m_compactLabels && n <= kLabelAllNodes;
+    const bool numbers = !m_labelState.compact && m_choice.mode == ViewMode::TcdMap && n <= kMapNumberNodes && m_snap->landscape.size() == n;
+    const bool all = !m_labelState.compact && n <= kLabelAllNodes;
     const float clearance = labelClearance();
-    m_nodeLabels->setAnchorLift(0.9f * clearance);  // the shader moves the plate this far from its node
+    m_layers.nodeLabels->setAnchorLift(0.9f * clearance);  // the shader moves the plate this far from its node
     const auto& pos = drawnPositions();
 
-    // Fixed first (the axis names or plane titles, drawn by m_labels; the map's numbers below
+    // Fixed first (the axis names or plane titles, drawn by m_layers.labels; the map's numbers below
     // their nodes), then the source's name, then every node's where all are named.
     const bool rooted = hasRoot(m_snap->schedule.pattern());
-    const long long source = rooted && !m_compactLabels ? static_cast<long long>(m_snap->schedule.source()) : -1;
+    const long long source = rooted && !m_labelState.compact ? static_cast<long long>(m_snap->schedule.source()) : -1;
     std::vector<SceneLabel> scene = fixedSceneLabels(topo, drawsPlanes(topo, m_snap->drawing), pos, source);
     const std::size_t ownFrom = scene.size();
     std::vector<QColor> colours;
@@ -414,22 +414,22 @@ void SceneView::refreshNodeLabels()
     // Half-width views name the source in their title.
     for (const SceneLabel& l : nodeSceneLabels(m_snap->schedule, pos)) {
         const bool isSource = rooted && l.node == static_cast<long long>(m_snap->schedule.source());
-        if (isSource ? m_compactLabels : !all || numbers)
+        if (isSource ? m_labelState.compact : !all || numbers)
             continue;
         scene.push_back(l);
         colours.push_back(toQColor(isSource ? m_palette.source : m_palette.message));
     }
     const LabelCamera camera = labelCamera();
     const PlacedLabels placed = placeSceneLabels(scene, camera.viewProjection, camera.right, pos, clearance,
-                                                 camera.pixels.width(), camera.pixels.height(), m_labelPixels);
-    m_labelBoxes.clear();  // what the message labels keep clear of (refreshMessageLabels)
+                                                 camera.pixels.width(), camera.pixels.height(), m_labelState.pixels);
+    m_labelState.boxes.clear();  // what the message labels keep clear of (refreshMessageLabels)
     for (const LabelBox& b : placed.boxes)
         if (b.side != LabelSide::Hidden)
-            m_labelBoxes.push_back(b);
+            m_labelState.boxes.push_back(b);
 
     std::vector<LabelInstances::Label> fixed, labels;
     std::string key = std::to_string(reinterpret_cast<std::uintptr_t>(m_snap.get())) + "/" +
-                      std::to_string(m_highContrast) + "/" + std::to_string(m_labelPixels) + "/";
+                      std::to_string(m_choice.highContrast) + "/" + std::to_string(m_labelState.pixels) + "/";
     for (std::size_t i = 0; i < ownFrom; ++i) {
         const LabelSide side = placed.boxes[i].side;
         key += static_cast<char>('a' + static_cast<int>(side));
@@ -442,7 +442,7 @@ void SceneView::refreshNodeLabels()
                               : scene[i].text == "y" ? QColor(90, 225, 90)
                               : scene[i].text == "z" ? QColor(120, 160, 255)
                                                      : QColor(200, 205, 215);
-        const QPointF offset = LabelInstances::plateOffset(side, LabelInstances::plateSizeFor(text, m_labelPixels));
+        const QPointF offset = LabelInstances::plateOffset(side, LabelInstances::plateSizeFor(text, m_labelState.pixels));
         fixed.push_back({scene[i].anchor, text, colour, static_cast<float>(offset.x()), static_cast<float>(offset.y())});
     }
     for (std::size_t i = ownFrom; i < scene.size(); ++i) {
@@ -451,16 +451,16 @@ void SceneView::refreshNodeLabels()
         if (side == LabelSide::Hidden)
             continue;
         const QString text = QString::fromStdString(placed.texts[i]);
-        const QPointF offset = LabelInstances::plateOffset(side, LabelInstances::plateSizeFor(text, m_labelPixels));
+        const QPointF offset = LabelInstances::plateOffset(side, LabelInstances::plateSizeFor(text, m_labelState.pixels));
         key += placed.texts[i];
         labels.push_back({pos[static_cast<std::size_t>(scene[i].node)], text, colours[i - ownFrom],
                           static_cast<float>(offset.x()), static_cast<float>(offset.y())});
     }
-    if (key == m_nodeLabelKey)
+    if (key == m_labelState.nodeKey)
         return;
-    m_nodeLabelKey = std::move(key);
-    m_labels->setLabels(std::move(fixed), m_labelPixels);
-    m_nodeLabels->setLabels(std::move(labels), m_labelPixels);
+    m_labelState.nodeKey = std::move(key);
+    m_layers.labels->setLabels(std::move(fixed), m_labelState.pixels);
+    m_layers.nodeLabels->setLabels(std::move(labels), m_labelState.pixels);
 }
 
 } // namespace topocast::app

@@ -51,7 +51,7 @@ namespace topocast::app {
 
 bool SceneView::eventFilter(QObject* watched, QEvent* event)
 {
-    if (watched != m_window)
+    if (watched != m_frame.window)
         return QObject::eventFilter(watched, event);
     const QEvent::Type type = event->type();
     if (type == QEvent::Resize || type == QEvent::Wheel || type == QEvent::KeyPress ||
@@ -73,16 +73,16 @@ bool SceneView::eventFilter(QObject* watched, QEvent* event)
     case QEvent::MouseButtonPress:
     case QEvent::MouseButtonDblClick: {
         auto* e = static_cast<QMouseEvent*>(event);
-        m_pressPos = m_lastPos = e->position().toPoint();
-        m_buttons = e->buttons();
-        m_dragged = false;
+        m_drag.press = m_drag.last = e->position().toPoint();
+        m_drag.buttons = e->buttons();
+        m_drag.dragged = false;
         return true;
     }
     case QEvent::MouseMove: {
         auto* e = static_cast<QMouseEvent*>(event);
         const QPoint p = e->position().toPoint();
-        const QPoint d = p - m_lastPos;
-        m_lastPos = p;
+        const QPoint d = p - m_drag.last;
+        m_drag.last = p;
         if (e->buttons() == Qt::NoButton) {
             const long long v = nodeAt(e->position());
             emit nodeHovered(v, e->globalPosition().toPoint());
@@ -91,8 +91,8 @@ bool SceneView::eventFilter(QObject* watched, QEvent* event)
                     emit messageHovered(t, e->globalPosition().toPoint());
             return true;
         }
-        if ((p - m_pressPos).manhattanLength() > 4)
-            m_dragged = true;
+        if ((p - m_drag.press).manhattanLength() > 4)
+            m_drag.dragged = true;
         const QSizeF size = viewportSize();
         if (e->buttons() & Qt::LeftButton && !(e->modifiers() & Qt::ShiftModifier))
             m_orbit->orbit(-static_cast<float>(d.x()) * 0.4f, static_cast<float>(d.y()) * 0.4f);
@@ -102,7 +102,7 @@ bool SceneView::eventFilter(QObject* watched, QEvent* event)
     }
     case QEvent::MouseButtonRelease: {
         auto* e = static_cast<QMouseEvent*>(event);
-        if (!m_dragged && e->button() == Qt::LeftButton) {
+        if (!m_drag.dragged && e->button() == Qt::LeftButton) {
             const long long v = nodeAt(e->position());
             if (v >= 0)
                 emit nodeClicked(static_cast<NodeId>(v));

@@ -63,48 +63,48 @@ QColor toQColor(const Rgba& c) { return c.toColor(); }
 
 SceneView::SceneView(QObject* parent) : QObject(parent)
 {
-    m_window = new Qt3DExtras::Qt3DWindow(nullptr, Qt3DRender::API::OpenGL);
+    m_frame.window = new Qt3DExtras::Qt3DWindow(nullptr, Qt3DRender::API::OpenGL);
     // Qt3DWindow asks for 4× multisampling, also as the default format its GL context is made
     // with; both must change for the samples to.
-    QSurfaceFormat format = m_window->format();
+    QSurfaceFormat format = m_frame.window->format();
     format.setSamples(surfaceSamples());
-    m_window->setFormat(format);
+    m_frame.window->setFormat(format);
     QSurfaceFormat::setDefaultFormat(format);
-    m_window->installEventFilter(this);
-    m_root = new Qt3DCore::QEntity;
+    m_frame.window->installEventFilter(this);
+    m_frame.root = new Qt3DCore::QEntity;
     // Frame time: Qt3D calls a frame action once per frame with the seconds since the last one.
-    auto* frames = new Qt3DLogic::QFrameAction(m_root);
+    auto* frames = new Qt3DLogic::QFrameAction(m_frame.root);
     connect(frames, &Qt3DLogic::QFrameAction::triggered, this, [this](float dt) {
-        ++m_framesDrawn;
-        if (m_framesDrawn < 2 || !(dt > 0.0f))
+        ++m_frames.drawn;
+        if (m_frames.drawn < 2 || !(dt > 0.0f))
             return;
         const double ms = static_cast<double>(dt) * 1000.0;
-        m_frameTimeMs = m_frameTimeMs == 0.0 ? ms : 0.8 * m_frameTimeMs + 0.2 * ms;
+        m_frames.timeMs = m_frames.timeMs == 0.0 ? ms : 0.8 * m_frames.timeMs + 0.2 * ms;
     });
 
-    m_links = new LinkInstances(1, m_root);
-    m_arcs = new LinkInstances(12, m_root);
-    m_stubs = new LinkInstances(1, m_root);
-    m_treeLinks = new LinkInstances(1, m_root);
-    m_treeLinks->setEnabled(false);
-    m_axes = new LinkInstances(1, m_root);
-    m_nodes = new NodeInstances(m_root);
-    m_messages = new MessageInstances(m_root);
-    m_marks = new MarkInstances(m_root);
-    m_arrows = new ArrowInstances(m_root);
-    m_glyphs = new GlyphInstances(m_root);
-    m_labels = new LabelInstances(m_root);
-    m_nodeLabels = new LabelInstances(m_root);
-    m_messageLabels = new LabelInstances(m_root);
-    buildFrameGraph({m_links, m_stubs, m_arcs, m_treeLinks, m_axes, m_nodes, m_messages, m_arrows, m_glyphs, m_marks, m_labels,
-                     m_nodeLabels, m_messageLabels});
-    m_window->renderSettings()->setRenderPolicy(Qt3DRender::QRenderSettings::OnDemand);
+    m_layers.links = new LinkInstances(1, m_frame.root);
+    m_layers.arcs = new LinkInstances(12, m_frame.root);
+    m_layers.stubs = new LinkInstances(1, m_frame.root);
+    m_layers.treeLinks = new LinkInstances(1, m_frame.root);
+    m_layers.treeLinks->setEnabled(false);
+    m_layers.axes = new LinkInstances(1, m_frame.root);
+    m_layers.nodes = new NodeInstances(m_frame.root);
+    m_layers.messages = new MessageInstances(m_frame.root);
+    m_layers.marks = new MarkInstances(m_frame.root);
+    m_layers.arrows = new ArrowInstances(m_frame.root);
+    m_layers.glyphs = new GlyphInstances(m_frame.root);
+    m_layers.labels = new LabelInstances(m_frame.root);
+    m_layers.nodeLabels = new LabelInstances(m_frame.root);
+    m_layers.messageLabels = new LabelInstances(m_frame.root);
+    buildFrameGraph({m_layers.links, m_layers.stubs, m_layers.arcs, m_layers.treeLinks, m_layers.axes, m_layers.nodes, m_layers.messages, m_layers.arrows, m_layers.glyphs, m_layers.marks, m_layers.labels,
+                     m_layers.nodeLabels, m_layers.messageLabels});
+    m_frame.window->renderSettings()->setRenderPolicy(Qt3DRender::QRenderSettings::OnDemand);
 
-    Qt3DRender::QCamera* camera = m_window->camera();
+    Qt3DRender::QCamera* camera = m_frame.window->camera();
     camera->lens()->setPerspectiveProjection(40.0f, 16.0f / 9.0f, 0.1f, 1000.0f);
     m_orbit = std::make_unique<OrbitCamera>(camera);
     m_orbit->reset({0, 0, 0}, 5.0f, false);
-    m_window->setRootEntity(m_root);
+    m_frame.window->setRootEntity(m_frame.root);
 
     m_explodeAnimation = new QVariantAnimation(this);
     m_explodeAnimation->setDuration(300);
@@ -112,27 +112,27 @@ SceneView::SceneView(QObject* parent) : QObject(parent)
     m_explodeAnimation->setEndValue(1.0);
     m_explodeAnimation->setEasingCurve(QEasingCurve::InOutCubic);
     connect(m_explodeAnimation, &QVariantAnimation::valueChanged, this, [this](const QVariant& value) {
-        if (m_explodeAnimation->state() != QAbstractAnimation::Running || m_fromPositions.size() != m_targetPositions.size())
+        if (m_explodeAnimation->state() != QAbstractAnimation::Running || m_explode.from.size() != m_explode.target.size())
             return;
         const float t = value.toFloat();
-        std::vector<Vec3> mixed(m_targetPositions.size());
+        std::vector<Vec3> mixed(m_explode.target.size());
         for (std::size_t i = 0; i < mixed.size(); ++i)
             for (std::size_t a = 0; a < 3; ++a)
-                mixed[i][a] = m_fromPositions[i][a] + (m_targetPositions[i][a] - m_fromPositions[i][a]) * t;
+                mixed[i][a] = m_explode.from[i][a] + (m_explode.target[i][a] - m_explode.from[i][a]) * t;
         setPositions(std::move(mixed));
-        if (m_cameraFollows) {
-            OrbitView v = m_toView;
-            v.distance = m_fromView.distance + (m_toView.distance - m_fromView.distance) * t;
+        if (m_explode.cameraFollows) {
+            OrbitView v = m_explode.toView;
+            v.distance = m_explode.fromView.distance + (m_explode.toView.distance - m_explode.fromView.distance) * t;
             for (std::size_t a = 0; a < 3; ++a)
-                v.centre[a] = m_fromView.centre[a] + (m_toView.centre[a] - m_fromView.centre[a]) * t;
+                v.centre[a] = m_explode.fromView.centre[a] + (m_explode.toView.centre[a] - m_explode.fromView.centre[a]) * t;
             v.aspect = m_orbit->view().aspect;
             m_orbit->setView(v);
         }
     });
     connect(m_explodeAnimation, &QVariantAnimation::finished, this, [this] {
-        setPositions(m_targetPositions);
-        if (m_cameraFollows) {
-            OrbitView v = m_toView;
+        setPositions(m_explode.target);
+        if (m_explode.cameraFollows) {
+            OrbitView v = m_explode.toView;
             v.aspect = m_orbit->view().aspect;
             m_orbit->setView(v);
             m_framed = m_orbit->view();
@@ -180,22 +180,22 @@ void SceneView::buildFrameGraph(const std::vector<Qt3DCore::QEntity*>& drawOrder
     // two surfaces tie in depth (a link meeting a sphere, a tree lane over its channel) a pixel
     // could take either colour from run to run (1–4 pixels per frame).
     auto* surface = new Qt3DRender::QRenderSurfaceSelector;
-    surface->setSurface(m_window);
+    surface->setSurface(m_frame.window);
     auto* viewport = new Qt3DRender::QViewport(surface);
     viewport->setNormalizedRect(QRectF(0, 0, 1, 1));
     auto* cameraSelector = new Qt3DRender::QCameraSelector(viewport);
-    cameraSelector->setCamera(m_window->camera());
-    m_clear = new Qt3DRender::QClearBuffers(cameraSelector);
-    m_clear->setBuffers(Qt3DRender::QClearBuffers::ColorDepthBuffer);
-    m_clear->setClearColor(toQColor(m_palette.background));
-    new Qt3DRender::QNoDraw(m_clear);
+    cameraSelector->setCamera(m_frame.window->camera());
+    m_frame.clear = new Qt3DRender::QClearBuffers(cameraSelector);
+    m_frame.clear->setBuffers(Qt3DRender::QClearBuffers::ColorDepthBuffer);
+    m_frame.clear->setClearColor(toQColor(m_palette.background));
+    new Qt3DRender::QNoDraw(m_frame.clear);
     for (Qt3DCore::QEntity* entity : drawOrder) {
         auto* layer = new Qt3DRender::QLayer(entity);
         layer->setRecursive(true);  // LinkInstances draws its line variant from a child entity
         entity->addComponent(layer);
         auto* filter = new Qt3DRender::QLayerFilter(cameraSelector);
         filter->addLayer(layer);
-        if (entity == m_labels || entity == m_nodeLabels || entity == m_messageLabels) {
+        if (entity == m_layers.labels || entity == m_layers.nodeLabels || entity == m_layers.messageLabels) {
             // Labels are words to read: always on top of the network (the links of an exploded
             // tower ran across them). Node labels keep clear of every node (refreshNodeLabels()),
             // so none needs to hide behind a nearer one.
@@ -206,25 +206,25 @@ void SceneView::buildFrameGraph(const std::vector<Qt3DCore::QEntity*>& drawOrder
         }
     }
     // The capture is a branch of its own after every drawing branch: it reads the finished frame.
-    m_capture = new Qt3DRender::QRenderCapture(cameraSelector);
-    new Qt3DRender::QNoDraw(m_capture);
-    m_window->setActiveFrameGraph(surface);
+    m_frame.capture = new Qt3DRender::QRenderCapture(cameraSelector);
+    new Qt3DRender::QNoDraw(m_frame.capture);
+    m_frame.window->setActiveFrameGraph(surface);
 }
 
 SceneView::~SceneView()
 {
-    if (!m_container)
-        delete m_window;
+    if (!m_frame.container)
+        delete m_frame.window;
 }
 
 QWidget* SceneView::widget(QWidget* parent)
 {
-    if (!m_container) {
-        m_container = QWidget::createWindowContainer(m_window, parent);
-        m_container->setMinimumSize(320, 240);
-        m_container->setFocusPolicy(Qt::StrongFocus);
+    if (!m_frame.container) {
+        m_frame.container = QWidget::createWindowContainer(m_frame.window, parent);
+        m_frame.container->setMinimumSize(320, 240);
+        m_frame.container->setFocusPolicy(Qt::StrongFocus);
     }
-    return m_container;
+    return m_frame.container;
 }
 
 void SceneView::setSnapshot(SnapshotPtr snap)
@@ -235,35 +235,35 @@ void SceneView::setSnapshot(SnapshotPtr snap)
     m_snap = std::move(snap);
     if (!m_snap)
         return;
-    m_step = std::min(m_step, static_cast<int>(m_snap->stepCount()));
+    m_choice.step = std::min(m_choice.step, static_cast<int>(m_snap->stepCount()));
     {
         const auto transfers = m_snap->schedule.transfers();
         double smallest = transfers.empty() ? 1.0 : transfers.front().size;
-        m_largestTransfer = smallest;
-        m_severalBlocks = false;
+        m_transfers.largest = smallest;
+        m_transfers.severalBlocks = false;
         for (const Transfer& t : transfers) {
             smallest = std::min(smallest, t.size);
-            m_largestTransfer = std::max(m_largestTransfer, t.size);
-            m_severalBlocks = m_severalBlocks || m_snap->schedule.payload(t.payload).size() > 1;
+            m_transfers.largest = std::max(m_transfers.largest, t.size);
+            m_transfers.severalBlocks = m_transfers.severalBlocks || m_snap->schedule.payload(t.payload).size() > 1;
         }
-        m_uniformTransfers = !(m_largestTransfer > smallest) || !(m_largestTransfer > 0);
+        m_transfers.uniform = !(m_transfers.largest > smallest) || !(m_transfers.largest > 0);
     }
     if (newTopology || previous->positions != m_snap->positions) {
         m_explodeAnimation->stop();
         const Topology& topo = m_snap->topology();
-        m_explode = canExplode() ? m_snap->drawing.explode : 0.0f;
-        m_lastExplode = m_explode > 0.0f ? m_explode : std::max(1.0f, defaultExplode(topo));
-        m_targetPositions = layoutAt(m_explode);
-        m_positions = m_targetPositions;
-        if (m_sliceDim >= topo.dims() || topo.isHypercube()) {
-            m_sliceDim = -1;
+        m_explode.amount = canExplode() ? m_snap->drawing.explode : 0.0f;
+        m_explode.last = m_explode.amount > 0.0f ? m_explode.amount : std::max(1.0f, defaultExplode(topo));
+        m_explode.target = layoutAt(m_explode.amount);
+        m_positions = m_explode.target;
+        if (m_slice.dim >= topo.dims() || topo.isHypercube()) {
+            m_slice.dim = -1;
             emit sliceChanged(-1, 0);
-        } else if (m_sliceDim >= 0) {
-            m_slicePlane = std::min(m_slicePlane, topo.side(m_sliceDim) - 1);
+        } else if (m_slice.dim >= 0) {
+            m_slice.plane = std::min(m_slice.plane, topo.side(m_slice.dim) - 1);
         }
         rebuildGeometry();
         resetView();
-        emit explodeChanged(m_explode);
+        emit explodeChanged(m_explode.amount);
     }
     rebuildTrees();
     refresh();
@@ -273,55 +273,55 @@ void SceneView::refresh()
 {
     if (!m_snap)
         return;
-    m_style = topocast::app::frameStyle(*m_snap, m_channels, m_step, m_mode, m_cumulativeHeat, m_palette);
+    m_style = topocast::app::frameStyle(*m_snap, m_drawn.channels, m_choice.step, m_choice.mode, m_choice.cumulativeHeat, m_palette);
     if (m_overlay)
-        m_overlay(m_style, m_channels, m_step);
+        m_overlay(m_style, m_drawn.channels, m_choice.step);
     applySlice();
-    m_nodes->setNodes(m_positions, m_style.nodeColour, m_style.nodeScale);
+    m_layers.nodes->setNodes(m_positions, m_style.nodeColour, m_style.nodeScale);
     std::vector<Rgba> straight(m_style.channelColour.begin(),
-                               m_style.channelColour.begin() + static_cast<std::ptrdiff_t>(m_straightCount));
-    std::vector<Rgba> arcs(m_style.channelColour.begin() + static_cast<std::ptrdiff_t>(m_straightCount),
+                               m_style.channelColour.begin() + static_cast<std::ptrdiff_t>(m_drawn.straightCount));
+    std::vector<Rgba> arcs(m_style.channelColour.begin() + static_cast<std::ptrdiff_t>(m_drawn.straightCount),
                            m_style.channelColour.end());
-    m_links->setColours(straight);
-    if (m_wrapStubs) {
-        m_stubs->setColours(std::vector<Rgba>(arcs.begin(), arcs.begin() + static_cast<std::ptrdiff_t>(stubbedCount(m_channels))));
+    m_layers.links->setColours(straight);
+    if (m_drawn.wrapStubs) {
+        m_layers.stubs->setColours(std::vector<Rgba>(arcs.begin(), arcs.begin() + static_cast<std::ptrdiff_t>(stubbedCount(m_drawn.channels))));
         // Whole arcs only for the wrap channels in use in this step.
         std::vector<std::size_t> active;
         for (std::size_t w = 0; w < arcs.size(); ++w)
-            if (m_style.channelInUse[m_straightCount + w])
+            if (m_style.channelInUse[m_drawn.straightCount + w])
                 active.push_back(w);
-        if (active != m_shownArcs) {
+        if (active != m_drawn.shownArcs) {
             std::vector<LinkInstances::Instance> shown;
             for (std::size_t w : active)
-                shown.push_back(m_arcShapes[w]);
-            m_arcs->setInstances(shown);
-            m_shownArcs = active;
+                shown.push_back(m_drawn.arcShapes[w]);
+            m_layers.arcs->setInstances(shown);
+            m_drawn.shownArcs = active;
         }
         std::vector<Rgba> shownColours;
-        for (std::size_t w : m_shownArcs)
+        for (std::size_t w : m_drawn.shownArcs)
             shownColours.push_back(arcs[w]);
-        m_arcs->setColours(shownColours);
+        m_layers.arcs->setColours(shownColours);
     } else {
-        m_arcs->setColours(arcs);
+        m_layers.arcs->setColours(arcs);
     }
-    m_treeLinks->setEnabled(m_mode == ViewMode::Trees);
-    if (m_mode == ViewMode::Trees)
-        m_treeLinks->setColours(m_style.treeEdgeColour);
+    m_layers.treeLinks->setEnabled(m_choice.mode == ViewMode::Trees);
+    if (m_choice.mode == ViewMode::Trees)
+        m_layers.treeLinks->setColours(m_style.treeEdgeColour);
 
     // Messages of the current step: one instance per hop along the actual route; an arrowhead
     // per transfer at the receiving end of its route, along its last hop.
     std::vector<MessageInstances::Hop> hops;
     std::vector<ArrowInstances::Arrow> arrows;
     const Schedule& s = m_snap->schedule;
-    if (m_step >= 1 && static_cast<std::uint32_t>(m_step) <= s.stepCount()) {
+    if (m_choice.step >= 1 && static_cast<std::uint32_t>(m_choice.step) <= s.stepCount()) {
         const auto& pos = m_positions;
         const bool tags = m_snap->channelLoads.severalTags();
-        for (const Transfer& t : s.stepTransfers(StepNo{m_step})) {
+        for (const Transfer& t : s.stepTransfers(StepNo{m_choice.step})) {
             if (hops.size() >= kMaxMessageHops)
                 break;
             const auto nodes = routeNodes(s.topology(), t.from, t.to, t.route, s.dimensionOrder);
             const auto count = static_cast<float>(nodes.size() - 1);
-            const Rgba colour = messageColour(m_mode, m_palette, static_cast<int>(t.tag), tags);
+            const Rgba colour = messageColour(m_choice.mode, m_palette, static_cast<int>(t.tag), tags);
             const float scale = messageScale(t.size);
             for (std::size_t k = 0; k + 1 < nodes.size(); ++k)
                 hops.push_back({pos[nodes[k]], pos[nodes[k + 1]], colour, static_cast<float>(k), count, scale});
@@ -329,15 +329,15 @@ void SceneView::refresh()
                 arrows.push_back({pos[nodes.back()], pos[nodes[nodes.size() - 2]], colour, scale});
         }
     }
-    m_messages->setHops(hops);
-    if (m_mode == ViewMode::DataHeld && drawsDataGlyphs(*m_snap))
-        m_glyphs->setCells(dataGlyphCells(*m_snap, StepNo{static_cast<std::uint32_t>(std::max(m_step, 0))}, m_palette,
-                                          m_glyphWidth),
+    m_layers.messages->setHops(hops);
+    if (m_choice.mode == ViewMode::DataHeld && drawsDataGlyphs(*m_snap))
+        m_layers.glyphs->setCells(dataGlyphCells(*m_snap, StepNo{static_cast<std::uint32_t>(std::max(m_choice.step, 0))}, m_palette,
+                                          m_sizes.glyphWidth),
                            m_positions);
     else
-        m_glyphs->setCells({}, m_positions);
+        m_layers.glyphs->setCells({}, m_positions);
     scheduleVisibility();
-    m_arrows->setArrows(std::move(arrows));
+    m_layers.arrows->setArrows(std::move(arrows));
     refreshNodeLabels();
     refreshMessageLabels();
     emit frameStyleChanged();
@@ -351,9 +351,9 @@ void SceneView::setStyleOverlay(StyleOverlay overlay)
 
 void SceneView::setStep(int step)
 {
-    if (step == m_step)
+    if (step == m_choice.step)
         return;
-    m_step = std::max(0, step);
+    m_choice.step = std::max(0, step);
     refresh();
 }
 
@@ -367,24 +367,24 @@ void SceneView::setHighlight(std::vector<NodeId> nodes)
     for (const NodeId v : m_highlight)
         if (v < m_positions.size() && (!m_snap || v != m_snap->schedule.source()))
             marks.push_back({v, m_positions[v], kHighlightColour, MarkShape::Right, 1.15f});
-    m_marks->setMarks(std::move(marks));
+    m_layers.marks->setMarks(std::move(marks));
 }
 
 void SceneView::setFraction(float fraction)
 {
-    m_messages->setFraction(fraction);
+    m_layers.messages->setFraction(fraction);
     // Arrowheads mark a step at rest; while the messages move hop by hop they would point at
     // where the messages have not arrived yet.
-    m_arrows->setShown(fraction >= 1.0f);
+    m_layers.arrows->setShown(fraction >= 1.0f);
     m_atRest = fraction >= 1.0f;
-    m_messageLabels->setEnabled(m_atRest && !m_messageLabels->labels().empty());
+    m_layers.messageLabels->setEnabled(m_atRest && !m_layers.messageLabels->labels().empty());
 }
 
 float SceneView::messageScale(double size) const
 {
-    if (m_uniformTransfers)
+    if (m_transfers.uniform)
         return 1.0f;
-    return 0.6f + 0.8f * static_cast<float>(std::sqrt(std::max(0.0, size) / m_largestTransfer));
+    return 0.6f + 0.8f * static_cast<float>(std::sqrt(std::max(0.0, size) / m_transfers.largest));
 }
 
 void SceneView::refreshMessageLabels()
@@ -392,15 +392,15 @@ void SceneView::refreshMessageLabels()
     std::vector<LabelInstances::Label> labels;
     const Schedule& s = m_snap->schedule;
     // The arrows refresh() just placed: arrow i is the last hop of the step's transfer i.
-    const auto& arrows = m_arrows->arrows();
-    if (m_severalBlocks && !m_compactLabels && m_step >= 1 && static_cast<std::uint32_t>(m_step) <= s.stepCount() &&
+    const auto& arrows = m_layers.arrows->arrows();
+    if (m_transfers.severalBlocks && !m_labelState.compact && m_choice.step >= 1 && static_cast<std::uint32_t>(m_choice.step) <= s.stepCount() &&
         arrows.size() <= kMessageLabels) {
         const QMatrix4x4 vp = viewProjection();
         const QSizeF size = viewportSize();
-        const auto transfers = s.stepTransfers(StepNo{m_step});
+        const auto transfers = s.stepTransfers(StepNo{m_choice.step});
         // Each plate where it is meant to sit, or left out where it would cover a node, a title,
         // a node label or an earlier message's plate (core placeLabels, in device pixels).
-        const double dpr = m_window->devicePixelRatio();
+        const double dpr = m_frame.window->devicePixelRatio();
         const LabelCamera camera = labelCamera();
         std::vector<LabelRequest> requests;
         for (std::size_t i = 0; i < arrows.size(); ++i) {
@@ -411,7 +411,7 @@ void SceneView::refreshMessageLabels()
             const QPointF d = projectToScreen(vp, size, b) - projectToScreen(vp, size, a);
             const double len = std::hypot(d.x(), d.y());
             const QString text = blockCount(s, s.payload(transfers[i].payload).size());
-            const QSize plate = LabelInstances::plateSizeFor(text, m_labelPixels);
+            const QSize plate = LabelInstances::plateSizeFor(text, m_labelState.pixels);
             // Screen y runs down, the label offsets' y up: the left normal of the direction (dx, −dy)
             // is (dy, dx) / len. The sides are taken from the camera of this refresh.
             const double nx = len > 0 ? d.y() / len : 0.0, ny = len > 0 ? d.x() / len : 1.0;
@@ -430,7 +430,7 @@ void SceneView::refreshMessageLabels()
         const int w = camera.pixels.width(), h = camera.pixels.height();
         const auto boxes = placeLabels(
             requests, screenDiscs(camera.viewProjection, camera.right, m_positions, labelClearance(), w, h), w, h,
-            m_labelBoxes);
+            m_labelState.boxes);
         std::vector<LabelInstances::Label> kept;
         for (std::size_t i = 0; i < labels.size(); ++i)
             if (boxes[i].side != LabelSide::Hidden)
@@ -438,52 +438,52 @@ void SceneView::refreshMessageLabels()
         labels = std::move(kept);
     }
     // The atlas is drawn again only when what the plates say or where they sit changes.
-    const auto& shown = m_messageLabels->labels();
-    const bool same = m_messageLabelPixels == m_labelPixels && shown.size() == labels.size() &&
+    const auto& shown = m_layers.messageLabels->labels();
+    const bool same = m_labelState.messagePixels == m_labelState.pixels && shown.size() == labels.size() &&
                       std::equal(labels.begin(), labels.end(), shown.begin(), [](const auto& x, const auto& y) {
                           return x.anchor == y.anchor && x.text == y.text && x.colour == y.colour &&
                                  x.offsetX == y.offsetX && x.offsetY == y.offsetY;
                       });
     if (!same) {
-        m_messageLabels->setLabels(std::move(labels), m_labelPixels);
-        m_messageLabelPixels = m_labelPixels;
+        m_layers.messageLabels->setLabels(std::move(labels), m_labelState.pixels);
+        m_labelState.messagePixels = m_labelState.pixels;
     }
-    m_messageLabels->setEnabled(m_atRest && !m_messageLabels->labels().empty());
+    m_layers.messageLabels->setEnabled(m_atRest && !m_layers.messageLabels->labels().empty());
 }
 
 long long SceneView::messageAt(const QPointF& pos) const
 {
-    if (!m_snap || !m_atRest || m_step < 1 || static_cast<std::uint32_t>(m_step) > m_snap->schedule.stepCount())
+    if (!m_snap || !m_atRest || m_choice.step < 1 || static_cast<std::uint32_t>(m_choice.step) > m_snap->schedule.stepCount())
         return -1;
     // The arrows shown (arrow i is the last hop of the step's transfer i): no route is traced again
     // on a mouse move.
     const QMatrix4x4 vp = viewProjection();
     const QSizeF size = viewportSize();
     std::vector<std::pair<QPointF, QPointF>> segments;
-    for (const ArrowInstances::Arrow& a : m_arrows->arrows())
+    for (const ArrowInstances::Arrow& a : m_layers.arrows->arrows())
         segments.emplace_back(projectToScreen(vp, size, a.from), projectToScreen(vp, size, a.tip));
     // The arrowhead's half of the last hop, clear of the sender's node.
     const long long i = pickSegment(segments, pos, 8.0, 0.45, 0.9);
-    return i < 0 ? -1 : static_cast<long long>(m_snap->schedule.stepBegin(StepNo{m_step})) + i;
+    return i < 0 ? -1 : static_cast<long long>(m_snap->schedule.stepBegin(StepNo{m_choice.step})) + i;
 }
 
 void SceneView::setMode(ViewMode mode)
 {
-    m_mode = mode;
+    m_choice.mode = mode;
     refresh();
 }
 
 void SceneView::setCumulativeHeat(bool cumulative)
 {
-    m_cumulativeHeat = cumulative;
+    m_choice.cumulativeHeat = cumulative;
     refresh();
 }
 
 void SceneView::setHighContrast(bool on)
 {
-    m_highContrast = on;
+    m_choice.highContrast = on;
     m_palette = on ? Palette::highContrast() : Palette::normal();
-    m_clear->setClearColor(toQColor(m_palette.background));
+    m_frame.clear->setClearColor(toQColor(m_palette.background));
     refresh();
 }
 
@@ -491,11 +491,11 @@ bool SceneView::waitUntilLoaded(int timeoutMs)
 {
     QElapsedTimer t;
     t.start();
-    while (!m_labels->loaded()) {
+    while (!m_layers.labels->loaded()) {
         if (t.elapsed() > timeoutMs)
             return false;
         // Each capture request makes Qt3D render (and run its loaders) once.
-        Qt3DRender::QRenderCaptureReply* reply = m_capture->requestCapture();
+        Qt3DRender::QRenderCaptureReply* reply = m_frame.capture->requestCapture();
         QEventLoop loop;
         connect(reply, &Qt3DRender::QRenderCaptureReply::completed, &loop, &QEventLoop::quit);
         QTimer::singleShot(std::max(1, timeoutMs - static_cast<int>(t.elapsed())), &loop, &QEventLoop::quit);
@@ -517,7 +517,7 @@ QImage SceneView::captureFrame(int timeoutMs, bool dropFirst)
         return QImage();
     QImage image;
     for (int attempt = dropFirst ? 0 : 1; attempt < 2; ++attempt) {  // the first capture after a change may be stale
-        Qt3DRender::QRenderCaptureReply* reply = m_capture->requestCapture();
+        Qt3DRender::QRenderCaptureReply* reply = m_frame.capture->requestCapture();
         QEventLoop loop;
         QTimer timeout;
         timeout.setSingleShot(true);
@@ -545,7 +545,7 @@ double SceneView::measureFrameMs(int frames)
     t.start();
     for (int i = 0; i < frames; ++i) {
         m_orbit->orbit(0.5f, 0.0f);  // a change per frame so each one is really rendered
-        Qt3DRender::QRenderCaptureReply* reply = m_capture->requestCapture();
+        Qt3DRender::QRenderCaptureReply* reply = m_frame.capture->requestCapture();
         QEventLoop loop;
         connect(reply, &Qt3DRender::QRenderCaptureReply::completed, &loop, &QEventLoop::quit);
         QTimer::singleShot(10000, &loop, &QEventLoop::quit);

@@ -2,6 +2,7 @@
 
 #include "scene/linkinstances.h"
 #include "scene/orbitcamera.h"
+#include "scene/scenestate.h"
 #include "scene/scenestyle.h"
 #include "snapshot.h"
 
@@ -47,7 +48,7 @@ public:
     ~SceneView() override;
 
     /// The window, for QWidget::createWindowContainer or for showing on its own.
-    Qt3DExtras::Qt3DWindow* window() const { return m_window; }
+    Qt3DExtras::Qt3DWindow* window() const { return m_frame.window; }
     /// A container widget owning the window (created on first call).
     QWidget* widget(QWidget* parent = nullptr);
 
@@ -58,46 +59,46 @@ public:
     /// channels. Empty: none. Refreshes the view.
     using StyleOverlay = std::function<void(FrameStyle& style, const std::vector<DrawnChannel>& channels, int step)>;
     void setStyleOverlay(StyleOverlay overlay);
-    int step() const { return m_step; }
-    ViewMode mode() const { return m_mode; }
-    bool cumulativeHeat() const { return m_cumulativeHeat; }
-    bool highContrast() const { return m_highContrast; }
+    int step() const { return m_choice.step; }
+    ViewMode mode() const { return m_choice.mode; }
+    bool cumulativeHeat() const { return m_choice.cumulativeHeat; }
+    bool highContrast() const { return m_choice.highContrast; }
     const FrameStyle& frameStyle() const { return m_style; }
     /// The instanced elements, for tests that check what is uploaded.
-    const NodeInstances& nodeInstances() const { return *m_nodes; }
-    const LinkInstances& linkInstances() const { return *m_links; }
-    const LinkInstances& arcInstances() const { return *m_arcs; }
-    const LinkInstances& stubInstances() const { return *m_stubs; }
+    const NodeInstances& nodeInstances() const { return *m_layers.nodes; }
+    const LinkInstances& linkInstances() const { return *m_layers.links; }
+    const LinkInstances& arcInstances() const { return *m_layers.arcs; }
+    const LinkInstances& stubInstances() const { return *m_layers.stubs; }
     /// The Trees mode's member tree edges (one instance per edge; disabled in other modes).
-    const LinkInstances& treeInstances() const { return *m_treeLinks; }
+    const LinkInstances& treeInstances() const { return *m_layers.treeLinks; }
     /// The axes drawn (x, y and z from the low corner; none on a hypercube).
     int axisInstanceCount() const;
     const Palette& palette() const { return m_palette; }
     /// The Data held mode's glyphs (dataglyphs.h): every node's chunks as a grid of cells in
     /// front of it, on networks up to kGlyphMaxNodes nodes and kGlyphMaxChunks chunks; none otherwise.
-    const GlyphInstances& glyphInstances() const { return *m_glyphs; }
+    const GlyphInstances& glyphInstances() const { return *m_layers.glyphs; }
     /// Marks around nodes (Predict mode's guesses and grades, its keyboard cursor); empty otherwise.
-    MarkInstances& marks() { return *m_marks; }
-    const MarkInstances& marks() const { return *m_marks; }
+    MarkInstances& marks() { return *m_layers.marks; }
+    const MarkInstances& marks() const { return *m_layers.marks; }
     /// The axis names or the planes' titles, where there is room for them.
-    const LabelInstances& labelInstances() const { return *m_labels; }
+    const LabelInstances& labelInstances() const { return *m_layers.labels; }
     /// Node labels beside the nodes: the source's and, up to kLabelAllNodes nodes, every node's
     /// nodeLabel() (coordinates; binary addresses on hypercubes); in the source-map mode up to
     /// kMapNumberNodes nodes, every node's map value as a number below it (and the source's
     /// label). Each on the first side of its node where it covers no other label and no other
     /// node, or left out (core placeSceneLabels); placed again when the step or the camera
     /// changes, rebuilt only when what they say or where changes.
-    const LabelInstances& nodeLabelInstances() const { return *m_nodeLabels; }
+    const LabelInstances& nodeLabelInstances() const { return *m_layers.nodeLabels; }
     static constexpr std::size_t kMapNumberNodes = 256;
     /// The arrowheads: one per transfer of the step shown, at the receiving end of its route,
     /// pointing along its last hop, in the transfer's colour. Shown while the step is at rest
     /// (fraction 1: a paused view, a still picture, a handout, an export frame at a step
     /// boundary) and hidden while the messages move along their hops.
-    const ArrowInstances& arrowInstances() const { return *m_arrows; }
+    const ArrowInstances& arrowInstances() const { return *m_layers.arrows; }
     /// The block counts of the step's messages ("8 blocks", "1 chunk"), one plate beside each
     /// message's last hop, while the step is at rest: where some message of the schedule carries
     /// more than one block and the step has at most kMessageLabels transfers (not in compact views).
-    const LabelInstances& messageLabelInstances() const { return *m_messageLabels; }
+    const LabelInstances& messageLabelInstances() const { return *m_layers.messageLabels; }
     static constexpr std::size_t kMessageLabels = 64;
     /// The transfer (index into the schedule's transfers) whose arrow lies under window point
     /// `pos` while the step is at rest, or −1: what hovering a message lists (messageHovered).
@@ -107,7 +108,7 @@ public:
     /// the data looks about twice as heavy.
     float messageScale(double size) const;
     /// The messages of the step shown: one instance per hop, drawn while the step is under way.
-    const MessageInstances& messageInstances() const { return *m_messages; }
+    const MessageInstances& messageInstances() const { return *m_layers.messages; }
     /// Orthographic (parallel) projection. A 2-D network (all nodes in one plane, the flat
     /// hypercube drawing included) opens top-down and orthographic; a 3-D one opens in
     /// perspective unless orthographic was chosen for 3-D networks (this setter, on a 3-D one).
@@ -117,14 +118,14 @@ public:
     /// Text height of the axis names in pixels (default 14; a handout's print-resolution
     /// pictures ask for more so the names stay readable on paper). Takes effect at the next
     /// setSnapshot with a new network.
-    void setLabelPixelHeight(int pixels) { m_labelPixels = pixels; }
+    void setLabelPixelHeight(int pixels) { m_labelState.pixels = pixels; }
 
     /// The time between the view's last frames, smoothed (ms; 0 before the second frame): what
     /// View ▸ Show frame time reports. Measured from Qt3D's frame callbacks (QFrameAction), so it
     /// is the rate the view actually draws at, render and read-back included.
-    double frameTimeMs() const { return m_frameTimeMs; }
+    double frameTimeMs() const { return m_frames.timeMs; }
     /// Frames drawn since the view was made.
-    long long framesDrawn() const { return m_framesDrawn; }
+    long long framesDrawn() const { return m_frames.drawn; }
 
     /// The orbit camera (its state is copied between views for export).
     OrbitCamera& camera() { return *m_orbit; }
@@ -135,9 +136,9 @@ public:
     /// the view draws (nodes, links, arcs, stubs, trees, messages, marks, axes) and for picking.
     const std::vector<Vec3>& positions() const { return m_positions; }
     /// The radius nodes are drawn with (scene units; core drawingNodeRadius).
-    float nodeRadius() const { return m_nodeRadius; }
+    float nodeRadius() const { return m_sizes.nodeRadius; }
     /// The explode shown (or being animated to): extra gap between the planes of a 3-D network.
-    float explode() const { return m_explode; }
+    float explode() const { return m_explode.amount; }
     /// Whether explode applies to the network shown (3-D meshes and tori).
     bool canExplode() const;
     /// Whether the network is drawn in one plane (2-D networks, planes side by side, the flat
@@ -148,13 +149,13 @@ public:
     /// The current step's receivers, and how many of them the camera does not see (core
     /// visibleNodes with this view's camera and positions); updated shortly after a step, camera
     /// or explode change (visibilityChanged). Networks above 4096 nodes are not counted (0, 0).
-    std::size_t stepReceivers() const { return m_receivers; }
-    std::size_t hiddenReceivers() const { return m_hidden; }
+    std::size_t stepReceivers() const { return m_seen.receivers; }
+    std::size_t hiddenReceivers() const { return m_seen.hidden; }
     /// Slice view: the dimension whose planes are sliced (−1: off) and the plane shown in full
     /// (its coordinate); the other planes' nodes and channels are ghosted (dimmed, smaller).
-    int sliceDimension() const { return m_sliceDim; }
-    int slicePlane() const { return m_slicePlane; }
-    bool sliceFollowsStep() const { return m_sliceFollow; }
+    int sliceDimension() const { return m_slice.dim; }
+    int slicePlane() const { return m_slice.plane; }
+    bool sliceFollowsStep() const { return m_slice.follows; }
 
     /// The camera's view-projection matrix and the viewport size (for picking and tests).
     QMatrix4x4 viewProjection() const;
@@ -273,81 +274,32 @@ private:
     /// Whether the camera is where resetView() (or an explode it followed) put it.
     bool showsDefaultFraming() const;
 
-    Qt3DExtras::Qt3DWindow* m_window = nullptr;
-    QWidget* m_container = nullptr;
-    Qt3DCore::QEntity* m_root = nullptr;
-    Qt3DRender::QRenderCapture* m_capture = nullptr;
-    Qt3DRender::QClearBuffers* m_clear = nullptr;
-    NodeInstances* m_nodes = nullptr;
-    LinkInstances* m_links = nullptr;
-    LinkInstances* m_arcs = nullptr;
-    LinkInstances* m_axes = nullptr;
-    LinkInstances* m_stubs = nullptr;      ///< 3-D tori: a short stub per wrap channel
-    LinkInstances* m_treeLinks = nullptr;  ///< Trees mode: the member trees over the channels
-    MessageInstances* m_messages = nullptr;
-    GlyphInstances* m_glyphs = nullptr;
-    float m_glyphWidth = 0.5f;  ///< scene units (glyphWidth of the positions)
-    MarkInstances* m_marks = nullptr;    ///< Predict mode's node marks
-    LabelInstances* m_labels = nullptr;  ///< axis names or plane titles (opaque plates, one instanced entity)
-    /// Where the titles and node labels shown sit on screen (device pixels, y down): the message
-    /// labels keep clear of them.
-    std::vector<LabelBox> m_labelBoxes;
-    LabelInstances* m_nodeLabels = nullptr;  ///< node labels and source-map numbers
-    LabelInstances* m_messageLabels = nullptr;  ///< block counts of the step's messages at rest
-    int m_messageLabelPixels = 0;                 ///< the text height m_messageLabels was drawn at
-    double m_largestTransfer = 1.0;  ///< the largest Transfer::size of the schedule
-    bool m_uniformTransfers = true;  ///< every transfer the same size
-    bool m_severalBlocks = false;    ///< some transfer carries more than one block
+    SceneFrame m_frame;
+    SceneLayers m_layers;
+    SceneLabelState m_labelState;
+    SceneSizes m_sizes;
+    TransferScale m_transfers;
+    ViewChoice m_choice;
     bool m_atRest = true;            ///< the step's fraction is 1
-    /// The node labels' depth test: behind nearer nodes where every node is labelled, on top where
-    /// only the source is (refreshNodeLabels()).
-    ArrowInstances* m_arrows = nullptr;      ///< arrowheads at the receiving ends
-    std::string m_nodeLabelKey;              ///< what the node labels say now (rebuilt when it changes)
-    bool m_orthographic3d = false;           ///< orthographic chosen for 3-D networks
+    bool m_orthographic3d = false;   ///< orthographic chosen for 3-D networks
     std::unique_ptr<OrbitCamera> m_orbit;
     std::vector<NodeId> m_highlight;
-
     SnapshotPtr m_snap;
-    double m_frameTimeMs = 0.0;
-    long long m_framesDrawn = 0;
-    std::vector<Vec3> m_positions;        ///< drawn now (see positions())
-    std::vector<Vec3> m_fromPositions;    ///< explode animation: from …
-    std::vector<Vec3> m_targetPositions;  ///< … to (nodePositions at m_explode)
-    float m_explode = 0.0f;
-    float m_lastExplode = 1.0f;           ///< what E goes back to
+    FrameStats m_frames;
+    std::vector<Vec3> m_positions;   ///< drawn now (see positions())
+    ExplodeMotion m_explode;
     QVariantAnimation* m_explodeAnimation = nullptr;
-    OrbitView m_fromView, m_toView;       ///< the camera's framing before and after an explode
-    bool m_cameraFollows = false;
     /// The camera's view when it last showed the default framing (resetView, an explode it
     /// followed): a resize frames the drawing again while the camera is still there.
     std::optional<OrbitView> m_framed;
     QTimer* m_visibilityTimer = nullptr;
-    std::size_t m_receivers = 0;
-    std::size_t m_hidden = 0;
-    int m_sliceDim = -1;
-    int m_slicePlane = 0;
-    bool m_sliceFollow = false;
-    std::vector<DrawnChannel> m_channels;
-    std::size_t m_straightCount = 0;
-    std::vector<LinkInstances::Instance> m_arcShapes;  ///< every wrap channel's arc
-    std::vector<std::size_t> m_shownArcs;              ///< 3-D tori: the arcs drawn now (wrap index)
-    bool m_wrapStubs = false;
+    ReceiverCount m_seen;
+    SliceChoice m_slice;
+    DrawnChannels m_drawn;
     FrameStyle m_style;
     StyleOverlay m_overlay;
     Palette m_palette = Palette::normal();
-    int m_step = 0;
-    ViewMode m_mode = ViewMode::Plain;
-    bool m_cumulativeHeat = true;
-    bool m_highContrast = false;
-    bool m_compactLabels = false;
-    float m_nodeRadius = 0.16f;
-    float m_linkRadius = 0.035f;
-    int m_labelPixels = 14;
-
-    QPoint m_pressPos;
-    QPoint m_lastPos;
-    Qt::MouseButtons m_buttons;
-    bool m_dragged = false;
+    DragState m_drag;
 };
 
 } // namespace topocast::app

@@ -1,0 +1,139 @@
+#pragma once
+
+// The state a SceneView keeps, grouped by what it is about. Plain values (the Qt3D objects are
+// owned by the scene's root entity; the structs only point to them), so each concern can be read
+// and reset as one piece.
+
+#include "scene/linkinstances.h"
+#include "scene/scenestyle.h"
+
+#include "topocast/camera.h"
+#include "topocast/label_layout.h"
+
+#include <QPoint>
+
+#include <cstddef>
+#include <string>
+#include <vector>
+
+class QWidget;
+namespace Qt3DCore { class QEntity; }
+namespace Qt3DExtras { class Qt3DWindow; }
+namespace Qt3DRender { class QClearBuffers; class QRenderCapture; }
+
+namespace topocast::app {
+
+class ArrowInstances;
+class GlyphInstances;
+class LabelInstances;
+class MarkInstances;
+class MessageInstances;
+class NodeInstances;
+
+/// The window and the frame graph's pieces a scene reads back.
+struct SceneFrame {
+    Qt3DExtras::Qt3DWindow* window = nullptr;
+    QWidget* container = nullptr;
+    Qt3DCore::QEntity* root = nullptr;
+    Qt3DRender::QRenderCapture* capture = nullptr;
+    Qt3DRender::QClearBuffers* clear = nullptr;
+};
+
+/// The instanced layers: one entity (one geometry, per-instance buffers) per kind of thing drawn.
+struct SceneLayers {
+    NodeInstances* nodes = nullptr;
+    LinkInstances* links = nullptr;
+    LinkInstances* arcs = nullptr;
+    LinkInstances* axes = nullptr;
+    LinkInstances* stubs = nullptr;      ///< 3-D tori: a short stub per wrap channel
+    LinkInstances* treeLinks = nullptr;  ///< Trees mode: the member trees over the channels
+    MessageInstances* messages = nullptr;
+    GlyphInstances* glyphs = nullptr;
+    MarkInstances* marks = nullptr;            ///< Predict mode's node marks
+    LabelInstances* labels = nullptr;          ///< axis names or plane titles (opaque plates)
+    LabelInstances* nodeLabels = nullptr;      ///< node labels and source-map numbers
+    LabelInstances* messageLabels = nullptr;   ///< block counts of the step's messages at rest
+    ArrowInstances* arrows = nullptr;          ///< arrowheads at the receiving ends
+};
+
+/// What the labels are drawn at and where they sit now.
+struct SceneLabelState {
+    /// Where the titles and node labels shown sit on screen (device pixels, y down): the message
+    /// labels keep clear of them.
+    std::vector<LabelBox> boxes;
+    int pixels = 14;          ///< text height of every label (device pixels)
+    int messagePixels = 0;    ///< the text height the message labels were drawn at
+    std::string nodeKey;      ///< what the node labels say now (rebuilt when it changes)
+    bool compact = false;     ///< thumbnails: only the source's label
+};
+
+/// Sizes in scene units.
+struct SceneSizes {
+    float nodeRadius = 0.16f;
+    float linkRadius = 0.035f;
+    float glyphWidth = 0.5f;  ///< glyphWidth of the positions
+};
+
+/// What the schedule's transfers carry (the messages' and glyphs' scale).
+struct TransferScale {
+    double largest = 1.0;        ///< the largest Transfer::size of the schedule
+    bool uniform = true;         ///< every transfer the same size
+    bool severalBlocks = false;  ///< some transfer carries more than one block
+};
+
+/// What the view shows: the step, the colour mode and its options.
+struct ViewChoice {
+    int step = 0;
+    ViewMode mode = ViewMode::Plain;
+    bool cumulativeHeat = true;
+    bool highContrast = false;
+};
+
+/// Explode: the gap between planes now, the one E goes back to, and the animation between two
+/// layouts (and camera framings).
+struct ExplodeMotion {
+    float amount = 0.0f;
+    float last = 1.0f;             ///< what E goes back to
+    std::vector<Vec3> from;        ///< the animation's positions: from …
+    std::vector<Vec3> target;      ///< … to (the layout at `amount`)
+    OrbitView fromView, toView;    ///< the camera's framing before and after
+    bool cameraFollows = false;
+};
+
+/// The slice: one plane of one dimension shown, the rest ghosted.
+struct SliceChoice {
+    int dim = -1;  ///< −1: no slice
+    int plane = 0;
+    bool follows = false;  ///< the plane follows the step's busiest plane
+};
+
+/// The channels as drawn: straight ones first, then the wrap-around channels' arcs.
+struct DrawnChannels {
+    std::vector<DrawnChannel> channels;
+    std::size_t straightCount = 0;
+    std::vector<LinkInstances::Instance> arcShapes;  ///< every wrap channel's arc
+    std::vector<std::size_t> shownArcs;              ///< 3-D tori: the arcs drawn now (wrap index)
+    bool wrapStubs = false;
+};
+
+/// The step's receivers, and those the view hides (behind nodes or outside it).
+struct ReceiverCount {
+    std::size_t receivers = 0;
+    std::size_t hidden = 0;
+};
+
+/// Frames drawn and the time the last one took.
+struct FrameStats {
+    double timeMs = 0.0;
+    long long drawn = 0;
+};
+
+/// A mouse press that may become a drag or a click.
+struct DragState {
+    QPoint press;
+    QPoint last;
+    Qt::MouseButtons buttons;
+    bool dragged = false;
+};
+
+} // namespace topocast::app
