@@ -1,4 +1,4 @@
-// Issue #17: what the app now asks of core. The TCD landscape by brute force (one schedule per
+// What the app now asks of core. The TCD landscape by brute force (one schedule per
 // source, on one worker and on all cores) and the channel load history (built once per schedule,
 // then any step's loads in O(channel slots)).
 #include "topocast/algorithms/registry.h"
@@ -35,7 +35,7 @@ void BM_LandscapeTcd(benchmark::State& state, const char* algorithm)
 BENCHMARK_CAPTURE(BM_LandscapeTcd, bfs, "bfs")->Arg(1)->Arg(0)->Unit(benchmark::kMillisecond)->UseRealTime();
 BENCHMARK_CAPTURE(BM_LandscapeTcd, binomial, "binomial")->Arg(1)->Arg(0)->Unit(benchmark::kMillisecond)->UseRealTime();
 
-// Issue #15: the landscapes the issue names, every source of a 4,096-node network (and 729 of
+// The landscapes a user asks for: every source of a 4,096-node network (and 729 of
 // the 9×9×9 torus), on all cores; "symmetry" is the default path (one schedule where every
 // source's schedule is the origin's moved by an automorphism), "brute" builds every source.
 // peak_MiB: the peak resident memory of one landscape computed in a forked child process (its

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The 3-D view's cost per frame on software OpenGL (issues #19, #26): renders a binomial broadcast
+# The 3-D view's cost per frame on software OpenGL: renders a binomial broadcast
 # from (0,0,0) on meshes 4^3, 8^3, 16^3 and 32^3 at 1280x720 with `topocast-cli render --timings`
 # under xvfb-run with Mesa's llvmpipe, the last step (3·log2(n): all nodes informed, N/2 messages
 # in flight) two ways: at rest (30 frames of its final state) and playing (12 frames of its

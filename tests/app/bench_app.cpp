@@ -244,7 +244,7 @@ TEST_CASE("bench: orbiting with the mouse on a 16x16x16 mesh (frame time while d
 
 TEST_CASE("bench: step change in Data held on the 16x16x16 all-gather", "[.][bench][gl]")
 {
-    // Issue #24's must-show: a step change in Data held on the 16×16×16 all-gather within 100 ms.
+    // Required: a step change in Data held on the 16×16×16 all-gather within 100 ms.
     // The bucket all-gather (rings along each dimension): 45 steps, 4096 chunks; every step forwards
     // then back, timed from setStep() until its frame has been rendered and captured, in Data held
     // and, for scale, in the plain mode on the same scene.

@@ -1,5 +1,5 @@
 #!/bin/sh
-# Issue #17 item 4: topocast-cli loads no Qt library; its drawing commands (render, handout) are
+# topocast-cli loads no Qt library; its drawing commands (render, handout) are
 # handed over to the app program with the same options and messages.
 #   cli_headless.sh TOPOCAST_CLI
 set -u

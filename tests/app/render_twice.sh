@@ -1,6 +1,6 @@
 #!/bin/sh
 # Every preset in resources/scenarios/, rendered by two topocast-cli processes to PNG frames, an
-# animated GIF and an MP4 at a small size, must give byte-identical files (issue #18: exports are
+# animated GIF and an MP4 at a small size, must give byte-identical files (exports are
 # a function of the scenario and the options, never of timing). Run under one X server.
 #   render_twice.sh TOPOCAST_CLI SCENARIO_DIR WORK_DIR
 set -u
@@ -27,7 +27,7 @@ for scenario in "$scenarios"/*.json; do
       [ "$(ls "$work/$name-a" | wc -l)" -ge 3 ] || { echo "FAIL $name png: fewer than 3 frames"; fail=1; }
     else
       cmp -s "$work/$name-a.$format" "$work/$name-b.$format" || { echo "FAIL $name $format: the two files differ"; fail=1; }
-      if [ $format = mp4 ]; then  # captions (issue #16): the WebVTT beside the MP4 is deterministic too
+      if [ $format = mp4 ]; then  # captions: the WebVTT beside the MP4 is deterministic too
         cmp -s "$work/$name-a.vtt" "$work/$name-b.vtt" || { echo "FAIL $name vtt: the two caption files differ"; fail=1; }
         [ -s "$work/$name-a.vtt" ] || { echo "FAIL $name vtt: no caption file"; fail=1; }
       fi

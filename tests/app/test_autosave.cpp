@@ -1,5 +1,5 @@
-// The last scenario goes to the settings once the user stops changing things (issue #17 part
-// 7b): a scenario computed after a pause is on disk at once, a run of quick clicks is written
+// The last scenario goes to the settings once the user stops changing things: a
+// scenario computed after a pause is on disk at once, a run of quick clicks is written
 // once when it stops, and what is still waiting is written when the window goes.
 #include "helpers.h"
 #include "mainwindow.h"

@@ -1,4 +1,4 @@
-// Captions of an MP4 export (issue #16 item 4): `topocast-cli render` writes anim.vtt beside
+// Captions of an MP4 export: `topocast-cli render` writes anim.vtt beside
 // anim.mp4 with one cue per step, timed to the export's frame clock, and the same text as a
 // mov_text stream in the MP4; --captions off writes neither.
 #include "cli_runner.h"

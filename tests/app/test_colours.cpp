@@ -1,4 +1,4 @@
-// Issue #14 items 5 and 6: colours for everyone (palettes from core, colour bars with numbers),
+// Colours for everyone (palettes from core, colour bars with numbers),
 // algorithms that do not apply greyed out with their reason, presentation mode's 3-D view share.
 #include "helpers.h"
 #include "legendwidget.h"

@@ -1,4 +1,4 @@
-// The split view (issue #15): two schedules on one network, one camera, one timeline; the
+// The split view: two schedules on one network, one camera, one timeline; the
 // compare scenario in the window, its exports and `topocast --screenshot` of both sides.
 #include "cli_runner.h"
 #include "compareexport.h"

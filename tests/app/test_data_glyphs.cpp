@@ -1,4 +1,4 @@
-// The Data held glyphs (issue #24 item 6): on a network of at most 64 nodes and 64 chunks each
+// The Data held glyphs: on a network of at most 64 nodes and 64 chunks each
 // node carries a grid of its chunks — held ones in their chunk's colour, the rest dark — checked
 // against core Holdings at every step, with the partial sums of an all-reduce as bars by share,
 // the legend that explains them, and real frames that show the colours where the cells are.

@@ -1,4 +1,4 @@
-// The Data held colour mode (issue #24 item 6): each node in the colour of the share of its final
+// The Data held colour mode: each node in the colour of the share of its final
 // data it holds after the step (core Holdings, checked here against a replay of the blocks), the
 // legend's ends and colour bar in the same ramp, block counts in the narration, presets that open
 // in it.

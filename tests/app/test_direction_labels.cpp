@@ -1,4 +1,4 @@
-// Issue #14 item 4: arrowheads at the receiving end of each transfer, node labels (coordinates,
+// Arrowheads at the receiving end of each transfer, node labels (coordinates,
 // binary addresses), source-map numbers, the orthographic top-down view of 2-D networks; and
 // item 3's flat hypercube drawing in the app.
 #include "helpers.h"

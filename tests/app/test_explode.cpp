@@ -1,4 +1,4 @@
-// Issue #14 items 1–2 in the app: explode (positions from core, animated, everything follows,
+// Explode (positions from core, animated, everything follows,
 // picking too), the slice view, the camera from core, and the status bar's hidden receivers.
 #include "helpers.h"
 #include "mainwindow.h"

@@ -1,4 +1,4 @@
-// Animation and picture export (issue #8): frames on a deterministic clock, decoded back with
+// Animation and picture export: frames on a deterministic clock, decoded back with
 // libavformat; the source's colour where the source is; the same scenario twice gives the same
 // frames; cancel and bad settings leave nothing behind; `topocast-cli render` in-process.
 #include "animationexport.h"

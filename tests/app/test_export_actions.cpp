@@ -1,4 +1,4 @@
-// File ▸ Export from the window (issue #8): data formats, charts as PNG + SVG, a picture at any
+// File ▸ Export from the window: data formats, charts as PNG + SVG, a picture at any
 // size, and the animation with its progress dialog — cancelled through the dialog's own button.
 #include "exportactions.h"
 #include "helpers.h"

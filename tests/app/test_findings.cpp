@@ -1,4 +1,4 @@
-// File ▸ Open schedule (issue #16 item 2): a student's CSV or a schedule JSON shown with the rules
+// File ▸ Open schedule: a student's CSV or a schedule JSON shown with the rules
 // it breaks, in a findings panel and in the picture; the panel lists what `topocast-cli
 // validate` prints.
 #include "cli_runner.h"

@@ -1,4 +1,4 @@
-// View ▸ Show frame time (issue #19): the app says how long the 3-D view takes per frame, so a
+// View ▸ Show frame time: the app says how long the 3-D view takes per frame, so a
 // user on software OpenGL can tell.
 #include "helpers.h"
 #include "mainwindow.h"

@@ -1,4 +1,4 @@
-// Handouts (issue #16, item 3): a title page and one page per step with the step's picture,
+// Handouts: a title page and one page per step with the step's picture,
 // narration and figures, as a PDF (File ▸ Export ▸ Handout and `topocast-cli handout`).
 #include "cli_runner.h"
 #include "handout.h"

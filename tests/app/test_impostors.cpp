@@ -1,4 +1,4 @@
-// Sphere impostors (issue #19): on 32×32×32 the nodes are drawn as point sprites shaded as
+// Sphere impostors: on 32×32×32 the nodes are drawn as point sprites shaded as
 // spheres, and they reach the screen in the nodes' colours.
 #include "helpers.h"
 #include "scene/linkinstances.h"

@@ -1,4 +1,4 @@
-// Issue #15: the source map shows any metric's landscape (core computeLandscape through the
+// The source map shows any metric's landscape (core computeLandscape through the
 // session), with a metric chooser, a colour bar with numbers and a histogram in the side panel.
 #include "helpers.h"
 #include "landscapepanel.h"

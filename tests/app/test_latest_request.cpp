@@ -1,5 +1,5 @@
 // Requests made while another is computing start from the latest *requested* scenario, not from
-// the one still shown (issue #17 part 7a). Each build is held in Session's build hook until the
+// the one still shown. Each build is held in Session's build hook until the
 // test releases it, so "while computing" does not depend on the machine's speed.
 #include "helpers.h"
 #include "mainwindow.h"

@@ -1,4 +1,4 @@
-// Measured step times beside the model's (issue #10): the shipped topocast-mpi run of
+// Measured step times beside the model's: the shipped topocast-mpi run of
 // cang-wu-4x4.json (resources/measured/, made as its README says) shown by MeasuredModel and
 // the main window; a file of another schedule refused; measured times closed when the scenario
 // changes. The exact numbers below are the file's own.

@@ -81,7 +81,7 @@ TEST_CASE("metrics model: the algorithm's figures become rows in words (core fig
 TEST_CASE("metrics model: the 8x8x8 corner's schedule is the best known from the corner, 21 over the eyes",
           "[app][model]")
 {
-    // Issue #14: the panel said "gap 21" as if the corner's schedule could do better. From the
+    // The panel said "gap 21" as if the corner's schedule could do better. From the
     // corner it cannot (MD_3(corner) = 546, spec §5.2); the eyes reach OD_3 = 525 (§5.1).
     MetricsModel model;
     model.setSnapshot(buildSnapshot(test::scenario("mesh:8x8x8", "cang-wu", NodeId{0})));

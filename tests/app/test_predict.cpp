@@ -1,4 +1,4 @@
-// Predict mode (issue #16, item 1): the student marks the nodes that receive in the next step,
+// Predict mode: the student marks the nodes that receive in the next step,
 // Enter grades them (core gradeStep), the view marks right / missed / wrong, the score adds up.
 #include "helpers.h"
 #include "mainwindow.h"

@@ -58,8 +58,8 @@ TEST_CASE("render: a known contention shows a red channel", "[app][gl]")
     const Vec3 a = snap->positions[1], b = snap->positions[2];
     const Vec3 q{(a[0] + b[0]) / 2, (a[1] + b[1]) / 2, (a[2] + b[2]) / 2};
     const QPointF p = projectToScreen(scene.viewProjection(), scene.viewportSize(), q);
-    // The contention colour is the palette's vermillion (#d55e00, hue 26°), not pure red any more
-    // (issue #14 item 5): a saturated hue between red and the source's orange (41°).
+    // The contention colour is the palette's vermillion (#d55e00, hue 26°), not pure red any more:
+    // a saturated hue between red and the source's orange (41°).
     auto red = [](QColor col) {
         return col.hsvHue() >= 12 && col.hsvHue() <= 34 && col.hsvSaturation() > 180 && col.value() > 120;
     };

@@ -1,4 +1,4 @@
-// The scene's instance data without GL (issue #7): the spanning-tree overlay, receding
+// The scene's instance data without GL: the spanning-tree overlay, receding
 // not-yet-informed nodes, 3-D torus wrap stubs/arcs, partial instance-buffer uploads.
 #include "helpers.h"
 #include "scene/instancebuffer.h"

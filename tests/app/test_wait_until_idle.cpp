@@ -1,4 +1,4 @@
-// Start-up waits without busy loops (issue #17 part 6): app/main.cpp waits for the start-up
+// Start-up waits without busy loops: app/main.cpp waits for the start-up
 // schedule with waitUntilIdle (a QEventLoop woken by Session::busyChanged) and lets the window
 // draw with runEventLoopFor (a QTimer), where it used to spin processEvents every 50 ms.
 #include "helpers.h"

@@ -1,4 +1,4 @@
-// One source of truth (issue #17): core computes, the app shows. No file under app/ may compute
+// One source of truth: core computes, the app shows. No file under app/ may compute
 // a schedule figure that core has (routes walked for loads, hops summed, schedules built outside
 // the Session bridge, the torus wrap rule, informed steps, TCD so far, number formats) or bring back a removed helper.
 #include <catch2/catch.hpp>
@@ -73,7 +73,7 @@ std::string withoutLineComment(const std::string& line)
 
 } // namespace
 
-TEST_CASE("no file under app/ computes what core computes (issue #17)", "[layout][one-source]")
+TEST_CASE("no file under app/ computes what core computes", "[layout][one-source]")
 {
     namespace fs = std::filesystem;
     const fs::path root(TOPOCAST_SOURCE_DIR);

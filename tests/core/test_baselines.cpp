@@ -1,4 +1,4 @@
-// Baseline broadcasts (issue #2): hand-computed TCD values on 4×4 and 2×2×2, checker invariants.
+// Baseline broadcasts: hand-computed TCD values on 4×4 and 2×2×2, checker invariants.
 #include "topocast/algorithms/baselines.h"
 #include "topocast/algorithms/registry.h"
 #include "topocast/error.h"

@@ -810,7 +810,7 @@ TEST_CASE("cang-wu rejects bad shapes, sources and modes with a clear message (s
     CHECK_THROWS_AS(cangWuOptimum(6, 10), Error);
 }
 
-TEST_CASE("d = 5, 6: every generator is a binomial broadcast whose TCD is the per-source table (issue #3)", "[cangwu]")
+TEST_CASE("d = 5, 6: every generator is a binomial broadcast whose TCD is the per-source table", "[cangwu]")
 {
     for (auto [d, k] : std::vector<std::pair<int, int>>{{5, 2}, {6, 2}, {5, 1}, {6, 1}}) {
         CAPTURE(d, k);

@@ -204,7 +204,7 @@ TEST_CASE("cang-wu on a hypercube and a path: TCD 2^d − 1 with one-hop sends, 
     CHECK(map == exhaustiveMinTcdMap(1, 4));
 }
 
-TEST_CASE("cang-wu rejects what it cannot do, naming the requirement (issue #3, spec mesh-tcd §1.1)", "[cangwu]")
+TEST_CASE("cang-wu rejects what it cannot do, naming the requirement (spec mesh-tcd §1.1)", "[cangwu]")
 {
     const AlgorithmInfo& a = findAlgorithm("cang-wu");
     CHECK(a.modes == std::vector<std::string>{"optimal", "eye-best", "paper"});
@@ -288,7 +288,7 @@ TEST_CASE("topocast-cli tcd-map: the 8×8 optimal matrix as JSON and text (spec 
     CHECK_THAT(badMode.err, Catch::Contains("'fast'"));
 }
 
-TEST_CASE("topocast-cli schedule --algorithm cang-wu --mode … --json: common keys plus mode (issue #3)",
+TEST_CASE("topocast-cli schedule --algorithm cang-wu --mode … --json: common keys plus mode",
           "[cangwu][cli]")
 {
     const CliRun r = runCli({"schedule", "--topology", "mesh:8x8", "--algorithm", "cang-wu", "--mode", "eye-best",
@@ -333,7 +333,7 @@ TEST_CASE("scenario presets for the papers' figures load and build (resources/sc
 }
 
 TEST_CASE("cang-wu in 5-D and 6-D: valid, table TCD, no step contention under a spread of the 120 / 720 DOR "
-          "orders (issue #3: d = 1..6)",
+          "orders (d = 1..6)",
           "[cangwu]")
 {
     for (const char* spec : {"mesh:4x4x4x4x4", "mesh:4x4x4x4x4x4", "mesh:2x2x2x2x2x2"}) {

@@ -1,4 +1,4 @@
-// Captions of an exported animation (issue #16 item 4): one cue per step on the export's frame
+// Captions of an exported animation: one cue per step on the export's frame
 // clock (animationFrames), and the WebVTT text.
 #include "topocast/error.h"
 #include "topocast/io/captions.h"

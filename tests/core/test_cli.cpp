@@ -1,4 +1,4 @@
-// topocast-cli contracts (issue #2): summary, --json keys, validate, algorithms, bad input → exit 2.
+// topocast-cli contracts: summary, --json keys, validate, algorithms, bad input → exit 2.
 #include "commands.h"
 
 #include "cli_runner.h"

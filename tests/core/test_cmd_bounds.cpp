@@ -1,4 +1,4 @@
-// `topocast-cli bounds` and `topocast-cli compare-torus` (issue #5), run in-process, and the
+// `topocast-cli bounds` and `topocast-cli compare-torus`, run in-process, and the
 // tsay-wang scenario presets under resources/scenarios/.
 #include "commands.h"
 
@@ -69,7 +69,7 @@ TEST_CASE("bounds rejects d = 1 and n < 3 with a clear error (spec torus-allport
     CHECK_THAT(junk.err, Contains("whole number"));
 }
 
-TEST_CASE("compare-torus lists every applicable algorithm with steps, TCD and contention (issue #5)", "[tsaywang][cli]")
+TEST_CASE("compare-torus lists every applicable algorithm with steps, TCD and contention", "[tsaywang][cli]")
 {
     const CliRun r = runCli({"compare-torus", "--topology", "torus:5x5", "--source", "1,2", "--json"});
     REQUIRE(r.status == 0);
@@ -77,7 +77,7 @@ TEST_CASE("compare-torus lists every applicable algorithm with steps, TCD and co
     CHECK(doc["all_port_lower_bound"] == 2);
     bool paper = false, direct = false, bfs = false;
     for (const auto& row : doc["algorithms"]) {
-        // Issue #31: `algorithm` is a name `schedule -a` takes; the variant is a field of its own.
+        // `algorithm` is a name `schedule -a` takes; the variant is a field of its own.
         if (row["label"] == "tsay-wang (paper)") {
             CHECK(row["algorithm"] == "tsay-wang");
             CHECK(row["variant"] == "paper");
@@ -104,7 +104,7 @@ TEST_CASE("compare-torus lists every applicable algorithm with steps, TCD and co
     CHECK_THAT(text.out, Contains("not applicable: tsay-wang"));
 }
 
-TEST_CASE("the tsay-wang scenario presets build valid schedules (issue #5)", "[tsaywang][cli]")
+TEST_CASE("the tsay-wang scenario presets build valid schedules", "[tsaywang][cli]")
 {
     for (const char* name : {"tsay-wang-torus-5x5.json", "tsay-wang-torus-7x7x7.json"}) {
         INFO(name);
@@ -116,7 +116,7 @@ TEST_CASE("the tsay-wang scenario presets build valid schedules (issue #5)", "[t
     }
 }
 
-TEST_CASE("schedule --algorithm tsay-wang --variant direct --json carries labels and bounds (issue #5)",
+TEST_CASE("schedule --algorithm tsay-wang --variant direct --json carries labels and bounds",
           "[tsaywang][cli]")
 {
     const CliRun r = runCli({"schedule", "--topology", "torus:7x7x7", "--algorithm", "tsay-wang", "--variant",

@@ -1,4 +1,4 @@
-// `topocast-cli visibility` and `topocast-cli layout` (issue #14 items 1 and 3), run in-process.
+// `topocast-cli visibility` and `topocast-cli layout`, run in-process.
 #include "commands.h"
 
 #include "topocast/io/scenario.h"

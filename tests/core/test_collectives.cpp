@@ -1,4 +1,4 @@
-// The reductions and the ring (issue #24 items 2-5): ring all-gather, reduce-scatter and
+// The reductions and the ring: ring all-gather, reduce-scatter and
 // all-reduce on Hamiltonian cycles, the binomial reduce and gather, the checker's rules for
 // partial results (schedules mutated to break them), and what each node holds against a
 // brute-force replay with a std::set of contributions per node and chunk.

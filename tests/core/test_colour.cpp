@@ -1,4 +1,4 @@
-// Colour science for colour-blind-safe pictures (issue #14 item 5): CIEDE2000 against Sharma's
+// Colour science for colour-blind-safe pictures: CIEDE2000 against Sharma's
 // published test data, Machado 2009 simulation, viridis/cividis against matplotlib's tables, and
 // the palettes: every pair of colours shown at once stays apart under every simulated deficiency.
 #include "topocast/colour.h"

@@ -1,4 +1,4 @@
-// Compare scenarios (issue #15): the optional "compare" side of a scenario file, its checks, and
+// Compare scenarios: the optional "compare" side of a scenario file, its checks, and
 // core's comparison of two schedules on one network (the app's split view only shows it).
 #include "topocast/comparison.h"
 #include "topocast/figures.h"

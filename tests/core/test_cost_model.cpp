@@ -1,4 +1,4 @@
-// The wormhole step-time model that the app draws beside measured step times (issue #10): the
+// The wormhole step-time model that the app draws beside measured step times: the
 // non-negative least-squares fit of t_s, t_h, t_b, samples from a measured file, and the model's
 // step times (slowest message of each step). Every expected number is worked out in the comments.
 #include "topocast/cost_model.h"

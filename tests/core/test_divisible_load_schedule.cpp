@@ -1,5 +1,5 @@
 // The divisible-load Scatter(p) schedule, its registry entry, scenarios and `topocast-cli divisible`
-// (spec/divisible-load.md §1.3–§1.5, §4; issue #6).
+// (spec/divisible-load.md §1.3–§1.5, §4).
 
 #include "topocast/algorithms/divisible_load.h"
 #include "topocast/figures.h"
@@ -229,7 +229,7 @@ TEST_CASE("JSON round trip keeps participants, sizes and info, the reloaded sche
     CHECK(validate(back, vo).ok());
 }
 
-TEST_CASE("bad divisible-load requests give clear errors (issue #6)", "[divisible]")
+TEST_CASE("bad divisible-load requests give clear errors", "[divisible]")
 {
     const Topology t8 = Topology::parse("mesh:8x8x8");
     CHECK_THROWS_WITH(buildSchedule("divisible-load", Topology::parse("mesh:8x8"), NodeId{0}, layersParams(1, 2)),
@@ -282,7 +282,7 @@ TEST_CASE("scenario presets Scatter(1), Scatter(3), Scatter(6) load, build and v
     }
 }
 
-TEST_CASE("topocast-cli divisible prints shares, speedup, bound and timeline (issue #6)", "[divisible][cli]")
+TEST_CASE("topocast-cli divisible prints shares, speedup, bound and timeline", "[divisible][cli]")
 {
     auto run = [](std::vector<std::string> args, std::string& out, std::string& err) {
         std::ostringstream o, e;

@@ -38,7 +38,7 @@ std::vector<std::string> lines(const std::string& text)
     return out;
 }
 
-/// The lines of a CSV without its '# key: value' lines (issue #31: the export writes them first).
+/// The lines of a CSV without its '# key: value' lines (the export writes them first).
 std::vector<std::string> dataLines(const std::string& text)
 {
     std::vector<std::string> out;
@@ -136,7 +136,7 @@ TEST_CASE("export format names round-trip and bad names are refused with the lis
 TEST_CASE("transfer CSV: one row per transfer with step, coordinates, hops (binomial on mesh 4x4)", "[export][csv]")
 {
     const Schedule s = buildForExport("mesh:4x4", "binomial");
-    // Issue #31: the '# key: value' lines the CSV reader takes come first, then the header with a
+    // The '# key: value' lines the CSV reader takes come first, then the header with a
     // blocks column (the export is the CSV `validate` reads back).
     std::vector<std::string> rows;
     std::vector<std::string> settings;

@@ -56,7 +56,7 @@ TEST_CASE("figures: Cang-Wu paper mode on 8x8 from (2,3) is 71 against a proven 
 TEST_CASE("figures: the 8x8x8 corner's schedule is the best known from the corner (546), 21 over OD_3 = 525",
           "[figures]")
 {
-    // Spec mesh-tcd §5.2: 3-D corner MD_3 = 546; §5.1: OD_3 = 525. Issue #14: the panel showed
+    // Spec mesh-tcd §5.2: 3-D corner MD_3 = 546; §5.1: OD_3 = 525. The panel showed
     // "gap 21" as if the corner's schedule could do better; from the corner, it cannot (known).
     const Schedule s = buildAt("cang-wu", "mesh:8x8x8", {0, 0, 0});
     const CangWuFigures* f = s.figures->get<CangWuFigures>();
@@ -136,8 +136,7 @@ TEST_CASE("figures: baselines have none, and a schedule read back keeps the file
     CHECK(scheduleInfo(scheduleFromJson(toJson(back, computeMetrics(back)))).dump() == scheduleInfo(back).dump());
 }
 
-TEST_CASE("figures: every row of every algorithm family is named in words, with its unit where it has one "
-          "(issue #14 item 6)",
+TEST_CASE("figures: every row of every algorithm family is named in words, with its unit where it has one",
           "[figures][words]")
 {
     const auto box = scatterBox(2, 2);  // the divisible-load scatter box of p = 2, two layers

@@ -1,4 +1,4 @@
-// Issue #17 item 6: no function in core/, app/ or cli/ is over 120 lines. Measured here with a
+// No function in core/, app/ or cli/ is over 120 lines. Measured here with a
 // small brace-counting scanner rather than ctags (CI installs no ctags; scripts/install-deps.sh):
 // comments, string and character literals (raw strings included) and preprocessor lines are
 // blanked, then every '{' whose head — the text since the previous ';', '{' or '}' — ends in ')'
@@ -284,7 +284,7 @@ void apply(F&& f,
     CHECK(unbalanced == "1 '{' never closed");
 }
 
-TEST_CASE("no function in core/, app/ or cli/ is over 120 lines (issue #17)", "[suite][function-length]")
+TEST_CASE("no function in core/, app/ or cli/ is over 120 lines", "[suite][function-length]")
 {
     namespace fs = std::filesystem;
     const fs::path root(TOPOCAST_SOURCE_DIR);

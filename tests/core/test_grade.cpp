@@ -1,4 +1,4 @@
-// Grading a guess of one step's receivers (issue #16: Predict mode and `topocast-cli grade`).
+// Grading a guess of one step's receivers (Predict mode and `topocast-cli grade`).
 #include "topocast/algorithms/registry.h"
 #include "topocast/figures.h"
 #include "topocast/io/figures_json.h"

@@ -1,4 +1,4 @@
-// What each node holds after each step (issue #24 item 2): core Holdings against a brute-force
+// What each node holds after each step: core Holdings against a brute-force
 // replay of the schedule with a set of blocks per node, and `topocast-cli buffers` against it.
 #include "cli_runner.h"
 

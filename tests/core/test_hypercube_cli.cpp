@@ -1,4 +1,4 @@
-// topocast-cli on the hypercube algorithms: `schedule --json` keys and `compare` (issue #4), and the
+// topocast-cli on the hypercube algorithms: `schedule --json` keys and `compare`, and the
 // scenario presets under resources/scenarios/.
 
 #include "commands.h"
@@ -19,7 +19,7 @@ using namespace topocast;
 using topocast::testing::CliRun;
 using topocast::testing::runCli;
 
-TEST_CASE("cli schedule --json: closed form, counted cycles, subtree and level sizes (spec §12.9, issue #4)",
+TEST_CASE("cli schedule --json: closed form, counted cycles, subtree and level sizes (spec §12.9)",
           "[hypercube]")
 {
     const CliRun r = runCli({"schedule", "--topology", "hypercube:4", "--algorithm", "nesbt", "--pattern", "broadcast",
@@ -44,7 +44,7 @@ TEST_CASE("cli schedule --json: closed form, counted cycles, subtree and level s
     CHECK(d2["level_sizes"] == nlohmann::json::array({1, 4, 6, 4, 1}));
 }
 
-TEST_CASE("cli schedule: bad input gives one clear line and exit status 2 (issue #4)", "[hypercube]")
+TEST_CASE("cli schedule: bad input gives one clear line and exit status 2", "[hypercube]")
 {
     const CliRun a = runCli({"schedule", "--topology", "mesh:8x8", "--algorithm", "sbt"});
     CHECK(a.status == 2);
@@ -69,7 +69,7 @@ TEST_CASE("cli compare: every graph, its cost, the lower bound and the ratio (sp
     const auto doc = nlohmann::json::parse(r.out);
     int seen = 0;
     for (const auto& row : doc["rows"]) {
-        // Issue #31: the closed form is beside the counted figures (formula_*), which rank.
+        // The closed form is beside the counted figures (formula_*), which rank.
         if (row["algorithm"] == "nesbt" && row["ports"] == "one") {
             CHECK(row["formula_startups"] == 6);
             CHECK(row["formula_transfer"] == 24);
@@ -103,7 +103,7 @@ TEST_CASE("scenario presets: SBnT on a 4-cube, nESBT broadcast on a 4-cube, SBT 
     }
 }
 
-TEST_CASE("cli: schedule --json of every hypercube graph reads back and passes `validate` (issue #4)", "[hypercube]")
+TEST_CASE("cli: schedule --json of every hypercube graph reads back and passes `validate`", "[hypercube]")
 {
     const std::string file = (std::filesystem::temp_directory_path() / "topocast-hypercube-roundtrip.json").string();
     for (const char* algo : {"hp", "sbt", "tcbt", "nrsbt", "nesbt", "sbnt", "sbntc"}) {

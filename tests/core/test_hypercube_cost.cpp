@@ -187,7 +187,7 @@ TEST_CASE("lower bounds (spec §4.1, §5.1, Thm. 6.1, 7.1, 7.2)", "[hypercube]")
                     }
 }
 
-TEST_CASE("bad input: clear errors (issue #4, spec §11)", "[hypercube]")
+TEST_CASE("bad input: clear errors (spec §11)", "[hypercube]")
 {
     CHECK_THROWS_WITH(closedForm("sbt", Bc, One, {21, 8, 4, 1, 1}), Catch::Contains("outside 1..20"));
     CHECK_THROWS_WITH(closedForm("sbt", Bc, One, {4, 8, 16, 1, 1}), Catch::Contains("larger than the message"));

@@ -97,14 +97,14 @@ void checkEverything(bool slow)
 } // namespace
 
 TEST_CASE("every graph, pattern and port model: both checkers pass, n = 1..10, all-to-all n ≤ 6 (spec §11, "
-          "issue #4, small cases)",
+          "small cases)",
           "[hypercube]")
 {
     checkEverything(false);
 }
 
 TEST_CASE("every graph, pattern and port model: both checkers pass, n = 1..10, all-to-all n ≤ 6 (spec §11, "
-          "issue #4, large cases)",
+          "large cases)",
           "[hypercube][slow]")
 {
     checkEverything(true);
@@ -314,14 +314,14 @@ TEST_CASE("SBnTc split weights: a cyclic node's data arrives over n/P(c) parents
     }
 }
 
-TEST_CASE("registry: seven hypercube entries, whyNot names the topology, Params errors (issue #4)", "[hypercube]")
+TEST_CASE("registry: seven hypercube entries, whyNot names the topology, Params errors", "[hypercube]")
 {
     for (const char* name : {"hp", "sbt", "tcbt", "nrsbt", "nesbt", "sbnt", "sbntc"}) {
         const AlgorithmInfo& info = findAlgorithm(name);
         CHECK(info.whyNot(Topology::hypercube(4)) == std::nullopt);
         CHECK(info.whyNot(Topology::mesh({8, 8})) == std::string(name) + " needs a hypercube; got 8×8 mesh");
     }
-    // SBnT has no broadcast (§4.1), so no reduce; its scatter run backwards is a gather (issue #24).
+    // SBnT has no broadcast (§4.1), so no reduce; its scatter run backwards is a gather.
     CHECK(findAlgorithm("sbnt").patterns == std::vector<std::string>{"scatter", "allgather", "alltoall", "gather"});
     CHECK(findAlgorithm("sbt").patterns ==
           std::vector<std::string>{"broadcast", "scatter", "allgather", "alltoall", "reduce", "gather"});
@@ -390,7 +390,7 @@ TEST_CASE("schedule vs formula, all-to-all patterns n = 6..8 (spec §6.3, §7.3,
                 }
 }
 
-TEST_CASE("scheduleTrees: the spanning graph behind a schedule, translated to its source (issue #7)", "[hypercube]")
+TEST_CASE("scheduleTrees: the spanning graph behind a schedule, translated to its source", "[hypercube]")
 {
     const Topology q4 = Topology::hypercube(4);
     // nESBT on the 4-cube from source 5: n = 4 edge-disjoint spanning trees (spec §3.5 Thm. 3.1),

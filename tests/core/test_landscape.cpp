@@ -1,4 +1,4 @@
-// The landscape of a metric over every source (issue #17): closed form where the algorithm has
+// The landscape of a metric over every source: closed form where the algorithm has
 // one, otherwise one schedule per source on worker threads, with progress and cancellation.
 #include "topocast/algorithms/registry.h"
 #include "topocast/error.h"

@@ -1,4 +1,4 @@
-// Issue #15: the landscape of every metric of every algorithm against schedules built one source
+// The landscape of every metric of every algorithm against schedules built one source
 // at a time, and topocast-cli landscape (JSON against tcd-map and against `schedule` runs; bad input).
 #include "cli_runner.h"
 

@@ -162,7 +162,7 @@ int planarCrossings(const Topology& t, const std::vector<Vec3>& p)
 }
 } // namespace
 
-TEST_CASE("layout: flat hypercube drawing n = 1..6 is planar-drawn, distinct, and no edge passes a foreign node (issue #14)",
+TEST_CASE("layout: flat hypercube drawing n = 1..6 is planar-drawn, distinct, and no edge passes a foreign node",
           "[layout][hypercube][flat]")
 {
     for (int n = 1; n <= kFlatHypercubeMaxDims; ++n) {

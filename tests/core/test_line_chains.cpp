@@ -1,4 +1,4 @@
-// Joining link lines that continue one another (issue #19: software OpenGL pays per line).
+// Joining link lines that continue one another (software OpenGL pays per line).
 #include "topocast/line_chains.h"
 
 #include <catch2/catch.hpp>

@@ -1,4 +1,4 @@
-// Schedule figures that the front ends show instead of recomputing them (issue #17): the informed
+// Schedule figures that the front ends show instead of recomputing them: the informed
 // step of every node and the channel loads of every step.
 #include "topocast/algorithms/registry.h"
 #include "topocast/error.h"

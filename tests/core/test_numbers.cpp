@@ -1,4 +1,4 @@
-// The one number formatter (issue #17 part 5): {fmt} behind every printed figure, with printf's
+// The one number formatter: {fmt} behind every printed figure, with printf's
 // meaning of "%.Ng" / "%.Nf" (the outputs the hand-made formatters it replaced gave).
 #include "topocast/metrics.h"
 #include "topocast/numbers.h"

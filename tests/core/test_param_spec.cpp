@@ -1,4 +1,4 @@
-// Parameters declared once (issue #17 item 3): each algorithm's parameters live in the registry
+// Parameters declared once: each algorithm's parameters live in the registry
 // (AlgorithmInfo::params, core param_spec.h); the scenario check, the CLI's options and the app's
 // panel are built from them, and the algorithms read their values (defaults, ranges) through them.
 #include "cli_runner.h"
@@ -98,7 +98,7 @@ TEST_CASE("params: a parameter an algorithm does not take, or a value outside it
     CHECK_NOTHROW(buildSchedule("tsay-wang", Topology::parse("torus:5x5"), NodeId{0}, {{"variant", "direct-final"}}));
 }
 
-TEST_CASE("params: every declared parameter of every algorithm refuses a value it does not allow (issue #24 item 1)",
+TEST_CASE("params: every declared parameter of every algorithm refuses a value it does not allow",
           "[params][bad-input]")
 {
     // buildSchedule enforces the declarations once, for every algorithm: a baseline given

@@ -1,4 +1,4 @@
-// The one reader of whole input files (issue #17 part 5: one of each helper): schedule JSON and
+// The one reader of whole input files (one of each helper): schedule JSON and
 // CSV, scenarios and measured times all read through readFileText.
 #include "temp_dir.h"
 

@@ -1,4 +1,4 @@
-// `topocast-cli render`'s options without Qt (cli/render_options.h, issue #18): the defaults, the
+// `topocast-cli render`'s options without Qt (cli/render_options.h): the defaults, the
 // format from --format or the extension, and every bad value with the message topocast-cli prints
 // (the app's tests/app/test_export.cpp runs the same through the real command).
 #include "render_options.h"

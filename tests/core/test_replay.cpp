@@ -1,4 +1,4 @@
-// The MPI-free half of topocast-mpi (issue #10): payload bytes, checksums, per-rank plans, and
+// The MPI-free half of topocast-mpi: payload bytes, checksums, per-rank plans, and
 // the measured-times document. The in-process replay (replaySchedule) drives every rank's plan
 // the way topocast-mpi does, so the plans are proven to pair up and deliver without starting MPI.
 #include "topocast/replay.h"

@@ -1,4 +1,4 @@
-// Bad input of every kind (issue #9): truncated files, wrong types, huge numbers, NaN/inf
+// Bad input of every kind: truncated files, wrong types, huge numbers, NaN/inf
 // parameters, deep nesting, non-UTF-8 paths, unwritable targets, a kill during save, sizes beyond
 // the memory limit, and every input the fuzzers found. Each answer is checked word for word;
 // docs/bad-inputs.md lists them with the test that holds each.

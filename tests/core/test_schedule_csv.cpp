@@ -1,4 +1,4 @@
-// A student's schedule as CSV (issue #16 item 2): the reader, the structured findings of
+// A student's schedule as CSV: the reader, the structured findings of
 // validate, the best-known reference, and `topocast-cli validate FILE.csv`.
 #include "cli_runner.h"
 #include "temp_dir.h"

@@ -1,4 +1,4 @@
-// Per-step figures for the handout pages (issue #16, item 3): core summarizeSteps.
+// Per-step figures for the handout pages: core summarizeSteps.
 #include "topocast/algorithms/registry.h"
 #include "topocast/error.h"
 #include "topocast/io/scenario.h"

@@ -1,4 +1,4 @@
-// Checker sweep (issue #18, part 3): every algorithm of the registry × every pattern, port model,
+// Checker sweep: every algorithm of the registry × every pattern, port model,
 // mode and variant it supports, over a grid of sizes (every supported dimension for meshes and
 // tori, hypercubes n = 1..10) and many sources (all of them on small networks, a spread on larger
 // ones). Every schedule goes through the checker (validate.h) and the in-process byte-level
@@ -212,7 +212,7 @@ std::vector<Topology> meshAndTorusGrid()
 } // namespace
 
 TEST_CASE("sweep: binomial, recursive-doubling and bfs on every mesh, torus and hypercube of the grid, many "
-          "sources, checker + byte replay + exact steps (baselines.h, issue #18)",
+          "sources, checker + byte replay + exact steps (baselines.h)",
           "[sweep][baseline]")
 {
     SweepStats stats;
@@ -251,7 +251,7 @@ TEST_CASE("sweep: binomial, recursive-doubling and bfs on every mesh, torus and 
 }
 
 TEST_CASE("sweep: ring all-gather, reduce-scatter and all-reduce on every network of the grid with a Hamiltonian "
-          "cycle, refused on the others (collectives.h, issue #24)",
+          "cycle, refused on the others (collectives.h)",
           "[sweep][baseline]")
 {
     SweepStats stats;
@@ -312,7 +312,7 @@ TEST_CASE("sweep: every hypercube graph's broadcast run backwards as a reduce an
 }
 
 TEST_CASE("sweep: bucket on every network of the grid, rabenseifner where every side is a power of two (refused "
-          "elsewhere) — the checker, exact steps (collectives.h, issue #24)",
+          "elsewhere) — the checker, exact steps (collectives.h)",
           "[sweep][baseline]")
 {
     SweepStats stats;
@@ -393,7 +393,7 @@ std::uint64_t tcdOf(const Schedule& s)
 } // namespace
 
 TEST_CASE("sweep: cang-wu in every mode on 2^k meshes d = 1..6, tori of side 2^k, hypercubes n ≤ 6, all DOR "
-          "orders in 2-D and 3-D, checker + byte replay + exact steps (mesh-tcd.md, issue #18)",
+          "orders in 2-D and 3-D, checker + byte replay + exact steps (mesh-tcd.md)",
           "[sweep][cang-wu]")
 {
     SweepStats stats;
@@ -497,7 +497,7 @@ std::uint32_t tsayWangExpectedSteps(int d, long long n, bool direct)
 } // namespace
 
 TEST_CASE("sweep: tsay-wang paper and direct on tori d = 2..6, many n, checker + byte replay + exact steps "
-          "(torus-allport.md, issue #18)",
+          "(torus-allport.md)",
           "[sweep][tsay-wang]")
 {
     // The formula of §2.3 as written here against the "ours" and "direct" columns of §6.2.
@@ -791,7 +791,7 @@ void sweepCubes(bool allToAll, int maxN, bool heavy, SweepStats& stats)
 } // namespace
 
 TEST_CASE("sweep: hypercube graphs, broadcast and scatter, every port model, n = 1..10 up to 2^18 block moves, "
-          "checker + byte replay + exact cycles (hypercube.md §4.2, §5.2, issue #18)",
+          "checker + byte replay + exact cycles (hypercube.md §4.2, §5.2)",
           "[sweep][hypercube]")
 {
     SweepStats stats;
@@ -801,7 +801,7 @@ TEST_CASE("sweep: hypercube graphs, broadcast and scatter, every port model, n =
 }
 
 TEST_CASE("sweep: hypercube graphs, allgather and alltoall, every port model, n = 1..8 up to 2^18 block moves, "
-          "checker + byte replay + exact cycles (hypercube.md §6, §7, issue #18)",
+          "checker + byte replay + exact cycles (hypercube.md §6, §7)",
           "[sweep][hypercube]")
 {
     SweepStats stats;
@@ -811,7 +811,7 @@ TEST_CASE("sweep: hypercube graphs, allgather and alltoall, every port model, n 
 }
 
 TEST_CASE("sweep, heavy part (hidden, run by name): the hypercube schedules of more than 2^17 block moves, up to "
-          "n = 10 (all-to-all n = 8), one source each (hypercube.md, issue #18)",
+          "n = 10 (all-to-all n = 8), one source each (hypercube.md)",
           "[.][sweep-heavy]")
 {
     SweepStats stats;
@@ -822,7 +822,7 @@ TEST_CASE("sweep, heavy part (hidden, run by name): the hypercube schedules of m
 }
 
 TEST_CASE("sweep: divisible-load Scatter(p), p = 1..6, every feasible number of layers that fits, 3-D meshes and "
-          "tori, checker + byte replay + exact moves (divisible-load.md §1.3–§1.5, issue #18)",
+          "tori, checker + byte replay + exact moves (divisible-load.md §1.3–§1.5)",
           "[sweep][divisible]")
 {
     SweepStats stats;
@@ -901,7 +901,7 @@ TEST_CASE("sweep: divisible-load Scatter(p), p = 1..6, every feasible number of 
     CHECK(stats.schedules > 300);
 }
 
-TEST_CASE("sweep: every algorithm of the registry, with every mode and pattern it lists, is in the sweep (issue #18)",
+TEST_CASE("sweep: every algorithm of the registry, with every mode and pattern it lists, is in the sweep",
           "[sweep]")
 {
     // The family each algorithm is swept in, and the one pattern the non-hypercube families use.

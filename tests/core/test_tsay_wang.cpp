@@ -692,7 +692,7 @@ TEST_CASE("bad input gives a clear error (spec torus-allport §6.4)", "[tsaywang
 
 // ---- registry -------------------------------------------------------------------------------
 
-TEST_CASE("tsay-wang is registered: all-port broadcast, variant parameter (issue #5)", "[tsaywang]")
+TEST_CASE("tsay-wang is registered: all-port broadcast, variant parameter", "[tsaywang]")
 {
     const AlgorithmInfo& info = findAlgorithm("tsay-wang");
     CHECK(info.patterns == std::vector<std::string>{"broadcast"});

@@ -1,4 +1,4 @@
-// Issue #14 items 1–2: the default camera in core (the app's OrbitCamera framing), visibility of
+// The default camera in core (the app's OrbitCamera framing), visibility of
 // nodes from it, explode, and the wrap-around arcs as polylines.
 #include "topocast/algorithms/registry.h"
 #include "topocast/camera.h"
@@ -76,7 +76,7 @@ TEST_CASE("camera: a 2-D mesh or torus is framed flat (top-down), one node at ra
     CHECK(v.pitch == 0.0f);
     CHECK(v.eye()[2] == Approx(v.distance));
     const Topology torus = Topology::torus({8, 8});
-    // 2-D tori too (issue #14: 2-D networks open top-down); their arcs stay in the plane.
+    // 2-D tori too (2-D networks open top-down); their arcs stay in the plane.
     CHECK(defaultView(torus, nodePositions(torus), 1.5f).pitch == 0.0f);
     CHECK(defaultView(torus, nodePositions(torus), 1.5f).yaw == 0.0f);
     const Topology tiny = Topology::mesh({1});

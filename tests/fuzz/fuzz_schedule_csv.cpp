@@ -1,4 +1,4 @@
-// libFuzzer target: a student's schedule CSV (scheduleFromCsv, issue #16), then the checker with
+// libFuzzer target: a student's schedule CSV (scheduleFromCsv), then the checker with
 // its structured findings on whatever parses. The topology comes from the file or, when it names
 // none, is the 4×4 mesh.
 #include "fuzz_common.h"

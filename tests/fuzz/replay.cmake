@@ -1,4 +1,4 @@
-# The fuzz corpora as ordinary tests of the normal build (issue #18): every target of
+# The fuzz corpora as ordinary tests of the normal build: every target of
 # targets.cmake is built again without libFuzzer, with replay_main.cpp as its main, and replays its
 # seed corpus tests/fuzz/corpus/<name>/ as the ctest entry "fuzz: <name> corpus replayed", so a
 # regression on a seed shows without clang (and under ASan in scripts/sanitize.sh).

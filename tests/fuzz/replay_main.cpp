@@ -1,5 +1,5 @@
 // Replays a libFuzzer target's corpus as an ordinary test, so the fuzz corpora run in the normal
-// (gcc) build without clang or libFuzzer (issue #18): links with one tests/fuzz/fuzz_*.cpp, calls
+// (gcc) build without clang or libFuzzer: links with one tests/fuzz/fuzz_*.cpp, calls
 // its LLVMFuzzerInitialize (if it has one), then LLVMFuzzerTestOneInput on every file under the
 // directories (or files) given, in name order.
 //

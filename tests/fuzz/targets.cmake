@@ -1,4 +1,4 @@
-# The libFuzzer targets, one per parser of user input (issue #9, #18): tests/fuzz/<name>.cpp, its
+# The libFuzzer targets, one per parser of user input: tests/fuzz/<name>.cpp, its
 # seed corpus tests/fuzz/corpus/<name>/ and dictionary tests/fuzz/dict/<name>.dict. Shared by the
 # fuzz build (CMakeLists.txt here, clang) and the corpus replay of the normal build (replay.cmake);
 # scripts/fuzz.sh lists the same names (tests/core/test_suite_hygiene.cpp checks all of it).
