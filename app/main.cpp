@@ -1,17 +1,17 @@
 // topocast: parses the command line and shows the window (everything else is in topocast_app).
 #include "commands.h"
-#include "compareview.h"
+#include "compare/compareview.h"
 #include "handoff.h"
-#include "layercharts.h"
 #include "mainwindow.h"
-#include "session.h"
+#include "panels/layercharts.h"
 #include "scene/sceneview.h"
-#include "startup.h"
-#include "timeline.h"
+#include "session/session.h"
+#include "session/startup.h"
+#include "timeline/timeline.h"
 
-#include "topocast/colour.h"
-#include "topocast/error.h"
-#include "topocast/landscape.h"
+#include "topocast/analysis/landscape.h"
+#include "topocast/drawing/colour.h"
+#include "topocast/model/error.h"
 #include "topocast/version.h"
 
 #include <QApplication>

@@ -5,8 +5,8 @@
 // Run: ./build/bench/bench_collectives (under /usr/bin/time -v for peak memory).
 
 #include "topocast/algorithms/registry.h"
-#include "topocast/holdings.h"
-#include "topocast/validate.h"
+#include "topocast/analysis/holdings.h"
+#include "topocast/analysis/validate.h"
 
 #include "holdings_fixtures.h"
 

@@ -1,7 +1,7 @@
-// The wormhole cost-model fit (topocast/cost_model.h): fitLinearCost on synthetic samples, the
+// The wormhole cost-model fit (topocast/analysis/cost_model.h): fitLinearCost on synthetic samples, the
 // size of a measured run's per-transfer medians (64 ranks × a few steps) up to a large replay.
 
-#include "topocast/cost_model.h"
+#include "topocast/analysis/cost_model.h"
 
 #include <benchmark/benchmark.h>
 

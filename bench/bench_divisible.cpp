@@ -2,8 +2,8 @@
 // The issue names no speed goal; the reference case is p = 6, h = 6: 117,649 nodes in a 49^3 mesh.
 
 #include "topocast/algorithms/divisible_load.h"
-#include "topocast/metrics.h"
-#include "topocast/validate.h"
+#include "topocast/analysis/metrics.h"
+#include "topocast/analysis/validate.h"
 
 #include <benchmark/benchmark.h>
 

@@ -1,9 +1,9 @@
 // Foundation speed: build + check + metrics of the binomial baseline on a 128×128×128
 // mesh (2,097,152 nodes), with a Boost.Graph BFS on the same mesh beside it.
 #include "topocast/algorithms/baselines.h"
-#include "topocast/graph.h"
-#include "topocast/metrics.h"
-#include "topocast/validate.h"
+#include "topocast/analysis/metrics.h"
+#include "topocast/analysis/validate.h"
+#include "topocast/model/graph.h"
 
 #include <benchmark/benchmark.h>
 

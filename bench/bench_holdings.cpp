@@ -4,7 +4,7 @@
 // Run: ./build/bench/bench_holdings (under /usr/bin/time -v for peak memory).
 
 #include "topocast/algorithms/registry.h"
-#include "topocast/holdings.h"
+#include "topocast/analysis/holdings.h"
 
 #include "holdings_fixtures.h"
 

@@ -2,9 +2,9 @@
 // source, on one worker and on all cores) and the channel load history (built once per schedule,
 // then any step's loads in O(channel slots)).
 #include "topocast/algorithms/registry.h"
-#include "topocast/landscape.h"
-#include "topocast/landscape_estimate.h"
-#include "topocast/metrics.h"
+#include "topocast/analysis/landscape.h"
+#include "topocast/analysis/landscape_estimate.h"
+#include "topocast/analysis/metrics.h"
 
 #include <benchmark/benchmark.h>
 

@@ -4,8 +4,8 @@
 // Run: ./build/bench/bench_msccl
 
 #include "topocast/algorithms/registry.h"
+#include "topocast/analysis/msccl.h"
 #include "topocast/io/msccl_xml.h"
-#include "topocast/msccl.h"
 
 #include <benchmark/benchmark.h>
 

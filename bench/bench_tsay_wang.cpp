@@ -4,8 +4,8 @@
 //   ./build-rel/bench/bench_tsay_wang
 // Peak memory: /usr/bin/time -v ./build-rel/bench/bench_tsay_wang --benchmark_filter=<one>
 #include "topocast/algorithms/tsay_wang.h"
-#include "topocast/metrics.h"
-#include "topocast/validate.h"
+#include "topocast/analysis/metrics.h"
+#include "topocast/analysis/validate.h"
 
 #include <benchmark/benchmark.h>
 

@@ -3,7 +3,7 @@
 // node's share of its final data at every step (what the app's Data held mode recolours per step).
 
 #include "topocast/algorithms/registry.h"
-#include "topocast/holdings.h"
+#include "topocast/analysis/holdings.h"
 
 #include <benchmark/benchmark.h>
 

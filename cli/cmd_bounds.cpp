@@ -6,7 +6,7 @@
 #include "envelope.h"
 
 #include "topocast/algorithms/tsay_wang.h"
-#include "topocast/error.h"
+#include "topocast/model/error.h"
 
 #include <nlohmann/json.hpp>
 

@@ -7,9 +7,9 @@
 
 #include "envelope.h"
 
-#include "topocast/error.h"
-#include "topocast/holdings.h"
+#include "topocast/analysis/holdings.h"
 #include "topocast/io/schedule_json.h"
+#include "topocast/model/error.h"
 
 #include <fmt/format.h>
 #include <fmt/ranges.h>

@@ -7,11 +7,11 @@
 
 #include "envelope.h"
 
+#include "topocast/algorithms/figures.h"
 #include "topocast/algorithms/hypercube_schedule.h"
 #include "topocast/algorithms/registry.h"
-#include "topocast/error.h"
-#include "topocast/figures.h"
-#include "topocast/metrics.h"
+#include "topocast/analysis/metrics.h"
+#include "topocast/model/error.h"
 
 #include <algorithm>
 #include <cmath>

@@ -8,9 +8,9 @@
 
 #include "topocast/algorithms/registry.h"
 #include "topocast/algorithms/tsay_wang.h"
-#include "topocast/error.h"
+#include "topocast/analysis/metrics.h"
 #include "topocast/io/schedule_json.h"
-#include "topocast/metrics.h"
+#include "topocast/model/error.h"
 
 #include <nlohmann/json.hpp>
 

@@ -9,11 +9,11 @@
 #include "envelope.h"
 
 #include "topocast/algorithms/divisible_load.h"
-#include "topocast/error.h"
-#include "topocast/figures.h"
+#include "topocast/algorithms/figures.h"
 #include "topocast/io/figures_json.h"
 #include "topocast/io/schedule_json.h"
-#include "topocast/numbers.h"
+#include "topocast/model/error.h"
+#include "topocast/text/numbers.h"
 
 #include <cmath>
 #include <iomanip>

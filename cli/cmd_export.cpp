@@ -2,14 +2,14 @@
 // (schedule JSON, transfer CSV, channel-load CSV, Chrome/Perfetto trace, GraphML, DOT).
 #include "commands.h"
 
-#include "topocast/cost_model.h"
-#include "topocast/error.h"
+#include "topocast/analysis/cost_model.h"
+#include "topocast/analysis/msccl.h"
 #include "topocast/io/atomic_file.h"
 #include "topocast/io/export.h"
 #include "topocast/io/measured_json.h"
 #include "topocast/io/msccl_xml.h"
 #include "topocast/io/schedule_json.h"
-#include "topocast/msccl.h"
+#include "topocast/model/error.h"
 
 #include <cmath>
 #include <memory>

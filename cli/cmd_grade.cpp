@@ -4,9 +4,9 @@
 
 #include "envelope.h"
 
-#include "topocast/error.h"
-#include "topocast/grade.h"
+#include "topocast/analysis/grade.h"
 #include "topocast/io/schedule_json.h"
+#include "topocast/model/error.h"
 
 #include <memory>
 #include <ostream>

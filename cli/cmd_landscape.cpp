@@ -7,12 +7,12 @@
 
 #include "landscape_document.h"
 
-#include "topocast/durations.h"
-#include "topocast/error.h"
+#include "topocast/analysis/landscape.h"
+#include "topocast/analysis/landscape_estimate.h"
 #include "topocast/io/schedule_json.h"
-#include "topocast/landscape.h"
-#include "topocast/landscape_estimate.h"
-#include "topocast/numbers.h"
+#include "topocast/model/error.h"
+#include "topocast/text/durations.h"
+#include "topocast/text/numbers.h"
 
 #include <nlohmann/json.hpp>
 

@@ -12,12 +12,12 @@
 
 #include "envelope.h"
 
-#include "topocast/camera.h"
-#include "topocast/drawing.h"
-#include "topocast/error.h"
+#include "topocast/drawing/camera.h"
+#include "topocast/drawing/drawing.h"
+#include "topocast/drawing/layout.h"
+#include "topocast/drawing/layout_edges.h"
 #include "topocast/io/schedule_json.h"
-#include "topocast/layout.h"
-#include "topocast/layout_edges.h"
+#include "topocast/model/error.h"
 
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>

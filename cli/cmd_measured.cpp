@@ -2,12 +2,12 @@
 // next to the schedule's model figures (transfers, TCD), and check that it belongs to the schedule.
 #include "commands.h"
 
-#include "topocast/cost_model.h"
-#include "topocast/durations.h"
-#include "topocast/error.h"
+#include "topocast/analysis/cost_model.h"
+#include "topocast/analysis/metrics.h"
 #include "topocast/io/measured_json.h"
 #include "topocast/io/schedule_json.h"
-#include "topocast/metrics.h"
+#include "topocast/model/error.h"
+#include "topocast/text/durations.h"
 
 #include <iomanip>
 #include <memory>

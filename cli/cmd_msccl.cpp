@@ -5,12 +5,13 @@
 
 #include "envelope.h"
 
-#include "topocast/error.h"
+#include "topocast/analysis/metrics.h"
+#include "topocast/analysis/msccl.h"
 #include "topocast/io/atomic_file.h"
+#include "topocast/io/msccl_xml.h"
 #include "topocast/io/read_file.h"
 #include "topocast/io/schedule_json.h"
-#include "topocast/metrics.h"
-#include "topocast/msccl.h"
+#include "topocast/model/error.h"
 
 #include <algorithm>
 #include <memory>

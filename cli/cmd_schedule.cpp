@@ -1,15 +1,15 @@
 // topocast-cli schedule: build one schedule and print a summary, or the schedule document as JSON.
 #include "commands.h"
 
+#include "topocast/algorithms/figures.h"
 #include "topocast/algorithms/registry.h"
-#include "topocast/error.h"
-#include "topocast/figures.h"
-#include "topocast/io/figures_json.h"
+#include "topocast/analysis/metrics.h"
+#include "topocast/analysis/validate.h"
 #include "topocast/io/atomic_file.h"
+#include "topocast/io/figures_json.h"
 #include "topocast/io/schedule_json.h"
-#include "topocast/limits.h"
-#include "topocast/metrics.h"
-#include "topocast/validate.h"
+#include "topocast/model/error.h"
+#include "topocast/model/limits.h"
 
 #include <algorithm>
 #include <iomanip>

@@ -9,8 +9,8 @@
 
 #include "topocast/algorithms/cang_wu.h"
 #include "topocast/algorithms/registry.h"
-#include "topocast/error.h"
 #include "topocast/io/schedule_json.h"
+#include "topocast/model/error.h"
 
 #include <nlohmann/json.hpp>
 

@@ -4,13 +4,14 @@
 #include "envelope.h"
 #include "msccl_commands.h"
 
+#include "topocast/analysis/metrics.h"
+#include "topocast/analysis/reference.h"
+#include "topocast/analysis/validate.h"
+#include "topocast/io/msccl_xml.h"
 #include "topocast/io/schedule_csv.h"
 #include "topocast/io/schedule_json.h"
-#include "topocast/metrics.h"
-#include "topocast/reference.h"
-#include "topocast/validate.h"
 
-#include "topocast/error.h"
+#include "topocast/model/error.h"
 
 #include <memory>
 #include <optional>

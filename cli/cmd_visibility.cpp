@@ -9,12 +9,12 @@
 
 #include "envelope.h"
 
-#include "topocast/drawing.h"
-#include "topocast/error.h"
+#include "topocast/drawing/drawing.h"
+#include "topocast/drawing/label_layout.h"
+#include "topocast/drawing/layout.h"
+#include "topocast/drawing/visibility.h"
 #include "topocast/io/scenario.h"
-#include "topocast/label_layout.h"
-#include "topocast/layout.h"
-#include "topocast/visibility.h"
+#include "topocast/model/error.h"
 
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>

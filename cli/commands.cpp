@@ -1,8 +1,8 @@
 #include "commands.h"
 
 #include "topocast/algorithms/registry.h"
-#include "topocast/error.h"
-#include "topocast/limits.h"
+#include "topocast/model/error.h"
+#include "topocast/model/limits.h"
 #include "topocast/version.h"
 
 #include <algorithm>

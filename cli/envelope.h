@@ -4,7 +4,7 @@
 // Schemas: resources/schema/<format>.schema.json; the words are in docs/glossary.md.
 
 #include "topocast/io/scenario.h"
-#include "topocast/topology.h"
+#include "topocast/model/topology.h"
 
 #include <nlohmann/json.hpp>
 

@@ -4,7 +4,7 @@
 #include "node_matrix.h"
 
 #include "topocast/io/schedule_json.h"
-#include "topocast/numbers.h"
+#include "topocast/text/numbers.h"
 
 #include <nlohmann/json.hpp>
 

@@ -1,8 +1,8 @@
 #pragma once
 // The landscape as topocast-cli and topocast-mpi print it, so that both write the same bytes.
 
+#include "topocast/analysis/landscape.h"
 #include "topocast/io/scenario.h"
-#include "topocast/landscape.h"
 
 #include <iosfwd>
 #include <string>

@@ -3,7 +3,7 @@
 
 #include "commands.h"
 
-#include "topocast/msccl.h"
+#include "topocast/analysis/msccl.h"
 
 #include <string>
 

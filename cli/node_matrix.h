@@ -2,7 +2,7 @@
 
 // Per-node values printed as matrices in the papers' layout (tcd-map, landscape).
 
-#include "topocast/topology.h"
+#include "topocast/model/topology.h"
 
 #include <iosfwd>
 #include <string>

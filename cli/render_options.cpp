@@ -1,9 +1,9 @@
 #include "render_options.h"
 
-#include "topocast/colour.h"
-#include "topocast/error.h"
+#include "topocast/drawing/colour.h"
 #include "topocast/io/export.h"
-#include "topocast/numbers.h"
+#include "topocast/model/error.h"
+#include "topocast/text/numbers.h"
 
 #include <algorithm>
 #include <cctype>

@@ -1,7 +1,7 @@
 #include "scenario_options.h"
 
 #include "topocast/algorithms/registry.h"
-#include "topocast/error.h"
+#include "topocast/model/error.h"
 
 #include <algorithm>
 #include <string_view>

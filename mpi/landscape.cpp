@@ -8,10 +8,10 @@
 #include "landscape_document.h"
 #include "scenario_options.h"
 
-#include "topocast/error.h"
+#include "topocast/analysis/landscape.h"
+#include "topocast/analysis/landscape_estimate.h"
 #include "topocast/io/atomic_file.h"
-#include "topocast/landscape.h"
-#include "topocast/landscape_estimate.h"
+#include "topocast/model/error.h"
 #include "topocast/version.h"
 
 #include <CLI/CLI.hpp>

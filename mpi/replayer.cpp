@@ -1,6 +1,6 @@
 #include "replayer.h"
 
-#include "topocast/error.h"
+#include "topocast/model/error.h"
 
 #include <algorithm>
 #include <climits>

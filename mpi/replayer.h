@@ -3,9 +3,9 @@
 // rank's plan of sends and receives, one run with every byte checked, and the MPI library's own
 // collective on the same ranks and data for comparison.
 
-#include "topocast/replay.h"
-#include "topocast/schedule.h"
-#include "topocast/topology.h"
+#include "topocast/analysis/replay.h"
+#include "topocast/model/schedule.h"
+#include "topocast/model/topology.h"
 
 #include <mpi.h>
 

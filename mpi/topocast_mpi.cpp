@@ -1,14 +1,14 @@
 // topocast-mpi: replays a schedule document on real message passing, one MPI rank per topology
 // node, verifies every byte, and times each step against the MPI library's own collective.
 // The MPI-free parts (payload bytes, checksums, per-rank plans, the measured-times document)
-// live in core (topocast/replay.h, topocast/io/measured_json.h) and are unit-tested there.
-#include "topocast/durations.h"
-#include "topocast/error.h"
+// live in core (topocast/analysis/replay.h, topocast/io/measured_json.h) and are unit-tested there.
+#include "topocast/analysis/replay.h"
+#include "topocast/analysis/validate.h"
 #include "topocast/io/atomic_file.h"
 #include "topocast/io/measured_json.h"
 #include "topocast/io/schedule_json.h"
-#include "topocast/replay.h"
-#include "topocast/validate.h"
+#include "topocast/model/error.h"
+#include "topocast/text/durations.h"
 #include "topocast/version.h"
 
 #include "landscape.h"

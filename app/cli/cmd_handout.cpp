@@ -4,13 +4,13 @@
 #include "commands.h"
 #include "guiscope.h"
 
-#include "handout.h"
-#include "snapshot.h"
-#include "startup.h"
+#include "export/handout.h"
+#include "session/snapshot.h"
+#include "session/startup.h"
 
-#include "topocast/error.h"
 #include "topocast/io/export.h"
 #include "topocast/io/scenario.h"
+#include "topocast/model/error.h"
 
 
 #include <fmt/format.h>

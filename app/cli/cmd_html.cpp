@@ -2,9 +2,9 @@
 // (the app's narration and layout, three.js inlined; see app/webpage.h).
 #include "commands.h"
 
-#include "comparesnapshot.h"
-#include "snapshot.h"
-#include "webpage.h"
+#include "compare/comparesnapshot.h"
+#include "export/webpage.h"
+#include "session/snapshot.h"
 
 #include "topocast/io/scenario.h"
 

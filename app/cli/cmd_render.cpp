@@ -4,15 +4,15 @@
 #include "commands.h"
 #include "guiscope.h"
 
-#include "animationexport.h"
-#include "compareexport.h"
-#include "snapshot.h"
-#include "startup.h"
+#include "export/animationexport.h"
+#include "export/compareexport.h"
+#include "session/snapshot.h"
+#include "session/startup.h"
 
-#include "topocast/error.h"
 #include "topocast/io/captions.h"
 #include "topocast/io/export.h"
 #include "topocast/io/scenario.h"
+#include "topocast/model/error.h"
 
 
 #include <fmt/format.h>

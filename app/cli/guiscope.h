@@ -2,9 +2,9 @@
 
 // The QGuiApplication that topocast-cli's Qt commands (render, handout) run under.
 
-#include "startup.h"
+#include "session/startup.h"
 
-#include "topocast/error.h"
+#include "topocast/model/error.h"
 
 #include <QGuiApplication>
 

@@ -1,6 +1,6 @@
 #include "scene/dataglyphs.h"
 
-#include "topocast/holdings.h"
+#include "topocast/analysis/holdings.h"
 
 #include <algorithm>
 #include <cmath>

@@ -5,7 +5,7 @@
 // blocks, an all-reduce's bars grow as contributions are combined.
 
 #include "scene/scenestyle.h"
-#include "snapshot.h"
+#include "session/snapshot.h"
 
 #include <vector>
 

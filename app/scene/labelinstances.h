@@ -3,7 +3,7 @@
 #include "scene/instancebuffer.h"
 #include "scene/scenestyle.h"
 
-#include "topocast/label_layout.h"
+#include "topocast/drawing/label_layout.h"
 
 #include <Qt3DCore/QEntity>
 

@@ -2,7 +2,7 @@
 
 #include "scene/instancedmaterial.h"
 
-#include "topocast/line_chains.h"
+#include "topocast/drawing/line_chains.h"
 
 #include <Qt3DCore/QAttribute>
 #include <Qt3DCore/QBuffer>

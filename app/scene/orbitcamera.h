@@ -1,6 +1,6 @@
 #pragma once
 
-#include "topocast/camera.h"
+#include "topocast/drawing/camera.h"
 
 #include <QVector3D>
 
@@ -10,7 +10,7 @@ namespace topocast::app {
 
 /// Orbit/pan/zoom about a centre, driven by the scene view's mouse and keyboard handling
 /// (Qt3D's own controller would also take the arrow keys, which belong to the timeline).
-/// The camera itself is core's OrbitView (topocast/camera.h): this class changes it and copies
+/// The camera itself is core's OrbitView (topocast/drawing/camera.h): this class changes it and copies
 /// it into the QCamera, so the app's picture and topocast-cli visibility use the same numbers.
 class OrbitCamera {
 public:

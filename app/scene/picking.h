@@ -1,6 +1,6 @@
 #pragma once
 
-#include "topocast/layout.h"
+#include "topocast/drawing/layout.h"
 
 #include <QMatrix4x4>
 #include <QPointF>

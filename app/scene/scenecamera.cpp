@@ -1,5 +1,5 @@
 // SceneView: the camera — default framing, projection, level of detail by screen size, and where
-// nodes land on the screen (the camera's maths is core's OrbitView, topocast/camera.h).
+// nodes land on the screen (the camera's maths is core's OrbitView, topocast/drawing/camera.h).
 #include "scene/sceneview.h"
 
 #include "scene/arrowinstances.h"
@@ -11,9 +11,9 @@
 #include "scene/nodeinstances.h"
 #include "scene/picking.h"
 
-#include "topocast/camera.h"
+#include "topocast/drawing/camera.h"
+#include "topocast/drawing/visibility.h"
 #include "topocast/io/scenario.h"
-#include "topocast/visibility.h"
 
 #include <Qt3DCore/QEntity>
 #include <Qt3DCore/QTransform>

@@ -13,11 +13,11 @@
 #include "scene/nodeinstances.h"
 #include "scene/picking.h"
 
-#include "topocast/camera.h"
-#include "topocast/drawing.h"
+#include "topocast/drawing/camera.h"
+#include "topocast/drawing/drawing.h"
+#include "topocast/drawing/view_labels.h"
+#include "topocast/drawing/visibility.h"
 #include "topocast/io/scenario.h"
-#include "topocast/view_labels.h"
-#include "topocast/visibility.h"
 
 #include <Qt3DRender/QDepthTest>
 

@@ -10,9 +10,9 @@
 #include "scene/nodeinstances.h"
 #include "scene/picking.h"
 
-#include "topocast/camera.h"
+#include "topocast/drawing/camera.h"
+#include "topocast/drawing/visibility.h"
 #include "topocast/io/scenario.h"
-#include "topocast/visibility.h"
 
 #include <Qt3DCore/QEntity>
 #include <Qt3DCore/QTransform>

@@ -7,8 +7,8 @@
 #include "scene/linkinstances.h"
 #include "scene/scenestyle.h"
 
-#include "topocast/camera.h"
-#include "topocast/label_layout.h"
+#include "topocast/drawing/camera.h"
+#include "topocast/drawing/label_layout.h"
 
 #include <QPoint>
 

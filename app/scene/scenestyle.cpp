@@ -2,9 +2,9 @@
 
 #include "scene/dataglyphs.h"
 
-#include "topocast/figures.h"
-#include "topocast/holdings.h"
-#include "topocast/landscape.h"
+#include "topocast/algorithms/figures.h"
+#include "topocast/analysis/holdings.h"
+#include "topocast/analysis/landscape.h"
 
 #include <algorithm>
 #include <array>

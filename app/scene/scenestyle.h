@@ -1,8 +1,8 @@
 #pragma once
 
-#include "snapshot.h"
+#include "session/snapshot.h"
 
-#include "topocast/colour.h"
+#include "topocast/drawing/colour.h"
 
 #include <QColor>
 #include <QString>

@@ -11,12 +11,12 @@
 #include "scene/nodeinstances.h"
 #include "scene/picking.h"
 
-#include "narration.h"
+#include "panels/narration.h"
 
-#include "topocast/camera.h"
+#include "topocast/drawing/camera.h"
+#include "topocast/drawing/view_labels.h"
+#include "topocast/drawing/visibility.h"
 #include "topocast/io/scenario.h"
-#include "topocast/view_labels.h"
-#include "topocast/visibility.h"
 
 #include <Qt3DCore/QEntity>
 #include <Qt3DCore/QTransform>

@@ -4,9 +4,9 @@
 #include "scene/orbitcamera.h"
 #include "scene/scenestate.h"
 #include "scene/scenestyle.h"
-#include "snapshot.h"
+#include "session/snapshot.h"
 
-#include "topocast/label_layout.h"
+#include "topocast/drawing/label_layout.h"
 
 #include <QImage>
 #include <QObject>

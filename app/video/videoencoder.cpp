@@ -2,8 +2,8 @@
 
 #include "gifpalette.h"
 
-#include "topocast/error.h"
 #include "topocast/io/atomic_file.h"
+#include "topocast/model/error.h"
 
 extern "C" {
 #include <libavcodec/avcodec.h>

@@ -1,14 +1,14 @@
 #include "window/compareflow.h"
 
-#include "comparesnapshot.h"
-#include "compareview.h"
-#include "findingspanel.h"
-#include "openschedule.h"
+#include "compare/comparesnapshot.h"
+#include "compare/compareview.h"
+#include "panels/findingspanel.h"
 #include "scene/sceneview.h"
-#include "session.h"
+#include "session/openschedule.h"
+#include "session/session.h"
 
 #include "topocast/algorithms/registry.h"
-#include "topocast/error.h"
+#include "topocast/model/error.h"
 
 #include <QAction>
 #include <QMainWindow>

@@ -3,7 +3,7 @@
 // its compare side, a useful contrast made from the scenario shown, or a schedule opened from a
 // file against topocast's own algorithm for its collective.
 
-#include "snapshot.h"
+#include "session/snapshot.h"
 
 #include <QObject>
 #include <QString>

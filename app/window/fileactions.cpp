@@ -1,18 +1,18 @@
 #include "window/fileactions.h"
 
-#include "compareview.h"
-#include "findingspanel.h"
-#include "measuredmodel.h"
-#include "measuredpanel.h"
-#include "openschedule.h"
+#include "compare/compareview.h"
+#include "panels/findingspanel.h"
+#include "panels/measuredmodel.h"
+#include "panels/measuredpanel.h"
 #include "scene/sceneview.h"
-#include "session.h"
-#include "timeline.h"
+#include "session/openschedule.h"
+#include "session/session.h"
+#include "timeline/timeline.h"
 #include "window/compareflow.h"
 #include "window/scenariomemory.h"
 #include "window/viewcontrols.h"
 
-#include "topocast/error.h"
+#include "topocast/model/error.h"
 
 #include <QDockWidget>
 #include <QFileInfo>

@@ -4,7 +4,7 @@
 // topocast-mpi's measured times, and the scenario shown saved with its view.
 
 #include "topocast/io/scenario.h"
-#include "topocast/topology.h"
+#include "topocast/model/topology.h"
 
 #include <QObject>
 #include <QString>

@@ -1,9 +1,9 @@
 #include "window/gettingstarted.h"
 
 #include "mainwindow.h"
-#include "predictmode.h"
-#include "session.h"
-#include "timeline.h"
+#include "practice/predictmode.h"
+#include "session/session.h"
+#include "timeline/timeline.h"
 
 #include <QAction>
 #include <QCloseEvent>

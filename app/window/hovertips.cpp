@@ -1,12 +1,12 @@
 #include "window/hovertips.h"
 
-#include "narration.h"
-#include "predictmode.h"
+#include "panels/narration.h"
+#include "practice/predictmode.h"
 #include "scene/sceneview.h"
-#include "session.h"
-#include "timeline.h"
+#include "session/session.h"
+#include "timeline/timeline.h"
 
-#include "topocast/figures.h"
+#include "topocast/algorithms/figures.h"
 
 #include <QToolTip>
 

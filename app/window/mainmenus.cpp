@@ -1,18 +1,18 @@
 #include "window/mainmenus.h"
 #include "window/helpmenu.h"
 
-#include "compareview.h"
-#include "exportactions.h"
-#include "handout.h"
-#include "webpage.h"
+#include "compare/compareview.h"
+#include "export/exportactions.h"
+#include "export/handout.h"
+#include "export/webpage.h"
 #include "mainwindow.h"
-#include "predictmode.h"
+#include "practice/predictmode.h"
 #include "scene/sceneview.h"
-#include "session.h"
-#include "timeline.h"
+#include "session/session.h"
+#include "timeline/timeline.h"
 
-#include "topocast/error.h"
 #include "topocast/io/scenario.h"
+#include "topocast/model/error.h"
 
 #include <QAction>
 #include <QApplication>

@@ -3,7 +3,7 @@
 // menu action also belongs to the window, so its shortcut works while presentation mode hides the
 // menu bar.
 
-#include "snapshot.h"
+#include "session/snapshot.h"
 
 #include <QStringList>
 

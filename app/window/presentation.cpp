@@ -1,7 +1,7 @@
 #include "window/presentation.h"
 
-#include "compareview.h"
-#include "legendwidget.h"
+#include "compare/compareview.h"
+#include "panels/legendwidget.h"
 #include "scene/sceneview.h"
 
 #include <QApplication>

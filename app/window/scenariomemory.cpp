@@ -1,7 +1,7 @@
 #include "window/scenariomemory.h"
 
 #include "scene/sceneview.h"
-#include "timeline.h"
+#include "timeline/timeline.h"
 
 #include <QFileInfo>
 #include <QMenu>

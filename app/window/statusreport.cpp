@@ -1,9 +1,9 @@
 #include "window/statusreport.h"
 
 #include "scene/sceneview.h"
-#include "session.h"
+#include "session/session.h"
 
-#include "topocast/numbers.h"
+#include "topocast/text/numbers.h"
 
 #include <QAction>
 #include <QLabel>

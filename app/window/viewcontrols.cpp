@@ -2,7 +2,7 @@
 
 #include "scene/sceneview.h"
 
-#include "topocast/colour.h"
+#include "topocast/drawing/colour.h"
 
 #include <QAction>
 #include <QCheckBox>

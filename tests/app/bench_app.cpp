@@ -1,12 +1,12 @@
 // Benchmarks (hidden: run with  topocast_app_tests "[bench]"  under xvfb-run). They print
 // numbers and check only loose bounds; timings never gate the normal suite.
-#include "animationexport.h"
+#include "export/animationexport.h"
 #include "helpers.h"
 #include "scene/instancebuffer.h"
 #include "scene/nodeinstances.h"
 #include "scene/scenestyle.h"
 #include "scene/sceneview.h"
-#include "session.h"
+#include "session/session.h"
 
 #include <catch2/catch.hpp>
 

@@ -3,7 +3,7 @@
 #include "scene/scenestyle.h"
 
 #include "topocast/io/scenario.h"
-#include "topocast/schedule.h"
+#include "topocast/model/schedule.h"
 
 #include <QColor>
 #include <QCoreApplication>

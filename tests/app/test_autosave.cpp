@@ -3,7 +3,7 @@
 // once when it stops, and what is still waiting is written when the window goes.
 #include "helpers.h"
 #include "mainwindow.h"
-#include "session.h"
+#include "session/session.h"
 
 #include <catch2/catch.hpp>
 

@@ -1,8 +1,8 @@
 #include "helpers.h"
-#include "layercharts.h"
-#include "snapshot.h"
+#include "panels/layercharts.h"
+#include "session/snapshot.h"
 
-#include "topocast/figures.h"
+#include "topocast/algorithms/figures.h"
 
 #include <catch2/catch.hpp>
 

@@ -1,17 +1,17 @@
 // Colours for everyone (palettes from core, colour bars with numbers),
 // algorithms that do not apply greyed out with their reason, presentation mode's 3-D view share.
 #include "helpers.h"
-#include "legendwidget.h"
 #include "mainwindow.h"
-#include "scenariopanel.h"
+#include "panels/legendwidget.h"
+#include "panels/scenariopanel.h"
 #include "scene/scenestyle.h"
 #include "scene/sceneview.h"
-#include "session.h"
-#include "snapshot.h"
-#include "timeline.h"
+#include "session/session.h"
+#include "session/snapshot.h"
+#include "timeline/timeline.h"
 
 #include "topocast/algorithms/registry.h"
-#include "topocast/colour.h"
+#include "topocast/drawing/colour.h"
 
 #include <catch2/catch.hpp>
 

@@ -1,21 +1,21 @@
 // The split view: two schedules on one network, one camera, one timeline; the
 // compare scenario in the window, its exports and `topocast --screenshot` of both sides.
 #include "cli_runner.h"
-#include "compareexport.h"
-#include "comparemetrics.h"
-#include "compareview.h"
+#include "compare/comparemetrics.h"
+#include "compare/compareview.h"
 #include "decode.h"
+#include "export/compareexport.h"
 #include "helpers.h"
 #include "mainwindow.h"
-#include "scenariopanel.h"
+#include "panels/scenariopanel.h"
 #include "scene/markinstances.h"
 #include "scene/sceneview.h"
-#include "session.h"
-#include "startup.h"
+#include "session/session.h"
+#include "session/startup.h"
 #include "temp_dir.h"
-#include "timeline.h"
+#include "timeline/timeline.h"
 
-#include "topocast/error.h"
+#include "topocast/model/error.h"
 
 #include <catch2/catch.hpp>
 

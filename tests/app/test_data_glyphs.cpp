@@ -3,18 +3,18 @@
 // against core Holdings at every step, with the partial sums of an all-reduce as bars by share,
 // the legend that explains them, and real frames that show the colours where the cells are.
 #include "helpers.h"
-#include "scene/dataglyphs.h"
-#include "narration.h"
+#include "panels/narration.h"
 #include "scene/arrowinstances.h"
+#include "scene/dataglyphs.h"
 #include "scene/glyphinstances.h"
 #include "scene/labelinstances.h"
 #include "scene/picking.h"
 #include "scene/sceneview.h"
-#include "snapshot.h"
+#include "session/snapshot.h"
 
-#include "topocast/holdings.h"
-#include "topocast/routing.h"
+#include "topocast/analysis/holdings.h"
 #include "topocast/io/scenario.h"
+#include "topocast/model/routing.h"
 
 #include <catch2/catch.hpp>
 

@@ -4,12 +4,12 @@
 // in it.
 #include "helpers.h"
 #include "mainwindow.h"
-#include "narration.h"
+#include "panels/narration.h"
 #include "scene/sceneview.h"
-#include "session.h"
-#include "snapshot.h"
+#include "session/session.h"
+#include "session/snapshot.h"
 
-#include "topocast/replay.h"
+#include "topocast/analysis/replay.h"
 
 #include <catch2/catch.hpp>
 

@@ -2,19 +2,19 @@
 // binary addresses), source-map numbers, the orthographic top-down view of 2-D networks; and
 // item 3's flat hypercube drawing in the app.
 #include "helpers.h"
+#include "mainwindow.h"
 #include "scene/arrowinstances.h"
 #include "scene/labelinstances.h"
 #include "scene/messageinstances.h"
 #include "scene/orbitcamera.h"
 #include "scene/picking.h"
 #include "scene/sceneview.h"
-#include "mainwindow.h"
-#include "session.h"
-#include "startup.h"
+#include "session/session.h"
+#include "session/startup.h"
 
 #include "topocast/algorithms/cang_wu.h"
-#include "topocast/layout.h"
-#include "topocast/routing.h"
+#include "topocast/drawing/layout.h"
+#include "topocast/model/routing.h"
 
 #include <catch2/catch.hpp>
 

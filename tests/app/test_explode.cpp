@@ -5,12 +5,12 @@
 #include "scene/linkinstances.h"
 #include "scene/nodeinstances.h"
 #include "scene/sceneview.h"
-#include "session.h"
-#include "timeline.h"
+#include "session/session.h"
+#include "timeline/timeline.h"
 
-#include "topocast/camera.h"
-#include "topocast/layout.h"
-#include "topocast/visibility.h"
+#include "topocast/drawing/camera.h"
+#include "topocast/drawing/layout.h"
+#include "topocast/drawing/visibility.h"
 
 #include <catch2/catch.hpp>
 

@@ -1,7 +1,7 @@
 // Animation and picture export: frames on a deterministic clock, decoded back with
 // libavformat; the source's colour where the source is; the same scenario twice gives the same
 // frames; cancel and bad settings leave nothing behind; `topocast-cli render` in-process.
-#include "animationexport.h"
+#include "export/animationexport.h"
 #include "cli_runner.h"
 #include "commands.h"
 #include "helpers.h"
@@ -9,8 +9,8 @@
 
 #include "decode.h"
 
-#include "topocast/error.h"
 #include "topocast/io/scenario.h"
+#include "topocast/model/error.h"
 
 #include <catch2/catch.hpp>
 

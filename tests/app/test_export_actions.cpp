@@ -1,11 +1,11 @@
 // File ▸ Export from the window: data formats, charts as PNG + SVG, a picture at any
 // size, and the animation with its progress dialog — cancelled through the dialog's own button.
-#include "exportactions.h"
+#include "export/exportactions.h"
 #include "helpers.h"
-#include "layercharts.h"
 #include "mainwindow.h"
-#include "session.h"
-#include "timeline.h"
+#include "panels/layercharts.h"
+#include "session/session.h"
+#include "timeline/timeline.h"
 
 #include "topocast/io/schedule_json.h"
 

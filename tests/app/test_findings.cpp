@@ -2,17 +2,17 @@
 // it breaks, in a findings panel and in the picture; the panel lists what `topocast-cli
 // validate` prints.
 #include "cli_runner.h"
-#include "findingspanel.h"
 #include "helpers.h"
 #include "mainwindow.h"
+#include "panels/findingspanel.h"
 #include "scene/sceneview.h"
-#include "session.h"
+#include "session/session.h"
 #include "temp_dir.h"
-#include "timeline.h"
+#include "timeline/timeline.h"
 
 #include "topocast/algorithms/registry.h"
+#include "topocast/analysis/metrics.h"
 #include "topocast/io/schedule_json.h"
-#include "topocast/metrics.h"
 
 #include <catch2/catch.hpp>
 

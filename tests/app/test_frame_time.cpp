@@ -3,7 +3,7 @@
 #include "helpers.h"
 #include "mainwindow.h"
 #include "scene/sceneview.h"
-#include "session.h"
+#include "session/session.h"
 
 #include <catch2/catch.hpp>
 

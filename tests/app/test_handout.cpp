@@ -1,9 +1,9 @@
 // Handouts: a title page and one page per step with the step's picture,
 // narration and figures, as a PDF (File ▸ Export ▸ Handout and `topocast-cli handout`).
 #include "cli_runner.h"
-#include "handout.h"
-#include "scene/scenestyle.h"
+#include "export/handout.h"
 #include "helpers.h"
+#include "scene/scenestyle.h"
 #include "temp_dir.h"
 
 #include "topocast/io/scenario.h"

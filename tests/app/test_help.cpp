@@ -1,13 +1,13 @@
 // Help ▸ Getting started, User guide, Keyboard shortcuts and About: the tour does each of its steps
 // and gives the scenario back, the guide the program ships opens with its pictures, every menu
 // shortcut is listed with its key, and About names the version and papers.
-#include "compareview.h"
+#include "compare/compareview.h"
 #include "helpers.h"
 #include "mainwindow.h"
-#include "predictmode.h"
+#include "practice/predictmode.h"
 #include "scene/sceneview.h"
-#include "session.h"
-#include "timeline.h"
+#include "session/session.h"
+#include "timeline/timeline.h"
 #include "window/gettingstarted.h"
 #include "window/helpmenu.h"
 

@@ -1,15 +1,15 @@
 // The source map shows any metric's landscape (core computeLandscape through the
 // session), with a metric chooser, a colour bar with numbers and a histogram in the side panel.
 #include "helpers.h"
-#include "landscapepanel.h"
 #include "mainwindow.h"
-#include "scene/sceneview.h"
+#include "panels/landscapepanel.h"
 #include "scene/scenestyle.h"
-#include "session.h"
-#include "snapshot.h"
+#include "scene/sceneview.h"
+#include "session/session.h"
+#include "session/snapshot.h"
 
 #include "topocast/algorithms/registry.h"
-#include "topocast/metrics.h"
+#include "topocast/analysis/metrics.h"
 
 #include <catch2/catch.hpp>
 

@@ -3,9 +3,9 @@
 // test releases it, so "while computing" does not depend on the machine's speed.
 #include "helpers.h"
 #include "mainwindow.h"
-#include "scenariopanel.h"
+#include "panels/scenariopanel.h"
 #include "scene/sceneview.h"
-#include "session.h"
+#include "session/session.h"
 
 #include <catch2/catch.hpp>
 

@@ -5,9 +5,9 @@
 #include "scene/linkinstances.h"
 #include "scene/picking.h"
 #include "scene/sceneview.h"
-#include "session.h"
+#include "session/session.h"
 
-#include "topocast/metrics.h"
+#include "topocast/analysis/metrics.h"
 
 #include <catch2/catch.hpp>
 

@@ -1,10 +1,10 @@
 #include "helpers.h"
 #include "mainwindow.h"
-#include "metricsmodel.h"
-#include "scenariopanel.h"
+#include "panels/metricsmodel.h"
+#include "panels/scenariopanel.h"
 #include "scene/sceneview.h"
-#include "session.h"
-#include "timeline.h"
+#include "session/session.h"
+#include "timeline/timeline.h"
 
 #include <catch2/catch.hpp>
 

@@ -4,10 +4,10 @@
 // changes. The exact numbers below are the file's own.
 #include "helpers.h"
 #include "mainwindow.h"
-#include "measuredmodel.h"
-#include "measuredpanel.h"
-#include "session.h"
-#include "timeline.h"
+#include "panels/measuredmodel.h"
+#include "panels/measuredpanel.h"
+#include "session/session.h"
+#include "timeline/timeline.h"
 
 #include "topocast/io/scenario.h"
 

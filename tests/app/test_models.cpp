@@ -1,7 +1,7 @@
 #include "helpers.h"
-#include "metricsmodel.h"
-#include "narration.h"
-#include "snapshot.h"
+#include "panels/metricsmodel.h"
+#include "panels/narration.h"
+#include "session/snapshot.h"
 
 #include <catch2/catch.hpp>
 

@@ -2,12 +2,12 @@
 // r), its findings in the panel, the Data held view over it, and the split view against
 // topocast's own algorithm for the same collective (an imported ring against bucket).
 #include "cli_runner.h"
-#include "compareview.h"
-#include "comparesnapshot.h"
-#include "findingspanel.h"
+#include "compare/comparesnapshot.h"
+#include "compare/compareview.h"
 #include "mainwindow.h"
-#include "openschedule.h"
-#include "session.h"
+#include "panels/findingspanel.h"
+#include "session/openschedule.h"
+#include "session/session.h"
 #include "temp_dir.h"
 
 #include "topocast/io/scenario.h"

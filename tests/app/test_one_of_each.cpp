@@ -2,14 +2,14 @@
 // --mode, scenario files and topocast-cli render; one key handler for the timeline of both views;
 // one atomic save for every file the app writes; one way to name a picture's size.
 #include "mainwindow.h"
-#include "output.h"
+#include "export/output.h"
 #include "render_options.h"
 #include "scene/scenestyle.h"
 #include "temp_dir.h"
-#include "timeline.h"
+#include "timeline/timeline.h"
 
-#include "topocast/colour.h"
-#include "topocast/error.h"
+#include "topocast/drawing/colour.h"
+#include "topocast/model/error.h"
 
 #include <catch2/catch.hpp>
 

@@ -1,16 +1,16 @@
 // Presets open as themselves (their own step, colour mode and title), the compare view follows
 // the side being edited, and hypercube nodes are named as the picture labels them.
-#include "compareview.h"
+#include "compare/compareview.h"
 #include "helpers.h"
 #include "mainwindow.h"
-#include "metricsmodel.h"
-#include "narration.h"
+#include "panels/metricsmodel.h"
+#include "panels/narration.h"
 #include "scene/markinstances.h"
 #include "scene/sceneview.h"
-#include "session.h"
-#include "timeline.h"
+#include "session/session.h"
+#include "timeline/timeline.h"
 
-#include "topocast/layout.h"
+#include "topocast/drawing/layout.h"
 
 #include <catch2/catch.hpp>
 

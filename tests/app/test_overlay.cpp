@@ -1,13 +1,13 @@
 // Exports that stand alone: a title line with the step's narration and a legend strip in bands of
 // their own around the 3-D view, captions burned into the picture, a default pace a room can read
 // (1.5 s a step, a hold at the end), and a source map's colour bar in its pictures.
-#include "animationexport.h"
+#include "export/animationexport.h"
 #include "cli_runner.h"
 #include "commands.h"
-#include "frameoverlay.h"
+#include "export/frameoverlay.h"
 #include "helpers.h"
-#include "narration.h"
-#include "startup.h"
+#include "panels/narration.h"
+#include "session/startup.h"
 
 #include "decode.h"
 

@@ -3,7 +3,7 @@
 
 #include <catch2/catch.hpp>
 
-#include "topocast/layout.h"
+#include "topocast/drawing/layout.h"
 
 using namespace topocast;
 using namespace topocast::app;

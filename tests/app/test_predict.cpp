@@ -2,12 +2,12 @@
 // Enter grades them (core gradeStep), the view marks right / missed / wrong, the score adds up.
 #include "helpers.h"
 #include "mainwindow.h"
-#include "predictmode.h"
+#include "practice/predictmode.h"
 #include "scene/markinstances.h"
 #include "scene/picking.h"
 #include "scene/sceneview.h"
-#include "session.h"
-#include "timeline.h"
+#include "session/session.h"
+#include "timeline/timeline.h"
 
 #include "topocast/io/scenario.h"
 

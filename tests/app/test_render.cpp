@@ -3,9 +3,9 @@
 #include "mainwindow.h"
 #include "scene/picking.h"
 #include "scene/sceneview.h"
-#include "session.h"
-#include "startup.h"
-#include "timeline.h"
+#include "session/session.h"
+#include "session/startup.h"
+#include "timeline/timeline.h"
 
 #include <catch2/catch.hpp>
 

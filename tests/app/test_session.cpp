@@ -1,5 +1,5 @@
 #include "helpers.h"
-#include "session.h"
+#include "session/session.h"
 
 #include <catch2/catch.hpp>
 

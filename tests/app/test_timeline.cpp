@@ -1,7 +1,7 @@
 #include "helpers.h"
 #include "scene/scenestyle.h"
-#include "snapshot.h"
-#include "timeline.h"
+#include "session/snapshot.h"
+#include "timeline/timeline.h"
 
 #include <catch2/catch.hpp>
 

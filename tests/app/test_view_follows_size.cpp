@@ -2,14 +2,14 @@
 // its default framing is framed again for the new shape — every node inside, no column cut off —
 // while a camera the user turned stays where it is; every label layer places its plates in the
 // viewport's real pixels, so labels keep their proportions at every size.
-#include "compareview.h"
+#include "compare/compareview.h"
 #include "helpers.h"
 #include "mainwindow.h"
-#include "predictmode.h"
+#include "practice/predictmode.h"
 #include "scene/labelinstances.h"
 #include "scene/sceneview.h"
-#include "session.h"
-#include "timeline.h"
+#include "session/session.h"
+#include "timeline/timeline.h"
 
 #include "topocast/io/scenario.h"
 

@@ -2,7 +2,7 @@
 // schedule with waitUntilIdle (a QEventLoop woken by Session::busyChanged) and lets the window
 // draw with runEventLoopFor (a QTimer), where it used to spin processEvents every 50 ms.
 #include "helpers.h"
-#include "session.h"
+#include "session/session.h"
 
 #include <catch2/catch.hpp>
 

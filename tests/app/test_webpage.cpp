@@ -3,11 +3,11 @@
 // allows, and no text of the scenario can end the data element. (tests/web/ opens pages in
 // Chromium.)
 #include "helpers.h"
+#include "compare/comparesnapshot.h"
+#include "export/webpage.h"
 #include "mainwindow.h"
-#include "comparesnapshot.h"
-#include "narration.h"
-#include "snapshot.h"
-#include "webpage.h"
+#include "panels/narration.h"
+#include "session/snapshot.h"
 
 #include "topocast/io/scenario.h"
 

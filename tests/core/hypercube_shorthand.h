@@ -3,7 +3,7 @@
 // the test files can share a unity-build batch).
 
 #include "topocast/algorithms/hypercube_cost.h"
-#include "topocast/schedule.h"
+#include "topocast/model/schedule.h"
 
 inline constexpr topocast::Pattern Bc = topocast::Pattern::Broadcast, Sc = topocast::Pattern::Scatter,
                                    Ag = topocast::Pattern::Allgather, Aa = topocast::Pattern::Alltoall;

@@ -22,14 +22,14 @@ struct Rule {
 const std::vector<Rule>& rules()
 {
     static const std::vector<Rule> list = {
-        {"schedules are built by Session through buildSnapshot (app/snapshot.cpp, app/session.cpp)",
-         std::regex(R"(\b(buildSchedule|buildScenario)\s*\()"), {"app/snapshot.cpp", "app/session.cpp"},
+        {"schedules are built by Session through buildSnapshot (app/session/snapshot.cpp, app/session/session.cpp)",
+         std::regex(R"(\b(buildSchedule|buildScenario)\s*\()"), {"app/session/snapshot.cpp", "app/session/session.cpp"},
          "        const Schedule s = buildSchedule(sc.algorithm, sc.topology, v, sc.params);"},
-        {"metrics and channel loads come from core computeMetrics, once per snapshot (app/snapshot.cpp)",
-         std::regex(R"(\bcomputeMetrics\s*\()"), {"app/snapshot.cpp"},
+        {"metrics and channel loads come from core computeMetrics, once per snapshot (app/session/snapshot.cpp)",
+         std::regex(R"(\bcomputeMetrics\s*\()"), {"app/session/snapshot.cpp"},
          "    snap.metrics = computeMetrics(snap.schedule, 2000);"},
-        {"the landscape (TCD map) and informed steps come from core, once per snapshot (app/snapshot.cpp)",
-         std::regex(R"(\b(computeLandscape|informedSteps|firstInformers)\s*\()"), {"app/snapshot.cpp"},
+        {"the landscape (TCD map) and informed steps come from core, once per snapshot (app/session/snapshot.cpp)",
+         std::regex(R"(\b(computeLandscape|informedSteps|firstInformers)\s*\()"), {"app/session/snapshot.cpp"},
          "    const auto first = firstInformers(snap->schedule);"},
         {"channel loads: Snapshot::channelLoads (core ChannelLoadHistory), never a walk over the routes",
          std::regex(R"(\b(forEachChannel|expandRoute|cumulativeChannelLoad|stepChannelLoad)\s*\()"), {},

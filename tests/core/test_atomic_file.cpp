@@ -2,7 +2,7 @@
 
 #include "temp_dir.h"
 
-#include "topocast/error.h"
+#include "topocast/model/error.h"
 
 #include <catch2/catch.hpp>
 

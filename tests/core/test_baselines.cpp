@@ -1,9 +1,9 @@
 // Baseline broadcasts: hand-computed TCD values on 4×4 and 2×2×2, checker invariants.
 #include "topocast/algorithms/baselines.h"
 #include "topocast/algorithms/registry.h"
-#include "topocast/error.h"
-#include "topocast/metrics.h"
-#include "topocast/validate.h"
+#include "topocast/analysis/metrics.h"
+#include "topocast/analysis/validate.h"
+#include "topocast/model/error.h"
 
 #include <catch2/catch.hpp>
 

@@ -4,7 +4,7 @@
 
 #include "topocast/algorithms/cang_wu.h"
 #include "topocast/algorithms/eyes.h"
-#include "topocast/error.h"
+#include "topocast/model/error.h"
 
 #include "cang_wu_spec_tables.h"
 

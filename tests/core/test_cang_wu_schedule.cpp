@@ -3,14 +3,14 @@
 // the tcd-map and schedule CLI commands; the scenario presets (spec/mesh-tcd.md §1.4, §7.1, §9).
 
 #include "topocast/algorithms/cang_wu.h"
-#include "topocast/figures.h"
-#include "topocast/io/figures_json.h"
 #include "topocast/algorithms/eyes.h"
+#include "topocast/algorithms/figures.h"
 #include "topocast/algorithms/registry.h"
-#include "topocast/error.h"
+#include "topocast/analysis/metrics.h"
+#include "topocast/analysis/validate.h"
+#include "topocast/io/figures_json.h"
 #include "topocast/io/scenario.h"
-#include "topocast/metrics.h"
-#include "topocast/validate.h"
+#include "topocast/model/error.h"
 
 #include "cang_wu_spec_tables.h"
 #include "commands.h"

@@ -1,8 +1,8 @@
 // Captions of an exported animation: one cue per step on the export's frame
 // clock (animationFrames), and the WebVTT text.
-#include "topocast/error.h"
 #include "topocast/io/captions.h"
 #include "topocast/io/export.h"
+#include "topocast/model/error.h"
 
 #include <catch2/catch.hpp>
 

@@ -2,8 +2,8 @@
 // tsay-wang scenario presets under resources/scenarios/.
 #include "commands.h"
 
+#include "topocast/analysis/validate.h"
 #include "topocast/io/scenario.h"
-#include "topocast/validate.h"
 
 #include "cli_runner.h"
 

@@ -1,10 +1,10 @@
 // `topocast-cli visibility` and `topocast-cli layout`, run in-process.
 #include "commands.h"
 
+#include "topocast/drawing/layout.h"
+#include "topocast/drawing/visibility.h"
 #include "topocast/io/scenario.h"
 #include "topocast/io/schedule_json.h"
-#include "topocast/layout.h"
-#include "topocast/visibility.h"
 
 #include "cli_runner.h"
 

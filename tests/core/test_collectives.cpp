@@ -9,16 +9,16 @@
 
 #include "topocast/algorithms/baselines.h"
 #include "topocast/algorithms/collectives.h"
+#include "topocast/algorithms/figures.h"
 #include "topocast/algorithms/registry.h"
-#include "topocast/error.h"
-#include "topocast/figures.h"
-#include "topocast/holdings.h"
+#include "topocast/analysis/holdings.h"
+#include "topocast/analysis/landscape.h"
+#include "topocast/analysis/metrics.h"
+#include "topocast/analysis/reduction.h"
+#include "topocast/analysis/replay.h"
+#include "topocast/analysis/validate.h"
 #include "topocast/io/schedule_json.h"
-#include "topocast/landscape.h"
-#include "topocast/metrics.h"
-#include "topocast/reduction.h"
-#include "topocast/replay.h"
-#include "topocast/validate.h"
+#include "topocast/model/error.h"
 
 #include <catch2/catch.hpp>
 #include <nlohmann/json.hpp>

@@ -1,8 +1,8 @@
 // Colour science for colour-blind-safe pictures: CIEDE2000 against Sharma's
 // published test data, Machado 2009 simulation, viridis/cividis against matplotlib's tables, and
 // the palettes: every pair of colours shown at once stays apart under every simulated deficiency.
-#include "topocast/colour.h"
-#include "topocast/error.h"
+#include "topocast/drawing/colour.h"
+#include "topocast/model/error.h"
 
 #include <catch2/catch.hpp>
 

@@ -1,12 +1,12 @@
 // Compare scenarios: the optional "compare" side of a scenario file, its checks, and
 // core's comparison of two schedules on one network (the app's split view only shows it).
-#include "topocast/comparison.h"
-#include "topocast/figures.h"
+#include "topocast/algorithms/figures.h"
+#include "topocast/analysis/comparison.h"
+#include "topocast/analysis/metrics.h"
 #include "topocast/io/figures_json.h"
-#include "topocast/error.h"
 #include "topocast/io/scenario.h"
 #include "topocast/io/schedule_json.h"
-#include "topocast/metrics.h"
+#include "topocast/model/error.h"
 
 #include "temp_dir.h"
 

@@ -1,12 +1,12 @@
 // The wormhole step-time model that the app draws beside measured step times: the
 // non-negative least-squares fit of t_s, t_h, t_b, samples from a measured file, and the model's
 // step times (slowest message of each step). Every expected number is worked out in the comments.
-#include "topocast/cost_model.h"
+#include "topocast/analysis/cost_model.h"
 
-#include "topocast/error.h"
+#include "topocast/analysis/replay.h"
 #include "topocast/io/measured_json.h"
 #include "topocast/io/scenario.h"
-#include "topocast/replay.h"
+#include "topocast/model/error.h"
 
 #include "cli_runner.h"
 

@@ -1,7 +1,7 @@
 // The analytic divisible-load model (spec/divisible-load.md §1.4, §2, §3 Tables T1–T7, §4).
 
 #include "topocast/algorithms/divisible_load.h"
-#include "topocast/error.h"
+#include "topocast/model/error.h"
 
 #include <catch2/catch.hpp>
 

@@ -1,7 +1,7 @@
 // SCATTER(p): the embedding of the layers on (x, y, z) nodes (spec/divisible-load.md §1.5).
 
 #include "topocast/algorithms/divisible_load.h"
-#include "topocast/error.h"
+#include "topocast/model/error.h"
 
 #include <catch2/catch.hpp>
 

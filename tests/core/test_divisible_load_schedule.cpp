@@ -2,14 +2,14 @@
 // (spec/divisible-load.md §1.3–§1.5, §4).
 
 #include "topocast/algorithms/divisible_load.h"
-#include "topocast/figures.h"
-#include "topocast/io/figures_json.h"
+#include "topocast/algorithms/figures.h"
 #include "topocast/algorithms/registry.h"
-#include "topocast/error.h"
+#include "topocast/analysis/metrics.h"
+#include "topocast/analysis/validate.h"
+#include "topocast/io/figures_json.h"
 #include "topocast/io/scenario.h"
 #include "topocast/io/schedule_json.h"
-#include "topocast/metrics.h"
-#include "topocast/validate.h"
+#include "topocast/model/error.h"
 
 #include "commands.h"
 

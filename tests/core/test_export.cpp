@@ -2,10 +2,10 @@
 
 #include "commands.h"
 #include "topocast/algorithms/registry.h"
-#include "topocast/error.h"
-#include "topocast/graph.h"
+#include "topocast/analysis/metrics.h"
 #include "topocast/io/schedule_json.h"
-#include "topocast/metrics.h"
+#include "topocast/model/error.h"
+#include "topocast/model/graph.h"
 
 #include <boost/graph/adjacency_list.hpp>
 #include <boost/graph/graphml.hpp>

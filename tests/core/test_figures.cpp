@@ -1,10 +1,10 @@
 // Typed algorithm figures (core figures.h): what each algorithm reports next to its schedule, the
 // file keys written from them, and the rows in words the app's metrics panel shows.
+#include "topocast/algorithms/figures.h"
 #include "topocast/algorithms/registry.h"
-#include "topocast/figures.h"
+#include "topocast/analysis/metrics.h"
 #include "topocast/io/figures_json.h"
 #include "topocast/io/schedule_json.h"
-#include "topocast/metrics.h"
 
 #include <catch2/catch.hpp>
 

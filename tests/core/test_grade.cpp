@@ -1,11 +1,11 @@
 // Grading a guess of one step's receivers (Predict mode and `topocast-cli grade`).
+#include "topocast/algorithms/figures.h"
 #include "topocast/algorithms/registry.h"
-#include "topocast/figures.h"
+#include "topocast/analysis/grade.h"
 #include "topocast/io/figures_json.h"
-#include "topocast/error.h"
-#include "topocast/grade.h"
 #include "topocast/io/scenario.h"
 #include "topocast/io/schedule_json.h"
+#include "topocast/model/error.h"
 
 #include "cli_runner.h"
 

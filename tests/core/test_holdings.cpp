@@ -3,9 +3,9 @@
 #include "cli_runner.h"
 
 #include "topocast/algorithms/registry.h"
-#include "topocast/error.h"
-#include "topocast/holdings.h"
-#include "topocast/replay.h"
+#include "topocast/analysis/holdings.h"
+#include "topocast/analysis/replay.h"
+#include "topocast/model/error.h"
 
 #include <catch2/catch.hpp>
 #include <nlohmann/json.hpp>

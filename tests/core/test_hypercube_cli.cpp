@@ -3,8 +3,8 @@
 
 #include "commands.h"
 
+#include "topocast/analysis/validate.h"
 #include "topocast/io/scenario.h"
-#include "topocast/validate.h"
 
 #include "cli_runner.h"
 

@@ -2,7 +2,7 @@
 
 #include "topocast/algorithms/hypercube_cost.h"
 
-#include "topocast/error.h"
+#include "topocast/model/error.h"
 
 #include "hypercube_shorthand.h"
 

@@ -1,13 +1,13 @@
 // Step-by-step schedules of the hypercube algorithms: spec/hypercube.md §4.2, §5.2, §6, §7, §12.8.
 
+#include "topocast/algorithms/figures.h"
 #include "topocast/algorithms/hypercube.h"
-#include "topocast/figures.h"
-#include "topocast/io/figures_json.h"
 #include "topocast/algorithms/hypercube_schedule.h"
 #include "topocast/algorithms/registry.h"
-#include "topocast/error.h"
-#include "topocast/layout.h"
-#include "topocast/validate.h"
+#include "topocast/analysis/validate.h"
+#include "topocast/drawing/layout.h"
+#include "topocast/io/figures_json.h"
+#include "topocast/model/error.h"
 
 #include "hypercube_shorthand.h"
 

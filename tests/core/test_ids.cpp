@@ -1,11 +1,11 @@
-// Strong ids (core/include/topocast/ids.h, STYLE habit 5): node ids, channel ids and step numbers
+// Strong ids (core/include/topocast/model/ids.h, STYLE habit 5): node ids, channel ids and step numbers
 // do not mix with each other or with plain integers, cost nothing, and read and write as before.
-#include "topocast/ids.h"
-#include "topocast/io/schedule_json.h"
-#include "topocast/metrics.h"
 #include "topocast/algorithms/registry.h"
-#include "topocast/schedule.h"
-#include "topocast/topology.h"
+#include "topocast/analysis/metrics.h"
+#include "topocast/io/schedule_json.h"
+#include "topocast/model/ids.h"
+#include "topocast/model/schedule.h"
+#include "topocast/model/topology.h"
 
 #include <catch2/catch.hpp>
 #include <fmt/format.h>

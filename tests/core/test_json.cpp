@@ -1,10 +1,10 @@
 #include "topocast/algorithms/baselines.h"
-#include "topocast/error.h"
+#include "topocast/analysis/metrics.h"
+#include "topocast/analysis/validate.h"
 #include "topocast/io/atomic_file.h"
 #include "topocast/io/scenario.h"
 #include "topocast/io/schedule_json.h"
-#include "topocast/metrics.h"
-#include "topocast/validate.h"
+#include "topocast/model/error.h"
 
 #include <catch2/catch.hpp>
 

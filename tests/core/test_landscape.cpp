@@ -1,9 +1,9 @@
 // The landscape of a metric over every source: closed form where the algorithm has
 // one, otherwise one schedule per source on worker threads, with progress and cancellation.
 #include "topocast/algorithms/registry.h"
-#include "topocast/error.h"
-#include "topocast/landscape.h"
-#include "topocast/metrics.h"
+#include "topocast/analysis/landscape.h"
+#include "topocast/analysis/metrics.h"
+#include "topocast/model/error.h"
 
 #include <catch2/catch.hpp>
 

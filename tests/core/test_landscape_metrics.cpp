@@ -2,13 +2,13 @@
 // at a time, and topocast-cli landscape (JSON against tcd-map and against `schedule` runs; bad input).
 #include "cli_runner.h"
 
+#include "topocast/algorithms/figures.h"
 #include "topocast/algorithms/registry.h"
-#include "topocast/cost_model.h"
-#include "topocast/error.h"
-#include "topocast/figures.h"
+#include "topocast/analysis/cost_model.h"
+#include "topocast/analysis/landscape.h"
+#include "topocast/analysis/metrics.h"
 #include "topocast/io/figures_json.h"
-#include "topocast/landscape.h"
-#include "topocast/metrics.h"
+#include "topocast/model/error.h"
 
 #include <catch2/catch.hpp>
 #include <nlohmann/json.hpp>

@@ -3,10 +3,10 @@
 // says how many schedules it times and on which networks.
 #include "cli_runner.h"
 
-#include "topocast/durations.h"
-#include "topocast/error.h"
-#include "topocast/landscape.h"
-#include "topocast/landscape_estimate.h"
+#include "topocast/analysis/landscape.h"
+#include "topocast/analysis/landscape_estimate.h"
+#include "topocast/model/error.h"
+#include "topocast/text/durations.h"
 
 #include <catch2/catch.hpp>
 

@@ -1,5 +1,5 @@
-#include "topocast/camera.h"
-#include "topocast/layout.h"
+#include "topocast/drawing/camera.h"
+#include "topocast/drawing/layout.h"
 
 #include <catch2/catch.hpp>
 

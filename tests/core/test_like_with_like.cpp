@@ -3,10 +3,10 @@
 #include "temp_dir.h"
 
 #include "topocast/algorithms/registry.h"
-#include "topocast/cost_model.h"
-#include "topocast/error.h"
-#include "topocast/numbers.h"
-#include "topocast/topology.h"
+#include "topocast/analysis/cost_model.h"
+#include "topocast/model/error.h"
+#include "topocast/model/topology.h"
+#include "topocast/text/numbers.h"
 
 #include <catch2/catch.hpp>
 #include <nlohmann/json.hpp>

@@ -1,5 +1,5 @@
 // Joining link lines that continue one another (software OpenGL pays per line).
-#include "topocast/line_chains.h"
+#include "topocast/drawing/line_chains.h"
 
 #include <catch2/catch.hpp>
 

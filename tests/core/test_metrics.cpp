@@ -1,9 +1,9 @@
 // Schedule figures that the front ends show instead of recomputing them: the informed
 // step of every node and the channel loads of every step.
 #include "topocast/algorithms/registry.h"
-#include "topocast/error.h"
-#include "topocast/metrics.h"
-#include "topocast/routing.h"
+#include "topocast/analysis/metrics.h"
+#include "topocast/model/error.h"
+#include "topocast/model/routing.h"
 
 #include <catch2/catch.hpp>
 

@@ -8,11 +8,11 @@
 #include "temp_dir.h"
 
 #include "topocast/algorithms/registry.h"
-#include "topocast/error.h"
+#include "topocast/analysis/msccl.h"
+#include "topocast/analysis/validate.h"
 #include "topocast/io/msccl_xml.h"
 #include "topocast/io/schedule_json.h"
-#include "topocast/msccl.h"
-#include "topocast/validate.h"
+#include "topocast/model/error.h"
 
 #include <catch2/catch.hpp>
 #include <nlohmann/json.hpp>

@@ -1,7 +1,7 @@
 // The one number formatter: {fmt} behind every printed figure, with printf's
 // meaning of "%.Ng" / "%.Nf" (the outputs the hand-made formatters it replaced gave).
-#include "topocast/metrics.h"
-#include "topocast/numbers.h"
+#include "topocast/analysis/metrics.h"
+#include "topocast/text/numbers.h"
 
 #include <catch2/catch.hpp>
 

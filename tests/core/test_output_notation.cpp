@@ -6,7 +6,7 @@
 
 #include "topocast/io/measured_json.h"
 #include "topocast/io/schedule_json.h"
-#include "topocast/topology.h"
+#include "topocast/model/topology.h"
 
 #include <catch2/catch.hpp>
 #include <nlohmann/json.hpp>

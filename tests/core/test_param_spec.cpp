@@ -4,9 +4,9 @@
 #include "cli_runner.h"
 
 #include "topocast/algorithms/divisible_load.h"
+#include "topocast/algorithms/figures.h"
 #include "topocast/algorithms/registry.h"
-#include "topocast/error.h"
-#include "topocast/figures.h"
+#include "topocast/model/error.h"
 
 #include <catch2/catch.hpp>
 

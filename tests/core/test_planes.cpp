@@ -1,13 +1,13 @@
 // Planes side by side: a 3-D mesh or torus drawn as its z-planes in a grid that fits the view,
 // each top-down like a 2-D network; what the default view of every 3-D preset measures in it.
-#include "topocast/camera.h"
-#include "topocast/drawing.h"
-#include "topocast/error.h"
+#include "topocast/drawing/camera.h"
+#include "topocast/drawing/drawing.h"
+#include "topocast/drawing/label_layout.h"
+#include "topocast/drawing/layout_edges.h"
+#include "topocast/drawing/planes.h"
+#include "topocast/drawing/visibility.h"
 #include "topocast/io/scenario.h"
-#include "topocast/layout_edges.h"
-#include "topocast/planes.h"
-#include "topocast/label_layout.h"
-#include "topocast/visibility.h"
+#include "topocast/model/error.h"
 
 #include <catch2/catch.hpp>
 

@@ -2,8 +2,8 @@
 // CSV, scenarios and measured times all read through readFileText.
 #include "temp_dir.h"
 
-#include "topocast/error.h"
 #include "topocast/io/read_file.h"
+#include "topocast/model/error.h"
 
 #include <catch2/catch.hpp>
 

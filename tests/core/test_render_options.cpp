@@ -3,7 +3,7 @@
 // (the app's tests/app/test_export.cpp runs the same through the real command).
 #include "render_options.h"
 
-#include "topocast/error.h"
+#include "topocast/model/error.h"
 
 #include <catch2/catch.hpp>
 

@@ -1,17 +1,17 @@
 // The MPI-free half of topocast-mpi: payload bytes, checksums, per-rank plans, and
 // the measured-times document. The in-process replay (replaySchedule) drives every rank's plan
 // the way topocast-mpi does, so the plans are proven to pair up and deliver without starting MPI.
-#include "topocast/replay.h"
+#include "topocast/analysis/replay.h"
 
 #include "commands.h"
 
 #include "topocast/algorithms/registry.h"
-#include "topocast/error.h"
+#include "topocast/analysis/metrics.h"
+#include "topocast/analysis/validate.h"
 #include "topocast/io/atomic_file.h"
 #include "topocast/io/measured_json.h"
 #include "topocast/io/schedule_json.h"
-#include "topocast/metrics.h"
-#include "topocast/validate.h"
+#include "topocast/model/error.h"
 
 #include <catch2/catch.hpp>
 

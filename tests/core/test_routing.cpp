@@ -1,5 +1,5 @@
-#include "topocast/error.h"
-#include "topocast/routing.h"
+#include "topocast/model/error.h"
+#include "topocast/model/routing.h"
 
 #include <catch2/catch.hpp>
 

@@ -3,11 +3,11 @@
 #include "cli_runner.h"
 #include "temp_dir.h"
 
-#include "topocast/error.h"
+#include "topocast/analysis/metrics.h"
+#include "topocast/analysis/reference.h"
+#include "topocast/analysis/validate.h"
 #include "topocast/io/schedule_csv.h"
-#include "topocast/metrics.h"
-#include "topocast/reference.h"
-#include "topocast/validate.h"
+#include "topocast/model/error.h"
 
 #include <catch2/catch.hpp>
 

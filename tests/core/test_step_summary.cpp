@@ -1,8 +1,8 @@
 // Per-step figures for the handout pages: core summarizeSteps.
 #include "topocast/algorithms/registry.h"
-#include "topocast/error.h"
+#include "topocast/analysis/step_summary.h"
 #include "topocast/io/scenario.h"
-#include "topocast/step_summary.h"
+#include "topocast/model/error.h"
 
 #include <catch2/catch.hpp>
 

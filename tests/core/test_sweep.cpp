@@ -11,10 +11,10 @@
 #include "topocast/algorithms/hypercube_cost.h"
 #include "topocast/algorithms/registry.h"
 #include "topocast/algorithms/tsay_wang.h"
-#include "topocast/error.h"
-#include "topocast/metrics.h"
-#include "topocast/replay.h"
-#include "topocast/validate.h"
+#include "topocast/analysis/metrics.h"
+#include "topocast/analysis/replay.h"
+#include "topocast/analysis/validate.h"
+#include "topocast/model/error.h"
 
 #include <catch2/catch.hpp>
 

@@ -1,6 +1,6 @@
-#include "topocast/error.h"
-#include "topocast/graph.h"
-#include "topocast/topology.h"
+#include "topocast/model/error.h"
+#include "topocast/model/graph.h"
+#include "topocast/model/topology.h"
 
 #include <catch2/catch.hpp>
 

@@ -1,14 +1,14 @@
 // Tsay & Wang's all-port torus broadcast against spec/torus-allport.md: the exact bounds (§2),
 // the comparison table (§6.2), the test vectors (§7), the worked examples (§3), the structure
 // checks and the checker (§5.1), the mutations the checker must flag (§5.2), and bad input (§6.4).
+#include "topocast/algorithms/figures.h"
 #include "topocast/algorithms/tsay_wang.h"
-#include "topocast/figures.h"
 #include "topocast/io/figures_json.h"
 
 #include "topocast/algorithms/registry.h"
-#include "topocast/error.h"
-#include "topocast/metrics.h"
-#include "topocast/validate.h"
+#include "topocast/analysis/metrics.h"
+#include "topocast/analysis/validate.h"
+#include "topocast/model/error.h"
 
 #include <catch2/catch.hpp>
 

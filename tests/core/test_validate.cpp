@@ -1,5 +1,5 @@
-#include "topocast/metrics.h"
-#include "topocast/validate.h"
+#include "topocast/analysis/metrics.h"
+#include "topocast/analysis/validate.h"
 
 #include <catch2/catch.hpp>
 

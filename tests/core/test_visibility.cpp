@@ -1,11 +1,11 @@
 // The default camera in core (the app's OrbitCamera framing), visibility of
 // nodes from it, explode, and the wrap-around arcs as polylines.
 #include "topocast/algorithms/registry.h"
-#include "topocast/camera.h"
-#include "topocast/error.h"
+#include "topocast/drawing/camera.h"
+#include "topocast/drawing/layout.h"
+#include "topocast/drawing/visibility.h"
 #include "topocast/io/scenario.h"
-#include "topocast/layout.h"
-#include "topocast/visibility.h"
+#include "topocast/model/error.h"
 
 #include <catch2/catch.hpp>
 

@@ -8,9 +8,9 @@
 #include "fuzz_common.h"
 
 #include "commands.h"
-#include "topocast/error.h"
 #include "topocast/io/scenario.h"
 #include "topocast/io/schedule_json.h"
+#include "topocast/model/error.h"
 
 #include <cstdlib>
 #include <filesystem>

@@ -2,7 +2,7 @@
 // write is either refused by the size limits or handled within a few milliseconds.
 #pragma once
 
-#include "topocast/limits.h"
+#include "topocast/model/limits.h"
 
 #include <cstdint>
 #include <cstdlib>

@@ -5,9 +5,9 @@
 #include "fuzz_common.h"
 
 #include "topocast/algorithms/registry.h"
-#include "topocast/error.h"
 #include "topocast/io/measured_json.h"
 #include "topocast/io/schedule_json.h"
+#include "topocast/model/error.h"
 
 #include <cmath>
 #include <string_view>

@@ -2,10 +2,10 @@
 // many nodes as it has ranks (up to 64), and a valid program written back out (mscclFromSchedule).
 #include "fuzz_common.h"
 
-#include "topocast/error.h"
+#include "topocast/analysis/msccl.h"
+#include "topocast/analysis/validate.h"
 #include "topocast/io/msccl_xml.h"
-#include "topocast/msccl.h"
-#include "topocast/validate.h"
+#include "topocast/model/error.h"
 
 #include <sstream>
 #include <string_view>

@@ -6,7 +6,7 @@
 
 #include "render_options.h"
 
-#include "topocast/error.h"
+#include "topocast/model/error.h"
 
 #include <algorithm>
 #include <cctype>

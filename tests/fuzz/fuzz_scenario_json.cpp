@@ -2,9 +2,9 @@
 // toJson, and building the scenario's schedule under the fuzzers' memory budget.
 #include "fuzz_common.h"
 
-#include "topocast/error.h"
 #include "topocast/io/scenario.h"
 #include "topocast/io/schedule_json.h"
+#include "topocast/model/error.h"
 
 #include <string_view>
 

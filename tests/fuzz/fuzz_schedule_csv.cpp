@@ -3,9 +3,9 @@
 // none, is the 4×4 mesh.
 #include "fuzz_common.h"
 
-#include "topocast/error.h"
+#include "topocast/analysis/validate.h"
 #include "topocast/io/schedule_csv.h"
-#include "topocast/validate.h"
+#include "topocast/model/error.h"
 
 #include <optional>
 #include <string_view>

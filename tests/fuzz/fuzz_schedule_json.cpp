@@ -2,10 +2,10 @@
 // metrics on whatever parses, and the round trip through writeScheduleJson.
 #include "fuzz_common.h"
 
-#include "topocast/error.h"
+#include "topocast/analysis/metrics.h"
+#include "topocast/analysis/validate.h"
 #include "topocast/io/schedule_json.h"
-#include "topocast/metrics.h"
-#include "topocast/validate.h"
+#include "topocast/model/error.h"
 
 #include <sstream>
 #include <string_view>

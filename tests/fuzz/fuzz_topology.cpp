@@ -2,9 +2,9 @@
 // Input: "TOPOLOGY\nNODE\nORDER" (later lines optional).
 #include "fuzz_common.h"
 
-#include "topocast/error.h"
-#include "topocast/routing.h"
-#include "topocast/topology.h"
+#include "topocast/model/error.h"
+#include "topocast/model/routing.h"
+#include "topocast/model/topology.h"
 
 #include <string>
 #include <string_view>

@@ -1,7 +1,7 @@
 #include "topocast/algorithms/baselines.h"
 
-#include "topocast/error.h"
-#include "topocast/graph.h"
+#include "topocast/model/error.h"
+#include "topocast/model/graph.h"
 
 #include <bit>
 

@@ -1,7 +1,7 @@
 #include "topocast/algorithms/cang_wu.h"
 
 #include "cang_wu_internal.h"
-#include "topocast/error.h"
+#include "topocast/model/error.h"
 
 #include <algorithm>
 #include <cstdlib>

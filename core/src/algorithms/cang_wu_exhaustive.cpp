@@ -6,7 +6,7 @@
 #include "topocast/algorithms/cang_wu.h"
 
 #include "cang_wu_internal.h"
-#include "topocast/error.h"
+#include "topocast/model/error.h"
 
 #include <bit>
 #include <cstdlib>

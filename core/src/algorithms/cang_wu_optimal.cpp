@@ -3,7 +3,7 @@
 
 #include "cang_wu_internal.h"
 
-#include "topocast/error.h"
+#include "topocast/model/error.h"
 
 #include <algorithm>
 #include <bit>

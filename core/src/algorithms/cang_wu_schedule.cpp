@@ -3,8 +3,8 @@
 
 #include "topocast/algorithms/cang_wu.h"
 
-#include "topocast/error.h"
-#include "topocast/figures.h"
+#include "topocast/algorithms/figures.h"
+#include "topocast/model/error.h"
 
 #include <string>
 

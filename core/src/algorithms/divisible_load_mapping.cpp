@@ -1,6 +1,6 @@
 #include "topocast/algorithms/divisible_load.h"
 
-#include "topocast/error.h"
+#include "topocast/model/error.h"
 
 #include <algorithm>
 #include <cassert>

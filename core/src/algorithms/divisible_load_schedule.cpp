@@ -1,8 +1,8 @@
 #include "topocast/algorithms/divisible_load.h"
 
-#include "topocast/error.h"
-#include "topocast/figures.h"
-#include "topocast/metrics.h"
+#include "topocast/algorithms/figures.h"
+#include "topocast/analysis/metrics.h"
+#include "topocast/model/error.h"
 
 #include <fmt/format.h>
 

@@ -1,6 +1,6 @@
 #include "topocast/algorithms/eyes.h"
 
-#include "topocast/error.h"
+#include "topocast/model/error.h"
 
 #include <string>
 

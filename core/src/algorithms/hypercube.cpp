@@ -1,8 +1,8 @@
 #include "topocast/algorithms/hypercube.h"
 
 #include "topocast/algorithms/collectives.h"
-#include "topocast/error.h"
-#include "topocast/figures.h"
+#include "topocast/algorithms/figures.h"
+#include "topocast/model/error.h"
 
 #include <algorithm>
 #include <bit>

@@ -2,7 +2,7 @@
 // bit operations on relative addresses (rotations, periods, Gray code, the SBnT bases).
 #include "topocast/algorithms/hypercube_graphs.h"
 
-#include "topocast/error.h"
+#include "topocast/model/error.h"
 
 #include <algorithm>
 #include <bit>

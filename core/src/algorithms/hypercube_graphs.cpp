@@ -1,6 +1,6 @@
 #include "topocast/algorithms/hypercube_graphs.h"
 
-#include "topocast/error.h"
+#include "topocast/model/error.h"
 
 #include <algorithm>
 #include <bit>

@@ -2,7 +2,7 @@
 // pattern on which ports, and the checks of the cost parameters.
 #include "topocast/algorithms/hypercube_cost.h"
 
-#include "topocast/error.h"
+#include "topocast/model/error.h"
 
 #include <algorithm>
 #include <cmath>

@@ -1,6 +1,6 @@
 #include "topocast/algorithms/param_spec.h"
 
-#include "topocast/error.h"
+#include "topocast/model/error.h"
 
 #include <fmt/format.h>
 #include <fmt/ranges.h>

@@ -1,14 +1,14 @@
 #include "topocast/algorithms/registry.h"
 
 #include "topocast/algorithms/baselines.h"
-#include "topocast/algorithms/collectives.h"
 #include "topocast/algorithms/cang_wu.h"
+#include "topocast/algorithms/collectives.h"
 #include "topocast/algorithms/divisible_load.h"
+#include "topocast/algorithms/figures.h"
 #include "topocast/algorithms/hypercube.h"
 #include "topocast/algorithms/tsay_wang.h"
-#include "topocast/error.h"
-#include "topocast/figures.h"
-#include "topocast/limits.h"
+#include "topocast/model/error.h"
+#include "topocast/model/limits.h"
 
 #include <algorithm>
 #include <limits>

@@ -4,8 +4,8 @@
 // coordinates of the sub-torus Z_{n'}^d and translated to the source when node ids are formed.
 #include "topocast/algorithms/tsay_wang.h"
 
-#include "topocast/error.h"
-#include "topocast/figures.h"
+#include "topocast/algorithms/figures.h"
+#include "topocast/model/error.h"
 
 #include <algorithm>
 #include <array>

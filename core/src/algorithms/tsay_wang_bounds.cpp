@@ -3,7 +3,7 @@
 // which would ceil to 7 (§2.1).
 #include "topocast/algorithms/tsay_wang.h"
 
-#include "topocast/error.h"
+#include "topocast/model/error.h"
 
 #include <algorithm>
 #include <cstdint>

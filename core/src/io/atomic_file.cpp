@@ -1,6 +1,6 @@
 #include "topocast/io/atomic_file.h"
 
-#include "topocast/error.h"
+#include "topocast/model/error.h"
 
 #include <cerrno>
 #include <cstdlib>

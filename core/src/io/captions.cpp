@@ -1,6 +1,6 @@
 #include "topocast/io/captions.h"
 
-#include "topocast/error.h"
+#include "topocast/model/error.h"
 
 #include <cstdio>
 

@@ -3,7 +3,7 @@
 // A small RFC 4180 reader rather than a library: Debian 12 packages no C++ CSV parser (libcsv is
 // C and reports no line numbers), and every error here must name its line and what is allowed.
 
-#include "topocast/error.h"
+#include "topocast/model/error.h"
 
 #include <cstddef>
 #include <string>

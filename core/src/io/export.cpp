@@ -2,11 +2,11 @@
 
 #include "export_detail.h"
 
-#include "topocast/error.h"
+#include "topocast/analysis/metrics.h"
 #include "topocast/io/atomic_file.h"
 #include "topocast/io/schedule_json.h"
-#include "topocast/metrics.h"
-#include "topocast/routing.h"
+#include "topocast/model/error.h"
+#include "topocast/model/routing.h"
 
 // GCC 12 reports a false -Wmaybe-uninitialized inside adjacency_list's edge iterator (a
 // boost::optional member); silence it for the Boost headers only.

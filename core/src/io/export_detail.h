@@ -1,8 +1,8 @@
 #pragma once
 // What the export writers share between their files (export.cpp, export_trace.cpp).
 
-#include "topocast/error.h"
-#include "topocast/schedule.h"
+#include "topocast/model/error.h"
+#include "topocast/model/schedule.h"
 
 #include <nlohmann/json.hpp>
 

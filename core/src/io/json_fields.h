@@ -3,7 +3,7 @@
 // failure throws topocast::Error "<path>: <what>", where path names the field
 // ("transfers[3].step").
 
-#include "topocast/error.h"
+#include "topocast/model/error.h"
 
 #include <nlohmann/json.hpp>
 

@@ -1,11 +1,11 @@
 #include "topocast/io/scenario.h"
 
 #include "topocast/algorithms/registry.h"
-#include "topocast/error.h"
+#include "topocast/analysis/landscape.h"
+#include "topocast/drawing/layout.h"
 #include "topocast/io/atomic_file.h"
 #include "topocast/io/schedule_json.h"
-#include "topocast/landscape.h"
-#include "topocast/layout.h"
+#include "topocast/model/error.h"
 
 #include <fmt/format.h>
 

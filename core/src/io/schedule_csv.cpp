@@ -2,10 +2,10 @@
 
 #include "csv_fields.h"
 
-#include "topocast/error.h"
 #include "topocast/io/read_file.h"
-#include "topocast/limits.h"
-#include "topocast/routing.h"
+#include "topocast/model/error.h"
+#include "topocast/model/limits.h"
+#include "topocast/model/routing.h"
 
 #include <algorithm>
 #include <array>

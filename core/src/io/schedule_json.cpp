@@ -2,11 +2,11 @@
 
 #include "json_fields.h"
 
-#include "topocast/error.h"
-#include "topocast/figures.h"
+#include "topocast/algorithms/figures.h"
 #include "topocast/io/figures_json.h"
 #include "topocast/io/read_file.h"
-#include "topocast/limits.h"
+#include "topocast/model/error.h"
+#include "topocast/model/limits.h"
 
 #include <algorithm>
 #include <cstdio>

@@ -1,6 +1,6 @@
 #pragma once
 
-#include "topocast/schedule.h"
+#include "topocast/model/schedule.h"
 
 namespace topocast {
 

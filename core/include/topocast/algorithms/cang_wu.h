@@ -1,8 +1,8 @@
 #pragma once
 
 #include "topocast/algorithms/eyes.h"
-#include "topocast/schedule.h"
-#include "topocast/topology.h"
+#include "topocast/model/schedule.h"
+#include "topocast/model/topology.h"
 
 #include <cstdint>
 #include <string>

@@ -5,8 +5,8 @@
 // "Optimization of Collective Communication Operations in MPICH", IJHPCA 2005), with their
 // costs in the α–β model.
 
-#include "topocast/schedule.h"
-#include "topocast/topology.h"
+#include "topocast/model/schedule.h"
+#include "topocast/model/topology.h"
 
 #include <optional>
 #include <string>

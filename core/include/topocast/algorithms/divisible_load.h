@@ -10,9 +10,9 @@
 // * the schedule: the transfers of every move as a topocast Schedule.
 
 #include "topocast/algorithms/param_spec.h"
-#include "topocast/params.h"
-#include "topocast/schedule.h"
-#include "topocast/topology.h"
+#include "topocast/model/params.h"
+#include "topocast/model/schedule.h"
+#include "topocast/model/topology.h"
 
 #include <array>
 #include <cstdint>

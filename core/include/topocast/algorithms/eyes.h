@@ -1,6 +1,6 @@
 #pragma once
 
-#include "topocast/topology.h"
+#include "topocast/model/topology.h"
 
 #include <cstdint>
 #include <vector>

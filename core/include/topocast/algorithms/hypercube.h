@@ -6,9 +6,9 @@
 
 #include "topocast/algorithms/hypercube_schedule.h"
 #include "topocast/algorithms/param_spec.h"
-#include "topocast/params.h"
-#include "topocast/schedule.h"
-#include "topocast/topology.h"
+#include "topocast/model/params.h"
+#include "topocast/model/schedule.h"
+#include "topocast/model/topology.h"
 
 #include <optional>
 #include <string>

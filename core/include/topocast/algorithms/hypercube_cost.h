@@ -5,7 +5,7 @@
 // lower bounds, optimal packet sizes. Which graph serves which pattern under which port model.
 
 #include "topocast/algorithms/hypercube_graphs.h"
-#include "topocast/schedule.h"
+#include "topocast/model/schedule.h"
 
 #include <optional>
 #include <string>

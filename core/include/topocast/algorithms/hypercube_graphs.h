@@ -4,7 +4,7 @@
 // every graph, the graphs built for all nodes, and their per-dimension counters (Table 1).
 // Everything is written for relative addresses c = i ⊕ s (source 0); translate by XOR with s.
 
-#include "topocast/topology.h"
+#include "topocast/model/topology.h"
 
 #include <compare>
 #include <cstdint>

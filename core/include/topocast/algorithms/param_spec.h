@@ -1,6 +1,6 @@
 #pragma once
 
-#include "topocast/params.h"
+#include "topocast/model/params.h"
 
 #include <optional>
 #include <string>

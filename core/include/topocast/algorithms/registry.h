@@ -1,9 +1,9 @@
 #pragma once
 
 #include "topocast/algorithms/param_spec.h"
-#include "topocast/params.h"
-#include "topocast/schedule.h"
-#include "topocast/topology.h"
+#include "topocast/model/params.h"
+#include "topocast/model/schedule.h"
+#include "topocast/model/topology.h"
 
 #include <functional>
 #include <optional>

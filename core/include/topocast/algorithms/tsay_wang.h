@@ -1,7 +1,7 @@
 #pragma once
 
-#include "topocast/schedule.h"
-#include "topocast/topology.h"
+#include "topocast/model/schedule.h"
+#include "topocast/model/topology.h"
 
 #include <cstdint>
 #include <optional>

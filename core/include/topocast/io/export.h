@@ -1,8 +1,8 @@
 #pragma once
 
-#include "topocast/metrics.h"  // firstInformers(): the tree the Tree graph exports
-#include "topocast/schedule.h"
-#include "topocast/topology.h"
+#include "topocast/analysis/metrics.h"  // firstInformers(): the tree the Tree graph exports
+#include "topocast/model/schedule.h"
+#include "topocast/model/topology.h"
 
 #include <cstdint>
 #include <filesystem>

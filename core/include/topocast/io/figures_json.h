@@ -3,7 +3,7 @@
 // The algorithms' figures as the schedule file's top-level keys ("info"): the keys and order
 // files have always had. Written here and nowhere else; read back as Schedule::fileInfo.
 
-#include "topocast/figures.h"
+#include "topocast/algorithms/figures.h"
 
 #include <nlohmann/json.hpp>
 

@@ -1,9 +1,9 @@
 #pragma once
 
-#include "topocast/drawing.h"
-#include "topocast/params.h"
-#include "topocast/schedule.h"
-#include "topocast/topology.h"
+#include "topocast/drawing/drawing.h"
+#include "topocast/model/params.h"
+#include "topocast/model/schedule.h"
+#include "topocast/model/topology.h"
 
 #include <nlohmann/json.hpp>
 

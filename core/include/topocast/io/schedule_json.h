@@ -1,7 +1,7 @@
 #pragma once
 
-#include "topocast/metrics.h"
-#include "topocast/schedule.h"
+#include "topocast/analysis/metrics.h"
+#include "topocast/model/schedule.h"
 
 #include <nlohmann/json.hpp>
 

@@ -1,0 +1,59 @@
+#pragma once
+
+#include "session/snapshot.h"
+
+#include "topocast/analysis/landscape.h"
+
+#include <QWidget>
+
+#include <vector>
+
+class QComboBox;
+class QLabel;
+
+namespace topocast::app {
+
+/// The source map's side panel: which metric the map shows (only those the algorithm has), a
+/// colour bar with its numbers and a histogram of the values over every source. Shows what the
+/// snapshot holds (core computeLandscape, landscapeHistogram, landscapeTicks); computes nothing.
+class LandscapePanel : public QWidget {
+    Q_OBJECT
+public:
+    explicit LandscapePanel(QWidget* parent = nullptr);
+
+    void setSnapshot(SnapshotPtr snapshot);
+    /// The metric chosen in the box.
+    LandscapeMetric metric() const;
+    /// Chooses `metric` in the box (emits metricChosen when it changes).
+    void chooseMetric(LandscapeMetric metric);
+
+    // What is drawn, for tests.
+    const std::vector<LandscapeBin>& bins() const { return m_bins; }
+    const std::vector<double>& ticks() const { return m_ticks; }
+    QString summaryText() const;
+    QComboBox* metricBox() const { return m_box; }
+
+    /// Bars of the histogram at most; the colour bar's ticks at most.
+    static constexpr int kMaxBins = 24;
+    static constexpr int kTicks = 5;
+
+signals:
+    void metricChosen(topocast::LandscapeMetric metric);
+
+private:
+    void fillBox();
+
+    QComboBox* m_box = nullptr;
+    QLabel* m_summary = nullptr;
+    QWidget* m_bar = nullptr;
+    QWidget* m_histogram = nullptr;
+    SnapshotPtr m_snapshot;
+    std::vector<LandscapeBin> m_bins;
+    std::vector<double> m_ticks;
+    std::pair<double, double> m_range{0.0, 0.0};
+    bool m_filling = false;
+};
+
+} // namespace topocast::app
+
+Q_DECLARE_METATYPE(topocast::LandscapeMetric)

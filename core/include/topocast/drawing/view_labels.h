@@ -1,0 +1,77 @@
+#pragma once
+// Which labels the view draws and where they land on screen: the axis names or the planes' titles
+// (fixed), and the node labels — beside their node on the first free side, or left out
+// (label_layout.h). The app places its labels with this; topocast-cli visibility measures the
+// default view with it.
+
+#include "topocast/drawing/camera.h"
+#include "topocast/drawing/label_layout.h"
+#include "topocast/model/schedule.h"
+
+#include <string>
+#include <vector>
+
+namespace topocast {
+
+/// Every node is labelled up to this many nodes; above, only the source.
+inline constexpr std::size_t kLabelAllNodes = 64;
+
+/// A label in the scene.
+struct SceneLabel {
+    std::string text;
+    Vec3 anchor{};
+    long long node = -1;                  ///< the node it names (−1: an axis name or a title)
+    bool fixed = false;                   ///< drawn at `side` always (axis names, titles)
+    LabelSide side = LabelSide::UpRight;  ///< fixed labels: where the plate sits
+    float gap = 0.0f;                     ///< labels of no node: pixels between anchor and plate
+    /// A title that also names a node when that node's own label finds no room: its text then
+    /// becomes `longText` (the source's plane: "z = 2 · source (2,2,2)").
+    long long alsoNames = -1;
+    std::string longText;
+};
+
+/// The axes drawn from a mesh's or torus's low corner (x red, y green, z blue; no z on a flat
+/// drawing): where they start, how long they are, and whether z is left out. O(N).
+struct AxisGizmo {
+    Vec3 origin{};
+    float length = 0;
+    bool flat = false;
+};
+AxisGizmo axisGizmo(const std::vector<Vec3>& positions);
+
+/// The fixed labels of the scene: on a mesh or torus the axis names at the ends of the gizmo's
+/// axes, centred; drawn as planes side by side (`planes`) instead each plane's title, its plate's
+/// lower-left corner just above the plane's top-left node, the title of `source`'s plane (a node,
+/// or −1) naming the source too where its own label finds no room; on a hypercube none. O(N).
+std::vector<SceneLabel> fixedSceneLabels(const Topology& topo, bool planes, const std::vector<Vec3>& positions,
+                                         long long source = -1);
+
+/// The node labels of the default view: the source's first (patterns with a root: the one most
+/// worth keeping), then every other node's name, lowest id first, when the network has at most
+/// kLabelAllNodes nodes. O(N).
+std::vector<SceneLabel> nodeSceneLabels(const Schedule& schedule, const std::vector<Vec3>& positions);
+
+/// Every node of `positions` as a disc on a `width` × `height` picture seen through
+/// `viewProjection` (pixels, y down; radius: a sphere of `radius` along `cameraRight`); nodes
+/// behind the camera are left out. O(N).
+std::vector<ScreenDisc> screenDiscs(const Mat4& viewProjection, const Vec3& cameraRight, const std::vector<Vec3>& positions,
+                                    float radius, int width, int height);
+
+/// Labels placed for a camera.
+struct PlacedLabels {
+    std::vector<LabelRequest> requests;  ///< parallel to the labels given
+    std::vector<LabelBox> boxes;         ///< parallel to the labels given (Hidden: left out)
+    std::vector<std::string> texts;      ///< parallel: the text shown (a title's longText, or its text)
+    std::vector<ScreenDisc> discs;       ///< every node on screen
+};
+
+/// Places `labels` in a `width` × `height` picture seen through `viewProjection` (OpenGL clip
+/// space, column-major; `cameraRight` the camera's right in the scene, to measure a node's
+/// radius on screen): a label of a node keeps 0.9 of the node's radius (`radius` in the scene)
+/// on screen from its centre (the app's label shader), text of `pixelHeight` pixels. Nodes behind the camera are no
+/// obstacle and their labels are left out. A title whose node's label is left out names that
+/// node itself (SceneLabel::longText) where it still has room. O(N + L · (L + nearby nodes)).
+PlacedLabels placeSceneLabels(const std::vector<SceneLabel>& labels, const Mat4& viewProjection, const Vec3& cameraRight,
+                              const std::vector<Vec3>& positions, float radius, int width, int height, int pixelHeight);
+
+} // namespace topocast

@@ -1,0 +1,240 @@
+// Core's folders are its layers, so the tree reads like the architecture (docs/ARCHITECTURE.md):
+// text (numbers and durations for people) and model (the network, routes, schedules, ids) at the
+// bottom, then the algorithms, the analyses of schedules, the drawing maths, and io (files in and
+// out) on top. A file includes only its own layer and the layers below; the one exception is named
+// here with its reason, so a new one is a decision, not an accident.
+#include <catch2/catch.hpp>
+
+#include <filesystem>
+#include <fstream>
+#include <map>
+#include <regex>
+#include <set>
+#include <sstream>
+#include <vector>
+#include <string>
+
+namespace {
+
+/// Each layer and the layers it may include.
+const std::map<std::string, std::set<std::string>>& allowedLayers()
+{
+    static const std::map<std::string, std::set<std::string>> allowed = {
+        {"text", {"text"}},
+        {"model", {"text", "model"}},
+        {"algorithms", {"text", "model", "algorithms"}},
+        {"analysis", {"text", "model", "algorithms", "analysis"}},
+        {"drawing", {"text", "model", "algorithms", "analysis", "drawing"}},
+        {"io", {"text", "model", "algorithms", "analysis", "drawing", "io"}},
+    };
+    return allowed;
+}
+
+/// Includes that run against the layers, each with why it stays.
+const std::map<std::string, std::string>& knownExceptions()
+{
+    static const std::map<std::string, std::string> exceptions = {
+        // The scatter reports how much its routes contend, counted by the one metrics code rather
+        // than by a second count inside the algorithm.
+        {"core/src/algorithms/divisible_load_schedule.cpp -> topocast/analysis/metrics.h", "contention figures"},
+    };
+    return exceptions;
+}
+
+} // namespace
+
+TEST_CASE("core's folders are layers: each includes only its own and the ones below", "[suite][layers]")
+{
+    namespace fs = std::filesystem;
+    const fs::path root(TOPOCAST_SOURCE_DIR);
+    const std::regex include(R"re(^\s*#\s*include\s*[<"]topocast/([a-z_]+)/)re");
+    std::size_t files = 0, includes = 0;
+    std::set<std::string> exceptionsSeen;
+    for (const fs::path base : {root / "core" / "src", root / "core" / "include" / "topocast"}) {
+        for (const auto& entry : fs::recursive_directory_iterator(base)) {
+            if (!entry.is_regular_file())
+                continue;
+            const fs::path relative = fs::relative(entry.path(), base);
+            const std::string layer = relative.begin()->string();
+            INFO(fs::relative(entry.path(), root).string());
+            if (std::distance(relative.begin(), relative.end()) == 1) {
+                // Only the generated version header's template sits above the layers.
+                CHECK(relative.string() == "version.h.in");
+                continue;
+            }
+            REQUIRE(allowedLayers().count(layer) == 1);  // every file lives in a layer
+            ++files;
+            std::ifstream in(entry.path());
+            for (std::string line; std::getline(in, line);) {
+                std::smatch m;
+                if (!std::regex_search(line, m, include))
+                    continue;
+                ++includes;
+                const std::string target = m[1].str();
+                if (target == "version.h" || allowedLayers().at(layer).count(target))
+                    continue;
+                const std::string path = fs::relative(entry.path(), root).generic_string();
+                const std::string key = path + " -> " + line.substr(line.find("topocast/"), line.rfind(".h") + 2 - line.find("topocast/"));
+                INFO("layer " << layer << " includes " << target << ": " << line);
+                CHECK(knownExceptions().count(key) == 1);
+                exceptionsSeen.insert(key);
+            }
+        }
+    }
+    CHECK(files > 100);
+    CHECK(includes > 250);
+    // An exception that no longer happens is taken off the list.
+    CHECK(exceptionsSeen.size() == knownExceptions().size());
+}
+
+TEST_CASE("core's public headers include nlohmann only in io/", "[suite][layers]")
+{
+    namespace fs = std::filesystem;
+    const fs::path headers = fs::path(TOPOCAST_SOURCE_DIR) / "core" / "include" / "topocast";
+    std::size_t seen = 0;
+    for (const auto& entry : fs::recursive_directory_iterator(headers)) {
+        if (!entry.is_regular_file() || fs::relative(entry.path(), headers).begin()->string() == "io")
+            continue;
+        ++seen;
+        std::ifstream in(entry.path());
+        int number = 0;
+        for (std::string line; std::getline(in, line);) {
+            ++number;
+            INFO(fs::relative(entry.path(), headers).generic_string() << ":" << number << ": " << line);
+            CHECK(line.find("nlohmann") == std::string::npos);
+        }
+    }
+    CHECK(seen > 40);
+}
+
+TEST_CASE("the app includes no JSON library: files are read and written in core's io/", "[suite][layers]")
+{
+    namespace fs = std::filesystem;
+    const fs::path app = fs::path(TOPOCAST_SOURCE_DIR) / "app";
+    std::size_t seen = 0;
+    for (const auto& entry : fs::recursive_directory_iterator(app)) {
+        const std::string ext = entry.path().extension().string();
+        if (!entry.is_regular_file() || (ext != ".cpp" && ext != ".h"))
+            continue;
+        ++seen;
+        std::ifstream in(entry.path());
+        int number = 0;
+        for (std::string line; std::getline(in, line);) {
+            ++number;
+            INFO(fs::relative(entry.path(), app).generic_string() << ":" << number << ": " << line);
+            CHECK(line.find("nlohmann") == std::string::npos);
+        }
+    }
+    CHECK(seen > 100);
+}
+
+namespace {
+
+/// The data members each class or struct of `source` declares directly (nested types count on
+/// their own), by a line scanner fit for this code base's style: one declaration per line, comments
+/// and string literals not containing braces or semicolons that matter.
+std::map<std::string, int> dataMembersPerClass(const std::string& source)
+{
+    static const std::regex opens(R"(^\s*(?:template\s*<[^>]*>\s*)?(?:class|struct)\s+(?:\[\[\w+\]\]\s*)?(\w+)[^;]*$)");
+    static const std::regex notData(
+        R"(^\s*(?:using|friend|static|typedef|enum|struct|class|template|return|Q_OBJECT|Q_PROPERTY|public|private|protected|signals|explicit|virtual|~|//|/\*|\*))");
+    std::map<std::string, int> counts;
+    struct Open {
+        std::string name;  // empty: a brace that is not a class body
+        int depth;
+    };
+    std::vector<Open> stack;
+    int depth = 0;
+    std::string pendingName;
+    std::istringstream in(source);
+    for (std::string line; std::getline(in, line);) {
+        const std::string code = line.substr(0, line.find("//"));
+        std::smatch m;
+        if (std::regex_search(code, m, opens))
+            pendingName = m[1].str();
+        const bool inClassBody = !stack.empty() && !stack.back().name.empty() && depth == stack.back().depth + 1;
+        const std::size_t first = code.find_first_not_of(" \t");
+        const bool closes = first != std::string::npos && code[first] == '}';
+        if (inClassBody && pendingName.empty() && !closes && code.find(';') != std::string::npos &&
+            !std::regex_search(code, notData)) {
+            const std::string head = code.substr(0, code.find_first_of("={;"));
+            if (head.find('(') == std::string::npos && head.find("operator") == std::string::npos) {
+                // Declarators: commas outside <…>, (…) and {…} up to the ';' ("int a = 0, b = 1;").
+                int nesting = 0, declarators = 1;
+                for (char c : code.substr(0, code.find(';'))) {
+                    nesting += (c == '<' || c == '(' || c == '{') ? 1 : (c == '>' || c == ')' || c == '}') ? -1 : 0;
+                    declarators += c == ',' && nesting == 0;
+                }
+                counts[stack.back().name] += declarators;
+            }
+        }
+        for (char c : code) {
+            if (c == '{') {
+                stack.push_back({pendingName, depth});
+                if (!pendingName.empty())
+                    counts.emplace(pendingName, 0);
+                pendingName.clear();
+                ++depth;
+            } else if (c == '}') {
+                --depth;
+                if (!stack.empty())
+                    stack.pop_back();
+            } else if (c == ';') {
+                pendingName.clear();  // a forward declaration
+            }
+        }
+    }
+    return counts;
+}
+
+} // namespace
+
+TEST_CASE("the data-member scanner counts what a class holds", "[suite][layers]")
+{
+    const auto counts = dataMembersPerClass(R"(
+class Widget : public QObject {
+    Q_OBJECT
+public:
+    explicit Widget(QObject* parent = nullptr);
+    int size() const { return m_size; }
+    struct Part {
+        int a = 0, b = 1;
+        std::map<int, int> c;
+    };
+signals:
+    void changed();
+private:
+    int m_size = 0;
+    std::vector<Part> m_parts;  // the parts; see size()
+    QPoint m_press, m_last;
+    static constexpr int kMax = 3;
+    friend class Other;
+};
+class Forward;
+)");
+    CHECK(counts.at("Widget") == 4);
+    CHECK(counts.at("Part") == 3);
+    CHECK(counts.count("Forward") == 0);
+}
+
+TEST_CASE("no class in core/, app/, cli/ or mpi/ holds more than 30 data members", "[suite][layers]")
+{
+    namespace fs = std::filesystem;
+    const fs::path root(TOPOCAST_SOURCE_DIR);
+    std::size_t classes = 0;
+    for (const char* dir : {"core", "app", "cli", "mpi"})
+        for (const auto& entry : fs::recursive_directory_iterator(root / dir)) {
+            const std::string ext = entry.path().extension().string();
+            if (!entry.is_regular_file() || (ext != ".h" && ext != ".cpp"))
+                continue;
+            std::ifstream in(entry.path());
+            const std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+            for (const auto& [name, members] : dataMembersPerClass(text)) {
+                ++classes;
+                INFO(fs::relative(entry.path(), root).generic_string() << ": " << name << " holds " << members
+                                                                       << " data members; group them into values");
+                CHECK(members <= 30);
+            }
+        }
+    CHECK(classes > 200);
+}
