@@ -65,7 +65,10 @@ MainWindow::MainWindow(bool useSettings, QWidget* parent) : QMainWindow(parent)
     connectViews();
     buildFindingsDock(scenarioDock);
     m_compareFlow = new CompareFlow(this, {m_session, m_scene, m_narration, m_compare, m_findings},
-                                    [this](SnapshotPtr snap) { showSnapshot(std::move(snap)); },
+                                    [this](SnapshotPtr snap) {
+                                        m_panel->setScenario(m_session->requestedScenario());  // A again
+                                        showSnapshot(std::move(snap));
+                                    },
                                     [this](const QString& message) { showError(message); });
     m_files = new FileActions(this,
                               {m_session, m_timeline, m_scene, m_viewControls, m_compareFlow, m_compare, m_findings,
@@ -156,8 +159,12 @@ void MainWindow::connectSession()
     connect(m_session, &Session::failed, this, &MainWindow::showError);
     m_status = new StatusReport(this, m_session, m_scene, [this] { return compareMode(); });
 
+    // The panel is a view of the scenario being edited (the split view's active side while it shows).
+    connect(m_session, &Session::requestChanged, this, [this](const Scenario& s) {
+        if (!compareMode())
+            m_panel->setScenario(s);
+    });
     connect(m_session, &Session::cancelled, this, [this] {
-        m_panel->setScenario(m_session->scenario());
         statusBar()->showMessage(QStringLiteral("cancelled; still showing the previous scenario"), 8000);
     });
 }
@@ -299,8 +306,6 @@ void MainWindow::chooseSource(NodeId source)
         return;
     }
     m_session->setSource(source);
-    // A panel edit made before this build ends reads the clicked source, not the old one.
-    m_panel->setSource(m_session->requestedScenario().topology, source);
 }
 
 void MainWindow::showSnapshot(SnapshotPtr snap)
@@ -320,7 +325,6 @@ void MainWindow::showSnapshot(SnapshotPtr snap)
         dropped = QStringLiteral(" — measured times of %1 closed (they belong to the previous schedule)")
                       .arg(QFileInfo(measured->file).fileName());
     }
-    m_panel->setScenario(snap->scenario);
     m_metrics->setSnapshot(snap);
     m_scene->setSnapshot(snap);
     m_menus->follow(*snap, m_scene->orthographic());

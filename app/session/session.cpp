@@ -65,7 +65,7 @@ void Session::cancel()
         return;
     m_control->cancelled = true;
     ++m_generation;  // whatever the worker returns now is dropped
-    m_requested = m_scenario;
+    setRequested(m_scenario);
     setActive(0);
     emit cancelled();
 }
@@ -80,7 +80,7 @@ bool Session::setScenarioNow(const Scenario& scenario, bool allowFallback)
     setActive(0);
     Result r = compute(scenario, allowFallback, m_metric, m_snapshot, nullptr);
     if (auto* msg = std::get_if<QString>(&r)) {
-        m_requested = m_scenario;
+        m_requested = m_scenario;  // not told: the panel keeps the refused edit beside the error
         emit failed(*msg);
         return false;
     }
@@ -100,7 +100,7 @@ void Session::showSnapshot(SnapshotPtr snap)
 void Session::setScenario(const Scenario& scenario)
 {
     const quint64 generation = ++m_generation;
-    m_requested = scenario;
+    setRequested(scenario);
     if (m_control)
         m_control->cancelled = true;  // overtaken: let the older worker stop early
     m_control = std::make_shared<BuildControl>();
@@ -113,13 +113,22 @@ void Session::setScenario(const Scenario& scenario)
             return;  // overtaken by a newer request, or cancelled
         setActive(0);
         if (auto* msg = std::get_if<QString>(&r)) {
-            m_requested = m_scenario;
+            m_requested = m_scenario;  // not told: the panel keeps the refused edit beside the error
             emit failed(*msg);
         } else {
             accept(std::get<SnapshotPtr>(r));
         }
     });
     watcher->setFuture(QtConcurrent::run(compute, scenario, false, m_metric, m_snapshot, m_control, m_hook));
+}
+
+void Session::setRequested(const Scenario& scenario)
+{
+    if (scenario == m_requested && m_hasRequest)
+        return;
+    m_requested = scenario;
+    m_hasRequest = true;
+    emit requestChanged(m_requested);
 }
 
 void Session::setSource(NodeId source)
@@ -142,7 +151,7 @@ void Session::accept(SnapshotPtr snap)
 {
     m_snapshot = std::move(snap);
     m_scenario = m_snapshot->scenario;
-    m_requested = m_scenario;  // only the latest request is accepted
+    setRequested(m_scenario);  // only the latest request is accepted
     emit scheduleReady(m_snapshot);
 }
 

@@ -26,8 +26,9 @@ public:
     const Scenario& scenario() const { return m_scenario; }
     LandscapeMetric landscapeMetric() const { return m_metric; }
     /// The latest scenario asked for: the one being computed while busy(), else the one shown
-    /// (a failed or cancelled request falls back to it). New requests that change one thing
-    /// (setSource, a panel edit) start from here, so they never drop a request still computing.
+    /// (a failed or cancelled request falls back to it). The one scenario being edited: new
+    /// requests that change one thing (setSource, a panel edit, a menu) start from here, so they
+    /// never drop a request still computing, and requestChanged() tells its views.
     const Scenario& requestedScenario() const { return m_requested; }
     SnapshotPtr snapshot() const { return m_snapshot; }
     /// True while the latest request is being computed (its result will be shown).
@@ -65,12 +66,19 @@ signals:
     /// While busy, every ~100 ms: what the computation is doing ("TCD map: source 40 of 512").
     void progress(const QString& stage);
     void cancelled();
+    /// The requested scenario changed: a new request, a result accepted, a cancel (back to the one
+    /// shown). The scenario panel shows it. A refused request falls back silently, so the panel
+    /// keeps the refused edit beside failed()'s reason.
+    void requestChanged(const topocast::Scenario& scenario);
 
 private:
     void accept(SnapshotPtr snap);
+    /// The one place m_requested changes; emits requestChanged when it does.
+    void setRequested(const Scenario& scenario);
 
     Scenario m_scenario;
     Scenario m_requested;  ///< see requestedScenario()
+    bool m_hasRequest = false;  ///< m_requested was set (requestChanged emitted at least once)
     SnapshotPtr m_snapshot;
     void setActive(quint64 generation);
 

@@ -66,6 +66,32 @@ TEST_CASE("main window: choosing a node as source recomputes the metrics", "[app
     CHECK(w.metricsModel()->value(QStringLiteral("tcd")) != tcd0);
 }
 
+TEST_CASE("main window: one editable model — a click sets the source once, and the panel shows the request",
+          "[app][window]")
+{
+    MainWindow w(false);
+    REQUIRE(w.session()->setScenarioNow(test::scenario("mesh:8x8", "binomial", NodeId{0})));
+    QSignalSpy requested(w.session(), &Session::requestChanged);
+    QSignalSpy ready(w.session(), &Session::scheduleReady);
+    emit w.sceneView()->nodeClicked(NodeId{27});
+    // At once, before the build ends: the session's request holds the source, the panel shows it.
+    CHECK(requested.count() == 1);
+    CHECK(w.session()->requestedScenario().source == 27);
+    CHECK(w.scenarioPanel()->sourceField()->text() == QStringLiteral("(3,3)"));
+    REQUIRE(ready.wait(10000));
+    CHECK(requested.count() == 1);  // the result is the request: nothing new to show
+    // A panel edit starts from the request: the title and view it does not show are kept.
+    Scenario titled = w.session()->requestedScenario();
+    titled.title = "mine";
+    titled.view.mode = "contention";
+    REQUIRE(w.session()->setScenarioNow(titled));
+    w.scenarioPanel()->sideBox(0)->setValue(4);  // 4×8
+    w.applyPanel();
+    CHECK(w.session()->requestedScenario().topology == Topology::mesh({4, 8}));
+    CHECK(w.session()->requestedScenario().title == "mine");
+    CHECK(w.session()->requestedScenario().view.mode == "contention");
+}
+
 TEST_CASE("main window: timeline keys step forwards and backwards to identical states", "[app][window]")
 {
     MainWindow w(false);
