@@ -54,12 +54,17 @@ const std::vector<std::string>& renderModeNames()
     return names;
 }
 
+void addScenarioToFileOptions(CLI::App& sub, std::string& scenario, std::string& out, const std::string& outHelp)
+{
+    sub.add_option("--scenario", scenario, "scenario JSON (resources/scenarios/*.json, or File ▸ Save in the app)")
+        ->required();
+    sub.add_option("--out,-o", out, outHelp)->required();
+}
+
 void addRenderOptions(CLI::App& sub, RenderOptions& o)
 {
-    sub.add_option("--scenario", o.scenario, "scenario JSON (resources/scenarios/*.json, or File ▸ Save in the app)")
-        ->required();
-    sub.add_option("--out,-o", o.out, "anim.mp4 | anim.gif | a folder for frame_00001.png, … (written atomically)")
-        ->required();
+    addScenarioToFileOptions(sub, o.scenario, o.out,
+                             "anim.mp4 | anim.gif | a folder for frame_00001.png, … (written atomically)");
     sub.add_option("--format", o.format, "mp4 | gif | png (default: from --out's extension; a folder is png)");
     sub.add_option("--width", o.width, "frame width in pixels")->capture_default_str()->check(CLI::Range(16, 8192));
     sub.add_option("--height", o.height, "frame height in pixels")->capture_default_str()->check(CLI::Range(16, 8192));

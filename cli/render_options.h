@@ -50,6 +50,10 @@ struct RenderOptions {
 /// and trees (the app's parseViewMode accepts the same names).
 const std::vector<std::string>& renderModeNames();
 
+/// Declares --scenario FILE and --out PATH, both required, on a command that draws one scenario into
+/// one file (render, handout, html); `outHelp` says what PATH is.
+void addScenarioToFileOptions(CLI::App& sub, std::string& scenario, std::string& out, const std::string& outHelp);
+
 /// Declares render's options on `sub`, bound to `o`, with the checks CLI11 makes while parsing:
 /// --scenario and --out required, --width/--height 16..8192, --fps 1..240, --frames-per-step
 /// 1..1000, --hold-frames 0..100000, --crf 0..51, --captions on|off|burn, --overlay auto|on|off (a bad value is a CLI::ParseError such as

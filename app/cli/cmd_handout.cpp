@@ -3,6 +3,7 @@
 // so a display or xvfb-run, as render does).
 #include "commands.h"
 #include "guiscope.h"
+#include "render_options.h"
 
 #include "export/handout.h"
 #include "session/snapshot.h"
@@ -57,9 +58,7 @@ const CommandRegistrar reg{Command{
     "(needs OpenGL: a display or xvfb-run)",
     [](CLI::App& sub) {
         auto o = std::make_shared<HandoutCommand>();
-        sub.add_option("--scenario", o->scenario, "scenario JSON (resources/scenarios/*.json, or File ▸ Save in the app)")
-            ->required();
-        sub.add_option("--out,-o", o->out, "the PDF to write (atomically)")->required();
+        addScenarioToFileOptions(sub, o->scenario, o->out, "the PDF to write (atomically)");
         sub.add_option("--size", o->size, "page size: A4 | letter")->capture_default_str();
         sub.add_option("--steps", o->steps, "which steps get a page: all | N | A-B | A-")->capture_default_str();
         sub.add_option("--dpi", o->dpi, "print resolution of the pages and pictures")

@@ -1,6 +1,7 @@
 // topocast-cli html: a scenario as one self-contained web page that plays in any browser, offline
-// (the app's narration and layout, three.js inlined; see app/webpage.h).
+// (the app's narration and layout, three.js inlined; see app/export/webpage.h).
 #include "commands.h"
+#include "render_options.h"
 
 #include "compare/comparesnapshot.h"
 #include "export/webpage.h"
@@ -53,10 +54,7 @@ const CommandRegistrar reg{Command{
     "mode, a compare scenario's two sides side by side; opens in any browser from disk, nothing fetched",
     [](CLI::App& sub) {
         auto o = std::make_shared<HtmlCommand>();
-        sub.add_option("--scenario", o->scenario,
-                       "scenario JSON (resources/scenarios/*.json, or File ▸ Save in the app)")
-            ->required();
-        sub.add_option("--out,-o", o->out, "the .html file to write (atomically)")->required();
+        addScenarioToFileOptions(sub, o->scenario, o->out, "the .html file to write (atomically)");
         return [o](Io& io) { return html(*o, io); };
     },
 }};

@@ -28,30 +28,6 @@ void checkView(const SnapshotPtr& snap, const ViewSettings& view)
         throw Error("picture size " + sizeText(view.size).toStdString() + " is out of range 16..8192 a side");
 }
 
-/// Shows `scene` in its own window of `window` pixels (the view's size less the overlay's bands)
-/// with the view's colouring and camera.
-void prepareScene(SceneView& scene, const SnapshotPtr& snap, const ViewSettings& view, QSize windowSize)
-{
-    Qt3DExtras::Qt3DWindow* window = scene.window();
-    window->setFlags(window->flags() | Qt::WindowDoesNotAcceptFocus);
-    window->setTitle(QStringLiteral("topocast — rendering %1").arg(sizeText(view.size)));
-    window->resize(windowSize);
-    window->show();
-    scene.setHighContrast(view.highContrast);
-    scene.setSnapshot(snap);
-    scene.setCumulativeHeat(view.cumulativeHeat);
-    scene.setMode(view.mode);
-    if (view.explode)
-        scene.setExplode(*view.explode, false);
-    scene.resetView();
-    if (view.camera)
-        scene.camera().setState(*view.camera);
-    if (view.yaw != 0.0f || view.pitch != 0.0f)
-        scene.camera().orbit(view.yaw, view.pitch);
-    if (view.zoom != 1.0f)
-        scene.camera().zoom(1.0f / view.zoom);
-}
-
 /// One frame as tightly described rows for the encoder: RGBA or BGRA bytes, scaled to `size`
 /// when the window system gave a different one (a high-DPI screen).
 QImage encoderImage(QImage image, const QSize& size, video::PixelLayout& layout)
@@ -156,7 +132,8 @@ std::optional<video::VideoResult> exportAnimation(const SnapshotPtr& snap, const
     scene.setHighContrast(settings.view.highContrast);
     Overlay overlay(*snap, settings.view, settings.view.overlay.value_or(defaultOverlay(settings.format, settings.view.mode)),
                     scene.palette());
-    prepareScene(scene, snap, settings.view, overlay.viewSize());
+    showForExport(scene, snap, settings.view, overlay.viewSize(),
+                  QStringLiteral("topocast — rendering %1").arg(sizeText(settings.view.size)));
     const FrameSource source = [&](int i, const FrameTime& f, ExportTimings& spent) {
         QElapsedTimer t;
         t.start();
@@ -242,13 +219,36 @@ std::optional<video::VideoResult> encodeAnimation(const std::vector<FrameTime>& 
     }
 }
 
+void showForExport(SceneView& scene, const SnapshotPtr& snap, const ViewSettings& view, QSize windowSize,
+                   const QString& title)
+{
+    Qt3DExtras::Qt3DWindow* window = scene.window();
+    window->setFlags(window->flags() | Qt::WindowDoesNotAcceptFocus);
+    window->setTitle(title);
+    window->resize(windowSize);
+    window->show();
+    scene.setHighContrast(view.highContrast);
+    scene.setSnapshot(snap);
+    scene.setCumulativeHeat(view.cumulativeHeat);
+    scene.setMode(view.mode);
+    if (view.explode)
+        scene.setExplode(*view.explode, false);
+    scene.resetView();
+    if (view.camera)
+        scene.camera().setState(*view.camera);
+    if (view.yaw != 0.0f || view.pitch != 0.0f)
+        scene.camera().orbit(view.yaw, view.pitch);
+    if (view.zoom != 1.0f)
+        scene.camera().zoom(1.0f / view.zoom);
+}
+
 QImage renderPicture(const SnapshotPtr& snap, const ViewSettings& view, int step, float fraction)
 {
     checkView(snap, view);
     SceneView scene;
     scene.setHighContrast(view.highContrast);
     Overlay overlay(*snap, view, view.overlay.value_or(defaultPictureOverlay(view.mode)), scene.palette());
-    prepareScene(scene, snap, view, overlay.viewSize());
+    showForExport(scene, snap, view, overlay.viewSize(), QStringLiteral("topocast — rendering %1").arg(sizeText(view.size)));
     const int steps = static_cast<int>(snap->stepCount());
     if (step < 0 || step > steps)
         throw Error("step " + std::to_string(step) + " is not within the schedule's steps 0.." + std::to_string(steps));

@@ -18,6 +18,8 @@
 
 namespace topocast::app {
 
+class SceneView;
+
 /// How a picture or an animation frame is viewed: what File ▸ Export copies from the window and
 /// what `topocast --screenshot` / `topocast-cli render` set from their options.
 struct ViewSettings {
@@ -128,5 +130,11 @@ std::optional<video::VideoResult> encodeAnimation(const std::vector<FrameTime>& 
 /// Renders one picture of timeline position (step, fraction) at view.size (any size 16..8192).
 /// Throws topocast::Error when no frame comes back (no OpenGL) or the step is past the last.
 QImage renderPicture(const SnapshotPtr& snap, const ViewSettings& view, int step, float fraction = 1.0f);
+
+/// Shows `scene` in a window of its own, `windowSize` pixels and titled `title` (exports draw off
+/// the user's screen but in a real window), with `snap` in the view's colouring, explode and
+/// camera: the one set-up of every export, handout and compare picture.
+void showForExport(SceneView& scene, const SnapshotPtr& snap, const ViewSettings& view, QSize windowSize,
+                   const QString& title);
 
 } // namespace topocast::app

@@ -7,8 +7,6 @@
 #include "topocast/io/export.h"
 #include "topocast/model/error.h"
 
-#include <Qt3DExtras/Qt3DWindow>
-
 #include <QElapsedTimer>
 #include <QFont>
 #include <QFontMetrics>
@@ -33,25 +31,9 @@ void checkSize(QSize size)
 /// One side's scene in a window of its own at its frame's size, viewed as `view` says.
 void prepareSide(SceneView& scene, const CompareSnapshot& cmp, int side, const ViewSettings& view, QSize frame)
 {
-    Qt3DExtras::Qt3DWindow* window = scene.window();
-    window->setFlags(window->flags() | Qt::WindowDoesNotAcceptFocus);
-    window->setTitle(QStringLiteral("topocast — rendering side %1").arg(side == 0 ? QLatin1Char('A') : QLatin1Char('B')));
-    window->resize(frame);
-    window->show();
-    scene.setHighContrast(view.highContrast);
     scene.setCompactLabels(true);  // half-width frames, as in the window's compare view
-    scene.setSnapshot(side == 0 ? cmp.a : cmp.b);
-    scene.setCumulativeHeat(view.cumulativeHeat);
-    scene.setMode(view.mode);
-    if (view.explode)
-        scene.setExplode(*view.explode, false);
-    scene.resetView();
-    if (view.camera)
-        scene.camera().setState(*view.camera);
-    if (view.yaw != 0.0f || view.pitch != 0.0f)
-        scene.camera().orbit(view.yaw, view.pitch);
-    if (view.zoom != 1.0f)
-        scene.camera().zoom(1.0f / view.zoom);
+    showForExport(scene, side == 0 ? cmp.a : cmp.b, view, frame,
+                  QStringLiteral("topocast — rendering side %1").arg(side == 0 ? QLatin1Char('A') : QLatin1Char('B')));
 }
 
 /// Both sides' scenes, rendering frames of timeline position (step, fraction).

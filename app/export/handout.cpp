@@ -11,8 +11,6 @@
 #include "topocast/analysis/step_summary.h"
 #include "topocast/model/error.h"
 
-#include <Qt3DExtras/Qt3DWindow>
-
 #include <QAction>
 #include <QApplication>
 #include <QBuffer>
@@ -69,24 +67,7 @@ public:
     PictureRenderer(const SnapshotPtr& snap, const ViewSettings& view, int dpi) : m_size(view.size)
     {
         m_scene.setLabelPixelHeight(14 * dpi / 96);  // as tall on paper as on a 96-dpi screen
-        Qt3DExtras::Qt3DWindow* window = m_scene.window();
-        window->setFlags(window->flags() | Qt::WindowDoesNotAcceptFocus);
-        window->setTitle(QStringLiteral("topocast — rendering a handout"));
-        window->resize(view.size);
-        window->show();
-        m_scene.setHighContrast(view.highContrast);
-        m_scene.setSnapshot(snap);
-        m_scene.setCumulativeHeat(view.cumulativeHeat);
-        m_scene.setMode(view.mode);
-        if (view.explode)
-            m_scene.setExplode(*view.explode, false);
-        m_scene.resetView();
-        if (view.camera)
-            m_scene.camera().setState(*view.camera);
-        if (view.yaw != 0.0f || view.pitch != 0.0f)
-            m_scene.camera().orbit(view.yaw, view.pitch);
-        if (view.zoom != 1.0f)
-            m_scene.camera().zoom(1.0f / view.zoom);
+        showForExport(m_scene, snap, view, view.size, QStringLiteral("topocast — rendering a handout"));
     }
 
     QImage render(int step)

@@ -9,6 +9,7 @@
 
 namespace topocast {
 
+using cangwu_detail::childBoxOrigin;
 using cangwu_detail::decode;
 using cangwu_detail::encode;
 using cangwu_detail::Point;
@@ -147,12 +148,7 @@ public:
         }
         for (int m = 0; m < count; ++m) {
             const Point g = back(P[static_cast<std::size_t>(m)]);
-            Point childOrigin{};
-            for (int i = 0; i < d; ++i) {
-                const auto z = static_cast<std::size_t>(i);
-                childOrigin[z] = o[z] + (g[z] - o[z] >= h ? h : 0);
-            }
-            run(j - 1, childOrigin, g, t0 + static_cast<std::uint32_t>(d));
+            run(j - 1, childBoxOrigin(o, g, h, d), g, t0 + static_cast<std::uint32_t>(d));
         }
     }
 

@@ -33,7 +33,18 @@ inline NodeId encode(const Point& p, int d, int k)
     for (int i = d - 1; i >= 0; --i)
         id = (id << k) | static_cast<std::uint32_t>(p[static_cast<std::size_t>(i)]);
     return NodeId{id};
+}
 
+/// The origin of the level-(j−1) box that holds `g` inside the box at origin `o` whose half side
+/// is `h` (each coordinate in the lower or the upper half).
+inline Point childBoxOrigin(const Point& o, const Point& g, int h, int d)
+{
+    Point child{};
+    for (int i = 0; i < d; ++i) {
+        const auto z = static_cast<std::size_t>(i);
+        child[z] = o[z] + (g[z] - o[z] >= h ? h : 0);
+    }
+    return child;
 }
 
 /// The SubmeshOptimal tables of spec §3.4 for one (d, k), computed with the identity dimension

@@ -271,12 +271,7 @@ public:
         }
         for (int p = 0; p < boxes; ++p) {
             const Point g = toGlobal(nodes[static_cast<std::size_t>(p)], o, b, perm, j);
-            Point childOrigin{};
-            for (int i = 0; i < d; ++i) {
-                const auto z = static_cast<std::size_t>(i);
-                childOrigin[z] = o[z] + (g[z] - o[z] >= h ? h : 0);
-            }
-            run(j - 1, childOrigin, g, t0 + static_cast<std::uint32_t>(d));
+            run(j - 1, childBoxOrigin(o, g, h, d), g, t0 + static_cast<std::uint32_t>(d));
         }
     }
 

@@ -5,11 +5,22 @@
 #include <algorithm>
 #include <bit>
 #include <numeric>
+#include <ranges>
 
 namespace topocast::hypercube {
 // ---- per-node rules ----------------------------------------------------------------------------
 
 namespace {
+
+/// i's neighbours across each of `dims`, in that order.
+template <class Dims>
+std::vector<NodeId> across(NodeId i, const Dims& dims)
+{
+    std::vector<NodeId> out;
+    for (int m : dims)
+        out.push_back(NodeId{i ^ (1u << m)});
+    return out;
+}
 
 void checkNode(NodeId i, NodeId s, int n)
 {
@@ -89,10 +100,7 @@ std::vector<NodeId> sbtChildren(NodeId i, NodeId s, int n)
     checkNode(i, s, n);
     const std::uint32_t c = i ^ s;
     const int k = c ? 31 - std::countl_zero(c) : -1;
-    std::vector<NodeId> out;
-    for (int m = k + 1; m < n; ++m)
-        out.push_back(NodeId{i ^ (1u << m)});
-    return out;
+    return across(i, std::views::iota(k + 1, std::max(k + 1, n)));
 }
 
 NodeId rsbtParent(NodeId i, NodeId s, int n, int j)
@@ -105,15 +113,7 @@ std::vector<NodeId> rsbtChildren(NodeId i, NodeId s, int n, int j)
 {
     checkNode(i, s, n);
     const std::uint32_t c = i ^ s;
-    std::vector<NodeId> out;
-    if (c == 0) {
-        for (int d = 0; d < n; ++d)
-            out.push_back(NodeId{i ^ (1u << d)});
-        return out;
-    }
-    for (int m : mset(scanK(c, j, n), j, n))
-        out.push_back(NodeId{i ^ (1u << m)});
-    return out;
+    return c == 0 ? across(i, std::views::iota(0, n)) : across(i, mset(scanK(c, j, n), j, n));
 }
 
 NodeId ersbtParent(NodeId i, NodeId s, int n, int j)
@@ -131,9 +131,7 @@ std::vector<NodeId> ersbtChildren(NodeId i, NodeId s, int n, int j)
     if (!(c >> j & 1u))
         return {};
     const int k = scanK(c, j, n);
-    std::vector<NodeId> out;
-    for (int m : mset(k, j, n))
-        out.push_back(NodeId{i ^ (1u << m)});
+    std::vector<NodeId> out = across(i, mset(k, j, n));
     if (k != j)
         out.push_back(NodeId{i ^ (1u << j)});
     return out;
