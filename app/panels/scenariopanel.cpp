@@ -257,12 +257,6 @@ void ScenarioPanel::updateParameters()
 
 void ScenarioPanel::setScenario(const Scenario& s)
 {
-    try {
-        if (scenario(s) == s)
-            return;  // shows it already (an edit of its own coming back): leave the cursor alone
-    } catch (const Error&) {
-        // a field that does not parse: show the scenario
-    }
     m_updating = true;
     const Topology& t = s.topology;
     int kind = Mesh3D;

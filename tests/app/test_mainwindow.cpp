@@ -71,6 +71,9 @@ TEST_CASE("main window: one editable model — a click sets the source once, and
 {
     MainWindow w(false);
     REQUIRE(w.session()->setScenarioNow(test::scenario("mesh:8x8", "binomial", NodeId{0})));
+    // The panel shows every field of the request, the source too (an empty field would also read
+    // back as node 0, so "nothing changed" is no reason to leave it).
+    CHECK(w.scenarioPanel()->sourceField()->text() == QStringLiteral("(0,0)"));
     QSignalSpy requested(w.session(), &Session::requestChanged);
     QSignalSpy ready(w.session(), &Session::scheduleReady);
     emit w.sceneView()->nodeClicked(NodeId{27});
