@@ -63,9 +63,9 @@ struct AlgorithmsCommand {
 };
 
 const CommandRegistrar reg{Command{
-    "algorithms",
-    "list the algorithms and the topologies each accepts",
-    [](CLI::App& sub) {
+    .name = "algorithms",
+    .help = "list the algorithms and the topologies each accepts",
+    .setup = [](CLI::App& sub) {
         auto opts = std::make_shared<AlgorithmsCommand>();
         sub.add_option("--topology,-t", opts->topology, "also say whether each applies to this topology, and why not");
         sub.add_flag("--json", opts->json,

@@ -72,18 +72,11 @@ nlohmann::ordered_json boundsJson(const TorusBroadcastBounds& b)
     auto opt = [](const std::optional<std::uint32_t>& v) {
         return v ? nlohmann::ordered_json(*v) : nlohmann::ordered_json(nullptr);
     };
-    nlohmann::ordered_json j;
-    j["d"] = b.d;
-    j["n"] = b.n;
-    j["n_prime"] = b.nPrime;
-    j["r"] = b.r;
-    j["lower_bound"] = b.lowerBound;
-    j["paper_bound"] = b.paperBound;
-    j["tsay_wang_paper"] = opt(b.paperVariantSteps);
-    j["tsay_wang_direct"] = opt(b.directVariantSteps);
-    j["tseng_2d"] = opt(b.tseng2d);
-    j["tseng_wang_3d"] = opt(b.tsengWang3d);
-    j["park_choi"] = opt(b.parkChoi);
+    nlohmann::ordered_json j = {{"d", b.d}, {"n", b.n}, {"n_prime", b.nPrime}, {"r", b.r},
+                                {"lower_bound", b.lowerBound}, {"paper_bound", b.paperBound},
+                                {"tsay_wang_paper", opt(b.paperVariantSteps)},
+                                {"tsay_wang_direct", opt(b.directVariantSteps)}, {"tseng_2d", opt(b.tseng2d)},
+                                {"tseng_wang_3d", opt(b.tsengWang3d)}, {"park_choi", opt(b.parkChoi)}};
     if (!b.note.empty())
         j["note"] = b.note;
     return j;
@@ -151,9 +144,9 @@ struct BoundsOptions {
 };
 
 CommandRegistrar reg{Command{
-    "bounds",
-    "all-port torus broadcast bounds: lower bound, Tsay & Wang, Tseng, Tseng & Wang, Park & Choi",
-    [](CLI::App& sub) {
+    .name = "bounds",
+    .help = "all-port torus broadcast bounds: lower bound, Tsay & Wang, Tseng, Tseng & Wang, Park & Choi",
+    .setup = [](CLI::App& sub) {
         auto opts = std::make_shared<BoundsOptions>();
         sub.add_option("--dims,-d", opts->dims, "dimensions d ≥ 2 (a number, a list 2,3 or a range 2..4)")->required();
         sub.add_option("--side,-n", opts->side, "torus side n ≥ 3 (a number, a list 5,7 or a range 3..30)")->required();

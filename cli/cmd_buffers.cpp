@@ -78,9 +78,9 @@ int runBuffers(const BuffersCommand& opt, Io& io)
 }
 
 const CommandRegistrar reg{Command{
-    "buffers",
-    "what every node holds at the end of a step: its chunks and the nodes whose data each stands for",
-    [](CLI::App& sub) {
+    .name = "buffers",
+    .help = "what every node holds at the end of a step: its chunks and the nodes whose data each stands for",
+    .setup = [](CLI::App& sub) {
         auto opt = std::make_shared<BuffersCommand>();
         opt->scenario.add(sub);
         sub.add_option("--step", opt->step, "the step K (0 = before the first step, up to the last)")->required();

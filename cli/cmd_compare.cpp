@@ -370,10 +370,10 @@ int runCompare(const CompareCommand& o, Io& io)
 }
 
 const CommandRegistrar reg{Command{
-    "compare",
-    "hypercube: every spanning graph for one pattern, ranked by the counted time of its schedule, with the "
-    "paper's closed form and the lower bound; the reductions and all-gathers of any network in the α–β model",
-    [](CLI::App& sub) {
+    .name = "compare",
+    .help = "hypercube: every spanning graph for one pattern, ranked by the counted time of its schedule, with the "
+            "paper's closed form and the lower bound; the reductions and all-gathers of any network in the α–β model",
+    .setup = [](CLI::App& sub) {
         auto o = std::make_shared<CompareCommand>();
         sub.add_option("--topology,-t", o->topology,
                        "hypercube:N (N = 1..20); any network for allgather, gather, reduce, reduce-scatter, allreduce");

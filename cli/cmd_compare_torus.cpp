@@ -212,10 +212,10 @@ int printText(const Topology& topo, NodeId source, const std::vector<Row>& rows,
 }
 
 CommandRegistrar reg{Command{
-    "compare-torus",
-    "every algorithm that applies to a torus (or any topology), from one source, one table per pattern: steps, "
-    "TCD, contention, link load",
-    [](CLI::App& sub) {
+    .name = "compare-torus",
+    .help = "every algorithm that applies to a torus (or any topology), from one source, one table per pattern: steps, "
+            "TCD, contention, link load",
+    .setup = [](CLI::App& sub) {
         auto opts = std::make_shared<CompareOptions>();
         sub.add_option("--topology,-t", opts->topology, "the network, e.g. torus:7x7x7")->required();
         sub.add_option("--source,-s", opts->source, "source node as coordinates, e.g. 1,2,3 (default: the origin)");

@@ -250,9 +250,9 @@ int runSingle(const DivisibleOptions& o, Io& io)
 }
 
 CommandRegistrar reg{Command{
-    "divisible",
-    "divisible-load scattering (Drozdowski & Glazek): per-layer load shares, speedup, bound, timeline",
-    [](CLI::App& sub) {
+    .name = "divisible",
+    .help = "divisible-load scattering (Drozdowski & Glazek): per-layer load shares, speedup, bound, timeline",
+    .setup = [](CLI::App& sub) {
         auto o = std::make_shared<DivisibleOptions>();
         sub.add_option("--ports,-p", o->ports, "ports p (1..6); with --sweep a list such as 1,3,6")->delimiter(',');
         sub.add_option("--layers,-H", o->layersGiven,

@@ -131,9 +131,9 @@ std::string exportText(const ExportCommand& opts, std::ostream& err)
 Command makeCommand()
 {
     return Command{
-        "export",
-        "write a schedule as json|csv|channels-csv|trace|msccl-xml, or the topology / broadcast tree as graphml|dot",
-        [](CLI::App& sub) {
+        .name = "export",
+        .help = "write a schedule as json|csv|channels-csv|trace|msccl-xml, or the topology / broadcast tree as graphml|dot",
+        .setup = [](CLI::App& sub) {
             auto opts = std::make_shared<ExportCommand>();
             opts->scenario.add(sub, false);
             sub.add_option("--format,-f", opts->format,

@@ -66,8 +66,9 @@ int grade(const GradeCommand& o, Io& io)
 Command makeCommand()
 {
     return Command{
-        "grade", "grade a guess of the nodes that receive in one step (right, missed, wrong)",
-        [](CLI::App& sub) {
+        .name = "grade",
+        .help = "grade a guess of the nodes that receive in one step (right, missed, wrong)",
+        .setup = [](CLI::App& sub) {
             auto opts = std::make_shared<GradeCommand>();
             opts->scenario.add(sub);
             sub.add_option("--step", opts->step, "the step guessed, 1..steps")->required();

@@ -102,9 +102,9 @@ int runLandscape(const LandscapeCommand& opt, Io& io)
 }
 
 const CommandRegistrar reg{Command{
-    "landscape",
-    "one metric (tcd, steps, max_link_load, contention, time) of the schedule from every source",
-    [](CLI::App& sub) {
+    .name = "landscape",
+    .help = "one metric (tcd, steps, max_link_load, contention, time) of the schedule from every source",
+    .setup = [](CLI::App& sub) {
         auto opt = std::make_shared<LandscapeCommand>();
         opt->scenario.add(sub);
         sub.add_option("--metric", opt->metric, "tcd | steps | max_link_load | contention | time")->required();

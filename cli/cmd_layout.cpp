@@ -109,9 +109,9 @@ int runLayout(const LayoutCommand& opt, Io& io)
 }
 
 const CommandRegistrar reg{Command{
-    "layout",
-    "where the app draws each node and link (positions, arcs), with an optional explode",
-    [](CLI::App& sub) {
+    .name = "layout",
+    .help = "where the app draws each node and link (positions, arcs), with an optional explode",
+    .setup = [](CLI::App& sub) {
         auto opt = std::make_shared<LayoutCommand>();
         sub.add_option("--topology", opt->topology, "mesh:8x8x8, torus:7x7x7, hypercube:6, …")->required();
         sub.add_option("--explode", opt->explode,

@@ -25,9 +25,9 @@ struct MeasuredCommand {
 };
 
 const CommandRegistrar reg{Command{
-    "measured",
-    "show a topocast-mpi measured-times file beside its schedule's model (steps, TCD)",
-    [](CLI::App& sub) {
+    .name = "measured",
+    .help = "show a topocast-mpi measured-times file beside its schedule's model (steps, TCD)",
+    .setup = [](CLI::App& sub) {
         auto opts = std::make_shared<MeasuredCommand>();
         sub.add_option("file", opts->file, "measured-times JSON written by `topocast-mpi --out`")->required();
         sub.add_option("--schedule,-s", opts->schedule,

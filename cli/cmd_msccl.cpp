@@ -127,9 +127,9 @@ int runImport(const ImportCommand& opts, Io& io)
 }
 
 const CommandRegistrar reg{Command{
-    "import",
-    "read an MSCCL XML program, place it on a network and write it as a topocast schedule JSON",
-    [](CLI::App& sub) {
+    .name = "import",
+    .help = "read an MSCCL XML program, place it on a network and write it as a topocast schedule JSON",
+    .setup = [](CLI::App& sub) {
         auto opts = std::make_shared<ImportCommand>();
         sub.add_option("file", opts->file, "MSCCL XML (from the MSCCL tools, TACOS, TE-CCL or `export --format msccl-xml`)")
             ->required();

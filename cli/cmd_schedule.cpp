@@ -82,9 +82,9 @@ struct ScheduleCommand {
 Command makeCommand()
 {
     return Command{
-        "schedule",
-        "build a schedule and print its summary (or --json)",
-        [](CLI::App& sub) {
+        .name = "schedule",
+        .help = "build a schedule and print its summary (or --json)",
+        .setup = [](CLI::App& sub) {
             auto opts = std::make_shared<ScheduleCommand>();
             opts->scenario.add(sub);
             sub.add_flag("--json", opts->json, "print the schedule document as JSON");

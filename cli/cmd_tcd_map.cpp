@@ -121,9 +121,9 @@ int runTcdMap(const TcdMapOptions& opt, Io& io)
 }
 
 const CommandRegistrar reg{Command{
-    "tcd-map",
-    "total communication distance of the broadcast from every source, as a matrix",
-    [](CLI::App& sub) {
+    .name = "tcd-map",
+    .help = "total communication distance of the broadcast from every source, as a matrix",
+    .setup = [](CLI::App& sub) {
         auto opt = std::make_shared<TcdMapOptions>();
         sub.add_option("--topology,-t", opt->topology, "mesh:8x8, mesh:4x4x4, torus:8x8, …")->required();
         sub.add_option("--algorithm", opt->algorithm, "algorithm with a TCD map (default cang-wu)");

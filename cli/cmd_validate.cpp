@@ -155,9 +155,9 @@ int runValidate(const ValidateCommand& opts, Io& io)
 }
 
 const CommandRegistrar reg{Command{
-    "validate",
-    "check a schedule file: delivery, causality, port limits, routes, step contention",
-    [](CLI::App& sub) {
+    .name = "validate",
+    .help = "check a schedule file: delivery, causality, port limits, routes, step contention",
+    .setup = [](CLI::App& sub) {
         auto opts = std::make_shared<ValidateCommand>();
         sub.add_option("file", opts->file,
                        "schedule JSON (as written by `schedule --json`), a student's CSV (step,from,to[,route]; "

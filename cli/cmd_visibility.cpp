@@ -112,9 +112,9 @@ int runVisibility(const VisibilityCommand& opt, Io& io)
 }
 
 const CommandRegistrar reg{Command{
-    "visibility",
-    "how many of each step's active nodes (source, senders, receivers) the app's default view shows",
-    [](CLI::App& sub) {
+    .name = "visibility",
+    .help = "how many of each step's active nodes (source, senders, receivers) the app's default view shows",
+    .setup = [](CLI::App& sub) {
         auto opt = std::make_shared<VisibilityCommand>();
         opt->scenario.add(sub);
         sub.add_option("--explode", opt->explode,

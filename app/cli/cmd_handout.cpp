@@ -53,10 +53,10 @@ int handout(const HandoutCommand& o, Io& io)
 }
 
 const CommandRegistrar reg{Command{
-    "handout",
-    "a scenario as a printable PDF: a title page and one page per step with its picture, narration and figures "
-    "(needs OpenGL: a display or xvfb-run)",
-    [](CLI::App& sub) {
+    .name = "handout",
+    .help = "a scenario as a printable PDF: a title page and one page per step with its picture, narration and figures "
+            "(needs OpenGL: a display or xvfb-run)",
+    .setup = [](CLI::App& sub) {
         auto o = std::make_shared<HandoutCommand>();
         addScenarioToFileOptions(sub, o->scenario, o->out, "the PDF to write (atomically)");
         sub.add_option("--size", o->size, "page size: A4 | letter")->capture_default_str();

@@ -88,9 +88,9 @@ int render(RenderOptions o, Io& io)
 }
 
 const CommandRegistrar reg{Command{
-    "render",
-    "render a scenario's animation as MP4 (H.264), animated GIF or PNG frames (needs OpenGL: a display or xvfb-run)",
-    [](CLI::App& sub) {
+    .name = "render",
+    .help = "render a scenario's animation as MP4 (H.264), animated GIF or PNG frames (needs OpenGL: a display or xvfb-run)",
+    .setup = [](CLI::App& sub) {
         auto o = std::make_shared<RenderOptions>();
         addRenderOptions(sub, *o);
         return [o](Io& io) {

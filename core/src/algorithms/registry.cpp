@@ -33,10 +33,13 @@ void declareCommonParams(AlgorithmInfo& a)
 {
     std::vector<ParamSpec> common;
     if (!a.modes.empty())
-        common.push_back({.key = "mode", .label = "mode", .kind = K::Choice, .choices = a.modes,
-                          .help = a.name + " mode"});
+        common.push_back(
+            {.key = "mode", .label = "mode", .kind = K::Choice, .choices = a.modes, .help = a.name + " mode"});
     if (!a.patterns.empty())
-        common.push_back({.key = "pattern", .label = "pattern", .kind = K::Choice, .choices = a.patterns,
+        common.push_back({.key = "pattern",
+                          .label = "pattern",
+                          .kind = K::Choice,
+                          .choices = a.patterns,
                           .help = "the collective: " + [&] {
                               std::string text;
                               for (std::size_t i = 0; i < a.patterns.size(); ++i)
@@ -44,7 +47,9 @@ void declareCommonParams(AlgorithmInfo& a)
                               return text;
                           }()});
     a.params.insert(a.params.begin(), common.begin(), common.end());
-    a.params.push_back({.key = "order", .label = "dimension order", .kind = K::Text,
+    a.params.push_back({.key = "order",
+                        .label = "dimension order",
+                        .kind = K::Text,
                         .textAllowed = "a permutation of the dimension letters, e.g. xy, yx, xyz, zyx",
                         .defaultText = "the algorithm's own",
                         .help = "dimension order for dimension-ordered routes: xy, yx, xyz, zyx, …"});
@@ -71,118 +76,95 @@ std::vector<AlgorithmInfo> baselineAlgorithms()
 {
     std::vector<AlgorithmInfo> list;
     list.push_back({
-        "binomial",
-        "MPICH binomial tree over ranks in row-major order, routed on the network (one-port); reduce and gather "
-        "run it backwards",
-        "any mesh, torus or hypercube",
-        {},
-        {"broadcast", "reduce", "gather"},
-        [](const Topology&) -> std::optional<std::string> { return std::nullopt; },
-        [](const Topology& t, NodeId s, const Params& p) {
-            const std::string pattern = p.getString("pattern", "broadcast");
-            if (pattern == "reduce")
-                return binomialReduce(t, s);
-            if (pattern == "gather")
-                return binomialGather(t, s);
-            return binomialBroadcast(t, s);
-        },
-        {},
-        {},
-        {},
-        {},
-        {},
+        .name = "binomial",
+        .summary =
+            "MPICH binomial tree over ranks in row-major order, routed on the network (one-port); reduce and gather "
+            "run it backwards",
+        .topologies = "any mesh, torus or hypercube",
+        .patterns = {"broadcast", "reduce", "gather"},
+        .whyNot = [](const Topology&) -> std::optional<std::string> { return std::nullopt; },
+        .build =
+            [](const Topology& t, NodeId s, const Params& p) {
+                const std::string pattern = p.getString("pattern", "broadcast");
+                if (pattern == "reduce")
+                    return binomialReduce(t, s);
+                if (pattern == "gather")
+                    return binomialGather(t, s);
+                return binomialBroadcast(t, s);
+            },
     });
     list.push_back({
-        "ring",
-        "every node sends one block to its successor on a Hamiltonian cycle each step (one-port): all-gather "
-        "N−1 steps, reduce-scatter N−1, all-reduce 2(N−1) with 2(N−1)/N·M per node",
-        "tori, meshes with an even number of nodes (two or more dimensions), hypercubes (Gray code)",
-        {},
-        {"allreduce", "allgather", "reduce-scatter"},
-        [](const Topology& t) -> std::optional<std::string> {
+        .name = "ring",
+        .summary =
+            "every node sends one block to its successor on a Hamiltonian cycle each step (one-port): all-gather "
+            "N−1 steps, reduce-scatter N−1, all-reduce 2(N−1) with 2(N−1)/N·M per node",
+        .topologies = "tori, meshes with an even number of nodes (two or more dimensions), hypercubes (Gray code)",
+        .patterns = {"allreduce", "allgather", "reduce-scatter"},
+        .whyNot = [](const Topology& t) -> std::optional<std::string> {
             if (auto why = hamiltonianCycleWhyNot(t))
                 return "ring needs a Hamiltonian cycle: " + *why;
             return std::nullopt;
         },
-        [](const Topology& t, NodeId, const Params& p) {
-            return ringSchedule(t, parsePattern(p.getString("pattern", "allreduce")));
-        },
-        {},
-        collectiveTime,
-        kCollectiveTimeFigure,
-        "",
+        .build = [](const Topology& t, NodeId,
+                    const Params& p) { return ringSchedule(t, parsePattern(p.getString("pattern", "allreduce"))); },
+        .time = collectiveTime,
+        .timeFigure = kCollectiveTimeFigure,
         // No source: every node starts with data, the schedule is the same whatever node is picked.
-        [](const Topology&) { return true; },
+        .sameFromEverySource = [](const Topology&) { return true; },
     });
     list.push_back({
-        "bucket",
-        "rings along each dimension in turn, reduce-scatter in dimension order and all-gather back (one-port): "
-        "2·Σ(k_d−1) steps for an all-reduce, 2(N−1)/N·M per node",
-        "any mesh, torus or hypercube (mesh lines are folded rings of hops ≤ 2)",
-        {},
-        {"allreduce", "allgather", "reduce-scatter"},
-        [](const Topology& t) -> std::optional<std::string> {
+        .name = "bucket",
+        .summary =
+            "rings along each dimension in turn, reduce-scatter in dimension order and all-gather back (one-port): "
+            "2·Σ(k_d−1) steps for an all-reduce, 2(N−1)/N·M per node",
+        .topologies = "any mesh, torus or hypercube (mesh lines are folded rings of hops ≤ 2)",
+        .patterns = {"allreduce", "allgather", "reduce-scatter"},
+        .whyNot = [](const Topology& t) -> std::optional<std::string> {
             if (t.nodeCount() < 2)
                 return "bucket needs at least two nodes; got the " + t.displayName();
             return std::nullopt;
         },
-        [](const Topology& t, NodeId, const Params& p) {
-            return bucketSchedule(t, parsePattern(p.getString("pattern", "allreduce")));
-        },
-        {},
-        collectiveTime,
-        kCollectiveTimeFigure,
-        "",
-        [](const Topology&) { return true; },
+        .build = [](const Topology& t, NodeId,
+                    const Params& p) { return bucketSchedule(t, parsePattern(p.getString("pattern", "allreduce"))); },
+        .time = collectiveTime,
+        .timeFigure = kCollectiveTimeFigure,
+        .sameFromEverySource = [](const Topology&) { return true; },
     });
     list.push_back({
-        "rabenseifner",
-        "recursive halving (reduce-scatter), then recursive doubling (all-reduce): 2·log₂N steps and 2(N−1)/N·M "
-        "per node, both lower bounds",
-        "hypercubes; meshes and tori whose sides are powers of two (exchanges then share channels)",
-        {},
-        {"allreduce", "reduce-scatter"},
-        [](const Topology& t) { return rabenseifnerWhyNot(t); },
-        [](const Topology& t, NodeId, const Params& p) {
-            return rabenseifnerSchedule(t, parsePattern(p.getString("pattern", "allreduce")));
-        },
-        {},
-        collectiveTime,
-        kCollectiveTimeFigure,
-        "",
-        [](const Topology&) { return true; },
+        .name = "rabenseifner",
+        .summary =
+            "recursive halving (reduce-scatter), then recursive doubling (all-reduce): 2·log₂N steps and 2(N−1)/N·M "
+            "per node, both lower bounds",
+        .topologies = "hypercubes; meshes and tori whose sides are powers of two (exchanges then share channels)",
+        .patterns = {"allreduce", "reduce-scatter"},
+        .whyNot = [](const Topology& t) { return rabenseifnerWhyNot(t); },
+        .build =
+            [](const Topology& t, NodeId, const Params& p) {
+                return rabenseifnerSchedule(t, parsePattern(p.getString("pattern", "allreduce")));
+            },
+        .time = collectiveTime,
+        .timeFigure = kCollectiveTimeFigure,
+        .sameFromEverySource = [](const Topology&) { return true; },
     });
     list.push_back({
-        "recursive-doubling",
-        "halve the network dimension by dimension; send to the same spot in the other half (one-port)",
-        "meshes, tori and hypercubes whose sides are powers of two",
-        {},
-        {"broadcast"},
-        [](const Topology& t) -> std::optional<std::string> {
+        .name = "recursive-doubling",
+        .summary = "halve the network dimension by dimension; send to the same spot in the other half (one-port)",
+        .topologies = "meshes, tori and hypercubes whose sides are powers of two",
+        .patterns = {"broadcast"},
+        .whyNot = [](const Topology& t) -> std::optional<std::string> {
             if (allPowersOfTwo(t))
                 return std::nullopt;
             return "recursive-doubling needs every side to be a power of two; got " + t.displayName();
         },
-        [](const Topology& t, NodeId s, const Params&) { return recursiveDoublingBroadcast(t, s); },
-        {},
-        {},
-        {},
-        {},
-        {},
+        .build = [](const Topology& t, NodeId s, const Params&) { return recursiveDoublingBroadcast(t, s); },
     });
     list.push_back({
-        "bfs",
-        "Boost.Graph breadth-first spanning tree, one level per step (all-port)",
-        "any mesh, torus or hypercube",
-        {},
-        {"broadcast"},
-        [](const Topology&) -> std::optional<std::string> { return std::nullopt; },
-        [](const Topology& t, NodeId s, const Params&) { return bfsBroadcast(t, s); },
-        {},
-        {},
-        {},
-        {},
-        {},
+        .name = "bfs",
+        .summary = "Boost.Graph breadth-first spanning tree, one level per step (all-port)",
+        .topologies = "any mesh, torus or hypercube",
+        .patterns = {"broadcast"},
+        .whyNot = [](const Topology&) -> std::optional<std::string> { return std::nullopt; },
+        .build = [](const Topology& t, NodeId s, const Params&) { return bfsBroadcast(t, s); },
     });
     return list;
 }
@@ -193,30 +175,28 @@ std::vector<AlgorithmInfo> baselineAlgorithms()
 AlgorithmInfo cangWuAlgorithm()
 {
     return {
-        "cang-wu",
-        "time-step-optimal one-port broadcast with minimum total communication distance (Cang & Wu; "
-        "modes optimal = SubmeshOptimal DP, eye-best, paper)",
-        "2^k × … × 2^k meshes (d = 1..6), tori of side 2^k ≥ 4, hypercubes of dimension ≤ 6",
-        {"optimal", "eye-best", "paper"},
-        {"broadcast"},
-        [](const Topology& t) -> std::optional<std::string> {
+        .name = "cang-wu",
+        .summary = "time-step-optimal one-port broadcast with minimum total communication distance (Cang & Wu; "
+                   "modes optimal = SubmeshOptimal DP, eye-best, paper)",
+        .topologies = "2^k × … × 2^k meshes (d = 1..6), tori of side 2^k ≥ 4, hypercubes of dimension ≤ 6",
+        .modes = {"optimal", "eye-best", "paper"},
+        .patterns = {"broadcast"},
+        .whyNot = [](const Topology& t) -> std::optional<std::string> {
             std::string why = cangWuWhyNot(t);
             if (why.empty())
                 return std::nullopt;
             return why;
         },
-        [](const Topology& t, NodeId s, const Params& p) {
-            const std::string pattern = p.getString("pattern", "broadcast");
-            if (pattern != "broadcast")
-                throw Error("cang-wu supports the pattern 'broadcast' only; got '" + pattern + "'");
-            return cangWuSchedule(t, s, cangWuModeParam(p));
-        },
-        [](const Topology& t, const Params& p) { return cangWuTcdMap(t, cangWuModeParam(p)); },
-        {},
-        {},
-        {},
+        .build =
+            [](const Topology& t, NodeId s, const Params& p) {
+                const std::string pattern = p.getString("pattern", "broadcast");
+                if (pattern != "broadcast")
+                    throw Error("cang-wu supports the pattern 'broadcast' only; got '" + pattern + "'");
+                return cangWuSchedule(t, s, cangWuModeParam(p));
+            },
+        .tcdMap = [](const Topology& t, const Params& p) { return cangWuTcdMap(t, cangWuModeParam(p)); },
         // On a torus every source gets the eye schedule translated (cangWuSchedule).
-        [](const Topology& t) { return t.isTorus(); },
+        .sameFromEverySource = [](const Topology& t) { return t.isTorus(); },
     };
 }
 
@@ -224,28 +204,25 @@ AlgorithmInfo cangWuAlgorithm()
 AlgorithmInfo tsayWangAlgorithm()
 {
     return {
-        "tsay-wang",
-        "Tsay & Wang: nearly optimal all-port wormhole broadcast, cyclic-dimension-order routes "
-        "(variant paper|direct)",
-        "d-dimensional n×…×n tori, d ≥ 2, n ≥ 3 (even n ≥ d); direct needs n or n−1 = (2d+1)^r",
-        {},
-        {"broadcast"},
-        [](const Topology& t) -> std::optional<std::string> {
+        .name = "tsay-wang",
+        .summary = "Tsay & Wang: nearly optimal all-port wormhole broadcast, cyclic-dimension-order routes "
+                   "(variant paper|direct)",
+        .topologies = "d-dimensional n×…×n tori, d ≥ 2, n ≥ 3 (even n ≥ d); direct needs n or n−1 = (2d+1)^r",
+        .patterns = {"broadcast"},
+        .whyNot = [](const Topology& t) -> std::optional<std::string> {
             if (!t.isTorus() || !t.isCubic())
                 return "tsay-wang needs a d-dimensional n×…×n torus (d ≥ 2, n ≥ 3, even n ≥ d); got " + t.displayName();
             return tsayWangUnsupported(t.dims(), t.side(0), TsayWangVariant::Paper);
         },
-        [](const Topology& t, NodeId s, const Params& p) {
-            if (p.getString("pattern", "broadcast") != "broadcast")
-                throw Error("tsay-wang computes a broadcast only; got pattern '" + p.getString("pattern", "") + "'");
-            return tsayWangBroadcast(t, s, parseTsayWangVariant(p.getString("variant", "paper")));
-        },
-        {},
-        {},
-        {},
-        {},
+        .build =
+            [](const Topology& t, NodeId s, const Params& p) {
+                if (p.getString("pattern", "broadcast") != "broadcast")
+                    throw Error("tsay-wang computes a broadcast only; got pattern '" + p.getString("pattern", "") +
+                                "'");
+                return tsayWangBroadcast(t, s, parseTsayWangVariant(p.getString("variant", "paper")));
+            },
         // Built from the origin and translated to the source (tsayWangBroadcast).
-        [](const Topology&) { return true; },
+        .sameFromEverySource = [](const Topology&) { return true; },
     };
 }
 
@@ -276,24 +253,24 @@ std::vector<AlgorithmInfo> hypercubeAlgorithms()
             if (p == Pattern::Broadcast || p == Pattern::Scatter)
                 patterns.push_back(p == Pattern::Broadcast ? "reduce" : "gather");
         list.push_back({
-            name,
-            e.summary,
-            name == "tcbt" ? "hypercubes of dimension 2..20" : "hypercubes of dimension 1..20",
-            {},
-            patterns,
-            [name](const Topology& t) { return hypercubeWhyNot(name, t); },
-            [name](const Topology& t, NodeId s, const Params& params) { return buildHypercube(name, t, s, params); },
-            {},
+            .name = name,
+            .summary = e.summary,
+            .topologies = name == "tcbt" ? "hypercubes of dimension 2..20" : "hypercubes of dimension 1..20",
+            .patterns = patterns,
+            .whyNot = [name](const Topology& t) { return hypercubeWhyNot(name, t); },
+            .build = [name](const Topology& t, NodeId s,
+                            const Params& params) { return buildHypercube(name, t, s, params); },
             // The spec's cost T = startups·τ + transfer·t_c (HypercubeFigures::time).
-            [](const Schedule& s) {
-                const HypercubeFigures* f = s.figures ? s.figures->get<HypercubeFigures>() : nullptr;
-                return f ? f->time : std::numeric_limits<double>::quiet_NaN();
-            },
-            "T = startups·τ + transfer·t_c (Johnsson–Ho closed form, or counted from the schedule where the paper "
-            "has none; τ = --tau, t_c = --tc, default 1)",
-            "",
+            .time =
+                [](const Schedule& s) {
+                    const HypercubeFigures* f = s.figures ? s.figures->get<HypercubeFigures>() : nullptr;
+                    return f ? f->time : std::numeric_limits<double>::quiet_NaN();
+                },
+            .timeFigure =
+                "T = startups·τ + transfer·t_c (Johnsson–Ho closed form, or counted from the schedule where the paper "
+                "has none; τ = --tau, t_c = --tc, default 1)",
             // The graphs are built from node 0 and moved to the source by XOR (hypercube_schedule.cpp).
-            [](const Topology&) { return true; },
+            .sameFromEverySource = [](const Topology&) { return true; },
         });
         list.back().params = hypercubeParamSpecs(name);
     }
@@ -304,28 +281,27 @@ std::vector<AlgorithmInfo> hypercubeAlgorithms()
 AlgorithmInfo divisibleLoadAlgorithm()
 {
     return {
-        "divisible-load",
-        "divisible-load Scatter(p): every active processor sends p shipments per move, layers finish together",
-        "3-D meshes (and tori) large enough for the layers: side ≥ (p+1)^⌈h/3⌉ for full steps",
-        {},
-        {"scatter"},
-        [](const Topology& t) -> std::optional<std::string> {
+        .name = "divisible-load",
+        .summary =
+            "divisible-load Scatter(p): every active processor sends p shipments per move, layers finish together",
+        .topologies = "3-D meshes (and tori) large enough for the layers: side ≥ (p+1)^⌈h/3⌉ for full steps",
+        .patterns = {"scatter"},
+        .whyNot = [](const Topology& t) -> std::optional<std::string> {
             if (!t.isHypercube() && t.dims() == 3)
                 return std::nullopt;
             return "divisible-load needs a 3-D mesh (or torus) large enough for the layers, e.g. side ≥ (p+1)^⌈h/3⌉; "
                    "got " + t.displayName();
         },
-        [](const Topology& t, NodeId s, const Params& p) { return divisibleLoadSchedule(t, s, p); },
-        {},
+        .build = [](const Topology& t, NodeId s, const Params& p) { return divisibleLoadSchedule(t, s, p); },
         // The model's finish time T = A·α₀ (DivisibleLoadFigures: the solved model).
-        [](const Schedule& s) {
-            const DivisibleLoadFigures* f = s.figures ? s.figures->get<DivisibleLoadFigures>() : nullptr;
-            return f ? f->model.finishTime : std::numeric_limits<double>::quiet_NaN();
-        },
-        "the divisible-load model's finish time T = A·α₀ in seconds (Drozdowski & Głazek, Theorem 1)",
-        "s",
-        {},
-        true,  // the layers must fit around the source
+        .time =
+            [](const Schedule& s) {
+                const DivisibleLoadFigures* f = s.figures ? s.figures->get<DivisibleLoadFigures>() : nullptr;
+                return f ? f->model.finishTime : std::numeric_limits<double>::quiet_NaN();
+            },
+        .timeFigure = "the divisible-load model's finish time T = A·α₀ in seconds (Drozdowski & Głazek, Theorem 1)",
+        .timeUnit = "s",
+        .someSourcesOnly = true,  // the layers must fit around the source
     };
 }
 
@@ -339,17 +315,21 @@ std::vector<AlgorithmInfo> makeAlgorithms()
     list.push_back(divisibleLoadAlgorithm());
     for (AlgorithmInfo& a : list) {
         if (a.name == "tsay-wang")
-            a.params.push_back({.key = "variant", .label = "variant", .kind = K::Choice, .choices = {"paper", "direct"},
+            a.params.push_back({.key = "variant",
+                                .label = "variant",
+                                .kind = K::Choice,
+                                .choices = {"paper", "direct"},
                                 .alsoAccepted = {"direct-final"},
-                                .help = "paper: the paper's phases; direct: a direct final phase, for n' = (2d+1)^r only (README: Where the papers are wrong)"});
+                                .help = "paper: the paper's phases; direct: a direct final phase, for n' = (2d+1)^r "
+                                        "only (README: Where the papers are wrong)"});
         else if (a.name == "divisible-load")
             a.params = divisibleLoadParamSpecs();
         declareCommonParams(a);
         for (ParamSpec& spec : a.params)
             if (a.name == "cang-wu" && spec.key == "mode")
                 // parseCangWuMode's other spellings (the spec's names of the modes).
-                spec.alsoAccepted = {"submesh-optimal", "SubmeshOptimal", "eye-best-order", "EyeBestOrder",
-                                     "paper-literal", "PaperLiteral"};
+                spec.alsoAccepted = {"submesh-optimal", "SubmeshOptimal", "eye-best-order",
+                                     "EyeBestOrder",    "paper-literal",  "PaperLiteral"};
     }
     return list;
 }
@@ -440,8 +420,9 @@ std::vector<std::string> algorithmsFor(const Topology& topo, Pattern pattern)
     for (const AlgorithmInfo& a : algorithms()) {
         if (a.whyNot && a.whyNot(topo))
             continue;
-        const bool builds = a.patterns.empty() ? pattern == Pattern::Broadcast
-                                               : std::find(a.patterns.begin(), a.patterns.end(), wanted) != a.patterns.end();
+        const bool builds = a.patterns.empty()
+                                ? pattern == Pattern::Broadcast
+                                : std::find(a.patterns.begin(), a.patterns.end(), wanted) != a.patterns.end();
         if (builds)
             names.push_back(a.name);
     }
