@@ -2,11 +2,7 @@
 # and `topocast-mpi landscape --json --out FILE` under mpiexec on NP ranks must write the same bytes.
 # Variables: CLI MPI_EXE MPIEXEC NPFLAG FLAGS NP TOPOLOGY ALGORITHM METRICS EXTRA WORK NAME
 # (FLAGS, METRICS and EXTRA use "|" as the list separator).
-string(MAKE_C_IDENTIFIER "${NAME}" id)
-set(dir "${WORK}/${id}")
-file(REMOVE_RECURSE "${dir}")
-file(MAKE_DIRECTORY "${dir}")
-string(REPLACE "|" ";" flags "${FLAGS}")
+include("${CMAKE_CURRENT_LIST_DIR}/mpi_test_dir.cmake")
 string(REPLACE "|" ";" metrics "${METRICS}")
 string(REPLACE "|" ";" extra "${EXTRA}")
 

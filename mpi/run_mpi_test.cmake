@@ -2,11 +2,7 @@
 # under mpiexec, check the exit status and output, and for a passing run check the measured JSON.
 # Variables: CLI MPI_EXE MPIEXEC NPFLAG FLAGS NP GENERATE FILE ARGS EXPECT_RC EXPECT WORK NAME
 # (FLAGS, ARGS and GENERATE use "|" as the list separator).
-string(MAKE_C_IDENTIFIER "${NAME}" id)
-set(dir "${WORK}/${id}")
-file(REMOVE_RECURSE "${dir}")
-file(MAKE_DIRECTORY "${dir}")
-string(REPLACE "|" ";" flags "${FLAGS}")
+include("${CMAKE_CURRENT_LIST_DIR}/mpi_test_dir.cmake")
 string(REPLACE "|" ";" args "${ARGS}")
 
 set(schedule "${FILE}")

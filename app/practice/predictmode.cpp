@@ -499,29 +499,34 @@ bool PredictMode::eventFilter(QObject* watched, QEvent* event)
         }
         break;
     }
-    case QEvent::KeyPress: {
-        auto* e = static_cast<QKeyEvent*>(event);
-        if (e->modifiers() & (Qt::ControlModifier | Qt::AltModifier))
-            break;
-        switch (e->key()) {
-        case Qt::Key_Left: case Qt::Key_Right: case Qt::Key_Up: case Qt::Key_Down:
-            moveCursor(e->key());
+    case QEvent::KeyPress:
+        if (predictKey(static_cast<QKeyEvent*>(event)))
             return true;
-        case Qt::Key_PageDown: stepCursor(1); return true;
-        case Qt::Key_PageUp: stepCursor(-1); return true;
-        case Qt::Key_Space:
-            if (m_cursor >= 0)
-                toggleMark(static_cast<NodeId>(m_cursor));
-            return true;
-        case Qt::Key_Return: case Qt::Key_Enter: enter(); return true;
-        default: break;
-        }
         break;
-    }
     default:
         break;
     }
     return QObject::eventFilter(watched, event);
+}
+
+
+bool PredictMode::predictKey(QKeyEvent* e)
+{
+    if (e->modifiers() & (Qt::ControlModifier | Qt::AltModifier))
+        return false;
+    switch (e->key()) {
+    case Qt::Key_Left: case Qt::Key_Right: case Qt::Key_Up: case Qt::Key_Down:
+        moveCursor(e->key());
+        return true;
+    case Qt::Key_PageDown: stepCursor(1); return true;
+    case Qt::Key_PageUp: stepCursor(-1); return true;
+    case Qt::Key_Space:
+        if (m_cursor >= 0)
+            toggleMark(static_cast<NodeId>(m_cursor));
+        return true;
+    case Qt::Key_Return: case Qt::Key_Enter: enter(); return true;
+    default: return false;
+    }
 }
 
 } // namespace topocast::app

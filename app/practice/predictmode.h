@@ -14,6 +14,7 @@
 
 class QAction;
 class QDockWidget;
+class QKeyEvent;
 class QLabel;
 class QMainWindow;
 class QTableWidget;
@@ -99,6 +100,8 @@ protected:
     bool eventFilter(QObject* watched, QEvent* event) override;
 
 private:
+    /// The keys of predicting (arrows, Page Up/Down, Space, Enter) in the 3-D view; true when used.
+    bool predictKey(QKeyEvent* event);
     void snapshotChanged(SnapshotPtr snap);
     void timelineMoved(int step);
     void startPredicting();

@@ -13,7 +13,7 @@ namespace {
 constexpr int kFloatsPerCell = 12;
 } // namespace
 
-GlyphInstances::GlyphInstances(Qt3DCore::QNode* parent) : Qt3DCore::QEntity(parent)
+GlyphInstances::GlyphInstances(Qt3DCore::QNode* parent) : InstancedEntity(parent)
 {
     // The unit square [0, 1]² as two triangles.
     const std::vector<float> vertices{0, 0, 0, 1, 0, 0, 1, 1, 0, 0, 0, 0, 1, 1, 0, 0, 1, 0};

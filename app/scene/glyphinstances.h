@@ -1,9 +1,7 @@
 #pragma once
 
 #include "scene/dataglyphs.h"
-#include "scene/instancebuffer.h"
-
-#include <Qt3DCore/QEntity>
+#include "scene/instancedentity.h"
 
 #include <memory>
 #include <vector>
@@ -16,7 +14,7 @@ namespace topocast::app {
 /// facing the camera at its node, lifted toward the camera so the node's sphere never hides it;
 /// a layer-1 cell (what is held) sits just in front of its layer-0 backing. One unit square of
 /// geometry; per instance: position(3) colour(4) rect(4: x, y, width, height) layer(1).
-class GlyphInstances : public Qt3DCore::QEntity {
+class GlyphInstances : public InstancedEntity {
     Q_OBJECT
 public:
     explicit GlyphInstances(Qt3DCore::QNode* parent = nullptr);
@@ -26,14 +24,9 @@ public:
     void setCells(const std::vector<GlyphCell>& cells, const std::vector<Vec3>& positions);
     /// How far toward the camera the glyphs are lifted (scene units; about the node radius).
     void setLift(float lift);
-    int instanceCount() const { return m_count; }
-    const InstanceBuffer& buffer() const { return *m_instances; }
 
 private:
-    Qt3DRender::QGeometryRenderer* m_renderer = nullptr;
     Qt3DRender::QParameter* m_lift = nullptr;
-    std::unique_ptr<InstanceBuffer> m_instances;
-    int m_count = 0;
 };
 
 } // namespace topocast::app

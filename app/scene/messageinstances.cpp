@@ -11,7 +11,7 @@
 
 namespace topocast::app {
 
-MessageInstances::MessageInstances(Qt3DCore::QNode* parent) : Qt3DCore::QEntity(parent)
+MessageInstances::MessageInstances(Qt3DCore::QNode* parent) : InstancedEntity(parent)
 {
     // One point per hop (per-vertex records, divisor 0): a sphere mesh per message cost software
     // OpenGL most of a busy frame (32×32×32's last step: 16,384 messages).

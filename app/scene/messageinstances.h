@@ -1,9 +1,7 @@
 #pragma once
 
-#include "scene/instancebuffer.h"
+#include "scene/instancedentity.h"
 #include "scene/scenestyle.h"
-
-#include <Qt3DCore/QEntity>
 
 #include <memory>
 
@@ -14,7 +12,7 @@ namespace topocast::app {
 /// The messages of the current step as sphere impostors in one entity: one point per hop of each
 /// route; the shader shows the hop that holds the message's head for the uniform stepFraction,
 /// so animation needs no buffer upload.
-class MessageInstances : public Qt3DCore::QEntity {
+class MessageInstances : public InstancedEntity {
     Q_OBJECT
 public:
     struct Hop {
@@ -36,17 +34,13 @@ public:
     void setRadius(float radius);
     /// The viewport's height in device pixels (the points are sized from it).
     void setViewportHeight(float pixels);
-    int instanceCount() const { return m_count; }
     /// Whether the messages are drawn now: some hops, and the step not at rest.
     bool drawn() const;
 
 private:
-    Qt3DRender::QGeometryRenderer* m_renderer = nullptr;
     Qt3DRender::QParameter* m_fraction = nullptr;
     Qt3DRender::QParameter* m_radius = nullptr;
     Qt3DRender::QParameter* m_viewportHeight = nullptr;
-    std::unique_ptr<InstanceBuffer> m_instances;
-    int m_count = 0;
     bool m_atRest = true;  // stepFraction starts at 1: a step at rest draws no messages
 };
 

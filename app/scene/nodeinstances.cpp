@@ -15,7 +15,7 @@
 
 namespace topocast::app {
 
-NodeInstances::NodeInstances(Qt3DCore::QNode* parent) : Qt3DCore::QEntity(parent)
+NodeInstances::NodeInstances(Qt3DCore::QNode* parent) : InstancedEntity(parent)
 {
     auto* geometry = new Qt3DExtras::QSphereGeometry(this);
     geometry->setRadius(1.0f);

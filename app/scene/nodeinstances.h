@@ -1,9 +1,7 @@
 #pragma once
 
-#include "scene/instancebuffer.h"
+#include "scene/instancedentity.h"
 #include "scene/scenestyle.h"
-
-#include <Qt3DCore/QEntity>
 
 #include <memory>
 
@@ -17,7 +15,7 @@ namespace topocast::app {
 /// per node from the same buffer, shaded as a sphere in the fragment shader (Mesa's
 /// software OpenGL runs its whole vertex pipeline once per instance, so 32,768 instances of even
 /// a 4-vertex quad cost far more than one draw of 32,768 points).
-class NodeInstances : public Qt3DCore::QEntity {
+class NodeInstances : public InstancedEntity {
     Q_OBJECT
 public:
     explicit NodeInstances(Qt3DCore::QNode* parent = nullptr);
@@ -35,20 +33,14 @@ public:
     bool impostors() const { return m_impostors; }
     /// The viewport's height in device pixels: the impostors' size on screen depends on it.
     void setViewportHeight(float pixels);
-    int instanceCount() const { return m_count; }
-    /// The instance buffer: position(3) colour(4) scale(1) per node.
-    const InstanceBuffer& buffer() const { return *m_instances; }
 
 private:
-    Qt3DRender::QGeometryRenderer* m_renderer = nullptr;
     void enableRenderers();
 
     Qt3DRender::QGeometryRenderer* m_sprites = nullptr;
     Qt3DRender::QParameter* m_radius = nullptr;
     Qt3DRender::QParameter* m_viewportHeight = nullptr;
     Qt3DRender::QParameter* m_spriteRadius = nullptr;
-    std::unique_ptr<InstanceBuffer> m_instances;
-    int m_count = 0;
     int m_detail = -1;
     bool m_impostors = false;
 };

@@ -496,35 +496,25 @@ void addTrees(Entries& e, const Snapshot* snap, const Palette& pal)
 std::vector<std::pair<QColor, QString>> legendEntries(const Snapshot* snap, ViewMode mode, const Palette& pal)
 {
     Entries e;
+    // What the nodes mean in this mode, then (but on the heat map, whose colour bar says it) what
+    // the channels mean.
     switch (mode) {
     case ViewMode::Plain:
-    case ViewMode::Contention:
-        addNodeStates(e, snap, pal);
-        addChannels(e, snap, mode, pal);
-        break;
-    case ViewMode::Heatmap:  // the channels' colours are on the colour bar
+    case ViewMode::Contention: addNodeStates(e, snap, pal); break;
+    case ViewMode::Heatmap:
         addNodeStates(e, snap, pal);
         e.emplace_back(heatColour(0, 1).toColor(), QStringLiteral("unused channel"));
         e.emplace_back(pal.message.toColor(), QStringLiteral("message"));
-        break;
-    case ViewMode::TcdMap:
-        addSourceMap(e, snap, pal);
-        addChannels(e, snap, mode, pal);
-        break;
-    case ViewMode::Layers:
-        addLayers(e, snap, pal);
-        addChannels(e, snap, mode, pal);
-        break;
+        return e;
+    case ViewMode::TcdMap: addSourceMap(e, snap, pal); break;
+    case ViewMode::Layers: addLayers(e, snap, pal); break;
     case ViewMode::Trees:
         addTrees(e, snap, pal);
         addNodeStates(e, snap, pal);
-        addChannels(e, snap, mode, pal);
         break;
-    case ViewMode::DataHeld:
-        addDataHeld(e, snap, pal);
-        addChannels(e, snap, mode, pal);
-        break;
+    case ViewMode::DataHeld: addDataHeld(e, snap, pal); break;
     }
+    addChannels(e, snap, mode, pal);
     return e;
 }
 

@@ -8,6 +8,7 @@
 #include <algorithm>
 #include <cmath>
 #include <limits>
+#include <utility>
 
 // The analytic model of spec/divisible-load.md §1.4, §2 and §4.
 
@@ -222,13 +223,23 @@ double divisibleLoadSpeedupNoSetup(const DivisibleLoadParams& pr)
     return (d.rho + p) / (d.rho + p * std::pow(d.q, -static_cast<double>(pr.layers)));
 }
 
-std::optional<int> divisibleLoadMaxLayers(const DivisibleLoadParams& params)
+namespace {
+
+/// `params` without layers, checked, and the constants derived from them (no layer count enters
+/// them): where the questions about the best number of layers start.
+std::pair<DivisibleLoadParams, Derived> layerFree(DivisibleLoadParams pr)
 {
-    DivisibleLoadParams pr = params;
     pr.layers = 0;
     checkDivisibleLoadParams(pr);
-    const Derived d = derive(pr);
-    if (d.sigma == 0)
+    return {pr, derive(pr)};
+}
+
+} // namespace
+
+std::optional<int> divisibleLoadMaxLayers(const DivisibleLoadParams& params)
+{
+    const auto [pr, d] = layerFree(params);
+    if (d.sigma == 0)  // no start-up cost: every layer gets load
         return std::nullopt;
     // Condition (5): α_h > 0 ⇔ q^h < V(p+ρ)/σ + 1. Start from the logarithm, then settle the
     // boundary with the closed-form α_h itself (the inequality is strict).
@@ -246,11 +257,8 @@ std::optional<int> divisibleLoadMaxLayers(const DivisibleLoadParams& params)
 
 std::optional<double> divisibleLoadOptimalLayersEstimate(const DivisibleLoadParams& params)
 {
-    DivisibleLoadParams pr = params;
-    pr.layers = 0;
-    checkDivisibleLoadParams(pr);
-    const Derived d = derive(pr);
-    if (d.sigma == 0)
+    const auto [pr, d] = layerFree(params);
+    if (d.sigma == 0)  // no finite optimum: without start-up cost another layer never hurts
         return std::nullopt;
     const double p = pr.ports;
     const double lq = std::log(d.q);

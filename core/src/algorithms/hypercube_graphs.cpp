@@ -31,6 +31,14 @@ void checkNode(NodeId i, NodeId s, int n)
                     std::to_string((1u << n) - 1) + ")");
 }
 
+/// i relative to the source s, both checked to be nodes of the n-cube (the rules are written for
+/// source 0).
+std::uint32_t relative(NodeId i, NodeId s, int n)
+{
+    checkNode(i, s, n);
+    return i ^ s;
+}
+
 std::uint32_t sbtParentRel(std::uint32_t c)
 {
     return c ? c ^ (1u << (31 - std::countl_zero(c))) : kNoParent;
@@ -89,43 +97,28 @@ NodeId absolute(std::uint32_t rel, NodeId s)
 
 } // namespace
 
-NodeId sbtParent(NodeId i, NodeId s, int n)
-{
-    checkNode(i, s, n);
-    return absolute(sbtParentRel(i ^ s), s);
-}
+NodeId sbtParent(NodeId i, NodeId s, int n) { return absolute(sbtParentRel(relative(i, s, n)), s); }
 
 std::vector<NodeId> sbtChildren(NodeId i, NodeId s, int n)
 {
-    checkNode(i, s, n);
-    const std::uint32_t c = i ^ s;
+    const std::uint32_t c = relative(i, s, n);
     const int k = c ? 31 - std::countl_zero(c) : -1;
     return across(i, std::views::iota(k + 1, std::max(k + 1, n)));
 }
 
-NodeId rsbtParent(NodeId i, NodeId s, int n, int j)
-{
-    checkNode(i, s, n);
-    return absolute(rsbtParentRel(i ^ s, n, j), s);
-}
+NodeId rsbtParent(NodeId i, NodeId s, int n, int j) { return absolute(rsbtParentRel(relative(i, s, n), n, j), s); }
 
 std::vector<NodeId> rsbtChildren(NodeId i, NodeId s, int n, int j)
 {
-    checkNode(i, s, n);
-    const std::uint32_t c = i ^ s;
+    const std::uint32_t c = relative(i, s, n);
     return c == 0 ? across(i, std::views::iota(0, n)) : across(i, mset(scanK(c, j, n), j, n));
 }
 
-NodeId ersbtParent(NodeId i, NodeId s, int n, int j)
-{
-    checkNode(i, s, n);
-    return absolute(ersbtParentRel(i ^ s, n, j), s);
-}
+NodeId ersbtParent(NodeId i, NodeId s, int n, int j) { return absolute(ersbtParentRel(relative(i, s, n), n, j), s); }
 
 std::vector<NodeId> ersbtChildren(NodeId i, NodeId s, int n, int j)
 {
-    checkNode(i, s, n);
-    const std::uint32_t c = i ^ s;
+    const std::uint32_t c = relative(i, s, n);
     if (c == 0)
         return {NodeId{i ^ (1u << j)}};
     if (!(c >> j & 1u))
@@ -147,18 +140,13 @@ int ersbtLabel(NodeId i, NodeId s, int n, int j)
 
 int ersbtLevel(NodeId i, NodeId s, int n, int j)
 {
-    checkNode(i, s, n);
-    const std::uint32_t c = i ^ s;
+    const std::uint32_t c = relative(i, s, n);
     if (c == 0)
         return 0;
     return std::popcount(c) + ((c >> j & 1u) ? 0 : 2);
 }
 
-NodeId sbntParent(NodeId i, NodeId s, int n)
-{
-    checkNode(i, s, n);
-    return absolute(sbntParentRel(i ^ s, n), s);
-}
+NodeId sbntParent(NodeId i, NodeId s, int n) { return absolute(sbntParentRel(relative(i, s, n), n), s); }
 
 std::vector<NodeId> sbntChildren(NodeId i, NodeId s, int n)
 {
@@ -168,8 +156,7 @@ std::vector<NodeId> sbntChildren(NodeId i, NodeId s, int n)
 
 std::vector<std::pair<NodeId, Rational>> sbntcParents(NodeId i, NodeId s, int n)
 {
-    checkNode(i, s, n);
-    const std::uint32_t c = i ^ s;
+    const std::uint32_t c = relative(i, s, n);
     std::vector<std::pair<NodeId, Rational>> out;
     if (c == 0)
         return out;

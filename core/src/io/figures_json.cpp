@@ -1,6 +1,8 @@
 #include "topocast/io/figures_json.h"
 
 #include <cmath>
+#include <initializer_list>
+#include <utility>
 
 namespace topocast {
 
@@ -9,6 +11,13 @@ namespace {
 nlohmann::ordered_json finiteOrNull(double v)
 {
     return std::isfinite(v) ? nlohmann::ordered_json(v) : nlohmann::ordered_json(nullptr);
+}
+
+/// Adds each named number to `o`, in order: a finite value as a number, any other as null.
+void addNumbers(nlohmann::ordered_json& o, std::initializer_list<std::pair<const char*, double>> fields)
+{
+    for (const auto& [key, value] : fields)
+        o[key] = finiteOrNull(value);
 }
 
 nlohmann::ordered_json array(const std::vector<double>& v)
@@ -23,52 +32,29 @@ nlohmann::ordered_json array(const std::vector<double>& v)
 
 nlohmann::ordered_json scatterPlacementJson(const ScatterPlacementFigures& f)
 {
-    nlohmann::ordered_json placement;
-    placement["rule"] = f.rule;
-    placement["originator"] = f.originator;
-    placement["mirror"] = f.mirror;
-    placement["box_min"] = f.boxMin;
-    placement["box_max"] = f.boxMax;
-    placement["processors"] = f.processors;
-    placement["unused_nodes"] = f.unusedNodes;
-    return placement;
+    return {{"rule", f.rule}, {"originator", f.originator}, {"mirror", f.mirror}, {"box_min", f.boxMin},
+            {"box_max", f.boxMax}, {"processors", f.processors}, {"unused_nodes", f.unusedNodes}};
 }
 
 nlohmann::ordered_json scatterRoutesJson(const ScatterRouteFigures& f)
 {
-    nlohmann::ordered_json routes;
-    routes["kind"] = f.kind;
-    routes["contention_uses"] = f.contentionUses;
-    routes["max_step_load"] = f.maxStepLoad;
-    routes["contention_uses_per_move"] = f.contentionUsesPerMove;
-    routes["contended_channels_per_move"] = f.contendedChannelsPerMove;
-    return routes;
+    return {{"kind", f.kind}, {"contention_uses", f.contentionUses}, {"max_step_load", f.maxStepLoad},
+            {"contention_uses_per_move", f.contentionUsesPerMove},
+            {"contended_channels_per_move", f.contendedChannelsPerMove}};
 }
 
 nlohmann::ordered_json divisibleLoadJson(const DivisibleLoadModel& m)
 {
     const DivisibleLoadParams& pr = m.params;
-    nlohmann::ordered_json j;
-    j["p"] = pr.ports;
-    j["layers"] = pr.layers;
-    j["A"] = pr.A;
-    j["C"] = pr.C;
-    j["S"] = pr.S;
-    j["V"] = pr.V;
-    j["epsilon"] = pr.epsilon;
-    j["rho"] = m.rho;
-    j["sigma"] = m.sigma;
+    nlohmann::ordered_json j = {{"p", pr.ports}, {"layers", pr.layers}, {"A", pr.A}, {"C", pr.C}, {"S", pr.S},
+                                {"V", pr.V}, {"epsilon", pr.epsilon}, {"rho", m.rho}, {"sigma", m.sigma}};
     j["alpha"] = array(m.alpha);
     j["lambda"] = array(m.lambda);
     j["layer_sizes"] = array(m.layerSize);
     j["message_sizes"] = array(m.messageSize);
     j["receive_times"] = array(m.receiveTime);
-    j["finish_time"] = finiteOrNull(m.finishTime);
-    j["processors"] = finiteOrNull(m.processors);
-    j["speedup"] = finiteOrNull(m.speedup);
-    j["speedup_no_setup"] = finiteOrNull(divisibleLoadSpeedupNoSetup(pr));
-    j["limit"] = finiteOrNull(m.limit);
-    j["bound"] = finiteOrNull(m.bound);
+    addNumbers(j, {{"finish_time", m.finishTime}, {"processors", m.processors}, {"speedup", m.speedup},
+                   {"speedup_no_setup", divisibleLoadSpeedupNoSetup(pr)}, {"limit", m.limit}, {"bound", m.bound}});
     j["feasible"] = m.feasible;
     const auto hMax = divisibleLoadMaxLayers(pr);
     j["h_max"] = hMax ? nlohmann::ordered_json(*hMax) : nlohmann::ordered_json(nullptr);
@@ -80,39 +66,26 @@ nlohmann::ordered_json divisibleLoadJson(const DivisibleLoadModel& m)
     tl["finish_time"] = finiteOrNull(t.finishTime);
     auto rows = nlohmann::ordered_json::array();
     for (const auto& r : t.rows) {
-        nlohmann::ordered_json o;
-        o["layer"] = r.layer;
-        o["processors"] = finiteOrNull(r.processors);
-        o["alpha"] = finiteOrNull(r.alpha);
-        o["receive_begin"] = finiteOrNull(r.receiveBegin);
-        o["setup_end"] = finiteOrNull(r.setupEnd);
-        o["receive_end"] = finiteOrNull(r.receiveEnd);
-        o["received_bytes"] = finiteOrNull(r.receivedBytes);
-        o["compute_begin"] = finiteOrNull(r.computeBegin);
-        o["compute_end"] = finiteOrNull(r.computeEnd);
-        o["send_begin"] = finiteOrNull(r.sendBegin);
-        o["send_end"] = finiteOrNull(r.sendEnd);
+        nlohmann::ordered_json o = {{"layer", r.layer}};
+        addNumbers(o, {{"processors", r.processors}, {"alpha", r.alpha}, {"receive_begin", r.receiveBegin},
+                       {"setup_end", r.setupEnd}, {"receive_end", r.receiveEnd}, {"received_bytes", r.receivedBytes},
+                       {"compute_begin", r.computeBegin}, {"compute_end", r.computeEnd}, {"send_begin", r.sendBegin},
+                       {"send_end", r.sendEnd}});
         rows.push_back(std::move(o));
     }
     tl["rows"] = std::move(rows);
     auto moves = nlohmann::ordered_json::array();
     for (const auto& mv : t.moves) {
-        nlohmann::ordered_json o;
-        o["move"] = mv.move;
-        o["begin"] = finiteOrNull(mv.begin);
-        o["setup_end"] = finiteOrNull(mv.setupEnd);
-        o["end"] = finiteOrNull(mv.end);
-        o["message_size"] = finiteOrNull(mv.messageSize);
-        o["result_allowance"] = finiteOrNull(mv.resultAllowance);
-        o["senders"] = finiteOrNull(mv.senders);
-        o["messages"] = finiteOrNull(mv.messages);
+        nlohmann::ordered_json o = {{"move", mv.move}};
+        addNumbers(o, {{"begin", mv.begin}, {"setup_end", mv.setupEnd}, {"end", mv.end},
+                       {"message_size", mv.messageSize}, {"result_allowance", mv.resultAllowance},
+                       {"senders", mv.senders}, {"messages", mv.messages}});
         moves.push_back(std::move(o));
     }
     tl["moves"] = std::move(moves);
     j["timeline"] = std::move(tl);
     return j;
 }
-
 
 namespace {
 
@@ -126,73 +99,51 @@ ojson sizeJson(double v)
     return ojson(v);
 }
 
+/// Adds the members of `more` to `j` after its own, in their order.
+void append(ojson& j, ojson more)
+{
+    for (auto& [key, value] : more.items())
+        j[key] = std::move(value);
+}
+
 ojson cangWuJson(const CangWuFigures& f)
 {
-    ojson j;
-    j["mode"] = f.mode;
-    j["optimum"] = f.optimum;
-    j["source_tcd"] = f.sourceTcd;
+    ojson j = {{"mode", f.mode}, {"optimum", f.optimum}, {"source_tcd", f.sourceTcd}};
     if (f.torusNote)
         j["torus"] = *f.torusNote;
     ojson eyes = ojson::array();
     for (const Coord& c : f.eyes)
         eyes.push_back(c);
-    j["eyes"] = std::move(eyes);
-    j["eye_side"] = f.eyeSide;
-    j["source_eye_level"] = f.sourceEyeLevel;
-    j["levels"] = f.levels;
+    append(j, {{"eyes", std::move(eyes)}, {"eye_side", f.eyeSide}, {"source_eye_level", f.sourceEyeLevel},
+               {"levels", f.levels}});
     return j;
 }
 
 ojson tsayWangJson(const TsayWangFigures& f)
 {
-    ojson j;
-    j["variant"] = f.variant;
-    j["n_prime"] = f.nPrime;
-    j["r"] = f.r;
-    j["lower_bound"] = f.lowerBound;
-    j["paper_bound"] = f.paperBound;
-    j["spec_steps"] = f.specSteps;
-    return j;
+    return {{"variant", f.variant}, {"n_prime", f.nPrime}, {"r", f.r}, {"lower_bound", f.lowerBound},
+            {"paper_bound", f.paperBound}, {"spec_steps", f.specSteps}};
 }
 
 ojson hypercubeJson(const HypercubeFigures& f)
 {
-    ojson j;
-    j["graph"] = f.graph;
-    j["ports"] = f.ports;
-    j["discipline"] = f.discipline;
-    j["message"] = f.message;
-    j["packet"] = f.packet;
-    j["tau"] = f.tau;
-    j["tc"] = f.tc;
-    j["formula"] = f.formula;
+    ojson j = {{"graph", f.graph}, {"ports", f.ports}, {"discipline", f.discipline}, {"message", f.message},
+               {"packet", f.packet}, {"tau", f.tau}, {"tc", f.tc}, {"formula", f.formula}};
     if (f.formulaNote)
         j["formula_note"] = *f.formulaNote;
-    j["startups"] = f.startups;
-    j["transfer"] = f.transfer;
-    j["startups_exact"] = f.startupsExact;
-    j["transfer_exact"] = f.transferExact;
-    j["time"] = f.time;
-    j["lower_bound"] = f.lowerBound;
-    j["lower_bound_startups"] = f.lowerBoundStartups;
-    j["lower_bound_transfer"] = f.lowerBoundTransfer;
-    j["ratio"] = f.ratio;
-    j["cycles"] = f.cycles;
-    j["counted_startups"] = f.countedStartups;
-    j["counted_transfer"] = f.countedTransfer;
-    j["counted_time"] = f.countedTime;
-    j["packet_opt"] = f.packetOpt;
-    j["time_min"] = f.timeMin;
+    append(j, {{"startups", f.startups}, {"transfer", f.transfer}, {"startups_exact", f.startupsExact},
+               {"transfer_exact", f.transferExact}, {"time", f.time}, {"lower_bound", f.lowerBound},
+               {"lower_bound_startups", f.lowerBoundStartups}, {"lower_bound_transfer", f.lowerBoundTransfer},
+               {"ratio", f.ratio}, {"cycles", f.cycles}, {"counted_startups", f.countedStartups},
+               {"counted_transfer", f.countedTransfer}, {"counted_time", f.countedTime}, {"packet_opt", f.packetOpt},
+               {"time_min", f.timeMin}});
     if (f.height) {
         ojson subtrees = ojson::array(), levels = ojson::array();
         for (double v : f.subtreeSizes)
             subtrees.push_back(sizeJson(v));
         for (double v : f.levelSizes)
             levels.push_back(sizeJson(v));
-        j["subtree_sizes"] = std::move(subtrees);
-        j["level_sizes"] = std::move(levels);
-        j["height"] = *f.height;
+        append(j, {{"subtree_sizes", std::move(subtrees)}, {"level_sizes", std::move(levels)}, {"height", *f.height}});
     }
     return j;
 }
@@ -207,23 +158,13 @@ ojson divisibleLoadInfo(const DivisibleLoadFigures& f)
     return j;
 }
 
-
 ojson collectiveJson(const CollectiveFigures& f)
 {
-    ojson j;
-    j["cost_formula"] = f.formula;
-    j["message"] = f.message;
-    j["alpha"] = f.alpha;
-    j["beta"] = f.beta;
-    j["startups"] = f.startups;
-    j["data_per_node"] = f.data;
-    j["time"] = f.time;
-    j["lower_bound_startups"] = f.lowerBoundStartups;
-    j["lower_bound_data"] = f.lowerBoundData;
-    j["lower_bound"] = f.lowerBoundTime;
-    return j;
+    return {{"cost_formula", f.formula}, {"message", f.message}, {"alpha", f.alpha}, {"beta", f.beta},
+            {"startups", f.startups}, {"data_per_node", f.data}, {"time", f.time},
+            {"lower_bound_startups", f.lowerBoundStartups}, {"lower_bound_data", f.lowerBoundData},
+            {"lower_bound", f.lowerBoundTime}};
 }
-
 
 } // namespace
 
@@ -255,6 +196,5 @@ ojson scheduleInfo(const Schedule& s)
         info[key] = ojson::parse(text);
     return info;
 }
-
 
 } // namespace topocast

@@ -126,33 +126,14 @@ NodeId measuredNode(const MeasuredTimes& m, const json& transfer, const char* ke
 
 ojson toJson(const MeasuredTimes& m)
 {
-    ojson o;
-    o["format"] = kFormat;
-    o["version"] = kVersion;
-    ojson sched;
-    sched["file"] = m.scheduleFile;
-    sched["topology"] = m.topology;
-    sched["algorithm"] = m.algorithm;
-    sched["pattern"] = m.pattern;
-    sched["steps"] = m.stepCount;
-    sched["fingerprint"] = m.fingerprint;
-    o["schedule"] = sched;
-    ojson run;
-    run["ranks"] = m.ranks;
-    run["bytes_per_block"] = m.bytesPerBlock;
-    run["repeat"] = m.repeat;
-    run["mpi"] = m.mpiLibrary;
-    run["hosts"] = m.hosts;
-    run["mapping"] = m.mapping;
-    run["verified"] = m.verified;
-    run["date"] = m.date;
-    o["run"] = run;
+    ojson o = {{"format", kFormat}, {"version", kVersion}};
+    o["schedule"] = {{"file", m.scheduleFile}, {"topology", m.topology}, {"algorithm", m.algorithm},
+                     {"pattern", m.pattern}, {"steps", m.stepCount}, {"fingerprint", m.fingerprint}};
+    o["run"] = {{"ranks", m.ranks}, {"bytes_per_block", m.bytesPerBlock}, {"repeat", m.repeat}, {"mpi", m.mpiLibrary},
+                {"hosts", m.hosts}, {"mapping", m.mapping}, {"verified", m.verified}, {"date", m.date}};
     ojson steps = ojson::array();
     for (const MeasuredStep& s : m.steps) {
-        ojson e;
-        e["step"] = s.step;
-        e["transfers"] = s.transfers;
-        e["bytes"] = s.bytes;
+        ojson e = {{"step", s.step}, {"transfers", s.transfers}, {"bytes", s.bytes}};
         putStats(e, s.time);
         steps.push_back(e);
     }
@@ -162,20 +143,14 @@ ojson toJson(const MeasuredTimes& m)
     o["total"] = total;
     ojson transfers = ojson::array();
     for (const MeasuredTransfer& t : m.transfers) {
-        ojson e;
-        e["index"] = t.index;
-        e["step"] = t.step;
-        e["from"] = measuredNodeJson(m, t.from);
-        e["to"] = measuredNodeJson(m, t.to);
-        e["bytes"] = t.bytes;
+        ojson e = {{"index", t.index}, {"step", t.step}, {"from", measuredNodeJson(m, t.from)},
+                   {"to", measuredNodeJson(m, t.to)}, {"bytes", t.bytes}};
         putStats(e, t.time);
         transfers.push_back(e);
     }
     o["transfers"] = transfers;
     if (m.library) {
-        ojson lib;
-        lib["operation"] = m.library->operation;
-        lib["bytes"] = m.library->bytes;
+        ojson lib = {{"operation", m.library->operation}, {"bytes", m.library->bytes}};
         putStats(lib, m.library->time);
         o["library"] = lib;
     }
