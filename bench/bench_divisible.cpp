@@ -2,6 +2,7 @@
 // The issue names no speed goal; the reference case is p = 6, h = 6: 117,649 nodes in a 49^3 mesh.
 
 #include "topocast/algorithms/divisible_load.h"
+#include "topocast/algorithms/registry.h"
 #include "topocast/analysis/metrics.h"
 #include "topocast/analysis/validate.h"
 
@@ -52,7 +53,7 @@ void BM_Schedule(benchmark::State& state)
     const Params params{{"p", std::to_string(p)}, {"layers", std::to_string(h)}};
     std::size_t transfers = 0;
     for (auto _ : state) {
-        Schedule s = divisibleLoadSchedule(topo, source, params);
+        Schedule s = buildSchedule("divisible-load", topo, source, params);
         transfers = s.size();
         benchmark::DoNotOptimize(s);
     }
@@ -63,7 +64,7 @@ BENCHMARK(BM_Schedule)->Args({6, 6, 49})->Args({3, 6, 16})->Unit(benchmark::kMil
 void BM_ValidateSchedule(benchmark::State& state)
 {
     const Topology topo = Topology::mesh({49, 49, 49});
-    const Schedule s = divisibleLoadSchedule(topo, topo.id({24, 24, 24}), Params{{"p", "6"}, {"layers", "6"}});
+    const Schedule s = buildSchedule("divisible-load", topo, topo.id({24, 24, 24}), Params{{"p", "6"}, {"layers", "6"}});
     ValidateOptions vo;
     vo.forbidStepContention = false;
     for (auto _ : state)

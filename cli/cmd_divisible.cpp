@@ -9,6 +9,7 @@
 #include "envelope.h"
 
 #include "topocast/algorithms/divisible_load.h"
+#include "topocast/algorithms/registry.h"
 #include "topocast/algorithms/figures.h"
 #include "topocast/io/figures_json.h"
 #include "topocast/io/schedule_json.h"
@@ -215,7 +216,7 @@ int runSingle(const DivisibleOptions& o, Io& io)
                       {"S", num(pr.S)},
                       {"V", num(pr.V)},
                       {"epsilon", num(pr.epsilon)}};
-        const Schedule s = divisibleLoadSchedule(topo, source, params);
+        const Schedule s = buildSchedule("divisible-load", topo, source, params);
         mapping["topology"] = topo.spec();
         mapping["source"] = nodeToJson(topo, source);
         sourceName = topo.nodeName(source);

@@ -183,10 +183,38 @@ TEST_CASE("params: the declared defaults are the values the algorithms use", "[p
     CHECK(*findParam(dl.params, "S")->byDefault == d.S);
     CHECK(*findParam(dl.params, "V")->byDefault == d.V);
     CHECK(*findParam(dl.params, "epsilon")->byDefault == d.epsilon);
-    const DivisibleLoadParams read = divisibleLoadParamsFrom({{"ports", "2"}, {"V", "2e6"}});
+    // Parsed once, typed: "ports" is p's alias; what is not given takes the declared default.
+    const ParamValues values = parseParams("divisible-load", dl.params, {{"ports", "2"}, {"V", "2e6"}});
+    CHECK(values.given("p"));
+    CHECK_FALSE(values.given("A"));
+    CHECK(values.integer("p") == 2);
+    CHECK(values.number("A") == d.A);
+    CHECK_FALSE(values.has("layers"));  // its default is chosen by the algorithm (h_max)
+    const DivisibleLoadParams read = divisibleLoadParamsFrom(values);
     CHECK(read.ports == 2);
     CHECK(read.V == 2e6);
     CHECK(read.A == d.A);
+}
+
+TEST_CASE("params: parsed once into the types the declarations give", "[params]")
+{
+    const AlgorithmInfo& hp = findAlgorithm("sbt");
+    const ParamValues v = parseParams("sbt", hp.params, {{"message", "12"}, {"tau", "0.5"}, {"pattern", "scatter"}});
+    CHECK(v.integer("message") == 12);
+    CHECK(v.number("tau") == 0.5);
+    CHECK(v.text("pattern") == "scatter");
+    CHECK(v.given("pattern"));
+    CHECK_FALSE(v.given("packet"));
+    CHECK(v.number("tc") == 1.0);  // the declared default
+    CHECK(v.text("order").empty());  // a text without a default is absent until given
+    CHECK_THROWS_WITH(v.text("message"), Catch::Contains("not a text"));
+    CHECK_THROWS_WITH(v.integer("pattern"), Catch::Contains("not a whole number"));
+    // A bad value is refused while parsing, before any algorithm runs, naming what is allowed.
+    CHECK_THROWS_WITH(parseParams("sbt", hp.params, {{"message", "twelve"}}), Catch::Contains("message"));
+    // with(): one thing changed, the rest as parsed.
+    const ParamValues reduced = v.with("pattern", std::string("broadcast"));
+    CHECK(reduced.text("pattern") == "broadcast");
+    CHECK(reduced.integer("message") == 12);
 }
 
 TEST_CASE("params: the CLI's options and `algorithms` come from the declarations", "[params][cli]")

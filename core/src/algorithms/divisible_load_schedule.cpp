@@ -177,18 +177,16 @@ std::vector<ParamSpec> divisibleLoadParamSpecs()
     };
 }
 
-DivisibleLoadParams divisibleLoadParamsFrom(const Params& params)
+DivisibleLoadParams divisibleLoadParamsFrom(const ParamValues& params)
 {
-    const std::vector<ParamSpec> specs = divisibleLoadParamSpecs();
-    const auto spec = [&](std::string_view key) -> const ParamSpec& { return *findParam(specs, key); };
     DivisibleLoadParams pr;
-    pr.ports = static_cast<int>(intParam(spec("p"), params));
-    pr.layers = givenParam(spec("layers"), params) ? static_cast<int>(intParam(spec("layers"), params)) : pr.layers;
-    pr.A = numberParam(spec("A"), params);
-    pr.C = numberParam(spec("C"), params);
-    pr.S = numberParam(spec("S"), params);
-    pr.V = numberParam(spec("V"), params);
-    pr.epsilon = numberParam(spec("epsilon"), params);
+    pr.ports = static_cast<int>(params.integer("p", pr.ports));
+    pr.layers = params.given("layers") ? static_cast<int>(params.integer("layers")) : pr.layers;
+    pr.A = params.number("A", pr.A);
+    pr.C = params.number("C", pr.C);
+    pr.S = params.number("S", pr.S);
+    pr.V = params.number("V", pr.V);
+    pr.epsilon = params.number("epsilon", pr.epsilon);
     checkDivisibleLoadParams(pr);
     return pr;
 }
@@ -398,17 +396,17 @@ std::shared_ptr<const AlgorithmFigures> scatterFigures(const Schedule& sched, co
 
 } // namespace
 
-Schedule divisibleLoadSchedule(const Topology& topo, NodeId source, const Params& params)
+Schedule divisibleLoadSchedule(const Topology& topo, NodeId source, const ParamValues& params)
 {
     requireThreeD(topo);
     if (source >= topo.nodeCount())
         throw Error("divisible-load: source " + std::to_string(source) + " is outside the " + topo.displayName());
-    if (params.getString("pattern", "scatter") != "scatter")
-        throw Error("divisible-load computes a scatter only; got pattern '" + params.getString("pattern", "") + "'");
+    if (params.text("pattern", "scatter") != "scatter")
+        throw Error("divisible-load computes a scatter only; got pattern '" + params.text("pattern") + "'");
     DivisibleLoadParams pr = divisibleLoadParamsFrom(params);
     const int p = pr.ports;
     const std::optional<int> hMax = divisibleLoadMaxLayers(pr);
-    const bool autoLayers = !params.has("layers");
+    const bool autoLayers = !params.given("layers");
     if (autoLayers)
         pr.layers = largestLayers(topo, source, p, hMax);
     const int h = pr.layers;

@@ -57,24 +57,22 @@ std::vector<ParamSpec> hypercubeParamSpecs(std::string_view algorithm)
     return specs;
 }
 
-ScheduleRequest hypercubeRequest(std::string_view algorithm, const Topology& topo, NodeId source, const Params& params)
+ScheduleRequest hypercubeRequest(std::string_view algorithm, const Topology& topo, NodeId source,
+                                 const ParamValues& params)
 {
     if (auto why = hypercubeWhyNot(algorithm, topo))
         throw Error(*why);
     ScheduleRequest rq;
     rq.algorithm = std::string(algorithm);
     rq.source = source;
-    rq.pattern =
-        params.has("pattern") ? parsePatternName(params.getString("pattern", "")) : servedPatterns(algorithm).front();
-    const std::vector<ParamSpec> specs = hypercubeParamSpecs(algorithm);
-    const auto spec = [&](std::string_view key) -> const ParamSpec& { return *findParam(specs, key); };
-    rq.ports = parsePorts(givenParam(spec("ports"), params).value_or(spec("ports").choices.front()));
+    rq.pattern = params.given("pattern") ? parsePatternName(params.text("pattern")) : servedPatterns(algorithm).front();
+    rq.ports = parsePorts(params.text("ports"));
     rq.cost.n = topo.dims();
-    rq.cost.M = intParam(spec("message"), params);
-    rq.cost.B = givenParam(spec("packet"), params) ? intParam(spec("packet"), params) : rq.cost.M;
-    rq.cost.tau = numberParam(spec("tau"), params);
-    rq.cost.tc = numberParam(spec("tc"), params);
-    rq.variant = findParam(specs, "variant") ? choiceParam(spec("variant"), params) : params.getString("variant", "");
+    rq.cost.M = params.integer("message");
+    rq.cost.B = params.given("packet") ? params.integer("packet") : rq.cost.M;
+    rq.cost.tau = params.number("tau");
+    rq.cost.tc = params.number("tc");
+    rq.variant = params.text("variant");
     requireServed(algorithm, rq.pattern, rq.ports);
     checkCostParams(rq.cost, rq.pattern);
     return rq;
@@ -198,12 +196,11 @@ std::vector<std::vector<TreeEdge>> scheduleTrees(const Schedule& schedule, std::
     return treeEdges(buildGraph(*kind, n), schedule.source());
 }
 
-Schedule buildHypercube(std::string_view algorithm, const Topology& topo, NodeId source, const Params& params)
+Schedule buildHypercube(std::string_view algorithm, const Topology& topo, NodeId source, const ParamValues& params)
 {
     // Reduce and gather: the broadcast and the scatter run backwards (collectives.h).
-    if (const std::string pattern = params.getString("pattern", ""); pattern == "reduce" || pattern == "gather") {
-        Params forward = params;
-        forward.set("pattern", pattern == "reduce" ? "broadcast" : "scatter");
+    if (const std::string pattern = params.text("pattern"); pattern == "reduce" || pattern == "gather") {
+        const auto forward = params.with("pattern", std::string(pattern == "reduce" ? "broadcast" : "scatter"));
         return reversedSchedule(buildHypercube(algorithm, topo, source, forward));
     }
     const ScheduleRequest rq = hypercubeRequest(algorithm, topo, source, params);

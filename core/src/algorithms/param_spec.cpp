@@ -158,4 +158,80 @@ void checkParams(std::string_view algorithm, const std::vector<ParamSpec>& specs
     }
 }
 
+std::string ParamValues::text(std::string_view key, std::string_view fallback) const
+{
+    const auto it = m_values.find(key);
+    if (it == m_values.end())
+        return std::string(fallback);
+    if (const auto* v = std::get_if<std::string>(&it->second))
+        return *v;
+    throw Error(fmt::format("parameter {} is a number, not a text", key));
+}
+
+long long ParamValues::integer(std::string_view key, long long fallback) const
+{
+    const auto it = m_values.find(key);
+    if (it == m_values.end())
+        return fallback;
+    if (const auto* v = std::get_if<long long>(&it->second))
+        return *v;
+    throw Error(fmt::format("parameter {} is not a whole number", key));
+}
+
+double ParamValues::number(std::string_view key, double fallback) const
+{
+    const auto it = m_values.find(key);
+    if (it == m_values.end())
+        return fallback;
+    if (const auto* v = std::get_if<double>(&it->second))
+        return *v;
+    if (const auto* v = std::get_if<long long>(&it->second))
+        return static_cast<double>(*v);
+    throw Error(fmt::format("parameter {} is a text, not a number", key));
+}
+
+ParamValues ParamValues::with(const std::string& key, Value value) const
+{
+    ParamValues copy = *this;
+    copy.set(key, std::move(value), true);
+    return copy;
+}
+
+void ParamValues::set(const std::string& key, Value value, bool given)
+{
+    m_values[key] = std::move(value);
+    if (given)
+        m_given.insert(key);
+    else
+        m_given.erase(key);
+}
+
+ParamValues parseParams(std::string_view algorithm, const std::vector<ParamSpec>& specs, const Params& params)
+{
+    checkParams(algorithm, specs, params);
+    ParamValues values;
+    for (const ParamSpec& spec : specs) {
+        const bool given = givenParam(spec, params).has_value();
+        switch (spec.kind) {
+        case ParamSpec::Kind::Choice:
+            if (given || !spec.choices.empty())
+                values.set(spec.key, choiceParam(spec, params), given);
+            break;
+        case ParamSpec::Kind::Text:
+            if (given)
+                values.set(spec.key, *givenParam(spec, params), true);
+            break;
+        case ParamSpec::Kind::Integer:
+            if (given || spec.byDefault)
+                values.set(spec.key, intParam(spec, params), given);
+            break;
+        case ParamSpec::Kind::Number:
+            if (given || spec.byDefault)
+                values.set(spec.key, numberParam(spec, params), given);
+            break;
+        }
+    }
+    return values;
+}
+
 } // namespace topocast

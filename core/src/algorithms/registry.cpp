@@ -84,8 +84,8 @@ std::vector<AlgorithmInfo> baselineAlgorithms()
         .patterns = {"broadcast", "reduce", "gather"},
         .whyNot = [](const Topology&) -> std::optional<std::string> { return std::nullopt; },
         .build =
-            [](const Topology& t, NodeId s, const Params& p) {
-                const std::string pattern = p.getString("pattern", "broadcast");
+            [](const Topology& t, NodeId s, const ParamValues& p) {
+                const std::string pattern = p.text("pattern", "broadcast");
                 if (pattern == "reduce")
                     return binomialReduce(t, s);
                 if (pattern == "gather")
@@ -106,7 +106,7 @@ std::vector<AlgorithmInfo> baselineAlgorithms()
             return std::nullopt;
         },
         .build = [](const Topology& t, NodeId,
-                    const Params& p) { return ringSchedule(t, parsePattern(p.getString("pattern", "allreduce"))); },
+                    const ParamValues& p) { return ringSchedule(t, parsePattern(p.text("pattern", "allreduce"))); },
         .time = collectiveTime,
         .timeFigure = kCollectiveTimeFigure,
         // No source: every node starts with data, the schedule is the same whatever node is picked.
@@ -125,7 +125,7 @@ std::vector<AlgorithmInfo> baselineAlgorithms()
             return std::nullopt;
         },
         .build = [](const Topology& t, NodeId,
-                    const Params& p) { return bucketSchedule(t, parsePattern(p.getString("pattern", "allreduce"))); },
+                    const ParamValues& p) { return bucketSchedule(t, parsePattern(p.text("pattern", "allreduce"))); },
         .time = collectiveTime,
         .timeFigure = kCollectiveTimeFigure,
         .sameFromEverySource = [](const Topology&) { return true; },
@@ -139,8 +139,8 @@ std::vector<AlgorithmInfo> baselineAlgorithms()
         .patterns = {"allreduce", "reduce-scatter"},
         .whyNot = [](const Topology& t) { return rabenseifnerWhyNot(t); },
         .build =
-            [](const Topology& t, NodeId, const Params& p) {
-                return rabenseifnerSchedule(t, parsePattern(p.getString("pattern", "allreduce")));
+            [](const Topology& t, NodeId, const ParamValues& p) {
+                return rabenseifnerSchedule(t, parsePattern(p.text("pattern", "allreduce")));
             },
         .time = collectiveTime,
         .timeFigure = kCollectiveTimeFigure,
@@ -156,7 +156,7 @@ std::vector<AlgorithmInfo> baselineAlgorithms()
                 return std::nullopt;
             return "recursive-doubling needs every side to be a power of two; got " + t.displayName();
         },
-        .build = [](const Topology& t, NodeId s, const Params&) { return recursiveDoublingBroadcast(t, s); },
+        .build = [](const Topology& t, NodeId s, const ParamValues&) { return recursiveDoublingBroadcast(t, s); },
     });
     list.push_back({
         .name = "bfs",
@@ -164,7 +164,7 @@ std::vector<AlgorithmInfo> baselineAlgorithms()
         .topologies = "any mesh, torus or hypercube",
         .patterns = {"broadcast"},
         .whyNot = [](const Topology&) -> std::optional<std::string> { return std::nullopt; },
-        .build = [](const Topology& t, NodeId s, const Params&) { return bfsBroadcast(t, s); },
+        .build = [](const Topology& t, NodeId s, const ParamValues&) { return bfsBroadcast(t, s); },
     });
     return list;
 }
@@ -188,11 +188,11 @@ AlgorithmInfo cangWuAlgorithm()
             return why;
         },
         .build =
-            [](const Topology& t, NodeId s, const Params& p) {
-                const std::string pattern = p.getString("pattern", "broadcast");
+            [](const Topology& t, NodeId s, const ParamValues& p) {
+                const std::string pattern = p.text("pattern", "broadcast");
                 if (pattern != "broadcast")
                     throw Error("cang-wu supports the pattern 'broadcast' only; got '" + pattern + "'");
-                return cangWuSchedule(t, s, cangWuModeParam(p));
+                return cangWuSchedule(t, s, parseCangWuMode(p.text("mode", "optimal")));
             },
         .tcdMap = [](const Topology& t, const Params& p) { return cangWuTcdMap(t, cangWuModeParam(p)); },
         // On a torus every source gets the eye schedule translated (cangWuSchedule).
@@ -215,11 +215,11 @@ AlgorithmInfo tsayWangAlgorithm()
             return tsayWangUnsupported(t.dims(), t.side(0), TsayWangVariant::Paper);
         },
         .build =
-            [](const Topology& t, NodeId s, const Params& p) {
-                if (p.getString("pattern", "broadcast") != "broadcast")
-                    throw Error("tsay-wang computes a broadcast only; got pattern '" + p.getString("pattern", "") +
+            [](const Topology& t, NodeId s, const ParamValues& p) {
+                if (p.text("pattern", "broadcast") != "broadcast")
+                    throw Error("tsay-wang computes a broadcast only; got pattern '" + p.text("pattern") +
                                 "'");
-                return tsayWangBroadcast(t, s, parseTsayWangVariant(p.getString("variant", "paper")));
+                return tsayWangBroadcast(t, s, parseTsayWangVariant(p.text("variant", "paper")));
             },
         // Built from the origin and translated to the source (tsayWangBroadcast).
         .sameFromEverySource = [](const Topology&) { return true; },
@@ -258,8 +258,9 @@ std::vector<AlgorithmInfo> hypercubeAlgorithms()
             .topologies = name == "tcbt" ? "hypercubes of dimension 2..20" : "hypercubes of dimension 1..20",
             .patterns = patterns,
             .whyNot = [name](const Topology& t) { return hypercubeWhyNot(name, t); },
-            .build = [name](const Topology& t, NodeId s,
-                            const Params& params) { return buildHypercube(name, t, s, params); },
+            .build = [name](const Topology& t, NodeId s, const ParamValues& params) {
+                return buildHypercube(name, t, s, params);
+            },
             // The spec's cost T = startups·τ + transfer·t_c (HypercubeFigures::time).
             .time =
                 [](const Schedule& s) {
@@ -292,7 +293,7 @@ AlgorithmInfo divisibleLoadAlgorithm()
             return "divisible-load needs a 3-D mesh (or torus) large enough for the layers, e.g. side ≥ (p+1)^⌈h/3⌉; "
                    "got " + t.displayName();
         },
-        .build = [](const Topology& t, NodeId s, const Params& p) { return divisibleLoadSchedule(t, s, p); },
+        .build = [](const Topology& t, NodeId s, const ParamValues& p) { return divisibleLoadSchedule(t, s, p); },
         // The model's finish time T = A·α₀ (DivisibleLoadFigures: the solved model).
         .time =
             [](const Schedule& s) {
@@ -442,12 +443,13 @@ Schedule buildSchedule(std::string_view algorithm, const Topology& topo, NodeId 
     const std::uint64_t minTransfers = topo.nodeCount() - 1;
     checkMemory(std::string(algorithm) + " on the " + topo.displayName(), saturatingMul(minTransfers, sizeof(Transfer)),
                 "at least " + std::to_string(minTransfers) + " transfers × " + std::to_string(sizeof(Transfer)) + " B");
-    checkParams(algorithm, info.params, params);
+    // The parameters are checked and typed once, here; the algorithm reads the typed values.
+    const ParamValues values = parseParams(algorithm, info.params, params);
     // The dimension order is read before the build, so a bad one is refused before any work.
     std::optional<DimensionOrder> order;
-    if (const auto text = params.find("order"); text && !text->empty())
-        order = parseOrder(*text, topo.dims());
-    Schedule s = info.build(topo, source, params);
+    if (const std::string text = values.text("order"); !text.empty())
+        order = parseOrder(text, topo.dims());
+    Schedule s = info.build(topo, source, values);
     if (order)
         s.dimensionOrder = *order;
     s.finalize();

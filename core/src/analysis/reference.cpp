@@ -58,7 +58,7 @@ BroadcastReference broadcastReference(const Topology& topo, NodeId source, PortM
             Params params;
             if (!a.patterns.empty())
                 params.set("pattern", "broadcast");
-            Schedule s = a.build(topo, source, params);
+            Schedule s = a.build(topo, source, parseParams(a.name, a.params, params));
             if (s.pattern() != Pattern::Broadcast || s.portModel() != ports || s.parts != 1)
                 continue;
             s.finalize();

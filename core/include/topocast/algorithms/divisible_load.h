@@ -206,11 +206,12 @@ ScatterPlacement placeScatter(const Topology& topo, NodeId source, int p, int h)
 /// model (DivisibleLoadFigures) plus placement, routes and contention notes.
 /// Throws Error on bad params, an infeasible h (naming h_max), or a topology too small.
 /// O((p+1)^h · h) time and memory.
-Schedule divisibleLoadSchedule(const Topology& topo, NodeId source, const Params& params);
+Schedule divisibleLoadSchedule(const Topology& topo, NodeId source, const ParamValues& params);
 
-/// Reads DivisibleLoadParams from Params ("p"/"ports", "layers", "A", "C", "S", "V", "epsilon");
-/// missing keys keep the defaults of DivisibleLoadParams. Throws Error on bad values.
-DivisibleLoadParams divisibleLoadParamsFrom(const Params& params);
+/// DivisibleLoadParams from the parameters as parsed ("p" (alias "ports"), "layers", "A", "C",
+/// "S", "V", "epsilon"); "layers" not given keeps the default of DivisibleLoadParams. Throws Error
+/// when the model refuses them together (checkDivisibleLoadParams).
+DivisibleLoadParams divisibleLoadParamsFrom(const ParamValues& params);
 
 /// The parameters of divisible-load besides its pattern, declared once (the registry lists them;
 /// divisibleLoadParamsFrom reads them, defaults from DivisibleLoadParams{}): p (alias ports),

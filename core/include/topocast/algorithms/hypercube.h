@@ -25,10 +25,11 @@ std::optional<std::string> hypercubeWhyNot(std::string_view algorithm, const Top
 /// algorithm has one (hp: nopipe; sbt: postorder, subtree).
 std::vector<ParamSpec> hypercubeParamSpecs(std::string_view algorithm);
 
-/// Reads the request from Params (defaults: the algorithm's first pattern, M = 1, B = M,
-/// ports one, τ = t_c = 1). Throws Error naming the bad parameter.
+/// The request from the parameters as parsed (defaults: the algorithm's first pattern, M = 1,
+/// B = M, ports one, τ = t_c = 1). Throws Error for a combination the declarations cannot check
+/// (a pattern the ports do not serve, B > M).
 hypercube::ScheduleRequest hypercubeRequest(std::string_view algorithm, const Topology& topo, NodeId source,
-                                            const Params& params);
+                                            const ParamValues& params);
 
 /// Converts a generated schedule: step = cycle + 1, size = elements, tag = tree/part, payload = the
 /// blocks carried; info gets the closed form (startups, transfer, time), lower_bound, cycles,
@@ -45,6 +46,6 @@ std::vector<std::vector<hypercube::TreeEdge>> scheduleTrees(const Schedule& sche
 
 /// Builds the schedule of a registry entry. Throws Error on bad parameters.
 /// O(block moves · log) time and memory.
-Schedule buildHypercube(std::string_view algorithm, const Topology& topo, NodeId source, const Params& params);
+Schedule buildHypercube(std::string_view algorithm, const Topology& topo, NodeId source, const ParamValues& params);
 
 } // namespace topocast

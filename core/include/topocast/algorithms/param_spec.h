@@ -2,9 +2,12 @@
 
 #include "topocast/model/params.h"
 
+#include <map>
 #include <optional>
+#include <set>
 #include <string>
 #include <string_view>
+#include <variant>
 #include <vector>
 
 namespace topocast {
@@ -50,6 +53,38 @@ void checkParams(std::string_view algorithm, const std::vector<ParamSpec>& specs
 
 /// A number as the declarations print it: whole numbers without a decimal point, else %g.
 std::string paramNumberText(double v);
+
+/// An algorithm's parameters as the types their declarations give, parsed once per build
+/// (parseParams): a choice or a text as text, a whole number, a number; under the declared key
+/// (aliases resolved), with the declared default where there is one. The algorithms read these,
+/// never the text of Params.
+class ParamValues {
+public:
+    using Value = std::variant<std::string, long long, double>;
+
+    /// Whether `key` has a value, given or by default.
+    bool has(std::string_view key) const { return m_values.find(key) != m_values.end(); }
+    /// Whether the user gave `key` (a default does not count).
+    bool given(std::string_view key) const { return m_given.find(key) != m_given.end(); }
+    /// The value of a choice or text; `fallback` for a key without one.
+    std::string text(std::string_view key, std::string_view fallback = {}) const;
+    /// The value of a whole-number parameter; `fallback` for a key without one.
+    long long integer(std::string_view key, long long fallback = 0) const;
+    /// The value of a number parameter; `fallback` for a key without one.
+    double number(std::string_view key, double fallback = 0.0) const;
+
+    /// These values with `key` set to `value` (as given): a build that changes one thing.
+    ParamValues with(const std::string& key, Value value) const;
+    void set(const std::string& key, Value value, bool given);
+
+private:
+    std::map<std::string, Value, std::less<>> m_values;
+    std::set<std::string, std::less<>> m_given;
+};
+
+/// checkParams, then every declared parameter of `specs` as its type (ParamValues). Throws Error
+/// as checkParams and the typed readers below do. O(params).
+ParamValues parseParams(std::string_view algorithm, const std::vector<ParamSpec>& specs, const Params& params);
 
 /// The value of a declared parameter (its aliases read too), or its default. Throws Error as
 /// checkParams does for a bad value.

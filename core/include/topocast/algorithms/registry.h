@@ -22,8 +22,10 @@ struct AlgorithmInfo {
     /// Empty if the algorithm applies to `topo`; otherwise the reason it does not, e.g.
     /// "cang-wu needs a 2^k × … × 2^k mesh or torus; got 6×6".
     std::function<std::optional<std::string>(const Topology& topo)> whyNot;
-    /// Builds the schedule. Throws Error on bad parameters or a source out of range.
-    std::function<Schedule(const Topology& topo, NodeId source, const Params& params)> build;
+    /// Builds the schedule from its parameters as buildSchedule parsed them once (parseParams over
+    /// `params`: typed, defaults filled). Throws Error on a source out of range or a value the
+    /// declarations cannot check (a layer count that does not fit the network).
+    std::function<Schedule(const Topology& topo, NodeId source, const ParamValues& params)> build;
     /// Optional: a cheap per-source figure for "TCD map" views (TCD from every source), or empty.
     std::function<std::vector<std::uint64_t>(const Topology& topo, const Params& params)> tcdMap;
     /// Optional: the algorithm's own cost figure of one of its schedules (the landscape metric
