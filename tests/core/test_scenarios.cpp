@@ -100,6 +100,10 @@ TEST_CASE("scenario view: read once into typed fields, unknown keys and odd type
     CHECK(scenarioViewMode(odd) == "plain");
     CHECK(scenarioStartStep(odd) == 0);
     CHECK(toJson(odd)["view"].dump() == R"({"mode":7,"step":"two"})");
+    // A whole explode stays an integer in the file.
+    const Scenario whole = scenarioFromJson(nlohmann::json::parse(
+        R"({"format":"topocast-scenario","version":1,"topology":"mesh:4x4x4","algorithm":"bfs","view":{"explode":2}})"));
+    CHECK(toJson(whole)["view"].dump() == R"({"explode":2})");
     // No view: none written.
     CHECK_FALSE(toJson(defaultScenario()).contains("view"));
 }

@@ -10,10 +10,10 @@
 #include <fmt/format.h>
 
 #include <algorithm>
-#include <optional>
-#include <tuple>
 #include <climits>
 #include <cmath>
+#include <optional>
+#include <tuple>
 
 namespace topocast {
 
@@ -43,8 +43,13 @@ json viewJson(const ScenarioView& v)
         o["mode"] = *v.mode;
     if (v.step)
         o["step"] = *v.step;
-    if (v.explode)
-        o["explode"] = *v.explode;
+    if (v.explode) {
+        // A whole number as the integer files write ("explode": 2), a fraction as a double.
+        if (std::floor(*v.explode) == *v.explode)
+            o["explode"] = static_cast<long long>(*v.explode);
+        else
+            o["explode"] = *v.explode;
+    }
     if (v.layout)
         o["layout"] = *v.layout;
     for (const auto& [key, text] : v.other)
