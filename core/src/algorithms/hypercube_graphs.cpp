@@ -5,7 +5,6 @@
 #include <algorithm>
 #include <bit>
 #include <numeric>
-#include <ranges>
 
 namespace topocast::hypercube {
 // ---- per-node rules ----------------------------------------------------------------------------
@@ -13,11 +12,19 @@ namespace topocast::hypercube {
 namespace {
 
 /// i's neighbours across each of `dims`, in that order.
-template <class Dims>
-std::vector<NodeId> across(NodeId i, const Dims& dims)
+std::vector<NodeId> across(NodeId i, const std::vector<int>& dims)
 {
     std::vector<NodeId> out;
     for (int m : dims)
+        out.push_back(NodeId{i ^ (1u << m)});
+    return out;
+}
+
+/// i's neighbours across the dimensions first, first + 1, …, last − 1 (none when first ≥ last).
+std::vector<NodeId> across(NodeId i, int first, int last)
+{
+    std::vector<NodeId> out;
+    for (int m = first; m < last; ++m)
         out.push_back(NodeId{i ^ (1u << m)});
     return out;
 }
@@ -103,7 +110,7 @@ std::vector<NodeId> sbtChildren(NodeId i, NodeId s, int n)
 {
     const std::uint32_t c = relative(i, s, n);
     const int k = c ? 31 - std::countl_zero(c) : -1;
-    return across(i, std::views::iota(k + 1, std::max(k + 1, n)));
+    return across(i, k + 1, n);
 }
 
 NodeId rsbtParent(NodeId i, NodeId s, int n, int j) { return absolute(rsbtParentRel(relative(i, s, n), n, j), s); }
@@ -111,7 +118,7 @@ NodeId rsbtParent(NodeId i, NodeId s, int n, int j) { return absolute(rsbtParent
 std::vector<NodeId> rsbtChildren(NodeId i, NodeId s, int n, int j)
 {
     const std::uint32_t c = relative(i, s, n);
-    return c == 0 ? across(i, std::views::iota(0, n)) : across(i, mset(scanK(c, j, n), j, n));
+    return c == 0 ? across(i, 0, n) : across(i, mset(scanK(c, j, n), j, n));
 }
 
 NodeId ersbtParent(NodeId i, NodeId s, int n, int j) { return absolute(ersbtParentRel(relative(i, s, n), n, j), s); }
