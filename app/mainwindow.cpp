@@ -123,8 +123,9 @@ QWidget* MainWindow::buildSidePanel()
     m_landscape = new LandscapePanel;  // the source map's metric, colour bar and histogram
     m_landscape->hide();
     sideLayout->addWidget(m_landscape);
-    connect(m_landscape, &LandscapePanel::metricChosen, m_session, &Session::setLandscapeMetric);
+    m_landscape->follow(m_session);
     m_charts = new LayerCharts;
+    m_charts->follow(m_session);
     sideLayout->addWidget(m_charts, 1);
     sideLayout->addStretch();
     side->setMaximumWidth(360);
@@ -314,7 +315,6 @@ void MainWindow::showSnapshot(SnapshotPtr snap)
         m_scene->setSnapshot(snap);
         if (m_compare->activeSide() == 0)  // the table shows the side the panel edits
             m_metrics->setSnapshot(snap);
-        m_charts->setSnapshot(snap);
         m_memory->remember(snap->scenario);
         return;
     }
@@ -331,8 +331,6 @@ void MainWindow::showSnapshot(SnapshotPtr snap)
     m_timeline->setStepCount(static_cast<int>(snap->stepCount()));  // keeps the step, or the opened file's
     m_scene->setStep(m_timeline->step());
     setWindowTitle(windowTitleFor(snap->scenario));
-    m_charts->setSnapshot(snap);
-    m_landscape->setSnapshot(snap);
     updateNarration();
     updateLegend();
     statusBar()->showMessage(snapshotStatus(*snap) + dropped);

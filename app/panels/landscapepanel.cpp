@@ -1,6 +1,7 @@
 #include "panels/landscapepanel.h"
 
 #include "scene/scenestyle.h"
+#include "session/session.h"
 
 #include <QComboBox>
 #include <QLabel>
@@ -172,6 +173,12 @@ void LandscapePanel::chooseMetric(LandscapeMetric metric)
     const int i = m_box->findData(QVariant::fromValue(static_cast<int>(metric)));
     if (i >= 0)
         m_box->setCurrentIndex(i);
+}
+
+void LandscapePanel::follow(Session* session)
+{
+    connect(session, &Session::scheduleReady, this, &LandscapePanel::setSnapshot);
+    connect(this, &LandscapePanel::metricChosen, session, &Session::setLandscapeMetric);
 }
 
 void LandscapePanel::setSnapshot(SnapshotPtr snapshot)

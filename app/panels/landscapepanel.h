@@ -16,11 +16,16 @@ namespace topocast::app {
 /// The source map's side panel: which metric the map shows (only those the algorithm has), a
 /// colour bar with its numbers and a histogram of the values over every source. Shows what the
 /// snapshot holds (core computeLandscape, landscapeHistogram, landscapeTicks); computes nothing.
+class Session;
+
 class LandscapePanel : public QWidget {
     Q_OBJECT
 public:
     explicit LandscapePanel(QWidget* parent = nullptr);
 
+    /// Shows every snapshot `session` computes from now on, and asks it for the metric chosen in
+    /// the box (the panel subscribes itself).
+    void follow(Session* session);
     void setSnapshot(SnapshotPtr snapshot);
     /// The metric chosen in the box.
     LandscapeMetric metric() const;

@@ -1,6 +1,7 @@
 #include "panels/layercharts.h"
 
 #include "export/output.h"
+#include "session/session.h"
 
 #include "topocast/algorithms/figures.h"
 #include "topocast/model/error.h"
@@ -176,6 +177,11 @@ LayerCharts::LayerCharts(QWidget* parent) : QWidget(parent)
     m_layout = new QVBoxLayout(this);
     m_layout->setContentsMargins(0, 0, 0, 0);
     hide();
+}
+
+void LayerCharts::follow(const Session* session)
+{
+    connect(session, &Session::scheduleReady, this, &LayerCharts::setSnapshot);
 }
 
 void LayerCharts::setSnapshot(SnapshotPtr snap)

@@ -15,10 +15,14 @@ namespace topocast::app {
 /// DivisibleLoadFigures: load share per layer (model.alpha), the receive/compute Gantt timeline
 /// per layer (timeline.rows), and speedup against layers (speedupByLayers) with the bound.
 /// Hidden for schedules without divisible-load figures.
+class Session;
+
 class LayerCharts : public QWidget {
     Q_OBJECT
 public:
     explicit LayerCharts(QWidget* parent = nullptr);
+    /// Shows every snapshot `session` computes from now on (the panel subscribes itself).
+    void follow(const Session* session);
     void setSnapshot(SnapshotPtr snap);
     /// Number of charts shown (for tests).
     int chartCount() const { return m_count; }

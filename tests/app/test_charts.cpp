@@ -1,5 +1,6 @@
 #include "helpers.h"
 #include "panels/layercharts.h"
+#include "session/session.h"
 #include "session/snapshot.h"
 
 #include "topocast/algorithms/figures.h"
@@ -49,4 +50,19 @@ TEST_CASE("layer charts: a divisible-load preset shows all three charts", "[app]
     LayerCharts charts;
     charts.setSnapshot(snap);
     CHECK(charts.chartCount() == 3);
+}
+
+TEST_CASE("layer charts: follow a session by themselves", "[app][charts]")
+{
+    Session session;
+    LayerCharts charts;
+    charts.follow(&session);  // no window in between
+    Scenario s = loadScenario(TOPOCAST_SOURCE_DIR "/resources/scenarios/divisible-scatter3.json");
+    s.topology = Topology::mesh({8, 8, 8});
+    s.source = s.topology.id({0, 1, 2});
+    s.params.set("layers", "3");
+    REQUIRE(session.setScenarioNow(s));
+    CHECK(charts.chartCount() == 3);
+    REQUIRE(session.setScenarioNow(test::scenario("mesh:4x4", "binomial", NodeId{0})));
+    CHECK(charts.chartCount() == 0);  // no divisible-load figures: no charts
 }

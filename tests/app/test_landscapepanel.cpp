@@ -71,6 +71,20 @@ TEST_CASE("source map panel: metric chooser, colour bar ticks, histogram and sum
     CHECK(panel.summaryText().startsWith(QStringLiteral("no source map")));
 }
 
+TEST_CASE("source map panel: follows a session by itself, and asks it for the metric chosen", "[app][landscape]")
+{
+    Session session;
+    LandscapePanel panel;
+    panel.follow(&session);  // no window in between
+    REQUIRE(session.setScenarioNow(test::scenario("mesh:4x4", "binomial", NodeId{0})));
+    REQUIRE(panel.bins().size() == 23);  // as in the test above: TCD 20..42
+    QSignalSpy ready(&session, &Session::scheduleReady);
+    panel.chooseMetric(LandscapeMetric::Steps);
+    REQUIRE(ready.wait(10000));
+    CHECK(session.landscapeMetric() == LandscapeMetric::Steps);
+    CHECK(panel.summaryText().startsWith(QStringLiteral("steps from 16 of 16 sources")));
+}
+
 TEST_CASE("source map: choosing a metric in the window recomputes the map, and hover names it", "[app][landscape][window]")
 {
     MainWindow w(false);
