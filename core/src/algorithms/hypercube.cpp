@@ -179,8 +179,9 @@ std::vector<std::vector<TreeEdge>> scheduleTrees(const Schedule& schedule, std::
             graph = h->graph;
     } else {
         for (const auto& [key, text] : schedule.fileInfo)
-            if (const auto value = nlohmann::json::parse(text); key == "graph" && value.is_string())
-                graph = value.get<std::string>();
+            if (key == "graph")
+                if (const auto value = nlohmann::json::parse(text); value.is_string())
+                    graph = value.get<std::string>();
     }
     if (!topo.isHypercube() || topo.dims() < 1 || topo.dims() > kMaxDim || graph.empty())
         return {};

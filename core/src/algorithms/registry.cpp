@@ -71,6 +71,20 @@ double collectiveTime(const Schedule& s)
 }
 constexpr const char* kCollectiveTimeFigure = "T = α·start-ups + β·data per node for a message of M = 1 (α = β = 1)";
 
+/// `a` as an α–β collective without a source (ring, bucket, rabenseifner): built from its pattern
+/// alone by `schedule`, timed by collectiveTime. No source: every node starts with data, so the
+/// schedule is the same whatever node is picked.
+AlgorithmInfo alphaBetaCollective(AlgorithmInfo a, Schedule (*schedule)(const Topology&, Pattern))
+{
+    a.build = [schedule](const Topology& t, NodeId, const ParamValues& p) {
+        return schedule(t, parsePattern(p.text("pattern", "allreduce")));
+    };
+    a.time = collectiveTime;
+    a.timeFigure = kCollectiveTimeFigure;
+    a.sameFromEverySource = [](const Topology&) { return true; };
+    return a;
+}
+
 // ---- baselines: the textbook algorithms the papers are measured against ------------------
 std::vector<AlgorithmInfo> baselineAlgorithms()
 {
@@ -93,59 +107,47 @@ std::vector<AlgorithmInfo> baselineAlgorithms()
                 return binomialBroadcast(t, s);
             },
     });
-    list.push_back({
-        .name = "ring",
-        .summary =
-            "every node sends one block to its successor on a Hamiltonian cycle each step (one-port): all-gather "
-            "N−1 steps, reduce-scatter N−1, all-reduce 2(N−1) with 2(N−1)/N·M per node",
-        .topologies = "tori, meshes with an even number of nodes (two or more dimensions), hypercubes (Gray code)",
-        .patterns = {"allreduce", "allgather", "reduce-scatter"},
-        .whyNot = [](const Topology& t) -> std::optional<std::string> {
-            if (auto why = hamiltonianCycleWhyNot(t))
-                return "ring needs a Hamiltonian cycle: " + *why;
-            return std::nullopt;
-        },
-        .build = [](const Topology& t, NodeId,
-                    const ParamValues& p) { return ringSchedule(t, parsePattern(p.text("pattern", "allreduce"))); },
-        .time = collectiveTime,
-        .timeFigure = kCollectiveTimeFigure,
-        // No source: every node starts with data, the schedule is the same whatever node is picked.
-        .sameFromEverySource = [](const Topology&) { return true; },
-    });
-    list.push_back({
-        .name = "bucket",
-        .summary =
-            "rings along each dimension in turn, reduce-scatter in dimension order and all-gather back (one-port): "
-            "2·Σ(k_d−1) steps for an all-reduce, 2(N−1)/N·M per node",
-        .topologies = "any mesh, torus or hypercube (mesh lines are folded rings of hops ≤ 2)",
-        .patterns = {"allreduce", "allgather", "reduce-scatter"},
-        .whyNot = [](const Topology& t) -> std::optional<std::string> {
-            if (t.nodeCount() < 2)
-                return "bucket needs at least two nodes; got the " + t.displayName();
-            return std::nullopt;
-        },
-        .build = [](const Topology& t, NodeId,
-                    const ParamValues& p) { return bucketSchedule(t, parsePattern(p.text("pattern", "allreduce"))); },
-        .time = collectiveTime,
-        .timeFigure = kCollectiveTimeFigure,
-        .sameFromEverySource = [](const Topology&) { return true; },
-    });
-    list.push_back({
-        .name = "rabenseifner",
-        .summary =
-            "recursive halving (reduce-scatter), then recursive doubling (all-reduce): 2·log₂N steps and 2(N−1)/N·M "
-            "per node, both lower bounds",
-        .topologies = "hypercubes; meshes and tori whose sides are powers of two (exchanges then share channels)",
-        .patterns = {"allreduce", "reduce-scatter"},
-        .whyNot = [](const Topology& t) { return rabenseifnerWhyNot(t); },
-        .build =
-            [](const Topology& t, NodeId, const ParamValues& p) {
-                return rabenseifnerSchedule(t, parsePattern(p.text("pattern", "allreduce")));
+    list.push_back(alphaBetaCollective(
+        {
+            .name = "ring",
+            .summary =
+                "every node sends one block to its successor on a Hamiltonian cycle each step (one-port): all-gather "
+                "N−1 steps, reduce-scatter N−1, all-reduce 2(N−1) with 2(N−1)/N·M per node",
+            .topologies = "tori, meshes with an even number of nodes (two or more dimensions), hypercubes (Gray code)",
+            .patterns = {"allreduce", "allgather", "reduce-scatter"},
+            .whyNot = [](const Topology& t) -> std::optional<std::string> {
+                if (auto why = hamiltonianCycleWhyNot(t))
+                    return "ring needs a Hamiltonian cycle: " + *why;
+                return std::nullopt;
             },
-        .time = collectiveTime,
-        .timeFigure = kCollectiveTimeFigure,
-        .sameFromEverySource = [](const Topology&) { return true; },
-    });
+        },
+        ringSchedule));
+    list.push_back(alphaBetaCollective(
+        {
+            .name = "bucket",
+            .summary =
+                "rings along each dimension in turn, reduce-scatter in dimension order and all-gather back (one-port): "
+                "2·Σ(k_d−1) steps for an all-reduce, 2(N−1)/N·M per node",
+            .topologies = "any mesh, torus or hypercube (mesh lines are folded rings of hops ≤ 2)",
+            .patterns = {"allreduce", "allgather", "reduce-scatter"},
+            .whyNot = [](const Topology& t) -> std::optional<std::string> {
+                if (t.nodeCount() < 2)
+                    return "bucket needs at least two nodes; got the " + t.displayName();
+                return std::nullopt;
+            },
+        },
+        bucketSchedule));
+    list.push_back(alphaBetaCollective(
+        {
+            .name = "rabenseifner",
+            .summary =
+                "recursive halving (reduce-scatter), then recursive doubling (all-reduce): 2·log₂N steps and "
+                "2(N−1)/N·M per node, both lower bounds",
+            .topologies = "hypercubes; meshes and tori whose sides are powers of two (exchanges then share channels)",
+            .patterns = {"allreduce", "reduce-scatter"},
+            .whyNot = [](const Topology& t) { return rabenseifnerWhyNot(t); },
+        },
+        rabenseifnerSchedule));
     list.push_back({
         .name = "recursive-doubling",
         .summary = "halve the network dimension by dimension; send to the same spot in the other half (one-port)",
