@@ -26,8 +26,6 @@ public:
 
     /// Shows `scenario` in the widgets without emitting edited().
     void setScenario(const Scenario& scenario);
-    /// Shows `source` (a node of `topology`) in the source field without emitting edited().
-    void setSource(const Topology& topology, NodeId source);
     /// `base` with the network, algorithm, parameters and source the widgets describe (title,
     /// description, view kept; the compare side dropped when the network changes). Throws
     /// topocast::Error naming a bad field.
@@ -47,6 +45,8 @@ signals:
     void edited();
 
 private:
+    /// Shows `source` (a node of `topology`) in the source field without emitting edited().
+    void setSource(const Topology& topology, NodeId source);
     /// The sides a chooser kind has: 1, 2 or 3 (hypercube: 3, unused).
     static int kindDims(int kind);
 
