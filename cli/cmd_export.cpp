@@ -4,6 +4,9 @@
 
 #include "topocast/analysis/cost_model.h"
 #include "topocast/analysis/msccl.h"
+#include "topocast/analysis/time_engine.h"
+#include "topocast/io/goal.h"
+#include "topocast/model/units.h"
 #include "topocast/io/atomic_file.h"
 #include "topocast/io/export.h"
 #include "topocast/io/measured_json.h"
@@ -30,6 +33,7 @@ struct ExportCommand {
     double stepMicros = 1000.0;
     std::string times;        ///< trace: fixed, model or measured (empty: measured with --measured, else fixed)
     std::string measuredFile; ///< trace: topocast-mpi's measured times of this schedule
+    std::string size;         ///< goal: the collective's size with its unit (empty: the scenario's network's)
 };
 
 /// Seconds as µs to the picosecond (72.758, not 72.75799999999916).
@@ -92,15 +96,40 @@ std::string mscclText(const ExportCommand& opts, std::ostream& err)
     return std::move(out).str();
 }
 
+/// The scenario's schedule as a GOAL program (LogGOPSim's format; analysis/time_engine.h's
+/// scheduleProgram: a send waits for the receives that brought its blocks).
+std::string goalText(const ExportCommand& opts)
+{
+    const Scenario sc = opts.scenario.resolve();
+    if (sc.algorithm.empty())
+        throw Error("--format goal needs a schedule; give --algorithm NAME or a --scenario file");
+    NetworkModel net = sc.network.value_or(NetworkModel{});
+    if (!opts.size.empty()) {
+        net.message = parseBytes(opts.size, "--size");
+        if (net.message < 1)
+            throw Error("--size must be at least 1B");
+    }
+    const Schedule schedule = buildScenario(sc);
+    std::ostringstream out;
+    out << "// " << schedule.algorithm << " " << toString(schedule.pattern()) << " on the " << schedule.topology().displayName()
+        << ", rank r on node r, M = " << formatSize(net.message) << " (topocast-cli export --format goal)\n";
+    writeGoal(out, scheduleProgram(schedule, net));
+    return std::move(out).str();
+}
+
 std::string exportText(const ExportCommand& opts, std::ostream& err)
 {
     if (opts.format == "msccl-xml")
         return mscclText(opts, err);
+    if (opts.format == "goal")
+        return goalText(opts);
+    if (!opts.size.empty())
+        throw Error("--size gives a GOAL program's message size; use it with --format goal");
     ExportFormat format{};
     try {
         format = parseExportFormat(opts.format);
     } catch (const Error& e) {
-        throw Error(std::string(e.what()) + " or msccl-xml");
+        throw Error(std::string(e.what()) + ", goal or msccl-xml");
     }
     const ExportGraph graph = parseExportGraph(opts.graph);
     const Scenario sc = opts.scenario.resolve();
@@ -132,17 +161,21 @@ Command makeCommand()
 {
     return Command{
         .name = "export",
-        .help = "write a schedule as json|csv|channels-csv|trace|msccl-xml, or the topology / broadcast tree as graphml|dot",
+        .help = "write a schedule as json|csv|channels-csv|trace|msccl-xml|goal, or the topology / broadcast tree as graphml|dot",
         .setup = [](CLI::App& sub) {
             auto opts = std::make_shared<ExportCommand>();
             opts->scenario.add(sub, false);
             sub.add_option("--format,-f", opts->format,
                            "json (schedule document) | csv (transfers) | channels-csv (per-channel loads) | "
-                           "trace (Chrome/Perfetto trace JSON) | msccl-xml (an MSCCL program, rank r on node r) | graphml | dot")
+                           "trace (Chrome/Perfetto trace JSON) | msccl-xml (an MSCCL program, rank r on node r) | goal (LogGOPSim's "
+                           "GOAL, rank r on node r) | graphml | dot")
                 ->capture_default_str();
             sub.add_option("--graph", opts->graph,
                            "graphml/dot: topology (nodes and links) or tree (who first informs whom)")
                 ->capture_default_str();
+            sub.add_option("--size", opts->size,
+                           "goal: the collective's size M with its unit, as nccl-tests counts it (8B, 1MiB); default the "
+                           "scenario's network's, else 1KiB");
             sub.add_option("--out,-o", opts->outFile, "write to FILE atomically (temp + rename) instead of stdout");
             sub.add_flag("--long", opts->longLayout,
                          "channels-csv: one row per (step, channel) instead of one column per step");

@@ -66,7 +66,7 @@ std::string paramHelp(const ParamSpec& spec)
 
 } // namespace
 
-void ScenarioOptions::add(CLI::App& sub, bool requireAlgorithm)
+void ScenarioOptions::add(CLI::App& sub, bool requireAlgorithm, const std::vector<std::string>& without)
 {
     m_requireAlgorithm = requireAlgorithm;
     sub.add_option("--topology,-t", m_topology, "mesh:8x8 | mesh:4x4x4 | torus:7x7 | hypercube:6");
@@ -76,7 +76,7 @@ void ScenarioOptions::add(CLI::App& sub, bool requireAlgorithm)
     // One option per parameter the registry declares (one-letter keys such as divisible-load's
     // A, C, S, V, p go through --param KEY=VALUE).
     for (const ParamSpec* p : allParamSpecs())
-        if (p->key.size() > 1)
+        if (p->key.size() > 1 && std::find(without.begin(), without.end(), p->key) == without.end())
             sub.add_option("--" + p->key, m_params[p->key], paramHelp(*p));
     sub.add_option("--param", m_extra,
                    "algorithm parameter KEY=VALUE (repeatable), e.g. --param V=2e6 (`topocast-cli algorithms` lists "

@@ -18,8 +18,13 @@ namespace topocast::cli {
 /// first, then the explicit options over it).
 class ScenarioOptions {
 public:
-    void add(CLI::App& sub, bool requireAlgorithm = true);
+    /// Declares the options on `sub`. Parameters named in `without` get no --KEY option of their
+    /// own (the command uses that name for something else: `time` takes --message as the
+    /// collective's size in bytes); they stay reachable as --param KEY=VALUE.
+    void add(CLI::App& sub, bool requireAlgorithm = true, const std::vector<std::string>& without = {});
     Scenario resolve() const;
+    /// --topology as given (empty: not given), for commands that also read files naming none.
+    const std::string& topologyText() const { return m_topology; }
 
 private:
     /// Throws Error when --source was given for a pattern without a root (allgather, alltoall,

@@ -4,6 +4,7 @@
 #include "topocast/analysis/landscape.h"
 #include "topocast/drawing/layout.h"
 #include "topocast/io/atomic_file.h"
+#include "topocast/io/network_json.h"
 #include "topocast/io/schedule_json.h"
 #include "topocast/model/error.h"
 
@@ -77,6 +78,8 @@ ojson toJson(const Scenario& s)
     o["params"] = params;
     if (!s.view.empty())
         o["view"] = viewJson(s.view);
+    if (s.network)
+        o["network"] = networkJson(*s.network);
     if (s.compare) {
         const Scenario& b = *s.compare;
         ojson c;
@@ -219,6 +222,8 @@ Scenario scenarioFromJson(const json& doc)
             fail("description", "expected a string (one line saying what the scenario shows)");
         s.description = doc["description"].get<std::string>();
     }
+    if (doc.contains("network"))
+        s.network = networkFromJson(doc["network"], "network");
     if (doc.contains("compare")) {
         const json& c = doc["compare"];
         if (!c.is_object())

@@ -3,6 +3,7 @@
 #include "topocast/drawing/drawing.h"
 #include "topocast/model/params.h"
 #include "topocast/model/schedule.h"
+#include "topocast/model/network.h"
 #include "topocast/model/topology.h"
 
 #include <nlohmann/json.hpp>
@@ -45,6 +46,9 @@ struct Scenario {
     Params params;
     /// How the app opens it: colour mode, step, drawing.
     ScenarioView view;
+    /// The network it runs on and the collective's size, for time ("network": {…}); none: the
+    /// front ends use the "cluster" preset.
+    std::optional<NetworkModel> network;
     /// The second side of a comparison ("compare": {…} in the file), or null. It has the same
     /// topology as this scenario (scenarioFromJson refuses another) and no compare of its own.
     /// Shared and immutable: copy, change and reassign to edit it.
@@ -54,7 +58,7 @@ struct Scenario {
     {
         const bool sameCompare = a.compare == b.compare || (a.compare && b.compare && *a.compare == *b.compare);
         return a.title == b.title && a.description == b.description && a.topology == b.topology && a.algorithm == b.algorithm &&
-               a.source == b.source && a.params == b.params && a.view == b.view && sameCompare;
+               a.source == b.source && a.params == b.params && a.view == b.view && a.network == b.network && sameCompare;
     }
 };
 

@@ -1,0 +1,308 @@
+// topocast-cli time: how long a schedule takes on a network model (analysis/time_engine.h) — a
+// schedule built from a scenario, a schedule file (JSON, CSV, MSCCL XML) or a GOAL program —
+// with every send started as soon as its data and its ports allow, or with a barrier between
+// steps (--sync steps), and the other reading beside it.
+#include "commands.h"
+
+#include "envelope.h"
+#include "msccl_commands.h"
+#include "network_options.h"
+
+#include "topocast/analysis/time_engine.h"
+#include "topocast/io/goal.h"
+#include "topocast/io/msccl_xml.h"
+#include "topocast/io/network_json.h"
+#include "topocast/io/read_file.h"
+#include "topocast/io/schedule_csv.h"
+#include "topocast/io/schedule_json.h"
+#include "topocast/model/error.h"
+#include "topocast/model/units.h"
+#include "topocast/text/numbers.h"
+
+#include <cmath>
+#include <memory>
+#include <optional>
+#include <ostream>
+
+namespace topocast::cli {
+
+namespace {
+
+struct TimeCommand {
+    ScenarioOptions scenario;
+    NetworkOptions network;
+    std::string file;
+    std::string topology;
+    std::string ranks;
+    std::string sync = "none";
+    bool json = false;
+};
+
+bool isGoalPath(const std::string& file) { return file.size() > 5 && file.ends_with(".goal"); }
+
+/// A time in nanoseconds for JSON: {"value": …, "unit": "ns"}, to the picosecond.
+nlohmann::ordered_json ns(double value)
+{
+    return {{"value", std::round(value * 1e3) / 1e3}, {"unit", "ns"}};
+}
+
+/// A duration for people, from nanoseconds.
+std::string shown(double nanoseconds) { return formatSeconds(nanoseconds * 1e-9); }
+
+/// The schedule a scenario, a schedule file or an MSCCL program gives.
+Schedule loadSchedule(const TimeCommand& o, std::optional<NetworkModel>& scenarioNetwork)
+{
+    if (o.file.empty()) {
+        const Scenario sc = o.scenario.resolve();
+        scenarioNetwork = sc.network;
+        return buildScenario(sc);
+    }
+    if (isMscclXmlPath(o.file)) {
+        MscclCheck check = checkMscclFile(o.file, o.topology, o.ranks);
+        if (!check.valid())
+            throw Error(o.file + " is not a correct " + mscclCollective(check.pattern) + " (" +
+                        std::to_string(check.findingCount) + " findings; `topocast-cli validate " + o.file +
+                        " --topology " + o.topology + "` lists them): a wrong program has no time to give");
+        return std::move(check.schedule);
+    }
+    if (!o.ranks.empty())
+        throw Error("--ranks places the ranks of an MSCCL XML program or a GOAL file; " + o.file + " is neither");
+    if (isCsvPath(o.file)) {
+        std::optional<Topology> topo;
+        if (!o.topology.empty())
+            topo = Topology::parse(o.topology);
+        return readScheduleCsv(o.file, topo);
+    }
+    if (!o.topology.empty())
+        throw Error("--topology applies to a CSV schedule, an MSCCL XML program or a GOAL file; " + o.file +
+                    " is read as schedule JSON, which names its topology");
+    return scheduleFromJson(readJsonFile(o.file));
+}
+
+struct GoalInput {
+    OpProgram program;
+    std::optional<Topology> topology;
+    std::vector<NodeId> placement;
+};
+
+GoalInput loadGoal(const TimeCommand& o)
+{
+    GoalInput in;
+    in.program = readGoal(o.file);
+    if (const std::vector<std::string> findings = checkGoal(in.program, o.file); !findings.empty()) {
+        std::string text;
+        for (const std::string& f : findings)
+            text += "\n  " + f;
+        throw Error(o.file + " cannot run to its end:" + text);
+    }
+    if (!o.topology.empty()) {
+        in.topology = Topology::parse(o.topology);
+        if (in.program.ranks > in.topology->nodeCount())
+            throw Error(o.file + " has " + std::to_string(in.program.ranks) + " ranks; the " +
+                        in.topology->displayName() + " has " + std::to_string(in.topology->nodeCount()) + " nodes");
+        if (!o.ranks.empty()) {
+            ReadFileLimits limits;
+            limits.kind = "rank placement";
+            limits.maxBytes = std::uint64_t{1} << 24;
+            limits.whenPast = [&] { throw Error(o.ranks + ": past 16 MiB; a placement is one node per line"); };
+            in.placement = parseRankPlacement(readFileText(o.ranks, limits), *in.topology,
+                                              static_cast<int>(in.program.ranks), o.ranks);
+        } else {
+            for (std::uint32_t r = 0; r < in.program.ranks; ++r)
+                in.placement.push_back(NodeId{r});
+        }
+        for (ProgramOp& op : in.program.ops)
+            if (op.kind == ProgramOp::Kind::Send)
+                op.hops = static_cast<std::uint32_t>(in.topology->distance(in.placement[op.rank], in.placement[op.peer]));
+    } else if (!o.ranks.empty()) {
+        throw Error("--ranks places ranks on the nodes of --topology; give --topology too");
+    }
+    return in;
+}
+
+nlohmann::ordered_json requestJson(const TimeCommand& o, const NetworkModel& net, bool steps)
+{
+    nlohmann::ordered_json r;
+    if (!o.file.empty()) {
+        r["file"] = o.file;
+        if (!o.topology.empty())
+            r["topology"] = o.topology;
+        if (!o.ranks.empty())
+            r["ranks"] = o.ranks;
+    } else {
+        const Scenario sc = o.scenario.resolve();
+        r["topology"] = sc.topology.spec();
+        r["algorithm"] = sc.algorithm;
+        nlohmann::ordered_json params = nlohmann::ordered_json::object();
+        for (const auto& [k, v] : sc.params.values())
+            params[k] = v;
+        r["parameters"] = params;
+        r["source"] = nodeToJson(sc.topology, sc.source);
+    }
+    r["network"] = networkJson(net);
+    r["sync"] = steps ? "steps" : "none";
+    return r;
+}
+
+void commonJson(nlohmann::ordered_json& doc, const TimeResult& t, const TimeResult& other)
+{
+    doc["model"] = t.model;
+    doc["total"] = ns(t.total);
+    doc["other_model"] = {{"model", other.model}, {"total", ns(other.total)}};
+    doc["notes"] = t.notes;
+}
+
+int runTimeGoal(const TimeCommand& o, const NetworkModel& net, bool steps, Io& io)
+{
+    if (steps)
+        throw Error("--sync steps needs a schedule with steps; a GOAL program has none (its ops run as their dependencies allow)");
+    const GoalInput in = loadGoal(o);
+    const TimeResult t = timeProgram(in.program, net);
+    if (!t.unfinished.empty()) {
+        std::string text;
+        for (const std::string& u : t.unfinished)
+            text += "\n  " + u;
+        throw Error(o.file + " did not run to its end:" + text);
+    }
+    const auto rankName = [&](std::uint32_t r) {
+        return in.topology ? "rank " + std::to_string(r) + " on " + in.topology->nodeName(in.placement[r])
+                           : "rank " + std::to_string(r);
+    };
+    if (o.json) {
+        nlohmann::ordered_json doc = in.topology ? envelope("topocast-time", *in.topology) : envelope("topocast-time");
+        doc["request"] = requestJson(o, net, false);
+        doc["input"] = "goal";
+        doc["model"] = t.model;
+        doc["message"] = {{"value", net.message}, {"unit", "B"}};
+        doc["total"] = ns(t.total);
+        doc["last_rank"] = t.lastRank;
+        nlohmann::ordered_json ranks = nlohmann::ordered_json::array();
+        for (std::uint32_t r = 0; r < t.rankFinish.size(); ++r) {
+            nlohmann::ordered_json j{{"rank", r}};
+            if (in.topology)
+                j["node"] = nodeToJson(*in.topology, in.placement[r]);
+            j["finish"] = ns(t.rankFinish[r]);
+            ranks.push_back(j);
+        }
+        doc["ranks"] = ranks;
+        nlohmann::ordered_json ops = nlohmann::ordered_json::array();
+        for (std::uint32_t i = 0; i < in.program.ops.size(); ++i) {
+            const ProgramOp& op = in.program.ops[i];
+            nlohmann::ordered_json j{{"rank", op.rank},
+                                     {"op", op.kind == ProgramOp::Kind::Send   ? "send"
+                                            : op.kind == ProgramOp::Kind::Recv ? "recv"
+                                                                               : "calc"},
+                                     {"label", i < in.program.labels.size() ? in.program.labels[i] : std::string()},
+                                     {"line", op.line},
+                                     {"start", ns(t.ops[i].start)},
+                                     {"end", ns(t.ops[i].end)}};
+            ops.push_back(j);
+        }
+        doc["ops"] = ops;
+        doc["notes"] = t.notes;
+        io.out << doc.dump(2, ' ', false, nlohmann::ordered_json::error_handler_t::replace) << "\n";
+        return 0;
+    }
+    io.out << o.file << ": " << in.program.ranks << " ranks, " << in.program.ops.size() << " ops"
+           << (in.topology ? ", on the " + in.topology->displayName() : std::string()) << "\n";
+    io.out << "network: " << describe(net) << "\n";
+    io.out << "time (LogGP, LogGOPSim's rules): " << shown(t.total) << " (" << formatNumber(t.total) << " ns), last "
+           << rankName(t.lastRank) << "\n";
+    for (const std::string& n : t.notes)
+        io.out << "note: " << n << "\n";
+    return 0;
+}
+
+int runTimeSchedule(const TimeCommand& o, bool steps, Io& io)
+{
+    std::optional<NetworkModel> fromScenario;
+    const Schedule s = loadSchedule(o, fromScenario);
+    const NetworkModel net = o.network.resolve(fromScenario);
+    const TimeResult t = timeSchedule(s, net, TimeOptions{.steps = steps});
+    const TimeResult other = timeSchedule(s, net, TimeOptions{.steps = !steps});
+    const Topology& topo = s.topology();
+    if (o.json) {
+        nlohmann::ordered_json doc = envelope("topocast-time", topo);
+        doc["request"] = requestJson(o, net, steps);
+        doc["algorithm"] = s.algorithm;
+        doc["pattern"] = toString(s.pattern());
+        doc["input"] = o.file.empty() ? "scenario" : isMscclXmlPath(o.file) ? "msccl-xml" : isCsvPath(o.file) ? "csv" : "json";
+        doc["message"] = {{"value", net.message}, {"unit", "B"}};
+        doc["block"] = {{"value", blockBytes(s, net.message)}, {"unit", "B"}};
+        commonJson(doc, t, other);
+        doc["last_node"] = nodeToJson(topo, NodeId{t.lastRank});
+        nlohmann::ordered_json nodes = nlohmann::ordered_json::array();
+        for (std::uint32_t r = 0; r < t.rankFinish.size(); ++r)
+            nodes.push_back({{"node", nodeToJson(topo, NodeId{r})}, {"finish", ns(t.rankFinish[r])}});
+        doc["nodes"] = nodes;
+        nlohmann::ordered_json stepsJson = nlohmann::ordered_json::array();
+        for (std::size_t k = 0; k < t.stepEnds.size(); ++k)
+            stepsJson.push_back({{"step", k + 1}, {"end", ns(t.stepEnds[k])}});
+        doc["steps"] = stepsJson;
+        nlohmann::ordered_json transfers = nlohmann::ordered_json::array();
+        for (std::size_t i = 0; i < s.size(); ++i) {
+            const Transfer& x = s.transfers()[i];
+            transfers.push_back({{"from", nodeToJson(topo, x.from)},
+                                 {"to", nodeToJson(topo, x.to)},
+                                 {"step", x.step.value()},
+                                 {"bytes", transferBytesOf(s, x, net.message)},
+                                 {"hops", s.hops(x)},
+                                 {"start", ns(t.transfers[i].start)},
+                                 {"end", ns(t.transfers[i].end)}});
+        }
+        doc["transfers"] = transfers;
+        io.out << doc.dump(2, ' ', false, nlohmann::ordered_json::error_handler_t::replace) << "\n";
+        return 0;
+    }
+    const std::string what = (s.algorithm.empty() ? std::string("the schedule") : s.algorithm) + " " + toString(s.pattern()) +
+                             " on the " + topo.displayName();
+    io.out << what << ": " << s.size() << " transfers in " << s.stepCount() << " steps, M = " << formatSize(net.message)
+           << " (" << formatSize(blockBytes(s, net.message)) << " a block)\n";
+    io.out << "network: " << describe(net) << "\n";
+    const auto line = [&](const TimeResult& r) {
+        return (r.model == "loggp" ? std::string("time, each send as soon as its data and ports allow (LogGP): ")
+                                   : std::string("time with a barrier between steps (LogGP, steps): ")) +
+               shown(r.total) + ", last node " + topo.nodeName(NodeId{r.lastRank});
+    };
+    io.out << line(t) << "\n" << line(other) << "\n";
+    for (const std::string& n : t.notes)
+        io.out << "note: " << n << "\n";
+    return 0;
+}
+
+int runTime(const TimeCommand& given, Io& io)
+{
+    TimeCommand o = given;
+    o.topology = given.scenario.topologyText();
+    if (o.sync != "none" && o.sync != "steps")
+        throw Error("--sync '" + o.sync + "' is not known; use none (every send as soon as its data and ports allow) or "
+                    "steps (a barrier between steps, as the papers count them)");
+    const bool steps = o.sync == "steps";
+    if (!o.file.empty() && isGoalPath(o.file))
+        return runTimeGoal(o, o.network.resolve(), steps, io);
+    return runTimeSchedule(o, steps, io);
+}
+
+const CommandRegistrar reg{Command{
+    .name = "time",
+    .help = "how long a schedule takes on a network model (LogGP: overhead, gap, latency per message and per hop, "
+            "bandwidth): a scenario's schedule, a schedule file or a GOAL program",
+    .setup = [](CLI::App& sub) {
+        auto o = std::make_shared<TimeCommand>();
+        sub.add_option("file", o->file,
+                       "a schedule (JSON, CSV, MSCCL XML) or a GOAL program (.goal, LogGOPSim's format); "
+                       "without it, the scenario the options give");
+        o->scenario.add(sub, false, {"message"});
+        o->network.add(sub);
+        sub.add_option("--ranks", o->ranks, "MSCCL XML or GOAL: rank placement, one node per line (default rank r on node r)");
+        sub.add_option("--sync", o->sync,
+                       "none (every send as soon as its data and its ports allow) or steps (a barrier between steps)")
+            ->capture_default_str();
+        sub.add_flag("--json", o->json, "print the times as JSON: total, each node's finish, each transfer's start and end");
+        return [o](Io& io) { return runTime(*o, io); };
+    },
+}};
+
+} // namespace
+
+} // namespace topocast::cli

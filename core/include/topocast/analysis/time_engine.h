@@ -1,0 +1,93 @@
+#pragma once
+
+// How long a schedule takes on a network model (model/network.h), without step barriers: every
+// send starts as soon as the data it carries is held by its sender and the sender's processor and
+// port are free; every receive completes when its message has arrived and the receiver's
+// processor and port are free. The rules are LogGOPSim's LogGP rules (Hoefler, Schneider &
+// Lumsdaine, HPDC 2010, §2–3: overhead o at both ends, gap g per message and G per byte at each
+// port, latency L, eager messages up to S bytes and a rendezvous above it), with the latency per
+// hop and store-and-forward routing added; with the `loggopsim` preset the times of a GOAL
+// program are LogGOPSim's to the nanosecond (tests/core/test_time_engine.cpp, against values
+// LogGOPSim printed). Contention between messages that share a link is not charged here: that
+// is what a flow-level simulation adds.
+//
+// The step-synchronous reading of the papers (every step starts when the slowest message of the
+// step before has arrived) is the same engine with a barrier between steps (TimeOptions::steps).
+
+#include "topocast/model/network.h"
+#include "topocast/model/op_program.h"
+#include "topocast/model/schedule.h"
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace topocast {
+
+struct TimeOptions {
+    /// A barrier between steps: no op of step k starts before every op of steps < k has ended
+    /// (schedules only; a GOAL program has no steps).
+    bool steps = false;
+};
+
+/// When one op ran: its start (the processor takes it) and its end (it completed: a send's
+/// data has left the sender's processor, a receive's data is in place, a calc is done).
+/// Nanoseconds from the start of the collective (LogGOPSim's unit; whole numbers for its presets).
+struct OpTiming {
+    double start = 0;
+    double end = 0;
+};
+
+/// The engine's answer; a flow-level simulation answers in the same form.
+struct TimeResult {
+    /// "loggp" (the engine, no barriers) or "loggp-steps" (a barrier between steps).
+    std::string model;
+    NetworkModel network;
+    /// Nanoseconds: the latest time any rank finishes (LogGOPSim's "maximum finishing time").
+    double total = 0;
+    /// The first rank that finishes at `total`.
+    std::uint32_t lastRank = 0;
+    /// Each rank's finish: when its last op released its processor (LogGOPSim's per-host times).
+    std::vector<double> rankFinish;
+    /// Every op of the program, in the program's order.
+    std::vector<OpTiming> ops;
+    /// Schedules only: each transfer's start (its send starts) and end (its receive completes),
+    /// in the schedule's transfer order; and each step's end (the last of its transfers' ends).
+    std::vector<OpTiming> transfers;
+    std::vector<double> stepEnds;
+    /// Ops that never ran: receives never matched, ops waiting on them, sends nobody received
+    /// (GOAL programs only; a schedule always completes). Empty when everything ran.
+    std::vector<std::string> unfinished;
+    /// What the figure leaves out, for the reader ("contention between messages is not charged").
+    std::vector<std::string> notes;
+};
+
+/// Bytes of one block of `schedule` when the collective has `message` bytes in all, as
+/// nccl-tests counts the size (broadcast, reduce, all-reduce: the vector; all-gather, gather:
+/// the gathered result; reduce-scatter and scatter: the vector before it is split; all-to-all:
+/// what each rank sends in all): message / parts for broadcast, reduce and all-reduce, message /
+/// (participants · parts) for the others, rounded up to whole bytes (at least 1). O(1).
+std::uint64_t blockBytes(const Schedule& schedule, std::uint64_t message);
+
+/// Bytes of transfer `t` of `schedule` for a collective of `message` bytes: its blocks ×
+/// blockBytes, or, for schedules sized in load units (divisible load), its share of the load
+/// leaving the source. O(blocks of t) (O(transfers) once per schedule for load units).
+std::uint64_t transferBytesOf(const Schedule& schedule, const Transfer& t, std::uint64_t message);
+
+/// The schedule as a program of sends and receives: transfer i is op 2i (the send, tag i) and
+/// op 2i+1 (its receive); a send requires every receive of its sender in an earlier step that
+/// brought a block it carries, and starts no sooner than its rank's send before it (a rank issues
+/// its sends in the schedule's order, as a program does). Sizes from transferBytesOf(…, network.message), hops from the
+/// schedule's routes. Requires a finalized schedule. O(transfers + Σ blocks).
+OpProgram scheduleProgram(const Schedule& schedule, const NetworkModel& network);
+
+/// Runs `program` on `network`. Throws Error for a dependency on an op that does not exist.
+/// Never hangs: a program that cannot finish (a receive never matched, a cycle of dependencies)
+/// ends with what ran, and `unfinished` says what did not. O((ops + dependencies) · log ops).
+TimeResult timeProgram(const OpProgram& program, const NetworkModel& network);
+
+/// The schedule's time on `network` (scheduleProgram, then the engine; with options.steps a
+/// barrier between steps). Fills `transfers` and `stepEnds`. Requires a finalized schedule.
+TimeResult timeSchedule(const Schedule& schedule, const NetworkModel& network, const TimeOptions& options = {});
+
+} // namespace topocast

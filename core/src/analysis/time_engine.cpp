@@ -1,0 +1,520 @@
+#include "topocast/analysis/time_engine.h"
+
+#include "topocast/model/error.h"
+#include "topocast/model/routing.h"
+
+#include <algorithm>
+#include <cmath>
+#include <deque>
+#include <queue>
+#include <string>
+#include <unordered_map>
+
+namespace topocast {
+
+namespace {
+
+/// Seconds to nanoseconds, rounded to 10⁻⁶ ns so that values given in whole nanoseconds (every
+/// LogGOPSim parameter) are whole numbers here and sums of them exact.
+double nanoseconds(double seconds)
+{
+    return std::round(seconds * 1e15) / 1e6;
+}
+
+/// The network model in nanoseconds, as the engine uses it.
+struct Params {
+    double L, o, g, G, hop;
+    std::uint64_t S;
+    bool storeAndForward;
+    bool receiveCopies;
+    explicit Params(const NetworkModel& m)
+        : L(nanoseconds(m.latency)), o(nanoseconds(m.overhead)), g(nanoseconds(m.gap)), G(nanoseconds(m.perByte)),
+          hop(nanoseconds(m.hopLatency)), S(m.rendezvous), storeAndForward(m.routing == Routing::StoreAndForward),
+          receiveCopies(m.receiveCopies)
+    {
+    }
+    /// When a message sent at `t` reaches the receiver's port: LogGOPSim's t + o + L, plus the
+    /// latency of each hop, plus, store-and-forward, the whole message again at every hop but the
+    /// last (the last hop's bytes are charged at the receiver, as LogGP charges them).
+    double arrival(double t, std::uint64_t bytes, std::uint32_t hops) const
+    {
+        double a = t + o + L + hops * hop;
+        if (storeAndForward && hops > 1)
+            a += (hops - 1) * static_cast<double>(bytes) * G;
+        return a;
+    }
+};
+
+enum class Kind : std::uint8_t { Send = 1, Recv = 2, Calc = 3, Msg = 4 };  // LogGOPSim's numbering and order
+
+/// An entry of the event queue (LogGOPSim's graph_node_properties).
+struct Event {
+    double time = 0;
+    std::uint64_t ts = 0;  ///< insertion count: ties in time go in insertion order
+    std::uint32_t op = 0;
+    Kind kind = Kind::Send;
+    std::uint32_t host = 0;
+    std::uint32_t peer = 0;  ///< send, recv: the peer; msg: the sender
+    std::uint32_t tag = 0;
+    std::uint64_t size = 0;
+    std::uint32_t proc = 0;
+    std::uint32_t nic = 0;     ///< send: the port it leaves by; msg: the port it arrives at
+    std::uint32_t recvNic = 0; ///< send: the receiver's port the message will arrive at
+    std::uint32_t hops = 0;
+};
+
+struct Later {
+    bool operator()(const Event& a, const Event& b) const { return a.time != b.time ? a.time > b.time : a.ts > b.ts; }
+};
+
+/// A receive waiting for its message, or a message waiting for its receive.
+struct Pending {
+    std::uint32_t src = 0;
+    std::uint32_t tag = 0;
+    std::uint64_t size = 0;
+    std::uint32_t op = 0;
+    double ready = 0;  ///< a message: when its bytes are in place at the receiver
+};
+
+/// FIFO matching as MPI and LogGOPSim match: the first entry whose source and tag match, either
+/// side may be a wildcard. Without wildcards in the program, a hash of (source, tag) makes each
+/// match O(1) with the same answer (only entries with the same key can match, first come first).
+class MatchQueue {
+public:
+    explicit MatchQueue(bool wildcards) : m_wildcards(wildcards) {}
+    void push(const Pending& p)
+    {
+        if (m_wildcards)
+            m_list.push_back(p);
+        else
+            m_keyed[key(p.src, p.tag)].push_back(p);
+        ++m_size;
+    }
+    bool take(std::uint32_t src, std::uint32_t tag, Pending& out)
+    {
+        if (m_wildcards) {
+            for (auto it = m_list.begin(); it != m_list.end(); ++it)
+                if ((src == ProgramOp::kAny || it->src == ProgramOp::kAny || it->src == src) &&
+                    (tag == ProgramOp::kAny || it->tag == ProgramOp::kAny || it->tag == tag)) {
+                    out = *it;
+                    m_list.erase(it);
+                    --m_size;
+                    return true;
+                }
+            return false;
+        }
+        const auto found = m_keyed.find(key(src, tag));
+        if (found == m_keyed.end())
+            return false;
+        out = found->second.front();
+        found->second.pop_front();
+        if (found->second.empty())
+            m_keyed.erase(found);
+        --m_size;
+        return true;
+    }
+    std::size_t size() const { return m_size; }
+    template <class F>
+    void each(F f) const
+    {
+        for (const Pending& p : m_list)
+            f(p);
+        for (const auto& [k, q] : m_keyed)
+            for (const Pending& p : q)
+                f(p);
+    }
+
+private:
+    static std::uint64_t key(std::uint32_t src, std::uint32_t tag) { return (std::uint64_t{src} << 32) | tag; }
+    bool m_wildcards;
+    std::deque<Pending> m_list;
+    std::unordered_map<std::uint64_t, std::deque<Pending>> m_keyed;
+    std::size_t m_size = 0;
+};
+
+/// LogGOPSim's simulation loop (LogGOPSim.cpp, the LogGP backend without noise), over an
+/// OpProgram. One instance can run several programs in turn on the same hosts (the steps of a
+/// schedule with barriers between them): resource times carry over.
+class Engine {
+public:
+    Engine(std::uint32_t ranks, std::uint32_t cpus, std::uint32_t nics, const Params& p, bool wildcards)
+        : m_p(p), m_cpus(cpus), m_nics(nics), m_nexto(std::size_t{ranks} * cpus, 0.0),
+          m_nextgs(std::size_t{ranks} * nics, 0.0), m_nextgr(std::size_t{ranks} * nics, 0.0),
+          m_rq(ranks, MatchQueue(wildcards)), m_uq(ranks, MatchQueue(wildcards))
+    {
+    }
+
+    /// Runs `program`'s ops (their timings into `timing`, indexed as the program) with every op
+    /// free of dependencies made ready at `start`.
+    void run(const OpProgram& program, double start, std::vector<OpTiming>& timing, std::vector<std::uint8_t>& done)
+    {
+        m_ops = &program.ops;
+        m_timing = &timing;
+        m_done = &done;
+        const std::size_t n = program.ops.size();
+        buildDependencies(program);
+        m_readyAt.assign(n, 0.0);
+        m_finish.resize(program.ranks, 0.0);
+        m_executable.assign(program.ranks, {});
+        for (std::uint32_t i = 0; i < n; ++i)
+            if (m_depcnt[i] == 0)
+                m_executable[program.ops[i].rank].push_back(i);
+        for (std::uint32_t host = 0; host < program.ranks; ++host)
+            release(host, start, true);
+        while (!m_queue.empty()) {
+            Event e = m_queue.top();
+            m_queue.pop();
+            step(e);
+            std::sort(m_check.begin(), m_check.end());
+            m_check.erase(std::unique(m_check.begin(), m_check.end()), m_check.end());
+            for (std::uint32_t host : m_check)
+                release(host, 0, false);
+            m_check.clear();
+        }
+    }
+
+    /// When each rank finishes: its processors' latest release, or its last op's end where that
+    /// is later (a receive whose bytes the interface writes after the processor is free).
+    std::vector<double> rankFinish(std::uint32_t ranks) const
+    {
+        std::vector<double> out(m_finish.begin(), m_finish.end());
+        out.resize(ranks, 0.0);
+        for (std::uint32_t r = 0; r < ranks; ++r)
+            for (std::uint32_t c = 0; c < m_cpus; ++c)
+                out[r] = std::max(out[r], m_nexto[std::size_t{r} * m_cpus + c]);
+        return out;
+    }
+    const std::vector<MatchQueue>& postedReceives() const { return m_rq; }
+    const std::vector<MatchQueue>& unexpectedMessages() const { return m_uq; }
+
+private:
+    double& nexto(std::uint32_t h, std::uint32_t c) { return m_nexto[std::size_t{h} * m_cpus + c]; }
+    double& nextgs(std::uint32_t h, std::uint32_t n) { return m_nextgs[std::size_t{h} * m_nics + n]; }
+    double& nextgr(std::uint32_t h, std::uint32_t n) { return m_nextgr[std::size_t{h} * m_nics + n]; }
+
+    void buildDependencies(const OpProgram& program)
+    {
+        const std::size_t n = program.ops.size();
+        m_depcnt.assign(n, 0);
+        m_after.assign(n + 1, 0);
+        m_afterStart.assign(n + 1, 0);
+        for (const ProgramDependency& d : program.dependencies) {
+            if (d.op >= n || d.on >= n)
+                throw Error("a dependency names op " + std::to_string(std::max(d.op, d.on)) + " of a program of " +
+                            std::to_string(n) + " ops");
+            ++m_depcnt[d.op];
+            ++(d.onStart ? m_afterStart : m_after)[d.on + 1];
+        }
+        for (std::size_t i = 0; i < n; ++i) {
+            m_after[i + 1] += m_after[i];
+            m_afterStart[i + 1] += m_afterStart[i];
+        }
+        m_afterList.assign(m_after[n], 0);
+        m_afterStartList.assign(m_afterStart[n], 0);
+        std::vector<std::uint32_t> fill(m_after.begin(), m_after.end() - 1);
+        std::vector<std::uint32_t> fillStart(m_afterStart.begin(), m_afterStart.end() - 1);
+        for (const ProgramDependency& d : program.dependencies) {
+            if (d.onStart)
+                m_afterStartList[fillStart[d.on]++] = d.op;
+            else
+                m_afterList[fill[d.on]++] = d.op;
+        }
+    }
+
+    void markStarted(std::uint32_t op, double t)
+    {
+        (*m_timing)[op].start = t;
+        for (std::uint32_t i = m_afterStart[op]; i < m_afterStart[op + 1]; ++i)
+            ready(m_afterStartList[i]);
+    }
+    void markDone(std::uint32_t op, double end)
+    {
+        (*m_timing)[op].end = end;
+        (*m_done)[op] = 1;
+        double& finish = m_finish[(*m_ops)[op].rank];
+        finish = std::max(finish, end);
+        for (std::uint32_t i = m_after[op]; i < m_after[op + 1]; ++i) {
+            double& at = m_readyAt[m_afterList[i]];
+            at = std::max(at, end);
+            ready(m_afterList[i]);
+        }
+    }
+    void ready(std::uint32_t op)
+    {
+        if (--m_depcnt[op] == 0)
+            m_executable[(*m_ops)[op].rank].push_back(op);
+    }
+
+    /// Moves the ops of `host` that became executable into the queue, sends first, then
+    /// receives, then calcs (LogGOPSim sorts them by type with std::sort; so does this, so equal
+    /// types keep LogGOPSim's order).
+    void release(std::uint32_t host, double at, bool initial)
+    {
+        std::vector<std::uint32_t>& free = m_executable[host];
+        if (free.empty())
+            return;
+        const auto kindOf = [&](std::uint32_t op) { return static_cast<int>(toKind((*m_ops)[op].kind)); };
+        std::vector<std::uint32_t> ops;
+        ops.swap(free);
+        std::sort(ops.begin(), ops.end(), [&](std::uint32_t a, std::uint32_t b) { return kindOf(a) < kindOf(b); });
+        for (std::uint32_t op : ops) {
+            const ProgramOp& p = (*m_ops)[op];
+            Event e;
+            e.op = op;
+            e.kind = toKind(p.kind);
+            e.host = host;
+            e.peer = p.peer;
+            e.tag = p.tag;
+            e.size = p.size;
+            e.proc = p.cpu;
+            e.nic = p.nic;
+            e.recvNic = p.recvNic;
+            e.hops = p.hops;
+            e.ts = m_ts++;
+            // (Not before what it waits for has ended: with receives that leave the processor
+            // free early, that can be after the processor is; with LogGOPSim's rules it never is.)
+            if (initial)
+                e.time = at;
+            else if (e.kind == Kind::Send)
+                e.time = std::max({nexto(host, e.proc), nextgs(host, e.nic), m_readyAt[op]});
+            else
+                e.time = std::max(nexto(host, e.proc), m_readyAt[op]);
+            m_queue.push(e);
+        }
+    }
+
+    static Kind toKind(ProgramOp::Kind k)
+    {
+        return k == ProgramOp::Kind::Send ? Kind::Send : k == ProgramOp::Kind::Recv ? Kind::Recv : Kind::Calc;
+    }
+
+    void requeue(Event e, double t)
+    {
+        e.time = t;
+        m_queue.push(e);
+    }
+
+    /// The rendezvous is over for the send `op` of `src` at `t`: it completes, and the sender's
+    /// processor and port are held until then.
+    void rendezvousDone(std::uint32_t src, std::uint32_t op, std::uint32_t proc, std::uint32_t nic, double t)
+    {
+        markDone(op, t);
+        m_check.push_back(src);
+        nexto(src, proc) = std::max(nexto(src, proc), t);
+        nextgs(src, nic) = std::max(nextgs(src, nic), t);
+    }
+
+    void step(Event& e)
+    {
+        const std::uint32_t h = e.host;
+        // (size − 1) bytes are charged G each; LogGOPSim's unsigned arithmetic makes that −1 for
+        // an empty message (it is charged −G), and so does this, to agree with it.
+        const double s1 = e.size > 0 ? static_cast<double>(e.size - 1) : -1.0;
+        switch (e.kind) {
+        case Kind::Calc:
+            if (nexto(h, e.proc) <= e.time) {
+                nexto(h, e.proc) = e.time + static_cast<double>(e.size);
+                markStarted(e.op, e.time);
+                markDone(e.op, nexto(h, e.proc));
+                m_check.push_back(h);
+            } else {
+                requeue(e, nexto(h, e.proc));
+            }
+            return;
+        case Kind::Send:
+            if (std::max(nexto(h, e.proc), nextgs(h, e.nic)) <= e.time) {
+                markStarted(e.op, e.time);
+                m_check.push_back(h);
+                nexto(h, e.proc) = e.time + m_p.o;
+                nextgs(h, e.nic) = e.time + m_p.g + s1 * m_p.G;
+                Event msg = e;
+                msg.kind = Kind::Msg;
+                msg.host = e.peer;
+                msg.peer = h;
+                msg.nic = e.recvNic;
+                msg.time = m_p.arrival(e.time, e.size, e.hops);
+                msg.ts = m_ts++;
+                m_queue.push(msg);
+                if (e.size <= m_p.S)
+                    markDone(e.op, nexto(h, e.proc));
+            } else {
+                requeue(e, std::max(nexto(h, e.proc), nextgs(h, e.nic)));
+            }
+            return;
+        case Kind::Recv: {
+            markStarted(e.op, e.time);
+            m_check.push_back(h);
+            Pending m;
+            if (m_uq[h].take(e.peer, e.tag, m)) {
+                // The message is here and already charged; LogGOPSim lets the receive's size
+                // decide whether the sender was waiting.
+                if (e.size > m_p.S)  // (and the receive's processor and port index the sender's, as there)
+                    rendezvousDone(m.src, m.op, e.proc, e.nic, e.time);
+                markDone(e.op, std::max(e.time, m.ready));
+            } else {
+                m_rq[h].push(Pending{e.peer, e.tag, e.size, e.op});
+            }
+            return;
+        }
+        case Kind::Msg:
+            if (std::max(nexto(h, e.proc), nextgr(h, e.nic)) <= e.time) {
+                nexto(h, e.proc) = e.time + m_p.o + (m_p.receiveCopies ? s1 * m_p.G : 0.0);
+                nextgr(h, e.nic) = e.time + m_p.g + s1 * m_p.G;
+                Pending m;
+                if (m_rq[h].take(e.peer, e.tag, m)) {
+                    if (e.size > m_p.S)
+                        rendezvousDone(e.peer, e.op, e.proc, (*m_ops)[e.op].nic, e.time);
+                    markDone(m.op, e.time + m_p.o + s1 * m_p.G);
+                    m_check.push_back(h);
+                } else {
+                    m_uq[h].push(Pending{e.peer, e.tag, e.size, e.op, e.time + m_p.o + s1 * m_p.G});
+                }
+            } else {
+                requeue(e, std::max(nexto(h, e.proc), nextgr(h, e.nic)));
+            }
+            return;
+        }
+    }
+
+    Params m_p;
+    std::uint32_t m_cpus, m_nics;
+    std::vector<double> m_nexto, m_nextgs, m_nextgr;
+    std::vector<MatchQueue> m_rq, m_uq;
+    std::priority_queue<Event, std::vector<Event>, Later> m_queue;
+    std::uint64_t m_ts = 0;
+    const std::vector<ProgramOp>* m_ops = nullptr;
+    std::vector<OpTiming>* m_timing = nullptr;
+    std::vector<std::uint8_t>* m_done = nullptr;
+    std::vector<std::uint32_t> m_depcnt, m_after, m_afterStart, m_afterList, m_afterStartList;
+    std::vector<std::vector<std::uint32_t>> m_executable;
+    std::vector<std::uint32_t> m_check;
+    std::vector<double> m_readyAt;  ///< per op: the latest end of the ops it requires
+    std::vector<double> m_finish;   ///< per rank: the latest end of its ops
+};
+
+bool hasWildcards(const OpProgram& program)
+{
+    return std::any_of(program.ops.begin(), program.ops.end(), [](const ProgramOp& op) {
+        return op.kind == ProgramOp::Kind::Recv && (op.peer == ProgramOp::kAny || op.tag == ProgramOp::kAny);
+    });
+}
+
+std::uint32_t countOf(const OpProgram& program, std::uint32_t ProgramOp::*field)
+{
+    std::uint32_t most = 0;
+    for (const ProgramOp& op : program.ops)
+        most = std::max(most, op.*field);
+    return most + 1;
+}
+
+std::uint32_t nicCount(const OpProgram& program)
+{
+    std::uint32_t most = 0;
+    for (const ProgramOp& op : program.ops)
+        most = std::max({most, op.nic, op.recvNic});
+    return most + 1;
+}
+
+std::string opName(const OpProgram& program, std::uint32_t i)
+{
+    const ProgramOp& op = program.ops[i];
+    std::string what = op.kind == ProgramOp::Kind::Send   ? "send of " + std::to_string(op.size) + " B to rank " + std::to_string(op.peer)
+                       : op.kind == ProgramOp::Kind::Recv ? "receive of " + std::to_string(op.size) + " B from " +
+                                                                (op.peer == ProgramOp::kAny ? std::string("any rank")
+                                                                                            : "rank " + std::to_string(op.peer))
+                                                          : "calc " + std::to_string(op.size);
+    if (op.kind != ProgramOp::Kind::Calc)
+        what += " tag " + (op.tag == ProgramOp::kAny ? std::string("any") : std::to_string(op.tag));
+    std::string where = "rank " + std::to_string(op.rank);
+    if (i < program.labels.size() && !program.labels[i].empty())
+        where += " op " + program.labels[i];
+    if (op.line > 0)
+        where = "line " + std::to_string(op.line) + ", " + where;
+    return where + ": " + what;
+}
+
+void finish(TimeResult& r, const Engine& engine, const OpProgram& program, const std::vector<std::uint8_t>& done)
+{
+    r.rankFinish = engine.rankFinish(program.ranks);
+    r.total = 0;
+    r.lastRank = 0;
+    for (std::uint32_t i = 0; i < r.rankFinish.size(); ++i)
+        if (r.rankFinish[i] > r.total) {
+            r.total = r.rankFinish[i];
+            r.lastRank = i;
+        }
+    constexpr std::size_t kListed = 20;
+    std::size_t unfinished = 0;
+    for (std::uint32_t i = 0; i < program.ops.size(); ++i)
+        if (!done[i] && unfinished++ < kListed)
+            r.unfinished.push_back(opName(program, i) + (program.ops[i].kind == ProgramOp::Kind::Recv
+                                                             ? " was never matched or never posted"
+                                                             : " never completed (it waits on an op that never did)"));
+    if (unfinished > kListed)
+        r.unfinished.push_back("… and " + std::to_string(unfinished - kListed) + " more ops that never completed");
+    r.notes.push_back("contention between messages that share a link is not charged (each message has its links to "
+                      "itself); a flow-level simulation charges it");
+}
+
+} // namespace
+
+TimeResult timeProgram(const OpProgram& program, const NetworkModel& network)
+{
+    checkNetworkModel(network);
+    TimeResult r;
+    r.model = "loggp";
+    r.network = network;
+    r.ops.assign(program.ops.size(), OpTiming{});
+    std::vector<std::uint8_t> done(program.ops.size(), 0);
+    Engine engine(program.ranks, countOf(program, &ProgramOp::cpu), nicCount(program), Params(network),
+                  hasWildcards(program));
+    engine.run(program, 0.0, r.ops, done);
+    finish(r, engine, program, done);
+    return r;
+}
+
+TimeResult timeSchedule(const Schedule& schedule, const NetworkModel& network, const TimeOptions& options)
+{
+    checkNetworkModel(network);
+    const OpProgram program = scheduleProgram(schedule, network);
+    TimeResult r;
+    if (!options.steps) {
+        r = timeProgram(program, network);
+    } else {
+        std::vector<std::uint8_t> done(program.ops.size(), 0);
+        r.ops.assign(program.ops.size(), OpTiming{});
+        Engine engine(program.ranks, 1, nicCount(program), Params(network), false);
+        // One run per step, each starting when every rank has finished the step before; the
+        // dependencies on earlier steps are met by then, so each run keeps only its own ops.
+        r.model = "loggp-steps";
+        r.network = network;
+        double barrier = 0;
+        for (StepNo step : steps(schedule)) {
+            const auto first = static_cast<std::uint32_t>(2 * schedule.stepBegin(step));
+            const auto last = static_cast<std::uint32_t>(2 * schedule.stepEnd(step));
+            OpProgram part;
+            part.ranks = program.ranks;
+            part.ops.assign(program.ops.begin() + first, program.ops.begin() + last);
+            std::vector<OpTiming> timing(part.ops.size());
+            std::vector<std::uint8_t> partDone(part.ops.size(), 0);
+            engine.run(part, barrier, timing, partDone);
+            std::copy(timing.begin(), timing.end(), r.ops.begin() + first);
+            std::copy(partDone.begin(), partDone.end(), done.begin() + first);
+            for (double f : engine.rankFinish(program.ranks))
+                barrier = std::max(barrier, f);
+        }
+        finish(r, engine, program, done);
+        r.notes.push_back("a barrier between steps: no transfer starts before every rank has finished the step before");
+    }
+    const std::size_t n = schedule.size();
+    r.transfers.resize(n);
+    r.stepEnds.assign(schedule.stepCount(), 0.0);
+    for (std::size_t i = 0; i < n; ++i) {
+        r.transfers[i] = OpTiming{r.ops[2 * i].start, r.ops[2 * i + 1].end};
+        double& end = r.stepEnds[schedule.transfers()[i].step.value() - 1];
+        end = std::max(end, r.transfers[i].end);
+    }
+    return r;
+}
+
+} // namespace topocast

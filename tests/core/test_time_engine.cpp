@@ -1,0 +1,236 @@
+// The time engine (analysis/time_engine.h), the network model and its units, and GOAL in and
+// out: one transfer against the model's formula, LogGOPSim's own times on GOAL files its schedule
+// generator wrote (tests/data/goal/, values and their origin in README.md there), the schedule
+// reading with and without barriers, and bad GOAL files reported with their line.
+#include "topocast/algorithms/registry.h"
+#include "topocast/analysis/time_engine.h"
+#include "topocast/io/goal.h"
+#include "topocast/io/network_json.h"
+#include "topocast/io/scenario.h"
+#include "topocast/model/error.h"
+#include "topocast/model/units.h"
+
+#include <catch2/catch.hpp>
+
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+#include <string>
+
+using namespace topocast;
+namespace fs = std::filesystem;
+
+namespace {
+
+const fs::path kGoalData = fs::path(TOPOCAST_SOURCE_DIR) / "tests" / "data" / "goal";
+
+/// One transfer from node 0 to node `to` of a 1-D mesh, step 1.
+Schedule oneTransfer(int side, std::uint32_t to)
+{
+    Schedule s(Topology::mesh({side}), NodeId{0}, Pattern::Broadcast, PortModel::OnePort);
+    s.add(NodeId{0}, NodeId{to}, StepNo{1});
+    s.finalize();
+    return s;
+}
+
+} // namespace
+
+TEST_CASE("units: sizes, durations and bandwidths with their units, a value without one refused", "[time]")
+{
+    CHECK(parseBytes("64B", "m") == 64);
+    CHECK(parseBytes("1MiB", "m") == 1048576);
+    CHECK(parseBytes("1.5 KiB", "m") == 1536);
+    CHECK(parseBytes("8KB", "m") == 8000);
+    CHECK(parseBytes("0", "m") == 0);
+    CHECK_THROWS_WITH(parseBytes("1024", "--message"), Catch::Contains("has no unit") && Catch::Contains("KiB"));
+    CHECK_THROWS_WITH(parseBytes("1.5B", "--message"), Catch::Contains("whole number of bytes"));
+    CHECK_THROWS_WITH(parseBytes("2048TiB", "--message"), Catch::Contains("1 PiB"));
+    CHECK(parseSeconds("1us", "l") == Approx(1e-6));
+    CHECK(parseSeconds("2500ns", "l") == Approx(2.5e-6));
+    CHECK(parseSeconds("1.5 ms", "l") == Approx(1.5e-3));
+    CHECK_THROWS_WITH(parseSeconds("1", "--latency"), Catch::Contains("--latency '1' has no unit"));
+    CHECK_THROWS_WITH(parseSeconds("-1us", "--latency"), Catch::Contains("zero or more"));
+    CHECK(parseSecondsPerByte("12.5GB/s", "b") == Approx(8e-11));
+    CHECK(parseSecondsPerByte("100Gbit/s", "b") == Approx(8e-11));
+    CHECK(parseSecondsPerByte("6ns/B", "b") == Approx(6e-9));
+    CHECK_THROWS_WITH(parseSecondsPerByte("0GB/s", "--bandwidth"), Catch::Contains("not positive"));
+    CHECK_THROWS_WITH(parseSecondsPerByte("-3GB/s", "--bandwidth"), Catch::Contains("not positive"));
+    CHECK_THROWS_WITH(parseSecondsPerByte("12.5", "--bandwidth"), Catch::Contains("has no unit"));
+    CHECK(formatSize(1048576) == "1 MiB");
+    CHECK(formatSize(1536) == "1.5 KiB");
+    CHECK(formatSize(1000) == "1000 B");
+    CHECK(formatSeconds(2.5e-6) == "2.5 us");
+}
+
+TEST_CASE("network model: presets, fields with units read back exactly, bad values refused", "[time]")
+{
+    const NetworkModel log = networkPreset("loggopsim");
+    CHECK(log.rendezvous == 65535);
+    CHECK(log.hopLatency == 0);
+    CHECK_THROWS_WITH(networkPreset("infiniband"), Catch::Contains("cluster") && Catch::Contains("loggopsim"));
+    for (const NetworkModel& m : {NetworkModel{}, log}) {
+        const NetworkModel back = networkFromJson(nlohmann::json::parse(networkJson(m).dump()), "network");
+        CHECK(back == m);
+    }
+    NetworkModel m;
+    setNetworkField(m, "bandwidth", "25GB/s");
+    CHECK(m.preset == "custom");
+    CHECK_THROWS_WITH(setNetworkField(m, "latency", "3"), Catch::Contains("has no unit"));
+    CHECK_THROWS_WITH(setNetworkField(m, "speed", "3GB/s"), Catch::Contains("the keys are"));
+    CHECK_THROWS_WITH(networkFromJson(nlohmann::json::parse(R"({"latency": 3})"), "network"),
+                      Catch::Contains("network.latency") && Catch::Contains("string with its unit"));
+    CHECK_THROWS_WITH(networkFromJson(nlohmann::json::parse(R"({"bandwidth": "0B/s"})"), "network"),
+                      Catch::Contains("network.bandwidth"));
+    // A scenario keeps its network and writes it back.
+    Scenario s = defaultScenario();
+    s.network = log;
+    s.network->message = 1 << 20;
+    CHECK(scenarioFromJson(nlohmann::json::parse(toJson(s).dump())).network == s.network);
+}
+
+TEST_CASE("one transfer of M bytes over h hops takes exactly the model's time", "[time]")
+{
+    for (const Routing routing : {Routing::CutThrough, Routing::StoreAndForward})
+        for (std::uint32_t hops : {1u, 3u, 7u})
+            for (std::uint64_t bytes : {std::uint64_t{1}, std::uint64_t{4096}, std::uint64_t{1} << 20}) {
+                NetworkModel m;
+                m.routing = routing;
+                m.message = bytes;
+                m.rendezvous = std::uint64_t{1} << 30;
+                const Schedule s = oneTransfer(8, hops);
+                const TimeResult t = timeSchedule(s, m);
+                // o at the sender, L, the hops, o at the receiver and (M − 1)·G there (LogGP);
+                // store-and-forward carries the whole message once more over every hop but the last.
+                const double G = m.perByte * 1e9, o = m.overhead * 1e9, L = m.latency * 1e9, h = m.hopLatency * 1e9;
+                double expected = 2 * o + L + hops * h + static_cast<double>(bytes - 1) * G;
+                if (routing == Routing::StoreAndForward)
+                    expected += (hops - 1) * static_cast<double>(bytes) * G;
+                INFO(toString(routing) << ", " << hops << " hops, " << bytes << " B");
+                CHECK(t.total == Approx(expected).epsilon(1e-12));
+                CHECK(t.transfers.at(0).end == Approx(expected).epsilon(1e-12));
+                CHECK(t.transfers.at(0).start == 0);
+                CHECK(timeSchedule(s, m, {.steps = true}).total == Approx(expected).epsilon(1e-12));
+            }
+}
+
+TEST_CASE("GOAL programs from LogGOPSim's schedule generator take LogGOPSim's time to the nanosecond", "[time][goal]")
+{
+    std::ifstream in(kGoalData / "loggopsim-times.txt");
+    REQUIRE(in);
+    const NetworkModel m = networkPreset("loggopsim");
+    std::string line;
+    int checked = 0, unmatched = 0;
+    while (std::getline(in, line)) {
+        if (line.empty() || line[0] == '#')
+            continue;
+        std::istringstream words(line);
+        std::string file, max, host;
+        words >> file >> max >> host;
+        INFO(file);
+        const OpProgram p = readGoal(kGoalData / file);
+        const TimeResult t = timeProgram(p, m);
+        if (max == "unmatched") {
+            // LogGOPSim ends with receives or messages left over and prints no time.
+            CHECK(!t.unfinished.empty());
+            ++unmatched;
+            continue;
+        }
+        CHECK(t.unfinished.empty());
+        CHECK(t.total == std::stod(max));
+        CHECK(t.lastRank == std::stoul(host));
+        ++checked;
+    }
+    CHECK(checked >= 40);
+    CHECK(unmatched >= 1);
+}
+
+TEST_CASE("GOAL out and back: a schedule written as GOAL reads back with the same time", "[time][goal]")
+{
+    struct Case {
+        const char* algorithm;
+        const char* topology;
+        const char* pattern;
+    };
+    const Case cases[] = {{"ring", "torus:4x4", "allreduce"},   {"bucket", "torus:4x4", "allreduce"},
+                          {"rabenseifner", "torus:4x4", "allreduce"}, {"binomial", "mesh:4x4", "broadcast"},
+                          {"sbt", "hypercube:4", "broadcast"},    {"nesbt", "hypercube:4", "broadcast"}};
+    for (const NetworkModel& m : {networkPreset("loggopsim"), NetworkModel{}})
+        for (const Case& c : cases)
+            for (std::uint64_t message : {std::uint64_t{1024}, std::uint64_t{1} << 20}) {
+                INFO(c.algorithm << " " << c.pattern << " on " << c.topology << ", " << message << " B, " << m.preset);
+                const Schedule s = buildSchedule(c.algorithm, Topology::parse(c.topology), NodeId{0}, {{"pattern", c.pattern}});
+                NetworkModel net = m;
+                net.message = message;
+                net.hopLatency = 0;  // GOAL has no routes: the same time needs no per-hop latency
+                const OpProgram p = scheduleProgram(s, net);
+                std::ostringstream goal;
+                writeGoal(goal, p);
+                const OpProgram back = parseGoal(goal.str(), "export.goal");
+                CHECK(checkGoal(back, "export.goal").empty());
+                CHECK(back.ops.size() == p.ops.size());
+                const TimeResult a = timeSchedule(s, net);
+                const TimeResult b = timeProgram(back, net);
+                CHECK(b.unfinished.empty());
+                CHECK(a.total == b.total);
+            }
+}
+
+TEST_CASE("without barriers no preset is slower than with a barrier between steps", "[time]")
+{
+    int checked = 0;
+    for (const auto& entry : fs::directory_iterator(fs::path(TOPOCAST_SOURCE_DIR) / "resources" / "scenarios")) {
+        if (entry.path().extension() != ".json")
+            continue;
+        const Scenario sc = loadScenario(entry.path());
+        const Schedule s = buildScenario(sc);
+        if (s.size() > 200000)
+            continue;
+        for (std::uint64_t message : {std::uint64_t{64}, std::uint64_t{1} << 20}) {
+            NetworkModel m;
+            m.message = message;
+            const TimeResult async = timeSchedule(s, m);
+            const TimeResult steps = timeSchedule(s, m, {.steps = true});
+            INFO(entry.path().filename().string() << ", " << message << " B: " << async.total << " ns against " << steps.total);
+            CHECK(async.total <= steps.total * (1 + 1e-12));
+            CHECK(async.unfinished.empty());
+            ++checked;
+        }
+    }
+    CHECK(checked >= 20);
+}
+
+TEST_CASE("bad GOAL files are refused with their line", "[time][goal]")
+{
+    const auto error = [](const std::string& text) {
+        try {
+            parseGoal(text, "bad.goal");
+        } catch (const Error& e) {
+            return std::string(e.what());
+        }
+        return std::string("(no error)");
+    };
+    CHECK_THAT(error("rank 0 {\n}\n"), Catch::Contains("bad.goal:1:") && Catch::Contains("num_ranks"));
+    CHECK_THAT(error("num_ranks 2\nrank 0 {\nl1: send 8b to 1 tag 0\n"), Catch::Contains("bad.goal:2:") && Catch::Contains("never closed"));
+    CHECK_THAT(error("num_ranks 2\nrank 0 {\nl1: send 8b to 5 tag 0\n}\n"), Catch::Contains("bad.goal:3:") && Catch::Contains("outside num_ranks"));
+    CHECK_THAT(error("num_ranks 2\nrank 0 {\nl1: send 8 to 1\n}\n"), Catch::Contains("bad.goal:3:") && Catch::Contains("1024b"));
+    CHECK_THAT(error("num_ranks 2\nrank 0 {\nl1: send 8b to 1\nl2 requires l9\n}\n"), Catch::Contains("bad.goal:4:") && Catch::Contains("l2"));
+    CHECK_THAT(error("num_ranks 2\nrank 0 {\nl1: jump 8b\n}\n"), Catch::Contains("bad.goal:3:") && Catch::Contains("unknown op"));
+    CHECK_THAT(error("num_ranks 2\nrank 0 {\n}\nrank 0 {\n}\n"), Catch::Contains("bad.goal:4:") && Catch::Contains("twice"));
+    CHECK_THAT(error("num_ranks 1\n/* open\nrank 0 {\n}\n"), Catch::Contains("bad.goal:2:") && Catch::Contains("never closed"));
+    CHECK_THAT(error("num_ranks 99999999999\n"), Catch::Contains("bad.goal:1:"));
+
+    // Parses, but cannot run: a receive without a send, a send nobody takes, a cycle.
+    const OpProgram unmatched = parseGoal("num_ranks 2\nrank 0 {\nl1: send 8b to 1 tag 3\n}\nrank 1 {\nl1: recv 8b from 0 tag 4\n}\n", "u.goal");
+    const auto findings = checkGoal(unmatched, "u.goal");
+    REQUIRE(findings.size() == 2);
+    CHECK_THAT(findings[0], Catch::Contains("u.goal:6:") && Catch::Contains("no send to match it"));
+    CHECK_THAT(findings[1], Catch::Contains("u.goal:3:") && Catch::Contains("no receive to take it"));
+    const TimeResult t = timeProgram(unmatched, networkPreset("loggopsim"));
+    CHECK(t.unfinished.size() == 1);
+
+    const OpProgram cyclic = parseGoal("num_ranks 1\nrank 0 {\na: calc 5\nb: calc 6\na requires b\nb requires a\n}\n", "c.goal");
+    const auto cycle = checkGoal(cyclic, "c.goal");
+    REQUIRE(cycle.size() == 1);
+    CHECK_THAT(cycle[0], Catch::Contains("cycle") && Catch::Contains("c.goal:3") && Catch::Contains("c.goal:4"));
+    CHECK(timeProgram(cyclic, networkPreset("loggopsim")).unfinished.size() == 2);  // and it does not hang
+}
