@@ -234,3 +234,32 @@ TEST_CASE("bad GOAL files are refused with their line", "[time][goal]")
     CHECK_THAT(cycle[0], Catch::Contains("cycle") && Catch::Contains("c.goal:3") && Catch::Contains("c.goal:4"));
     CHECK(timeProgram(cyclic, networkPreset("loggopsim")).unfinished.size() == 2);  // and it does not hang
 }
+
+TEST_CASE("topocast's own schedules exported as GOAL take the time LogGOPSim gives them", "[time][goal]")
+{
+    // LogGOPSim (commit 76451de, default parameters; tests/data/goal/README.md) on the output of
+    // `topocast-cli export -t T -a A --pattern P --format goal --size S`, its maximum finishing
+    // time in ns as it printed it.
+    struct Vector {
+        const char* topology;
+        const char* algorithm;
+        const char* pattern;
+        std::uint64_t bytes;
+        double loggopsim;
+    };
+    const Vector vectors[] = {
+        {"torus:4x4", "ring", "allreduce", 1024, 176340},          {"torus:4x4", "ring", "allreduce", 1 << 20, 11961300},
+        {"torus:4x4", "bucket", "allreduce", 1024, 77448},         {"torus:4x4", "bucket", "allreduce", 1 << 20, 11862408},
+        {"torus:4x4", "rabenseifner", "allreduce", 1024, 55472},   {"torus:4x4", "rabenseifner", "allreduce", 1 << 20, 11840432},
+        {"mesh:4x4", "binomial", "broadcast", 1024, 46552},        {"mesh:4x4", "binomial", "broadcast", 1 << 20, 25187800},
+        {"hypercube:4", "sbt", "broadcast", 1024, 46552},          {"hypercube:4", "sbt", "broadcast", 1 << 20, 25187800},
+        {"hypercube:4", "nesbt", "broadcast", 1024, 58190},        {"hypercube:4", "nesbt", "broadcast", 1 << 20, 31484750},
+    };
+    NetworkModel m = networkPreset("loggopsim");
+    for (const Vector& v : vectors) {
+        INFO(v.algorithm << " " << v.pattern << " on " << v.topology << ", " << v.bytes << " B");
+        m.message = v.bytes;
+        const Schedule s = buildSchedule(v.algorithm, Topology::parse(v.topology), NodeId{0}, {{"pattern", v.pattern}});
+        CHECK(timeSchedule(s, m).total == v.loggopsim);
+    }
+}

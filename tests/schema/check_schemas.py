@@ -50,6 +50,14 @@ cli_json("topocast-compare-collectives.schema.json", ["compare", "-t", "hypercub
 cli_json("topocast-compare-collectives.schema.json", ["compare", "-t", "torus:4x6", "--pattern", "allgather", "--json"])
 cli_json("topocast-compare-collectives.schema.json", ["compare", "-t", "mesh:3x3", "--pattern", "reduce", "--json"])
 cli_json("topocast-compare-torus.schema.json", ["compare-torus", "-t", "torus:7x7x7", "-s", "1,2,3", "--json"])
+cli_json("topocast-time.schema.json", ["time", "-t", "torus:4x4", "-a", "ring", "--pattern", "allreduce", "--message", "1MiB",
+                                       "--json"])
+cli_json("topocast-time.schema.json", ["time", "-t", "hypercube:4", "-a", "sbt", "--network", "loggopsim", "--sync", "steps",
+                                       "--json"])
+cli_json("topocast-time.schema.json", ["time", os.path.join(root, "tests", "data", "goal", "c_fanout3x1000.goal"),
+                                       "--network", "loggopsim", "--json"])
+cli_json("topocast-time.schema.json", ["time", os.path.join(root, "tests", "data", "goal", "a_send1b.goal"),
+                                       "--topology", "mesh:2", "--network", "loggopsim", "--json"])
 cli_json("topocast-compare-torus.schema.json", ["compare-torus", "-t", "hypercube:4", "--json"])
 for net, algo, metric in [("mesh:4x4", "binomial", "time"), ("hypercube:4", "sbt", "time"), ("mesh:8x8", "cang-wu", "tcd"),
                           ("torus:5x5", "bfs", "max_link_load")]:

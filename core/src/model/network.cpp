@@ -91,7 +91,7 @@ NetworkModel networkPreset(std::string_view name)
     for (const auto& [preset, what] : networkPresets())
         names += (names.empty() ? "" : ", ") + preset;
     throw Error("network preset '" + std::string(name) + "' is not known; the presets are " + names +
-                ", or give a network JSON file (as `topocast-cli network --json` writes)");
+                ", or give a JSON file holding a \"network\" object (a scenario file, `topocast-cli time --json`)");
 }
 
 void checkNetworkModel(const NetworkModel& m)
