@@ -38,21 +38,51 @@ std::uint64_t transferBytesOf(const Schedule& schedule, const Transfer& t, std::
 
 namespace {
 
-/// Hash of (node, block) for the dependency table.
-struct HeldKey {
-    std::uint32_t node;
-    Block block;
-    friend bool operator==(const HeldKey&, const HeldKey&) = default;
-};
-struct HeldKeyHash {
-    std::size_t operator()(const HeldKey& k) const
+/// Hash of a block, for numbering the distinct blocks of a schedule.
+struct BlockHash {
+    std::size_t operator()(const Block& b) const
     {
-        std::uint64_t h = k.node;
-        h = h * 0x9E3779B97F4A7C15ull ^ k.block.origin;
-        h = h * 0x9E3779B97F4A7C15ull ^ k.block.dest;
-        h = h * 0x9E3779B97F4A7C15ull ^ k.block.part;
+        std::uint64_t h = b.origin;
+        h = h * 0x9E3779B97F4A7C15ull ^ b.dest;
+        h = h * 0x9E3779B97F4A7C15ull ^ b.part;
         return static_cast<std::size_t>(h ^ (h >> 29));
     }
+};
+
+/// The receives that brought each block to each node, as lists in one pool: (node, block) →
+/// the latest receive, each receive → the one before it. Indexed densely (node · blocks + block)
+/// where that fits in 64 Mi entries, hashed otherwise.
+class HeldBy {
+public:
+    static constexpr std::uint32_t kNone = 0xFFFFFFFFu;
+    HeldBy(std::uint64_t nodes, std::uint64_t blocks) : m_blocks(blocks)
+    {
+        if (nodes * blocks <= (std::uint64_t{1} << 26))
+            m_dense.assign(nodes * blocks, kNone);
+    }
+    std::uint32_t head(std::uint32_t node, std::uint32_t block) const
+    {
+        const std::uint64_t key = node * m_blocks + block;
+        if (!m_dense.empty())
+            return m_dense[key];
+        const auto it = m_sparse.find(key);
+        return it == m_sparse.end() ? kNone : it->second;
+    }
+    std::uint32_t next(std::uint32_t entry) const { return m_pool[entry].second; }
+    std::uint32_t recv(std::uint32_t entry) const { return m_pool[entry].first; }
+    void add(std::uint32_t node, std::uint32_t block, std::uint32_t recv)
+    {
+        const std::uint64_t key = node * m_blocks + block;
+        std::uint32_t& h = m_dense.empty() ? m_sparse.try_emplace(key, kNone).first->second : m_dense[key];
+        m_pool.emplace_back(recv, h);
+        h = static_cast<std::uint32_t>(m_pool.size() - 1);
+    }
+
+private:
+    std::uint64_t m_blocks;
+    std::vector<std::uint32_t> m_dense;
+    std::unordered_map<std::uint64_t, std::uint32_t> m_sparse;
+    std::vector<std::pair<std::uint32_t, std::uint32_t>> m_pool;  // (receive op, entry before it)
 };
 
 /// The port a message leaves `from` by (all-port: its first link's direction; k-port: that
@@ -97,16 +127,27 @@ OpProgram scheduleProgram(const Schedule& schedule, const NetworkModel& network)
             if (u.from == schedule.source())
                 load += u.size;
     const std::uint64_t perBlock = blockBytes(schedule, network.message);
-    std::unordered_map<HeldKey, std::vector<std::uint32_t>, HeldKeyHash> held;
-    std::vector<std::pair<HeldKey, std::uint32_t>> arriving;
-    std::unordered_map<std::uint32_t, std::uint32_t> lastSend;
+    // Every distinct block of the payload table gets a number; each payload, its blocks' numbers.
+    std::unordered_map<Block, std::uint32_t, BlockHash> number;
+    std::vector<std::uint32_t> payloadStart(schedule.payloadCount() + 1, 0);
+    std::vector<std::uint32_t> blockIds;
+    for (std::uint32_t p = 0; p < schedule.payloadCount(); ++p) {
+        for (const Block& b : schedule.payload(p))
+            blockIds.push_back(number.try_emplace(b, static_cast<std::uint32_t>(number.size())).first->second);
+        payloadStart[p + 1] = static_cast<std::uint32_t>(blockIds.size());
+    }
+    HeldBy held(program.ranks, std::max<std::size_t>(number.size(), 1));
+    std::vector<std::pair<std::uint32_t, std::uint32_t>> arriving;  // (node, block) of this step's receives
+    std::vector<std::uint32_t> arrivingRecv;
+    std::vector<std::uint32_t> lastSend(program.ranks, HeldBy::kNone);
+    program.dependencies.reserve(transfers.size() * 2);
     for (StepNo step : steps(schedule)) {
         for (std::size_t i = schedule.stepBegin(step); i < schedule.stepEnd(step); ++i) {
             const Transfer& t = transfers[i];
-            const auto blocks = schedule.payload(t.payload);
+            const std::uint32_t first = payloadStart[t.payload], last = payloadStart[t.payload + 1];
             const std::uint64_t bytes =
                 load > 0 ? std::max<std::uint64_t>(1, static_cast<std::uint64_t>(std::ceil(t.size / load * static_cast<double>(network.message))))
-                         : blocks.size() * perBlock;
+                         : (last - first) * perBlock;
             const auto [out, in] = portsOf(schedule, t, network);
             const auto hops = static_cast<std::uint32_t>(schedule.hops(t));
             const auto send = static_cast<std::uint32_t>(program.ops.size());
@@ -118,30 +159,33 @@ OpProgram scheduleProgram(const Schedule& schedule, const NetworkModel& network)
                                             .recvNic = in, .transfer = static_cast<std::int64_t>(i)});
             // A rank issues its sends in the schedule's order (as a program does): a send
             // starts no sooner than the rank's send before it.
-            if (const auto previous = lastSend.find(t.from.value()); previous != lastSend.end())
-                program.dependencies.push_back({send, previous->second, true});
-            lastSend[t.from.value()] = send;
-            for (const Block& b : blocks) {
-                if (const auto found = held.find(HeldKey{t.from.value(), b}); found != held.end())
-                    for (std::uint32_t recv : found->second)
-                        program.dependencies.push_back({send, recv, false});
-                arriving.emplace_back(HeldKey{t.to.value(), b}, send + 1);
+            if (lastSend[t.from] != HeldBy::kNone)
+                program.dependencies.push_back({send, lastSend[t.from], true});
+            lastSend[t.from] = send;
+            // The receives (of earlier steps) that brought the blocks it carries, each once.
+            const std::size_t mark = program.dependencies.size();
+            for (std::uint32_t k = first; k < last; ++k) {
+                for (std::uint32_t e = held.head(t.from, blockIds[k]); e != HeldBy::kNone; e = held.next(e))
+                    program.dependencies.push_back({send, held.recv(e), false});
+                arriving.emplace_back(t.to.value(), blockIds[k]);
+                arrivingRecv.push_back(send + 1);
+            }
+            if (program.dependencies.size() - mark > 1) {
+                const auto begin = program.dependencies.begin() + static_cast<std::ptrdiff_t>(mark);
+                std::sort(begin, program.dependencies.end(),
+                          [](const ProgramDependency& a, const ProgramDependency& b) { return a.on < b.on; });
+                program.dependencies.erase(std::unique(begin, program.dependencies.end(),
+                                                       [](const ProgramDependency& a, const ProgramDependency& b) {
+                                                           return a.on == b.on;
+                                                       }),
+                                           program.dependencies.end());
             }
         }
-        for (const auto& [key, recv] : arriving)
-            held[key].push_back(recv);
+        for (std::size_t k = 0; k < arriving.size(); ++k)
+            held.add(arriving[k].first, arriving[k].second, arrivingRecv[k]);
         arriving.clear();
+        arrivingRecv.clear();
     }
-    // A send that carries the same block from two receives depends on each once.
-    std::sort(program.dependencies.begin(), program.dependencies.end(),
-              [](const ProgramDependency& a, const ProgramDependency& b) {
-                  return a.op != b.op ? a.op < b.op : a.on != b.on ? a.on < b.on : a.onStart < b.onStart;
-              });
-    program.dependencies.erase(std::unique(program.dependencies.begin(), program.dependencies.end(),
-                                           [](const ProgramDependency& a, const ProgramDependency& b) {
-                                               return a.op == b.op && a.on == b.on && a.onStart == b.onStart;
-                                           }),
-                               program.dependencies.end());
     return program;
 }
 

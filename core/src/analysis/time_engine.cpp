@@ -47,20 +47,13 @@ struct Params {
 
 enum class Kind : std::uint8_t { Send = 1, Recv = 2, Calc = 3, Msg = 4 };  // LogGOPSim's numbering and order
 
-/// An entry of the event queue (LogGOPSim's graph_node_properties).
+/// An entry of the event queue (LogGOPSim's graph_node_properties, reduced to what is not in the
+/// op itself: a message is its send op arriving at the peer).
 struct Event {
     double time = 0;
     std::uint64_t ts = 0;  ///< insertion count: ties in time go in insertion order
     std::uint32_t op = 0;
     Kind kind = Kind::Send;
-    std::uint32_t host = 0;
-    std::uint32_t peer = 0;  ///< send, recv: the peer; msg: the sender
-    std::uint32_t tag = 0;
-    std::uint64_t size = 0;
-    std::uint32_t proc = 0;
-    std::uint32_t nic = 0;     ///< send: the port it leaves by; msg: the port it arrives at
-    std::uint32_t recvNic = 0; ///< send: the receiver's port the message will arrive at
-    std::uint32_t hops = 0;
 };
 
 struct Later {
@@ -78,17 +71,33 @@ struct Pending {
 
 /// FIFO matching as MPI and LogGOPSim match: the first entry whose source and tag match, either
 /// side may be a wildcard. Without wildcards in the program, a hash of (source, tag) makes each
-/// match O(1) with the same answer (only entries with the same key can match, first come first).
+/// match O(1) with the same answer (only entries with the same key can match, first come first):
+/// each key's entries are a list in one pool, so a million posted receives cost a million small
+/// entries, not a million queues.
 class MatchQueue {
 public:
     explicit MatchQueue(bool wildcards) : m_wildcards(wildcards) {}
     void push(const Pending& p)
     {
-        if (m_wildcards)
-            m_list.push_back(p);
-        else
-            m_keyed[key(p.src, p.tag)].push_back(p);
         ++m_size;
+        if (m_wildcards) {
+            m_list.push_back(p);
+            return;
+        }
+        std::uint32_t slot;
+        if (m_free != kNone) {
+            slot = m_free;
+            m_free = m_pool[slot].next;
+            m_pool[slot] = Node{p, kNone};
+        } else {
+            slot = static_cast<std::uint32_t>(m_pool.size());
+            m_pool.push_back(Node{p, kNone});
+        }
+        const auto [it, added] = m_keyed.try_emplace(key(p.src, p.tag), Ends{slot, slot});
+        if (!added) {
+            m_pool[it->second.tail].next = slot;
+            it->second.tail = slot;
+        }
     }
     bool take(std::uint32_t src, std::uint32_t tag, Pending& out)
     {
@@ -106,29 +115,34 @@ public:
         const auto found = m_keyed.find(key(src, tag));
         if (found == m_keyed.end())
             return false;
-        out = found->second.front();
-        found->second.pop_front();
-        if (found->second.empty())
+        const std::uint32_t slot = found->second.head;
+        out = m_pool[slot].pending;
+        if (slot == found->second.tail)
             m_keyed.erase(found);
+        else
+            found->second.head = m_pool[slot].next;
+        m_pool[slot].next = m_free;
+        m_free = slot;
         --m_size;
         return true;
     }
     std::size_t size() const { return m_size; }
-    template <class F>
-    void each(F f) const
-    {
-        for (const Pending& p : m_list)
-            f(p);
-        for (const auto& [k, q] : m_keyed)
-            for (const Pending& p : q)
-                f(p);
-    }
 
 private:
+    static constexpr std::uint32_t kNone = 0xFFFFFFFFu;
+    struct Node {
+        Pending pending;
+        std::uint32_t next;
+    };
+    struct Ends {
+        std::uint32_t head, tail;
+    };
     static std::uint64_t key(std::uint32_t src, std::uint32_t tag) { return (std::uint64_t{src} << 32) | tag; }
     bool m_wildcards;
     std::deque<Pending> m_list;
-    std::unordered_map<std::uint64_t, std::deque<Pending>> m_keyed;
+    std::unordered_map<std::uint64_t, Ends> m_keyed;
+    std::vector<Node> m_pool;
+    std::uint32_t m_free = kNone;
     std::size_t m_size = 0;
 };
 
@@ -253,34 +267,25 @@ private:
         std::vector<std::uint32_t>& free = m_executable[host];
         if (free.empty())
             return;
-        const auto kindOf = [&](std::uint32_t op) { return static_cast<int>(toKind((*m_ops)[op].kind)); };
-        std::vector<std::uint32_t> ops;
-        ops.swap(free);
-        std::sort(ops.begin(), ops.end(), [&](std::uint32_t a, std::uint32_t b) { return kindOf(a) < kindOf(b); });
-        for (std::uint32_t op : ops) {
+        m_scratch.swap(free);
+        free.clear();
+        std::sort(m_scratch.begin(), m_scratch.end(), [&](std::uint32_t a, std::uint32_t b) {
+            return static_cast<int>(toKind((*m_ops)[a].kind)) < static_cast<int>(toKind((*m_ops)[b].kind));
+        });
+        for (std::uint32_t op : m_scratch) {
             const ProgramOp& p = (*m_ops)[op];
-            Event e;
-            e.op = op;
-            e.kind = toKind(p.kind);
-            e.host = host;
-            e.peer = p.peer;
-            e.tag = p.tag;
-            e.size = p.size;
-            e.proc = p.cpu;
-            e.nic = p.nic;
-            e.recvNic = p.recvNic;
-            e.hops = p.hops;
-            e.ts = m_ts++;
+            Event e{.time = 0, .ts = m_ts++, .op = op, .kind = toKind(p.kind)};
             // (Not before what it waits for has ended: with receives that leave the processor
             // free early, that can be after the processor is; with LogGOPSim's rules it never is.)
             if (initial)
                 e.time = at;
             else if (e.kind == Kind::Send)
-                e.time = std::max({nexto(host, e.proc), nextgs(host, e.nic), m_readyAt[op]});
+                e.time = std::max({nexto(host, p.cpu), nextgs(host, p.nic), m_readyAt[op]});
             else
-                e.time = std::max(nexto(host, e.proc), m_readyAt[op]);
+                e.time = std::max(nexto(host, p.cpu), m_readyAt[op]);
             m_queue.push(e);
         }
+        m_scratch.clear();
     }
 
     static Kind toKind(ProgramOp::Kind k)
@@ -306,73 +311,79 @@ private:
 
     void step(Event& e)
     {
-        const std::uint32_t h = e.host;
+        const ProgramOp& op = (*m_ops)[e.op];
         // (size − 1) bytes are charged G each; LogGOPSim's unsigned arithmetic makes that −1 for
         // an empty message (it is charged −G), and so does this, to agree with it.
-        const double s1 = e.size > 0 ? static_cast<double>(e.size - 1) : -1.0;
+        const double s1 = op.size > 0 ? static_cast<double>(op.size - 1) : -1.0;
         switch (e.kind) {
-        case Kind::Calc:
-            if (nexto(h, e.proc) <= e.time) {
-                nexto(h, e.proc) = e.time + static_cast<double>(e.size);
+        case Kind::Calc: {
+            const std::uint32_t h = op.rank;
+            if (nexto(h, op.cpu) <= e.time) {
+                nexto(h, op.cpu) = e.time + static_cast<double>(op.size);
                 markStarted(e.op, e.time);
-                markDone(e.op, nexto(h, e.proc));
+                markDone(e.op, nexto(h, op.cpu));
                 m_check.push_back(h);
             } else {
-                requeue(e, nexto(h, e.proc));
-            }
-            return;
-        case Kind::Send:
-            if (std::max(nexto(h, e.proc), nextgs(h, e.nic)) <= e.time) {
-                markStarted(e.op, e.time);
-                m_check.push_back(h);
-                nexto(h, e.proc) = e.time + m_p.o;
-                nextgs(h, e.nic) = e.time + m_p.g + s1 * m_p.G;
-                Event msg = e;
-                msg.kind = Kind::Msg;
-                msg.host = e.peer;
-                msg.peer = h;
-                msg.nic = e.recvNic;
-                msg.time = m_p.arrival(e.time, e.size, e.hops);
-                msg.ts = m_ts++;
-                m_queue.push(msg);
-                if (e.size <= m_p.S)
-                    markDone(e.op, nexto(h, e.proc));
-            } else {
-                requeue(e, std::max(nexto(h, e.proc), nextgs(h, e.nic)));
-            }
-            return;
-        case Kind::Recv: {
-            markStarted(e.op, e.time);
-            m_check.push_back(h);
-            Pending m;
-            if (m_uq[h].take(e.peer, e.tag, m)) {
-                // The message is here and already charged; LogGOPSim lets the receive's size
-                // decide whether the sender was waiting.
-                if (e.size > m_p.S)  // (and the receive's processor and port index the sender's, as there)
-                    rendezvousDone(m.src, m.op, e.proc, e.nic, e.time);
-                markDone(e.op, std::max(e.time, m.ready));
-            } else {
-                m_rq[h].push(Pending{e.peer, e.tag, e.size, e.op});
+                requeue(e, nexto(h, op.cpu));
             }
             return;
         }
-        case Kind::Msg:
-            if (std::max(nexto(h, e.proc), nextgr(h, e.nic)) <= e.time) {
-                nexto(h, e.proc) = e.time + m_p.o + (m_p.receiveCopies ? s1 * m_p.G : 0.0);
-                nextgr(h, e.nic) = e.time + m_p.g + s1 * m_p.G;
-                Pending m;
-                if (m_rq[h].take(e.peer, e.tag, m)) {
-                    if (e.size > m_p.S)
-                        rendezvousDone(e.peer, e.op, e.proc, (*m_ops)[e.op].nic, e.time);
-                    markDone(m.op, e.time + m_p.o + s1 * m_p.G);
-                    m_check.push_back(h);
-                } else {
-                    m_uq[h].push(Pending{e.peer, e.tag, e.size, e.op, e.time + m_p.o + s1 * m_p.G});
-                }
+        case Kind::Send: {
+            const std::uint32_t h = op.rank;
+            const double free = std::max(nexto(h, op.cpu), nextgs(h, op.nic));
+            if (free > e.time) {
+                requeue(e, free);
+                return;
+            }
+            markStarted(e.op, e.time);
+            m_check.push_back(h);
+            nexto(h, op.cpu) = e.time + m_p.o;
+            nextgs(h, op.nic) = e.time + m_p.g + s1 * m_p.G;
+            m_queue.push(Event{.time = m_p.arrival(e.time, op.size, op.hops), .ts = m_ts++, .op = e.op, .kind = Kind::Msg});
+            if (op.size <= m_p.S)
+                markDone(e.op, nexto(h, op.cpu));
+            return;
+        }
+        case Kind::Recv: {
+            const std::uint32_t h = op.rank;
+            markStarted(e.op, e.time);
+            m_check.push_back(h);
+            Pending m;
+            if (m_uq[h].take(op.peer, op.tag, m)) {
+                // The message is here and already charged; LogGOPSim lets the receive's size
+                // decide whether the sender was waiting (and the receive's processor and port
+                // index the sender's, as there).
+                if (op.size > m_p.S)
+                    rendezvousDone(m.src, m.op, op.cpu, op.nic, e.time);
+                markDone(e.op, std::max(e.time, m.ready));
             } else {
-                requeue(e, std::max(nexto(h, e.proc), nextgr(h, e.nic)));
+                m_rq[h].push(Pending{op.peer, op.tag, op.size, e.op, 0.0});
             }
             return;
+        }
+        case Kind::Msg: {
+            // The message of send `op` at its receiver; LogGOPSim charges the receiver's processor
+            // index of the sender's processor.
+            const std::uint32_t h = op.peer;
+            const double free = std::max(nexto(h, op.cpu), nextgr(h, op.recvNic));
+            if (free > e.time) {
+                requeue(e, free);
+                return;
+            }
+            nexto(h, op.cpu) = e.time + m_p.o + (m_p.receiveCopies ? s1 * m_p.G : 0.0);
+            nextgr(h, op.recvNic) = e.time + m_p.g + s1 * m_p.G;
+            const double inPlace = e.time + m_p.o + s1 * m_p.G;
+            Pending m;
+            if (m_rq[h].take(op.rank, op.tag, m)) {
+                if (op.size > m_p.S)
+                    rendezvousDone(op.rank, e.op, op.cpu, op.nic, e.time);
+                markDone(m.op, inPlace);
+                m_check.push_back(h);
+            } else {
+                m_uq[h].push(Pending{op.rank, op.tag, op.size, e.op, inPlace});
+            }
+            return;
+        }
         }
     }
 
@@ -388,6 +399,7 @@ private:
     std::vector<std::uint32_t> m_depcnt, m_after, m_afterStart, m_afterList, m_afterStartList;
     std::vector<std::vector<std::uint32_t>> m_executable;
     std::vector<std::uint32_t> m_check;
+    std::vector<std::uint32_t> m_scratch;
     std::vector<double> m_readyAt;  ///< per op: the latest end of the ops it requires
     std::vector<double> m_finish;   ///< per rank: the latest end of its ops
 };
