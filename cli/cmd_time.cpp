@@ -8,6 +8,7 @@
 #include "msccl_commands.h"
 #include "network_options.h"
 
+#include "topocast/analysis/time_bound.h"
 #include "topocast/analysis/time_engine.h"
 #include "topocast/io/goal.h"
 #include "topocast/io/msccl_xml.h"
@@ -230,6 +231,17 @@ int runTimeSchedule(const TimeCommand& o, bool steps, Io& io)
         doc["message"] = {{"value", net.message}, {"unit", "B"}};
         doc["block"] = {{"value", blockBytes(s, net.message)}, {"unit", "B"}};
         commonJson(doc, t, other);
+        const TimeBound bound = timeBound(s, net);
+        doc["bound"] = {{"total", ns(bound.total)},
+                        {"latency", ns(bound.latency)},
+                        {"latency_reason", bound.latencyReason},
+                        {"bandwidth", ns(bound.bandwidth)},
+                        {"bandwidth_reason", bound.bandwidthReason}};
+        doc["above_bound"] = {{"value", bound.total > 0 ? std::round((t.total / bound.total - 1) * 1e8) / 1e6 : 0.0}, {"unit", "%"}};
+        const double algbw = static_cast<double>(net.message) / t.total;  // B/ns = GB/s
+        const std::uint64_t n = s.participants.empty() ? topo.nodeCount() : s.participants.size();
+        doc["algbw"] = {{"value", std::round(algbw * 1e6) / 1e6}, {"unit", "GB/s"}};
+        doc["busbw"] = {{"value", std::round(algbw * busBandwidthFactor(s.pattern(), n) * 1e6) / 1e6}, {"unit", "GB/s"}};
         doc["last_node"] = nodeToJson(topo, NodeId{t.lastRank});
         nlohmann::ordered_json nodes = nlohmann::ordered_json::array();
         for (std::uint32_t r = 0; r < t.rankFinish.size(); ++r)
@@ -265,6 +277,15 @@ int runTimeSchedule(const TimeCommand& o, bool steps, Io& io)
                shown(r.total) + ", last node " + topo.nodeName(NodeId{r.lastRank});
     };
     io.out << line(t) << "\n" << line(other) << "\n";
+    const TimeBound bound = timeBound(s, net);
+    const std::uint64_t nodes = s.participants.empty() ? topo.nodeCount() : s.participants.size();
+    const double algbw = static_cast<double>(net.message) / t.total;
+    io.out << "bound: " << shown(bound.total) << " (latency " << shown(bound.latency) << ": " << bound.latencyReason
+           << "; bandwidth " << shown(bound.bandwidth) << ": " << bound.bandwidthReason << "); the time is "
+           << aboveBound(t.total, bound.total) << "\n";
+    io.out << "algbw " << formatSignificant(algbw, 4) << " GB/s, busbw " << formatSignificant(algbw * busBandwidthFactor(s.pattern(), nodes), 4)
+           << " GB/s (nccl-tests' figures: M / time, and that times " << formatSignificant(busBandwidthFactor(s.pattern(), nodes), 4)
+           << ")\n";
     for (const std::string& n : t.notes)
         io.out << "note: " << n << "\n";
     return 0;

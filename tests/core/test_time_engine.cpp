@@ -3,6 +3,7 @@
 // generator wrote (tests/data/goal/, values and their origin in README.md there), the schedule
 // reading with and without barriers, and bad GOAL files reported with their line.
 #include "topocast/algorithms/registry.h"
+#include "topocast/analysis/time_bound.h"
 #include "topocast/analysis/time_engine.h"
 #include "topocast/io/goal.h"
 #include "topocast/io/network_json.h"
@@ -14,6 +15,7 @@
 
 #include <filesystem>
 #include <fstream>
+#include <iostream>
 #include <sstream>
 #include <string>
 
@@ -262,4 +264,66 @@ TEST_CASE("topocast's own schedules exported as GOAL take the time LogGOPSim giv
         const Schedule s = buildSchedule(v.algorithm, Topology::parse(v.topology), NodeId{0}, {{"pattern", v.pattern}});
         CHECK(timeSchedule(s, m).total == v.loggopsim);
     }
+}
+
+TEST_CASE("no time is below its bound: every algorithm, pattern, topology family, port model and size", "[time][bound]")
+{
+    const char* topologies[] = {"mesh:4x4", "torus:4x4", "mesh:8x8", "torus:5x5", "mesh:4x4x4", "hypercube:4", "hypercube:6",
+                                "mesh:8", "torus:3x3x3"};
+    const std::uint64_t sizes[] = {1, 64, 4096, 65537, std::uint64_t{1} << 20};
+    std::vector<NetworkModel> networks;
+    for (const char* preset : {"cluster", "loggopsim"})
+        for (const char* ports : {"one-port", "k-port:2", "all-port"}) {
+            NetworkModel m = networkPreset(preset);
+            setNetworkField(m, "ports", ports);
+            networks.push_back(m);
+        }
+    NetworkModel saf;
+    saf.routing = Routing::StoreAndForward;
+    saf.ports = NetworkPorts::All;
+    networks.push_back(saf);
+    std::size_t checked = 0;
+    double tightest = 1e300;
+    std::string tightestWhat;
+    for (const char* spec : topologies) {
+        const Topology topo = Topology::parse(spec);
+        for (const AlgorithmInfo& info : algorithms()) {
+            if (info.whyNot(topo))
+                continue;
+            for (const std::string& pattern : info.patterns) {
+                const Pattern p = parsePattern(pattern);
+                for (const NodeId source : {NodeId{0}, NodeId{topo.nodeCount() / 2 + 1}}) {
+                    if (!hasRoot(p) && source != NodeId{0})
+                        continue;
+                    Schedule s;
+                    try {
+                        s = buildSchedule(info.name, topo, source, {{"pattern", pattern}});
+                    } catch (const Error&) {
+                        continue;  // refused here (a source or size the algorithm does not take)
+                    }
+                    for (NetworkModel m : networks)
+                        for (std::uint64_t size : sizes) {
+                            m.message = size;
+                            const TimeBound bound = timeBound(s, m);
+                            for (const bool steps : {false, true}) {
+                                const double t = timeSchedule(s, m, {.steps = steps}).total;
+                                INFO(info.name << " " << pattern << " on " << spec << " from " << source << ", " << size
+                                               << " B, " << describe(m) << (steps ? ", steps" : "") << ": " << t
+                                               << " ns against the bound " << bound.total << " (" << bound.latencyReason
+                                               << "; " << bound.bandwidthReason << ")");
+                                CHECK(t >= bound.total * (1 - 1e-12));
+                                if (t / bound.total < tightest) {
+                                    tightest = t / bound.total;
+                                    tightestWhat = info.name + " " + pattern + " on " + spec;
+                                }
+                                ++checked;
+                            }
+                        }
+                }
+            }
+        }
+    }
+    std::cout << "time >= bound: " << checked << " times checked, the closest " << tightest << "× the bound ("
+              << tightestWhat << ")\n";
+    CHECK(checked > 5000);
 }
