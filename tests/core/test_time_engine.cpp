@@ -2,6 +2,8 @@
 // out: one transfer against the model's formula, LogGOPSim's own times on GOAL files its schedule
 // generator wrote (tests/data/goal/, values and their origin in README.md there), the schedule
 // reading with and without barriers, and bad GOAL files reported with their line.
+#include "cli_runner.h"
+
 #include "topocast/algorithms/registry.h"
 #include "topocast/analysis/time_bound.h"
 #include "topocast/analysis/time_engine.h"
@@ -326,4 +328,67 @@ TEST_CASE("no time is below its bound: every algorithm, pattern, topology family
     std::cout << "time >= bound: " << checked << " times checked, the closest " << tightest << "× the bound ("
               << tightestWhat << ")\n";
     CHECK(checked > 5000);
+}
+
+TEST_CASE("compare on hypercubes: no counted time below its lower bound (n-port broadcast with M < n included)", "[time][bound]")
+{
+    for (int n = 2; n <= 8; ++n)
+        for (const char* message : {"1", "2", "3", "5", "7", "64"}) {
+            INFO("hypercube:" << n << ", M = " << message);
+            const testing::CliRun r = testing::runCli({"compare", "-t", "hypercube:" + std::to_string(n), "--pattern", "broadcast",
+                                                       "--message", message, "--json"});
+            REQUIRE(r.status == 0);
+            for (const auto& row : nlohmann::json::parse(r.out)["rows"]) {
+                INFO(row["algorithm"].get<std::string>() << " " << row["ports"].get<std::string>());
+                CHECK(row["time"].get<double>() >= row["lower_bound"].get<double>() * (1 - 1e-12));
+            }
+        }
+    // The 8-cube's all-to-all: nRBRG's schedule is too large to count, so its closed form ranks it.
+    CHECK(testing::runCli({"compare", "-t", "hypercube:8", "--pattern", "alltoall"}).status == 0);
+}
+
+TEST_CASE("sweep: a row per size, every algorithm's time, the bound, the winner and the crossovers in words", "[time][sweep]")
+{
+    const testing::CliRun r = testing::runCli({"sweep", "-t", "hypercube:6", "--pattern", "broadcast", "--sizes", "8B..64MiB",
+                                               "--network-ports", "all-port", "--json"});
+    REQUIRE(r.status == 0);
+    const auto doc = nlohmann::json::parse(r.out);
+    CHECK(doc["format"] == "topocast-sweep");
+    CHECK(doc["request"]["network"]["ports"] == "all-port");
+    REQUIRE(doc["rows"].size() == 24);  // 2^3 … 2^26
+    for (const auto& row : doc["rows"]) {
+        CHECK(row["size"]["unit"] == "B");
+        double best = 1e300;
+        for (const auto& [name, t] : row["times"].items()) {
+            CHECK(t["unit"] == "ns");
+            CHECK(t["value"].get<double>() >= row["bound"]["value"].get<double>() * (1 - 1e-9));
+            best = std::min(best, t["value"].get<double>());
+        }
+        CHECK(row["times"][row["winner"].get<std::string>()]["value"].get<double>() == best);
+    }
+    // Trees for small messages, the n rotated trees (a part down each) for large ones.
+    REQUIRE(!doc["crossovers"].empty());
+    CHECK(doc["crossovers"][0]["text"] == "nrsbt overtakes binomial at 8 KiB");
+    CHECK(doc["rows"][0]["winner"] == "binomial");
+    CHECK(doc["rows"].back()["winner"] == "nrsbt");
+
+    // The chart: one line per algorithm, the bound, every label in it.
+    const fs::path svg = fs::temp_directory_path() / "topocast-sweep-test.svg";
+    REQUIRE(testing::runCli({"sweep", "-t", "torus:4x4", "--pattern", "allreduce", "--sizes", "1KiB,1MiB", "--plot", svg.string()}).status == 0);
+    std::ifstream in(svg);
+    const std::string text((std::istreambuf_iterator<char>(in)), {});
+    fs::remove(svg);
+    for (const char* word : {"ring", "bucket", "rabenseifner", "the bound", "allreduce on the 4×4 torus", "message size"})
+        CHECK(text.find(word) != std::string::npos);
+    CHECK(std::count(text.begin(), text.end(), '\n') > 20);
+
+    // Bad input: sizes without units, ranges that go down or are not powers of two, unknown names.
+    CHECK_THAT(testing::runCli({"sweep", "-t", "torus:4x4", "--pattern", "allreduce", "--sizes", "1024"}).err, Catch::Contains("has no unit"));
+    CHECK_THAT(testing::runCli({"sweep", "-t", "torus:4x4", "--pattern", "allreduce", "--sizes", "1MiB..1KiB"}).err, Catch::Contains("goes down"));
+    CHECK_THAT(testing::runCli({"sweep", "-t", "torus:4x4", "--pattern", "allreduce", "--sizes", "3B..1KiB"}).err, Catch::Contains("powers of two"));
+    CHECK_THAT(testing::runCli({"sweep", "-t", "torus:4x4", "--pattern", "allreduce", "--algorithms", "ringo"}).err, Catch::Contains("ringo"));
+    CHECK_THAT(testing::runCli({"sweep", "-t", "torus:4x4", "--pattern", "allreduce", "--plot", "x.png"}).err, Catch::Contains("SVG"));
+    // Work too big is estimated and refused before it starts.
+    CHECK_THAT(testing::runCli({"sweep", "-t", "torus:32x32", "--pattern", "allreduce", "--algorithms", "ring", "--max-seconds", "1"}).err,
+               Catch::Contains("would take about") && Catch::Contains("--max-seconds"));
 }

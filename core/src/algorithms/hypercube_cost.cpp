@@ -445,8 +445,14 @@ Bound lowerBound(Pattern pattern, Ports ports, const CostParams& p)
     const bool nport = ports == Ports::N;
     switch (pattern) {
     case Pattern::Broadcast:
+        // §4, first paragraph: the tree's height gives n start-ups and the source's fan-out n sends
+        // every element over one of n ports, so at least M/n crosses one of them. The paper's
+        // ⌈M/n⌉ + n − 1 counts whole elements (the last one to leave the source still has n − 1
+        // hops to go); topocast's schedules cut a message into rational parts (nRSBT puts M/n on
+        // each tree, §4.1.4), which that reading does not bound: with M < n the paper's bound
+        // stood above the time of nRSBT's own schedule (the 6-cube, M = 1: 7 against 12).
         if (nport)
-            return {nR, Rational(((M / nR).ceil())) + Rational(n - 1)};
+            return {nR, M / nR};
         return {nR, M + Rational(n - 1)};
     case Pattern::Scatter:
     case Pattern::Allgather:

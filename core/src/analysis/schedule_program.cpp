@@ -119,6 +119,7 @@ OpProgram scheduleProgram(const Schedule& schedule, const NetworkModel& network)
         throw Error("the schedule must be finalized before it is timed");
     OpProgram program;
     program.ranks = schedule.topology().nodeCount();
+    program.pairedByIndex = true;  // send 2i, its receive 2i+1, tag i: unique
     const std::vector<Transfer>& transfers = schedule.transfers();
     program.ops.reserve(transfers.size() * 2);
     double load = 0;
@@ -140,6 +141,8 @@ OpProgram scheduleProgram(const Schedule& schedule, const NetworkModel& network)
     std::vector<std::pair<std::uint32_t, std::uint32_t>> arriving;  // (node, block) of this step's receives
     std::vector<std::uint32_t> arrivingRecv;
     std::vector<std::uint32_t> lastSend(program.ranks, HeldBy::kNone);
+    // The send that last took each receive as a dependency (per transfer), so each is taken once.
+    std::vector<std::uint32_t> addedFor(transfers.size(), HeldBy::kNone);
     program.dependencies.reserve(transfers.size() * 2);
     for (StepNo step : steps(schedule)) {
         for (std::size_t i = schedule.stepBegin(step); i < schedule.stepEnd(step); ++i) {
@@ -163,22 +166,16 @@ OpProgram scheduleProgram(const Schedule& schedule, const NetworkModel& network)
                 program.dependencies.push_back({send, lastSend[t.from], true});
             lastSend[t.from] = send;
             // The receives (of earlier steps) that brought the blocks it carries, each once.
-            const std::size_t mark = program.dependencies.size();
             for (std::uint32_t k = first; k < last; ++k) {
-                for (std::uint32_t e = held.head(t.from, blockIds[k]); e != HeldBy::kNone; e = held.next(e))
-                    program.dependencies.push_back({send, held.recv(e), false});
+                for (std::uint32_t e = held.head(t.from, blockIds[k]); e != HeldBy::kNone; e = held.next(e)) {
+                    const std::uint32_t recv = held.recv(e);
+                    if (addedFor[recv / 2] == send)
+                        continue;
+                    addedFor[recv / 2] = send;
+                    program.dependencies.push_back({send, recv, false});
+                }
                 arriving.emplace_back(t.to.value(), blockIds[k]);
                 arrivingRecv.push_back(send + 1);
-            }
-            if (program.dependencies.size() - mark > 1) {
-                const auto begin = program.dependencies.begin() + static_cast<std::ptrdiff_t>(mark);
-                std::sort(begin, program.dependencies.end(),
-                          [](const ProgramDependency& a, const ProgramDependency& b) { return a.on < b.on; });
-                program.dependencies.erase(std::unique(begin, program.dependencies.end(),
-                                                       [](const ProgramDependency& a, const ProgramDependency& b) {
-                                                           return a.on == b.on;
-                                                       }),
-                                           program.dependencies.end());
             }
         }
         for (std::size_t k = 0; k < arriving.size(); ++k)

@@ -167,6 +167,11 @@ public:
         m_done = &done;
         const std::size_t n = program.ops.size();
         buildDependencies(program);
+        m_paired = program.pairedByIndex;
+        if (m_paired) {
+            m_posted.assign(n / 2, 0);
+            m_arrived.assign(n / 2, -1.0);
+        }
         m_readyAt.assign(n, 0.0);
         m_finish.resize(program.ranks, 0.0);
         m_executable.assign(program.ranks, {});
@@ -181,9 +186,11 @@ public:
             step(e);
             std::sort(m_check.begin(), m_check.end());
             m_check.erase(std::unique(m_check.begin(), m_check.end()), m_check.end());
-            for (std::uint32_t host : m_check)
-                release(host, 0, false);
+            m_hosts.swap(m_check);
             m_check.clear();
+            for (std::uint32_t host : m_hosts)
+                release(host, 0, false);
+            m_hosts.clear();
         }
     }
 
@@ -283,7 +290,12 @@ private:
                 e.time = std::max({nexto(host, p.cpu), nextgs(host, p.nic), m_readyAt[op]});
             else
                 e.time = std::max(nexto(host, p.cpu), m_readyAt[op]);
-            m_queue.push(e);
+            // A receive of a paired program is posted at once: its event would come before any
+            // message that could match it (a message is made later, at a time no earlier).
+            if (m_paired && e.kind == Kind::Recv)
+                step(e);
+            else
+                m_queue.push(e);
         }
         m_scratch.clear();
     }
@@ -348,6 +360,17 @@ private:
             const std::uint32_t h = op.rank;
             markStarted(e.op, e.time);
             m_check.push_back(h);
+            if (m_paired) {
+                const std::uint32_t send = e.op - 1;
+                if (m_arrived[send / 2] >= 0) {
+                    if (op.size > m_p.S)
+                        rendezvousDone(op.peer, send, op.cpu, op.nic, e.time);
+                    markDone(e.op, std::max(e.time, m_arrived[send / 2]));
+                } else {
+                    m_posted[send / 2] = 1;
+                }
+                return;
+            }
             Pending m;
             if (m_uq[h].take(op.peer, op.tag, m)) {
                 // The message is here and already charged; LogGOPSim lets the receive's size
@@ -373,6 +396,17 @@ private:
             nexto(h, op.cpu) = e.time + m_p.o + (m_p.receiveCopies ? s1 * m_p.G : 0.0);
             nextgr(h, op.recvNic) = e.time + m_p.g + s1 * m_p.G;
             const double inPlace = e.time + m_p.o + s1 * m_p.G;
+            if (m_paired) {
+                if (m_posted[e.op / 2]) {
+                    if (op.size > m_p.S)
+                        rendezvousDone(op.rank, e.op, op.cpu, op.nic, e.time);
+                    markDone(e.op + 1, inPlace);
+                    m_check.push_back(h);
+                } else {
+                    m_arrived[e.op / 2] = inPlace;
+                }
+                return;
+            }
             Pending m;
             if (m_rq[h].take(op.rank, op.tag, m)) {
                 if (op.size > m_p.S)
@@ -400,6 +434,10 @@ private:
     std::vector<std::vector<std::uint32_t>> m_executable;
     std::vector<std::uint32_t> m_check;
     std::vector<std::uint32_t> m_scratch;
+    std::vector<std::uint32_t> m_hosts;
+    bool m_paired = false;               ///< send 2i pairs with receive 2i+1 (a schedule's program)
+    std::vector<std::uint8_t> m_posted;  ///< paired: transfer i's receive is posted
+    std::vector<double> m_arrived;       ///< paired: when transfer i's message is in place (−1: not yet)
     std::vector<double> m_readyAt;  ///< per op: the latest end of the ops it requires
     std::vector<double> m_finish;   ///< per rank: the latest end of its ops
 };

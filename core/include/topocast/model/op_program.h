@@ -46,6 +46,9 @@ struct OpProgram {
     std::vector<ProgramDependency> dependencies;
     /// Each op's label where a GOAL file gave one (empty otherwise, or every op unlabelled).
     std::vector<std::string> labels;
+    /// True when op 2i is a send, op 2i+1 its one receive and nothing else matches either (a
+    /// schedule's program): the engine pairs them without matching queues.
+    bool pairedByIndex = false;
 };
 
 } // namespace topocast
