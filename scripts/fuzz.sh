@@ -16,7 +16,7 @@ seconds=${1:-60}
 shift || true
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 build=$(realpath -m "${TOPOCAST_FUZZ_BUILD:-$root/build-fuzz}")  # absolute: fuzz_cli_args changes directory
-all_targets=(fuzz_topology fuzz_cli_args fuzz_scenario_json fuzz_schedule_json fuzz_measured_json fuzz_render_options fuzz_schedule_csv fuzz_msccl_xml)
+all_targets=(fuzz_topology fuzz_cli_args fuzz_scenario_json fuzz_schedule_json fuzz_measured_json fuzz_render_options fuzz_schedule_csv fuzz_msccl_xml fuzz_goal)
 targets=("$@")
 [ ${#targets[@]} -eq 0 ] && targets=("${all_targets[@]}")
 parallel=${FUZZ_PARALLEL:-$(nproc)}

@@ -10,6 +10,7 @@ set(TOPOCAST_FUZZ_TARGETS
   fuzz_measured_json
   fuzz_render_options
   fuzz_schedule_csv
-  fuzz_msccl_xml)
+  fuzz_msccl_xml
+  fuzz_goal)
 # The targets that drive topocast-cli's commands or options link them too.
 set(TOPOCAST_FUZZ_CLI_TARGETS fuzz_cli_args fuzz_render_options)

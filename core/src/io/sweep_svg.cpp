@@ -8,6 +8,9 @@
 #include <algorithm>
 #include <cmath>
 #include <ostream>
+#include <string>
+#include <utility>
+#include <vector>
 
 namespace topocast {
 
@@ -41,6 +44,45 @@ std::string timeLabel(double ns)
 {
     std::string s = formatSeconds(ns * 1e-9);
     return s;
+}
+
+void polyline(std::ostream& out, const std::vector<std::pair<double, double>>& points, const std::string& colour,
+              const std::string& dash, double width)
+{
+    out << "<polyline fill=\"none\" stroke=\"" << colour << "\" stroke-width=\"" << width << "\"";
+    if (!dash.empty())
+        out << " stroke-dasharray=\"" << dash << "\"";
+    out << " points=\"";
+    for (const auto& [x, y] : points)
+        out << fmt::format("{:.1f},{:.1f} ", x, y);
+    out << "\"/>\n";
+}
+
+/// The legend right of the plot from (lx, top): each algorithm's line, the bound, what the dots
+/// mean, then where the winner changes while there is room above `bottom`.
+void legend(std::ostream& out, const SweepTable& table, double lx, double top, double bottom)
+{
+    double y = top;
+    out << fmt::format("<text x=\"{}\" y=\"{:.1f}\" font-size=\"19\" font-weight=\"bold\">algorithm</text>\n", lx, y + 8);
+    y += 36;
+    for (std::size_t a = 0; a < table.algorithms.size(); ++a) {
+        const std::string colour = kColours[a % std::size(kColours)];
+        polyline(out, {{lx, y}, {lx + 44, y}}, colour, kDashes[a % std::size(kDashes)], 3.5);
+        out << fmt::format("<text x=\"{}\" y=\"{:.1f}\" font-size=\"18\">{}</text>\n", lx + 54, y + 6, escape(table.algorithms[a]));
+        y += 32;
+    }
+    polyline(out, {{lx, y}, {lx + 44, y}}, "#555555", "3 6", 2.5);
+    out << fmt::format("<text x=\"{}\" y=\"{:.1f}\" font-size=\"18\">the bound</text>\n", lx + 54, y + 6);
+    y += 32;
+    out << fmt::format("<circle cx=\"{}\" cy=\"{:.1f}\" r=\"6\" fill=\"#000\"/>\n", lx + 22, y);
+    out << fmt::format("<text x=\"{}\" y=\"{:.1f}\" font-size=\"18\">fastest at that size</text>\n", lx + 54, y + 6);
+    y += 44;
+    for (const Crossover& c : table.crossovers) {
+        if (y > bottom)
+            break;
+        out << fmt::format("<text x=\"{}\" y=\"{:.1f}\" font-size=\"16\">{}</text>\n", lx, y, escape(c.to + " fastest from " + formatSize(c.size)));
+        y += 24;
+    }
 }
 
 } // namespace
@@ -117,57 +159,25 @@ void writeSweepSvg(std::ostream& out, const SweepTable& table, SweepMetric metri
     out << fmt::format("<text x=\"28\" y=\"{0:.1f}\" font-size=\"19\" text-anchor=\"middle\" transform=\"rotate(-90 28 {0:.1f})\">{1}</text>\n",
                        kTop + plotH / 2, busbw ? "bus bandwidth, GB/s (log scale)" : "time (log scale)");
 
-    // The bound, dashed, then one line per algorithm; a ring on each size's winner.
-    const auto polyline = [&](const std::vector<std::pair<double, double>>& points, const std::string& colour,
-                              const std::string& dash, double width) {
-        out << "<polyline fill=\"none\" stroke=\"" << colour << "\" stroke-width=\"" << width << "\"";
-        if (!dash.empty())
-            out << " stroke-dasharray=\"" << dash << "\"";
-        out << " points=\"";
-        for (const auto& [x, y] : points)
-            out << fmt::format("{:.1f},{:.1f} ", x, y);
-        out << "\"/>\n";
-    };
+    // The bound, dashed, then one line per algorithm; a dot on each size's winner.
     std::vector<std::pair<double, double>> bound;
     for (const SweepRow& row : table.rows)
         if (row.bound.total > 0)
             bound.emplace_back(px(row.size), py(value(row.size, row.bound.total)));
-    polyline(bound, "#555555", "3 6", 2.5);
+    polyline(out, bound, "#555555", "3 6", 2.5);
     for (std::size_t a = 0; a < table.algorithms.size(); ++a) {
         std::vector<std::pair<double, double>> points;
         for (const SweepRow& row : table.rows)
             points.emplace_back(px(row.size), py(value(row.size, row.times[a])));
         const std::string colour = kColours[a % std::size(kColours)];
-        polyline(points, colour, kDashes[a % std::size(kDashes)], 3.5);
+        polyline(out, points, colour, kDashes[a % std::size(kDashes)], 3.5);
         for (const SweepRow& row : table.rows)
             if (row.winner == a)
                 out << fmt::format("<circle cx=\"{:.1f}\" cy=\"{:.1f}\" r=\"6\" fill=\"{}\"/>\n", px(row.size),
                                    py(value(row.size, row.times[a])), colour);
     }
 
-    // Legend, right of the plot: each algorithm's line, the bound, what the dots mean.
-    double y = kTop + 10;
-    const double lx = kLeft + plotW + 24;
-    out << fmt::format("<text x=\"{}\" y=\"{:.1f}\" font-size=\"19\" font-weight=\"bold\">algorithm</text>\n", lx, y + 8);
-    y += 36;
-    for (std::size_t a = 0; a < table.algorithms.size(); ++a) {
-        const std::string colour = kColours[a % std::size(kColours)];
-        polyline({{lx, y}, {lx + 44, y}}, colour, kDashes[a % std::size(kDashes)], 3.5);
-        out << fmt::format("<text x=\"{}\" y=\"{:.1f}\" font-size=\"18\">{}</text>\n", lx + 54, y + 6, escape(table.algorithms[a]));
-        y += 32;
-    }
-    polyline({{lx, y}, {lx + 44, y}}, "#555555", "3 6", 2.5);
-    out << fmt::format("<text x=\"{}\" y=\"{:.1f}\" font-size=\"18\">the bound</text>\n", lx + 54, y + 6);
-    y += 32;
-    out << fmt::format("<circle cx=\"{}\" cy=\"{:.1f}\" r=\"6\" fill=\"#000\"/>\n", lx + 22, y);
-    out << fmt::format("<text x=\"{}\" y=\"{:.1f}\" font-size=\"18\">fastest at that size</text>\n", lx + 54, y + 6);
-    y += 44;
-    for (const Crossover& c : table.crossovers) {
-        if (y > kTop + plotH)
-            break;
-        out << fmt::format("<text x=\"{}\" y=\"{:.1f}\" font-size=\"16\">{}</text>\n", lx, y, escape(c.to + " from " + formatSize(c.size)));
-        y += 24;
-    }
+    legend(out, table, kLeft + plotW + 24, kTop + 10, kTop + plotH);
     out << "</svg>\n";
 }
 
