@@ -7,7 +7,7 @@
 
 namespace topocast::cli {
 
-void NetworkOptions::add(CLI::App& sub)
+void NetworkOptions::add(CLI::App& sub, const std::string& messageOption)
 {
     std::string presets;
     for (const auto& [name, what] : networkPresets())
@@ -29,8 +29,14 @@ void NetworkOptions::add(CLI::App& sub)
         {"--rendezvous", "S: messages above this size wait for their receiver: 64KiB"},
         {"--message", "M, the collective's size with its unit, as nccl-tests counts it: 8B, 64KiB, 1MiB"},
     };
+    const std::string messageName = messageOption;
     for (std::size_t i = 0; i < m_values.size(); ++i)
-        sub.add_option(options[i].first, m_values[i].second, options[i].second);
+        sub.add_option(m_values[i].first == "message" ? messageName : options[i].first, m_values[i].second, options[i].second);
+}
+
+bool NetworkOptions::messageGiven() const
+{
+    return !m_values.back().second.empty();
 }
 
 NetworkModel NetworkOptions::resolve(const std::optional<NetworkModel>& fromScenario) const

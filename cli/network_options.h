@@ -14,11 +14,16 @@ namespace topocast::cli {
 
 class NetworkOptions {
 public:
-    void add(CLI::App& sub);
+    /// Declares --network and one option per value; the collective's size is `messageOption`
+    /// ("--message"; `compare` and `export`, whose --message is the algorithms' element count, use
+    /// "--size").
+    void add(CLI::App& sub, const std::string& messageOption = "--message");
     /// The model: --network (a preset or a file), else the scenario's, else the cluster preset;
     /// then every value given on the command line over it. Throws Error for a value without its
     /// unit, a bandwidth that is not positive, an unknown preset.
     NetworkModel resolve(const std::optional<NetworkModel>& fromScenario = std::nullopt) const;
+    /// Whether the collective's size was given on the command line.
+    bool messageGiven() const;
 
 private:
     std::string m_network;

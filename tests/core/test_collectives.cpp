@@ -473,7 +473,8 @@ TEST_CASE("a hypercube graph's reduce is its broadcast run backwards, its gather
                       Catch::Contains("sbnt does not take pattern 'reduce'"));
 }
 
-TEST_CASE("topocast-cli compare ranks the all-reduces by α·start-ups + β·data·M, ties sharing a rank", "[collectives][cli]")
+TEST_CASE("topocast-cli compare ranks the all-reduces by their time on the network model, α–β beside it, ties sharing a rank",
+          "[collectives][cli]")
 {
     const CliRun r = runCli({"compare", "-t", "hypercube:4", "--pattern", "allreduce", "--tau", "10", "--tc", "1",
                              "--message", "16", "--json"});
@@ -489,6 +490,22 @@ TEST_CASE("topocast-cli compare ranks the all-reduces by α·start-ups + β·dat
     CHECK(doc["rows"][2]["rank"] == 3);
     CHECK(doc["rows"][2]["time"] == 330.0);
     CHECK(doc["rows"][2]["lower_bound"] == 10.0 * 4 + 1.875 * 16);
+    // Ranked by the network model's time (on the 4-cube bucket and rabenseifner send the same
+    // messages over one hop each: a tie there too), α–β's rank beside it.
+    CHECK(doc["ranked_by"].get<std::string>().starts_with("loggp"));
+    CHECK(doc["size"]["value"] == 16 * 8);
+    CHECK(doc["rows"][0]["loggp_time"]["value"] == doc["rows"][1]["loggp_time"]["value"]);
+    CHECK(doc["rows"][2]["loggp_time"]["value"].get<double>() > doc["rows"][0]["loggp_time"]["value"].get<double>());
+    CHECK(doc["rows"][2]["alpha_beta_rank"] == 3);
+    // On the 8×8 torus with 1 MiB, Rabenseifner's 4-hop exchanges still win without contention
+    // (a hop costs 10 ns), and every time is above the bound.
+    const CliRun torus = runCli({"compare", "-t", "torus:8x8", "--pattern", "allreduce", "--size", "1MiB", "--json"});
+    REQUIRE(torus.status == 0);
+    const nlohmann::json t = nlohmann::json::parse(torus.out);
+    CHECK(t["rows"][0]["algorithm"] == "rabenseifner");
+    CHECK(t["rows"][0]["max_hops"] == 4);
+    for (const auto& row : t["rows"])
+        CHECK(row["loggp_time"]["value"].get<double>() > t["loggp_bound"]["value"].get<double>());
     // Where ring has no cycle it is listed with the reason, not ranked.
     const CliRun mesh = runCli({"compare", "-t", "mesh:3x3", "--pattern", "reduce-scatter"});
     CHECK(mesh.status == 0);
