@@ -4,7 +4,9 @@
 
 #include "topocast/analysis/cost_model.h"
 #include "topocast/analysis/metrics.h"
+#include "topocast/io/atomic_file.h"
 #include "topocast/io/measured_json.h"
+#include "topocast/io/network_json.h"
 #include "topocast/io/schedule_json.h"
 #include "topocast/model/error.h"
 #include "topocast/text/durations.h"
@@ -21,6 +23,7 @@ namespace {
 struct MeasuredCommand {
     std::string file;
     std::string schedule;
+    std::string networkOut;
     bool json = false;
 };
 
@@ -33,7 +36,12 @@ const CommandRegistrar reg{Command{
         sub.add_option("--schedule,-s", opts->schedule,
                        "the schedule JSON it was measured on: adds the model's TCD per step and checks the match");
         sub.add_flag("--json", opts->json, "print the measured document as read (normalized JSON)");
+        sub.add_option("--network-out", opts->networkOut,
+                       "with --schedule: write the fitted constants as a network model (JSON, preset \"measured\") that "
+                       "time, sweep and compare take with --network FILE");
         return [opts](Io& io) {
+            if (!opts->networkOut.empty() && opts->schedule.empty())
+                throw Error("--network-out needs --schedule: the fit takes each measured transfer's hops from its schedule");
             const MeasuredTimes m = readMeasuredTimes(opts->file);
             std::optional<Schedule> schedule;
             std::optional<Metrics> metrics;
@@ -47,6 +55,14 @@ const CommandRegistrar reg{Command{
                 const auto samples = costSamples(m, *schedule);
                 fit = fitLinearCost(samples);
                 model = modelStepTimes(*schedule, fit->cost, m.bytesPerBlock);
+                if (!opts->networkOut.empty()) {
+                    nlohmann::ordered_json doc{{"network", networkJson(networkFromFit(fit->cost))},
+                                               {"measured", opts->file},
+                                               {"schedule", opts->schedule},
+                                               {"fit", {{"samples", fit->samples},
+                                                        {"rms", {{"value", fit->rms * 1e6}, {"unit", "us"}}}}}};
+                    writeFileAtomic(opts->networkOut, doc.dump(2) + "\n");
+                }
             }
             if (opts->json) {
                 io.out << toJson(m).dump(2) << "\n";

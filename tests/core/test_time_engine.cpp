@@ -5,6 +5,7 @@
 #include "cli_runner.h"
 
 #include "topocast/algorithms/registry.h"
+#include "topocast/analysis/cost_model.h"
 #include "topocast/analysis/time_bound.h"
 #include "topocast/analysis/time_engine.h"
 #include "topocast/io/goal.h"
@@ -391,4 +392,27 @@ TEST_CASE("sweep: a row per size, every algorithm's time, the bound, the winner 
     // Work too big is estimated and refused before it starts.
     CHECK_THAT(testing::runCli({"sweep", "-t", "torus:32x32", "--pattern", "allreduce", "--algorithms", "ring", "--max-seconds", "1"}).err,
                Catch::Contains("would take about") && Catch::Contains("--max-seconds"));
+}
+
+TEST_CASE("a network model from the constants fitted to measured times", "[time]")
+{
+    // t_s + h·t_h + m·t_b of the wormhole model (cost_model.h) is the engine's time of one message
+    // with the fitted model, but for the one byte LogGP leaves out ((m − 1)·G).
+    const LinearCost cost{2e-6, 5e-8, 1e-9};
+    NetworkModel m = networkFromFit(cost);
+    CHECK(m.preset == "measured");
+    m.message = 4096;
+    const Schedule s = oneTransfer(8, 3);
+    CHECK(timeSchedule(s, m).total == Approx((cost.time(3, 4096) - cost.perByte) * 1e9).epsilon(1e-9));
+    // It reads back from the file `measured --network-out` writes, as "measured".
+    const NetworkModel back = networkFromJson(nlohmann::json::parse(networkJson(m).dump()), "network");
+    CHECK(back.preset == "measured");
+    CHECK(back.perByte == Approx(m.perByte));
+    // A fit that could not tell the bytes' cost gives no model, and says what to measure.
+    CHECK_THROWS_WITH(networkFromFit(LinearCost{1e-6, 0, 0}), Catch::Contains("two block sizes"));
+    const testing::CliRun r = testing::runCli({"measured", std::string(TOPOCAST_SOURCE_DIR) + "/resources/measured/cang-wu-4x4.measured.json",
+                                               "--schedule", std::string(TOPOCAST_SOURCE_DIR) + "/resources/measured/cang-wu-4x4.schedule.json",
+                                               "--network-out", (fs::temp_directory_path() / "topocast-net.json").string()});
+    CHECK(r.status == 2);
+    CHECK_THAT(r.err, Catch::Contains("t_b = 0"));
 }

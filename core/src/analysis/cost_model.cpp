@@ -204,4 +204,20 @@ double wormholeTime(const Schedule& schedule, const LinearCost& cost, std::uint6
     return total;
 }
 
+NetworkModel networkFromFit(const LinearCost& cost)
+{
+    if (!(cost.perByte > 0))
+        throw Error("the fit has no cost per byte (t_b = 0: every sample had one message size, or the bytes cost nothing "
+                    "measurable); measure at two block sizes (topocast-mpi --bytes) to get a network model");
+    NetworkModel m;
+    m.preset = "measured";
+    m.perByte = cost.perByte;
+    m.latency = cost.startup;
+    m.hopLatency = cost.perHop;
+    m.overhead = 0;
+    m.gap = 0;
+    m.ports = NetworkPorts::One;
+    return m;
+}
+
 } // namespace topocast

@@ -7,6 +7,7 @@
 // measured ones; what the model adds is the schedule's shape (which step moves how much how far).
 
 #include "topocast/analysis/measured.h"
+#include "topocast/model/network.h"
 #include "topocast/model/schedule.h"
 
 #include <cstddef>
@@ -77,5 +78,11 @@ inline constexpr std::uint64_t kDefaultBytesPerBlock = 1024;
 /// seconds. Requires a finalized schedule. O(transfers).
 double wormholeTime(const Schedule& schedule, const LinearCost& cost = kDefaultWormholeCost,
                     std::uint64_t bytesPerBlock = kDefaultBytesPerBlock);
+
+/// The fitted constants as a network model the time engine takes (preset "measured"): latency
+/// t_s, a latency per hop t_h, bandwidth 1 / t_b, no overhead or gap of their own (the fit folds
+/// them into t_s), one port. Throws Error when t_b is 0 (the fit could not tell the bytes' cost:
+/// every sample had one message size), naming what to measure instead. O(1).
+NetworkModel networkFromFit(const LinearCost& cost);
 
 } // namespace topocast
