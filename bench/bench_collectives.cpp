@@ -14,6 +14,7 @@
 
 using namespace topocast;
 using topocast::bench::benchSchedule;
+using topocast::bench::check;
 using topocast::bench::everyStepShares;
 
 namespace {
@@ -25,16 +26,6 @@ void build(benchmark::State& state, const char* algorithm, const char* topology,
     for (auto _ : state)
         transfers = benchSchedule(algorithm, topology, pattern).size();
     state.counters["transfers"] = static_cast<double>(transfers);
-}
-
-void check(benchmark::State& state, const char* algorithm, const char* topology, const char* pattern)
-{
-    const Schedule s = benchSchedule(algorithm, topology, pattern);
-    for (auto _ : state) {
-        const Validation v = validate(s, promisedValidateOptions(s));
-        if (!v.ok())
-            state.SkipWithError(v.violations.front().c_str());
-    }
 }
 
 void holdings(benchmark::State& state, const char* algorithm, const char* topology, const char* pattern)

@@ -14,18 +14,9 @@
 
 using namespace topocast;
 using topocast::bench::benchSchedule;
+using topocast::bench::check;
 
 namespace {
-
-void check(benchmark::State& state, const char* algorithm, const char* topology, const char* pattern)
-{
-    const Schedule s = benchSchedule(algorithm, topology, pattern);
-    for (auto _ : state) {
-        const Validation v = validate(s, promisedValidateOptions(s));
-        if (!v.ok())
-            state.SkipWithError(v.violations.front().c_str());
-    }
-}
 
 void program(benchmark::State& state, const char* algorithm, const char* topology, const char* pattern)
 {

@@ -4,6 +4,7 @@
 
 #include "topocast/algorithms/registry.h"
 #include "topocast/analysis/holdings.h"
+#include "topocast/analysis/validate.h"
 
 #include <benchmark/benchmark.h>
 
@@ -28,6 +29,17 @@ inline void everyStepShares(benchmark::State& state, const char* algorithm, cons
     }
     state.counters["steps"] = static_cast<double>(s.stepCount());
     state.counters["nodes"] = static_cast<double>(n);
+}
+
+/// The checker on the schedule (validate.h), as the engines measured beside it are timed.
+inline void check(benchmark::State& state, const char* algorithm, const char* topology, const char* pattern)
+{
+    const Schedule s = benchSchedule(algorithm, topology, pattern);
+    for (auto _ : state) {
+        const Validation v = validate(s, promisedValidateOptions(s));
+        if (!v.ok())
+            state.SkipWithError(v.violations.front().c_str());
+    }
 }
 
 } // namespace topocast::bench

@@ -339,7 +339,8 @@ TEST_CASE("compare on hypercubes: no counted time below its lower bound (n-port 
             const testing::CliRun r = testing::runCli({"compare", "-t", "hypercube:" + std::to_string(n), "--pattern", "broadcast",
                                                        "--message", message, "--json"});
             REQUIRE(r.status == 0);
-            for (const auto& row : nlohmann::json::parse(r.out)["rows"]) {
+            const nlohmann::json doc = nlohmann::json::parse(r.out);
+            for (const auto& row : doc["rows"]) {
                 INFO(row["algorithm"].get<std::string>() << " " << row["ports"].get<std::string>());
                 CHECK(row["time"].get<double>() >= row["lower_bound"].get<double>() * (1 - 1e-12));
             }

@@ -12,16 +12,6 @@ namespace topocast {
 
 namespace {
 
-struct BlockHash {
-    std::size_t operator()(const Block& b) const
-    {
-        std::uint64_t h = b.origin;
-        h = h * 0x9E3779B97F4A7C15ull ^ b.dest;
-        h = h * 0x9E3779B97F4A7C15ull ^ b.part;
-        return static_cast<std::size_t>(h ^ (h >> 29));
-    }
-};
-
 using BlockSet = std::unordered_set<Block, BlockHash>;
 
 std::vector<bool> participantMask(const Schedule& s)

@@ -228,14 +228,6 @@ RankPlan rankPlan(const Schedule& schedule, NodeId node, int tagUpperBound)
 
 namespace {
 
-struct BlockHash {
-    std::size_t operator()(const Block& b) const
-    {
-        return static_cast<std::size_t>(
-            splitmix64((std::uint64_t{b.origin} << 32 | b.dest) ^ splitmix64(b.part)));
-    }
-};
-
 /// What one rank holds: every block it received, its bytes in one arena.
 struct Holdings {
     std::unordered_map<Block, std::size_t, BlockHash> offset;

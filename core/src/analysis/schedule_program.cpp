@@ -38,17 +38,6 @@ std::uint64_t transferBytesOf(const Schedule& schedule, const Transfer& t, std::
 
 namespace {
 
-/// Hash of a block, for numbering the distinct blocks of a schedule.
-struct BlockHash {
-    std::size_t operator()(const Block& b) const
-    {
-        std::uint64_t h = b.origin;
-        h = h * 0x9E3779B97F4A7C15ull ^ b.dest;
-        h = h * 0x9E3779B97F4A7C15ull ^ b.part;
-        return static_cast<std::size_t>(h ^ (h >> 29));
-    }
-};
-
 /// The receives that brought each block to each node, as lists in one pool: (node, block) →
 /// the latest receive, each receive → the one before it. Indexed densely (node · blocks + block)
 /// where that fits in 64 Mi entries, hashed otherwise.

@@ -228,7 +228,7 @@ void checkSimpleBroadcast(const Schedule& s, const ValidateOptions& options, Rep
                    " nodes never receive the message (first: " + topo.nodeName(firstMissing) + ")");
 }
 
-struct BlockHash {
+struct NodeBlockHash {
     std::size_t operator()(const std::pair<NodeId, Block>& k) const noexcept
     {
         std::uint64_t h = (std::uint64_t{k.first} << 32) ^ k.second.origin;
@@ -273,7 +273,7 @@ void checkBlocks(const Schedule& s, const ValidateOptions& options, Report& repo
             deliveries += s.payload(t.payload).size();
     checkMemory("checking the " + toString(pattern) + " blocks of a schedule on the " + topo.displayName(),
                 saturatingMul(deliveries, 48), std::to_string(deliveries) + " block deliveries × 48 B");
-    std::unordered_map<std::pair<NodeId, Block>, std::uint32_t, BlockHash> held;  // (node, block) → step
+    std::unordered_map<std::pair<NodeId, Block>, std::uint32_t, NodeBlockHash> held;  // (node, block) → step
     std::vector<std::uint64_t> complete(n, 0);  // blocks each node must end with, received so far
 
     for (const Transfer& t : s.transfers()) {

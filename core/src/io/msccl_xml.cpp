@@ -1,5 +1,7 @@
 #include "topocast/io/msccl_xml.h"
 
+#include "topocast/io/xml_text.h"
+
 #include "topocast/io/read_file.h"
 #include "topocast/model/error.h"
 #include "topocast/model/limits.h"
@@ -232,18 +234,7 @@ namespace {
 /// XML attribute text: the five escapes (names come from users).
 std::string escaped(std::string_view s)
 {
-    std::string out;
-    for (char c : s) {
-        switch (c) {
-        case '&': out += "&amp;"; break;
-        case '<': out += "&lt;"; break;
-        case '>': out += "&gt;"; break;
-        case '"': out += "&quot;"; break;
-        case '\'': out += "&apos;"; break;
-        default: out += c;
-        }
-    }
-    return out;
+    return xmlEscaped(s);
 }
 
 } // namespace

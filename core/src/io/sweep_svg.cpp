@@ -1,5 +1,7 @@
 #include "topocast/io/sweep_svg.h"
 
+#include "topocast/io/xml_text.h"
+
 #include "topocast/model/units.h"
 #include "topocast/text/numbers.h"
 
@@ -26,17 +28,7 @@ constexpr const char* kDashes[] = {"", "10 4", "2 4", "10 4 2 4", "", "10 4", "2
 
 std::string escape(const std::string& s)
 {
-    std::string out;
-    for (char c : s) {
-        switch (c) {
-        case '&': out += "&amp;"; break;
-        case '<': out += "&lt;"; break;
-        case '>': out += "&gt;"; break;
-        case '"': out += "&quot;"; break;
-        default: out += c;
-        }
-    }
-    return out;
+    return xmlEscaped(s);
 }
 
 /// A duration on an axis, in the unit that keeps it short: "10 us", "1 ms".

@@ -95,6 +95,17 @@ struct Block {
     friend auto operator<=>(const Block&, const Block&) = default;
 };
 
+/// A hash of a block, for sets and maps of blocks.
+struct BlockHash {
+    std::size_t operator()(const Block& b) const
+    {
+        std::uint64_t h = b.origin;
+        h = h * 0x9E3779B97F4A7C15ull ^ b.dest;
+        h = h * 0x9E3779B97F4A7C15ull ^ b.part;
+        return static_cast<std::size_t>(h ^ (h >> 29));
+    }
+};
+
 /// One message of one step: `from` sends to `to` along `route`. 32 bytes.
 struct Transfer {
     NodeId from{};
