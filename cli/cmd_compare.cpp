@@ -58,9 +58,23 @@ struct CompareRow {
     double formulaTime = 0; ///< the closed form's time (formula.available only)
     double lowerBound = 0;
     bool differs = false;   ///< counted and closed-form times differ
+    std::optional<double> loggp; ///< ns: the schedule on the network model (counted rows only)
 };
 
 bool nearlyEqual(double a, double b) { return std::abs(a - b) <= 1e-9 * std::max({1.0, std::abs(a), std::abs(b)}); }
+
+/// The row's schedule on the network model, its ports the row's (n-port: all-port; the others
+/// one-port), its collective M elements of 8 bytes unless --size says otherwise.
+double loggpTime(const std::string& a, Ports ports, Pattern pattern, const CostParams& p, NetworkModel net, bool sizeGiven)
+{
+    const Schedule s = buildSchedule(a, Topology::hypercube(p.n), NodeId{0},
+                                     {{"pattern", patternName(pattern)}, {"ports", portsName(ports)},
+                                      {"message", std::to_string(p.M)}, {"packet", std::to_string(p.B)}});
+    net.ports = ports == Ports::N ? NetworkPorts::All : NetworkPorts::One;
+    if (!sizeGiven)
+        net.message = static_cast<std::uint64_t>(p.M) * 8;
+    return timeSchedule(s, net).total;
+}
 
 CompareRow makeRow(const std::string& a, Ports ports, Pattern pattern, const CostParams& p)
 {
@@ -92,7 +106,7 @@ CompareRow makeRow(const std::string& a, Ports ports, Pattern pattern, const Cos
 /// (ties keep registry order).
 /// Rows with neither a closed form nor a count (n > kCountLimit) are returned in `uncounted`.
 std::vector<CompareRow> buildRows(const std::vector<Ports>& models, Pattern pattern, const CostParams& p,
-                                  std::vector<std::string>& uncounted)
+                                  std::vector<std::string>& uncounted, const NetworkModel& net, bool sizeGiven)
 {
     std::vector<CompareRow> rows;
     for (Ports ports : models)
@@ -101,6 +115,8 @@ std::vector<CompareRow> buildRows(const std::vector<Ports>& models, Pattern patt
             if (std::find(served.begin(), served.end(), ports) == served.end())
                 continue;
             CompareRow r = makeRow(a, ports, pattern, p);
+            if (r.counted)
+                r.loggp = loggpTime(a, ports, pattern, p, net, sizeGiven);
             if (!r.formula.available && !r.counted) {
                 uncounted.push_back(a + " " + portsName(ports));
                 continue;
@@ -144,6 +160,8 @@ nlohmann::ordered_json rowJson(const CompareRow& r, std::size_t rank)
         row["formula"] = "";
     }
     row["formula_differs"] = r.differs;
+    row["loggp_time"] = r.loggp ? nlohmann::ordered_json{{"value", std::round(*r.loggp * 1e3) / 1e3}, {"unit", "ns"}}
+                                : nlohmann::ordered_json(nullptr);
     row["lower_bound"] = r.lowerBound;
     row["ratio"] = ratio;
     return row;
@@ -160,7 +178,8 @@ void rowText(std::ostream& text, const CompareRow& r, std::size_t rank)
          << (r.formula.available ? fmtNum(r.formulaTime) : std::string("-")) << std::setw(3) << (r.differs ? "≠" : "")
          << std::setw(14) << fmtNum(r.lowerBound) << std::setw(8) << fmtNum(ratio, 3) << std::setw(10)
          << (r.formula.available ? fmtNum(r.formula.packetOpt, 4) : std::string("")) << "  "
-         << (r.formula.available ? r.formula.source : std::string("none in the paper")) << "\n";
+         << (r.formula.available ? r.formula.source : std::string("none in the paper"))
+         << (r.loggp ? "  [LogGP " + formatSeconds(*r.loggp * 1e-9) + "]" : std::string()) << "\n";
 }
 
 /// §5.1.5: the SBnT n-port streaming bound, a formula with no schedule topocast builds; shown
@@ -229,7 +248,7 @@ nlohmann::ordered_json compareJson(const Topology& topo, Pattern pattern, const 
 
 void compareText(const Topology& topo, Pattern pattern, const CostParams& p, const std::vector<CompareRow>& rows,
                  const std::vector<std::string>& uncounted, const std::optional<nlohmann::ordered_json>& streaming,
-                 std::ostream& out)
+                 const NetworkModel& net, std::ostream& out)
 {
     std::ostringstream text;
     text << topo.displayName() << ", " << patternName(pattern) << ", M = " << p.M << ", B = " << p.B
@@ -237,7 +256,10 @@ void compareText(const Topology& topo, Pattern pattern, const CostParams& p, con
          << "one table per port model, ranked by the time of the schedule topocast builds (counted); formula = the "
             "paper's closed form, ≠ where it differs, F = no schedule counted (n > "
          << kCountLimit << "), the formula ranks; source = where Johnsson & Ho print the closed form; "
-            "docs/glossary.md\n";
+            "docs/glossary.md\n"
+            "[LogGP …] = the same schedule's time on the network model (time engine; n-port rows all-port, the others "
+            "one-port; M elements of 8 B unless --size): network "
+         << describe(net).substr(0, describe(net).find(", M =")) << "\n";
     const std::vector<std::size_t> rank = ranks(rows);
     for (std::size_t i = 0; i < rows.size(); ++i) {
         if (rank[i] == 1) {
@@ -399,7 +421,7 @@ int runCompare(const CompareCommand& o, Io& io)
     if (!o.ports.empty())
         models = {parsePorts(o.ports)};
     std::vector<std::string> uncounted;
-    const std::vector<CompareRow> rows = buildRows(models, pattern, p, uncounted);
+    const std::vector<CompareRow> rows = buildRows(models, pattern, p, uncounted, o.network.resolve(), o.network.messageGiven());
     if (rows.empty()) {
         std::string served;
         for (Ports ports : {Ports::One, Ports::SendRecv, Ports::Half, Ports::N})
@@ -415,7 +437,7 @@ int runCompare(const CompareCommand& o, Io& io)
     if (o.json)
         io.out << compareJson(topo, pattern, p, rows, uncounted, streaming).dump(2) << "\n";
     else
-        compareText(topo, pattern, p, rows, uncounted, streaming, io.out);
+        compareText(topo, pattern, p, rows, uncounted, streaming, o.network.resolve(), io.out);
     return 0;
 }
 
