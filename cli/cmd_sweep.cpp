@@ -153,6 +153,7 @@ int runSweep(const SweepCommand& o, Io& io)
     request.network = o.network.resolve();
     request.steps = o.sync == "steps";
     const SweepSchedules schedules = sweepSchedules(request);
+    checkSweepMemory(schedules, request.sizes.size());
     const double estimate = estimateSweepSeconds(schedules, request.sizes.size(), request.steps);
     if (estimate > o.maxSeconds)
         throw Error("this sweep would take about " + formatRoughDuration(estimate) + " (" + std::to_string(schedules.schedules.size()) +

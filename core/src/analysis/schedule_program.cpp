@@ -3,6 +3,7 @@
 #include "topocast/analysis/time_engine.h"
 
 #include "topocast/model/error.h"
+#include "topocast/model/limits.h"
 #include "topocast/model/routing.h"
 
 #include <algorithm>
@@ -106,6 +107,9 @@ OpProgram scheduleProgram(const Schedule& schedule, const NetworkModel& network)
 {
     if (!schedule.finalized())
         throw Error("the schedule must be finalized before it is timed");
+    checkMemory("timing " + schedule.algorithm + " on the " + schedule.topology().displayName(),
+                saturatingMul(schedule.size(), kEngineBytesPerTransfer),
+                std::to_string(schedule.size()) + " transfers, " + std::to_string(kEngineBytesPerTransfer) + " B each");
     OpProgram program;
     program.ranks = schedule.topology().nodeCount();
     program.pairedByIndex = true;  // send 2i, its receive 2i+1, tag i: unique
@@ -173,6 +177,24 @@ OpProgram scheduleProgram(const Schedule& schedule, const NetworkModel& network)
         arrivingRecv.clear();
     }
     return program;
+}
+
+void resizeProgram(OpProgram& program, const Schedule& schedule, std::uint64_t message)
+{
+    double load = 0;
+    if (schedule.sizeUnit == "load")
+        for (const Transfer& u : schedule.transfers())
+            if (u.from == schedule.source())
+                load += u.size;
+    const std::uint64_t perBlock = blockBytes(schedule, message);
+    const std::vector<Transfer>& transfers = schedule.transfers();
+    for (std::size_t i = 0; i < transfers.size() && 2 * i + 1 < program.ops.size(); ++i) {
+        const Transfer& t = transfers[i];
+        const std::uint64_t bytes =
+            load > 0 ? std::max<std::uint64_t>(1, static_cast<std::uint64_t>(std::ceil(t.size / load * static_cast<double>(message))))
+                     : schedule.payload(t.payload).size() * perBlock;
+        program.ops[2 * i].size = program.ops[2 * i + 1].size = bytes;
+    }
 }
 
 } // namespace topocast

@@ -3,9 +3,14 @@
 #include "topocast/algorithms/registry.h"
 #include "topocast/analysis/time_engine.h"
 #include "topocast/model/error.h"
+#include "topocast/model/limits.h"
 #include "topocast/model/units.h"
 
 #include <algorithm>
+#include <atomic>
+#include <exception>
+#include <mutex>
+#include <thread>
 #include <bit>
 #include <sstream>
 
@@ -81,12 +86,30 @@ SweepSchedules sweepSchedules(const SweepRequest& request)
 
 double estimateSweepSeconds(const SweepSchedules& schedules, std::size_t sizes, bool steps)
 {
-    // bench/bench_time: about 1 µs a transfer for the engine on this machine's kind (2.1 s for
-    // the 2.1 million transfers of ring all-reduce on torus:32x32), half that with barriers.
+    // bench/bench_time: about 0.5 µs a transfer for the engine on this machine's kind (1.1 s for
+    // the 2.1 million transfers of ring all-reduce on torus:32x32, 0.9 s with barriers), the
+    // sizes shared out among the cores.
     double transfers = 0;
     for (const auto& [name, s] : schedules.schedules)
         transfers += static_cast<double>(s.size());
-    return transfers * static_cast<double>(sizes) * (steps ? 0.5e-6 : 1.0e-6);
+    const double cores = std::max(1u, std::min(std::thread::hardware_concurrency(), static_cast<unsigned>(std::max<std::size_t>(sizes, 1))));
+    return transfers * static_cast<double>(sizes) * (steps ? 0.45e-6 : 0.55e-6) / cores;
+}
+
+unsigned sweepThreads(std::size_t sizes)
+{
+    return std::clamp(std::thread::hardware_concurrency(), 1u, static_cast<unsigned>(std::max<std::size_t>(sizes, 1)));
+}
+
+void checkSweepMemory(const SweepSchedules& schedules, std::size_t sizes)
+{
+    const unsigned threads = sweepThreads(sizes);
+    std::uint64_t transfers = 0;
+    for (const auto& [name, s] : schedules.schedules)
+        transfers = saturatingAdd(transfers, s.size());
+    checkMemory("this sweep", saturatingMul(saturatingMul(transfers, kEngineBytesPerTransfer), threads + 1),
+                std::to_string(transfers) + " transfers in all, timed on " + std::to_string(threads) +
+                    " cores at once; give fewer --algorithms");
 }
 
 SweepTable runSweep(const SweepRequest& request, const SweepSchedules& schedules, const std::function<void(double)>& progress)
@@ -98,23 +121,53 @@ SweepTable runSweep(const SweepRequest& request, const SweepSchedules& schedules
         table.algorithms.push_back(name);
         table.transfers.push_back(s.size());
     }
-    const double total = static_cast<double>(schedules.schedules.size() * request.sizes.size());
-    double done = 0;
-    for (std::uint64_t size : request.sizes) {
-        NetworkModel m = request.network;
-        m.message = size;
-        SweepRow row;
-        row.size = size;
-        for (const auto& [name, s] : schedules.schedules) {
-            row.times.push_back(timeSchedule(s, m, {.steps = request.steps}).total);
-            if (progress)
-                progress(++done / total);
+    // One program per schedule, resized for each size; the sizes shared out among the cores, each
+    // with its own copy of the programs.
+    const unsigned threads = sweepThreads(request.sizes.size());
+    checkSweepMemory(schedules, request.sizes.size());
+    std::vector<OpProgram> programs;
+    for (const auto& [name, s] : schedules.schedules)
+        programs.push_back(scheduleProgram(s, request.network));
+    table.rows.resize(request.sizes.size());
+    const std::size_t cells = schedules.schedules.size() * request.sizes.size();
+    std::atomic<std::size_t> next{0}, done{0};
+    std::mutex reporting;
+    std::exception_ptr failure;
+    const auto work = [&] {
+        try {
+            std::vector<OpProgram> mine = programs;
+            for (std::size_t k = next++; k < request.sizes.size(); k = next++) {
+                NetworkModel m = request.network;
+                m.message = request.sizes[k];
+                SweepRow& row = table.rows[k];
+                row.size = m.message;
+                for (std::size_t a = 0; a < schedules.schedules.size(); ++a) {
+                    const Schedule& s = schedules.schedules[a].second;
+                    resizeProgram(mine[a], s, m.message);
+                    row.times.push_back(timeScheduleProgram(s, mine[a], m, {.steps = request.steps}).total);
+                    if (progress) {
+                        const std::lock_guard lock(reporting);
+                        progress(static_cast<double>(++done) / static_cast<double>(cells));
+                    }
+                }
+                // The bound of the pattern, from the first schedule (they share topology, pattern, source).
+                row.bound = timeBound(schedules.schedules.front().second, m);
+                row.winner = static_cast<std::size_t>(std::min_element(row.times.begin(), row.times.end()) - row.times.begin());
+            }
+        } catch (...) {
+            const std::lock_guard lock(reporting);
+            failure = std::current_exception();
+            next = request.sizes.size();
         }
-        // The bound of the pattern, from the first schedule (they share topology, pattern, source).
-        row.bound = timeBound(schedules.schedules.front().second, m);
-        row.winner = static_cast<std::size_t>(std::min_element(row.times.begin(), row.times.end()) - row.times.begin());
-        table.rows.push_back(std::move(row));
+    };
+    {
+        std::vector<std::jthread> pool;
+        for (unsigned t = 1; t < threads; ++t)
+            pool.emplace_back(work);
+        work();
     }
+    if (failure)
+        std::rethrow_exception(failure);
     for (std::size_t i = 1; i < table.rows.size(); ++i) {
         const SweepRow& before = table.rows[i - 1];
         const SweepRow& now = table.rows[i];

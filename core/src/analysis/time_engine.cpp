@@ -526,7 +526,13 @@ TimeResult timeProgram(const OpProgram& program, const NetworkModel& network)
 TimeResult timeSchedule(const Schedule& schedule, const NetworkModel& network, const TimeOptions& options)
 {
     checkNetworkModel(network);
-    const OpProgram program = scheduleProgram(schedule, network);
+    return timeScheduleProgram(schedule, scheduleProgram(schedule, network), network, options);
+}
+
+TimeResult timeScheduleProgram(const Schedule& schedule, const OpProgram& program, const NetworkModel& network,
+                               const TimeOptions& options)
+{
+    checkNetworkModel(network);
     TimeResult r;
     if (!options.steps) {
         r = timeProgram(program, network);
@@ -544,6 +550,7 @@ TimeResult timeSchedule(const Schedule& schedule, const NetworkModel& network, c
             const auto last = static_cast<std::uint32_t>(2 * schedule.stepEnd(step));
             OpProgram part;
             part.ranks = program.ranks;
+            part.pairedByIndex = program.pairedByIndex;  // (each step starts at an even op)
             part.ops.assign(program.ops.begin() + first, program.ops.begin() + last);
             std::vector<OpTiming> timing(part.ops.size());
             std::vector<std::uint8_t> partDone(part.ops.size(), 0);

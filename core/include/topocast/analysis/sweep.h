@@ -72,7 +72,13 @@ SweepSchedules sweepSchedules(const SweepRequest& request);
 /// bench/bench_time measures), said before a long sweep starts. O(algorithms).
 double estimateSweepSeconds(const SweepSchedules& schedules, std::size_t sizes, bool steps);
 
-/// Times every schedule at every size. `progress` (may be empty) is called after each time with
+/// How many cores a sweep of `sizes` sizes uses (each with its own copy of the programs).
+unsigned sweepThreads(std::size_t sizes);
+/// Throws Error (checkMemory, limits.h) when the sweep's programs, one copy per core and one
+/// more, would be over the memory limit. O(algorithms).
+void checkSweepMemory(const SweepSchedules& schedules, std::size_t sizes);
+
+/// Times every schedule at every size (checkSweepMemory first). `progress` (may be empty) is called after each time with
 /// the share done. O(algorithms · sizes · engine).
 SweepTable runSweep(const SweepRequest& request, const SweepSchedules& schedules,
                     const std::function<void(double)>& progress = {});

@@ -74,12 +74,23 @@ std::uint64_t blockBytes(const Schedule& schedule, std::uint64_t message);
 /// leaving the source. O(blocks of t) (O(transfers) once per schedule for load units).
 std::uint64_t transferBytesOf(const Schedule& schedule, const Transfer& t, std::uint64_t message);
 
+/// Bytes the engine holds per transfer of a schedule (its two ops, their dependencies, timings and
+/// the engine's state), for estimates before anything is allocated.
+inline constexpr std::uint64_t kEngineBytesPerTransfer = 2 * sizeof(ProgramOp) + 2 * sizeof(ProgramDependency) +
+                                                         2 * sizeof(OpTiming) + 64;
+
 /// The schedule as a program of sends and receives: transfer i is op 2i (the send, tag i) and
 /// op 2i+1 (its receive); a send requires every receive of its sender in an earlier step that
 /// brought a block it carries, and starts no sooner than its rank's send before it (a rank issues
 /// its sends in the schedule's order, as a program does). Sizes from transferBytesOf(…, network.message), hops from the
-/// schedule's routes. Requires a finalized schedule. O(transfers + Σ blocks).
+/// schedule's routes. Requires a finalized schedule. Throws Error (checkMemory, limits.h) before
+/// allocating when transfers × kEngineBytesPerTransfer is over the memory limit.
+/// O(transfers + Σ blocks).
 OpProgram scheduleProgram(const Schedule& schedule, const NetworkModel& network);
+
+/// Sets the sizes of `program` (scheduleProgram of `schedule`) for a collective of `message`
+/// bytes, as scheduleProgram would have: one program serves every size of a sweep. O(ops).
+void resizeProgram(OpProgram& program, const Schedule& schedule, std::uint64_t message);
 
 /// Runs `program` on `network`. Throws Error for a dependency on an op that does not exist.
 /// Never hangs: a program that cannot finish (a receive never matched, a cycle of dependencies)
@@ -89,5 +100,8 @@ TimeResult timeProgram(const OpProgram& program, const NetworkModel& network);
 /// The schedule's time on `network` (scheduleProgram, then the engine; with options.steps a
 /// barrier between steps). Fills `transfers` and `stepEnds`. Requires a finalized schedule.
 TimeResult timeSchedule(const Schedule& schedule, const NetworkModel& network, const TimeOptions& options = {});
+/// The same with the schedule's program made already (scheduleProgram, resizeProgram for its size).
+TimeResult timeScheduleProgram(const Schedule& schedule, const OpProgram& program, const NetworkModel& network,
+                               const TimeOptions& options = {});
 
 } // namespace topocast
