@@ -157,7 +157,7 @@ int runSweep(const SweepCommand& o, Io& io)
     const double estimate = estimateSweepSeconds(schedules, request.sizes.size(), request.steps);
     if (estimate > o.maxSeconds)
         throw Error("this sweep would take about " + formatRoughDuration(estimate) + " (" + std::to_string(schedules.schedules.size()) +
-                    " schedules × " + std::to_string(request.sizes.size()) + " sizes), over --max-seconds " +
+                    (schedules.schedules.size() == 1 ? " schedule × " : " schedules × ") + std::to_string(request.sizes.size()) + " sizes), over --max-seconds " +
                     formatNumber(o.maxSeconds) + "; give fewer --sizes or --algorithms, or a larger --max-seconds");
     if (estimate > 10)
         io.err << "topocast-cli: sweep: about " << formatRoughDuration(estimate) << "\n";
