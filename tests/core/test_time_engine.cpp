@@ -417,3 +417,41 @@ TEST_CASE("a network model from the constants fitted to measured times", "[time]
     CHECK(r.status == 2);
     CHECK_THAT(r.err, Catch::Contains("t_b = 0"));
 }
+
+TEST_CASE("time: a scenario's network is its default, the command line overrides it, and the document records both", "[time]")
+{
+    const fs::path file = fs::temp_directory_path() / "topocast-time-scenario.json";
+    {
+        Scenario sc = defaultScenario();
+        sc.topology = Topology::parse("torus:4x4");
+        sc.algorithm = "ring";
+        sc.source = NodeId{0};
+        sc.params = Params{};
+        sc.params.set("pattern", "allreduce");
+        NetworkModel m = networkPreset("loggopsim");
+        m.message = 1 << 20;
+        sc.network = m;
+        std::ofstream(file) << toJson(sc).dump(2);
+    }
+    const testing::CliRun a = testing::runCli({"time", "--scenario", file.string(), "--json"});
+    REQUIRE(a.status == 0);
+    const auto doc = nlohmann::json::parse(a.out);
+    CHECK(doc["request"]["network"]["preset"] == "loggopsim");
+    CHECK(doc["message"]["value"] == 1 << 20);
+    CHECK(doc["total"]["value"] == 11961300.0);  // LogGOPSim's time for this schedule (the GOAL test above)
+    CHECK(doc["total"]["value"].get<double>() >= doc["bound"]["total"]["value"].get<double>());
+    CHECK(doc["other_model"]["model"] == "loggp-steps");
+    const testing::CliRun b = testing::runCli({"time", "--scenario", file.string(), "--message", "1KiB", "--json"});
+    REQUIRE(b.status == 0);
+    const auto small = nlohmann::json::parse(b.out);
+    CHECK(small["total"]["value"] == 176340.0);
+    CHECK(small["request"]["network"]["message"] == "1KiB");
+    CHECK(small["request"]["network"]["preset"] == "loggopsim");  // the size is not the network's
+    // Text: both readings, the bound, nccl-tests' figures, and what is not charged.
+    const testing::CliRun t = testing::runCli({"time", "--scenario", file.string()});
+    CHECK_THAT(t.out, Catch::Contains("LogGP") && Catch::Contains("barrier between steps") && Catch::Contains("above the bound") &&
+                          Catch::Contains("busbw") && Catch::Contains("contention"));
+    fs::remove(file);
+    // A GOAL program has no steps to put barriers between.
+    CHECK_THAT(testing::runCli({"time", (kGoalData / "a_send1b.goal").string(), "--sync", "steps"}).err, Catch::Contains("no"));
+}
