@@ -1,6 +1,7 @@
 // topocast-cli export: write a schedule, its topology or its broadcast tree in a data format
 // (schedule JSON, transfer CSV, channel-load CSV, Chrome/Perfetto trace, GraphML, DOT).
 #include "commands.h"
+#include "msccl_commands.h"
 
 #include "topocast/analysis/cost_model.h"
 #include "topocast/analysis/msccl.h"
@@ -11,6 +12,7 @@
 #include "topocast/io/export.h"
 #include "topocast/io/measured_json.h"
 #include "topocast/io/msccl_xml.h"
+#include "topocast/io/schedule_csv.h"
 #include "topocast/io/schedule_json.h"
 #include "topocast/model/error.h"
 
@@ -26,6 +28,7 @@ namespace {
 
 struct ExportCommand {
     ScenarioOptions scenario;
+    std::string file;         ///< a schedule file to export instead of a scenario's schedule
     std::string format = "json";
     std::string graph = "topology";
     std::string outFile;
@@ -80,13 +83,41 @@ TraceOptions traceOptions(const ExportCommand& opts, const Schedule& schedule)
     return o;
 }
 
-/// The scenario's schedule as an MSCCL program (one rank per node; msccl.h).
+/// The schedule to export: the file's (schedule JSON, a CSV, or an MSCCL XML program placed on
+/// --topology), else the scenario's. Throws Error where neither names one.
+Schedule exportSchedule(const ExportCommand& opts, const std::string& format)
+{
+    if (opts.file.empty()) {
+        const Scenario sc = opts.scenario.resolve();
+        if (sc.algorithm.empty())
+            throw Error("--format " + format + " needs a schedule; give a schedule file, --algorithm NAME or a --scenario file");
+        return buildScenario(sc);
+    }
+    const std::string& topology = opts.scenario.topologyText();
+    if (isMscclXmlPath(opts.file)) {
+        MscclCheck check = checkMscclFile(opts.file, topology, "");
+        if (!check.valid())
+            throw Error(opts.file + " is not a correct " + mscclCollective(check.pattern) + " (" +
+                        std::to_string(check.findingCount) + " findings; `topocast-cli validate " + opts.file +
+                        " --topology " + topology + "` lists them); nothing exported");
+        return std::move(check.schedule);
+    }
+    if (isCsvPath(opts.file)) {
+        std::optional<Topology> topo;
+        if (!topology.empty())
+            topo = Topology::parse(topology);
+        return readScheduleCsv(opts.file, topo);
+    }
+    if (!topology.empty())
+        throw Error("--topology applies to a CSV schedule or an MSCCL XML program; " + opts.file +
+                    " is read as schedule JSON, which names its topology");
+    return scheduleFromJson(readJsonFile(opts.file));
+}
+
+/// The schedule as an MSCCL program (one rank per node; msccl.h).
 std::string mscclText(const ExportCommand& opts, std::ostream& err)
 {
-    const Scenario sc = opts.scenario.resolve();
-    if (sc.algorithm.empty())
-        throw Error("--format msccl-xml needs a schedule; give --algorithm NAME or a --scenario file");
-    const Schedule schedule = buildScenario(sc);
+    const Schedule schedule = exportSchedule(opts, "msccl-xml");
     std::ostringstream out;
     writeMscclXml(out, mscclFromSchedule(schedule));
     if (const std::size_t waiting = mscclWaitingSends(schedule))
@@ -100,16 +131,13 @@ std::string mscclText(const ExportCommand& opts, std::ostream& err)
 /// scheduleProgram: a send waits for the receives that brought its blocks).
 std::string goalText(const ExportCommand& opts)
 {
-    const Scenario sc = opts.scenario.resolve();
-    if (sc.algorithm.empty())
-        throw Error("--format goal needs a schedule; give --algorithm NAME or a --scenario file");
-    NetworkModel net = sc.network.value_or(NetworkModel{});
+    NetworkModel net = opts.file.empty() ? opts.scenario.resolve().network.value_or(NetworkModel{}) : NetworkModel{};
     if (!opts.size.empty()) {
         net.message = parseBytes(opts.size, "--size");
         if (net.message < 1)
             throw Error("--size must be at least 1B");
     }
-    const Schedule schedule = buildScenario(sc);
+    const Schedule schedule = exportSchedule(opts, "goal");
     std::ostringstream out;
     out << "// " << schedule.algorithm << " " << toString(schedule.pattern()) << " on the " << schedule.topology().displayName()
         << ", rank r on node r, M = " << formatSize(net.message) << " (topocast-cli export --format goal)\n";
@@ -132,22 +160,26 @@ std::string exportText(const ExportCommand& opts, std::ostream& err)
         throw Error(std::string(e.what()) + ", goal or msccl-xml");
     }
     const ExportGraph graph = parseExportGraph(opts.graph);
-    const Scenario sc = opts.scenario.resolve();
     const bool graphFormat = format == ExportFormat::GraphML || format == ExportFormat::Dot;
 
     std::ostringstream out;
-    if (graphFormat && graph == ExportGraph::Topology) {
+    if (graphFormat && graph == ExportGraph::Topology && opts.file.empty()) {
         // The topology alone needs no schedule (and no algorithm).
+        const Scenario sc = opts.scenario.resolve();
         if (format == ExportFormat::GraphML)
             writeTopologyGraphml(out, sc.topology);
         else
             writeTopologyDot(out, sc.topology);
         return std::move(out).str();
     }
-    if (sc.algorithm.empty())
-        throw Error("--format " + opts.format + (graphFormat ? " --graph tree" : "") +
-                    " needs a schedule; give --algorithm NAME or a --scenario file");
-    const Schedule schedule = buildScenario(sc);
+    const Schedule schedule = exportSchedule(opts, opts.format + (graphFormat ? " --graph tree" : ""));
+    if (graphFormat && graph == ExportGraph::Topology) {
+        if (format == ExportFormat::GraphML)
+            writeTopologyGraphml(out, schedule.topology());
+        else
+            writeTopologyDot(out, schedule.topology());
+        return std::move(out).str();
+    }
     if (format == ExportFormat::ChannelsCsv)
         writeChannelLoadCsv(out, schedule, opts.longLayout ? ChannelCsvLayout::Long : ChannelCsvLayout::Wide);
     else if (format == ExportFormat::Trace)
@@ -164,6 +196,9 @@ Command makeCommand()
         .help = "write a schedule as json|csv|channels-csv|trace|msccl-xml|goal, or the topology / broadcast tree as graphml|dot",
         .setup = [](CLI::App& sub) {
             auto opts = std::make_shared<ExportCommand>();
+            sub.add_option("file", opts->file,
+                           "a schedule file to export — schedule JSON, a CSV (with --topology where it names none) or an "
+                           "MSCCL XML program (with --topology) — instead of the scenario's schedule");
             opts->scenario.add(sub, false);
             sub.add_option("--format,-f", opts->format,
                            "json (schedule document) | csv (transfers) | channels-csv (per-channel loads) | "
@@ -189,6 +224,9 @@ Command makeCommand()
             sub.add_option("--measured", opts->measuredFile,
                            "trace: measured times of this schedule (topocast-mpi --out), for --times measured or model");
             return [opts](Io& io) {
+                if (!opts->file.empty() && !opts->scenario.algorithmText().empty())
+                    throw Error("export writes a schedule file (" + opts->file + ") or a scenario's schedule (--algorithm " +
+                                opts->scenario.algorithmText() + "), not both");
                 const std::string text = exportText(*opts, io.err);
                 if (opts->outFile.empty())
                     io.out << text;

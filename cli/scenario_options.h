@@ -25,6 +25,8 @@ public:
     Scenario resolve() const;
     /// --topology as given (empty: not given), for commands that also read files naming none.
     const std::string& topologyText() const { return m_topology; }
+    /// --algorithm as given (empty: not given).
+    const std::string& algorithmText() const { return m_algorithm; }
 
 private:
     /// Throws Error when --source was given for a pattern without a root (allgather, alltoall,

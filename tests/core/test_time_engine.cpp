@@ -455,3 +455,24 @@ TEST_CASE("time: a scenario's network is its default, the command line overrides
     // A GOAL program has no steps to put barriers between.
     CHECK_THAT(testing::runCli({"time", (kGoalData / "a_send1b.goal").string(), "--sync", "steps"}).err, Catch::Contains("no"));
 }
+
+TEST_CASE("export writes a schedule file as GOAL (and every other format) with the time the schedule has", "[time][goal]")
+{
+    const fs::path dir = fs::temp_directory_path() / "topocast-export-file";
+    fs::create_directories(dir);
+    const std::string json = (dir / "ring.json").string(), goal = (dir / "ring.goal").string();
+    REQUIRE(testing::runCli({"schedule", "-t", "torus:4x4", "-a", "ring", "--pattern", "allreduce", "--out", json}).status == 0);
+    REQUIRE(testing::runCli({"export", json, "--format", "goal", "--size", "1MiB", "--out", goal}).status == 0);
+    const testing::CliRun t = testing::runCli({"time", goal, "--network", "loggopsim", "--json"});
+    REQUIRE(t.status == 0);
+    CHECK(nlohmann::json::parse(t.out)["total"]["value"] == 11961300.0);  // as LogGOPSim gives it
+    for (const char* format : {"json", "csv", "channels-csv", "trace", "msccl-xml", "graphml", "dot"}) {
+        INFO(format);
+        const testing::CliRun e = testing::runCli({"export", json, "--format", format});
+        CHECK(e.status == 0);
+        CHECK(!e.out.empty());
+    }
+    CHECK_THAT(testing::runCli({"export", json, "-a", "ring", "--format", "goal"}).err, Catch::Contains("not both"));
+    CHECK_THAT(testing::runCli({"export", json, "-t", "torus:4x4", "--format", "goal"}).err, Catch::Contains("names its topology"));
+    fs::remove_all(dir);
+}
