@@ -359,18 +359,22 @@ private:
         case Kind::Recv: {
             const std::uint32_t h = op.rank;
             markStarted(e.op, e.time);
-            m_check.push_back(h);
             if (m_paired) {
                 const std::uint32_t send = e.op - 1;
                 if (m_arrived[send / 2] >= 0) {
                     if (op.size > m_p.S)
                         rendezvousDone(op.peer, send, op.cpu, op.nic, e.time);
                     markDone(e.op, std::max(e.time, m_arrived[send / 2]));
+                    m_check.push_back(h);
                 } else {
                     m_posted[send / 2] = 1;
+                    // Only an op waiting for this receive to start has anything new to release.
+                    if (m_afterStart[e.op] != m_afterStart[e.op + 1])
+                        m_check.push_back(h);
                 }
                 return;
             }
+            m_check.push_back(h);
             Pending m;
             if (m_uq[h].take(op.peer, op.tag, m)) {
                 // The message is here and already charged; LogGOPSim lets the receive's size
