@@ -1,11 +1,11 @@
 #include "topocast/analysis/time_engine.h"
 
 #include "topocast/model/error.h"
+#include "topocast/model/limits.h"
 #include "topocast/model/routing.h"
 
 #include <algorithm>
 #include <cmath>
-#include <deque>
 #include <queue>
 #include <string>
 #include <unordered_map>
@@ -139,7 +139,7 @@ private:
     };
     static std::uint64_t key(std::uint32_t src, std::uint32_t tag) { return (std::uint64_t{src} << 32) | tag; }
     bool m_wildcards;
-    std::deque<Pending> m_list;
+    std::vector<Pending> m_list;  // (a vector, not a deque: an empty one allocates nothing)
     std::unordered_map<std::uint64_t, Ends> m_keyed;
     std::vector<Node> m_pool;
     std::uint32_t m_free = kNone;
@@ -515,6 +515,10 @@ void finish(TimeResult& r, const Engine& engine, const OpProgram& program, const
 TimeResult timeProgram(const OpProgram& program, const NetworkModel& network)
 {
     checkNetworkModel(network);
+    checkMemory("timing a program of " + std::to_string(program.ops.size()) + " ops on " + std::to_string(program.ranks) + " ranks",
+                saturatingAdd(saturatingMul(program.ranks, kEngineBytesPerRank),
+                              saturatingMul(program.ops.size() / 2 + 1, kEngineBytesPerTransfer)),
+                std::to_string(kEngineBytesPerRank) + " B a rank, " + std::to_string(kEngineBytesPerTransfer) + " B a pair of ops");
     TimeResult r;
     r.model = "loggp";
     r.network = network;

@@ -79,6 +79,9 @@ std::uint64_t transferBytesOf(const Schedule& schedule, const Transfer& t, std::
 inline constexpr std::uint64_t kEngineBytesPerTransfer = 2 * sizeof(ProgramOp) + 2 * sizeof(ProgramDependency) +
                                                          2 * sizeof(OpTiming) + 64;
 
+/// Bytes the engine holds per rank (its processors' and ports' times, its matching queues).
+inline constexpr std::uint64_t kEngineBytesPerRank = 384;
+
 /// The schedule as a program of sends and receives: transfer i is op 2i (the send, tag i) and
 /// op 2i+1 (its receive); a send requires every receive of its sender in an earlier step that
 /// brought a block it carries, and starts no sooner than its rank's send before it (a rank issues
@@ -92,7 +95,9 @@ OpProgram scheduleProgram(const Schedule& schedule, const NetworkModel& network)
 /// bytes, as scheduleProgram would have: one program serves every size of a sweep. O(ops).
 void resizeProgram(OpProgram& program, const Schedule& schedule, std::uint64_t message);
 
-/// Runs `program` on `network`. Throws Error for a dependency on an op that does not exist.
+/// Runs `program` on `network`. Throws Error for a dependency on an op that does not exist, and
+/// (checkMemory) before allocating past the memory limit (ranks × kEngineBytesPerRank + pairs of
+/// ops × kEngineBytesPerTransfer).
 /// Never hangs: a program that cannot finish (a receive never matched, a cycle of dependencies)
 /// ends with what ran, and `unfinished` says what did not. O((ops + dependencies) · log ops).
 TimeResult timeProgram(const OpProgram& program, const NetworkModel& network);
