@@ -259,7 +259,7 @@ void compareText(const Topology& topo, Pattern pattern, const CostParams& p, con
             "docs/glossary.md\n"
             "[LogGP …] = the same schedule's time on the network model (time engine; n-port rows all-port, the others "
             "one-port; M elements of 8 B unless --size): network "
-         << describe(net).substr(0, describe(net).find(", M =")) << "\n";
+         << describe(net, false) << "\n";
     const std::vector<std::size_t> rank = ranks(rows);
     for (std::size_t i = 0; i < rows.size(); ++i) {
         if (rank[i] == 1) {
@@ -421,7 +421,8 @@ int runCompare(const CompareCommand& o, Io& io)
     if (!o.ports.empty())
         models = {parsePorts(o.ports)};
     std::vector<std::string> uncounted;
-    const std::vector<CompareRow> rows = buildRows(models, pattern, p, uncounted, o.network.resolve(), o.network.messageGiven());
+    const NetworkModel net = o.network.resolve();
+    const std::vector<CompareRow> rows = buildRows(models, pattern, p, uncounted, net, o.network.messageGiven());
     if (rows.empty()) {
         std::string served;
         for (Ports ports : {Ports::One, Ports::SendRecv, Ports::Half, Ports::N})
@@ -437,7 +438,7 @@ int runCompare(const CompareCommand& o, Io& io)
     if (o.json)
         io.out << compareJson(topo, pattern, p, rows, uncounted, streaming).dump(2) << "\n";
     else
-        compareText(topo, pattern, p, rows, uncounted, streaming, o.network.resolve(), io.out);
+        compareText(topo, pattern, p, rows, uncounted, streaming, net, io.out);
     return 0;
 }
 

@@ -2,6 +2,7 @@
 // (schedule JSON, transfer CSV, channel-load CSV, Chrome/Perfetto trace, GraphML, DOT).
 #include "commands.h"
 #include "msccl_commands.h"
+#include "schedule_file.h"
 
 #include "topocast/analysis/cost_model.h"
 #include "topocast/analysis/msccl.h"
@@ -93,25 +94,7 @@ Schedule exportSchedule(const ExportCommand& opts, const std::string& format)
             throw Error("--format " + format + " needs a schedule; give a schedule file, --algorithm NAME or a --scenario file");
         return buildScenario(sc);
     }
-    const std::string& topology = opts.scenario.topologyText();
-    if (isMscclXmlPath(opts.file)) {
-        MscclCheck check = checkMscclFile(opts.file, topology, "");
-        if (!check.valid())
-            throw Error(opts.file + " is not a correct " + mscclCollective(check.pattern) + " (" +
-                        std::to_string(check.findingCount) + " findings; `topocast-cli validate " + opts.file +
-                        " --topology " + topology + "` lists them); nothing exported");
-        return std::move(check.schedule);
-    }
-    if (isCsvPath(opts.file)) {
-        std::optional<Topology> topo;
-        if (!topology.empty())
-            topo = Topology::parse(topology);
-        return readScheduleCsv(opts.file, topo);
-    }
-    if (!topology.empty())
-        throw Error("--topology applies to a CSV schedule or an MSCCL XML program; " + opts.file +
-                    " is read as schedule JSON, which names its topology");
-    return scheduleFromJson(readJsonFile(opts.file));
+    return readScheduleFile(opts.file, opts.scenario.topologyText(), "");
 }
 
 /// The schedule as an MSCCL program (one rank per node; msccl.h).

@@ -107,7 +107,7 @@ void sweepText(const SweepTable& t, std::ostream& out)
 {
     out << toString(t.request.pattern) << " on the " << t.request.topology.displayName() << ": time of each algorithm "
         << (t.request.steps ? "with a barrier between steps" : "with each send as soon as its data and ports allow")
-        << " (LogGP), network " << describe(t.request.network).substr(0, describe(t.request.network).find(", M ="))
+        << " (LogGP), network " << describe(t.request.network, false)
         << "; contention not charged\n";
     out << std::left << std::setw(11) << "size";
     for (const std::string& a : t.algorithms)

@@ -7,6 +7,7 @@
 #include "envelope.h"
 #include "msccl_commands.h"
 #include "network_options.h"
+#include "schedule_file.h"
 
 #include "topocast/analysis/time_bound.h"
 #include "topocast/analysis/time_engine.h"
@@ -50,36 +51,6 @@ nlohmann::ordered_json ns(double value)
 /// A duration for people, from nanoseconds.
 std::string shown(double nanoseconds) { return formatSeconds(nanoseconds * 1e-9); }
 
-/// The schedule a scenario, a schedule file or an MSCCL program gives.
-Schedule loadSchedule(const TimeCommand& o, std::optional<NetworkModel>& scenarioNetwork)
-{
-    if (o.file.empty()) {
-        const Scenario sc = o.scenario.resolve();
-        scenarioNetwork = sc.network;
-        return buildScenario(sc);
-    }
-    if (isMscclXmlPath(o.file)) {
-        MscclCheck check = checkMscclFile(o.file, o.topology, o.ranks);
-        if (!check.valid())
-            throw Error(o.file + " is not a correct " + mscclCollective(check.pattern) + " (" +
-                        std::to_string(check.findingCount) + " findings; `topocast-cli validate " + o.file +
-                        " --topology " + o.topology + "` lists them): a wrong program has no time to give");
-        return std::move(check.schedule);
-    }
-    if (!o.ranks.empty())
-        throw Error("--ranks places the ranks of an MSCCL XML program or a GOAL file; " + o.file + " is neither");
-    if (isCsvPath(o.file)) {
-        std::optional<Topology> topo;
-        if (!o.topology.empty())
-            topo = Topology::parse(o.topology);
-        return readScheduleCsv(o.file, topo);
-    }
-    if (!o.topology.empty())
-        throw Error("--topology applies to a CSV schedule, an MSCCL XML program or a GOAL file; " + o.file +
-                    " is read as schedule JSON, which names its topology");
-    return scheduleFromJson(readJsonFile(o.file));
-}
-
 struct GoalInput {
     OpProgram program;
     std::optional<Topology> topology;
@@ -121,24 +92,24 @@ GoalInput loadGoal(const TimeCommand& o)
     return in;
 }
 
-nlohmann::ordered_json requestJson(const TimeCommand& o, const NetworkModel& net, bool steps)
+/// What was asked: the file (and its placement) or the scenario (`sc`), the network, the sync.
+nlohmann::ordered_json requestJson(const TimeCommand& o, const Scenario* sc, const NetworkModel& net, bool steps)
 {
     nlohmann::ordered_json r;
-    if (!o.file.empty()) {
+    if (!sc) {
         r["file"] = o.file;
         if (!o.topology.empty())
             r["topology"] = o.topology;
         if (!o.ranks.empty())
             r["ranks"] = o.ranks;
     } else {
-        const Scenario sc = o.scenario.resolve();
-        r["topology"] = sc.topology.spec();
-        r["algorithm"] = sc.algorithm;
+        r["topology"] = sc->topology.spec();
+        r["algorithm"] = sc->algorithm;
         nlohmann::ordered_json params = nlohmann::ordered_json::object();
-        for (const auto& [k, v] : sc.params.values())
+        for (const auto& [k, v] : sc->params.values())
             params[k] = v;
         r["parameters"] = params;
-        r["source"] = nodeToJson(sc.topology, sc.source);
+        r["source"] = nodeToJson(sc->topology, sc->source);
     }
     r["network"] = networkJson(net);
     r["sync"] = steps ? "steps" : "none";
@@ -171,7 +142,7 @@ int runTimeGoal(const TimeCommand& o, const NetworkModel& net, bool steps, Io& i
     };
     if (o.json) {
         nlohmann::ordered_json doc = in.topology ? envelope("topocast-time", *in.topology) : envelope("topocast-time");
-        doc["request"] = requestJson(o, net, false);
+        doc["request"] = requestJson(o, nullptr, net, false);
         doc["input"] = "goal";
         doc["model"] = t.model;
         doc["message"] = {{"value", net.message}, {"unit", "B"}};
@@ -216,15 +187,17 @@ int runTimeGoal(const TimeCommand& o, const NetworkModel& net, bool steps, Io& i
 
 int runTimeSchedule(const TimeCommand& o, bool steps, Io& io)
 {
-    std::optional<NetworkModel> fromScenario;
-    const Schedule s = loadSchedule(o, fromScenario);
-    const NetworkModel net = o.network.resolve(fromScenario);
+    std::optional<Scenario> sc;
+    if (o.file.empty())
+        sc = o.scenario.resolve();
+    const Schedule s = sc ? buildScenario(*sc) : readScheduleFile(o.file, o.topology, o.ranks);
+    const NetworkModel net = o.network.resolve(sc ? sc->network : std::nullopt);
     const TimeResult t = timeSchedule(s, net, TimeOptions{.steps = steps});
     const TimeResult other = timeSchedule(s, net, TimeOptions{.steps = !steps});
     const Topology& topo = s.topology();
     if (o.json) {
         nlohmann::ordered_json doc = envelope("topocast-time", topo);
-        doc["request"] = requestJson(o, net, steps);
+        doc["request"] = requestJson(o, sc ? &*sc : nullptr, net, steps);
         doc["algorithm"] = s.algorithm;
         doc["pattern"] = toString(s.pattern());
         doc["input"] = o.file.empty() ? "scenario" : isMscclXmlPath(o.file) ? "msccl-xml" : isCsvPath(o.file) ? "csv" : "json";
@@ -252,12 +225,13 @@ int runTimeSchedule(const TimeCommand& o, bool steps, Io& io)
             stepsJson.push_back({{"step", k + 1}, {"end", ns(t.stepEnds[k])}});
         doc["steps"] = stepsJson;
         nlohmann::ordered_json transfers = nlohmann::ordered_json::array();
+        const TransferBytes bytesOf(s, net.message);
         for (std::size_t i = 0; i < s.size(); ++i) {
             const Transfer& x = s.transfers()[i];
             transfers.push_back({{"from", nodeToJson(topo, x.from)},
                                  {"to", nodeToJson(topo, x.to)},
                                  {"step", x.step.value()},
-                                 {"bytes", transferBytesOf(s, x, net.message)},
+                                 {"bytes", bytesOf(x)},
                                  {"hops", s.hops(x)},
                                  {"start", ns(t.transfers[i].start)},
                                  {"end", ns(t.transfers[i].end)}});

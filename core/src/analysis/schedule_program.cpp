@@ -24,17 +24,20 @@ std::uint64_t blockBytes(const Schedule& schedule, std::uint64_t message)
     return std::max<std::uint64_t>(1, (message + divisor - 1) / divisor);
 }
 
-std::uint64_t transferBytesOf(const Schedule& schedule, const Transfer& t, std::uint64_t message)
+TransferBytes::TransferBytes(const Schedule& schedule, std::uint64_t message)
+    : m_schedule(schedule), m_message(static_cast<double>(message)), m_perBlock(blockBytes(schedule, message))
 {
-    if (schedule.sizeUnit == "load") {
-        double load = 0;
+    if (schedule.sizeUnit == "load")
         for (const Transfer& u : schedule.transfers())
             if (u.from == schedule.source())
-                load += u.size;
-        if (load > 0)
-            return std::max<std::uint64_t>(1, static_cast<std::uint64_t>(std::ceil(t.size / load * static_cast<double>(message))));
-    }
-    return schedule.payload(t.payload).size() * blockBytes(schedule, message);
+                m_load += u.size;
+}
+
+std::uint64_t TransferBytes::operator()(const Transfer& t) const
+{
+    if (m_load > 0)
+        return std::max<std::uint64_t>(1, static_cast<std::uint64_t>(std::ceil(t.size / m_load * m_message)));
+    return m_schedule.payload(t.payload).size() * m_perBlock;
 }
 
 namespace {
@@ -115,12 +118,7 @@ OpProgram scheduleProgram(const Schedule& schedule, const NetworkModel& network)
     program.pairedByIndex = true;  // send 2i, its receive 2i+1, tag i: unique
     const std::vector<Transfer>& transfers = schedule.transfers();
     program.ops.reserve(transfers.size() * 2);
-    double load = 0;
-    if (schedule.sizeUnit == "load")
-        for (const Transfer& u : transfers)
-            if (u.from == schedule.source())
-                load += u.size;
-    const std::uint64_t perBlock = blockBytes(schedule, network.message);
+    const TransferBytes bytesOf(schedule, network.message);
     // Every distinct block of the payload table gets a number; each payload, its blocks' numbers.
     std::unordered_map<Block, std::uint32_t, BlockHash> number;
     std::vector<std::uint32_t> payloadStart(schedule.payloadCount() + 1, 0);
@@ -141,9 +139,7 @@ OpProgram scheduleProgram(const Schedule& schedule, const NetworkModel& network)
         for (std::size_t i = schedule.stepBegin(step); i < schedule.stepEnd(step); ++i) {
             const Transfer& t = transfers[i];
             const std::uint32_t first = payloadStart[t.payload], last = payloadStart[t.payload + 1];
-            const std::uint64_t bytes =
-                load > 0 ? std::max<std::uint64_t>(1, static_cast<std::uint64_t>(std::ceil(t.size / load * static_cast<double>(network.message))))
-                         : (last - first) * perBlock;
+            const std::uint64_t bytes = bytesOf(t);
             const auto [out, in] = portsOf(schedule, t, network);
             const auto hops = static_cast<std::uint32_t>(schedule.hops(t));
             const auto send = static_cast<std::uint32_t>(program.ops.size());
@@ -181,20 +177,10 @@ OpProgram scheduleProgram(const Schedule& schedule, const NetworkModel& network)
 
 void resizeProgram(OpProgram& program, const Schedule& schedule, std::uint64_t message)
 {
-    double load = 0;
-    if (schedule.sizeUnit == "load")
-        for (const Transfer& u : schedule.transfers())
-            if (u.from == schedule.source())
-                load += u.size;
-    const std::uint64_t perBlock = blockBytes(schedule, message);
+    const TransferBytes bytesOf(schedule, message);
     const std::vector<Transfer>& transfers = schedule.transfers();
-    for (std::size_t i = 0; i < transfers.size() && 2 * i + 1 < program.ops.size(); ++i) {
-        const Transfer& t = transfers[i];
-        const std::uint64_t bytes =
-            load > 0 ? std::max<std::uint64_t>(1, static_cast<std::uint64_t>(std::ceil(t.size / load * static_cast<double>(message))))
-                     : schedule.payload(t.payload).size() * perBlock;
-        program.ops[2 * i].size = program.ops[2 * i + 1].size = bytes;
-    }
+    for (std::size_t i = 0; i < transfers.size() && 2 * i + 1 < program.ops.size(); ++i)
+        program.ops[2 * i].size = program.ops[2 * i + 1].size = bytesOf(transfers[i]);
 }
 
 } // namespace topocast

@@ -163,13 +163,13 @@ std::vector<std::pair<std::string, std::string>> networkFields(const NetworkMode
             {"message", compactSize(m.message)}};
 }
 
-std::string describe(const NetworkModel& m)
+std::string describe(const NetworkModel& m, bool withMessage)
 {
     return m.preset + ": " + formatBandwidth(m.perByte) + ", L " + formatSeconds(m.latency) + ", " +
            formatSeconds(m.hopLatency) + " per hop, o " + formatSeconds(m.overhead) + ", g " + formatSeconds(m.gap) + ", " +
            toString(m.routing) + ", " + portsText(m) + ", rendezvous above " + formatSize(m.rendezvous) +
-           (m.receiveCopies ? ", the receiver copies the bytes" : ", RDMA receives") + ", M = " +
-           formatSize(m.message);
+           (m.receiveCopies ? ", the receiver copies the bytes" : ", RDMA receives") +
+           (withMessage ? ", M = " + formatSize(m.message) : std::string());
 }
 
 } // namespace topocast

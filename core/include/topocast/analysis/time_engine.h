@@ -69,10 +69,22 @@ struct TimeResult {
 /// (participants · parts) for the others, rounded up to whole bytes (at least 1). O(1).
 std::uint64_t blockBytes(const Schedule& schedule, std::uint64_t message);
 
-/// Bytes of transfer `t` of `schedule` for a collective of `message` bytes: its blocks ×
+/// The bytes of each transfer of `schedule` for a collective of `message` bytes: its blocks ×
 /// blockBytes, or, for schedules sized in load units (divisible load), its share of the load
-/// leaving the source. O(blocks of t) (O(transfers) once per schedule for load units).
-std::uint64_t transferBytesOf(const Schedule& schedule, const Transfer& t, std::uint64_t message);
+/// leaving the source. The one place transfers are sized (the program, its resizing, `time`).
+class TransferBytes {
+public:
+    /// O(transfers) for load units (the load leaving the source, summed once), O(1) otherwise.
+    TransferBytes(const Schedule& schedule, std::uint64_t message);
+    /// O(1).
+    std::uint64_t operator()(const Transfer& t) const;
+
+private:
+    const Schedule& m_schedule;
+    double m_message;
+    double m_load = 0;          ///< load units leaving the source (load-unit schedules only)
+    std::uint64_t m_perBlock;
+};
 
 /// Bytes the engine holds per transfer of a schedule (its two ops, their dependencies, timings and
 /// the engine's state), for estimates before anything is allocated.
@@ -85,7 +97,7 @@ inline constexpr std::uint64_t kEngineBytesPerRank = 384;
 /// The schedule as a program of sends and receives: transfer i is op 2i (the send, tag i) and
 /// op 2i+1 (its receive); a send requires every receive of its sender in an earlier step that
 /// brought a block it carries, and starts no sooner than its rank's send before it (a rank issues
-/// its sends in the schedule's order, as a program does). Sizes from transferBytesOf(…, network.message), hops from the
+/// its sends in the schedule's order, as a program does). Sizes from TransferBytes(…, network.message), hops from the
 /// schedule's routes. Requires a finalized schedule. Throws Error (checkMemory, limits.h) before
 /// allocating when transfers × kEngineBytesPerTransfer is over the memory limit.
 /// O(transfers + Σ blocks).

@@ -83,7 +83,8 @@ void setNetworkField(NetworkModel& m, std::string_view key, std::string_view tex
 /// first: what a scenario file and a JSON document write, and what the parsers read back exactly.
 std::vector<std::pair<std::string, std::string>> networkFields(const NetworkModel& m);
 /// One line for people: "cluster: 12.5 GB/s, L 1 us, 10 ns per hop, o 200 ns, g 100 ns,
-/// cut-through, one-port, rendezvous above 64 KiB, M = 1 KiB".
-std::string describe(const NetworkModel& m);
+/// cut-through, one-port, rendezvous above 64 KiB, RDMA receives, M = 1 KiB" (without the
+/// collective's size where `withMessage` is false: a table of many sizes).
+std::string describe(const NetworkModel& m, bool withMessage = true);
 
 } // namespace topocast
