@@ -391,7 +391,7 @@ TEST_CASE("sweep: a row per size, every algorithm's time, the bound, the winner 
     CHECK_THAT(testing::runCli({"sweep", "-t", "torus:4x4", "--pattern", "allreduce", "--algorithms", "ringo"}).err, Catch::Contains("ringo"));
     CHECK_THAT(testing::runCli({"sweep", "-t", "torus:4x4", "--pattern", "allreduce", "--plot", "x.png"}).err, Catch::Contains("SVG"));
     // Work too big is estimated and refused before it starts.
-    CHECK_THAT(testing::runCli({"sweep", "-t", "torus:32x32", "--pattern", "allreduce", "--algorithms", "ring", "--max-seconds", "1"}).err,
+    CHECK_THAT(testing::runCli({"sweep", "-t", "mesh:64x64", "--pattern", "allreduce", "--algorithms", "bucket", "--max-seconds", "1"}).err,
                Catch::Contains("would take about") && Catch::Contains("--max-seconds"));
 }
 

@@ -59,6 +59,7 @@ SweepSchedules sweepSchedules(const SweepRequest& request)
     if (every)
         for (const AlgorithmInfo& info : algorithms())
             names.push_back(info.name);
+    std::vector<std::string> candidates;
     for (const std::string& name : names) {
         const AlgorithmInfo& info = findAlgorithm(name);  // throws for an unknown name, listing them
         if (std::find(info.patterns.begin(), info.patterns.end(), pattern) == info.patterns.end()) {
@@ -70,12 +71,45 @@ SweepSchedules sweepSchedules(const SweepRequest& request)
             out.notApplicable.emplace_back(name, *why);
             continue;
         }
-        try {
-            const NodeId source = hasRoot(request.pattern) ? request.source : NodeId{0};
-            out.schedules.emplace_back(name, buildSchedule(name, request.topology, source, {{"pattern", pattern}}));
-        } catch (const Error& e) {
-            out.notApplicable.emplace_back(name, e.what());
+        candidates.push_back(name);
+    }
+    // Each schedule built and folded on its own core (a ring on a large torus takes seconds).
+    struct Built {
+        std::optional<Schedule> schedule;
+        std::optional<FoldedProgram> folded;
+        std::string why;
+        std::exception_ptr failure;
+    };
+    std::vector<Built> built(candidates.size());
+    std::atomic<std::size_t> next{0};
+    const auto work = [&] {
+        for (std::size_t k = next++; k < candidates.size(); k = next++) {
+            try {
+                const NodeId source = hasRoot(request.pattern) ? request.source : NodeId{0};
+                built[k].schedule.emplace(buildSchedule(candidates[k], request.topology, source, {{"pattern", pattern}}));
+                built[k].folded = foldSchedule(*built[k].schedule, request.network);
+            } catch (const Error& e) {
+                built[k].why = e.what();
+            } catch (...) {
+                built[k].failure = std::current_exception();
+            }
         }
+    };
+    {
+        std::vector<std::jthread> pool;
+        for (unsigned t = 1; t < sweepThreads(candidates.size()); ++t)
+            pool.emplace_back(work);
+        work();
+    }
+    for (std::size_t k = 0; k < candidates.size(); ++k) {
+        if (built[k].failure)
+            std::rethrow_exception(built[k].failure);
+        if (!built[k].schedule) {
+            out.notApplicable.emplace_back(candidates[k], built[k].why);
+            continue;
+        }
+        out.schedules.emplace_back(candidates[k], std::move(*built[k].schedule));
+        out.folded.push_back(std::move(built[k].folded));
     }
     if (out.schedules.empty())
         throw Error("no algorithm computes a " + pattern + " on the " + request.topology.displayName() +
@@ -84,14 +118,26 @@ SweepSchedules sweepSchedules(const SweepRequest& request)
     return out;
 }
 
+namespace {
+
+/// The transfers the engine runs for schedule `a`: the folded program's where it folds.
+std::uint64_t timedTransfers(const SweepSchedules& schedules, std::size_t a)
+{
+    if (a < schedules.folded.size() && schedules.folded[a])
+        return schedules.folded[a]->example.size();
+    return schedules.schedules[a].second.size();
+}
+
+} // namespace
+
 double estimateSweepSeconds(const SweepSchedules& schedules, std::size_t sizes, bool steps)
 {
-    // bench/bench_time: about 0.5 µs a transfer for the engine on this machine's kind (1.1 s for
-    // the 2.1 million transfers of ring all-reduce on torus:32x32, 0.9 s with barriers), the
-    // sizes shared out among the cores.
+    // bench/bench_time: about 0.5 µs a transfer for the engine on this machine's kind on every
+    // rank (0.92 s for the 2.1 million transfers of ring all-reduce on torus:32x32), a folded
+    // program's transfers only where it folds; the sizes shared out among the cores.
     double transfers = 0;
-    for (const auto& [name, s] : schedules.schedules)
-        transfers += static_cast<double>(s.size());
+    for (std::size_t a = 0; a < schedules.schedules.size(); ++a)
+        transfers += static_cast<double>(timedTransfers(schedules, a));
     const double cores = std::max(1u, std::min(std::thread::hardware_concurrency(), static_cast<unsigned>(std::max<std::size_t>(sizes, 1))));
     return transfers * static_cast<double>(sizes) * (steps ? 0.45e-6 : 0.55e-6) / cores;
 }
@@ -105,8 +151,8 @@ void checkSweepMemory(const SweepSchedules& schedules, std::size_t sizes)
 {
     const unsigned threads = sweepThreads(sizes);
     std::uint64_t transfers = 0;
-    for (const auto& [name, s] : schedules.schedules)
-        transfers = saturatingAdd(transfers, s.size());
+    for (std::size_t a = 0; a < schedules.schedules.size(); ++a)
+        transfers = saturatingAdd(transfers, timedTransfers(schedules, a));
     checkMemory("this sweep", saturatingMul(saturatingMul(transfers, kEngineBytesPerTransfer), threads + 1),
                 std::to_string(transfers) + " transfers in all, timed on " + std::to_string(threads) +
                     " cores at once; give fewer --algorithms");
@@ -126,8 +172,10 @@ SweepTable runSweep(const SweepRequest& request, const SweepSchedules& schedules
     const unsigned threads = sweepThreads(request.sizes.size());
     checkSweepMemory(schedules, request.sizes.size());
     std::vector<OpProgram> programs;
-    for (const auto& [name, s] : schedules.schedules)
-        programs.push_back(scheduleProgram(s, request.network));
+    for (std::size_t a = 0; a < schedules.schedules.size(); ++a)
+        programs.push_back(a < schedules.folded.size() && schedules.folded[a]
+                               ? OpProgram{}
+                               : scheduleProgram(schedules.schedules[a].second, request.network));
     table.rows.resize(request.sizes.size());
     const std::size_t cells = schedules.schedules.size() * request.sizes.size();
     std::atomic<std::size_t> next{0}, done{0};
@@ -136,6 +184,8 @@ SweepTable runSweep(const SweepRequest& request, const SweepSchedules& schedules
     const auto work = [&] {
         try {
             std::vector<OpProgram> mine = programs;
+            std::vector<std::optional<FoldedProgram>> folded = schedules.folded;
+            folded.resize(schedules.schedules.size());
             for (std::size_t k = next++; k < request.sizes.size(); k = next++) {
                 NetworkModel m = request.network;
                 m.message = request.sizes[k];
@@ -143,8 +193,19 @@ SweepTable runSweep(const SweepRequest& request, const SweepSchedules& schedules
                 row.size = m.message;
                 for (std::size_t a = 0; a < schedules.schedules.size(); ++a) {
                     const Schedule& s = schedules.schedules[a].second;
-                    resizeProgram(mine[a], s, m.message);
-                    row.times.push_back(timeScheduleProgram(s, mine[a], m, {.steps = request.steps}).total);
+                    const TimeOptions options{.steps = request.steps, .totalOnly = true};
+                    std::optional<TimeResult> t;
+                    if (folded[a]) {
+                        resizeFolded(*folded[a], s, m.message);
+                        t = timeFolded(s, *folded[a], m, options);
+                        if (!t && mine[a].ops.empty())  // two events on one instant: every rank
+                            mine[a] = scheduleProgram(s, m);
+                    }
+                    if (!t) {
+                        resizeProgram(mine[a], s, m.message);
+                        t = timeScheduleProgram(s, mine[a], m, options);
+                    }
+                    row.times.push_back(t->total);
                     if (progress) {
                         const std::lock_guard lock(reporting);
                         progress(static_cast<double>(++done) / static_cast<double>(cells));

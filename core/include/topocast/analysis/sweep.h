@@ -6,6 +6,7 @@
 // course on collectives (trees win small messages, rings and buckets large ones).
 
 #include "topocast/analysis/time_bound.h"
+#include "topocast/analysis/time_engine.h"
 #include "topocast/model/network.h"
 #include "topocast/model/schedule.h"
 #include "topocast/model/topology.h"
@@ -65,17 +66,21 @@ std::vector<std::uint64_t> parseSizeList(std::string_view text);
 struct SweepSchedules {
     std::vector<std::pair<std::string, Schedule>> schedules;
     std::vector<std::pair<std::string, std::string>> notApplicable;
+    /// Per schedule: its folded program where every rank runs the same one (foldSchedule), timed
+    /// at every size in place of the whole program.
+    std::vector<std::optional<FoldedProgram>> folded;
 };
 SweepSchedules sweepSchedules(const SweepRequest& request);
 
-/// Seconds the engine will take for `schedules` × `sizes` (from their transfers, at the rate
-/// bench/bench_time measures), said before a long sweep starts. O(algorithms).
+/// Seconds the engine will take for `schedules` × `sizes` (from their transfers — a folded
+/// one's, folded — at the rate bench/bench_time measures), said before a long sweep starts.
+/// O(algorithms).
 double estimateSweepSeconds(const SweepSchedules& schedules, std::size_t sizes, bool steps);
 
 /// How many cores a sweep of `sizes` sizes uses (each with its own copy of the programs).
 unsigned sweepThreads(std::size_t sizes);
-/// Throws Error (checkMemory, limits.h) when the sweep's programs, one copy per core and one
-/// more, would be over the memory limit. O(algorithms).
+/// Throws Error (checkMemory, limits.h) when the sweep's programs (folded where they fold), one
+/// copy per core and one more, would be over the memory limit. O(algorithms).
 void checkSweepMemory(const SweepSchedules& schedules, std::size_t sizes);
 
 /// Times every schedule at every size (checkSweepMemory first). `progress` (may be empty) is called after each time with

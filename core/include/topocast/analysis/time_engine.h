@@ -19,6 +19,7 @@
 #include "topocast/model/schedule.h"
 
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -28,6 +29,12 @@ struct TimeOptions {
     /// A barrier between steps: no op of step k starts before every op of steps < k has ended
     /// (schedules only; a GOAL program has no steps).
     bool steps = false;
+    /// Where every rank runs the same program (foldSchedule), time it once for all (exact, and
+    /// checked: it falls back to every rank where it could not be); false times every rank.
+    bool fold = true;
+    /// Only the total, each rank's finish and each step's end: no op or transfer timings (what
+    /// a sweep needs; spares memory of the size of the schedule).
+    bool totalOnly = false;
 };
 
 /// When one op ran: its start (the processor takes it) and its end (it completed: a send's
@@ -107,6 +114,29 @@ OpProgram scheduleProgram(const Schedule& schedule, const NetworkModel& network)
 /// bytes, as scheduleProgram would have: one program serves every size of a sweep. O(ops).
 void resizeProgram(OpProgram& program, const Schedule& schedule, std::uint64_t message);
 
+/// A schedule's program folded by its symmetry. Where every rank sends, receives and waits in
+/// the same way — the same sequence of sends (sizes, ports, hops, step, the receive of its peer
+/// it pairs with, which of its own receives it waits for) and of receives — every rank's ops
+/// take the same times, and one rank sending to itself stands for all (a ring or a bucket on
+/// a torus, Rabenseifner where every exchange has the same hops). Exact where no two events of
+/// the rank fall on the same instant (ties are broken in an order the fold does not keep), and
+/// the engine falls back to every rank where they do.
+struct FoldedProgram {
+    OpProgram program;                      ///< one rank; send k is op 2k, its receive 2k+1
+    std::vector<std::uint32_t> transferOf;  ///< per schedule transfer: the folded transfer it is
+    std::vector<std::uint32_t> example;     ///< per folded transfer: the first schedule transfer that is it
+    std::vector<std::uint32_t> stepStart;   ///< folded transfers of step s (1-based): [stepStart[s−1], stepStart[s])
+};
+/// The folded program of `schedule` (sizes at network.message), or nothing where two ranks'
+/// programs differ (stops at the first difference). O(transfers + Σ blocks), 8 B a transfer.
+std::optional<FoldedProgram> foldSchedule(const Schedule& schedule, const NetworkModel& network);
+/// Sets the sizes of `folded` for a collective of `message` bytes. O(folded transfers).
+void resizeFolded(FoldedProgram& folded, const Schedule& schedule, std::uint64_t message);
+/// The schedule's time from its folded program, or nothing where two events fell on one instant
+/// (then time every rank: timeScheduleProgram). Ops and transfers expanded to the schedule's
+/// unless options.totalOnly.
+std::optional<TimeResult> timeFolded(const Schedule& schedule, const FoldedProgram& folded, const NetworkModel& network,
+                                     const TimeOptions& options = {});
 /// Runs `program` on `network`. Throws Error for a dependency on an op that does not exist, and
 /// (checkMemory) before allocating past the memory limit (ranks × kEngineBytesPerRank + pairs of
 /// ops × kEngineBytesPerTransfer).
@@ -114,8 +144,8 @@ void resizeProgram(OpProgram& program, const Schedule& schedule, std::uint64_t m
 /// ends with what ran, and `unfinished` says what did not. O((ops + dependencies) · log ops).
 TimeResult timeProgram(const OpProgram& program, const NetworkModel& network);
 
-/// The schedule's time on `network` (scheduleProgram, then the engine; with options.steps a
-/// barrier between steps). Fills `transfers` and `stepEnds`. Requires a finalized schedule.
+/// The schedule's time on `network` (folded where every rank runs the same program, otherwise
+/// scheduleProgram, then the engine; with options.steps a barrier between steps). Fills `transfers` and `stepEnds`. Requires a finalized schedule.
 TimeResult timeSchedule(const Schedule& schedule, const NetworkModel& network, const TimeOptions& options = {});
 /// The same with the schedule's program made already (scheduleProgram, resizeProgram for its size).
 TimeResult timeScheduleProgram(const Schedule& schedule, const OpProgram& program, const NetworkModel& network,
