@@ -381,13 +381,13 @@ int runCollectiveCompare(const CompareCommand& o, const Topology& topo, Pattern 
          << "network " << describe(net) << "\n"
          << "α–β beside it: α·start-ups + β·data per node·M, α = " << alpha << ", β = " << beta << ", M = " << o.message
          << " (a fully connected network, each step as long as its slowest message); ≠ where it ranks differently\n";
-    text << std::left << std::setw(6) << "rank" << std::setw(15) << "algorithm" << std::right << std::setw(7) << "steps"
+    text << std::left << std::setw(6) << "rank" << std::setw(20) << "algorithm" << std::right << std::setw(7) << "steps"
          << std::setw(6) << "hops" << std::setw(14) << "LogGP" << std::setw(14) << "with barriers" << std::setw(13)
          << "above bound" << std::setw(16) << "α–β time" << "    " << std::setw(10) << "start-ups"
          << std::setw(15) << "data/node (M)" << std::setw(17) << "α–β bound" << std::setw(8) << "ratio" << "\n";
     for (std::size_t i = 0; i < rows.size(); ++i) {
         const CollectiveRow& r = rows[i];
-        text << std::left << std::setw(6) << rank[i] << std::setw(15) << r.algorithm << std::right << std::setw(7) << r.steps
+        text << std::left << std::setw(6) << rank[i] << std::setw(20) << r.algorithm << std::right << std::setw(7) << r.steps
              << std::setw(6) << r.maxHops << std::setw(14) << formatSeconds(r.loggp * 1e-9) << std::setw(14)
              << formatSeconds(r.loggpSteps * 1e-9) << std::setw(13)
              << (bound.total > 0 ? formatSignificant(100 * (r.loggp / bound.total - 1), 3) + " %" : std::string("-"))

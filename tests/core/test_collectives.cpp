@@ -481,22 +481,28 @@ TEST_CASE("topocast-cli compare ranks the all-reduces by their time on the netwo
     REQUIRE(r.status == 0);
     const nlohmann::json doc = nlohmann::json::parse(r.out);
     CHECK(doc["format"] == "topocast-compare-collectives");
-    REQUIRE(doc["rows"].size() == 3);
-    // bucket and rabenseifner: 10·8 + 1.875·16 = 110, a tie; ring: 10·30 + 30 = 330.
-    CHECK(doc["rows"][0]["time"] == 110.0);
+    REQUIRE(doc["rows"].size() == 4);
+    // recursive-doubling: 10·4 + 4·16 = 104; bucket and rabenseifner: 10·8 + 1.875·16 = 110, a
+    // tie; ring: 10·30 + 30 = 330.
+    CHECK(doc["rows"][0]["algorithm"] == "recursive-doubling");
+    CHECK(doc["rows"][0]["time"] == 104.0);
     CHECK(doc["rows"][0]["rank"] == 1);
-    CHECK(doc["rows"][1]["rank"] == 1);
-    CHECK(doc["rows"][2]["algorithm"] == "ring");
-    CHECK(doc["rows"][2]["rank"] == 3);
-    CHECK(doc["rows"][2]["time"] == 330.0);
-    CHECK(doc["rows"][2]["lower_bound"] == 10.0 * 4 + 1.875 * 16);
-    // Ranked by the network model's time (on the 4-cube bucket and rabenseifner send the same
-    // messages over one hop each: a tie there too), α–β's rank beside it.
+    CHECK(doc["rows"][1]["time"] == 110.0);
+    CHECK(doc["rows"][1]["rank"] == 2);
+    CHECK(doc["rows"][2]["rank"] == 2);
+    CHECK(doc["rows"][3]["algorithm"] == "ring");
+    CHECK(doc["rows"][3]["rank"] == 4);
+    CHECK(doc["rows"][3]["time"] == 330.0);
+    CHECK(doc["rows"][3]["lower_bound"] == 10.0 * 4 + 1.875 * 16);
+    // Ranked by the network model's time (at 128 B, recursive-doubling's 4 one-hop exchanges
+    // beat the 8 of bucket and rabenseifner, which send the same messages over one hop each: a
+    // tie there too), α–β's rank beside it.
     CHECK(doc["ranked_by"].get<std::string>().starts_with("loggp"));
     CHECK(doc["size"]["value"] == 16 * 8);
-    CHECK(doc["rows"][0]["loggp_time"]["value"] == doc["rows"][1]["loggp_time"]["value"]);
-    CHECK(doc["rows"][2]["loggp_time"]["value"].get<double>() > doc["rows"][0]["loggp_time"]["value"].get<double>());
-    CHECK(doc["rows"][2]["alpha_beta_rank"] == 3);
+    CHECK(doc["rows"][1]["loggp_time"]["value"] == doc["rows"][2]["loggp_time"]["value"]);
+    CHECK(doc["rows"][0]["loggp_time"]["value"].get<double>() < doc["rows"][1]["loggp_time"]["value"].get<double>());
+    CHECK(doc["rows"][3]["loggp_time"]["value"].get<double>() > doc["rows"][1]["loggp_time"]["value"].get<double>());
+    CHECK(doc["rows"][3]["alpha_beta_rank"] == 4);
     // On the 8×8 torus with 1 MiB, Rabenseifner's 4-hop exchanges still win without contention
     // (a hop costs 10 ns), and every time is above the bound.
     const CliRun torus = runCli({"compare", "-t", "torus:8x8", "--pattern", "allreduce", "--size", "1MiB", "--json"});

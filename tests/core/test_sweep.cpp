@@ -311,8 +311,8 @@ TEST_CASE("sweep: every hypercube graph's broadcast run backwards as a reduce an
     CHECK(stats.schedules > 300);
 }
 
-TEST_CASE("sweep: bucket on every network of the grid, rabenseifner where every side is a power of two (refused "
-          "elsewhere) — the checker, exact steps (collectives.h)",
+TEST_CASE("sweep: bucket on every network of the grid, rabenseifner and recursive-doubling's all-reduce where every "
+          "side is a power of two (refused elsewhere) — the checker, exact steps (collectives.h)",
           "[sweep][baseline]")
 {
     SweepStats stats;
@@ -340,6 +340,8 @@ TEST_CASE("sweep: bucket on every network of the grid, rabenseifner where every 
                  stats, noExtra);
         sweepOne("rabenseifner", t, NodeId{0}, {{"pattern", "reduce-scatter"}}, {halvings, "rabenseifner: log₂N", oneHop},
                  stats, noExtra);
+        sweepOne("recursive-doubling", t, NodeId{0}, {{"pattern", "allreduce"}},
+                 {halvings, "recursive-doubling: log₂N", oneHop}, stats, noExtra);
     }
     stats.print("bucket, rabenseifner");
     CHECK(stats.schedules > 100);
@@ -909,7 +911,7 @@ TEST_CASE("sweep: every algorithm of the registry, with every mode and pattern i
                                                                     {"ring", "allreduce allgather reduce-scatter"},
                                                                     {"bucket", "allreduce allgather reduce-scatter"},
                                                                     {"rabenseifner", "allreduce reduce-scatter"},
-                                                                    {"recursive-doubling", "broadcast"},
+                                                                    {"recursive-doubling", "broadcast allreduce"},
                                                                     {"bfs", "broadcast"},
                                                                     {"cang-wu", "broadcast"},
                                                                     {"tsay-wang", "broadcast"},

@@ -341,6 +341,41 @@ Schedule rabenseifnerSchedule(const Topology& topo, Pattern pattern)
     return stagedSchedule(topo, pattern, stages, "rabenseifner", oneHop);
 }
 
+Schedule recursiveDoublingAllreduce(const Topology& topo)
+{
+    if (topo.nodeCount() < 2)
+        throw Error("recursive-doubling needs at least two nodes; got the " + topo.displayName());
+    for (int d = 0; d < topo.dims(); ++d)
+        if (!std::has_single_bit(static_cast<unsigned>(topo.side(d))))
+            throw Error("recursive-doubling needs every side to be a power of two; got the " + topo.displayName() +
+                        " (ring and bucket take any torus)");
+    Schedule s(topo, NodeId{0}, Pattern::Allreduce, PortModel::OnePort);
+    s.algorithm = "recursive-doubling";
+    s.sizeUnit = "message";
+    const std::vector<Block> vector{Block{Block::kAll, Block::kAll, 0}};
+    const std::uint32_t whole = s.addPayload(vector);
+    bool oneHop = true;
+    std::uint32_t step = 0;
+    for (int d = 0; d < topo.dims(); ++d)
+        for (int distance = 1; distance < topo.side(d); distance *= 2) {
+            ++step;
+            const auto stride = topo.stride(d);
+            for (NodeId v{}; v < topo.nodeCount(); ++v) {
+                const int x = topo.coord(v, d);
+                const NodeId partner{v - static_cast<std::uint32_t>(x) * stride + static_cast<std::uint32_t>(x ^ distance) * stride};
+                s.add(v, partner, StepNo{step}, {}, whole, 0, 1.0);
+            }
+            oneHop = oneHop && distance == 1;
+            s.stepLabels.push_back("exchange the whole vector along " + dimensionName(topo, d) +
+                                   (topo.side(d) > 2 ? " (distance " + std::to_string(distance) + ")" : ""));
+        }
+    // Exchanges farther than one hop may share channels within a step (pairs interleave).
+    s.contentionFree = oneHop;
+    s.figures = figuresOf("recursive-doubling", Pattern::Allreduce, topo);
+    s.finalize();
+    return s;
+}
+
 Schedule binomialReduce(const Topology& topo, NodeId root)
 {
     Schedule s = reversedSchedule(binomialBroadcast(topo, root));
@@ -487,6 +522,10 @@ CollectiveCost collectiveCost(const std::string& algorithm, Pattern pattern, con
         default:
             throw Error(algorithm + " computes " + patternList() + "; got pattern '" + toString(pattern) + "'");
         }
+    } else if (algorithm == "recursive-doubling") {
+        if (pattern != Pattern::Allreduce)
+            throw Error("recursive-doubling's collective costs are for allreduce; got pattern '" + toString(pattern) + "'");
+        c = {logN, logN, c.lowerBoundStartups, c.lowerBoundData, "log₂N·α + log₂N·M·β (the whole vector every step)"};
     } else if (algorithm == "binomial") {
         switch (pattern) {
         case Pattern::Reduce:

@@ -150,15 +150,22 @@ std::vector<AlgorithmInfo> baselineAlgorithms()
         rabenseifnerSchedule));
     list.push_back({
         .name = "recursive-doubling",
-        .summary = "halve the network dimension by dimension; send to the same spot in the other half (one-port)",
+        .summary = "halve the network dimension by dimension; send to the same spot in the other half (one-port); "
+                   "all-reduce: exchange the whole vector with the node at distance 1, 2, 4, … (log₂N steps, "
+                   "log₂N·M per node)",
         .topologies = "meshes, tori and hypercubes whose sides are powers of two",
-        .patterns = {"broadcast"},
+        .patterns = {"broadcast", "allreduce"},
         .whyNot = [](const Topology& t) -> std::optional<std::string> {
             if (allPowersOfTwo(t))
                 return std::nullopt;
             return "recursive-doubling needs every side to be a power of two; got " + t.displayName();
         },
-        .build = [](const Topology& t, NodeId s, const ParamValues&) { return recursiveDoublingBroadcast(t, s); },
+        .build =
+            [](const Topology& t, NodeId s, const ParamValues& p) {
+                if (p.text("pattern", "broadcast") == "allreduce")
+                    return recursiveDoublingAllreduce(t);
+                return recursiveDoublingBroadcast(t, s);
+            },
     });
     list.push_back({
         .name = "bfs",
@@ -376,7 +383,8 @@ std::string algorithmReference(std::string_view name)
         return "baseline: the ring all-gather, reduce-scatter and all-reduce (Thakur, Rabenseifner and Gropp, "
                "Optimization of Collective Communication Operations in MPICH, IJHPCA 19(1), 2005)";
     if (name == "recursive-doubling")
-        return "baseline: recursive doubling, halving the network dimension by dimension (no paper)";
+        return "baseline: recursive doubling, halving the network dimension by dimension (no paper); its all-reduce as "
+               "in MPICH for short messages (Thakur, Rabenseifner and Gropp, IJHPCA 19(1), 2005, §4.4)";
     if (name == "bfs")
         return "baseline: a breadth-first spanning tree (Boost.Graph), one level per step (no paper)";
     return {};

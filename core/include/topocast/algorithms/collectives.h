@@ -64,6 +64,13 @@ std::optional<std::string> rabenseifnerWhyNot(const Topology& topo);
 /// of two (by embedding: exchanges of one step may then share channels). O(N log N).
 Schedule rabenseifnerSchedule(const Topology& topo, Pattern pattern);
 
+/// Recursive-doubling all-reduce (Thakur, Rabenseifner & Gropp 2005, §4.4; MPICH's choice for
+/// short messages): log₂N steps, in each every node exchanges its whole partial vector with the
+/// node at distance 1, 2, 4, … along each dimension in turn and adds what it receives —
+/// the fewest steps, log₂N·M per node. Sides must be powers of two; exchanges farther than one
+/// hop may share channels within a step. O(N log N).
+Schedule recursiveDoublingAllreduce(const Topology& topo);
+
 /// A broadcast run backwards as a reduce, or a scatter as a gather, to the same root: every
 /// transfer from→to in step t becomes to→from in step T + 1 − t; broadcast part p becomes chunk
 /// p (a partial result), scatter block (root → v, part p) becomes v's own block. The port model,
@@ -85,7 +92,8 @@ struct CollectiveCost {
     double lowerBoundData = 0;     ///< in units of M
     std::string formula;           ///< "2(N−1)·α + 2(N−1)/N·M·β", …
 };
-/// The closed form for an algorithm ("ring", "bucket", "rabenseifner", "binomial") and pattern on
+/// The closed form for an algorithm ("ring", "bucket", "rabenseifner", "recursive-doubling",
+/// "binomial") and pattern on
 /// `topo` (bucket's start-ups depend on its sides).
 CollectiveCost collectiveCost(const std::string& algorithm, Pattern pattern, const Topology& topo);
 
