@@ -18,6 +18,7 @@
 #include "topocast/io/schedule_csv.h"
 #include "topocast/io/schedule_json.h"
 #include "topocast/model/error.h"
+#include "topocast/model/limits.h"
 #include "topocast/model/units.h"
 #include "topocast/text/numbers.h"
 
@@ -192,8 +193,14 @@ int runTimeSchedule(const TimeCommand& o, bool steps, Io& io)
         sc = o.scenario.resolve();
     const Schedule s = sc ? buildScenario(*sc) : readScheduleFile(o.file, o.topology, o.ranks);
     const NetworkModel net = o.network.resolve(sc ? sc->network : std::nullopt);
-    const TimeResult t = timeSchedule(s, net, TimeOptions{.steps = steps});
-    const TimeResult other = timeSchedule(s, net, TimeOptions{.steps = !steps});
+    if (o.json)
+        // The document lists every transfer as a JSON object (about 600 B each while it is built).
+        checkMemory("time --json of " + std::to_string(s.size()) + " transfers", saturatingMul(s.size(), 600),
+                    "every transfer listed, about 600 B each while the document is built; the text output gives "
+                    "the totals of any size");
+    // The text prints totals only: no op's or transfer's time is kept.
+    const TimeResult t = timeSchedule(s, net, TimeOptions{.steps = steps, .totalOnly = !o.json});
+    const TimeResult other = timeSchedule(s, net, TimeOptions{.steps = !steps, .totalOnly = true});
     const Topology& topo = s.topology();
     if (o.json) {
         nlohmann::ordered_json doc = envelope("topocast-time", topo);
