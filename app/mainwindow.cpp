@@ -25,6 +25,7 @@
 #include "window/presentation.h"
 #include "window/scenariomemory.h"
 #include "window/statusreport.h"
+#include "window/timesizedock.h"
 #include "window/viewcontrols.h"
 
 #include "topocast/model/error.h"
@@ -64,6 +65,7 @@ MainWindow::MainWindow(bool useSettings, QWidget* parent) : QMainWindow(parent)
     connectSession();
     connectViews();
     buildFindingsDock(scenarioDock);
+    addTimeSizeDock(this, m_session);
     m_compareFlow = new CompareFlow(this, {m_session, m_scene, m_narration, m_compare, m_findings},
                                     [this](SnapshotPtr snap) {
                                         m_panel->setScenario(m_session->requestedScenario());  // A again

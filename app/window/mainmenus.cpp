@@ -18,6 +18,7 @@
 #include <QApplication>
 #include <QCoreApplication>
 #include <QDir>
+#include <QDockWidget>
 #include <QFileDialog>
 #include <QFileInfo>
 #include <QMenuBar>
@@ -124,6 +125,8 @@ void buildViewMenu(MainWindow& w, MainMenus& menus)
                                 QStringLiteral("the time the 3-D view takes per frame, in the status bar"));
     QObject::connect(menus.frameTime, &QAction::toggled, &w, &MainWindow::showFrameTime);
     view->addAction(w.predictMode()->action());
+    if (auto* timeSize = w.findChild<QDockWidget*>(QStringLiteral("timeSizeDock")))
+        view->addAction(timeSize->toggleViewAction());
     menus.compare =
         checkable(view, QStringLiteral("&Compare side by side"), QKeySequence(Qt::Key_K | Qt::CTRL),
                   QStringLiteral("two schedules on one network, one camera and one timeline; click a side to edit it"));

@@ -58,8 +58,8 @@ void legend(std::ostream& out, const SweepTable& table, double lx, double top, d
     out << fmt::format("<text x=\"{}\" y=\"{:.1f}\" font-size=\"19\" font-weight=\"bold\">algorithm</text>\n", lx, y + 8);
     y += 36;
     for (std::size_t a = 0; a < table.algorithms.size(); ++a) {
-        const std::string colour = kColours[a % std::size(kColours)];
-        polyline(out, {{lx, y}, {lx + 44, y}}, colour, kDashes[a % std::size(kDashes)], 3.5);
+        const std::string colour = sweepLineColour(a);
+        polyline(out, {{lx, y}, {lx + 44, y}}, colour, sweepLineDash(a), 3.5);
         out << fmt::format("<text x=\"{}\" y=\"{:.1f}\" font-size=\"18\">{}</text>\n", lx + 54, y + 6, escape(table.algorithms[a]));
         y += 32;
     }
@@ -78,6 +78,9 @@ void legend(std::ostream& out, const SweepTable& table, double lx, double top, d
 }
 
 } // namespace
+
+const char* sweepLineColour(std::size_t i) { return kColours[i % std::size(kColours)]; }
+const char* sweepLineDash(std::size_t i) { return kDashes[i % std::size(kDashes)]; }
 
 void writeSweepSvg(std::ostream& out, const SweepTable& table, SweepMetric metric)
 {
@@ -161,8 +164,8 @@ void writeSweepSvg(std::ostream& out, const SweepTable& table, SweepMetric metri
         std::vector<std::pair<double, double>> points;
         for (const SweepRow& row : table.rows)
             points.emplace_back(px(row.size), py(value(row.size, row.times[a])));
-        const std::string colour = kColours[a % std::size(kColours)];
-        polyline(out, points, colour, kDashes[a % std::size(kDashes)], 3.5);
+        const std::string colour = sweepLineColour(a);
+        polyline(out, points, colour, sweepLineDash(a), 3.5);
         for (const SweepRow& row : table.rows)
             if (row.winner == a)
                 out << fmt::format("<circle cx=\"{:.1f}\" cy=\"{:.1f}\" r=\"6\" fill=\"{}\"/>\n", px(row.size),

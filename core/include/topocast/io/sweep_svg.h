@@ -7,12 +7,19 @@
 
 #include "topocast/analysis/sweep.h"
 
+#include <cstddef>
 #include <iosfwd>
 #include <string>
 
 namespace topocast {
 
 enum class SweepMetric { Time, BusBandwidth };
+
+/// The colour ("#0072B2") and dash pattern (SVG's "10 4", empty: solid) of the i-th algorithm's
+/// line, in the chart and wherever else the sweep is drawn (the app's Time vs size dock), so
+/// a line has one look everywhere: Okabe & Ito's colours, which colour-blind readers tell apart.
+const char* sweepLineColour(std::size_t i);
+const char* sweepLineDash(std::size_t i);
 
 /// Writes `table` as a standalone SVG document. O(algorithms · sizes).
 void writeSweepSvg(std::ostream& out, const SweepTable& table, SweepMetric metric = SweepMetric::Time);

@@ -1,0 +1,155 @@
+// The Time vs size dock (panels/timesizepanel.h, window/timesizedock.h): the times it charts are
+// core's sweep for the scenario, the scenario's algorithm is the thick curve, its message size
+// the marker; dragging the marker and clicking a curve with the mouse change the scenario in the
+// window, and a sweep too long for the dock is refused with the command that runs it.
+#include "helpers.h"
+#include "mainwindow.h"
+#include "panels/timesizepanel.h"
+#include "session/session.h"
+
+#include "topocast/analysis/sweep.h"
+
+#include <catch2/catch.hpp>
+
+#include <QAction>
+#include <QChartView>
+#include <QDockWidget>
+#include <QLineSeries>
+#include <QSignalSpy>
+#include <QTest>
+
+using namespace topocast;
+using namespace topocast::app;
+
+namespace {
+
+Scenario allreduce(const char* topology, const char* algorithm, std::uint64_t message)
+{
+    Scenario s = test::scenario(topology, algorithm);
+    s.params.set("pattern", "allreduce");
+    NetworkModel m;
+    m.message = message;
+    s.network = m;
+    return s;
+}
+
+/// Presses at `from`, moves to `to` and releases there, as a mouse does.
+void drag(QWidget* viewport, QPoint from, QPoint to)
+{
+    QTest::mousePress(viewport, Qt::LeftButton, {}, from);
+    QMouseEvent move(QEvent::MouseMove, QPointF(to), viewport->mapToGlobal(QPointF(to)), Qt::NoButton, Qt::LeftButton, {});
+    QCoreApplication::sendEvent(viewport, &move);
+    QTest::mouseRelease(viewport, Qt::LeftButton, {}, to);
+}
+
+} // namespace
+
+TEST_CASE("time vs size: the chart is core's sweep, the scenario's algorithm thick and its size marked",
+          "[app][timesize]")
+{
+    TimeSizePanel panel;
+    panel.resize(1100, 520);
+    panel.show();
+    QSignalSpy finished(&panel, &TimeSizePanel::finished);
+    panel.setScenario(allreduce("torus:4x4", "ring", 1024));
+    REQUIRE(finished.wait(30000));
+    REQUIRE(panel.ready());
+    const SweepTable& t = *panel.table();
+    CHECK(t.algorithms == std::vector<std::string>{"ring", "bucket", "rabenseifner", "recursive-doubling"});
+    CHECK(t.rows.size() == 28);
+    // The same times as the CLI's sweep of the same request.
+    SweepRequest request = t.request;
+    const SweepTable again = runSweep(request, sweepSchedules(request));
+    for (std::size_t i = 0; i < t.rows.size(); ++i)
+        CHECK(t.rows[i].times == again.rows[i].times);
+    CHECK(panel.highlighted() == QStringLiteral("ring"));
+    CHECK(panel.markerSize() == 1024);
+    // One line per algorithm, the bound and the marker; the scenario's drawn thickest.
+    const auto series = panel.chartView()->chart()->series();
+    REQUIRE(series.size() == 6);
+    const auto* ring = qobject_cast<QLineSeries*>(series[0]);
+    const auto* bucket = qobject_cast<QLineSeries*>(series[1]);
+    REQUIRE((ring && bucket));
+    CHECK(ring->pen().widthF() > 2 * bucket->pen().widthF() - 1);
+    CHECK(ring->name() == QStringLiteral("ring"));
+    CHECK(series[4]->name() == QStringLiteral("the bound"));
+    // The caption says what the marker's size gives, the winner and the scenario's own.
+    CHECK(panel.captionText().contains(QStringLiteral("At M = 1 KiB: recursive-doubling is fastest")));
+    CHECK(panel.captionText().contains(QStringLiteral("ring, the scenario's")));
+    CHECK(panel.captionText().contains(QStringLiteral("overtakes")));
+
+    // A size that is not a power of two is timed too, and marked where it is.
+    panel.setScenario(allreduce("torus:4x4", "bucket", 3000));
+    REQUIRE(finished.wait(30000));
+    CHECK(panel.table()->rows.size() == 29);
+    CHECK(panel.captionText().contains(QStringLiteral("At M = 3000 B")));
+    CHECK(panel.highlighted() == QStringLiteral("bucket"));
+}
+
+TEST_CASE("time vs size: dragging the marker chooses a size, clicking a curve an algorithm", "[app][timesize]")
+{
+    TimeSizePanel panel;
+    panel.resize(1100, 520);
+    panel.show();
+    QSignalSpy finished(&panel, &TimeSizePanel::finished);
+    panel.setScenario(allreduce("torus:8x8", "ring", 1024));
+    REQUIRE(finished.wait(30000));
+    QWidget* viewport = panel.chartView()->viewport();
+
+    QSignalSpy size(&panel, &TimeSizePanel::messageSizeChosen);
+    drag(viewport, panel.viewportPoint(QStringLiteral("marker"), 1024), panel.viewportPoint(QStringLiteral("marker"), 1 << 20));
+    REQUIRE(size.count() == 1);
+    CHECK(size.front().front().value<std::uint64_t>() == std::uint64_t{1} << 20);
+    // Pressed away from the marker, nothing is dragged.
+    drag(viewport, panel.viewportPoint(QStringLiteral("marker"), 1 << 24), panel.viewportPoint(QStringLiteral("marker"), 8));
+    CHECK(size.count() == 1);
+
+    QSignalSpy chosen(&panel, &TimeSizePanel::algorithmChosen);
+    QTest::mouseClick(viewport, Qt::LeftButton, {}, panel.viewportPoint(QStringLiteral("recursive-doubling"), 1 << 26));
+    REQUIRE(chosen.count() == 1);
+    CHECK(chosen.front().front().toString() == QStringLiteral("recursive-doubling"));
+}
+
+TEST_CASE("time vs size: the window's dock changes the scenario it follows", "[app][timesize][window]")
+{
+    MainWindow w(false);
+    REQUIRE(w.session()->setScenarioNow(allreduce("torus:4x4", "ring", 1024)));
+    auto* dock = w.findChild<QDockWidget*>(QStringLiteral("timeSizeDock"));
+    REQUIRE(dock);
+    CHECK(dock->isHidden());  // View ▸ Time vs size (F9) shows it
+    CHECK(dock->toggleViewAction()->shortcut() == QKeySequence(Qt::Key_F9));
+    auto* panel = qobject_cast<TimeSizePanel*>(dock->widget());
+    REQUIRE(panel);
+    w.resize(1600, 1000);
+    w.show();
+    QSignalSpy finished(panel, &TimeSizePanel::finished);
+    dock->toggleViewAction()->trigger();
+    REQUIRE(finished.wait(30000));
+    REQUIRE(panel->ready());
+
+    QWidget* viewport = panel->chartView()->viewport();
+    drag(viewport, panel->viewportPoint(QStringLiteral("marker"), 1024), panel->viewportPoint(QStringLiteral("marker"), 1 << 16));
+    REQUIRE(waitUntilIdle({w.session()}, 30000));
+    REQUIRE(w.session()->scenario().network);
+    CHECK(w.session()->scenario().network->message == std::uint64_t{1} << 16);
+    CHECK(test::waitFor([&] { return panel->markerSize() == std::uint64_t{1} << 16; }));
+
+    QTest::mouseClick(viewport, Qt::LeftButton, {}, panel->viewportPoint(QStringLiteral("bucket"), 64));
+    REQUIRE(waitUntilIdle({w.session()}, 30000));
+    CHECK(w.session()->scenario().algorithm == "bucket");
+    CHECK(w.session()->snapshot()->schedule.pattern() == Pattern::Allreduce);  // bucket's first pattern: no parameter
+    CHECK(test::waitFor([&] { return panel->highlighted() == QStringLiteral("bucket"); }));
+}
+
+TEST_CASE("time vs size: a sweep too long for the dock is refused with the command that runs it", "[app][timesize]")
+{
+    TimeSizePanel panel;
+    panel.setMaxSeconds(1e-9);  // the dock's 20 s, scaled down to a sweep a test can afford
+    panel.show();
+    QSignalSpy finished(&panel, &TimeSizePanel::finished);
+    panel.setScenario(allreduce("torus:4x4", "bucket", 1024));
+    REQUIRE(finished.wait(30000));
+    CHECK_FALSE(panel.ready());
+    CHECK(panel.captionText().contains(QStringLiteral("too long for the dock")));
+    CHECK(panel.captionText().contains(QStringLiteral("topocast-cli sweep --topology torus:4x4 --pattern allreduce")));
+}
