@@ -1,6 +1,7 @@
 #include "panels/scenariopanel.h"
 
 #include "topocast/algorithms/registry.h"
+#include "topocast/model/network.h"
 #include "topocast/model/error.h"
 
 #include <QComboBox>
@@ -88,6 +89,43 @@ ScenarioPanel::ScenarioPanel(QWidget* parent) : QWidget(parent)
     m_source = new QLineEdit;
     m_source->setToolTip(QStringLiteral("source node: coordinates \"x,y,z\" (or a hypercube address); click a node to choose"));
     form->addRow(QStringLiteral("Source"), m_source);
+
+    // The network the times are computed on (the Time vs size dock, exports): preset and the
+    // values a class varies, each with its unit.
+    auto* netBox = new QWidget;
+    auto* netForm = new QFormLayout(netBox);
+    netForm->setContentsMargins(0, 0, 0, 0);
+    m_netPreset = new QComboBox;
+    for (const auto& [name, what] : networkPresets()) {
+        m_netPreset->addItem(QString::fromStdString(name));
+        m_netPreset->setItemData(m_netPreset->count() - 1, QString::fromStdString(what), Qt::ToolTipRole);
+    }
+    m_netPreset->addItem(QStringLiteral("custom"));
+    netForm->addRow(QStringLiteral("Network"), m_netPreset);
+    const std::pair<const char*, const char*> netKeys[] = {
+        {"message", "Message size"}, {"bandwidth", "Bandwidth"}, {"latency", "Latency L"},
+        {"hop_latency", "Per hop"}, {"ports", "Ports"}};
+    for (const auto& [key, label] : netKeys) {
+        auto* edit = new QLineEdit;
+        edit->setToolTip(QStringLiteral("%1 of the network model, with its unit (1MiB, 12.5GB/s, 1us, 10ns, one-port "
+                                        "or all-port): the times of the Time vs size dock use it")
+                             .arg(QString::fromLatin1(label)));
+        connect(edit, &QLineEdit::editingFinished, this, [this] { changed(); });
+        netForm->addRow(QString::fromLatin1(label), edit);
+        m_netFields.emplace_back(QString::fromLatin1(key), edit);
+    }
+    form->addRow(netBox);
+    connect(m_netPreset, &QComboBox::currentIndexChanged, this, [this] {
+        if (m_updating || m_netPreset->currentText() == QLatin1String("custom"))
+            return;
+        // Another preset: its values in the fields, the message size kept.
+        NetworkModel m = networkPreset(m_netPreset->currentText().toStdString());
+        if (QLineEdit* size = networkField(QStringLiteral("message")); size && !size->text().trimmed().isEmpty())
+            setNetworkField(m, "message", size->text().trimmed().toStdString());
+        showNetwork(m);
+        changed();
+    });
+    showNetwork(NetworkModel{});
 
     connect(m_kind, &QComboBox::currentIndexChanged, this, [this] { updateKind(); updateAlgorithms(); changed(); });
     connect(m_algorithm, &QComboBox::currentIndexChanged, this, [this] {
@@ -284,7 +322,27 @@ void ScenarioPanel::setScenario(const Scenario& s)
     for (const auto& [k, e] : m_params)
         e->setText(s.params.has(k.toStdString()) ? QString::fromStdString(*s.params.find(k.toStdString())) : QString());
     setSource(t, s.source);
+    showNetwork(s.network.value_or(NetworkModel{}));
     m_updating = false;
+}
+
+QLineEdit* ScenarioPanel::networkField(const QString& key) const
+{
+    for (const auto& [k, e] : m_netFields)
+        if (k == key)
+            return e;
+    return nullptr;
+}
+
+void ScenarioPanel::showNetwork(const NetworkModel& m)
+{
+    const bool wasUpdating = m_updating;
+    m_updating = true;
+    m_netPreset->setCurrentText(QString::fromStdString(m.preset));
+    for (const auto& [key, text] : networkFields(m))
+        if (QLineEdit* edit = networkField(QString::fromStdString(key)))
+            edit->setText(QString::fromStdString(text));
+    m_updating = wasUpdating;
 }
 
 void ScenarioPanel::updateSourceField()
@@ -324,6 +382,24 @@ Scenario ScenarioPanel::scenario(Scenario s) const
     }
     const QString src = m_source->text().trimmed();
     s.source = src.isEmpty() ? NodeId{0} : s.topology.parseNode(src.toStdString());
+    // The network: the scenario's (or the default), another preset where one was chosen, and
+    // every field that says something else than it does.
+    NetworkModel m = s.network.value_or(NetworkModel{});
+    if (const std::string preset = m_netPreset->currentText().toStdString(); preset != m.preset && preset != "custom") {
+        const std::uint64_t size = m.message;
+        m = networkPreset(preset);
+        m.message = size;
+    }
+    for (const auto& [key, edit] : m_netFields) {
+        const std::string text = edit->text().trimmed().toStdString();
+        const auto fields = networkFields(m);
+        const auto now = std::find_if(fields.begin(), fields.end(), [&](const auto& f) { return f.first == key.toStdString(); });
+        if (!text.empty() && (now == fields.end() || now->second != text))
+            setNetworkField(m, key.toStdString(), text);
+    }
+    checkNetworkModel(m);
+    if (s.network || !(m == NetworkModel{}))
+        s.network = m;
     return s;
 }
 

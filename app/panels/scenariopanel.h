@@ -26,7 +26,8 @@ public:
 
     /// Shows `scenario` in the widgets without emitting edited().
     void setScenario(const Scenario& scenario);
-    /// `base` with the network, algorithm, parameters and source the widgets describe (title,
+    /// `base` with the network, algorithm, parameters, source and network model (its size among
+    /// them) the widgets describe (title,
     /// description, view kept; the compare side dropped when the network changes). Throws
     /// topocast::Error naming a bad field.
     Scenario scenario(Scenario base) const;
@@ -40,6 +41,10 @@ public:
     QLabel* whyNotLabel() const { return m_whyNot; }
     QComboBox* kindBox() const { return m_kind; }
     QSpinBox* sideBox(int dim) const { return m_sides[dim]; }
+    /// The network model's preset chooser and the field of `key` ("message", "bandwidth",
+    /// "latency", "hop_latency", "ports"), or null (for tests).
+    QComboBox* networkPresetBox() const { return m_netPreset; }
+    QLineEdit* networkField(const QString& key) const;
 
 signals:
     void edited();
@@ -58,6 +63,8 @@ private:
     void updateAlgorithms();
     void updateWhyNot();
     void updateParameters();
+    /// The network fields, each showing `m`'s value with its unit.
+    void showNetwork(const NetworkModel& m);
     void changed();
 
     QComboBox* m_kind = nullptr;
@@ -72,6 +79,8 @@ private:
     QWidget* m_paramBox = nullptr;
     std::vector<std::pair<QString, QLineEdit*>> m_params;
     QLineEdit* m_source = nullptr;
+    QComboBox* m_netPreset = nullptr;
+    std::vector<std::pair<QString, QLineEdit*>> m_netFields;
     bool m_updating = false;
 };
 

@@ -4,6 +4,7 @@
 // window, and a sweep too long for the dock is refused with the command that runs it.
 #include "helpers.h"
 #include "mainwindow.h"
+#include "panels/scenariopanel.h"
 #include "panels/timesizepanel.h"
 #include "session/session.h"
 
@@ -13,6 +14,8 @@
 
 #include <QAction>
 #include <QChartView>
+#include <QComboBox>
+#include <QLineEdit>
 #include <QDockWidget>
 #include <QLineSeries>
 #include <QSignalSpy>
@@ -152,4 +155,36 @@ TEST_CASE("time vs size: a sweep too long for the dock is refused with the comma
     CHECK_FALSE(panel.ready());
     CHECK(panel.captionText().contains(QStringLiteral("too long for the dock")));
     CHECK(panel.captionText().contains(QStringLiteral("topocast-cli sweep --topology torus:4x4 --pattern allreduce")));
+}
+
+TEST_CASE("time vs size: the scenario panel shows the network model and edits it with units", "[app][timesize][window]")
+{
+    MainWindow w(false);
+    REQUIRE(w.session()->setScenarioNow(allreduce("torus:4x4", "ring", 1024)));
+    ScenarioPanel* panel = w.scenarioPanel();
+    REQUIRE(panel->networkField(QStringLiteral("message")));
+    CHECK(panel->networkField(QStringLiteral("message"))->text() == QStringLiteral("1KiB"));
+    CHECK(panel->networkField(QStringLiteral("bandwidth"))->text() == QStringLiteral("12.5GB/s"));
+    CHECK(panel->networkPresetBox()->currentText() == QStringLiteral("cluster"));
+
+    // A size with its unit becomes the scenario's.
+    panel->networkField(QStringLiteral("message"))->setText(QStringLiteral("64KiB"));
+    w.applyPanel();
+    REQUIRE(waitUntilIdle({w.session()}, 30000));
+    CHECK(w.session()->scenario().network->message == 65536);
+
+    // Without a unit: refused with the reason, the scenario kept.
+    panel->networkField(QStringLiteral("latency"))->setText(QStringLiteral("3"));
+    w.applyPanel();
+    CHECK(w.errorText().contains(QStringLiteral("has no unit")));
+    CHECK(w.session()->scenario().network->latency == Approx(1e-6));
+
+    // Another preset brings its values, the size stays.
+    panel->networkPresetBox()->setCurrentText(QStringLiteral("loggopsim"));
+    CHECK(panel->networkField(QStringLiteral("latency"))->text() == QStringLiteral("2500ns"));
+    w.applyPanel();
+    REQUIRE(waitUntilIdle({w.session()}, 30000));
+    REQUIRE(w.session()->scenario().network);
+    CHECK(w.session()->scenario().network->preset == "loggopsim");
+    CHECK(w.session()->scenario().network->message == 65536);
 }

@@ -6,6 +6,7 @@
 
 #include <charconv>
 #include <cmath>
+#include <cstring>
 #include <string>
 
 namespace topocast {
@@ -180,7 +181,9 @@ std::string formatSeconds(double seconds)
 
 std::string compactSeconds(double seconds)
 {
-    // Exact enough to read back: the shortest of 6 to 17 significant digits that round-trips.
+    // Exact enough to read back: in each unit, the fewest significant digits (up to 17) that read
+    // back to the same value; of those, the shortest text ("2500ns", not "2.5000000000000004us"),
+    // the larger unit where two are as short.
     if (seconds == 0)
         return "0";
     struct Scale {
@@ -188,14 +191,23 @@ std::string compactSeconds(double seconds)
         const char* name;
     };
     static constexpr Scale scales[] = {{1, "s"}, {1e-3, "ms"}, {1e-6, "us"}, {1e-9, "ns"}, {1e-12, "ps"}};
-    for (const Scale& s : scales)
-        if (std::abs(seconds) >= s.factor * (1 - 1e-12) || s.factor == 1e-12)
-            for (int digits = 6; digits <= 17; ++digits) {
-                const std::string text = fmt::format("{:.{}g}{}", seconds / s.factor, digits, s.name);
-                if (parseSeconds(text, "duration") == seconds || digits == 17)
-                    return text;
+    std::string best;
+    for (const Scale& s : scales) {
+        const double v = seconds / s.factor;
+        if (std::abs(v) >= 1e9 || (std::abs(v) < 1e-3 && s.factor != 1e-12))
+            continue;
+        for (int digits = 1; digits <= 17; ++digits) {
+            const std::string text = fmt::format("{:.{}g}{}", v, digits, s.name);
+            if (text.find('e') != std::string::npos && text.find('e') < text.size() - std::strlen(s.name))
+                continue;  // "2.5e+03ns": the next unit says it plainly
+            if (parseSeconds(text, "duration") == seconds) {
+                if (best.empty() || text.size() < best.size())
+                    best = text;
+                break;
             }
-    return fmt::format("{}s", seconds);
+        }
+    }
+    return best.empty() ? fmt::format("{:.17g}s", seconds) : best;
 }
 
 std::string formatBandwidth(double secondsPerByte)
