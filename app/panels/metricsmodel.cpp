@@ -1,6 +1,8 @@
 #include "panels/metricsmodel.h"
 
 #include "topocast/algorithms/figures.h"
+#include "topocast/model/network.h"
+#include "topocast/model/units.h"
 #include "topocast/text/numbers.h"
 
 #include <QHeaderView>
@@ -89,6 +91,7 @@ void MetricsModel::addRows(const Snapshot& snap)
     add(QStringLiteral("contention_uses"), QStringLiteral("Conflicting uses"), QVariant::fromValue<qulonglong>(m.contentionUses),
         QStringLiteral("channel uses that share their step's channel with another transfer"));
     add(QStringLiteral("max_hops"), QStringLiteral("Longest route (hops)"), QVariant::fromValue<qulonglong>(m.maxHops));
+    addNetworkTime(snap);
     for (const FigureRow& r : figures) {
         const QString key = QString::fromStdString(r.key);
         if (rowOf(key) >= 0 || key == QLatin1String("source_tcd"))
@@ -102,6 +105,32 @@ void MetricsModel::addRows(const Snapshot& snap)
         else
             m_rows.push_back({key, name, QString::fromStdString(std::get<std::string>(r.value)), {}, tip});
     }
+}
+
+void MetricsModel::addNetworkTime(const Snapshot& snap)
+{
+    const NetworkModel net = snap.scenario.network.value_or(NetworkModel{});
+    const QString model = QString::fromStdString(describe(net));
+    const QString name = QStringLiteral("Time on the network (LogGP, M = %1)").arg(QString::fromStdString(formatSize(net.message)));
+    if (!snap.networkTime) {
+        m_rows.push_back({QStringLiteral("network_time"), name, QStringLiteral("—"), {},
+                          QStringLiteral("not timed: %1").arg(QString::fromStdString(snap.networkTimeWhy))});
+        return;
+    }
+    const double ns = *snap.networkTime;
+    m_rows.push_back({QStringLiteral("network_time"), name, QString::fromStdString(formatSeconds(ns * 1e-9)), ns,
+                      QStringLiteral("each send as soon as its data and ports allow (the time engine, LogGOPSim's "
+                                     "rules) on %1; contention between messages not charged. View ▸ Time vs size "
+                                     "shows every size and algorithm")
+                          .arg(model)});
+    const TimeBound& b = snap.networkBound;
+    if (b.total > 0)
+        m_rows.push_back({QStringLiteral("network_above_bound"), QStringLiteral("Above the bound (LogGP)"),
+                          QString::fromStdString(formatSignificant(100 * (ns / b.total - 1), 3)) + QStringLiteral(" %"),
+                          100 * (ns / b.total - 1),
+                          QStringLiteral("the bound is %1: %2; %3")
+                              .arg(QString::fromStdString(formatSeconds(b.total * 1e-9)),
+                                   QString::fromStdString(b.latencyReason), QString::fromStdString(b.bandwidthReason))});
 }
 
 int MetricsModel::rowOf(const QString& key) const

@@ -36,6 +36,8 @@ public:
 
 private:
     void addRows(const Snapshot& snap);
+    /// The time on the scenario's network and how far above its bound.
+    void addNetworkTime(const Snapshot& snap);
     void add(QString key, QString name, QVariant number, QString tip = {});
 
     struct Row {

@@ -1,5 +1,7 @@
 #include "session/snapshot.h"
 
+#include "topocast/analysis/time_engine.h"
+
 #include "topocast/algorithms/figures.h"
 #include "topocast/algorithms/hypercube.h"
 #include "topocast/algorithms/registry.h"
@@ -78,6 +80,21 @@ void fillDerived(Snapshot& snap, const std::vector<Vec3>* positions)
     snap.holdings = std::make_shared<const Holdings>(snap.schedule);
     snap.trees = scheduleTrees(snap.schedule);
     snap.prefixTcd = cumulativeTcd(snap.metrics.tcdPerStep, snap.schedule.stepCount());
+    // The time on the scenario's network (folded where every rank runs the same program, so a
+    // ring on a large torus costs one rank); past a few million transfers, the CLI times it.
+    const NetworkModel net = snap.scenario.network.value_or(NetworkModel{});
+    constexpr std::size_t kTimedTransfers = std::size_t{1} << 22;
+    if (snap.schedule.size() > kTimedTransfers) {
+        snap.networkTimeWhy = "more than " + std::to_string(kTimedTransfers) + " transfers: topocast-cli time times it";
+        return;
+    }
+    try {
+        snap.networkTime = timeSchedule(snap.schedule, net, {.totalOnly = true}).total;
+        snap.networkBound = timeBound(snap.schedule, net);
+    } catch (const Error& e) {
+        snap.networkTime.reset();
+        snap.networkTimeWhy = e.what();
+    }
 }
 
 } // namespace

@@ -6,6 +6,7 @@
 #include "topocast/analysis/metrics.h"
 #include "topocast/drawing/layout.h"
 #include "topocast/io/scenario.h"
+#include "topocast/analysis/time_bound.h"
 #include "topocast/model/schedule.h"
 
 #include <QMetaType>
@@ -65,6 +66,12 @@ struct Snapshot {
     /// True when `optimum` is the algorithm's own figure (CangWuFigures::optimum), false when it is only
     /// the best TCD of this algorithm over all sources.
     bool optimumFromFigures = false;
+    /// The schedule's time on the scenario's network model (the time engine: each send as soon as
+    /// its data and ports allow; contention not charged), in ns, and its bound; empty where it
+    /// was not timed, `networkTimeWhy` saying why.
+    std::optional<double> networkTime;
+    TimeBound networkBound;
+    std::string networkTimeWhy;
     /// Note for the status bar (e.g. "cang-wu is not available; showing recursive-doubling").
     QString note;
     /// The file the schedule was read from (File ▸ Open schedule); empty when it was computed.

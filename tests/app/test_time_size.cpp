@@ -8,7 +8,13 @@
 #include "panels/timesizepanel.h"
 #include "session/session.h"
 
+#include "panels/metricsmodel.h"
+
+#include "topocast/algorithms/registry.h"
 #include "topocast/analysis/sweep.h"
+#include "topocast/analysis/time_engine.h"
+#include "topocast/model/units.h"
+#include "topocast/text/numbers.h"
 
 #include <catch2/catch.hpp>
 
@@ -187,4 +193,26 @@ TEST_CASE("time vs size: the scenario panel shows the network model and edits it
     REQUIRE(w.session()->scenario().network);
     CHECK(w.session()->scenario().network->preset == "loggopsim");
     CHECK(w.session()->scenario().network->message == 65536);
+}
+
+TEST_CASE("time vs size: the metrics table gives the time on the scenario's network and its distance from the bound",
+          "[app][timesize][window]")
+{
+    MainWindow w(false);
+    const Scenario s = allreduce("torus:8x8", "ring", 4096);
+    REQUIRE(w.session()->setScenarioNow(s));
+    const Schedule schedule = buildSchedule("ring", s.topology, NodeId{0}, {{"pattern", "allreduce"}});
+    const double ns = timeSchedule(schedule, *s.network).total;
+    const TimeBound bound = timeBound(schedule, *s.network);
+    CHECK(w.metricsModel()->value(QStringLiteral("network_time")) == QString::fromStdString(formatSeconds(ns * 1e-9)));
+    CHECK(w.metricsModel()->value(QStringLiteral("network_above_bound")) ==
+          QString::fromStdString(formatSignificant(100 * (ns / bound.total - 1), 3)) + QStringLiteral(" %"));
+    // The row names the size it is for.
+    const int row = [&] {
+        for (int r = 0; r < w.metricsModel()->rowCount(); ++r)
+            if (w.metricsModel()->index(r, 0).data().toString().contains(QStringLiteral("LogGP, M = 4 KiB")))
+                return r;
+        return -1;
+    }();
+    CHECK(row >= 0);
 }
