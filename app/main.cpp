@@ -252,7 +252,7 @@ int main(int argc, char* argv[])
 {
     // `topocast render …` and `topocast handout …`: the CLI's drawing commands live here, with Qt;
     // the Qt-free topocast-cli hands them over to this program (cli/handoff.cpp).
-    if (std::vector<std::string> args(argv + 1, argv + argc); cli::drawsWithApp(cli::commandOf(args))) {
+    if (std::vector<std::string> args(argv + 1, argv + argc); cli::drawsWithApp(cli::commandOf(args)) || cli::plotsPng(args)) {
         cli::Io io{std::cout, std::cerr};
         return cli::run(args, io);
     }

@@ -2,6 +2,7 @@
 // a network, timed at each message size (analysis/sweep.h), the winner of each size, where the
 // winner changes, the bound, and a log-log chart (io/sweep_svg.h).
 #include "commands.h"
+#include "handoff.h"
 
 #include "envelope.h"
 #include "network_options.h"
@@ -137,9 +138,11 @@ int runSweep(const SweepCommand& o, Io& io)
         throw Error("--sync '" + o.sync + "' is not known; use none or steps");
     if (o.plotMetric != "time" && o.plotMetric != "busbw")
         throw Error("--plot-metric '" + o.plotMetric + "' is not known; use time or busbw");
-    if (!o.plot.empty() && !o.plot.ends_with(".svg"))
-        throw Error("--plot " + o.plot + ": the chart is written as SVG; give a FILE.svg (a PNG: render the SVG, e.g. with "
-                    "rsvg-convert or a browser)");
+    if (!o.plot.empty() && !o.plot.ends_with(".svg") && !o.plot.ends_with(".png"))
+        throw Error("--plot " + o.plot + ": the chart is written as SVG or PNG; give a FILE.svg or a FILE.png");
+    if (o.plot.ends_with(".png") && !svgToPng())
+        throw Error("--plot " + o.plot + ": a PNG chart is drawn by the app program (topocast, with Qt SVG), which was not "
+                    "found beside topocast-cli; give a FILE.svg, or install topocast");
     SweepRequest request;
     request.topology = Topology::parse(o.topology);
     request.pattern = parsePattern(o.pattern);
@@ -165,7 +168,10 @@ int runSweep(const SweepCommand& o, Io& io)
     if (!o.plot.empty()) {
         std::ostringstream svg;
         writeSweepSvg(svg, table, o.plotMetric == "busbw" ? SweepMetric::BusBandwidth : SweepMetric::Time);
-        writeFileAtomic(o.plot, svg.str());
+        if (o.plot.ends_with(".png"))
+            svgToPng()(svg.str(), o.plot);
+        else
+            writeFileAtomic(o.plot, svg.str());
     }
     if (o.json)
         io.out << sweepJson(o, table).dump(2) << "\n";
@@ -190,7 +196,7 @@ const CommandRegistrar reg{Command{
         o->network.add(sub);
         sub.add_option("--sync", o->sync, "none (each send as soon as its data and ports allow) or steps (a barrier between steps)")
             ->capture_default_str();
-        sub.add_option("--plot", o->plot, "write the chart to FILE.svg (log-log, the bound dashed, the winners marked)");
+        sub.add_option("--plot", o->plot, "write the chart to FILE.svg or FILE.png (log-log, the bound dashed, the winners marked; a PNG is drawn by the app program, twice the SVG's size)");
         sub.add_option("--plot-metric", o->plotMetric, "what the chart shows: time or busbw (nccl-tests' bus bandwidth)")
             ->capture_default_str();
         sub.add_option("--max-seconds", o->maxSeconds, "refuse a sweep estimated to take longer")->capture_default_str();

@@ -13,6 +13,27 @@ namespace fs = std::filesystem;
 
 bool drawsWithApp(const std::string& command) { return command == "render" || command == "handout" || command == "html"; }
 
+bool plotsPng(const std::vector<std::string>& args)
+{
+    if (commandOf(args) != "sweep")
+        return false;
+    const auto png = [](const std::string& f) { return f.size() > 4 && f.ends_with(".png"); };
+    for (std::size_t i = 0; i < args.size(); ++i) {
+        if (args[i] == "--plot" && i + 1 < args.size() && png(args[i + 1]))
+            return true;
+        if (args[i].rfind("--plot=", 0) == 0 && png(args[i].substr(7)))
+            return true;
+    }
+    return false;
+}
+
+namespace {
+SvgToPng g_svgToPng = nullptr;
+}
+
+void registerSvgToPng(SvgToPng draw) { g_svgToPng = draw; }
+SvgToPng svgToPng() { return g_svgToPng; }
+
 std::string commandOf(const std::vector<std::string>& args)
 {
     for (std::size_t i = 0; i < args.size(); ++i) {

@@ -11,6 +11,17 @@ namespace topocast::cli {
 /// `topocast handout …`: topocast-cli itself loads no Qt library and hands them over.
 bool drawsWithApp(const std::string& command);
 
+/// Whether `args` ask for a chart drawn as PNG (`sweep --plot FILE.png`): the app program draws
+/// it (Qt SVG), as it draws render and handout.
+bool plotsPng(const std::vector<std::string>& args);
+
+/// Draws an SVG document into a PNG file at `path` (atomically). The app program registers one
+/// (Qt SVG); topocast-cli has none and hands the command over. Throws topocast::Error.
+using SvgToPng = void (*)(const std::string& svg, const std::string& path);
+void registerSvgToPng(SvgToPng draw);
+/// The registered one, or null.
+SvgToPng svgToPng();
+
 /// The subcommand named by `args` (topocast-cli's arguments without the program name): the first
 /// argument that is not a global option (--memory-limit N) — empty if none.
 std::string commandOf(const std::vector<std::string>& args);

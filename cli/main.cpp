@@ -12,8 +12,11 @@ int main(int argc, char** argv)
     // messages (topocast-cli loads no Qt library). A build with them linked in runs them here.
     const std::string command = commandOf(args);
     const auto& table = commandTable();
-    if (drawsWithApp(command) &&
-        std::none_of(table.begin(), table.end(), [&](const Command& c) { return c.name == command; })) {
+    // So does a chart drawn as PNG (sweep --plot FILE.png: Qt SVG draws it).
+    const bool drawn = (drawsWithApp(command) &&
+                        std::none_of(table.begin(), table.end(), [&](const Command& c) { return c.name == command; })) ||
+                       (plotsPng(args) && !svgToPng());
+    if (drawn) {
         if (const auto app = findApp()) {
             const std::string why = execApp(*app, args);
             std::cerr << "topocast-cli: could not run " << app->string() << " for " << command << ": " << why << "\n";

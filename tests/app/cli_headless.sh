@@ -20,6 +20,16 @@ out=$(TOPOCAST_APP=/nonexistent/topocast "$cli" render --scenario x.json --out x
 out=$("$cli" render --scenario /nonexistent.json --out x.mp4 2>&1); rc=$?
 [ $rc = 2 ] && echo "$out" | grep -q '^topocast-cli: .*nonexistent.json' ||
   { echo "FAIL: render of a missing scenario should exit 2 naming it (rc $rc): $out"; fail=1; }
+# sweep --plot FILE.png: the app program draws the PNG, without a display; without the app, the
+# refusal says to give a FILE.svg.
+tmp=$(mktemp -d)
+out=$(env -u DISPLAY -u WAYLAND_DISPLAY "$cli" sweep -t torus:4x4 --pattern allreduce --sizes 8B..1KiB --plot "$tmp/s.png" 2>&1); rc=$?
+[ $rc = 0 ] && [ -s "$tmp/s.png" ] && head -c 4 "$tmp/s.png" | grep -q PNG ||
+  { echo "FAIL: sweep --plot s.png through the app (rc $rc): $out"; fail=1; }
+out=$(TOPOCAST_APP=/nonexistent/topocast "$cli" sweep -t torus:4x4 --pattern allreduce --plot "$tmp/t.png" 2>&1); rc=$?
+[ $rc != 0 ] && echo "$out" | grep -q 'FILE.svg' && [ ! -e "$tmp/t.png" ] ||
+  { echo "FAIL: without the app, sweep --plot t.png should be refused asking for a FILE.svg (rc $rc): $out"; fail=1; }
+rm -rf "$tmp"
 # --version in both programs, the app's without a display.
 app=$(dirname "$cli")/../app/topocast
 out=$("$cli" --version 2>&1)

@@ -2,6 +2,7 @@
 // core's sweep for the scenario, the scenario's algorithm is the thick curve, its message size
 // the marker; dragging the marker and clicking a curve with the mouse change the scenario in the
 // window, and a sweep too long for the dock is refused with the command that runs it.
+#include "cli_runner.h"
 #include "helpers.h"
 #include "mainwindow.h"
 #include "panels/scenariopanel.h"
@@ -25,6 +26,7 @@
 #include <QDockWidget>
 #include <QLineSeries>
 #include <QSignalSpy>
+#include <QTemporaryDir>
 #include <QTest>
 
 using namespace topocast;
@@ -215,4 +217,30 @@ TEST_CASE("time vs size: the metrics table gives the time on the scenario's netw
         return -1;
     }();
     CHECK(row >= 0);
+}
+
+TEST_CASE("time vs size: sweep --plot FILE.png draws the SVG chart into a PNG twice its size", "[app][timesize]")
+{
+    QTemporaryDir dir;
+    REQUIRE(dir.isValid());
+    const std::string png = dir.filePath(QStringLiteral("allreduce.png")).toStdString();
+    const auto r = topocast::testing::runCli({"sweep", "-t", "torus:8x8", "--pattern", "allreduce", "--plot", png});
+    INFO(r.err);
+    REQUIRE(r.status == 0);
+    const QImage image(QString::fromStdString(png));
+    REQUIRE(image.width() == 2400);
+    REQUIRE(image.height() == 1520);
+    // What a reader sees: a white page, the ring's blue and recursive doubling's pink lines, the
+    // winners' dots in recursive doubling's pink (small sizes) and Rabenseifner's green (large).
+    CHECK(image.pixelColor(5, 5) == QColor(Qt::white));
+    const auto has = [&](QColor c) {
+        for (int y = 0; y < image.height(); y += 2)
+            for (int x = 0; x < image.width(); x += 2)
+                if (image.pixelColor(x, y) == c)
+                    return true;
+        return false;
+    };
+    CHECK(has(QColor(0x00, 0x72, 0xB2)));
+    CHECK(has(QColor(0xCC, 0x79, 0xA7)));
+    CHECK(has(QColor(0x00, 0x9E, 0x73)));
 }
