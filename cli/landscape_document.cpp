@@ -3,6 +3,8 @@
 #include "envelope.h"
 #include "node_matrix.h"
 
+#include "topocast/algorithms/registry.h"
+#include "topocast/io/network_json.h"
 #include "topocast/io/schedule_json.h"
 #include "topocast/text/numbers.h"
 
@@ -73,8 +75,20 @@ std::string landscapeJson(const Scenario& scenario, const Landscape& landscape)
     doc["algorithm"] = scenario.algorithm;
     if (const std::string mode = scenario.params.getString("mode", ""); !mode.empty())
         doc["mode"] = mode;
+    // The whole request: two requests never give the same document.
+    const AlgorithmInfo& info = findAlgorithm(scenario.algorithm);
+    doc["pattern"] = scenario.params.getString("pattern", info.patterns.empty() ? "broadcast" : info.patterns.front());
+    nlohmann::ordered_json params = nlohmann::ordered_json::object();
+    for (const auto& [key, value] : scenario.params.values())
+        params[key] = value;
+    doc["params"] = std::move(params);
     doc["metric"] = toString(metric);
     doc["unit"] = landscapeUnit(metric, seconds);
+    if (metric == LandscapeMetric::Time) {
+        doc["time_model"] = landscapeTimeFigure(scenario.algorithm);
+        if (!info.time)
+            doc["network"] = networkJson(landscapeNetwork());
+    }
     nlohmann::ordered_json values = nlohmann::ordered_json::array();
     for (double v : landscape.values)
         values.push_back(valueJson(v, metric, scale));

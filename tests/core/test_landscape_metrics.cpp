@@ -7,6 +7,7 @@
 #include "topocast/analysis/cost_model.h"
 #include "topocast/analysis/landscape.h"
 #include "topocast/analysis/metrics.h"
+#include "topocast/analysis/time_engine.h"
 #include "topocast/io/figures_json.h"
 #include "topocast/model/error.h"
 
@@ -25,7 +26,8 @@ namespace {
 
 /// The metric of the schedule from `source`, measured the long way: computeMetrics with its
 /// contention list (the map-based pass), the algorithm's own figure read from info as the
-/// algorithm writes it, or Σ modelStepTimes with cost_model.h's defaults. NaN: no schedule.
+/// algorithm writes it, or the time engine on every rank (no fold) on the cluster preset at 1 KiB.
+/// NaN: no schedule.
 double measureOne(const std::string& algorithm, const Topology& topo, NodeId source, const Params& params,
                   LandscapeMetric metric)
 {
@@ -51,10 +53,7 @@ double measureOne(const std::string& algorithm, const Topology& topo, NodeId sou
         return info["finish_time"].get<double>();  // the model's T = A·α₀
     if (info.contains("time"))
         return info["time"].get<double>();  // hypercube graphs: T = startups·τ + transfer·t_c
-    double total = 0;
-    for (double t : modelStepTimes(s, LinearCost{1e-6, 1e-8, 1e-9}, 1024))
-        total += t;
-    return total;
+    return timeSchedule(s, NetworkModel{}, {.fold = false}).total * 1e-9;  // LogGP on the cluster preset, 1 KiB
 }
 
 bool same(double a, double b) { return (std::isnan(a) && std::isnan(b)) || a == b; }
@@ -190,7 +189,7 @@ TEST_CASE("landscape: what a landscape lacks is refused with what is allowed", "
                       Catch::Contains("no landscape") && Catch::Contains("broadcast, scatter"));
     CHECK(landscapeMetrics("sbnt", Params{{"pattern", "alltoall"}}).empty());
     CHECK_THROWS_WITH(landscapeMetrics("no-such", Params{}), Catch::Contains("known algorithms"));
-    CHECK_THAT(landscapeTimeFigure("binomial"), Catch::Contains("wormhole"));
+    CHECK_THAT(landscapeTimeFigure("binomial"), Catch::Contains("LogGP") && Catch::Contains("M = 1 KiB"));
     CHECK_THAT(landscapeTimeFigure("nesbt"), Catch::Contains("τ"));
     CHECK(landscapeTimeUnit("binomial") == "s");
     CHECK(landscapeTimeUnit("nesbt").empty());
@@ -214,12 +213,13 @@ TEST_CASE("cli landscape --metric tcd equals tcd-map for cang-wu in every mode",
     CHECK(l["min"] == m["min"]);
     CHECK(l["max"] == m["max"]);
     CHECK(l["argmin"] == m["optimal_sources"]);  // coordinates, as tcd-map writes them
-    // The envelope every JSON output starts with, then the metric, its unit and the values.
+    // The envelope every JSON output starts with, the request (algorithm, mode, pattern, every
+    // parameter), then the metric, its unit and the values.
     std::vector<std::string> keys;
     for (auto it = l.begin(); it != l.end(); ++it)
         keys.push_back(it.key());
-    CHECK(keys == std::vector<std::string>{"algorithm", "argmin", "format", "max", "metric", "min", "mode", "topology",
-                                           "unit", "values", "version"});  // nlohmann::json sorts
+    CHECK(keys == std::vector<std::string>{"algorithm", "argmin", "format", "max", "metric", "min", "mode", "params",
+                                           "pattern", "topology", "unit", "values", "version"});  // nlohmann::json sorts
     CHECK(land.out.rfind("{\"format\":\"topocast-landscape\",\"version\":1,\"topology\":", 0) == 0);
     CHECK(l["unit"] == "hops");
 }
@@ -261,7 +261,20 @@ TEST_CASE("cli landscape: text summary, time with its unit, hypercube addresses,
                              Catch::Contains("min 20, max 42") && Catch::Contains("sources with TCD 20: 2: (0,0) (0,2)"));
     const CliRun time = runCli({"landscape", "-t", "mesh:4x4", "-a", "binomial", "--metric", "time"});
     REQUIRE(time.status == 0);
-    CHECK_THAT(time.out, Catch::Contains("time in µs: wormhole model"));
+    CHECK_THAT(time.out, Catch::Contains("time in µs: LogGP") && Catch::Contains("cluster: 12.5 GB/s"));
+    // The document records the whole request: a reduce's map is not a broadcast's, and a time
+    // says what it is and, from the engine, the network it ran on.
+    const auto broadcast = nlohmann::json::parse(runCli({"landscape", "-t", "mesh:4x4", "-a", "binomial", "--metric", "tcd", "--json"}).out);
+    const auto reduce = nlohmann::json::parse(
+        runCli({"landscape", "-t", "mesh:4x4", "-a", "binomial", "--pattern", "reduce", "--metric", "tcd", "--json"}).out);
+    CHECK(broadcast["pattern"] == "broadcast");
+    CHECK(reduce["pattern"] == "reduce");
+    CHECK(reduce["params"]["pattern"] == "reduce");
+    CHECK(broadcast.dump() != reduce.dump());
+    const auto timed = nlohmann::json::parse(runCli({"landscape", "-t", "mesh:4x4", "-a", "binomial", "--metric", "time", "--json"}).out);
+    CHECK(timed["network"]["preset"] == "cluster");
+    CHECK(timed["network"]["message"] == "1KiB");
+    CHECK_THAT(timed["time_model"].get<std::string>(), Catch::Contains("LogGP"));
     const auto cube = nlohmann::json::parse(
         runCli({"landscape", "-t", "hypercube:3", "-a", "sbt", "--metric", "time", "--tau", "2", "--json"}).out);
     CHECK(cube["argmin"] == nlohmann::json::parse("[0,1,2,3,4,5,6,7]"));  // addresses, as schedule --json

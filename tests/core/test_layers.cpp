@@ -50,7 +50,7 @@ TEST_CASE("core's folders are layers: each includes only its own and the ones be
     const std::regex include(R"re(^\s*#\s*include\s*[<"]topocast/([a-z_]+)/)re");
     std::size_t files = 0, includes = 0;
     std::set<std::string> exceptionsSeen;
-    for (const fs::path base : {root / "core" / "src", root / "core" / "include" / "topocast"}) {
+    for (const fs::path& base : {root / "core" / "src", root / "core" / "include" / "topocast"}) {
         for (const auto& entry : fs::recursive_directory_iterator(base)) {
             if (!entry.is_regular_file())
                 continue;

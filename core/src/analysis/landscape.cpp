@@ -1,5 +1,7 @@
 #include "topocast/analysis/landscape.h"
 
+#include "topocast/analysis/time_engine.h"
+
 #include "topocast/algorithms/registry.h"
 #include "topocast/analysis/cost_model.h"
 #include "topocast/analysis/metrics.h"
@@ -147,13 +149,15 @@ std::vector<LandscapeMetric> landscapeMetrics(std::string_view algorithm, const 
     return allLandscapeMetrics();
 }
 
+NetworkModel landscapeNetwork() { return NetworkModel{}; }
+
 std::string landscapeTimeFigure(std::string_view algorithm)
 {
     const AlgorithmInfo& info = findAlgorithm(algorithm);
     if (info.time)
         return info.timeFigure;
-    return "wormhole model (cost_model.h defaults): Σ over steps of the slowest message's t_s + h·t_h + m·t_b, "
-           "t_s = 1 µs, t_h = 10 ns, t_b = 1 ns/B, 1024 B per block";
+    return "LogGP (the time engine: each send as soon as its data and ports allow; contention between messages not "
+           "charged) on the network " + describe(landscapeNetwork());
 }
 
 std::string toString(LandscapeMetric metric)
@@ -196,7 +200,7 @@ double landscapeValue(const Schedule& schedule, LandscapeMetric metric)
     }
     auto measure = [metric](const Schedule& s) -> double {
         if (metric == LandscapeMetric::Time)
-            return wormholeTime(s);
+            return timeSchedule(s, landscapeNetwork(), {.totalOnly = true}).total * 1e-9;
         return channelFigure(s, metric);
     };
     if (schedule.finalized() || schedule.size() == 0)

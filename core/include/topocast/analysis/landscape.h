@@ -1,6 +1,7 @@
 #pragma once
 
 #include "topocast/model/params.h"
+#include "topocast/model/network.h"
 #include "topocast/model/schedule.h"
 #include "topocast/model/topology.h"
 
@@ -23,9 +24,13 @@ enum class LandscapeMetric : std::uint8_t {
     Contention,   ///< "contention": channel uses sharing a directed channel with another transfer of their step
     /// "time": the algorithm's own cost figure where it has one (AlgorithmInfo::time: the
     /// hypercube graphs' T = startups·τ + transfer·t_c, divisible-load's finish time), else the
-    /// wormhole model of cost_model.h with its defaults (wormholeTime, seconds).
+    /// time engine's (time_engine.h, seconds) on landscapeNetwork(): the cluster preset, M = 1 KiB.
     Time,
 };
+
+/// The network model the "time" landscape times schedules on where the algorithm has no cost
+/// figure of its own: the cluster preset with its 1 KiB collective (model/network.h).
+NetworkModel landscapeNetwork();
 
 /// "tcd", "steps", "max_link_load", "contention", "time".
 std::string toString(LandscapeMetric metric);
