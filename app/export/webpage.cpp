@@ -12,6 +12,7 @@
 #include "topocast/io/scenario.h"
 #include "topocast/model/error.h"
 #include "topocast/model/routing.h"
+#include "topocast/model/units.h"
 #include "topocast/version.h"
 
 #include <QAction>
@@ -228,12 +229,19 @@ QByteArray pageAround(const QByteArray& data)
 QByteArray webPageData(const Snapshot& snap)
 {
     const Topology& topo = snap.topology();
-    const QString facts =
+    QString facts =
         QStringLiteral("%1, %2: %3 steps, TCD %4, %5 nodes")
             .arg(QString::fromStdString(topo.displayName()), QString::fromStdString(snap.schedule.algorithm))
             .arg(snap.stepCount())
             .arg(snap.metrics.tcd)
             .arg(topo.nodeCount());
+    // A time says its model and its size.
+    if (snap.networkTime) {
+        const NetworkModel net = snap.scenario.network.value_or(NetworkModel{});
+        facts += QStringLiteral(", %1 for M = %2 (LogGP on the %3 network, contention not charged)")
+                     .arg(QString::fromStdString(formatSeconds(*snap.networkTime * 1e-9)),
+                          QString::fromStdString(formatSize(net.message)), QString::fromStdString(net.preset));
+    }
     return pageDocument(snap.scenario, facts, snap.stepCount(), QJsonArray{sideData(snap, QString())});
 }
 

@@ -44,6 +44,8 @@ TEST_CASE("web page: the data holds every node, link, transfer and narration of 
     const QJsonObject page = pageDataOf(*snap);
     CHECK(page[QStringLiteral("steps")].toInt() == 6);
     CHECK(page[QStringLiteral("title")].toString() == QStringLiteral("Cang-Wu 8×8 mesh from the corner (0,0)"));
+    // Its time says the model and the size it is for.
+    CHECK(page[QStringLiteral("facts")].toString().contains(QStringLiteral("for M = 1 KiB (LogGP on the cluster network")));
     CHECK(page[QStringLiteral("colours")].toObject()[QStringLiteral("receiving")].toString() == QStringLiteral("#009e73"));
     REQUIRE(page[QStringLiteral("sides")].toArray().size() == 1);
     const QJsonObject d = page[QStringLiteral("sides")].toArray()[0].toObject();
