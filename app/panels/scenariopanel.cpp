@@ -1,14 +1,18 @@
 #include "panels/scenariopanel.h"
 
 #include "topocast/algorithms/registry.h"
+#include "topocast/io/network_json.h"
 #include "topocast/model/network.h"
 #include "topocast/model/error.h"
 
 #include <QComboBox>
+#include <QFileDialog>
 #include <QFormLayout>
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QLineEdit>
+#include <QMessageBox>
+#include <QPushButton>
 #include <QSpinBox>
 #include <QStandardItemModel>
 
@@ -101,7 +105,26 @@ ScenarioPanel::ScenarioPanel(QWidget* parent) : QWidget(parent)
         m_netPreset->setItemData(m_netPreset->count() - 1, QString::fromStdString(what), Qt::ToolTipRole);
     }
     m_netPreset->addItem(QStringLiteral("custom"));
-    netForm->addRow(QStringLiteral("Network"), m_netPreset);
+    auto* netRow = new QWidget;
+    auto* netRowLayout = new QHBoxLayout(netRow);
+    netRowLayout->setContentsMargins(0, 0, 0, 0);
+    netRowLayout->addWidget(m_netPreset, 1);
+    auto* load = new QPushButton(QStringLiteral("Load…"));
+    load->setToolTip(QStringLiteral("a network model from a file: the fit of measured times (topocast-cli measured "
+                                    "--network-out), a scenario, or time --json"));
+    netRowLayout->addWidget(load);
+    connect(load, &QPushButton::clicked, this, [this] {
+        const QString file = QFileDialog::getOpenFileName(this, QStringLiteral("Network model"), QString(),
+                                                          QStringLiteral("JSON (*.json)"));
+        if (file.isEmpty())
+            return;
+        try {
+            loadNetwork(file);
+        } catch (const Error& e) {
+            QMessageBox::warning(this, QStringLiteral("Network model"), QString::fromStdString(e.what()));
+        }
+    });
+    netForm->addRow(QStringLiteral("Network"), netRow);
     const std::pair<const char*, const char*> netKeys[] = {
         {"message", "Message size"}, {"bandwidth", "Bandwidth"}, {"latency", "Latency L"},
         {"hop_latency", "Per hop"}, {"ports", "Ports"}};
@@ -332,6 +355,20 @@ QLineEdit* ScenarioPanel::networkField(const QString& key) const
         if (k == key)
             return e;
     return nullptr;
+}
+
+void ScenarioPanel::loadNetwork(const QString& file)
+{
+    NetworkModel m = readNetworkFile(file.toStdString());
+    if (QLineEdit* size = networkField(QStringLiteral("message")); size && !size->text().trimmed().isEmpty())
+        setNetworkField(m, "message", size->text().trimmed().toStdString());
+    const bool wasUpdating = m_updating;
+    m_updating = true;
+    if (m_netPreset->findText(QString::fromStdString(m.preset)) < 0)
+        m_netPreset->addItem(QString::fromStdString(m.preset));
+    m_updating = wasUpdating;
+    showNetwork(m);
+    changed();
 }
 
 void ScenarioPanel::showNetwork(const NetworkModel& m)

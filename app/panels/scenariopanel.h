@@ -45,6 +45,10 @@ public:
     /// "latency", "hop_latency", "ports"), or null (for tests).
     QComboBox* networkPresetBox() const { return m_netPreset; }
     QLineEdit* networkField(const QString& key) const;
+    /// Shows the network model of `file` (a "network" object: from `measured --network-out`, a
+    /// scenario or `time --json`) in the fields, its size kept, and emits edited(). Throws
+    /// topocast::Error naming the file and what is wrong with it.
+    void loadNetwork(const QString& file);
 
 signals:
     void edited();

@@ -24,6 +24,7 @@
 #include <QComboBox>
 #include <QLineEdit>
 #include <QDockWidget>
+#include <QFile>
 #include <QLineSeries>
 #include <QSignalSpy>
 #include <QTemporaryDir>
@@ -252,4 +253,39 @@ TEST_CASE("time vs size: sweep --plot FILE.png draws the SVG chart into a PNG tw
     CHECK(has(QColor(0x00, 0x72, 0xB2)));
     CHECK(has(QColor(0xCC, 0x79, 0xA7)));
     CHECK(has(QColor(0x00, 0x9E, 0x73)));
+}
+
+TEST_CASE("time vs size: a network model from a file (the fit of measured times) goes into the scenario",
+          "[app][timesize][window]")
+{
+    QTemporaryDir dir;
+    REQUIRE(dir.isValid());
+    const QString file = dir.filePath(QStringLiteral("measured-network.json"));
+    {
+        QFile f(file);
+        REQUIRE(f.open(QIODevice::WriteOnly));
+        f.write(R"({"network": {"preset": "custom", "bandwidth": "5GB/s", "latency": "3us", "hop_latency": "0",
+                    "overhead": "400ns", "gap": "0", "routing": "cut-through", "ports": "one-port",
+                    "rendezvous": "64KiB", "receive": "rdma", "message": "1KiB"}})");
+    }
+    MainWindow w(false);
+    REQUIRE(w.session()->setScenarioNow(allreduce("torus:4x4", "ring", 1 << 20)));
+    ScenarioPanel* panel = w.scenarioPanel();
+    panel->loadNetwork(file);
+    CHECK(panel->networkField(QStringLiteral("bandwidth"))->text() == QStringLiteral("5GB/s"));
+    CHECK(panel->networkField(QStringLiteral("message"))->text() == QStringLiteral("1MiB"));  // the scenario's size kept
+    w.applyPanel();
+    REQUIRE(waitUntilIdle({w.session()}, 30000));
+    REQUIRE(w.session()->scenario().network);
+    CHECK(w.session()->scenario().network->latency == Approx(3e-6));
+    CHECK(w.session()->scenario().network->perByte == Approx(1 / 5e9));
+    CHECK(w.session()->scenario().network->message == std::uint64_t{1} << 20);
+    // A file that is not a network model is refused naming it.
+    const QString bad = dir.filePath(QStringLiteral("bad.json"));
+    {
+        QFile f(bad);
+        REQUIRE(f.open(QIODevice::WriteOnly));
+        f.write(R"({"network": {"bandwidth": "5"}})");
+    }
+    CHECK_THROWS_WITH(panel->loadNetwork(bad), Catch::Contains("bad.json") && Catch::Contains("no unit"));
 }
