@@ -25,7 +25,7 @@ void NetworkOptions::add(CLI::App& sub, const std::string& messageOption)
         {"--overhead", "o, processor time per message at the sender and at the receiver: 200ns"},
         {"--gap", "g, least time between two messages of one port: 100ns"},
         {"--routing", "cut-through (wormhole: bytes charged once) or store-and-forward (bytes charged every hop)"},
-        {"--network-ports", "messages a node's interface moves at once: one-port, k-port:K or all-port (one per link)"},
+        {"--network-ports", "messages a node's interface moves at once: one-port (one send and one receive), half-duplex (one send or one receive), k-port:K or all-port (one per link)"},
         {"--rendezvous", "S: messages above this size wait for their receiver: 64KiB"},
         {"--message", "M, the collective's size with its unit, as nccl-tests counts it: 8B, 64KiB, 1MiB"},
     };

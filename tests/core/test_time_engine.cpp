@@ -480,3 +480,26 @@ TEST_CASE("export writes a schedule file as GOAL (and every other format) with t
     CHECK_THAT(testing::runCli({"export", json, "-t", "torus:4x4", "--format", "goal"}).err, Catch::Contains("names its topology"));
     fs::remove_all(dir);
 }
+
+TEST_CASE("Half-duplex: a port's receive waits while the same port sends", "[time]")
+{
+    // Rank 1 sends 60,000 B to rank 2 at once while 1,000 B from rank 0 arrive: one-port takes
+    // both at once (a send and a receive have their own gaps), half-duplex takes the message only
+    // when its port has put the 60,000 B on the wire.
+    OpProgram p;
+    p.ranks = 3;
+    p.ops = {ProgramOp{.kind = ProgramOp::Kind::Send, .rank = 0, .peer = 1, .tag = 0, .size = 1000},
+             ProgramOp{.kind = ProgramOp::Kind::Recv, .rank = 1, .peer = 0, .tag = 0, .size = 1000},
+             ProgramOp{.kind = ProgramOp::Kind::Send, .rank = 1, .peer = 2, .tag = 1, .size = 60000},
+             ProgramOp{.kind = ProgramOp::Kind::Recv, .rank = 2, .peer = 1, .tag = 1, .size = 60000}};
+    NetworkModel m = networkPreset("cluster");
+    const double o = 200, L = 1000, g = 100, G = 0.08;
+    const TimeResult one = timeProgram(p, m);
+    CHECK(one.ops[1].end == Approx(o + L + o + 999 * G).epsilon(1e-12));
+    m.ports = NetworkPorts::Half;
+    const TimeResult half = timeProgram(p, m);
+    CHECK(half.ops[1].end == Approx(g + 59999 * G + o + 999 * G).epsilon(1e-12));
+    int k = 0;
+    CHECK(parseNetworkPorts("half-duplex", k) == NetworkPorts::Half);
+    CHECK(toString(NetworkPorts::Half) == "half-duplex");
+}

@@ -29,10 +29,11 @@ struct Params {
     std::uint64_t S;
     bool storeAndForward;
     bool receiveCopies;
+    bool halfDuplex;  ///< a port's sends and receives share one gap
     explicit Params(const NetworkModel& m)
         : L(nanoseconds(m.latency)), o(nanoseconds(m.overhead)), g(nanoseconds(m.gap)), G(nanoseconds(m.perByte)),
           hop(nanoseconds(m.hopLatency)), S(m.rendezvous), storeAndForward(m.routing == Routing::StoreAndForward),
-          receiveCopies(m.receiveCopies)
+          receiveCopies(m.receiveCopies), halfDuplex(m.ports == NetworkPorts::Half)
     {
     }
     /// When a message sent at `t` reaches the receiver's port: LogGOPSim's t + o + L, plus the
@@ -218,7 +219,11 @@ public:
 private:
     double& nexto(std::uint32_t h, std::uint32_t c) { return m_nexto[std::size_t{h} * m_cpus + c]; }
     double& nextgs(std::uint32_t h, std::uint32_t n) { return m_nextgs[std::size_t{h} * m_nics + n]; }
-    double& nextgr(std::uint32_t h, std::uint32_t n) { return m_nextgr[std::size_t{h} * m_nics + n]; }
+    /// The receive side's gap: its own, or, half-duplex, the port's one gap.
+    double& nextgr(std::uint32_t h, std::uint32_t n)
+    {
+        return (m_p.halfDuplex ? m_nextgs : m_nextgr)[std::size_t{h} * m_nics + n];
+    }
 
     void buildDependencies(const OpProgram& program)
     {

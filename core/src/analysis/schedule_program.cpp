@@ -100,7 +100,7 @@ private:
 /// modulo k; one-port: 0) and the port it arrives at `to` by.
 std::pair<std::uint32_t, std::uint32_t> portsOf(const Schedule& s, const Transfer& t, const NetworkModel& m)
 {
-    if (m.ports == NetworkPorts::One || t.from == t.to)
+    if (m.ports == NetworkPorts::One || m.ports == NetworkPorts::Half || t.from == t.to)
         return {0, 0};
     const Topology& topo = s.topology();
     const auto ports = static_cast<std::uint64_t>(topo.portsPerNode());

@@ -91,7 +91,8 @@ TimeBound boundOf(const Topology& topology, Pattern pattern, NodeId source, cons
     const double hop = ns(network.hopLatency);
     const double c = 2 * o + L;
     const int degree = maxDegree(topology);
-    const int ports = network.ports == NetworkPorts::One ? 1
+    // (Half-duplex: the one-port bound, still below every time — a half-duplex port only waits more.)
+    const int ports = network.ports == NetworkPorts::One || network.ports == NetworkPorts::Half ? 1
                       : network.ports == NetworkPorts::K ? std::min(network.k, degree)
                                                           : degree;
     const double delta = ports == 1 ? std::max(o, g) : o;

@@ -19,6 +19,7 @@ std::string toString(NetworkPorts p)
     case NetworkPorts::One: return "one-port";
     case NetworkPorts::K: return "k-port";
     case NetworkPorts::All: return "all-port";
+    case NetworkPorts::Half: return "half-duplex";
     }
     return "one-port";
 }
@@ -42,6 +43,10 @@ NetworkPorts parseNetworkPorts(std::string_view text, int& k)
         k = 1;
         return NetworkPorts::All;
     }
+    if (text == "half-duplex") {
+        k = 1;
+        return NetworkPorts::Half;
+    }
     if (text.starts_with("k-port:")) {
         const std::string_view digits = text.substr(7);
         int v = 0;
@@ -51,7 +56,7 @@ NetworkPorts parseNetworkPorts(std::string_view text, int& k)
             return NetworkPorts::K;
         }
     }
-    throw Error("ports '" + std::string(text) + "' is not known; use one-port, all-port or k-port:K with K = 1..1024");
+    throw Error("ports '" + std::string(text) + "' is not known; use one-port, half-duplex, all-port or k-port:K with K = 1..1024");
 }
 
 std::string portsText(const NetworkModel& m)

@@ -32,6 +32,7 @@ enum class NetworkPorts : std::uint8_t {
     One,  ///< one send and one receive at a time, each port with its own gap (LogGP, LogGOPSim)
     K,    ///< k sends and k receives at a time (NetworkModel::k)
     All,  ///< one per link: as many as the node has neighbours
+    Half, ///< one port that either sends or receives (half-duplex: a send and a receive share its gap)
 };
 
 struct NetworkModel {
