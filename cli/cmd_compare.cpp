@@ -59,18 +59,20 @@ struct CompareRow {
     double lowerBound = 0;
     bool differs = false;   ///< counted and closed-form times differ
     std::optional<double> loggp; ///< ns: the schedule on the network model (counted rows only)
+    std::size_t countedRank = 0; ///< its rank by `time` within its port model
 };
 
 bool nearlyEqual(double a, double b) { return std::abs(a - b) <= 1e-9 * std::max({1.0, std::abs(a), std::abs(b)}); }
 
-/// The row's schedule on the network model, its ports the row's (n-port: all-port; the others
-/// one-port), its collective M elements of 8 bytes unless --size says otherwise.
+/// The row's schedule on the network model, its ports the row's (n-port: all-port; half-duplex:
+/// half-duplex; one-port-exchange and send-recv: one-port, a send and a receive at once), its
+/// collective M elements of 8 bytes unless --size says otherwise.
 double loggpTime(const std::string& a, Ports ports, Pattern pattern, const CostParams& p, NetworkModel net, bool sizeGiven)
 {
     const Schedule s = buildSchedule(a, Topology::hypercube(p.n), NodeId{0},
                                      {{"pattern", patternName(pattern)}, {"ports", portsName(ports)},
                                       {"message", std::to_string(p.M)}, {"packet", std::to_string(p.B)}});
-    net.ports = ports == Ports::N ? NetworkPorts::All : NetworkPorts::One;
+    net.ports = ports == Ports::N ? NetworkPorts::All : ports == Ports::Half ? NetworkPorts::Half : NetworkPorts::One;
     if (!sizeGiven)
         net.message = static_cast<std::uint64_t>(p.M) * 8;
     return timeSchedule(s, net).total;
@@ -124,8 +126,21 @@ std::vector<CompareRow> buildRows(const std::vector<Ports>& models, Pattern patt
             rows.push_back(std::move(r));
         }
     auto group = [&](Ports ports) { return std::find(models.begin(), models.end(), ports) - models.begin(); };
+    // Each row's rank by the paper's model (counted, else the closed form), kept beside.
+    for (CompareRow& r : rows) {
+        r.countedRank = 1;
+        for (const CompareRow& x : rows)
+            if (x.ports == r.ports && x.time < r.time && !nearlyEqual(x.time, r.time))
+                ++r.countedRank;
+    }
+    // Ranked by the time on the network model; rows with no schedule to time (the closed form
+    // alone, n > kCountLimit) after them, by the paper's model.
     std::stable_sort(rows.begin(), rows.end(), [&](const CompareRow& x, const CompareRow& y) {
-        return group(x.ports) != group(y.ports) ? group(x.ports) < group(y.ports) : x.time < y.time;
+        if (group(x.ports) != group(y.ports))
+            return group(x.ports) < group(y.ports);
+        if (x.loggp.has_value() != y.loggp.has_value())
+            return x.loggp.has_value();
+        return x.loggp ? *x.loggp < *y.loggp : x.time < y.time;
     });
     return rows;
 }
@@ -141,6 +156,7 @@ nlohmann::ordered_json rowJson(const CompareRow& r, std::size_t rank)
 {
     const double ratio = r.lowerBound > 0 ? r.time / r.lowerBound : 1.0;
     nlohmann::ordered_json row{{"rank", rank},
+                               {"counted_rank", r.countedRank},
                                {"algorithm", r.algorithm},
                                {"graph", graphName(graphFor(r.algorithm, r.ports))},
                                {"ports", portsName(r.ports)},
@@ -179,7 +195,8 @@ void rowText(std::ostream& text, const CompareRow& r, std::size_t rank)
          << std::setw(14) << fmtNum(r.lowerBound) << std::setw(8) << fmtNum(ratio, 3) << std::setw(10)
          << (r.formula.available ? fmtNum(r.formula.packetOpt, 4) : std::string("")) << "  "
          << (r.formula.available ? r.formula.source : std::string("none in the paper"))
-         << (r.loggp ? "  [LogGP " + formatSeconds(*r.loggp * 1e-9) + "]" : std::string()) << "\n";
+         << (r.loggp ? "  [LogGP " + formatSeconds(*r.loggp * 1e-9) + "]" : std::string())
+         << (r.countedRank != rank ? "  counted rank " + std::to_string(r.countedRank) : std::string()) << "\n";
 }
 
 /// §5.1.5: the SBnT n-port streaming bound, a formula with no schedule topocast builds; shown
@@ -200,13 +217,20 @@ std::optional<nlohmann::ordered_json> streamingBound(Pattern pattern, const std:
                                   {"reason", "a bound without a schedule topocast builds; not ranked"}};
 }
 
-/// Each row's rank within its port model (1 = least counted time), rows as buildRows orders them.
+/// Each row's rank within its port model (1 = least time on the network model; equal times share
+/// a rank), rows as buildRows orders them.
 std::vector<std::size_t> ranks(const std::vector<CompareRow>& rows)
 {
     std::vector<std::size_t> out(rows.size(), 1);
-    for (std::size_t i = 1; i < rows.size(); ++i)
-        if (rows[i].ports == rows[i - 1].ports)
-            out[i] = out[i - 1] + 1;
+    for (std::size_t i = 1; i < rows.size(); ++i) {
+        if (rows[i].ports != rows[i - 1].ports)
+            continue;
+        const bool tie = rows[i].loggp && rows[i - 1].loggp && nearlyEqual(*rows[i].loggp, *rows[i - 1].loggp);
+        std::size_t place = 1;
+        for (std::size_t j = i; j > 0 && rows[j - 1].ports == rows[i].ports; --j)
+            ++place;
+        out[i] = tie ? out[i - 1] : place;
+    }
     return out;
 }
 
@@ -223,7 +247,9 @@ nlohmann::ordered_json compareJson(const Topology& topo, Pattern pattern, const 
     doc["tau"] = p.tau;
     doc["tc"] = p.tc;
     doc["time_unit"] = "model units (startups·tau + transfer·tc)";
-    doc["ranked_by"] = "time of the schedule topocast builds, counted from its transfers, within each port model";
+    doc["ranked_by"] = "loggp: the schedule's time on the network model (time engine: hops, overlap and ports charged, "
+                       "contention not; n-port rows all-port, half rows half-duplex, the others one-port), within each "
+                       "port model; counted_rank: its rank by the counted time (start-ups·tau + transfer·tc)";
     const std::vector<std::size_t> rank = ranks(rows);
     nlohmann::ordered_json winners = nlohmann::ordered_json::array();
     nlohmann::ordered_json list = nlohmann::ordered_json::array();
@@ -232,7 +258,10 @@ nlohmann::ordered_json compareJson(const Topology& topo, Pattern pattern, const 
             winners.push_back({{"ports", portsName(rows[i].ports)},
                                {"port_model", toString(toPortModel(rows[i].ports))},
                                {"algorithm", rows[i].algorithm},
-                               {"time", rows[i].time}});
+                               {"time", rows[i].time},
+                               {"loggp_time", rows[i].loggp ? nlohmann::ordered_json{{"value", std::round(*rows[i].loggp * 1e3) / 1e3},
+                                                                                     {"unit", "ns"}}
+                                                            : nlohmann::ordered_json(nullptr)}});
         list.push_back(rowJson(rows[i], rank[i]));
     }
     doc["winners"] = winners;
@@ -253,18 +282,24 @@ void compareText(const Topology& topo, Pattern pattern, const CostParams& p, con
     std::ostringstream text;
     text << topo.displayName() << ", " << patternName(pattern) << ", M = " << p.M << ", B = " << p.B
          << ", tau = " << p.tau << ", tc = " << p.tc << " (times in model units: start-ups·tau + transfer·tc)\n"
-         << "one table per port model, ranked by the time of the schedule topocast builds (counted); formula = the "
-            "paper's closed form, ≠ where it differs, F = no schedule counted (n > "
-         << kCountLimit << "), the formula ranks; source = where Johnsson & Ho print the closed form; "
-            "docs/glossary.md\n"
-            "[LogGP …] = the same schedule's time on the network model (time engine; n-port rows all-port, the others "
-            "one-port; M elements of 8 B unless --size): network "
-         << describe(net, false) << "\n";
+         << "one table per port model, ranked by [LogGP …], the schedule's time on the network model (time engine: "
+            "hops, overlap and ports charged, contention not; n-port rows all-port, half rows half-duplex, the others "
+            "one-port; M elements of 8 B unless --size), network "
+         << describe(net, false) << "\n"
+         << "time = the paper's model counted from the schedule topocast builds (counted rank k where it ranks "
+            "otherwise); formula = the paper's closed form, ≠ where it differs, F = no schedule counted (n > "
+         << kCountLimit << "), ranked last by the formula; source = where Johnsson & Ho print the closed form; "
+            "docs/glossary.md\n";
     const std::vector<std::size_t> rank = ranks(rows);
     for (std::size_t i = 0; i < rows.size(); ++i) {
-        if (rank[i] == 1) {
-            text << "\n--ports " << portsName(rows[i].ports) << " (" << toString(toPortModel(rows[i].ports))
-                 << "): least counted time " << fmtNum(rows[i].time) << " by " << rows[i].algorithm << "\n";
+        if (i == 0 || rows[i].ports != rows[i - 1].ports) {
+            const auto counted = std::find_if(rows.begin(), rows.end(), [&](const CompareRow& r) {
+                return r.ports == rows[i].ports && r.countedRank == 1;
+            });
+            text << "\n--ports " << portsName(rows[i].ports) << " (" << toString(toPortModel(rows[i].ports)) << "): ";
+            if (rows[i].loggp)
+                text << "least LogGP time " << formatSeconds(*rows[i].loggp * 1e-9) << " by " << rows[i].algorithm << "; ";
+            text << "least counted time " << fmtNum(counted->time) << " by " << counted->algorithm << "\n";
             text << std::right << std::setw(4) << "rank" << "  " << std::left << std::setw(7) << "graph"
                  << std::setw(11) << "ports" << std::right << std::setw(12) << "start-ups" << std::setw(14)
                  << "transfer" << std::setw(14) << "time" << std::setw(14) << "formula" << std::setw(3) << ""
@@ -444,8 +479,9 @@ int runCompare(const CompareCommand& o, Io& io)
 
 const CommandRegistrar reg{Command{
     .name = "compare",
-    .help = "hypercube: every spanning graph for one pattern, ranked by the counted time of its schedule, with the "
-            "paper's closed form and the lower bound; the reductions and all-gathers of any network in the α–β model",
+    .help = "hypercube: every spanning graph for one pattern, ranked by its schedule's time on the network model, with "
+            "the paper's counted time, its closed form and the lower bound; the reductions and all-gathers of any "
+            "network ranked the same way, the α–β model beside",
     .setup = [](CLI::App& sub) {
         auto o = std::make_shared<CompareCommand>();
         sub.add_option("--topology,-t", o->topology,

@@ -41,6 +41,64 @@ std::vector<ParamSpec> fieldSpecs(const QString& algorithm)
 }
 } // namespace
 
+/// The network model's fields: preset (with Load…) and the values a class varies, each with its
+/// unit; the times of the Time vs size dock, the metrics table and the exports use it.
+QWidget* ScenarioPanel::buildNetworkFields()
+{
+    auto* netBox = new QWidget;
+    auto* netForm = new QFormLayout(netBox);
+    netForm->setContentsMargins(0, 0, 0, 0);
+    m_netPreset = new QComboBox;
+    for (const auto& [name, what] : networkPresets()) {
+        m_netPreset->addItem(QString::fromStdString(name));
+        m_netPreset->setItemData(m_netPreset->count() - 1, QString::fromStdString(what), Qt::ToolTipRole);
+    }
+    m_netPreset->addItem(QStringLiteral("custom"));
+    auto* netRow = new QWidget;
+    auto* netRowLayout = new QHBoxLayout(netRow);
+    netRowLayout->setContentsMargins(0, 0, 0, 0);
+    netRowLayout->addWidget(m_netPreset, 1);
+    auto* load = new QPushButton(QStringLiteral("Load…"));
+    load->setToolTip(QStringLiteral("a network model from a file: the fit of measured times (topocast-cli measured "
+                                    "--network-out), a scenario, or time --json"));
+    netRowLayout->addWidget(load);
+    connect(load, &QPushButton::clicked, this, [this] {
+        const QString file = QFileDialog::getOpenFileName(this, QStringLiteral("Network model"), QString(),
+                                                          QStringLiteral("JSON (*.json)"));
+        if (file.isEmpty())
+            return;
+        try {
+            loadNetwork(file);
+        } catch (const Error& e) {
+            QMessageBox::warning(this, QStringLiteral("Network model"), QString::fromStdString(e.what()));
+        }
+    });
+    netForm->addRow(QStringLiteral("Network"), netRow);
+    const std::pair<const char*, const char*> netKeys[] = {
+        {"message", "Message size"}, {"bandwidth", "Bandwidth"}, {"latency", "Latency L"},
+        {"hop_latency", "Per hop"}, {"ports", "Ports"}};
+    for (const auto& [key, label] : netKeys) {
+        auto* edit = new QLineEdit;
+        edit->setToolTip(QStringLiteral("%1 of the network model, with its unit (1MiB, 12.5GB/s, 1us, 10ns, one-port "
+                                        "or all-port): the times of the Time vs size dock use it")
+                             .arg(QString::fromLatin1(label)));
+        connect(edit, &QLineEdit::editingFinished, this, [this] { changed(); });
+        netForm->addRow(QString::fromLatin1(label), edit);
+        m_netFields.emplace_back(QString::fromLatin1(key), edit);
+    }
+    return netBox;
+    connect(m_netPreset, &QComboBox::currentIndexChanged, this, [this] {
+        if (m_updating || m_netPreset->currentText() == QLatin1String("custom"))
+            return;
+        // Another preset: its values in the fields, the message size kept.
+        NetworkModel m = networkPreset(m_netPreset->currentText().toStdString());
+        if (QLineEdit* size = networkField(QStringLiteral("message")); size && !size->text().trimmed().isEmpty())
+            setNetworkField(m, "message", size->text().trimmed().toStdString());
+        showNetwork(m);
+        changed();
+    });
+}
+
 ScenarioPanel::ScenarioPanel(QWidget* parent) : QWidget(parent)
 {
     auto* form = new QFormLayout(this);
@@ -94,60 +152,7 @@ ScenarioPanel::ScenarioPanel(QWidget* parent) : QWidget(parent)
     m_source->setToolTip(QStringLiteral("source node: coordinates \"x,y,z\" (or a hypercube address); click a node to choose"));
     form->addRow(QStringLiteral("Source"), m_source);
 
-    // The network the times are computed on (the Time vs size dock, exports): preset and the
-    // values a class varies, each with its unit.
-    auto* netBox = new QWidget;
-    auto* netForm = new QFormLayout(netBox);
-    netForm->setContentsMargins(0, 0, 0, 0);
-    m_netPreset = new QComboBox;
-    for (const auto& [name, what] : networkPresets()) {
-        m_netPreset->addItem(QString::fromStdString(name));
-        m_netPreset->setItemData(m_netPreset->count() - 1, QString::fromStdString(what), Qt::ToolTipRole);
-    }
-    m_netPreset->addItem(QStringLiteral("custom"));
-    auto* netRow = new QWidget;
-    auto* netRowLayout = new QHBoxLayout(netRow);
-    netRowLayout->setContentsMargins(0, 0, 0, 0);
-    netRowLayout->addWidget(m_netPreset, 1);
-    auto* load = new QPushButton(QStringLiteral("Load…"));
-    load->setToolTip(QStringLiteral("a network model from a file: the fit of measured times (topocast-cli measured "
-                                    "--network-out), a scenario, or time --json"));
-    netRowLayout->addWidget(load);
-    connect(load, &QPushButton::clicked, this, [this] {
-        const QString file = QFileDialog::getOpenFileName(this, QStringLiteral("Network model"), QString(),
-                                                          QStringLiteral("JSON (*.json)"));
-        if (file.isEmpty())
-            return;
-        try {
-            loadNetwork(file);
-        } catch (const Error& e) {
-            QMessageBox::warning(this, QStringLiteral("Network model"), QString::fromStdString(e.what()));
-        }
-    });
-    netForm->addRow(QStringLiteral("Network"), netRow);
-    const std::pair<const char*, const char*> netKeys[] = {
-        {"message", "Message size"}, {"bandwidth", "Bandwidth"}, {"latency", "Latency L"},
-        {"hop_latency", "Per hop"}, {"ports", "Ports"}};
-    for (const auto& [key, label] : netKeys) {
-        auto* edit = new QLineEdit;
-        edit->setToolTip(QStringLiteral("%1 of the network model, with its unit (1MiB, 12.5GB/s, 1us, 10ns, one-port "
-                                        "or all-port): the times of the Time vs size dock use it")
-                             .arg(QString::fromLatin1(label)));
-        connect(edit, &QLineEdit::editingFinished, this, [this] { changed(); });
-        netForm->addRow(QString::fromLatin1(label), edit);
-        m_netFields.emplace_back(QString::fromLatin1(key), edit);
-    }
-    form->addRow(netBox);
-    connect(m_netPreset, &QComboBox::currentIndexChanged, this, [this] {
-        if (m_updating || m_netPreset->currentText() == QLatin1String("custom"))
-            return;
-        // Another preset: its values in the fields, the message size kept.
-        NetworkModel m = networkPreset(m_netPreset->currentText().toStdString());
-        if (QLineEdit* size = networkField(QStringLiteral("message")); size && !size->text().trimmed().isEmpty())
-            setNetworkField(m, "message", size->text().trimmed().toStdString());
-        showNetwork(m);
-        changed();
-    });
+    form->addRow(buildNetworkFields());
     showNetwork(NetworkModel{});
 
     connect(m_kind, &QComboBox::currentIndexChanged, this, [this] { updateKind(); updateAlgorithms(); changed(); });

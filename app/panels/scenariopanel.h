@@ -67,6 +67,7 @@ private:
     void updateAlgorithms();
     void updateWhyNot();
     void updateParameters();
+    QWidget* buildNetworkFields();
     /// The network fields, each showing `m`'s value with its unit.
     void showNetwork(const NetworkModel& m);
     void changed();
