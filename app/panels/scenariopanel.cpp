@@ -79,14 +79,13 @@ QWidget* ScenarioPanel::buildNetworkFields()
         {"hop_latency", "Per hop"}, {"ports", "Ports"}};
     for (const auto& [key, label] : netKeys) {
         auto* edit = new QLineEdit;
-        edit->setToolTip(QStringLiteral("%1 of the network model, with its unit (1MiB, 12.5GB/s, 1us, 10ns, one-port "
-                                        "or all-port): the times of the Time vs size dock use it")
+        edit->setToolTip(QStringLiteral("%1 of the network model, with its unit (1MiB, 12.5GB/s, 1us, 10ns, one-port, "
+                                        "half-duplex or all-port): the times of the Time vs size dock use it")
                              .arg(QString::fromLatin1(label)));
         connect(edit, &QLineEdit::editingFinished, this, [this] { changed(); });
         netForm->addRow(QString::fromLatin1(label), edit);
         m_netFields.emplace_back(QString::fromLatin1(key), edit);
     }
-    return netBox;
     connect(m_netPreset, &QComboBox::currentIndexChanged, this, [this] {
         if (m_updating || m_netPreset->currentText() == QLatin1String("custom"))
             return;
@@ -97,6 +96,7 @@ QWidget* ScenarioPanel::buildNetworkFields()
         showNetwork(m);
         changed();
     });
+    return netBox;
 }
 
 ScenarioPanel::ScenarioPanel(QWidget* parent) : QWidget(parent)
