@@ -357,10 +357,12 @@ int runCollectiveCompare(const CompareCommand& o, const Topology& topo, Pattern 
             continue;
         }
         const Metrics metrics = computeMetrics(s, 1);
+        const std::vector<TimeResult> times =
+            timeSchedule(s, net, {TimeOptions{.totalOnly = true}, TimeOptions{.steps = true, .totalOnly = true}});
         rows.push_back({info.name, s.stepCount(), metrics.tcd, f->startups, f->data,
                         alpha * f->startups + beta * f->data * m,
-                        alpha * f->lowerBoundStartups + beta * f->lowerBoundData * m, timeSchedule(s, net).total,
-                        timeSchedule(s, net, {.steps = true}).total, static_cast<int>(metrics.maxHops)});
+                        alpha * f->lowerBoundStartups + beta * f->lowerBoundData * m, times[0].total, times[1].total,
+                        static_cast<int>(metrics.maxHops)});
     }
     if (rows.empty())
         throw Error("no algorithm computes a " + toString(pattern) + " on the " + topo.displayName() +

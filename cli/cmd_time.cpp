@@ -199,8 +199,10 @@ int runTimeSchedule(const TimeCommand& o, bool steps, Io& io)
                     "every transfer listed, about 600 B each while the document is built; the text output gives "
                     "the totals of any size");
     // The text prints totals only: no op's or transfer's time is kept.
-    const TimeResult t = timeSchedule(s, net, TimeOptions{.steps = steps, .totalOnly = !o.json});
-    const TimeResult other = timeSchedule(s, net, TimeOptions{.steps = !steps, .totalOnly = true});
+    std::vector<TimeResult> both =
+        timeSchedule(s, net, {TimeOptions{.steps = steps, .totalOnly = !o.json}, TimeOptions{.steps = !steps, .totalOnly = true}});
+    const TimeResult t = std::move(both[0]);
+    const TimeResult other = std::move(both[1]);
     const Topology& topo = s.topology();
     if (o.json) {
         nlohmann::ordered_json doc = envelope("topocast-time", topo);

@@ -132,12 +132,28 @@ std::optional<TimeResult> timeFolded(const Schedule& schedule, const FoldedProgr
 
 TimeResult timeSchedule(const Schedule& schedule, const NetworkModel& network, const TimeOptions& options)
 {
+    return std::move(timeSchedule(schedule, network, {options}).front());
+}
+
+std::vector<TimeResult> timeSchedule(const Schedule& schedule, const NetworkModel& network,
+                                     std::initializer_list<TimeOptions> each)
+{
     checkNetworkModel(network);
-    if (options.fold)
-        if (const auto folded = foldSchedule(schedule, network))
-            if (auto r = timeFolded(schedule, *folded, network, options))
-                return std::move(*r);
-    return timeScheduleProgram(schedule, scheduleProgram(schedule, network), network, options);
+    const bool fold = std::any_of(each.begin(), each.end(), [](const TimeOptions& o) { return o.fold; });
+    const std::optional<FoldedProgram> folded = fold ? foldSchedule(schedule, network) : std::nullopt;
+    std::optional<OpProgram> program;  // made once, where a reading needs every rank
+    std::vector<TimeResult> out;
+    for (const TimeOptions& options : each) {
+        if (options.fold && folded)
+            if (auto r = timeFolded(schedule, *folded, network, options)) {
+                out.push_back(std::move(*r));
+                continue;
+            }
+        if (!program)
+            program = scheduleProgram(schedule, network);
+        out.push_back(timeScheduleProgram(schedule, *program, network, options));
+    }
+    return out;
 }
 
 } // namespace topocast

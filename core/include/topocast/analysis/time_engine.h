@@ -21,6 +21,7 @@
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <initializer_list>
 #include <vector>
 
 namespace topocast {
@@ -147,6 +148,10 @@ TimeResult timeProgram(const OpProgram& program, const NetworkModel& network);
 /// The schedule's time on `network` (folded where every rank runs the same program, otherwise
 /// scheduleProgram, then the engine; with options.steps a barrier between steps). Fills `transfers` and `stepEnds`. Requires a finalized schedule.
 TimeResult timeSchedule(const Schedule& schedule, const NetworkModel& network, const TimeOptions& options = {});
+/// The same for each of `each` (with and without barriers, say), folding the schedule or making
+/// its program once for all of them.
+std::vector<TimeResult> timeSchedule(const Schedule& schedule, const NetworkModel& network,
+                                     std::initializer_list<TimeOptions> each);
 /// The same with the schedule's program made already (scheduleProgram, resizeProgram for its size).
 TimeResult timeScheduleProgram(const Schedule& schedule, const OpProgram& program, const NetworkModel& network,
                                const TimeOptions& options = {});
