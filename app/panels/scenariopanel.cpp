@@ -435,9 +435,10 @@ Scenario ScenarioPanel::scenario(Scenario s) const
     for (const auto& [key, edit] : m_netFields) {
         const std::string text = edit->text().trimmed().toStdString();
         const auto fields = networkFields(m);
-        const auto now = std::find_if(fields.begin(), fields.end(), [&](const auto& f) { return f.first == key.toStdString(); });
+        const std::string name = key.toStdString();
+        const auto now = std::find_if(fields.begin(), fields.end(), [&](const auto& f) { return f.first == name; });
         if (!text.empty() && (now == fields.end() || now->second != text))
-            setNetworkField(m, key.toStdString(), text);
+            setNetworkField(m, name, text);
     }
     checkNetworkModel(m);
     if (s.network || !(m == NetworkModel{}))
