@@ -56,7 +56,7 @@ struct Options {
     QCommandLineOption windowShot{QStringLiteral("window-screenshot"), QStringLiteral("show the whole window once, save it into OUT.png and exit"), QStringLiteral("OUT.png")};
     QCommandLineOption charts{QStringLiteral("export-charts"), QStringLiteral("write the scenario's divisible-load charts as DIR/topocast-<chart>.png and .svg and exit"), QStringLiteral("DIR")};
     QCommandLineOption measured{QStringLiteral("measured"), QStringLiteral("topocast-mpi measured-times JSON to show beside the schedule"), QStringLiteral("FILE")};
-    QCommandLineOption schedule{QStringLiteral("schedule"), QStringLiteral("open a schedule JSON, a student's CSV or an MSCCL XML program (on the scenario's network) and list the rules it breaks (File ▸ Open schedule)"), QStringLiteral("FILE")};
+    QCommandLineOption schedule{QStringLiteral("schedule"), QStringLiteral("open a schedule JSON, a student's CSV, an MSCCL XML or a GOAL program (on the scenario's network) and list the rules it breaks (File ▸ Open schedule)"), QStringLiteral("FILE")};
     QCommandLineOption compare{QStringLiteral("compare"), QStringLiteral("scenario JSON shown beside --scenario in the split view (View ▸ Compare); same network"), QStringLiteral("FILE")};
     QCommandLineOption mapMetric{QStringLiteral("map-metric"), QStringLiteral("what the source map (--mode tcdmap) shows: tcd|steps|max_link_load|contention|time"), QStringLiteral("METRIC")};
     QCommandLineOption layout{QStringLiteral("layout"), QStringLiteral("drawing for --screenshot: cube|flat for a hypercube (flat: n ≤ 6, binary addresses), tower|planes for a 3-D mesh or torus; default: the scenario's view.layout"), QStringLiteral("LAYOUT")};

@@ -1,17 +1,21 @@
 // MSCCL XML on the command line: `validate FILE.xml --topology T` checks a program placed on a
-// network, `import FILE.xml --topology T --out S.json` writes it as a topocast schedule.
+// network, `import FILE.xml --topology T --out S.json` writes it as a topocast schedule; `import`
+// takes a GOAL program (LogGOPSim's format) the same way.
 #include "commands.h"
 #include "msccl_commands.h"
 
 #include "envelope.h"
+#include "schedule_file.h"
 
 #include "topocast/analysis/metrics.h"
 #include "topocast/analysis/msccl.h"
+#include "topocast/analysis/time_engine.h"
 #include "topocast/io/atomic_file.h"
 #include "topocast/io/msccl_xml.h"
 #include "topocast/io/read_file.h"
 #include "topocast/io/schedule_json.h"
 #include "topocast/model/error.h"
+#include "topocast/model/units.h"
 
 #include <algorithm>
 #include <memory>
@@ -100,8 +104,38 @@ struct ImportCommand {
     std::string file, topology, ranks, out;
 };
 
+/// `import FILE.goal`: the program as a schedule of point-to-point messages, its time beside the
+/// program's (LogGOPSim's defaults), and what the schedule leaves out of it.
+int runImportGoal(const ImportCommand& opts, Io& io)
+{
+    OpProgram program;
+    const GoalSchedule g = readGoalScheduleFile(opts.file, opts.topology, opts.ranks, &program);
+    const Schedule& s = g.schedule;
+    if (s.size() == 0)
+        throw Error(opts.file + " sends nothing: there is no schedule to write");
+    std::ostringstream text;
+    writeScheduleJson(text, s, computeMetrics(s));
+    writeFileAtomic(opts.out, text.str());
+    io.out << opts.out << ": " << s.size() << " transfers in " << s.stepCount() << " steps (a program of point-to-point "
+           << "messages, " << program.ranks << " ranks on the " << s.topology().displayName()
+           << "; a step is a level of its dependencies)\n";
+    const NetworkModel net = networkPreset("loggopsim");
+    const double schedule = timeSchedule(s, net, {.totalOnly = true}).total, file = timeProgram(program, net).total;
+    io.out << "time with LogGOPSim's defaults (LogGP): the schedule " << formatSeconds(schedule * 1e-9) << ", the file "
+           << formatSeconds(file * 1e-9)
+           << (schedule == file  ? std::string(" (the same)")
+               : g.notes.empty() ? " (they differ: a schedule's rank starts its sends one after another, in the order they ran)"
+                                 : " (they differ: the notes below say what the schedule leaves out)")
+           << "\n";
+    for (const std::string& n : g.notes)
+        io.out << "note: " << n << "\n";
+    return 0;
+}
+
 int runImport(const ImportCommand& opts, Io& io)
 {
+    if (isGoalPath(opts.file))
+        return runImportGoal(opts, io);
     const MscclCheck check = checkMscclFile(opts.file, opts.topology, opts.ranks);
     if (check.schedule.size() == 0) {
         if (std::none_of(check.findings.begin(), check.findings.end(),
@@ -128,10 +162,12 @@ int runImport(const ImportCommand& opts, Io& io)
 
 const CommandRegistrar reg{Command{
     .name = "import",
-    .help = "read an MSCCL XML program, place it on a network and write it as a topocast schedule JSON",
+    .help = "read an MSCCL XML or a GOAL program, place it on a network and write it as a topocast schedule JSON",
     .setup = [](CLI::App& sub) {
         auto opts = std::make_shared<ImportCommand>();
-        sub.add_option("file", opts->file, "MSCCL XML (from the MSCCL tools, TACOS, TE-CCL or `export --format msccl-xml`)")
+        sub.add_option("file", opts->file,
+                       "MSCCL XML (from the MSCCL tools, TACOS, TE-CCL or `export --format msccl-xml`) or a GOAL program "
+                       "(.goal: LogGOPSim's schedule generator, ATLAHS, `export --format goal`)")
             ->required();
         sub.add_option("--topology,-t", opts->topology, "the network, one node per rank (torus:4x4, hypercube:3, …)")->required();
         sub.add_option("--ranks", opts->ranks, "rank placement: one node per line, line r for rank r (default: rank r on node r)");

@@ -41,8 +41,6 @@ struct TimeCommand {
     bool json = false;
 };
 
-bool isGoalPath(const std::string& file) { return file.size() > 5 && file.ends_with(".goal"); }
-
 /// A time in nanoseconds for JSON: {"value": …, "unit": "ns"}, to the picosecond.
 nlohmann::ordered_json ns(double value)
 {
@@ -62,28 +60,10 @@ GoalInput loadGoal(const TimeCommand& o)
 {
     GoalInput in;
     in.program = readGoal(o.file);
-    if (const std::vector<std::string> findings = checkGoal(in.program, o.file); !findings.empty()) {
-        std::string text;
-        for (const std::string& f : findings)
-            text += "\n  " + f;
-        throw Error(o.file + " cannot run to its end:" + text);
-    }
+    requireGoalRuns(in.program, o.file);
     if (!o.topology.empty()) {
         in.topology = Topology::parse(o.topology);
-        if (in.program.ranks > in.topology->nodeCount())
-            throw Error(o.file + " has " + std::to_string(in.program.ranks) + " ranks; the " +
-                        in.topology->displayName() + " has " + std::to_string(in.topology->nodeCount()) + " nodes");
-        if (!o.ranks.empty()) {
-            ReadFileLimits limits;
-            limits.kind = "rank placement";
-            limits.maxBytes = std::uint64_t{1} << 24;
-            limits.whenPast = [&] { throw Error(o.ranks + ": past 16 MiB; a placement is one node per line"); };
-            in.placement = parseRankPlacement(readFileText(o.ranks, limits), *in.topology,
-                                              static_cast<int>(in.program.ranks), o.ranks);
-        } else {
-            for (std::uint32_t r = 0; r < in.program.ranks; ++r)
-                in.placement.push_back(NodeId{r});
-        }
+        in.placement = goalPlacement(in.program, *in.topology, o.ranks, o.file);
         for (ProgramOp& op : in.program.ops)
             if (op.kind == ProgramOp::Kind::Send)
                 op.hops = static_cast<std::uint32_t>(in.topology->distance(in.placement[op.rank], in.placement[op.peer]));
@@ -222,8 +202,13 @@ int runTimeSchedule(const TimeCommand& o, bool steps, Io& io)
         doc["above_bound"] = {{"value", bound.total > 0 ? std::round((t.total / bound.total - 1) * 1e8) / 1e6 : 0.0}, {"unit", "%"}};
         const double algbw = static_cast<double>(net.message) / t.total;  // B/ns = GB/s
         const std::uint64_t n = s.participants.empty() ? topo.nodeCount() : s.participants.size();
-        doc["algbw"] = {{"value", std::round(algbw * 1e6) / 1e6}, {"unit", "GB/s"}};
-        doc["busbw"] = {{"value", std::round(algbw * busBandwidthFactor(s.pattern(), n) * 1e6) / 1e6}, {"unit", "GB/s"}};
+        if (isCollective(s.pattern())) {  // (a program of messages has no collective's size)
+            doc["algbw"] = {{"value", std::round(algbw * 1e6) / 1e6}, {"unit", "GB/s"}};
+            doc["busbw"] = {{"value", std::round(algbw * busBandwidthFactor(s.pattern(), n) * 1e6) / 1e6}, {"unit", "GB/s"}};
+        } else {
+            doc.erase("block");
+            doc["size_unit"] = "bytes";
+        }
         doc["last_node"] = nodeToJson(topo, NodeId{t.lastRank});
         nlohmann::ordered_json nodes = nlohmann::ordered_json::array();
         for (std::uint32_t r = 0; r < t.rankFinish.size(); ++r)
@@ -251,8 +236,11 @@ int runTimeSchedule(const TimeCommand& o, bool steps, Io& io)
     }
     const std::string what = (s.algorithm.empty() ? std::string("the schedule") : s.algorithm) + " " + toString(s.pattern()) +
                              " on the " + topo.displayName();
-    io.out << what << ": " << s.size() << " transfers in " << s.stepCount() << " steps, M = " << formatSize(net.message)
-           << " (" << formatSize(blockBytes(s, net.message)) << " a block)\n";
+    io.out << what << ": " << s.size() << " transfers in " << s.stepCount() << " steps, "
+           << (isCollective(s.pattern())
+                   ? "M = " + formatSize(net.message) + " (" + formatSize(blockBytes(s, net.message)) + " a block)"
+                   : std::string("each message's bytes as the file gives them (--message does not apply)"))
+           << "\n";
     io.out << "network: " << describe(net) << "\n";
     const auto line = [&](const TimeResult& r) {
         return (r.model == "loggp" ? std::string("time, each send as soon as its data and ports allow (LogGP): ")
@@ -266,9 +254,11 @@ int runTimeSchedule(const TimeCommand& o, bool steps, Io& io)
     io.out << "bound: " << shown(bound.total) << " (latency " << shown(bound.latency) << ": " << bound.latencyReason
            << "; bandwidth " << shown(bound.bandwidth) << ": " << bound.bandwidthReason << "); the time is "
            << aboveBound(t.total, bound.total) << "\n";
-    io.out << "algbw " << formatSignificant(algbw, 4) << " GB/s, busbw " << formatSignificant(algbw * busBandwidthFactor(s.pattern(), nodes), 4)
-           << " GB/s (nccl-tests' figures: M / time, and that times " << formatSignificant(busBandwidthFactor(s.pattern(), nodes), 4)
-           << ")\n";
+    if (isCollective(s.pattern()))
+        io.out << "algbw " << formatSignificant(algbw, 4) << " GB/s, busbw "
+               << formatSignificant(algbw * busBandwidthFactor(s.pattern(), nodes), 4)
+               << " GB/s (nccl-tests' figures: M / time, and that times "
+               << formatSignificant(busBandwidthFactor(s.pattern(), nodes), 4) << ")\n";
     for (const std::string& n : t.notes)
         io.out << "note: " << n << "\n";
     return 0;

@@ -3,10 +3,12 @@
 
 #include "envelope.h"
 #include "msccl_commands.h"
+#include "schedule_file.h"
 
 #include "topocast/analysis/metrics.h"
 #include "topocast/analysis/reference.h"
 #include "topocast/analysis/validate.h"
+#include "topocast/io/goal.h"
 #include "topocast/io/msccl_xml.h"
 #include "topocast/io/schedule_csv.h"
 #include "topocast/io/schedule_json.h"
@@ -74,7 +76,7 @@ void printJson(const ValidateCommand& opts, const Schedule& s, const Validation&
     nlohmann::ordered_json o = envelope("topocast-validation", s.topology());
     o["algorithm"] = s.algorithm;
     o["file"] = opts.file;
-    o["input"] = isCsvPath(opts.file) ? "csv" : "json";
+    o["input"] = isCsvPath(opts.file) ? "csv" : isGoalPath(opts.file) ? "goal" : "json";
     o["pattern"] = toString(s.pattern());
     o["port_model"] = toString(s.portModel());
     o["step_contention"] = s.contentionFree && !opts.allowContention ? "forbidden" : "allowed";
@@ -123,20 +125,70 @@ void printText(const ValidateCommand& opts, const Schedule& s, const Validation&
         io.out << "  … " << v.violationCount - v.violations.size() << " more\n";
 }
 
+int validateSchedule(const ValidateCommand& opts, const Schedule& s, Io& io);
+
+/// A GOAL program: what keeps it from running to its end (a receive never matched, a send never
+/// received, a cycle of dependencies), each with its file and line; where it runs, the schedule
+/// it makes on --topology (a transfer per message, a step per level of dependencies) checked.
+int validateGoal(const ValidateCommand& opts, Io& io)
+{
+    const OpProgram program = readGoal(opts.file);
+    const std::vector<std::string> findings = checkGoal(program, opts.file);
+    if (findings.empty() && !opts.topology.empty()) {
+        const Topology topo = Topology::parse(opts.topology);
+        const GoalSchedule g = scheduleFromGoal(program, topo, goalPlacement(program, topo, opts.ranks, opts.file), opts.file);
+        if (!opts.json)
+            for (const std::string& n : g.notes)
+                io.out << "note: " << n << "\n";
+        return validateSchedule(opts, g.schedule, io);
+    }
+    if (!opts.ranks.empty())
+        throw Error("--ranks places ranks on the nodes of --topology; give --topology too");
+    if (opts.json) {
+        nlohmann::ordered_json o = envelope("topocast-goal-validation");
+        o["file"] = opts.file;
+        o["input"] = "goal";
+        o["valid"] = findings.empty();
+        o["ranks"] = program.ranks;
+        o["ops"] = program.ops.size();
+        o["findings"] = findings;
+        io.out << o.dump(2, ' ', false, nlohmann::ordered_json::error_handler_t::replace) << "\n";
+        return findings.empty() ? 0 : 1;
+    }
+    io.out << opts.file << ": " << program.ranks << " ranks, " << program.ops.size() << " ops\n";
+    if (findings.empty()) {
+        io.out << "valid: every receive matched, every send received, no cycle of dependencies (give --topology to "
+                  "check it as a schedule placed on a network)\n";
+        return 0;
+    }
+    io.out << "INVALID: it cannot run to its end\n";
+    for (const std::string& f : findings)
+        io.out << "  - " << f << "\n";
+    return 1;
+}
+
 int runValidate(const ValidateCommand& opts, Io& io)
 {
     if (isMscclXmlPath(opts.file))
         return validateMscclFile(opts.file, opts.topology, opts.ranks, opts.json, io);
+    if (isGoalPath(opts.file))
+        return validateGoal(opts, io);
     if (!opts.ranks.empty())
-        throw Error("--ranks places the ranks of an MSCCL XML program (a .xml file); " + opts.file + " is not one");
+        throw Error("--ranks places the ranks of an MSCCL XML or a GOAL program; " + opts.file + " is neither");
     const bool csv = isCsvPath(opts.file);
     if (!csv && !opts.topology.empty())
-        throw Error("--topology applies to a CSV schedule or an MSCCL XML program; " + opts.file +
+        throw Error("--topology applies to a CSV schedule, an MSCCL XML or a GOAL program; " + opts.file +
                     " is read as schedule JSON, which names its topology");
     std::optional<Topology> topo;
     if (!opts.topology.empty())
         topo = Topology::parse(opts.topology);
     const Schedule s = csv ? readScheduleCsv(opts.file, topo) : scheduleFromJson(readJsonFile(opts.file));
+    return validateSchedule(opts, s, io);
+}
+
+int validateSchedule(const ValidateCommand& opts, const Schedule& s, Io& io)
+{
+    const bool csv = isCsvPath(opts.file);
     // The contention model the file records (step_contention); --allow-contention relaxes it.
     ValidateOptions vo = promisedValidateOptions(s);
     if (opts.allowContention)
@@ -161,12 +213,13 @@ const CommandRegistrar reg{Command{
         auto opts = std::make_shared<ValidateCommand>();
         sub.add_option("file", opts->file,
                        "schedule JSON (as written by `schedule --json`), a student's CSV (step,from,to[,route]; "
-                       "a .csv file) or an MSCCL XML program (a .xml file; needs --topology)")
+                       "a .csv file), an MSCCL XML program (a .xml file; needs --topology) or a GOAL program (a .goal "
+                       "file; with --topology also checked as the schedule it makes)")
             ->required();
         sub.add_option("--topology,-t", opts->topology,
-                       "CSV and MSCCL XML: the topology (mesh:4x4, torus:5x5, hypercube:4); a CSV may name its own");
+                       "CSV, MSCCL XML and GOAL: the topology (mesh:4x4, torus:5x5, hypercube:4); a CSV may name its own");
         sub.add_option("--ranks", opts->ranks,
-                       "MSCCL XML: rank placement, one node per line, line r for rank r (default: rank r on node r)");
+                       "MSCCL XML and GOAL: rank placement, one node per line, line r for rank r (default: rank r on node r)");
         sub.add_flag("--json", opts->json, "print the verdict as JSON");
         sub.add_flag("--allow-contention", opts->allowContention,
                      "do not count step contention as a violation, even where the file promises none (its step_contention; "

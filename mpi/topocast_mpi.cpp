@@ -159,7 +159,11 @@ int run(int argc, char** argv)
             ValidateOptions vo;
             vo.forbidStepContention = false; // contention slows a real network down but loses no data
             const Validation v = validate(s, vo);
-            if (!v.ok()) {
+            if (!isCollective(s.pattern())) {
+                problem = o.scheduleFile + " is a program of point-to-point messages (imported from GOAL): topocast-mpi "
+                          "replays collectives, whose data it checks and sets against the MPI library's; time the "
+                          "program with `topocast-cli time`";
+            } else if (!v.ok()) {
                 std::ostringstream msg;
                 msg << o.scheduleFile << ": the schedule is invalid (" << v.violationCount << " violation"
                     << (v.violationCount == 1 ? "" : "s") << "); nothing was sent";

@@ -2,8 +2,11 @@
 
 #include "topocast/analysis/holdings.h"
 #include "topocast/analysis/reduction.h"
+#include "topocast/model/units.h"
 
 #include <QStringList>
+
+#include <algorithm>
 
 namespace topocast::app {
 
@@ -58,6 +61,8 @@ QString narrate(const Snapshot& snap, int step, int maxTransfers)
         // sends 8 blocks to 1000".
         const std::size_t blocks = s.payload(t.payload).size();
         QString what = blocks > 1 ? QStringLiteral(" %1 blocks").arg(blocks) : QString();
+        if (!isCollective(s.pattern()))
+            what = QStringLiteral(" ") + transferLabel(s, t);
         if (combines(s.pattern()) && blocks >= 1 && snap.holdings)
             what = partialPhrase(s, *snap.holdings, t, StepNo{st - 1});
         parts << QStringLiteral("%1 sends%2 to %3, %4 %5")
@@ -94,6 +99,8 @@ QString blockPhrase(const Schedule& s, const Block& b)
         return QStringLiteral("from %1%2").arg(name(b.origin), part);
     case Pattern::Alltoall:
         return QStringLiteral("from %1 for %2%3").arg(name(b.origin), name(b.dest), part);
+    case Pattern::PointToPoint:
+        return QStringLiteral("the token of %1's message %2 to %3").arg(name(b.origin)).arg(b.part + 1).arg(name(b.dest));
     case Pattern::Reduce:
     case Pattern::Allreduce:
     case Pattern::ReduceScatter:
@@ -102,6 +109,15 @@ QString blockPhrase(const Schedule& s, const Block& b)
     return QString::fromStdString(chunkName(s, b));
 }
 } // namespace
+
+QString transferLabel(const Schedule& schedule, const Transfer& t)
+{
+    // A program of messages (GOAL) carries bytes, not blocks of a collective; its tokens are
+    // bookkeeping.
+    if (!isCollective(schedule.pattern()))
+        return QString::fromStdString(formatSize(static_cast<std::uint64_t>(std::max(0.0, t.size))));
+    return blockCount(schedule, schedule.payload(t.payload).size());
+}
 
 QString blockCount(const Schedule& schedule, std::size_t blocks)
 {
@@ -124,6 +140,9 @@ QString messageContents(const Snapshot& snap, std::size_t transfer, int maxBlock
                        .arg(hops)
                        .arg(hops == 1 ? QStringLiteral("hop") : QStringLiteral("hops"));
     const auto payload = s.payload(t.payload);
+    if (!isCollective(s.pattern()))
+        return text + QStringLiteral("\n%1 (a message of a program: what the bytes are, the file does not say)")
+                          .arg(transferLabel(s, t));
     text += QStringLiteral("\n%1:").arg(blockCount(s, payload.size()));
     const std::uint32_t n = topo.nodeCount();
     int shown = 0;

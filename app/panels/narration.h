@@ -18,6 +18,9 @@ QString messageContents(const Snapshot& snap, std::size_t transfer, int maxBlock
 
 /// "8 blocks", "1 chunk": the label a message carries at rest.
 QString blockCount(const Schedule& schedule, std::size_t blocks);
+/// The label transfer `t` carries at rest: blockCount of its payload, or its bytes ("32 KiB")
+/// for a program of messages (Pattern::PointToPoint), whose payload is tokens.
+QString transferLabel(const Schedule& schedule, const Transfer& t);
 
 /// " from (1,2)" for a pattern with a source, " to (1,2)" for one with a root the data flows to
 /// (gather, reduce), "" for one without (all-gather, all-to-all, reduce-scatter, all-reduce): the

@@ -410,7 +410,7 @@ void SceneView::refreshMessageLabels()
             const Vec3 mid{(a[0] + b[0]) / 2, (a[1] + b[1]) / 2, (a[2] + b[2]) / 2};
             const QPointF d = projectToScreen(vp, size, b) - projectToScreen(vp, size, a);
             const double len = std::hypot(d.x(), d.y());
-            const QString text = blockCount(s, s.payload(transfers[i].payload).size());
+            const QString text = transferLabel(s, transfers[i]);
             const QSize plate = LabelInstances::plateSizeFor(text, m_labelState.pixels);
             // Screen y runs down, the label offsets' y up: the left normal of the direction (dx, −dy)
             // is (dy, dx) / len. The sides are taken from the camera of this refresh.

@@ -1,6 +1,7 @@
 #include "session/openschedule.h"
 
 #include "topocast/analysis/msccl.h"
+#include "topocast/io/goal.h"
 #include "topocast/io/msccl_xml.h"
 #include "topocast/io/schedule_csv.h"
 #include "topocast/io/schedule_json.h"
@@ -74,6 +75,21 @@ TopologyNeed scheduleFileTopology(const QString& path, const Topology& current)
                             .arg(current.nodeCount());
         return need;
     }
+    if (isGoalPath(p)) {
+        const std::uint32_t ranks = readGoal(p).ranks;
+        if (ranks <= current.nodeCount()) {
+            need.given = current;
+            return need;
+        }
+        need.choose = true;
+        need.question = QStringLiteral("%1 is a GOAL program of %2 ranks; the %3 has %4 nodes.\n"
+                                       "On which network of at least %2 nodes should it run (rank r on node r)?")
+                            .arg(name)
+                            .arg(ranks)
+                            .arg(QString::fromStdString(current.displayName()))
+                            .arg(current.nodeCount());
+        return need;
+    }
     if (isCsvPath(p) && !csvNamesTopology(p)) {
         need.choose = true;
         need.question = QStringLiteral("%1 names no topology (a line '# topology: mesh:4x4').\nWhich network is it for?").arg(name);
@@ -107,6 +123,7 @@ OpenedSchedulePtr openScheduleFile(const QString& path, const std::optional<Topo
     auto opened = std::make_shared<OpenedSchedule>();
     opened->file = path;
     Schedule schedule;
+    std::vector<std::string> notes;  // what a GOAL program's schedule leaves out of it
     if (isMscclXmlPath(p)) {
         if (!topology)
             throw Error(p + " is an MSCCL program, which names no network: choose one with a node per rank");
@@ -121,6 +138,13 @@ OpenedSchedulePtr openScheduleFile(const QString& path, const std::optional<Topo
                         std::to_string(check.findings.front().rank) + ": " + check.findings.front().what);
         schedule = check.schedule;
         opened->validation = mscclValidation(check, *topology);
+    } else if (isGoalPath(p)) {
+        if (!topology)
+            throw Error(p + " is a GOAL program, which names no network: choose one with a node per rank");
+        GoalSchedule g = readGoalSchedule(p, *topology);
+        schedule = std::move(g.schedule);
+        opened->validation = validate(schedule, promisedValidateOptions(schedule));
+        notes = std::move(g.notes);
     } else {
         schedule = isCsvPath(p) ? readScheduleCsv(p, topology) : scheduleFromJson(readJsonFile(p));
         schedule.finalize();
@@ -134,6 +158,8 @@ OpenedSchedulePtr openScheduleFile(const QString& path, const std::optional<Topo
     auto snap = std::const_pointer_cast<Snapshot>(snapshotFromSchedule(scenario, std::move(schedule)));
     snap->scheduleFile = path;
     snap->note = QStringLiteral("%1 (from a file)").arg(QFileInfo(path).fileName());
+    for (const std::string& n : notes)
+        snap->note += QStringLiteral("; ") + QString::fromStdString(n);
     opened->snapshot = snap;
     return opened;
 }

@@ -28,7 +28,7 @@ using OpenedSchedulePtr = std::shared_ptr<const OpenedSchedule>;
 
 /// What the caller must do before openScheduleFile: nothing (a schedule JSON, a CSV that names
 /// its topology), or pass a topology — `current` when an MSCCL XML program has one rank per node
-/// of it, else one the user chooses (a CSV that names none, a program of another size).
+/// of it (a GOAL program: no more ranks than nodes), else one the user chooses (a CSV that names none, a program of another size).
 struct TopologyNeed {
     bool choose = false;            ///< ask (chooseTopology)
     std::optional<Topology> given;  ///< use this one
@@ -42,8 +42,9 @@ TopologyNeed scheduleFileTopology(const QString& path, const Topology& current);
 std::optional<Topology> chooseTopology(QWidget* parent, const QString& question, const Topology& suggestion);
 
 /// Reads a schedule JSON (`topocast-cli schedule --json`), a student's CSV (README "Your own
-/// schedule as CSV"; `topology` is used when the CSV names none) or an MSCCL XML program (placed
-/// on `topology`, rank r on node r; docs/msccl.md), checks it — with validate() (no step
+/// schedule as CSV"; `topology` is used when the CSV names none), an MSCCL XML program (placed
+/// on `topology`, rank r on node r; docs/msccl.md) or a GOAL program (placed the same way, a
+/// program of point-to-point messages; what its schedule leaves out is added to the note), checks it — with validate() (no step
 /// contention allowed, as `topocast-cli validate`), an MSCCL program with checkMscclProgram — and
 /// measures a broadcast against the best known. Throws topocast::Error naming the file, the line
 /// and what is allowed; nothing is shown then.

@@ -42,7 +42,7 @@ QMenu* buildFileMenu(MainWindow& w, MainMenus& menus)
     file->addAction(QStringLiteral("Open sc&hedule…"), &w, [&w] {
         const QString path =
             QFileDialog::getOpenFileName(&w, QStringLiteral("Open schedule"), QString(),
-                                         QStringLiteral("Schedules (*.json *.csv *.xml);;MSCCL XML (*.xml)"));
+                                         QStringLiteral("Schedules (*.json *.csv *.xml *.goal);;MSCCL XML (*.xml);;GOAL programs (*.goal)"));
         if (!path.isEmpty())
             w.openSchedule(path);
     });

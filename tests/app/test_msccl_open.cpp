@@ -1,6 +1,7 @@
 // File ▸ Open schedule with MSCCL XML: a program placed on the scenario's network (rank r on node
 // r), its findings in the panel, the Data held view over it, and the split view against
 // topocast's own algorithm for the same collective (an imported ring against bucket).
+// A GOAL program opens the same way, as a schedule of point-to-point messages.
 #include "cli_runner.h"
 #include "compare/comparesnapshot.h"
 #include "compare/compareview.h"
@@ -114,4 +115,34 @@ TEST_CASE("open schedule: an MSCCL program of another size asks for a network", 
     const OpenedSchedulePtr opened = openScheduleFile(xml, Topology::parse("hypercube:4"));
     CHECK(opened->validation.ok());
     CHECK(opened->snapshot->schedule.topology().spec() == "hypercube:4");
+}
+
+TEST_CASE("open schedule: a GOAL program is a schedule of messages that animates, valid, its notes said", "[app][goal]")
+{
+    testing::TempDir dir;
+    const std::string goal = (dir.path / "rabenseifner.goal").string();
+    REQUIRE(testing::runCli({"export", "-t", "torus:4x4", "-a", "rabenseifner", "--pattern", "allreduce", "--format", "goal",
+                             "--size", "1MiB", "--out", goal})
+                .status == 0);
+    const QString file = QString::fromStdString(goal);
+    const TopologyNeed fits = scheduleFileTopology(file, Topology::parse("torus:4x4"));
+    CHECK_FALSE(fits.choose);
+    CHECK(scheduleFileTopology(file, Topology::parse("hypercube:3")).question.contains(
+        QStringLiteral("GOAL program of 16 ranks; the 3-cube has 8 nodes")));
+    MainWindow w(false);
+    REQUIRE(openOnTorus(w, file));
+    const SnapshotPtr snap = w.session()->snapshot();
+    REQUIRE(snap);
+    // Rabenseifner on 16 ranks: 2·log₂16 = 8 exchanges of every rank, 128 messages.
+    CHECK(snap->schedule.pattern() == Pattern::PointToPoint);
+    CHECK(snap->stepCount() == 8);
+    CHECK(snap->schedule.size() == 128);
+    CHECK(w.findingsPanel()->findingCount() == 0);
+    // A hand-written program with a calc: the note says what its schedule leaves out.
+    const std::string calc = (dir.path / "calc.goal").string();
+    std::ofstream(calc) << "num_ranks 2\nrank 0 {\nl1: calc 500\nl2: send 64b to 1 tag 0\nl2 requires l1\n}\n"
+                           "rank 1 {\nl1: recv 64b from 0 tag 0\n}\n";
+    const OpenedSchedulePtr opened = openScheduleFile(QString::fromStdString(calc), Topology::parse("mesh:2x2"));
+    CHECK(opened->validation.ok());
+    CHECK(opened->snapshot->note.contains(QStringLiteral("1 calc (500 ns of computation in all) is not a transfer")));
 }

@@ -108,6 +108,26 @@ with tempfile.TemporaryDirectory() as d:
     check("topocast-msccl-validation.schema.json", doc, "validate broken MSCCL XML")
     if doc["valid"] or not doc["findings"]:
         sys.exit("a broken MSCCL XML program was found valid")
+with tempfile.TemporaryDirectory() as d:
+    # GOAL: a Rabenseifner all-reduce written out, imported as a schedule of point-to-point
+    # messages, checked and timed; the program checked alone, then broken (a receive never sent).
+    g, s = os.path.join(d, "r.goal"), os.path.join(d, "r.json")
+    run(["export", "-t", "torus:4x4", "-a", "rabenseifner", "--pattern", "allreduce", "--format", "goal", "--out", g],
+        parse=False)
+    run(["import", g, "--topology", "torus:4x4", "--out", s], parse=False)
+    check("topocast-schedule.schema.json", json.load(open(s)), "GOAL imported as a schedule")
+    check("topocast-validation.schema.json", run(["validate", s, "--json"]), "validate an imported GOAL schedule")
+    check("topocast-validation.schema.json", run(["validate", g, "--topology", "torus:4x4", "--json"]),
+          "validate GOAL on a network")
+    check("topocast-time.schema.json", run(["time", s, "--network", "loggopsim", "--json"]), "time an imported GOAL schedule")
+    check("topocast-goal-validation.schema.json", run(["validate", g, "--json"]), "validate GOAL alone")
+    b = os.path.join(d, "broken.goal")
+    with open(b, "w") as f:
+        f.write("num_ranks 2\nrank 0 {\nl1: recv 8b from 1 tag 77\n}\nrank 1 {\n}\n")
+    doc = run(["validate", b, "--json"], ok=(1,))
+    check("topocast-goal-validation.schema.json", doc, "validate a broken GOAL program")
+    if doc["valid"] or "broken.goal:3" not in doc["findings"][0]:
+        sys.exit("a GOAL program with a receive never sent was found valid, or its finding has no line")
 for name in sorted(os.listdir(scenarios)):
     if name.endswith(".json"):
         check("topocast-scenario.schema.json", json.load(open(os.path.join(scenarios, name))), f"scenario {name}")

@@ -43,6 +43,8 @@ bool isRequired(const Schedule& s, const std::vector<bool>& takesPart, NodeId no
     case Pattern::ReduceScatter:
     case Pattern::Allreduce:
         return false;  // partial results: counted by contributions (Holdings' combining path)
+    case Pattern::PointToPoint:
+        return false;  // tokens of a program's messages: nothing must end anywhere
     }
     return false;
 }
@@ -70,6 +72,7 @@ std::uint64_t chunkCount(const Schedule& s)
     case Pattern::ReduceScatter:
         return n * p;
     case Pattern::Alltoall:
+    case Pattern::PointToPoint:
         return n * n * p;
     case Pattern::Reduce:
     case Pattern::Allreduce:
@@ -92,6 +95,7 @@ std::uint64_t chunkId(const Schedule& s, const Block& b)
     case Pattern::Allgather:
         return b.origin < n && b.dest == Block::kAll ? b.origin * p + b.part : kNone;
     case Pattern::Alltoall:
+    case Pattern::PointToPoint:  // a token {sender, receiver, k}
         return b.origin < n && b.dest < n && b.origin != b.dest ? (b.origin * n + b.dest) * p + b.part : kNone;
     case Pattern::Gather:
         return b.origin < n && b.dest == Block::kAll ? b.origin * p + b.part : kNone;
@@ -141,6 +145,8 @@ std::vector<Block> initialBlocks(const Schedule& s, NodeId node)
             for (NodeId v{}; v < n; ++v)
                 out.push_back(Block{Block::kAll, v, p});  // its own contribution to v's chunk part p
             break;
+        case Pattern::PointToPoint:
+            break;  // a program's tokens are not data a node starts with
         }
     }
     std::sort(out.begin(), out.end());
@@ -190,6 +196,10 @@ Holdings::Holdings(const Schedule& schedule)
             m_initial[v] = chunkCount(s);
             m_initialRequired[v] = requiredChunks(s, v).size();
             m_required[v] = m_initialRequired[v] * n;
+            break;
+        case Pattern::PointToPoint:
+            m_initial[v] = 0;
+            m_required[v] = 0;
             break;
         }
     }

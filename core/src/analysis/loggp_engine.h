@@ -213,6 +213,8 @@ public:
     /// Whether two events were taken from the queue at the same instant (their order then is
     /// the queue's insertion order).
     bool tied() const { return m_tied; }
+    /// Records, per receive op, the send op it matched (programs matched by queues only).
+    void recordMatches(std::vector<std::uint32_t>* matched) { m_matched = matched; }
     const std::vector<MatchQueue>& postedReceives() const { return m_rq; }
     const std::vector<MatchQueue>& unexpectedMessages() const { return m_uq; }
 
@@ -395,6 +397,8 @@ private:
                 if (op.size > m_p.S)
                     rendezvousDone(m.src, m.op, op.cpu, op.nic, e.time);
                 markDone(e.op, std::max(e.time, m.ready));
+                if (m_matched)
+                    (*m_matched)[e.op] = m.op;
             } else {
                 m_rq[h].push(Pending{op.peer, op.tag, op.size, e.op, 0.0});
             }
@@ -428,6 +432,8 @@ private:
                 if (op.size > m_p.S)
                     rendezvousDone(op.rank, e.op, op.cpu, op.nic, e.time);
                 markDone(m.op, inPlace);
+                if (m_matched)
+                    (*m_matched)[m.op] = e.op;
                 m_check.push_back(h);
             } else {
                 m_uq[h].push(Pending{op.rank, op.tag, op.size, e.op, inPlace});
@@ -448,6 +454,7 @@ private:
     const std::vector<ProgramOp>* m_ops = nullptr;
     std::vector<OpTiming>* m_timing = nullptr;
     std::vector<std::uint8_t>* m_done = nullptr;
+    std::vector<std::uint32_t>* m_matched = nullptr;
     std::vector<std::uint32_t> m_depcnt, m_after, m_afterStart, m_afterList, m_afterStartList;
     std::vector<std::vector<std::uint32_t>> m_executable;
     std::vector<std::uint32_t> m_check;

@@ -87,6 +87,8 @@ std::optional<Shape> shapeOf(const MscclProgram& p, Pattern pattern, const Msccl
         sh.in = sh.c;
         sh.out = sh.c;
         break;
+    case Pattern::PointToPoint:
+        return std::nullopt;  // (mscclPattern names collectives only)
     }
     if (sh.c <= 0)
         return std::nullopt;
@@ -207,6 +209,7 @@ Block blockOf(const Shape& sh, std::uint32_t contribution, std::span<const NodeI
     case Pattern::Allreduce:
     case Pattern::Reduce: return Block{Block::kAll, Block::kAll, part(i)};
     case Pattern::ReduceScatter: return Block{Block::kAll, at(i / sh.c), part(i % sh.c)};
+    case Pattern::PointToPoint: break;  // (mscclPattern names collectives only)
     }
     return {};
 }

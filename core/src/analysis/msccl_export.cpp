@@ -53,6 +53,7 @@ public:
         case Pattern::Reduce: return {MscclBuffer::Input, part};
         case Pattern::Scatter:
         case Pattern::ReduceScatter: return {MscclBuffer::Input, static_cast<int>(b.dest) * m_c + part};
+        case Pattern::PointToPoint: break;  // (refused by mscclFromSchedule)
         case Pattern::Alltoall:
             if (static_cast<int>(b.origin) == rank)
                 return {MscclBuffer::Input, static_cast<int>(b.dest) * m_c + part};
@@ -272,6 +273,9 @@ MscclProgram mscclFromSchedule(const Schedule& schedule)
 {
     if (schedule.size() == 0)
         throw Error("the schedule has no transfers: there is nothing to write as MSCCL XML");
+    if (!isCollective(schedule.pattern()))
+        throw Error("the schedule is a program of point-to-point messages (imported from GOAL): MSCCL XML holds "
+                    "collectives, whose data it names; write it as --format goal, json or csv");
     Schedule s = schedule;
     s.finalize();
     Slots slots(s);

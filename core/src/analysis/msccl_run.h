@@ -67,6 +67,7 @@ struct Shape {
         case Pattern::ReduceScatter:
             for (int r = 0; r < n; ++r) e.push_back(id(r, rank * c + k));
             break;
+        case Pattern::PointToPoint: break;  // (mscclPattern names collectives only)
         }
         return e;
     }

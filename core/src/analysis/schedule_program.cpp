@@ -27,7 +27,8 @@ std::uint64_t blockBytes(const Schedule& schedule, std::uint64_t message)
 }
 
 TransferBytes::TransferBytes(const Schedule& schedule, std::uint64_t message)
-    : m_schedule(schedule), m_message(static_cast<double>(message)), m_perBlock(blockBytes(schedule, message))
+    : m_schedule(schedule), m_message(static_cast<double>(message)), m_perBlock(blockBytes(schedule, message)),
+      m_bytes(schedule.sizeUnit == "bytes")
 {
     if (schedule.sizeUnit == "load")
         for (const Transfer& u : schedule.transfers())
@@ -37,6 +38,8 @@ TransferBytes::TransferBytes(const Schedule& schedule, std::uint64_t message)
 
 std::uint64_t TransferBytes::operator()(const Transfer& t) const
 {
+    if (m_bytes)
+        return static_cast<std::uint64_t>(std::max(0.0, t.size));
     if (m_load > 0)
         return std::max<std::uint64_t>(1, static_cast<std::uint64_t>(std::ceil(t.size / m_load * m_message)));
     return m_schedule.payload(t.payload).size() * m_perBlock;

@@ -1,5 +1,6 @@
 #include "topocast/analysis/time_bound.h"
 
+#include "topocast/analysis/time_engine.h"
 #include "topocast/model/units.h"
 
 #include <fmt/format.h>
@@ -82,6 +83,10 @@ TimeBound boundOf(const Topology& topology, Pattern pattern, NodeId source, cons
                   std::uint32_t participants, double sourceSends)
 {
     TimeBound b;
+    if (!isCollective(pattern)) {
+        b.latencyReason = b.bandwidthReason = "a program of messages has no collective's bound";
+        return b;
+    }
     const std::uint64_t n = participants ? participants : topology.nodeCount();
     if (n <= 1) {
         b.latencyReason = b.bandwidthReason = "one node: nothing to send";
@@ -127,6 +132,7 @@ TimeBound boundOf(const Topology& topology, Pattern pattern, NodeId source, cons
     case Pattern::Alltoall: bytes = share * m; what = "into every node"; break;
     case Pattern::ReduceScatter: bytes = share * m; what = "out of every node"; break;
     case Pattern::Allreduce: bytes = 2 * share * m; what = "out of every node"; break;
+    case Pattern::PointToPoint: break;  // (timeBound(Schedule) bounds a program by its messages)
     }
     const double perPort = std::ceil(bytes / ports);
     b.bandwidth = c + std::max(0.0, perPort - 1) * std::min(g, G);
@@ -144,8 +150,38 @@ TimeBound timeBound(const Topology& topology, Pattern pattern, NodeId source, co
     return boundOf(topology, pattern, source, network, participants, 0);
 }
 
+namespace {
+
+/// A program of messages (PointToPoint) ends no sooner than its longest message alone: c, a
+/// latency per hop, and its bytes through one port (the bandwidth part's rule for one message).
+TimeBound messagesBound(const Schedule& schedule, const NetworkModel& network)
+{
+    TimeBound b;
+    const double o = ns(network.overhead), L = ns(network.latency), g = ns(network.gap), G = ns(network.perByte);
+    const double hop = ns(network.hopLatency);
+    const TransferBytes bytesOf(schedule, network.message);
+    for (const Transfer& t : schedule.transfers()) {
+        const std::uint64_t bytes = bytesOf(t);
+        const int hops = schedule.hops(t);
+        const double time = 2 * o + L + hops * hop + static_cast<double>(bytes - 1) * std::min(g, G);
+        if (time > b.total) {
+            b.total = b.bandwidth = time;
+            b.bandwidthReason = fmt::format("its longest message alone ({} over {} hop{})", formatSize(bytes), hops,
+                                            hops == 1 ? "" : "s");
+        }
+    }
+    b.latencyReason = "a program of messages has no collective's latency bound";
+    if (b.bandwidthReason.empty())
+        b.bandwidthReason = "no messages";
+    return b;
+}
+
+} // namespace
+
 TimeBound timeBound(const Schedule& schedule, const NetworkModel& network)
 {
+    if (!isCollective(schedule.pattern()))
+        return messagesBound(schedule, network);
     // A divisible load leaves the source whole (its share stays), in transfers sized in load units.
     const double sourceSends = schedule.sizeUnit == "load" ? static_cast<double>(network.message) : 0.0;
     return boundOf(schedule.topology(), schedule.pattern(), schedule.source(), network,
@@ -159,6 +195,7 @@ double busBandwidthFactor(Pattern pattern, std::uint64_t nodes)
     case Pattern::Allreduce: return 2 * (n - 1) / n;
     case Pattern::Broadcast:
     case Pattern::Reduce: return 1;
+    case Pattern::PointToPoint: return 0;  // no collective: no bus bandwidth
     default: return (n - 1) / n;
     }
 }

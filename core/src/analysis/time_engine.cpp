@@ -28,6 +28,10 @@ TimeResult timeProgram(const OpProgram& program, const NetworkModel& network)
     std::vector<std::uint8_t> done(program.ops.size(), 0);
     Engine engine(program.ranks, countOf(program, &ProgramOp::cpu), nicCount(program), Params(network),
                   hasWildcards(program));
+    if (!program.pairedByIndex) {
+        r.matchedSend.assign(program.ops.size(), TimeResult::kNoOp);
+        engine.recordMatches(&r.matchedSend);
+    }
     engine.run(program, 0.0, r.ops, done);
     finish(r, engine, program, done);
     return r;

@@ -4,6 +4,7 @@
 #include "topocast/model/error.h"
 
 #include <algorithm>
+#include <cctype>
 #include <charconv>
 #include <map>
 #include <ostream>
@@ -266,6 +267,14 @@ OpProgram parseGoal(std::string_view text, const std::string& name)
     return p;
 }
 
+bool isGoalPath(const std::filesystem::path& path)
+{
+    std::string ext = path.extension().string();
+    for (char& c : ext)
+        c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+    return ext == ".goal";
+}
+
 OpProgram readGoal(const std::filesystem::path& path)
 {
     ReadFileLimits limits;
@@ -275,6 +284,32 @@ OpProgram readGoal(const std::filesystem::path& path)
         throw Error(path.string() + ": past " + std::to_string(kGoalMaxBytes >> 20) + " MiB, the largest GOAL file topocast reads");
     };
     return parseGoal(readFileText(path, limits), path.string());
+}
+
+void requireGoalRuns(const OpProgram& program, const std::string& name)
+{
+    if (const std::vector<std::string> findings = checkGoal(program, name); !findings.empty()) {
+        std::string text;
+        for (const std::string& f : findings)
+            text += "\n  " + f;
+        throw Error(name + " cannot run to its end:" + text);
+    }
+}
+
+GoalSchedule readGoalSchedule(const std::filesystem::path& path, const Topology& topology, std::span<const NodeId> placement)
+{
+    const std::string name = path.string();
+    const OpProgram program = readGoal(path);
+    requireGoalRuns(program, name);
+    if (!placement.empty())
+        return scheduleFromGoal(program, topology, placement, name);
+    if (program.ranks > topology.nodeCount())
+        throw Error(name + " has " + std::to_string(program.ranks) + " ranks; the " + topology.displayName() + " has " +
+                    std::to_string(topology.nodeCount()) + " nodes (give a larger --topology, one node per rank)");
+    std::vector<NodeId> identity;
+    for (std::uint32_t r = 0; r < program.ranks; ++r)
+        identity.push_back(NodeId{r});
+    return scheduleFromGoal(program, topology, identity, name);
 }
 
 std::vector<std::string> checkGoal(const OpProgram& program, const std::string& name, std::size_t limit)

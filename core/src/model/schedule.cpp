@@ -30,6 +30,7 @@ std::string toString(Pattern p)
     case Pattern::Reduce: return "reduce";
     case Pattern::ReduceScatter: return "reduce-scatter";
     case Pattern::Allreduce: return "allreduce";
+    case Pattern::PointToPoint: return "point-to-point";
     }
     return "broadcast";
 }
@@ -49,8 +50,11 @@ Pattern parsePattern(std::string_view text)
     for (Pattern p : kPatterns)
         if (toString(p) == text)
             return p;
+    if (text == "point-to-point")
+        return Pattern::PointToPoint;
     throw Error("unknown pattern '" + std::string(text) +
-                "'; expected broadcast, scatter, allgather, alltoall, gather, reduce, reduce-scatter or allreduce");
+                "'; expected broadcast, scatter, allgather, alltoall, gather, reduce, reduce-scatter, allreduce "
+                "or point-to-point (a program of messages, as imported from GOAL)");
 }
 
 Schedule::Schedule(Topology topology, NodeId source, Pattern pattern, PortModel ports)

@@ -40,17 +40,20 @@ struct TimeBound {
 };
 
 /// The bound for `pattern` on `topology` from `source` (ignored by the patterns without a root)
-/// under `network` (its message size included), over `participants` nodes (0: every node).
+/// under `network` (its message size included), over `participants` nodes (0: every node);
+/// zero for Pattern::PointToPoint (the schedule's overload bounds a program by its messages).
 /// O(N log N) for the greedy broadcast (N nodes), O(d) otherwise. Never throws.
 TimeBound timeBound(const Topology& topology, Pattern pattern, NodeId source, const NetworkModel& network,
                     std::uint32_t participants = 0);
 
-/// The bound for what `schedule` computes: its topology, pattern, source and participants.
+/// The bound for what `schedule` computes: its topology, pattern, source and participants. A
+/// program of messages (Pattern::PointToPoint) has no collective's bound: its longest message
+/// alone (latency, hops and its bytes through one port) bounds it; O(transfers) then.
 TimeBound timeBound(const Schedule& schedule, const NetworkModel& network);
 
 /// nccl-tests' bus-bandwidth factor F (busbw = algbw · F, algbw = M / t): 2(n−1)/n for
 /// all-reduce, (n−1)/n for all-gather, reduce-scatter, all-to-all, scatter and gather, 1 for
-/// broadcast and reduce. O(1).
+/// broadcast and reduce; 0 for a program of messages (PointToPoint), which has none. O(1).
 double busBandwidthFactor(Pattern pattern, std::uint64_t nodes);
 
 /// "12 % above the bound", "at the bound" (within 10⁻⁹), from a time and its bound. Never throws.

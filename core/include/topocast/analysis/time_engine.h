@@ -68,6 +68,10 @@ struct TimeResult {
     std::vector<std::string> unfinished;
     /// What the figure leaves out, for the reader ("contention between messages is not charged").
     std::vector<std::string> notes;
+    /// Programs matched by queues (GOAL): per op, for a receive, the send it matched (kNoOp
+    /// for other ops and receives never matched). Empty for a schedule's program.
+    static constexpr std::uint32_t kNoOp = 0xFFFFFFFFu;
+    std::vector<std::uint32_t> matchedSend;
 };
 
 /// Bytes of one block of `schedule` when the collective has `message` bytes in all, as
@@ -79,7 +83,7 @@ std::uint64_t blockBytes(const Schedule& schedule, std::uint64_t message);
 
 /// The bytes of each transfer of `schedule` for a collective of `message` bytes: its blocks ×
 /// blockBytes, or, for schedules sized in load units (divisible load), its share of the load
-/// leaving the source. The one place transfers are sized (the program, its resizing, `time`).
+/// leaving the source, or, for schedules sized in bytes (a GOAL program's), its size. The one place transfers are sized (the program, its resizing, `time`).
 class TransferBytes {
 public:
     /// O(transfers) for load units (the load leaving the source, summed once), O(1) otherwise.
@@ -92,6 +96,7 @@ private:
     double m_message;
     double m_load = 0;          ///< load units leaving the source (load-unit schedules only)
     std::uint64_t m_perBlock;
+    bool m_bytes = false;       ///< sizes are bytes already (a program of messages, from GOAL)
 };
 
 /// Bytes the engine holds per transfer of a schedule (its two ops, their dependencies, timings and

@@ -17,11 +17,13 @@
 // `from -1` and `tag -1` match any source and any tag; `cpu N` and `nic N` pick a processor and
 // a network interface; comments are /* … */ and // to the end of the line.
 
+#include "topocast/analysis/goal_schedule.h"
 #include "topocast/model/op_program.h"
 
 #include <cstdint>
 #include <filesystem>
 #include <iosfwd>
+#include <span>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -31,6 +33,9 @@ namespace topocast {
 /// The most ops a GOAL file may hold (16 Mi: about 1 GiB of engine state), and its largest size.
 inline constexpr std::size_t kGoalMaxOps = std::size_t{1} << 24;
 inline constexpr std::uint64_t kGoalMaxBytes = std::uint64_t{1} << 30;
+
+/// Whether `path` names a GOAL program (ends in .goal, any case).
+bool isGoalPath(const std::filesystem::path& path);
 
 /// Parses GOAL `text`; `name` (the file) starts every error. Throws Error "NAME:LINE: what is
 /// wrong; what is allowed" for text that is not GOAL: an unknown statement, a rank outside
@@ -47,6 +52,16 @@ OpProgram readGoal(const std::filesystem::path& path);
 /// dependencies; each "NAME:LINE: …" where the op came from a file. At most `limit` findings,
 /// then one line saying how many more. O(ops + dependencies).
 std::vector<std::string> checkGoal(const OpProgram& program, const std::string& name, std::size_t limit = 20);
+
+/// Throws Error "NAME cannot run to its end:" with checkGoal's findings, one a line, where it
+/// has any. O(ops + dependencies).
+void requireGoalRuns(const OpProgram& program, const std::string& name);
+
+/// The GOAL file at `path` as a schedule on `topology` (scheduleFromGoal), rank r on node
+/// placement[r] (empty: rank r on node r). Throws Error as readGoal does, with checkGoal's
+/// findings for a program that cannot run to its end, and as scheduleFromGoal does.
+GoalSchedule readGoalSchedule(const std::filesystem::path& path, const Topology& topology,
+                              std::span<const NodeId> placement = {});
 
 /// Writes `program` as GOAL that LogGOPSim's txt2bin reads (labels l<i> per rank, in op order;
 /// the receiver's port of a send is not written: GOAL has one "nic" for both ends). O(ops).

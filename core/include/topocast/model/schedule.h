@@ -48,9 +48,15 @@ enum class Pattern : std::uint8_t {
     ReduceScatter,
     /// No root; every node ends with each of the P chunks combined over all N contributions.
     Allreduce,
+    /// Not a collective: a program of messages (a GOAL file) whose data topocast does not know.
+    /// Each transfer carries a token block {sender, receiver, k} (k: the sender's k-th send) and
+    /// the tokens of the receives its send waits for, so causality is checked (a sender holds
+    /// what it sends) and the time engine waits as the program did; nothing is required at the
+    /// end. Not among kPatterns: no algorithm builds one.
+    PointToPoint,
 };
 
-/// Every pattern, in the order of the enum (for lists and parsing).
+/// Every collective pattern, in the order of the enum (for lists and parsing).
 inline constexpr Pattern kPatterns[] = {Pattern::Broadcast, Pattern::Scatter,   Pattern::Allgather,
                                         Pattern::Alltoall,  Pattern::Gather,    Pattern::Reduce,
                                         Pattern::ReduceScatter, Pattern::Allreduce};
@@ -68,11 +74,13 @@ constexpr bool combines(Pattern p)
 }
 /// Whether every node holds data at the start (all but broadcast and scatter).
 constexpr bool everyNodeStarts(Pattern p) { return p != Pattern::Broadcast && p != Pattern::Scatter; }
+/// Whether the pattern is a collective (every one but PointToPoint): something must hold at the end.
+constexpr bool isCollective(Pattern p) { return p != Pattern::PointToPoint; }
 
 std::string toString(PortModel m);
 std::string toString(Pattern p);
 /// Parse the names printed by toString ("one-port", "all-port", "broadcast", "reduce-scatter",
-/// …). Throw Error listing the names.
+/// "point-to-point", …). Throw Error listing the names.
 PortModel parsePortModel(std::string_view text);
 Pattern parsePattern(std::string_view text);
 
