@@ -3,6 +3,7 @@
 
 #include "topocast/analysis/time_engine.h"
 #include "topocast/model/error.h"
+#include "topocast/model/limits.h"
 #include "topocast/model/network.h"
 #include "topocast/model/units.h"
 
@@ -17,6 +18,7 @@ namespace topocast {
 namespace {
 
 constexpr std::uint32_t kNone = TimeResult::kNoOp;
+constexpr std::uint64_t kGoalScheduleBytesPerOp = 160 + kEngineBytesPerTransfer;
 
 /// `text` as a JSON string (Schedule::fileInfo holds JSON text).
 std::string jsonString(const std::string& text)
@@ -237,6 +239,10 @@ GoalSchedule scheduleFromGoal(const OpProgram& program, const Topology& topology
                               const std::string& name)
 {
     checkPlacement(program, topology, placement, name);
+    // Per op: its run, its dependants and waits (two vectors), its level and transfer; per
+    // message: a transfer and its payload.
+    checkMemory("making " + name + " a schedule", saturatingMul(program.ops.size(), kGoalScheduleBytesPerOp),
+                std::to_string(program.ops.size()) + " ops, about " + std::to_string(kGoalScheduleBytesPerOp) + " B each");
     const std::vector<ProgramOp>& ops = program.ops;
     const std::size_t n = ops.size();
     // The pairing of sends and receives: as the program matches them when it runs.
