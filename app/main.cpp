@@ -47,7 +47,7 @@ QString colourModeNames(const QString& separator)
 struct Options {
     QCommandLineOption scenario{QStringLiteral("scenario"), QStringLiteral("scenario JSON file to open"), QStringLiteral("FILE")};
     QCommandLineOption step{QStringLiteral("step"), QStringLiteral("timeline step to show (default: last for --screenshot)"), QStringLiteral("N")};
-    QCommandLineOption mode{QStringLiteral("mode"), QStringLiteral("colouring: ") + colourModeNames(QStringLiteral(", ")), QStringLiteral("MODE"), QStringLiteral("plain")};
+    QCommandLineOption mode{QStringLiteral("mode"), QStringLiteral("colouring: ") + colourModeNames(QStringLiteral(", ")) + QStringLiteral(" (default: the scenario's own, its view.mode; plain where it names none)"), QStringLiteral("MODE")};
     QCommandLineOption shot{QStringLiteral("screenshot"), QStringLiteral("render the view once into OUT.png and exit"), QStringLiteral("OUT.png")};
     QCommandLineOption size{QStringLiteral("size"), QStringLiteral("screenshot size WxH (default 1200x800)"), QStringLiteral("WxH"), QStringLiteral("1200x800")};
     QCommandLineOption paused{QStringLiteral("paused"), QStringLiteral("start with the timeline paused")};
@@ -95,8 +95,10 @@ int runScreenshot(const QCommandLineParser& parser, const Options& o, int step, 
         std::fprintf(stderr, "topocast: --size %s is not WxH (e.g. 1200x800, 16..8192)\n", qPrintable(parser.value(o.size)));
         return 2;
     }
+    // Without --mode, the scenario's own colour mode, as the window opens it.
+    const std::optional<ViewMode> given = parser.isSet(o.mode) ? std::optional<ViewMode>(mode) : std::nullopt;
     QString error;
-    const int rc = renderScreenshot({parser.value(o.scenario), step, mode, parser.value(o.shot), *size, parser.value(o.layout)}, error,
+    const int rc = renderScreenshot({parser.value(o.scenario), step, given, parser.value(o.shot), *size, parser.value(o.layout)}, error,
                                     parser.value(o.compare));
     if (rc != 0)
         std::fprintf(stderr, "topocast: %s\n", qPrintable(error));
@@ -293,7 +295,7 @@ int main(int argc, char* argv[])
     qInfo("topocast: Qt3D renderer: %s; OpenGL: %s; multisampling: %d×", qPrintable(renderer),
           qPrintable(SceneView::glRenderer()), SceneView::surfaceSamples());
 
-    const auto mode = parseViewMode(parser.value(o.mode));
+    const auto mode = parseViewMode(parser.isSet(o.mode) ? parser.value(o.mode) : QStringLiteral("plain"));
     if (!mode) {
         std::fprintf(stderr, "topocast: --mode %s is not one of %s\n", qPrintable(parser.value(o.mode)),
                      qPrintable(colourModeNames(QStringLiteral(", "))));

@@ -79,7 +79,7 @@ void addRenderOptions(CLI::App& sub, RenderOptions& o)
     std::string modes;
     for (const std::string& m : renderModeNames())
         modes += (modes.empty() ? "view: " : " | ") + m;
-    sub.add_option("--mode", o.mode, modes)->capture_default_str();
+    sub.add_option("--mode", o.mode, modes + " (default: the scenario's own, its view.mode; plain where it names none)");
     sub.add_option("--heat", o.heat, "heat map load: cumulative | step")->capture_default_str();
     sub.add_flag("--high-contrast", o.highContrast, "the presentation palette (high contrast)");
     sub.add_option("--yaw", o.yaw, "turn the default view about the vertical axis, degrees")->capture_default_str();
@@ -107,7 +107,7 @@ void validateRenderOptions(RenderOptions& o)
 {
     o.videoFormat = o.format.empty() ? formatForPath(o.out) : formatNamed(o.format);
     const auto& modes = renderModeNames();
-    if (std::find(modes.begin(), modes.end(), lower(o.mode)) == modes.end()) {
+    if (!o.mode.empty() && std::find(modes.begin(), modes.end(), lower(o.mode)) == modes.end()) {
         std::string allowed;
         for (const std::string& m : modes)
             allowed += (allowed.empty() ? "" : ", ") + m;  // the names, in renderModeNames' order

@@ -29,7 +29,7 @@ struct RenderOptions {
     int framesPerStep = -1;          ///< 1..1000; −1 (not given): 1.5 s of frames at fps
     std::string steps = "all";       ///< all | N | A-B | A- (checked against the schedule: renderStepRange)
     int holdFrames = -1;             ///< 0..100000; −1 (not given): two seconds, 2·fps frames
-    std::string mode = "plain";      ///< the view mode as given
+    std::string mode;                ///< the view mode as given; empty: the scenario's own (view.mode)
     std::string heat = "cumulative"; ///< cumulative | step
     bool highContrast = false;
     float yaw = 0.0f;   ///< degrees
@@ -62,7 +62,7 @@ void addRenderOptions(CLI::App& sub, RenderOptions& o);
 
 /// Checks what CLI11 does not, in this order, and fills o.videoFormat and o.cumulativeHeat:
 /// the format (--format mp4, gif, png or frames; else --out's extension: .mp4, .gif, anything
-/// else a PNG folder), --mode (renderModeNames), --heat (cumulative or step), --zoom in
+/// else a PNG folder), --mode (renderModeNames, or not given: the scenario's), --heat (cumulative or step), --zoom in
 /// (0.01, 100), and an even width and height for MP4. Throws Error with the message
 /// topocast-cli prints, e.g. "unknown video format 'avi'; use mp4, gif or png (a numbered PNG
 /// sequence)", "--mode sparkly is not one of plain, contention, heatmap, tcdmap, layers",

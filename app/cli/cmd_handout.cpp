@@ -7,6 +7,7 @@
 
 #include "export/handout.h"
 #include "session/snapshot.h"
+#include "scene/scenestyle.h"
 #include "session/startup.h"
 
 #include "topocast/io/export.h"
@@ -28,8 +29,18 @@ struct HandoutCommand {
     std::string out;
     std::string size = "A4";
     std::string steps = "all";
+    std::string mode;  ///< empty: the scenario's own
     int dpi = 300;
 };
+
+/// The view modes, as render takes them.
+std::string modeList(const char* separator)
+{
+    std::string out;
+    for (const std::string& m : renderModeNames())
+        out += (out.empty() ? "" : separator) + m;
+    return out;
+}
 
 int handout(const HandoutCommand& o, Io& io)
 {
@@ -37,18 +48,24 @@ int handout(const HandoutCommand& o, Io& io)
     if (!size)
         throw Error("--size " + o.size + " is not a page size topocast knows; use A4 or letter");
     const Scenario scenario = loadScenario(o.scenario);
+    // The scenario's own colour mode unless --mode says otherwise, as the window and render do.
+    const std::string modeName = o.mode.empty() ? scenarioViewMode(scenario) : o.mode;
+    const auto mode = app::parseViewMode(QString::fromStdString(modeName));
+    if (!mode)
+        throw Error("--mode " + modeName + " is not one of " + modeList(", "));
     GuiScope gui("handout", "OpenGL for its pictures");
     const app::SnapshotPtr snap = app::buildSnapshot(scenario, false);
     const auto [first, last] = parseStepRange(o.steps, snap->stepCount());
     app::HandoutSettings settings;
+    settings.view.mode = *mode;
     settings.pageSize = *size;
     settings.firstStep = first;
     settings.lastStep = last;
     settings.dpi = o.dpi;
     const app::HandoutResult r = app::writeHandout(snap, QString::fromStdString(o.out), settings);
-    io.out << fmt::format("wrote {}: {} pages (a title page and steps {}-{}), {}, pictures {}x{} at {} dpi\n", o.out,
-                          r.pages, first, last, *size == QPageSize::A4 ? "A4" : "letter", r.pictureSize.width(),
-                          r.pictureSize.height(), o.dpi);
+    io.out << fmt::format("wrote {}: {} pages (a title page and steps {}-{}), {}, pictures {}x{} at {} dpi, mode {}\n",
+                          o.out, r.pages, first, last, *size == QPageSize::A4 ? "A4" : "letter", r.pictureSize.width(),
+                          r.pictureSize.height(), o.dpi, modeName);
     return 0;
 }
 
@@ -61,6 +78,9 @@ const CommandRegistrar reg{Command{
         addScenarioToFileOptions(sub, o->scenario, o->out, "the PDF to write (atomically)");
         sub.add_option("--size", o->size, "page size: A4 | letter")->capture_default_str();
         sub.add_option("--steps", o->steps, "which steps get a page: all | N | A-B | A-")->capture_default_str();
+        sub.add_option("--mode", o->mode,
+                       "colouring of the pictures: " + modeList(" | ") +
+                           " (default: the scenario's own, its view.mode; plain where it names none)");
         sub.add_option("--dpi", o->dpi, "print resolution of the pages and pictures")
             ->capture_default_str()
             ->check(CLI::Range(72, 600));

@@ -33,6 +33,10 @@ int render(RenderOptions o, Io& io)
     settings.format = o.format.empty() ? video::VideoEncoder::formatForPath(o.out)
                                        : video::VideoEncoder::parseFormat(o.format);
     settings.view.size = QSize(o.width, o.height);
+    const Scenario scenario = loadScenario(o.scenario);
+    // The scenario's own colour mode unless --mode says otherwise, as the window opens it.
+    if (o.mode.empty())
+        o.mode = scenarioViewMode(scenario);
     const auto mode = app::parseViewMode(QString::fromStdString(o.mode));
     if (!mode)
         throw Error("--mode " + o.mode + ": not a view mode of the app");  // renderModeNames lists only the app's
@@ -53,7 +57,6 @@ int render(RenderOptions o, Io& io)
     overlay.captions = o.captions == "burn";
     settings.view.overlay = overlay;
 
-    const Scenario scenario = loadScenario(o.scenario);
     GuiScope gui("render", "OpenGL");
     // A compare scenario renders both sides in one file, over the longer schedule's steps.
     app::SnapshotPtr snap;

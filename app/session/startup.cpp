@@ -74,11 +74,13 @@ int renderScreenshot(const ScreenshotOptions& options, QString& error, const QSt
                             std::to_string(scenario.topology.dims()) + "; the flat drawing is for n ≤ 6");
             scenario.view.layout = options.layout.toStdString();
         }
+        const ViewMode mode =
+            options.mode.value_or(parseViewMode(QString::fromStdString(scenarioViewMode(scenario))).value_or(ViewMode::Plain));
         if (scenario.compare) {
             const CompareSnapshotPtr cmp = buildCompareSnapshot(scenario);
             ViewSettings view;
             view.size = options.size;
-            view.mode = options.mode;
+            view.mode = mode;
             const int step = options.step < 0 ? static_cast<int>(cmp->comparison.steps) : options.step;
             savePng(renderComparePicture(cmp, view, step), options.output);
             return 0;
@@ -86,7 +88,7 @@ int renderScreenshot(const ScreenshotOptions& options, QString& error, const QSt
         const SnapshotPtr snap = buildSnapshot(scenario, true);
         ViewSettings view;
         view.size = options.size;
-        view.mode = options.mode;
+        view.mode = mode;
         const int step = options.step < 0 ? static_cast<int>(snap->stepCount()) : options.step;
         savePng(renderPicture(snap, view, step), options.output);
     } catch (const Error& e) {

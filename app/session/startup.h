@@ -21,7 +21,8 @@ QString noDisplayMessage();
 struct ScreenshotOptions {
     QString scenarioFile;  ///< empty: the default scenario
     int step = -1;         ///< −1: the last step
-    ViewMode mode = ViewMode::Plain;
+    /// The colouring; nothing: the scenario's own (its view.mode), as the window opens it.
+    std::optional<ViewMode> mode;
     QString output;
     QSize size{1200, 800};
     /// --layout: how a hypercube is drawn ("cube" or "flat"); empty: as the scenario says.

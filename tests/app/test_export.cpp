@@ -269,6 +269,22 @@ TEST_CASE("topocast-cli render writes the animation and reports it", "[app][expo
     CHECK(decoded.width == 200);
 }
 
+TEST_CASE("topocast-cli render draws the scenario's own mode unless --mode says otherwise", "[app][export][gl][cli]")
+{
+    TempDir dir;
+    const std::string out = (dir.path / "frames").string();
+    const std::string sc = scenarioFile("ring-allreduce-torus-4x4.json");  // "view": {"mode": "data"}
+    const std::vector<std::string> args{"render", "--scenario", sc, "--out", out, "--format", "png", "--width", "160",
+                                        "--height", "120", "--steps", "8", "--frames-per-step", "1", "--hold-frames", "0"};
+    const auto own = topocast::testing::runCli(args);
+    INFO(own.err);
+    REQUIRE(own.status == 0);
+    CHECK_THAT(own.out, Catch::Contains("mode data"));
+    std::vector<std::string> plain = args;
+    plain.insert(plain.end(), {"--mode", "plain"});
+    CHECK_THAT(topocast::testing::runCli(plain).out, Catch::Contains("mode plain"));
+}
+
 TEST_CASE("topocast-cli render: bad options name the problem", "[app][export][cli]")
 {
     const std::string sc = scenarioFile("cang-wu-4x4.json");

@@ -248,6 +248,21 @@ TEST_CASE("handout: writeHandout renders each step at print resolution and write
     CHECK(after.readAll() == bytes);
 }
 
+TEST_CASE("handout: the pictures take the scenario's own mode unless --mode says otherwise", "[app][handout][gl][cli]")
+{
+    TempDir dir;
+    const std::string out = (dir.path / "ring.pdf").string();
+    // The ring all-reduce preset opens in Data held ("view": {"mode": "data"}); so do its pages.
+    const std::string sc = std::string(TOPOCAST_SOURCE_DIR) + "/resources/scenarios/ring-allreduce-torus-4x4.json";
+    const auto own = runCli({"handout", "--scenario", sc, "--out", out, "--steps", "8", "--dpi", "72"});
+    INFO(own.err);
+    REQUIRE(own.status == 0);
+    CHECK_THAT(own.out, Catch::EndsWith("mode data\n"));
+    const auto plain = runCli({"handout", "--scenario", sc, "--out", out, "--steps", "8", "--dpi", "72", "--mode", "plain"});
+    REQUIRE(plain.status == 0);
+    CHECK_THAT(plain.out, Catch::EndsWith("mode plain\n"));
+}
+
 TEST_CASE("topocast-cli handout: bad options are refused naming what is allowed", "[app][handout][cli]")
 {
     TempDir dir;
@@ -262,6 +277,7 @@ TEST_CASE("topocast-cli handout: bad options are refused naming what is allowed"
         {{"--steps", "3-9"}, "step range '3-9' is not all, N, A-B or A- within 1..6"},
         {{"--steps", "0"}, "within 1..6"},
         {{"--dpi", "1000"}, "--dpi: Value 1000 not in range 72 to 600"},
+        {{"--mode", "sparkly"}, "--mode sparkly is not one of plain, contention, heatmap, tcdmap, layers, trees, data"},
     };
     for (const auto& [extra, message] : cases) {
         std::vector<std::string> args = {"handout", "--scenario", sc, "--out", out};

@@ -89,6 +89,23 @@ TEST_CASE("render: --screenshot writes a PNG of the requested size", "[app][gl]"
     CHECK(error.contains(QStringLiteral("99")));
 }
 
+TEST_CASE("render: --screenshot without --mode draws the scenario's own mode, as the window opens it", "[app][gl]")
+{
+    QTemporaryDir dir;
+    const QString preset = QStringLiteral(TOPOCAST_SOURCE_DIR "/resources/scenarios/ring-allreduce-torus-4x4.json");
+    const auto shot = [&](std::optional<ViewMode> mode, const char* name) {
+        const QString out = dir.filePath(QString::fromLatin1(name));
+        QString error;
+        REQUIRE(renderScreenshot({preset, 8, mode, out, QSize(480, 320)}, error) == 0);
+        return QImage(out).convertToFormat(QImage::Format_RGB32);
+    };
+    // The preset says "view": {"mode": "data"}: the picture is the Data held one, not plain.
+    const QImage own = shot(std::nullopt, "own.png"), data = shot(ViewMode::DataHeld, "data.png"),
+                 plain = shot(ViewMode::Plain, "plain.png");
+    CHECK(own == data);
+    CHECK(own != plain);
+}
+
 TEST_CASE("render: clicking a node in the window makes it the source", "[app][gl]")
 {
     MainWindow w(false);

@@ -50,7 +50,7 @@ TEST_CASE("render options: defaults, and every option read into RenderOptions", 
     CHECK(d.framesPerStep == -1);  // not given: 1.5 s of frames at --fps (the app resolves it)
     CHECK(d.steps == "all");
     CHECK(d.holdFrames == -1);
-    CHECK(d.mode == "plain");
+    CHECK(d.mode.empty());  // the scenario's own
     CHECK(d.cumulativeHeat);
     CHECK(d.zoom == 1.0f);
     CHECK(d.crf == 20);
