@@ -251,11 +251,13 @@ HandoutResult writeHandout(const SnapshotPtr& snap, const QString& path, const H
                       metrics.index(r, MetricsModel::ValueColumn).data().toString() + QStringLiteral("\n");
         page.text(QStringLiteral("Totals"), 13, true);
         page.text(totals.trimmed(), 10);
-        page.text(QStringLiteral("Steps %1 to %2 follow, one a page. The picture below: the network after the last step.")
+        // The network before the first printed step: a class set of steps 1-3 does not give away
+        // what steps 4-6 are for the students to fill in.
+        page.text(QStringLiteral("Steps %1 to %2 follow, one a page. The picture below: the network before step %1.")
                       .arg(first)
                       .arg(last),
                   10);
-        QImage overview = renderer.render(static_cast<int>(steps));
+        QImage overview = renderer.render(static_cast<int>(first) - 1);
         const int room = page.remaining() - page.pt(20);
         if (room > view.size.height() / 4) {
             if (overview.height() > room)

@@ -42,7 +42,7 @@ struct HandoutResult {
 };
 
 /// Writes a handout PDF of `snap`: a title page (the scenario, its totals as the metrics panel
-/// lists them, the paper the algorithm comes from, and the network after the last step) and one
+/// lists them, the paper the algorithm comes from, and the network before the first printed step) and one
 /// page per step firstStep..lastStep with the step's picture rendered from the 3-D view at the
 /// page's print resolution, the step's narration and its figures (core summarizeSteps). Drawn
 /// with QPdfWriter/QPainter and written atomically (QSaveFile): on any error the file is

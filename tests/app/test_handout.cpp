@@ -261,6 +261,17 @@ TEST_CASE("handout: the pictures take the scenario's own mode unless --mode says
     const auto plain = runCli({"handout", "--scenario", sc, "--out", out, "--steps", "8", "--dpi", "72", "--mode", "plain"});
     REQUIRE(plain.status == 0);
     CHECK_THAT(plain.out, Catch::EndsWith("mode plain\n"));
+    // The title page shows the network before the first printed step, not after the last.
+    const QString text = QStandardPaths::findExecutable(QStringLiteral("pdftotext"));
+    if (text.isEmpty()) {
+        WARN("pdftotext (poppler-utils) is not installed: the title page's words were not read");
+        return;
+    }
+    QProcess p;
+    p.start(text, {QString::fromStdString(out), QStringLiteral("-")});
+    REQUIRE(p.waitForFinished(60000));
+    const QString words = QString::fromUtf8(p.readAllStandardOutput()).simplified();
+    CHECK(words.contains(QStringLiteral("The picture below: the network before step 8.")));
 }
 
 TEST_CASE("topocast-cli handout: bad options are refused naming what is allowed", "[app][handout][cli]")
