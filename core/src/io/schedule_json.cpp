@@ -97,8 +97,7 @@ ojson headerJson(const Schedule& s, const Metrics& m)
             o[key] = value;
     if (s.parts != 1)
         o["parts"] = s.parts;
-    if (s.sizeUnit != "message")
-        o["size_unit"] = s.sizeUnit;
+    o["size_unit"] = s.sizeUnit;  // always, the default ("message") too: every size says its unit
     if (!s.stepLabels.empty())
         o["step_labels"] = s.stepLabels;
     if (!s.participants.empty()) {
