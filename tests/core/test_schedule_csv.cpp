@@ -131,8 +131,8 @@ TEST_CASE("schedule CSV: bad input is refused with its line number and what is a
 
 TEST_CASE("schedule CSV: a file past the size limit is refused, by size and by line", "[csv][robustness]")
 {
-    // Text: the line where the limit is passed. 16 MiB of 16-byte rows: the limit falls on
-    // line 1 + 16 MiB / 16 B + 1 (the header is line 1).
+    // Text: the line where the limit is passed. 32 MiB of 14-byte rows: the limit falls on
+    // line 1 + (32 MiB − 13 B) / 14 B + 1 (the header is line 1, 13 bytes).
     std::string text = "step,from,to\n";
     const std::string row = "1,\"0,0\",\"1,0\"\n";  // 14 bytes
     REQUIRE(row.size() == 14);
@@ -141,7 +141,7 @@ TEST_CASE("schedule CSV: a file past the size limit is refused, by size and by l
     for (std::size_t i = 0; i < rows; ++i)
         text += row;
     const std::size_t limitLine = 1 + (kMaxScheduleCsvBytes - 13) / 14 + 1;
-    requireRefused(text, {"s.csv:" + std::to_string(limitLine) + ":", "16 MiB limit of a schedule CSV"});
+    requireRefused(text, {"s.csv:" + std::to_string(limitLine) + ":", "32 MiB limit of a schedule CSV"});
 
     // A file: refused by its size before it is read.
     testing::TempDir dir;
@@ -153,8 +153,34 @@ TEST_CASE("schedule CSV: a file past the size limit is refused, by size and by l
         (void)readScheduleCsv(big, Topology::mesh({4, 4}));
         FAIL("accepted");
     } catch (const Error& e) {
-        CHECK(std::string(e.what()).find("past the 16 MiB limit of a schedule CSV") != std::string::npos);
+        CHECK(std::string(e.what()).find("past the 32 MiB limit of a schedule CSV") != std::string::npos);
     }
+}
+
+TEST_CASE("schedule CSV: the export's header is its first line, its settings columns of the first row", "[csv][export]")
+{
+    // As `export --format csv` writes it (io/export.h): any CSV reader takes the first line as the
+    // header; the topology, source and the other settings are read from the first row.
+    const std::string text =
+        "step,from,to,from_id,to_id,hops,route,payload,tag,size,blocks,topology,algorithm,mode,source,pattern,ports,"
+        "max_sends_per_step,step_contention,dimension_order,parts,participants\n"
+        "1,0;0,0;2,0,8,2,order,0,0,1,,mesh:4x4,binomial,,0;0,broadcast,one-port,,allowed,XY,1,\n"
+        "2,0;0,0;1,0,4,1,order,0,0,1,,,,,,,,,,,,\n";
+    CHECK(csvTopology(text)->spec() == "mesh:4x4");
+    const Schedule s = scheduleFromCsv(text, "s.csv");
+    CHECK(s.topology().spec() == "mesh:4x4");
+    CHECK(s.algorithm == "binomial");
+    CHECK(s.size() == 2);
+    CHECK_FALSE(s.contentionFree);
+    // A schedule without transfers: one row of settings alone.
+    const Schedule none = scheduleFromCsv("step,from,to,topology,pattern\n,,,torus:3x3,broadcast\n", "s.csv");
+    CHECK(none.size() == 0);
+    CHECK(none.topology().spec() == "torus:3x3");
+    // The same topology twice is one; two different ones are refused with the line.
+    requireRefused("step,from,to,topology\n1,\"0,0\",\"1,0\",mesh:4x4\n2,\"0,0\",\"0,1\",mesh:2x2\n",
+                   {"s.csv:3:", "a second topology (mesh:2x2 after mesh:4x4)"}, std::nullopt);
+    CHECK(scheduleFromCsv("# topology: mesh:4x4\nstep,from,to,topology\n1,\"0,0\",\"1,0\",mesh:4x4\n", "s.csv").size() == 1);
+    requireRefused("step,from,to,topology,topology\n", {"s.csv:1:", "appears twice"}, std::nullopt);
 }
 
 TEST_CASE("exercises: the correct 4x4 broadcast is valid and as good as the best known", "[csv][validate]")

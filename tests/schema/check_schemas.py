@@ -6,6 +6,7 @@ Needs python3-jsonschema (Debian 12; scripts/install-deps.sh installs it). Every
 resources/schema/ must be checked against at least one real output (the script fails otherwise),
 so a new JSON output comes with its schema and a line here.
 """
+import csv
 import json
 import os
 import subprocess
@@ -94,6 +95,15 @@ with tempfile.TemporaryDirectory() as d:
         check("topocast-schedule.schema.json", json.load(open(j)), f"schedule {algo} on {net}")
         check("topocast-validation.schema.json", run(["validate", j, "--json"]), f"validate {algo} JSON")
         check("topocast-validation.schema.json", run(["validate", c, "--json"]), f"validate {algo} CSV")
+        # A standard CSV: Python's csv module, with its defaults, takes the header from the first
+        # line and reads one row per transfer, the settings in the first.
+        with open(c, newline="") as f:
+            rows = list(csv.DictReader(f))
+        doc = json.load(open(j))
+        if len(rows) != len(doc["transfers"]) or rows[0]["topology"] != net or rows[0]["step"] != "1":
+            sys.exit(f"export {algo} CSV: csv.DictReader reads {len(rows)} rows (topology "
+                     f"{rows[0].get('topology')!r}), the schedule has {len(doc['transfers'])} transfers on {net}")
+        print(f"ok: export {algo} CSV reads as {len(rows)} rows with Python's csv module")
 with tempfile.TemporaryDirectory() as d:
     # MSCCL XML: a ring all-reduce written out, checked (valid), then broken (a receive never sent).
     x = os.path.join(d, "ring.xml")

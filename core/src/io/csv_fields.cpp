@@ -77,4 +77,22 @@ std::vector<std::string> splitFields(std::string_view line, std::size_t lineNo, 
     return fields;
 }
 
+/// The value of a "# key: value" comment line, if `line` is one for `key`.
+std::optional<std::string> commentValue(std::string_view line, std::string_view key)
+{
+    line = trim(line);
+    if (line.empty() || line.front() != '#')
+        return std::nullopt;
+    line.remove_prefix(1);
+    line = trim(line);
+    if (lower(line.substr(0, key.size())) != key)
+        return std::nullopt;
+    line.remove_prefix(key.size());
+    line = trim(line);
+    if (line.empty() || line.front() != ':')
+        return std::nullopt;
+    line.remove_prefix(1);
+    return std::string(trim(line));
+}
+
 } // namespace topocast::csv

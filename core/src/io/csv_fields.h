@@ -5,7 +5,9 @@
 
 #include "topocast/model/error.h"
 
+#include <algorithm>
 #include <cstddef>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <utility>
@@ -34,5 +36,24 @@ private:
 
 /// Splits one line into fields (RFC 4180 quoting, no field spans lines).
 std::vector<std::string> splitFields(std::string_view line, std::size_t lineNo, const CsvError& err);
+
+/// The value of a "# key: value" comment line, if `line` is one for `key` (key in lower case).
+std::optional<std::string> commentValue(std::string_view line, std::string_view key);
+
+/// Calls f(line, lineNo) for each line of `text` (1-based, a trailing CR removed) until f returns false.
+template <class F> void forEachLine(std::string_view text, F&& f)
+{
+    std::size_t lineNo = 0, pos = 0;
+    while (pos < text.size()) {
+        ++lineNo;
+        const std::size_t end = std::min(text.find('\n', pos), text.size());
+        std::string_view line = text.substr(pos, end - pos);
+        if (!line.empty() && line.back() == '\r')
+            line.remove_suffix(1);
+        if (!f(line, lineNo))
+            return;
+        pos = end + 1;
+    }
+}
 
 } // namespace topocast::csv

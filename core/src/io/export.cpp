@@ -293,44 +293,64 @@ static std::string blocksField(const Schedule& schedule, std::uint32_t payload)
     return text;
 }
 
-/// The '# key: value' lines the CSV reader takes back (schedule_csv.h); nodes as the rows write
-/// them (nodeField), so a file names every node one way.
-static void writeCsvSettings(std::ostream& out, const Schedule& schedule)
+/// `text` as one CSV field: quoted where it holds a comma, a quote or a line break (RFC 4180).
+static std::string csvField(const std::string& text)
+{
+    if (text.find_first_of(",\"\r\n") == std::string::npos)
+        return text;
+    std::string out = "\"";
+    for (const char c : text)
+        out += c == '"' ? std::string("\"\"") : std::string(1, c);
+    return out + '"';
+}
+
+/// The settings the CSV reader takes back (schedule_csv.h), as the columns after the transfer's:
+/// their names for the header, their values for the first row (nodes as the rows write them,
+/// nodeField, so a file names every node one way). Empty where a setting does not apply.
+static std::vector<std::pair<std::string, std::string>> csvSettings(const Schedule& schedule)
 {
     const Topology& topo = schedule.topology();
-    out << "# topology: " << topo.spec() << '\n';
-    if (!schedule.algorithm.empty())
-        out << "# algorithm: " << schedule.algorithm << '\n';
-    if (!schedule.mode.empty())
-        out << "# mode: " << schedule.mode << '\n';
-    out << "# source: " << nodeField(topo, schedule.source()) << '\n';
-    out << "# pattern: " << toString(schedule.pattern()) << '\n';
-    out << "# ports: " << toString(schedule.portModel()) << '\n';
-    if (schedule.portModel() == PortModel::MultiPort)
-        out << "# max_sends_per_step: " << schedule.maxSendsPerStep << '\n';
-    out << "# step_contention: " << (schedule.contentionFree ? "forbidden" : "allowed") << '\n';
-    out << "# dimension_order: " << orderName(schedule.dimensionOrder) << '\n';
-    if (schedule.parts != 1)
-        out << "# parts: " << schedule.parts << '\n';
-    if (!schedule.participants.empty()) {
-        out << "# participants:";
-        for (NodeId v : schedule.participants)
-            out << ' ' << nodeField(topo, v);
-        out << '\n';
-    }
+    std::string participants;
+    for (NodeId v : schedule.participants)
+        participants += (participants.empty() ? "" : " ") + nodeField(topo, v);
+    return {{"topology", topo.spec()},
+            {"algorithm", schedule.algorithm},
+            {"mode", schedule.mode},
+            {"source", nodeField(topo, schedule.source())},
+            {"pattern", toString(schedule.pattern())},
+            {"ports", toString(schedule.portModel())},
+            {"max_sends_per_step",
+             schedule.portModel() == PortModel::MultiPort ? std::to_string(schedule.maxSendsPerStep) : std::string()},
+            {"step_contention", schedule.contentionFree ? "forbidden" : "allowed"},
+            {"dimension_order", orderName(schedule.dimensionOrder)},
+            {"parts", std::to_string(schedule.parts)},
+            {"participants", participants}};
 }
 
 void writeTransfersCsv(std::ostream& out, const Schedule& schedule)
 {
     requireFinalized(schedule, "CSV export");
     const Topology& topo = schedule.topology();
-    writeCsvSettings(out, schedule);
-    out << "step,from,to,from_id,to_id,hops,route,payload,tag,size,blocks\n";
+    // The header first (any CSV reader's defaults take it so), the settings in columns of their
+    // own after the transfer's, filled in the first row.
+    const auto settings = csvSettings(schedule);
+    out << "step,from,to,from_id,to_id,hops,route,payload,tag,size,blocks";
+    for (const auto& [key, value] : settings)
+        out << ',' << key;
+    out << '\n';
+    std::string first;
+    for (const auto& [key, value] : settings)
+        first += ',' + csvField(value);
+    std::string empty(settings.size(), ',');
+    bool firstRow = true;
     for (const Transfer& t : schedule.transfers()) {
         out << t.step << ',' << nodeField(topo, t.from) << ',' << nodeField(topo, t.to) << ',' << t.from << ',' << t.to
             << ',' << schedule.hops(t) << ',' << routeField(t.route) << ',' << t.payload << ',' << t.tag << ','
-            << fmt::to_string(t.size) << ',' << blocksField(schedule, t.payload) << '\n';
+            << fmt::to_string(t.size) << ',' << blocksField(schedule, t.payload) << (firstRow ? first : empty) << '\n';
+        firstRow = false;
     }
+    if (firstRow)  // no transfers: one row of settings alone
+        out << ",,,,,,,,,," << first << '\n';
 }
 
 void writeChannelLoadCsv(std::ostream& out, const Schedule& schedule, ChannelCsvLayout layout)

@@ -20,7 +20,9 @@ namespace topocast {
 
 namespace {
 
+using csv::commentValue;
 using csv::CsvError;
+using csv::forEachLine;
 using csv::lower;
 using csv::splitFields;
 using csv::trim;
@@ -32,7 +34,14 @@ enum Column { ColStep, ColFrom, ColTo, ColRoute, ColSize, ColTag, ColBlocks, Col
 constexpr std::array<const char*, ColCount> kColumnNames{"step", "from",  "to",    "route", "size",   "tag",
                                                          "blocks", "from_id", "to_id", "hops", "payload"};
 constexpr const char* kAllowedColumns =
-    "step, from, to and (optional) route; also size, tag, blocks and the export's from_id, to_id, hops, payload";
+    "step, from, to and (optional) route; also size, tag, blocks, the export's from_id, to_id, hops, payload "
+    "and its settings (topology, source, pattern, ports, …)";
+
+/// The settings the export writes as columns after the transfer's, filled in its first row (the
+/// same keys as '# key: value' lines, which a hand-written file may use instead).
+constexpr std::array<const char*, 11> kSettingColumns{"topology",        "algorithm",       "mode",  "source",
+                                                      "pattern",         "ports",           "max_sends_per_step",
+                                                      "step_contention", "dimension_order", "parts", "participants"};
 
 struct Header {
     std::array<int, ColCount> index = [] {
@@ -40,6 +49,7 @@ struct Header {
         a.fill(-1);
         return a;
     }();
+    std::vector<std::pair<std::string, std::size_t>> settings;  ///< setting column: (key, field index)
     std::size_t fields = 0;
 };
 
@@ -53,6 +63,13 @@ Header parseHeader(const std::vector<std::string>& fields, std::size_t lineNo, c
         for (int c = 0; c < ColCount; ++c)
             if (name == kColumnNames[static_cast<std::size_t>(c)])
                 col = c;
+        if (col < 0 && std::find_if(kSettingColumns.begin(), kSettingColumns.end(),
+                                    [&](const char* k) { return name == k; }) != kSettingColumns.end()) {
+            if (std::any_of(h.settings.begin(), h.settings.end(), [&](const auto& s) { return s.first == name; }))
+                err.at(lineNo, "column '" + name + "' appears twice; a setting is one column");
+            h.settings.emplace_back(name, i);
+            continue;
+        }
         if (col < 0) {
             bool numeric = !name.empty() && std::all_of(name.begin(), name.end(), [](unsigned char ch) { return std::isdigit(ch); });
             err.at(lineNo, numeric ? std::string("the first line must be the header step,from,to (columns ") +
@@ -206,50 +223,33 @@ std::string readWhole(const std::filesystem::path& path)
     return readFileText(path, limits);
 }
 
-/// The value of a "# key: value" comment line, if `line` is one for `key`.
-std::optional<std::string> commentValue(std::string_view line, std::string_view key)
-{
-    line = trim(line);
-    if (line.empty() || line.front() != '#')
-        return std::nullopt;
-    line.remove_prefix(1);
-    line = trim(line);
-    if (lower(line.substr(0, key.size())) != key)
-        return std::nullopt;
-    line.remove_prefix(key.size());
-    line = trim(line);
-    if (line.empty() || line.front() != ':')
-        return std::nullopt;
-    line.remove_prefix(1);
-    return std::string(trim(line));
-}
-
-template <class F> void forEachLine(std::string_view text, F&& f)
-{
-    std::size_t lineNo = 0, pos = 0;
-    while (pos < text.size()) {
-        ++lineNo;
-        const std::size_t end = std::min(text.find('\n', pos), text.size());
-        std::string_view line = text.substr(pos, end - pos);
-        if (!line.empty() && line.back() == '\r')
-            line.remove_suffix(1);
-        if (!f(line, lineNo))
-            return;
-        pos = end + 1;
-    }
-}
-
 } // namespace
 
 std::optional<Topology> csvTopology(std::string_view text)
 {
+    // A '# topology:' line, or the topology column of the first row (as the export writes it).
     std::optional<Topology> found;
-    forEachLine(text.substr(0, std::min<std::size_t>(text.size(), 1 << 16)), [&](std::string_view line, std::size_t) {
+    const CsvError err("CSV");
+    std::optional<std::size_t> column;
+    bool header = false;
+    forEachLine(text.substr(0, std::min<std::size_t>(text.size(), 1 << 16)), [&](std::string_view line, std::size_t lineNo) {
         if (auto v = commentValue(line, "topology")) {
             found = Topology::parse(*v);
             return false;
         }
-        return true;
+        if (trim(line).empty() || trim(line).front() == '#')
+            return true;
+        const std::vector<std::string> fields = splitFields(line, lineNo, err);
+        if (!header) {
+            header = true;
+            for (std::size_t i = 0; i < fields.size(); ++i)
+                if (lower(trim(fields[i])) == "topology")
+                    column = i;
+            return column.has_value();
+        }
+        if (*column < fields.size() && !trim(fields[*column]).empty())
+            found = Topology::parse(trim(fields[*column]));
+        return false;
     });
     return found;
 }
@@ -285,13 +285,16 @@ struct CsvFirstPass {
 void readCommentLine(std::string_view t, std::size_t lineNo, const CsvError& err, CsvFirstPass& pass)
 {
     if (auto v = commentValue(t, "topology")) {
-        if (pass.fileTopology)
-            err.at(lineNo, "a second '# topology:' line; a file names one topology");
+        std::optional<Topology> topo;
         try {
-            pass.fileTopology = Topology::parse(*v);
+            topo = Topology::parse(*v);
         } catch (const Error& e) {
             err.at(lineNo, e.what());
         }
+        if (pass.fileTopology && !(*pass.fileTopology == *topo))
+            err.at(lineNo, "a second topology (" + topo->spec() + " after " + pass.fileTopology->spec() +
+                               "); a file names one topology");
+        pass.fileTopology = topo;
     } else if (auto s = commentValue(t, "source")) {
         pass.sourceText = *s;
         pass.sourceLine = lineNo;
@@ -329,6 +332,17 @@ void readExtraFields(const std::vector<std::string>& fields, const Header& heade
     }
 }
 
+/// A row with settings and no transfer (the export of a schedule without transfers writes one).
+bool isSettingsOnly(const std::vector<std::string>& fields, const Header& header)
+{
+    if (header.settings.empty())
+        return false;
+    for (int c = 0; c < ColCount; ++c)
+        if (const int i = header.index[static_cast<std::size_t>(c)]; i >= 0 && !trim(fields[static_cast<std::size_t>(i)]).empty())
+            return false;
+    return true;
+}
+
 CsvFirstPass readFirstPass(std::string_view text, const CsvError& err)
 {
     CsvFirstPass pass;
@@ -350,6 +364,12 @@ CsvFirstPass readFirstPass(std::string_view text, const CsvError& err)
             err.at(lineNo, std::to_string(fields.size()) + " field" + (fields.size() == 1 ? "" : "s") +
                                "; the header has " + std::to_string(header.fields) +
                                " (quote a node that holds commas: \"0,0\")");
+        // The export's settings, in columns of their own: read as its '# key: value' lines are.
+        for (const auto& [key, i] : header.settings)
+            if (!trim(fields[i]).empty())
+                readCommentLine("# " + key + ": " + fields[i], lineNo, err, pass);
+        if (isSettingsOnly(fields, header))
+            return true;
         Row r;
         r.line = lineNo;
         r.step = StepNo{parseStep(fields[static_cast<std::size_t>(header.index[ColStep])], lineNo, err)};
@@ -401,6 +421,8 @@ std::optional<DimensionOrder> readNodes(std::string_view text, const Topology& t
             return true;
         }
         const std::vector<std::string> fields = splitFields(line, lineNo, err);
+        if (isSettingsOnly(fields, header))
+            return true;
         Row& r = rows[rowIndex++];
         r.from = parseNodeField(topo, fields[static_cast<std::size_t>(header.index[ColFrom])], "from", lineNo, err);
         r.to = parseNodeField(topo, fields[static_cast<std::size_t>(header.index[ColTo])], "to", lineNo, err);

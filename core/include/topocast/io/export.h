@@ -49,11 +49,13 @@ std::string nodeField(const Topology& topo, NodeId node);
 /// "cyclic:<start dim><+|->" (e.g. "cyclic:1-").
 std::string routeField(const RouteSpec& route);
 
-/// Transfers as the CSV that readScheduleCsv (schedule_csv.h) reads back: '# key: value' lines
-/// (topology, algorithm, mode, source, pattern, ports, max_sends_per_step, step_contention,
-/// dimension_order, parts, participants), then the header
-///   step,from,to,from_id,to_id,hops,route,payload,tag,size,blocks
-/// and one row per transfer in schedule order (by step). from/to are nodeField() texts, from_id/to_id
+/// Transfers as the CSV that readScheduleCsv (schedule_csv.h) reads back, the header its first
+/// line (Python's csv module, pandas and spreadsheets read it with their defaults):
+///   step,from,to,from_id,to_id,hops,route,payload,tag,size,blocks,topology,algorithm,mode,source,
+///   pattern,ports,max_sends_per_step,step_contention,dimension_order,parts,participants
+/// and one row per transfer in schedule order (by step); the settings (the columns from topology
+/// on) are filled in the first row only, empty where one does not apply (a schedule without
+/// transfers: one row of settings alone). from/to are nodeField() texts, from_id/to_id
 /// the linear node ids, blocks the payload's blocks "origin:dest:part …" (dest * = every node;
 /// empty: the source's message). Requires a finalized schedule. O(transfers · (d + blocks)).
 void writeTransfersCsv(std::ostream& out, const Schedule& schedule);

@@ -11,9 +11,10 @@
 
 namespace topocast {
 
-/// Largest schedule CSV read (16 MiB, some 500 000 rows): a student's schedule is a few hundred
-/// rows; anything far larger is not a hand-written schedule and is refused before it is parsed.
-inline constexpr std::uint64_t kMaxScheduleCsvBytes = std::uint64_t{16} << 20;
+/// Largest schedule CSV read (32 MiB, some 600 000 rows of the export): a student's schedule is a
+/// few hundred rows and the export's read back (ring all-gather on the 7×7×7 torus, 17.7 MiB)
+/// fits; anything far larger is refused before it is parsed.
+inline constexpr std::uint64_t kMaxScheduleCsvBytes = std::uint64_t{32} << 20;
 /// Largest step number a schedule CSV may use (the step index takes 8 B per step).
 inline constexpr std::uint32_t kMaxScheduleCsvStep = 1000000;
 
@@ -26,6 +27,11 @@ inline constexpr std::uint32_t kMaxScheduleCsvStep = 1000000;
 ///     1,"0,0","2,0"
 ///     2,"0,0","0,2",xy
 ///
+/// The export (writeTransfersCsv) writes its settings as columns after the transfer's instead —
+/// topology, algorithm, mode, source, pattern, ports, max_sends_per_step, step_contention,
+/// dimension_order, parts, participants — filled in its first row, so the header is the first
+/// line and any CSV reader takes the file as it is; they are read as the '# key:' lines are (a
+/// row with settings and no transfer is only settings).
 /// Lines starting with '#' are comments (the three keys above are read from them), blank lines
 /// are skipped, fields follow RFC 4180 (a field holding a comma is quoted, "" is a quote inside a
 /// quoted field; a quoted field may not run past its line). `step` is a whole number 1..
@@ -46,8 +52,8 @@ Schedule scheduleFromCsv(std::string_view text, const std::string& what,
 /// reading) and parses it with scheduleFromCsv.
 Schedule readScheduleCsv(const std::filesystem::path& path, const std::optional<Topology>& topology = std::nullopt);
 
-/// The topology named by a "# topology: SPEC" comment in the CSV text, if any (the app asks for
-/// one when there is none). Throws Error for a malformed spec.
+/// The topology named by a "# topology: SPEC" comment in the CSV text or in the topology column
+/// of its first row, if any (the app asks for one when there is none). Throws Error for a malformed spec.
 std::optional<Topology> csvTopology(std::string_view text);
 
 /// True when `path` ends in ".csv" (any letter case): the front ends read such files as CSV and
