@@ -59,7 +59,8 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     std::transform(mode.begin(), mode.end(), mode.begin(),
                    [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
     const auto& modes = renderModeNames();
-    require(std::find(modes.begin(), modes.end(), mode) != modes.end());
+    // (Empty: not given, the scenario's own mode.)
+    require(mode.empty() || std::find(modes.begin(), modes.end(), mode) != modes.end());
     require((o.heat == "cumulative" && o.cumulativeHeat) || (o.heat == "step" && !o.cumulativeHeat));
     // --steps against schedules of a few lengths: a range inside, or a one-line refusal.
     for (std::uint32_t steps : {1u, 4u, 1000u}) {

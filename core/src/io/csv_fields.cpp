@@ -1,5 +1,7 @@
 #include "csv_fields.h"
 
+#include "topocast/model/topology.h"
+
 #include <algorithm>
 #include <cctype>
 
@@ -93,6 +95,27 @@ std::optional<std::string> commentValue(std::string_view line, std::string_view 
         return std::nullopt;
     line.remove_prefix(1);
     return std::string(trim(line));
+}
+
+/// A node as Topology::parseNode reads it, or with ';' between coordinates ("1;2", as GraphML
+/// and the channel CSV write them).
+NodeId parseCsvNode(const Topology& topo, std::string text)
+{
+    if (text.find(',') == std::string::npos)
+        std::replace(text.begin(), text.end(), ';', ',');
+    return topo.parseNode(text);
+}
+
+NodeId parseNodeField(const Topology& topo, const std::string& text, const char* column, std::size_t lineNo,
+                      const CsvError& err)
+{
+    if (text.empty())
+        err.at(lineNo, std::string("column '") + column + "' is empty; it needs a node of the " + topo.displayName());
+    try {
+        return parseCsvNode(topo, text);
+    } catch (const Error& e) {
+        err.at(lineNo, std::string("column '") + column + "': " + e.what());
+    }
 }
 
 } // namespace topocast::csv

@@ -4,6 +4,7 @@
 // C and reports no line numbers), and every error here must name its line and what is allowed.
 
 #include "topocast/model/error.h"
+#include "topocast/model/ids.h"
 
 #include <algorithm>
 #include <cstddef>
@@ -12,6 +13,10 @@
 #include <string_view>
 #include <utility>
 #include <vector>
+
+namespace topocast {
+class Topology;
+}
 
 namespace topocast::csv {
 
@@ -36,6 +41,13 @@ private:
 
 /// Splits one line into fields (RFC 4180 quoting, no field spans lines).
 std::vector<std::string> splitFields(std::string_view line, std::size_t lineNo, const CsvError& err);
+
+/// A node as Topology::parseNode reads it, or with ';' between coordinates ("1;2", as GraphML
+/// and the channel CSV write them). Throws Error as parseNode does.
+NodeId parseCsvNode(const Topology& topo, std::string text);
+/// A node column's field: refused with its line when empty or not a node of `topo`.
+NodeId parseNodeField(const Topology& topo, const std::string& text, const char* column, std::size_t lineNo,
+                      const CsvError& err);
 
 /// The value of a "# key: value" comment line, if `line` is one for `key` (key in lower case).
 std::optional<std::string> commentValue(std::string_view line, std::string_view key);

@@ -24,6 +24,8 @@ using csv::commentValue;
 using csv::CsvError;
 using csv::forEachLine;
 using csv::lower;
+using csv::parseCsvNode;
+using csv::parseNodeField;
 using csv::splitFields;
 using csv::trim;
 
@@ -98,27 +100,6 @@ std::uint32_t parseStep(const std::string& text, std::size_t lineNo, const CsvEr
     if (v > kMaxScheduleCsvStep)
         err.at(lineNo, "step " + text + " is past the largest step; " + allowed);
     return static_cast<std::uint32_t>(v);
-}
-
-/// A node as Topology::parseNode reads it, or with ';' between coordinates ("1;2", as GraphML
-/// and the channel CSV write them).
-NodeId parseCsvNode(const Topology& topo, std::string text)
-{
-    if (text.find(',') == std::string::npos)
-        std::replace(text.begin(), text.end(), ';', ',');
-    return topo.parseNode(text);
-}
-
-NodeId parseNodeField(const Topology& topo, const std::string& text, const char* column, std::size_t lineNo,
-                      const CsvError& err)
-{
-    if (text.empty())
-        err.at(lineNo, std::string("column '") + column + "' is empty; it needs a node of the " + topo.displayName());
-    try {
-        return parseCsvNode(topo, text);
-    } catch (const Error& e) {
-        err.at(lineNo, std::string("column '") + column + "': " + e.what());
-    }
 }
 
 /// The schedule-wide dimension order a route field names ("xy", "yx", "0,1"), if it is one.
