@@ -192,7 +192,7 @@ void rowText(std::ostream& text, const CompareRow& r, std::size_t rank)
          << portsName(r.ports) << std::right << std::setw(12) << su.str() << std::setw(14) << tr.str() << std::setw(14)
          << fmtNum(r.time) << (r.counted ? "" : "F") << std::setw(r.counted ? 14 : 13)
          << (r.formula.available ? fmtNum(r.formulaTime) : std::string("-")) << std::setw(3) << (r.differs ? "≠" : "")
-         << std::setw(14) << fmtNum(r.lowerBound) << std::setw(8) << fmtNum(ratio, 3) << std::setw(10)
+         << std::setw(14) << fmtNum(r.lowerBound) << std::setw(8) << formatRatio(ratio) << std::setw(10)
          << (r.formula.available ? fmtNum(r.formula.packetOpt, 4) : std::string("")) << "  "
          << (r.formula.available ? r.formula.source : std::string("none in the paper"))
          << (r.loggp ? "  [LogGP " + formatSeconds(*r.loggp * 1e-9) + "]" : std::string())
@@ -430,8 +430,8 @@ int runCollectiveCompare(const CompareCommand& o, const Topology& topo, Pattern 
              << (bound.total > 0 ? formatSignificant(100 * (r.loggp / bound.total - 1), 3) + " %" : std::string("-"))
              << std::setw(12) << r.time
              << (alphaBetaRank[i] != rank[i] ? " ≠" + std::to_string(alphaBetaRank[i]) + " " : std::string("    ")) << std::setw(10)
-             << r.startups << std::setw(15) << r.data << std::setw(13) << r.lowerBound << std::setw(8) << std::setprecision(3)
-             << (r.lowerBound > 0 ? r.time / r.lowerBound : 1.0) << std::setprecision(6) << "\n";
+             << r.startups << std::setw(15) << r.data << std::setw(13) << r.lowerBound << std::setw(8)
+             << formatRatio(r.lowerBound > 0 ? r.time / r.lowerBound : 1.0) << "\n";
     }
     text << "LogGP bound: " << formatSeconds(bound.total * 1e-9) << " (" << bound.latencyReason << "; "
          << bound.bandwidthReason << ")\n";

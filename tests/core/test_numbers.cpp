@@ -66,6 +66,17 @@ TEST_CASE("formatNumber: whole numbers as digits, the rest with 6 significant di
     CHECK(formatNumber(std::nan("")) == "nan");
 }
 
+TEST_CASE("formatRatio: never 1 for a time above its bound", "[numbers]")
+{
+    CHECK(formatRatio(4816.0 / 4805.0) == "1.002");  // three digits would print 1
+    CHECK(formatRatio(1.0) == "1");
+    CHECK(formatRatio(20.0 / 12.0) == "1.67");
+    CHECK(formatRatio(1.00004) == "1.00004");
+    CHECK(formatRatio(1.0 + 1e-12) == "1");  // past 8 digits: equal as printed
+    CHECK(formatRatio(0.9996) == "0.9996");
+    CHECK(formatRatio(std::nan("")) == "nan");
+}
+
 TEST_CASE("cumulativeTcd: the TCD so far at every timeline position", "[numbers][metrics]")
 {
     CHECK(cumulativeTcd({3, 0, 4}, 3) == std::vector<std::uint64_t>{0, 3, 3, 7});

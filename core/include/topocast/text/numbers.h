@@ -15,6 +15,11 @@ std::string formatSignificant(double value, int digits);
 /// "3.142", "2" (0 decimals). `decimals` < 0 counts as 0. Never throws.
 std::string formatFixed(double value, int decimals);
 
+/// A ratio (a time over its bound) with 3 significant digits, more — up to 8 — where 3 would
+/// print 1 for a ratio that is not 1: "1.67", "1", "1.002" (4816/4805), never "1" for a time
+/// above its bound. Never throws.
+std::string formatRatio(double ratio);
+
 /// A figure for a table: a whole number below 10^15 as its digits ("71", "-3"), anything else
 /// with 6 significant digits (formatSignificant: "12.5", "1e+20", "nan"). Never throws.
 std::string formatNumber(double value);
