@@ -9,6 +9,7 @@
 
 #include "topocast/analysis/landscape.h"
 #include "topocast/analysis/landscape_estimate.h"
+#include "topocast/io/atomic_file.h"
 #include "topocast/io/schedule_json.h"
 #include "topocast/model/error.h"
 #include "topocast/text/durations.h"
@@ -20,6 +21,7 @@
 #include <memory>
 #include <mutex>
 #include <ostream>
+#include <sstream>
 #include <string>
 
 namespace topocast::cli {
@@ -35,6 +37,7 @@ struct LandscapeCommand {
     bool json = false;
     double maxSeconds = kDefaultMaxSeconds;
     unsigned threads = 0;
+    std::string out;  ///< --out: the document goes to this file (atomically) instead of stdout
 };
 
 /// Brute forces of at least this many sources report their estimate and progress on stderr.
@@ -94,10 +97,18 @@ int runLandscape(const LandscapeCommand& opt, Io& io)
     const std::optional<Landscape> landscape = computeLandscape(sc.algorithm, topo, sc.params, metric, options);
     if (!landscape)
         throw Error("the landscape was cancelled");
+    std::ostringstream text;
     if (opt.json)
-        io.out << landscapeJson(sc, *landscape) << '\n';
+        text << landscapeJson(sc, *landscape) << '\n';
     else
-        writeLandscapeText(io.out, sc, *landscape);
+        writeLandscapeText(text, sc, *landscape);
+    if (opt.out.empty()) {
+        io.out << text.str();
+    } else {
+        writeFileAtomic(opt.out, text.str());
+        io.out << "wrote " << opt.out << ": the " << toString(metric) << " landscape of " << sc.algorithm << " on the "
+               << topo.displayName() << (opt.json ? " (JSON)" : "") << "\n";
+    }
     return 0;
 }
 
@@ -115,6 +126,7 @@ const CommandRegistrar reg{Command{
                        "topocast-mpi command that would spread it")
             ->check(CLI::NonNegativeNumber)
             ->capture_default_str();
+        sub.add_option("--out,-o", opt->out, "write the landscape to this file (atomically) instead of standard output");
         sub.add_option("--threads", opt->threads, "worker threads (0: one per hardware thread)")
             ->check(CLI::Range(0u, 4096u))
             ->capture_default_str();

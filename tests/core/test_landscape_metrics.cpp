@@ -1,6 +1,7 @@
 // The landscape of every metric of every algorithm against schedules built one source
 // at a time, and topocast-cli landscape (JSON against tcd-map and against `schedule` runs; bad input).
 #include "cli_runner.h"
+#include "temp_dir.h"
 
 #include "topocast/algorithms/figures.h"
 #include "topocast/algorithms/registry.h"
@@ -12,6 +13,9 @@
 #include "topocast/model/error.h"
 
 #include <catch2/catch.hpp>
+
+#include <fstream>
+#include <iterator>
 #include <nlohmann/json.hpp>
 
 #include <cmath>
@@ -283,6 +287,23 @@ TEST_CASE("cli landscape: text summary, time with its unit, hypercube addresses,
         runCli({"landscape", "-t", "mesh:6x6x6", "-a", "divisible-load", "--metric", "steps", "--json"}).out);
     CHECK(dl["values"][0].is_null());
     CHECK(dl["min"].is_number());
+}
+
+TEST_CASE("cli landscape --out writes the document to a file, the same bytes as standard output", "[landscape][cli]")
+{
+    const testing::TempDir dir;
+    const std::string file = (dir.path / "tcd.json").string();
+    const std::vector<std::string> args{"landscape", "-t", "mesh:4x4", "-a", "binomial", "--metric", "tcd", "--json"};
+    const testing::CliRun shown = testing::runCli(args);
+    REQUIRE(shown.status == 0);
+    std::vector<std::string> toFile = args;
+    toFile.insert(toFile.end(), {"--out", file});
+    const testing::CliRun written = testing::runCli(toFile);
+    REQUIRE(written.status == 0);
+    CHECK(written.out == "wrote " + file + ": the tcd landscape of binomial on the 4×4 mesh (JSON)\n");
+    std::ifstream in(file);
+    const std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+    CHECK(text == shown.out);
 }
 
 TEST_CASE("cli landscape bad input: unknown metric, no landscape, bad topology", "[landscape][cli][bad-input]")
