@@ -23,13 +23,7 @@ std::vector<NodeId> goalPlacement(const OpProgram& program, const Topology& topo
         limits.whenPast = [&] { throw Error(ranksFile + ": past 16 MiB; a placement is one node per line"); };
         return parseRankPlacement(readFileText(ranksFile, limits), topology, static_cast<int>(program.ranks), ranksFile);
     }
-    if (program.ranks > topology.nodeCount())
-        throw Error(file + " has " + std::to_string(program.ranks) + " ranks; the " + topology.displayName() + " has " +
-                    std::to_string(topology.nodeCount()) + " nodes (one node per rank: a larger --topology, or --ranks)");
-    std::vector<NodeId> placement;
-    for (std::uint32_t r = 0; r < program.ranks; ++r)
-        placement.push_back(NodeId{r});
-    return placement;
+    return goalIdentityPlacement(program, topology, file);
 }
 
 GoalSchedule readGoalScheduleFile(const std::string& file, const std::string& topology, const std::string& ranksFile,

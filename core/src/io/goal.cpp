@@ -303,13 +303,18 @@ GoalSchedule readGoalSchedule(const std::filesystem::path& path, const Topology&
     requireGoalRuns(program, name);
     if (!placement.empty())
         return scheduleFromGoal(program, topology, placement, name);
+    return scheduleFromGoal(program, topology, goalIdentityPlacement(program, topology, name), name);
+}
+
+std::vector<NodeId> goalIdentityPlacement(const OpProgram& program, const Topology& topology, const std::string& name)
+{
     if (program.ranks > topology.nodeCount())
         throw Error(name + " has " + std::to_string(program.ranks) + " ranks; the " + topology.displayName() + " has " +
-                    std::to_string(topology.nodeCount()) + " nodes (give a larger --topology, one node per rank)");
+                    std::to_string(topology.nodeCount()) + " nodes (one node per rank: a larger network, or a placement)");
     std::vector<NodeId> identity;
     for (std::uint32_t r = 0; r < program.ranks; ++r)
         identity.push_back(NodeId{r});
-    return scheduleFromGoal(program, topology, identity, name);
+    return identity;
 }
 
 std::vector<std::string> checkGoal(const OpProgram& program, const std::string& name, std::size_t limit)

@@ -57,6 +57,10 @@ std::vector<std::string> checkGoal(const OpProgram& program, const std::string& 
 /// has any. O(ops + dependencies).
 void requireGoalRuns(const OpProgram& program, const std::string& name);
 
+/// Rank r on node r for every rank of `program`. Throws Error "NAME has R ranks; the … has N
+/// nodes …" where there are more ranks than nodes. O(ranks).
+std::vector<NodeId> goalIdentityPlacement(const OpProgram& program, const Topology& topology, const std::string& name);
+
 /// The GOAL file at `path` as a schedule on `topology` (scheduleFromGoal), rank r on node
 /// placement[r] (empty: rank r on node r). Throws Error as readGoal does, with checkGoal's
 /// findings for a program that cannot run to its end, and as scheduleFromGoal does.
