@@ -4,13 +4,14 @@
 // (schedule_time.cpp).
 #include "topocast/analysis/time_engine.h"
 
+#include "loggp_match.h"
 #include "topocast/model/error.h"
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
 #include <queue>
 #include <string>
-#include <unordered_map>
 #include <vector>
 
 namespace topocast::loggp {
@@ -48,7 +49,7 @@ struct Params {
     }
 };
 
-enum class Kind : std::uint8_t { Send = 1, Recv = 2, Calc = 3, Msg = 4 };  // LogGOPSim's numbering and order
+enum class Kind : std::uint8_t { Send = 1, Recv = 2, Calc = 3, Msg = 4, Transit = 5 };  // LogGOPSim's numbering and order (Transit: the wire's)
 
 /// An entry of the event queue (LogGOPSim's graph_node_properties, reduced to what is not in the
 /// op itself: a message is its send op arriving at the peer).
@@ -63,90 +64,18 @@ struct Later {
     bool operator()(const Event& a, const Event& b) const { return a.time != b.time ? a.time > b.time : a.ts > b.ts; }
 };
 
-/// A receive waiting for its message, or a message waiting for its receive.
-struct Pending {
-    std::uint32_t src = 0;
-    std::uint32_t tag = 0;
-    std::uint64_t size = 0;
-    std::uint32_t op = 0;
-    double ready = 0;  ///< a message: when its bytes are in place at the receiver
-};
-
-/// FIFO matching as MPI and LogGOPSim match: the first entry whose source and tag match, either
-/// side may be a wildcard. Without wildcards in the program, a hash of (source, tag) makes each
-/// match O(1) with the same answer (only entries with the same key can match, first come first):
-/// each key's entries are a list in one pool, so a million posted receives cost a million small
-/// entries, not a million queues.
-class MatchQueue {
+/// Where a message's bytes cross the links of its route when something else than the model's own
+/// arithmetic decides how long that takes (a flow-level simulation, simgrid_run.cpp). The engine
+/// asks it to move the bytes of a send at the time they would start moving, and is told
+/// (Engine::flowDone) when they are through; a message alone on its links takes exactly the
+/// model's time, so a wire only adds the delay of sharing them.
+class Wire {
 public:
-    explicit MatchQueue(bool wildcards) : m_wildcards(wildcards) {}
-    void push(const Pending& p)
-    {
-        ++m_size;
-        if (m_wildcards) {
-            m_list.push_back(p);
-            return;
-        }
-        std::uint32_t slot;
-        if (m_free != kNone) {
-            slot = m_free;
-            m_free = m_pool[slot].next;
-            m_pool[slot] = Node{p, kNone};
-        } else {
-            slot = static_cast<std::uint32_t>(m_pool.size());
-            m_pool.push_back(Node{p, kNone});
-        }
-        const auto [it, added] = m_keyed.try_emplace(key(p.src, p.tag), Ends{slot, slot});
-        if (!added) {
-            m_pool[it->second.tail].next = slot;
-            it->second.tail = slot;
-        }
-    }
-    bool take(std::uint32_t src, std::uint32_t tag, Pending& out)
-    {
-        if (m_wildcards) {
-            for (auto it = m_list.begin(); it != m_list.end(); ++it)
-                if ((src == ProgramOp::kAny || it->src == ProgramOp::kAny || it->src == src) &&
-                    (tag == ProgramOp::kAny || it->tag == ProgramOp::kAny || it->tag == tag)) {
-                    out = *it;
-                    m_list.erase(it);
-                    --m_size;
-                    return true;
-                }
-            return false;
-        }
-        const auto found = m_keyed.find(key(src, tag));
-        if (found == m_keyed.end())
-            return false;
-        const std::uint32_t slot = found->second.head;
-        out = m_pool[slot].pending;
-        if (slot == found->second.tail)
-            m_keyed.erase(found);
-        else
-            found->second.head = m_pool[slot].next;
-        m_pool[slot].next = m_free;
-        m_free = slot;
-        --m_size;
-        return true;
-    }
-    std::size_t size() const { return m_size; }
-
-private:
-    static constexpr std::uint32_t kNone = 0xFFFFFFFFu;
-    struct Node {
-        Pending pending;
-        std::uint32_t next;
-    };
-    struct Ends {
-        std::uint32_t head, tail;
-    };
-    static std::uint64_t key(std::uint32_t src, std::uint32_t tag) { return (std::uint64_t{src} << 32) | tag; }
-    bool m_wildcards;
-    std::vector<Pending> m_list;  // (a vector, not a deque: an empty one allocates nothing)
-    std::unordered_map<std::uint64_t, Ends> m_keyed;
-    std::vector<Node> m_pool;
-    std::uint32_t m_free = kNone;
-    std::size_t m_size = 0;
+    virtual ~Wire() = default;
+    /// Moves the bytes of send op `op` from `at` (nanoseconds): `transit`, store-and-forward,
+    /// the whole message over every link of the route but the last, one after the other; else
+    /// over the links left (cut-through: the whole route; store-and-forward: the last link).
+    virtual void start(std::uint32_t op, bool transit, double at) = 0;
 };
 
 /// LogGOPSim's simulation loop (LogGOPSim.cpp, the LogGP backend without noise), over an
@@ -165,12 +94,21 @@ public:
     /// free of dependencies made ready at `start`.
     void run(const OpProgram& program, double start, std::vector<OpTiming>& timing, std::vector<std::uint8_t>& done)
     {
+        begin(program, start, timing, done);
+        drain(std::numeric_limits<double>::infinity());
+    }
+
+    /// What run does before its loop: the program's ops and the first of them queued.
+    void begin(const OpProgram& program, double start, std::vector<OpTiming>& timing, std::vector<std::uint8_t>& done)
+    {
         m_ops = &program.ops;
         m_timing = &timing;
         m_done = &done;
         const std::size_t n = program.ops.size();
         buildDependencies(program);
         m_paired = program.pairedByIndex;
+        if (m_w.wire && !m_paired)
+            throw Error("a program of messages matched by queues cannot go on a wire (only a schedule's program can)");
         if (m_paired) {
             m_posted.assign(n / 2, 0);
             m_arrived.assign(n / 2, -1.0);
@@ -181,23 +119,41 @@ public:
         for (std::uint32_t i = 0; i < n; ++i)
             if (m_depcnt[i] == 0)
                 m_executable[program.ops[i].rank].push_back(i);
+        if (m_w.wire) {
+            m_w.flowStart.assign(n / 2, 0.0);
+            m_w.nominal.assign(n / 2, 0.0);
+            m_w.postedAt.assign(n / 2, 0.0);
+            m_w.head.assign(n / 2, 0);
+        }
         for (std::uint32_t host = 0; host < program.ranks; ++host)
             release(host, start, true);
-        while (!m_queue.empty()) {
+    }
+
+    /// Takes the queue's events up to time `upTo` (their consequences at `upTo` or before too).
+    void drain(double upTo)
+    {
+        while (!m_queue.empty() && m_queue.top().time <= upTo) {
             Event e = m_queue.top();
             m_queue.pop();
-            m_tied = m_tied || e.time == m_lastPop;
-            m_lastPop = e.time;
+            m_ties.tied = m_ties.tied || e.time == m_ties.lastPop;
+            m_ties.lastPop = e.time;
             step(e);
-            std::sort(m_check.begin(), m_check.end());
-            m_check.erase(std::unique(m_check.begin(), m_check.end()), m_check.end());
-            m_hosts.swap(m_check);
-            m_check.clear();
-            for (std::uint32_t host : m_hosts)
-                release(host, 0, false);
-            m_hosts.clear();
+            releaseChecked();
         }
     }
+    /// The time of the next event queued (infinity when none).
+    double nextTime() const { return m_queue.empty() ? std::numeric_limits<double>::infinity() : m_queue.top().time; }
+    /// Messages whose bytes are on a wire now.
+    std::size_t inFlight() const { return m_w.inFlight; }
+
+    /// Paired programs only: every message's bytes cross their links on `wire` (which must outlive
+    /// the runs). Set before begin.
+    void setWire(Wire* wire) { m_w.wire = wire; }
+    /// The bytes of send `op` that `wire` started (`transit` as started) are through at `end`.
+    /// A message alone on its links ends when the model says, and the engine's times are then
+    /// exactly its own; the delay of sharing them (below a picosecond is rounding) is carried
+    /// into the receive's end.
+    void flowDone(std::uint32_t op, bool transit, double end);
 
     /// When each rank finishes: its processors' latest release, or its last op's end where that
     /// is later (a receive whose bytes the interface writes after the processor is free).
@@ -212,13 +168,27 @@ public:
     }
     /// Whether two events were taken from the queue at the same instant (their order then is
     /// the queue's insertion order).
-    bool tied() const { return m_tied; }
+    bool tied() const { return m_ties.tied; }
     /// Records, per receive op, the send op it matched (programs matched by queues only).
     void recordMatches(std::vector<std::uint32_t>* matched) { m_matched = matched; }
     const std::vector<MatchQueue>& postedReceives() const { return m_rq; }
     const std::vector<MatchQueue>& unexpectedMessages() const { return m_uq; }
 
 private:
+    /// Releases the ops of every host an event touched.
+    void releaseChecked()
+    {
+        std::sort(m_check.begin(), m_check.end());
+        m_check.erase(std::unique(m_check.begin(), m_check.end()), m_check.end());
+        m_hosts.swap(m_check);
+        m_check.clear();
+        for (std::uint32_t host : m_hosts)
+            release(host, 0, false);
+        m_hosts.clear();
+    }
+    /// A delay of a picosecond or less (or early: rounding of the wire's clock) is none.
+    static double delayOf(double end, double nominal) { return end - nominal > 1e-3 ? end - nominal : 0.0; }
+
     double& nexto(std::uint32_t h, std::uint32_t c) { return m_nexto[std::size_t{h} * m_cpus + c]; }
     double& nextgs(std::uint32_t h, std::uint32_t n) { return m_nextgs[std::size_t{h} * m_nics + n]; }
     /// The receive side's gap: its own, or, half-duplex, the port's one gap.
@@ -335,6 +305,73 @@ private:
         nextgs(src, nic) = std::max(nextgs(src, nic), t);
     }
 
+    /// Wire: the message of send `e.op` reached its receiver's port (charged already); its bytes
+    /// go on the wire, and the receive ends when they are through (flowDone).
+    void arriveOnWire(const Event& e, const ProgramOp& op, double inPlace)
+    {
+        const std::uint32_t i = e.op / 2;
+        m_w.head[i] = 1;
+        m_w.nominal[i] = inPlace;
+        m_w.flowStart[i] = e.time;
+        if (m_posted[i] && op.size > m_p.S)
+            rendezvousDone(op.rank, e.op, op.cpu, op.nic, e.time);
+        ++m_w.inFlight;
+        m_w.wire->start(e.op, false, e.time);
+    }
+    /// Wire: receive `e.op` is posted before its bytes are in place.
+    void postOnWire(const Event& e, const ProgramOp& op)
+    {
+        const std::uint32_t i = (e.op - 1) / 2;
+        m_posted[i] = 1;
+        m_w.postedAt[i] = e.time;
+        if (m_w.head[i] && op.size > m_p.S)
+            rendezvousDone(op.peer, e.op - 1, op.cpu, op.nic, e.time);
+        if (m_w.head[i] || m_afterStart[e.op] != m_afterStart[e.op + 1])
+            m_check.push_back(op.rank);
+    }
+
+    /// The message of send `e.op` reaches its receiver's port.
+    void message(Event& e, const ProgramOp& op, double s1)
+    {
+        // The message of send `op` at its receiver; LogGOPSim charges the receiver's processor
+        // index of the sender's processor.
+        const std::uint32_t h = op.peer;
+        const double free = std::max(nexto(h, op.cpu), nextgr(h, op.recvNic));
+        if (free > e.time) {
+            requeue(e, free);
+            return;
+        }
+        nexto(h, op.cpu) = e.time + m_p.o + (m_p.receiveCopies ? s1 * m_p.G : 0.0);
+        nextgr(h, op.recvNic) = e.time + m_p.g + s1 * m_p.G;
+        const double inPlace = e.time + m_p.o + s1 * m_p.G;
+        if (m_w.wire) {
+            arriveOnWire(e, op, inPlace);
+            return;
+        }
+        if (m_paired) {
+            if (m_posted[e.op / 2]) {
+                if (op.size > m_p.S)
+                    rendezvousDone(op.rank, e.op, op.cpu, op.nic, e.time);
+                markDone(e.op + 1, inPlace);
+                m_check.push_back(h);
+            } else {
+                m_arrived[e.op / 2] = inPlace;
+            }
+            return;
+        }
+        Pending m;
+        if (m_rq[h].take(op.rank, op.tag, m)) {
+            if (op.size > m_p.S)
+                rendezvousDone(op.rank, e.op, op.cpu, op.nic, e.time);
+            markDone(m.op, inPlace);
+            if (m_matched)
+                (*m_matched)[m.op] = e.op;
+            m_check.push_back(h);
+        } else {
+            m_uq[h].push(Pending{op.rank, op.tag, op.size, e.op, inPlace});
+        }
+    }
+
     void step(Event& e)
     {
         const ProgramOp& op = (*m_ops)[e.op];
@@ -365,7 +402,10 @@ private:
             m_check.push_back(h);
             nexto(h, op.cpu) = e.time + m_p.o;
             nextgs(h, op.nic) = e.time + m_p.g + s1 * m_p.G;
-            m_queue.push(Event{.time = m_p.arrival(e.time, op.size, op.hops), .ts = m_ts++, .op = e.op, .kind = Kind::Msg});
+            if (m_w.wire && m_p.storeAndForward && op.hops > 1)  // the hops before the last on the wire
+                m_queue.push(Event{.time = m_p.arrival(e.time, 0, op.hops), .ts = m_ts++, .op = e.op, .kind = Kind::Transit});
+            else
+                m_queue.push(Event{.time = m_p.arrival(e.time, op.size, op.hops), .ts = m_ts++, .op = e.op, .kind = Kind::Msg});
             if (op.size <= m_p.S)
                 markDone(e.op, nexto(h, op.cpu));
             return;
@@ -375,6 +415,10 @@ private:
             markStarted(e.op, e.time);
             if (m_paired) {
                 const std::uint32_t send = e.op - 1;
+                if (m_w.wire && m_arrived[send / 2] < 0) {
+                    postOnWire(e, op);
+                    return;
+                }
                 if (m_arrived[send / 2] >= 0) {
                     if (op.size > m_p.S)
                         rendezvousDone(op.peer, send, op.cpu, op.nic, e.time);
@@ -404,42 +448,14 @@ private:
             }
             return;
         }
-        case Kind::Msg: {
-            // The message of send `op` at its receiver; LogGOPSim charges the receiver's processor
-            // index of the sender's processor.
-            const std::uint32_t h = op.peer;
-            const double free = std::max(nexto(h, op.cpu), nextgr(h, op.recvNic));
-            if (free > e.time) {
-                requeue(e, free);
-                return;
-            }
-            nexto(h, op.cpu) = e.time + m_p.o + (m_p.receiveCopies ? s1 * m_p.G : 0.0);
-            nextgr(h, op.recvNic) = e.time + m_p.g + s1 * m_p.G;
-            const double inPlace = e.time + m_p.o + s1 * m_p.G;
-            if (m_paired) {
-                if (m_posted[e.op / 2]) {
-                    if (op.size > m_p.S)
-                        rendezvousDone(op.rank, e.op, op.cpu, op.nic, e.time);
-                    markDone(e.op + 1, inPlace);
-                    m_check.push_back(h);
-                } else {
-                    m_arrived[e.op / 2] = inPlace;
-                }
-                return;
-            }
-            Pending m;
-            if (m_rq[h].take(op.rank, op.tag, m)) {
-                if (op.size > m_p.S)
-                    rendezvousDone(op.rank, e.op, op.cpu, op.nic, e.time);
-                markDone(m.op, inPlace);
-                if (m_matched)
-                    (*m_matched)[m.op] = e.op;
-                m_check.push_back(h);
-            } else {
-                m_uq[h].push(Pending{op.rank, op.tag, op.size, e.op, inPlace});
-            }
+        case Kind::Transit:
+            m_w.flowStart[e.op / 2] = e.time;
+            ++m_w.inFlight;
+            m_w.wire->start(e.op, true, e.time);
             return;
-        }
+        case Kind::Msg:
+            message(e, op, s1);
+            return;
         }
     }
 
@@ -449,8 +465,11 @@ private:
     std::vector<MatchQueue> m_rq, m_uq;
     std::priority_queue<Event, std::vector<Event>, Later> m_queue;
     std::uint64_t m_ts = 0;
-    bool m_tied = false;
-    double m_lastPop = -1.0;
+    /// Whether two events were taken at one instant (tied()), and the last event's time.
+    struct Ties {
+        bool tied = false;
+        double lastPop = -1.0;
+    } m_ties;
     const std::vector<ProgramOp>* m_ops = nullptr;
     std::vector<OpTiming>* m_timing = nullptr;
     std::vector<std::uint8_t>* m_done = nullptr;
@@ -463,9 +482,39 @@ private:
     bool m_paired = false;               ///< send 2i pairs with receive 2i+1 (a schedule's program)
     std::vector<std::uint8_t> m_posted;  ///< paired: transfer i's receive is posted
     std::vector<double> m_arrived;       ///< paired: when transfer i's message is in place (−1: not yet)
+    /// What a wire needs kept per transfer (setWire; empty without one).
+    struct OnWire {
+        Wire* wire = nullptr;
+        std::size_t inFlight = 0;
+        std::vector<double> flowStart;   ///< when its bytes started on the wire
+        std::vector<double> nominal;     ///< when its bytes would be in place alone
+        std::vector<double> postedAt;    ///< when its receive was posted
+        std::vector<std::uint8_t> head;  ///< its message reached the receiver's port
+    } m_w;
     std::vector<double> m_readyAt;  ///< per op: the latest end of the ops it requires
     std::vector<double> m_finish;   ///< per rank: the latest end of its ops
 };
+
+inline void Engine::flowDone(std::uint32_t op, bool transit, double end)
+{
+    const std::uint32_t i = op / 2;
+    --m_w.inFlight;
+    const ProgramOp& p = (*m_ops)[op];
+    if (transit) {
+        const double nominal = m_w.flowStart[i] + (p.hops - 1) * static_cast<double>(p.size) * m_p.G;
+        m_queue.push(Event{.time = nominal + delayOf(end, nominal), .ts = m_ts++, .op = op, .kind = Kind::Msg});
+        return;
+    }
+    // (The wire carries the (M − 1) bytes the model charges.)
+    const double wire = p.size > 0 ? static_cast<double>(p.size - 1) * m_p.G : 0.0;
+    const double inPlace = m_w.nominal[i] + delayOf(end, m_w.flowStart[i] + wire);
+    m_arrived[i] = inPlace;
+    if (m_posted[i]) {
+        markDone(op + 1, std::max(m_w.postedAt[i], inPlace));
+        m_check.push_back(p.peer);
+        releaseChecked();
+    }
+}
 
 inline bool hasWildcards(const OpProgram& program)
 {
