@@ -12,6 +12,7 @@
 #include "topocast/algorithms/hypercube_schedule.h"
 #include "topocast/algorithms/registry.h"
 #include "topocast/analysis/metrics.h"
+#include "topocast/analysis/simulate.h"
 #include "topocast/analysis/time_bound.h"
 #include "topocast/analysis/time_engine.h"
 #include "topocast/io/network_json.h"
@@ -42,6 +43,7 @@ struct CompareCommand {
     long long packet = 0; // 0: = message
     double tau = 1.0;
     double tc = 1.0;
+    std::string model = "loggp";  ///< what ranks the reductions: loggp (the engine) or simgrid (simulated)
     bool json = false;
 };
 
@@ -325,7 +327,71 @@ struct CollectiveRow {
     double startups = 0, data = 0, time = 0, lowerBound = 0;
     double loggp = 0, loggpSteps = 0;  ///< ns
     int maxHops = 0;
+    std::optional<double> simulated, simulatedSteps;  ///< ns, --model simgrid: contention charged
+    /// What ranks it: the simulated time with --model simgrid, else the engine's.
+    double ranked() const { return simulated ? *simulated : loggp; }
 };
+
+/// The simulated times of `row`'s schedule, without and with barriers (--model simgrid).
+void simulateRow(CollectiveRow& row, const Schedule& s, const NetworkModel& net)
+{
+    row.simulated = simulateSchedule(s, net).time.total;
+    row.simulatedSteps = simulateSchedule(s, net, {.steps = true}).time.total;
+}
+
+nlohmann::ordered_json nsValue(double ns)
+{
+    return {{"value", std::round(ns * 1e3) / 1e3}, {"unit", "ns"}};
+}
+
+/// The collective comparison for people: one row per algorithm, ranked (`rank`), the α–β
+/// model's rank beside it.
+std::string collectiveText(const CompareCommand& o, const Topology& topo, Pattern pattern, const NetworkModel& net,
+                           const std::vector<CollectiveRow>& rows, const std::vector<std::size_t>& rank,
+                           const std::vector<std::size_t>& alphaBetaRank, const TimeBound& bound,
+                           const std::vector<std::pair<std::string, std::string>>& skipped)
+{
+    const double alpha = o.tau, beta = o.tc;
+    const bool simulated = o.model == "simgrid";
+    std::ostringstream text;
+    text << toString(pattern) << " on the " << topo.displayName()
+         << (simulated ? ", ranked by the simulated time (" + simulationEngine() +
+                             ": hops, overlap and ports charged, and links shared by messages at once)\n"
+                       : std::string(", ranked by the time on the network model (LogGP: hops, overlap and ports "
+                                     "charged; contention between messages not charged)\n"))
+         << "network " << describe(net) << "\n"
+         << "α–β beside it: α·start-ups + β·data per node·M, α = " << alpha << ", β = " << beta << ", M = " << o.message
+         << " (a fully connected network, each step as long as its slowest message); ≠ where it ranks differently\n";
+    text << std::left << std::setw(6) << "rank" << std::setw(20) << "algorithm" << std::right << std::setw(7) << "steps"
+         << std::setw(6) << "hops";
+    if (simulated)
+        text << std::setw(14) << "simulated" << std::setw(14) << "sim. barriers" << std::setw(12) << "contention";
+    text << std::setw(14) << "LogGP" << std::setw(14) << "with barriers" << std::setw(13) << "above bound" << std::setw(16) << "α–β time" << "    " << std::setw(10) << "start-ups"
+         << std::setw(15) << "data/node (M)" << std::setw(17) << "α–β bound" << std::setw(8) << "ratio" << "\n";
+    for (std::size_t i = 0; i < rows.size(); ++i) {
+        const CollectiveRow& r = rows[i];
+        text << std::left << std::setw(6) << rank[i] << std::setw(20) << r.algorithm << std::right << std::setw(7) << r.steps
+             << std::setw(6) << r.maxHops;
+        if (simulated)
+            text << std::setw(14) << formatSeconds(*r.simulated * 1e-9) << std::setw(14)
+                 << formatSeconds(*r.simulatedSteps * 1e-9) << std::setw(12)
+                 << formatSignificant(100 * (*r.simulated / r.loggp - 1), 3) + " %";
+        text << std::setw(14) << formatSeconds(r.loggp * 1e-9) << std::setw(14) << formatSeconds(r.loggpSteps * 1e-9)
+             << std::setw(13)
+             << (bound.total > 0 ? formatSignificant(100 * (r.ranked() / bound.total - 1), 3) + " %" : std::string("-"))
+             << std::setw(12) << r.time
+             << (alphaBetaRank[i] != rank[i] ? " ≠" + std::to_string(alphaBetaRank[i]) + " " : std::string("    ")) << std::setw(10)
+             << r.startups << std::setw(15) << r.data << std::setw(13) << r.lowerBound << std::setw(8)
+             << formatRatio(r.lowerBound > 0 ? r.time / r.lowerBound : 1.0) << "\n";
+    }
+    text << "LogGP bound: " << formatSeconds(bound.total * 1e-9) << " (" << bound.latencyReason << "; "
+         << bound.bandwidthReason << ")\n";
+    text << "α–β lower bound: ⌈log₂N⌉ start-ups and the least data any " << toString(pattern)
+         << " moves per node (Thakur, Rabenseifner & Gropp 2005; docs/glossary.md)\n";
+    for (const auto& [name, why] : skipped)
+        text << "not applicable: " << name << ": " << why << "\n";
+    return text.str();
+}
 
 /// Reduce, reduce-scatter, allreduce and gather on any network, allgather beyond the hypercube:
 /// every algorithm with α–β figures (CollectiveFigures) that serves the pattern, ranked by
@@ -363,17 +429,19 @@ int runCollectiveCompare(const CompareCommand& o, const Topology& topo, Pattern 
                         alpha * f->startups + beta * f->data * m,
                         alpha * f->lowerBoundStartups + beta * f->lowerBoundData * m, times[0].total, times[1].total,
                         static_cast<int>(metrics.maxHops)});
+        if (o.model == "simgrid")
+            simulateRow(rows.back(), s, net);
     }
     if (rows.empty())
         throw Error("no algorithm computes a " + toString(pattern) + " on the " + topo.displayName() +
                     (skipped.empty() ? std::string() : " (" + skipped.front().first + ": " + skipped.front().second + ")"));
     // Ranked by the time on the network model; the α–β time (a fully connected network, a step
     // as long as its slowest message) stays beside it, with its own rank.
-    std::stable_sort(rows.begin(), rows.end(), [](const CollectiveRow& a, const CollectiveRow& b) { return a.loggp < b.loggp; });
+    std::stable_sort(rows.begin(), rows.end(), [](const CollectiveRow& a, const CollectiveRow& b) { return a.ranked() < b.ranked(); });
     // Equal times share a rank: a tie has no winner.
     std::vector<std::size_t> rank(rows.size()), alphaBetaRank(rows.size());
     for (std::size_t i = 0; i < rows.size(); ++i)
-        rank[i] = i > 0 && nearlyEqual(rows[i].loggp, rows[i - 1].loggp) ? rank[i - 1] : i + 1;
+        rank[i] = i > 0 && nearlyEqual(rows[i].ranked(), rows[i - 1].ranked()) ? rank[i - 1] : i + 1;
     for (std::size_t i = 0; i < rows.size(); ++i) {
         alphaBetaRank[i] = 1;
         for (std::size_t j = 0; j < rows.size(); ++j)
@@ -387,7 +455,10 @@ int runCollectiveCompare(const CompareCommand& o, const Topology& topo, Pattern 
         doc["model"] = "alpha-beta";
         doc["parameters"] = {{"alpha", alpha}, {"beta", beta}, {"message", o.message}};
         doc["time_unit"] = "model time units (α = --tau per start-up, β = --tc per element)";
-        doc["ranked_by"] = "loggp: the time on the network model (time engine; hops, overlap and ports charged, contention not)";
+        doc["ranked_by"] = o.model == "simgrid"
+                               ? "simgrid: the simulated time (" + simulationEngine() +
+                                     ": hops, overlap and ports charged, and links shared by messages at once)"
+                               : "loggp: the time on the network model (time engine; hops, overlap and ports charged, contention not)";
         doc["network"] = networkJson(net);
         doc["size"] = {{"value", net.message}, {"unit", "B"}};
         doc["loggp_bound"] = {{"value", std::round(bound.total * 1e3) / 1e3}, {"unit", "ns"}};
@@ -404,6 +475,13 @@ int runCollectiveCompare(const CompareCommand& o, const Topology& topo, Pattern 
                             {"startups", r.startups}, {"data_per_node", r.data}, {"time", r.time},
                             {"lower_bound", r.lowerBound}, {"ratio", r.lowerBound > 0 ? r.time / r.lowerBound : 1.0}});
         }
+        if (o.model == "simgrid")
+            for (std::size_t i = 0; i < rows.size(); ++i) {
+                list[i]["simulated_time"] = nsValue(*rows[i].simulated);
+                list[i]["simulated_steps_time"] = nsValue(*rows[i].simulatedSteps);
+                list[i]["contention_cost"] = {{"value", std::round((*rows[i].simulated / rows[i].loggp - 1) * 1e8) / 1e6},
+                                              {"unit", "%"}};
+            }
         doc["rows"] = std::move(list);
         nlohmann::ordered_json left = nlohmann::ordered_json::array();
         for (const auto& [name, why] : skipped)
@@ -412,34 +490,7 @@ int runCollectiveCompare(const CompareCommand& o, const Topology& topo, Pattern 
         io.out << doc.dump(2) << "\n";
         return 0;
     }
-    std::ostringstream text;
-    text << toString(pattern) << " on the " << topo.displayName() << ", ranked by the time on the network model (LogGP: "
-         << "hops, overlap and ports charged; contention between messages not charged)\n"
-         << "network " << describe(net) << "\n"
-         << "α–β beside it: α·start-ups + β·data per node·M, α = " << alpha << ", β = " << beta << ", M = " << o.message
-         << " (a fully connected network, each step as long as its slowest message); ≠ where it ranks differently\n";
-    text << std::left << std::setw(6) << "rank" << std::setw(20) << "algorithm" << std::right << std::setw(7) << "steps"
-         << std::setw(6) << "hops" << std::setw(14) << "LogGP" << std::setw(14) << "with barriers" << std::setw(13)
-         << "above bound" << std::setw(16) << "α–β time" << "    " << std::setw(10) << "start-ups"
-         << std::setw(15) << "data/node (M)" << std::setw(17) << "α–β bound" << std::setw(8) << "ratio" << "\n";
-    for (std::size_t i = 0; i < rows.size(); ++i) {
-        const CollectiveRow& r = rows[i];
-        text << std::left << std::setw(6) << rank[i] << std::setw(20) << r.algorithm << std::right << std::setw(7) << r.steps
-             << std::setw(6) << r.maxHops << std::setw(14) << formatSeconds(r.loggp * 1e-9) << std::setw(14)
-             << formatSeconds(r.loggpSteps * 1e-9) << std::setw(13)
-             << (bound.total > 0 ? formatSignificant(100 * (r.loggp / bound.total - 1), 3) + " %" : std::string("-"))
-             << std::setw(12) << r.time
-             << (alphaBetaRank[i] != rank[i] ? " ≠" + std::to_string(alphaBetaRank[i]) + " " : std::string("    ")) << std::setw(10)
-             << r.startups << std::setw(15) << r.data << std::setw(13) << r.lowerBound << std::setw(8)
-             << formatRatio(r.lowerBound > 0 ? r.time / r.lowerBound : 1.0) << "\n";
-    }
-    text << "LogGP bound: " << formatSeconds(bound.total * 1e-9) << " (" << bound.latencyReason << "; "
-         << bound.bandwidthReason << ")\n";
-    text << "α–β lower bound: ⌈log₂N⌉ start-ups and the least data any " << toString(pattern)
-         << " moves per node (Thakur, Rabenseifner & Gropp 2005; docs/glossary.md)\n";
-    for (const auto& [name, why] : skipped)
-        text << "not applicable: " << name << ": " << why << "\n";
-    io.out << text.str();
+    io.out << collectiveText(o, topo, pattern, net, rows, rank, alphaBetaRank, bound, skipped);
     return 0;
 }
 
@@ -499,6 +550,11 @@ const CommandRegistrar reg{Command{
         sub.add_option("--tau", o->tau, "start-up time per packet (model time units)");
         sub.add_option("--tc", o->tc, "transfer time per element (model time units)");
         o->network.add(sub, "--size");
+        sub.add_option("--model", o->model,
+                       "what ranks the reductions and all-gathers: loggp (the time engine: contention not charged) or "
+                       "simgrid (simulated: links shared by messages at once share their bandwidth; also the hypercube graphs)")
+            ->check(CLI::IsMember({"loggp", "simgrid"}))
+            ->capture_default_str();
         sub.add_flag("--json", o->json, "print the table as JSON");
         return [o](Io& io) { return runCompare(*o, io); };
     },

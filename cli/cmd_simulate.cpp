@@ -172,7 +172,7 @@ nlohmann::ordered_json simulationJson(const SimulateCommand& o, const Scenario* 
 /// per node (each send from its start to its receive's end), process 2 one track per link (each
 /// message's bytes while they cross it); a flow arrow (numeric id: the transfer's index) joins a
 /// send to its receiver. Times in microseconds, as the format counts them.
-nlohmann::ordered_json traceJson(const Schedule& s, const Simulation& sim)
+nlohmann::ordered_json traceJson(const Schedule& s, const Simulation& sim, const nlohmann::ordered_json& request)
 {
     const Topology& topo = s.topology();
     nlohmann::ordered_json events = nlohmann::ordered_json::array();
@@ -194,7 +194,7 @@ nlohmann::ordered_json traceJson(const Schedule& s, const Simulation& sim)
         const OpTiming& t = sim.time.transfers[i];
         const std::string name = topo.nodeName(x.from) + " → " + topo.nodeName(x.to);
         events.push_back({{"ph", "X"}, {"name", name}, {"cat", "step " + std::to_string(x.step.value())}, {"pid", 1},
-                          {"tid", x.from.value()}, {"ts", us(t.start)}, {"dur", us(t.end) - us(t.start)}});
+                          {"tid", x.from.value()}, {"ts", us(t.start)}, {"dur", (std::round(t.end) - std::round(t.start)) / 1e3}});
         events.push_back({{"ph", "s"}, {"name", "message"}, {"cat", "message"}, {"id", i}, {"pid", 1},
                           {"tid", x.from.value()}, {"ts", us(t.start)}});
         events.push_back({{"ph", "f"}, {"bp", "e"}, {"name", "message"}, {"cat", "message"}, {"id", i}, {"pid", 1},
@@ -204,11 +204,11 @@ nlohmann::ordered_json traceJson(const Schedule& s, const Simulation& sim)
             if (h.end > h.start)
                 events.push_back({{"ph", "X"}, {"name", name}, {"cat", "step " + std::to_string(x.step.value())},
                                   {"pid", 2}, {"tid", linkTrack.at(sim.routeLinks[k].value())}, {"ts", us(h.start)},
-                                  {"dur", us(h.end) - us(h.start)}});
+                                  {"dur", (std::round(h.end) - std::round(h.start)) / 1e3}});
         }
     }
     return {{"traceEvents", events}, {"displayTimeUnit", "ns"},
-            {"otherData", {{"format", "topocast-simulation-trace"}, {"model", sim.time.model},
+            {"otherData", {{"format", "topocast-simulation-trace"}, {"request", request}, {"model", sim.time.model},
                            {"engine", simulationEngine()}, {"network", describe(sim.time.network)},
                            {"total_ns", sim.time.total}}}};
 }
@@ -279,7 +279,7 @@ int runSimulate(const SimulateCommand& given, Io& io)
         io.err << "simulate: " << s.size() << " transfers, about " << formatSeconds(est.seconds) << "\n";
     const Simulation sim = simulateSchedule(s, net, SimulationOptions{.steps = steps});
     if (!o.trace.empty())
-        writeFileAtomic(o.trace, traceJson(s, sim).dump(-1, ' ', false, nlohmann::ordered_json::error_handler_t::replace) + "\n");
+        writeFileAtomic(o.trace, traceJson(s, sim, requestOf(o, sc ? &*sc : nullptr, net, steps)).dump(-1, ' ', false, nlohmann::ordered_json::error_handler_t::replace) + "\n");
     if (o.json) {
         io.out << simulationJson(o, sc ? &*sc : nullptr, s, net, steps, sim)
                       .dump(2, ' ', false, nlohmann::ordered_json::error_handler_t::replace)

@@ -50,6 +50,17 @@ cli_json("topocast-compare.schema.json", ["compare", "-t", "hypercube:4", "--jso
 cli_json("topocast-compare-collectives.schema.json", ["compare", "-t", "hypercube:4", "--pattern", "allreduce", "--json"])
 cli_json("topocast-compare-collectives.schema.json", ["compare", "-t", "torus:4x6", "--pattern", "allgather", "--json"])
 cli_json("topocast-compare-collectives.schema.json", ["compare", "-t", "mesh:3x3", "--pattern", "reduce", "--json"])
+cli_json("topocast-compare-collectives.schema.json", ["compare", "-t", "torus:4x4", "--pattern", "allreduce", "--size", "64KiB",
+                                                     "--model", "simgrid", "--json"])
+cli_json("topocast-simulation.schema.json", ["simulate", "-t", "torus:4x4", "-a", "rabenseifner", "--pattern", "allreduce",
+                                             "--message", "1MiB", "--json"])
+cli_json("topocast-simulation.schema.json", ["simulate", "-t", "mesh:4x4", "-a", "binomial", "--network", "loggopsim",
+                                             "--routing", "store-and-forward", "--sync", "steps", "--json"])
+with tempfile.TemporaryDirectory() as tmp:
+    trace = os.path.join(tmp, "trace.json")
+    run(["simulate", "-t", "torus:4x4", "-a", "ring", "--pattern", "allreduce", "--trace", trace], parse=False)
+    with open(trace) as f:
+        check("topocast-simulation-trace.schema.json", json.load(f), "simulate --trace")
 cli_json("topocast-compare-torus.schema.json", ["compare-torus", "-t", "torus:7x7x7", "-s", "1,2,3", "--json"])
 cli_json("topocast-sweep.schema.json", ["sweep", "-t", "torus:4x4", "--pattern", "allreduce", "--sizes", "8B..1MiB", "--json"])
 cli_json("topocast-sweep.schema.json", ["sweep", "-t", "mesh:4x4", "--pattern", "broadcast", "-s", "1,1", "--sizes", "1KiB,1MiB",
