@@ -7,6 +7,7 @@
 #include "envelope.h"
 #include "network_options.h"
 
+#include "topocast/analysis/simulate.h"
 #include "topocast/analysis/sweep.h"
 #include "topocast/io/atomic_file.h"
 #include "topocast/io/network_json.h"
@@ -38,6 +39,7 @@ struct SweepCommand {
     std::string plot;
     std::string plotMetric = "time";
     double maxSeconds = 600;
+    std::string model = "loggp";
     bool json = false;
 };
 
@@ -65,10 +67,11 @@ nlohmann::ordered_json sweepJson(const SweepCommand& o, const SweepTable& t)
                                                                    : nlohmann::ordered_json(splitList(o.algorithms))},
                                {"sizes", o.sizes},
                                {"network", networkJson(t.request.network)},
-                               {"sync", t.request.steps ? "steps" : "none"}};
+                               {"sync", t.request.steps ? "steps" : "none"},
+                               {"model", t.request.model}};
     doc["request"] = req;
     doc["pattern"] = toString(t.request.pattern);
-    doc["model"] = t.request.steps ? "loggp-steps" : "loggp";
+    doc["model"] = t.request.model + (t.request.steps ? "-steps" : "");
     doc["algorithms"] = t.algorithms;
     nlohmann::ordered_json left = nlohmann::ordered_json::array();
     for (const auto& [name, why] : t.notApplicable)
@@ -98,7 +101,9 @@ nlohmann::ordered_json sweepJson(const SweepCommand& o, const SweepTable& t)
     for (const Crossover& c : t.crossovers)
         cross.push_back({{"size", {{"value", c.size}, {"unit", "B"}}}, {"from", c.from}, {"to", c.to}, {"text", c.text}});
     doc["crossovers"] = cross;
-    doc["notes"] = {"contention between messages that share a link is not charged",
+    doc["notes"] = {t.request.model == "simgrid"
+                        ? "contention charged: messages that cross one link at once share its bandwidth (" + simulationEngine() + ")"
+                        : std::string("contention between messages that share a link is not charged"),
                     "busbw = size / time · " + formatSignificant(factor, 6) + " (nccl-tests' factor for " +
                         toString(t.request.pattern) + ")"};
     return doc;
@@ -108,8 +113,9 @@ void sweepText(const SweepTable& t, std::ostream& out)
 {
     out << toString(t.request.pattern) << " on the " << t.request.topology.displayName() << ": time of each algorithm "
         << (t.request.steps ? "with a barrier between steps" : "with each send as soon as its data and ports allow")
-        << " (LogGP), network " << describe(t.request.network, false)
-        << "; contention not charged\n";
+        << (t.request.model == "simgrid" ? " (simulated: " + simulationEngine() + ")" : std::string(" (LogGP)"))
+        << ", network " << describe(t.request.network, false)
+        << (t.request.model == "simgrid" ? "; contention charged\n" : "; contention not charged\n");
     out << std::left << std::setw(11) << "size";
     for (const std::string& a : t.algorithms)
         out << std::right << std::setw(std::max<int>(13, static_cast<int>(a.size()) + 2)) << a;
@@ -157,7 +163,16 @@ int runSweep(const SweepCommand& o, Io& io)
     request.steps = o.sync == "steps";
     const SweepSchedules schedules = sweepSchedules(request);
     checkSweepMemory(schedules, request.sizes.size());
-    const double estimate = estimateSweepSeconds(schedules, request.sizes.size(), request.steps);
+    double estimate = estimateSweepSeconds(schedules, request.sizes.size(), request.steps);
+    if (o.model == "simgrid") {  // each cell a simulation, one at a time
+        request.model = "simgrid";
+        request.timer = [](const Schedule& s, const NetworkModel& m, bool steps) {
+            return simulateSchedule(s, m, {.steps = steps}).time.total;
+        };
+        estimate = 0;
+        for (const auto& [name, s] : schedules.schedules)
+            estimate += estimateSimulation(s).seconds * static_cast<double>(request.sizes.size());
+    }
     if (estimate > o.maxSeconds)
         throw Error("this sweep would take about " + formatRoughDuration(estimate) + " (" + std::to_string(schedules.schedules.size()) +
                     (schedules.schedules.size() == 1 ? " schedule × " : " schedules × ") + std::to_string(request.sizes.size()) + " sizes), over --max-seconds " +
@@ -200,6 +215,11 @@ const CommandRegistrar reg{Command{
         sub.add_option("--plot-metric", o->plotMetric, "what the chart shows: time or busbw (nccl-tests' bus bandwidth)")
             ->capture_default_str();
         sub.add_option("--max-seconds", o->maxSeconds, "refuse a sweep estimated to take longer")->capture_default_str();
+        sub.add_option("--model", o->model,
+                       "loggp (the time engine: contention not charged) or simgrid (each time simulated: links shared "
+                       "by messages at once share their bandwidth)")
+            ->check(CLI::IsMember({"loggp", "simgrid"}))
+            ->capture_default_str();
         sub.add_flag("--json", o->json, "print the rows as JSON: size, every algorithm's time, the bound, the winner");
         return [o](Io& io) { return runSweep(*o, io); };
     },

@@ -108,3 +108,23 @@ TEST_CASE("simulate refuses with the reason before anything runs", "[simulate][c
     CHECK(bandwidth.status != 0);
     CHECK_THAT(bandwidth.err, Contains("bandwidth"));
 }
+
+TEST_CASE("sweep --model simgrid: bucket overtakes the contended Rabenseifner, which LogGP ranks first at every size", "[simulate][cli][sweep]")
+{
+    const auto sweep = [](const std::string& model) {
+        const CliRun r = runCli({"sweep", "-t", "torus:8x8", "--pattern", "allreduce", "--algorithms", "bucket,rabenseifner",
+                                 "--sizes", "16KiB..1MiB", "--model", model, "--json"});
+        REQUIRE(r.status == 0);
+        return nlohmann::json::parse(r.out);
+    };
+    const auto loggp = sweep("loggp");
+    const auto sim = sweep("simgrid");
+    CHECK(sim["model"] == "simgrid");
+    CHECK(sim["request"]["model"] == "simgrid");
+    // Without contention Rabenseifner wins every size; with it, bucket from 128 KiB.
+    CHECK(loggp["crossovers"].empty());
+    for (const auto& row : loggp["rows"])
+        CHECK(row["winner"] == "rabenseifner");
+    REQUIRE(sim["crossovers"].size() == 1);
+    CHECK(sim["crossovers"][0]["text"] == "bucket overtakes rabenseifner at 128 KiB");
+}

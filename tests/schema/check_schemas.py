@@ -65,6 +65,8 @@ cli_json("topocast-compare-torus.schema.json", ["compare-torus", "-t", "torus:7x
 cli_json("topocast-sweep.schema.json", ["sweep", "-t", "torus:4x4", "--pattern", "allreduce", "--sizes", "8B..1MiB", "--json"])
 cli_json("topocast-sweep.schema.json", ["sweep", "-t", "mesh:4x4", "--pattern", "broadcast", "-s", "1,1", "--sizes", "1KiB,1MiB",
                                         "--network", "loggopsim", "--sync", "steps", "--json"])
+cli_json("topocast-sweep.schema.json", ["sweep", "-t", "torus:4x4", "--pattern", "allreduce", "--sizes", "1KiB,1MiB",
+                                        "--model", "simgrid", "--json"])
 cli_json("topocast-time.schema.json", ["time", "-t", "torus:4x4", "-a", "ring", "--pattern", "allreduce", "--message", "1MiB",
                                        "--json"])
 cli_json("topocast-time.schema.json", ["time", "-t", "hypercube:4", "-a", "sbt", "--network", "loggopsim", "--sync", "steps",

@@ -169,7 +169,7 @@ SweepTable runSweep(const SweepRequest& request, const SweepSchedules& schedules
     }
     // One program per schedule, resized for each size; the sizes shared out among the cores, each
     // with its own copy of the programs.
-    const unsigned threads = sweepThreads(request.sizes.size());
+    const unsigned threads = request.timer ? 1 : sweepThreads(request.sizes.size());
     checkSweepMemory(schedules, request.sizes.size());
     std::vector<OpProgram> programs;
     for (std::size_t a = 0; a < schedules.schedules.size(); ++a)
@@ -194,6 +194,12 @@ SweepTable runSweep(const SweepRequest& request, const SweepSchedules& schedules
                 for (std::size_t a = 0; a < schedules.schedules.size(); ++a) {
                     const Schedule& s = schedules.schedules[a].second;
                     const TimeOptions options{.steps = request.steps, .totalOnly = true};
+                    if (request.timer) {
+                        row.times.push_back(request.timer(s, m, request.steps));
+                        if (progress)
+                            progress(static_cast<double>(++done) / static_cast<double>(cells));
+                        continue;
+                    }
                     std::optional<TimeResult> t;
                     if (folded[a]) {
                         resizeFolded(*folded[a], s, m.message);

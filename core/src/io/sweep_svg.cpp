@@ -120,9 +120,10 @@ void writeSweepSvg(std::ostream& out, const SweepTable& table, SweepMetric metri
     const std::string title = toString(table.request.pattern) + " on the " + table.request.topology.displayName() + ": " +
                               (busbw ? "bus bandwidth" : "time") + " against message size";
     out << fmt::format("<text x=\"{}\" y=\"40\" font-size=\"26\" font-weight=\"bold\">{}</text>\n", kLeft, escape(title));
-    const std::string model = std::string(table.request.steps ? "LogGP with a barrier between steps"
-                                                              : "LogGP, each send as soon as its data and ports allow") +
-                              "; contention between messages not charged";
+    const bool simulated = table.request.model == "simgrid";
+    const std::string model = std::string(simulated ? "simulated (SimGrid flow model)" : "LogGP") +
+                              (table.request.steps ? " with a barrier between steps" : ", each send as soon as its data and ports allow") +
+                              (simulated ? "; contention charged" : "; contention between messages not charged");
     const std::string network = "network " + net.preset + ": " + formatBandwidth(net.perByte) + " links, L " +
                                 formatSeconds(net.latency) + ", " + formatSeconds(net.hopLatency) + " per hop, o " +
                                 formatSeconds(net.overhead) + ", g " + formatSeconds(net.gap) + ", " + portsText(net);

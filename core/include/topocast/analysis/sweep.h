@@ -29,6 +29,11 @@ struct SweepRequest {
     std::vector<std::uint64_t> sizes;  ///< bytes, increasing
     NetworkModel network;              ///< its message size is replaced by each size
     bool steps = false;                ///< a barrier between steps
+    /// "loggp" (the engine), or the model `timer` computes ("simgrid": the CLI's simulation).
+    std::string model = "loggp";
+    /// Where set, each cell's time in ns (schedule, network at the cell's size, steps) in place of
+    /// the engine's, one cell at a time (a simulation runs in a child process of its own).
+    std::function<double(const Schedule&, const NetworkModel&, bool)> timer;
 };
 
 struct SweepRow {
