@@ -269,15 +269,20 @@ int runSimulate(const SimulateCommand& given, Io& io)
     const SimulationEstimate est = estimateSimulation(s);
     if (o.maxSeconds > 0 && est.seconds > o.maxSeconds)
         throw Error("simulating " + std::to_string(s.size()) + " transfers on the " + s.topology().displayName() +
-                    " would take about " + formatSeconds(est.seconds) + "; the limit is --max-seconds " +
+                    " would take about " + formatRoughDuration(est.seconds) + "; the limit is --max-seconds " +
                     formatSignificant(o.maxSeconds, 6) + " (raise it to go on)");
     if (o.json)
         checkMemory("simulate --json of " + std::to_string(s.size()) + " transfers", saturatingMul(s.size(), 800),
                     "every transfer listed, about 800 B each while the document is built; the text output gives "
                     "the totals of any size");
     if (est.seconds > 2)
-        io.err << "simulate: " << s.size() << " transfers, about " << formatSeconds(est.seconds) << "\n";
-    const Simulation sim = simulateSchedule(s, net, SimulationOptions{.steps = steps});
+        io.err << "simulate: " << s.size() << " transfers, about " << formatRoughDuration(est.seconds) << "\n";
+    SimulationOptions options{.steps = steps};
+    if (est.seconds > 2)
+        options.progress = [&io](double share) {
+            io.err << "simulate: " << static_cast<int>(share * 100) << " % of the messages through\n";
+        };
+    const Simulation sim = simulateSchedule(s, net, options);
     if (!o.trace.empty())
         writeFileAtomic(o.trace, traceJson(s, sim, requestOf(o, sc ? &*sc : nullptr, net, steps)).dump(-1, ' ', false, nlohmann::ordered_json::error_handler_t::replace) + "\n");
     if (o.json) {

@@ -192,6 +192,13 @@ private:
                 m_out.hops[k] = OpTiming{f.began, end};
         }
         m_engine.flowDone(f.op, f.transit, end);
+        if (!f.transit && ++m_through % 1024 == 0 && m_in.progress) {
+            const auto now = std::chrono::steady_clock::now();
+            if (now - m_reported > std::chrono::seconds(1)) {
+                m_reported = now;
+                m_in.progress(static_cast<double>(m_through) / static_cast<double>(m_in.routes.first.size() - 1));
+            }
+        }
     }
 
     /// After anything happened: the engine's events up to now, then the next step or a timer.
@@ -306,6 +313,8 @@ private:
     std::multiset<double> m_armed;
     std::size_t m_part = 0, m_partStep = 0;  // parts begun; the step of the last (steps only)
     bool m_over = false;
+    std::uint64_t m_through = 0;  // messages whose bytes are through
+    std::chrono::steady_clock::time_point m_reported = std::chrono::steady_clock::now();
     OpProgram m_stepProgram;
     std::vector<OpTiming> m_timing;
     std::vector<std::uint8_t> m_partDone;

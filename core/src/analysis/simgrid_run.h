@@ -6,6 +6,7 @@
 #include "topocast/analysis/time_engine.h"
 
 #include <cstdint>
+#include <functional>
 #include <string>
 #include <vector>
 
@@ -25,6 +26,8 @@ struct Input {
     bool steps = false;                  ///< a barrier between steps
     NetworkModel network;
     Routes routes;
+    /// Called now and then (about once a second of the run) with the share of messages through.
+    std::function<void(double)> progress;
 };
 
 struct Output {

@@ -12,6 +12,7 @@
 #include <cerrno>
 #include <csignal>
 #include <cstring>
+#include <functional>
 #include <string>
 #include <type_traits>
 #include <unordered_map>
@@ -86,20 +87,26 @@ private:
     std::size_t m_at = 0;
 };
 
-[[noreturn]] void childRun(int fd, const sim::Input& input)
+/// What the child writes: progress records (kProgress, then a double), then one result (kResult,
+/// then the output) or one failure (kFailed, then the reason).
+constexpr std::uint8_t kResult = 0, kFailed = 1, kProgress = 2;
+
+[[noreturn]] void childRun(int fd, sim::Input input)
 {
     try {
+        input.progress = [fd](double share) {
+            writeAll(fd, &kProgress, 1);
+            writeAll(fd, &share, sizeof share);
+        };
         const sim::Output out = sim::runSimGrid(input);
-        const std::uint8_t ok = 0;
-        writeAll(fd, &ok, 1);
+        writeAll(fd, &kResult, 1);
         writeVector(fd, out.ops);
         writeVector(fd, out.done);
         writeVector(fd, out.rankFinish);
         writeVector(fd, out.hops);
         writeAll(fd, &out.wallSeconds, sizeof out.wallSeconds);
     } catch (const std::exception& e) {
-        const std::uint8_t failed = 1;
-        writeAll(fd, &failed, 1);
+        writeAll(fd, &kFailed, 1);
         const std::string what = e.what();
         writeVector(fd, std::vector<char>(what.begin(), what.end()));
     }
@@ -107,8 +114,8 @@ private:
     ::_exit(0);
 }
 
-/// Runs the simulation in a child process and reads its result back.
-sim::Output runInChild(const sim::Input& input)
+/// Runs the simulation in a child process and reads its result back (its progress to `progress`).
+sim::Output runInChild(const sim::Input& input, const std::function<void(double)>& progress)
 {
     int fds[2];
     if (::pipe(fds) != 0)
@@ -133,6 +140,14 @@ sim::Output runInChild(const sim::Input& input)
         if (r <= 0)
             break;
         bytes.append(buffer, static_cast<std::size_t>(r));
+        // Progress records come first, one byte and a double each.
+        while (bytes.size() >= 1 + sizeof(double) && static_cast<std::uint8_t>(bytes[0]) == kProgress) {
+            double share = 0;
+            std::memcpy(&share, bytes.data() + 1, sizeof share);
+            bytes.erase(0, 1 + sizeof share);
+            if (progress)
+                progress(share);
+        }
     }
     ::close(fds[0]);
     int status = 0;
@@ -144,7 +159,7 @@ sim::Output runInChild(const sim::Input& input)
     if (bytes.empty())
         throw Error("the simulation ended without a result (exit status " + std::to_string(WEXITSTATUS(status)) + ")");
     Reader in(bytes);
-    if (in.value<std::uint8_t>() != 0) {
+    if (in.value<std::uint8_t>() != kResult) {
         const std::vector<char> what = in.vector<char>();
         throw Error(std::string(what.begin(), what.end()));
     }
@@ -337,7 +352,7 @@ Simulation simulateSchedule(const Schedule& schedule, const NetworkModel& networ
     for (std::uint32_t st = 1; st <= schedule.stepCount() + 1; ++st)
         input.stepFirst.push_back(schedule.stepBegin(StepNo{st}));
     input.routes = routesOf(schedule, channels, s.routeFirst, s.routeLinks);
-    const sim::Output out = runInChild(input);
+    const sim::Output out = runInChild(input, options.progress);
     s.wallSeconds = out.wallSeconds;
     s.hopTimes = out.hops;
     s.time = timeOf(schedule, program, out, network, options);

@@ -14,6 +14,7 @@
 #include "topocast/model/schedule.h"
 
 #include <cstdint>
+#include <functional>
 #include <string>
 #include <vector>
 
@@ -23,6 +24,8 @@ struct SimulationOptions {
     /// A barrier between steps (every step starts when the slowest message of the step before
     /// has arrived, as the papers read a schedule).
     bool steps = false;
+    /// Called now and then (about once a second of a long run) with the share of messages through.
+    std::function<void(double)> progress;
 };
 
 /// What one directed link carried.
