@@ -6,6 +6,7 @@
 #include "envelope.h"
 #include "network_options.h"
 #include "schedule_file.h"
+#include "time_request.h"
 
 #include "topocast/analysis/simulate.h"
 #include "topocast/analysis/time_bound.h"
@@ -46,11 +47,6 @@ struct SimulateCommand {
     bool json = false;
 };
 
-nlohmann::ordered_json nsJson(double value)
-{
-    return {{"value", std::round(value * 1e3) / 1e3}, {"unit", "ns"}};
-}
-
 std::string shownNs(double nanoseconds)
 {
     return formatSeconds(nanoseconds * 1e-9);
@@ -82,24 +78,7 @@ std::string costLine(const Simulation& sim, const Topology& topo)
 
 nlohmann::ordered_json requestOf(const SimulateCommand& o, const Scenario* sc, const NetworkModel& net, bool steps)
 {
-    nlohmann::ordered_json r;
-    if (!sc) {
-        r["file"] = o.file;
-        if (!o.topology.empty())
-            r["topology"] = o.topology;
-        if (!o.ranks.empty())
-            r["ranks"] = o.ranks;
-    } else {
-        r["topology"] = sc->topology.spec();
-        r["algorithm"] = sc->algorithm;
-        nlohmann::ordered_json params = nlohmann::ordered_json::object();
-        for (const auto& [k, v] : sc->params.values())
-            params[k] = v;
-        r["parameters"] = params;
-        r["source"] = nodeToJson(sc->topology, sc->source);
-    }
-    r["network"] = networkJson(net);
-    r["sync"] = steps ? "steps" : "none";
+    nlohmann::ordered_json r = timeRequestJson(o.file, o.topology, o.ranks, sc, net, steps);
     r["model"] = "simgrid";
     return r;
 }
@@ -250,13 +229,10 @@ int runSimulate(const SimulateCommand& given, Io& io)
 {
     SimulateCommand o = given;
     o.topology = given.scenario.topologyText();
-    if (o.sync != "none" && o.sync != "steps")
-        throw Error("--sync '" + o.sync + "' is not known; use none (every send as soon as its data and ports allow) or "
-                    "steps (a barrier between steps, as the papers count them)");
+    const bool steps = parseSync(o.sync);
     if (!o.file.empty() && isGoalPath(o.file))
         throw Error("a GOAL program has no routes to simulate on; import it as a schedule on a topology first "
                     "(topocast-cli import " + o.file + " --topology T --out S.json), then simulate S.json");
-    const bool steps = o.sync == "steps";
     std::optional<Scenario> sc;
     if (o.file.empty())
         sc = o.scenario.resolve();

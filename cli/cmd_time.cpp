@@ -8,6 +8,7 @@
 #include "msccl_commands.h"
 #include "network_options.h"
 #include "schedule_file.h"
+#include "time_request.h"
 
 #include "topocast/analysis/time_bound.h"
 #include "topocast/analysis/time_engine.h"
@@ -41,10 +42,9 @@ struct TimeCommand {
     bool json = false;
 };
 
-/// A time in nanoseconds for JSON: {"value": …, "unit": "ns"}, to the picosecond.
 nlohmann::ordered_json ns(double value)
 {
-    return {{"value", std::round(value * 1e3) / 1e3}, {"unit", "ns"}};
+    return nsJson(value);
 }
 
 /// A duration for people, from nanoseconds.
@@ -76,25 +76,7 @@ GoalInput loadGoal(const TimeCommand& o)
 /// What was asked: the file (and its placement) or the scenario (`sc`), the network, the sync.
 nlohmann::ordered_json requestJson(const TimeCommand& o, const Scenario* sc, const NetworkModel& net, bool steps)
 {
-    nlohmann::ordered_json r;
-    if (!sc) {
-        r["file"] = o.file;
-        if (!o.topology.empty())
-            r["topology"] = o.topology;
-        if (!o.ranks.empty())
-            r["ranks"] = o.ranks;
-    } else {
-        r["topology"] = sc->topology.spec();
-        r["algorithm"] = sc->algorithm;
-        nlohmann::ordered_json params = nlohmann::ordered_json::object();
-        for (const auto& [k, v] : sc->params.values())
-            params[k] = v;
-        r["parameters"] = params;
-        r["source"] = nodeToJson(sc->topology, sc->source);
-    }
-    r["network"] = networkJson(net);
-    r["sync"] = steps ? "steps" : "none";
-    return r;
+    return timeRequestJson(o.file, o.topology, o.ranks, sc, net, steps);
 }
 
 void commonJson(nlohmann::ordered_json& doc, const TimeResult& t, const TimeResult& other)
@@ -268,10 +250,7 @@ int runTime(const TimeCommand& given, Io& io)
 {
     TimeCommand o = given;
     o.topology = given.scenario.topologyText();
-    if (o.sync != "none" && o.sync != "steps")
-        throw Error("--sync '" + o.sync + "' is not known; use none (every send as soon as its data and ports allow) or "
-                    "steps (a barrier between steps, as the papers count them)");
-    const bool steps = o.sync == "steps";
+    const bool steps = parseSync(o.sync);
     if (!o.file.empty() && isGoalPath(o.file))
         return runTimeGoal(o, o.network.resolve(), steps, io);
     return runTimeSchedule(o, steps, io);

@@ -3,7 +3,8 @@
 replayed by topocast-mpi under SMPI, beside SMPI's own algorithms for the same collective, on the
 same simulated tori. Prints a Markdown table; each cell in microseconds.
 
-Usage: scripts/smpi_table.py BUILD_DIR [--tori 4x4x4,8x8x8] [--sizes 1KiB,64KiB,1MiB,16MiB]
+Usage: scripts/smpi_table.py BUILD_DIR [--tori=4x4x4,8x8x8] [--sizes=1KiB,64KiB,1MiB,16MiB]
+                               [--replay-max-ranks=64] [--replay-max-bytes=1048576]
 Needs a build with SimGrid (build/mpi/smpi/topocast-mpi, build/mpi/smpi/collective_time) and smpirun.
 
 The network: links of 12.5 GB/s and 1 us (topocast-cli platform), SMPI's default network model on
@@ -21,6 +22,10 @@ build = sys.argv[1]
 args = dict(a.split("=", 1) for a in sys.argv[2:] if "=" in a)
 tori = args.get("--tori", "4x4x4,8x8x8").split(",")
 sizes = args.get("--sizes", "1KiB,64KiB,1MiB,16MiB").split(",")
+# topocast-mpi under SMPI keeps a copy of the program and the schedule per rank: 512 ranks hold
+# 14 GB and take minutes a cell, and 16 MiB replays minutes more; past these, "–".
+replay_ranks = int(args.get("--replay-max-ranks", "64"))
+replay_bytes = int(args.get("--replay-max-bytes", str(1024 ** 2)))
 cli = os.path.join(build, "cli", "topocast-cli")
 replay = os.path.join(build, "mpi", "smpi", "topocast-mpi")
 coll = os.path.join(build, "mpi", "smpi", "collective_time")
@@ -102,7 +107,10 @@ with tempfile.TemporaryDirectory() as work:
                 print(f"{torus} {text}", file=sys.stderr)
                 row = [torus, text]
                 for a in ours[pattern]:
-                    row.append(cell(simulated, torus, a, pattern, size) + " / " + cell(replayed, work, torus, np, a, pattern, size))
+                    shown = "–"
+                    if np <= replay_ranks and size <= replay_bytes:
+                        shown = cell(replayed, work, torus, np, a, pattern, size)
+                    row.append(cell(simulated, torus, a, pattern, size) + " / " + shown)
                 for a in theirs[pattern]:
                     row.append(cell(smpi_own, work, torus, np, collective, a, size))
                 print("| " + " | ".join(row) + " |", flush=True)

@@ -128,3 +128,38 @@ TEST_CASE("sweep --model simgrid: bucket overtakes the contended Rabenseifner, w
     REQUIRE(sim["crossovers"].size() == 1);
     CHECK(sim["crossovers"][0]["text"] == "bucket overtakes rabenseifner at 128 KiB");
 }
+
+TEST_CASE("platform writes SimGrid's torus, lists a mesh's routes, refuses what SimGrid cannot hold", "[simulate][cli][platform]")
+{
+    const CliRun torus = runCli({"platform", "-t", "torus:4x4x4", "--bandwidth", "12.5GB/s", "--hop-latency", "1us"});
+    REQUIRE(torus.status == 0);
+    CHECK_THAT(torus.out, Contains("topology=\"TORUS\" topo_parameters=\"4,4,4\"") && Contains("radical=\"0-63\"") &&
+                              Contains("bw=\"12500000000Bps\"") && Contains("lat=\"1e-06s\"") &&
+                              Contains("sharing_policy=\"SPLITDUPLEX\""));
+    const CliRun mesh = runCli({"platform", "-t", "mesh:2x3"});
+    REQUIRE(mesh.status == 0);
+    std::size_t routes = 0, links = 0;
+    for (std::size_t at = mesh.out.find("<route "); at != std::string::npos; at = mesh.out.find("<route ", at + 1))
+        ++routes;
+    for (std::size_t at = mesh.out.find("<link "); at != std::string::npos; at = mesh.out.find("<link ", at + 1))
+        ++links;
+    CHECK(routes == 6 * 5);
+    CHECK(links == 2 * 7);  // 7 links of a 2x3 mesh, one per direction
+    // Node 0 to node 5, (0,0) to (1,2): x first, then y (dimension order).
+    CHECK_THAT(mesh.out, Contains("<route src=\"node-0\" dst=\"node-5\" symmetrical=\"NO\"><link_ctn id=\"l-0-1\"/>"
+                                  "<link_ctn id=\"l-1-3\"/><link_ctn id=\"l-3-5\"/></route>"));
+    const CliRun big = runCli({"platform", "-t", "mesh:32x32"});
+    CHECK(big.status != 0);
+    CHECK_THAT(big.err, Contains("held to 256 nodes") && Contains("give a torus"));
+    const topocast::testing::TempDir dir;
+    const std::string xml = (dir.path / "t.xml").string();
+    const CliRun written = runCli({"platform", "-t", "torus:3x3", "--out", xml});
+    REQUIRE(written.status == 0);
+    std::ifstream hosts(dir.path / "t.hosts");
+    std::string line, last;
+    int count = 0;
+    while (std::getline(hosts, line))
+        ++count, last = line;
+    CHECK(count == 9);
+    CHECK(last == "node-8");
+}

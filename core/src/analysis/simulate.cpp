@@ -11,12 +11,14 @@
 #include <algorithm>
 #include <cerrno>
 #include <csignal>
+#include <cstdio>
 #include <cstring>
 #include <functional>
 #include <string>
 #include <type_traits>
 #include <unordered_map>
 
+#include <fcntl.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -117,6 +119,9 @@ constexpr std::uint8_t kResult = 0, kFailed = 1, kProgress = 2;
 /// Runs the simulation in a child process and reads its result back (its progress to `progress`).
 sim::Output runInChild(const sim::Input& input, const std::function<void(double)>& progress)
 {
+    // What this process has buffered for its output would be the child's too, and written twice:
+    // out with it first.
+    std::fflush(nullptr);
     int fds[2];
     if (::pipe(fds) != 0)
         throw Error(std::string("cannot start the simulation: pipe: ") + std::strerror(errno));
@@ -128,6 +133,10 @@ sim::Output runInChild(const sim::Input& input, const std::function<void(double)
     }
     if (pid == 0) {
         ::close(fds[0]);
+        // The child writes only to the pipe (and SimGrid's own messages to stderr): its standard
+        // output goes nowhere, so nothing it inherited is printed twice.
+        if (const int null = ::open("/dev/null", O_WRONLY); null >= 0)
+            ::dup2(null, STDOUT_FILENO);
         childRun(fds[1], input);
     }
     ::close(fds[1]);
