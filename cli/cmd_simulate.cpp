@@ -117,31 +117,7 @@ nlohmann::ordered_json simulationJson(const SimulateCommand& o, const Scenario* 
     const TimeBound bound = timeBound(s, net);
     doc["bound"] = {{"total", nsJson(bound.total)}, {"latency_reason", bound.latencyReason},
                     {"bandwidth_reason", bound.bandwidthReason}};
-    doc["last_node"] = nodeToJson(topo, NodeId{sim.time.lastRank});
-    nlohmann::ordered_json nodes = nlohmann::ordered_json::array();
-    for (std::uint32_t r = 0; r < sim.time.rankFinish.size(); ++r)
-        nodes.push_back({{"node", nodeToJson(topo, NodeId{r})}, {"finish", nsJson(sim.time.rankFinish[r])}});
-    doc["nodes"] = nodes;
-    nlohmann::ordered_json stepsJson = nlohmann::ordered_json::array();
-    for (std::size_t k = 0; k < sim.time.stepEnds.size(); ++k)
-        stepsJson.push_back({{"step", k + 1},
-                             {"end", nsJson(sim.time.stepEnds[k])},
-                             {"contention_free_end", nsJson(sim.contentionFree.stepEnds.at(k))}});
-    doc["steps"] = stepsJson;
-    nlohmann::ordered_json transfers = nlohmann::ordered_json::array();
-    const TransferBytes bytesOf(s, net.message);
-    for (std::size_t i = 0; i < s.size(); ++i) {
-        const Transfer& x = s.transfers()[i];
-        transfers.push_back({{"from", nodeToJson(topo, x.from)},
-                             {"to", nodeToJson(topo, x.to)},
-                             {"step", x.step.value()},
-                             {"bytes", bytesOf(x)},
-                             {"hops", s.hops(x)},
-                             {"start", nsJson(sim.time.transfers[i].start)},
-                             {"end", nsJson(sim.time.transfers[i].end)},
-                             {"contention_free_end", nsJson(sim.contentionFree.transfers.at(i).end)}});
-    }
-    doc["transfers"] = transfers;
+    timedScheduleJson(doc, s, net, sim.time, &sim.contentionFree);
     doc["links"] = linksJson(sim, topo);
     doc["notes"] = sim.time.notes;
     return doc;

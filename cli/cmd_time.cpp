@@ -191,28 +191,7 @@ int runTimeSchedule(const TimeCommand& o, bool steps, Io& io)
             doc.erase("block");
             doc["size_unit"] = "bytes";
         }
-        doc["last_node"] = nodeToJson(topo, NodeId{t.lastRank});
-        nlohmann::ordered_json nodes = nlohmann::ordered_json::array();
-        for (std::uint32_t r = 0; r < t.rankFinish.size(); ++r)
-            nodes.push_back({{"node", nodeToJson(topo, NodeId{r})}, {"finish", ns(t.rankFinish[r])}});
-        doc["nodes"] = nodes;
-        nlohmann::ordered_json stepsJson = nlohmann::ordered_json::array();
-        for (std::size_t k = 0; k < t.stepEnds.size(); ++k)
-            stepsJson.push_back({{"step", k + 1}, {"end", ns(t.stepEnds[k])}});
-        doc["steps"] = stepsJson;
-        nlohmann::ordered_json transfers = nlohmann::ordered_json::array();
-        const TransferBytes bytesOf(s, net.message);
-        for (std::size_t i = 0; i < s.size(); ++i) {
-            const Transfer& x = s.transfers()[i];
-            transfers.push_back({{"from", nodeToJson(topo, x.from)},
-                                 {"to", nodeToJson(topo, x.to)},
-                                 {"step", x.step.value()},
-                                 {"bytes", bytesOf(x)},
-                                 {"hops", s.hops(x)},
-                                 {"start", ns(t.transfers[i].start)},
-                                 {"end", ns(t.transfers[i].end)}});
-        }
-        doc["transfers"] = transfers;
+        timedScheduleJson(doc, s, net, t);
         io.out << doc.dump(2, ' ', false, nlohmann::ordered_json::error_handler_t::replace) << "\n";
         return 0;
     }
