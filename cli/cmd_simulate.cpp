@@ -181,6 +181,9 @@ void printText(const Schedule& s, const NetworkModel& net, const Simulation& sim
     io.out << "simulated (" << simulationEngine() << (steps ? ", a barrier between steps" : ", each send as soon as its data and ports allow")
            << "): " << shownNs(sim.time.total) << ", last node " << topo.nodeName(NodeId{sim.time.lastRank}) << "\n";
     io.out << "without contention (LogGP, the same rules" << (steps ? ", steps" : "") << "): " << shownNs(sim.contentionFree.total) << "\n";
+    const TimeBound bound = timeBound(s, net);
+    io.out << "bound: " << shownNs(bound.total) << " (" << bound.latencyReason << "; " << bound.bandwidthReason
+           << "); the simulated time is " << aboveBound(sim.time.total, bound.total) << "\n";
     io.out << costLine(sim, topo) << "\n";
     if (!sim.links.empty()) {
         io.out << "busiest links (longest shared first; " << sim.links.size() << " links carried messages):\n";
@@ -215,9 +218,7 @@ int runSimulate(const SimulateCommand& given, Io& io)
     const Schedule s = sc ? buildScenario(*sc) : readScheduleFile(o.file, o.topology, o.ranks);
     const NetworkModel net = o.network.resolve(sc ? sc->network : std::nullopt);
     checkNetworkModel(net);
-    if (!simulationAvailable())
-        throw Error("this build of topocast has no SimGrid, so it cannot simulate (install libsimgrid-dev 3.32 and "
-                    "build again: scripts/install-deps.sh)");
+    requireSimulation();
     const SimulationEstimate est = estimateSimulation(s);
     if (o.maxSeconds > 0 && est.seconds > o.maxSeconds)
         throw Error("simulating " + std::to_string(s.size()) + " transfers on the " + s.topology().displayName() +

@@ -316,6 +316,12 @@ bool simulationAvailable()
     return sim::available();
 }
 
+void requireSimulation()
+{
+    if (!simulationAvailable())
+        sim::runSimGrid({});  // (it says why: this build has no SimGrid)
+}
+
 std::string simulationEngine()
 {
     return "SimGrid 3.32, CM02 max-min flow model";
@@ -342,8 +348,7 @@ SimulationEstimate estimateSimulation(const Schedule& schedule)
 Simulation simulateSchedule(const Schedule& schedule, const NetworkModel& network, const SimulationOptions& options)
 {
     checkNetworkModel(network);
-    if (!simulationAvailable())
-        sim::runSimGrid({});  // throws the reason
+    requireSimulation();
     const SimulationEstimate estimate = estimateSimulation(schedule);
     checkMemory("simulating " + std::to_string(schedule.size()) + " transfers on " +
                     std::to_string(schedule.topology().nodeCount()) + " nodes",

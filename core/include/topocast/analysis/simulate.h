@@ -67,6 +67,8 @@ struct Simulation {
 
 /// Whether this build has SimGrid (`simulateSchedule` throws otherwise).
 bool simulationAvailable();
+/// Throws Error with the reason and the remedy where this build has no SimGrid. O(1).
+void requireSimulation();
 /// "SimGrid 3.32, CM02 max-min flow model" (the version this build links), for notes and files.
 std::string simulationEngine();
 
