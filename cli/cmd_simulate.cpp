@@ -9,6 +9,7 @@
 #include "time_request.h"
 
 #include "topocast/analysis/simulate.h"
+#include "topocast/analysis/simulated_playback.h"
 #include "topocast/analysis/time_bound.h"
 #include "topocast/analysis/time_engine.h"
 #include "topocast/io/atomic_file.h"
@@ -50,30 +51,6 @@ struct SimulateCommand {
 std::string shownNs(double nanoseconds)
 {
     return formatSeconds(nanoseconds * 1e-9);
-}
-
-std::string percent(double fraction)
-{
-    return formatSignificant(fraction * 100, 3) + " %";
-}
-
-/// "(3,1)→(3,2) carries 4 messages at once in step 5".
-std::string linkFinding(const Topology& topo, const LinkLoad& l)
-{
-    return topo.channelName(l.channel) + " carries " + std::to_string(l.most) + " messages at once in step " +
-           std::to_string(l.mostStep.value()) + " (shared " + shownNs(l.shared) + " in all)";
-}
-
-/// One line on what contention cost, for people.
-std::string costLine(const Simulation& sim, const Topology& topo)
-{
-    const double cost = sim.contentionCost();
-    if (sim.links.empty() || sim.links.front().shared <= 0)
-        return "contention costs nothing: no two messages crossed one link at once";
-    if (cost <= 1e-12)
-        return "contention costs nothing in the total (links were shared off the critical path; the most: " +
-               linkFinding(topo, sim.links.front()) + ")";
-    return "contention costs " + percent(cost) + ": " + linkFinding(topo, sim.links.front());
 }
 
 nlohmann::ordered_json requestOf(const SimulateCommand& o, const Scenario* sc, const NetworkModel& net, bool steps)
@@ -184,7 +161,7 @@ void printText(const Schedule& s, const NetworkModel& net, const Simulation& sim
     const TimeBound bound = timeBound(s, net);
     io.out << "bound: " << shownNs(bound.total) << " (" << bound.latencyReason << "; " << bound.bandwidthReason
            << "); the simulated time is " << aboveBound(sim.time.total, bound.total) << "\n";
-    io.out << costLine(sim, topo) << "\n";
+    io.out << contentionSentence(sim, topo) << "\n";
     if (!sim.links.empty()) {
         io.out << "busiest links (longest shared first; " << sim.links.size() << " links carried messages):\n";
         for (std::size_t i = 0; i < std::min(kLinksShown, sim.links.size()); ++i) {

@@ -306,11 +306,6 @@ TimeResult timeOf(const Schedule& schedule, const OpProgram& program, const sim:
 
 } // namespace
 
-double Simulation::contentionCost() const
-{
-    return contentionFree.total > 0 ? time.total / contentionFree.total - 1.0 : 0.0;
-}
-
 bool simulationAvailable()
 {
     return sim::available();
