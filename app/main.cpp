@@ -3,6 +3,7 @@
 #include "compare/compareview.h"
 #include "handoff.h"
 #include "mainwindow.h"
+#include "window/linksdock.h"
 #include "panels/layercharts.h"
 #include "scene/sceneview.h"
 #include "session/session.h"
@@ -59,6 +60,8 @@ struct Options {
     QCommandLineOption schedule{QStringLiteral("schedule"), QStringLiteral("open a schedule JSON, a student's CSV, an MSCCL XML or a GOAL program (on the scenario's network) and list the rules it breaks (File ▸ Open schedule)"), QStringLiteral("FILE")};
     QCommandLineOption compare{QStringLiteral("compare"), QStringLiteral("scenario JSON shown beside --scenario in the split view (View ▸ Compare); same network"), QStringLiteral("FILE")};
     QCommandLineOption mapMetric{QStringLiteral("map-metric"), QStringLiteral("what the source map (--mode tcdmap) shows: tcd|steps|max_link_load|contention|time"), QStringLiteral("METRIC")};
+    QCommandLineOption simulated{QStringLiteral("simulated"), QStringLiteral("start in simulated time (View ▸ Simulated time): the schedule played as SimGrid simulates it on the scenario's network, the Links dock open")};
+    QCommandLineOption fraction{QStringLiteral("fraction"), QStringLiteral("with --step and --window-screenshot: how far the step's messages have gone, 0..1 (default 1: the step at rest)"), QStringLiteral("F")};
     QCommandLineOption layout{QStringLiteral("layout"), QStringLiteral("drawing for --screenshot: cube|flat for a hypercube (flat: n ≤ 6, binary addresses), tower|planes for a 3-D mesh or torus; default: the scenario's view.layout"), QStringLiteral("LAYOUT")};
 };
 
@@ -69,7 +72,7 @@ void declareOptions(QCommandLineParser& parser, const Options& o)
     parser.addVersionOption();
     parser.addPositionalArgument(QStringLiteral("file"), QStringLiteral("a scenario file to open, as --scenario FILE (what the desktop entry passes on a double-click)"),
                                  QStringLiteral("[FILE]"));
-    parser.addOptions({o.layout, o.compare, o.scenario, o.step, o.mode, o.shot, o.size, o.paused, o.defaultScenario, o.present, o.windowShot, o.charts, o.measured, o.schedule, o.mapMetric});
+    parser.addOptions({o.layout, o.compare, o.scenario, o.step, o.mode, o.shot, o.size, o.paused, o.defaultScenario, o.present, o.windowShot, o.charts, o.measured, o.schedule, o.mapMetric, o.simulated, o.fraction});
 }
 
 /// --step: -1 when not given; false (after the message) when it is not a step number.
@@ -207,6 +210,17 @@ int saveWindowScreenshot(MainWindow& window, const QCommandLineParser& parser, c
     waitUntilIdle({window.session(), window.compareView()->session(0), window.compareView()->session(1)}, 120000);
     window.timeline()->pause();
     window.timeline()->setStep(step >= 0 ? step : window.timeline()->stepCount());
+    if (parser.isSet(o.simulated) && !waitForSimulation(window, 120000))
+        std::fprintf(stderr, "topocast: simulated time: %s\n", qPrintable(simulationStatus(window)));
+    if (parser.isSet(o.fraction)) {
+        bool ok = false;
+        const double f = parser.value(o.fraction).toDouble(&ok);
+        if (!ok || !(f >= 0 && f <= 1)) {
+            std::fprintf(stderr, "topocast: --fraction %s is not a number from 0 to 1\n", qPrintable(parser.value(o.fraction)));
+            return 2;
+        }
+        window.timeline()->setFraction(static_cast<float>(f));
+    }
     runEventLoopFor(1500);  // the window lays itself out and the 3-D view draws
     const QImage image = window.grabWindow();
     if (image.isNull() || !image.save(parser.value(o.windowShot))) {
@@ -237,6 +251,8 @@ int runWindow(QApplication& app, const QCommandLineParser& parser, const Options
         window.setViewMode(mode);
     if (parser.isSet(o.present))
         window.setPresentationMode(true);
+    if (parser.isSet(o.simulated))
+        setSimulatedTime(window, true);
     if (parser.isSet(o.windowShot))
         return saveWindowScreenshot(window, parser, o, step);
     if (step >= 0) {

@@ -25,6 +25,7 @@
 #include "window/presentation.h"
 #include "window/scenariomemory.h"
 #include "window/statusreport.h"
+#include "window/linksdock.h"
 #include "window/timesizedock.h"
 #include "window/viewcontrols.h"
 
@@ -66,6 +67,7 @@ MainWindow::MainWindow(bool useSettings, QWidget* parent) : QMainWindow(parent)
     connectViews();
     buildFindingsDock(scenarioDock);
     addTimeSizeDock(this, m_session);
+    addLinksDock(this, m_session, m_scene, m_timeline, [this] { updateNarration(), updateLegend(); });
     m_compareFlow = new CompareFlow(this, {m_session, m_scene, m_narration, m_compare, m_findings},
                                     [this](SnapshotPtr snap) {
                                         m_panel->setScenario(m_session->requestedScenario());  // A again
@@ -355,8 +357,8 @@ void MainWindow::updateNarration()
     }
     if (auto snap = m_session->snapshot()) {
         const QString measured = m_measured->stepSentence(m_timeline->step());
-        m_narration->setText(narrate(*snap, m_timeline->step()) +
-                             (measured.isEmpty() ? QString() : QStringLiteral(" — ") + measured));
+        m_narration->setText(narrate(*snap, m_timeline->step()) + (measured.isEmpty() ? QString() : QStringLiteral(" — ") + measured) +
+                             simulatedStepSentence(*m_scene, m_timeline->step()));
     }
 }
 
@@ -370,8 +372,9 @@ void MainWindow::updateLegend()
     QString title = m_viewControls->modeText();
     if (mode == ViewMode::Heatmap && snap)
         title += QStringLiteral(" (scale 0–%1)").arg(m_viewControls->cumulative() ? snap->metrics.maxLinkLoad : snap->metrics.maxStepLoad);
-    const auto entries = legendEntries(snap.get(), mode, m_scene->palette());
-    const auto bar = legendBar(snap.get(), mode, m_viewControls->cumulative(), m_scene->palette());
+    const bool simulated = !compareMode() && m_scene->simulation();  // the links say what they carry now
+    const auto entries = legendEntries(snap.get(), mode, m_scene->palette(), simulated);
+    const auto bar = simulated && mode == ViewMode::Heatmap ? std::nullopt : legendBar(snap.get(), mode, m_viewControls->cumulative(), m_scene->palette());
     m_legend->setEntries(entries, title);
     m_legend->setColourBar(mode == ViewMode::TcdMap ? std::nullopt : bar);  // the source map panel has its own
     m_presentLegend->setEntries(entries, title);

@@ -58,7 +58,7 @@ void MessageInstances::setHops(const std::vector<Hop>& hops)
     data.reserve(hops.size() * 13);
     for (const Hop& h : hops)
         data.insert(data.end(), {h.a[0], h.a[1], h.a[2], h.b[0], h.b[1], h.b[2], h.colour.r, h.colour.g, h.colour.b,
-                                 h.colour.a, h.index, h.count, h.scale});
+                                 h.colour.a, h.begin, h.end, h.scale});
     m_instances->setData(data);
     m_count = static_cast<int>(hops.size());
     m_renderer->setVertexCount(m_count);

@@ -10,7 +10,7 @@ namespace Qt3DRender { class QGeometryRenderer; class QParameter; }
 namespace topocast::app {
 
 /// The messages of the current step as sphere impostors in one entity: one point per hop of each
-/// route; the shader shows the hop that holds the message's head for the uniform stepFraction,
+/// route; the shader shows the hop that holds the message's head at the uniform stepFraction,
 /// so animation needs no buffer upload.
 class MessageInstances : public InstancedEntity {
     Q_OBJECT
@@ -18,8 +18,11 @@ public:
     struct Hop {
         Vec3 a{}, b{};
         Rgba colour;
-        float index = 0;
-        float count = 1;
+        /// When the message's head enters and leaves the hop, as fractions of the step's window
+        /// (steps: hop k of n is k/n … (k+1)/n; simulated time: the simulated interval, which may
+        /// begin before 0 or end after 1).
+        float begin = 0;
+        float end = 1;
         float scale = 1;  ///< the message's thickness relative to the radius (by its size)
     };
     explicit MessageInstances(Qt3DCore::QNode* parent = nullptr);

@@ -1,6 +1,7 @@
 #include "scene/scenestyle.h"
 
 #include "scene/dataglyphs.h"
+#include "scene/simulatedframes.h"
 
 #include "topocast/algorithms/figures.h"
 #include "topocast/analysis/holdings.h"
@@ -493,16 +494,19 @@ void addTrees(Entries& e, const Snapshot* snap, const Palette& pal)
 }
 } // namespace
 
-std::vector<std::pair<QColor, QString>> legendEntries(const Snapshot* snap, ViewMode mode, const Palette& pal)
+std::vector<std::pair<QColor, QString>> legendEntries(const Snapshot* snap, ViewMode mode, const Palette& pal,
+                                                      bool simulated)
 {
     Entries e;
     // What the nodes mean in this mode, then (but on the heat map, whose colour bar says it) what
-    // the channels mean.
+    // the channels mean; in simulated time the links say how many messages share them.
     switch (mode) {
     case ViewMode::Plain:
     case ViewMode::Contention: addNodeStates(e, snap, pal); break;
     case ViewMode::Heatmap:
         addNodeStates(e, snap, pal);
+        if (simulated)
+            break;
         e.emplace_back(heatColour(0, 1).toColor(), QStringLiteral("unused channel"));
         e.emplace_back(pal.message.toColor(), QStringLiteral("message"));
         return e;
@@ -514,7 +518,10 @@ std::vector<std::pair<QColor, QString>> legendEntries(const Snapshot* snap, View
         break;
     case ViewMode::DataHeld: addDataHeld(e, snap, pal); break;
     }
-    addChannels(e, snap, mode, pal);
+    if (simulated)
+        addSimulatedLinks(e, mode, pal, snap ? snap->topology().nodeCount() : 0);
+    else
+        addChannels(e, snap, mode, pal);
     return e;
 }
 

@@ -151,8 +151,10 @@ struct FrameStyle {
 FrameStyle frameStyle(const Snapshot& snap, const std::vector<DrawnChannel>& channels, int step, ViewMode mode,
                       bool cumulativeHeat, const Palette& palette);
 
-/// Legend entries for a mode: (colour, text).
-std::vector<std::pair<QColor, QString>> legendEntries(const Snapshot* snap, ViewMode mode, const Palette& palette);
+/// Legend entries for a mode: (colour, text); `simulated`: the links as simulated time colours
+/// them (addSimulatedLinks) in place of the mode's channel colours.
+std::vector<std::pair<QColor, QString>> legendEntries(const Snapshot* snap, ViewMode mode, const Palette& palette,
+                                                      bool simulated = false);
 
 /// A colour bar with numbers: colours at evenly spaced stops from `min` to `max`, and labelled
 /// values (the ends and round ticks between them, from core's landscapeTicks).

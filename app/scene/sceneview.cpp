@@ -10,6 +10,7 @@
 #include "scene/messageinstances.h"
 #include "scene/nodeinstances.h"
 #include "scene/picking.h"
+#include "scene/simulatedframes.h"
 
 #include "panels/narration.h"
 
@@ -235,6 +236,10 @@ void SceneView::setSnapshot(SnapshotPtr snap)
     m_snap = std::move(snap);
     if (!m_snap)
         return;
+    if (m_snap != previous) {  // a simulation and a chosen link belong to the schedule they were made for
+        m_simulated.reset();
+        m_selected.reset();
+    }
     m_choice.step = std::min(m_choice.step, static_cast<int>(m_snap->stepCount()));
     {
         const auto transfers = m_snap->schedule.transfers();
@@ -276,8 +281,56 @@ void SceneView::refresh()
     m_style = topocast::app::frameStyle(*m_snap, m_drawn.channels, m_choice.step, m_choice.mode, m_choice.cumulativeHeat, m_palette);
     if (m_overlay)
         m_overlay(m_style, m_drawn.channels, m_choice.step);
+    if (m_simulated)
+        restyleSimulated(true);
+    applySelection();
     applySlice();
     m_layers.nodes->setNodes(m_positions, m_style.nodeColour, m_style.nodeScale);
+    uploadChannelColours();
+    m_layers.treeLinks->setEnabled(m_choice.mode == ViewMode::Trees);
+    if (m_choice.mode == ViewMode::Trees)
+        m_layers.treeLinks->setColours(m_style.treeEdgeColour);
+
+    // Messages of the current step: one instance per hop along the actual route; an arrowhead
+    // per transfer at the receiving end of its route, along its last hop.
+    std::vector<MessageInstances::Hop> hops;
+    std::vector<ArrowInstances::Arrow> arrows;
+    const Schedule& s = m_snap->schedule;
+    if (m_choice.step >= 1 && static_cast<std::uint32_t>(m_choice.step) <= s.stepCount()) {
+        const auto& pos = m_positions;
+        const bool tags = m_snap->channelLoads.severalTags();
+        for (const Transfer& t : s.stepTransfers(StepNo{m_choice.step})) {
+            if (hops.size() >= kMaxMessageHops)
+                break;
+            const auto nodes = routeNodes(s.topology(), t.from, t.to, t.route, s.dimensionOrder);
+            const auto count = static_cast<float>(nodes.size() - 1);
+            const Rgba colour = messageColour(m_choice.mode, m_palette, static_cast<int>(t.tag), tags);
+            const float scale = messageScale(t.size);
+            for (std::size_t k = 0; k + 1 < nodes.size(); ++k)
+                hops.push_back({pos[nodes[k]], pos[nodes[k + 1]], colour, static_cast<float>(k) / count,
+                                static_cast<float>(k + 1) / count, scale});
+            if (nodes.size() >= 2)
+                arrows.push_back({pos[nodes.back()], pos[nodes[nodes.size() - 2]], colour, scale});
+        }
+    }
+    if (m_simulated)
+        hops = simulatedHops();
+    m_layers.messages->setHops(hops);
+    if (m_choice.mode == ViewMode::DataHeld && drawsDataGlyphs(*m_snap))
+        m_layers.glyphs->setCells(dataGlyphCells(*m_snap, StepNo{static_cast<std::uint32_t>(std::max(m_choice.step, 0))}, m_palette,
+                                          m_sizes.glyphWidth),
+                           m_positions);
+    else
+        m_layers.glyphs->setCells({}, m_positions);
+    scheduleVisibility();
+    m_layers.arrows->setArrows(std::move(arrows));
+    refreshNodeLabels();
+    refreshMessageLabels();
+    emit frameStyleChanged();
+}
+
+void SceneView::uploadChannelColours()
+{
     std::vector<Rgba> straight(m_style.channelColour.begin(),
                                m_style.channelColour.begin() + static_cast<std::ptrdiff_t>(m_drawn.straightCount));
     std::vector<Rgba> arcs(m_style.channelColour.begin() + static_cast<std::ptrdiff_t>(m_drawn.straightCount),
@@ -304,43 +357,6 @@ void SceneView::refresh()
     } else {
         m_layers.arcs->setColours(arcs);
     }
-    m_layers.treeLinks->setEnabled(m_choice.mode == ViewMode::Trees);
-    if (m_choice.mode == ViewMode::Trees)
-        m_layers.treeLinks->setColours(m_style.treeEdgeColour);
-
-    // Messages of the current step: one instance per hop along the actual route; an arrowhead
-    // per transfer at the receiving end of its route, along its last hop.
-    std::vector<MessageInstances::Hop> hops;
-    std::vector<ArrowInstances::Arrow> arrows;
-    const Schedule& s = m_snap->schedule;
-    if (m_choice.step >= 1 && static_cast<std::uint32_t>(m_choice.step) <= s.stepCount()) {
-        const auto& pos = m_positions;
-        const bool tags = m_snap->channelLoads.severalTags();
-        for (const Transfer& t : s.stepTransfers(StepNo{m_choice.step})) {
-            if (hops.size() >= kMaxMessageHops)
-                break;
-            const auto nodes = routeNodes(s.topology(), t.from, t.to, t.route, s.dimensionOrder);
-            const auto count = static_cast<float>(nodes.size() - 1);
-            const Rgba colour = messageColour(m_choice.mode, m_palette, static_cast<int>(t.tag), tags);
-            const float scale = messageScale(t.size);
-            for (std::size_t k = 0; k + 1 < nodes.size(); ++k)
-                hops.push_back({pos[nodes[k]], pos[nodes[k + 1]], colour, static_cast<float>(k), count, scale});
-            if (nodes.size() >= 2)
-                arrows.push_back({pos[nodes.back()], pos[nodes[nodes.size() - 2]], colour, scale});
-        }
-    }
-    m_layers.messages->setHops(hops);
-    if (m_choice.mode == ViewMode::DataHeld && drawsDataGlyphs(*m_snap))
-        m_layers.glyphs->setCells(dataGlyphCells(*m_snap, StepNo{static_cast<std::uint32_t>(std::max(m_choice.step, 0))}, m_palette,
-                                          m_sizes.glyphWidth),
-                           m_positions);
-    else
-        m_layers.glyphs->setCells({}, m_positions);
-    scheduleVisibility();
-    m_layers.arrows->setArrows(std::move(arrows));
-    refreshNodeLabels();
-    refreshMessageLabels();
-    emit frameStyleChanged();
 }
 
 void SceneView::setStyleOverlay(StyleOverlay overlay)
@@ -372,6 +388,9 @@ void SceneView::setHighlight(std::vector<NodeId> nodes)
 
 void SceneView::setFraction(float fraction)
 {
+    m_fraction = fraction;
+    if (m_simulated)
+        restyleSimulated(false);
     m_layers.messages->setFraction(fraction);
     // Arrowheads mark a step at rest; while the messages move hop by hop they would point at
     // where the messages have not arrived yet.

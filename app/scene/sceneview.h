@@ -1,10 +1,13 @@
 #pragma once
 
 #include "scene/linkinstances.h"
+#include "scene/messageinstances.h"
 #include "scene/orbitcamera.h"
 #include "scene/scenestate.h"
 #include "scene/scenestyle.h"
 #include "session/snapshot.h"
+
+#include "topocast/analysis/simulated_playback.h"
 
 #include "topocast/drawing/label_layout.h"
 
@@ -34,6 +37,7 @@ class NodeInstances;
 class LabelInstances;
 class MarkInstances;
 class MessageInstances;
+class SimulatedFrames;
 
 /// The 3-D view: a Qt3D window with one instanced entity per element type (nodes, straight
 /// channels, wrap-around arcs, messages, axes). Everything Qt3D stays behind this class and
@@ -109,6 +113,19 @@ public:
     float messageScale(double size) const;
     /// The messages of the step shown: one instance per hop, drawn while the step is under way.
     const MessageInstances& messageInstances() const { return *m_layers.messages; }
+    /// Simulated time (View ▸ Simulated time; null: steps): the schedule shown as simulated on
+    /// its network (simulatedframes.h) — step s is the window from the end of step s − 1 to the
+    /// end of step s as simulated, every message on the wire in it moves as the simulation moved
+    /// it, and each link is coloured by how many messages share it at the moment shown. Made for
+    /// the snapshot shown (a new snapshot drops it). Refreshes the view.
+    void setSimulation(std::shared_ptr<const SimulatedPlayback> playback);
+    std::shared_ptr<const SimulatedPlayback> simulation() const;
+    /// The moment shown in simulated time (ns; 0 in steps).
+    double simulatedTime() const;
+    /// The link chosen in the Links dock: drawn in kHighlightColour, its two nodes ringed;
+    /// nullopt: none. Dropped with the snapshot.
+    void setSelectedChannel(std::optional<ChannelId> channel);
+    std::optional<ChannelId> selectedChannel() const { return m_selected; }
     /// Orthographic (parallel) projection. A 2-D network (all nodes in one plane, the flat
     /// hypercube drawing included) opens top-down and orthographic; a 3-D one opens in
     /// perspective unless orthographic was chosen for 3-D networks (this setter, on a 3-D one).
@@ -256,7 +273,13 @@ private:
     void applySlice();
     void rebuildTrees();
     void refresh();
-    void refreshArrows();
+    /// Pushes m_style's channel colours to the links, stubs and arcs (arcs: those in use).
+    void uploadChannelColours();
+    /// Simulated time: colours the links for the moment shown (`all`: every link, else those whose
+    /// messages changed, uploading them) — scenesimulated.cpp.
+    void restyleSimulated(bool all);
+    std::vector<MessageInstances::Hop> simulatedHops() const;
+    void applySelection();
     void refreshNodeLabels();
     /// How far (scene units) from a node's centre labels keep: its radius, or its data glyph's half width.
     float labelClearance() const;
@@ -300,6 +323,9 @@ private:
     StyleOverlay m_overlay;
     Palette m_palette = Palette::normal();
     DragState m_drag;
+    float m_fraction = 1.0f;                      ///< the step's fraction shown
+    std::unique_ptr<SimulatedFrames> m_simulated;  ///< simulated time; null: steps
+    std::optional<ChannelId> m_selected;           ///< the link chosen in the Links dock
 };
 
 } // namespace topocast::app

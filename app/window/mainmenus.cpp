@@ -127,6 +127,10 @@ void buildViewMenu(MainWindow& w, MainMenus& menus)
     view->addAction(w.predictMode()->action());
     if (auto* timeSize = w.findChild<QDockWidget*>(QStringLiteral("timeSizeDock")))
         view->addAction(timeSize->toggleViewAction());
+    if (auto* simulated = w.findChild<QAction*>(QStringLiteral("simulatedTimeAction")))
+        view->addAction(simulated);
+    if (auto* links = w.findChild<QDockWidget*>(QStringLiteral("linksDock")))
+        view->addAction(links->toggleViewAction());
     menus.compare =
         checkable(view, QStringLiteral("&Compare side by side"), QKeySequence(Qt::Key_K | Qt::CTRL),
                   QStringLiteral("two schedules on one network, one camera and one timeline; click a side to edit it"));

@@ -1,12 +1,12 @@
 #version 150 core
 // Messages in flight as sphere impostors: one point per hop of every message of the current step
-// (a non-instanced draw of per-vertex records). The message's head has covered stepFraction of its
-// route; only the hop that holds the head is drawn, a point as large on screen as the message's
+// (a non-instanced draw of per-vertex records). Each hop says when, in fractions of the step's
+// window, the message's head enters and leaves it; only the hop that holds the head is drawn, a point as large on screen as the message's
 // sphere at its place on that hop; the other hops' points get no size and are clipped away.
 in vec3 instanceA;
 in vec3 instanceB;
 in vec4 instanceColor;
-in vec3 instanceHop;   // (hop index, hop count, thickness by the message's size)
+in vec3 instanceHop;   // (when the head enters the hop, when it leaves it, thickness by the message's size)
 
 uniform mat4 modelView;
 uniform mat4 projectionMatrix;
@@ -18,8 +18,9 @@ out vec4 color;
 
 void main()
 {
-    float head = stepFraction * instanceHop.y;
-    float local = head - instanceHop.x;
+    // The times are fractions of the step's window: hop k of n is k/n … (k+1)/n in steps, the
+    // simulated interval of the hop in simulated time (before 0 or past 1 for messages of other steps).
+    float local = (stepFraction - instanceHop.x) / max(instanceHop.y - instanceHop.x, 1e-6);
     bool visible = local >= 0.0 && local <= 1.0;
     float r = messageRadius * instanceHop.z;
     vec4 view = modelView * vec4(mix(instanceA, instanceB, clamp(local, 0.0, 1.0)), 1.0);

@@ -25,8 +25,7 @@ layout(location = 0) out vec4 color;
 
 void main()
 {
-    float head = stepFraction * instanceHop.y;
-    float local = head - instanceHop.x;
+    float local = (stepFraction - instanceHop.x) / max(instanceHop.y - instanceHop.x, 1e-6);
     bool visible = local >= 0.0 && local <= 1.0;
     float r = messageRadius * instanceHop.z;
     // projection = modelViewProjection · inverse(modelView)
