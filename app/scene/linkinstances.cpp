@@ -15,7 +15,6 @@
 
 #include <algorithm>
 #include <array>
-#include <map>
 
 namespace topocast::app {
 
@@ -53,28 +52,31 @@ Qt3DCore::QGeometry* makeLineGeometry(int segments, Qt3DCore::QNode* parent)
     return geometry;
 }
 
-/// Straight channels of one colour that continue one another (a mesh row of unused links) as
-/// one line each: software OpenGL pays per line. Arcs (segments > 1 or a bulge) stay.
-std::vector<Chain> lineChains(const std::vector<float>& channels, int segments)
+/// The channels as segments for chaining: straight ones in one group (colours are compared when
+/// the links are split), arcs (segments > 1 or a bulge) never joined.
+std::vector<ChainSegment> chainSegments(const std::vector<float>& channels, int segments)
 {
     const std::size_t count = channels.size() / kFloats;
     std::vector<ChainSegment> lines(count);
-    std::map<std::array<float, 4>, std::size_t> colours;
     for (std::size_t c = 0; c < count; ++c) {
         const float* f = &channels[c * kFloats];
         lines[c].a = {f[0], f[1], f[2]};
         lines[c].b = {f[3], f[4], f[5]};
         const bool straight = segments == 1 && f[6] == 0.0f && f[7] == 0.0f && f[8] == 0.0f;
-        lines[c].group = straight ? colours.try_emplace({f[9], f[10], f[11], f[12]}, colours.size()).first->second : kNoChain;
+        lines[c].group = straight ? 0 : kNoChain;
     }
-    return chainCollinear(lines);
+    return lines;
 }
 
-/// The channels with each chain of lineChains() as one channel (the first's data, ending at
-/// the last's end).
-void chainChannels(const std::vector<float>& channels, int segments, std::vector<float>& out)
+/// The channels with each run of straight channels of one colour that continue one another (a
+/// mesh row of unused links) as one channel — the first's data, ending at the last's end —
+/// software OpenGL pays per line. `links` (linkCollinear of the channels' places) is made once
+/// per geometry, so a recolouring costs a walk, no hashing.
+void chainChannels(const std::vector<float>& channels, const ChainLinks& links, std::vector<float>& out)
 {
-    const std::vector<Chain> chains = lineChains(channels, segments);
+    const std::vector<Chain> chains = splitLinked(links, [&](std::size_t a, std::size_t b) {
+        return std::equal(&channels[a * kFloats + 9], &channels[a * kFloats + 13], &channels[b * kFloats + 9]);
+    });
     out.resize(chains.size() * kFloats);
     for (std::size_t i = 0; i < chains.size(); ++i) {
         std::copy_n(&channels[chains[i].first * kFloats], kFloats, &out[i * kFloats]);
@@ -175,7 +177,9 @@ void LinkInstances::upload(bool whole)
     m_prisms->setInstanceCount(m_count);
     m_prisms->setEnabled(m_count > 0 && !m_useLines);
     if (m_useLines) {
-        chainChannels(m_data, m_segments, m_lineData);
+        if (whole || m_chainLinks.next.size() != static_cast<std::size_t>(m_count))
+            m_chainLinks = linkCollinear(chainSegments(m_data, m_segments));
+        chainChannels(m_data, m_chainLinks, m_lineData);
         if (whole)
             m_lineInstances->setData(m_lineData);
         else

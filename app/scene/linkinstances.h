@@ -3,6 +3,8 @@
 #include "scene/instancebuffer.h"
 #include "scene/scenestyle.h"
 
+#include "topocast/drawing/line_chains.h"
+
 #include <Qt3DCore/QEntity>
 
 #include <memory>
@@ -40,7 +42,7 @@ public:
     /// current as lines too (their instances are its chains, lineBuffer()).
     const InstanceBuffer& buffer() const;
     /// The line instances: buffer()'s channels with each run of straight channels of one colour that
-    /// continue one another as one (core chainCollinear).
+    /// continue one another as one (core chainCollinear's chains, by splitLinked).
     const InstanceBuffer& lineBuffer() const { return *m_lineInstances; }
     static constexpr int kFloatsPerInstance = 13;
 
@@ -55,6 +57,7 @@ private:
     std::unique_ptr<InstanceBuffer> m_lineInstances;
     std::vector<float> m_data;
     std::vector<float> m_lineData;
+    ChainLinks m_chainLinks;  ///< the channels' chains by place (linkCollinear), made per geometry
     int m_segments = 1;
     int m_count = 0;
     bool m_useLines = false;

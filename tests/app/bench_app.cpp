@@ -8,6 +8,8 @@
 #include "scene/sceneview.h"
 #include "session/session.h"
 
+#include "topocast/analysis/simulate.h"
+
 #include <catch2/catch.hpp>
 
 #include <Qt3DExtras/Qt3DWindow>
@@ -23,6 +25,7 @@
 
 #include <algorithm>
 #include <cstdio>
+#include <memory>
 
 using namespace topocast;
 using namespace topocast::app;
@@ -281,4 +284,50 @@ TEST_CASE("bench: step change in Data held on the 16x16x16 all-gather", "[.][ben
                     qPrintable(viewModeName(mode)), steps, buildMs, cpu[cpu.size() / 2], cpu.back(),
                     total[total.size() / 2], total.back());
     }
+}
+
+TEST_CASE("bench: simulated-time playback, frame time 32x32x32 against 4x4x4 in one run", "[.][bench][gl]")
+{
+    // The last step of a binomial broadcast on n³ played in 12 frames, in steps and in simulated
+    // time (each frame moves the link cursor and recolours the links whose messages changed),
+    // render and read-back included; the view's budget is 32³ within 3× of 4³ per frame.
+    auto playMs = [](const char* topo, bool simulated, double& simulateS) {
+        Scenario sc = test::towerScenario(topo, "binomial", NodeId{0});
+        NetworkModel net;
+        net.message = std::uint64_t{1} << 20;
+        sc.network = net;
+        const SnapshotPtr snap = buildSnapshot(sc);
+        SceneView scene;
+        scene.window()->resize(1280, 720);
+        scene.window()->show();
+        scene.setSnapshot(snap);
+        if (simulated) {
+            QElapsedTimer s;
+            s.start();
+            auto sim = std::make_shared<const Simulation>(simulateSchedule(snap->schedule, net));
+            scene.setSimulation(std::make_shared<const SimulatedPlayback>(snap->schedule, std::move(sim)));
+            simulateS = static_cast<double>(s.nsecsElapsed()) / 1e9;
+        }
+        scene.setStep(static_cast<int>(snap->stepCount()));
+        scene.setFraction(0.0f);
+        scene.captureFrame();
+        QElapsedTimer t, f;
+        t.start();
+        double fractionMs = 0;
+        for (int k = 1; k <= 12; ++k) {
+            f.start();
+            scene.setFraction(static_cast<float>(k) / 13.0f);
+            fractionMs += static_cast<double>(f.nsecsElapsed()) / 1e6;
+            scene.captureFrame(10000, false);
+        }
+        std::printf("%s %s: setFraction %.1f ms per frame\n", topo, simulated ? "simulated" : "steps", fractionMs / 12);
+        return static_cast<double>(t.nsecsElapsed()) / 1e6 / 12;
+    };
+    double s4 = 0, s32 = 0, unused = 0;
+    const double steps4 = playMs("mesh:4x4x4", false, unused), steps32 = playMs("mesh:32x32x32", false, unused);
+    const double sim4 = playMs("mesh:4x4x4", true, s4), sim32 = playMs("mesh:32x32x32", true, s32);
+    std::printf("playing the last step (Xvfb/llvmpipe, 1280x720), ms per frame: steps 4x4x4 %.1f, 32x32x32 %.1f (ratio %.2f); "
+                "simulated time 4x4x4 %.1f, 32x32x32 %.1f (ratio %.2f); simulations took %.2f s and %.2f s\n",
+                steps4, steps32, steps32 / std::max(steps4, 0.1), sim4, sim32, sim32 / std::max(sim4, 0.1), s4, s32);
+    CHECK(sim32 > 0);
 }

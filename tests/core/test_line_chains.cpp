@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstddef>
+#include <random>
 #include <vector>
 
 using namespace topocast;
@@ -100,4 +101,39 @@ TEST_CASE("line chains: equal input gives equal chains, each segment in exactly 
     CHECK(covered(chains, s) == s.size());
     // y and z rows: 25 each, whole; x rows alternate colours link by link: 4 pieces each.
     CHECK(chains.size() == 25 + 25 + 25 * 4);
+}
+
+TEST_CASE("line chains: links made once and split by group give chainCollinear's chains", "[chains]")
+{
+    // Both directions of a 6×6×6 mesh's links, regrouped at random many times (a view recolouring
+    // its links every frame), plus arcs that are never joined.
+    std::vector<ChainSegment> s;
+    for (int z = 0; z < 6; ++z)
+        for (int y = 0; y < 6; ++y)
+            for (int x = 0; x < 6; ++x)
+                for (int d = 0; d < 3; ++d)
+                    for (const float sign : {1.0f, -1.0f}) {
+                        Vec3 a{static_cast<float>(x), static_cast<float>(y), static_cast<float>(z)};
+                        Vec3 b = a;
+                        b[static_cast<std::size_t>(d)] += sign;
+                        if (b[static_cast<std::size_t>(d)] > 5.0f || b[static_cast<std::size_t>(d)] < 0.0f)
+                            continue;
+                        s.push_back({a, b, 0});
+                    }
+    for (int k = 0; k < 30; ++k)
+        s.push_back({{0.0f, 0.0f, 0.0f}, {5.0f, 0.0f, 0.0f}, kNoChain});
+    const ChainLinks links = linkCollinear(s);
+    std::mt19937 rng(11);
+    for (int round = 0; round < 20; ++round) {
+        std::uniform_int_distribution<int> colours(0, round % 4 == 0 ? 0 : 1 + round % 3);
+        for (ChainSegment& seg : s)
+            if (seg.group != kNoChain)
+                seg.group = static_cast<std::size_t>(colours(rng));
+        const auto want = chainCollinear(s);
+        const auto got = splitLinked(links, [&](std::size_t a, std::size_t b) { return s[a].group == s[b].group; });
+        INFO("round " << round);
+        REQUIRE(got.size() == want.size());
+        for (std::size_t i = 0; i < got.size(); ++i)
+            CHECK((got[i].first == want[i].first && got[i].last == want[i].last));
+    }
 }

@@ -97,4 +97,50 @@ std::vector<Chain> chainCollinear(const std::vector<ChainSegment>& segments)
     return chains;
 }
 
+ChainLinks linkCollinear(const std::vector<ChainSegment>& segments)
+{
+    const std::size_t n = segments.size();
+    std::vector<Vec3> dirs(n);
+    PointIndex starts;
+    starts.reserve(n);
+    for (std::size_t i = 0; i < n; ++i) {
+        dirs[i] = unitDirection(segments[i]);
+        if (segments[i].group != kNoChain)
+            starts.emplace(key(segments[i].a, 0), i);
+    }
+    ChainLinks links;
+    links.next.assign(n, kNoChain);
+    std::vector<std::size_t> previous(n, kNoChain);
+    std::vector<bool> continued(n, false);
+    for (std::size_t i = 0; i < n; ++i) {
+        if (segments[i].group == kNoChain)
+            continue;
+        const std::size_t q = follow(starts, key(segments[i].b, 0), dirs[i], dirs, continued);
+        if (q < n && q != i) {
+            links.next[i] = q;
+            previous[q] = i;
+            continued[q] = true;
+        }
+    }
+    // Every segment on a walk from a head; a closed loop (no head) is cut before its lowest segment.
+    std::vector<bool> reached(n, false);
+    auto walk = [&](std::size_t head) {
+        for (std::size_t i = head; i != kNoChain && !reached[i]; i = links.next[i])
+            reached[i] = true;
+    };
+    for (std::size_t i = 0; i < n; ++i)
+        if (!continued[i])
+            walk(i);
+    for (std::size_t i = 0; i < n; ++i)
+        if (!reached[i]) {
+            links.next[previous[i]] = kNoChain;
+            continued[i] = false;
+            walk(i);
+        }
+    for (std::size_t i = 0; i < n; ++i)
+        if (!continued[i])
+            links.heads.push_back(i);
+    return links;
+}
+
 } // namespace topocast
