@@ -6,6 +6,8 @@
 #include "commands.h"
 
 #include "landscape_document.h"
+#include "landscape_timed.h"
+#include "network_options.h"
 
 #include "topocast/analysis/landscape.h"
 #include "topocast/analysis/landscape_estimate.h"
@@ -38,6 +40,8 @@ struct LandscapeCommand {
     double maxSeconds = kDefaultMaxSeconds;
     unsigned threads = 0;
     std::string out;  ///< --out: the document goes to this file (atomically) instead of stdout
+    std::string model;  ///< --model loggp|simgrid: time every source's schedule on the network model
+    NetworkOptions network;
 };
 
 /// Brute forces of at least this many sources report their estimate and progress on stderr.
@@ -66,10 +70,42 @@ void refuseLongWork(const Scenario& sc, LandscapeMetric metric, const LandscapeE
                 mpiLandscapeCommand(sc, metric, ranks > 1e9 ? 1e9 : ranks) + "`, or raise --max-seconds");
 }
 
+std::optional<Landscape> computedLandscape(const LandscapeCommand& opt, const Scenario& sc, LandscapeMetric metric, Io& io);
+
 int runLandscape(const LandscapeCommand& opt, Io& io)
 {
     const Scenario sc = opt.scenario.resolve();
     const LandscapeMetric metric = parseLandscapeMetric(opt.metric);
+    const Topology& topo = sc.topology;
+    std::optional<LandscapeTiming> timing;
+    if (!opt.model.empty()) {
+        if (metric != LandscapeMetric::Time)
+            throw Error("--model " + opt.model + " times schedules: it goes with --metric time, not " + opt.metric);
+        timing = landscapeTiming(opt.model, opt.network.resolve(sc.network));
+    }
+    const std::optional<Landscape> landscape =
+        timing ? std::optional<Landscape>(timedLandscape(sc, *timing, opt.maxSeconds, io)) : computedLandscape(opt, sc, metric, io);
+    if (!landscape)
+        throw Error("the landscape was cancelled");
+    std::ostringstream text;
+    if (opt.json)
+        text << landscapeJson(sc, *landscape, timing ? &*timing : nullptr) << '\n';
+    else
+        writeLandscapeText(text, sc, *landscape, timing ? &*timing : nullptr);
+    if (opt.out.empty()) {
+        io.out << text.str();
+    } else {
+        writeFileAtomic(opt.out, text.str());
+        io.out << "wrote " << opt.out << ": the " << toString(metric) << " landscape of " << sc.algorithm << " on the "
+               << topo.displayName() << (opt.json ? " (JSON)" : "") << "\n";
+    }
+    return 0;
+}
+
+/// The landscape by core computeLandscape (closed form, symmetry or every source), estimated
+/// and refused past --max-seconds before a long brute force.
+std::optional<Landscape> computedLandscape(const LandscapeCommand& opt, const Scenario& sc, LandscapeMetric metric, Io& io)
+{
     const Topology& topo = sc.topology;
 
     if (landscapeMethod(sc.algorithm, topo, sc.params, metric) == LandscapeMethod::EverySource) {
@@ -94,22 +130,7 @@ int runLandscape(const LandscapeCommand& opt, Io& io)
             io.err << "landscape: " << done << " of " << total << " sources\n";
         }
     };
-    const std::optional<Landscape> landscape = computeLandscape(sc.algorithm, topo, sc.params, metric, options);
-    if (!landscape)
-        throw Error("the landscape was cancelled");
-    std::ostringstream text;
-    if (opt.json)
-        text << landscapeJson(sc, *landscape) << '\n';
-    else
-        writeLandscapeText(text, sc, *landscape);
-    if (opt.out.empty()) {
-        io.out << text.str();
-    } else {
-        writeFileAtomic(opt.out, text.str());
-        io.out << "wrote " << opt.out << ": the " << toString(metric) << " landscape of " << sc.algorithm << " on the "
-               << topo.displayName() << (opt.json ? " (JSON)" : "") << "\n";
-    }
-    return 0;
+    return computeLandscape(sc.algorithm, topo, sc.params, metric, options);
 }
 
 const CommandRegistrar reg{Command{
@@ -117,7 +138,7 @@ const CommandRegistrar reg{Command{
     .help = "one metric (tcd, steps, max_link_load, contention, time) of the schedule from every source",
     .setup = [](CLI::App& sub) {
         auto opt = std::make_shared<LandscapeCommand>();
-        opt->scenario.add(sub);
+        opt->scenario.add(sub, true, {"message"});
         sub.add_option("--metric", opt->metric, "tcd | steps | max_link_load | contention | time")->required();
         sub.add_flag("--json", opt->json,
                      "write {\"metric\", \"values\" (node-id order), \"min\", \"argmin\" (nodes), \"max\"}");
@@ -127,6 +148,11 @@ const CommandRegistrar reg{Command{
             ->check(CLI::NonNegativeNumber)
             ->capture_default_str();
         sub.add_option("--out,-o", opt->out, "write the landscape to this file (atomically) instead of standard output");
+        sub.add_option("--model", opt->model,
+                       "with --metric time: time every source's schedule on the network model — loggp (the time "
+                       "engine) or simgrid (simulated, shared links charged); default: the algorithm's own figure")
+            ->check(CLI::IsMember({"loggp", "simgrid"}));
+        opt->network.add(sub);
         sub.add_option("--threads", opt->threads, "worker threads (0: one per hardware thread)")
             ->check(CLI::Range(0u, 4096u))
             ->capture_default_str();

@@ -6,6 +6,7 @@
 #include "topocast/algorithms/registry.h"
 #include "topocast/io/network_json.h"
 #include "topocast/io/schedule_json.h"
+#include "topocast/model/units.h"
 #include "topocast/text/numbers.h"
 
 #include <nlohmann/json.hpp>
@@ -64,12 +65,12 @@ bool landscapeInSeconds(const Scenario& scenario, LandscapeMetric metric)
     return metric == LandscapeMetric::Time && landscapeTimeUnit(scenario.algorithm) == "s";
 }
 
-std::string landscapeJson(const Scenario& scenario, const Landscape& landscape)
+std::string landscapeJson(const Scenario& scenario, const Landscape& landscape, const LandscapeTiming* timing)
 {
     const LandscapeMetric metric = landscape.metric;
     const Topology& topo = scenario.topology;
     const LandscapeSummary sum = summarize(landscape);
-    const bool seconds = landscapeInSeconds(scenario, metric);
+    const bool seconds = timing || landscapeInSeconds(scenario, metric);
     const double scale = seconds ? 1e6 : 1.0;
     nlohmann::ordered_json doc = envelope("topocast-landscape", topo);
     doc["algorithm"] = scenario.algorithm;
@@ -84,7 +85,11 @@ std::string landscapeJson(const Scenario& scenario, const Landscape& landscape)
     doc["params"] = std::move(params);
     doc["metric"] = toString(metric);
     doc["unit"] = landscapeUnit(metric, seconds);
-    if (metric == LandscapeMetric::Time) {
+    if (timing) {
+        doc["model"] = timing->model;
+        doc["time_model"] = timing->engine;
+        doc["network"] = networkJson(timing->network);
+    } else if (metric == LandscapeMetric::Time) {
         doc["time_model"] = landscapeTimeFigure(scenario.algorithm);
         if (!info.time)
             doc["network"] = networkJson(landscapeNetwork());
@@ -102,19 +107,22 @@ std::string landscapeJson(const Scenario& scenario, const Landscape& landscape)
     return doc.dump();
 }
 
-void writeLandscapeText(std::ostream& out, const Scenario& sc, const Landscape& landscape)
+void writeLandscapeText(std::ostream& out, const Scenario& sc, const Landscape& landscape, const LandscapeTiming* timing)
 {
     const LandscapeMetric metric = landscape.metric;
     const Topology& topo = sc.topology;
     const LandscapeSummary sum = summarize(landscape);
 
-    const bool seconds = landscapeInSeconds(sc, metric);
+    const bool seconds = timing || landscapeInSeconds(sc, metric);
     const double scale = seconds ? 1e6 : 1.0;
 
     const std::string mode = sc.params.getString("mode", "");
     out << sc.algorithm << (mode.empty() ? "" : " (" + mode + ")") << ": " << metricWords(metric)
         << " of the schedule from every source of the " << topo.displayName() << '\n';
-    if (metric == LandscapeMetric::Time)
+    if (timing)
+        out << "time in µs: " << timing->engine << "; " << timing->network.preset << " network, M = "
+            << formatSize(timing->network.message) << '\n';
+    else if (metric == LandscapeMetric::Time)
         out << "time" << (seconds ? " in µs" : "") << ": " << landscapeTimeFigure(sc.algorithm) << '\n';
     std::vector<std::string> cells;
     cells.reserve(landscape.values.size());

@@ -3,11 +3,20 @@
 
 #include "topocast/analysis/landscape.h"
 #include "topocast/io/scenario.h"
+#include "topocast/model/network.h"
 
 #include <iosfwd>
 #include <string>
 
 namespace topocast::cli {
+
+/// How a time landscape was timed on a network model (`landscape --model`), for its document and
+/// its text; without it "time" is the algorithm's own figure.
+struct LandscapeTiming {
+    std::string model;     ///< "loggp" or "simgrid"
+    NetworkModel network;  ///< the model every schedule was timed on
+    std::string engine;    ///< what timed them, for people
+};
 
 /// The unit of a metric's values as printed: "hops", "steps", "transfers", "channel uses", and
 /// for time "µs" (`seconds`: the algorithm's time is in seconds) or "model units".
@@ -19,11 +28,13 @@ bool landscapeInSeconds(const Scenario& scenario, LandscapeMetric metric);
 /// The `landscape --json` document of `landscape` (scenario's algorithm on its topology), as one
 /// line without the newline: the envelope, "algorithm", "mode" (when given), "metric", "unit",
 /// "values" (node-id order, null where there is no schedule), "min", "argmin" (nodes), "max".
-std::string landscapeJson(const Scenario& scenario, const Landscape& landscape);
+/// `timing`: the time was taken on a network model ("model", "network", "time_model" its engine).
+std::string landscapeJson(const Scenario& scenario, const Landscape& landscape, const LandscapeTiming* timing = nullptr);
 
 /// The landscape as text: a title, the values as matrices (a list on a hypercube), min, max,
 /// the sources at the minimum and how the values were found.
-void writeLandscapeText(std::ostream& out, const Scenario& scenario, const Landscape& landscape);
+void writeLandscapeText(std::ostream& out, const Scenario& scenario, const Landscape& landscape,
+                        const LandscapeTiming* timing = nullptr);
 
 /// The topocast-mpi command that computes the same landscape on `ranks` ranks, with the
 /// scenario's topology, algorithm, source-free parameters and metric written out, e.g.

@@ -3,6 +3,8 @@
 #include "topocast/model/units.h"
 
 #include <QAction>
+#include <QCheckBox>
+#include <QHBoxLayout>
 #include <QLabel>
 #include <QMouseEvent>
 #include <QPainter>
@@ -158,12 +160,23 @@ LinksPanel::LinksPanel(QWidget* parent) : QWidget(parent)
     });
 }
 
-void LinksPanel::setToggle(QAction* simulatedTime)
+void LinksPanel::setToggle(QAction* simulatedTime, bool barrier)
 {
+    auto* row = new QHBoxLayout;
     auto* button = new QToolButton;
     button->setDefaultAction(simulatedTime);
     button->setToolButtonStyle(Qt::ToolButtonTextOnly);
-    static_cast<QVBoxLayout*>(layout())->insertWidget(0, button, 0, Qt::AlignLeft);
+    row->addWidget(button);
+    auto* box = new QCheckBox(QStringLiteral("a barrier between steps"));
+    box->setObjectName(QStringLiteral("barrierBox"));
+    box->setChecked(barrier);
+    box->setToolTip(QStringLiteral("on: every step starts when the step before has arrived, so each step's messages move in "
+                                   "its own window (as the papers count steps); off: each send as soon as its data and "
+                                   "ports allow, and a step's window shows whatever is on the wire then"));
+    connect(box, &QCheckBox::toggled, this, &LinksPanel::barrierToggled);
+    row->addWidget(box);
+    row->addStretch();
+    static_cast<QVBoxLayout*>(layout())->insertLayout(0, row);
 }
 
 void LinksPanel::setStatus(const QString& text)
@@ -194,7 +207,7 @@ void LinksPanel::setPlayback(std::shared_ptr<const SimulatedPlayback> playback, 
     for (const LinkLoad& l : sim.links)
         sharedLinks += l.shared > 0 ? 1 : 0;
     m_summary->setText(
-        QStringLiteral("Simulated on %1, %2 network, M = %3: <b>%4</b>; without contention (LogGP) %5. %6. "
+        QStringLiteral("Simulated on %1, %2 network, M = %3%11: <b>%4</b>; without contention (LogGP) %5. %6. "
                        "%L7 of %L8 links carried messages, %L9 of them shared%10.")
             .arg(QString::fromStdString(simulationEngine()), QString::fromStdString(net.preset),
                  QString::fromStdString(formatSize(net.message)), nsText(sim.time.total), nsText(sim.contentionFree.total))
@@ -202,7 +215,9 @@ void LinksPanel::setPlayback(std::shared_ptr<const SimulatedPlayback> playback, 
             .arg(static_cast<qulonglong>(sim.links.size()))
             .arg(static_cast<qulonglong>(topology->channelCount()))
             .arg(static_cast<qulonglong>(sharedLinks))
-            .arg(sim.links.size() > kRows ? QStringLiteral(" (the %1 most shared charted)").arg(kRows) : QString()));
+            .arg(sim.links.size() > kRows ? QStringLiteral(" (the %1 most shared charted)").arg(kRows) : QString())
+            .arg(sim.time.model == "simgrid-steps" ? QStringLiteral(", a barrier between steps")
+                                                   : QStringLiteral(", each send as soon as its data and ports allow")));
     m_gantt->setRows(std::move(rows), m_playback->stepEnd(m_playback->stepCount()), busy, shared);
 }
 

@@ -68,8 +68,9 @@ public:
     static constexpr std::size_t kRows = 200;
 
     explicit LinksPanel(QWidget* parent = nullptr);
-    /// The toggle shown at the top (View ▸ Simulated time).
-    void setToggle(QAction* simulatedTime);
+    /// The toggle shown at the top (View ▸ Simulated time), and whether steps are simulated with
+    /// a barrier between them (the box beside it; barrierToggled when the user changes it).
+    void setToggle(QAction* simulatedTime, bool barrier);
     /// What the runner says while there is no simulation (estimate, refusal, failure, off).
     void setStatus(const QString& text);
     /// The simulation of the schedule on `topology` (null: none); colours of busy and shared.
@@ -82,6 +83,7 @@ public:
 
 signals:
     void linkChosen(topocast::ChannelId channel);
+    void barrierToggled(bool barrier);
 
 private:
     QLabel* m_summary = nullptr;

@@ -19,11 +19,11 @@ struct SimulationOutcome {
     QString error;
 };
 
-SimulationOutcome simulateForView(const SnapshotPtr& snap)
+SimulationOutcome simulateForView(const SnapshotPtr& snap, bool steps)
 {
     try {
         const NetworkModel net = snap->scenario.network.value_or(NetworkModel{});
-        auto sim = std::make_shared<const Simulation>(simulateSchedule(snap->schedule, net));
+        auto sim = std::make_shared<const Simulation>(simulateSchedule(snap->schedule, net, {.steps = steps}));
         return {std::make_shared<const SimulatedPlayback>(snap->schedule, std::move(sim)), {}};
     } catch (const std::exception& e) {
         return {nullptr, QString::fromStdString(e.what())};
@@ -66,6 +66,16 @@ void SimulationRunner::setOn(bool on)
         start(snap);
 }
 
+void SimulationRunner::setSteps(bool steps)
+{
+    if (steps == m_steps)
+        return;
+    m_steps = steps;
+    if (m_on)
+        if (SnapshotPtr snap = m_session->snapshot())
+            start(snap);
+}
+
 void SimulationRunner::start(const SnapshotPtr& snap)
 {
     const quint64 generation = ++m_generation;
@@ -103,7 +113,7 @@ void SimulationRunner::start(const SnapshotPtr& snap)
         m_busy = false;
         finish(outcome.playback, outcome.error.isEmpty() ? doneText(outcome) : QStringLiteral("Simulated time: ") + outcome.error);
     });
-    watcher->setFuture(QtConcurrent::run(simulateForView, snap));
+    watcher->setFuture(QtConcurrent::run(simulateForView, snap, m_steps));
 }
 
 void SimulationRunner::finish(std::shared_ptr<const SimulatedPlayback> playback, const QString& status)

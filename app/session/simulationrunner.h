@@ -27,6 +27,9 @@ public:
     explicit SimulationRunner(Session* session, QObject* parent = nullptr);
 
     bool isOn() const { return m_on; }
+    /// A barrier between steps (the default: each step's messages move in its own window, as the
+    /// papers count steps), or each send as soon as its data and ports allow.
+    bool steps() const { return m_steps; }
     bool busy() const { return m_busy; }
     /// The simulation of the snapshot shown (null: off, running, refused or failed).
     std::shared_ptr<const SimulatedPlayback> playback() const { return m_playback; }
@@ -38,6 +41,8 @@ public:
 
 public slots:
     void setOn(bool on);
+    /// Simulates the schedule shown again with or without barriers between steps.
+    void setSteps(bool steps);
 
 signals:
     /// A simulation is ready for `snapshot`, or (null) simulated time ended or could not be had.
@@ -51,6 +56,7 @@ private:
     Session* m_session;
     bool m_on = false;
     bool m_busy = false;
+    bool m_steps = true;
     quint64 m_generation = 0;
     std::shared_ptr<const SimulatedPlayback> m_playback;
     SnapshotPtr m_simulated;

@@ -36,7 +36,8 @@ QDockWidget* addLinksDock(QMainWindow* window, Session* session, SceneView* scen
     simulated->setShortcut(QKeySequence(Qt::Key_T));
     simulated->setToolTip(QStringLiteral("play the schedule as SimGrid simulates it on the network: messages that share "
                                          "a link move slower, each link coloured by the messages sharing it"));
-    panel->setToggle(simulated);
+    panel->setToggle(simulated, runner->steps());
+    QObject::connect(panel, &LinksPanel::barrierToggled, runner, &SimulationRunner::setSteps);
     QObject::connect(simulated, &QAction::toggled, runner, [runner, dock](bool on) {
         runner->setOn(on);
         if (on)

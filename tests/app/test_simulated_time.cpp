@@ -18,6 +18,7 @@
 #include <Qt3DExtras/Qt3DWindow>
 
 #include <QAction>
+#include <QCheckBox>
 #include <QDockWidget>
 #include <QTest>
 
@@ -165,6 +166,17 @@ TEST_CASE("simulated time in the window: the Links dock charts the links, a clic
     for (std::size_t i = 0; i < channels.size(); ++i)
         if (channels[i].channel == rows[1].channel)
             CHECK(w.sceneView()->frameStyle().channelColour[i] == kHighlightColour);
+
+    // Steps in lock-step by default (each step's messages in its own window); without the barrier
+    // the schedule is simulated again, each send as soon as its data and ports allow.
+    CHECK(w.sceneView()->simulation()->simulation().time.model == "simgrid-steps");
+    CHECK(panel->summary().contains(QStringLiteral("a barrier between steps")));
+    auto* barrier = panel->findChild<QCheckBox*>(QStringLiteral("barrierBox"));
+    REQUIRE(barrier);
+    barrier->setChecked(false);
+    REQUIRE(test::waitFor([&] { return w.sceneView()->simulation() &&
+                                       w.sceneView()->simulation()->simulation().time.model == "simgrid"; }, 60000));
+    CHECK(panel->summary().contains(QStringLiteral("each send as soon as its data and ports allow")));
 
     setSimulatedTime(w, false);
     CHECK(w.sceneView()->simulation() == nullptr);

@@ -79,6 +79,9 @@ cli_json("topocast-compare-torus.schema.json", ["compare-torus", "-t", "hypercub
 for net, algo, metric in [("mesh:4x4", "binomial", "time"), ("hypercube:4", "sbt", "time"), ("mesh:8x8", "cang-wu", "tcd"),
                           ("torus:5x5", "bfs", "max_link_load")]:
     cli_json("topocast-landscape.schema.json", ["landscape", "-t", net, "-a", algo, "--metric", metric, "--json"])
+for model in ["loggp", "simgrid"]:
+    cli_json("topocast-landscape.schema.json", ["landscape", "-t", "torus:4x4", "-a", "binomial", "--metric", "time",
+                                                "--model", model, "--message", "64KiB", "--json"])
 for net in ["mesh:8x8", "torus:8x8", "hypercube:3"]:
     cli_json("topocast-tcd-map.schema.json", ["tcd-map", "-t", net, "--json"])
 cli_json("topocast-grade.schema.json", ["grade", "-t", "mesh:4x4", "-a", "binomial", "--step", "2", "--nodes", "0,1;1,1",
