@@ -6,6 +6,7 @@
 #include "topocast/model/error.h"
 #include "topocast/model/units.h"
 #include "topocast/text/durations.h"
+#include "topocast/text/numbers.h"
 
 #include <QFutureWatcher>
 #include <QtConcurrent/QtConcurrentRun>
@@ -36,7 +37,7 @@ QString doneText(const SimulationOutcome& outcome)
     const Simulation& sim = outcome.playback->simulation();
     return QStringLiteral("Simulated %L1 messages in %2 s: %3 (%4 without contention)")
         .arg(static_cast<qulonglong>(sim.time.transfers.size()))
-        .arg(QString::number(sim.wallSeconds, 'g', 2))
+        .arg(QString::fromStdString(formatSignificant(sim.wallSeconds, 2)))
         .arg(QString::fromStdString(formatSeconds(sim.time.total * 1e-9)),
              QString::fromStdString(formatSeconds(sim.contentionFree.total * 1e-9)));
 }
