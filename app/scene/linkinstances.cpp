@@ -152,7 +152,7 @@ void LinkInstances::setInstances(const std::vector<Instance>& instances)
     upload(true);
 }
 
-void LinkInstances::setColours(const std::vector<Rgba>& colours)
+void LinkInstances::setColours(const std::vector<Rgba>& colours, bool deferPrisms)
 {
     const std::size_t n = std::min(colours.size(), static_cast<std::size_t>(m_count));
     for (std::size_t i = 0; i < n; ++i) {
@@ -162,18 +162,31 @@ void LinkInstances::setColours(const std::vector<Rgba>& colours)
         c[2] = colours[i].b;
         c[3] = colours[i].a;
     }
-    upload(false);
+    upload(false, deferPrisms);
 }
 
-const InstanceBuffer& LinkInstances::buffer() const { return *m_prismInstances; }
-
-void LinkInstances::upload(bool whole)
+const InstanceBuffer& LinkInstances::buffer() const
 {
-    // The prisms' buffer always holds every channel (buffer()); the lines draw its chains.
-    if (whole)
+    if (m_prismsStale) {  // drawn as lines: the prisms' buffer is brought up to date when asked
         m_prismInstances->setData(m_data);
-    else
+        m_prismsStale = false;
+    }
+    return *m_prismInstances;
+}
+
+void LinkInstances::upload(bool whole, bool deferPrisms)
+{
+    // The prisms' buffer holds every channel (buffer()); the lines draw its chains. While lines
+    // are drawn, a recolouring every frame (simulated playback) defers it until it is asked for
+    // or the next step: Qt3D paid for each changed run of a 32×32×32 mesh's channels every frame.
+    if (m_useLines && deferPrisms) {
+        m_prismsStale = true;
+    } else if (whole || m_prismsStale) {
+        m_prismInstances->setData(m_data);
+        m_prismsStale = false;
+    } else {
         m_prismInstances->update(m_data);
+    }
     m_prisms->setInstanceCount(m_count);
     m_prisms->setEnabled(m_count > 0 && !m_useLines);
     if (m_useLines) {

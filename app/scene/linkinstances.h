@@ -31,8 +31,10 @@ public:
 
     void setInstances(const std::vector<Instance>& instances);
     /// Colours only (same instances, same order); the rest of each instance is kept. Uploads
-    /// only the instances whose colour changed (InstanceBuffer::update).
-    void setColours(const std::vector<Rgba>& colours);
+    /// only the instances whose colour changed (InstanceBuffer::update). `deferPrisms` (a
+    /// recolouring every frame): while lines are drawn, the prisms' buffer is brought up to date
+    /// only when buffer() is asked for or a later setColours does not defer.
+    void setColours(const std::vector<Rgba>& colours, bool deferPrisms = false);
     void setRadius(float radius, float sideOffset);
     /// Lines instead of prisms (cheaper for 100 000+ channels).
     void setUseLines(bool lines);
@@ -47,7 +49,7 @@ public:
     static constexpr int kFloatsPerInstance = 13;
 
 private:
-    void upload(bool whole);
+    void upload(bool whole, bool deferPrisms = false);
 
     Qt3DRender::QGeometryRenderer* m_prisms = nullptr;
     Qt3DRender::QGeometryRenderer* m_lines = nullptr;
@@ -61,6 +63,7 @@ private:
     int m_segments = 1;
     int m_count = 0;
     bool m_useLines = false;
+    mutable bool m_prismsStale = false;  ///< lines drawn: m_data changed since the prisms' last upload
 };
 
 } // namespace topocast::app

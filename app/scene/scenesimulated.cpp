@@ -46,7 +46,7 @@ void SceneView::restyleSimulated(bool all)
     applySelection();
     if (m_slice.dim >= 0)
         applySlice();
-    uploadChannelColours();
+    uploadChannelColours(true);
 }
 
 std::vector<MessageInstances::Hop> SceneView::simulatedHops() const

@@ -329,15 +329,16 @@ void SceneView::refresh()
     emit frameStyleChanged();
 }
 
-void SceneView::uploadChannelColours()
+void SceneView::uploadChannelColours(bool everyFrame)
 {
     std::vector<Rgba> straight(m_style.channelColour.begin(),
                                m_style.channelColour.begin() + static_cast<std::ptrdiff_t>(m_drawn.straightCount));
     std::vector<Rgba> arcs(m_style.channelColour.begin() + static_cast<std::ptrdiff_t>(m_drawn.straightCount),
                            m_style.channelColour.end());
-    m_layers.links->setColours(straight);
+    m_layers.links->setColours(straight, everyFrame);
     if (m_drawn.wrapStubs) {
-        m_layers.stubs->setColours(std::vector<Rgba>(arcs.begin(), arcs.begin() + static_cast<std::ptrdiff_t>(stubbedCount(m_drawn.channels))));
+        m_layers.stubs->setColours(std::vector<Rgba>(arcs.begin(), arcs.begin() + static_cast<std::ptrdiff_t>(stubbedCount(m_drawn.channels))),
+                                   everyFrame);
         // Whole arcs only for the wrap channels in use in this step.
         std::vector<std::size_t> active;
         for (std::size_t w = 0; w < arcs.size(); ++w)

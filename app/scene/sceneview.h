@@ -273,8 +273,9 @@ private:
     void applySlice();
     void rebuildTrees();
     void refresh();
-    /// Pushes m_style's channel colours to the links, stubs and arcs (arcs: those in use).
-    void uploadChannelColours();
+    /// Pushes m_style's channel colours to the links, stubs and arcs (arcs: those in use);
+    /// `everyFrame`: a recolouring while messages move (LinkInstances::setColours deferPrisms).
+    void uploadChannelColours(bool everyFrame = false);
     /// Simulated time: colours the links for the moment shown (`all`: every link, else those whose
     /// messages changed, uploading them) — scenesimulated.cpp.
     void restyleSimulated(bool all);
