@@ -7,6 +7,7 @@
 #include "envelope.h"
 #include "schedule_file.h"
 
+#include "topocast/analysis/import_findings.h"
 #include "topocast/analysis/metrics.h"
 #include "topocast/analysis/msccl.h"
 #include "topocast/analysis/time_engine.h"
@@ -65,6 +66,18 @@ nlohmann::ordered_json mscclFindingsJson(const MscclCheck& check)
 
 } // namespace
 
+ImportFindings importFindingsOf(const MscclCheck& check, const std::string& file)
+{
+    ImportFindings out{file, mscclCollective(check.pattern), check.findingCount, {}, {}};
+    const nlohmann::ordered_json structured = mscclFindingsJson(check);
+    for (std::size_t i = 0; i < check.findings.size(); ++i) {
+        const MscclFinding& f = check.findings[i];
+        out.texts.push_back((f.step ? "step " + std::to_string(*f.step) + ", " : std::string()) + mscclFindingText(f));
+        out.structured.push_back(structured[i].dump());
+    }
+    return out;
+}
+
 int validateMscclFile(const std::string& file, const std::string& topology, const std::string& ranksFile, bool json, Io& io)
 {
     const MscclCheck check = checkMscclFile(file, topology, ranksFile);
@@ -102,6 +115,7 @@ namespace {
 
 struct ImportCommand {
     std::string file, topology, ranks, out;
+    bool force = false;  ///< write a program found wrong, its findings recorded in the file
 };
 
 /// `import FILE.goal`: the program as a schedule of point-to-point messages, its time beside the
@@ -146,15 +160,29 @@ int runImport(const ImportCommand& opts, Io& io)
         throw Error(opts.file + " cannot run (" + std::to_string(check.findingCount) +
                     " problems with its structure, listed above); nothing written");
     }
+    const std::string findings = std::to_string(check.findingCount) + " finding" + (check.findingCount == 1 ? "" : "s");
+    if (!check.valid() && !opts.force) {
+        // A wrong program written as a schedule would read as a right one: its moves are the same,
+        // whether a receive adds or copies is in the program only. Nothing is written.
+        io.out << opts.file << ": the program is not a correct " << mscclCollective(check.pattern) << ": " << findings
+               << "; nothing written (--force writes it with its findings recorded, so validate and topocast-mpi "
+                  "judge the file as this check did)\n";
+        for (const MscclFinding& f : check.findings)
+            io.out << "  - " << (f.step ? "step " + std::to_string(*f.step) + ", " : std::string()) << mscclFindingText(f)
+                   << "\n";
+        return 1;
+    }
+    Schedule schedule = check.schedule;
+    if (!check.valid())
+        recordImportFindings(schedule, importFindingsOf(check, opts.file));
     std::ostringstream text;
-    writeScheduleJson(text, check.schedule, computeMetrics(check.schedule));
+    writeScheduleJson(text, schedule, computeMetrics(schedule));
     writeFileAtomic(opts.out, text.str());
-    io.out << opts.out << ": " << check.schedule.size() << " transfers in " << check.steps << " steps ("
+    io.out << opts.out << ": " << schedule.size() << " transfers in " << check.steps << " steps ("
            << mscclCollective(check.pattern) << ", " << check.ranks << " ranks)\n";
     if (!check.valid()) {
-        io.out << "the program is not a correct " << mscclCollective(check.pattern) << ": " << check.findingCount
-               << " finding" << (check.findingCount == 1 ? "" : "s") << " (topocast-cli validate " << opts.file
-               << " --topology " << opts.topology << " lists them)\n";
+        io.out << "the program is not a correct " << mscclCollective(check.pattern) << ": " << findings
+               << ", recorded in " << opts.out << " (validate and topocast-mpi report them)\n";
         return 1;
     }
     return 0;
@@ -172,6 +200,9 @@ const CommandRegistrar reg{Command{
         sub.add_option("--topology,-t", opts->topology, "the network, one node per rank (torus:4x4, hypercube:3, …)")->required();
         sub.add_option("--ranks", opts->ranks, "rank placement: one node per line, line r for rank r (default: rank r on node r)");
         sub.add_option("--out,-o", opts->out, "the schedule JSON to write (atomically)")->required();
+        sub.add_flag("--force", opts->force,
+                     "write a program found wrong too, its findings recorded in the file (validate and topocast-mpi "
+                     "then report them); without it such a program writes nothing (exit 1)");
         return [opts](Io& io) { return runImport(*opts, io); };
     },
 }};

@@ -152,6 +152,7 @@ int run(int argc, char** argv)
 
     // Rank 0 reads and checks the schedule before anything moves; the others wait for its verdict.
     std::string text, problem;
+    int problemCode = kExitBadInput;
     if (worldRank == 0) {
         try {
             text = readText(o.scheduleFile);
@@ -164,12 +165,19 @@ int run(int argc, char** argv)
                           "replays collectives, whose data it checks and sets against the MPI library's; time the "
                           "program with `topocast-cli time`";
             } else if (!v.ok()) {
+                // A program found wrong where it was imported fails as a replay that lost data
+                // would (exit 1): its moves are right, what it does with them is not.
+                const bool importedWrong = std::all_of(v.findings.begin(), v.findings.end(), [](const Finding& f) {
+                    return f.kind == FindingKind::FoundWrongAtImport;
+                });
                 std::ostringstream msg;
                 msg << o.scheduleFile << ": the schedule is invalid (" << v.violationCount << " violation"
-                    << (v.violationCount == 1 ? "" : "s") << "); nothing was sent";
+                    << (v.violationCount == 1 ? "" : "s") << "); nothing was sent"
+                    << (importedWrong ? "; NOT verified: the program it was imported from was found wrong" : "");
                 for (const std::string& line : v.violations)
                     msg << "\n  - " << line;
                 problem = msg.str();
+                problemCode = importedWrong ? kExitMismatch : kExitBadInput;
             } else if (s.topology().nodeCount() != static_cast<std::uint32_t>(worldSize)) {
                 problem = o.scheduleFile + ": the " + s.topology().displayName() + " has " +
                           std::to_string(s.topology().nodeCount()) + " nodes but " + std::to_string(worldSize) +
@@ -187,10 +195,11 @@ int run(int argc, char** argv)
         }
     }
     bcastString(problem, 0, MPI_COMM_WORLD);
+    MPI_Bcast(&problemCode, 1, MPI_INT, 0, MPI_COMM_WORLD);
     if (!problem.empty()) {
         if (worldRank == 0)
             std::cerr << "topocast-mpi: " << problem << "\n";
-        return kExitBadInput;
+        return problemCode;
     }
     bcastString(text, 0, MPI_COMM_WORLD);
     Schedule s;

@@ -8,6 +8,8 @@
 #include "temp_dir.h"
 
 #include "topocast/algorithms/registry.h"
+#include "topocast/analysis/import_findings.h"
+#include "topocast/analysis/metrics.h"
 #include "topocast/analysis/msccl.h"
 #include "topocast/analysis/validate.h"
 #include "topocast/io/msccl_xml.h"
@@ -487,4 +489,69 @@ TEST_CASE("topocast-cli validate, import and export speak MSCCL XML", "[msccl][c
     CHECK(hp.status == 0);
     CHECK(hp.err.find("sends follow a step in which their node waits") != std::string::npos);
     CHECK(runCli({"export", "-t", "torus:4x4", "-a", "ring", "--format", "msccl-xmll"}).err.find("or msccl-xml") != std::string::npos);
+}
+
+TEST_CASE("a program found wrong stays wrong: import writes nothing without --force, and with it the file keeps the findings",
+          "[msccl][cli]")
+{
+    topocast::testing::TempDir dir;
+    const std::string xml = (dir.path / "ring.xml").string(), json = (dir.path / "ring.json").string();
+    REQUIRE(runCli({"export", "-t", "torus:8", "-a", "ring", "--pattern", "allreduce", "--format", "msccl-xml", "--out", xml}).status == 0);
+    const std::string right = (dir.path / "right.json").string();
+    REQUIRE(runCli({"import", xml, "-t", "torus:8", "--out", right}).status == 0);
+    // Rank 3's first receive-reduce turned into a plain receive: its contribution is lost.
+    {
+        std::ifstream in(xml);
+        std::string text((std::istreambuf_iterator<char>(in)), {});
+        const auto at = text.find("type=\"rrc\"", text.find("<gpu id=\"3\""));
+        text.replace(at, 10, "type=\"r\"");
+        std::ofstream(xml) << text;
+    }
+    const auto checked = runCli({"validate", xml, "-t", "torus:8"});
+    REQUIRE(checked.status == 1);
+
+    const auto refused = runCli({"import", xml, "-t", "torus:8", "--out", json});
+    CHECK(refused.status == 1);
+    CHECK_THAT(refused.out, Catch::Contains("nothing written (--force writes it with its findings recorded"));
+    CHECK_FALSE(std::filesystem::exists(json));
+
+    const auto forced = runCli({"import", xml, "-t", "torus:8", "--out", json, "--force"});
+    CHECK(forced.status == 1);
+    REQUIRE(std::filesystem::exists(json));
+    // The moves are the right program's; the file says what the program did wrong.
+    const Schedule wrong = scheduleFromJson(readJsonFile(json));
+    const Schedule good = scheduleFromJson(readJsonFile(right));
+    CHECK(wrong.size() == good.size());
+    const std::optional<ImportFindings> recorded = importFindings(wrong);
+    REQUIRE(recorded);
+    CHECK_FALSE(importFindings(good));
+
+    // validate judges the file as the XML check did: exit 1, the same findings in the same order.
+    const auto v = runCli({"validate", json});
+    CHECK(v.status == 1);
+    std::vector<std::string> xmlLines, jsonLines;
+    for (std::istringstream in(checked.out); std::getline(in, xmlLines.emplace_back());)
+        ;
+    for (std::istringstream in(v.out); std::getline(in, jsonLines.emplace_back());)
+        ;
+    std::size_t listed = 0;
+    for (const std::string& line : xmlLines)
+        if (line.rfind("  - ", 0) == 0) {
+            const std::string want = "  - imported from " + xml + ", which the allreduce check found wrong: " + line.substr(4);
+            CHECK(std::find(jsonLines.begin(), jsonLines.end(), want) != jsonLines.end());
+            ++listed;
+        }
+    CHECK(listed == recorded->count);
+    CHECK(listed >= 2);
+    const auto vj = nlohmann::json::parse(runCli({"validate", json, "--json"}).out);
+    CHECK(vj["valid"] == false);
+    CHECK(vj["violation_count"] == recorded->count);
+    CHECK(vj["findings"][0]["rule"] == "found wrong at import");
+    // Written back unchanged (schedule → file → schedule keeps the findings).
+    const std::string again = (dir.path / "again.json").string();
+    {
+        std::ofstream out(again);
+        writeScheduleJson(out, wrong, computeMetrics(wrong));
+    }
+    CHECK(importFindings(scheduleFromJson(readJsonFile(again)))->texts == recorded->texts);
 }

@@ -1,6 +1,7 @@
 #include "topocast/analysis/validate.h"
 
 #include "topocast/analysis/holdings.h"
+#include "topocast/analysis/import_findings.h"
 #include "topocast/analysis/metrics.h"
 #include "topocast/analysis/reduction.h"
 #include "topocast/model/error.h"
@@ -431,6 +432,7 @@ std::string toString(FindingKind kind)
     case FindingKind::BadRoute: return "bad route";
     case FindingKind::BadTransfer: return "bad transfer";
     case FindingKind::WrongData: return "wrong data";
+    case FindingKind::FoundWrongAtImport: return "found wrong at import";
     }
     return "unknown";
 }
@@ -456,6 +458,20 @@ ValidateOptions promisedValidateOptions(const Schedule& schedule)
     ValidateOptions o;
     o.forbidStepContention = schedule.contentionFree;
     return o;
+}
+
+/// The findings `import --force` recorded (importFindings), each a violation of its own: the
+/// file says what the program it came from did wrong, which its moves alone do not show.
+void reportImportFindings(const Schedule& s, Report& report)
+{
+    const std::optional<ImportFindings> found = importFindings(s);
+    if (!found)
+        return;
+    const std::string from = "imported from " + found->file + ", which the " + found->collective + " check found wrong: ";
+    for (const std::string& text : found->texts)
+        report.add(FindingKind::FoundWrongAtImport, StepNo{0}, {}, from + text);
+    for (std::uint64_t k = found->texts.size(); k < found->count; ++k)  // counted, not listed
+        report.add(FindingKind::FoundWrongAtImport, StepNo{0}, {}, from + "(a finding the file counts but does not list)");
 }
 
 Validation validate(const Schedule& schedule, const ValidateOptions& options)
@@ -508,6 +524,7 @@ Validation validate(const Schedule& schedule, const ValidateOptions& options)
                        static_cast<std::int64_t>(c.channel));
         }
     }
+    reportImportFindings(s, report);
     return v;
 }
 

@@ -32,10 +32,13 @@ enum class FindingKind : std::uint8_t {
     BadRoute,        ///< a route that is not a connected path of channels from sender to receiver
     BadTransfer,     ///< a transfer outside the topology, with step 0, to itself, or a missing payload
     WrongData,       ///< a transfer carries a block that is not data of the pattern
+    /// The program the schedule was imported from was found wrong there (`import --force` records
+    /// its findings in the file: whether a receive adds or copies is in the program only).
+    FoundWrongAtImport,
 };
 
 /// The short name of a rule: "informed twice", "not yet holding", "channel shared",
-/// "never reached", "port limit", "bad route", "bad transfer", "wrong data".
+/// "never reached", "port limit", "bad route", "bad transfer", "wrong data", "found wrong at import".
 std::string toString(FindingKind kind);
 
 /// One broken rule in a form a front end can show: where (step, nodes, channel) and what (kind).
