@@ -439,6 +439,8 @@ std::string toString(FindingKind kind)
 
 std::string findingLine(const Topology& topo, const Finding& f)
 {
+    if (f.kind == FindingKind::FoundWrongAtImport)  // no step or nodes of the schedule: the program's own words
+        return toString(f.kind) + ": " + f.text;
     std::string line = (f.kind == FindingKind::NeverReached ? "after step " : "step ") + std::to_string(f.step) + ", " +
                        toString(f.kind) + ", node" + (f.nodes.size() == 1 ? "" : "s");
     for (std::size_t i = 0; i < f.nodes.size() && i < 16; ++i)
