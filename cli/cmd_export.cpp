@@ -5,6 +5,7 @@
 #include "schedule_file.h"
 
 #include "topocast/analysis/cost_model.h"
+#include "topocast/analysis/import_findings.h"
 #include "topocast/analysis/msccl.h"
 #include "topocast/analysis/time_engine.h"
 #include "topocast/io/goal.h"
@@ -94,7 +95,15 @@ Schedule exportSchedule(const ExportCommand& opts, const std::string& format)
             throw Error("--format " + format + " needs a schedule; give a schedule file, --algorithm NAME or a --scenario file");
         return buildScenario(sc);
     }
-    return readScheduleFile(opts.file, opts.scenario.topologyText(), "");
+    Schedule s = readScheduleFile(opts.file, opts.scenario.topologyText(), "");
+    // A file that records the findings of the program it came from keeps them (json); any other
+    // format would drop them and make a correct-looking file of a wrong program.
+    if (const std::optional<ImportFindings> found = importFindings(s); found && format != "json")
+        throw Error(opts.file + " was imported from " + found->file + ", which the " + found->collective + " check found wrong (" +
+                    std::to_string(found->count) + " finding" + (found->count == 1 ? "" : "s") + ", `validate " + opts.file +
+                    "` lists them): as " + format + " it would read as a correct program; mend " + found->file +
+                    " and import it again (--format json keeps the findings)");
+    return s;
 }
 
 /// The schedule as an MSCCL program (one rank per node; msccl.h).

@@ -554,4 +554,11 @@ TEST_CASE("a program found wrong stays wrong: import writes nothing without --fo
         writeScheduleJson(out, wrong, computeMetrics(wrong));
     }
     CHECK(importFindings(scheduleFromJson(readJsonFile(again)))->texts == recorded->texts);
+    // Exported as a program or a table it would read as a correct one: refused, the reason named.
+    for (const char* format : {"msccl-xml", "goal", "csv"}) {
+        const auto e = runCli({"export", json, "--format", format});
+        CHECK(e.status == 2);
+        CHECK_THAT(e.err, Catch::Contains("which the allreduce check found wrong"));
+    }
+    CHECK(runCli({"export", json, "--format", "json"}).out.find("\"import_findings\"") != std::string::npos);
 }
