@@ -31,7 +31,8 @@ void printSummary(std::ostream& out, const Schedule& s, const Metrics& m, const 
         out << " (" << s.mode << ")";
     const bool cyclic = std::any_of(s.transfers().begin(), s.transfers().end(),
                                     [](const Transfer& t) { return t.route.kind == RouteKind::Cyclic; });
-    out << " " << toString(s.pattern()) << " from " << topo.nodeName(s.source()) << ", " << toString(s.portModel())
+    out << " " << toString(s.pattern()) << (hasRoot(s.pattern()) ? " from " + topo.nodeName(s.source()) : std::string())
+        << ", " << toString(s.portModel())
         << ", routing " << (cyclic ? std::string("cyclic dimension order (per transfer)") : orderName(s.dimensionOrder))
         << "\n";
     out << "steps " << m.steps << "   TCD " << m.tcd << "   contention " << m.contentionUses << "   max link load "

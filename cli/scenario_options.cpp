@@ -35,6 +35,13 @@ std::string allowedWithDefault(const ParamSpec& p)
 /// the key differently (--variant: tsay-wang's paper | direct, hp's nopipe, …) get a part each.
 std::string paramHelp(const ParamSpec& spec)
 {
+    if (spec.key == "pattern") {  // declared by each algorithm for its own patterns: list them all
+        std::string all;
+        for (const Pattern p : kPatterns)
+            all += (all.empty() ? "" : ", ") + toString(p);
+        return "the collective: " + all + " — each algorithm takes some (`topocast-cli algorithms` lists which); "
+               "default the algorithm's first";
+    }
     // Algorithms grouped by the declaration they share (same key, help and choices).
     std::vector<std::pair<std::string, const ParamSpec*>> groups;
     for (const AlgorithmInfo& a : algorithms()) {

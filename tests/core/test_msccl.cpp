@@ -320,7 +320,7 @@ TEST_CASE("bad MSCCL XML is refused with a reason, never expanded or crashed on"
     CHECK_THROWS_WITH(readMscclXml(big), Catch::Contains("is past the 64 MiB"));
     // An unknown collective, a rank count that is not the network's, a bad placement.
     CHECK_THROWS_WITH(check("<algo ngpus=\"4\" coll=\"allfoo\"/>", "torus:4"), Catch::Contains("coll=\"allfoo\" is not a collective"));
-    CHECK_THROWS_WITH(check(ringAllgather(4), "torus:5"), Catch::Contains("the program has 4 ranks and 5 torus has 5 nodes"));
+    CHECK_THROWS_WITH(check(ringAllgather(4), "torus:5"), Catch::Contains("the program has 4 ranks and the 5-node ring has 5 nodes"));
     CHECK_THROWS_WITH(parseRankPlacement("0\n1\n1\n2\n", Topology::parse("torus:4"), 4, "p.txt"),
                       Catch::Contains("p.txt:3: node (1) is already rank 1's (line 2)"));
     CHECK_THROWS_WITH(parseRankPlacement("0\n9\n", Topology::parse("torus:4"), 2, "p.txt"), Catch::Contains("p.txt:2:"));

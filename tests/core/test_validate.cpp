@@ -138,7 +138,7 @@ TEST_CASE("checker rejects broken broadcasts with readable sentences", "[validat
         const Validation v = validate(s);
         CHECK(mentions(v, "has step 0; steps start at 1"));
         CHECK(mentions(v, "(0) sends to itself"));
-        CHECK(mentions(v, "would leave the 4 mesh"));
+        CHECK(mentions(v, "would leave the 4-node line"));
     }
     SECTION("a violation limit caps the list but not the count")
     {

@@ -261,7 +261,7 @@ MscclCheck checkMscclProgram(const MscclProgram& program, const Topology& topolo
     if (program.ranks <= 0)
         throw Error("ngpus=\"" + std::to_string(program.ranks) + "\": a program needs at least one rank");
     if (static_cast<std::uint64_t>(program.ranks) != topology.nodeCount())
-        throw Error("the program has " + std::to_string(program.ranks) + " ranks and " + topology.displayName() + " has " +
+        throw Error("the program has " + std::to_string(program.ranks) + " ranks and the " + topology.displayName() + " has " +
                     std::to_string(topology.nodeCount()) + " nodes; place it on a network with one node per rank");
     std::vector<NodeId> node(placement.begin(), placement.end());
     if (node.empty())

@@ -60,7 +60,8 @@ ojson headerJson(const Schedule& s, const Metrics& m)
     o["algorithm"] = s.algorithm;
     if (!s.mode.empty())
         o["mode"] = s.mode;
-    o["source"] = nodeJson(topo, s.source());
+    // A pattern without a root (all-gather, all-reduce, …) has no source to record.
+    o["source"] = hasRoot(s.pattern()) ? nodeJson(topo, s.source()) : ojson(nullptr);
     o["pattern"] = toString(s.pattern());
     o["port_model"] = toString(s.portModel());
     if (s.portModel() == PortModel::MultiPort)
@@ -223,10 +224,14 @@ Schedule emptySchedule(const json& doc)
     const Topology topo = parsedField("topology", "topology", [&] {
         return Topology::parse(stringValue(need(doc, "topology", "schedule"), "topology"));
     });
-    const NodeId source = nodeValue(topo, need(doc, "source", "schedule"), "source");
     const Pattern pattern = parsedField("pattern", "pattern:", [&] {
         return doc.contains("pattern") ? parsePattern(stringValue(doc["pattern"], "pattern")) : Pattern::Broadcast;
     });
+    // null where the pattern has no root (files before it wrote the first node there: read too).
+    const json& sourceJson = need(doc, "source", "schedule");
+    if (sourceJson.is_null() && hasRoot(pattern))
+        fail("source", "a " + toString(pattern) + " needs its source (root) node, not null");
+    const NodeId source = sourceJson.is_null() ? NodeId{0} : nodeValue(topo, sourceJson, "source");
     const PortModel ports = parsedField("port_model", "port_model:", [&] {
         return doc.contains("port_model") ? parsePortModel(stringValue(doc["port_model"], "port_model"))
                                           : PortModel::OnePort;

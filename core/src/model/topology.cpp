@@ -167,8 +167,9 @@ std::string Topology::spec() const
 std::string Topology::displayName() const
 {
     switch (m_kind) {
-    case TopologyKind::Mesh: return joinSides(m_sides, "×") + " mesh";
-    case TopologyKind::Torus: return joinSides(m_sides, "×") + " torus";
+    // One dimension: "8-node line", "8-node ring" ("8 torus" read as a count of tori).
+    case TopologyKind::Mesh: return m_sides.size() == 1 ? std::to_string(m_sides[0]) + "-node line" : joinSides(m_sides, "×") + " mesh";
+    case TopologyKind::Torus: return m_sides.size() == 1 ? std::to_string(m_sides[0]) + "-node ring" : joinSides(m_sides, "×") + " torus";
     case TopologyKind::Hypercube: return std::to_string(dims()) + "-cube";
     }
     return {};

@@ -47,6 +47,7 @@ public:
     /// The canonical text form, e.g. "mesh:8x8x8"; parse(spec()) == *this.
     std::string spec() const;
     /// A human-readable name, e.g. "8×8×8 mesh", "6-cube".
+    /// "4×4 mesh", "8×8×8 torus", "6-cube"; one dimension: "8-node line", "8-node ring".
     std::string displayName() const;
 
     TopologyKind kind() const { return m_kind; }
