@@ -1,6 +1,6 @@
 // topocast-cli buffers: what every node holds at the end of a step (core Holdings).
 // --json: the envelope, {"step": K, "steps": S, "chunks": C, "nodes": [{"node": node notation,
-// "required": R, "required_held": H, "blocks": [{"chunk": id or null, "sources": [node ids]}, …]},
+// "required": R, "required_held": H, "blocks": [{"chunk": id or null, "sources": [nodes, as "node" writes them]}, …]},
 // …]} in node-id order; text: a line per node with its chunk ids.
 
 #include "commands.h"
@@ -51,7 +51,7 @@ int runBuffers(const BuffersCommand& opt, Io& io)
             for (const HeldBlock& b : holdings.blocksAt(schedule, v, step)) {
                 nlohmann::ordered_json sources = nlohmann::ordered_json::array();
                 for (NodeId u : b.sources)
-                    sources.push_back(u.value());
+                    sources.push_back(nodeToJson(topo, u));
                 blocks.push_back({{"chunk", b.chunk == kNoChunk ? nlohmann::ordered_json() : nlohmann::ordered_json(b.chunk)},
                                   {"sources", std::move(sources)}});
             }
@@ -64,9 +64,9 @@ int runBuffers(const BuffersCommand& opt, Io& io)
         io.out << doc.dump() << '\n';
         return 0;
     }
-    io.out << fmt::format("{} {} on the {} from {}: what each node holds at the end of step {} of {} ({} chunks)\n",
-                          sc.algorithm, toString(schedule.pattern()), topo.displayName(), topo.nodeName(schedule.source()),
-                          opt.step, steps, chunkCount(schedule));
+    const std::string from = hasRoot(schedule.pattern()) ? " from " + topo.nodeName(schedule.source()) : std::string();
+    io.out << fmt::format("{} {} on the {}{}: what each node holds at the end of step {} of {} ({} chunks)\n", sc.algorithm,
+                          toString(schedule.pattern()), topo.displayName(), from, opt.step, steps, chunkCount(schedule));
     for (NodeId v{}; v < topo.nodeCount(); ++v) {
         std::vector<std::string> chunks;
         for (const HeldBlock& b : holdings.blocksAt(schedule, v, step))

@@ -1,7 +1,10 @@
 #include "envelope.h"
 
+#include "topocast/algorithms/registry.h"
 #include "topocast/io/schedule_json.h"
+#include "topocast/model/error.h"
 
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
@@ -32,7 +35,20 @@ nlohmann::ordered_json scenarioEnvelope(const std::string& format, const Scenari
     for (const auto& [key, value] : scenario.params.values())
         params[key] = value;
     doc["parameters"] = std::move(params);
-    doc["source"] = nodeToJson(scenario.topology, scenario.source);
+    // A pattern without a root (all-gather, all-reduce, …) has no source to record.
+    std::string pattern = scenario.params.getString("pattern", "");
+    if (pattern.empty() && !scenario.algorithm.empty()) {
+        const auto& all = algorithms();
+        const auto it = std::find_if(all.begin(), all.end(), [&](const AlgorithmInfo& a) { return a.name == scenario.algorithm; });
+        if (it != all.end() && !it->patterns.empty())
+            pattern = it->patterns.front();
+    }
+    bool rooted = true;
+    try {
+        rooted = pattern.empty() || hasRoot(parsePattern(pattern));
+    } catch (const Error&) {  // an unknown pattern: the command that builds the schedule names it
+    }
+    doc["source"] = rooted ? nodeToJson(scenario.topology, scenario.source) : nlohmann::ordered_json(nullptr);
     return doc;
 }
 

@@ -441,7 +441,9 @@ TEST_CASE("topocast-cli: the new patterns, a source refused for an all-pattern, 
     CHECK(doc["chunks"] == 4);
     // After the reduce-scatter half (3 steps on 4 nodes), node h_j holds chunk j complete.
     const auto& node1 = doc["nodes"][1];
-    CHECK(node1["blocks"][1]["sources"] == nlohmann::json::array({0, 1, 2, 3}));
+    // Sources as nodes are written everywhere (coordinates: [x] on a 1-D ring), and no source for an all-reduce.
+    CHECK(node1["blocks"][1]["sources"] == nlohmann::json::parse("[[0],[1],[2],[3]]"));
+    CHECK(doc["source"].is_null());
     CHECK(node1["required"] == 16);
     CHECK(node1["required_held"] == 1 + 2 + 3 + 4);  // chunk j holds 4 − ((j − 1) mod 4) contributions
 }
