@@ -562,3 +562,14 @@ TEST_CASE("a program found wrong stays wrong: import writes nothing without --fo
     }
     CHECK(runCli({"export", json, "--format", "json"}).out.find("\"import_findings\"") != std::string::npos);
 }
+
+TEST_CASE("an unknown collective is named with the file and line of its <algo>", "[msccl][cli]")
+{
+    topocast::testing::TempDir dir;
+    const std::string xml = (dir.path / "coll.xml").string();
+    std::ofstream(xml) << "<?xml version=\"1.0\"?>\n<algo name=\"x\" ngpus=\"2\" coll=\"allredux\" inplace=\"1\">\n"
+                          "  <gpu id=\"0\" i_chunks=\"1\" o_chunks=\"1\"/>\n  <gpu id=\"1\" i_chunks=\"1\" o_chunks=\"1\"/>\n</algo>\n";
+    const auto r = runCli({"validate", xml, "-t", "mesh:2"});
+    CHECK(r.status == 2);
+    CHECK_THAT(r.err, Catch::Contains(xml + ":2: coll=\"allredux\" is not a collective topocast checks; use allgather"));
+}

@@ -256,7 +256,11 @@ Schedule toSchedule(const MscclProgram& p, const Shape& sh, const Topology& topo
 MscclCheck checkMscclProgram(const MscclProgram& program, const Topology& topology, std::span<const NodeId> placement)
 {
     MscclCheck check;
-    check.pattern = mscclPattern(program.collective);
+    try {
+        check.pattern = mscclPattern(program.collective);
+    } catch (const Error& e) {  // where the file says it
+        throw Error(program.algoAt.empty() ? std::string(e.what()) : program.algoAt + ": " + e.what());
+    }
     check.ranks = program.ranks;
     if (program.ranks <= 0)
         throw Error("ngpus=\"" + std::to_string(program.ranks) + "\": a program needs at least one rank");

@@ -118,6 +118,7 @@ private:
         m_program.chunksPerLoop = integer("nchunksperloop", false, 0);
         m_program.ranks = integer("ngpus", true);
         m_program.collective = text("coll", true);
+        m_program.algoAt = m_what + ":" + std::to_string(line());
         m_program.inplace = integer("inplace", false, 0) != 0;
         m_program.root = integer("root", false, 0);
     }

@@ -86,6 +86,9 @@ struct MscclProgram {
     int chunksPerLoop = 0;
     int ranks = 0;             ///< ngpus
     std::string collective;    ///< coll, as written ("allreduce", "allgather", …)
+    /// Where <algo> is, "FILE:LINE" (parseMscclXml; empty for a program made in memory): errors
+    /// about its attributes start with it.
+    std::string algoAt;
     bool inplace = false;
     int root = 0;              ///< rooted collectives (broadcast, reduce, gather, scatter); default 0
     std::vector<MscclGpu> gpus;
