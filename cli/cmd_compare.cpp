@@ -8,6 +8,7 @@
 #include "envelope.h"
 #include "network_options.h"
 
+#include "topocast/algorithms/collectives.h"
 #include "topocast/algorithms/figures.h"
 #include "topocast/algorithms/hypercube_schedule.h"
 #include "topocast/algorithms/registry.h"
@@ -328,9 +329,30 @@ struct CollectiveRow {
     double loggp = 0, loggpSteps = 0;  ///< ns
     int maxHops = 0;
     std::optional<double> simulated, simulatedSteps;  ///< ns, --model simgrid: contention charged
+    /// The α–β figures are a hypercube graph's own (the broadcast or scatter it reverses).
+    bool graphFigures = false;
     /// What ranks it: the simulated time with --model simgrid, else the engine's.
     double ranked() const { return simulated ? *simulated : loggp; }
 };
+
+/// A schedule's α–β figures: its CollectiveFigures, or for a hypercube graph's reduce or gather
+/// (the broadcast or scatter it reverses, Johnsson & Ho) its own figures — start-ups, and the
+/// elements in sequence over M as the data — beside the pattern's lower bound; nullopt for none.
+std::optional<CollectiveCost> alphaBetaOf(const Schedule& s, Pattern pattern, const Topology& topo)
+{
+    if (!s.figures)
+        return std::nullopt;
+    if (const CollectiveFigures* f = s.figures->get<CollectiveFigures>())
+        return CollectiveCost{f->startups, f->data, f->lowerBoundStartups, f->lowerBoundData, f->formula};
+    const HypercubeFigures* h = s.figures->get<HypercubeFigures>();
+    if (!h || h->message <= 0)
+        return std::nullopt;
+    CollectiveCost c = collectiveLowerBound(pattern, topo);
+    c.startups = h->startups;
+    c.data = h->transfer / static_cast<double>(h->message);
+    c.formula = h->formula;
+    return c;
+}
 
 /// The simulated times of `row`'s schedule, without and with barriers (--model simgrid).
 void simulateRow(CollectiveRow& row, const Schedule& s, const NetworkModel& net)
@@ -388,6 +410,13 @@ std::string collectiveText(const CompareCommand& o, const Topology& topo, Patter
          << bound.bandwidthReason << ")\n";
     text << "α–β lower bound: ⌈log₂N⌉ start-ups and the least data any " << toString(pattern)
          << " moves per node (Thakur, Rabenseifner & Gropp 2005; docs/glossary.md)\n";
+    std::string graphs;
+    for (const CollectiveRow& r : rows)
+        if (r.graphFigures)
+            graphs += (graphs.empty() ? "" : ", ") + r.algorithm;
+    if (!graphs.empty())
+        text << graphs << ": α–β from the hypercube graph's own figures for the " << (pattern == Pattern::Gather ? "scatter" : "broadcast")
+             << " this " << toString(pattern) << " reverses (Johnsson & Ho): its start-ups, and its elements in sequence as data/node\n";
     for (const auto& [name, why] : skipped)
         text << "not applicable: " << name << ": " << why << "\n";
     return text.str();
@@ -416,10 +445,9 @@ int runCollectiveCompare(const CompareCommand& o, const Topology& topo, Pattern 
             continue;
         }
         const Schedule s = buildSchedule(info.name, topo, NodeId{0}, {{"pattern", toString(pattern)}});
-        const CollectiveFigures* f = s.figures ? s.figures->get<CollectiveFigures>() : nullptr;
+        const std::optional<CollectiveCost> f = alphaBetaOf(s, pattern, topo);
         if (!f) {
-            skipped.emplace_back(info.name, "its schedule has no α–β figures (the hypercube graphs' own model: compare "
-                                            "--pattern broadcast or scatter)");
+            skipped.emplace_back(info.name, "its schedule has no α–β figures");
             continue;
         }
         const Metrics metrics = computeMetrics(s, 1);
@@ -429,6 +457,7 @@ int runCollectiveCompare(const CompareCommand& o, const Topology& topo, Pattern 
                         alpha * f->startups + beta * f->data * m,
                         alpha * f->lowerBoundStartups + beta * f->lowerBoundData * m, times[0].total, times[1].total,
                         static_cast<int>(metrics.maxHops)});
+        rows.back().graphFigures = s.figures->get<CollectiveFigures>() == nullptr;
         if (o.model == "simgrid")
             simulateRow(rows.back(), s, net);
     }
@@ -473,7 +502,8 @@ int runCollectiveCompare(const CompareCommand& o, const Topology& topo, Pattern 
                              {{"value", bound.total > 0 ? std::round((r.loggp / bound.total - 1) * 1e8) / 1e6 : 0.0}, {"unit", "%"}}},
                             {"alpha_beta_rank", alphaBetaRank[i]}, {"alpha_beta_differs", alphaBetaRank[i] != rank[i]},
                             {"startups", r.startups}, {"data_per_node", r.data}, {"time", r.time},
-                            {"lower_bound", r.lowerBound}, {"ratio", r.lowerBound > 0 ? r.time / r.lowerBound : 1.0}});
+                            {"lower_bound", r.lowerBound}, {"ratio", r.lowerBound > 0 ? r.time / r.lowerBound : 1.0},
+                            {"alpha_beta_from", r.graphFigures ? "hypercube-graph" : "collective"}});
         }
         if (o.model == "simgrid")
             for (std::size_t i = 0; i < rows.size(); ++i) {

@@ -631,3 +631,31 @@ TEST_CASE("the byte replay sums real bytes: every combining algorithm (and gathe
         CHECK_THAT(r.problems.front(), Catch::Contains("contribution twice (left out)"));
     }
 }
+
+TEST_CASE("compare lists every hypercube graph for gather and reduce, with the figures of what it reverses", "[cli][compare]")
+{
+    for (const char* pattern : {"gather", "reduce"}) {
+        const CliRun r = runCli({"compare", "-t", "hypercube:4", "--pattern", pattern, "--json"});
+        REQUIRE(r.status == 0);
+        const nlohmann::json doc = nlohmann::json::parse(r.out);
+        std::set<std::string> names;
+        for (const auto& row : doc["rows"]) {
+            names.insert(row["algorithm"].get<std::string>());
+            // No row beats the α–β lower bound, none beats the LogGP bound.
+            CHECK(row["ratio"].get<double>() >= 1.0 - 1e-12);
+            CHECK(row["loggp_above_bound"]["value"].get<double>() >= 0.0);
+            CHECK(row["alpha_beta_from"] == (row["algorithm"] == "binomial" ? "collective" : "hypercube-graph"));
+        }
+        INFO(pattern << ": " << r.out);
+        for (const char* graph : {"sbt", "tcbt", "nrsbt", "nesbt", "hp", "binomial"})
+            CHECK(names.count(graph) == 1);
+        CHECK(doc["rows"].size() >= 6);
+    }
+    // SBT's gather is its scatter reversed: N − 1 start-ups and N − 1 elements in sequence one-port.
+    const nlohmann::json g = nlohmann::json::parse(runCli({"compare", "-t", "hypercube:4", "--pattern", "gather", "--json"}).out);
+    for (const auto& row : g["rows"])
+        if (row["algorithm"] == "sbt") {
+            CHECK(row["startups"] == 15);
+            CHECK(row["data_per_node"] == 15);
+        }
+}

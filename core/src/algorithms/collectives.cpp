@@ -467,12 +467,9 @@ Schedule reversedSchedule(const Schedule& in)
     return s;
 }
 
-CollectiveCost collectiveCost(const std::string& algorithm, Pattern pattern, const Topology& topo)
+CollectiveCost collectiveLowerBound(Pattern pattern, const Topology& topo)
 {
     const double n = topo.nodeCount(), logN = ceilLog2(topo.nodeCount());
-    double rings = 0;  // bucket: Σ (k_d − 1)
-    for (int d = 0; d < topo.dims(); ++d)
-        rings += topo.side(d) - 1;
     CollectiveCost c;
     c.lowerBoundStartups = logN;
     switch (pattern) {
@@ -492,6 +489,16 @@ CollectiveCost collectiveCost(const std::string& algorithm, Pattern pattern, con
     default:
         throw Error("no collective cost for pattern '" + toString(pattern) + "'");
     }
+    return c;
+}
+
+CollectiveCost collectiveCost(const std::string& algorithm, Pattern pattern, const Topology& topo)
+{
+    const double n = topo.nodeCount(), logN = ceilLog2(topo.nodeCount());
+    double rings = 0;  // bucket: Σ (k_d − 1)
+    for (int d = 0; d < topo.dims(); ++d)
+        rings += topo.side(d) - 1;
+    CollectiveCost c = collectiveLowerBound(pattern, topo);
     if (algorithm == "ring") {
         switch (pattern) {
         case Pattern::Allgather:

@@ -96,5 +96,9 @@ struct CollectiveCost {
 /// "binomial") and pattern on
 /// `topo` (bucket's start-ups depend on its sides).
 CollectiveCost collectiveCost(const std::string& algorithm, Pattern pattern, const Topology& topo);
+/// The α–β lower bound alone (lowerBoundStartups ⌈log₂N⌉, lowerBoundData the least data per
+/// node of `pattern`; the other fields 0), for algorithms whose figures are their own (the
+/// hypercube graphs). Throws Error for broadcast, scatter and all-to-all. O(1).
+CollectiveCost collectiveLowerBound(Pattern pattern, const Topology& topo);
 
 } // namespace topocast
