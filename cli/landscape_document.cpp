@@ -81,7 +81,8 @@ std::string landscapeJson(const Scenario& scenario, const Landscape& landscape, 
     doc["pattern"] = scenario.params.getString("pattern", info.patterns.empty() ? "broadcast" : info.patterns.front());
     nlohmann::ordered_json params = nlohmann::ordered_json::object();
     for (const auto& [key, value] : scenario.params.values())
-        params[key] = value;
+        if (key != "pattern")  // recorded above, given or the algorithm's default alike
+            params[key] = value;
     doc["params"] = std::move(params);
     doc["metric"] = toString(metric);
     doc["unit"] = landscapeUnit(metric, seconds);
