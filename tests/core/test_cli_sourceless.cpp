@@ -45,7 +45,7 @@ TEST_CASE("a pattern without a root names no source, in the text and in the file
     CHECK_THROWS_WITH(scheduleFromJson(broadcast), Contains("a broadcast needs its source (root) node, not null"));
 }
 
-TEST_CASE("--pattern's help lists every collective", "[cli]")
+TEST_CASE("the help of --pattern lists every collective", "[cli]")
 {
     for (const char* command : {"schedule", "time", "landscape"}) {
         const CliRun r = runCli({command, "--help"});
