@@ -231,6 +231,20 @@ TEST_CASE("an MSCCL all-pairs all-reduce with nop steps and dependencies, routed
     CHECK(validate(c.schedule, promisedValidateOptions(c.schedule)).ok());
 }
 
+namespace {
+
+/// topocast's ring all-reduce on torus:4 as MSCCL XML (rank r's threadblock 1 sends to r + 1).
+std::string exportedRing4()
+{
+    topocast::testing::TempDir dir;
+    const std::string xml = (dir.path / "ring4.xml").string();
+    REQUIRE(runCli({"export", "-t", "torus:4", "-a", "ring", "--pattern", "allreduce", "--format", "msccl-xml", "--out", xml}).status == 0);
+    std::ifstream in(xml);
+    return {std::istreambuf_iterator<char>(in), {}};
+}
+
+} // namespace
+
 TEST_CASE("broken MSCCL programs are found at the right rank", "[msccl]")
 {
     SECTION("a step removed: the receive that waits for it deadlocks")
@@ -258,6 +272,28 @@ TEST_CASE("broken MSCCL programs are found at the right rank", "[msccl]")
         // XML only. topocast's checker, which assumes every receiver adds, passes the same moves:
         // the XML check is the one that judges an imported program.
         CHECK(validate(c.schedule, promisedValidateOptions(c.schedule)).ok());
+    }
+    SECTION("a send of the wrong chunk: the first finding is that send, then what followed from it")
+    {
+        // Rank 0's first send carries input chunk 1 where the ring sends chunk 3: rank 1 adds
+        // it into its chunk 3.
+        std::string xml = exportedRing4();
+        const auto tb1 = xml.find("<tb id=\"1\"", xml.find("<gpu id=\"0\""));
+        const auto at = xml.find("type=\"s\" srcbuf=\"i\" srcoff=\"3\"", tb1);
+        REQUIRE(at != std::string::npos);
+        xml.replace(at, 30, "type=\"s\" srcbuf=\"i\" srcoff=\"1\"");
+        const MscclCheck c = check(xml, "torus:4");
+        INFO(mscclFindings(c));
+        CHECK_FALSE(c.valid());
+        REQUIRE_FALSE(c.findings.empty());
+        const MscclFinding& first = c.findings.front();
+        CHECK(first.rank == 0);
+        CHECK(first.tb == 1);
+        CHECK(first.s == 0);
+        CHECK(first.step == 1u);
+        CHECK(first.what.find("sends input chunk 1 to rank 1, whose tb 0 step 0 takes it into input chunk 3: rank 0's "
+                              "contribution to input chunk 1 mixed into chunk 3") != std::string::npos);
+        CHECK(hasMscclFinding(c, 2, "holding rank 0's contribution to input chunk 1, which does not belong there"));
     }
     SECTION("a peer out of range")
     {

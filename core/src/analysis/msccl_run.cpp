@@ -192,6 +192,7 @@ void Run::perform(Op& op)
         else if (mscclReceives(type) && op.recv >= 0) {
             const Send& in = m_sends[static_cast<std::size_t>(op.recv)];
             v = k < static_cast<int>(in.chunks.size()) ? in.chunks[static_cast<std::size_t>(k)] : Value{};
+            noteMisplaced(op, k, v);
             if (mscclReduces(type))
                 v = combine(v, at(op.rank, st.srcBuf, st.srcOff + k), op, st.srcOff + k, stepNo);
         }
@@ -303,6 +304,7 @@ void Run::checkFinal()
             std::set_difference(has.begin(), has.end(), want.begin(), want.end(), std::back_inserter(foreign));
             if (missing.empty() && foreign.empty())
                 continue;
+            reportMisplaced(foreign);
             // Where a partial result lost what is missing: that op is the cause.
             for (Loss& loss : m_losses) {
                 if (loss.reported || std::none_of(missing.begin(), missing.end(), [&](std::uint32_t m) {
@@ -333,5 +335,45 @@ void Run::checkFinal()
     }
 }
 
+
+void Run::noteMisplaced(const Op& op, int k, const Value& received)
+{
+    const MscclStep& st = step(op);
+    if (!combines(m_sh.pattern) || !received.defined || op.recv < 0)
+        return;
+    const auto [buf, idx] = m_sh.slot(op.rank, st.dstBuf, st.dstOff + k);
+    const Send& in = m_sends[static_cast<std::size_t>(op.recv)];
+    const Op& sender = m_ops[static_cast<std::size_t>(in.op)];
+    const MscclStep& sent = step(sender);
+    const auto [sentBuf, sentIdx] = m_sh.slot(sender.rank, sent.srcBuf, sent.srcOff + k);
+    if (buf != MscclBuffer::Input || sentBuf != MscclBuffer::Input || m_sh.in <= 0)
+        return;  // scratch chunks have no chunk index of their own
+    for (const std::uint32_t part : received.parts) {
+        const int chunk = static_cast<int>(part) % m_sh.in;
+        // Foreign here, at home where it was read: this transfer mixed the chunks.
+        if (chunk != idx % m_sh.in && chunk == sentIdx % m_sh.in)
+            m_misplaced.push_back({sender.rank, block(sender).id, sent.s, in.step, sent.srcOff + k, op.rank, block(op).id,
+                                   st.s, st.dstOff + k, st.dstBuf, part, false});
+    }
+}
+
+void Run::reportMisplaced(const std::vector<std::uint32_t>& foreign)
+{
+    for (Misplacement& m : m_misplaced) {
+        if (m.reported || !std::binary_search(foreign.begin(), foreign.end(), m.part))
+            continue;
+        m.reported = true;
+        MscclFinding cause = finding(m.sender,
+                                     located(m.sendTb, m.sendS) + " sends input chunk " + std::to_string(m.sendChunk) +
+                                         " to rank " + std::to_string(m.receiver) + ", whose " + located(m.recvTb, m.recvS) +
+                                         " takes it into " + std::string(mscclBufferName(m.buf)) + " chunk " +
+                                         std::to_string(m.chunk) + ": " + m_sh.name(m.part) + " mixed into chunk " +
+                                         std::to_string(m.chunk) + " (the wrong chunk sent, or received into the wrong place?)",
+                                     m.sendTb, m.sendS, MscclFindingKind::Data);
+        cause.step = static_cast<std::uint32_t>(m.sendStep);
+        cause.chunk = m.chunk;
+        m_out.add(std::move(cause));
+    }
+}
 
 } // namespace topocast::msccl_detail

@@ -150,6 +150,17 @@ struct Loss {
     bool reported = false;
 };
 
+/// A reduction's receive that put a contribution into a chunk it does not belong to, read by the
+/// sender from a chunk it did belong to: the transfer that mixed the chunks (the wrong chunk sent,
+/// or received into the wrong place).
+struct Misplacement {
+    int sender = 0, sendTb = 0, sendS = 0, sendStep = 0, sendChunk = 0;
+    int receiver = 0, recvTb = 0, recvS = 0, chunk = 0;
+    MscclBuffer buf = MscclBuffer::Input;
+    std::uint32_t part = 0;
+    bool reported = false;
+};
+
 class Run {
 public:
     Run(const MscclProgram& p, const Shape& sh, Findings& out) : m_p(p), m_sh(sh), m_out(out)
@@ -184,6 +195,10 @@ private:
     Value combine(const Value& a, const Value& b, const Op& op, int chunk, int stepNo);
     void write(const Op& op, int chunk, Value v, int stepNo);
     void reportStuck();
+    /// Records where a received value mixes a contribution into another chunk (reductions).
+    void noteMisplaced(const Op& op, int k, const Value& received);
+    /// The cause of foreign contributions in an output chunk: the transfer that first mixed them.
+    void reportMisplaced(const std::vector<std::uint32_t>& foreign);
 
     const MscclProgram& m_p;
     const Shape& m_sh;
@@ -193,6 +208,7 @@ private:
     std::vector<std::array<std::vector<Value>, 3>> m_buffers;  ///< rank → buffer → chunk
     std::vector<std::array<std::vector<int>, 3>> m_written;    ///< the step each chunk was last written in
     std::vector<Loss> m_losses;
+    std::vector<Misplacement> m_misplaced;
     std::vector<int> m_unmatched;                              ///< receive ops with no send
     int m_steps = 0;
 };
