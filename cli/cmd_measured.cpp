@@ -70,7 +70,7 @@ const CommandRegistrar reg{Command{
             }
             io.out << m.topology << " " << m.algorithm << " " << m.pattern << ": " << m.ranks << " ranks on " << m.hosts
                    << " host" << (m.hosts == 1 ? "" : "s") << ", " << m.bytesPerBlock << " B per block, " << m.repeat
-                   << " repetitions, " << m.mpiLibrary << (m.date.empty() ? "" : ", " + m.date) << "\n";
+                   << " repetitions, " << (m.mode == "async" ? "async (no barriers), " : "stepped, ") << m.mpiLibrary << (m.date.empty() ? "" : ", " + m.date) << "\n";
             io.out << (m.verified ? "verified byte for byte" : "NOT verified (the run reported mismatches)")
                    << (schedule ? "; matches " + opts->schedule : std::string()) << "\n";
             io.out << "step  transfers" << (metrics ? "    TCD" : "") << "        bytes      min_us   median_us"
@@ -95,6 +95,12 @@ const CommandRegistrar reg{Command{
                 io.out << std::setw(12) << formatMicroseconds(sum);
             }
             io.out << "\n";
+            for (const auto& [label, stats] : {std::pair{"barriers between steps", &m.barriers},
+                                               std::pair{"end to end", &m.endToEnd}})
+                if (*stats)
+                    io.out << std::left << std::setw(prefix) << label << std::right << std::setw(12)
+                           << formatMicroseconds((*stats)->min) << std::setw(12) << formatMicroseconds((*stats)->median)
+                           << "\n";
             if (fit)
                 io.out << "model: wormhole t_s + h*t_h + m*t_b, slowest message per step; fitted to " << fit->samples
                        << " samples (non-negative least squares): t_s = " << formatMicroseconds(fit->cost.startup)

@@ -1,6 +1,7 @@
 #include "replayer.h"
 
 #include "topocast/model/error.h"
+#include "topocast/model/limits.h"
 
 #include <algorithm>
 #include <climits>
@@ -60,72 +61,42 @@ bool Replayer::plan()
             m_combine = combinePlan(m_s); // every rank derives what each arrival does
             m_partials.emplace(m_s, m_combine, m_node, m_o.bytes);
         }
-        std::uint64_t largest = 0;
+        std::uint64_t largest = 0, buffers = 0;
         for (const RankStep& st : m_plan.steps)
             for (const auto* ops : {&st.sends, &st.receives})
-                for (const PlannedOp& op : *ops)
+                for (const PlannedOp& op : *ops) {
                     largest = std::max<std::uint64_t>(largest, std::uint64_t{op.blocks} * m_o.bytes);
+                    buffers = saturatingAdd(buffers, saturatingMul(op.blocks, m_o.bytes));
+                }
         if (largest > static_cast<std::uint64_t>(INT_MAX))
             throw Error("a transfer of " + std::to_string(largest) + " bytes exceeds one MPI message (" +
                         std::to_string(INT_MAX) + "); use a smaller --bytes");
+        // A run keeps every message it sends and receives until the check after the clock.
+        checkMemory("the messages of one rank's run", buffers,
+                    std::to_string(buffers) + " B sent and received by node " + m_s.topology().nodeName(m_node));
+        m_recvBufs.assign(m_plan.steps.size(), {});
+        m_sendBufs.assign(m_plan.steps.size(), {});
+        for (std::size_t st = 0; st < m_plan.steps.size(); ++st) {
+            for (const PlannedOp& op : m_plan.steps[st].receives)
+                m_recvBufs[st].emplace_back(std::size_t{op.blocks} * m_o.bytes);
+            for (const PlannedOp& op : m_plan.steps[st].sends) {
+                m_sendBufs[st].emplace_back(std::size_t{op.blocks} * m_o.bytes);
+                const auto blocks = m_s.payload(op.payload);
+                for (std::size_t k = 0; k < blocks.size(); ++k)
+                    if (combinedChunk(op.transfer, k) == kNoChunk && holdsInitially(m_node, blocks[k]) &&
+                        !m_own.contains(blocks[k])) {
+                        std::vector<std::uint8_t>& own = m_own[blocks[k]];
+                        own.resize(m_o.bytes);
+                        fillBlock(blocks[k], own);
+                    }
+            }
+        }
     } catch (const Error& e) {
         std::cerr << "topocast-mpi: rank " << m_rank << " (node " << m_s.topology().nodeName(m_node)
                   << "): " << e.what() << "\n";
         return false;
     }
     return true;
-}
-
-void Replayer::run(int record)
-{
-    m_held.clear();
-    if (m_partials) // every run starts from the rank's own contributions
-        m_partials.emplace(m_s, m_combine, m_node, m_o.bytes);
-    const std::uint32_t steps = m_s.stepCount();
-    if (record >= 0) {
-        m_stepTimes.resize(static_cast<std::size_t>(record + 1) * steps, 0.0);
-    }
-    std::vector<std::vector<std::uint8_t>> sendBufs, recvBufs;
-    std::vector<MPI_Request> reqs;
-    std::vector<double> recvDone;
-    for (StepNo step{1}; step <= steps; ++step) {
-        const RankStep& rs = m_plan.steps[step - 1];
-        sendBufs.resize(rs.sends.size());
-        recvBufs.resize(rs.receives.size());
-        for (std::size_t i = 0; i < rs.sends.size(); ++i)
-            pack(step, rs.sends[i], sendBufs[i]);
-        for (std::size_t i = 0; i < rs.receives.size(); ++i)
-            recvBufs[i].assign(std::size_t{rs.receives[i].blocks} * m_o.bytes, 0);
-        reqs.assign(rs.receives.size() + rs.sends.size(), MPI_REQUEST_NULL);
-        recvDone.assign(rs.receives.size(), 0.0);
-
-        MPI_Barrier(m_map.comm);
-        const double t0 = MPI_Wtime();
-        for (std::size_t i = 0; i < rs.receives.size(); ++i)
-            MPI_Irecv(recvBufs[i].data(), static_cast<int>(recvBufs[i].size()), MPI_BYTE,
-                      m_map.rankOf[rs.receives[i].peer], rs.receives[i].tag, m_map.comm, &reqs[i]);
-        for (std::size_t i = 0; i < rs.sends.size(); ++i)
-            MPI_Isend(sendBufs[i].data(), static_cast<int>(sendBufs[i].size()), MPI_BYTE,
-                      m_map.rankOf[rs.sends[i].peer], rs.sends[i].tag, m_map.comm, &reqs[rs.receives.size() + i]);
-        for (std::size_t left = reqs.size(); left > 0; --left) {
-            int idx = MPI_UNDEFINED;
-            MPI_Waitany(static_cast<int>(reqs.size()), reqs.data(), &idx, MPI_STATUS_IGNORE);
-            if (idx == MPI_UNDEFINED)
-                break;
-            if (static_cast<std::size_t>(idx) < rs.receives.size())
-                recvDone[static_cast<std::size_t>(idx)] = MPI_Wtime() - t0;
-        }
-        const double t1 = MPI_Wtime();
-
-        if (record >= 0) {
-            m_stepTimes[static_cast<std::size_t>(record) * steps + step - 1] = t1 - t0;
-            for (std::size_t i = 0; i < rs.receives.size(); ++i)
-                m_recvTimes[rs.receives[i].transfer].push_back(recvDone[i]);
-        }
-        for (std::size_t i = 0; i < rs.receives.size(); ++i)
-            unpack(step, rs.receives[i], recvBufs[i]);
-    }
-    checkHoldings();
 }
 
 double Replayer::runLibrary(int record)
@@ -258,6 +229,7 @@ double Replayer::runLibrary(int record)
         break;
     }
     const double t = MPI_Wtime() - t0;
+    MPI_Barrier(m_map.comm); // no rank checks bytes while another is still timed
     const char* op = libraryOperation(m_s);
     switch (pattern) {
     case Pattern::Broadcast:
@@ -344,80 +316,6 @@ std::string Replayer::transferName(std::uint32_t step, const PlannedOp& op) cons
     const Transfer& t = m_s.transfers()[op.transfer];
     return "step " + std::to_string(step) + ", transfer " + std::to_string(op.transfer) + " from " +
            m_s.topology().nodeName(t.from) + " to " + m_s.topology().nodeName(t.to);
-}
-
-void Replayer::pack(std::uint32_t step, const PlannedOp& op, std::vector<std::uint8_t>& buf)
-{
-    const auto blocks = m_s.payload(op.payload);
-    buf.assign(blocks.size() * m_o.bytes, 0);
-    for (std::size_t k = 0; k < blocks.size(); ++k) {
-        const Block& b = blocks[k];
-        const std::span<std::uint8_t> out{buf.data() + k * m_o.bytes, m_o.bytes};
-        if (const std::uint64_t c = combinedChunk(op.transfer, k); c != kNoChunk) {
-            const auto partial = m_partials->chunk(c); // as it stood at the end of the last step
-            std::copy(partial.begin(), partial.end(), out.begin());
-            continue;
-        }
-        if (holdsInitially(m_node, b)) {
-            fillBlock(b, out);
-            continue;
-        }
-        const auto it = m_held.find(b);
-        if (it == m_held.end()) {
-            // The checker rules this out; sending zeros keeps every rank's matching intact.
-            error(transferName(step, op) + ": the sender does not hold the " + describeBlock(m_s.topology(), b));
-            continue;
-        }
-        std::copy(it->second.begin(), it->second.end(), out.begin());
-    }
-    if (static_cast<long long>(op.transfer) == m_o.injectFault && !buf.empty())
-        buf[buf.size() / 2] ^= 0x5A;
-}
-
-void Replayer::unpack(std::uint32_t step, const PlannedOp& op, const std::vector<std::uint8_t>& buf)
-{
-    const auto blocks = m_s.payload(op.payload);
-    for (std::size_t k = 0; k < blocks.size(); ++k) {
-        const Block& b = blocks[k];
-        const std::span<const std::uint8_t> got{buf.data() + k * m_o.bytes, m_o.bytes};
-        if (combinedChunk(op.transfer, k) != kNoChunk) {
-            if (const std::string problem = m_partials->receive(op.transfer, k, got); !problem.empty())
-                error(transferName(step, op) + ": " + problem);
-            continue;
-        }
-        const std::size_t bad = firstMismatch(b, got);
-        if (bad < got.size()) {
-            std::ostringstream msg;
-            msg << transferName(step, op) << ": " << describeBlock(m_s.topology(), b) << " differs at byte " << bad
-                << " of " << m_o.bytes << " (checksum " << std::hex << checksum(got) << ", expected "
-                << blockChecksum(b, m_o.bytes) << ")";
-            error(msg.str());
-        }
-        m_held[b].assign(got.begin(), got.end());
-    }
-}
-
-std::uint64_t Replayer::combinedChunk(std::size_t transfer, std::size_t k) const
-{
-    return m_partials ? m_combine.arrivals[m_combine.first[transfer] + k].chunk : kNoChunk;
-}
-
-void Replayer::checkHoldings()
-{
-    if (m_partials) {
-        for (const std::string& line : m_partials->finish())
-            error("the run " + line);
-        return;
-    }
-    for (const Block& b : m_plan.required) {
-        const auto it = m_held.find(b);
-        if (it == m_held.end()) {
-            error("the run ends without the " + describeBlock(m_s.topology(), b));
-            continue;
-        }
-        if (checksum(it->second) != blockChecksum(b, m_o.bytes))
-            error("the run ends with a wrong copy of the " + describeBlock(m_s.topology(), b));
-    }
 }
 
 } // namespace topocast::mpi

@@ -13,6 +13,7 @@
 #include <cstdint>
 #include <map>
 #include <optional>
+#include <span>
 #include <string>
 #include <vector>
 
@@ -27,6 +28,7 @@ struct Options {
     int repeat = 5;
     std::string outFile;
     bool noLibrary = false;
+    bool async = false;         // no barriers: each rank sends as soon as its part of the schedule allows
     long long injectFault = -1; // testing aid: corrupt this transfer's payload at its sender
 };
 
@@ -50,7 +52,9 @@ public:
     /// Builds the plan; false (with a message on stderr) if it cannot be run.
     bool plan();
 
-    /// One run of the schedule. `record` = index of the timed repetition, or -1 for the warm-up.
+    /// One run of the schedule, timed end to end from a barrier (packing, sending, receiving and
+    /// combining inside the clock), then a barrier, then every byte received checked. `record` =
+    /// index of the timed repetition, or -1 for the warm-up.
     void run(int record);
 
     /// The library's collective on the same ranks and data; returns this rank's time.
@@ -63,17 +67,32 @@ public:
     bool takesPart(NodeId v) const;
 
     std::uint64_t errors() const { return m_errors; }
+    /// Repetition-major, one value per step: stepped, the step's time from its barrier to its last
+    /// receive combined; async, when this rank completed the step, from the run's start.
     const std::vector<double>& stepTimes() const { return m_stepTimes; }
+    /// Per repetition: first send to last combine (stepped: the barriers between steps included).
+    const std::vector<double>& endToEndTimes() const { return m_endToEnd; }
+    /// Per repetition, stepped runs: the time this rank spent in the barriers between steps.
+    const std::vector<double>& barrierTimes() const { return m_barriers; }
+    /// Stepped runs: transfer → its receive's completion after the step's start, per repetition.
     const std::map<std::size_t, std::vector<double>>& recvTimes() const { return m_recvTimes; }
 
 private:
+    double runStepped(int record);
+    double runAsync(int record);
+
     void error(const std::string& what);
 
     std::string transferName(std::uint32_t step, const PlannedOp& op) const;
 
-    void pack(std::uint32_t step, const PlannedOp& op, std::vector<std::uint8_t>& buf);
+    /// Fills the send's buffer from what the rank holds at the end of the step before.
+    std::vector<std::uint8_t>& pack(std::uint32_t step, std::size_t i);
 
-    void unpack(std::uint32_t step, const PlannedOp& op, const std::vector<std::uint8_t>& buf);
+    /// Receive i of `step` arrived: its blocks are held (or combined); unchecked (see verify).
+    void accept(std::uint32_t step, std::size_t i);
+
+    /// After the clock: every block received checked byte for byte, then the final holdings.
+    void verify();
 
     /// The chunk block k of transfer `transfer` carries in a combining schedule, else kNoChunk.
     std::uint64_t combinedChunk(std::size_t transfer, std::size_t k) const;
@@ -86,12 +105,15 @@ private:
     int m_rank = 0;
     NodeId m_node{};
     RankPlan m_plan;
-    std::map<Block, std::vector<std::uint8_t>> m_held; // blocks received (own blocks are generated)
+    std::map<Block, std::vector<std::uint8_t>> m_own;          // the blocks it sends of its own, made before the clock
+    std::map<Block, std::span<const std::uint8_t>> m_held;     // blocks received, in m_recvBufs
+    std::vector<std::vector<std::vector<std::uint8_t>>> m_recvBufs, m_sendBufs; // [step − 1][op], made once
     CombinePlan m_combine;                             // combining patterns: what every arrival does
     std::optional<PartialResults> m_partials;          // combining patterns: this rank's partial results
     std::uint64_t m_errors = 0;
     std::vector<int> m_scatterCounts, m_scatterDispls;      // MPI_Scatterv of a partial scatter, by rank
-    std::vector<double> m_stepTimes;                        // repetition-major, this rank's step times
+    std::vector<double> m_stepTimes;                        // see stepTimes()
+    std::vector<double> m_endToEnd, m_barriers;             // per repetition
     std::map<std::size_t, std::vector<double>> m_recvTimes; // transfer → completion time per repetition
 };
 

@@ -45,16 +45,20 @@ constexpr int kExitBadInput = 2;
 const char* const kDescription =
     "Replays a topocast schedule (the JSON of `topocast-cli schedule --json`) with one MPI rank per\n"
     "topology node: each rank performs exactly its sends and receives, step by step, with\n"
-    "MPI_Isend/MPI_Irecv + MPI_Waitall and a barrier between steps. Every byte received is checked\n"
-    "against the deterministic payload of its blocks, and every rank must end holding its blocks.\n"
+    "MPI_Isend/MPI_Irecv + MPI_Waitany and a barrier before each step; with --async there are no\n"
+    "barriers: every receive is posted at the start and each step's sends go as soon as the rank has\n"
+    "combined what it received in the step before. Every byte received is checked (after the\n"
+    "clock) against the deterministic payload of its blocks; every rank must end holding its blocks.\n"
     "Reduce, reduce-scatter and allreduce combine for real: each rank's contribution is an array of\n"
     "64-bit integers (48-bit values, so no sum overflows; --bytes must be a multiple of 8), partial\n"
     "results are their sums, every partial received is checked against the sum its sender should\n"
     "hold, and every result must be the sum of all contributions.\n"
-    "Times each step (MPI_Wtime, slowest rank) and each transfer (at its receiver), and the MPI\n"
-    "library's own collective (MPI_Bcast / MPI_Scatter / MPI_Allgather / MPI_Alltoall / MPI_Gather /\n"
-    "MPI_Reduce / MPI_Allreduce / MPI_Reduce_scatter_block, the sums as MPI_SUM on MPI_UINT64_T) on the\n"
-    "same ranks and data; prints min/median over the repetitions.\n"
+    "Times the run end to end (MPI_Wtime, slowest rank, from a barrier to its last receive combined,\n"
+    "packing and combining inside), each step and each transfer (at its receiver), the barriers on\n"
+    "their own, and the MPI library's own collective (MPI_Bcast / MPI_Scatter / MPI_Allgather /\n"
+    "MPI_Alltoall / MPI_Gather / MPI_Reduce / MPI_Allreduce / MPI_Reduce_scatter_block, the sums as\n"
+    "MPI_SUM on MPI_UINT64_T) timed the same way on the same ranks and data; prints min/median over\n"
+    "the repetitions.\n"
     "Run with exactly as many ranks as the topology has nodes, e.g.\n"
     "  mpirun -np 64 topocast-mpi mesh8x8.json --bytes 4096 --repeat 10 --out mesh8x8.measured.json\n"
     "(`topocast-mpi replay SCHEDULE …` is the same). The other command, `topocast-mpi landscape\n"
@@ -80,6 +84,9 @@ int parseOptions(int argc, char** argv, Options& o, int rank)
         ->capture_default_str();
     app.add_option("--out", o.outFile, "write the measured-times JSON (format topocast-measured) to FILE");
     app.add_flag("--no-library", o.noLibrary, "skip timing the MPI library's own collective");
+    app.add_flag("--async", o.async,
+                 "no barriers: post every receive at the start, send each step's messages as soon as the rank "
+                 "has combined what it received in the step before (an executor to race the library with)");
     app.add_option("--inject-fault", o.injectFault,
                    "testing aid: the sender of transfer INDEX (0-based, schedule order) flips one byte, so the "
                    "receiver must report a mismatch");
@@ -106,11 +113,19 @@ std::string isoNow()
     return buf;
 }
 
+void printStatsLine(std::ostream& out, const std::string& label, const TimeStats& t)
+{
+    out << std::left << std::setw(32) << label << std::right << std::setw(12) << formatMicroseconds(t.min)
+        << std::setw(12) << formatMicroseconds(t.median) << "\n";
+}
+
 void printSummary(std::ostream& out, const MeasuredTimes& m, const Schedule& s)
 {
+    const bool async = m.mode == "async";
     out << "topocast-mpi: " << m.topology << " " << m.algorithm << " " << m.pattern << ", " << m.ranks << " ranks on "
         << m.hosts << " host" << (m.hosts == 1 ? "" : "s") << " (" << m.mapping << "), " << m.bytesPerBlock
-        << " B per block, " << m.repeat << " timed repetition" << (m.repeat == 1 ? "" : "s") << "\n";
+        << " B per block, " << m.repeat << " timed repetition" << (m.repeat == 1 ? "" : "s") << ", "
+        << (async ? "async (no barriers)" : "stepped (a barrier before each step)") << "\n";
     out << (m.verified ? "verified: every receive and every rank's final blocks match byte for byte\n"
                        : "NOT verified: see the mismatches above\n");
     out << "step  transfers        bytes      min_us   median_us";
@@ -124,12 +139,22 @@ void printSummary(std::ostream& out, const MeasuredTimes& m, const Schedule& s)
             out << "  " << s.stepLabels[st.step - 1];
         out << "\n";
     }
-    out << "total (sum of steps)            " << std::setw(12) << formatMicroseconds(m.total.min) << std::setw(12)
-        << formatMicroseconds(m.total.median) << "\n";
+    printStatsLine(out, "total (sum of steps)", m.total);
+    if (m.barriers)
+        printStatsLine(out, "barriers between steps", *m.barriers);
+    if (m.endToEnd)
+        printStatsLine(out, "end to end", *m.endToEnd);
     if (m.library)
-        out << m.library->operation << " (" << m.library->bytes << " B per rank)" << std::string(4, ' ')
-            << std::setw(12) << formatMicroseconds(m.library->time.min) << std::setw(12)
-            << formatMicroseconds(m.library->time.median) << "\n";
+        printStatsLine(out, m.library->operation + " (" + std::to_string(m.library->bytes) + " B per rank)",
+                       m.library->time);
+    out << "figures (us, slowest rank): "
+        << (async ? "a step runs from the slowest rank's completion of the step before to its completion of this one"
+                  : "a step runs from its barrier to the last receive combined, packing and combining inside")
+        << "; end to end from the barrier that starts the run to the last receive combined"
+        << (async ? "" : ", the barriers between steps included (listed on their own, in no step)");
+    if (m.library)
+        out << "; " << m.library->operation << " is timed the same way, from a barrier to its return";
+    out << "; every byte is checked after the clock stops\n";
 }
 
 int run(int argc, char** argv)
@@ -245,6 +270,13 @@ int run(int argc, char** argv)
     std::vector<double> stepMax(replayer.stepTimes().size(), 0.0);
     MPI_Reduce(replayer.stepTimes().data(), stepMax.data(), static_cast<int>(stepMax.size()), MPI_DOUBLE, MPI_MAX, 0,
                map.comm);
+    std::vector<double> endToEndMax(replayer.endToEndTimes().size(), 0.0);
+    MPI_Reduce(replayer.endToEndTimes().data(), endToEndMax.data(), static_cast<int>(endToEndMax.size()), MPI_DOUBLE,
+               MPI_MAX, 0, map.comm);
+    std::vector<double> barrierMax(replayer.barrierTimes().size(), 0.0);
+    if (!o.async)
+        MPI_Reduce(replayer.barrierTimes().data(), barrierMax.data(), static_cast<int>(barrierMax.size()), MPI_DOUBLE,
+                   MPI_MAX, 0, map.comm);
     std::vector<double> libMax(libTimes.size(), 0.0);
     if (!libTimes.empty())
         MPI_Reduce(libTimes.data(), libMax.data(), static_cast<int>(libMax.size()), MPI_DOUBLE, MPI_MAX, 0, map.comm);
@@ -310,7 +342,9 @@ int run(int argc, char** argv)
                 st.bytes += transferBytes(s, t, o.bytes);
             std::vector<double> samples;
             for (int r = 0; r < reps; ++r) {
-                const double v = stepMax[static_cast<std::size_t>(r) * steps + step - 1];
+                // Async: the slowest rank's completions of this step and the one before.
+                const std::size_t at = static_cast<std::size_t>(r) * steps + step - 1;
+                const double v = o.async ? stepMax[at] - (step > 1 ? stepMax[at - 1] : 0.0) : stepMax[at];
                 samples.push_back(v);
                 totals[static_cast<std::size_t>(r)] += v;
             }
@@ -318,6 +352,10 @@ int run(int argc, char** argv)
             m.steps.push_back(std::move(st));
         }
         m.total = makeTimeStats(totals);
+        m.mode = o.async ? "async" : "stepped";
+        m.endToEnd = makeTimeStats(endToEndMax);
+        if (!o.async)
+            m.barriers = makeTimeStats(barrierMax);
         for (std::size_t i = 0; i < all.size(); i += static_cast<std::size_t>(reps) + 1) {
             MeasuredTransfer mt;
             mt.index = static_cast<std::size_t>(all[i]);

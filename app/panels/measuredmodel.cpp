@@ -111,6 +111,12 @@ QString MeasuredModel::summary() const
     const MeasuredTimes& m = m_data->measured;
     QString text = QStringLiteral("Total (Σ steps): measured %1 median (min %2), model %3")
                        .arg(formatSeconds(m.total.median), formatSeconds(m.total.min), formatSeconds(m_data->modelTotal));
+    if (m.endToEnd)
+        text += QStringLiteral(" · end to end (%1): %2 median (min %3)")
+                    .arg(m.mode == "async" ? QStringLiteral("async, no barriers")
+                                           : QStringLiteral("barriers between steps included: %1 median")
+                                                 .arg(formatSeconds(m.barriers ? m.barriers->median : 0.0)))
+                    .arg(formatSeconds(m.endToEnd->median), formatSeconds(m.endToEnd->min));
     if (m.library)
         text += QStringLiteral(" · %1 (the MPI library's own, %2 B): %3 median (min %4)")
                     .arg(QString::fromStdString(m.library->operation))

@@ -396,6 +396,8 @@ MeasuredTimes sampleMeasured(const Schedule& s)
         m.transfers.push_back(MeasuredTransfer{i, t.step, t.from, t.to, 1024, makeTimeStats({4e-6, 5e-6})});
     }
     m.library = LibraryTiming{"MPI_Bcast", 1024, makeTimeStats({3e-5, 6e-5})};
+    m.endToEnd = makeTimeStats({totals[0] + 4e-6, totals[1] + 6e-6});
+    m.barriers = makeTimeStats({4e-6, 6e-6});
     return m;
 }
 
@@ -430,6 +432,11 @@ TEST_CASE("measured-times JSON: write, read back, and match to its schedule", "[
     REQUIRE(back.library);
     CHECK(back.library->time.median == Approx(4.5e-5));
     CHECK(toJson(back).dump() == doc.dump());
+    CHECK(back.mode == "stepped");
+    REQUIRE(back.endToEnd);
+    CHECK(back.endToEnd->median == Approx(m.endToEnd->median));
+    REQUIRE(back.barriers);
+    CHECK(back.barriers->samples == m.barriers->samples);
 
     CHECK_FALSE(measuredMismatch(back, s));
     CHECK_THAT(*measuredMismatch(back, buildSchedule("binomial", Topology::mesh({2, 8}), NodeId{0}, Params{})),
@@ -464,6 +471,17 @@ TEST_CASE("measured-times JSON: bad documents are refused with the JSON path", "
     refuse([](auto& d) { d["run"].erase("ranks"); }, "run: missing \"ranks\"");
     refuse([](auto& d) { d["transfers"][2]["step"] = 0; }, "transfers[2].step: steps start at 1");
     refuse([](auto& d) { d["library"]["median_s"] = "fast"; }, "library.median_s: expected a number");
+    refuse([](auto& d) { d["run"]["mode"] = "eager"; }, "run.mode: \"eager\" is not a mode (expected \"stepped\" or \"async\")");
+    refuse([](auto& d) { d["end_to_end"]["median_s"] = -2.0; }, "end_to_end.median_s: expected a number of seconds ≥ 0");
+    {  // files from before the end-to-end figure: stepped, without it
+        nlohmann::json old = good;
+        old["run"].erase("mode");
+        old.erase("end_to_end");
+        old.erase("barriers");
+        const MeasuredTimes m = measuredFromJson(old);
+        CHECK(m.mode == "stepped");
+        CHECK_FALSE(m.endToEnd);
+    }
     CHECK_THROWS_WITH(readMeasuredTimes("/nonexistent/measured.json"), Catch::Contains("cannot open"));
 }
 
@@ -527,4 +545,37 @@ TEST_CASE("every key the measured-times writer emits is declared in its JSON Sch
     for (const std::string& key : schema["required"].get<std::vector<std::string>>())
         CHECK(doc.contains(key));
     CHECK(std::regex_match(doc["schedule"]["fingerprint"].get<std::string>(), std::regex("^[0-9a-f]{16}$")));
+}
+
+TEST_CASE("a partial's check and its combining, apart, do what receive does together", "[replay]")
+{
+    // A timed run combines unchecked inside the clock and checks after it: the two halves must
+    // give receive()'s verdicts and partials, for a right and a corrupted arrival.
+    const Schedule s = buildSchedule("ring", Topology::torus({4}), NodeId{0}, Params{{"pattern", "allreduce"}});
+    const CombinePlan plan = combinePlan(s);
+    const Transfer& t = s.transfers()[4]; // step 2: a partial of two contributions
+    REQUIRE(t.step == 2);
+    for (const bool corrupt : {false, true}) {
+        PartialResults sender(s, plan, t.from, 64), whole(s, plan, t.to, 64), halves(s, plan, t.to, 64);
+        for (std::size_t i = 0; i < 4; ++i) { // step 1 into every node, so the sender holds its partial
+            const Transfer& first = s.transfers()[i];
+            for (PartialResults* p : {&sender, &whole, &halves}) {
+                PartialResults from(s, plan, first.from, 64);
+                const NodeId to = p == &sender ? t.from : t.to;
+                if (first.to == to)
+                    CHECK(p->receive(i, 0, from.chunk(plan.arrivals[plan.first[i]].chunk)).empty());
+            }
+        }
+        std::vector<std::uint8_t> got(sender.chunk(plan.arrivals[plan.first[4]].chunk).begin(),
+                                      sender.chunk(plan.arrivals[plan.first[4]].chunk).end());
+        if (corrupt)
+            got[9] ^= 0x11;
+        const std::string together = whole.receive(4, 0, got);
+        const std::string checked = halves.check(4, 0, got);
+        CHECK(halves.combine(4, 0, got).empty());
+        CHECK(checked == together);
+        CHECK(together.empty() == !corrupt);
+        const std::uint64_t c = plan.arrivals[plan.first[4]].chunk;
+        CHECK(std::equal(whole.chunk(c).begin(), whole.chunk(c).end(), halves.chunk(c).begin()));
+    }
 }

@@ -108,6 +108,14 @@ std::span<const std::uint8_t> PartialResults::chunk(std::uint64_t c) const
 
 std::string PartialResults::receive(std::size_t transfer, std::size_t k, std::span<const std::uint8_t> got)
 {
+    std::string problem = check(transfer, k, got);
+    if (const std::string merged = combine(transfer, k, got); !merged.empty())
+        problem += (problem.empty() ? "" : "; ") + merged;
+    return problem;
+}
+
+std::string PartialResults::check(std::size_t transfer, std::size_t k, std::span<const std::uint8_t> got)
+{
     const CombinePlan::Arrival& a = m_plan.arrivals[m_plan.first[transfer] + k];
     if (a.chunk == kNoChunk)
         return {};
@@ -115,11 +123,18 @@ std::string PartialResults::receive(std::size_t transfer, std::size_t k, std::sp
     const Block named = chunkBlock(m_schedule, a.chunk);
     fillPartial(sets, a.incoming, named, m_scratch);
     const auto bad = std::mismatch(got.begin(), got.end(), m_scratch.begin()).first;
-    std::string problem;
-    if (bad != got.end())
-        problem = chunkName(m_schedule, named) + " differs from byte " + std::to_string(bad - got.begin()) +
-                  " of the sum of " + std::to_string(sets.size(a.incoming)) + " of " +
-                  std::to_string(sets.nodeCount()) + " contributions its sender should hold";
+    if (bad == got.end())
+        return {};
+    return chunkName(m_schedule, named) + " differs from byte " + std::to_string(bad - got.begin()) + " of the sum of " +
+           std::to_string(sets.size(a.incoming)) + " of " + std::to_string(sets.nodeCount()) +
+           " contributions its sender should hold";
+}
+
+std::string PartialResults::combine(std::size_t transfer, std::size_t k, std::span<const std::uint8_t> got)
+{
+    const CombinePlan::Arrival& a = m_plan.arrivals[m_plan.first[transfer] + k];
+    if (a.chunk == kNoChunk)
+        return {};
     const std::span<std::uint8_t> mine{m_data.data() + a.chunk * m_bytes, m_bytes};
     switch (a.merge.kind) {
     case ContributionSets::Merge::Added:
@@ -131,13 +146,10 @@ std::string PartialResults::receive(std::size_t transfer, std::size_t k, std::sp
     case ContributionSets::Merge::Repeated:
         break;
     case ContributionSets::Merge::Overlap:
-        if (!problem.empty())
-            problem += "; ";
-        problem += chunkName(m_schedule, named) + " would count " +
-                   m_schedule.topology().nodeName(a.merge.witness) + "'s contribution twice (left out)";
-        break;
+        return chunkName(m_schedule, chunkBlock(m_schedule, a.chunk)) + " would count " +
+               m_schedule.topology().nodeName(a.merge.witness) + "'s contribution twice (left out)";
     }
-    return problem;
+    return {};
 }
 
 std::vector<std::string> PartialResults::finish() const

@@ -130,7 +130,7 @@ ojson toJson(const MeasuredTimes& m)
     o["schedule"] = {{"file", m.scheduleFile}, {"topology", m.topology}, {"algorithm", m.algorithm},
                      {"pattern", m.pattern}, {"steps", m.stepCount}, {"fingerprint", m.fingerprint}};
     o["run"] = {{"ranks", m.ranks}, {"bytes_per_block", m.bytesPerBlock}, {"repeat", m.repeat}, {"mpi", m.mpiLibrary},
-                {"hosts", m.hosts}, {"mapping", m.mapping}, {"verified", m.verified}, {"date", m.date}};
+                {"hosts", m.hosts}, {"mapping", m.mapping}, {"mode", m.mode}, {"verified", m.verified}, {"date", m.date}};
     ojson steps = ojson::array();
     for (const MeasuredStep& s : m.steps) {
         ojson e = {{"step", s.step}, {"transfers", s.transfers}, {"bytes", s.bytes}};
@@ -141,6 +141,12 @@ ojson toJson(const MeasuredTimes& m)
     ojson total;
     putStats(total, m.total);
     o["total"] = total;
+    for (const auto& [key, stats] : {std::pair{"end_to_end", &m.endToEnd}, std::pair{"barriers", &m.barriers}})
+        if (*stats) {
+            ojson e;
+            putStats(e, **stats);
+            o[key] = e;
+        }
     ojson transfers = ojson::array();
     for (const MeasuredTransfer& t : m.transfers) {
         ojson e = {{"index", t.index}, {"step", t.step}, {"from", measuredNodeJson(m, t.from)},
@@ -185,6 +191,11 @@ MeasuredTimes measuredFromJson(const json& doc)
     if (run.contains("hosts"))
         m.hosts = static_cast<std::uint32_t>(uintAt(run, "hosts", "run", 1u << 24));
     m.mapping = optString(run, "mapping", "run");
+    if (run.contains("mode")) {
+        m.mode = stringAt(run, "mode", "run");
+        if (m.mode != "stepped" && m.mode != "async")
+            fail("run.mode", "\"" + m.mode + "\" is not a mode (expected \"stepped\" or \"async\")");
+    }
     if (run.contains("verified")) {
         if (!run["verified"].is_boolean())
             fail("run.verified", "expected true or false");
@@ -210,6 +221,10 @@ MeasuredTimes measuredFromJson(const json& doc)
                           std::to_string(m.stepCount));
     if (doc.contains("total"))
         m.total = statsFrom(doc["total"], "total");
+    if (doc.contains("end_to_end"))
+        m.endToEnd = statsFrom(doc["end_to_end"], "end_to_end");
+    if (doc.contains("barriers"))
+        m.barriers = statsFrom(doc["barriers"], "barriers");
 
     if (doc.contains("transfers")) {
         const json& transfers = arrayAt(doc, "transfers", "");

@@ -24,8 +24,10 @@ struct TimeStats {
 /// O(r log r).
 TimeStats makeTimeStats(std::vector<double> samples);
 
-/// One step of the schedule as measured: the slowest rank's time from the step's start (after a
-/// barrier) until all its sends and receives of the step completed.
+/// One step of the schedule as measured. Stepped runs: the slowest rank's time from the step's
+/// start (after a barrier) until it packed and sent all its messages of the step and received and
+/// combined all of them. Async runs (no barriers): the time from the moment the slowest rank
+/// completed the step before to the moment the slowest rank completed this one.
 struct MeasuredStep {
     StepNo step{1};
     std::uint64_t transfers = 0;
@@ -68,11 +70,16 @@ struct MeasuredTimes {
     std::string mpiLibrary;  ///< MPI_Get_library_version, first line
     std::uint32_t hosts = 0; ///< distinct processor names
     std::string mapping;     ///< "MPI_Cart_create (reorder)", "rank bits"
+    std::string mode = "stepped"; ///< "stepped" (a barrier before each step) or "async" (none)
     bool verified = false;   ///< every receive and every final holding matched byte for byte
     std::string date;        ///< UTC, ISO 8601
     // What was measured.
     std::vector<MeasuredStep> steps; ///< one per schedule step, in order
     TimeStats total;                 ///< Σ over steps of the step time, per repetition
+    /// Slowest rank, from the barrier that starts the run to its last receive combined (stepped:
+    /// the barriers between steps included): what the library's collective is set against.
+    std::optional<TimeStats> endToEnd;
+    std::optional<TimeStats> barriers; ///< stepped: slowest rank's time in the barriers between steps
     std::vector<MeasuredTransfer> transfers;
     std::optional<LibraryTiming> library;
 };

@@ -152,6 +152,15 @@ public:
     /// that names no chunk is left to the caller ("" here). O(|incoming| · bytes).
     std::string receive(std::size_t transfer, std::size_t k, std::span<const std::uint8_t> got);
 
+    /// receive()'s check alone: `got` against the partial its sender should hold, the partials
+    /// unchanged ("" when right). O(|incoming| · bytes).
+    std::string check(std::size_t transfer, std::size_t k, std::span<const std::uint8_t> got);
+
+    /// receive()'s combining alone, unchecked, as a timed run does it (the check comes after the
+    /// clock stops): adds or keeps `got` as the plan says. Returns the problem only where the plan
+    /// counts a contribution twice. O(bytes).
+    std::string combine(std::size_t transfer, std::size_t k, std::span<const std::uint8_t> got);
+
     /// What the node ends without: one line per required chunk (requiredChunks) whose bytes are
     /// not the sum of all N contributions. O(required · N · bytes).
     std::vector<std::string> finish() const;
