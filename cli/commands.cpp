@@ -1,4 +1,5 @@
 #include "commands.h"
+#include "envelope.h"
 
 #include "topocast/algorithms/registry.h"
 #include "topocast/model/error.h"
@@ -8,9 +9,52 @@
 #include <algorithm>
 #include <iostream>
 #include <memory>
+#include <set>
 #include <sstream>
 
 namespace topocast::cli {
+
+namespace {
+
+/// The request of a parsed subcommand as documents record it (currentCommandLine): every option
+/// given, in long form and declaration order, each with its value as it counts (a later value of
+/// an option that keeps the last), except those that only say where output goes or how fast.
+std::vector<std::string> commandLineOf(const CLI::App& sub)
+{
+    static const std::set<std::string> kNotTheRequest = {"--out",  "--json",        "--trace",       "--network-out",
+                                                         "--plot", "--hostfile",    "--threads",     "--max-seconds",
+                                                         "--force", "--memory-limit", "--timings"};
+    std::vector<std::string> args{sub.get_name()};
+    for (const CLI::Option* opt : sub.get_options()) {
+        if (opt->count() == 0)
+            continue;
+        const std::string name = !opt->get_lnames().empty()   ? "--" + opt->get_lnames().front()
+                                 : !opt->get_snames().empty() ? "-" + opt->get_snames().front()
+                                                              : std::string();
+        if (kNotTheRequest.contains(name) || name == "--help")
+            continue;
+        if (opt->get_type_size_max() == 0) { // a flag
+            args.push_back(name);
+            continue;
+        }
+        const std::vector<std::string> values = opt->reduced_results();
+        if (opt->get_delimiter() != '\0' && !name.empty()) {
+            std::string joined;
+            for (const std::string& v : values)
+                joined += (joined.empty() ? "" : std::string(1, opt->get_delimiter())) + v;
+            args.insert(args.end(), {name, joined});
+            continue;
+        }
+        for (const std::string& v : values) {
+            if (!name.empty())
+                args.push_back(name);
+            args.push_back(v);
+        }
+    }
+    return args;
+}
+
+} // namespace
 
 std::vector<Command>& commandTable()
 {
@@ -88,6 +132,13 @@ int run(const std::vector<std::string>& args, Io& io)
     } guard;
     if (memoryMiB)
         setMemoryLimit(memoryMiB << 20);
+    // The landscape document records its request in its own keys, which topocast-mpi writes
+    // byte for byte too (docs/mpi.md).
+    std::vector<std::string> request;
+    for (auto& [sub, act] : actions)
+        if (sub->parsed() && sub->get_name() != "landscape")
+            request = commandLineOf(*sub);
+    const CommandLineScope scope(std::move(request));
     try {
         return action(io);
     } catch (const Error& e) {

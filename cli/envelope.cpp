@@ -11,12 +11,39 @@
 
 namespace topocast::cli {
 
+namespace {
+
+std::vector<std::string>& commandLineSlot()
+{
+    thread_local std::vector<std::string> args;
+    return args;
+}
+
+} // namespace
+
+const std::vector<std::string>& currentCommandLine()
+{
+    return commandLineSlot();
+}
+
+CommandLineScope::CommandLineScope(std::vector<std::string> args) : m_saved(std::move(commandLineSlot()))
+{
+    commandLineSlot() = std::move(args);
+}
+
+CommandLineScope::~CommandLineScope()
+{
+    commandLineSlot() = std::move(m_saved);
+}
+
 nlohmann::ordered_json envelope(const std::string& format)
 {
     nlohmann::ordered_json doc;
     doc["format"] = format;
     doc["version"] = kOutputVersion;
     doc["topology"] = nullptr;
+    if (!currentCommandLine().empty())
+        doc["command_line"] = currentCommandLine();
     return doc;
 }
 

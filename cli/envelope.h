@@ -9,13 +9,34 @@
 #include <nlohmann/json.hpp>
 
 #include <string>
+#include <vector>
 
 namespace topocast::cli {
 
 /// Version of every topocast-cli JSON output format (raised when a format changes incompatibly).
 inline constexpr int kOutputVersion = 1;
 
-/// {"format": format, "version": kOutputVersion, "topology": topo.spec()}; callers add
+/// The request a document records ("command_line"): the subcommand and every option given that
+/// changes what is computed, in long form (`tcd-map --topology mesh:8x8 --mode paper`); where the
+/// document goes (--out, --json, --trace …) is left out. `topocast-cli ARGS… --json` gives the same
+/// bytes again. Set by run() for the command it runs (CommandLineScope); empty elsewhere
+/// (topocast-mpi), and then documents record none.
+const std::vector<std::string>& currentCommandLine();
+
+/// Sets currentCommandLine() while it lives (run() is re-entered by tests, one request at a time).
+class CommandLineScope {
+public:
+    explicit CommandLineScope(std::vector<std::string> args);
+    ~CommandLineScope();
+    CommandLineScope(const CommandLineScope&) = delete;
+    CommandLineScope& operator=(const CommandLineScope&) = delete;
+
+private:
+    std::vector<std::string> m_saved;
+};
+
+/// {"format": format, "version": kOutputVersion, "topology": topo.spec(), "command_line": […]
+/// where a request is set}; callers add
 /// "algorithm", "parameters" and their own fields after it. O(d).
 nlohmann::ordered_json envelope(const std::string& format, const Topology& topo);
 
