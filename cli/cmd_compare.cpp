@@ -148,6 +148,12 @@ std::vector<CompareRow> buildRows(const std::vector<Ports>& models, Pattern patt
     return rows;
 }
 
+/// A time on the network model, to the picosecond; null where there is none.
+nlohmann::ordered_json nsValue(std::optional<double> ns)
+{
+    return ns ? nlohmann::ordered_json{{"value", std::round(*ns * 1e3) / 1e3}, {"unit", "ns"}} : nlohmann::ordered_json(nullptr);
+}
+
 std::string fmtNum(double v, int precision = 6)
 {
     std::ostringstream s;
@@ -166,22 +172,21 @@ nlohmann::ordered_json rowJson(const CompareRow& r, std::size_t rank)
                                {"port_model", toString(toPortModel(r.ports))},
                                {"time_from", r.counted ? "counted schedule" : "closed form"}};
     row["startups"] = r.counted ? r.counted->startups.value() : r.formula.startups.value();
-    row["transfer"] = r.counted ? r.counted->transfer.value() : r.formula.transfer.value();
-    row["time"] = r.time;
+    row["transfer"] = quantity(r.counted ? r.counted->transfer.value() : r.formula.transfer.value(), kElements);
+    row["time"] = quantity(r.time, kModelUnits);
     if (r.formula.available) {
         row["formula_startups"] = r.formula.startups.value();
-        row["formula_transfer"] = r.formula.transfer.value();
-        row["formula_time"] = r.formulaTime;
+        row["formula_transfer"] = quantity(r.formula.transfer.value(), kElements);
+        row["formula_time"] = quantity(r.formulaTime, kModelUnits);
         row["formula"] = r.formula.source;
-        row["packet_opt"] = r.formula.packetOpt;
+        row["packet_opt"] = quantity(r.formula.packetOpt, kElements);
     } else {
         row["formula_time"] = nullptr;
         row["formula"] = "";
     }
     row["formula_differs"] = r.differs;
-    row["loggp_time"] = r.loggp ? nlohmann::ordered_json{{"value", std::round(*r.loggp * 1e3) / 1e3}, {"unit", "ns"}}
-                                : nlohmann::ordered_json(nullptr);
-    row["lower_bound"] = r.lowerBound;
+    row["loggp_time"] = nsValue(r.loggp);
+    row["lower_bound"] = quantity(r.lowerBound, kModelUnits);
     row["ratio"] = ratio;
     return row;
 }
@@ -214,8 +219,8 @@ std::optional<nlohmann::ordered_json> streamingBound(Pattern pattern, const std:
                                   {"variant", "streaming"},
                                   {"ports", "n"},
                                   {"formula_startups", st.startups.value()},
-                                  {"formula_transfer", st.transfer.value()},
-                                  {"formula_time", st.time(p.tau, p.tc)},
+                                  {"formula_transfer", quantity(st.transfer.value(), kElements)},
+                                  {"formula_time", quantity(st.time(p.tau, p.tc), kModelUnits)},
                                   {"formula", st.source},
                                   {"reason", "a bound without a schedule topocast builds; not ranked"}};
 }
@@ -239,17 +244,20 @@ std::vector<std::size_t> ranks(const std::vector<CompareRow>& rows)
 
 nlohmann::ordered_json compareJson(const Topology& topo, Pattern pattern, const CostParams& p,
                                    const std::vector<CompareRow>& rows, const std::vector<std::string>& uncounted,
-                                   const std::optional<nlohmann::ordered_json>& streaming)
+                                   const std::optional<nlohmann::ordered_json>& streaming, NetworkModel net,
+                                   bool sizeGiven)
 {
     nlohmann::ordered_json doc = envelope("topocast-compare", topo);
     doc["pattern"] = patternName(pattern);
-    doc["parameters"] = {{"message", p.M}, {"packet", p.B}, {"tau", p.tau}, {"tc", p.tc}};
-    // The same four at the top level, where compare --json has always written them.
-    doc["message"] = p.M;
-    doc["packet"] = p.B;
-    doc["tau"] = p.tau;
-    doc["tc"] = p.tc;
+    doc["parameters"] = {{"message", quantity(p.M, kElements)},
+                         {"packet", quantity(p.B, kElements)},
+                         {"tau", quantity(p.tau, kModelUnits)},
+                         {"tc", quantity(p.tc, kModelUnitsPerElement)}};
     doc["time_unit"] = "model units (startups·tau + transfer·tc)";
+    if (!sizeGiven) // as loggpTime times every row: M elements of 8 bytes
+        net.message = static_cast<std::uint64_t>(p.M) * 8;
+    doc["network"] = networkJson(net);
+    doc["size"] = {{"value", net.message}, {"unit", "B"}};
     doc["ranked_by"] = "loggp: the schedule's time on the network model (time engine: hops, overlap and ports charged, "
                        "contention not; n-port rows all-port, half rows half-duplex, the others one-port), within each "
                        "port model; counted_rank: its rank by the counted time (start-ups·tau + transfer·tc)";
@@ -261,10 +269,8 @@ nlohmann::ordered_json compareJson(const Topology& topo, Pattern pattern, const 
             winners.push_back({{"ports", portsName(rows[i].ports)},
                                {"port_model", toString(toPortModel(rows[i].ports))},
                                {"algorithm", rows[i].algorithm},
-                               {"time", rows[i].time},
-                               {"loggp_time", rows[i].loggp ? nlohmann::ordered_json{{"value", std::round(*rows[i].loggp * 1e3) / 1e3},
-                                                                                     {"unit", "ns"}}
-                                                            : nlohmann::ordered_json(nullptr)}});
+                               {"time", quantity(rows[i].time, kModelUnits)},
+                               {"loggp_time", nsValue(rows[i].loggp)}});
         list.push_back(rowJson(rows[i], rank[i]));
     }
     doc["winners"] = winners;
@@ -312,7 +318,7 @@ void compareText(const Topology& topo, Pattern pattern, const CostParams& p, con
         rowText(text, rows[i], rank[i]);
     }
     if (streaming)
-        text << "not ranked: sbntc --variant streaming (n-port), " << (*streaming)["formula_time"].get<double>()
+        text << "not ranked: sbntc --variant streaming (n-port), " << (*streaming)["formula_time"]["value"].get<double>()
              << " by " << (*streaming)["formula"].get<std::string>() << ": a bound without a schedule topocast builds\n";
     for (const std::string& u : uncounted)
         text << "left out: " << u << " (no closed form; schedules are counted only for n ≤ " << kCountLimit << ")\n";
@@ -359,11 +365,6 @@ void simulateRow(CollectiveRow& row, const Schedule& s, const NetworkModel& net)
 {
     row.simulated = simulateSchedule(s, net).time.total;
     row.simulatedSteps = simulateSchedule(s, net, {.steps = true}).time.total;
-}
-
-nlohmann::ordered_json nsValue(double ns)
-{
-    return {{"value", std::round(ns * 1e3) / 1e3}, {"unit", "ns"}};
 }
 
 /// The collective comparison for people: one row per algorithm, ranked (`rank`), the α–β
@@ -482,7 +483,9 @@ int runCollectiveCompare(const CompareCommand& o, const Topology& topo, Pattern 
         nlohmann::ordered_json doc = envelope("topocast-compare-collectives", topo);
         doc["pattern"] = toString(pattern);
         doc["model"] = "alpha-beta";
-        doc["parameters"] = {{"alpha", alpha}, {"beta", beta}, {"message", o.message}};
+        doc["parameters"] = {{"alpha", quantity(alpha, kModelUnits)},
+                             {"beta", quantity(beta, kModelUnitsPerElement)},
+                             {"message", quantity(o.message, kElements)}};
         doc["time_unit"] = "model time units (α = --tau per start-up, β = --tc per element)";
         doc["ranked_by"] = o.model == "simgrid"
                                ? "simgrid: the simulated time (" + simulationEngine() +
@@ -496,13 +499,13 @@ int runCollectiveCompare(const CompareCommand& o, const Topology& topo, Pattern 
             const CollectiveRow& r = rows[i];
             list.push_back({{"rank", rank[i]}, {"algorithm", r.algorithm}, {"steps", r.steps}, {"tcd", r.tcd},
                             {"max_hops", r.maxHops},
-                            {"loggp_time", {{"value", std::round(r.loggp * 1e3) / 1e3}, {"unit", "ns"}}},
-                            {"loggp_steps_time", {{"value", std::round(r.loggpSteps * 1e3) / 1e3}, {"unit", "ns"}}},
+                            {"loggp_time", nsValue(r.loggp)}, {"loggp_steps_time", nsValue(r.loggpSteps)},
                             {"loggp_above_bound",
                              {{"value", bound.total > 0 ? std::round((r.loggp / bound.total - 1) * 1e8) / 1e6 : 0.0}, {"unit", "%"}}},
                             {"alpha_beta_rank", alphaBetaRank[i]}, {"alpha_beta_differs", alphaBetaRank[i] != rank[i]},
-                            {"startups", r.startups}, {"data_per_node", r.data}, {"time", r.time},
-                            {"lower_bound", r.lowerBound}, {"ratio", r.lowerBound > 0 ? r.time / r.lowerBound : 1.0},
+                            {"startups", r.startups}, {"data_per_node", quantity(r.data, "M")},
+                            {"time", quantity(r.time, kModelUnits)}, {"lower_bound", quantity(r.lowerBound, kModelUnits)},
+                            {"ratio", r.lowerBound > 0 ? r.time / r.lowerBound : 1.0},
                             {"alpha_beta_from", r.graphFigures ? "hypercube-graph" : "collective"}});
         }
         if (o.model == "simgrid")
@@ -554,7 +557,7 @@ int runCompare(const CompareCommand& o, Io& io)
     }
     const auto streaming = streamingBound(pattern, models, p);
     if (o.json)
-        io.out << compareJson(topo, pattern, p, rows, uncounted, streaming).dump(2) << "\n";
+        io.out << compareJson(topo, pattern, p, rows, uncounted, streaming, net, o.network.messageGiven()).dump(2) << "\n";
     else
         compareText(topo, pattern, p, rows, uncounted, streaming, net, io.out);
     return 0;

@@ -79,6 +79,11 @@ nlohmann::ordered_json scenarioEnvelope(const std::string& format, const Scenari
     return doc;
 }
 
+nlohmann::ordered_json quantity(double value, const std::string& unit)
+{
+    return {{"value", roundedForJson(value)}, {"unit", unit}};
+}
+
 double roundedForJson(double v)
 {
     if (!std::isfinite(v))

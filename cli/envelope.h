@@ -49,6 +49,16 @@ nlohmann::ordered_json envelope(const std::string& format);
 /// {} for none) and "source" in node notation (nodeToJson). O(d + parameters).
 nlohmann::ordered_json scenarioEnvelope(const std::string& format, const Scenario& scenario);
 
+// The units of the hypercube model and of the α–β model (Johnsson & Ho §2): time in model units
+// (τ per start-up, t_c per element), data in elements.
+inline constexpr const char* kModelUnits = "model units";
+inline constexpr const char* kModelUnitsPerElement = "model units per element";
+inline constexpr const char* kElements = "elements";
+
+/// A quantity as every document writes one: {"value": v (roundedForJson), "unit": unit}.
+/// Counts named by their key (steps, transfers, start-ups, ranks, TCD in hops) stay plain numbers.
+nlohmann::ordered_json quantity(double value, const std::string& unit);
+
 /// A number as the shortest decimal of at most 12 significant digits, so JSON prints what the
 /// text shows (8.206, not 8.206000000000001 after a unit change). Never throws.
 double roundedForJson(double v);

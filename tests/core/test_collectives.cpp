@@ -487,15 +487,15 @@ TEST_CASE("topocast-cli compare ranks the all-reduces by their time on the netwo
     // recursive-doubling: 10·4 + 4·16 = 104; bucket and rabenseifner: 10·8 + 1.875·16 = 110, a
     // tie; ring: 10·30 + 30 = 330.
     CHECK(doc["rows"][0]["algorithm"] == "recursive-doubling");
-    CHECK(doc["rows"][0]["time"] == 104.0);
+    CHECK(doc["rows"][0]["time"]["value"] == 104.0);
     CHECK(doc["rows"][0]["rank"] == 1);
-    CHECK(doc["rows"][1]["time"] == 110.0);
+    CHECK(doc["rows"][1]["time"]["value"] == 110.0);
     CHECK(doc["rows"][1]["rank"] == 2);
     CHECK(doc["rows"][2]["rank"] == 2);
     CHECK(doc["rows"][3]["algorithm"] == "ring");
     CHECK(doc["rows"][3]["rank"] == 4);
-    CHECK(doc["rows"][3]["time"] == 330.0);
-    CHECK(doc["rows"][3]["lower_bound"] == 10.0 * 4 + 1.875 * 16);
+    CHECK(doc["rows"][3]["time"]["value"] == 330.0);
+    CHECK(doc["rows"][3]["lower_bound"]["value"] == 10.0 * 4 + 1.875 * 16);
     // Ranked by the network model's time (at 128 B, recursive-doubling's 4 one-hop exchanges
     // beat the 8 of bucket and rabenseifner, which send the same messages over one hop each: a
     // tie there too), α–β's rank beside it.
@@ -656,6 +656,6 @@ TEST_CASE("compare lists every hypercube graph for gather and reduce, with the f
     for (const auto& row : g["rows"])
         if (row["algorithm"] == "sbt") {
             CHECK(row["startups"] == 15);
-            CHECK(row["data_per_node"] == 15);
+            CHECK(row["data_per_node"] == nlohmann::json{{"value", 15}, {"unit", "M"}});
         }
 }

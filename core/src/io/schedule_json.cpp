@@ -96,6 +96,12 @@ ojson headerJson(const Schedule& s, const Metrics& m)
     for (const auto& [key, value] : info.items())
         if (!o.contains(key))
             o[key] = value;
+    if (s.figures) { // what each of the algorithm's keys above is: its name, unit and a sentence
+        ojson figures = ojson::object();
+        for (const FigureRow& row : figureRows(*s.figures))
+            figures[row.key] = {{"label", row.name}, {"unit", row.unit}, {"help", row.help}};
+        o["figures"] = figures;
+    }
     if (s.parts != 1)
         o["parts"] = s.parts;
     o["size_unit"] = s.sizeUnit;  // always, the default ("message") too: every size says its unit
