@@ -81,6 +81,7 @@ int runVisibility(const VisibilityCommand& opt, Io& io)
         nlohmann::ordered_json doc = scenarioEnvelope("topocast-visibility", sc);
         doc["layout"] = layout;
         doc["explode"] = roundedForJson(explode);
+        doc["unit"] = "px"; // width, height, node_px and label_px: pixels of the output
         doc["width"] = opt.width;
         doc["height"] = opt.height;
         nlohmann::ordered_json steps = nlohmann::ordered_json::array();

@@ -154,6 +154,32 @@ with tempfile.TemporaryDirectory() as d:
     check("topocast-goal-validation.schema.json", doc, "validate a broken GOAL program")
     if doc["valid"] or "broken.goal:3" not in doc["findings"][0]:
         sys.exit("a GOAL program with a receive never sent was found valid, or its finding has no line")
+with tempfile.TemporaryDirectory() as d:
+    # The trace export: a broadcast, a sourceless all-to-all, a divisible-load scatter in load units.
+    for net, algo, extra in [("mesh:4x4", "binomial", []), ("hypercube:3", "sbnt", ["--pattern", "alltoall", "--ports", "n"]),
+                             ("mesh:7x7x7", "divisible-load", ["--source", "3,3,3"])]:
+        t = os.path.join(d, "trace.json")
+        run(["export", "-t", net, "-a", algo] + extra + ["--format", "trace", "--out", t], parse=False)
+        check("topocast-trace.schema.json", json.load(open(t)), f"export {algo} on {net} as a trace")
+
+
+def require_units(node, where):
+    """Every quantity a schema declares ({"value", "unit"}) must require its unit."""
+    if isinstance(node, dict):
+        props = node.get("properties")
+        if isinstance(props, dict) and "value" in props and not {"value", "unit"} <= set(node.get("required", [])):
+            sys.exit(f"{where}: a quantity whose unit is not required")
+        for key, value in node.items():
+            require_units(value, where + "/" + key)
+    elif isinstance(node, list):
+        for i, value in enumerate(node):
+            require_units(value, f"{where}[{i}]")
+
+
+for name in sorted(os.listdir(schemas)):
+    if name.endswith(".schema.json"):
+        require_units(json.load(open(os.path.join(schemas, name))), name)
+print("ok: every quantity the schemas declare requires its unit")
 for name in sorted(os.listdir(scenarios)):
     if name.endswith(".json"):
         check("topocast-scenario.schema.json", json.load(open(os.path.join(scenarios, name))), f"scenario {name}")

@@ -53,8 +53,10 @@ static void writeTraceHeader(std::ostream& out, const Schedule& schedule, const 
 
     out << "{\"displayTimeUnit\":\"ms\",\"otherData\":{\"format\":\"topocast-trace\",\"version\":1,\"topology\":"
         << quoted(topo.spec()) << ",\"algorithm\":" << quoted(schedule.algorithm)
-        << ",\"mode\":" << quoted(schedule.mode) << ",\"source\":" << nodeToJson(topo, schedule.source()).dump()
+        << ",\"mode\":" << quoted(schedule.mode) << ",\"pattern\":" << quoted(toString(schedule.pattern()))
+        << ",\"source\":" << (hasRoot(schedule.pattern()) ? nodeToJson(topo, schedule.source()).dump() : "null")
         << ",\"steps\":" << schedule.stepCount() << ",\"transfers\":" << schedule.transfers().size()
+        << ",\"size_unit\":" << quoted(schedule.sizeUnit)
         << ",\"time_unit\":\"µs\",\"step_times\":" << quoted(options.stepTimes.empty() ? "fixed" : options.timesFrom);
     if (options.stepTimes.empty())
         out << ",\"step_us\":" << fmt::to_string(options.stepMicros);
