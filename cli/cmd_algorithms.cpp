@@ -3,8 +3,11 @@
 
 #include "envelope.h"
 
+#include "topocast/algorithms/hypercube_cost.h"
 #include "topocast/algorithms/registry.h"
+#include "topocast/model/error.h"
 
+#include <algorithm>
 #include <memory>
 #include <ostream>
 
@@ -57,6 +60,42 @@ void printParams(std::ostream& out, const AlgorithmInfo& a)
     }
 }
 
+/// The port models (--ports) a hypercube graph has a schedule of `pattern` for, where that is not
+/// every one of them (tcbt's all-gather and all-to-all: n-port only); empty otherwise.
+std::vector<std::string> onlyPorts(const std::string& algorithm, const std::string& pattern)
+{
+    using namespace hypercube;
+    const auto& graphs = algorithmNames();
+    if (std::find(graphs.begin(), graphs.end(), algorithm) == graphs.end())
+        return {};
+    std::vector<Ports> served;
+    try {
+        served = servedPorts(algorithm, parsePatternName(pattern));
+    } catch (const Error&) { // reduce and gather: the reversed broadcast and scatter, every port model
+        return {};
+    }
+    if (served.size() >= 4)
+        return {};
+    std::vector<std::string> names;
+    for (Ports p : served)
+        names.push_back(portsName(p));
+    return names;
+}
+
+/// "broadcast|scatter|allgather (--ports n only)|…": each pattern, with the port models it needs
+/// where the default (one) has no schedule of it.
+std::string patternsWithPorts(const AlgorithmInfo& a)
+{
+    std::string out;
+    for (const std::string& pattern : a.patterns) {
+        out += (out.empty() ? "" : "|") + pattern;
+        if (const auto ports = onlyPorts(a.name, pattern);
+            !ports.empty() && std::find(ports.begin(), ports.end(), "one") == ports.end())
+            out += " (--ports " + join(ports) + " only)";
+    }
+    return out;
+}
+
 struct AlgorithmsCommand {
     std::string topology;
     bool json = false;
@@ -83,6 +122,12 @@ const CommandRegistrar reg{Command{
                     nlohmann::ordered_json o{{"name", a.name}, {"summary", a.summary}, {"topologies", a.topologies},
                                              {"modes", a.modes}, {"patterns", a.patterns},
                                              {"params", paramsJson(a)}};
+                    nlohmann::ordered_json needs = nlohmann::ordered_json::object();
+                    for (const std::string& pattern : a.patterns)
+                        if (const auto ports = onlyPorts(a.name, pattern); !ports.empty())
+                            needs[pattern] = ports;
+                    if (!needs.empty())
+                        o["pattern_ports"] = std::move(needs);
                     if (topo) {
                         o["applies"] = !why.has_value();
                         if (why)
@@ -95,7 +140,7 @@ const CommandRegistrar reg{Command{
                 if (!a.modes.empty())
                     io.out << "    --mode " << join(a.modes) << " (default " << a.modes.front() << ")\n";
                 if (a.patterns.size() > 1)
-                    io.out << "    --pattern " << join(a.patterns) << "\n";
+                    io.out << "    --pattern " << patternsWithPorts(a) << "\n";
                 printParams(io.out, a);
                 if (topo)
                     io.out << "    on " << topo->displayName() << ": " << (why ? "no — " + *why : std::string("yes")) << "\n";

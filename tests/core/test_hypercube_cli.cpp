@@ -10,6 +10,8 @@
 
 #include <catch2/catch.hpp>
 
+#include <map>
+
 #include <nlohmann/json.hpp>
 
 #include <filesystem>
@@ -116,4 +118,43 @@ TEST_CASE("cli: schedule --json of every hypercube graph reads back and passes `
         CHECK(v.out.find("valid") != std::string::npos);
     }
     std::filesystem::remove(file);
+}
+
+TEST_CASE("algorithms lists what schedule builds: every pattern with the defaults, or the port models it needs",
+          "[hypercube][cli]")
+{
+    const std::vector<std::string> networks{"hypercube:3", "mesh:4x4", "torus:4x4", "mesh:8x8x8", "torus:5x5", "mesh:4x4x4"};
+    std::map<std::string, std::string> where; // algorithm → a network it applies to
+    for (const std::string& net : networks) {
+        const auto doc = nlohmann::json::parse(runCli({"algorithms", "-t", net, "--json"}).out);
+        for (const auto& a : doc["algorithms"])
+            if (a["applies"].get<bool>() && !where.count(a["name"].get<std::string>()))
+                where[a["name"].get<std::string>()] = net;
+    }
+    const auto doc = nlohmann::json::parse(runCli({"algorithms", "--json"}).out);
+    int restricted = 0;
+    for (const auto& a : doc["algorithms"]) {
+        const std::string name = a["name"];
+        REQUIRE(where.count(name) == 1);
+        for (const auto& pattern : a["patterns"]) {
+            INFO(name << " " << pattern.get<std::string>() << " on " << where[name]);
+            std::vector<std::string> base{"schedule", "-t", where[name], "-a", name, "--pattern", pattern};
+            if (name == "divisible-load") // its layers fit around a source inside the mesh, not at a corner
+                base.insert(base.end(), {"--source", "3,3,3"});
+            bool needsPorts = false;
+            if (a.contains("pattern_ports") && a["pattern_ports"].contains(pattern)) {
+                const auto ports = a["pattern_ports"][pattern].get<std::vector<std::string>>();
+                needsPorts = std::find(ports.begin(), ports.end(), "one") == ports.end();
+            }
+            CHECK((runCli(base).status == 0) == !needsPorts);
+            if (needsPorts) {
+                ++restricted;
+                auto withPorts = base;
+                withPorts.insert(withPorts.end(), {"--ports", a["pattern_ports"][pattern][0].get<std::string>()});
+                CHECK(runCli(withPorts).status == 0);
+            }
+        }
+    }
+    CHECK(restricted == 2); // tcbt's all-gather and all-to-all: n-port only
+    CHECK_THAT(runCli({"algorithms"}).out, Catch::Contains("allgather (--ports n only)|alltoall (--ports n only)"));
 }
