@@ -99,9 +99,10 @@ int runVisibility(const VisibilityCommand& opt, Io& io)
         io.out << doc.dump() << '\n';
         return 0;
     }
-    io.out << fmt::format("{}: {} from {}, layout {}, explode {:g}, {}×{} view\n", sc.algorithm,
-                          schedule.topology().displayName(), schedule.topology().nodeName(schedule.source()), layout,
-                          explode, opt.width, opt.height);
+    io.out << fmt::format("{} {}: {}{}, layout {}, explode {:g}, {}×{} view\n", sc.algorithm,
+                          toString(schedule.pattern()), schedule.topology().displayName(),
+                          hasRoot(schedule.pattern()) ? " from " + schedule.topology().nodeName(schedule.source()) : "",
+                          layout, explode, opt.width, opt.height);
     for (const StepVisibility& s : report.steps)
         io.out << fmt::format("step {}: {} of {} active nodes visible\n", s.step, s.visible, s.active);
     io.out << fmt::format("min fraction visible: {:.3f}\n", report.minFraction);

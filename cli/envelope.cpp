@@ -63,13 +63,8 @@ nlohmann::ordered_json scenarioEnvelope(const std::string& format, const Scenari
         params[key] = value;
     doc["parameters"] = std::move(params);
     // A pattern without a root (all-gather, all-reduce, …) has no source to record.
-    std::string pattern = scenario.params.getString("pattern", "");
-    if (pattern.empty() && !scenario.algorithm.empty()) {
-        const auto& all = algorithms();
-        const auto it = std::find_if(all.begin(), all.end(), [&](const AlgorithmInfo& a) { return a.name == scenario.algorithm; });
-        if (it != all.end() && !it->patterns.empty())
-            pattern = it->patterns.front();
-    }
+    const std::string pattern = requestedPattern(scenario.algorithm, scenario.params);
+    doc["pattern"] = pattern;
     bool rooted = true;
     try {
         rooted = pattern.empty() || hasRoot(parsePattern(pattern));

@@ -46,7 +46,8 @@ nlohmann::ordered_json envelope(const std::string& format);
 
 /// The envelope of a document about one scenario's schedule: format, version, topology, then
 /// "algorithm", "parameters" (the scenario's algorithm parameters as given, strings as written;
-/// {} for none) and "source" in node notation (nodeToJson). O(d + parameters).
+/// {} for none), "pattern" (given or the algorithm's default: requestedPattern) and "source" in
+/// node notation (nodeToJson; null for a pattern without a root). O(d + parameters).
 nlohmann::ordered_json scenarioEnvelope(const std::string& format, const Scenario& scenario);
 
 // The units of the hypercube model and of the α–β model (Johnsson & Ho §2): time in model units

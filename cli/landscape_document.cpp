@@ -78,7 +78,7 @@ std::string landscapeJson(const Scenario& scenario, const Landscape& landscape, 
         doc["mode"] = mode;
     // The whole request: two requests never give the same document.
     const AlgorithmInfo& info = findAlgorithm(scenario.algorithm);
-    doc["pattern"] = scenario.params.getString("pattern", info.patterns.empty() ? "broadcast" : info.patterns.front());
+    doc["pattern"] = requestedPattern(scenario.algorithm, scenario.params);
     nlohmann::ordered_json params = nlohmann::ordered_json::object();
     for (const auto& [key, value] : scenario.params.values())
         if (key != "pattern")  // recorded above, given or the algorithm's default alike
@@ -118,7 +118,8 @@ void writeLandscapeText(std::ostream& out, const Scenario& sc, const Landscape& 
     const double scale = seconds ? 1e6 : 1.0;
 
     const std::string mode = sc.params.getString("mode", "");
-    out << sc.algorithm << (mode.empty() ? "" : " (" + mode + ")") << ": " << metricWords(metric)
+    out << sc.algorithm << (mode.empty() ? "" : " (" + mode + ")") << " " << requestedPattern(sc.algorithm, sc.params)
+        << ": " << metricWords(metric)
         << " of the schedule from every source of the " << topo.displayName() << '\n';
     if (timing)
         out << "time in µs: " << timing->engine << "; " << timing->network.preset << " network, M = "

@@ -133,11 +133,8 @@ void ScenarioOptions::refuseSourceWithoutRoot(const Scenario& s) const
 {
     // The pattern the build will use: the one given, or the algorithm's default. An unknown
     // algorithm or pattern is left to buildSchedule, which names what is allowed.
-    std::string pattern = s.params.getString("pattern", "");
+    const std::string pattern = requestedPattern(s.algorithm, s.params);
     try {
-        if (pattern.empty() && !s.algorithm.empty())
-            if (const AlgorithmInfo& info = findAlgorithm(s.algorithm); !info.patterns.empty())
-                pattern = info.patterns.front();
         if (pattern.empty() || hasRoot(parsePattern(pattern)))
             return;
     } catch (const Error&) {

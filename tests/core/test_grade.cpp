@@ -87,7 +87,7 @@ TEST_CASE("grade: binomial on 4x4, step 2 — (0,1) right, (0,3) missed, (1,1) w
           nlohmann::json::parse(R"({"format": "topocast-grade", "version": 1, "topology": "mesh:4x4",
                                    "command_line": ["grade", "--topology", "mesh:4x4", "--algorithm", "binomial",
                                                     "--source", "0,0", "--step", "2", "--nodes", "0,1;1,1"],
-                                   "algorithm": "binomial", "parameters": {}, "source": [0, 0], "steps": 4,
+                                   "algorithm": "binomial", "parameters": {}, "pattern": "broadcast", "source": [0, 0], "steps": 4,
                                    "step": 2, "right": [[0, 1]], "missed": [[0, 3]], "wrong": [[1, 1]]})"));
     const auto text = runCli({"grade", "--topology", "mesh:4x4", "--algorithm", "binomial", "--source", "0,0", "--step",
                               "2", "--nodes", "0,1;1,1"});

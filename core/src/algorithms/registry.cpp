@@ -390,6 +390,16 @@ std::string algorithmReference(std::string_view name)
     return {};
 }
 
+std::string requestedPattern(std::string_view algorithm, const Params& params)
+{
+    if (std::string given = params.getString("pattern", ""); !given.empty())
+        return given;
+    for (const auto& a : algorithms())
+        if (a.name == algorithm)
+            return a.patterns.empty() ? "broadcast" : a.patterns.front();
+    return {};
+}
+
 const AlgorithmInfo& findAlgorithm(std::string_view name)
 {
     for (const auto& a : algorithms())

@@ -138,7 +138,7 @@ bool isIntegral(LandscapeMetric metric) { return metric != LandscapeMetric::Time
 std::vector<LandscapeMetric> landscapeMetrics(std::string_view algorithm, const Params& params)
 {
     const AlgorithmInfo& info = findAlgorithm(algorithm);
-    const std::string pattern = params.getString("pattern", info.patterns.empty() ? "" : info.patterns.front());
+    const std::string pattern = requestedPattern(algorithm, params);
     // Every node a source (allgather, alltoall, reduce-scatter, allreduce): no source to vary.
     try {
         if (!pattern.empty() && !hasRoot(parsePattern(pattern)))
@@ -320,7 +320,7 @@ LandscapeMethod landscapeMethod(std::string_view algorithm, const Topology& topo
         throw Error(*why);
     const std::vector<LandscapeMetric> allowed = landscapeMetrics(algorithm, params);
     if (std::find(allowed.begin(), allowed.end(), metric) == allowed.end()) {
-        const std::string pattern = params.getString("pattern", info.patterns.empty() ? "" : info.patterns.front());
+        const std::string pattern = requestedPattern(algorithm, params);
         if (allowed.empty())
             throw Error(info.name + " with pattern " + pattern +
                         " has no landscape: every node is a source, so there is no source to vary; landscapes "

@@ -51,6 +51,10 @@ struct AlgorithmInfo {
 const std::vector<AlgorithmInfo>& algorithms();
 /// The algorithm called `name`. Throws Error listing the known names.
 const AlgorithmInfo& findAlgorithm(std::string_view name);
+/// The pattern a request builds: the one given (params "pattern"), else the algorithm's first
+/// (its default), else "broadcast" (the algorithms that build nothing else). Checks nothing: an
+/// unknown algorithm gives the pattern given, or "" (buildSchedule names what is allowed). O(A).
+std::string requestedPattern(std::string_view algorithm, const Params& params);
 /// The paper an algorithm comes from, as a handout's title page cites it ("S. Cang and J. Wu,
 /// …, IPPS/SPDP 1998"), or what a baseline is; empty for an unknown name. O(1).
 std::string algorithmReference(std::string_view name);
