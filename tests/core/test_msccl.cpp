@@ -646,3 +646,34 @@ TEST_CASE("MSCCL XML → import → export → validate: every program of the su
     for (const char* refused : {"cycle.xml", "inplace-alias-past-output.xml"})
         CHECK(runCli({"import", corpus + refused, "-t", "hypercube:2", "--out", first}).status == 2);
 }
+
+TEST_CASE("a copy of the wrong chunk: the first finding is the send that put it where it does not belong", "[msccl][cli]")
+{
+    // The ring all-gather with rank 0 passing on its own chunk where it should pass rank 3's: rank 1
+    // takes it into output chunk 3, and rank 2 gets it from rank 1 — one cause, two wrong ends.
+    topocast::testing::TempDir dir;
+    const std::string xml = (dir.path / "ag.xml").string();
+    REQUIRE(runCli({"export", "-t", "torus:4", "-a", "ring", "--pattern", "allgather", "--format", "msccl-xml", "--out", xml})
+                .status == 0);
+    std::string text;
+    {
+        std::ifstream in(xml);
+        text.assign(std::istreambuf_iterator<char>(in), {});
+    }
+    const std::string send = R"(<step s="1" type="s" srcbuf="o" srcoff="3" dstbuf="o" dstoff="3")";
+    const auto at = text.find(send); // the first: rank 0's
+    REQUIRE(at != std::string::npos);
+    REQUIRE(text.rfind("<gpu id=\"0\"", at) != std::string::npos);
+    REQUIRE(text.rfind("<gpu id=\"1\"", at) == std::string::npos);
+    text.replace(at, send.size(), R"(<step s="1" type="s" srcbuf="o" srcoff="0" dstbuf="o" dstoff="3")");
+    std::ofstream(xml) << text;
+    const auto v = runCli({"validate", xml, "-t", "torus:4", "--json"});
+    CHECK(v.status == 1);
+    const auto findings = nlohmann::json::parse(v.out)["findings"];
+    REQUIRE(findings.size() == 3);
+    CHECK(findings[0]["text"] == "step 2, rank 0: tb 1 step 1 sends output chunk 0 to rank 1, whose tb 0 step 1 takes it "
+                                 "into output chunk 3: rank 0's input chunk 0 placed in output chunk 3, where rank 3's "
+                                 "input chunk 0 belongs (the wrong chunk sent, or received into the wrong place?)");
+    CHECK(findings[1]["text"].get<std::string>().find("rank 1 ends with output chunk 3") != std::string::npos);
+    CHECK(findings[2]["text"].get<std::string>().find("rank 2 ends with output chunk 3") != std::string::npos);
+}

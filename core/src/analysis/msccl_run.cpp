@@ -339,12 +339,36 @@ void Run::checkFinal()
 void Run::noteMisplaced(const Op& op, int k, const Value& received)
 {
     const MscclStep& st = step(op);
-    if (!combines(m_sh.pattern) || !received.defined || op.recv < 0)
+    if (!received.defined || op.recv < 0)
         return;
     const auto [buf, idx] = m_sh.slot(op.rank, st.dstBuf, st.dstOff + k);
     const Send& in = m_sends[static_cast<std::size_t>(op.recv)];
     const Op& sender = m_ops[static_cast<std::size_t>(in.op)];
     const MscclStep& sent = step(sender);
+    if (!combines(m_sh.pattern)) {
+        // A copy into an output chunk the rank must end with: what arrives must be what belongs
+        // there (a later write may still fix it, then nothing is reported: see reportMisplaced).
+        const int out = st.dstOff + k;
+        if (st.dstBuf != MscclBuffer::Output || out < 0 || out >= m_sh.out || !m_sh.checksOutput(op.rank))
+            return;
+        const std::vector<std::uint32_t> want = m_sh.expected(op.rank, out);
+        // Only where the sender read it from a place it belongs (its own input chunk, or an output
+        // chunk that must hold it): a chunk passed on from a wrong place is what followed.
+        const int from = sent.srcOff + k;
+        auto belongsWhereRead = [&](std::uint32_t part) {
+            if (sent.srcBuf == MscclBuffer::Input)
+                return from >= 0 && from < m_sh.in && part == static_cast<std::uint32_t>(sender.rank * m_sh.in + from);
+            if (sent.srcBuf != MscclBuffer::Output || from < 0 || from >= m_sh.out || !m_sh.checksOutput(sender.rank))
+                return false;
+            const std::vector<std::uint32_t> home = m_sh.expected(sender.rank, from);
+            return std::find(home.begin(), home.end(), part) != home.end();
+        };
+        for (const std::uint32_t part : received.parts)
+            if (std::find(want.begin(), want.end(), part) == want.end() && belongsWhereRead(part))
+                m_misplaced.push_back({sender.rank, block(sender).id, sent.s, in.step, sent.srcOff + k, op.rank,
+                                       block(op).id, st.s, out, MscclBuffer::Output, part, false, true, sent.srcBuf});
+        return;
+    }
     const auto [sentBuf, sentIdx] = m_sh.slot(sender.rank, sent.srcBuf, sent.srcOff + k);
     if (buf != MscclBuffer::Input || sentBuf != MscclBuffer::Input || m_sh.in <= 0)
         return;  // scratch chunks have no chunk index of their own
@@ -363,12 +387,16 @@ void Run::reportMisplaced(const std::vector<std::uint32_t>& foreign)
         if (m.reported || !std::binary_search(foreign.begin(), foreign.end(), m.part))
             continue;
         m.reported = true;
+        const std::string what = m.copy ? m_sh.name(m.part) + " placed in output chunk " + std::to_string(m.chunk) +
+                                              ", where " + m_sh.name(m_sh.expected(m.receiver, m.chunk).front()) +
+                                              " belongs"
+                                        : m_sh.name(m.part) + " mixed into chunk " + std::to_string(m.chunk);
         MscclFinding cause = finding(m.sender,
-                                     located(m.sendTb, m.sendS) + " sends input chunk " + std::to_string(m.sendChunk) +
-                                         " to rank " + std::to_string(m.receiver) + ", whose " + located(m.recvTb, m.recvS) +
-                                         " takes it into " + std::string(mscclBufferName(m.buf)) + " chunk " +
-                                         std::to_string(m.chunk) + ": " + m_sh.name(m.part) + " mixed into chunk " +
-                                         std::to_string(m.chunk) + " (the wrong chunk sent, or received into the wrong place?)",
+                                     located(m.sendTb, m.sendS) + " sends " + std::string(mscclBufferName(m.sendBuf)) +
+                                         " chunk " + std::to_string(m.sendChunk) + " to rank " + std::to_string(m.receiver) +
+                                         ", whose " + located(m.recvTb, m.recvS) + " takes it into " +
+                                         std::string(mscclBufferName(m.buf)) + " chunk " + std::to_string(m.chunk) + ": " +
+                                         what + " (the wrong chunk sent, or received into the wrong place?)",
                                      m.sendTb, m.sendS, MscclFindingKind::Data);
         cause.step = static_cast<std::uint32_t>(m.sendStep);
         cause.chunk = m.chunk;

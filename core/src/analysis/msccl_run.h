@@ -150,15 +150,18 @@ struct Loss {
     bool reported = false;
 };
 
-/// A reduction's receive that put a contribution into a chunk it does not belong to, read by the
-/// sender from a chunk it did belong to: the transfer that mixed the chunks (the wrong chunk sent,
-/// or received into the wrong place).
+/// A receive that put data where it does not belong: a reduction's contribution into another
+/// chunk, read by the sender from a chunk it did belong to (the transfer that mixed the chunks), or
+/// a copy's chunk into an output chunk that must end with another (copy = true). Either way the
+/// wrong chunk was sent, or received into the wrong place.
 struct Misplacement {
     int sender = 0, sendTb = 0, sendS = 0, sendStep = 0, sendChunk = 0;
     int receiver = 0, recvTb = 0, recvS = 0, chunk = 0;
     MscclBuffer buf = MscclBuffer::Input;
     std::uint32_t part = 0;
     bool reported = false;
+    bool copy = false;
+    MscclBuffer sendBuf = MscclBuffer::Input;
 };
 
 class Run {
@@ -195,7 +198,8 @@ private:
     Value combine(const Value& a, const Value& b, const Op& op, int chunk, int stepNo);
     void write(const Op& op, int chunk, Value v, int stepNo);
     void reportStuck();
-    /// Records where a received value mixes a contribution into another chunk (reductions).
+    /// Records where a received value mixes a contribution into another chunk (reductions) or
+    /// lands in an output chunk that must end with another (copies).
     void noteMisplaced(const Op& op, int k, const Value& received);
     /// The cause of foreign contributions in an output chunk: the transfer that first mixed them.
     void reportMisplaced(const std::vector<std::uint32_t>& foreign);
