@@ -148,7 +148,8 @@ OpenedSchedulePtr openScheduleFile(const QString& path, const std::optional<Topo
     } else {
         schedule = isCsvPath(p) ? readScheduleCsv(p, topology) : scheduleFromJson(readJsonFile(p));
         schedule.finalize();
-        opened->validation = validate(schedule);
+        // What the file promises (its step_contention), as topocast-cli validate judges it.
+        opened->validation = validate(schedule, promisedValidateOptions(schedule));
     }
     if (schedule.pattern() == Pattern::Broadcast && schedule.parts == 1)
         opened->reference = broadcastReference(schedule.topology(), schedule.source(), schedule.portModel());

@@ -44,8 +44,9 @@ std::optional<Topology> chooseTopology(QWidget* parent, const QString& question,
 /// Reads a schedule JSON (`topocast-cli schedule --json`), a student's CSV (README "Your own
 /// schedule as CSV"; `topology` is used when the CSV names none), an MSCCL XML program (placed
 /// on `topology`, rank r on node r; docs/msccl.md) or a GOAL program (placed the same way, a
-/// program of point-to-point messages; what its schedule leaves out is added to the note), checks it — with validate() (no step
-/// contention allowed, as `topocast-cli validate`), an MSCCL program with checkMscclProgram — and
+/// program of point-to-point messages; what its schedule leaves out is added to the note), checks it — with validate() on
+/// what the file promises (promisedValidateOptions: step contention counted only where the file
+/// forbids it), as `topocast-cli validate` does, an MSCCL program with checkMscclProgram — and
 /// measures a broadcast against the best known. Throws topocast::Error naming the file, the line
 /// and what is allowed; nothing is shown then.
 OpenedSchedulePtr openScheduleFile(const QString& path, const std::optional<Topology>& topology = std::nullopt);

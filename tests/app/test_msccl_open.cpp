@@ -146,3 +146,23 @@ TEST_CASE("open schedule: a GOAL program is a schedule of messages that animates
     CHECK(opened->validation.ok());
     CHECK(opened->snapshot->note.contains(QStringLiteral("1 calc (500 ns of computation in all) is not a transfer")));
 }
+
+TEST_CASE("open schedule: a file is judged as topocast-cli validate judges it, by what it promises", "[app][findings]")
+{
+    // The binomial broadcast on the 5×5 torus shares a channel in step 4; its file allows step
+    // contention (it is the baseline's nature), so the CLI says valid, and so must the app.
+    testing::TempDir dir;
+    const std::string json = (dir.path / "btc.json").string(), csv = (dir.path / "btc.csv").string();
+    const std::string preset = TOPOCAST_SOURCE_DIR "/resources/scenarios/baseline-binomial-torus-contention.json";
+    REQUIRE(testing::runCli({"schedule", "--scenario", preset, "--out", json}).status == 0);
+    REQUIRE(testing::runCli({"export", "--scenario", preset, "--format", "csv", "--out", csv}).status == 0);
+    for (const std::string& file : {json, csv}) {
+        INFO(file);
+        const auto cli = testing::runCli({"validate", file});
+        CHECK(cli.status == 0);
+        const OpenedSchedulePtr opened = openScheduleFile(QString::fromStdString(file));
+        CHECK(opened->validation.ok() == (cli.status == 0));
+        CHECK(opened->validation.violationCount == 0);  // contention costs time, and this file says it may happen
+        CHECK_FALSE(opened->snapshot->metrics.contentions.empty());
+    }
+}
