@@ -147,7 +147,7 @@ TEST_CASE("open schedule: a GOAL program is a schedule of messages that animates
     CHECK(opened->snapshot->note.contains(QStringLiteral("1 calc (500 ns of computation in all) is not a transfer")));
 }
 
-TEST_CASE("open schedule: a file is judged as topocast-cli validate judges it, by what it promises", "[app][findings]")
+TEST_CASE("open schedule: a file is judged by what it promises as topocast-cli validate judges it", "[app][findings]")
 {
     // The binomial broadcast on the 5×5 torus shares a channel in step 4; its file allows step
     // contention (it is the baseline's nature), so the CLI says valid, and so must the app.
