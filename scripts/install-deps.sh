@@ -29,7 +29,7 @@ packages=(
   # the flow-level simulation (SimGrid: S4U in core; SMPI's smpicc and smpirun)
   libsimgrid-dev
   # installing and packaging: manual pages, and the checks of the installed tree and the .deb
-  help2man desktop-file-utils appstream shared-mime-info dpkg-dev fonts-dejavu-core
+  help2man desktop-file-utils appstream shared-mime-info dpkg-dev lintian fonts-dejavu-core
   # the web page export (three.js inlined) and its tests in a real browser
   libjs-three chromium
 )

@@ -134,6 +134,9 @@ TEST_CASE("help: F1 opens the guide in a window, and About names the version, th
     const QString about = aboutHtml();
     CHECK(about.contains(QString::fromLatin1(kVersion)));
     CHECK(about.contains(QStringLiteral(TOPOCAST_LICENSE)));
+    CHECK(QStringLiteral(TOPOCAST_LICENSE) == QStringLiteral("MIT"));  // LICENSE
+    for (const char* notice : {"three.js r111 (MIT", "CLI11 (BSD-3-Clause)", "Eigen (MPL-2.0)"})
+        CHECK(about.contains(QLatin1String(notice)));
     for (const char* author : {"Cang", "Tsay", "Johnsson", "Drozdowski"})
         CHECK(about.contains(QLatin1String(author)));
 }

@@ -26,7 +26,8 @@ for f in ./usr/bin/topocast ./usr/bin/topocast-cli ./usr/bin/topocast-mpi \
          ./usr/share/icons/hicolor/scalable/apps/org.topocast.Topocast.svg \
          ./usr/share/icons/hicolor/48x48/apps/org.topocast.Topocast.png \
          ./usr/share/mime/packages/org.topocast.Topocast.xml \
-         ./usr/share/man/man1/topocast.1 ./usr/share/man/man1/topocast-cli.1 ./usr/share/man/man1/topocast-mpi.1; do
+         ./usr/share/man/man1/topocast.1.gz ./usr/share/man/man1/topocast-cli.1.gz ./usr/share/man/man1/topocast-mpi.1.gz \
+         ./usr/share/doc/topocast/copyright ./usr/share/doc/topocast/changelog.gz; do
   grep -qxF "$f" <<<"$contents" || fail "the package lacks $f"
 done
 # Stripped: the programs without their debug information stay a few tens of MiB.
@@ -45,4 +46,9 @@ for name in $(sed 's/([^)]*)//g; s/|/,/g; s/,/ /g' <<<"$depends"); do
 done
 out=$(apt-get install -s -q "$deb" 2>&1) || fail "apt-get install -s $deb does not resolve: $out"
 grep -q "^Inst topocast " <<<"$out" || fail "apt-get install -s $deb would not install topocast: $out"
-echo "check_deb: $(basename "$deb"), $size KiB installed, apt resolves it"
+# Debian's own checker: no errors (its warnings are printed for the record).
+command -v lintian >/dev/null || fail "lintian was not found (scripts/install-deps.sh installs it)"
+report=$(lintian --tag-display-limit 0 "$deb" 2>&1 || true)
+echo "check_deb: lintian:"; echo "$report"
+grep -q '^E: ' <<<"$report" && fail "lintian reports errors on $(basename "$deb")"
+echo "check_deb: $(basename "$deb"), $size KiB installed, apt resolves it, lintian finds no error"

@@ -71,16 +71,21 @@ for f in "$prefix"/share/topocast/scenarios/*.json; do
   head -c 512 "$f" | grep -q '"topocast-scenario"' || fail "$(basename "$f") would not be recognised as a scenario (no \"topocast-scenario\" in its first 512 bytes)"
 done
 
+# Manual pages, compressed as Debian keeps them.
 for p in topocast topocast-cli topocast-mpi; do
-  page=$prefix/share/man/man1/$p.1
-  [ -f "$page" ] || fail "no manual page share/man/man1/$p.1"
-  grep -q "^\.TH \"\?${p^^}\"\? \"\?1\"\?" "$page" || fail "$p.1 has no .TH $p 1 header"
-  grep -q "$version" "$page" || fail "$p.1 does not name version $version"
-  grep -qF '???' "$page" && fail "$p.1 holds ??? where a character was lost"
+  [ -f "$prefix/share/man/man1/$p.1.gz" ] || fail "no manual page share/man/man1/$p.1.gz"
+  page=$(gzip -dc "$prefix/share/man/man1/$p.1.gz")
+  grep -q "^\.TH \"\?${p^^}\"\? \"\?1\"\?" <<<"$page" || fail "$p.1 has no .TH $p 1 header"
+  grep -q "$version" <<<"$page" || fail "$p.1 does not name version $version"
+  grep -qF '???' <<<"$page" && fail "$p.1 holds ??? where a character was lost"
 done
-grep -q 'scenario' "$prefix/share/man/man1/topocast.1" || fail "topocast.1 does not list --scenario"
-grep -q 'landscape' "$prefix/share/man/man1/topocast-cli.1" || fail "topocast-cli.1 does not list its commands"
-grep -q 'mpirun' "$prefix/share/man/man1/topocast-mpi.1" || fail "topocast-mpi.1 has no example"
+gzip -dc "$prefix/share/man/man1/topocast.1.gz" | grep -q 'scenario' || fail "topocast.1 does not list --scenario"
+gzip -dc "$prefix/share/man/man1/topocast-cli.1.gz" | grep -q 'landscape' || fail "topocast-cli.1 does not list its commands"
+gzip -dc "$prefix/share/man/man1/topocast-mpi.1.gz" | grep -q 'mpirun' || fail "topocast-mpi.1 has no example"
+# The licence and the changelog where Debian keeps them.
+grep -q '^License: MIT' "$prefix/share/doc/topocast/copyright" || fail "share/doc/topocast/copyright does not name the MIT licence"
+grep -q 'three.js' "$prefix/share/doc/topocast/copyright" || fail "the copyright file does not name the three.js the app carries"
+gzip -dc "$prefix/share/doc/topocast/changelog.gz" | grep -q "^topocast ($version)" || fail "no changelog.gz for $version"
 
 # The installed programs from elsewhere: a preset by its installed path, and a drawing command
 # that topocast-cli hands to the installed app beside it.
