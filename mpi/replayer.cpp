@@ -5,9 +5,12 @@
 
 #include <algorithm>
 #include <climits>
+#include <cstdio>
 #include <iostream>
 #include <sstream>
 #include <span>
+
+#include <unistd.h>
 
 namespace topocast::mpi {
 
@@ -101,41 +104,60 @@ bool Replayer::plan()
 
 double Replayer::runLibrary(int record)
 {
+    std::vector<std::uint8_t> sendBuf, recvBuf;
+    libraryBuffers(sendBuf, recvBuf);
+    MPI_Barrier(m_map.comm);
+    const double t0 = MPI_Wtime();
+    callLibrary(sendBuf, recvBuf);
+    const double t = MPI_Wtime() - t0;
+    MPI_Barrier(m_map.comm); // no rank checks bytes while another is still timed
+    checkLibrary(recvBuf, record);
+    return t;
+}
+
+void Replayer::fillChunk(std::uint8_t* p, NodeId origin, std::uint32_t dest) const // dest: a node or Block::kAll
+{
+    for (std::uint32_t part = 0; part < m_s.parts; ++part)
+        fillBlock(Block{origin, dest, part}, {p + std::size_t{part} * m_o.bytes, m_o.bytes});
+}
+
+void Replayer::checkChunk(const std::uint8_t* p, NodeId origin, std::uint32_t dest, const char* op, int record)
+{
+    for (std::uint32_t part = 0; part < m_s.parts; ++part) {
+        const Block b{origin, dest, part};
+        const std::span<const std::uint8_t> got{p + std::size_t{part} * m_o.bytes, m_o.bytes};
+        const std::size_t bad = firstMismatch(b, got);
+        if (bad < got.size() && record <= 0)
+            error(std::string(op) + ": " + describeBlock(m_s.topology(), b) + " arrived wrong at byte " +
+                  std::to_string(bad));
+    }
+}
+
+void Replayer::fillContributions(std::uint8_t* p, std::uint64_t firstChunk, std::uint64_t count) const
+{
+    for (std::uint64_t c = 0; c < count; ++c)
+        fillContribution(m_node, chunkBlock(m_s, firstChunk + c), {p + c * m_o.bytes, m_o.bytes});
+}
+
+void Replayer::checkSums(const std::uint8_t* p, std::uint64_t firstChunk, std::uint64_t count, const char* op, int record)
+{
+    const std::uint32_t n = m_s.topology().nodeCount();
+    std::vector<std::uint8_t> full(m_o.bytes);
+    for (std::uint64_t c = 0; c < count; ++c) {
+        const Block named = chunkBlock(m_s, firstChunk + c);
+        fillTotal(n, named, full);
+        if (!std::equal(full.begin(), full.end(), p + c * m_o.bytes) && record <= 0)
+            error(std::string(op) + ": " + chunkName(m_s, named) + " is not the sum of all " + std::to_string(n) +
+                  " contributions");
+    }
+}
+
+void Replayer::libraryBuffers(std::vector<std::uint8_t>& sendBuf, std::vector<std::uint8_t>& recvBuf)
+{
     const std::uint32_t n = m_s.topology().nodeCount();
     const std::uint64_t chunk64 = std::uint64_t{m_s.parts} * m_o.bytes;
     const int chunk = static_cast<int>(chunk64);
-    const int root = m_map.rankOf[m_s.source()];
     const NodeId src = m_s.source();
-    auto fillChunk = [&](std::uint8_t* p, NodeId origin, std::uint32_t dest) { // dest: a node or Block::kAll
-        for (std::uint32_t part = 0; part < m_s.parts; ++part)
-            fillBlock(Block{origin, dest, part}, {p + std::size_t{part} * m_o.bytes, m_o.bytes});
-    };
-    auto checkChunk = [&](const std::uint8_t* p, NodeId origin, std::uint32_t dest, const char* op) {
-        for (std::uint32_t part = 0; part < m_s.parts; ++part) {
-            const Block b{origin, dest, part};
-            const std::span<const std::uint8_t> got{p + std::size_t{part} * m_o.bytes, m_o.bytes};
-            const std::size_t bad = firstMismatch(b, got);
-            if (bad < got.size() && record <= 0)
-                error(std::string(op) + ": " + describeBlock(m_s.topology(), b) + " arrived wrong at byte " +
-                      std::to_string(bad));
-        }
-    };
-    // The combining patterns: this rank's contribution to chunk c, and the sum of all of them.
-    auto fillContributions = [&](std::uint8_t* p, std::uint64_t firstChunk, std::uint64_t count) {
-        for (std::uint64_t c = 0; c < count; ++c)
-            fillContribution(m_node, chunkBlock(m_s, firstChunk + c), {p + c * m_o.bytes, m_o.bytes});
-    };
-    auto checkSums = [&](const std::uint8_t* p, std::uint64_t firstChunk, std::uint64_t count, const char* op) {
-        std::vector<std::uint8_t> full(m_o.bytes);
-        for (std::uint64_t c = 0; c < count; ++c) {
-            const Block named = chunkBlock(m_s, firstChunk + c);
-            fillTotal(n, named, full);
-            if (!std::equal(full.begin(), full.end(), p + c * m_o.bytes) && record <= 0)
-                error(std::string(op) + ": " + chunkName(m_s, named) + " is not the sum of all " + std::to_string(n) +
-                      " contributions");
-        }
-    };
-    std::vector<std::uint8_t> sendBuf, recvBuf;
     const Pattern pattern = m_s.pattern();
     const std::uint64_t parts = m_s.parts;
     m_scatterCounts.assign(n, 0);
@@ -194,8 +216,14 @@ double Replayer::runLibrary(int record)
     case Pattern::PointToPoint:  // (refused before anything runs: no library collective)
         break;
     }
-    MPI_Barrier(m_map.comm);
-    const double t0 = MPI_Wtime();
+}
+
+void Replayer::callLibrary(std::vector<std::uint8_t>& sendBuf, std::vector<std::uint8_t>& recvBuf)
+{
+    const std::uint64_t chunk64 = std::uint64_t{m_s.parts} * m_o.bytes;
+    const int chunk = static_cast<int>(chunk64);
+    const int root = m_map.rankOf[m_s.source()];
+    const Pattern pattern = m_s.pattern();
     switch (pattern) {
     case Pattern::Broadcast:
         MPI_Bcast(recvBuf.data(), chunk, MPI_BYTE, root, m_map.comm);
@@ -228,17 +256,24 @@ double Replayer::runLibrary(int record)
     case Pattern::PointToPoint:
         break;
     }
-    const double t = MPI_Wtime() - t0;
-    MPI_Barrier(m_map.comm); // no rank checks bytes while another is still timed
+}
+
+void Replayer::checkLibrary(const std::vector<std::uint8_t>& recvBuf, int record)
+{
+    const std::uint32_t n = m_s.topology().nodeCount();
+    const std::uint64_t chunk64 = std::uint64_t{m_s.parts} * m_o.bytes;
+    const NodeId src = m_s.source();
+    const Pattern pattern = m_s.pattern();
+    const std::uint64_t parts = m_s.parts;
     const char* op = libraryOperation(m_s);
     switch (pattern) {
     case Pattern::Broadcast:
         if (m_node != src)
-            checkChunk(recvBuf.data(), src, Block::kAll, op);
+            checkChunk(recvBuf.data(), src, Block::kAll, op, record);
         break;
     case Pattern::Scatter:
         if (m_node != src && takesPart(m_node))
-            checkChunk(recvBuf.data(), src, m_node, op);
+            checkChunk(recvBuf.data(), src, m_node, op, record);
         break;
     case Pattern::Allgather:
     case Pattern::Alltoall:
@@ -246,7 +281,7 @@ double Replayer::runLibrary(int record)
             const NodeId from = m_map.nodeOf[static_cast<std::size_t>(r)];
             if (from != m_node)
                 checkChunk(recvBuf.data() + chunk64 * static_cast<std::uint64_t>(r), from,
-                           pattern == Pattern::Allgather ? Block::kAll : m_node, op);
+                           pattern == Pattern::Allgather ? Block::kAll : m_node, op, record);
         }
         break;
     case Pattern::Gather:
@@ -254,23 +289,22 @@ double Replayer::runLibrary(int record)
             for (int r = 0; r < static_cast<int>(n); ++r) {
                 const NodeId from = m_map.nodeOf[static_cast<std::size_t>(r)];
                 if (from != m_node)
-                    checkChunk(recvBuf.data() + chunk64 * static_cast<std::uint64_t>(r), from, Block::kAll, op);
+                    checkChunk(recvBuf.data() + chunk64 * static_cast<std::uint64_t>(r), from, Block::kAll, op, record);
             }
         break;
     case Pattern::Reduce:
         if (m_node == src)
-            checkSums(recvBuf.data(), 0, parts, op);
+            checkSums(recvBuf.data(), 0, parts, op, record);
         break;
     case Pattern::Allreduce:
-        checkSums(recvBuf.data(), 0, parts, op);
+        checkSums(recvBuf.data(), 0, parts, op, record);
         break;
     case Pattern::ReduceScatter:
-        checkSums(recvBuf.data(), std::uint64_t{m_node} * parts, parts, op);
+        checkSums(recvBuf.data(), std::uint64_t{m_node} * parts, parts, op, record);
         break;
     case Pattern::PointToPoint:
         break;
     }
-    return t;
 }
 
 const char* Replayer::libraryOperation(const Schedule& s)
@@ -306,9 +340,19 @@ bool Replayer::takesPart(NodeId v) const
 
 void Replayer::error(const std::string& what)
 {
-    if (m_errors++ < kMaxReportedErrors)
-        std::cerr << "topocast-mpi: MISMATCH at rank " << m_rank << " (node " << m_s.topology().nodeName(m_node)
-                  << "): " << what << "\n";
+    if (m_errors++ >= kMaxReportedErrors)
+        return;
+    // One write per line: every rank checks at once after the clock, and a line written in
+    // pieces would interleave with another rank's.
+    const std::string line = "topocast-mpi: MISMATCH at rank " + std::to_string(m_rank) + " (node " +
+                             m_s.topology().nodeName(m_node) + "): " + what + "\n";
+    std::fflush(stderr);
+    for (std::size_t done = 0; done < line.size();) {
+        const ssize_t n = ::write(STDERR_FILENO, line.data() + done, line.size() - done);
+        if (n <= 0)
+            break;
+        done += static_cast<std::size_t>(n);
+    }
 }
 
 std::string Replayer::transferName(std::uint32_t step, const PlannedOp& op) const

@@ -81,6 +81,17 @@ private:
     double runStepped(int record);
     double runAsync(int record);
 
+    // The library's collective: its buffers filled as the pattern gives them, the call, the check.
+    void libraryBuffers(std::vector<std::uint8_t>& sendBuf, std::vector<std::uint8_t>& recvBuf);
+    void callLibrary(std::vector<std::uint8_t>& sendBuf, std::vector<std::uint8_t>& recvBuf);
+    void checkLibrary(const std::vector<std::uint8_t>& recvBuf, int record);
+    void fillChunk(std::uint8_t* p, NodeId origin, std::uint32_t dest) const;
+    void checkChunk(const std::uint8_t* p, NodeId origin, std::uint32_t dest, const char* op, int record);
+    /// The combining patterns: this rank's contributions to `count` chunks from `firstChunk`, and
+    /// the check that each is the sum of all of them.
+    void fillContributions(std::uint8_t* p, std::uint64_t firstChunk, std::uint64_t count) const;
+    void checkSums(const std::uint8_t* p, std::uint64_t firstChunk, std::uint64_t count, const char* op, int record);
+
     void error(const std::string& what);
 
     std::string transferName(std::uint32_t step, const PlannedOp& op) const;

@@ -157,6 +157,216 @@ void printSummary(std::ostream& out, const MeasuredTimes& m, const Schedule& s)
     out << "; every byte is checked after the clock stops\n";
 }
 
+/// Rank 0's verdict on the schedule before anything moves: "" when it can run, else the problem
+/// (and `code` its exit status). `text` gets the file's text for the other ranks.
+std::string scheduleProblem(const Options& o, int worldSize, std::string& text, int& code)
+{
+    code = kExitBadInput;
+    try {
+        text = readText(o.scheduleFile);
+        const Schedule s = scheduleFromJson(parseJsonText(text, o.scheduleFile));
+        ValidateOptions vo;
+        vo.forbidStepContention = false; // contention slows a real network down but loses no data
+        const Validation v = validate(s, vo);
+        if (!isCollective(s.pattern()))
+            return o.scheduleFile + " is a program of point-to-point messages (imported from GOAL): topocast-mpi "
+                   "replays collectives, whose data it checks and sets against the MPI library's; time the "
+                   "program with `topocast-cli time`";
+        if (!v.ok()) {
+            // A program found wrong where it was imported fails as a replay that lost data
+            // would (exit 1): its moves are right, what it does with them is not.
+            const bool importedWrong = std::all_of(v.findings.begin(), v.findings.end(), [](const Finding& f) {
+                return f.kind == FindingKind::FoundWrongAtImport;
+            });
+            std::ostringstream msg;
+            msg << o.scheduleFile << ": the schedule is invalid (" << v.violationCount << " violation"
+                << (v.violationCount == 1 ? "" : "s") << "); nothing was sent"
+                << (importedWrong ? "; NOT verified: the program it was imported from was found wrong" : "");
+            for (const std::string& line : v.violations)
+                msg << "\n  - " << line;
+            code = importedWrong ? kExitMismatch : kExitBadInput;
+            return msg.str();
+        }
+        if (s.topology().nodeCount() != static_cast<std::uint32_t>(worldSize))
+            return o.scheduleFile + ": the " + s.topology().displayName() + " has " +
+                   std::to_string(s.topology().nodeCount()) + " nodes but " + std::to_string(worldSize) +
+                   " ranks are running; start exactly one rank per node (mpirun -np " +
+                   std::to_string(s.topology().nodeCount()) + " …)";
+        if (combines(s.pattern()) && o.bytes % 8 != 0)
+            return "--bytes " + std::to_string(o.bytes) + ": a reduction (" + toString(s.pattern()) +
+                   ") sums 64-bit integers, so the bytes per block must be a multiple of 8";
+        if (o.injectFault >= static_cast<long long>(s.size()))
+            return "--inject-fault " + std::to_string(o.injectFault) + " names no transfer (the schedule has " +
+                   std::to_string(s.size()) + ")";
+    } catch (const std::exception& e) {
+        return e.what();
+    }
+    return {};
+}
+
+/// This rank's times of the library's collective, one per repetition (none where it is skipped).
+std::vector<double> timeLibrary(Replayer& replayer, const Schedule& s, const Options& o, int rank)
+{
+    std::vector<double> times;
+    const std::uint64_t libraryCount = std::uint64_t{s.parts} * o.bytes;
+    const bool libraryFits = libraryCount <= static_cast<std::uint64_t>(INT_MAX) &&
+                             libraryCount * s.topology().nodeCount() <= (std::uint64_t{1} << 34) &&
+                             (s.participants.empty() || // MPI_Scatterv displacements are int
+                              libraryCount * s.topology().nodeCount() <= static_cast<std::uint64_t>(INT_MAX));
+    if (!o.noLibrary && !libraryFits && rank == 0)
+        std::cerr << "topocast-mpi: note: the library collective is skipped (" << libraryCount
+                  << " bytes per rank is too large for one MPI count or for this run's buffers)\n";
+    if (!o.noLibrary && libraryFits) {
+        replayer.runLibrary(-1);
+        for (int r = 0; r < o.repeat; ++r)
+            times.push_back(replayer.runLibrary(r));
+    }
+    return times;
+}
+
+/// Every rank's times brought to rank 0: the slowest rank's, per step, run, barrier and library
+/// time and repetition; the receivers' per-transfer times; the hosts; the mismatches of all.
+struct Gathered {
+    std::vector<double> stepMax, endToEndMax, barrierMax, libMax;
+    std::vector<double> transfers; // per receive: transfer index, then one time per repetition
+    std::vector<char> names;       // MPI_MAX_PROCESSOR_NAME per rank
+    unsigned long long errors = 0;
+};
+
+std::vector<double> slowest(const std::vector<double>& mine, MPI_Comm comm)
+{
+    std::vector<double> out(mine.size(), 0.0);
+    if (!mine.empty())
+        MPI_Reduce(mine.data(), out.data(), static_cast<int>(mine.size()), MPI_DOUBLE, MPI_MAX, 0, comm);
+    return out;
+}
+
+Gathered gatherTimes(const Replayer& replayer, const std::vector<double>& libTimes, MPI_Comm comm, int rank,
+                     int worldSize)
+{
+    Gathered g;
+    g.stepMax = slowest(replayer.stepTimes(), comm);
+    g.endToEndMax = slowest(replayer.endToEndTimes(), comm);
+    g.barrierMax = slowest(replayer.barrierTimes(), comm);
+    g.libMax = slowest(libTimes, comm);
+    std::vector<double> mine;
+    for (const auto& [index, times] : replayer.recvTimes()) {
+        mine.push_back(static_cast<double>(index));
+        mine.insert(mine.end(), times.begin(), times.end());
+    }
+    int count = static_cast<int>(mine.size());
+    std::vector<int> counts(static_cast<std::size_t>(worldSize)), displs(static_cast<std::size_t>(worldSize));
+    MPI_Gather(&count, 1, MPI_INT, counts.data(), 1, MPI_INT, 0, comm);
+    if (rank == 0) {
+        int total = 0;
+        for (int r = 0; r < worldSize; ++r) {
+            displs[static_cast<std::size_t>(r)] = total;
+            total += counts[static_cast<std::size_t>(r)];
+        }
+        g.transfers.resize(static_cast<std::size_t>(total));
+    }
+    MPI_Gatherv(mine.data(), count, MPI_DOUBLE, g.transfers.data(), counts.data(), displs.data(), MPI_DOUBLE, 0, comm);
+    char name[MPI_MAX_PROCESSOR_NAME] = {};
+    int nameLen = 0;
+    MPI_Get_processor_name(name, &nameLen);
+    g.names.resize(rank == 0 ? static_cast<std::size_t>(worldSize) * MPI_MAX_PROCESSOR_NAME : 0);
+    MPI_Gather(name, MPI_MAX_PROCESSOR_NAME, MPI_CHAR, g.names.data(), MPI_MAX_PROCESSOR_NAME, MPI_CHAR, 0, comm);
+    unsigned long long myErrors = replayer.errors();
+    MPI_Allreduce(&myErrors, &g.errors, 1, MPI_UNSIGNED_LONG_LONG, MPI_SUM, comm);
+    return g;
+}
+
+/// Rank 0: the measured-times document of the run.
+MeasuredTimes measuredTimes(const Schedule& s, const Options& o, const Mapping& map, const Gathered& g, int worldSize)
+{
+    const std::uint32_t steps = s.stepCount();
+    const int reps = o.repeat;
+    MeasuredTimes m;
+    m.scheduleFile = o.scheduleFile;
+    m.topology = s.topology().spec();
+    m.algorithm = s.algorithm;
+    m.pattern = toString(s.pattern());
+    m.fingerprint = scheduleFingerprint(s);
+    m.stepCount = steps;
+    m.ranks = static_cast<std::uint32_t>(worldSize);
+    m.bytesPerBlock = o.bytes;
+    m.repeat = reps;
+    char lib[MPI_MAX_LIBRARY_VERSION_STRING] = {};
+    int libLen = 0;
+    MPI_Get_library_version(lib, &libLen);
+    m.mpiLibrary = std::string(lib, static_cast<std::size_t>(libLen));
+    m.mpiLibrary = m.mpiLibrary.substr(0, m.mpiLibrary.find_first_of(",\n"));
+    std::set<std::string> hosts;
+    for (int r = 0; r < worldSize; ++r)
+        hosts.insert(std::string(g.names.data() + static_cast<std::size_t>(r) * MPI_MAX_PROCESSOR_NAME));
+    m.hosts = static_cast<std::uint32_t>(hosts.size());
+    m.mapping = map.how;
+    m.verified = g.errors == 0;
+    m.date = isoNow();
+    std::vector<double> totals(static_cast<std::size_t>(reps), 0.0);
+    for (StepNo step{1}; step <= steps; ++step) {
+        MeasuredStep st;
+        st.step = step;
+        st.transfers = s.stepTransfers(step).size();
+        for (const Transfer& t : s.stepTransfers(step))
+            st.bytes += transferBytes(s, t, o.bytes);
+        std::vector<double> samples;
+        for (int r = 0; r < reps; ++r) {
+            // Async: the slowest rank's completions of this step and the one before.
+            const std::size_t at = static_cast<std::size_t>(r) * steps + step - 1;
+            const double v = o.async ? g.stepMax[at] - (step > 1 ? g.stepMax[at - 1] : 0.0) : g.stepMax[at];
+            samples.push_back(v);
+            totals[static_cast<std::size_t>(r)] += v;
+        }
+        st.time = makeTimeStats(std::move(samples));
+        m.steps.push_back(std::move(st));
+    }
+    m.total = makeTimeStats(totals);
+    m.mode = o.async ? "async" : "stepped";
+    m.endToEnd = makeTimeStats(g.endToEndMax);
+    if (!o.async)
+        m.barriers = makeTimeStats(g.barrierMax);
+    const auto& all = g.transfers;
+    for (std::size_t i = 0; i < all.size(); i += static_cast<std::size_t>(reps) + 1) {
+        MeasuredTransfer mt;
+        mt.index = static_cast<std::size_t>(all[i]);
+        const Transfer& t = s.transfers()[mt.index];
+        mt.step = t.step;
+        mt.from = t.from;
+        mt.to = t.to;
+        mt.bytes = transferBytes(s, t, o.bytes);
+        mt.time = makeTimeStats(std::vector<double>(all.begin() + static_cast<std::ptrdiff_t>(i) + 1,
+                                                    all.begin() + static_cast<std::ptrdiff_t>(i) + 1 + reps));
+        m.transfers.push_back(std::move(mt));
+    }
+    std::sort(m.transfers.begin(), m.transfers.end(),
+              [](const MeasuredTransfer& a, const MeasuredTransfer& b) { return a.index < b.index; });
+    if (!g.libMax.empty())
+        m.library = LibraryTiming{Replayer::libraryOperation(s), std::uint64_t{s.parts} * o.bytes, makeTimeStats(g.libMax)};
+    return m;
+}
+
+/// Rank 0: prints the run and writes its file; the exit status.
+int report(const MeasuredTimes& m, const Schedule& s, const Options& o, unsigned long long errors)
+{
+    int code = errors ? kExitMismatch : kExitOk;
+    printSummary(std::cout, m, s);
+    if (errors)
+        std::cerr << "topocast-mpi: FAILED: " << errors << " mismatch" << (errors == 1 ? "" : "es")
+                  << " over all ranks and repetitions (the first ones are listed above)\n";
+    if (!o.outFile.empty()) {
+        try {
+            writeFileAtomic(o.outFile, toJson(m).dump(1) + "\n");
+            std::cout << "measured times written to " << o.outFile << "\n";
+        } catch (const Error& e) {
+            std::cerr << "topocast-mpi: " << e.what() << "\n";
+            code = kExitBadInput;
+        }
+    }
+    std::cout.flush();
+    return code;
+}
+
 int run(int argc, char** argv)
 {
     int worldRank = 0, worldSize = 0;
@@ -178,47 +388,8 @@ int run(int argc, char** argv)
     // Rank 0 reads and checks the schedule before anything moves; the others wait for its verdict.
     std::string text, problem;
     int problemCode = kExitBadInput;
-    if (worldRank == 0) {
-        try {
-            text = readText(o.scheduleFile);
-            const Schedule s = scheduleFromJson(parseJsonText(text, o.scheduleFile));
-            ValidateOptions vo;
-            vo.forbidStepContention = false; // contention slows a real network down but loses no data
-            const Validation v = validate(s, vo);
-            if (!isCollective(s.pattern())) {
-                problem = o.scheduleFile + " is a program of point-to-point messages (imported from GOAL): topocast-mpi "
-                          "replays collectives, whose data it checks and sets against the MPI library's; time the "
-                          "program with `topocast-cli time`";
-            } else if (!v.ok()) {
-                // A program found wrong where it was imported fails as a replay that lost data
-                // would (exit 1): its moves are right, what it does with them is not.
-                const bool importedWrong = std::all_of(v.findings.begin(), v.findings.end(), [](const Finding& f) {
-                    return f.kind == FindingKind::FoundWrongAtImport;
-                });
-                std::ostringstream msg;
-                msg << o.scheduleFile << ": the schedule is invalid (" << v.violationCount << " violation"
-                    << (v.violationCount == 1 ? "" : "s") << "); nothing was sent"
-                    << (importedWrong ? "; NOT verified: the program it was imported from was found wrong" : "");
-                for (const std::string& line : v.violations)
-                    msg << "\n  - " << line;
-                problem = msg.str();
-                problemCode = importedWrong ? kExitMismatch : kExitBadInput;
-            } else if (s.topology().nodeCount() != static_cast<std::uint32_t>(worldSize)) {
-                problem = o.scheduleFile + ": the " + s.topology().displayName() + " has " +
-                          std::to_string(s.topology().nodeCount()) + " nodes but " + std::to_string(worldSize) +
-                          " ranks are running; start exactly one rank per node (mpirun -np " +
-                          std::to_string(s.topology().nodeCount()) + " …)";
-            } else if (combines(s.pattern()) && o.bytes % 8 != 0) {
-                problem = "--bytes " + std::to_string(o.bytes) + ": a reduction (" + toString(s.pattern()) +
-                          ") sums 64-bit integers, so the bytes per block must be a multiple of 8";
-            } else if (o.injectFault >= static_cast<long long>(s.size())) {
-                problem = "--inject-fault " + std::to_string(o.injectFault) + " names no transfer (the schedule has " +
-                          std::to_string(s.size()) + ")";
-            }
-        } catch (const std::exception& e) {
-            problem = e.what();
-        }
-    }
+    if (worldRank == 0)
+        problem = scheduleProblem(o, worldSize, text, problemCode);
     bcastString(problem, 0, MPI_COMM_WORLD);
     MPI_Bcast(&problemCode, 1, MPI_INT, 0, MPI_COMM_WORLD);
     if (!problem.empty()) {
@@ -245,153 +416,14 @@ int run(int argc, char** argv)
         MPI_Comm_free(&map.comm);
         return kExitBadInput;
     }
-
-    const int reps = o.repeat;
     replayer.run(-1);
-    for (int r = 0; r < reps; ++r)
+    for (int r = 0; r < o.repeat; ++r)
         replayer.run(r);
-    std::vector<double> libTimes;
-    const std::uint64_t libraryCount = std::uint64_t{s.parts} * o.bytes;
-    const bool libraryFits = libraryCount <= static_cast<std::uint64_t>(INT_MAX) &&
-                             libraryCount * s.topology().nodeCount() <= (std::uint64_t{1} << 34) &&
-                             (s.participants.empty() || // MPI_Scatterv displacements are int
-                              libraryCount * s.topology().nodeCount() <= static_cast<std::uint64_t>(INT_MAX));
-    if (!o.noLibrary && !libraryFits && rank == 0)
-        std::cerr << "topocast-mpi: note: the library collective is skipped (" << libraryCount
-                  << " bytes per rank is too large for one MPI count or for this run's buffers)\n";
-    if (!o.noLibrary && libraryFits) {
-        replayer.runLibrary(-1);
-        for (int r = 0; r < reps; ++r)
-            libTimes.push_back(replayer.runLibrary(r));
-    }
-
-    // Slowest rank per step and repetition; per-transfer times from the receivers.
-    const std::uint32_t steps = s.stepCount();
-    std::vector<double> stepMax(replayer.stepTimes().size(), 0.0);
-    MPI_Reduce(replayer.stepTimes().data(), stepMax.data(), static_cast<int>(stepMax.size()), MPI_DOUBLE, MPI_MAX, 0,
-               map.comm);
-    std::vector<double> endToEndMax(replayer.endToEndTimes().size(), 0.0);
-    MPI_Reduce(replayer.endToEndTimes().data(), endToEndMax.data(), static_cast<int>(endToEndMax.size()), MPI_DOUBLE,
-               MPI_MAX, 0, map.comm);
-    std::vector<double> barrierMax(replayer.barrierTimes().size(), 0.0);
-    if (!o.async)
-        MPI_Reduce(replayer.barrierTimes().data(), barrierMax.data(), static_cast<int>(barrierMax.size()), MPI_DOUBLE,
-                   MPI_MAX, 0, map.comm);
-    std::vector<double> libMax(libTimes.size(), 0.0);
-    if (!libTimes.empty())
-        MPI_Reduce(libTimes.data(), libMax.data(), static_cast<int>(libMax.size()), MPI_DOUBLE, MPI_MAX, 0, map.comm);
-
-    std::vector<double> mine; // per receive: transfer index, then one time per repetition
-    for (const auto& [index, times] : replayer.recvTimes()) {
-        mine.push_back(static_cast<double>(index));
-        mine.insert(mine.end(), times.begin(), times.end());
-    }
-    int count = static_cast<int>(mine.size());
-    std::vector<int> counts(static_cast<std::size_t>(worldSize)), displs(static_cast<std::size_t>(worldSize));
-    MPI_Gather(&count, 1, MPI_INT, counts.data(), 1, MPI_INT, 0, map.comm);
-    std::vector<double> all;
-    if (rank == 0) {
-        int total = 0;
-        for (int r = 0; r < worldSize; ++r) {
-            displs[static_cast<std::size_t>(r)] = total;
-            total += counts[static_cast<std::size_t>(r)];
-        }
-        all.resize(static_cast<std::size_t>(total));
-    }
-    MPI_Gatherv(mine.data(), count, MPI_DOUBLE, all.data(), counts.data(), displs.data(), MPI_DOUBLE, 0, map.comm);
-
-    char name[MPI_MAX_PROCESSOR_NAME] = {};
-    int nameLen = 0;
-    MPI_Get_processor_name(name, &nameLen);
-    std::vector<char> names(rank == 0 ? static_cast<std::size_t>(worldSize) * MPI_MAX_PROCESSOR_NAME : 0);
-    MPI_Gather(name, MPI_MAX_PROCESSOR_NAME, MPI_CHAR, names.data(), MPI_MAX_PROCESSOR_NAME, MPI_CHAR, 0, map.comm);
-
-    unsigned long long myErrors = replayer.errors(), errors = 0;
-    MPI_Allreduce(&myErrors, &errors, 1, MPI_UNSIGNED_LONG_LONG, MPI_SUM, map.comm);
-
-    int code = errors ? kExitMismatch : kExitOk;
-    if (rank == 0) {
-        MeasuredTimes m;
-        m.scheduleFile = o.scheduleFile;
-        m.topology = s.topology().spec();
-        m.algorithm = s.algorithm;
-        m.pattern = toString(s.pattern());
-        m.fingerprint = scheduleFingerprint(s);
-        m.stepCount = steps;
-        m.ranks = static_cast<std::uint32_t>(worldSize);
-        m.bytesPerBlock = o.bytes;
-        m.repeat = reps;
-        char lib[MPI_MAX_LIBRARY_VERSION_STRING] = {};
-        int libLen = 0;
-        MPI_Get_library_version(lib, &libLen);
-        m.mpiLibrary = std::string(lib, static_cast<std::size_t>(libLen));
-        m.mpiLibrary = m.mpiLibrary.substr(0, m.mpiLibrary.find_first_of(",\n"));
-        std::set<std::string> hosts;
-        for (int r = 0; r < worldSize; ++r)
-            hosts.insert(std::string(names.data() + static_cast<std::size_t>(r) * MPI_MAX_PROCESSOR_NAME));
-        m.hosts = static_cast<std::uint32_t>(hosts.size());
-        m.mapping = map.how;
-        m.verified = errors == 0;
-        m.date = isoNow();
-        std::vector<double> totals(static_cast<std::size_t>(reps), 0.0);
-        for (StepNo step{1}; step <= steps; ++step) {
-            MeasuredStep st;
-            st.step = step;
-            st.transfers = s.stepTransfers(step).size();
-            for (const Transfer& t : s.stepTransfers(step))
-                st.bytes += transferBytes(s, t, o.bytes);
-            std::vector<double> samples;
-            for (int r = 0; r < reps; ++r) {
-                // Async: the slowest rank's completions of this step and the one before.
-                const std::size_t at = static_cast<std::size_t>(r) * steps + step - 1;
-                const double v = o.async ? stepMax[at] - (step > 1 ? stepMax[at - 1] : 0.0) : stepMax[at];
-                samples.push_back(v);
-                totals[static_cast<std::size_t>(r)] += v;
-            }
-            st.time = makeTimeStats(std::move(samples));
-            m.steps.push_back(std::move(st));
-        }
-        m.total = makeTimeStats(totals);
-        m.mode = o.async ? "async" : "stepped";
-        m.endToEnd = makeTimeStats(endToEndMax);
-        if (!o.async)
-            m.barriers = makeTimeStats(barrierMax);
-        for (std::size_t i = 0; i < all.size(); i += static_cast<std::size_t>(reps) + 1) {
-            MeasuredTransfer mt;
-            mt.index = static_cast<std::size_t>(all[i]);
-            const Transfer& t = s.transfers()[mt.index];
-            mt.step = t.step;
-            mt.from = t.from;
-            mt.to = t.to;
-            mt.bytes = transferBytes(s, t, o.bytes);
-            mt.time = makeTimeStats(std::vector<double>(all.begin() + static_cast<std::ptrdiff_t>(i) + 1,
-                                                        all.begin() + static_cast<std::ptrdiff_t>(i) + 1 + reps));
-            m.transfers.push_back(std::move(mt));
-        }
-        std::sort(m.transfers.begin(), m.transfers.end(),
-                  [](const MeasuredTransfer& a, const MeasuredTransfer& b) { return a.index < b.index; });
-        if (!libMax.empty()) {
-            LibraryTiming l;
-            l.operation = Replayer::libraryOperation(s);
-            l.bytes = std::uint64_t{s.parts} * o.bytes;
-            l.time = makeTimeStats(libMax);
-            m.library = l;
-        }
-        printSummary(std::cout, m, s);
-        if (errors)
-            std::cerr << "topocast-mpi: FAILED: " << errors << " mismatch" << (errors == 1 ? "" : "es")
-                      << " over all ranks and repetitions (the first ones are listed above)\n";
-        if (!o.outFile.empty()) {
-            try {
-                writeFileAtomic(o.outFile, toJson(m).dump(1) + "\n");
-                std::cout << "measured times written to " << o.outFile << "\n";
-            } catch (const Error& e) {
-                std::cerr << "topocast-mpi: " << e.what() << "\n";
-                code = kExitBadInput;
-            }
-        }
-        std::cout.flush();
-    }
+    const std::vector<double> libTimes = timeLibrary(replayer, s, o, rank);
+    const Gathered g = gatherTimes(replayer, libTimes, map.comm, rank, worldSize);
+    int code = g.errors ? kExitMismatch : kExitOk;
+    if (rank == 0)
+        code = report(measuredTimes(s, o, map, g, worldSize), s, o, g.errors);
     MPI_Bcast(&code, 1, MPI_INT, 0, map.comm);
     MPI_Comm_free(&map.comm);
     return code;
