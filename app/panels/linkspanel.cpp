@@ -19,6 +19,12 @@ namespace topocast::app {
 
 namespace {
 
+/// What the panel says before anything has been simulated.
+QString idleText()
+{
+    return QStringLiteral("View ▸ Simulated time simulates the schedule shown on its network.");
+}
+
 QString nsText(double ns)
 {
     return QString::fromStdString(formatSeconds(ns * 1e-9));
@@ -142,7 +148,7 @@ void LinkGantt::mousePressEvent(QMouseEvent* event)
 LinksPanel::LinksPanel(QWidget* parent) : QWidget(parent)
 {
     auto* layout = new QVBoxLayout(this);
-    m_summary = new QLabel(QStringLiteral("View ▸ Simulated time simulates the schedule shown on its network."));
+    m_summary = new QLabel(idleText());
     m_summary->setWordWrap(true);
     m_summary->setTextInteractionFlags(Qt::TextSelectableByMouse);
     layout->addWidget(m_summary);
@@ -182,7 +188,7 @@ void LinksPanel::setToggle(QAction* simulatedTime, bool barrier)
 void LinksPanel::setStatus(const QString& text)
 {
     if (!m_playback)
-        m_summary->setText(text.isEmpty() ? QStringLiteral("View ▸ Simulated time simulates the schedule shown on its network.")
+        m_summary->setText(text.isEmpty() ? idleText()
                                           : text);
 }
 

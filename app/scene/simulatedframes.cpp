@@ -52,6 +52,7 @@ void SimulatedFrames::setPalette(const Palette& palette, std::size_t nodes)
 {
     m_palette = palette;
     m_nodes = nodes;
+    m_idle = channelColours(ViewMode::Plain, palette, nodes).idle; // once, not per link and frame
 }
 
 Rgba SimulatedFrames::linkColour(const Palette& pal, std::size_t nodes, std::uint32_t messages, bool usedBefore)
@@ -78,7 +79,8 @@ bool SimulatedFrames::colour(double ns, FrameStyle& style, const std::vector<Dra
     const std::vector<ChannelId>& changed = m_occupancy.moveTo(ns);
     auto paint = [&](std::size_t i, ChannelId ch) {
         const std::uint32_t n = m_occupancy.count(ch);
-        style.channelColour[i] = linkColour(m_palette, m_nodes, n, m_firstUse[ch.value()] < ns);
+        style.channelColour[i] = n == 0 && m_firstUse[ch.value()] >= ns ? m_idle
+                                                                          : linkColour(m_palette, m_nodes, n, true);
         style.channelRole[i] = n == 0 ? ChannelRole::Idle : n == 1 ? ChannelRole::InUse : ChannelRole::Contended;
     };
     if (all) {

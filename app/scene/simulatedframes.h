@@ -57,6 +57,7 @@ private:
     std::size_t m_drawnCount = 0;
     Palette m_palette = Palette::normal();
     std::size_t m_nodes = 0;
+    Rgba m_idle = channelColours(ViewMode::Plain, Palette::normal(), 0).idle; ///< setPalette's idle link colour
 };
 
 /// The legend's link entries in simulated time (the colours linkColour draws).

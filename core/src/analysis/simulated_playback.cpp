@@ -52,7 +52,9 @@ SimulatedPlayback::SimulatedPlayback(const Schedule& schedule, std::shared_ptr<c
     const std::size_t transfers = s.routeFirst.empty() ? 0 : s.routeFirst.size() - 1;
     m_wireBegin.assign(transfers, 0.0);
     m_wireEnd.assign(transfers, 0.0);
+    m_ownHops.assign(transfers, 0);
     for (std::size_t t = 0; t < transfers; ++t) {
+        m_ownHops[t] = hopsOfTheirOwn(s, t) ? 1 : 0;
         const std::uint64_t first = s.routeFirst[t];
         const std::uint64_t last = s.routeFirst[t + 1];
         if (first == last) {  // no link crossed: the transfer's own interval
@@ -86,7 +88,7 @@ std::vector<PlaybackHop> SimulatedPlayback::hopsBetween(double from, double to) 
         if (m_wireEnd[t] < from || m_wireBegin[t] > to || m_wireEnd[t] <= m_wireBegin[t])
             continue;
         const std::uint32_t hops = hopCount(s, t);
-        const bool own = hopsOfTheirOwn(s, t);
+        const bool own = m_ownHops[t] != 0;
         const double span = (m_wireEnd[t] - m_wireBegin[t]) / std::max<std::uint32_t>(hops, 1);
         for (std::uint32_t k = 0; k < hops; ++k) {
             const OpTiming& h = s.hopTimes[s.routeFirst[t] + k];

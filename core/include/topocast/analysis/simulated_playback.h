@@ -52,6 +52,7 @@ private:
     std::vector<double> m_stepEnd;       ///< [0] = 0, then each step's end, never decreasing
     std::vector<double> m_wireBegin;     ///< per transfer: its bytes' first moment on a link
     std::vector<double> m_wireEnd;       ///< … and their last
+    std::vector<char> m_ownHops;         ///< per transfer: hops with intervals of their own (store-and-forward)
 };
 
 /// How many messages cross each directed channel at a moment, as the moment moves: a cursor
