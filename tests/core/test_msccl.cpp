@@ -647,7 +647,7 @@ TEST_CASE("MSCCL XML → import → export → validate: every program of the su
         CHECK(runCli({"import", corpus + refused, "-t", "hypercube:2", "--out", first}).status == 2);
 }
 
-TEST_CASE("a copy of the wrong chunk: the first finding is the send that put it where it does not belong", "[msccl][cli]")
+TEST_CASE("MSCCL copy of the wrong chunk: the first finding is the send that put it where it does not belong", "[msccl][cli]")
 {
     // The ring all-gather with rank 0 passing on its own chunk where it should pass rank 3's: rank 1
     // takes it into output chunk 3, and rank 2 gets it from rank 1 — one cause, two wrong ends.
@@ -671,9 +671,12 @@ TEST_CASE("a copy of the wrong chunk: the first finding is the send that put it 
     CHECK(v.status == 1);
     const auto findings = nlohmann::json::parse(v.out)["findings"];
     REQUIRE(findings.size() == 3);
-    CHECK(findings[0]["text"] == "step 2, rank 0: tb 1 step 1 sends output chunk 0 to rank 1, whose tb 0 step 1 takes it "
-                                 "into output chunk 3: rank 0's input chunk 0 placed in output chunk 3, where rank 3's "
-                                 "input chunk 0 belongs (the wrong chunk sent, or received into the wrong place?)");
-    CHECK(findings[1]["text"].get<std::string>().find("rank 1 ends with output chunk 3") != std::string::npos);
-    CHECK(findings[2]["text"].get<std::string>().find("rank 2 ends with output chunk 3") != std::string::npos);
+    CHECK(findings[0]["step"] == 2);
+    CHECK(findings[0]["rank"] == 0);
+    CHECK(findings[0]["kind"] == "data");
+    CHECK(findings[0]["what"] == "tb 1 step 1 sends output chunk 0 to rank 1, whose tb 0 step 1 takes it into output "
+                                 "chunk 3: rank 0's input chunk 0 placed in output chunk 3, where rank 3's input chunk 0 "
+                                 "belongs (the wrong chunk sent, or received into the wrong place?)");
+    CHECK(findings[1]["what"].get<std::string>().find("rank 1 ends with output chunk 3") != std::string::npos);
+    CHECK(findings[2]["what"].get<std::string>().find("rank 2 ends with output chunk 3") != std::string::npos);
 }
