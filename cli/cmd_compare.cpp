@@ -69,15 +69,13 @@ bool nearlyEqual(double a, double b) { return std::abs(a - b) <= 1e-9 * std::max
 
 /// The row's schedule on the network model, its ports the row's (n-port: all-port; half-duplex:
 /// half-duplex; one-port-exchange and send-recv: one-port, a send and a receive at once), its
-/// collective M elements of 8 bytes unless --size says otherwise.
-double loggpTime(const std::string& a, Ports ports, Pattern pattern, const CostParams& p, NetworkModel net, bool sizeGiven)
+/// collective the size `net` says (runCompare sets it).
+double loggpTime(const std::string& a, Ports ports, Pattern pattern, const CostParams& p, NetworkModel net)
 {
     const Schedule s = buildSchedule(a, Topology::hypercube(p.n), NodeId{0},
                                      {{"pattern", patternName(pattern)}, {"ports", portsName(ports)},
                                       {"message", std::to_string(p.M)}, {"packet", std::to_string(p.B)}});
     net.ports = ports == Ports::N ? NetworkPorts::All : ports == Ports::Half ? NetworkPorts::Half : NetworkPorts::One;
-    if (!sizeGiven)
-        net.message = static_cast<std::uint64_t>(p.M) * 8;
     return timeSchedule(s, net).total;
 }
 
@@ -111,7 +109,7 @@ CompareRow makeRow(const std::string& a, Ports ports, Pattern pattern, const Cos
 /// (ties keep registry order).
 /// Rows with neither a closed form nor a count (n > kCountLimit) are returned in `uncounted`.
 std::vector<CompareRow> buildRows(const std::vector<Ports>& models, Pattern pattern, const CostParams& p,
-                                  std::vector<std::string>& uncounted, const NetworkModel& net, bool sizeGiven)
+                                  std::vector<std::string>& uncounted, const NetworkModel& net)
 {
     std::vector<CompareRow> rows;
     for (Ports ports : models)
@@ -121,7 +119,7 @@ std::vector<CompareRow> buildRows(const std::vector<Ports>& models, Pattern patt
                 continue;
             CompareRow r = makeRow(a, ports, pattern, p);
             if (r.counted)
-                r.loggp = loggpTime(a, ports, pattern, p, net, sizeGiven);
+                r.loggp = loggpTime(a, ports, pattern, p, net);
             if (!r.formula.available && !r.counted) {
                 uncounted.push_back(a + " " + portsName(ports));
                 continue;
@@ -244,8 +242,7 @@ std::vector<std::size_t> ranks(const std::vector<CompareRow>& rows)
 
 nlohmann::ordered_json compareJson(const Topology& topo, Pattern pattern, const CostParams& p,
                                    const std::vector<CompareRow>& rows, const std::vector<std::string>& uncounted,
-                                   const std::optional<nlohmann::ordered_json>& streaming, NetworkModel net,
-                                   bool sizeGiven)
+                                   const std::optional<nlohmann::ordered_json>& streaming, const NetworkModel& net)
 {
     nlohmann::ordered_json doc = envelope("topocast-compare", topo);
     doc["pattern"] = patternName(pattern);
@@ -254,8 +251,6 @@ nlohmann::ordered_json compareJson(const Topology& topo, Pattern pattern, const 
                          {"tau", quantity(p.tau, kModelUnits)},
                          {"tc", quantity(p.tc, kModelUnitsPerElement)}};
     doc["time_unit"] = "model units (startups·tau + transfer·tc)";
-    if (!sizeGiven) // as loggpTime times every row: M elements of 8 bytes
-        net.message = static_cast<std::uint64_t>(p.M) * 8;
     doc["network"] = networkJson(net);
     doc["size"] = {{"value", net.message}, {"unit", "B"}};
     doc["ranked_by"] = "loggp: the schedule's time on the network model (time engine: hops, overlap and ports charged, "
@@ -542,8 +537,12 @@ int runCompare(const CompareCommand& o, Io& io)
     if (!o.ports.empty())
         models = {parsePorts(o.ports)};
     std::vector<std::string> uncounted;
-    const NetworkModel net = o.network.resolve();
-    const std::vector<CompareRow> rows = buildRows(models, pattern, p, uncounted, net, o.network.messageGiven());
+    // Every row is timed, and the document says so, on one network: a collective of M elements of
+    // 8 bytes unless --size says otherwise.
+    NetworkModel net = o.network.resolve();
+    if (!o.network.messageGiven())
+        net.message = static_cast<std::uint64_t>(p.M) * 8;
+    const std::vector<CompareRow> rows = buildRows(models, pattern, p, uncounted, net);
     if (rows.empty()) {
         std::string served;
         for (Ports ports : {Ports::One, Ports::SendRecv, Ports::Half, Ports::N})
@@ -557,7 +556,7 @@ int runCompare(const CompareCommand& o, Io& io)
     }
     const auto streaming = streamingBound(pattern, models, p);
     if (o.json)
-        io.out << compareJson(topo, pattern, p, rows, uncounted, streaming, net, o.network.messageGiven()).dump(2) << "\n";
+        io.out << compareJson(topo, pattern, p, rows, uncounted, streaming, net).dump(2) << "\n";
     else
         compareText(topo, pattern, p, rows, uncounted, streaming, net, io.out);
     return 0;

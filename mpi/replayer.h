@@ -96,6 +96,10 @@ private:
 
     std::string transferName(std::uint32_t step, const PlannedOp& op) const;
 
+    /// Posts receive i of `step` into its buffer; packs send i of `step` and posts it.
+    void postReceive(std::uint32_t step, std::size_t i, MPI_Request& request);
+    void packAndSend(std::uint32_t step, std::size_t i, MPI_Request& request);
+
     /// Fills the send's buffer from what the rank holds at the end of the step before.
     std::vector<std::uint8_t>& pack(std::uint32_t step, std::size_t i);
 

@@ -42,16 +42,10 @@ double Replayer::runStepped(int record)
         const double ts = MPI_Wtime();
         reqs.assign(rs.receives.size() + rs.sends.size(), MPI_REQUEST_NULL);
         recvDone.assign(rs.receives.size(), 0.0);
-        for (std::size_t i = 0; i < rs.receives.size(); ++i) {
-            std::vector<std::uint8_t>& buf = m_recvBufs[step - 1][i];
-            MPI_Irecv(buf.data(), static_cast<int>(buf.size()), MPI_BYTE, m_map.rankOf[rs.receives[i].peer],
-                      rs.receives[i].tag, m_map.comm, &reqs[i]);
-        }
-        for (std::size_t i = 0; i < rs.sends.size(); ++i) {
-            std::vector<std::uint8_t>& buf = pack(step, i);
-            MPI_Isend(buf.data(), static_cast<int>(buf.size()), MPI_BYTE, m_map.rankOf[rs.sends[i].peer],
-                      rs.sends[i].tag, m_map.comm, &reqs[rs.receives.size() + i]);
-        }
+        for (std::size_t i = 0; i < rs.receives.size(); ++i)
+            postReceive(step, i, reqs[i]);
+        for (std::size_t i = 0; i < rs.sends.size(); ++i)
+            packAndSend(step, i, reqs[rs.receives.size() + i]);
         for (std::size_t left = reqs.size(); left > 0; --left) {
             int idx = MPI_UNDEFINED;
             MPI_Waitany(static_cast<int>(reqs.size()), reqs.data(), &idx, MPI_STATUS_IGNORE);
@@ -88,20 +82,15 @@ double Replayer::runAsync(int record)
     // the schedule's order on both sides.
     for (StepNo step{1}; step <= steps; ++step) {
         const RankStep& rs = m_plan.steps[step - 1];
-        for (std::size_t i = 0; i < rs.receives.size(); ++i) {
-            std::vector<std::uint8_t>& buf = m_recvBufs[step - 1][i];
-            MPI_Irecv(buf.data(), static_cast<int>(buf.size()), MPI_BYTE, m_map.rankOf[rs.receives[i].peer],
-                      rs.receives[i].tag, m_map.comm, &receives[firstReceive[step - 1] + i]);
-        }
+        for (std::size_t i = 0; i < rs.receives.size(); ++i)
+            postReceive(step, i, receives[firstReceive[step - 1] + i]);
     }
     for (StepNo step{1}; step <= steps; ++step) {
         // A step's sends need what the rank held at the end of the step before, nothing more.
         const RankStep& rs = m_plan.steps[step - 1];
         for (std::size_t i = 0; i < rs.sends.size(); ++i) {
-            std::vector<std::uint8_t>& buf = pack(step, i);
             sends.push_back(MPI_REQUEST_NULL);
-            MPI_Isend(buf.data(), static_cast<int>(buf.size()), MPI_BYTE, m_map.rankOf[rs.sends[i].peer],
-                      rs.sends[i].tag, m_map.comm, &sends.back());
+            packAndSend(step, i, sends.back());
         }
         MPI_Request* mine = receives.data() + firstReceive[step - 1];
         for (std::size_t left = rs.receives.size(); left > 0; --left) {
@@ -116,6 +105,20 @@ double Replayer::runAsync(int record)
     }
     MPI_Waitall(static_cast<int>(sends.size()), sends.data(), MPI_STATUSES_IGNORE);
     return MPI_Wtime() - t0;
+}
+
+void Replayer::postReceive(std::uint32_t step, std::size_t i, MPI_Request& request)
+{
+    const PlannedOp& op = m_plan.steps[step - 1].receives[i];
+    std::vector<std::uint8_t>& buf = m_recvBufs[step - 1][i];
+    MPI_Irecv(buf.data(), static_cast<int>(buf.size()), MPI_BYTE, m_map.rankOf[op.peer], op.tag, m_map.comm, &request);
+}
+
+void Replayer::packAndSend(std::uint32_t step, std::size_t i, MPI_Request& request)
+{
+    const PlannedOp& op = m_plan.steps[step - 1].sends[i];
+    std::vector<std::uint8_t>& buf = pack(step, i);
+    MPI_Isend(buf.data(), static_cast<int>(buf.size()), MPI_BYTE, m_map.rankOf[op.peer], op.tag, m_map.comm, &request);
 }
 
 std::vector<std::uint8_t>& Replayer::pack(std::uint32_t step, std::size_t i)
