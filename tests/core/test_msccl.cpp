@@ -28,6 +28,7 @@
 
 using namespace topocast;
 using topocast::testing::runCli;
+using topocast::testing::CliRun;
 
 namespace {
 
