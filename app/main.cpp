@@ -3,6 +3,7 @@
 #include "compare/compareview.h"
 #include "handoff.h"
 #include "mainwindow.h"
+#include "window/lessonsmenu.h"
 #include "window/linksdock.h"
 #include "panels/layercharts.h"
 #include "scene/sceneview.h"
@@ -62,6 +63,7 @@ struct Options {
     QCommandLineOption mapMetric{QStringLiteral("map-metric"), QStringLiteral("what the source map (--mode tcdmap) shows: tcd|steps|max_link_load|contention|time"), QStringLiteral("METRIC")};
     QCommandLineOption simulated{QStringLiteral("simulated"), QStringLiteral("start in simulated time (View ▸ Simulated time): the schedule played as SimGrid simulates it on the scenario's network, the Links dock open")};
     QCommandLineOption fraction{QStringLiteral("fraction"), QStringLiteral("with --step and --window-screenshot: how far the step's messages have gone, 0..1 (default 1: the step at rest)"), QStringLiteral("F")};
+    QCommandLineOption lesson{QStringLiteral("lesson"), QStringLiteral("open lesson N of File ▸ Lessons: its Lesson panel and its first scenario (topocast-cli lessons lists them)"), QStringLiteral("N")};
     QCommandLineOption layout{QStringLiteral("layout"), QStringLiteral("drawing for --screenshot: cube|flat for a hypercube (flat: n ≤ 6, binary addresses), tower|planes for a 3-D mesh or torus; default: the scenario's view.layout"), QStringLiteral("LAYOUT")};
 };
 
@@ -72,7 +74,7 @@ void declareOptions(QCommandLineParser& parser, const Options& o)
     parser.addVersionOption();
     parser.addPositionalArgument(QStringLiteral("file"), QStringLiteral("a scenario file to open, as --scenario FILE (what the desktop entry passes on a double-click)"),
                                  QStringLiteral("[FILE]"));
-    parser.addOptions({o.layout, o.compare, o.scenario, o.step, o.mode, o.shot, o.size, o.paused, o.defaultScenario, o.present, o.windowShot, o.charts, o.measured, o.schedule, o.mapMetric, o.simulated, o.fraction});
+    parser.addOptions({o.layout, o.compare, o.scenario, o.step, o.mode, o.shot, o.size, o.paused, o.defaultScenario, o.present, o.windowShot, o.charts, o.measured, o.schedule, o.mapMetric, o.simulated, o.fraction, o.lesson});
 }
 
 /// --step: -1 when not given; false (after the message) when it is not a step number.
@@ -247,6 +249,16 @@ int runWindow(QApplication& app, const QCommandLineParser& parser, const Options
         return rc;
     if (const int rc = openMeasuredAndSchedule(window, parser, o); rc != 0)
         return rc;
+    if (parser.isSet(o.lesson)) {
+        bool ok = false;
+        const int n = parser.value(o.lesson).toInt(&ok);
+        if (!ok || n < 1 || !openLesson(window, static_cast<std::size_t>(n - 1))) {
+            const std::optional<LessonBook> book = appLessons();
+            std::fprintf(stderr, "topocast: --lesson %s: there is no such lesson; File ▸ Lessons has 1 to %d\n",
+                         qPrintable(parser.value(o.lesson)), book ? static_cast<int>(book->lessons.size()) : 0);
+            return 2;
+        }
+    }
     if (parser.isSet(o.mode))  // else the scenario's own colour mode (openScenario)
         window.setViewMode(mode);
     if (parser.isSet(o.present))

@@ -1,5 +1,6 @@
 #include "window/mainmenus.h"
 #include "window/helpmenu.h"
+#include "window/lessonsmenu.h"
 
 #include "compare/compareview.h"
 #include "export/exportactions.h"
@@ -60,22 +61,11 @@ QMenu* buildFileMenu(MainWindow& w, MainMenus& menus)
             w.openMeasured(path);
     });
     menus.recent = file->addMenu(QStringLiteral("Open &recent"));
+    const std::optional<LessonBook> lessons = appLessons();
+    addLessonsMenu(w, file, lessons);
     QMenu* presets = file->addMenu(QStringLiteral("&Presets"));
     presets->setToolTipsVisible(true);
-    for (const QString& p : presetScenarioFiles()) {
-        // Each preset by its title, its one-line description beside it as tooltip and status tip.
-        QString title = QFileInfo(p).completeBaseName(), description;
-        try {
-            const Scenario sc = loadScenario(p.toStdString());
-            if (!sc.title.empty())
-                title = QString::fromStdString(sc.title);
-            description = QString::fromStdString(sc.description);
-        } catch (const Error&) { // listed by file name; opening it says what is wrong
-        }
-        QAction* a = presets->addAction(title, &w, [&w, p] { w.openScenario(p); });
-        a->setToolTip(description.isEmpty() ? title : description);
-        a->setStatusTip(description);
-    }
+    fillPresetsMenu(w, presets, presetScenarioFiles(), lessons);
     presets->setEnabled(!presets->isEmpty());
     file->addSeparator();
     file->addMenu(w.exportActions()->menu());
