@@ -71,27 +71,32 @@ QDialog* readerDialog(QWidget* parent, const QString& title, QWidget* content, Q
 
 } // namespace
 
-QString guidePath()
+QString docPath(const QString& name)
 {
-    const QStringList candidates = {QCoreApplication::applicationDirPath() +
-                                        QStringLiteral("/../share/doc/topocast/guide.md"),
-                                    QStringLiteral(TOPOCAST_DOCS_DIR "/guide.md")};
-    for (const QString& file : candidates)
-        if (QFileInfo(file).isReadable())
-            return QFileInfo(file).canonicalFilePath();
-    return QStringLiteral(":/docs/guide.md");
+    const QStringList dirs = {QCoreApplication::applicationDirPath() + QStringLiteral("/../share/doc/topocast"),
+                              QStringLiteral(TOPOCAST_DOCS_DIR)};
+    for (const QString& dir : dirs)
+        if (const QFileInfo file(dir + QLatin1Char('/') + name); file.isReadable())
+            return file.canonicalFilePath();
+    return QStringLiteral(":/docs/") + name;
 }
 
-QTextBrowser* guideBrowser()
+QTextBrowser* docBrowserAt(const QString& path)
 {
     auto* browser = new QTextBrowser;
     browser->setOpenExternalLinks(true);
-    const QString path = guidePath();
-    // A file on disk is read as markdown with its pictures and sibling documents beside it.
-    browser->setSource(path.startsWith(QLatin1Char(':')) ? QUrl(QStringLiteral("qrc") + path)
-                                                         : QUrl::fromLocalFile(path),
+    const bool builtIn = path.startsWith(QLatin1Char(':'));
+    // Read as markdown with its pictures and sibling documents beside it: the user guide's
+    // "user-guide/play.png" is looked up in the folder that holds the guide, on disk or built in.
+    browser->setSearchPaths({builtIn ? QFileInfo(path).path() : QFileInfo(path).absolutePath()});
+    browser->setSource(builtIn ? QUrl(QStringLiteral("qrc") + path) : QUrl::fromLocalFile(path),
                        QTextDocument::MarkdownResource);
     return browser;
+}
+
+QTextBrowser* docBrowser(const QString& name)
+{
+    return docBrowserAt(docPath(name));
 }
 
 QString shortcutsHtml(const QMainWindow& window)
@@ -151,7 +156,14 @@ QMenu* buildHelpMenu(MainWindow& window, const MainMenus& menus)
     QAction* guide = help->addAction(QStringLiteral("&User guide"));
     guide->setShortcut(QKeySequence::HelpContents);
     QObject::connect(guide, &QAction::triggered, &window, [&window] {
-        readerDialog(&window, QStringLiteral("topocast: user guide"), guideBrowser(), {900, 720})->show();
+        readerDialog(&window, QStringLiteral("topocast: user guide"), docBrowser(QString::fromLatin1(kUserGuide)),
+                     {900, 720})
+            ->show();
+    });
+    QObject::connect(help->addAction(QStringLiteral("&Developers' guide")), &QAction::triggered, &window, [&window] {
+        readerDialog(&window, QStringLiteral("topocast: developers' guide"),
+                     docBrowser(QString::fromLatin1(kDevelopersGuide)), {900, 720})
+            ->show();
     });
     QObject::connect(help->addAction(QStringLiteral("&Keyboard shortcuts")), &QAction::triggered, &window, [&window] {
         auto* text = new QTextBrowser;

@@ -1,7 +1,7 @@
 #pragma once
-// Help ▸ Getting started (the guided tour), User guide, Keyboard shortcuts and About: the shipped guide in a reader,
-// every shortcut the window's menus hold (read from the actions themselves, so the list cannot drift) with the view's
-// own keys and mouse, and the version, licence and papers.
+// Help ▸ Getting started (the guided tour), User guide, Developers' guide, Keyboard shortcuts and About: the shipped
+// guides in a reader, every shortcut the window's menus hold (read from the actions themselves, so the list cannot
+// drift) with the view's own keys and mouse, and the version, licence and papers.
 
 #include <QString>
 
@@ -18,9 +18,13 @@ struct MainMenus;
 /// `menus`' explode and compare actions.
 QMenu* buildHelpMenu(MainWindow& window, const MainMenus& menus);
 
-/// The guide's file: installed (share/doc/topocast/guide.md beside bin/), else the source tree's
-/// docs/guide.md, else the copy built into the program (":/docs/guide.md").
-QString guidePath();
+/// Help ▸ User guide's document (F1), for teachers and students, and Help ▸ Developers' guide's.
+inline constexpr const char* kUserGuide = "user-guide.md";
+inline constexpr const char* kDevelopersGuide = "guide.md";
+
+/// A shipped document's file (`name` as kUserGuide): installed (share/doc/topocast/NAME beside
+/// bin/), else the source tree's docs/NAME, else the copy built into the program (":/docs/NAME").
+QString docPath(const QString& name);
 
 /// The window's shortcuts as an HTML table: every menu action with a shortcut ("View ▸ Explode
 /// planes", "E"), then the 3-D view's keys and mouse, then predict mode's.
@@ -29,7 +33,11 @@ QString shortcutsHtml(const QMainWindow& window);
 /// Help ▸ About's text (HTML): version, licence, the papers, Qt.
 QString aboutHtml();
 
-/// A reader showing the guide (markdown, its pictures beside it); the caller owns it.
-QTextBrowser* guideBrowser();
+/// A reader showing the document `name` (markdown, its pictures found beside it); the caller owns it.
+QTextBrowser* docBrowser(const QString& name);
+
+/// A reader showing the markdown file at `path`, on disk or built in (":/docs/user-guide.md"), its
+/// pictures and sibling documents found in the folder that holds it; the caller owns it.
+QTextBrowser* docBrowserAt(const QString& path);
 
 } // namespace topocast::app

@@ -1,6 +1,8 @@
-// Help ▸ Getting started, User guide, Keyboard shortcuts and About: the tour does each of its steps
-// and gives the scenario back, the guide the program ships opens with its pictures, every menu
-// shortcut is listed with its key, and About names the version and papers.
+// Help ▸ Getting started, User guide, Developers' guide, Keyboard shortcuts and About: the tour does
+// each of its steps and gives the scenario back, the guides the program ships open with their
+// pictures (the user guide's also from the copy built in), the user guide names only menu entries
+// and keys the window has and no developer material, every menu shortcut is listed with its key,
+// and About names the version and papers.
 #include "compare/compareview.h"
 #include "helpers.h"
 #include "mainwindow.h"
@@ -25,9 +27,12 @@
 #include <QFile>
 #include <QFileInfo>
 #include <QImage>
+#include <QMap>
 #include <QMenu>
 #include <QMenuBar>
+#include <QRegularExpression>
 #include <QTextBrowser>
+#include <QUrl>
 
 using namespace topocast;
 using namespace topocast::app;
@@ -47,6 +52,48 @@ QAction* helpAction(const MainWindow& w, const QString& text)
             if (a->text().remove(QLatin1Char('&')) == text)
                 return a;
     return nullptr;
+}
+
+/// Every menu entry and submenu as "Menu ▸ Entry" (no '&', no "…"), with its shortcut or "".
+void menuPaths(const QMenu& menu, const QString& path, QMap<QString, QString>& out)
+{
+    for (QAction* a : menu.actions()) {
+        if (a->isSeparator())
+            continue;
+        const QString here =
+            path + QStringLiteral(" ▸ ") + a->text().remove(QLatin1Char('&')).remove(QStringLiteral("…"));
+        out.insert(here, a->shortcut().toString(QKeySequence::NativeText));
+        if (a->menu())
+            menuPaths(*a->menu(), here, out);
+    }
+}
+
+QString userGuideText()
+{
+    QFile file(QStringLiteral(TOPOCAST_SOURCE_DIR "/docs/user-guide.md"));
+    return file.open(QIODevice::ReadOnly) ? QString::fromUtf8(file.readAll()) : QString();
+}
+
+/// The picture `link` as the reader loads it for the document shown.
+QImage pictureIn(QTextBrowser& browser, const QString& link)
+{
+    const QVariant picture = browser.loadResource(QTextDocument::ImageResource, QUrl(link));
+    QImage image;
+    if (picture.canConvert<QByteArray>())
+        image.loadFromData(picture.toByteArray());
+    else
+        image = picture.value<QImage>();
+    return image;
+}
+
+/// The pictures the user guide shows, as its markdown links them ("user-guide/play.png").
+QStringList userGuidePictures()
+{
+    QStringList links;
+    const QRegularExpression picture(QStringLiteral("!\\[[^\\]]*\\]\\(([^)]+)\\)"));
+    for (const QRegularExpressionMatch& m : picture.globalMatch(userGuideText()))
+        links << m.captured(1);
+    return links;
 }
 
 void shortcutsOf(const QMenu& menu, QList<QAction*>& out)
@@ -70,6 +117,7 @@ TEST_CASE("help: the last menu is Help with the tour, the guide on F1, the short
     REQUIRE(guide);
     CHECK(guide->shortcut() == QKeySequence(Qt::Key_F1));
     CHECK(helpAction(w, QStringLiteral("Getting started")));
+    CHECK(helpAction(w, QStringLiteral("Developers' guide")));
     CHECK(helpAction(w, QStringLiteral("Keyboard shortcuts")));
     CHECK(helpAction(w, QStringLiteral("About topocast")));
     CHECK(w.actions().contains(guide));  // F1 works in presentation mode too
@@ -96,28 +144,102 @@ TEST_CASE("help: the shortcuts list holds every menu shortcut with its key, and 
     CHECK(html.contains(QStringLiteral("<b>Enter</b>")));
 }
 
-TEST_CASE("help: the user guide is the shipped docs/guide.md, read as markdown with its pictures", "[app][help]")
+TEST_CASE("help: the user guide is the shipped docs/user-guide.md, read as markdown with its pictures", "[app][help]")
 {
-    CHECK(guidePath() == QFileInfo(QStringLiteral(TOPOCAST_SOURCE_DIR "/docs/guide.md")).canonicalFilePath());
+    CHECK(docPath(QString::fromLatin1(kUserGuide)) ==
+          QFileInfo(QStringLiteral(TOPOCAST_SOURCE_DIR "/docs/user-guide.md")).canonicalFilePath());
+    std::unique_ptr<QTextBrowser> browser(docBrowser(QString::fromLatin1(kUserGuide)));
+    const QString text = browser->toPlainText();
+    CHECK(text.startsWith(QStringLiteral("topocast: a user guide")));  // a heading, not "# …" as raw text
+    CHECK(text.contains(QStringLiteral("Predict the next step")));
+    CHECK_FALSE(text.contains(QStringLiteral("](")));  // links and pictures rendered, not shown as markdown
+    const QStringList pictures = userGuidePictures();
+    CHECK(pictures.size() >= 4);
+    CHECK(pictures.size() <= 6);
+    for (const QString& link : pictures) {
+        INFO(link.toStdString());
+        CHECK(link.startsWith(QStringLiteral("user-guide/")));
+        CHECK(pictureIn(*browser, link).width() >= 600);
+        CHECK(QFileInfo(QStringLiteral(TOPOCAST_SOURCE_DIR "/docs/") + link).size() <= 250 * 1024);
+    }
+}
+
+TEST_CASE("help: the user guide built into the program shows its pictures too", "[app][help]")
+{
+    QFile builtIn(QStringLiteral(":/docs/user-guide.md"));
+    REQUIRE(builtIn.open(QIODevice::ReadOnly));
+    CHECK(builtIn.readAll().startsWith("# topocast: a user guide"));
+    std::unique_ptr<QTextBrowser> browser(docBrowserAt(QStringLiteral(":/docs/user-guide.md")));
+    CHECK(browser->toPlainText().startsWith(QStringLiteral("topocast: a user guide")));
+    for (const QString& link : userGuidePictures()) {
+        INFO(link.toStdString());
+        CHECK(QFile::exists(QStringLiteral(":/docs/") + link));  // resources/topocast.qrc lists it
+        CHECK(pictureIn(*browser, link).width() >= 600);
+    }
+}
+
+TEST_CASE("help: the user guide names only menu entries and keys the window has, and no developer material",
+          "[app][help]")
+{
+    MainWindow w(false);
+    QMap<QString, QString> menus;
+    for (QAction* m : w.menuBar()->actions())
+        if (m->menu())
+            menuPaths(*m->menu(), m->text().remove(QLatin1Char('&')), menus);
+    const QString guide = userGuideText();
+    REQUIRE_FALSE(guide.isEmpty());
+
+    // "**View ▸ Predict the next step** (P)": the entry exists, and the key after it is its shortcut.
+    const QRegularExpression entry(
+        QStringLiteral("\\*\\*((?:File|View|Timeline|Help)(?: ▸ [^*]+)+)\\*\\*(?: \\(([^)]+)\\))?"));
+    int named = 0;
+    for (const QRegularExpressionMatch& m : entry.globalMatch(guide)) {
+        const QString path = m.captured(1).remove(QStringLiteral("…"));
+        INFO(path.toStdString());
+        ++named;
+        REQUIRE(menus.contains(path));
+        if (!m.captured(2).isEmpty())
+            CHECK(menus.value(path) == m.captured(2));
+    }
+    CHECK(named >= 15);
+    // The export entries, named without their menu ("**Picture of the view (PNG)…** (Ctrl+Shift+P)").
+    const QRegularExpression item(QStringLiteral("\\*\\*([^*▸]+…)\\*\\*(?: \\(([^)]+)\\))?"));
+    for (const QRegularExpressionMatch& m : item.globalMatch(guide)) {
+        const QString path = QStringLiteral("File ▸ Export ▸ ") + m.captured(1).remove(QStringLiteral("…"));
+        INFO(path.toStdString());
+        REQUIRE(menus.contains(path));
+        if (!m.captured(2).isEmpty())
+            CHECK(menus.value(path) == m.captured(2));
+    }
+    // For teachers and students: no source paths, no colour science, no measurements of the program.
+    const QRegularExpression developer(QStringLiteral(
+        "\\b(app|core|cli|mpi|src|include|tests|bench|scripts|resources|build|shaders)/|\\.(cpp|h|hpp|cmake)\\b|"
+        "CIEDE|CMake|ninja|benchmark|llvmpipe|ms per frame|topocast-cli"));
+    const QRegularExpressionMatch found = developer.match(guide);
+    INFO(found.captured(0).toStdString());
+    CHECK_FALSE(found.hasMatch());
+    CHECK(guide.contains(QStringLiteral("## For developers")));
+    CHECK(guide.contains(QStringLiteral("(guide.md)")));
+    CHECK(guide.contains(QStringLiteral("(ARCHITECTURE.md)")));
+}
+
+TEST_CASE("help: the developers' guide is the shipped docs/guide.md, read as markdown with its pictures", "[app][help]")
+{
+    CHECK(docPath(QString::fromLatin1(kDevelopersGuide)) ==
+          QFileInfo(QStringLiteral(TOPOCAST_SOURCE_DIR "/docs/guide.md")).canonicalFilePath());
     QFile builtIn(QStringLiteral(":/docs/guide.md"));
     REQUIRE(builtIn.open(QIODevice::ReadOnly));
     CHECK(builtIn.readAll().startsWith("# The topocast app"));
 
-    std::unique_ptr<QTextBrowser> browser(guideBrowser());
+    std::unique_ptr<QTextBrowser> browser(docBrowser(QString::fromLatin1(kDevelopersGuide)));
     const QString text = browser->toPlainText();
     CHECK(text.startsWith(QStringLiteral("The topocast app: a guide")));  // a heading, not "# …" as raw text
     CHECK(text.contains(QStringLiteral("Seeing inside 3-D networks")));
     CHECK_FALSE(text.contains(QStringLiteral("](")));  // links rendered, not shown as markdown
-    const QVariant picture = browser->loadResource(QTextDocument::ImageResource, QUrl(QStringLiteral("app-data-held-ring-allreduce-4x4.png")));
-    QImage image;
-    if (picture.canConvert<QByteArray>())
-        image.loadFromData(picture.toByteArray());
-    else
-        image = picture.value<QImage>();
-    CHECK(image.width() > 400);
+    CHECK(pictureIn(*browser, QStringLiteral("app-data-held-ring-allreduce-4x4.png")).width() > 400);
 }
 
-TEST_CASE("help: F1 opens the guide in a window, and About names the version, the licence and the papers", "[app][help]")
+TEST_CASE("help: F1 opens the user guide in a window, the second entry the developers' guide, and About names the version, the licence and the papers", "[app][help]")
 {
     MainWindow w(false);
     helpAction(w, QStringLiteral("User guide"))->trigger();
@@ -128,8 +250,21 @@ TEST_CASE("help: F1 opens the guide in a window, and About names the version, th
     REQUIRE(dialog);
     auto* browser = dialog->findChild<QTextBrowser*>();
     REQUIRE(browser);
+    CHECK(browser->toPlainText().startsWith(QStringLiteral("topocast: a user guide")));
     CHECK(browser->toPlainText().contains(QStringLiteral("Predict")));
     dialog->close();
+
+    helpAction(w, QStringLiteral("Developers' guide"))->trigger();
+    QDialog* developers = nullptr;
+    for (QWidget* top : QApplication::topLevelWidgets())
+        if (auto* d = qobject_cast<QDialog*>(top);
+            d && d->isVisible() && d->windowTitle().contains(QStringLiteral("developers' guide")))
+            developers = d;
+    REQUIRE(developers);
+    auto* developersText = developers->findChild<QTextBrowser*>();
+    REQUIRE(developersText);
+    CHECK(developersText->toPlainText().startsWith(QStringLiteral("The topocast app: a guide")));
+    developers->close();
 
     const QString about = aboutHtml();
     CHECK(about.contains(QString::fromLatin1(kVersion)));

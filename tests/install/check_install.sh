@@ -58,7 +58,7 @@ assert opaque >= w * h // 2, (opaque, w * h)
 PY
 done
 
-for f in guide.md cli.md formats.md teaching.md app-window-8x8x8.png; do
+for f in user-guide.md user-guide/play.png guide.md cli.md formats.md teaching.md app-window-8x8x8.png; do
   [ -f "$prefix/share/doc/topocast/$f" ] || fail "share/doc/topocast/$f (Help ▸ User guide and its pictures) was not installed"
 done
 
