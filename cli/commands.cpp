@@ -67,7 +67,8 @@ int run(const std::vector<std::string>& args, Io& io)
     CLI::App app{"topocast-cli: collective-communication schedules on meshes, tori and hypercubes"};
     app.name("topocast-cli");
     if (std::none_of(commandTable().begin(), commandTable().end(), [](const Command& c) { return c.name == "render"; }))
-        app.footer("render, handout, html: made by the app program, `topocast render …` / `topocast handout …` / `topocast html …`; "
+        app.footer("render, handout, html, quiz: made by the app program, `topocast render …` / `topocast handout …` / "
+                   "`topocast html …` / `topocast quiz …`; "
                    "topocast-cli hands them over to it (run `topocast-cli render --help` for their options)");
     app.set_version_flag("--version", std::string("topocast-cli ") + kVersion, "print the version and exit");
     app.require_subcommand(1);
@@ -86,7 +87,7 @@ int run(const std::vector<std::string>& args, Io& io)
         actions.emplace_back(sub, c.setup(*sub));
     }
     if (!args.empty() && !args[0].empty() && args[0][0] != '-' && std::none_of(commandTable().begin(), commandTable().end(), [&](const Command& c) { return c.name == args[0]; })) {
-        if (args[0] == "render" || args[0] == "handout") {
+        if (args[0] == "render" || args[0] == "handout" || args[0] == "html" || args[0] == "quiz") {
             io.err << "topocast-cli: " << args[0] << " is not in this build: it draws with the Qt 6 / Qt3D app (the program "
                       "topocast, looked for beside topocast-cli, in ../app/ and in $TOPOCAST_APP) and encodes "
                       "with FFmpeg; run scripts/install-deps.sh and configure with -DTOPOCAST_BUILD_APP=ON\n";

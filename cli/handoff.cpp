@@ -11,7 +11,10 @@ namespace topocast::cli {
 
 namespace fs = std::filesystem;
 
-bool drawsWithApp(const std::string& command) { return command == "render" || command == "handout" || command == "html"; }
+bool drawsWithApp(const std::string& command)
+{
+    return command == "render" || command == "handout" || command == "html" || command == "quiz";
+}
 
 bool plotsPng(const std::vector<std::string>& args)
 {

@@ -1,6 +1,7 @@
 #include "export/handout.h"
 
 #include "export/exportactions.h"
+#include "export/picturerenderer.h"
 #include "export/output.h"
 #include "panels/metricsmodel.h"
 #include "panels/narration.h"
@@ -50,45 +51,6 @@ double pixelStdDev(const QImage& image)
     const double mean = sum / static_cast<double>(n);
     return std::sqrt(std::max(0.0, sum2 / static_cast<double>(n) - mean * mean));
 }
-
-QString scenarioTitle(const Snapshot& snap)
-{
-    if (!snap.scenario.title.empty())
-        return QString::fromStdString(snap.scenario.title);
-    const Schedule& s = snap.schedule;
-    return QStringLiteral("%1 on the %2%3")
-        .arg(QString::fromStdString(s.algorithm.empty() ? snap.scenario.algorithm : s.algorithm),
-             QString::fromStdString(s.topology().displayName()), sourcePhrase(s));
-}
-
-/// Renders the pictures of several timeline positions in one off-screen scene (one window).
-class PictureRenderer {
-public:
-    PictureRenderer(const SnapshotPtr& snap, const ViewSettings& view, int dpi) : m_size(view.size)
-    {
-        m_scene.setLabelPixelHeight(14 * dpi / 96);  // as tall on paper as on a 96-dpi screen
-        showForExport(m_scene, snap, view, view.size, QStringLiteral("topocast — rendering a handout"));
-    }
-
-    QImage render(int step)
-    {
-        m_scene.setStep(step);
-        m_scene.setFraction(1.0f);
-        QImage image = m_scene.captureFrame(10000, m_first);
-        m_first = false;
-        if (image.isNull())
-            throw Error("no picture was rendered for the handout (no OpenGL context?); run under xvfb-run -a with "
-                        "QT3D_RENDERER=opengl");
-        if (image.size() != m_size)
-            image = image.scaled(m_size, Qt::IgnoreAspectRatio, Qt::SmoothTransformation);
-        return image.convertToFormat(QImage::Format_RGB32);
-    }
-
-private:
-    SceneView m_scene;
-    QSize m_size;
-    bool m_first = true;
-};
 
 /// Lays out one page: text flows down from the top of the printable area.
 class Page {
@@ -197,7 +159,7 @@ HandoutResult writeHandout(const SnapshotPtr& snap, const QString& path, const H
     writer.setPageMargins(QMarginsF(16, 16, 16, 16), QPageLayout::Millimeter);
     writer.setResolution(settings.dpi);
     writer.setCreator(QStringLiteral("topocast"));
-    writer.setTitle(QStringLiteral("topocast handout: ") + scenarioTitle(*snap));
+    writer.setTitle(QStringLiteral("topocast handout: ") + exportTitle(*snap));
     QPainter painter;
     if (!painter.begin(&writer))
         throw Error("could not start the PDF for the handout");
@@ -220,14 +182,14 @@ HandoutResult writeHandout(const SnapshotPtr& snap, const QString& path, const H
     result.pictureSize = view.size;
     result.minPictureStdDev = -1;
     const QString algorithm = QString::fromStdString(schedule.algorithm.empty() ? snap->scenario.algorithm : schedule.algorithm);
-    const QString footerBase = scenarioTitle(*snap);
+    const QString footerBase = exportTitle(*snap);
     const int pageCount = 1 + static_cast<int>(last - first + 1);
     const auto legend = legendEntries(snap.get(), view.mode, view.highContrast ? Palette::highContrast() : Palette::normal());
 
     // Title page.
     {
         Page page(painter, area, dpi);
-        page.text(scenarioTitle(*snap), 20, true);
+        page.text(exportTitle(*snap), 20, true);
         QString what = QStringLiteral("%1 on the %2%3")
                            .arg(algorithm, QString::fromStdString(topo.displayName()),
                                 hasRoot(schedule.pattern())

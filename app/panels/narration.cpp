@@ -194,4 +194,14 @@ QString snapshotStatus(const Snapshot& snap)
     return snap.note.isEmpty() ? msg : snap.note + QStringLiteral(" — ") + msg;
 }
 
+QString exportTitle(const Snapshot& snap)
+{
+    if (!snap.scenario.title.empty())
+        return QString::fromStdString(snap.scenario.title);
+    const Schedule& s = snap.schedule;
+    return QStringLiteral("%1 on the %2%3")
+        .arg(QString::fromStdString(s.algorithm.empty() ? snap.scenario.algorithm : s.algorithm),
+             QString::fromStdString(s.topology().displayName()), sourcePhrase(s));
+}
+
 } // namespace topocast::app

@@ -30,6 +30,9 @@ QString sourcePhrase(const Schedule& schedule);
 /// The window's title for `scenario`: "Title — description — topocast", or "topocast" for a
 /// scenario with neither.
 QString windowTitleFor(const Scenario& scenario);
+/// The title an export gives what it shows: the scenario's title, else "binomial on the 4×4 mesh
+/// from (1,1)" (handouts, quizzes).
+QString exportTitle(const Snapshot& snap);
 
 /// The status bar's line for a new snapshot: "8×8 mesh: 6 steps, TCD 63 — computed in 0.4 ms",
 /// after the snapshot's note when it has one.

@@ -5,6 +5,7 @@
 #include "compare/compareview.h"
 #include "export/exportactions.h"
 #include "export/handout.h"
+#include "export/quiz.h"
 #include "export/webpage.h"
 #include "mainwindow.h"
 #include "practice/predictmode.h"
@@ -71,6 +72,8 @@ QMenu* buildFileMenu(MainWindow& w, MainMenus& menus)
     file->addMenu(w.exportActions()->menu());
     addHandoutAction(w.exportActions()->menu(), &w, w.session(), w.exportActions(),
                      [&w](const QString& m) { w.statusBar()->showMessage(m, 15000); });
+    addQuizAction(w.exportActions()->menu(), &w, w.session(), w.exportActions(),
+                  [&w](const QString& m) { w.statusBar()->showMessage(m, 15000); });
     addWebPageAction(
         w.exportActions()->menu(), &w,
         [&w] {

@@ -1,0 +1,140 @@
+#include "export/quiz.h"
+
+#include "export/exportactions.h"
+#include "export/frameoverlay.h"
+#include "export/output.h"
+#include "export/picturerenderer.h"
+#include "panels/narration.h"
+#include "session/session.h"
+
+#include "topocast/io/moodle_quiz.h"
+#include "topocast/model/error.h"
+
+#include <QAction>
+#include <QApplication>
+#include <QBuffer>
+#include <QDialog>
+#include <QDialogButtonBox>
+#include <QFileDialog>
+#include <QFormLayout>
+#include <QMenu>
+#include <QMessageBox>
+#include <QSpinBox>
+
+namespace topocast::app {
+
+namespace {
+
+std::string pngBytes(const QImage& image)
+{
+    QByteArray bytes;
+    QBuffer buffer(&bytes);
+    buffer.open(QIODevice::WriteOnly);
+    if (!image.save(&buffer, "PNG"))
+        throw Error("could not encode a quiz picture as PNG");
+    return bytes.toStdString();
+}
+
+} // namespace
+
+QuizResult writeQuiz(const SnapshotPtr& snap, const QString& path, const QuizSettings& settings)
+{
+    if (!snap)
+        throw Error("nothing to make a quiz of: no schedule has been computed");
+    const std::uint32_t steps = snap->stepCount();
+    const std::uint32_t first = settings.firstStep;
+    const std::uint32_t last = settings.lastStep == 0 ? steps : settings.lastStep;
+    if (steps == 0)
+        throw Error("the schedule has no steps to ask about (a single node?)");
+    if (first < 1 || first > last || last > steps)
+        throw Error("steps " + std::to_string(first) + "-" + std::to_string(last) + " are not within the schedule's steps 1.." +
+                    std::to_string(steps));
+    // Each picture: the view with its legend strip below, so a student reads the colours.
+    const Palette& palette = settings.view.highContrast ? Palette::highContrast() : Palette::normal();
+    const LegendStrip legend = legendStrip(*snap, settings.view.mode, settings.view.cumulativeHeat, palette);
+    FrameOverlay overlay;
+    overlay.legend = true;
+    const OverlayLayout layout = overlayLayout(settings.view.size, overlay, legend);
+    ViewSettings view = settings.view;
+    view.size = layout.view.size();
+    PictureRenderer renderer(snap, view, 96, QStringLiteral("a quiz"));
+
+    const QString title = exportTitle(*snap);
+    std::vector<QuizQuestion> questions;
+    QuizResult result;
+    result.path = path;
+    result.pictureSize = settings.view.size;
+    for (std::uint32_t k = first; k <= last; ++k) {
+        QuizQuestion q = stepQuestion(snap->schedule, k);
+        q.name = QStringLiteral("%1 — step %2").arg(title).arg(k).toStdString();
+        q.lead = (k == 1 ? QStringLiteral("%1. The network before the first step:").arg(title)
+                         : QStringLiteral("%1. The network after step %2, before step %3:").arg(title).arg(k - 1).arg(k))
+                     .toStdString();
+        const QImage picture = composeFrame(renderer.render(static_cast<int>(k) - 1), layout, FrameText{}, legend, palette);
+        q.imageName = "step-" + std::to_string(k) + ".png";
+        q.imagePng = pngBytes(picture);
+        q.imageAlt = QStringLiteral("%1 before step %2").arg(title).arg(k).toStdString();
+        q.generalFeedback = narrate(*snap, static_cast<int>(k), 12).toStdString();
+        result.numerical += q.kind == QuizQuestion::Kind::Numerical ? 1 : 0;
+        questions.push_back(std::move(q));
+    }
+    const std::string xml = moodleXml(title.toStdString(), questions, settings.request.toStdString());
+    saveBytes(QByteArray::fromStdString(xml), path);
+    result.questions = static_cast<int>(questions.size());
+    return result;
+}
+
+QAction* addQuizAction(QMenu* exportMenu, QWidget* window, Session* session, ExportActions* exportActions,
+                       std::function<void(const QString&)> report)
+{
+    QAction* action = exportMenu->addAction(QStringLiteral("&Quiz (Moodle XML)…"));
+    action->setToolTip(QStringLiteral("one question a step — which nodes receive? — with the picture before it, for Moodle "
+                                      "and the course platforms that import its question format"));
+    QObject::connect(action, &QAction::triggered, window, [=] {
+        const SnapshotPtr snap = session->snapshot();
+        if (!snap || snap->stepCount() == 0) {
+            report(QStringLiteral("quiz not written: no schedule with steps is shown"));
+            return;
+        }
+        QDialog dialog(window);
+        dialog.setWindowTitle(QStringLiteral("Quiz (Moodle XML)"));
+        auto* form = new QFormLayout(&dialog);
+        const int steps = static_cast<int>(snap->stepCount());
+        auto* first = new QSpinBox;
+        first->setRange(1, steps);
+        auto* last = new QSpinBox;
+        last->setRange(1, steps);
+        last->setValue(steps);
+        form->addRow(QStringLiteral("First step"), first);
+        form->addRow(QStringLiteral("Last step"), last);
+        auto* buttons = new QDialogButtonBox(QDialogButtonBox::Ok | QDialogButtonBox::Cancel);
+        QObject::connect(buttons, &QDialogButtonBox::accepted, &dialog, &QDialog::accept);
+        QObject::connect(buttons, &QDialogButtonBox::rejected, &dialog, &QDialog::reject);
+        form->addRow(buttons);
+        if (dialog.exec() != QDialog::Accepted)
+            return;
+        const QString path = QFileDialog::getSaveFileName(window, QStringLiteral("Save quiz"), QStringLiteral("quiz.xml"),
+                                                          QStringLiteral("Moodle XML (*.xml)"));
+        if (path.isEmpty())
+            return;
+        QuizSettings settings;
+        settings.firstStep = static_cast<std::uint32_t>(std::min(first->value(), last->value()));
+        settings.lastStep = static_cast<std::uint32_t>(std::max(first->value(), last->value()));
+        settings.view = exportActions->currentView(QSize(800, 640));
+        settings.view.camera.reset();  // the network framed whole, whatever the window shows
+        settings.request = QStringLiteral("File ▸ Export ▸ Quiz, steps %1-%2").arg(settings.firstStep).arg(settings.lastStep);
+        QApplication::setOverrideCursor(Qt::WaitCursor);
+        try {
+            const QuizResult r = writeQuiz(snap, path, settings);
+            QApplication::restoreOverrideCursor();
+            report(QStringLiteral("wrote %1: %2 questions").arg(r.path).arg(r.questions));
+        } catch (const std::exception& e) {
+            QApplication::restoreOverrideCursor();
+            report(QStringLiteral("quiz not written: ") + QString::fromStdString(e.what()));
+            QMessageBox::warning(window, QStringLiteral("Quiz"), QString::fromStdString(e.what()));
+        }
+    });
+    return action;
+}
+
+} // namespace topocast::app
