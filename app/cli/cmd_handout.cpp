@@ -31,6 +31,7 @@ struct HandoutCommand {
     std::string steps = "all";
     std::string mode;  ///< empty: the scenario's own
     int dpi = 300;
+    bool exercise = false;
 };
 
 /// The view modes, as render takes them.
@@ -62,10 +63,15 @@ int handout(const HandoutCommand& o, Io& io)
     settings.firstStep = first;
     settings.lastStep = last;
     settings.dpi = o.dpi;
+    settings.exercise = o.exercise;
     const app::HandoutResult r = app::writeHandout(snap, QString::fromStdString(o.out), settings);
-    io.out << fmt::format("wrote {}: {} pages (a title page and steps {}-{}), {}, pictures {}x{} at {} dpi, mode {}\n",
-                          o.out, r.pages, first, last, *size == QPageSize::A4 ? "A4" : "letter", r.pictureSize.width(),
-                          r.pictureSize.height(), o.dpi, modeName);
+    io.out << fmt::format("wrote {}: {} pages (a title page and steps {}-{}{}), {}, pictures {}x{} at {} dpi, mode {}\n", o.out,
+                          r.pages, first, last,
+                          o.exercise ? fmt::format(" to fill in, then an answer key of {} page{}", r.answerKeyPages,
+                                                   r.answerKeyPages == 1 ? "" : "s")
+                                     : std::string(),
+                          *size == QPageSize::A4 ? "A4" : "letter", r.pictureSize.width(), r.pictureSize.height(), o.dpi,
+                          modeName);
     return 0;
 }
 
@@ -81,6 +87,9 @@ const CommandRegistrar reg{Command{
         sub.add_option("--mode", o->mode,
                        "colouring of the pictures: " + modeList(" | ") +
                            " (default: the scenario's own, its view.mode; plain where it names none)");
+        sub.add_flag("--exercise", o->exercise,
+                     "an exercise: each step's page shows the network before the step with its receivers left blank "
+                     "and an empty table of its transfers; an answer key follows on its own page");
         sub.add_option("--dpi", o->dpi, "print resolution of the pages and pictures")
             ->capture_default_str()
             ->check(CLI::Range(72, 600));

@@ -2,6 +2,8 @@
 
 #include "export/exportactions.h"
 #include "export/picturerenderer.h"
+#include "export/printpage.h"
+#include "export/stepsdialog.h"
 #include "export/output.h"
 #include "panels/metricsmodel.h"
 #include "panels/narration.h"
@@ -9,12 +11,14 @@
 #include "session/session.h"
 
 #include "topocast/algorithms/registry.h"
+#include "topocast/analysis/grade.h"
 #include "topocast/analysis/step_summary.h"
 #include "topocast/model/error.h"
 
 #include <QAction>
 #include <QApplication>
 #include <QBuffer>
+#include <QCheckBox>
 #include <QComboBox>
 #include <QDialog>
 #include <QDialogButtonBox>
@@ -52,79 +56,6 @@ double pixelStdDev(const QImage& image)
     return std::sqrt(std::max(0.0, sum2 / static_cast<double>(n) - mean * mean));
 }
 
-/// Lays out one page: text flows down from the top of the printable area.
-class Page {
-public:
-    Page(QPainter& p, const QRect& area, int dpi) : m_p(p), m_area(area), m_y(area.top()), m_dpi(dpi) {}
-
-    int pt(double points) const { return static_cast<int>(std::lround(points * m_dpi / 72.0)); }
-
-    void text(const QString& s, double points, bool bold = false, const QColor& colour = Qt::black)
-    {
-        QFont f(QStringLiteral("DejaVu Sans"));
-        f.setPixelSize(pt(points));
-        f.setBold(bold);
-        m_p.setFont(f);
-        m_p.setPen(colour);
-        const QRect box(m_area.left(), m_y, m_area.width(), m_area.bottom() - m_y);
-        const QRect used = m_p.boundingRect(box, Qt::TextWordWrap | Qt::AlignLeft | Qt::AlignTop, s);
-        m_p.drawText(box, Qt::TextWordWrap | Qt::AlignLeft | Qt::AlignTop, s);
-        m_y += used.height() + pt(points * 0.45);
-    }
-
-    void picture(const QImage& image)
-    {
-        const QRect target(m_area.left() + (m_area.width() - image.width()) / 2, m_y, image.width(), image.height());
-        m_p.drawImage(target, image);
-        m_p.setPen(QPen(QColor(120, 120, 120), pt(0.5)));
-        m_p.setBrush(Qt::NoBrush);
-        m_p.drawRect(target);
-        m_y += image.height() + pt(10);
-    }
-
-    void footer(const QString& s)
-    {
-        QFont f(QStringLiteral("DejaVu Sans"));
-        f.setPixelSize(pt(8));
-        m_p.setFont(f);
-        m_p.setPen(QColor(110, 110, 110));
-        m_p.drawText(QRect(m_area.left(), m_area.bottom() - pt(12), m_area.width(), pt(12)), Qt::AlignRight | Qt::AlignBottom, s);
-    }
-
-    /// Colour swatches with their meaning, in rows across the page.
-    void legend(const std::vector<std::pair<QColor, QString>>& entries, double points)
-    {
-        QFont f(QStringLiteral("DejaVu Sans"));
-        f.setPixelSize(pt(points));
-        m_p.setFont(f);
-        const QFontMetrics fm(f);
-        const int box = fm.height() * 3 / 4, gap = pt(points);
-        int x = m_area.left();
-        for (const auto& [colour, label] : entries) {
-            const int w = box + pt(3) + fm.horizontalAdvance(label) + gap;
-            if (x + w > m_area.right() && x > m_area.left()) {
-                x = m_area.left();
-                m_y += fm.height() + pt(2);
-            }
-            m_p.setPen(QPen(Qt::black, pt(0.4)));
-            m_p.setBrush(colour);
-            m_p.drawRect(x, m_y + (fm.height() - box) / 2, box, box);
-            m_p.setPen(Qt::black);
-            m_p.drawText(QRect(x + box + pt(3), m_y, w, fm.height()), Qt::AlignVCenter | Qt::AlignLeft, label);
-            x += w;
-        }
-        m_y += fm.height() + pt(points * 0.8);
-    }
-
-    int remaining() const { return m_area.bottom() - m_y; }
-
-private:
-    QPainter& m_p;
-    QRect m_area;
-    int m_y;
-    int m_dpi;
-};
-
 } // namespace
 
 std::optional<QPageSize::PageSizeId> parseHandoutPageSize(const QString& text)
@@ -136,6 +67,178 @@ std::optional<QPageSize::PageSizeId> parseHandoutPageSize(const QString& text)
         return QPageSize::Letter;
     return std::nullopt;
 }
+
+namespace {
+
+/// What every page of one handout shares.
+struct HandoutJob {
+    const SnapshotPtr& snap;
+    const HandoutSettings& settings;
+    QPainter& painter;
+    QRect area;
+    PictureRenderer& renderer;
+    QSize pictureSize;
+    std::vector<std::pair<QColor, QString>> legend;
+    std::uint32_t first = 1;
+    std::uint32_t last = 1;
+    int pageCount = 1;
+    QString footerBase;
+};
+
+QString pageFooter(const HandoutJob& job, int page)
+{
+    return QStringLiteral("%1 — page %2 of %3").arg(job.footerBase).arg(page).arg(job.pageCount);
+}
+
+void titlePage(const HandoutJob& job)
+{
+    const Snapshot& snap = *job.snap;
+    const Schedule& schedule = snap.schedule;
+    const Topology& topo = schedule.topology();
+    PrintPage page(job.painter, job.area, job.settings.dpi);
+    page.text(exportTitle(snap), 20, true);
+    QString what = QStringLiteral("%1 on the %2%3")
+                       .arg(QString::fromStdString(schedule.algorithm.empty() ? snap.scenario.algorithm : schedule.algorithm),
+                            QString::fromStdString(topo.displayName()),
+                            hasRoot(schedule.pattern())
+                                ? QStringLiteral(", %1 %2")
+                                      .arg(combines(schedule.pattern()) || schedule.pattern() == Pattern::Gather
+                                               ? QStringLiteral("root")
+                                               : QStringLiteral("source"),
+                                           QString::fromStdString(topo.nodeName(schedule.source())))
+                                : QString());
+    if (!schedule.mode.empty())
+        what += QStringLiteral(" (mode %1)").arg(QString::fromStdString(schedule.mode));
+    page.text(what, 12);
+    const std::string reference = algorithmReference(snap.scenario.algorithm);
+    if (!reference.empty())
+        page.text(QStringLiteral("From: ") + QString::fromStdString(reference), 11, false, QColor(40, 40, 90));
+    MetricsModel metrics;
+    metrics.setSnapshot(job.snap);
+    QString totals;
+    for (int r = 0; r < metrics.rowCount(); ++r)
+        totals += metrics.index(r, MetricsModel::NameColumn).data().toString() + QStringLiteral(": ") +
+                  metrics.index(r, MetricsModel::ValueColumn).data().toString() + QStringLiteral("\n");
+    page.text(QStringLiteral("Totals"), 13, true);
+    page.text(totals.trimmed(), 10);
+    // The network before the first printed step: a class set of steps 1-3 does not give away
+    // what steps 4-6 are for the students to fill in.
+    page.text(job.settings.exercise
+                  ? QStringLiteral("Steps %1 to %2 follow, one a page, for you to fill in; the answers are on the last "
+                                   "page%3. The picture below: the network before step %1.")
+                        .arg(job.first)
+                        .arg(job.last)
+                        .arg(job.pageCount > 2 + static_cast<int>(job.last - job.first) + 1 ? QStringLiteral("s") : QString())
+                  : QStringLiteral("Steps %1 to %2 follow, one a page. The picture below: the network before step %1.")
+                        .arg(job.first)
+                        .arg(job.last),
+              10);
+    QImage overview = job.renderer.render(static_cast<int>(job.first) - 1);
+    const int room = page.remaining() - page.pt(20);
+    if (room > job.pictureSize.height() / 4) {
+        if (overview.height() > room)
+            overview = overview.scaledToHeight(room, Qt::SmoothTransformation);
+        page.picture(overview);
+    }
+    page.footer(QStringLiteral("page 1 of %1 — made with topocast").arg(job.pageCount));
+}
+
+/// A step's page: its picture, legend, narration and figures. Returns the picture's deviation.
+double stepPage(const HandoutJob& job, const StepSummary& s, std::uint32_t k)
+{
+    PrintPage page(job.painter, job.area, job.settings.dpi);
+    QString head = QStringLiteral("Step %1 of %2").arg(k).arg(job.snap->stepCount());
+    if (!s.label.empty())
+        head += QStringLiteral(" — %1").arg(QString::fromStdString(s.label));
+    page.text(head, 16, true);
+    const QImage image = job.renderer.render(static_cast<int>(k));
+    page.picture(image);
+    page.legend(job.legend, 9);
+    page.text(narrate(*job.snap, static_cast<int>(k), 12), 11);
+    page.text(QStringLiteral("This step: ") +
+                  QString::fromStdString(describeStepSummary(s, job.snap->schedule.topology().nodeCount())),
+              11, false, QColor(40, 40, 40));
+    page.footer(pageFooter(job, 2 + static_cast<int>(k - job.first)));
+    return pixelStdDev(image);
+}
+
+/// A step to fill in: the network before the step (its receivers still blank), what to do, and an
+/// empty table of its transfers. Nothing on it names the step's receivers.
+double exercisePage(const HandoutJob& job, std::uint32_t k)
+{
+    PrintPage page(job.painter, job.area, job.settings.dpi);
+    page.text(QStringLiteral("Step %1 of %2 — your turn").arg(k).arg(job.snap->stepCount()), 16, true);
+    const QImage image = job.renderer.render(static_cast<int>(k) - 1);
+    page.picture(image);
+    page.legend(job.legend, 9);
+    const auto transfers = static_cast<int>(job.snap->schedule.stepTransfers(StepNo{k}).size());
+    page.text(QStringLiteral("The picture shows the network before step %1. Colour the nodes that receive in step %1, draw "
+                             "an arrow from each sender, and fill in the table: %2 transfer%3 in this step.")
+                  .arg(k)
+                  .arg(transfers)
+                  .arg(transfers == 1 ? QString() : QStringLiteral("s")),
+              11);
+    const int rows = page.blankTable({QStringLiteral("Sender"), QStringLiteral("Receiver"), QStringLiteral("Hops")}, transfers, 10);
+    if (rows < transfers)
+        page.text(QStringLiteral("%1 more rows: continue on the back.").arg(transfers - rows), 10, false, QColor(40, 40, 40));
+    page.footer(pageFooter(job, 2 + static_cast<int>(k - job.first)));
+    return pixelStdDev(image);
+}
+
+/// The answer key's text for step k: who receives and every transfer (the first 400 of a bigger step).
+QString keyText(const Snapshot& snap, std::uint32_t k)
+{
+    const Topology& topo = snap.schedule.topology();
+    QStringList receivers, sent;
+    for (NodeId n : stepReceivers(snap.schedule, StepNo{k}))
+        receivers << QString::fromStdString(topo.nodeName(n));
+    const auto transfers = snap.schedule.stepTransfers(StepNo{k});
+    constexpr std::size_t kMostListed = 400;
+    for (std::size_t i = 0; i < std::min(transfers.size(), kMostListed); ++i)
+        sent << QStringLiteral("%1 → %2 (%3)")
+                    .arg(QString::fromStdString(topo.nodeName(transfers[i].from)),
+                         QString::fromStdString(topo.nodeName(transfers[i].to)))
+                    .arg(snap.schedule.hops(transfers[i]));
+    if (transfers.size() > kMostListed)
+        sent << QStringLiteral("… and %1 more (topocast-cli schedule lists them all)").arg(transfers.size() - kMostListed);
+    if (receivers.size() > static_cast<qsizetype>(kMostListed))
+        receivers = receivers.mid(0, kMostListed) << QStringLiteral("…");
+    return QStringLiteral("Receive (%1): %2\nTransfers (hops): %3").arg(stepReceivers(snap.schedule, StepNo{k}).size())
+        .arg(receivers.join(QStringLiteral(", ")), sent.join(QStringLiteral(", ")));
+}
+
+/// Lays out the answer key from a fresh page on `painter`; `newPage` starts another and `footer`
+/// writes a page's footer (its number in the key from 1). Returns the pages it took.
+int answerKey(const HandoutJob& job, QPainter& painter, const std::function<void()>& newPage,
+              const std::function<void(PrintPage&, int)>& footer)
+{
+    int pages = 1;
+    auto page = std::make_unique<PrintPage>(painter, job.area, job.settings.dpi);
+    page->text(QStringLiteral("Answer key"), 18, true);
+    page->text(QStringLiteral("%1, steps %2 to %3").arg(exportTitle(*job.snap)).arg(job.first).arg(job.last), 11);
+    for (std::uint32_t k = job.first; k <= job.last; ++k) {
+        const QString head = QStringLiteral("Step %1").arg(k), body = keyText(*job.snap, k);
+        if (page->measure(head, 12, true) + page->measure(body, 10) > page->remaining() - page->pt(20) && !page->atTop()) {
+            footer(*page, pages++);
+            newPage();
+            page = std::make_unique<PrintPage>(painter, job.area, job.settings.dpi);
+        }
+        page->text(head, 12, true);
+        page->text(body, 10);
+    }
+    footer(*page, pages);
+    return pages;
+}
+
+/// The pages the answer key takes, laid out once on a scratch picture of the page's size.
+int answerKeyPages(const HandoutJob& job)
+{
+    QImage scratch(job.area.size() + QSize(job.area.left() * 2, job.area.top() * 2), QImage::Format_Mono);
+    QPainter painter(&scratch);
+    return answerKey(job, painter, [] {}, [](PrintPage&, int) {});
+}
+
+} // namespace
 
 HandoutResult writeHandout(const SnapshotPtr& snap, const QString& path, const HandoutSettings& settings)
 {
@@ -165,91 +268,39 @@ HandoutResult writeHandout(const SnapshotPtr& snap, const QString& path, const H
         throw Error("could not start the PDF for the handout");
     painter.setRenderHint(QPainter::Antialiasing);
     painter.setRenderHint(QPainter::SmoothPixmapTransform);
-    const QRect area = painter.viewport();
-    const int dpi = settings.dpi;
 
     // The pictures: the printable width, 4:5 high (room for a cube seen from above), at print
     // resolution.
     ViewSettings view = settings.view;
-    view.size = QSize(area.width(), area.width() * 4 / 5);
-    PictureRenderer renderer(snap, view, dpi);
+    view.size = QSize(painter.viewport().width(), painter.viewport().width() * 4 / 5);
+    PictureRenderer renderer(snap, view, settings.dpi);
+    HandoutJob job{snap, settings, painter, painter.viewport(), renderer, view.size,
+                   legendEntries(snap.get(), view.mode, view.highContrast ? Palette::highContrast() : Palette::normal()),
+                   first, last, 1 + static_cast<int>(last - first + 1), exportTitle(*snap)};
+    const int keyPages = settings.exercise ? answerKeyPages(job) : 0;
+    job.pageCount += keyPages;
 
-    const Schedule& schedule = snap->schedule;
-    const Topology& topo = schedule.topology();
-    const std::vector<StepSummary> summaries = summarizeSteps(schedule, snap->metrics);
     HandoutResult result;
     result.path = path;
     result.pictureSize = view.size;
     result.minPictureStdDev = -1;
-    const QString algorithm = QString::fromStdString(schedule.algorithm.empty() ? snap->scenario.algorithm : schedule.algorithm);
-    const QString footerBase = exportTitle(*snap);
-    const int pageCount = 1 + static_cast<int>(last - first + 1);
-    const auto legend = legendEntries(snap.get(), view.mode, view.highContrast ? Palette::highContrast() : Palette::normal());
-
-    // Title page.
-    {
-        Page page(painter, area, dpi);
-        page.text(exportTitle(*snap), 20, true);
-        QString what = QStringLiteral("%1 on the %2%3")
-                           .arg(algorithm, QString::fromStdString(topo.displayName()),
-                                hasRoot(schedule.pattern())
-                                    ? QStringLiteral(", %1 %2")
-                                          .arg(combines(schedule.pattern()) || schedule.pattern() == Pattern::Gather
-                                                   ? QStringLiteral("root")
-                                                   : QStringLiteral("source"),
-                                               QString::fromStdString(topo.nodeName(schedule.source())))
-                                    : QString());
-        if (!schedule.mode.empty())
-            what += QStringLiteral(" (mode %1)").arg(QString::fromStdString(schedule.mode));
-        page.text(what, 12);
-        const std::string reference = algorithmReference(snap->scenario.algorithm);
-        if (!reference.empty())
-            page.text(QStringLiteral("From: ") + QString::fromStdString(reference), 11, false, QColor(40, 40, 90));
-        MetricsModel metrics;
-        metrics.setSnapshot(snap);
-        QString totals;
-        for (int r = 0; r < metrics.rowCount(); ++r)
-            totals += metrics.index(r, MetricsModel::NameColumn).data().toString() + QStringLiteral(": ") +
-                      metrics.index(r, MetricsModel::ValueColumn).data().toString() + QStringLiteral("\n");
-        page.text(QStringLiteral("Totals"), 13, true);
-        page.text(totals.trimmed(), 10);
-        // The network before the first printed step: a class set of steps 1-3 does not give away
-        // what steps 4-6 are for the students to fill in.
-        page.text(QStringLiteral("Steps %1 to %2 follow, one a page. The picture below: the network before step %1.")
-                      .arg(first)
-                      .arg(last),
-                  10);
-        QImage overview = renderer.render(static_cast<int>(first) - 1);
-        const int room = page.remaining() - page.pt(20);
-        if (room > view.size.height() / 4) {
-            if (overview.height() > room)
-                overview = overview.scaledToHeight(room, Qt::SmoothTransformation);
-            page.picture(overview);
-        }
-        page.footer(QStringLiteral("page 1 of %1 — made with topocast").arg(pageCount));
-    }
-
+    titlePage(job);
+    const std::vector<StepSummary> summaries = summarizeSteps(snap->schedule, snap->metrics);
     for (std::uint32_t k = first; k <= last; ++k) {
         writer.newPage();
-        Page page(painter, area, dpi);
-        const StepSummary& s = summaries[k - 1];
-        QString head = QStringLiteral("Step %1 of %2").arg(k).arg(steps);
-        if (!s.label.empty())
-            head += QStringLiteral(" — %1").arg(QString::fromStdString(s.label));
-        page.text(head, 16, true);
-        const QImage image = renderer.render(static_cast<int>(k));
-        const double deviation = pixelStdDev(image);
+        const double deviation = settings.exercise ? exercisePage(job, k) : stepPage(job, summaries[k - 1], k);
         result.minPictureStdDev = result.minPictureStdDev < 0 ? deviation : std::min(result.minPictureStdDev, deviation);
-        page.picture(image);
-        page.legend(legend, 9);
-        page.text(narrate(*snap, static_cast<int>(k), 12), 11);
-        page.text(QStringLiteral("This step: ") + QString::fromStdString(describeStepSummary(s, topo.nodeCount())), 11,
-                  false, QColor(40, 40, 40));
-        page.footer(QStringLiteral("%1 — page %2 of %3").arg(footerBase).arg(2 + k - first).arg(pageCount));
+    }
+    if (settings.exercise) {
+        writer.newPage();
+        const int keyFirst = job.pageCount - keyPages + 1;
+        answerKey(job, painter, [&writer] { writer.newPage(); },
+                  [&](PrintPage& page, int n) { page.footer(pageFooter(job, keyFirst + n - 1)); });
     }
     painter.end();
     pdf.close();
-    result.pages = pageCount;
+    result.pages = job.pageCount;
+    result.answerKeyPages = keyPages;
 
     saveBytes(pdf.data(), path);
     return result;
@@ -265,25 +316,17 @@ QAction* addHandoutAction(QMenu* exportMenu, QWidget* window, Session* session, 
             report(QStringLiteral("handout not written: no schedule with steps is shown"));
             return;
         }
-        QDialog dialog(window);
-        dialog.setWindowTitle(QStringLiteral("Handout (PDF)"));
-        auto* form = new QFormLayout(&dialog);
-        auto* size = new QComboBox;
-        size->addItems({QStringLiteral("A4"), QStringLiteral("letter")});
-        form->addRow(QStringLiteral("Page size"), size);
-        const int steps = static_cast<int>(snap->stepCount());
-        auto* first = new QSpinBox;
-        first->setRange(1, steps);
-        auto* last = new QSpinBox;
-        last->setRange(1, steps);
-        last->setValue(steps);
-        form->addRow(QStringLiteral("First step"), first);
-        form->addRow(QStringLiteral("Last step"), last);
-        auto* buttons = new QDialogButtonBox(QDialogButtonBox::Ok | QDialogButtonBox::Cancel);
-        QObject::connect(buttons, &QDialogButtonBox::accepted, &dialog, &QDialog::accept);
-        QObject::connect(buttons, &QDialogButtonBox::rejected, &dialog, &QDialog::reject);
-        form->addRow(buttons);
-        if (dialog.exec() != QDialog::Accepted)
+        QComboBox* size = nullptr;
+        QCheckBox* exercise = nullptr;
+        const auto range = askStepRange(window, QStringLiteral("Handout (PDF)"), static_cast<int>(snap->stepCount()),
+                                        [&](QFormLayout* form) {
+                                            size = new QComboBox;
+                                            size->addItems({QStringLiteral("A4"), QStringLiteral("letter")});
+                                            form->addRow(QStringLiteral("Page size"), size);
+                                            exercise = new QCheckBox(QStringLiteral("Exercise: receivers left blank, an answer key at the end"));
+                                            form->addRow(QString(), exercise);
+                                        });
+        if (!range)
             return;
         const QString path = QFileDialog::getSaveFileName(window, QStringLiteral("Save handout"),
                                                           QStringLiteral("handout.pdf"), QStringLiteral("PDF (*.pdf)"));
@@ -291,8 +334,9 @@ QAction* addHandoutAction(QMenu* exportMenu, QWidget* window, Session* session, 
             return;
         HandoutSettings settings;
         settings.pageSize = *parseHandoutPageSize(size->currentText());
-        settings.firstStep = static_cast<std::uint32_t>(std::min(first->value(), last->value()));
-        settings.lastStep = static_cast<std::uint32_t>(std::max(first->value(), last->value()));
+        settings.firstStep = range->first;
+        settings.lastStep = range->last;
+        settings.exercise = exercise->isChecked();
         settings.view = exportActions->currentView(QSize(1280, 720));
         QApplication::setOverrideCursor(Qt::WaitCursor);
         try {

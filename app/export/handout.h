@@ -28,6 +28,9 @@ struct HandoutSettings {
     int dpi = 300;               ///< print resolution of the pages and of the pictures on them
     /// Colouring and camera of the pictures (the size is set from the page).
     ViewSettings view;
+    /// An exercise: each step's page shows the network before the step, its receivers blank, and
+    /// an empty table of its transfers to fill in; an answer key follows on pages of its own.
+    bool exercise = false;
 };
 
 /// "A4" or "letter" (any letter case); nullopt otherwise.
@@ -36,7 +39,8 @@ std::optional<QPageSize::PageSizeId> parseHandoutPageSize(const QString& text);
 /// What writeHandout wrote.
 struct HandoutResult {
     QString path;
-    int pages = 0;         ///< 1 title page + one per step
+    int pages = 0;         ///< 1 title page + one per step (+ the answer key's)
+    int answerKeyPages = 0;  ///< an exercise's answer key: its pages at the end
     QSize pictureSize;     ///< pixels of each step's picture (print resolution)
     double minPictureStdDev = 0;  ///< the least pixel standard deviation over the step pictures (0: blank)
 };

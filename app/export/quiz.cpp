@@ -4,6 +4,7 @@
 #include "export/frameoverlay.h"
 #include "export/output.h"
 #include "export/picturerenderer.h"
+#include "export/stepsdialog.h"
 #include "panels/narration.h"
 #include "session/session.h"
 
@@ -13,13 +14,9 @@
 #include <QAction>
 #include <QApplication>
 #include <QBuffer>
-#include <QDialog>
-#include <QDialogButtonBox>
 #include <QFileDialog>
-#include <QFormLayout>
 #include <QMenu>
 #include <QMessageBox>
-#include <QSpinBox>
 
 namespace topocast::app {
 
@@ -96,30 +93,16 @@ QAction* addQuizAction(QMenu* exportMenu, QWidget* window, Session* session, Exp
             report(QStringLiteral("quiz not written: no schedule with steps is shown"));
             return;
         }
-        QDialog dialog(window);
-        dialog.setWindowTitle(QStringLiteral("Quiz (Moodle XML)"));
-        auto* form = new QFormLayout(&dialog);
-        const int steps = static_cast<int>(snap->stepCount());
-        auto* first = new QSpinBox;
-        first->setRange(1, steps);
-        auto* last = new QSpinBox;
-        last->setRange(1, steps);
-        last->setValue(steps);
-        form->addRow(QStringLiteral("First step"), first);
-        form->addRow(QStringLiteral("Last step"), last);
-        auto* buttons = new QDialogButtonBox(QDialogButtonBox::Ok | QDialogButtonBox::Cancel);
-        QObject::connect(buttons, &QDialogButtonBox::accepted, &dialog, &QDialog::accept);
-        QObject::connect(buttons, &QDialogButtonBox::rejected, &dialog, &QDialog::reject);
-        form->addRow(buttons);
-        if (dialog.exec() != QDialog::Accepted)
+        const auto range = askStepRange(window, QStringLiteral("Quiz (Moodle XML)"), static_cast<int>(snap->stepCount()));
+        if (!range)
             return;
         const QString path = QFileDialog::getSaveFileName(window, QStringLiteral("Save quiz"), QStringLiteral("quiz.xml"),
                                                           QStringLiteral("Moodle XML (*.xml)"));
         if (path.isEmpty())
             return;
         QuizSettings settings;
-        settings.firstStep = static_cast<std::uint32_t>(std::min(first->value(), last->value()));
-        settings.lastStep = static_cast<std::uint32_t>(std::max(first->value(), last->value()));
+        settings.firstStep = range->first;
+        settings.lastStep = range->last;
         settings.view = exportActions->currentView(QSize(800, 640));
         settings.view.camera.reset();  // the network framed whole, whatever the window shows
         settings.request = QStringLiteral("File ▸ Export ▸ Quiz, steps %1-%2").arg(settings.firstStep).arg(settings.lastStep);

@@ -6,6 +6,7 @@
 #include "scene/scenestyle.h"
 #include "temp_dir.h"
 
+#include "topocast/analysis/grade.h"
 #include "topocast/io/scenario.h"
 
 #include <catch2/catch.hpp>
@@ -324,4 +325,57 @@ TEST_CASE("topocast-cli handout without a display says how to run it", "[app][ha
                Catch::Contains("handout needs OpenGL for its pictures and there is no display") &&
                    Catch::Contains("xvfb-run -a"));
     CHECK_FALSE(QFile::exists(QStringLiteral("/tmp/never-written-handout.pdf")));
+}
+
+TEST_CASE("handout exercise: steps to fill in show the network before the step and an empty table; the key names the receivers",
+          "[app][handout][gl]")
+{
+    const SnapshotPtr snap = buildSnapshot(loadScenario(handoutScenario("cang-wu-8x8-corner.json")));
+    TempDir dir;
+    const QString out = QString::fromStdString((dir.path / "ex.pdf").string());
+    HandoutSettings settings;
+    settings.firstStep = 1;
+    settings.lastStep = 3;
+    settings.dpi = 100;
+    settings.exercise = true;
+    const HandoutResult r = writeHandout(snap, out, settings);
+    CHECK(r.answerKeyPages == 1);
+    CHECK(r.pages == 5);  // title, steps 1-3, the key
+    CHECK(pdfPageObjects(out) == 5);
+    const QString ppm = QStandardPaths::findExecutable(QStringLiteral("pdftoppm"));
+    const QString totext = QStandardPaths::findExecutable(QStringLiteral("pdftotext"));
+    if (ppm.isEmpty() || totext.isEmpty()) {
+        WARN("poppler-utils is not installed: the printed exercise is not read back");
+        return;
+    }
+    const auto pageText = [&](int page) {
+        QProcess p;
+        p.start(totext, {QStringLiteral("-f"), QString::number(page), QStringLiteral("-l"), QString::number(page), out,
+                         QStringLiteral("-")});
+        REQUIRE(p.waitForFinished(30000));
+        return QString::fromUtf8(p.readAllStandardOutput());
+    };
+    QProcess p;
+    p.start(ppm, {QStringLiteral("-r"), QStringLiteral("100"), QStringLiteral("-png"), out,
+                  QString::fromStdString((dir.path / "page").string())});
+    REQUIRE(p.waitForFinished(60000));
+    REQUIRE(p.exitCode() == 0);
+    const QColor receiving = Palette::normal().receiving.toColor();
+    for (std::uint32_t k = 1; k <= 3; ++k) {
+        INFO("step " << k);
+        const QString text = pageText(static_cast<int>(k) + 1);
+        CHECK(text.contains(QStringLiteral("Step %1 of 6 — your turn").arg(k)));
+        CHECK(text.contains(QStringLiteral("Sender")));
+        CHECK_FALSE(text.contains(QStringLiteral("sends to")));  // no narration: it would give the answer away
+        // The picture is the network before the step: the receiving colour marks the step before's receivers.
+        const QImage page(QString::fromStdString((dir.path / ("page-" + std::to_string(k + 1) + ".png")).string()));
+        REQUIRE_FALSE(page.isNull());
+        const int before = k == 1 ? 0 : static_cast<int>(stepReceivers(snap->schedule, StepNo{k - 1}).size());
+        CHECK(colourBlobsInPicture(page, receiving) == before);
+    }
+    const QString key = pageText(5);
+    CHECK(key.contains(QStringLiteral("Answer key")));
+    CHECK(key.contains(QStringLiteral("Receive (1): (5,2)")));
+    CHECK(key.contains(QStringLiteral("Receive (2): (1,5), (5,5)")));
+    CHECK(key.contains(QStringLiteral("(0,0) → (5,2) (7)")));
 }

@@ -1,0 +1,26 @@
+#pragma once
+
+#include <QString>
+
+#include <cstdint>
+#include <functional>
+#include <optional>
+
+class QFormLayout;
+class QWidget;
+
+namespace topocast::app {
+
+/// The steps an export covers, as its dialog asked for them (first ≤ last).
+struct StepRange {
+    std::uint32_t first = 1;
+    std::uint32_t last = 1;
+};
+
+/// A modal dialog titled `title` asking for the first and last of `steps` steps (all by default),
+/// with whatever rows `extraRows` adds to its form first (page size, exercise); nullopt when
+/// cancelled. The handout's and the quiz's dialogs.
+std::optional<StepRange> askStepRange(QWidget* window, const QString& title, int steps,
+                                      const std::function<void(QFormLayout*)>& extraRows = {});
+
+} // namespace topocast::app
