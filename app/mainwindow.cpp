@@ -20,6 +20,7 @@
 #include "window/compareflow.h"
 #include "window/fileactions.h"
 #include "window/grab.h"
+#include "window/screenfit.h"
 #include "window/hovertips.h"
 #include "window/mainmenus.h"
 #include "window/presentation.h"
@@ -83,7 +84,7 @@ MainWindow::MainWindow(bool useSettings, QWidget* parent) : QMainWindow(parent)
     buildMenus();
     m_presentation = new Presentation(this, {m_side, m_measuredPanel, m_presentLegend, m_narration, m_scene, m_compare},
                                       [this] { updateLegend(); });
-    resize(1400, 900);
+    keepOnScreen(this, QSize(1400, 900));
 }
 
 /// Centre: 3-D view (and the compare view) beside the side panel, over narration and timeline.
@@ -118,7 +119,6 @@ void MainWindow::buildCentre()
 QWidget* MainWindow::buildSidePanel()
 {
     auto* side = new QWidget;
-    m_side = side;
     auto* sideLayout = new QVBoxLayout(side);
     sideLayout->setContentsMargins(0, 0, 0, 0);
     m_viewControls = new ViewControls(m_scene, sideLayout, this);
@@ -133,7 +133,7 @@ QWidget* MainWindow::buildSidePanel()
     sideLayout->addWidget(m_charts, 1);
     sideLayout->addStretch();
     side->setMaximumWidth(360);
-    return side;
+    return m_side = scrollableColumn(side);  // charts and all, it never makes the window taller than the screen
 }
 
 /// Left dock: scenario and metrics.

@@ -5,6 +5,7 @@
 
 #include "topocast/algorithms/figures.h"
 #include "topocast/model/error.h"
+#include "topocast/text/durations.h"
 
 #include <QBarCategoryAxis>
 #include <QDir>
@@ -82,15 +83,23 @@ QChart* ganttChart(const std::vector<DivisibleLoadTimelineRow>& rows)
         set->setColor(Qt::transparent);
         set->setBorderColor(Qt::transparent);
     }
+    const auto finite = [](const DivisibleLoadTimelineRow& r) {
+        return std::isfinite(r.receiveBegin) && std::isfinite(r.receiveEnd) && std::isfinite(r.computeBegin) &&
+               std::isfinite(r.computeEnd);
+    };
+    double end = 0;
+    for (const DivisibleLoadTimelineRow& r : rows)
+        end = finite(r) ? std::max(end, r.computeEnd) : end;
+    // Times in the unit that shows their digits (a few ms read "0.00" in seconds).
+    const DurationUnit unit = durationUnitFor(end);
     QStringList cats;
     for (const DivisibleLoadTimelineRow& r : rows) {
-        if (!std::isfinite(r.receiveBegin) || !std::isfinite(r.receiveEnd) || !std::isfinite(r.computeBegin) ||
-            !std::isfinite(r.computeEnd))
+        if (!finite(r))
             continue;
-        *idle << r.receiveBegin;
-        *recv << (r.receiveEnd - r.receiveBegin);
-        *gap << (r.computeBegin - r.receiveEnd);
-        *comp << (r.computeEnd - r.computeBegin);
+        *idle << r.receiveBegin / unit.seconds;
+        *recv << (r.receiveEnd - r.receiveBegin) / unit.seconds;
+        *gap << (r.computeBegin - r.receiveEnd) / unit.seconds;
+        *comp << (r.computeEnd - r.computeBegin) / unit.seconds;
         cats << QString::number(r.layer);
     }
     auto* series = new QHorizontalStackedBarSeries;
@@ -111,7 +120,10 @@ QChart* ganttChart(const std::vector<DivisibleLoadTimelineRow>& rows)
                 m->setVisible(false);
     addLayerAxis(chart, series, cats, Qt::AlignLeft);
     auto* x = new QValueAxis;
-    x->setTitleText(QStringLiteral("time (s)"));
+    x->setTitleText(QStringLiteral("time (%1)").arg(QString::fromUtf8(unit.symbol)));
+    x->setRange(0, end / unit.seconds);
+    x->applyNiceNumbers();
+    x->setLabelFormat(QStringLiteral("%.3g"));
     chart->addAxis(x, Qt::AlignBottom);
     series->attachAxis(x);
     return chart;
@@ -177,6 +189,12 @@ LayerCharts::LayerCharts(QWidget* parent) : QWidget(parent)
     m_layout = new QVBoxLayout(this);
     m_layout->setContentsMargins(0, 0, 0, 0);
     hide();
+}
+
+QChart* LayerCharts::chart(const QString& name) const
+{
+    const auto i = m_names.indexOf(name);
+    return i < 0 ? nullptr : m_views[static_cast<std::size_t>(i)]->chart();
 }
 
 void LayerCharts::follow(const Session* session)

@@ -6,6 +6,7 @@
 #include <QStringList>
 #include <QWidget>
 
+class QChart;
 class QChartView;
 class QVBoxLayout;
 
@@ -28,6 +29,8 @@ public:
     int chartCount() const { return m_count; }
     /// The charts shown, as file-name stems: "load-shares", "gantt", "speedup".
     QStringList chartNames() const;
+    /// The chart shown under `name` (one of chartNames()); nullptr when none is.
+    QChart* chart(const QString& name) const;
 
     /// Size of an exported chart (logical pixels; the PNG has `scale` times as many).
     static constexpr QSize kExportSize{800, 500};

@@ -222,7 +222,7 @@ QWidget* SceneView::widget(QWidget* parent)
 {
     if (!m_frame.container) {
         m_frame.container = QWidget::createWindowContainer(m_frame.window, parent);
-        m_frame.container->setMinimumSize(320, 240);
+        m_frame.container->setMinimumSize(240, 180);  // two fit side by side in compare on a 1280-px screen
         m_frame.container->setFocusPolicy(Qt::StrongFocus);
     }
     return m_frame.container;

@@ -7,6 +7,9 @@
 
 #include <catch2/catch.hpp>
 
+#include <QChart>
+#include <QValueAxis>
+
 using namespace topocast;
 using namespace topocast::app;
 
@@ -65,4 +68,20 @@ TEST_CASE("layer charts: follow a session by themselves", "[app][charts]")
     CHECK(charts.chartCount() == 3);
     REQUIRE(session.setScenarioNow(test::scenario("mesh:4x4", "binomial", NodeId{0})));
     CHECK(charts.chartCount() == 0);  // no divisible-load figures: no charts
+}
+
+TEST_CASE("layer charts: the Gantt chart's time axis is in the unit that shows its digits", "[app][charts]")
+{
+    // 16×16×16 from the preset: the layers finish within milliseconds, which read "0.00" in seconds.
+    const SnapshotPtr snap = buildSnapshot(loadScenario(TOPOCAST_SOURCE_DIR "/resources/scenarios/divisible-scatter3.json"));
+    LayerCharts charts;
+    charts.setSnapshot(snap);
+    QChart* gantt = charts.chart(QStringLiteral("gantt"));
+    REQUIRE(gantt);
+    auto* x = qobject_cast<QValueAxis*>(gantt->axes(Qt::Horizontal).value(0));
+    REQUIRE(x);
+    INFO(x->titleText().toStdString() << ": " << x->min() << " to " << x->max());
+    CHECK(x->titleText() != QStringLiteral("time (s)"));
+    CHECK(x->max() >= 1.0);
+    CHECK(x->max() < 1000.0);
 }

@@ -1,6 +1,7 @@
 // The one number formatter: {fmt} behind every printed figure, with printf's
 // meaning of "%.Ng" / "%.Nf" (the outputs the hand-made formatters it replaced gave).
 #include "topocast/analysis/metrics.h"
+#include "topocast/text/durations.h"
 #include "topocast/text/numbers.h"
 
 #include <catch2/catch.hpp>
@@ -83,4 +84,16 @@ TEST_CASE("cumulativeTcd: the TCD so far at every timeline position", "[numbers]
     CHECK(cumulativeTcd({3, 0, 4}, 5) == std::vector<std::uint64_t>{0, 3, 3, 7, 7, 7});  // padded with zeros
     CHECK(cumulativeTcd({3, 0, 4}, 1) == std::vector<std::uint64_t>{0, 3});
     CHECK(cumulativeTcd({}, 0) == std::vector<std::uint64_t>{0});
+}
+
+TEST_CASE("durationUnitFor: the largest unit the longest time is at least one of", "[numbers]")
+{
+    CHECK(std::string(durationUnitFor(2.5).symbol) == "s");
+    CHECK(std::string(durationUnitFor(0.0026).symbol) == "ms");
+    CHECK(durationUnitFor(0.0026).seconds == 1e-3);
+    CHECK(std::string(durationUnitFor(812e-6).symbol) == "µs");
+    CHECK(std::string(durationUnitFor(3e-9).symbol) == "ns");
+    CHECK(std::string(durationUnitFor(1e-12).symbol) == "ns");
+    CHECK(std::string(durationUnitFor(0).symbol) == "s");
+    CHECK(std::string(durationUnitFor(-1).symbol) == "s");
 }

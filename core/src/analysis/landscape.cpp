@@ -137,7 +137,7 @@ bool isIntegral(LandscapeMetric metric) { return metric != LandscapeMetric::Time
 
 std::vector<LandscapeMetric> landscapeMetrics(std::string_view algorithm, const Params& params)
 {
-    const AlgorithmInfo& info = findAlgorithm(algorithm);
+    findAlgorithm(algorithm);  // an unknown algorithm is refused here, naming the known ones
     const std::string pattern = requestedPattern(algorithm, params);
     // Every node a source (allgather, alltoall, reduce-scatter, allreduce): no source to vary.
     try {

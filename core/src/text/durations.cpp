@@ -1,5 +1,7 @@
 #include "topocast/text/durations.h"
 
+#include <cmath>
+
 #include <fmt/format.h>
 
 namespace topocast {
@@ -37,6 +39,17 @@ std::string formatRoughDuration(double seconds)
         return (v < 10 ? fmt::format("{:.2g}", v) : fmt::format("{:.0f}", v)) + " " + u.name;
     }
     return fmt::format("{:.0f} s", seconds);
+}
+
+DurationUnit durationUnitFor(double largest)
+{
+    if (!(largest > 0) || !std::isfinite(largest) || largest >= 1)
+        return {"s", 1};
+    if (largest >= 1e-3)
+        return {"ms", 1e-3};
+    if (largest >= 1e-6)
+        return {"µs", 1e-6};
+    return {"ns", 1e-9};
 }
 
 } // namespace topocast

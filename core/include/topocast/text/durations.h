@@ -18,4 +18,13 @@ std::string formatDuration(double seconds);
 /// "3.2 h", "48 days", "12 years" (two significant digits below 10, whole numbers above). Never throws.
 std::string formatRoughDuration(double seconds);
 
+/// The unit a time axis up to `largest` seconds reads best in: the largest of s, ms, µs and ns of
+/// which `largest` is at least one (ns below that, s for 0, a negative or a non-finite value), so
+/// its labels show their digits ("0 … 2.6 ms", not "0.00 … 0.00 s"). Never throws.
+struct DurationUnit {
+    const char* symbol;  ///< "s", "ms", "µs", "ns"
+    double seconds;      ///< 1, 1e-3, 1e-6, 1e-9
+};
+DurationUnit durationUnitFor(double largest);
+
 } // namespace topocast

@@ -1,0 +1,39 @@
+// The window stays on the screen: every preset opened in turn on a 1280×800 screen (its own ctest
+// entry runs this under such an Xvfb) keeps the window inside the screen's available geometry and
+// the timeline's buttons visible.
+#include "helpers.h"
+#include "mainwindow.h"
+#include "session/session.h"
+#include "timeline/timelinebar.h"
+
+#include <catch2/catch.hpp>
+
+#include <QApplication>
+#include <QFileInfo>
+#include <QPushButton>
+#include <QScreen>
+
+using namespace topocast;
+using namespace topocast::app;
+
+TEST_CASE("screen fit: every preset in turn keeps the window on the screen and the timeline reachable", "[gl][screen]")
+{
+    MainWindow w(false);
+    w.show();
+    const QRect screen = w.screen()->availableGeometry();
+    INFO("screen " << screen.width() << "x" << screen.height());
+    for (const QString& file : MainWindow::presetFiles()) {
+        INFO(QFileInfo(file).fileName().toStdString());
+        REQUIRE(w.openScenario(file));
+        REQUIRE(test::waitFor([&] { return !w.session()->busy() && w.session()->snapshot(); }, 120000));
+        test::waitFor([] { return false; }, 300);  // the layout settles
+        const QRect frame = w.frameGeometry();
+        INFO("window " << frame.x() << "," << frame.y() << " " << frame.width() << "x" << frame.height() << " minimum " << w.minimumSizeHint().width() << "x" << w.minimumSizeHint().height());
+        CHECK(screen.contains(frame));
+        auto* play = w.findChild<TimelineBar*>()->playButton();
+        REQUIRE(play);
+        CHECK(play->isVisible());
+        const QRect button(play->mapToGlobal(QPoint(0, 0)), play->size());
+        CHECK(screen.contains(button));
+    }
+}
