@@ -3,6 +3,7 @@
 #include "compare/compareview.h"
 #include "handoff.h"
 #include "mainwindow.h"
+#include "window/gettingstarted.h"
 #include "window/lessonsmenu.h"
 #include "window/linksdock.h"
 #include "panels/layercharts.h"
@@ -20,6 +21,7 @@
 #include <QCommandLineParser>
 #include <QIcon>
 #include <QImage>
+#include <QAction>
 #include <QSettings>
 #include <QStringList>
 #include <QTextStream>
@@ -63,6 +65,7 @@ struct Options {
     QCommandLineOption mapMetric{QStringLiteral("map-metric"), QStringLiteral("what the source map (--mode tcdmap) shows: tcd|steps|max_link_load|contention|time"), QStringLiteral("METRIC")};
     QCommandLineOption simulated{QStringLiteral("simulated"), QStringLiteral("start in simulated time (View ▸ Simulated time): the schedule played as SimGrid simulates it on the scenario's network, the Links dock open")};
     QCommandLineOption fraction{QStringLiteral("fraction"), QStringLiteral("with --step and --window-screenshot: how far the step's messages have gone, 0..1 (default 1: the step at rest)"), QStringLiteral("F")};
+    QCommandLineOption tour{QStringLiteral("tour"), QStringLiteral("open Help ▸ Getting started (it opens by itself on the first start)")};
     QCommandLineOption lesson{QStringLiteral("lesson"), QStringLiteral("open lesson N of File ▸ Lessons: its Lesson panel and its first scenario (topocast-cli lessons lists them)"), QStringLiteral("N")};
     QCommandLineOption layout{QStringLiteral("layout"), QStringLiteral("drawing for --screenshot: cube|flat for a hypercube (flat: n ≤ 6, binary addresses), tower|planes for a 3-D mesh or torus; default: the scenario's view.layout"), QStringLiteral("LAYOUT")};
 };
@@ -74,7 +77,7 @@ void declareOptions(QCommandLineParser& parser, const Options& o)
     parser.addVersionOption();
     parser.addPositionalArgument(QStringLiteral("file"), QStringLiteral("a scenario file to open, as --scenario FILE (what the desktop entry passes on a double-click)"),
                                  QStringLiteral("[FILE]"));
-    parser.addOptions({o.layout, o.compare, o.scenario, o.step, o.mode, o.shot, o.size, o.paused, o.defaultScenario, o.present, o.windowShot, o.charts, o.measured, o.schedule, o.mapMetric, o.simulated, o.fraction, o.lesson});
+    parser.addOptions({o.layout, o.compare, o.scenario, o.step, o.mode, o.shot, o.size, o.paused, o.defaultScenario, o.present, o.windowShot, o.charts, o.measured, o.schedule, o.mapMetric, o.simulated, o.fraction, o.lesson, o.tour});
 }
 
 /// --step: -1 when not given; false (after the message) when it is not a step number.
@@ -259,6 +262,13 @@ int runWindow(QApplication& app, const QCommandLineParser& parser, const Options
             return 2;
         }
     }
+    auto* planes = window.findChild<QAction*>(QStringLiteral("planesAction"));
+    auto* compareAction = window.findChild<QAction*>(QStringLiteral("compareAction"));
+    if (parser.isSet(o.tour))
+        (new GettingStarted(window, planes, compareAction))->show();
+    else if (!parser.isSet(o.windowShot) && !parser.isSet(o.scenario) && !parser.isSet(o.lesson) && !parser.isSet(o.schedule) &&
+             parser.positionalArguments().isEmpty())
+        openTourOnFirstStart(window, planes, compareAction);  // a plain first start
     if (parser.isSet(o.mode))  // else the scenario's own colour mode (openScenario)
         window.setViewMode(mode);
     if (parser.isSet(o.present))

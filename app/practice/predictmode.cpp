@@ -196,7 +196,7 @@ PredictMode::PredictMode(QMainWindow* window, Session* session, Timeline* timeli
     m_dock->setObjectName(QStringLiteral("predictDock"));
     m_dock->setWidget(body);
     m_dock->setFeatures(QDockWidget::DockWidgetMovable | QDockWidget::DockWidgetFloatable);
-    window->addDockWidget(Qt::RightDockWidgetArea, m_dock);
+    window->addDockWidget(Qt::LeftDockWidgetArea, m_dock);
     m_dock->hide();
 
     connect(m_session, &Session::scheduleReady, this, &PredictMode::snapshotChanged);
@@ -230,7 +230,14 @@ void PredictMode::setActive(bool on)
         return;
     m_active = on;
     m_action->setChecked(on);
+    // Beside the scenario panel, as a tab over it: the 3-D view keeps its width.
+    auto* window = static_cast<QMainWindow*>(m_dock->parentWidget());
+    auto* scenario = window->findChild<QDockWidget*>(QStringLiteral("scenarioDock"));
+    if (on && scenario && !window->tabifiedDockWidgets(scenario).contains(m_dock))
+        window->tabifyDockWidget(scenario, m_dock);
     m_dock->setVisible(on);
+    if (on)
+        m_dock->raise();
     if (on) {
         m_timeline->pause();
         if (m_session->snapshot() != m_snap)

@@ -2,6 +2,7 @@
 
 #include "mainwindow.h"
 #include "practice/predictmode.h"
+#include "scene/sceneview.h"
 #include "session/session.h"
 #include "timeline/timeline.h"
 
@@ -10,6 +11,8 @@
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QPushButton>
+#include <QSettings>
+#include <QTimer>
 #include <QVBoxLayout>
 
 #include <algorithm>
@@ -29,7 +32,7 @@ struct Page {
 constexpr std::array<Page, 6> kPages = {{
     {"Play", "This is the 8×8×8 mesh: a broadcast from the orange node (2,2,2), scheduled by Cang & Wu's "
              "algorithm. Watch the message spread step by step; Space pauses and plays. The line under the "
-             "view says in words what each step does, and the legend on the right names every colour.\n\n"
+             "view says in words what each step does, and the legend on the right names every colour. "
              "The tour opened the default scenario; yours comes back when you close it."},
     {"Step through it", "Pause, then press → and ← to move one step at a time; Home and End go to the start and the "
                         "end. Green nodes receive in the step shown, blue ones hold the message already, and yellow "
@@ -48,19 +51,21 @@ constexpr std::array<Page, 6> kPages = {{
                 "nodes the two inform at different steps; Ctrl+K again closes the second side."},
     {"Predict", "P turns the timeline into a quiz: before each step, click the nodes you think will receive "
                 "and press Enter. The step is shown with your marks graded, and the Predict panel keeps the "
-                "score. Help ▸ User guide has the rest; close this window to get your scenario back."},
+                "score. Help ▸ User guide has the rest; close this panel to get your scenario back."},
 }};
 
 } // namespace
 
 GettingStarted::GettingStarted(MainWindow& window, QAction* layoutAction, QAction* compare)
-    : QDialog(&window, Qt::Tool), m_window(window), m_layout(layoutAction), m_compare(compare)
+    : QDockWidget(QStringLiteral("Getting started"), &window), m_window(window), m_layout(layoutAction), m_compare(compare)
 {
     setAttribute(Qt::WA_DeleteOnClose);
-    setWindowTitle(QStringLiteral("Getting started"));
+    setObjectName(QStringLiteral("tourDock"));
+    setFeatures(QDockWidget::DockWidgetClosable | QDockWidget::DockWidgetMovable);
+    auto* body = new QWidget;
     QFont larger = font();
     larger.setPointSizeF(larger.pointSizeF() * 1.15);
-    setFont(larger);
+    body->setFont(larger);
 
     m_title = new QLabel;
     QFont bold = larger;
@@ -69,7 +74,6 @@ GettingStarted::GettingStarted(MainWindow& window, QAction* layoutAction, QActio
     m_title->setFont(bold);
     m_text = new QLabel;
     m_text->setWordWrap(true);
-    m_text->setMinimumHeight(m_text->fontMetrics().lineSpacing() * 8);
     m_text->setAlignment(Qt::AlignTop | Qt::AlignLeft);
     auto* show = new QPushButton(QStringLiteral("Show me"));
     m_back = new QPushButton(QStringLiteral("Back"));
@@ -78,27 +82,56 @@ GettingStarted::GettingStarted(MainWindow& window, QAction* layoutAction, QActio
     connect(show, &QPushButton::clicked, this, &GettingStarted::showMe);
     connect(m_back, &QPushButton::clicked, this, [this] { showPage(m_page - 1); });
     connect(m_next, &QPushButton::clicked, this, [this] { showPage(m_page + 1); });
-    connect(done, &QPushButton::clicked, this, &QDialog::close);
+    connect(done, &QPushButton::clicked, this, &QDockWidget::close);
 
-    auto* buttons = new QHBoxLayout;
+    // The words on the left, the buttons in a column on the right: a wide, short panel under the view.
+    auto* words = new QVBoxLayout;
+    words->addWidget(m_title);
+    words->addWidget(m_text, 1);
+    auto* buttons = new QVBoxLayout;
     buttons->addWidget(show);
-    buttons->addStretch();
-    buttons->addWidget(m_back);
-    buttons->addWidget(m_next);
+    auto* backNext = new QHBoxLayout;
+    backNext->addWidget(m_back);
+    backNext->addWidget(m_next);
+    buttons->addLayout(backNext);
     buttons->addWidget(done);
-    auto* layout = new QVBoxLayout(this);
-    layout->addWidget(m_title);
-    layout->addWidget(m_text, 1);
+    buttons->addStretch();
+    auto* layout = new QHBoxLayout(body);
+    layout->addLayout(words, 1);
     layout->addLayout(buttons);
-    setFixedWidth(460);
+    setWidget(body);
+    window.addDockWidget(Qt::BottomDockWidgetArea, this);
 
     m_before = window.session()->requestedScenario();
     if (m_window.compareMode())
         m_window.setCompareMode(false);
     m_window.openScenario(defaultScenario());
     showPage(0);
-    // Beside the main window's top right corner, over the side panel, not over the network.
-    move(window.mapToGlobal(QPoint(window.width() - width() - 24, 72)));
+}
+
+bool GettingStarted::textFits() const
+{
+    return m_text->height() >= m_text->heightForWidth(m_text->width());
+}
+
+void GettingStarted::fitText()
+{
+    int tallest = 0;
+    const int width = std::max(m_text->width(), 200);
+    QLabel probe;
+    probe.setFont(m_text->font());
+    probe.setWordWrap(true);
+    for (const Page& p : kPages) {
+        probe.setText(QString::fromUtf8(p.text));
+        tallest = std::max(tallest, probe.heightForWidth(width));
+    }
+    m_text->setMinimumHeight(tallest);
+}
+
+void GettingStarted::resizeEvent(QResizeEvent* event)
+{
+    QDockWidget::resizeEvent(event);
+    fitText();
 }
 
 int GettingStarted::pageCount()
@@ -123,6 +156,7 @@ void GettingStarted::showPage(int page)
     m_text->setText(pageText());
     m_back->setEnabled(m_page > 0);
     m_next->setEnabled(m_page + 1 < pageCount());
+    fitText();
 }
 
 void GettingStarted::showMe()
@@ -156,6 +190,9 @@ void GettingStarted::showMe()
     default:
         break;
     }
+    // Whatever the step opened (the Predict panel, the second side), the network is framed again
+    // once the window has laid itself out.
+    QTimer::singleShot(0, this, [this] { m_window.sceneView()->resetView(); });
 }
 
 void GettingStarted::closeEvent(QCloseEvent* event)
@@ -166,7 +203,17 @@ void GettingStarted::closeEvent(QCloseEvent* event)
     if (m_before && !(*m_before == m_window.session()->requestedScenario()))
         m_window.openScenario(*m_before);
     m_before.reset();
-    QDialog::closeEvent(event);
+    QDockWidget::closeEvent(event);
+}
+
+bool openTourOnFirstStart(MainWindow& window, QAction* layout, QAction* compare)
+{
+    QSettings settings;
+    if (settings.value(QStringLiteral("tourShown"), false).toBool())
+        return false;
+    settings.setValue(QStringLiteral("tourShown"), true);
+    (new GettingStarted(window, layout, compare))->show();
+    return true;
 }
 
 } // namespace topocast::app

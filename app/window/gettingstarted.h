@@ -1,11 +1,13 @@
 #pragma once
 // Help ▸ Getting started: a short guided tour on the default scenario — play, step, click a source,
-// planes and tower, compare, predict. A small window beside the main one says what to try on each page, and
-// "Show me" does it; the scenario that was open comes back when the tour closes.
+// planes and tower, compare, predict. A panel docked under the view (so it never covers the network
+// it talks about) says what to try on each page, and "Show me" does it and frames the network
+// again; the scenario that was open comes back when the tour closes. It opens by itself on the
+// first start (openTourOnFirstStart).
 
 #include "topocast/io/scenario.h"
 
-#include <QDialog>
+#include <QDockWidget>
 
 #include <optional>
 
@@ -17,12 +19,13 @@ namespace topocast::app {
 
 class MainWindow;
 
-class GettingStarted : public QDialog {
+class GettingStarted : public QDockWidget {
     Q_OBJECT
 
 public:
-    /// Opens the default scenario in `window` and shows page 1; `layout` and `compare` are View ▸
-    /// Explode planes and View ▸ Compare side by side.
+    /// Opens the default scenario in `window` and shows page 1 in a dock under the view (object name
+    /// "tourDock"); `layout` and `compare` are View ▸ Planes side by side and View ▸ Compare side
+    /// by side. Deletes itself when closed.
     GettingStarted(MainWindow& window, QAction* layout, QAction* compare);
 
     /// The pages, in order; page(i) the one shown.
@@ -30,6 +33,8 @@ public:
     int page() const { return m_page; }
     QString pageTitle() const;
     QString pageText() const;
+    /// True when the page's whole text is shown (its label is as tall as its wrapped text).
+    bool textFits() const;
 
 public slots:
     void showPage(int page);
@@ -38,8 +43,12 @@ public slots:
 
 protected:
     void closeEvent(QCloseEvent* event) override;
+    void resizeEvent(QResizeEvent* event) override;
 
 private:
+    /// Makes the text's label as tall as the longest page's text needs at its width.
+    void fitText();
+
     MainWindow& m_window;
     QAction* m_layout;
     QAction* m_compare;
@@ -50,5 +59,9 @@ private:
     QPushButton* m_back = nullptr;
     QPushButton* m_next = nullptr;
 };
+
+/// Opens the tour when `window` starts for the first time (no "tourShown" in the settings) and
+/// records that it has; true when it opened it. main() calls it for an interactive start.
+bool openTourOnFirstStart(MainWindow& window, QAction* layout, QAction* compare);
 
 } // namespace topocast::app

@@ -28,7 +28,7 @@ QString presetFile(const QString& name)
     return {};
 }
 
-/// The Lesson dock of `window`, made on first use (right of the view, with the scenario panel).
+/// The Lesson dock of `window`, made on first use (a tab over the scenario panel).
 LessonPanel* lessonPanel(MainWindow& window)
 {
     if (auto* dock = window.findChild<QDockWidget*>(QStringLiteral("lessonDock")))
@@ -38,7 +38,10 @@ LessonPanel* lessonPanel(MainWindow& window)
     dock->setObjectName(QStringLiteral("lessonDock"));
     dock->setWidget(panel);
     dock->setFeatures(QDockWidget::DockWidgetMovable | QDockWidget::DockWidgetFloatable | QDockWidget::DockWidgetClosable);
-    window.addDockWidget(Qt::RightDockWidgetArea, dock);
+    // A tab over the scenario panel: the 3-D view keeps its width.
+    window.addDockWidget(Qt::LeftDockWidgetArea, dock);
+    if (auto* scenario = window.findChild<QDockWidget*>(QStringLiteral("scenarioDock")))
+        window.tabifyDockWidget(scenario, dock);
     QObject::connect(panel, &LessonPanel::openPreset, &window, [&window](const QString& name) {
         const QString file = presetFile(name);
         if (!file.isEmpty())
@@ -96,7 +99,9 @@ bool openLesson(MainWindow& window, std::size_t index)
         return false;
     LessonPanel* panel = lessonPanel(window);
     panel->setLesson(book->lessons[index], index + 1);
-    static_cast<QDockWidget*>(panel->parentWidget())->show();
+    auto* dock = static_cast<QDockWidget*>(panel->parentWidget());
+    dock->show();
+    dock->raise();
     panel->openPresetAt(0);
     return true;
 }

@@ -19,6 +19,8 @@
 
 #include <catch2/catch.hpp>
 
+#include <QSettings>
+
 #include <memory>
 
 #include <QAction>
@@ -326,4 +328,22 @@ TEST_CASE("help: the getting-started tour runs on the default scenario, each pag
     CHECK_FALSE(w.predictMode()->isActive());
     REQUIRE(waitUntilIdle({w.session()}, 60000));
     CHECK(w.session()->requestedScenario() == before);
+}
+
+TEST_CASE("help: the tour opens by itself on the first start, and once", "[app][help]")
+{
+    QSettings().remove(QStringLiteral("tourShown"));
+    {
+        MainWindow w(false);
+        CHECK(openTourOnFirstStart(w, w.findChild<QAction*>(QStringLiteral("planesAction")),
+                                   w.findChild<QAction*>(QStringLiteral("compareAction"))));
+        auto* tour = w.findChild<GettingStarted*>(QStringLiteral("tourDock"));
+        REQUIRE(tour);
+        CHECK(tour->pageTitle() == QStringLiteral("1 of 6: Play"));
+        CHECK(tour->pageText().contains(QStringLiteral("yours comes back when you close it")));
+    }
+    MainWindow again(false);
+    CHECK_FALSE(openTourOnFirstStart(again, nullptr, nullptr));
+    CHECK_FALSE(again.findChild<GettingStarted*>(QStringLiteral("tourDock")));
+    QSettings().remove(QStringLiteral("tourShown"));
 }

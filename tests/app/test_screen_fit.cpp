@@ -2,12 +2,16 @@
 // entry runs this under such an Xvfb) keeps the window inside the screen's available geometry and
 // the timeline's buttons visible.
 #include "helpers.h"
+#include "compare/compareview.h"
 #include "mainwindow.h"
+#include "scene/sceneview.h"
+#include "window/gettingstarted.h"
 #include "session/session.h"
 #include "timeline/timelinebar.h"
 
 #include <catch2/catch.hpp>
 
+#include <QAction>
 #include <QApplication>
 #include <QFileInfo>
 #include <QPushButton>
@@ -36,4 +40,32 @@ TEST_CASE("screen fit: every preset in turn keeps the window on the screen and t
         const QRect button(play->mapToGlobal(QPoint(0, 0)), play->size());
         CHECK(screen.contains(button));
     }
+}
+
+TEST_CASE("tour on a 1280x800 screen: every page's text fits, the panel never covers the view, Show me leaves the network readable",
+          "[gl][screen]")
+{
+    MainWindow w(false);
+    w.show();
+    auto* tour = new GettingStarted(w, w.findChild<QAction*>(QStringLiteral("planesAction")),
+                                    w.findChild<QAction*>(QStringLiteral("compareAction")));
+    tour->show();
+    QWidget* view = w.sceneView()->widget();
+    for (int page = 0; page < GettingStarted::pageCount(); ++page) {
+        INFO("page " << page + 1);
+        tour->showPage(page);
+        tour->showMe();
+        REQUIRE(test::waitFor([&] { return !w.session()->busy() && w.session()->snapshot(); }, 120000));
+        test::waitFor([] { return false; }, 300);  // the docks settle
+        CHECK(tour->textFits());
+        const QRect tourRect(tour->mapToGlobal(QPoint(0, 0)), tour->size());
+        const QWidget* shown = w.compareMode() ? static_cast<QWidget*>(w.compareView()) : view;
+        const QRect viewRect(shown->mapToGlobal(QPoint(0, 0)), shown->size());
+        CHECK_FALSE(tourRect.intersects(viewRect));
+        CHECK(w.screen()->availableGeometry().contains(w.frameGeometry()));
+        // Readable: the network keeps a good part of the window (no strip squeezed by a panel).
+        CHECK(shown->width() >= w.width() / 3);
+        CHECK(shown->height() >= w.height() / 3);
+    }
+    tour->close();
 }
