@@ -58,7 +58,10 @@ TEST_CASE("lessons: a wrong answer is found and named", "[lessons]")
     const auto decimal = lessonFindings(mutatedLessons("[\"001\", \"110\", \"111\"]", "[\"1\", \"6\", \"7\"]"), kPresetDir);
     REQUIRE(decimal.size() == 1);
     CHECK_THAT(decimal[0], Catch::Contains("step 3 is received by 001, 110, 111, not 1, 6, 7"));
-    const auto tcd = lessonFindings(mutatedLessons("{\"tcd\": 79}", "{\"tcd\": 78}"), kPresetDir);
+    const auto perStep = lessonFindings(mutatedLessons("[7, 9, 6, 9, 16, 32]", "[7, 9, 18, 9, 16, 20]"), kPresetDir);
+    REQUIRE(perStep.size() == 1);
+    CHECK_THAT(perStep[0], Catch::Contains("TCD by step 7 + 9 + 6 + 9 + 16 + 32, not 7 + 9 + 18 + 9 + 16 + 20"));
+    const auto tcd = lessonFindings(mutatedLessons("{\"tcd\": 79,", "{\"tcd\": 78,"), kPresetDir);
     REQUIRE(tcd.size() == 1);
     CHECK_THAT(tcd[0], Catch::Contains("cang-wu-8x8-corner): TCD 79, not 78"));
     const auto side = lessonFindings(mutatedLessons("{\"side\": \"compare\", \"tcd\": 69", "{\"side\": \"compare\", \"tcd\": 71"),

@@ -70,10 +70,17 @@ LessonCheck checkFromJson(const json& v, const std::string& path)
             c.receiverCount = wholeNumber(value, at, 0);
         } else if (key == "tcd") {
             c.tcd = wholeNumber(value, at, 0);
+        } else if (key == "tcd_per_step") {
+            if (!value.is_array())
+                fail(at, "expected a list of every step's TCD, such as [7, 9, 6]");
+            std::vector<std::uint64_t> perStep;
+            for (std::size_t i = 0; i < value.size(); ++i)
+                perStep.push_back(wholeNumber(value[i], at + "[" + std::to_string(i) + "]", 0));
+            c.tcdPerStep = perStep;
         } else if (key == "steps") {
             c.steps = static_cast<std::uint32_t>(wholeNumber(value, at, 0));
         } else {
-            fail(at, "not a check topocast knows; allowed: side, params, step, receivers, receiver_count, tcd, steps");
+            fail(at, "not a check topocast knows; allowed: side, params, step, receivers, receiver_count, tcd, tcd_per_step, steps");
         }
     }
     if ((c.receivers || c.receiverCount) && !c.step)
@@ -139,10 +146,13 @@ void holdCheck(const LessonCheck& c, const Schedule& schedule, const std::string
 {
     if (c.steps && schedule.stepCount() != *c.steps)
         out.push_back(fmt::format("{}: {} steps, not {}", where, schedule.stepCount(), *c.steps));
-    if (c.tcd) {
+    if (c.tcd || c.tcdPerStep) {
         const Metrics m = computeMetrics(schedule);
-        if (m.tcd != *c.tcd)
+        if (c.tcd && m.tcd != *c.tcd)
             out.push_back(fmt::format("{}: TCD {}, not {}", where, m.tcd, *c.tcd));
+        if (c.tcdPerStep && m.tcdPerStep != *c.tcdPerStep)
+            out.push_back(fmt::format("{}: TCD by step {}, not {}", where, fmt::join(m.tcdPerStep, " + "),
+                                      fmt::join(*c.tcdPerStep, " + ")));
     }
     if (!c.step)
         return;

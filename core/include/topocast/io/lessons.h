@@ -25,6 +25,7 @@ struct LessonCheck {
     std::optional<std::vector<std::string>> receivers;  ///< that step's receivers, as the app names them
     std::optional<std::uint64_t> receiverCount;
     std::optional<std::uint64_t> tcd;
+    std::optional<std::vector<std::uint64_t>> tcdPerStep;  ///< "tcd_per_step": every step's TCD
     std::optional<std::uint32_t> steps;
 };
 
