@@ -12,7 +12,9 @@ echo "$help" | grep -q -- '--scenario' && echo "$help" | grep -q -- '--captions'
   { echo "FAIL: topocast-cli render --help does not list render's options:"; echo "$help"; fail=1; }
 help=$("$cli" --memory-limit 512 handout --help 2>&1)
 echo "$help" | grep -q -- '--size' || { echo "FAIL: topocast-cli --memory-limit 512 handout --help:"; echo "$help"; fail=1; }
-"$cli" --help | grep -q 'render, handout, html: made by the app program' ||
+help=$("$cli" quiz --help 2>&1)
+echo "$help" | grep -q -- '--steps' || { echo "FAIL: topocast-cli quiz --help does not list quiz's options:"; echo "$help"; fail=1; }
+"$cli" --help | grep -q 'render, handout, html, quiz: made by the app program' ||
   { echo "FAIL: topocast-cli --help does not say where render and handout are"; fail=1; }
 out=$(TOPOCAST_APP=/nonexistent/topocast "$cli" render --scenario x.json --out x.mp4 2>&1); rc=$?
 [ $rc = 2 ] && echo "$out" | grep -q 'render is not in this build' ||

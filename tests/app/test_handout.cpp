@@ -327,7 +327,7 @@ TEST_CASE("topocast-cli handout without a display says how to run it", "[app][ha
     CHECK_FALSE(QFile::exists(QStringLiteral("/tmp/never-written-handout.pdf")));
 }
 
-TEST_CASE("handout exercise: steps to fill in show the network before the step and an empty table; the key names the receivers",
+TEST_CASE("handout exercise: steps to fill in show the network before the step and an empty table and the key names the receivers",
           "[app][handout][gl]")
 {
     const SnapshotPtr snap = buildSnapshot(loadScenario(handoutScenario("cang-wu-8x8-corner.json")));

@@ -43,7 +43,7 @@ QSize viewportPixels(const SceneView& view)
 
 } // namespace
 
-TEST_CASE("the view follows its size: Predict narrows the 8x8 view and the drawing is framed again", "[app][gl]")
+TEST_CASE("the view follows its size: a narrower window narrows the 8x8 view and the drawing is framed again", "[app][gl]")
 {
     MainWindow w(false);
     w.resize(1280, 720);
@@ -56,8 +56,15 @@ TEST_CASE("the view follows its size: Predict narrows the 8x8 view and the drawi
     const double before = view->viewportSize().width();
     CHECK(nodesInside(*view, 64) == 64);
 
-    QTest::keyClick(view->window(), Qt::Key_P);  // View ▸ Predict: its panel takes the right side
+    // View ▸ Predict opens its panel as a tab over the scenario panel: the view keeps its width.
+    QTest::keyClick(view->window(), Qt::Key_P);
     REQUIRE(w.predictMode()->isActive());
+    runEventLoopFor(300);
+    CHECK(std::abs(view->viewportSize().width() - before) < 2);
+    QTest::keyClick(view->window(), Qt::Key_P);
+    REQUIRE_FALSE(w.predictMode()->isActive());
+
+    w.resize(1000, 720);
     REQUIRE(test::waitFor([&] { return view->viewportSize().width() < before - 50; }));
     runEventLoopFor(300);
     INFO("view " << view->viewportSize().width() << "x" << view->viewportSize().height() << " (was " << before << " wide)");
@@ -66,10 +73,10 @@ TEST_CASE("the view follows its size: Predict narrows the 8x8 view and the drawi
     for (const LabelInstances* labels : {&view->labelInstances(), &view->nodeLabelInstances(), &view->messageLabelInstances()})
         CHECK(labels->viewportSize() == viewportPixels(*view));
 
-    // Turned by the user, the camera stays where it was when the panel closes again.
+    // Turned by the user, the camera stays where it was when the window widens again.
     view->camera().orbit(20.0f, 0.0f);
     const float yaw = view->camera().view().yaw;
-    QTest::keyClick(view->window(), Qt::Key_P);
+    w.resize(1280, 720);
     REQUIRE(test::waitFor([&] { return view->viewportSize().width() > before - 50; }));
     runEventLoopFor(300);
     CHECK(view->camera().view().yaw == yaw);
@@ -114,8 +121,7 @@ TEST_CASE("the view follows its size: planes side by side take the grid of the n
     CHECK(nodesInside(*view, 512) == 512);
     const std::vector<Vec3> wide = view->positions();
 
-    QTest::keyClick(view->window(), Qt::Key_P);  // Predict narrows the view: a taller grid
-    REQUIRE(w.predictMode()->isActive());
+    w.resize(900, 720);  // a narrower view: a taller grid
     REQUIRE(test::waitFor([&] { return view->positions() != wide; }));
     runEventLoopFor(300);
     INFO("view " << view->viewportSize().width() << "x" << view->viewportSize().height());

@@ -113,7 +113,7 @@ TEST_CASE("lessons: a bad lessons file is refused naming the field and what is a
     CHECK_THROWS_WITH(lessonsFromText("[1,", "x.json"), Catch::Contains("x.json: not JSON"));
 }
 
-TEST_CASE("lessons: topocast-cli lessons lists, writes the document and checks", "[lessons][cli]")
+TEST_CASE("lessons: topocast-cli lessons lists them and writes the document and checks the answers", "[lessons][cli]")
 {
     const auto list = topocast::testing::runCli({"lessons"});
     CHECK(list.status == 0);

@@ -154,7 +154,7 @@ std::vector<ParsedQuestion> checkedQuiz(const Schedule& schedule)
 
 } // namespace
 
-TEST_CASE("moodle quiz: Moodle's grades for n right choices sum to 100, from its list; none past 20", "[quiz]")
+TEST_CASE("moodle quiz: Moodle's grades for n right choices sum to 100 and come from its list and none past 20", "[quiz]")
 {
     for (std::size_t n = 1; n <= 20; ++n) {
         INFO(n << " right");
@@ -178,7 +178,7 @@ TEST_CASE("moodle quiz: Moodle's grades for n right choices sum to 100, from its
     CHECK(moodleWrongGrade(40) == -5);
 }
 
-TEST_CASE("moodle quiz: a mesh and a hypercube scenario, parsed back, every question's answers are the schedule's", "[quiz]")
+TEST_CASE("moodle quiz: a mesh and a hypercube scenario parsed back with every question's answers the schedule's", "[quiz]")
 {
     const Scenario mesh = loadScenario(TOPOCAST_SOURCE_DIR "/resources/scenarios/baseline-binomial-4x4.json");
     const auto meshQuiz = checkedQuiz(buildScenario(mesh));
@@ -203,7 +203,7 @@ TEST_CASE("moodle quiz: a mesh and a hypercube scenario, parsed back, every ques
     CHECK(step3 == std::set<std::string>{"001", "110", "111"});  // binary, as the app names them
 }
 
-TEST_CASE("moodle quiz: a big step asks how many receive; big networks list the nearest others only", "[quiz]")
+TEST_CASE("moodle quiz: a big step asks how many receive and big networks list the nearest others only", "[quiz]")
 {
     const Scenario divisible = loadScenario(TOPOCAST_SOURCE_DIR "/resources/scenarios/divisible-scatter6.json");
     const Schedule s = buildScenario(divisible);
@@ -217,7 +217,7 @@ TEST_CASE("moodle quiz: a big step asks how many receive; big networks list the 
     CHECK_THROWS_AS(stepQuestion(s, 4), Error);
 }
 
-TEST_CASE("moodle quiz: names and request are escaped, base64 is RFC 4648", "[quiz]")
+TEST_CASE("moodle quiz: names and request are escaped and base64 is RFC 4648", "[quiz]")
 {
     CHECK(base64("") == "");
     CHECK(base64("f") == "Zg==");
