@@ -16,7 +16,6 @@
 #include "topocast/model/error.h"
 
 #include <QAction>
-#include <QApplication>
 #include <QBuffer>
 #include <QCheckBox>
 #include <QComboBox>
@@ -25,7 +24,6 @@
 #include <QFileDialog>
 #include <QFormLayout>
 #include <QMenu>
-#include <QMessageBox>
 #include <QSpinBox>
 #include <QFileInfo>
 #include <QPainter>
@@ -338,16 +336,10 @@ QAction* addHandoutAction(QMenu* exportMenu, QWidget* window, Session* session, 
         settings.lastStep = range->last;
         settings.exercise = exercise->isChecked();
         settings.view = exportActions->currentView(QSize(1280, 720));
-        QApplication::setOverrideCursor(Qt::WaitCursor);
-        try {
+        writeReported(window, QStringLiteral("Handout"), QStringLiteral("handout"), [&] {
             const HandoutResult r = writeHandout(snap, path, settings);
-            QApplication::restoreOverrideCursor();
-            report(QStringLiteral("wrote %1: %2 pages").arg(r.path).arg(r.pages));
-        } catch (const std::exception& e) {
-            QApplication::restoreOverrideCursor();
-            report(QStringLiteral("handout not written: ") + QString::fromStdString(e.what()));
-            QMessageBox::warning(window, QStringLiteral("Handout"), QString::fromStdString(e.what()));
-        }
+            return QStringLiteral("wrote %1: %2 pages").arg(r.path).arg(r.pages);
+        }, report);
     });
     return action;
 }

@@ -12,11 +12,9 @@
 #include "topocast/model/error.h"
 
 #include <QAction>
-#include <QApplication>
 #include <QBuffer>
 #include <QFileDialog>
 #include <QMenu>
-#include <QMessageBox>
 
 namespace topocast::app {
 
@@ -106,16 +104,10 @@ QAction* addQuizAction(QMenu* exportMenu, QWidget* window, Session* session, Exp
         settings.view = exportActions->currentView(QSize(800, 640));
         settings.view.camera.reset();  // the network framed whole, whatever the window shows
         settings.request = QStringLiteral("File ▸ Export ▸ Quiz, steps %1-%2").arg(settings.firstStep).arg(settings.lastStep);
-        QApplication::setOverrideCursor(Qt::WaitCursor);
-        try {
+        writeReported(window, QStringLiteral("Quiz"), QStringLiteral("quiz"), [&] {
             const QuizResult r = writeQuiz(snap, path, settings);
-            QApplication::restoreOverrideCursor();
-            report(QStringLiteral("wrote %1: %2 questions").arg(r.path).arg(r.questions));
-        } catch (const std::exception& e) {
-            QApplication::restoreOverrideCursor();
-            report(QStringLiteral("quiz not written: ") + QString::fromStdString(e.what()));
-            QMessageBox::warning(window, QStringLiteral("Quiz"), QString::fromStdString(e.what()));
-        }
+            return QStringLiteral("wrote %1: %2 questions").arg(r.path).arg(r.questions);
+        }, report);
     });
     return action;
 }

@@ -1,8 +1,10 @@
 #include "export/stepsdialog.h"
 
+#include <QApplication>
 #include <QDialog>
 #include <QDialogButtonBox>
 #include <QFormLayout>
+#include <QMessageBox>
 #include <QSpinBox>
 
 #include <algorithm>
@@ -32,6 +34,21 @@ std::optional<StepRange> askStepRange(QWidget* window, const QString& title, int
         return std::nullopt;
     return StepRange{static_cast<std::uint32_t>(std::min(first->value(), last->value())),
                      static_cast<std::uint32_t>(std::max(first->value(), last->value()))};
+}
+
+void writeReported(QWidget* window, const QString& title, const QString& what, const std::function<QString()>& write,
+                   const std::function<void(const QString&)>& report)
+{
+    QApplication::setOverrideCursor(Qt::WaitCursor);
+    try {
+        const QString message = write();
+        QApplication::restoreOverrideCursor();
+        report(message);
+    } catch (const std::exception& e) {
+        QApplication::restoreOverrideCursor();
+        report(what + QStringLiteral(" not written: ") + QString::fromStdString(e.what()));
+        QMessageBox::warning(window, title, QString::fromStdString(e.what()));
+    }
 }
 
 } // namespace topocast::app

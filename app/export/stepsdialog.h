@@ -23,4 +23,9 @@ struct StepRange {
 std::optional<StepRange> askStepRange(QWidget* window, const QString& title, int steps,
                                       const std::function<void(QFormLayout*)>& extraRows = {});
 
+/// Runs `write` under a wait cursor and says how it went: its message to `report`, or, when it
+/// throws, "`what` not written: reason" to `report` and in a warning box titled `title`.
+void writeReported(QWidget* window, const QString& title, const QString& what, const std::function<QString()>& write,
+                   const std::function<void(const QString&)>& report);
+
 } // namespace topocast::app

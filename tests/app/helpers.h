@@ -10,8 +10,10 @@
 #include <QElapsedTimer>
 #include <QImage>
 #include <QPointF>
+#include <QRect>
 
 #include <cstdlib>
+#include <vector>
 #include <functional>
 
 namespace topocast::app::test {
@@ -86,6 +88,43 @@ inline bool pixelNear(const QImage& img, QPointF p, int radius, const std::funct
                 return true;
         }
     return false;
+}
+
+/// Blobs of `want`'s colour (every channel within 40, 6 pixels or more, 8-connected) inside
+/// `rect` of `image`: how many nodes a picture shows in one state's colour.
+inline int colourBlobs(const QImage& image, const QRect& rect, const QColor& want)
+{
+    auto near = [&](int x, int y) {
+        const QColor c = image.pixelColor(x, y);
+        return std::abs(c.red() - want.red()) <= 40 && std::abs(c.green() - want.green()) <= 40 &&
+               std::abs(c.blue() - want.blue()) <= 40;
+    };
+    std::vector<char> seen(static_cast<std::size_t>(image.width() * image.height()), 0);
+    const auto at = [&](int x, int y) -> char& { return seen[static_cast<std::size_t>(y * image.width() + x)]; };
+    int blobs = 0;
+    for (int y = rect.top(); y <= rect.bottom(); ++y)
+        for (int x = rect.left(); x <= rect.right(); ++x) {
+            if (at(x, y) || !near(x, y))
+                continue;
+            int size = 0;
+            std::vector<QPoint> stack{{x, y}};
+            at(x, y) = 1;
+            while (!stack.empty()) {
+                const QPoint p = stack.back();
+                stack.pop_back();
+                ++size;
+                for (int dy = -1; dy <= 1; ++dy)
+                    for (int dx = -1; dx <= 1; ++dx) {
+                        const int nx = p.x() + dx, ny = p.y() + dy;
+                        if (!rect.contains(nx, ny) || at(nx, ny) || !near(nx, ny))
+                            continue;
+                        at(nx, ny) = 1;
+                        stack.push_back({nx, ny});
+                    }
+            }
+            blobs += size >= 6 ? 1 : 0;
+        }
+    return blobs;
 }
 
 /// Set by main(): whether an OpenGL context could be created (else [gl] tests are left out).

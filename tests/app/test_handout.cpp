@@ -147,37 +147,7 @@ int colourBlobsInPicture(const QImage& page, const QColor& want)
             right = x;
         }
     }
-    const QRect picture(QPoint(left, top), QPoint(right, bottom));
-    auto near = [&](int x, int y) {
-        const QColor c = page.pixelColor(x, y);
-        return std::abs(c.red() - want.red()) <= 40 && std::abs(c.green() - want.green()) <= 40 &&
-               std::abs(c.blue() - want.blue()) <= 40;
-    };
-    std::vector<char> seen(static_cast<std::size_t>(page.width() * page.height()), 0);
-    int blobs = 0;
-    for (int y = picture.top(); y <= picture.bottom(); ++y)
-        for (int x = picture.left(); x <= picture.right(); ++x) {
-            if (seen[static_cast<std::size_t>(y * page.width() + x)] || !near(x, y))
-                continue;
-            int size = 0;
-            std::vector<QPoint> stack{{x, y}};
-            seen[static_cast<std::size_t>(y * page.width() + x)] = 1;
-            while (!stack.empty()) {
-                const QPoint p = stack.back();
-                stack.pop_back();
-                ++size;
-                for (int dy = -1; dy <= 1; ++dy)
-                    for (int dx = -1; dx <= 1; ++dx) {
-                        const int nx = p.x() + dx, ny = p.y() + dy;
-                        if (!picture.contains(nx, ny) || seen[static_cast<std::size_t>(ny * page.width() + nx)] || !near(nx, ny))
-                            continue;
-                        seen[static_cast<std::size_t>(ny * page.width() + nx)] = 1;
-                        stack.push_back({nx, ny});
-                    }
-            }
-            blobs += size >= 6;
-        }
-    return blobs;
+    return test::colourBlobs(page, QRect(QPoint(left, top), QPoint(right, bottom)), want);
 }
 
 } // namespace

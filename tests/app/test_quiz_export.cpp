@@ -60,40 +60,6 @@ std::vector<QuizFileQuestion> readQuizFile(const QString& path)
     return out;
 }
 
-/// Blobs of `want`'s colour (within 40 a channel, 6 pixels or more, 8-connected) in `rect` of `image`.
-int quizColourBlobs(const QImage& image, const QRect& rect, const QColor& want)
-{
-    auto near = [&](int x, int y) {
-        const QColor c = image.pixelColor(x, y);
-        return std::abs(c.red() - want.red()) <= 40 && std::abs(c.green() - want.green()) <= 40 &&
-               std::abs(c.blue() - want.blue()) <= 40;
-    };
-    std::vector<char> seen(static_cast<std::size_t>(image.width() * image.height()), 0);
-    int blobs = 0;
-    for (int y = rect.top(); y <= rect.bottom(); ++y)
-        for (int x = rect.left(); x <= rect.right(); ++x) {
-            if (seen[static_cast<std::size_t>(y * image.width() + x)] || !near(x, y))
-                continue;
-            int size = 0;
-            std::vector<QPoint> stack{{x, y}};
-            seen[static_cast<std::size_t>(y * image.width() + x)] = 1;
-            while (!stack.empty()) {
-                const QPoint p = stack.back();
-                stack.pop_back();
-                ++size;
-                for (int dy = -1; dy <= 1; ++dy)
-                    for (int dx = -1; dx <= 1; ++dx) {
-                        const int nx = p.x() + dx, ny = p.y() + dy;
-                        if (!rect.contains(nx, ny) || seen[static_cast<std::size_t>(ny * image.width() + nx)] || !near(nx, ny))
-                            continue;
-                        seen[static_cast<std::size_t>(ny * image.width() + nx)] = 1;
-                        stack.push_back({nx, ny});
-                    }
-            }
-            blobs += size >= 6 ? 1 : 0;
-        }
-    return blobs;
-}
 
 } // namespace
 
@@ -133,7 +99,7 @@ TEST_CASE("quiz export: a question a step, its right answers the step's receiver
         REQUIRE(q.picture.size() == settings.view.size);
         // Before step k the receiving colour marks step k − 1's receivers (none before step 1).
         const int before = k == 1 ? 0 : static_cast<int>(stepReceivers(snap->schedule, StepNo{k - 1}).size());
-        CHECK(quizColourBlobs(q.picture, view, receiving) == before);
+        CHECK(test::colourBlobs(q.picture, view, receiving) == before);
     }
     settings.firstStep = 3;
     settings.lastStep = 9;
