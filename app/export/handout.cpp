@@ -240,16 +240,7 @@ int answerKeyPages(const HandoutJob& job)
 
 HandoutResult writeHandout(const SnapshotPtr& snap, const QString& path, const HandoutSettings& settings)
 {
-    if (!snap)
-        throw Error("nothing to put in a handout: no schedule has been computed");
-    const std::uint32_t steps = snap->stepCount();
-    const std::uint32_t first = settings.firstStep;
-    const std::uint32_t last = settings.lastStep == 0 ? steps : settings.lastStep;
-    if (steps == 0)
-        throw Error("the schedule has no steps to put in a handout (a single node?)");
-    if (first < 1 || first > last || last > steps)
-        throw Error("steps " + std::to_string(first) + "-" + std::to_string(last) + " are not within the schedule's steps 1.." +
-                    std::to_string(steps));
+    const auto [first, last] = checkedStepRange(snap, settings.firstStep, settings.lastStep, "put in a handout");
     if (settings.dpi < 72 || settings.dpi > 600)
         throw Error("handout resolution " + std::to_string(settings.dpi) + " dpi is out of range 72..600");
 

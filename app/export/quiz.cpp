@@ -34,16 +34,7 @@ std::string pngBytes(const QImage& image)
 
 QuizResult writeQuiz(const SnapshotPtr& snap, const QString& path, const QuizSettings& settings)
 {
-    if (!snap)
-        throw Error("nothing to make a quiz of: no schedule has been computed");
-    const std::uint32_t steps = snap->stepCount();
-    const std::uint32_t first = settings.firstStep;
-    const std::uint32_t last = settings.lastStep == 0 ? steps : settings.lastStep;
-    if (steps == 0)
-        throw Error("the schedule has no steps to ask about (a single node?)");
-    if (first < 1 || first > last || last > steps)
-        throw Error("steps " + std::to_string(first) + "-" + std::to_string(last) + " are not within the schedule's steps 1.." +
-                    std::to_string(steps));
+    const auto [first, last] = checkedStepRange(snap, settings.firstStep, settings.lastStep, "make a quiz of");
     // Each picture: the view with its legend strip below, so a student reads the colours.
     const Palette& palette = settings.view.highContrast ? Palette::highContrast() : Palette::normal();
     const LegendStrip legend = legendStrip(*snap, settings.view.mode, settings.view.cumulativeHeat, palette);

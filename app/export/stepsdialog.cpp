@@ -1,5 +1,7 @@
 #include "export/stepsdialog.h"
 
+#include "topocast/model/error.h"
+
 #include <QApplication>
 #include <QDialog>
 #include <QDialogButtonBox>
@@ -10,6 +12,20 @@
 #include <algorithm>
 
 namespace topocast::app {
+
+StepRange checkedStepRange(const SnapshotPtr& snap, std::uint32_t first, std::uint32_t last, const std::string& purpose)
+{
+    if (!snap)
+        throw Error("nothing to " + purpose + ": no schedule has been computed");
+    const std::uint32_t steps = snap->stepCount();
+    last = last == 0 ? steps : last;
+    if (steps == 0)
+        throw Error("the schedule has no steps to " + purpose + " (a single node?)");
+    if (first < 1 || first > last || last > steps)
+        throw Error("steps " + std::to_string(first) + "-" + std::to_string(last) + " are not within the schedule's steps 1.." +
+                    std::to_string(steps));
+    return {first, last};
+}
 
 std::optional<StepRange> askStepRange(QWidget* window, const QString& title, int steps,
                                       const std::function<void(QFormLayout*)>& extraRows)

@@ -1,10 +1,13 @@
 #pragma once
 
+#include "session/snapshot.h"
+
 #include <QString>
 
 #include <cstdint>
 #include <functional>
 #include <optional>
+#include <string>
 
 class QFormLayout;
 class QWidget;
@@ -16,6 +19,11 @@ struct StepRange {
     std::uint32_t first = 1;
     std::uint32_t last = 1;
 };
+
+/// The steps first..last of `snap` an export covers (last 0: the schedule's last). Throws
+/// topocast::Error "nothing to `purpose`: no schedule has been computed", "the schedule has no
+/// steps to `purpose` (a single node?)" or "steps 3-9 are not within the schedule's steps 1..4".
+StepRange checkedStepRange(const SnapshotPtr& snap, std::uint32_t first, std::uint32_t last, const std::string& purpose);
 
 /// A modal dialog titled `title` asking for the first and last of `steps` steps (all by default),
 /// with whatever rows `extraRows` adds to its form first (page size, exercise); nullopt when
