@@ -20,27 +20,6 @@ std::string lower(std::string text)
     return text;
 }
 
-RenderFormat formatNamed(const std::string& text)
-{
-    if (text == "mp4")
-        return RenderFormat::Mp4;
-    if (text == "gif")
-        return RenderFormat::Gif;
-    if (text == "png" || text == "frames")
-        return RenderFormat::PngSequence;
-    throw Error("unknown video format '" + text + "'; use mp4, gif or png (a numbered PNG sequence)");
-}
-
-RenderFormat formatForPath(const std::filesystem::path& path)
-{
-    const std::string ext = lower(path.has_filename() ? path.extension().string() : std::string());
-    if (ext == ".mp4")
-        return RenderFormat::Mp4;
-    if (ext == ".gif")
-        return RenderFormat::Gif;
-    return RenderFormat::PngSequence;
-}
-
 } // namespace
 
 const std::vector<std::string>& renderModeNames()
@@ -105,7 +84,7 @@ void addRenderOptions(CLI::App& sub, RenderOptions& o)
 
 void validateRenderOptions(RenderOptions& o)
 {
-    o.videoFormat = o.format.empty() ? formatForPath(o.out) : formatNamed(o.format);
+    o.videoFormat = o.format.empty() ? videoFormatForPath(o.out) : parseVideoFormat(o.format);
     const auto& modes = renderModeNames();
     if (!o.mode.empty() && std::find(modes.begin(), modes.end(), lower(o.mode)) == modes.end()) {
         std::string allowed;

@@ -5,6 +5,8 @@
 // with validateRenderOptions before it loads the scenario or opens a window;
 // tests/fuzz/fuzz_render_options.cpp fuzzes the same parser without the app.
 
+#include "topocast/io/video_format.h"
+
 #include <CLI/CLI.hpp>
 
 #include <cstdint>
@@ -15,8 +17,9 @@
 
 namespace topocast::cli {
 
-/// What render writes: an MP4 (H.264), an animated GIF, or a folder of numbered PNG frames.
-enum class RenderFormat : std::uint8_t { Mp4, Gif, PngSequence };
+/// What render writes: an MP4 (H.264), an animated GIF, or a folder of numbered PNG frames (core's
+/// one list of formats).
+using RenderFormat = VideoFormat;
 
 /// render's options as given on the command line, plus what validateRenderOptions resolves.
 struct RenderOptions {

@@ -1,5 +1,7 @@
 #pragma once
 
+#include "topocast/io/video_format.h"
+
 #include <cstddef>
 #include <cstdint>
 #include <filesystem>
@@ -10,12 +12,8 @@
 
 namespace topocast::video {
 
-/// What a VideoEncoder writes.
-enum class VideoFormat : std::uint8_t {
-    Mp4,          ///< H.264 (libx264) in MP4, or MPEG-4 Part 2 when libavcodec has no libx264
-    Gif,          ///< animated GIF, fixed 256-colour palette (see VideoOptions::gifDither)
-    PngSequence,  ///< a folder of frame_00001.png, frame_00002.png, … (libavcodec's PNG encoder)
-};
+/// What a VideoEncoder writes (core's list: topocast/io/video_format.h).
+using VideoFormat = topocast::VideoFormat;
 
 /// Byte order of the pixels handed to addFrame (8 bits per channel, 4 bytes per pixel).
 enum class PixelLayout : std::uint8_t {

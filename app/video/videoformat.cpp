@@ -1,10 +1,10 @@
-// VideoEncoder's format helpers: the format a name or a file extension asks for, and the names of
-// a PNG sequence's frames.
+// VideoEncoder's format helpers: the format a name or a file extension asks for (core's one list,
+// topocast/io/video_format.h), and the names of a PNG sequence's frames.
 #include "videoencoder.h"
 
-#include <algorithm>
+#include "topocast/model/error.h"
+
 #include <array>
-#include <cctype>
 #include <cstdio>
 
 namespace topocast::video {
@@ -20,24 +20,13 @@ std::string VideoEncoder::frameFileName(int index)
 
 VideoFormat VideoEncoder::parseFormat(const std::string& text)
 {
-    if (text == "mp4")
-        return VideoFormat::Mp4;
-    if (text == "gif")
-        return VideoFormat::Gif;
-    if (text == "png" || text == "frames")
-        return VideoFormat::PngSequence;
-    throw VideoError("unknown video format '" + text + "'; use mp4, gif or png (a numbered PNG sequence)");
+    try {
+        return parseVideoFormat(text);
+    } catch (const Error& e) {
+        throw VideoError(e.what());
+    }
 }
 
-VideoFormat VideoEncoder::formatForPath(const fs::path& path)
-{
-    std::string ext = path.has_filename() ? path.extension().string() : std::string();
-    std::transform(ext.begin(), ext.end(), ext.begin(), [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
-    if (ext == ".mp4")
-        return VideoFormat::Mp4;
-    if (ext == ".gif")
-        return VideoFormat::Gif;
-    return VideoFormat::PngSequence;
-}
+VideoFormat VideoEncoder::formatForPath(const fs::path& path) { return videoFormatForPath(path); }
 
 } // namespace topocast::video
