@@ -1,8 +1,8 @@
-// topocast-cli compare: the hypercube comparison table (spec/hypercube.md §4.4, §5.3, §6.3, §7.3):
+// topocast-cli compare: the hypercube comparison table (Johnsson & Ho, Tables 4–5, 7–9, 11–14, 15–18):
 // every spanning graph that serves one pattern, ranked by the time of the schedule topocast builds
-// (counted from its transfers, §2 cost model), with the paper's closed form beside it and a flag
-// where the two differ, the lower bound and the ratio. One table per port model: schedules for
-// different port models run on different machines and are not ranked against each other.
+// (counted from its transfers, in the cost model of Johnsson & Ho §1–§2), with the paper's closed form
+// beside it and a flag where the two differ, the lower bound and the ratio. One table per port model:
+// schedules for different port models run on different machines and are not ranked against each other.
 #include "commands.h"
 
 #include "envelope.h"

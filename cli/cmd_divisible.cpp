@@ -1,4 +1,4 @@
-// topocast-cli divisible: the divisible-load model of spec/divisible-load.md (Drozdowski & Głazek).
+// topocast-cli divisible: the divisible-load model of Drozdowski & Głazek (§3, Theorem 1; §4, Figs. 4–7).
 //
 //   divisible --ports P [--layers H] [--A a --C c --S s --V v --epsilon e] [--json|--csv]
 //             [--topology mesh:XxYxZ [--source x,y,z]]

@@ -1,6 +1,8 @@
 #pragma once
 
-// The per-source TCD tables of spec/mesh-tcd.md §6.2 and §6.3, copied verbatim
+// The per-source TCD tables, computed by an independent implementation and copied here verbatim. Cang & Wu's
+// per-node figures (Fig. 2 of the 2-D paper, Fig. 5 of the 3-D paper) are lost in the text; these tables agree
+// with every value the papers print
 // (rows = y from 0, columns = x from 0; 16×16: rows 0..7, rows 8..15 mirror them;
 // 4×4×4: planes y = 0 and 3 ("outer") and y = 1 and 2 ("inner"), rows = z, columns = x).
 

@@ -1,6 +1,8 @@
 // Cang-Wu minimum-TCD broadcast: eyes, generators, per-source costs, closed forms and the
-// exhaustive ground truth (spec/mesh-tcd.md §2–§8). Pure functions on (d, k); the Schedule,
-// checker, registry and CLI tests are in test_cang_wu_schedule.cpp.
+// exhaustive ground truth (Cang & Wu: eyes, Algorithms 1–3 and the d-D extension, Lemmas 1–2 of the 3-D
+// paper, the closed forms of 2-D paper eqs. 3, 8–9 and 3-D paper eqs. 13–16; the exhaustive optima, and where
+// they show the papers wrong, are ours: README, "Where the papers are wrong"). Pure functions on (d, k); the
+// Schedule, checker, registry and CLI tests are in test_cang_wu_schedule.cpp.
 
 #include "topocast/algorithms/cang_wu.h"
 #include "topocast/algorithms/eyes.h"

@@ -1,6 +1,7 @@
 // Cang-Wu as the front ends see it: Schedules through the registry, checked by the foundation's
 // validate() and computeMetrics(); contention under every dimension order; torus; bad input;
-// the tcd-map and schedule CLI commands; the scenario presets (spec/mesh-tcd.md §1.4, §7.1, §9).
+// the tcd-map and schedule CLI commands; the scenario presets (step and depth contention as Cang & Wu's
+// 3-D paper defines them in §1; the checks over every order and mode are ours, not the papers').
 
 #include "topocast/algorithms/cang_wu.h"
 #include "topocast/algorithms/eyes.h"

@@ -1,4 +1,5 @@
-// The analytic divisible-load model (spec/divisible-load.md §1.4, §2, §3 Tables T1–T7, §4).
+// The analytic divisible-load model (Drozdowski & Głazek §3–§5 and Appendix A: eq. (1), Theorem 1,
+// eqs. (4)–(12), Theorem 3, Tables 1–2; the values behind Figs. 3–7, which are lost, recomputed by us).
 
 #include "topocast/algorithms/divisible_load.h"
 #include "topocast/model/error.h"

@@ -1,4 +1,5 @@
-// SCATTER(p): the embedding of the layers on (x, y, z) nodes (spec/divisible-load.md §1.5).
+// SCATTER(p): the embedding of the layers on (x, y, z) nodes (Drozdowski & Głazek §2.2; our reconstruction
+// of the paper's lost Figs. 1–2).
 
 #include "topocast/algorithms/divisible_load.h"
 #include "topocast/model/error.h"

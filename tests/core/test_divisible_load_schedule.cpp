@@ -1,5 +1,6 @@
 // The divisible-load Scatter(p) schedule, its registry entry, scenarios and `topocast-cli divisible`
-// (spec/divisible-load.md §1.3–§1.5, §4).
+// (Drozdowski & Głazek §2.1–§2.2, and §3 with its time diagram, Fig. 3; the (x, y, z) layout is our
+// reconstruction of the paper's lost Figs. 1–2).
 
 #include "topocast/algorithms/divisible_load.h"
 #include "topocast/algorithms/figures.h"

@@ -1,4 +1,5 @@
-// Closed-form costs of the hypercube algorithms: spec/hypercube.md §4–§7, vectors §12.9–§12.10.
+// Closed-form costs of the hypercube algorithms: Johnsson & Ho §4–§7 (Tables 4–18); the expected values are
+// those formulas evaluated by us (exact rationals, ceilings as printed), not numbers printed in the paper.
 
 #include "topocast/algorithms/hypercube_cost.h"
 

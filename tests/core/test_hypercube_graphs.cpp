@@ -1,4 +1,5 @@
-// Spanning graphs of the hypercube: spec/hypercube.md §1–§3 and the vectors of §12.1–§12.7.
+// Spanning graphs of the hypercube: Johnsson & Ho §2–§3 (with Table 1). The vectors are the paper's where it
+// prints them and otherwise computed by us from its constructions; the TCBT embedding is ours (Fig. 4 is lost).
 
 #include "topocast/algorithms/hypercube_graphs.h"
 

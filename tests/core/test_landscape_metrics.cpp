@@ -123,8 +123,9 @@ TEST_CASE("landscape: every metric of every algorithm equals schedules built one
 
 TEST_CASE("landscape: divisible-load leaves the sources where its layers do not fit without a value", "[landscape]")
 {
-    // spec/divisible-load.md §1.5: Scatter(3) with one layer spans 1×4×4 nodes around the source,
-    // so on the 6×6×6 mesh only sources with y, z in the middle fit.
+    // Drozdowski & Głazek §2.2 (layout: our reconstruction of the paper's lost Figs. 1–2): Scatter(3) with
+    // one layer spans 1×4×4 nodes around the source, so on the 6×6×6 mesh only sources with y, z in the
+    // middle fit.
     const Topology topo = Topology::parse("mesh:6x6x6");
     const auto landscape = computeLandscape("divisible-load", topo, Params{}, LandscapeMetric::Steps);
     REQUIRE(landscape);

@@ -1,6 +1,7 @@
-// Tsay & Wang's all-port torus broadcast against spec/torus-allport.md: the exact bounds (§2),
-// the comparison table (§6.2), the test vectors (§7), the worked examples (§3), the structure
-// checks and the checker (§5.1), the mutations the checker must flag (§5.2), and bad input (§6.4).
+// Tsay & Wang's all-port torus broadcast: the bounds (Lemma 1 in §2, Theorems 4–6) and our exact step counts,
+// the comparison with the results the paper cites in §1, the test vectors and worked examples of the phases
+// of §4–§7 (computed by us, not printed in the paper), the structure checks and our independent checker, the
+// mutations the checker must flag (one is §7's even-n phase as printed, which congests), and bad input.
 #include "topocast/algorithms/figures.h"
 #include "topocast/algorithms/tsay_wang.h"
 #include "topocast/io/figures_json.h"

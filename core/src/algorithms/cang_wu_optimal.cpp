@@ -1,5 +1,6 @@
-// SubmeshOptimal (spec/mesh-tcd.md §3.4): an exact dynamic program over submesh-recursive
-// schedules, and the reconstruction of one source's schedule from its tables.
+// SubmeshOptimal (ours, not in Cang & Wu: their eye-based Algorithms 1–3 are not minimal; README, "Where the
+// papers are wrong"): an exact dynamic program over the submesh-recursive schedules the papers' proofs range
+// over, and the reconstruction of one source's schedule from its tables.
 
 #include "cang_wu_internal.h"
 

@@ -7,7 +7,7 @@
 #include <memory>
 #include <mutex>
 
-// SCATTER(p): the layers on (x, y, z) nodes, spec/divisible-load.md §1.5 (our reconstruction of
+// SCATTER(p): the layers on (x, y, z) nodes, Drozdowski & Głazek §2.2 (our reconstruction of
 // the paper's lost Figs 1–2).
 
 namespace topocast {

@@ -10,7 +10,8 @@
 #include <limits>
 #include <utility>
 
-// The analytic model of spec/divisible-load.md §1.4, §2 and §4.
+// The analytic model of Drozdowski & Głazek §3–§5 and Appendix A (eq. (1), Theorem 1, eqs. (4)–(12),
+// Theorem 3) and the time diagram of their Fig. 3.
 
 namespace topocast {
 

@@ -10,7 +10,8 @@
 #include <cmath>
 #include <sstream>
 
-// The divisible-load Scatter(p) schedule: one step per move (spec/divisible-load.md §1.3–§1.5).
+// The divisible-load Scatter(p) schedule: one step per move (Drozdowski & Głazek §2.1–§2.2; the layout is
+// our reconstruction of the paper's lost Figs. 1–2).
 
 namespace topocast {
 

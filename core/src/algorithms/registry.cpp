@@ -180,7 +180,7 @@ std::vector<AlgorithmInfo> baselineAlgorithms()
 
 // ---- paper algorithms: one entry each --------------------------------------------------------
 
-// Cang & Wu, minimum-TCD time-step-optimal broadcast (spec/mesh-tcd.md).
+// Cang & Wu, minimum-TCD time-step-optimal broadcast (Algorithms 1–3 and the d-D extension).
 AlgorithmInfo cangWuAlgorithm()
 {
     return {
@@ -235,7 +235,7 @@ AlgorithmInfo tsayWangAlgorithm()
     };
 }
 
-// Hypercube spanning graphs (spec/hypercube.md): one entry per graph.
+// Hypercube spanning graphs (Johnsson & Ho §3): one entry per graph.
 std::vector<AlgorithmInfo> hypercubeAlgorithms()
 {
     struct Entry {
@@ -287,7 +287,7 @@ std::vector<AlgorithmInfo> hypercubeAlgorithms()
     return list;
 }
 
-// Drozdowski & Głazek, divisible-load scattering (spec/divisible-load.md).
+// Drozdowski & Głazek, divisible-load scattering (SCATTER(p), §2.2).
 AlgorithmInfo divisibleLoadAlgorithm()
 {
     return {
@@ -354,7 +354,7 @@ const std::vector<AlgorithmInfo>& algorithms()
 
 std::string algorithmReference(std::string_view name)
 {
-    // The sources named in the digests under shared/spec/ (each digest's first lines).
+    // The full references of the papers the algorithms implement.
     static const std::string johnssonHo =
         "S. L. Johnsson and C.-T. Ho, Spanning Graphs for Optimum Broadcasting and Personalized Communication in "
         "Hypercubes, Yale YALEU/DCS/TR-500, 1986";

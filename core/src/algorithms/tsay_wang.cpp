@@ -1,7 +1,9 @@
-// Tsay & Wang's all-port wormhole broadcast on the d-dimensional torus, exactly as
-// spec/torus-allport.md §3 fixes it (offsets and ownership §3.1, phases §3.2–3.5, odd n §3.6,
-// even n §3.7, the DirectFinal variant §3.8). The schedule is built from the origin in
-// coordinates of the sub-torus Z_{n'}^d and translated to the source when node ids are formed.
+// Tsay & Wang's all-port wormhole broadcast on the d-dimensional torus (§3–§7), with the choices the
+// paper leaves open made concrete by us: offsets and ownership (Lemma 2's gaps), phase 1 (§4), phases
+// 2..d−1 (§5), the final phase (§6), odd n (§7, only sketched there), even n (§7's extra phase congests as
+// printed, so ours is corrected; README, "Where the papers are wrong"), and the DirectFinal variant (ours,
+// not in the paper). The schedule is built from the origin in coordinates of the sub-torus Z_{n'}^d and
+// translated to the source when node ids are formed.
 #include "topocast/algorithms/tsay_wang.h"
 
 #include "topocast/algorithms/figures.h"

@@ -1,6 +1,6 @@
-// Bounds for all-port broadcast on the d-dimensional torus (spec/torus-allport.md §2, §6).
-// Everything is exact integer arithmetic: in doubles 2·log(125)/log(5) = 6.000000000000001,
-// which would ceil to 7 (§2.1).
+// Bounds for all-port broadcast on the d-dimensional torus (Tsay & Wang: Lemma 1 in §2, Theorems 4–6, and
+// the prior results cited in §1). Everything is exact integer arithmetic: in doubles
+// 2·log(125)/log(5) = 6.000000000000001, which would ceil Lemma 1's bound to 7.
 #include "topocast/algorithms/tsay_wang.h"
 
 #include "topocast/model/error.h"

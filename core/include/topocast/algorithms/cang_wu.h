@@ -12,7 +12,8 @@
 namespace topocast {
 
 // Time-step-optimal one-port broadcast with minimum total communication distance on
-// 2^k × … × 2^k meshes and tori (S. Cang and J. Wu; spec/mesh-tcd.md). d = 1..6.
+// 2^k × … × 2^k meshes and tori (S. Cang and J. Wu, the 2-D paper and the 3-D paper with its d-D
+// extension). d = 1..6.
 
 /// The three generators of spec §3.
 enum class CangWuMode : std::uint8_t {

@@ -1,12 +1,13 @@
 #pragma once
 
-// Divisible-load scattering in a 3-D mesh (Drozdowski & Głazek 1999; spec/divisible-load.md).
+// Divisible-load scattering in a 3-D mesh (Drozdowski & Głazek 1999).
 //
 // Three parts:
 // * the analytic model: per-layer load shares α₀..α_h (closed form of Theorem 1, and two
 //   independent numeric solutions of the linear system for checking), speedup, its limit and
-//   upper bound, feasible/optimal depth, and the Gantt timeline of §4;
-// * the SCATTER(p) embedding of the layers onto (x, y, z) nodes (spec §1.5, reconstructed);
+//   upper bound, feasible/optimal depth, and the Gantt timeline of the time diagram (Fig. 3);
+// * the SCATTER(p) embedding of the layers onto (x, y, z) nodes (§2.2; our reconstruction of the lost
+//   Figs. 1–2);
 // * the schedule: the transfers of every move as a topocast Schedule.
 
 #include "topocast/algorithms/param_spec.h"

@@ -7,8 +7,8 @@
 
 namespace topocast {
 
-// Eyes of a 2^k × … × 2^k mesh (spec/mesh-tcd.md §2). All functions here are pure arithmetic
-// on (d, k); node ids follow Topology: x0 + n·x1 + n²·x2 + … with n = 2^k.
+// Eyes of a 2^k × … × 2^k mesh (Cang & Wu, 3-D paper §2.1, §3.1 and §4: Definitions 1, 2 and 7). All
+// functions here are pure arithmetic on (d, k); node ids follow Topology: x0 + n·x1 + n²·x2 + … with n = 2^k.
 
 /// a_k = (2^k − (−1)^k)/3, the side of the eye cube of a level-k box (Jacobsthal numbers
 /// 1, 1, 3, 5, 11, 21, …). Precondition 1 ≤ k ≤ 40. O(1). Throws Error outside that range.

@@ -17,7 +17,7 @@
 
 namespace topocast {
 
-/// Cang & Wu minimum-TCD broadcast (spec/mesh-tcd.md).
+/// Cang & Wu minimum-TCD broadcast.
 struct CangWuFigures {
     std::string mode;                ///< "optimal", "eye-best" or "paper"
     std::uint64_t optimum = 0;       ///< OD_k: the least TCD over every source (at the eyes, §5.1)
@@ -35,7 +35,7 @@ struct CangWuFigures {
     int levels = 0;                       ///< k
 };
 
-/// Tsay & Wang all-port torus broadcast (spec/torus-allport.md).
+/// Tsay & Wang all-port torus broadcast.
 struct TsayWangFigures {
     std::string variant;         ///< "paper" or "direct"
     long long nPrime = 0;        ///< n (odd) or n − 1 (even)
@@ -45,7 +45,7 @@ struct TsayWangFigures {
     std::uint32_t specSteps = 0;  ///< the steps this variant takes by the spec's count
 };
 
-/// Johnsson & Ho hypercube communication (spec/hypercube.md §2 cost model).
+/// Johnsson & Ho hypercube communication (the cost model of their §1–§2).
 struct HypercubeFigures {
     std::string graph;      ///< spanning graph ("sbt", "nesbt", …)
     std::string ports;      ///< "one", "n", …
@@ -88,7 +88,7 @@ struct ScatterRouteFigures {
     std::vector<std::uint64_t> contentionUsesPerMove, contendedChannelsPerMove;
 };
 
-/// Drozdowski & Głazek divisible-load scattering (spec/divisible-load.md).
+/// Drozdowski & Głazek divisible-load scattering.
 struct DivisibleLoadFigures {
     DivisibleLoadModel model;
     DivisibleLoadTimeline timeline;

@@ -1,6 +1,6 @@
 #pragma once
 
-// The hypercube spanning-graph algorithms (spec/hypercube.md) as registry entries: "hp", "sbt",
+// The hypercube spanning-graph algorithms (Johnsson & Ho) as registry entries: "hp", "sbt",
 // "tcbt", "nrsbt", "nesbt", "sbnt", "sbntc". Params: "pattern", "message" (M), "packet" (B),
 // "ports" (one|send-recv|half|n), "tau", "tc", "variant".
 

@@ -1,8 +1,9 @@
 #pragma once
 
-// Closed-form costs of the hypercube spanning-graph algorithms (spec/hypercube.md §2, §4–§7):
-// start-up count and element-transfer count as exact rationals (T = startups·τ + transfer·t_c),
-// lower bounds, optimal packet sizes. Which graph serves which pattern under which port model.
+// Closed-form costs of the hypercube spanning-graph algorithms (Johnsson & Ho §4–§7, Tables 2–18,
+// in the cost model of §1–§2): start-up count and element-transfer count as exact rationals
+// (T = startups·τ + transfer·t_c), lower bounds, optimal packet sizes. Which graph serves which pattern
+// under which port model.
 
 #include "topocast/algorithms/hypercube_graphs.h"
 #include "topocast/model/schedule.h"

@@ -1,6 +1,6 @@
 #pragma once
 
-// Spanning graphs of the n-cube (spec/hypercube.md §1–§3): bit utilities, the per-node rules of
+// Spanning graphs of the n-cube (Johnsson & Ho §2–§3): bit utilities, the per-node rules of
 // every graph, the graphs built for all nodes, and their per-dimension counters (Table 1).
 // Everything is written for relative addresses c = i ⊕ s (source 0); translate by XOR with s.
 

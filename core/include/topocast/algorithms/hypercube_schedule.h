@@ -1,8 +1,9 @@
 #pragma once
 
-// Step-by-step schedules of the hypercube spanning-graph algorithms (spec/hypercube.md §4.2,
-// §5.2, §6.1–§6.2, §7.1–§7.2): which blocks cross which directed edge in which cycle, with the
-// data of several trees/sources on one link in one cycle combined into one message (§2).
+// Step-by-step schedules of the hypercube spanning-graph algorithms (Johnsson & Ho §4–§7; where the
+// paper gives only the cost, the cycle-by-cycle schedule is ours): which blocks cross which directed
+// edge in which cycle, with the data of several trees/sources on one link in one cycle combined into
+// one message, as the paper's cost formulas assume.
 
 #include "topocast/algorithms/hypercube_cost.h"
 

@@ -11,7 +11,7 @@
 
 namespace topocast {
 
-/// Which form of the final phase (spec/torus-allport.md §3.5, §3.8).
+/// Which form of the final phase (Tsay & Wang §6, or our DirectFinal variant, which is not in the paper).
 enum class TsayWangVariant : std::uint8_t {
     /// The paper's: redistribution step d.0 (d ≥ 3), then r steps that fill every column.
     Paper,
@@ -71,9 +71,9 @@ struct TorusBroadcastBounds {
 TorusBroadcastBounds torusBroadcastBounds(int d, long long n);
 
 /// Tsay & Wang's nearly optimal all-port wormhole broadcast on the d-dimensional n×…×n torus
-/// (spec/torus-allport.md §3), translated from the origin to `source`. Every transfer uses a
-/// cyclic-dimension-order route (RouteSpec::cyclic); step labels "1.k", "h.k", "d.0", "d.k",
-/// "E.t"; tag = phase (1..d, d+1 for the even-n extra phase); info holds the bounds.
+/// (Tsay & Wang §3–§7, with our fills where the paper is silent or wrong), translated from the origin to
+/// `source`. Every transfer uses a cyclic-dimension-order route (RouteSpec::cyclic); step labels "1.k",
+/// "h.k", "d.0", "d.k", "E.t"; tag = phase (1..d, d+1 for the even-n extra phase); info holds the bounds.
 /// Preconditions: a torus with equal sides n ≥ 3, d ≥ 2, even n ≥ d, source inside, and for
 /// DirectFinal n' = (2d+1)^r; throws Error naming what is supported otherwise.
 /// O(n^d) time and memory (n^d − 1 transfers).

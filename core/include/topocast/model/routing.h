@@ -15,7 +15,7 @@ enum class RouteKind : std::uint8_t {
     /// Mesh: unit hops toward the destination; torus: each dimension the shorter way round
     /// (ties: + direction); hypercube: e-cube in that order.
     DimensionOrder = 0,
-    /// Cyclic dimension order (spec/torus-allport.md §1.3): start dimension `start`, one
+    /// Cyclic dimension order (Tsay & Wang §2): start dimension `start`, one
     /// direction `sign` in every dimension, dimensions visited start, start+1, …, wrapping. On a
     /// torus a + route to a smaller coordinate wraps around the ring. Hypercube: sign is ignored
     /// (rotated e-cube).
