@@ -30,6 +30,7 @@ struct HandoutCommand {
     std::string size = "A4";
     std::string steps = "all";
     std::string mode;  ///< empty: the scenario's own
+    std::string theme = "light";
     int dpi = 300;
     bool exercise = false;
 };
@@ -54,24 +55,27 @@ int handout(const HandoutCommand& o, Io& io)
     const auto mode = app::parseViewMode(QString::fromStdString(modeName));
     if (!mode)
         throw Error("--mode " + modeName + " is not one of " + modeList(", "));
+    if (o.theme != "light" && o.theme != "dark")
+        throw Error("--theme " + o.theme + " is not a theme topocast knows; use light (white paper) or dark (as the window)");
     GuiScope gui("handout", "OpenGL for its pictures");
     const app::SnapshotPtr snap = app::buildSnapshot(scenario, false);
     const auto [first, last] = parseStepRange(o.steps, snap->stepCount());
     app::HandoutSettings settings;
     settings.view.mode = *mode;
+    settings.view.print = o.theme == "light";
     settings.pageSize = *size;
     settings.firstStep = first;
     settings.lastStep = last;
     settings.dpi = o.dpi;
     settings.exercise = o.exercise;
     const app::HandoutResult r = app::writeHandout(snap, QString::fromStdString(o.out), settings);
-    io.out << fmt::format("wrote {}: {} pages (a title page and steps {}-{}{}), {}, pictures {}x{} at {} dpi, mode {}\n", o.out,
+    io.out << fmt::format("wrote {}: {} pages (a title page and steps {}-{}{}), {}, pictures {}x{} at {} dpi, mode {}, theme {}\n", o.out,
                           r.pages, first, last,
                           o.exercise ? fmt::format(" to fill in, then an answer key of {} page{}", r.answerKeyPages,
                                                    r.answerKeyPages == 1 ? "" : "s")
                                      : std::string(),
                           *size == QPageSize::A4 ? "A4" : "letter", r.pictureSize.width(), r.pictureSize.height(), o.dpi,
-                          modeName);
+                          modeName, o.theme);
     return 0;
 }
 
@@ -87,6 +91,9 @@ const CommandRegistrar reg{Command{
         sub.add_option("--mode", o->mode,
                        "colouring of the pictures: " + modeList(" | ") +
                            " (default: the scenario's own, its view.mode; plain where it names none)");
+        sub.add_option("--theme", o->theme,
+                       "pictures on white paper (light, the print palette) or as the window draws them (dark)")
+            ->capture_default_str();
         sub.add_flag("--exercise", o->exercise,
                      "an exercise: each step's page shows the network before the step with its receivers left blank "
                      "and an empty table of its transfers; an answer key follows on its own page");

@@ -130,6 +130,7 @@ std::optional<video::VideoResult> exportAnimation(const SnapshotPtr& snap, const
     checkView(snap, settings.view);
     SceneView scene;
     scene.setHighContrast(settings.view.highContrast);
+    scene.setPrintTheme(settings.view.print);
     Overlay overlay(*snap, settings.view, settings.view.overlay.value_or(defaultOverlay(settings.format, settings.view.mode)),
                     scene.palette());
     showForExport(scene, snap, settings.view, overlay.viewSize(),
@@ -228,6 +229,7 @@ void showForExport(SceneView& scene, const SnapshotPtr& snap, const ViewSettings
     window->resize(windowSize);
     window->show();
     scene.setHighContrast(view.highContrast);
+    scene.setPrintTheme(view.print);
     scene.setSnapshot(snap);
     scene.setCumulativeHeat(view.cumulativeHeat);
     scene.setMode(view.mode);
@@ -247,6 +249,7 @@ QImage renderPicture(const SnapshotPtr& snap, const ViewSettings& view, int step
     checkView(snap, view);
     SceneView scene;
     scene.setHighContrast(view.highContrast);
+    scene.setPrintTheme(view.print);
     Overlay overlay(*snap, view, view.overlay.value_or(defaultPictureOverlay(view.mode)), scene.palette());
     showForExport(scene, snap, view, overlay.viewSize(), QStringLiteral("topocast — rendering %1").arg(sizeText(view.size)));
     const int steps = static_cast<int>(snap->stepCount());

@@ -27,6 +27,8 @@ struct ViewSettings {
     ViewMode mode = ViewMode::Plain;
     bool cumulativeHeat = true;
     bool highContrast = false;
+    /// The print palette (white paper; handouts by default): SceneView::setPrintTheme.
+    bool print = false;
     /// The planes' explode (SceneView::setExplode); nullopt: the scenario's default.
     std::optional<float> explode;
     /// The camera; nullopt: the default view of the network (SceneView::resetView).

@@ -264,7 +264,7 @@ HandoutResult writeHandout(const SnapshotPtr& snap, const QString& path, const H
     view.size = QSize(painter.viewport().width(), painter.viewport().width() * 4 / 5);
     PictureRenderer renderer(snap, view, settings.dpi);
     HandoutJob job{snap, settings, painter, painter.viewport(), renderer, view.size,
-                   legendEntries(snap.get(), view.mode, view.highContrast ? Palette::highContrast() : Palette::normal()),
+                   legendEntries(snap.get(), view.mode, Palette::of(view.highContrast, view.print)),
                    first, last, 1 + static_cast<int>(last - first + 1), exportTitle(*snap)};
     const int keyPages = settings.exercise ? answerKeyPages(job) : 0;
     job.pageCount += keyPages;
@@ -306,12 +306,17 @@ QAction* addHandoutAction(QMenu* exportMenu, QWidget* window, Session* session, 
             return;
         }
         QComboBox* size = nullptr;
+        QComboBox* theme = nullptr;
         QCheckBox* exercise = nullptr;
         const auto range = askStepRange(window, QStringLiteral("Handout (PDF)"), static_cast<int>(snap->stepCount()),
                                         [&](QFormLayout* form) {
                                             size = new QComboBox;
                                             size->addItems({QStringLiteral("A4"), QStringLiteral("letter")});
                                             form->addRow(QStringLiteral("Page size"), size);
+                                            theme = new QComboBox;
+                                            theme->addItems({QStringLiteral("light, for print"),
+                                                             QStringLiteral("dark, as the window")});
+                                            form->addRow(QStringLiteral("Pictures"), theme);
                                             exercise = new QCheckBox(QStringLiteral("Exercise: receivers left blank, an answer key at the end"));
                                             form->addRow(QString(), exercise);
                                         });
@@ -327,6 +332,7 @@ QAction* addHandoutAction(QMenu* exportMenu, QWidget* window, Session* session, 
         settings.lastStep = range->last;
         settings.exercise = exercise->isChecked();
         settings.view = exportActions->currentView(QSize(1280, 720));
+        settings.view.print = theme->currentIndex() == 0;
         writeReported(window, QStringLiteral("Handout"), QStringLiteral("handout"), [&] {
             const HandoutResult r = writeHandout(snap, path, settings);
             return QStringLiteral("wrote %1: %2 pages").arg(r.path).arg(r.pages);

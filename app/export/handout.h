@@ -26,7 +26,8 @@ struct HandoutSettings {
     std::uint32_t firstStep = 1;
     std::uint32_t lastStep = 0;  ///< 0: the schedule's last step
     int dpi = 300;               ///< print resolution of the pages and of the pictures on them
-    /// Colouring and camera of the pictures (the size is set from the page).
+    /// Colouring and camera of the pictures (the size is set from the page); view.print: the
+    /// light print palette (the default of File ▸ Export ▸ Handout and `topocast-cli handout`).
     ViewSettings view;
     /// An exercise: each step's page shows the network before the step, its receivers blank, and
     /// an empty table of its transfers to fill in; an answer key follows on pages of its own.

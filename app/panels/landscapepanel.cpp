@@ -72,23 +72,32 @@ LandscapePanel::LandscapePanel(QWidget* parent) : QWidget(parent)
     m_bar = new Painted(58, [this](QPainter& p, const QRect& r) {
         if (!m_snapshot || m_snapshot->landscape.empty())
             return;
-        const QRect bar = r.adjusted(10, 4, -10, -30);
+        // The best in its own colour in a box of its own, then the scale of the others: the
+        // colours the nodes are drawn in (sourceMapColour).
+        const QRect box = r.adjusted(10, 4, 0, -30);
+        const QRect best(box.left(), box.top(), box.height(), box.height());
+        p.fillRect(best, Palette::normal().optimum.toColor());
+        p.setPen(palette().color(QPalette::WindowText));
+        p.drawRect(best);
+        p.setFont(boldFont(this, 1));
+        p.drawText(best.left(), best.bottom() + 4 + QFontMetrics(p.font()).ascent(), valueText(*m_snapshot, m_scale.best));
+        if (m_scale.high <= m_scale.best)
+            return;  // every source is a best one
+        const QRect bar = r.adjusted(10 + box.height() + 14, 4, -10, -30);
         QLinearGradient g(bar.topLeft(), bar.topRight());
         for (int i = 0; i <= 10; ++i) {
             const double t = i / 10.0;
             g.setColorAt(t, landscapeColour({0.0, 1.0}, t).toColor());
         }
         p.fillRect(bar, g);
-        p.setPen(palette().color(QPalette::WindowText));
         p.drawRect(bar);
-        p.setFont(boldFont(this, 1));
-        const double span = m_range.second - m_range.first;
+        const double span = m_scale.high - m_scale.low;
         auto xOf = [&](double v) {
-            return bar.left() + static_cast<int>(span > 0 ? (v - m_range.first) / span * bar.width() : 0);
+            return bar.left() + static_cast<int>(span > 0 ? (v - m_scale.low) / span * bar.width() : 0);
         };
-        // min and max at the ends, the round ticks between them where they do not collide.
+        // The scale's ends, the round ticks between them where they do not collide.
         const QFontMetrics fm(p.font());
-        const QString lo = valueText(*m_snapshot, m_range.first), hi = valueText(*m_snapshot, m_range.second);
+        const QString lo = valueText(*m_snapshot, m_scale.low), hi = valueText(*m_snapshot, m_scale.high);
         const int loRight = bar.left() + fm.horizontalAdvance(lo) + 6;
         const int hiLeft = bar.right() - fm.horizontalAdvance(hi) - 6;
         const int textY = bar.bottom() + 4 + fm.ascent();
@@ -125,7 +134,8 @@ LandscapePanel::LandscapePanel(QWidget* parent) : QWidget(parent)
             const LandscapeBin& b = m_bins[i];
             const int h = static_cast<int>(static_cast<double>(b.count) / most * area.height());
             const QRectF bar(area.left() + w * static_cast<double>(i) + 1, area.bottom() - h, std::max(1.0, w - 2), h);
-            p.fillRect(bar, landscapeColour(m_range, (b.from + b.to) / 2).toColor());
+            p.fillRect(bar, sourceMapColour(m_scale, b.from == m_scale.best ? b.from : (b.from + b.to) / 2, Palette::normal())
+                                .toColor());
             if (b.count > 0 && w >= fm.horizontalAdvance(QString::number(b.count)) + 2) {
                 p.setPen(text);
                 p.drawText(QRectF(bar.left() - 4, bar.top() - fm.height() - 1, bar.width() + 8, fm.height()),
@@ -188,9 +198,9 @@ void LandscapePanel::setSnapshot(SnapshotPtr snapshot)
     m_bins.clear();
     m_ticks.clear();
     if (m_snapshot && !m_snapshot->landscape.empty()) {
-        m_range = landscapeRange(m_snapshot->landscape);
+        m_scale = sourceMapScale(m_snapshot->landscape);
         m_bins = landscapeHistogram(m_snapshot->landscape, m_snapshot->landscapeMetric, kMaxBins);
-        m_ticks = landscapeTicks(m_range.first, m_range.second, m_snapshot->landscapeMetric, kTicks);
+        m_ticks = landscapeTicks(m_scale.low, m_scale.high, m_snapshot->landscapeMetric, kTicks);
     }
     m_summary->setText(summaryText());
     m_bar->update();
@@ -206,18 +216,16 @@ QString LandscapePanel::summaryText() const
             .arg(kBruteForceTcdMapLimit);
     const Snapshot& s = *m_snapshot;
     const QString words = QString::fromStdString(metricWords(s.landscapeMetric));
-    std::size_t atMin = 0, present = 0;
-    for (double x : s.landscape) {
+    std::size_t present = 0;
+    for (double x : s.landscape)
         present += std::isnan(x) ? 0 : 1;
-        atMin += x == m_range.first ? 1 : 0;
-    }
-    QString text = QStringLiteral("%1 from %2 of %3 sources: min %4 (%5 sources), max %6")
+    QString text = QStringLiteral("%1 from %2 of %3 sources: best %4 (%5), max %6")
                        .arg(words)
                        .arg(present)
                        .arg(s.landscape.size())
-                       .arg(valueText(s, m_range.first))
-                       .arg(atMin)
-                       .arg(valueText(s, m_range.second));
+                       .arg(valueText(s, m_scale.best))
+                       .arg(m_scale.bestCount == 1 ? QStringLiteral("1 source") : QStringLiteral("%1 sources").arg(m_scale.bestCount))
+                       .arg(valueText(s, m_scale.high));
     const NodeId src = s.schedule.source();
     if (src < s.landscape.size())
         text += QStringLiteral("; this source %1").arg(valueText(s, s.landscape[src]));

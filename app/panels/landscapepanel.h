@@ -1,5 +1,6 @@
 #pragma once
 
+#include "scene/scenestyle.h"
 #include "session/snapshot.h"
 
 #include "topocast/analysis/landscape.h"
@@ -55,7 +56,7 @@ private:
     SnapshotPtr m_snapshot;
     std::vector<LandscapeBin> m_bins;
     std::vector<double> m_ticks;
-    std::pair<double, double> m_range{0.0, 0.0};
+    SourceMapScale m_scale;
     bool m_filling = false;
 };
 

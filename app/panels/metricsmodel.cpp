@@ -58,20 +58,24 @@ void MetricsModel::addRows(const Snapshot& snap)
             QStringLiteral("0: no broadcast from this source does better (among time-optimal schedules)"));
     }
     if (snap.optimum) {
-        QString where;
-        if (cangWu) {
-            where = QStringLiteral("at the eyes");
-        } else {
-            QStringList best;
-            for (std::size_t v = 0; v < snap.tcdMap.size() && best.size() <= 4; ++v)
-                if (snap.tcdMap[v] == *snap.optimum)
-                    best << QString::fromStdString(topo.nodeName(static_cast<NodeId>(v)));
-            if (best.size() > 4) {
-                best.removeLast();
-                best << QStringLiteral("…");
-            }
-            where = QStringLiteral("from ") + best.join(QStringLiteral(", "));
-        }
+        // The best sources as the source map counts them (its legend and summary give the same
+        // number); the Cang-Wu eyes are the paper's, a row of their own.
+        QStringList best;
+        std::size_t count = 0;
+        for (std::size_t v = 0; v < snap.tcdMap.size(); ++v)
+            if (snap.tcdMap[v] == *snap.optimum && ++count <= 4)
+                best << QString::fromStdString(topo.nodeName(static_cast<NodeId>(v)));
+        if (count > 4)
+            best << QStringLiteral("…");
+        const QString where = count == 0 ? QStringLiteral("at the eyes")
+                              : count == 1 ? QStringLiteral("from ") + best.front()
+                                           : QStringLiteral("from %1 sources: ").arg(count) + best.join(QStringLiteral(", "));
+        if (count > 0)
+            m_rows.push_back({QStringLiteral("best_sources"), QStringLiteral("Best sources (source map)"),
+                              count == 1 ? best.front() : QStringLiteral("%1: ").arg(count) + best.join(QStringLiteral(", ")),
+                              QVariant::fromValue<qulonglong>(count),
+                              QStringLiteral("the sources whose schedule has the least TCD, %1, as the source map shows them")
+                                  .arg(*snap.optimum)});
         add(QStringLiteral("optimum"), QStringLiteral("Best TCD over all sources"), QVariant::fromValue<qulonglong>(*snap.optimum),
             snap.optimumFromFigures
                 ? QStringLiteral("the least TCD from any source (%1), as the algorithm's closed form gives it").arg(where)

@@ -392,13 +392,13 @@ void SceneView::refreshNodeLabels()
     const Topology& topo = m_snap->topology();
     const std::size_t n = topo.nodeCount();
     const bool numbers = !m_labelState.compact && m_choice.mode == ViewMode::TcdMap && n <= kMapNumberNodes && m_snap->landscape.size() == n;
-    const bool all = !m_labelState.compact && n <= kLabelAllNodes;
     const float clearance = labelClearance();
     m_layers.nodeLabels->setAnchorLift(0.9f * clearance);  // the shader moves the plate this far from its node
     const auto& pos = drawnPositions();
 
     // Fixed first (the axis names or plane titles, drawn by m_layers.labels; the map's numbers below
-    // their nodes), then the source's name, then every node's where all are named.
+    // their nodes), then the source's name, then every node's where all are named (up to
+    // kLabelAllNodes), or else the step's receivers (core nodeSceneLabels).
     const bool rooted = hasRoot(m_snap->schedule.pattern());
     const long long source = rooted && !m_labelState.compact ? static_cast<long long>(m_snap->schedule.source()) : -1;
     std::vector<SceneLabel> scene = fixedSceneLabels(topo, drawsPlanes(topo, m_snap->drawing), pos, source);
@@ -409,15 +409,15 @@ void SceneView::refreshNodeLabels()
             if (const double x = m_snap->landscape[v]; !std::isnan(x)) {
                 scene.push_back({formatLandscapeValue(x, m_snap->landscapeMetric, m_snap->landscapeTimeUnit), pos[v],
                                  static_cast<long long>(v), true, LabelSide::Below});
-                colours.push_back(toQColor(m_palette.message));
+                colours.push_back(toQColor(m_palette.label));
             }
     // Half-width views name the source in their title.
-    for (const SceneLabel& l : nodeSceneLabels(m_snap->schedule, pos)) {
+    for (const SceneLabel& l : nodeSceneLabels(m_snap->schedule, pos, static_cast<std::uint32_t>(std::max(m_choice.step, 0)))) {
         const bool isSource = rooted && l.node == static_cast<long long>(m_snap->schedule.source());
-        if (isSource ? m_labelState.compact : !all || numbers)
+        if (isSource ? m_labelState.compact : m_labelState.compact || numbers)
             continue;
         scene.push_back(l);
-        colours.push_back(toQColor(isSource ? m_palette.source : m_palette.message));
+        colours.push_back(toQColor(isSource ? m_palette.source : m_palette.label));
     }
     const LabelCamera camera = labelCamera();
     const PlacedLabels placed = placeSceneLabels(scene, camera.viewProjection, camera.right, pos, clearance,
@@ -429,7 +429,8 @@ void SceneView::refreshNodeLabels()
 
     std::vector<LabelInstances::Label> fixed, labels;
     std::string key = std::to_string(reinterpret_cast<std::uintptr_t>(m_snap.get())) + "/" +
-                      std::to_string(m_choice.highContrast) + "/" + std::to_string(m_labelState.pixels) + "/";
+                      std::to_string(m_choice.highContrast) + std::to_string(m_choice.print) + "/" +
+                      std::to_string(m_labelState.pixels) + "/";
     for (std::size_t i = 0; i < ownFrom; ++i) {
         const LabelSide side = placed.boxes[i].side;
         key += static_cast<char>('a' + static_cast<int>(side));

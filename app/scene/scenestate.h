@@ -87,6 +87,7 @@ struct ViewChoice {
     ViewMode mode = ViewMode::Plain;
     bool cumulativeHeat = true;
     bool highContrast = false;
+    bool print = false;  ///< the print palette (handouts): white paper
 };
 
 /// Explode: the gap between planes now, the one E goes back to, and the animation between two

@@ -1,8 +1,5 @@
 #include "scene/scenestyle.h"
 
-#include "scene/dataglyphs.h"
-#include "scene/simulatedframes.h"
-
 #include "topocast/algorithms/figures.h"
 #include "topocast/analysis/holdings.h"
 #include "topocast/analysis/landscape.h"
@@ -10,7 +7,7 @@
 #include <algorithm>
 #include <array>
 #include <cmath>
-#include <set>
+#include <tuple>
 
 namespace topocast::app {
 
@@ -46,6 +43,11 @@ Palette Palette::from(const colour::Palette& c)
 
 Palette Palette::normal() { return from(colour::normalPalette()); }
 Palette Palette::highContrast() { return from(colour::highContrastPalette()); }
+Palette Palette::print() { return from(colour::printPalette()); }
+Palette Palette::of(bool highContrast, bool print)
+{
+    return print ? Palette::print() : highContrast ? Palette::highContrast() : Palette::normal();
+}
 
 Rgba categoryColour(int i) { return Rgba::from(colour::categoryColour(i)); }
 
@@ -58,12 +60,17 @@ Rgba layerColour(int layer)
     return categoryColour(kLayerHues[static_cast<std::size_t>(k)]);
 }
 
-Rgba dimensionColour(int dim, const Palette& pal)
+Rgba dimensionColour(int dim, int dims, const Palette& pal)
 {
-    // Category 1 is the blue of the channels used earlier: faded it came within ΔE00 8 of it.
-    static constexpr std::array<int, kDimensionColours> kDimensionHues = {0, 2, 3, 4, 5, 6, 7, 8, 9};
-    return mix(categoryColour(kDimensionHues[static_cast<std::size_t>(std::clamp(dim, 0, kDimensionColours - 1))]),
-               pal.background, 0.5f);
+    // Pale neutrals: a link's colour says what happened on it, so an unused one carries no hue;
+    // its dimension is its lightness, dimension 0 the lightest, evenly spaced over the cube's
+    // dimensions between two greys that stay apart from the background and from the blue, yellow
+    // and vermillion of the states (ΔE00 ≥ 10, the palette test's bound under a deficiency).
+    const bool light = colour::toLab(colour::Srgb{pal.background.r, pal.background.g, pal.background.b}).L > 50;
+    const double lightest = light ? 78.0 : 72.0, darkest = light ? 40.0 : 34.0;
+    const int top = std::max(dims - 1, 1);
+    const double t = static_cast<double>(std::clamp(dim, 0, top)) / top;
+    return Rgba::from(colour::greyOfLightness(lightest + (darkest - lightest) * t));
 }
 
 bool colourByDimension(const Snapshot& snap, ViewMode mode)
@@ -138,6 +145,26 @@ Rgba landscapeColour(std::pair<double, double> range, double value)
     return Rgba::from(colour::mapColour(colour::ColourMap::Cividis, t));
 }
 
+SourceMapScale sourceMapScale(const std::vector<double>& values)
+{
+    SourceMapScale s;
+    std::tie(s.best, s.high) = landscapeRange(values);
+    s.low = s.high;
+    for (double x : values) {
+        if (std::isnan(x))
+            continue;
+        s.bestCount += x == s.best ? 1 : 0;
+        if (x > s.best)
+            s.low = std::min(s.low, x);
+    }
+    return s;
+}
+
+Rgba sourceMapColour(const SourceMapScale& scale, double value, const Palette& pal)
+{
+    return value == scale.best ? pal.optimum : landscapeColour({scale.low, scale.high}, value);
+}
+
 float recedeAmount(std::size_t nodes)
 {
     if (nodes <= 64)
@@ -172,7 +199,9 @@ Rgba treeColour(int tree, bool used, const Palette& palette)
     static constexpr std::array<int, 6> kTreeHues = {0, 2, 4, 6, 8, 9};
     const int k = ((tree % 6) + 6) % 6;
     const Rgba c = categoryColour(kTreeHues[static_cast<std::size_t>(k)]);
-    return used ? c : mix(c, palette.background, 0.6f);
+    // Not yet used: faded to a pale tint (chroma under kMaxIdleChroma), so only data carried
+    // shows in a saturated colour.
+    return used ? c : mix(c, palette.background, 0.85f);
 }
 
 int nodeLayer(const Snapshot& snap, NodeId v)
@@ -251,7 +280,7 @@ FrameStyle frameStyle(const Snapshot& snap, const std::vector<DrawnChannel>& cha
         }
     }
     if (mode == ViewMode::TcdMap && snap.landscape.size() == n) {
-        const auto range = landscapeRange(snap.landscape);
+        const SourceMapScale scale = sourceMapScale(snap.landscape);
         for (std::size_t v = 0; v < n; ++v) {
             const double x = snap.landscape[v];
             f.nodeScale[v] = 1.0f;
@@ -260,11 +289,8 @@ FrameStyle frameStyle(const Snapshot& snap, const std::vector<DrawnChannel>& cha
                 f.nodeScale[v] = uninformedScale(n);
                 continue;
             }
-            f.nodeColour[v] = landscapeColour(range, x);
-            if (x == range.first) {
-                f.nodeColour[v] = pal.optimum;
-                f.nodeScale[v] = 1.5f;
-            }
+            f.nodeColour[v] = sourceMapColour(scale, x, pal);
+            f.nodeScale[v] = x == scale.best ? 1.5f : 1.0f;
         }
         f.nodeColour[snap.schedule.source()] = pal.source;
         f.nodeScale[snap.schedule.source()] = 1.45f;
@@ -318,7 +344,7 @@ FrameStyle frameStyle(const Snapshot& snap, const std::vector<DrawnChannel>& cha
         f.channelRole[i] = role;
         f.channelColour[i] = mode == ViewMode::Heatmap ? heatColour(cumulativeHeat ? cum : now, f.heatMax)
                              : role == ChannelRole::Idle && colourByDimension(snap, mode)
-                                 ? dimensionColour(channels[i].dim, pal)
+                                 ? dimensionColour(channels[i].dim, topo.dims(), pal)
                                  : look.of(role);
     }
     if (mode == ViewMode::Trees) {
@@ -329,246 +355,6 @@ FrameStyle frameStyle(const Snapshot& snap, const std::vector<DrawnChannel>& cha
             }
     }
     return f;
-}
-
-namespace {
-using Entries = std::vector<std::pair<QColor, QString>>;
-
-/// The source's entry: "source", "root" where the data flows to it (gather, reduce), none where
-/// the pattern has no source (every node starts with data).
-void addSourceEntry(Entries& e, const Snapshot* snap, const Palette& pal)
-{
-    const Pattern p = snap ? snap->schedule.pattern() : Pattern::Broadcast;
-    if (!hasRoot(p))
-        return;
-    e.emplace_back(pal.source.toColor(), p == Pattern::Gather || p == Pattern::Reduce ? QStringLiteral("root (where the data ends)")
-                                                                                       : QStringLiteral("source"));
-}
-
-void addNodeStates(Entries& e, const Snapshot* snap, const Palette& pal, bool receiving = true)
-{
-    addSourceEntry(e, snap, pal);
-    // Gather, all-gather, all-to-all and the reductions: every node holds data (its own) from the
-    // start, so none is "not yet informed"; Data held shows how much of its result each has.
-    const bool everyStarts = snap && everyNodeStarts(snap->schedule.pattern());
-    e.emplace_back(pal.informed.toColor(), everyStarts ? QStringLiteral("holds data (every node starts with its own)")
-                                                       : QStringLiteral("informed"));
-    if (receiving)
-        e.emplace_back(pal.receiving.toColor(), QStringLiteral("receiving now"));
-    if (everyStarts)
-        return;
-    e.emplace_back(uninformedColour(pal, snap ? snap->topology().nodeCount() : 0).toColor(),
-                   QStringLiteral("not yet informed"));
-}
-
-/// One entry per channel colour the mode draws (channelColours), and the messages' colour.
-void addChannels(Entries& e, const Snapshot* snap, ViewMode mode, const Palette& pal)
-{
-    const ChannelColours c = channelColours(mode, pal, snap ? snap->topology().nodeCount() : 0);
-    if (c.inUse)
-        e.emplace_back(c.inUse->toColor(), QStringLiteral("channel in use now"));
-    if (c.usedEarlier)
-        e.emplace_back(c.usedEarlier->toColor(), QStringLiteral("channel used earlier"));
-    e.emplace_back(c.contended.toColor(), QStringLiteral("contention"));
-    if (snap && colourByDimension(*snap, mode)) {  // one colour per dimension
-        for (int d = 0; d < snap->topology().dims(); ++d)
-            e.emplace_back(dimensionColour(d, pal).toColor(), QStringLiteral("unused channel, dimension %1").arg(d));
-    } else {
-        e.emplace_back(c.idle.toColor(), c.usedEarlier ? QStringLiteral("unused channel") : QStringLiteral("channel not in use"));
-    }
-    const bool trees = mode == ViewMode::Trees && snap && snap->channelLoads.severalTags();
-    if (c.inUse && *c.inUse == messageColour(mode, pal, 0, false)) {  // one entry names both
-        for (auto& [colour, text] : e)
-            if (text == QStringLiteral("channel in use now"))
-                text = QStringLiteral("channel in use now, its message");
-    } else if (!trees) {
-        e.emplace_back(messageColour(mode, pal, 0, false).toColor(), QStringLiteral("message"));
-    }
-}
-
-/// The Layers mode: the layer colours that occur (past kLayerColours layers a colour repeats:
-/// its entry names every layer drawn in it).
-void addLayers(Entries& e, const Snapshot* snap, const Palette& pal)
-{
-    int layers = 0, outside = 0;
-    if (snap)
-        for (const NodeId v : nodes(snap->topology())) {
-            const int l = nodeLayer(*snap, v);
-            layers = std::max(layers, l);
-            outside += l < 0 ? 1 : 0;
-        }
-    addSourceEntry(e, snap, pal);
-    const int colours = std::min(layers, kLayerColours);
-    for (int i = 0; i < colours; ++i) {
-        QStringList which;
-        for (int l = i + 1; l <= layers && which.size() < 3; l += kLayerColours)
-            which << QString::number(l);
-        QString text = QStringLiteral("layer %1").arg(which.join(QStringLiteral(", ")));
-        if (i + 1 + 3 * kLayerColours <= layers)
-            text += QStringLiteral(", …");
-        e.emplace_back(layerColour(i + 1).toColor(), text);
-    }
-    e.emplace_back(mix(layerColour(1), uninformedColour(pal, snap ? snap->topology().nodeCount() : 0), 0.7f).toColor(),
-                   QStringLiteral("faded: layer not reached yet"));
-    if (outside > 0)
-        e.emplace_back(mix(pal.uninformed, pal.background, 0.5f).toColor(), QStringLiteral("in no layer (holds no load)"));
-}
-
-void addSourceMap(Entries& e, const Snapshot* snap, const Palette& pal)
-{
-    const QString words = QString::fromStdString(metricWords(snap ? snap->landscapeMetric : LandscapeMetric::Tcd));
-    QString low, high;
-    bool missing = false;
-    if (snap && !snap->landscape.empty()) {
-        const auto [lo, hi] = landscapeRange(snap->landscape);
-        auto text = [&](double v) {
-            return QString::fromStdString(formatLandscapeValue(v, snap->landscapeMetric, snap->landscapeTimeUnit));
-        };
-        low = QStringLiteral(" (%1)").arg(text(lo));
-        high = QStringLiteral(" (%1)").arg(text(hi));
-        missing = std::any_of(snap->landscape.begin(), snap->landscape.end(), [](double x) { return std::isnan(x); });
-    }
-    e.emplace_back(pal.optimum.toColor(), QStringLiteral("minimum %1%2").arg(words, low));
-    e.emplace_back(landscapeColour({0.0, 1.0}, 0.0).toColor(), QStringLiteral("low %1%2").arg(words, low));
-    e.emplace_back(landscapeColour({0.0, 1.0}, 1.0).toColor(), QStringLiteral("high %1%2").arg(words, high));
-    e.emplace_back(pal.source.toColor(), QStringLiteral("current source"));
-    if (missing)
-        e.emplace_back(mix(pal.uninformed, pal.background, 0.5f).toColor(), QStringLiteral("no schedule from this node"));
-    if (snap && snap->landscape.empty())
-        e.emplace_back(pal.background.toColor(), QStringLiteral("(no source map for this algorithm/size)"));
-}
-
-/// The Data held mode: the ends of the share ramp (its colour bar has the steps between).
-void addDataHeld(Entries& e, const Snapshot* snap, const Palette& pal)
-{
-    const std::size_t n = snap ? snap->topology().nodeCount() : 0;
-    const Pattern pattern = snap ? snap->schedule.pattern() : Pattern::Broadcast;
-    if (pattern == Pattern::Gather || pattern == Pattern::Reduce)  // filled by its share like the rest (frameStyle)
-        e.emplace_back(pal.source.toColor(), drawsDataGlyphs(*snap) ? QStringLiteral("root: its glyph framed")
-                                                                      : QStringLiteral("root (labelled in this colour, drawn larger)"));
-    else
-        addSourceEntry(e, snap, pal);
-    if (snap && drawsDataGlyphs(*snap)) {  // the glyphs (dataglyphs.h) say what each node holds
-        const Schedule& s = snap->schedule;
-        const std::uint64_t chunks = chunkCount(s);
-        const Pattern p = s.pattern();
-        // Short lines: the legend's width is taken from the 3-D view.
-        QString owner = QStringLiteral("one colour per chunk");
-        if (p == Pattern::Scatter || p == Pattern::ReduceScatter)
-            owner = QStringLiteral("coloured by its destination");
-        else if (p == Pattern::Allgather || p == Pattern::Gather || p == Pattern::Alltoall)
-            owner = QStringLiteral("coloured by its origin");
-        e.emplace_back(chunkColour(0, chunks).toColor(), QStringLiteral("square: a chunk held, %1").arg(owner));
-        if (combines(p))
-            e.emplace_back(chunkColour(chunks / 2, chunks).toColor(),
-                           QStringLiteral("bar height: share of %1 contributions").arg(n));
-        e.emplace_back(mix(pal.background, pal.link, 0.45f).toColor(), QStringLiteral("dark square: not held yet"));
-        return;
-    }
-    e.emplace_back(dataShareColour(pal, n, 1.0).toColor(), QStringLiteral("holds all the data it must end with"));
-    e.emplace_back(dataShareColour(pal, n, 0.0).toColor(), QStringLiteral("holds none of it yet"));
-    bool idle = false;
-    if (snap && snap->holdings)
-        for (const NodeId v : nodes(snap->topology()))
-            idle = idle || (v != snap->schedule.source() && snap->holdings->requiredCount(v) == 0);
-    if (idle)
-        e.emplace_back(dataNotNeededColour(pal).toColor(), QStringLiteral("needs no data"));
-}
-
-void addTrees(Entries& e, const Snapshot* snap, const Palette& pal)
-{
-    if (!snap || snap->trees.empty()) {
-        // A note, not a colour: its swatch is the background.
-        e.emplace_back(pal.background.toColor(), QStringLiteral("(no spanning trees: not a hypercube tree schedule)"));
-        return;
-    }
-    const HypercubeFigures* cube = snap->schedule.figures ? snap->schedule.figures->get<HypercubeFigures>() : nullptr;
-    const QString graph = cube ? QString::fromStdString(cube->graph) : QStringLiteral("spanning graph");
-    const std::size_t trees = snap->trees.size();
-    for (std::size_t t = 0; t < trees; ++t)
-        e.emplace_back(treeColour(static_cast<int>(t), true, pal).toColor(),
-                       trees == 1 ? graph : QStringLiteral("%1 member %2").arg(graph).arg(t));
-    e.emplace_back(treeColour(0, false, pal).toColor(), QStringLiteral("faded: edge not used yet"));
-    if (trees > 1 && snap->channelLoads.severalTags())
-        e.emplace_back(pal.background.toColor(), QStringLiteral("(each message in its tree's colour)"));
-}
-} // namespace
-
-std::vector<std::pair<QColor, QString>> legendEntries(const Snapshot* snap, ViewMode mode, const Palette& pal,
-                                                      bool simulated)
-{
-    Entries e;
-    // What the nodes mean in this mode, then (but on the heat map, whose colour bar says it) what
-    // the channels mean; in simulated time the links say how many messages share them.
-    switch (mode) {
-    case ViewMode::Plain:
-    case ViewMode::Contention: addNodeStates(e, snap, pal); break;
-    case ViewMode::Heatmap:
-        addNodeStates(e, snap, pal);
-        if (simulated)
-            break;
-        e.emplace_back(heatColour(0, 1).toColor(), QStringLiteral("unused channel"));
-        e.emplace_back(pal.message.toColor(), QStringLiteral("message"));
-        return e;
-    case ViewMode::TcdMap: addSourceMap(e, snap, pal); break;
-    case ViewMode::Layers: addLayers(e, snap, pal); break;
-    case ViewMode::Trees:
-        addTrees(e, snap, pal);
-        addNodeStates(e, snap, pal);
-        break;
-    case ViewMode::DataHeld: addDataHeld(e, snap, pal); break;
-    }
-    if (simulated)
-        addSimulatedLinks(e, mode, pal, snap ? snap->topology().nodeCount() : 0);
-    else
-        addChannels(e, snap, mode, pal);
-    return e;
-}
-
-std::optional<ColourBar> legendBar(const Snapshot* snap, ViewMode mode, bool cumulativeHeat, const Palette& pal)
-{
-    if (!snap)
-        return std::nullopt;
-    ColourBar bar;
-    if (mode == ViewMode::DataHeld) {
-        if (drawsDataGlyphs(*snap))
-            return std::nullopt;  // the glyphs show each chunk; the nodes' colours are behind them
-        const std::size_t n = snap->topology().nodeCount();
-        for (int i = 0; i <= 16; ++i)
-            bar.stops.push_back(dataShareColour(pal, n, i / 16.0).toColor());
-        bar.max = 100;
-        bar.labels = {{0.0, QStringLiteral("0%")}, {50.0, QStringLiteral("50%")}, {100.0, QStringLiteral("100%")}};
-        bar.caption = QStringLiteral("share of its final data held");
-        return bar;
-    }
-    LandscapeMetric metric = LandscapeMetric::MaxLinkLoad;  // a count: whole-number ticks
-    std::string unit;
-    if (mode == ViewMode::Heatmap) {
-        bar.max = cumulativeHeat ? snap->metrics.maxLinkLoad : snap->metrics.maxStepLoad;
-        if (bar.max <= 0)
-            return std::nullopt;
-        for (int i = 0; i <= 16; ++i)
-            bar.stops.push_back(heatColour(std::max(1e-9, bar.max * i / 16.0), bar.max).toColor());
-        bar.caption = cumulativeHeat ? QStringLiteral("uses of a channel, steps 1 to now")
-                                     : QStringLiteral("uses of a channel in this step");
-    } else if (mode == ViewMode::TcdMap && !snap->landscape.empty()) {
-        std::tie(bar.min, bar.max) = landscapeRange(snap->landscape);
-        metric = snap->landscapeMetric;
-        unit = snap->landscapeTimeUnit;
-        for (int i = 0; i <= 16; ++i)
-            bar.stops.push_back(landscapeColour({0.0, 1.0}, i / 16.0).toColor());
-        bar.caption = QString::fromStdString(metricWords(metric)) + QStringLiteral(" with this node as source");
-    } else {
-        return std::nullopt;
-    }
-    auto text = [&](double v) { return QString::fromStdString(formatLandscapeValue(v, metric, unit)); };
-    bar.labels.emplace_back(bar.min, text(bar.min));
-    for (double t : landscapeTicks(bar.min, bar.max, metric, 4))
-        if (t > bar.min && t < bar.max)
-            bar.labels.emplace_back(t, text(t));
-    if (bar.max > bar.min)
-        bar.labels.emplace_back(bar.max, text(bar.max));
-    return bar;
 }
 
 } // namespace topocast::app

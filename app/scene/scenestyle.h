@@ -36,10 +36,17 @@ struct Rgba {
 
 /// The fixed colours of the scene: core's colour::normalPalette() / highContrastPalette() (the
 /// colour-blind-safe palettes the palette test checks) as floats for the GPU.
+/// `label`: the text of the labels on their dark plates (white in every palette: the plates are
+/// dark on paper too).
 struct Palette {
     Rgba background, source, informed, receiving, uninformed, link, linkUsed, inFlight, contention, message, optimum;
+    Rgba label{1, 1, 1, 1};
     static Palette normal();
     static Palette highContrast();
+    /// Handouts on paper: colour::printPalette().
+    static Palette print();
+    /// The print palette where `print`, else the high-contrast or the normal one.
+    static Palette of(bool highContrast, bool print);
     static Palette from(const colour::Palette& p);
 };
 
@@ -54,13 +61,12 @@ inline constexpr int kLayerColours = 7;
 /// The Layers mode's colour of layer `layer` (1-based; cycles with period kLayerColours):
 /// category colours that the source, contention and channels in use do not use.
 Rgba layerColour(int layer);
-/// The Plain mode's colour of a hypercube channel of dimension `dim` not in use (nor used
-/// earlier): a category colour, half faded toward the background, so the edges of one dimension
-/// read as one family (a hypercube's dimensions are not x, y, z: no axes say which is which) and
-/// the step's yellow and blue stand out over them. The legend names each dimension's colour.
-/// Nine colours (the category colours but the blue of "channel used earlier"): hypercubes of up
-/// to kDimensionColours dimensions get them, a 10-cube keeps the one unused-channel colour.
-Rgba dimensionColour(int dim, const Palette& pal);
+/// The Plain mode's colour of a hypercube channel of dimension `dim` (of `dims`) not in use (nor
+/// used earlier): a neutral grey, dimension 0 the lightest, dimension dims − 1 the darkest, so
+/// that colour on a link always means its state (in use now, used earlier, contended) and no
+/// unused link reads as one of them; the legend names each dimension's grey. Hypercubes of up to
+/// kDimensionColours dimensions get them; a 10-cube keeps the one unused-channel colour.
+Rgba dimensionColour(int dim, int dims, const Palette& pal);
 inline constexpr int kDimensionColours = 9;
 /// Whether the Plain mode colours `snap`'s unused channels by dimension.
 bool colourByDimension(const Snapshot& snap, ViewMode mode);
@@ -69,9 +75,20 @@ bool colourByDimension(const Snapshot& snap, ViewMode mode);
 Rgba heatColour(double value, double max);
 /// The source map's scale: the smallest and largest value present (NaN skipped; {0, 0} if none).
 std::pair<double, double> landscapeRange(const std::vector<double>& values);
-/// The colour of `value` on the source map's scale: cividis, low dark blue to high yellow (the
-/// colour bar's).
+/// The colour of `value` on the scale `range`: cividis, low dark blue to high yellow.
 Rgba landscapeColour(std::pair<double, double> range, double value);
+/// How the source map colours its values: the best (the least; `bestCount` sources reach it) in
+/// the palette's optimum colour, larger; the others on cividis from `low` (the least value above
+/// the best) to `high` (the largest) — the colour bar's range, so that the bar, the legend and
+/// the nodes drawn agree. All equal: every source is a best one (low = high = best).
+struct SourceMapScale {
+    double best = 0, low = 0, high = 0;
+    std::size_t bestCount = 0;
+};
+SourceMapScale sourceMapScale(const std::vector<double>& values);
+/// The colour of source-map value `value` (not NaN): pal.optimum for the best, else cividis
+/// over [low, high]. O(1).
+Rgba sourceMapColour(const SourceMapScale& scale, double value, const Palette& pal);
 
 /// One drawn directed channel.
 struct DrawnChannel {
@@ -109,7 +126,8 @@ Rgba dataNotNeededColour(const Palette& palette);
 float uninformedScale(std::size_t nodes);
 
 /// Colour of member tree `tree` in the Trees mode: its category colour once its edge has carried
-/// data (steps 1..step), faded toward the background while not yet.
+/// data (steps 1..step), faded 85 % toward the background (a pale tint, chroma under
+/// colour::kMaxIdleChroma) while not yet.
 Rgba treeColour(int tree, bool used, const Palette& palette);
 
 /// A node's layer for the Layers mode: the move that reaches it for a divisible-load schedule

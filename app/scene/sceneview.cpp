@@ -436,7 +436,7 @@ void SceneView::refreshMessageLabels()
             // is (dy, dx) / len. The sides are taken from the camera of this refresh.
             const double nx = len > 0 ? d.y() / len : 0.0, ny = len > 0 ? d.x() / len : 1.0;
             const double reach = 0.5 * std::abs(nx) * plate.width() + 0.5 * std::abs(ny) * plate.height() + 4.0;
-            labels.push_back({mid, text, toQColor(m_palette.message), static_cast<float>(nx * reach),
+            labels.push_back({mid, text, toQColor(m_palette.label), static_cast<float>(nx * reach),
                               static_cast<float>(ny * reach)});
             const QPointF at = projectToScreen(vp, size, mid) * dpr;
             LabelRequest r;
@@ -502,7 +502,15 @@ void SceneView::setCumulativeHeat(bool cumulative)
 void SceneView::setHighContrast(bool on)
 {
     m_choice.highContrast = on;
-    m_palette = on ? Palette::highContrast() : Palette::normal();
+    m_palette = Palette::of(m_choice.highContrast, m_choice.print);
+    m_frame.clear->setClearColor(toQColor(m_palette.background));
+    refresh();
+}
+
+void SceneView::setPrintTheme(bool on)
+{
+    m_choice.print = on;
+    m_palette = Palette::of(m_choice.highContrast, m_choice.print);
     m_frame.clear->setClearColor(toQColor(m_palette.background));
     refresh();
 }

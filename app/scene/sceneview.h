@@ -67,6 +67,7 @@ public:
     ViewMode mode() const { return m_choice.mode; }
     bool cumulativeHeat() const { return m_choice.cumulativeHeat; }
     bool highContrast() const { return m_choice.highContrast; }
+    bool printTheme() const { return m_choice.print; }
     const FrameStyle& frameStyle() const { return m_style; }
     /// The instanced elements, for tests that check what is uploaded.
     const NodeInstances& nodeInstances() const { return *m_layers.nodes; }
@@ -206,6 +207,8 @@ public slots:
     void setMode(topocast::app::ViewMode mode);
     void setCumulativeHeat(bool cumulative);
     void setHighContrast(bool on);
+    /// The print palette (white paper, Palette::print) for handouts, over the high contrast one.
+    void setPrintTheme(bool on);
     /// Half-width views (the compare view, whose titles name the source): no node labels and no
     /// source-map numbers, which would run into each other there at a legible size.
     void setCompactLabels(bool on);

@@ -16,33 +16,66 @@ namespace topocast::app {
 
 namespace {
 
-QString nodeTip(const Snapshot& snap, NodeId v, int step, bool predicting)
+/// What node `v` holds at `step`, in a student's words: for a broadcast when the message reaches
+/// it; for the other patterns the blocks it holds of those it must end with.
+QString holdingWords(const Snapshot& snap, NodeId v, int step)
+{
+    const auto k = static_cast<std::uint32_t>(std::max(step, 0));
+    if (snap.schedule.pattern() == Pattern::Broadcast) {
+        const std::uint32_t at = v < snap.informedStep.size() ? snap.informedStep[v] : kNeverInformed;
+        if (at == 0)
+            return QStringLiteral("\nholds the message from the start");
+        if (at == kNeverInformed)
+            return QStringLiteral("\nnever receives the message");
+        if (at < k)
+            return QStringLiteral("\nholds the message since step %1").arg(at);
+        return at == k ? QStringLiteral("\nreceives the message in this step (%1)").arg(at)
+                       : QStringLiteral("\nreceives the message in step %1").arg(at);
+    }
+    if (!snap.holdings || snap.holdings->requiredCount(v) == 0)
+        return {};
+    const StepNo s{k};
+    const std::size_t held = snap.holdings->requiredHeldAt(v, s), need = snap.holdings->requiredCount(v);
+    if (need == 1)
+        return held == 1 ? QStringLiteral("\nholds the block it must end with")
+                         : QStringLiteral("\ndoes not hold yet the block it must end with");
+    return held == need ? QStringLiteral("\nholds all %1 blocks it must end with").arg(need)
+                        : QStringLiteral("\nholds %1 of the %2 blocks it must end with").arg(held).arg(need);
+}
+
+} // namespace
+
+QString nodeHoverText(const Snapshot& snap, NodeId v, int step, bool predicting)
 {
     QString text = QString::fromStdString(snap.topology().nodeName(v));
-    if (v < snap.landscape.size())
-        text += QStringLiteral("\n%1 as source: %2")
-                    .arg(QString::fromStdString(metricWords(snap.landscapeMetric)),
-                         QString::fromStdString(
-                             formatLandscapeValue(snap.landscape[v], snap.landscapeMetric, snap.landscapeTimeUnit)));
-    if (snap.holdings && snap.holdings->requiredCount(v) > 0) {
-        const StepNo k{static_cast<std::uint32_t>(std::max(step, 0))};
-        text += QStringLiteral("\nholds %1 of the %2 blocks it must end with (%3 blocks in all)")
-                    .arg(snap.holdings->requiredHeldAt(v, k))
-                    .arg(snap.holdings->requiredCount(v))
-                    .arg(snap.holdings->countAt(v, k));
+    if (v < snap.landscape.size()) {
+        const auto value = [&](double x) {
+            return QString::fromStdString(formatLandscapeValue(x, snap.landscapeMetric, snap.landscapeTimeUnit));
+        };
+        const auto [best, worst] = landscapeRange(snap.landscape);
+        text += QStringLiteral("\nas the source: %1 %2 (best %3)")
+                    .arg(QString::fromStdString(metricWords(snap.landscapeMetric)), value(snap.landscape[v]), value(best));
     }
-    const int layer = nodeLayer(snap, v);
-    text += layer < 0 ? QStringLiteral("\nin no layer") : QStringLiteral("\nlayer %1").arg(layer);
+    text += holdingWords(snap, v, step);
     const DivisibleLoadFigures* load =
         snap.schedule.figures ? snap.schedule.figures->get<DivisibleLoadFigures>() : nullptr;
-    if (load && layer >= 0 && static_cast<std::size_t>(layer) < load->model.alpha.size())
-        text += QStringLiteral(", layer load share %1").arg(load->model.alpha[static_cast<std::size_t>(layer)]);
+    const int layer = nodeLayer(snap, v);
+    if (load) {  // a divisible-load layer is the move that reaches it
+        text += layer < 0 ? QStringLiteral("\nin no layer (no load)") : QStringLiteral("\nlayer %1").arg(layer);
+        if (layer >= 0 && static_cast<std::size_t>(layer) < load->model.alpha.size())
+            text += QStringLiteral(", layer load share %1").arg(load->model.alpha[static_cast<std::size_t>(layer)]);
+    } else if (hasRoot(snap.schedule.pattern()) && layer >= 0) {
+        const Pattern p = snap.schedule.pattern();
+        const QString root = p == Pattern::Gather || p == Pattern::Reduce ? QStringLiteral("root") : QStringLiteral("source");
+        const QString name = QString::fromStdString(snap.topology().nodeName(snap.schedule.source()));
+        text += layer == 0   ? QStringLiteral("\nthe %1").arg(root)
+                : layer == 1 ? QStringLiteral("\n1 hop from the %1 %2").arg(root, name)
+                             : QStringLiteral("\n%1 hops from the %2 %3").arg(layer).arg(root, name);
+    }
     text +=
         predicting ? QStringLiteral("\nclick to mark or unmark it") : QStringLiteral("\nclick to make it the source");
     return text;
 }
-
-} // namespace
 
 void connectHoverTips(QObject* context, SceneView* scene, Session* session, Timeline* timeline, PredictMode* predict)
 {
@@ -54,7 +87,7 @@ void connectHoverTips(QObject* context, SceneView* scene, Session* session, Time
                 return;
             }
             QToolTip::showText(globalPos,
-                               nodeTip(*snap, static_cast<NodeId>(node), timeline->step(), predict->isActive()));
+                               nodeHoverText(*snap, static_cast<NodeId>(node), timeline->step(), predict->isActive()));
         });
     QObject::connect(scene, &SceneView::messageHovered, context, [session](long long transfer, QPoint globalPos) {
         if (const auto snap = session->snapshot(); snap && transfer >= 0)

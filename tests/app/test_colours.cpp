@@ -106,13 +106,14 @@ TEST_CASE("legend: heat map and source map show a colour bar with numbers", "[ap
         for (const auto& [value, text] : bar->labels)
             CHECK(text == QString::number(static_cast<long long>(value)));
     }
-    SECTION("source map: TCD from 20 (the optimum, the corner) to 42")
+    SECTION("source map: TCD above the best (20, the corners, a colour of their own) from 22 to 42")
     {
         const auto bar = legendBar(snap.get(), ViewMode::TcdMap, true);
         REQUIRE(bar);
-        CHECK(bar->min == 20);
+        CHECK(bar->min == 22);
         CHECK(bar->max == 42);
-        CHECK(bar->labels.front().second == QStringLiteral("20"));
+        CHECK(bar->labels.front().second == QStringLiteral("22"));
+        CHECK(bar->caption.contains(QStringLiteral("the best (20)")));
         CHECK(bar->labels.back().second == QStringLiteral("42"));
         CHECK(bar->labels.size() >= 3);  // round ticks between the ends
         CHECK(bar->stops.front() == landscapeColour({0, 1}, 0).toColor());

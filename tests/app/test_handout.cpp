@@ -228,10 +228,10 @@ TEST_CASE("handout: the pictures take the scenario's own mode unless --mode says
     const auto own = runCli({"handout", "--scenario", sc, "--out", out, "--steps", "8", "--dpi", "72"});
     INFO(own.err);
     REQUIRE(own.status == 0);
-    CHECK_THAT(own.out, Catch::EndsWith("mode data\n"));
+    CHECK_THAT(own.out, Catch::EndsWith("mode data, theme light\n"));
     const auto plain = runCli({"handout", "--scenario", sc, "--out", out, "--steps", "8", "--dpi", "72", "--mode", "plain"});
     REQUIRE(plain.status == 0);
-    CHECK_THAT(plain.out, Catch::EndsWith("mode plain\n"));
+    CHECK_THAT(plain.out, Catch::EndsWith("mode plain, theme light\n"));
     // The title page shows the network before the first printed step, not after the last.
     const QString text = QStandardPaths::findExecutable(QStringLiteral("pdftotext"));
     if (text.isEmpty()) {
@@ -243,6 +243,57 @@ TEST_CASE("handout: the pictures take the scenario's own mode unless --mode says
     REQUIRE(p.waitForFinished(60000));
     const QString words = QString::fromUtf8(p.readAllStandardOutput()).simplified();
     CHECK(words.contains(QStringLiteral("The picture below: the network before step 8.")));
+}
+
+TEST_CASE("handout: pictures print on white paper by default with each step's receivers in the print colour, and dark as a choice",
+          "[app][handout][gl][cli]")
+{
+    // Issue: pages printed on a dark background. The class set's pictures are light now; --theme
+    // dark keeps the window's look.
+    const QString ppm = QStandardPaths::findExecutable(QStringLiteral("pdftoppm"));
+    if (ppm.isEmpty()) {
+        WARN("pdftoppm (poppler-utils) is not installed: the printed pictures are not checked");
+        return;
+    }
+    TempDir dir;
+    const std::string sc = handoutScenario("cang-wu-4x4x4-eye.json");
+    auto pages = [&](const std::string& theme) {
+        const std::string out = (dir.path / (theme + ".pdf")).string();
+        const auto r = runCli({"handout", "--scenario", sc, "--out", out, "--steps", "1-3", "--dpi", "100", "--theme", theme});
+        INFO(r.err);
+        REQUIRE(r.status == 0);
+        CHECK_THAT(r.out, Catch::EndsWith("theme " + theme + "\n"));
+        QProcess p;
+        p.start(ppm, {QStringLiteral("-r"), QStringLiteral("100"), QStringLiteral("-png"), QString::fromStdString(out),
+                      QString::fromStdString((dir.path / theme).string())});
+        REQUIRE(p.waitForFinished(60000));
+        REQUIRE(p.exitCode() == 0);
+        std::vector<QImage> images;
+        for (int page = 2; page <= 4; ++page)
+            images.emplace_back(QString::fromStdString((dir.path / (theme + "-" + std::to_string(page) + ".png")).string()));
+        return images;
+    };
+    auto darkShare = [](const QImage& img) {
+        int dark = 0, all = 0;
+        for (int y = 0; y < img.height(); y += 3)
+            for (int x = 0; x < img.width(); x += 3, ++all)
+                dark += qGray(img.pixel(x, y)) < 40;
+        return static_cast<double>(dark) / all;
+    };
+    const auto light = pages("light"), dark = pages("dark");
+    const SnapshotPtr snap = buildSnapshot(loadScenario(sc));
+    for (std::uint32_t step = 1; step <= 3; ++step) {
+        const QImage& page = light[step - 1];
+        REQUIRE_FALSE(page.isNull());
+        REQUIRE_FALSE(dark[step - 1].isNull());
+        INFO("step " << step);
+        CHECK(darkShare(page) < 0.12);           // white paper, dark label plates only
+        CHECK(darkShare(dark[step - 1]) > 0.3);  // the window's dark picture
+        // The step's receivers, and the legend's swatch of "receiving now", in the print palette's
+        // receiving colour.
+        const auto receivers = static_cast<int>(stepReceivers(snap->schedule, StepNo{step}).size());
+        CHECK(test::colourBlobs(page, page.rect(), Palette::print().receiving.toColor()) == receivers + 1);
+    }
 }
 
 TEST_CASE("topocast-cli handout: bad options are refused naming what is allowed", "[app][handout][cli]")
@@ -260,6 +311,7 @@ TEST_CASE("topocast-cli handout: bad options are refused naming what is allowed"
         {{"--steps", "0"}, "within 1..6"},
         {{"--dpi", "1000"}, "--dpi: Value 1000 not in range 72 to 600"},
         {{"--mode", "sparkly"}, "--mode sparkly is not one of plain, contention, heatmap, tcdmap, layers, trees, data"},
+        {{"--theme", "sepia"}, "--theme sepia is not a theme topocast knows; use light (white paper) or dark (as the window)"},
     };
     for (const auto& [extra, message] : cases) {
         std::vector<std::string> args = {"handout", "--scenario", sc, "--out", out};

@@ -8,6 +8,7 @@
 #include "session/session.h"
 
 #include "topocast/analysis/metrics.h"
+#include "topocast/drawing/colour.h"
 
 #include <catch2/catch.hpp>
 
@@ -15,6 +16,7 @@
 
 #include <QImage>
 
+#include <algorithm>
 #include <cmath>
 #include <string>
 #include <tuple>
@@ -65,7 +67,7 @@ void checkFrame(const Snapshot& snap, const std::vector<DrawnChannel>& channels,
             continue;  // on the colour bar
         // A hypercube's unused channels in the Plain mode: the colour of their dimension.
         const Rgba want = role == ChannelRole::Idle && colourByDimension(snap, mode)
-                              ? dimensionColour(channels[i].dim, pal)
+                              ? dimensionColour(channels[i].dim, snap.topology().dims(), pal)
                               : look.of(role);
         w.wrongChannelColours += !same(f.channelColour[i], want);
         w.channelsOffLegend += !inLegend(legend, f.channelColour[i]);
@@ -135,6 +137,45 @@ TEST_CASE("legend truth: every preset, every step, every mode's colours are the 
         ++presets;
     }
     CHECK(presets >= 20);
+}
+
+TEST_CASE("legend truth: before step 1 no link of any preset is drawn in a saturated colour, in any mode or palette",
+          "[app][legend]")
+{
+    // Colour on a link means its state: before anything is sent every link is idle, so every link
+    // (and every spanning-tree edge) is a pale neutral or tint. The hypercube dimensions' olive
+    // (C* 40) and dark blue (C* 30) read as "in use" and "used earlier" on the nESBT handout.
+    int presets = 0, links = 0;
+    double most = 0;
+    for (const QString& file : MainWindow::presetFiles()) {
+        const Scenario sc = loadScenario(file.toStdString());
+        std::vector<Scenario> sides = {sc};
+        if (sc.compare)
+            sides.push_back(compareSide(sc));
+        for (Scenario side : sides) {
+            side.compare.reset();
+            const SnapshotPtr snap = buildSnapshot(side);
+            const std::vector<DrawnChannel> channels = drawnChannels(snap->topology());
+            for (const Palette& pal : {Palette::normal(), Palette::highContrast()})
+                for (std::size_t m = 0; m < colour::kColourModes.size(); ++m) {
+                    const auto mode = static_cast<ViewMode>(m);
+                    INFO(file.toStdString() << " side " << side.algorithm << ", mode " << viewModeName(mode).toStdString());
+                    const FrameStyle f = frameStyle(*snap, channels, 0, mode, true, pal);
+                    std::vector<Rgba> drawn = f.channelColour;
+                    drawn.insert(drawn.end(), f.treeEdgeColour.begin(), f.treeEdgeColour.end());
+                    for (const Rgba& c : drawn) {
+                        const double chroma = colour::chroma(colour::Srgb{c.r, c.g, c.b});
+                        most = std::max(most, chroma);
+                        CHECK(chroma <= colour::kMaxIdleChroma);
+                    }
+                    links += static_cast<int>(drawn.size());
+                }
+        }
+        ++presets;
+    }
+    CHECK(presets >= 30);
+    CHECK(links > 10000);
+    CHECK(most > 0);  // the dimensions' greys and the trees' tints are drawn
 }
 
 TEST_CASE("legend truth: no colour means two things in a legend", "[app][legend]")

@@ -242,7 +242,7 @@ TEST_CASE("scene: a timeline step uploads only the changed instances", "[app][sc
     CHECK(links.lastUploadBytes() == 0);
 }
 
-TEST_CASE("scene: a hypercube's unused channels take their dimension's colour in the Plain mode, named in the legend",
+TEST_CASE("scene: a hypercube's unused channels take their dimension's grey in the Plain mode, named in the legend",
           "[app][scene][legend]")
 {
     // Issue: a hypercube's dimensions are not x, y, z, so no axes; a legend of dimension colours
@@ -267,22 +267,27 @@ TEST_CASE("scene: a hypercube's unused channels take their dimension's colour in
         const QString name = QStringLiteral("unused channel, dimension %1").arg(d);
         const auto it = std::find_if(legend.begin(), legend.end(), [&](const auto& e) { return e.second == name; });
         REQUIRE(it != legend.end());
-        CHECK(it->first == dimensionColour(d, pal).toColor());
+        CHECK(it->first == dimensionColour(d, 4, pal).toColor());
     }
     // Each dimension's colour stays apart from what the Plain mode draws over channels (used
     // earlier, in use, contention) and from the other dimensions', for every dimension coloured.
     auto srgb = [](const Rgba& c) { return colour::Srgb{c.r, c.g, c.b}; };
+    // They are pale neutrals (colour on a link means its state), each dimension a lightness of
+    // its own: ΔE00 ≥ 6 apart up to the 6-cube, ≥ 3 on the 9-cube.
     for (const Palette& p : {Palette::normal(), Palette::highContrast()})
-        for (int d = 0; d < kDimensionColours; ++d) {
-            INFO("dimension " << d);
-            const Rgba others[] = {p.linkUsed, p.inFlight, p.contention, p.background};
-            for (int k = 0; k < 4; ++k) {
-                INFO("against colour " << k << " (used earlier, in use, contention, background)");
-                CHECK(colour::deltaE2000(srgb(dimensionColour(d, p)), srgb(others[k])) >= 10.0);
+        for (int dims = 1; dims <= kDimensionColours; ++dims)
+            for (int d = 0; d < dims; ++d) {
+                INFO(dims << "-cube, dimension " << d);
+                const colour::Srgb c = srgb(dimensionColour(d, dims, p));
+                CHECK(colour::chroma(c) <= colour::kMaxIdleChroma);
+                const Rgba others[] = {p.linkUsed, p.inFlight, p.contention, p.background};
+                for (int k = 0; k < 4; ++k) {
+                    INFO("against colour " << k << " (used earlier, in use, contention, background)");
+                    CHECK(colour::deltaE2000(c, srgb(others[k])) >= 10.0);
+                }
+                for (int e = d + 1; e < dims; ++e)
+                    CHECK(colour::deltaE2000(c, srgb(dimensionColour(e, dims, p))) >= (dims <= 6 ? 6.0 : 3.0));
             }
-            for (int e = d + 1; e < kDimensionColours; ++e)
-                CHECK(colour::deltaE2000(srgb(dimensionColour(d, p)), srgb(dimensionColour(e, p))) >= 5.0);
-        }
     // Other networks and modes keep the one unused-channel colour; so does the 10-cube.
     CHECK_FALSE(colourByDimension(*buildSnapshot(test::scenario("hypercube:10", "sbt", NodeId{0})), ViewMode::Plain));
     CHECK_FALSE(colourByDimension(*snap, ViewMode::Contention));

@@ -77,6 +77,32 @@ TEST_CASE("sRGB to CIELAB (D65): white, black, grey and the primaries", "[colour
     CHECK_THROWS_WITH(fromHex("#e69g00"), Catch::Contains("\"#e69g00\""));
 }
 
+TEST_CASE("chroma and the grey of a lightness: the olive and dark blue of the old hypercube dimensions are saturated",
+          "[colour][lab]")
+{
+    // C*ab of red: √(80.0925² + 67.2032²) (the CIELAB values above).
+    CHECK(chroma({1, 0, 0}) == Approx(104.5518).margin(0.01));
+    CHECK(chroma({0.5, 0.5, 0.5}) == Approx(0.0).margin(1e-3));
+    for (double L : {0.0, 5.0, 8.0, 20.0, 34.0, 53.389, 72.0, 100.0}) {
+        INFO("L* " << L);
+        const Srgb g = greyOfLightness(L);
+        CHECK(toLab(g).L == Approx(L).margin(1e-6));
+        CHECK(chroma(g) < 1e-3);
+    }
+    CHECK(greyOfLightness(53.389).r == Approx(0.5).margin(5e-4));
+    CHECK(greyOfLightness(-3) == Srgb{0, 0, 0});
+    CHECK(toLab(greyOfLightness(140)).L == Approx(100.0).margin(1e-3));
+    // The issue's dimension colours, read as "in use" and "used earlier": olive 132,127,49 and
+    // dark blue 12,70,105; both well above what an idle link may carry.
+    CHECK(chroma({132 / 255.0, 127 / 255.0, 49 / 255.0}) > 35.0);
+    CHECK(chroma({12 / 255.0, 70 / 255.0, 105 / 255.0}) > 25.0);
+    CHECK(kMaxIdleChroma <= 20.0);
+    // The state colours are all far above it.
+    for (const NamedColour& c : stateColours(normalPalette(), 0.0))
+        if (c.name == "channel used earlier" || c.name == "channel in use" || c.name == "contention")
+            CHECK(chroma(c.colour) > 2 * kMaxIdleChroma);
+}
+
 TEST_CASE("Machado 2009 at severity 1: greys unchanged, known colours, red-green and blue-yellow confusions",
           "[colour][cvd]")
 {
@@ -140,6 +166,7 @@ TEST_CASE("palettes: every pair of colours shown at once stays apart for every s
     const auto [name, palette] = GENERATE(table<std::string, Palette>({
         {"normal", normalPalette()},
         {"high contrast", highContrastPalette()},
+        {"print", printPalette()},
     }));
     const double fade = GENERATE(0.0, 0.3, kMaxUninformedFade);
     for (Vision v : allVisions()) {

@@ -1,8 +1,10 @@
 // The default camera in core (the app's OrbitCamera framing), visibility of
 // nodes from it, explode, and the wrap-around arcs as polylines.
 #include "topocast/algorithms/registry.h"
+#include "topocast/analysis/grade.h"
 #include "topocast/drawing/camera.h"
 #include "topocast/drawing/layout.h"
+#include "topocast/drawing/view_labels.h"
 #include "topocast/drawing/visibility.h"
 #include "topocast/io/scenario.h"
 #include "topocast/model/error.h"
@@ -298,4 +300,34 @@ TEST_CASE("slice: follow the step moves to the plane with most of the step's rec
     CHECK(busiestPlane(s, StepNo{0}, 0) == -1);
     CHECK(busiestPlane(s, StepNo{s.stepCount() + 1}, 0) == -1);
     CHECK(busiestPlane(s, StepNo{1}, 2) == -1);
+}
+
+TEST_CASE("node labels: every node up to 64 nodes, above that the source and the step's receivers", "[visibility][labels]")
+{
+    // Issue: on the 8×8×8 handout no node had a label; the narration's receivers could not be found.
+    const Topology topo = Topology::mesh({8, 8, 8});
+    const NodeId source = topo.id({2, 2, 2});
+    const Schedule s = buildSchedule("binomial", topo, source, Params{});
+    const auto pos = nodePositions(topo);
+    const auto before = nodeSceneLabels(s, pos, 0);
+    REQUIRE(before.size() == 1);
+    CHECK(before.front().text == "(2,2,2)");
+    for (std::uint32_t step = 1; step <= s.stepCount(); ++step) {
+        INFO("step " << step);
+        const auto labels = nodeSceneLabels(s, pos, step);
+        const auto receivers = stepReceivers(s, StepNo{step});
+        REQUIRE(labels.size() == 1 + std::min(receivers.size(), kLabelReceivers));
+        CHECK(labels.front().node == static_cast<long long>(source));
+        for (std::size_t i = 1; i < labels.size(); ++i) {
+            CHECK(labels[i].node == static_cast<long long>(receivers[i - 1]));
+            CHECK(labels[i].text == nodeLabel(topo, receivers[i - 1]));
+        }
+    }
+    CHECK(stepReceivers(s, StepNo{s.stepCount()}).size() > kLabelReceivers);  // the cap is met
+    CHECK(nodeSceneLabels(s, pos, s.stepCount() + 1).size() == 1);             // past the end: the source
+    // 64 nodes or fewer: every node, whatever the step.
+    const Topology small = Topology::mesh({8, 8});
+    const Schedule t = buildSchedule("binomial", small, NodeId{0}, Params{});
+    for (std::uint32_t step : {0u, 1u, 3u})
+        CHECK(nodeSceneLabels(t, nodePositions(small), step).size() == 64);
 }

@@ -35,7 +35,9 @@ void cangWuRows(const CangWuFigures& f, std::vector<FigureRow>& rows)
         where += ", … (" + std::to_string(f.eyes.size()) + " eyes)";
     rows.push_back({"optimum", "Best TCD over all sources", static_cast<double>(f.optimum), "hops",
                     "OD_k, reached from the eyes" + (where.empty() ? std::string() : ": " + where)});
-    rows.push_back({"eyes", "Eyes (best sources)", where, "", "the sources from which the broadcast reaches OD_k"});
+    rows.push_back({"eyes", "Eyes (Cang & Wu's sources of the optimum)", where, "",
+                    "the sources from which the paper's construction reaches OD_k (§3); a source map of the "
+                    "optimal schedules can find more sources that reach it"});
     rows.push_back({"levels", "Levels of boxes", static_cast<double>(f.levels), "",
                     "k: the network is 2^k nodes on a side and the broadcast takes d·k steps"});
     rows.push_back({"eye_side", "Eyes' distance from the box corners", static_cast<double>(f.eyeSide), "hops",

@@ -157,6 +157,22 @@ Srgb mix(const Srgb& a, const Srgb& b, double t)
     return {a.r + (b.r - a.r) * t, a.g + (b.g - a.g) * t, a.b + (b.b - a.b) * t};
 }
 
+double chroma(const Srgb& c)
+{
+    const Lab lab = toLab(c);
+    return std::hypot(lab.a, lab.b);
+}
+
+Srgb greyOfLightness(double L)
+{
+    // Inverse of L* = 116·f(Y) − 16 (CIE 1976), with Y the linear luminance of the grey.
+    L = std::clamp(L, 0.0, 100.0);
+    const double fy = (L + 16.0) / 116.0;
+    const double y = fy > 6.0 / 29.0 ? fy * fy * fy : 3.0 * (6.0 / 29.0) * (6.0 / 29.0) * (fy - 4.0 / 29.0);
+    const double v = std::clamp(linearToSrgb(y), 0.0, 1.0);
+    return {v, v, v};
+}
+
 const std::array<Vision, 4>& allVisions()
 {
     static const std::array<Vision, 4> all = {Vision::Normal, Vision::Protan, Vision::Deutan, Vision::Tritan};
@@ -271,6 +287,18 @@ Palette highContrastPalette()
     p.background = fromHex("#000000");
     p.uninformed = fromHex("#a0a0a0");
     p.link = fromHex("#5a5a5a");
+    return p;
+}
+
+Palette printPalette()
+{
+    Palette p = normalPalette();
+    p.background = fromHex("#ffffff");
+    p.uninformed = fromHex("#55585f");  // still apart from white paper at full fade (ΔE00 15)
+    p.link = fromHex("#b8bbc2");
+    p.inFlight = fromHex("#332288");    // indigo (Tol's muted scheme): dark, unlike yellow on paper
+    p.message = fromHex("#000000");
+    p.optimum = fromHex("#000000");
     return p;
 }
 

@@ -6,7 +6,10 @@ namespace topocast {
 
 DrawingSettings defaultDrawing(const Topology& topo)
 {
-    return {HypercubeDrawing::Cube, defaultGridDrawing(topo), defaultExplode(topo)};
+    // The 6-cube drawn as a cube is a knot in which no label finds room; its flat drawing labels
+    // every node. Smaller cubes read well as cubes (a 3-cube is one).
+    const bool flat = topo.isHypercube() && topo.dims() == kFlatHypercubeMaxDims;
+    return {flat ? HypercubeDrawing::Flat : HypercubeDrawing::Cube, defaultGridDrawing(topo), defaultExplode(topo)};
 }
 
 bool drawsPlanes(const Topology& topo, const DrawingSettings& settings)

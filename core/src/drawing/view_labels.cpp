@@ -1,5 +1,6 @@
 #include "topocast/drawing/view_labels.h"
 
+#include "topocast/analysis/grade.h"
 #include "topocast/drawing/layout.h"
 #include "topocast/drawing/planes.h"
 
@@ -49,7 +50,7 @@ std::vector<SceneLabel> fixedSceneLabels(const Topology& topo, bool planes, cons
     return out;
 }
 
-std::vector<SceneLabel> nodeSceneLabels(const Schedule& schedule, const std::vector<Vec3>& positions)
+std::vector<SceneLabel> nodeSceneLabels(const Schedule& schedule, const std::vector<Vec3>& positions, std::uint32_t step)
 {
     const Topology& topo = schedule.topology();
     std::vector<SceneLabel> out;
@@ -57,10 +58,20 @@ std::vector<SceneLabel> nodeSceneLabels(const Schedule& schedule, const std::vec
     const NodeId source = schedule.source();
     if (root && source < positions.size())
         out.push_back({nodeLabel(topo, source), positions[source], static_cast<long long>(source)});
-    if (topo.nodeCount() <= kLabelAllNodes)
+    if (topo.nodeCount() <= kLabelAllNodes) {
         for (NodeId v{}; v < topo.nodeCount() && v < positions.size(); ++v)
             if (!(root && v == source))
                 out.push_back({nodeLabel(topo, v), positions[v], static_cast<long long>(v)});
+    } else if (step >= 1 && step <= schedule.stepCount()) {
+        // Too many to name them all: the ones the step is about, the narration's receivers.
+        std::size_t named = 0;
+        for (const NodeId v : stepReceivers(schedule, StepNo{step})) {
+            if (named++ == kLabelReceivers)
+                break;
+            if (!(root && v == source) && v < positions.size())
+                out.push_back({nodeLabel(topo, v), positions[v], static_cast<long long>(v)});
+        }
+    }
     return out;
 }
 

@@ -53,6 +53,16 @@ double deltaE2000(const Lab& x, const Lab& y);
 double deltaE2000(const Srgb& x, const Srgb& y);
 /// Linear interpolation in encoded sRGB: t = 0 gives a, 1 gives b (t clamped to [0, 1]).
 Srgb mix(const Srgb& a, const Srgb& b, double t);
+/// CIELAB chroma C*ab = √(a*² + b*²) of `c`: 0 for a grey, about 40–90 for the state colours. O(1).
+double chroma(const Srgb& c);
+/// The neutral grey of CIELAB lightness `L` (clamped to [0, 100]; a* = b* = 0). O(1).
+Srgb greyOfLightness(double L);
+/// The most chroma a channel may be drawn with while nothing has happened on it (idle, before
+/// anything is sent): a link's colour says what happened on it, so an idle one is a pale neutral
+/// and only the state colours (in use now, used earlier, contended) are saturated. The olive
+/// (C* ≈ 40) and dark blue (C* ≈ 30) that hypercube dimensions were drawn in read as "in use" and
+/// "used earlier"; 20 stays well below both.
+inline constexpr double kMaxIdleChroma = 20.0;
 
 /// Normal colour vision or one of the three common deficiencies at full severity.
 enum class Vision { Normal, Protan, Deutan, Tritan };
@@ -85,6 +95,11 @@ struct Palette {
 Palette normalPalette();
 /// The presentation palette for projectors: black background, brighter and more saturated states.
 Palette highContrastPalette();
+/// The print palette for handouts: white paper; the states of the normal palette where they read on
+/// white, a darker grey for nodes not yet informed, indigo for a channel in use now (yellow
+/// vanishes on paper; reddish purple came within ΔE00 6 of a faded grey for deuteranopes), black
+/// for the messages and the source map's minimum.
+Palette printPalette();
 
 /// The most a not-yet-informed node is faded toward the background on a large network (the app's
 /// recede: fraction = kMaxUninformedFade · recedeAmount(nodes), recedeAmount ∈ [0, 1]).

@@ -17,7 +17,8 @@ struct DrawingSettings {
     float explode = 0.0f;                                  ///< the tower's (and 4+-cube's) extra gap
 };
 
-/// What `topo` opens with: the cube drawing, defaultGridDrawing, defaultExplode. O(1).
+/// What `topo` opens with: the cube drawing (the flat one for the 6-cube, whose cube drawing
+/// leaves its labels no room), defaultGridDrawing, defaultExplode. O(1).
 DrawingSettings defaultDrawing(const Topology& topo);
 
 /// Whether `settings` draw `topo` as planes side by side (a 3-D mesh or torus with grid Planes).

@@ -46,10 +46,15 @@ AxisGizmo axisGizmo(const std::vector<Vec3>& positions);
 std::vector<SceneLabel> fixedSceneLabels(const Topology& topo, bool planes, const std::vector<Vec3>& positions,
                                          long long source = -1);
 
-/// The node labels of the default view: the source's first (patterns with a root: the one most
-/// worth keeping), then every other node's name, lowest id first, when the network has at most
-/// kLabelAllNodes nodes. O(N).
-std::vector<SceneLabel> nodeSceneLabels(const Schedule& schedule, const std::vector<Vec3>& positions);
+/// On a network of more than kLabelAllNodes nodes, the receivers of the step shown are labelled,
+/// at most this many (the first, lowest id first; placement leaves out those without room).
+inline constexpr std::size_t kLabelReceivers = 48;
+
+/// The node labels of the view at timeline position `step`: the source's first (patterns with a
+/// root: the one most worth keeping), then every other node's name, lowest id first, when the
+/// network has at most kLabelAllNodes nodes; on a larger one the receivers of step `step` (1..the
+/// last step; none at 0), at most kLabelReceivers. O(N) (a larger network: O(transfers of the step)).
+std::vector<SceneLabel> nodeSceneLabels(const Schedule& schedule, const std::vector<Vec3>& positions, std::uint32_t step = 0);
 
 /// Every node of `positions` as a disc on a `width` × `height` picture seen through
 /// `viewProjection` (pixels, y down; radius: a sphere of `radius` along `cameraRight`); nodes
