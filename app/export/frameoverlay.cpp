@@ -161,14 +161,15 @@ OverlayLayout overlayLayout(QSize size, const FrameOverlay& overlay, const Legen
     // Smaller type where the bands would take more than half the frame, down to 9 px; a frame too
     // small for legible bands (a thumbnail) drops the legend, then the title.
     int px = std::max(9, static_cast<int>(std::min(size.height() * 0.034, size.width() * 0.019)));
-    int titleHeight = 0, legendHeight = 0;
+    int titleHeight = 0, legendHeight = 0, captionHeight = 0;
     bool withTitle = overlay.title, withLegend = overlay.legend;
     for (;;) {
         l.fontPx = px;
         l.legendPx = std::max(8, px * 9 / 10);
         titleHeight = withTitle ? twoLines(px, true) : 0;
         legendHeight = withLegend ? layoutLegend(nullptr, QRect(0, 0, size.width(), size.height()), l.legendPx, legend) : 0;
-        if (titleHeight + legendHeight <= size.height() / 2)
+        captionHeight = overlay.captions ? twoLines(px, false) + padFor(px) : 0;
+        if (titleHeight + legendHeight + captionHeight <= size.height() / 2)
             break;
         if (px > 9)
             --px;
@@ -181,14 +182,18 @@ OverlayLayout overlayLayout(QSize size, const FrameOverlay& overlay, const Legen
     }
     if (withTitle)
         l.title = QRect(0, 0, size.width(), titleHeight);
-    l.view = QRect(0, titleHeight, size.width(), std::max(1, size.height() - titleHeight - legendHeight));
-    if (withLegend && legendHeight > 0)
-        l.legend = QRect(0, l.view.bottom() + 1, size.width(), size.height() - l.view.bottom() - 1);
-    if (overlay.captions) {
+    // The captions own a band under the view, as the title and the legend do: a subtitle never
+    // covers a node or a link (it covered the bottom row of the 4×4 torus and, on the 8×8×8, the
+    // planes holding the step's receivers).
+    captionHeight = std::min(captionHeight, std::max(0, size.height() - titleHeight - legendHeight - 1));
+    l.view = QRect(0, titleHeight, size.width(), std::max(1, size.height() - titleHeight - legendHeight - captionHeight));
+    if (captionHeight > 0) {
         const int pad = padFor(px);
-        const int h = std::min(twoLines(px, false), l.view.height());
-        l.caption = QRect(l.view.left() + 2 * pad, l.view.bottom() + 1 - pad - h, l.view.width() - 4 * pad, h);
+        l.caption = QRect(2 * pad, l.view.bottom() + 1, size.width() - 4 * pad, captionHeight);
     }
+    const int legendTop = l.view.bottom() + 1 + captionHeight;
+    if (withLegend && legendHeight > 0)
+        l.legend = QRect(0, legendTop, size.width(), size.height() - legendTop);
     return l;
 }
 
@@ -240,7 +245,7 @@ QImage composeFrame(const QImage& view, const OverlayLayout& layout, const Frame
                                             Qt::AlignHCenter | Qt::TextWordWrap, text.caption);
         const int w = std::min(words.width(), width) + 2 * pad;
         const int h = std::min(words.height() + 2 * pad, layout.caption.height());
-        const QRect box(layout.caption.center().x() - w / 2, layout.caption.bottom() + 1 - h, w, h);
+        const QRect box(layout.caption.center().x() - w / 2, layout.caption.top() + (layout.caption.height() - h) / 2, w, h);
         p.setClipRect(layout.caption);
         p.fillRect(box, QColor(0, 0, 0, 210));
         p.setFont(font);

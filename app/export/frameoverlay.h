@@ -17,10 +17,10 @@
 namespace topocast::app {
 
 /// What an exported frame carries besides the 3-D view, so that a video or a picture shown on its
-/// own still says what it shows. The title line and the legend strip get bands of their own above
-/// and below the view: the view is rendered smaller in the space left, so they never cover the
-/// network. Burned-in captions are drawn the way subtitles are, in a box over the bottom of the
-/// view, so a frame with them differs from one without in that box only.
+/// own still says what it shows. The title line, the burned-in captions and the legend strip get
+/// bands of their own above and below the view: the view is rendered smaller in the space left, so
+/// they never cover the network. The captions are drawn the way subtitles are, in a dark box
+/// centred in their band under the view.
 struct FrameOverlay {
     bool title = false;     ///< above the view: the step's narration (narrate())
     bool legend = false;    ///< below the view: the colour mode's legend and colour bar with numbers
@@ -52,7 +52,7 @@ struct OverlayLayout {
     QRect title;       ///< the title band (empty without a title)
     QRect view;        ///< the 3-D view
     QRect legend;      ///< the legend band (empty without a legend)
-    QRect caption;     ///< where burned-in captions are drawn, over the bottom of the view (empty: none)
+    QRect caption;     ///< the burned-in captions' band, under the view, above the legend (empty: none)
 };
 /// The layout for `overlay` at `size` (the legend band as high as `legend` needs at that width).
 /// The bands take at most half the height: smaller type down to 9 px, then a frame too small for
