@@ -1,5 +1,6 @@
 #include "export/compareexport.h"
 
+#include "export/frameoverlay.h"
 #include "export/output.h"
 #include "panels/narration.h"
 #include "scene/sceneview.h"
@@ -152,8 +153,10 @@ QImage composeCompareFrame(const CompareSnapshot& cmp, const QImage& frameA, con
         p.setPen(text);
         const QRect narrationRect(column.x() + pad * 2, size.height() - layout.footer + pad, column.width() - pad * 4,
                                   layout.footer - pad * 2);
+        // Whole lines only: as many transfers spelled out as the band holds.
+        const int lines = std::max(1, narrationRect.height() / QFontMetrics(body).lineSpacing());
         p.drawText(narrationRect, Qt::AlignLeft | Qt::AlignTop | Qt::TextWordWrap,
-                   narrate(snap, cmp.sideStep(i, step), 3));
+                   fittedNarrationText(snap, cmp.sideStep(i, step), body, narrationRect.width(), lines));
         // The side's colour as a bar at the top so A and B read apart at a glance.
         p.fillRect(QRect(column.x(), 0, column.width(), std::max(2, layout.header / 14)), accent[static_cast<std::size_t>(i)]);
     }

@@ -119,22 +119,21 @@ QString stepHeading(const Snapshot& snap, int step)
     return heading;
 }
 
-/// The narration of `step` with as many transfers spelled out as fit in two lines of `width`.
-QString fittedNarration(const Snapshot& snap, int step, const QFont& font, int width)
+} // namespace
+
+QString fittedNarrationText(const Snapshot& snap, int step, const QFont& font, int width, int lines)
 {
     const QFontMetrics fm(font);
-    const int room = 2 * fm.lineSpacing() + 1;
+    const int room = std::max(1, lines) * fm.lineSpacing() + 1;
     QString text;
-    for (int shown = 6; shown >= 1; --shown) {
+    for (int shown = 6; shown >= 0; --shown) {  // 0: "Step 4: 16 transfers — TCD so far 64"
         text = narrate(snap, step, shown);
         if (fm.boundingRect(QRect(0, 0, width, 100000), Qt::TextWordWrap, text).height() <= room)
             return text;
     }
-    // Still too long (a very narrow frame): whatever fits in two lines' worth, with an ellipsis.
-    return fm.elidedText(text, Qt::ElideRight, std::max(1, 2 * width - width / 3));
+    // Still too long (a very narrow frame): whatever fits in the lines' worth, with an ellipsis.
+    return fm.elidedText(text, Qt::ElideRight, std::max(1, std::max(1, lines) * width - width / 3));
 }
-
-} // namespace
 
 FrameOverlay defaultOverlay(video::VideoFormat format, ViewMode mode)
 {
@@ -202,10 +201,10 @@ FrameText frameText(const Snapshot& snap, int step, const FrameOverlay& overlay,
     FrameText t;
     const int pad = padFor(layout.fontPx);
     if (overlay.captions)
-        t.caption = fittedNarration(snap, step, pixelFont(layout.fontPx), layout.caption.width() - 2 * pad);
+        t.caption = fittedNarrationText(snap, step, pixelFont(layout.fontPx), layout.caption.width() - 2 * pad, 2);
     if (!layout.title.isEmpty())
         t.title = overlay.captions ? stepHeading(snap, step)
-                                   : fittedNarration(snap, step, pixelFont(layout.fontPx, true), layout.title.width() - 4 * pad);
+                                   : fittedNarrationText(snap, step, pixelFont(layout.fontPx, true), layout.title.width() - 4 * pad, 2);
     return t;
 }
 

@@ -6,6 +6,7 @@
 #include "videoencoder.h"
 
 #include <QColor>
+#include <QFont>
 #include <QImage>
 #include <QRect>
 #include <QString>
@@ -69,6 +70,11 @@ struct FrameText {
 /// narration is not shown twice; the caption is the narration. A narration too long for its
 /// box's two lines spells out fewer transfers ("… and 12 more").
 FrameText frameText(const Snapshot& snap, int step, const FrameOverlay& overlay, const OverlayLayout& layout);
+
+/// The narration of timeline position `step` in `font` fitted to `lines` lines of `width` pixels:
+/// fewer transfers spelled out ("… and 12 more", at last only their number) until it fits, then
+/// cut with an ellipsis.
+QString fittedNarrationText(const Snapshot& snap, int step, const QFont& font, int width, int lines);
 
 /// The frame: `view` (the 3-D view rendered at layout.view's size) in its place, the bands and the
 /// caption box around it on `palette`'s background. Deterministic: a function of its inputs.

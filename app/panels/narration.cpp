@@ -73,7 +73,8 @@ QString narrate(const Snapshot& snap, int step, int maxTransfers)
     }
     QString text = head + QStringLiteral(": ") + parts.join(QStringLiteral("; "));
     if (transfers.size() > static_cast<std::size_t>(shown))
-        text += QStringLiteral("; … and %1 more").arg(transfers.size() - static_cast<std::size_t>(shown));
+        text += shown == 0 ? QStringLiteral("%1 transfers").arg(transfers.size())
+                           : QStringLiteral("; … and %1 more").arg(transfers.size() - static_cast<std::size_t>(shown));
     if (transfers.empty())
         text = head + QStringLiteral(": no transfers");
     text += QStringLiteral(" — TCD so far %1").arg(snap.prefixTcd[st]);

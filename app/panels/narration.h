@@ -7,7 +7,8 @@
 namespace topocast::app {
 
 /// What timeline position `step` does, in words: "Step 2: (1,1) sends to (1,2), 1 hop; … — TCD
-/// so far 5". Position 0 describes the start. At most `maxTransfers` transfers are spelled out.
+/// so far 5". Position 0 describes the start. At most `maxTransfers` transfers are spelled out (0:
+/// only how many there are, "Step 4: 16 transfers — TCD so far 64").
 QString narrate(const Snapshot& snap, int step, int maxTransfers = 6);
 
 /// What transfer `transfer` (an index into the schedule's transfers) carries, for the tooltip of

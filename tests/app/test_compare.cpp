@@ -5,6 +5,7 @@
 #include "compare/compareview.h"
 #include "decode.h"
 #include "export/compareexport.h"
+#include "export/frameoverlay.h"
 #include "helpers.h"
 #include "mainwindow.h"
 #include "panels/scenariopanel.h"
@@ -15,6 +16,7 @@
 #include "temp_dir.h"
 #include "timeline/timeline.h"
 
+#include "topocast/io/scenario.h"
 #include "topocast/model/error.h"
 
 #include <catch2/catch.hpp>
@@ -22,8 +24,12 @@
 #include <Qt3DExtras/Qt3DWindow>
 
 #include <QChart>
+#include <QFont>
+#include <QFontMetrics>
 
+#include <algorithm>
 #include <cmath>
+#include <optional>
 #include <QLineEdit>
 #include <QSignalSpy>
 #include <QTableWidget>
@@ -280,4 +286,53 @@ TEST_CASE("landscape: click sets A's source and Shift+click B's (real clicks on 
     REQUIRE(test::waitFor([&] { return !w.compareView()->busy() && w.compareView()->compareSnapshot(); }));
     CHECK(w.compareView()->compareSnapshot()->a->schedule.source() == 7);
     CHECK(w.compareView()->compareSnapshot()->b->schedule.source() == 20);
+}
+
+TEST_CASE("compare: every compare preset draws one network twice, in the same layout on both sides", "[app][compare]")
+{
+    // Issue: on "Rabenseifner against ring all-reduce, 4-cube" side A drew the flat drawing and
+    // side B the cube, so the two could not be set side by side.
+    int compared = 0;
+    for (const QString& file : MainWindow::presetFiles()) {
+        const Scenario sc = loadScenario(file.toStdString());
+        if (!sc.compare)
+            continue;
+        INFO(file.toStdString());
+        const CompareSnapshotPtr cmp = buildCompareSnapshot(sc);
+        CHECK(cmp->a->drawing.hypercube == cmp->b->drawing.hypercube);
+        CHECK(cmp->a->drawing.grid == cmp->b->drawing.grid);
+        CHECK(cmp->a->drawing.explode == cmp->b->drawing.explode);
+        CHECK(cmp->a->positions == cmp->b->positions);
+        ++compared;
+    }
+    CHECK(compared >= 5);
+    const Scenario flat = loadScenario(std::string(TOPOCAST_SOURCE_DIR) +
+                                       "/resources/scenarios/compare-rabenseifner-vs-ring-allreduce-4cube.json");
+    CHECK(compareSide(flat).view.layout == std::optional<std::string>("flat"));
+    // What compareSide takes from A is not written twice into a saved file.
+    CHECK_FALSE(withCompare(flat, compareSide(flat)).compare->view.layout);
+}
+
+TEST_CASE("compare picture: each side's narration fits its band in whole lines", "[app][compare]")
+{
+    // Issue: the narration was cut mid-line at the bottom of a 1600×1000 compare screenshot.
+    const CompareSnapshotPtr cmp = buildCompareSnapshot(loadScenario(
+        std::string(TOPOCAST_SOURCE_DIR) + "/resources/scenarios/compare-rabenseifner-vs-ring-allreduce-4cube.json"));
+    for (const QSize size : {QSize(1600, 1000), QSize(1280, 720), QSize(640, 360)}) {
+        const CompareLayout layout = compareLayout(size);
+        QFont body;
+        body.setPixelSize(std::max(5, layout.footer * 20 / 100));
+        const QFontMetrics fm(body);
+        const int pad = std::max(2, layout.header / 10);
+        const QRect band(0, 0, layout.sideRect(0).width() - pad * 4, layout.footer - pad * 2);
+        const int lines = std::max(1, band.height() / fm.lineSpacing());
+        for (int side = 0; side < 2; ++side)
+            for (int step = 1; step <= 8; ++step) {
+                INFO(size.width() << "×" << size.height() << " side " << side << " step " << step);
+                const QString text = fittedNarrationText(cmp->side(side), step, body, band.width(), lines);
+                CHECK(fm.boundingRect(band, Qt::AlignLeft | Qt::AlignTop | Qt::TextWordWrap, text).height() <= band.height());
+                CHECK(text.startsWith(QStringLiteral("Step %1").arg(step)));
+                CHECK(text.contains(QStringLiteral("TCD so far")));  // the end is there
+            }
+    }
 }

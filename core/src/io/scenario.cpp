@@ -263,6 +263,11 @@ Scenario compareSide(const Scenario& scenario)
     checkComparable(scenario, *scenario.compare);
     Scenario b = *scenario.compare;
     b.compare.reset();
+    // One network drawn twice: B is drawn as A is (its layout and explode) unless it names its own.
+    if (!b.view.layout)
+        b.view.layout = scenario.view.layout;
+    if (!b.view.explode)
+        b.view.explode = scenario.view.explode;
     return b;
 }
 
@@ -278,6 +283,11 @@ Scenario withCompare(Scenario a, const Scenario& b)
     checkComparable(a, b);
     Scenario side = b;
     side.compare.reset();
+    // What compareSide takes from A is not written twice.
+    if (side.view.layout == a.view.layout)
+        side.view.layout.reset();
+    if (side.view.explode == a.view.explode)
+        side.view.explode.reset();
     a.compare = std::make_shared<const Scenario>(std::move(side));
     return a;
 }

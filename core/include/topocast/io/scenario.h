@@ -72,8 +72,9 @@ nlohmann::ordered_json toJson(const Scenario& scenario);
 /// … both sides of a comparison share one network …"); its source defaults to this one's.
 Scenario scenarioFromJson(const nlohmann::json& doc);
 
-/// The second side of `scenario` as a scenario of its own. Throws Error when `scenario` has no
-/// compare side, or one on another network (checkComparable). O(params).
+/// The second side of `scenario` as a scenario of its own, drawn as A is (A's view layout and
+/// explode, unless B's view names its own: one network drawn twice). Throws Error when `scenario`
+/// has no compare side, or one on another network (checkComparable). O(params).
 Scenario compareSide(const Scenario& scenario);
 
 /// Checks that `b` can be compared with `a`: same topology; throws Error otherwise, e.g.
@@ -81,7 +82,8 @@ Scenario compareSide(const Scenario& scenario);
 /// 4×4 mesh (mesh:4x4); give B the topology mesh:8x8 too". O(1).
 void checkComparable(const Scenario& a, const Scenario& b);
 
-/// `a` with `b` as its compare side (after checkComparable; b's own compare is dropped).
+/// `a` with `b` as its compare side (after checkComparable; b's own compare is dropped, and its view
+/// layout and explode where they are A's: compareSide gives them back).
 Scenario withCompare(Scenario a, const Scenario& b);
 /// A useful other side for `a` (View ▸ Compare on a scenario without one), never a copy: Cang-Wu
 /// and Tsay-Wang against their other mode (the paper's algorithm against the optimum or direct
