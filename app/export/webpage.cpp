@@ -9,6 +9,7 @@
 #include "topocast/drawing/colour.h"
 #include "topocast/drawing/layout.h"
 #include "topocast/drawing/layout_edges.h"
+#include "topocast/drawing/view_labels.h"
 #include "topocast/io/scenario.h"
 #include "topocast/model/error.h"
 #include "topocast/model/routing.h"
@@ -119,6 +120,56 @@ QByteArray cspHash(const QByteArray& script)
     return "'sha256-" + QCryptographicHash::hash(script, QCryptographicHash::Sha256).toBase64() + "'";
 }
 
+/// The axes of a mesh or torus from its low corner, as the app draws them (x right, y down, z
+/// toward the viewer; no z on a flat drawing); none on a hypercube or planes side by side.
+void addAxes(const Topology& topo, const std::vector<Vec3>& pos, bool planes, QJsonObject& side)
+{
+    if (topo.isHypercube() || planes || pos.empty())
+        return;
+    const AxisGizmo g = axisGizmo(pos);
+    const Vec3& o = g.origin;
+    QJsonArray origin, x, y, z;
+    appendPoint(origin, o);
+    appendPoint(x, {o[0] + g.length, o[1], o[2]});
+    appendPoint(y, {o[0], o[1] - g.length, o[2]});
+    QJsonObject axes{{QStringLiteral("origin"), origin}, {QStringLiteral("x"), x}, {QStringLiteral("y"), y}};
+    if (!g.flat) {
+        appendPoint(z, {o[0], o[1], o[2] + g.length});
+        axes[QStringLiteral("z")] = z;
+    }
+    side[QStringLiteral("axes")] = axes;
+}
+
+/// The node labels of each step as the app places them for the page's first view (core
+/// nodeSceneLabels and placeSceneLabels, at 1280×720 with 16-px type): every node up to 64 nodes
+/// ("labels", one list), else the source and each step's receivers ("stepLabels", one list a step).
+/// Each label is [node, side] (LabelSide's number; a label without room is left out).
+void addLabels(const Snapshot& snap, const std::vector<Vec3>& pos, float radius, QJsonObject& side)
+{
+    const Topology& topo = snap.topology();
+    const OrbitView view = defaultView(topo, pos, 16.0f / 9.0f);
+    const Mat4 vp = view.viewProjection(), m = view.viewMatrix();
+    const Vec3 right{m[0], m[4], m[8]};
+    constexpr int kWidth = 1280, kHeight = 720, kPixels = 16;
+    auto placed = [&](std::uint32_t step) {
+        QJsonArray out;
+        const std::vector<SceneLabel> labels = nodeSceneLabels(snap.schedule, pos, step);
+        const PlacedLabels p = placeSceneLabels(labels, vp, right, pos, radius, kWidth, kHeight, kPixels);
+        for (std::size_t i = 0; i < labels.size(); ++i)
+            if (p.boxes[i].side != LabelSide::Hidden)
+                out << QJsonArray{labels[i].node, static_cast<int>(p.boxes[i].side)};
+        return out;
+    };
+    if (topo.nodeCount() <= kLabelAllNodes) {
+        side[QStringLiteral("labels")] = placed(0);
+    } else {
+        QJsonArray steps;
+        for (std::uint32_t k = 0; k <= snap.stepCount(); ++k)
+            steps << placed(k);
+        side[QStringLiteral("stepLabels")] = steps;
+    }
+}
+
 } // namespace
 
 namespace {
@@ -178,7 +229,10 @@ QJsonObject sideData(const Snapshot& snap, const QString& heading)
         {QStringLiteral("eye"), eye}, {QStringLiteral("centre"), centre}, {QStringLiteral("fov"), view.fovDegrees}};
     // Half as large again as the app draws them: a page is often seen small (a phone, a projected
     // browser window), and neighbours stay 1 apart.
-    side[QStringLiteral("radius")] = rounded(1.5f * drawingNodeRadius(topo, snap.drawing));
+    const float radius = 1.5f * drawingNodeRadius(topo, snap.drawing);
+    side[QStringLiteral("radius")] = rounded(radius);
+    addAxes(topo, pos, drawsPlanes(topo, snap.drawing), side);
+    addLabels(snap, pos, radius, side);
     return side;
 }
 
@@ -198,15 +252,19 @@ QByteArray pageDocument(const Scenario& scenario, const QString& facts, std::uin
     return scriptSafe(QJsonDocument(doc).toJson(QJsonDocument::Compact));
 }
 
-/// The page around `data`: the template, three.js, its orbit controls and the player inlined, and
-/// the policy that lets exactly those three scripts run.
+/// The page around `data`: the template, three.js, its orbit controls and wide lines and the
+/// player inlined, and the policy that lets exactly those four scripts run.
 QByteArray pageAround(const QByteArray& data)
 {
     const QByteArray three = resource(QStringLiteral(":/web/three.min.js"));
     const QByteArray controls = resource(QStringLiteral(":/web/examples/js/controls/OrbitControls.js"));
+    // Lines wider than WebGL's 1 px: three.js's LineSegments2 (geometry, material, object).
+    const QByteArray lines = resource(QStringLiteral(":/web/examples/js/lines/LineSegmentsGeometry.js")) + "\n" +
+                             resource(QStringLiteral(":/web/examples/js/lines/LineMaterial.js")) + "\n" +
+                             resource(QStringLiteral(":/web/examples/js/lines/LineSegments2.js"));
     const QByteArray player = resource(QStringLiteral(":/web/player.js"));
     const QByteArray csp = "default-src 'none'; script-src " + cspHash(three) + ' ' + cspHash(controls) + ' ' +
-                           cspHash(player) +
+                           cspHash(lines) + ' ' + cspHash(player) +
                            "; style-src 'unsafe-inline'; img-src data: blob:; base-uri 'none'; form-action 'none'";
     const QByteArray revision = [&three] {
         const int at = three.indexOf("REVISION=\"");
@@ -219,6 +277,7 @@ QByteArray pageAround(const QByteArray& data)
         .replace("@THREE_REVISION@", revision)
         .replace("@THREE@", three)
         .replace("@CONTROLS@", controls)
+        .replace("@LINES@", lines)
         .replace("@PLAYER@", player);
     const auto at = page.indexOf("@DATA@");
     return page.replace(at, 6, data);

@@ -127,11 +127,134 @@
         segEdge.push(k);
       }
     });
-    var linkGeometry = new THREE.BufferGeometry();
-    linkGeometry.setAttribute('position', new THREE.BufferAttribute(new Float32Array(segs), 3));
+    // Wide lines (three.js's LineSegments2): WebGL draws its own lines 1 px wide whatever they ask.
+    var linkGeometry = new THREE.LineSegmentsGeometry();
+    linkGeometry.setPositions(segs);
     var linkColours = new Float32Array(segs.length);
-    linkGeometry.setAttribute('color', new THREE.BufferAttribute(linkColours, 3));
-    scene.add(new THREE.LineSegments(linkGeometry, new THREE.LineBasicMaterial({ vertexColors: THREE.VertexColors })));
+    linkGeometry.setColors(linkColours);
+    var wideMaterials = [];
+    function wideMaterial(options) {
+      var m = new THREE.LineMaterial(options);
+      wideMaterials.push(m);
+      return m;
+    }
+    scene.add(new THREE.LineSegments2(linkGeometry, wideMaterial({ linewidth: 2.5, vertexColors: THREE.VertexColors })));
+
+    // A mesh's or torus's axes from its low corner, x red, y green, z blue, each named at its end.
+    function textSprite(text, colour, plate) {
+      var canvas = document.createElement('canvas');
+      var g2 = canvas.getContext('2d');
+      var font = 'bold 40px "DejaVu Sans", sans-serif';
+      g2.font = font;
+      canvas.width = Math.pow(2, Math.ceil(Math.log2(g2.measureText(text).width + 28)));
+      canvas.height = 64;
+      g2.font = font;
+      if (plate) {  // the app's label plate: dark, a thin light rim
+        var w = g2.measureText(text).width + 20;
+        g2.fillStyle = '#101218';
+        g2.strokeStyle = '#78808c';
+        g2.lineWidth = 3;
+        g2.fillRect(2, 6, w, 52);
+        g2.strokeRect(2, 6, w, 52);
+        canvas.plateWidth = w + 4;
+      }
+      g2.fillStyle = colour;
+      g2.textBaseline = 'middle';
+      g2.fillText(text, 12, 33);
+      // A constant size on screen (labelPixels, set on resize), as the app's labels have.
+      var material = new THREE.SpriteMaterial({ map: new THREE.CanvasTexture(canvas), transparent: true, depthTest: false,
+                                                sizeAttenuation: false });
+      var sprite = new THREE.Sprite(material);
+      sprite.renderOrder = 2;
+      sprite.canvasWidth = canvas.width;
+      sprite.plateFraction = plate ? canvas.plateWidth / canvas.width : 1;
+      return sprite;
+    }
+    var sprites = [];  // every text sprite, sized together on resize
+    var spriteScale = 0.05;
+    function sizeSprite(sprite) { sprite.scale.set(spriteScale * sprite.canvasWidth / 64, spriteScale, 1); }
+    if (side.axes) {
+      var ax = side.axes, axisSegs = [], axisColours = [];
+      [['x', '#e65a5a'], ['y', '#5ae15a'], ['z', '#78a0ff']].forEach(function (a) {
+        if (!ax[a[0]]) return;
+        var c = colour(a[1]);
+        axisSegs.push.apply(axisSegs, ax.origin.concat(ax[a[0]]));
+        axisColours.push(c.r, c.g, c.b, c.r, c.g, c.b);
+        var name = textSprite(a[0], a[1], true);
+        name.center.set(0.5 * name.plateFraction, 0.5);
+        sprites.push(name);
+        name.position.fromArray(ax[a[0]]);
+        sizeSprite(name);
+        scene.add(name);
+      });
+      var axisGeometry = new THREE.LineSegmentsGeometry();
+      axisGeometry.setPositions(axisSegs);
+      axisGeometry.setColors(axisColours);
+      scene.add(new THREE.LineSegments2(axisGeometry, wideMaterial({ linewidth: 3, vertexColors: THREE.VertexColors })));
+    }
+
+    // Node labels where the app puts them (the page's data: a side of each node for its first
+    // view), on the app's dark plates; the source's name in its colour.
+    var labelPool = [];
+    var shownLabels = [];
+    var offsets = [[1, 1], [-1, 1], [1, -1], [-1, -1], [1, 0], [-1, 0], [0, 1], [0, -1], [0, 0]];
+    var camRight = new THREE.Vector3(), camUp = new THREE.Vector3();
+    function placeLabels(list) {
+      shownLabels.forEach(function (l) { l.visible = false; });
+      shownLabels = [];
+      camera.updateMatrixWorld();
+      camRight.setFromMatrixColumn(camera.matrixWorld, 0).normalize();
+      camUp.setFromMatrixColumn(camera.matrixWorld, 1).normalize();
+      (list || []).forEach(function (entry) {
+        var v = entry[0], where = offsets[entry[1]] || [1, 1];
+        var key = v + (v === side.source ? 's' : '');
+        var sprite = labelPool[key];
+        if (!sprite) {
+          sprite = labelPool[key] = textSprite(side.names[v], v === side.source ? data.colours.source : '#e6e8ec', true);
+          sprites.push(sprite);
+          sizeSprite(sprite);
+          scene.add(sprite);
+        }
+        // Beside the node on its side, clear of the sphere (the app keeps 0.9 of its radius).
+        var gap = side.radius * 1.05;
+        sprite.position.fromArray(side.pos, 3 * v)
+          .addScaledVector(camRight, where[0] * gap).addScaledVector(camUp, where[1] * gap);
+        var f = sprite.plateFraction;
+        sprite.center.set(where[0] > 0 ? 0 : where[0] < 0 ? f : f / 2, where[1] > 0 ? 0 : where[1] < 0 ? 1 : 0.5);
+        sprite.visible = true;
+        shownLabels.push(sprite);
+      });
+    }
+    var staticLabels = !!side.labels;
+    if (staticLabels) placeLabels(side.labels);
+
+    // Arrowheads at each receiver of the step at rest (the app's), pointing along the last hop.
+    var maxArrows = 1;
+    byStep.forEach(function (ts) { maxArrows = Math.max(maxArrows, ts.length); });
+    var cone = new THREE.ConeBufferGeometry(side.radius * 0.7, side.radius * 1.5, 12);
+    // Drawn last and over everything (with the transparent sprites, after them): a label never
+    // hides the direction of a message.
+    var arrows = new THREE.InstancedMesh(cone, new THREE.MeshBasicMaterial({ color: C.message, depthTest: false, transparent: true }), maxArrows);
+    arrows.renderOrder = 3;
+    arrows.count = 0;
+    scene.add(arrows);
+    var up = new THREE.Vector3(0, 1, 0), dir = new THREE.Vector3(), at = new THREE.Vector3(), from = new THREE.Vector3();
+    var turn = new THREE.Quaternion(), one = new THREE.Vector3(1, 1, 1), placed = new THREE.Matrix4();
+    this.placeArrows = function (k, shown) {
+      var ts = shown && k <= side.steps ? byStep[k] : [];
+      for (var i = 0; i < ts.length; ++i) {
+        var path = ts[i][3];
+        from.fromArray(side.pos, 3 * path[path.length - 2]);
+        at.fromArray(side.pos, 3 * path[path.length - 1]);
+        dir.subVectors(at, from).normalize();
+        at.addScaledVector(dir, -(side.radius * 1.05 + side.radius * 0.75));  // the tip at the sphere
+        turn.setFromUnitVectors(up, dir);
+        placed.compose(at, turn, one);
+        arrows.setMatrixAt(i, placed);
+      }
+      arrows.count = ts.length;
+      arrows.instanceMatrix.needsUpdate = true;
+    };
 
     // Planes side by side: each plane's title ("z = 3") above its top-left node, as a sprite of
     // text drawn on a canvas, its foot on the title's point and its left edge over the plane's.
@@ -157,9 +280,7 @@
     // Planes side by side: a link between two planes is drawn, as an arc, only while a step uses it.
     var jumpOf = {};
     (side.jumps || []).forEach(function (j) { jumpOf[edgeKey(j[0], j[1])] = j[2]; });
-    var jumpGeometry = new THREE.BufferGeometry();
-    jumpGeometry.setAttribute('position', new THREE.BufferAttribute(new Float32Array(0), 3));
-    scene.add(new THREE.LineSegments(jumpGeometry, new THREE.LineBasicMaterial({ color: C.inFlight })));
+    var jumps = null;
     function showJumps(k) {
       var segs = [];
       if (side.jumps && k <= side.steps)
@@ -171,8 +292,15 @@
               segs.push(pts[q], pts[q + 1], pts[q + 2], pts[q + 3], pts[q + 4], pts[q + 5]);
           }
         });
-      jumpGeometry.setAttribute('position', new THREE.BufferAttribute(new Float32Array(segs), 3));
+      if (jumps) scene.remove(jumps);
+      jumps = null;
+      if (!segs.length) return;
+      var geometry = new THREE.LineSegmentsGeometry();
+      geometry.setPositions(segs);
+      jumps = new THREE.LineSegments2(geometry, jumpMaterial);
+      scene.add(jumps);
     }
+    var jumpMaterial = wideMaterial({ color: C.inFlight, linewidth: 2.5 });
 
     // Messages in flight while playing: white dots travelling each transfer's route.
     var dotCanvas = document.createElement('canvas');
@@ -221,8 +349,10 @@
         lc.toArray(linkColours, 6 * i);
         lc.toArray(linkColours, 6 * i + 3);
       }
-      linkGeometry.attributes.color.needsUpdate = true;
+      linkGeometry.setColors(linkColours);
       showJumps(k);
+      if (!staticLabels && side.stepLabels) placeLabels(side.stepLabels[k]);
+      self.placeArrows(k, !playing);
       narration.textContent = side.narration[k] || '';
       holdersText.textContent = self.holders(k) + ' of ' + nodeCount + ' nodes hold the data';
     };
@@ -284,6 +414,12 @@
     this.resize = function () {
       var w = view.clientWidth, hgt = Math.max(240, view.clientHeight);
       renderer.setSize(w, hgt);
+      wideMaterials.forEach(function (m) { m.resolution.set(w, hgt); });
+      // Plates 26 px high (16-px type) in a full-width view, down to 18 px in a half one: a sprite
+      // of scale s is s · cot(fov / 2) · height / 2 pixels high.
+      var plate = Math.max(18, Math.min(26, 26 * w / 1280));
+      spriteScale = 2 * plate / (hgt / Math.tan(camera.fov * Math.PI / 360));
+      sprites.forEach(sizeSprite);
       camera.aspect = w / hgt;
       if (framed) {
         var back = Math.max(1, (16 / 9) / camera.aspect);
@@ -295,6 +431,7 @@
     this.render = function () { renderer.render(scene, camera); };
   }
 
+  if (data.sides.length > 1) document.body.classList.add('compare');  // two views: shorter, so Play stays in the window
   var sidesRoot = el('sides');
   var sides = data.sides.map(function (side, i) { return new Side(side, i === 0 ? '' : '-b', sidesRoot); });
   var first = sides[0];
@@ -418,6 +555,8 @@
     el('play').textContent = playing ? 'Pause' : 'Play';
     el('play').setAttribute('aria-pressed', playing ? 'true' : 'false');
     if (!playing) sides.forEach(function (s) { s.placeDots(0, -1); });
+    // Arrowheads mark a step at rest; while the dots travel they would point ahead of them.
+    sides.forEach(function (s) { s.placeArrows(Math.min(step, s.side.steps), !playing); });
     fraction = 0;
     last = performance.now();
   }
@@ -488,6 +627,8 @@
   resize();
   show(m ? parseInt(m[1], 10) : 0);
   sides.forEach(function (s) { s.render(); });
+  // Where the controls end in this window (a test holds a compare page's Play inside 1000 px).
+  document.body.setAttribute('data-controls-bottom', String(Math.round(el('controls').getBoundingClientRect().bottom)));
   document.body.setAttribute('data-ready', 'true');
   requestAnimationFrame(frame);
 })();

@@ -9,6 +9,7 @@
 #include "panels/narration.h"
 #include "session/snapshot.h"
 
+#include "topocast/drawing/label_layout.h"
 #include "topocast/io/scenario.h"
 
 #include <catch2/catch.hpp>
@@ -21,6 +22,8 @@
 #include <QMenu>
 #include <QMenuBar>
 #include <QRegularExpression>
+
+#include <set>
 
 using namespace topocast;
 using namespace topocast::app;
@@ -108,7 +111,7 @@ TEST_CASE("web page: no text of the scenario can close the data element, and the
     CHECK(pageDataOf(*snap)[QStringLiteral("title")].toString() == QString::fromStdString(s.title));
 
     const QByteArray page = webPage(*snap);
-    CHECK(page.count("<script") == 4);  // the data, three.js, its orbit controls, the player
+    CHECK(page.count("<script") == 5);  // the data, three.js, its orbit controls, its wide lines, the player
     const QRegularExpression script(QStringLiteral("<script>(.*?)</script>"), QRegularExpression::DotMatchesEverythingOption);
     const QString text = QString::fromUtf8(page);
     const QString csp = QRegularExpression(QStringLiteral("Content-Security-Policy\" content=\"([^\"]*)\"")).match(text).captured(1);
@@ -119,7 +122,7 @@ TEST_CASE("web page: no text of the scenario can close the data element, and the
         const QByteArray hash = QCryptographicHash::hash(body, QCryptographicHash::Sha256).toBase64();
         CHECK(csp.contains(QStringLiteral("'sha256-%1'").arg(QString::fromLatin1(hash))));
     }
-    CHECK(scripts == 3);
+    CHECK(scripts == 4);
 }
 
 TEST_CASE("web page: File ▸ Export offers it, and a network past the limit is refused with the numbers", "[app][webpage]")
@@ -138,4 +141,44 @@ TEST_CASE("web page: File ▸ Export offers it, and a network past the limit is 
     big.view = {};
     const SnapshotPtr snap = buildSnapshot(big, false);
     CHECK_THROWS_WITH(webPageData(*snap), Catch::Contains("at most 32768 nodes") && Catch::Contains("65536"));
+}
+
+TEST_CASE("web page: node labels as the app places them, axes on a mesh, the step's receivers named on a large network",
+          "[app][webpage]")
+{
+    // Issue: the page had no node labels, no axes, no arrowheads and 1-px links, so "(0,0) sends to
+    // (2,1)" could not be located.
+    const SnapshotPtr corner = buildSnapshot(loadScenario(TOPOCAST_SOURCE_DIR "/resources/scenarios/cang-wu-8x8-corner.json"), false);
+    const QJsonObject side = pageDataOf(*corner)[QStringLiteral("sides")].toArray()[0].toObject();
+    const QJsonArray labels = side[QStringLiteral("labels")].toArray();
+    CHECK(labels.size() >= 60);  // 64 nodes: nearly every one has room in the page's first view
+    std::set<int> named;
+    for (const QJsonValue& l : labels) {
+        const QJsonArray a = l.toArray();
+        REQUIRE(a.size() == 2);
+        named.insert(a[0].toInt());
+        CHECK(a[1].toInt() >= 0);
+        CHECK(a[1].toInt() < static_cast<int>(LabelSide::Hidden));
+    }
+    CHECK(named.count(0) == 1);  // the source (0,0)
+    CHECK(labels.first().toArray()[0].toInt() == 0);
+    const QJsonObject axes = side[QStringLiteral("axes")].toObject();
+    CHECK(axes.contains(QStringLiteral("x")));
+    CHECK(axes.contains(QStringLiteral("y")));
+    CHECK_FALSE(axes.contains(QStringLiteral("z")));  // a flat drawing
+
+    // 512 nodes: the source and each step's receivers where they have room, step by step.
+    const SnapshotPtr big = buildSnapshot(loadScenario(TOPOCAST_SOURCE_DIR "/resources/scenarios/cang-wu-4x4x4-eye.json"), false);
+    CHECK(pageDataOf(*big)[QStringLiteral("sides")].toArray()[0].toObject().contains(QStringLiteral("labels")));
+    const SnapshotPtr huge = buildSnapshot(loadScenario(TOPOCAST_SOURCE_DIR "/resources/scenarios/default.json"), false);
+    const QJsonObject h = pageDataOf(*huge)[QStringLiteral("sides")].toArray()[0].toObject();
+    CHECK_FALSE(h.contains(QStringLiteral("labels")));
+    REQUIRE(h[QStringLiteral("stepLabels")].toArray().size() == static_cast<int>(huge->stepCount()) + 1);
+    CHECK_FALSE(h.contains(QStringLiteral("axes")));  // planes side by side: their titles say z
+
+    // A hypercube: its addresses, no axes.
+    const SnapshotPtr cube = buildSnapshot(loadScenario(TOPOCAST_SOURCE_DIR "/resources/scenarios/hypercube-nesbt-broadcast-4cube.json"), false);
+    const QJsonObject c = pageDataOf(*cube)[QStringLiteral("sides")].toArray()[0].toObject();
+    CHECK_FALSE(c.contains(QStringLiteral("axes")));
+    CHECK(c[QStringLiteral("labels")].toArray().size() >= 12);
 }

@@ -8,7 +8,9 @@
 #   - something is drawn: the step-1 picture shows a receiving node in its green beyond the
 #     legend's swatch, the last step's shows many nodes holding the data in their blue, and the
 #     two pictures differ;
-#   - a compare scenario shows both sides, titled, each with its narration, on one timeline;
+#   - a compare scenario shows both sides, titled, each with its narration, on one timeline, and
+#     its controls stay inside a 1000-px-high window;
+#   - the step's receivers get white arrowheads, drawn over the node labels;
 #   - predict mode: typed guesses for steps 1 and 2 are graded right, missed and wrong as core's
 #     schedule has it, the score adds up, and the graded step shows the missed and wrong nodes;
 #   - a scenario whose title and description hold HTML and script exports as inert text: the page
@@ -102,6 +104,28 @@ b=$(grep -o '<p class="narration" id="narration-b"[^>]*>[^<]*' "$work/compare-do
 [ -n "$a" ] && [ -n "$b" ] && [ "$a" != "$b" ] || fail "the two sides' narrations of step 3 should both be shown, and differ: '$a' / '$b'"
 problems=$(console_problems "$work/compare-log.txt")
 [ -z "$problems" ] || fail "the console on the compare page: $problems"
+# In a 1000-px-high window the compare page's controls (Play) are on the screen, not below it.
+chrome --window-size=1600,1000 --dump-dom "file://$work/compare.html#step=3" >"$work/compare-1000.html" 2>/dev/null ||
+  fail "chromium failed on the compare page at 1600×1000"
+bottom=$(grep -o 'data-controls-bottom="[0-9]*"' "$work/compare-1000.html" | grep -o '[0-9]*')
+[ -n "$bottom" ] && [ "$bottom" -le 1000 ] || fail "the compare page's controls end at ${bottom:-?} px, below a 1000-px window"
+
+# --- direction and names: arrowheads at the step's receivers, over the labels ---------------------
+for k in 0 1; do
+  chrome --screenshot="$work/arrow$k.png" "file://$work/corner.html#step=$k" 2>/dev/null >/dev/null ||
+    fail "chromium could not take the picture of step $k"
+done
+python3 - "$here" "$work/arrow0.png" "$work/arrow1.png" <<'PY' || fail "step 1 shows no arrowhead at its receiver (see above)"
+import sys
+sys.path.insert(0, sys.argv[1])
+import pngstats
+_, _, before = pngstats.read_png(sys.argv[2])
+_, _, step1 = pngstats.read_png(sys.argv[3])
+white = (255, 255, 255)
+added = pngstats.count_near(step1, white, 12) - pngstats.count_near(before, white, 12)
+print("step 1 adds %d white pixels (the arrowhead at (5,2)) to the picture before it" % added)
+assert added > 60
+PY
 
 # --- predict mode, as a student plays it: type the guesses, check, read the verdict and score ------
 click() { echo "document.getElementById('$1').click(); document.getElementById('$2').textContent"; }
