@@ -1,14 +1,69 @@
-// SceneView in simulated time and the link chosen in the Links dock (sceneview.h).
+// SceneView's messages: the step's (two lanes where a link is used both ways), those of simulated
+// time, and the link chosen in the Links dock (sceneview.h).
 #include "scene/sceneview.h"
 
+#include "scene/arrowinstances.h"
 #include "scene/linkinstances.h"
 #include "scene/markinstances.h"
 #include "scene/simulatedframes.h"
+
+#include "topocast/model/routing.h"
+
+#include <set>
+#include <utility>
 
 namespace topocast::app {
 
 namespace {
 constexpr std::size_t kMaxSimulatedHops = 50000;
+constexpr std::size_t kMaxMessageHops = 50000;
+
+Vec3 shifted(const Vec3& p, const Vec3& by) { return {p[0] + by[0], p[1] + by[1], p[2] + by[2]}; }
+} // namespace
+
+void SceneView::stepMessages(std::vector<MessageInstances::Hop>& hops, std::vector<ArrowInstances::Arrow>& arrows) const
+{
+    const Schedule& s = m_snap->schedule;
+    if (m_choice.step < 1 || static_cast<std::uint32_t>(m_choice.step) > s.stepCount())
+        return;
+    struct Route {
+        std::vector<NodeId> nodes;
+        Rgba colour;
+        float scale = 1;
+    };
+    std::vector<Route> routes;
+    std::set<std::pair<NodeId, NodeId>> used;  // every directed hop of the step
+    std::size_t total = 0;
+    const bool tags = m_snap->channelLoads.severalTags();
+    for (const Transfer& t : s.stepTransfers(StepNo{static_cast<std::uint32_t>(m_choice.step)})) {
+        if (total >= kMaxMessageHops)
+            break;
+        Route r{routeNodes(s.topology(), t.from, t.to, t.route, s.dimensionOrder),
+                messageColour(m_choice.mode, m_palette, static_cast<int>(t.tag), tags), messageScale(t.size)};
+        for (std::size_t k = 0; k + 1 < r.nodes.size(); ++k)
+            used.insert({r.nodes[k], r.nodes[k + 1]});
+        total += r.nodes.size() - 1;
+        routes.push_back(std::move(r));
+    }
+    const auto& pos = m_positions;
+    const float lane = 0.5f * nodeRadius();
+    for (const Route& r : routes) {
+        // Hop k's ends, in its lane where the step sends the other way over the same link too.
+        auto lanes = [&](std::size_t k) {
+            const bool both = used.count({r.nodes[k + 1], r.nodes[k]}) > 0;
+            const Vec3 by = both ? laneOffset(pos[r.nodes[k]], pos[r.nodes[k + 1]], lane) : Vec3{0, 0, 0};
+            return std::pair{shifted(pos[r.nodes[k]], by), shifted(pos[r.nodes[k + 1]], by)};
+        };
+        const auto count = static_cast<float>(r.nodes.size() - 1);
+        for (std::size_t k = 0; k + 1 < r.nodes.size(); ++k) {
+            const auto [a, b] = lanes(k);
+            hops.push_back({a, b, r.colour, static_cast<float>(k) / count, static_cast<float>(k + 1) / count, r.scale});
+        }
+        if (r.nodes.size() >= 2) {
+            const auto [from, tip] = lanes(r.nodes.size() - 2);
+            arrows.push_back({tip, from, r.colour, r.scale});
+        }
+    }
 }
 
 void SceneView::setSimulation(std::shared_ptr<const SimulatedPlayback> playback)

@@ -57,7 +57,6 @@
 namespace topocast::app {
 
 namespace {
-constexpr std::size_t kMaxMessageHops = 50000;
 
 QColor toQColor(const Rgba& c) { return c.toColor(); }
 } // namespace
@@ -291,28 +290,9 @@ void SceneView::refresh()
     if (m_choice.mode == ViewMode::Trees)
         m_layers.treeLinks->setColours(m_style.treeEdgeColour);
 
-    // Messages of the current step: one instance per hop along the actual route; an arrowhead
-    // per transfer at the receiving end of its route, along its last hop.
     std::vector<MessageInstances::Hop> hops;
     std::vector<ArrowInstances::Arrow> arrows;
-    const Schedule& s = m_snap->schedule;
-    if (m_choice.step >= 1 && static_cast<std::uint32_t>(m_choice.step) <= s.stepCount()) {
-        const auto& pos = m_positions;
-        const bool tags = m_snap->channelLoads.severalTags();
-        for (const Transfer& t : s.stepTransfers(StepNo{m_choice.step})) {
-            if (hops.size() >= kMaxMessageHops)
-                break;
-            const auto nodes = routeNodes(s.topology(), t.from, t.to, t.route, s.dimensionOrder);
-            const auto count = static_cast<float>(nodes.size() - 1);
-            const Rgba colour = messageColour(m_choice.mode, m_palette, static_cast<int>(t.tag), tags);
-            const float scale = messageScale(t.size);
-            for (std::size_t k = 0; k + 1 < nodes.size(); ++k)
-                hops.push_back({pos[nodes[k]], pos[nodes[k + 1]], colour, static_cast<float>(k) / count,
-                                static_cast<float>(k + 1) / count, scale});
-            if (nodes.size() >= 2)
-                arrows.push_back({pos[nodes.back()], pos[nodes[nodes.size() - 2]], colour, scale});
-        }
-    }
+    stepMessages(hops, arrows);
     if (m_simulated)
         hops = simulatedHops();
     m_layers.messages->setHops(hops);

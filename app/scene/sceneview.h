@@ -1,5 +1,6 @@
 #pragma once
 
+#include "scene/arrowinstances.h"
 #include "scene/linkinstances.h"
 #include "scene/messageinstances.h"
 #include "scene/orbitcamera.h"
@@ -31,7 +32,6 @@ namespace Qt3DRender { class QClearBuffers; class QDepthTest; class QRenderCaptu
 
 namespace topocast::app {
 
-class ArrowInstances;
 class GlyphInstances;
 class NodeInstances;
 class LabelInstances;
@@ -88,7 +88,8 @@ public:
     /// The axis names or the planes' titles, where there is room for them.
     const LabelInstances& labelInstances() const { return *m_layers.labels; }
     /// Node labels beside the nodes: the source's and, up to kLabelAllNodes nodes, every node's
-    /// nodeLabel() (coordinates; binary addresses on hypercubes); in the source-map mode up to
+    /// nodeLabel() (coordinates; binary addresses on hypercubes), above that the step's receivers'
+    /// (core nodeSceneLabels); in the source-map mode up to
     /// kMapNumberNodes nodes, every node's map value as a number below it (and the source's
     /// label). Each on the first side of its node where it covers no other label and no other
     /// node, or left out (core placeSceneLabels); placed again when the step or the camera
@@ -283,6 +284,9 @@ private:
     /// messages changed, uploading them) — scenesimulated.cpp.
     void restyleSimulated(bool all);
     std::vector<MessageInstances::Hop> simulatedHops() const;
+    /// The step's messages: one hop per link of each route, an arrowhead at each receiving end;
+    /// a link used both ways in the step carries them in two lanes (core laneOffset).
+    void stepMessages(std::vector<MessageInstances::Hop>& hops, std::vector<ArrowInstances::Arrow>& arrows) const;
     void applySelection();
     void refreshNodeLabels();
     /// How far (scene units) from a node's centre labels keep: its radius, or its data glyph's half width.

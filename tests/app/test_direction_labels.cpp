@@ -42,6 +42,41 @@ std::size_t countWithText(const LabelInstances& labels, const QString& text)
 }
 } // namespace
 
+TEST_CASE("arrows: two transfers in opposite directions over one link run in two lanes, not over each other",
+          "[app][scene][arrows]")
+{
+    // Issue: at step 1 of the binomial reduce the two transfers over (3,2)–(3,3) merged into a
+    // bow-tie. Every step of these schedules that sends both ways over a link is checked.
+    SceneView scene;
+    int pairs = 0;
+    for (Scenario sc : {test::scenario("mesh:4x4", "binomial", NodeId{0}), test::scenario("torus:4x4", "ring", NodeId{0}),
+                        test::scenario("hypercube:3", "recursive-doubling", NodeId{0})}) {
+        sc.params.set("pattern", sc.algorithm == "binomial" ? "reduce" : "allreduce");
+        const SnapshotPtr snap = buildSnapshot(sc);
+        scene.setSnapshot(snap);
+        const Schedule& s = snap->schedule;
+        for (std::uint32_t step = 1; step <= s.stepCount(); ++step) {
+            scene.setStep(static_cast<int>(step));
+            const auto& arrows = scene.arrowInstances().arrows();
+            for (std::size_t i = 0; i < arrows.size(); ++i)
+                for (std::size_t j = i + 1; j < arrows.size(); ++j) {
+                    // Two arrows on one link in opposite directions: apart across the link.
+                    const auto& a = arrows[i];
+                    const auto& b = arrows[j];
+                    const double across = std::hypot(a.tip[0] - b.from[0], a.tip[1] - b.from[1], a.tip[2] - b.from[2]);
+                    const double along = std::hypot(a.tip[0] - a.from[0], a.tip[1] - a.from[1], a.tip[2] - a.from[2]);
+                    if (across < 0.5 * along && std::hypot(a.from[0] - b.tip[0], a.from[1] - b.tip[1], a.from[2] - b.tip[2]) < 0.5 * along) {
+                        INFO(sc.topology.spec() << " " << sc.algorithm << " step " << step);
+                        CHECK(across == Approx(2 * 0.5 * scene.nodeRadius()).epsilon(0.01));
+                        ++pairs;
+                    }
+                }
+        }
+        CHECK(laneOffset({0, 0, 0}, {1, 0, 0}, 0.1f)[1] == -laneOffset({1, 0, 0}, {0, 0, 0}, 0.1f)[1]);
+    }
+    CHECK(pairs > 0);
+}
+
 TEST_CASE("arrows: one per transfer of the step, at the receiver, along the last hop of its route", "[app][scene][arrows]")
 {
     SceneView scene;

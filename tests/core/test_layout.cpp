@@ -225,3 +225,19 @@ TEST_CASE("layout: node labels are coordinates on meshes and binary addresses on
     const Topology mesh = Topology::mesh({8, 8});
     CHECK(nodeLabel(mesh, mesh.id({3, 5})) == "(3,5)");
 }
+
+TEST_CASE("laneOffset: two directions over one link keep two lanes, across it, opposite each other", "[layout][arrows]")
+{
+    for (const auto& [a, b] : {std::pair{Vec3{0, 0, 0}, Vec3{1, 0, 0}}, std::pair{Vec3{2, 3, 0}, Vec3{2, 4, 0}},
+                               std::pair{Vec3{1, 1, 1}, Vec3{1, 1, 2}}, std::pair{Vec3{0, 0, 0}, Vec3{0.5f, 0.5f, 0.5f}}}) {
+        const Vec3 there = laneOffset(a, b, 0.1f), back = laneOffset(b, a, 0.1f);
+        const Vec3 d{b[0] - a[0], b[1] - a[1], b[2] - a[2]};
+        CHECK(std::hypot(there[0], there[1], there[2]) == Approx(0.1));
+        CHECK(there[0] * d[0] + there[1] * d[1] + there[2] * d[2] == Approx(0.0).margin(1e-6));  // across
+        for (int i = 0; i < 3; ++i)
+            CHECK(back[i] == Approx(-there[i]).margin(1e-7));
+    }
+    // A flat drawing keeps its lanes in its plane.
+    CHECK(laneOffset({0, 0, 0}, {1, 0, 0}, 0.1f)[2] == 0.0f);
+    CHECK(laneOffset({0, 0, 0}, {0, 0, 0}, 0.1f) == Vec3{0, 0, 0});
+}

@@ -332,4 +332,18 @@ long long pickNode(const Vec3& o, const Vec3& d, const std::vector<Vec3>& positi
     return best;
 }
 
+Vec3 laneOffset(const Vec3& a, const Vec3& b, float width)
+{
+    const Vec3 d{b[0] - a[0], b[1] - a[1], b[2] - a[2]};
+    const float len = std::sqrt(d[0] * d[0] + d[1] * d[1] + d[2] * d[2]);
+    if (len <= 0.0f)
+        return {0, 0, 0};
+    // left = ref × d, with ref the axis the hop runs least along (+z, or +y for a hop along z).
+    const bool alongZ = std::abs(d[2]) > 0.9f * len;
+    const Vec3 ref = alongZ ? Vec3{0, 1, 0} : Vec3{0, 0, 1};
+    const Vec3 left{ref[1] * d[2] - ref[2] * d[1], ref[2] * d[0] - ref[0] * d[2], ref[0] * d[1] - ref[1] * d[0]};
+    const float l = std::sqrt(left[0] * left[0] + left[1] * left[1] + left[2] * left[2]);
+    return {left[0] / l * width, left[1] / l * width, left[2] / l * width};
+}
+
 } // namespace topocast

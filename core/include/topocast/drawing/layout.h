@@ -61,6 +61,12 @@ float defaultExplode(const Topology& topo);
 /// centre; otherwise away from the centre. Both directions of a link bulge the same way. O(1).
 Vec3 wrapArcBulge(const Topology& topo, const std::array<Vec3, 2>& bounds, const Vec3& a, const Vec3& b, int dim);
 
+/// Where a message on the hop a → b runs when the same step also sends one b → a over that link:
+/// `width` across the hop, to its left as seen from +z (from +y for a hop along z), so the two
+/// directions keep two lanes instead of drawing over each other; laneOffset(b, a) is the opposite.
+/// Zero for a = b. O(1).
+Vec3 laneOffset(const Vec3& a, const Vec3& b, float width);
+
 /// The number of straight pieces the app draws a wrap-around arc with.
 inline constexpr int kArcSegments = 12;
 
