@@ -104,12 +104,11 @@ void walkSteps(const Snapshot& snap, ViewMode mode, Walk& w)
 }
 
 std::string presetPath(const char* name) { return std::string(TOPOCAST_SOURCE_DIR) + "/resources/scenarios/" + name; }
-} // namespace
 
-TEST_CASE("legend truth: every preset, every step, every mode's colours are the legend's and core's roles",
-          "[app][legend]")
+/// Every preset's sides (a compare preset's two) as snapshots, with the file they come from.
+std::vector<std::pair<std::string, SnapshotPtr>> presetSides()
 {
-    int presets = 0;
+    std::vector<std::pair<std::string, SnapshotPtr>> out;
     for (const QString& file : MainWindow::presetFiles()) {
         const Scenario sc = loadScenario(file.toStdString());
         std::vector<Scenario> sides = {sc};
@@ -117,26 +116,36 @@ TEST_CASE("legend truth: every preset, every step, every mode's colours are the 
             sides.push_back(compareSide(sc));
         for (Scenario side : sides) {
             side.compare.reset();
-            const SnapshotPtr snap = buildSnapshot(side);
-            std::vector<ViewMode> modes = {ViewMode::Plain, ViewMode::Contention, ViewMode::Heatmap, ViewMode::TcdMap, ViewMode::Layers,
-                                           ViewMode::DataHeld};
-            if (!snap->trees.empty())
-                modes.push_back(ViewMode::Trees);
-            for (const ViewMode mode : modes) {
-                INFO(file.toStdString() << " side " << side.algorithm << ", mode " << viewModeName(mode).toStdString());
-                Walk w;
-                walkSteps(*snap, mode, w);
-                CHECK(w.frames == static_cast<int>(snap->stepCount()) + 1);
-                CHECK(w.wrongChannelRoles == 0);
-                CHECK(w.wrongChannelColours == 0);
-                CHECK(w.channelsOffLegend == 0);
-                CHECK(w.wrongNodeColours == 0);
-                CHECK(w.nodesOffLegend == 0);
-            }
+            out.emplace_back(file.toStdString() + " side " + side.algorithm, buildSnapshot(side));
         }
-        ++presets;
     }
-    CHECK(presets >= 20);
+    return out;
+}
+} // namespace
+
+TEST_CASE("legend truth: every preset, every step, every mode's colours are the legend's and core's roles",
+          "[app][legend]")
+{
+    int sides = 0;
+    for (const auto& [name, snap] : presetSides()) {
+        std::vector<ViewMode> modes = {ViewMode::Plain, ViewMode::Contention, ViewMode::Heatmap, ViewMode::TcdMap, ViewMode::Layers,
+                                       ViewMode::DataHeld};
+        if (!snap->trees.empty())
+            modes.push_back(ViewMode::Trees);
+        for (const ViewMode mode : modes) {
+            INFO(name << ", mode " << viewModeName(mode).toStdString());
+            Walk w;
+            walkSteps(*snap, mode, w);
+            CHECK(w.frames == static_cast<int>(snap->stepCount()) + 1);
+            CHECK(w.wrongChannelRoles == 0);
+            CHECK(w.wrongChannelColours == 0);
+            CHECK(w.channelsOffLegend == 0);
+            CHECK(w.wrongNodeColours == 0);
+            CHECK(w.nodesOffLegend == 0);
+        }
+        ++sides;
+    }
+    CHECK(sides >= 20);
 }
 
 TEST_CASE("legend truth: before step 1 no link of any preset is drawn in a saturated colour, in any mode or palette",
@@ -145,35 +154,27 @@ TEST_CASE("legend truth: before step 1 no link of any preset is drawn in a satur
     // Colour on a link means its state: before anything is sent every link is idle, so every link
     // (and every spanning-tree edge) is a pale neutral or tint. The hypercube dimensions' olive
     // (C* 40) and dark blue (C* 30) read as "in use" and "used earlier" on the nESBT handout.
-    int presets = 0, links = 0;
+    int sides = 0, links = 0;
     double most = 0;
-    for (const QString& file : MainWindow::presetFiles()) {
-        const Scenario sc = loadScenario(file.toStdString());
-        std::vector<Scenario> sides = {sc};
-        if (sc.compare)
-            sides.push_back(compareSide(sc));
-        for (Scenario side : sides) {
-            side.compare.reset();
-            const SnapshotPtr snap = buildSnapshot(side);
-            const std::vector<DrawnChannel> channels = drawnChannels(snap->topology());
-            for (const Palette& pal : {Palette::normal(), Palette::highContrast()})
-                for (std::size_t m = 0; m < colour::kColourModes.size(); ++m) {
-                    const auto mode = static_cast<ViewMode>(m);
-                    INFO(file.toStdString() << " side " << side.algorithm << ", mode " << viewModeName(mode).toStdString());
-                    const FrameStyle f = frameStyle(*snap, channels, 0, mode, true, pal);
-                    std::vector<Rgba> drawn = f.channelColour;
-                    drawn.insert(drawn.end(), f.treeEdgeColour.begin(), f.treeEdgeColour.end());
-                    for (const Rgba& c : drawn) {
-                        const double chroma = colour::chroma(colour::Srgb{c.r, c.g, c.b});
-                        most = std::max(most, chroma);
-                        CHECK(chroma <= colour::kMaxIdleChroma);
-                    }
-                    links += static_cast<int>(drawn.size());
+    for (const auto& [name, snap] : presetSides()) {
+        const std::vector<DrawnChannel> channels = drawnChannels(snap->topology());
+        for (const Palette& pal : {Palette::normal(), Palette::highContrast()})
+            for (std::size_t m = 0; m < colour::kColourModes.size(); ++m) {
+                const auto mode = static_cast<ViewMode>(m);
+                INFO(name << ", mode " << viewModeName(mode).toStdString());
+                const FrameStyle f = frameStyle(*snap, channels, 0, mode, true, pal);
+                std::vector<Rgba> drawn = f.channelColour;
+                drawn.insert(drawn.end(), f.treeEdgeColour.begin(), f.treeEdgeColour.end());
+                for (const Rgba& c : drawn) {
+                    const double chroma = colour::chroma(colour::Srgb{c.r, c.g, c.b});
+                    most = std::max(most, chroma);
+                    CHECK(chroma <= colour::kMaxIdleChroma);
                 }
-        }
-        ++presets;
+                links += static_cast<int>(drawn.size());
+            }
+        ++sides;
     }
-    CHECK(presets >= 30);
+    CHECK(sides >= 30);
     CHECK(links > 10000);
     CHECK(most > 0);  // the dimensions' greys and the trees' tints are drawn
 }

@@ -68,16 +68,22 @@ done
 
 # --- what is drawn, on the 8×8 corner broadcast -------------------------------------------------
 "$cli" html --scenario "$src/resources/scenarios/cang-wu-8x8-corner.json" --out "$work/corner.html" >/dev/null
-for k in 1 6; do
+for k in 0 1 6; do
   chrome --screenshot="$work/corner$k.png" "file://$work/corner.html#step=$k" 2>"$work/shot$k.txt" >/dev/null ||
     fail "chromium could not take the picture of step $k"
 done
-python3 - "$here" "$work/corner1.png" "$work/corner6.png" <<'PY' || fail "the pictures do not show the steps (see above)"
+python3 - "$here" "$work/corner1.png" "$work/corner6.png" "$work/corner0.png" <<'PY' || fail "the pictures do not show the steps (see above)"
 import sys
 sys.path.insert(0, sys.argv[1])
 import pngstats
 _, _, first = pngstats.read_png(sys.argv[2])
 _, _, last = pngstats.read_png(sys.argv[3])
+_, _, start = pngstats.read_png(sys.argv[4])
+# Direction: step 1 adds a white arrowhead at its receiver (5,2), drawn over the node labels.
+white = (255, 255, 255)
+added = pngstats.count_near(first, white, 12) - pngstats.count_near(start, white, 12)
+print("step 1 adds %d white pixels (the arrowhead at (5,2)) to the picture before it" % added)
+assert added > 60, "step 1 shows no arrowhead at its receiver"
 green, blue, background = (0, 158, 115), (0x56, 0xB4, 0xE9), (0x17, 0x1A, 0x1F)
 swatch = 16 * 16 + 60  # the legend's swatch of the colour, and its border's blend
 g1, b1, bN = (pngstats.count_near(first, green, 40), pngstats.count_near(first, blue, 40),
@@ -109,23 +115,6 @@ chrome --window-size=1600,1000 --dump-dom "file://$work/compare.html#step=3" >"$
   fail "chromium failed on the compare page at 1600×1000"
 bottom=$(grep -o 'data-controls-bottom="[0-9]*"' "$work/compare-1000.html" | grep -o '[0-9]*')
 [ -n "$bottom" ] && [ "$bottom" -le 1000 ] || fail "the compare page's controls end at ${bottom:-?} px, below a 1000-px window"
-
-# --- direction and names: arrowheads at the step's receivers, over the labels ---------------------
-for k in 0 1; do
-  chrome --screenshot="$work/arrow$k.png" "file://$work/corner.html#step=$k" 2>/dev/null >/dev/null ||
-    fail "chromium could not take the picture of step $k"
-done
-python3 - "$here" "$work/arrow0.png" "$work/arrow1.png" <<'PY' || fail "step 1 shows no arrowhead at its receiver (see above)"
-import sys
-sys.path.insert(0, sys.argv[1])
-import pngstats
-_, _, before = pngstats.read_png(sys.argv[2])
-_, _, step1 = pngstats.read_png(sys.argv[3])
-white = (255, 255, 255)
-added = pngstats.count_near(step1, white, 12) - pngstats.count_near(before, white, 12)
-print("step 1 adds %d white pixels (the arrowhead at (5,2)) to the picture before it" % added)
-assert added > 60
-PY
 
 # --- predict mode, as a student plays it: type the guesses, check, read the verdict and score ------
 click() { echo "document.getElementById('$1').click(); document.getElementById('$2').textContent"; }
