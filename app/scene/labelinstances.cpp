@@ -223,6 +223,7 @@ void LabelInstances::setLabels(std::vector<Label> labels, int pixelHeight)
     }
     // Rounded corners are transparent in the atlas: the shader discards them (no blending).
     m_image->setImage(m_atlas);
+    ++m_generation;
 
     std::vector<float> data;
     data.reserve(m_labels.size() * 11);

@@ -13,6 +13,7 @@
 #include <QSize>
 #include <QString>
 
+#include <cstdint>
 #include <memory>
 #include <vector>
 
@@ -61,6 +62,9 @@ public:
     const QImage& atlas() const { return m_atlas; }
     /// True once the current atlas has reached the GPU (Qt3D loads textures asynchronously).
     bool loaded() const;
+    /// How many atlases have been built: a picture captured under an older count may show an older
+    /// atlas (SceneView::captureFrame waits for the new one).
+    std::uint64_t atlasGeneration() const { return m_generation; }
     /// The plate a text of `pixelHeight` pixels gets, in pixels (before it is placed).
     static QSize plateSizeFor(const QString& text, int pixelHeight);
     /// The plate size of label `i` in pixels.
@@ -76,6 +80,7 @@ private:
     std::vector<Label> m_labels;
     std::vector<QRect> m_plates;  ///< each label's rectangle in the atlas
     QImage m_atlas;
+    std::uint64_t m_generation = 0;
 };
 
 } // namespace topocast::app

@@ -13,6 +13,7 @@
 #include <QPoint>
 
 #include <cstddef>
+#include <cstdint>
 #include <string>
 #include <vector>
 
@@ -65,6 +66,8 @@ struct SceneLabelState {
     int messagePixels = 0;    ///< the text height the message labels were drawn at
     std::string nodeKey;      ///< what the node labels say now (rebuilt when it changes)
     bool compact = false;     ///< thumbnails: only the source's label
+    /// The label atlases' generations (summed) when a capture last waited for them to load.
+    std::uint64_t capturedAtlases = 0;
 };
 
 /// Sizes in scene units.

@@ -499,7 +499,7 @@ bool SceneView::waitUntilLoaded(int timeoutMs)
 {
     QElapsedTimer t;
     t.start();
-    while (!m_layers.labels->loaded()) {
+    while (!m_layers.labels->loaded() || !m_layers.nodeLabels->loaded() || !m_layers.messageLabels->loaded()) {
         if (t.elapsed() > timeoutMs)
             return false;
         // Each capture request makes Qt3D render (and run its loaders) once.
@@ -520,11 +520,16 @@ bool SceneView::waitUntilLoaded(int timeoutMs)
 QImage SceneView::captureFrame(int timeoutMs, bool dropFirst)
 {
     updateLevelOfDetail();  // the camera may have been set directly (exports)
-    // Textures load asynchronously: the first frame after a new label atlas may not show it yet.
-    if (dropFirst && !waitUntilLoaded(timeoutMs))
+    // Textures load asynchronously: the first frame after a new label atlas may not show it yet —
+    // after the first capture too, where a step's labels change (a large network's receivers).
+    const std::uint64_t atlases = m_layers.labels->atlasGeneration() + m_layers.nodeLabels->atlasGeneration() +
+                                  m_layers.messageLabels->atlasGeneration();
+    const bool settle = dropFirst || atlases != m_labelState.capturedAtlases;
+    m_labelState.capturedAtlases = atlases;
+    if (settle && !waitUntilLoaded(timeoutMs))
         return QImage();
     QImage image;
-    for (int attempt = dropFirst ? 0 : 1; attempt < 2; ++attempt) {  // the first capture after a change may be stale
+    for (int attempt = settle ? 0 : 1; attempt < 2; ++attempt) {  // the first capture after a change may be stale
         Qt3DRender::QRenderCaptureReply* reply = m_frame.capture->requestCapture();
         QEventLoop loop;
         QTimer timeout;
