@@ -20,13 +20,13 @@
 #include "window/compareflow.h"
 #include "window/fileactions.h"
 #include "window/grab.h"
-#include "window/screenfit.h"
 #include "window/hovertips.h"
+#include "window/linksdock.h"
 #include "window/mainmenus.h"
 #include "window/presentation.h"
 #include "window/scenariomemory.h"
+#include "window/screenfit.h"
 #include "window/statusreport.h"
-#include "window/linksdock.h"
 #include "window/timesizedock.h"
 #include "window/viewcontrols.h"
 
@@ -34,7 +34,6 @@
 
 #include <QCloseEvent>
 #include <QDockWidget>
-#include <QFileInfo>
 #include <QGuiApplication>
 #include <QHBoxLayout>
 #include <QLabel>
@@ -59,7 +58,7 @@ MainWindow::MainWindow(bool useSettings, QWidget* parent) : QMainWindow(parent)
 
     buildCentre();
     QDockWidget* scenarioDock = buildScenarioDock();
-    m_applyTimer = new QTimer(this);  // the panel's edits are applied after a pause
+    m_applyTimer = new QTimer(this); // the panel's edits are applied after a pause
     m_applyTimer->setSingleShot(true);
     m_applyTimer->setInterval(120);
     connect(m_applyTimer, &QTimer::timeout, this, &MainWindow::applyPanel);
@@ -69,12 +68,13 @@ MainWindow::MainWindow(bool useSettings, QWidget* parent) : QMainWindow(parent)
     buildFindingsDock(scenarioDock);
     addTimeSizeDock(this, m_session);
     addLinksDock(this, m_session, m_scene, m_timeline, [this] { updateNarration(), updateLegend(); });
-    m_compareFlow = new CompareFlow(this, {m_session, m_scene, m_narration, m_compare, m_findings},
-                                    [this](SnapshotPtr snap) {
-                                        m_panel->setScenario(m_session->requestedScenario());  // A again
-                                        showSnapshot(std::move(snap));
-                                    },
-                                    [this](const QString& message) { showError(message); });
+    m_compareFlow = new CompareFlow(
+        this, {m_session, m_scene, m_narration, m_compare, m_findings},
+        [this](SnapshotPtr snap) {
+            m_panel->setScenario(m_session->requestedScenario()); // A again
+            showSnapshot(std::move(snap));
+        },
+        [this](const QString& message) { showError(message); });
     m_files = new FileActions(this,
                               {m_session, m_timeline, m_scene, m_viewControls, m_compareFlow, m_compare, m_findings,
                                m_findingsDock, m_measured, m_measuredPanel, m_memory},
@@ -124,7 +124,7 @@ QWidget* MainWindow::buildSidePanel()
     m_viewControls = new ViewControls(m_scene, sideLayout, this);
     m_legend = new LegendWidget;
     sideLayout->addWidget(m_legend);
-    m_landscape = new LandscapePanel;  // the source map's metric, colour bar and histogram
+    m_landscape = new LandscapePanel; // the source map's metric, colour bar and histogram
     m_landscape->hide();
     sideLayout->addWidget(m_landscape);
     m_landscape->follow(m_session);
@@ -133,7 +133,7 @@ QWidget* MainWindow::buildSidePanel()
     sideLayout->addWidget(m_charts, 1);
     sideLayout->addStretch();
     side->setMaximumWidth(360);
-    return m_side = scrollableColumn(side);  // charts and all, it never makes the window taller than the screen
+    return m_side = scrollableColumn(side); // charts and all, it never makes the window taller than the screen
 }
 
 /// Left dock: scenario and metrics.
@@ -194,7 +194,7 @@ void MainWindow::connectViews()
     connect(m_compare, &CompareView::activeScenarioChanged, this, [this](const Scenario& s) {
         if (!compareMode())
             return;
-        m_panel->setScenario(s);  // the panel and the metrics table follow the side being edited
+        m_panel->setScenario(s); // the panel and the metrics table follow the side being edited
         if (auto snap = m_compare->session(m_compare->activeSide())->snapshot())
             m_metrics->setSnapshot(snap);
     });
@@ -204,7 +204,7 @@ void MainWindow::connectViews()
         statusBar()->showMessage(QStringLiteral("compare: A %1 — B %2 on the %3")
                                      .arg(sideFigures(*cmp->a), sideFigures(*cmp->b),
                                           QString::fromStdString(cmp->a->topology().displayName())));
-        updateLegend();  // its entries follow side A's pattern
+        updateLegend(); // its entries follow side A's pattern
     });
 }
 
@@ -216,7 +216,7 @@ void MainWindow::buildFindingsDock(QDockWidget* scenarioDock)
     m_findingsDock->setObjectName(QStringLiteral("findingsDock"));
     m_findingsDock->setWidget(m_findings);
     addDockWidget(Qt::LeftDockWidgetArea, m_findingsDock);
-    tabifyDockWidget(scenarioDock, m_findingsDock);  // beside the scenario: the 3-D view keeps its width
+    tabifyDockWidget(scenarioDock, m_findingsDock); // beside the scenario: the 3-D view keeps its width
     m_findingsDock->hide();
     connect(m_session, &Session::scheduleReady, m_findings, &FindingsPanel::snapshotShown);
 }
@@ -262,7 +262,10 @@ QString MainWindow::narration() const
         return m_compare->metrics()->narration(0) + QLatin1Char('\n') + m_compare->metrics()->narration(1);
     return m_narration->text();
 }
-QString MainWindow::errorText() const { return m_error->isHidden() ? QString() : m_error->text(); }
+QString MainWindow::errorText() const
+{
+    return m_error->isHidden() ? QString() : m_error->text();
+}
 
 void MainWindow::applyPanel()
 {
@@ -270,7 +273,8 @@ void MainWindow::applyPanel()
     const bool split = compareMode();
     Scenario s;
     try {
-        s = m_panel->scenario(split ? m_compare->sideScenario(m_compare->activeSide()) : m_session->requestedScenario());
+        s = m_panel->scenario(split ? m_compare->sideScenario(m_compare->activeSide())
+                                    : m_session->requestedScenario());
     } catch (const Error& e) {
         showError(QString::fromStdString(e.what()));
         return;
@@ -289,11 +293,7 @@ void MainWindow::applyPanel()
 void MainWindow::chooseSource(NodeId source)
 {
     if (const auto snap = m_session->snapshot(); snap && !snap->scheduleFile.isEmpty()) {
-        // No algorithm can rebuild a schedule read from a file from another source.
-        statusBar()->showMessage(QStringLiteral("%1 is a schedule from a file; its source stays %2")
-                                     .arg(QFileInfo(snap->scheduleFile).fileName(),
-                                          QString::fromStdString(snap->topology().nodeName(snap->schedule.source()))),
-                                 8000);
+        statusBar()->showMessage(fileSourceStays(*snap), 8000);
         return;
     }
     if (m_applyTimer->isActive()) {
@@ -307,7 +307,8 @@ void MainWindow::chooseSource(NodeId source)
         b.source = source;
         m_session->setScenario(withCompare(a, b));
         statusBar()->showMessage(QStringLiteral("B's source: %1 — View ▸ Compare shows A and B side by side")
-                                     .arg(QString::fromStdString(a.topology.nodeName(source))), 8000);
+                                     .arg(QString::fromStdString(a.topology.nodeName(source))),
+                                 8000);
         return;
     }
     m_session->setSource(source);
@@ -315,30 +316,25 @@ void MainWindow::chooseSource(NodeId source)
 
 void MainWindow::showSnapshot(SnapshotPtr snap)
 {
-    if (compareMode()) {  // A for the single view, ready for when the split view is turned off
+    if (compareMode()) { // A for the single view, ready for when the split view is turned off
         m_scene->setSnapshot(snap);
-        if (m_compare->activeSide() == 0)  // the table shows the side the panel edits
+        if (m_compare->activeSide() == 0) // the table shows the side the panel edits
             m_metrics->setSnapshot(snap);
         m_memory->remember(snap->scenario);
         return;
     }
     m_error->hide();
-    QString dropped;
-    if (const auto measured = m_measured->measured(); measured && !measuredBelongsTo(*measured, *snap)) {
-        m_measured->setMeasured(nullptr);  // never shown against another schedule
-        dropped = QStringLiteral(" — measured times of %1 closed (they belong to the previous schedule)")
-                      .arg(QFileInfo(measured->file).fileName());
-    }
+    const QString dropped = m_measured->closeUnlessOf(*snap);
     m_metrics->setSnapshot(snap);
     m_scene->setSnapshot(snap);
     m_menus->follow(*snap, m_scene->orthographic());
-    m_timeline->setStepCount(static_cast<int>(snap->stepCount()));  // keeps the step, or the opened file's
+    m_timeline->setStepCount(static_cast<int>(snap->stepCount())); // keeps the step, or the opened file's
     m_scene->setStep(m_timeline->step());
     setWindowTitle(windowTitleFor(snap->scenario));
     updateNarration();
     updateLegend();
     statusBar()->showMessage(snapshotStatus(*snap) + dropped);
-    if (snap->scheduleFile.isEmpty())  // a schedule from a file cannot be rebuilt
+    if (snap->scheduleFile.isEmpty()) // a schedule from a file cannot be rebuilt
         m_memory->remember(snap->scenario);
 }
 
@@ -357,7 +353,8 @@ void MainWindow::updateNarration()
     }
     if (auto snap = m_session->snapshot()) {
         const QString measured = m_measured->stepSentence(m_timeline->step());
-        m_narration->setText(narrate(*snap, m_timeline->step()) + (measured.isEmpty() ? QString() : QStringLiteral(" — ") + measured) +
+        m_narration->setText(narrate(*snap, m_timeline->step()) +
+                             (measured.isEmpty() ? QString() : QStringLiteral(" — ") + measured) +
                              simulatedStepSentence(*m_scene, m_timeline->step()));
     }
 }
@@ -369,14 +366,14 @@ void MainWindow::updateLegend()
     if (compareMode() && m_compare->compareSnapshot())
         snap = m_compare->compareSnapshot()->a;
     const ViewMode mode = m_scene->mode();
-    QString title = m_viewControls->modeText();
-    if (mode == ViewMode::Heatmap && snap)
-        title += QStringLiteral(" (scale 0–%1)").arg(m_viewControls->cumulative() ? snap->metrics.maxLinkLoad : snap->metrics.maxStepLoad);
-    const bool simulated = !compareMode() && m_scene->simulation();  // the links say what they carry now
+    const QString title = legendTitle(m_viewControls->modeText(), snap.get(), mode, m_viewControls->cumulative());
+    const bool simulated = !compareMode() && m_scene->simulation(); // the links say what they carry now
     const auto entries = legendEntries(snap.get(), mode, m_scene->palette(), simulated);
-    const auto bar = simulated && mode == ViewMode::Heatmap ? std::nullopt : legendBar(snap.get(), mode, m_viewControls->cumulative(), m_scene->palette());
+    const auto bar = simulated && mode == ViewMode::Heatmap
+                         ? std::nullopt
+                         : legendBar(snap.get(), mode, m_viewControls->cumulative(), m_scene->palette());
     m_legend->setEntries(entries, title);
-    m_legend->setColourBar(mode == ViewMode::TcdMap ? std::nullopt : bar);  // the source map panel has its own
+    m_legend->setColourBar(mode == ViewMode::TcdMap ? std::nullopt : bar); // the source map panel has its own
     m_presentLegend->setEntries(entries, title);
     m_presentLegend->setColourBar(bar);
 }
@@ -390,8 +387,8 @@ QImage MainWindow::grabWindow()
 {
     if (compareMode()) {
         const auto frames = m_compare->captureFrames();
-        return grabWithViews(this, {{m_compare->sceneView(0)->widget(), frames[0]},
-                                    {m_compare->sceneView(1)->widget(), frames[1]}});
+        return grabWithViews(
+            this, {{m_compare->sceneView(0)->widget(), frames[0]}, {m_compare->sceneView(1)->widget(), frames[1]}});
     }
     return grabWithViews(this, {{m_scene->widget(), m_scene->captureFrame()}});
 }

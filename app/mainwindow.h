@@ -53,7 +53,7 @@ public:
 
     /// How long the last scenario waits before it is written to the settings when the one before
     /// was written less than this ago (a run of clicks is written once, when it stops).
-    static constexpr int kSettingsDelayMs = 500;  // ScenarioMemory::kDelayMs
+    static constexpr int kSettingsDelayMs = 500; // ScenarioMemory::kDelayMs
 
     Session* session() const { return m_session; }
     Timeline* timeline() const { return m_timeline; }
@@ -170,13 +170,13 @@ private:
     QWidget* m_side = nullptr;               ///< mode box, legend, source map and charts beside the view
     LegendWidget* m_presentLegend = nullptr; ///< the legend as a row, in presentation mode
     CompareView* m_compare = nullptr;
-    ScenarioMemory* m_memory = nullptr;      ///< the last scenario and the recent files
-    StatusReport* m_status = nullptr;        ///< the status bar's busy bar, hidden receivers, frame time
-    ViewControls* m_viewControls = nullptr;  ///< colour mode, cumulative heat, explode, slice
+    ScenarioMemory* m_memory = nullptr;     ///< the last scenario and the recent files
+    StatusReport* m_status = nullptr;       ///< the status bar's busy bar, hidden receivers, frame time
+    ViewControls* m_viewControls = nullptr; ///< colour mode, cumulative heat, explode, slice
     Presentation* m_presentation = nullptr;
-    std::unique_ptr<MainMenus> m_menus;      ///< the actions kept in step with what is shown
-    CompareFlow* m_compareFlow = nullptr;    ///< when the split view shows what
-    FileActions* m_files = nullptr;          ///< scenarios, schedules and measured times in and out
+    std::unique_ptr<MainMenus> m_menus;   ///< the actions kept in step with what is shown
+    CompareFlow* m_compareFlow = nullptr; ///< when the split view shows what
+    FileActions* m_files = nullptr;       ///< scenarios, schedules and measured times in and out
 };
 
 } // namespace topocast::app

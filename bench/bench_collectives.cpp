@@ -19,7 +19,6 @@ using topocast::bench::everyStepShares;
 
 namespace {
 
-
 void build(benchmark::State& state, const char* algorithm, const char* topology, const char* pattern)
 {
     std::size_t transfers = 0;
@@ -37,12 +36,12 @@ void holdings(benchmark::State& state, const char* algorithm, const char* topolo
     }
 }
 
-
 } // namespace
 
 BENCHMARK_CAPTURE(build, ring_allreduce_torus_32x32, "ring", "torus:32x32", "allreduce")->Unit(benchmark::kMillisecond);
 BENCHMARK_CAPTURE(check, ring_allreduce_torus_32x32, "ring", "torus:32x32", "allreduce")->Unit(benchmark::kMillisecond);
-BENCHMARK_CAPTURE(holdings, ring_allreduce_torus_32x32, "ring", "torus:32x32", "allreduce")->Unit(benchmark::kMillisecond);
+BENCHMARK_CAPTURE(holdings, ring_allreduce_torus_32x32, "ring", "torus:32x32", "allreduce")
+    ->Unit(benchmark::kMillisecond);
 BENCHMARK_CAPTURE(everyStepShares, ring_allreduce_torus_32x32, "ring", "torus:32x32", "allreduce")
     ->Unit(benchmark::kMillisecond);
 BENCHMARK_CAPTURE(build, bucket_allreduce_torus_16x16x16, "bucket", "torus:16x16x16", "allreduce")

@@ -64,7 +64,8 @@ BENCHMARK(BM_Schedule)->Args({6, 6, 49})->Args({3, 6, 16})->Unit(benchmark::kMil
 void BM_ValidateSchedule(benchmark::State& state)
 {
     const Topology topo = Topology::mesh({49, 49, 49});
-    const Schedule s = buildSchedule("divisible-load", topo, topo.id({24, 24, 24}), Params{{"p", "6"}, {"layers", "6"}});
+    const Schedule s =
+        buildSchedule("divisible-load", topo, topo.id({24, 24, 24}), Params{{"p", "6"}, {"layers", "6"}});
     ValidateOptions vo;
     vo.forbidStepContention = false;
     for (auto _ : state)

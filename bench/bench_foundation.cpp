@@ -34,7 +34,7 @@ void BM_BinomialValidate(benchmark::State& state)
     const Schedule s = binomialBroadcast(t, t.id({64, 64, 64}));
     for (auto _ : state) {
         ValidateOptions o;
-        o.forbidStepContention = false;  // contention is measured by the metrics benchmark
+        o.forbidStepContention = false; // contention is measured by the metrics benchmark
         const Validation v = validate(s, o);
         benchmark::DoNotOptimize(v.violationCount);
     }

@@ -16,7 +16,6 @@ using topocast::bench::everyStepShares;
 
 namespace {
 
-
 void buildIndex(benchmark::State& state, const char* algorithm, const char* topology, const char* pattern)
 {
     const Schedule s = benchSchedule(algorithm, topology, pattern);
@@ -26,7 +25,6 @@ void buildIndex(benchmark::State& state, const char* algorithm, const char* topo
     }
     state.counters["transfers"] = static_cast<double>(s.size());
 }
-
 
 void lastStepBlocks(benchmark::State& state, const char* algorithm, const char* topology, const char* pattern)
 {
@@ -42,7 +40,8 @@ void lastStepBlocks(benchmark::State& state, const char* algorithm, const char* 
 
 } // namespace
 
-BENCHMARK_CAPTURE(buildIndex, sbnt_allgather_12cube, "sbnt", "hypercube:12", "allgather")->Unit(benchmark::kMillisecond);
+BENCHMARK_CAPTURE(buildIndex, sbnt_allgather_12cube, "sbnt", "hypercube:12", "allgather")
+    ->Unit(benchmark::kMillisecond);
 BENCHMARK_CAPTURE(buildIndex, sbnt_alltoall_10cube, "sbnt", "hypercube:10", "alltoall")->Unit(benchmark::kMillisecond);
 BENCHMARK_CAPTURE(buildIndex, bfs_broadcast_torus_64x64x64, "bfs", "torus:64x64x64", "broadcast")
     ->Unit(benchmark::kMillisecond);

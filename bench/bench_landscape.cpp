@@ -43,7 +43,7 @@ BENCHMARK_CAPTURE(BM_LandscapeTcd, binomial, "binomial")->Arg(1)->Arg(0)->Unit(b
 struct LandscapeCase {
     const char* algorithm;
     const char* topology;
-    const char* pattern;  // empty: the algorithm's default
+    const char* pattern; // empty: the algorithm's default
     LandscapeMetric metric;
     bool symmetry;
 };
@@ -97,27 +97,44 @@ constexpr auto kTcd = LandscapeMetric::Tcd;
 constexpr auto kLoad = LandscapeMetric::MaxLinkLoad;
 constexpr auto kTime = LandscapeMetric::Time;
 BENCHMARK_CAPTURE(BM_Landscape, binomial_mesh16x16x16_tcd, LandscapeCase{"binomial", "mesh:16x16x16", "", kTcd, true})
-    ->Unit(benchmark::kMillisecond)->UseRealTime()->Iterations(2);
+    ->Unit(benchmark::kMillisecond)
+    ->UseRealTime()
+    ->Iterations(2);
 BENCHMARK_CAPTURE(BM_Landscape, binomial_mesh16x16x16_max_link_load,
                   LandscapeCase{"binomial", "mesh:16x16x16", "", kLoad, true})
-    ->Unit(benchmark::kMillisecond)->UseRealTime()->Iterations(1);
+    ->Unit(benchmark::kMillisecond)
+    ->UseRealTime()
+    ->Iterations(1);
 BENCHMARK_CAPTURE(BM_Landscape, binomial_mesh16x16x16_time, LandscapeCase{"binomial", "mesh:16x16x16", "", kTime, true})
-    ->Unit(benchmark::kMillisecond)->UseRealTime()->Iterations(1);
+    ->Unit(benchmark::kMillisecond)
+    ->UseRealTime()
+    ->Iterations(1);
 BENCHMARK_CAPTURE(BM_Landscape, bfs_mesh16x16x16_tcd, LandscapeCase{"bfs", "mesh:16x16x16", "", kTcd, true})
-    ->Unit(benchmark::kMillisecond)->UseRealTime()->Iterations(2);
+    ->Unit(benchmark::kMillisecond)
+    ->UseRealTime()
+    ->Iterations(2);
 BENCHMARK_CAPTURE(BM_Landscape, bfs_mesh16x16x16_max_link_load, LandscapeCase{"bfs", "mesh:16x16x16", "", kLoad, true})
-    ->Unit(benchmark::kMillisecond)->UseRealTime()->Iterations(1);
+    ->Unit(benchmark::kMillisecond)
+    ->UseRealTime()
+    ->Iterations(1);
 BENCHMARK_CAPTURE(BM_Landscape, tsay_wang_torus9x9x9_tcd_symmetry,
                   LandscapeCase{"tsay-wang", "torus:9x9x9", "", kTcd, true})
-    ->Unit(benchmark::kMillisecond)->UseRealTime();
-BENCHMARK_CAPTURE(BM_Landscape, tsay_wang_torus9x9x9_tcd_brute, LandscapeCase{"tsay-wang", "torus:9x9x9", "", kTcd, false})
-    ->Unit(benchmark::kMillisecond)->UseRealTime()->Iterations(2);
+    ->Unit(benchmark::kMillisecond)
+    ->UseRealTime();
+BENCHMARK_CAPTURE(BM_Landscape, tsay_wang_torus9x9x9_tcd_brute,
+                  LandscapeCase{"tsay-wang", "torus:9x9x9", "", kTcd, false})
+    ->Unit(benchmark::kMillisecond)
+    ->UseRealTime()
+    ->Iterations(2);
 BENCHMARK_CAPTURE(BM_Landscape, nesbt_broadcast_hypercube12_tcd_symmetry,
                   LandscapeCase{"nesbt", "hypercube:12", "broadcast", kTcd, true})
-    ->Unit(benchmark::kMillisecond)->UseRealTime();
+    ->Unit(benchmark::kMillisecond)
+    ->UseRealTime();
 BENCHMARK_CAPTURE(BM_Landscape, nesbt_broadcast_hypercube12_tcd_brute,
                   LandscapeCase{"nesbt", "hypercube:12", "broadcast", kTcd, false})
-    ->Unit(benchmark::kMillisecond)->UseRealTime()->Iterations(1);
+    ->Unit(benchmark::kMillisecond)
+    ->UseRealTime()
+    ->Iterations(1);
 
 const Schedule& bigSchedule(const char* algorithm)
 {
@@ -153,7 +170,8 @@ void BM_MetricsAndLoadHistory(benchmark::State& state, const char* algorithm)
         state.counters["history_MiB"] = static_cast<double>(loads.memoryBytes()) / (1024.0 * 1024.0);
     }
 }
-BENCHMARK_CAPTURE(BM_MetricsAndLoadHistory, recursive_doubling_32cube, "recursive-doubling")->Unit(benchmark::kMillisecond);
+BENCHMARK_CAPTURE(BM_MetricsAndLoadHistory, recursive_doubling_32cube, "recursive-doubling")
+    ->Unit(benchmark::kMillisecond);
 BENCHMARK_CAPTURE(BM_MetricsAndLoadHistory, bfs_32cube, "bfs")->Unit(benchmark::kMillisecond);
 
 void BM_LoadsAtEveryStep(benchmark::State& state, const char* algorithm)

@@ -15,7 +15,8 @@ using namespace topocast;
 
 namespace {
 
-MscclStep op(int s, MscclOp type, MscclBuffer sb, int so, MscclBuffer db, int dof, int cnt = 1, int depTb = -1, int depStep = -1)
+MscclStep op(int s, MscclOp type, MscclBuffer sb, int so, MscclBuffer db, int dof, int cnt = 1, int depTb = -1,
+             int depStep = -1)
 {
     MscclStep st;
     st.s = s;

@@ -52,9 +52,15 @@ void engine(benchmark::State& state, const char* algorithm, const char* topology
 
 } // namespace
 
-BENCHMARK_CAPTURE(simulated, bucket_torus_16x16x16, "bucket", "torus:16x16x16", false)->Unit(benchmark::kSecond)->Iterations(1);
-BENCHMARK_CAPTURE(engine, bucket_torus_16x16x16, "bucket", "torus:16x16x16", false)->Unit(benchmark::kSecond)->Iterations(1);
-BENCHMARK_CAPTURE(simulated, bucket_torus_16x16x16_steps, "bucket", "torus:16x16x16", true)->Unit(benchmark::kSecond)->Iterations(1);
+BENCHMARK_CAPTURE(simulated, bucket_torus_16x16x16, "bucket", "torus:16x16x16", false)
+    ->Unit(benchmark::kSecond)
+    ->Iterations(1);
+BENCHMARK_CAPTURE(engine, bucket_torus_16x16x16, "bucket", "torus:16x16x16", false)
+    ->Unit(benchmark::kSecond)
+    ->Iterations(1);
+BENCHMARK_CAPTURE(simulated, bucket_torus_16x16x16_steps, "bucket", "torus:16x16x16", true)
+    ->Unit(benchmark::kSecond)
+    ->Iterations(1);
 BENCHMARK_CAPTURE(simulated, rabenseifner_torus_16x16x16, "rabenseifner", "torus:16x16x16", false)
     ->Unit(benchmark::kSecond)
     ->Iterations(1);

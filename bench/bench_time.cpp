@@ -41,8 +41,10 @@ void timed(benchmark::State& state, const char* algorithm, const char* topology,
 } // namespace
 
 BENCHMARK_CAPTURE(check, ring_allreduce_torus_32x32, "ring", "torus:32x32", "allreduce")->Unit(benchmark::kMillisecond);
-BENCHMARK_CAPTURE(program, ring_allreduce_torus_32x32, "ring", "torus:32x32", "allreduce")->Unit(benchmark::kMillisecond);
-BENCHMARK_CAPTURE(timed, ring_allreduce_torus_32x32, "ring", "torus:32x32", "allreduce", false)->Unit(benchmark::kMillisecond);
+BENCHMARK_CAPTURE(program, ring_allreduce_torus_32x32, "ring", "torus:32x32", "allreduce")
+    ->Unit(benchmark::kMillisecond);
+BENCHMARK_CAPTURE(timed, ring_allreduce_torus_32x32, "ring", "torus:32x32", "allreduce", false)
+    ->Unit(benchmark::kMillisecond);
 BENCHMARK_CAPTURE(timed, ring_allreduce_torus_32x32_steps, "ring", "torus:32x32", "allreduce", true)
     ->Unit(benchmark::kMillisecond);
 BENCHMARK_CAPTURE(timed, ring_allreduce_torus_32x32_every_rank, "ring", "torus:32x32", "allreduce", false, false)
@@ -51,7 +53,8 @@ BENCHMARK_CAPTURE(check, bucket_allreduce_torus_16x16x16, "bucket", "torus:16x16
     ->Unit(benchmark::kMillisecond);
 BENCHMARK_CAPTURE(timed, bucket_allreduce_torus_16x16x16, "bucket", "torus:16x16x16", "allreduce", false)
     ->Unit(benchmark::kMillisecond);
-BENCHMARK_CAPTURE(timed, bucket_allreduce_torus_16x16x16_every_rank, "bucket", "torus:16x16x16", "allreduce", false, false)
+BENCHMARK_CAPTURE(timed, bucket_allreduce_torus_16x16x16_every_rank, "bucket", "torus:16x16x16", "allreduce", false,
+                  false)
     ->Unit(benchmark::kMillisecond);
 
 BENCHMARK_MAIN();

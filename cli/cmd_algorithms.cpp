@@ -26,10 +26,14 @@ std::string join(const std::vector<std::string>& v)
 const char* kindName(ParamSpec::Kind k)
 {
     switch (k) {
-    case ParamSpec::Kind::Choice: return "choice";
-    case ParamSpec::Kind::Integer: return "integer";
-    case ParamSpec::Kind::Number: return "number";
-    case ParamSpec::Kind::Text: return "text";
+    case ParamSpec::Kind::Choice:
+        return "choice";
+    case ParamSpec::Kind::Integer:
+        return "integer";
+    case ParamSpec::Kind::Number:
+        return "number";
+    case ParamSpec::Kind::Text:
+        return "text";
     }
     return "text";
 }
@@ -38,8 +42,11 @@ nlohmann::ordered_json paramsJson(const AlgorithmInfo& a)
 {
     nlohmann::ordered_json list = nlohmann::ordered_json::array();
     for (const ParamSpec& p : a.params) {
-        nlohmann::ordered_json o{{"key", p.key}, {"label", p.label}, {"kind", kindName(p.kind)},
-                                 {"allowed", p.allowedText()}, {"default", p.defaultValueText()}};
+        nlohmann::ordered_json o{{"key", p.key},
+                                 {"label", p.label},
+                                 {"kind", kindName(p.kind)},
+                                 {"allowed", p.allowedText()},
+                                 {"default", p.defaultValueText()}};
         if (p.kind == ParamSpec::Kind::Choice)
             o["choices"] = p.choices;
         if (!p.unit.empty())
@@ -104,55 +111,59 @@ struct AlgorithmsCommand {
 const CommandRegistrar reg{Command{
     .name = "algorithms",
     .help = "list the algorithms and the topologies each accepts",
-    .setup = [](CLI::App& sub) {
-        auto opts = std::make_shared<AlgorithmsCommand>();
-        sub.add_option("--topology,-t", opts->topology, "also say whether each applies to this topology, and why not");
-        sub.add_flag("--json", opts->json,
-                     "print as JSON: {format, version, topology (null without --topology), algorithms: [...]}");
-        return [opts](Io& io) {
-            std::optional<Topology> topo;
-            if (!opts->topology.empty())
-                topo = Topology::parse(opts->topology);
-            nlohmann::ordered_json list = nlohmann::ordered_json::array();
-            for (const AlgorithmInfo& a : algorithms()) {
-                std::optional<std::string> why;
-                if (topo)
-                    why = a.whyNot(*topo);
-                if (opts->json) {
-                    nlohmann::ordered_json o{{"name", a.name}, {"summary", a.summary}, {"topologies", a.topologies},
-                                             {"modes", a.modes}, {"patterns", a.patterns},
-                                             {"params", paramsJson(a)}};
-                    nlohmann::ordered_json needs = nlohmann::ordered_json::object();
-                    for (const std::string& pattern : a.patterns)
-                        if (const auto ports = onlyPorts(a.name, pattern); !ports.empty())
-                            needs[pattern] = ports;
-                    if (!needs.empty())
-                        o["pattern_ports"] = std::move(needs);
-                    if (topo) {
-                        o["applies"] = !why.has_value();
-                        if (why)
-                            o["why_not"] = *why;
+    .setup =
+        [](CLI::App& sub) {
+            auto opts = std::make_shared<AlgorithmsCommand>();
+            sub.add_option("--topology,-t", opts->topology,
+                           "also say whether each applies to this topology, and why not");
+            sub.add_flag("--json", opts->json,
+                         "print as JSON: {format, version, topology (null without --topology), algorithms: [...]}");
+            return [opts](Io& io) {
+                std::optional<Topology> topo;
+                if (!opts->topology.empty())
+                    topo = Topology::parse(opts->topology);
+                nlohmann::ordered_json list = nlohmann::ordered_json::array();
+                for (const AlgorithmInfo& a : algorithms()) {
+                    std::optional<std::string> why;
+                    if (topo)
+                        why = a.whyNot(*topo);
+                    if (opts->json) {
+                        nlohmann::ordered_json o{
+                            {"name", a.name},   {"summary", a.summary},   {"topologies", a.topologies},
+                            {"modes", a.modes}, {"patterns", a.patterns}, {"params", paramsJson(a)}};
+                        nlohmann::ordered_json needs = nlohmann::ordered_json::object();
+                        for (const std::string& pattern : a.patterns)
+                            if (const auto ports = onlyPorts(a.name, pattern); !ports.empty())
+                                needs[pattern] = ports;
+                        if (!needs.empty())
+                            o["pattern_ports"] = std::move(needs);
+                        if (topo) {
+                            o["applies"] = !why.has_value();
+                            if (why)
+                                o["why_not"] = *why;
+                        }
+                        list.push_back(o);
+                        continue;
                     }
-                    list.push_back(o);
-                    continue;
+                    io.out << a.name << "\n    " << a.summary << "\n    topologies: " << a.topologies << "\n";
+                    if (!a.modes.empty())
+                        io.out << "    --mode " << join(a.modes) << " (default " << a.modes.front() << ")\n";
+                    if (a.patterns.size() > 1)
+                        io.out << "    --pattern " << patternsWithPorts(a) << "\n";
+                    printParams(io.out, a);
+                    if (topo)
+                        io.out << "    on " << topo->displayName() << ": "
+                               << (why ? "no — " + *why : std::string("yes")) << "\n";
                 }
-                io.out << a.name << "\n    " << a.summary << "\n    topologies: " << a.topologies << "\n";
-                if (!a.modes.empty())
-                    io.out << "    --mode " << join(a.modes) << " (default " << a.modes.front() << ")\n";
-                if (a.patterns.size() > 1)
-                    io.out << "    --pattern " << patternsWithPorts(a) << "\n";
-                printParams(io.out, a);
-                if (topo)
-                    io.out << "    on " << topo->displayName() << ": " << (why ? "no — " + *why : std::string("yes")) << "\n";
-            }
-            if (opts->json) {
-                nlohmann::ordered_json doc = topo ? envelope("topocast-algorithms", *topo) : envelope("topocast-algorithms");
-                doc["algorithms"] = std::move(list);
-                io.out << doc.dump(2) << "\n";
-            }
-            return 0;
-        };
-    },
+                if (opts->json) {
+                    nlohmann::ordered_json doc =
+                        topo ? envelope("topocast-algorithms", *topo) : envelope("topocast-algorithms");
+                    doc["algorithms"] = std::move(list);
+                    io.out << doc.dump(2) << "\n";
+                }
+                return 0;
+            };
+        },
 }};
 
 } // namespace

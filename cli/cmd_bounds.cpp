@@ -72,11 +72,17 @@ nlohmann::ordered_json boundsJson(const TorusBroadcastBounds& b)
     auto opt = [](const std::optional<std::uint32_t>& v) {
         return v ? nlohmann::ordered_json(*v) : nlohmann::ordered_json(nullptr);
     };
-    nlohmann::ordered_json j = {{"d", b.d}, {"n", b.n}, {"n_prime", b.nPrime}, {"r", b.r},
-                                {"lower_bound", b.lowerBound}, {"paper_bound", b.paperBound},
+    nlohmann::ordered_json j = {{"d", b.d},
+                                {"n", b.n},
+                                {"n_prime", b.nPrime},
+                                {"r", b.r},
+                                {"lower_bound", b.lowerBound},
+                                {"paper_bound", b.paperBound},
                                 {"tsay_wang_paper", opt(b.paperVariantSteps)},
-                                {"tsay_wang_direct", opt(b.directVariantSteps)}, {"tseng_2d", opt(b.tseng2d)},
-                                {"tseng_wang_3d", opt(b.tsengWang3d)}, {"park_choi", opt(b.parkChoi)}};
+                                {"tsay_wang_direct", opt(b.directVariantSteps)},
+                                {"tseng_2d", opt(b.tseng2d)},
+                                {"tseng_wang_3d", opt(b.tsengWang3d)},
+                                {"park_choi", opt(b.parkChoi)}};
     if (!b.note.empty())
         j["note"] = b.note;
     return j;
@@ -146,29 +152,32 @@ struct BoundsOptions {
 CommandRegistrar reg{Command{
     .name = "bounds",
     .help = "all-port torus broadcast bounds: lower bound, Tsay & Wang, Tseng, Tseng & Wang, Park & Choi",
-    .setup = [](CLI::App& sub) {
-        auto opts = std::make_shared<BoundsOptions>();
-        sub.add_option("--dims,-d", opts->dims, "dimensions d ≥ 2 (a number, a list 2,3 or a range 2..4)")->required();
-        sub.add_option("--side,-n", opts->side, "torus side n ≥ 3 (a number, a list 5,7 or a range 3..30)")->required();
-        sub.add_flag("--json", opts->json,
-                     "print JSON instead of a table: {format, version, topology, pattern, port_model, unit, rows}");
-        return [opts](Io& io) {
-            const auto dims = parseNumberList(opts->dims, "--dims", 2, 1000);
-            const auto sides = parseNumberList(opts->side, "--side", 3, 1'000'000'000'000LL);
-            if (dims.size() * sides.size() > 100000)
-                throw Error("bounds prints at most 100000 rows; got " + std::to_string(dims.size() * sides.size()));
-            std::vector<TorusBroadcastBounds> rows;
-            for (long long d : dims)
-                for (long long n : sides)
-                    rows.push_back(torusBroadcastBounds(static_cast<int>(d), n));
-            if (opts->json) {
-                io.out << boundsDocument(rows).dump(2) << '\n';
-            } else {
-                printTable(io.out, rows);
-            }
-            return 0;
-        };
-    },
+    .setup =
+        [](CLI::App& sub) {
+            auto opts = std::make_shared<BoundsOptions>();
+            sub.add_option("--dims,-d", opts->dims, "dimensions d ≥ 2 (a number, a list 2,3 or a range 2..4)")
+                ->required();
+            sub.add_option("--side,-n", opts->side, "torus side n ≥ 3 (a number, a list 5,7 or a range 3..30)")
+                ->required();
+            sub.add_flag("--json", opts->json,
+                         "print JSON instead of a table: {format, version, topology, pattern, port_model, unit, rows}");
+            return [opts](Io& io) {
+                const auto dims = parseNumberList(opts->dims, "--dims", 2, 1000);
+                const auto sides = parseNumberList(opts->side, "--side", 3, 1'000'000'000'000LL);
+                if (dims.size() * sides.size() > 100000)
+                    throw Error("bounds prints at most 100000 rows; got " + std::to_string(dims.size() * sides.size()));
+                std::vector<TorusBroadcastBounds> rows;
+                for (long long d : dims)
+                    for (long long n : sides)
+                        rows.push_back(torusBroadcastBounds(static_cast<int>(d), n));
+                if (opts->json) {
+                    io.out << boundsDocument(rows).dump(2) << '\n';
+                } else {
+                    printTable(io.out, rows);
+                }
+                return 0;
+            };
+        },
 }};
 
 } // namespace

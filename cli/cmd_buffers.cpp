@@ -52,8 +52,9 @@ int runBuffers(const BuffersCommand& opt, Io& io)
                 nlohmann::ordered_json sources = nlohmann::ordered_json::array();
                 for (NodeId u : b.sources)
                     sources.push_back(nodeToJson(topo, u));
-                blocks.push_back({{"chunk", b.chunk == kNoChunk ? nlohmann::ordered_json() : nlohmann::ordered_json(b.chunk)},
-                                  {"sources", std::move(sources)}});
+                blocks.push_back(
+                    {{"chunk", b.chunk == kNoChunk ? nlohmann::ordered_json() : nlohmann::ordered_json(b.chunk)},
+                     {"sources", std::move(sources)}});
             }
             nodes.push_back({{"node", nodeToJson(topo, v)},
                              {"required", holdings.requiredCount(v)},
@@ -65,14 +66,16 @@ int runBuffers(const BuffersCommand& opt, Io& io)
         return 0;
     }
     const std::string from = hasRoot(schedule.pattern()) ? " from " + topo.nodeName(schedule.source()) : std::string();
-    io.out << fmt::format("{} {} on the {}{}: what each node holds at the end of step {} of {} ({} chunks)\n", sc.algorithm,
-                          toString(schedule.pattern()), topo.displayName(), from, opt.step, steps, chunkCount(schedule));
+    io.out << fmt::format("{} {} on the {}{}: what each node holds at the end of step {} of {} ({} chunks)\n",
+                          sc.algorithm, toString(schedule.pattern()), topo.displayName(), from, opt.step, steps,
+                          chunkCount(schedule));
     for (NodeId v{}; v < topo.nodeCount(); ++v) {
         std::vector<std::string> chunks;
         for (const HeldBlock& b : holdings.blocksAt(schedule, v, step))
             chunks.push_back(b.chunk == kNoChunk ? "?" : std::to_string(b.chunk));
-        io.out << fmt::format("{}: {} of its {} required; chunks {}\n", topo.nodeName(v), holdings.requiredHeldAt(v, step),
-                              holdings.requiredCount(v), chunks.empty() ? "none" : fmt::format("{}", fmt::join(chunks, " ")));
+        io.out << fmt::format("{}: {} of its {} required; chunks {}\n", topo.nodeName(v),
+                              holdings.requiredHeldAt(v, step), holdings.requiredCount(v),
+                              chunks.empty() ? "none" : fmt::format("{}", fmt::join(chunks, " ")));
     }
     return 0;
 }
@@ -80,15 +83,18 @@ int runBuffers(const BuffersCommand& opt, Io& io)
 const CommandRegistrar reg{Command{
     .name = "buffers",
     .help = "what every node holds at the end of a step: its chunks and the nodes whose data each stands for",
-    .setup = [](CLI::App& sub) {
-        auto opt = std::make_shared<BuffersCommand>();
-        opt->scenario.add(sub);
-        sub.add_option("--step", opt->step, "the step K (0 = before the first step, up to the last)")->required();
-        sub.add_flag("--json", opt->json,
-                     "write {format, version, topology, algorithm, parameters, source, pattern, step, steps, chunks, "
-                     "\"nodes\": [{\"node\", \"required\", \"required_held\", \"blocks\": [{\"chunk\", \"sources\"}, …]}, …]}");
-        return [opt](Io& io) { return runBuffers(*opt, io); };
-    },
+    .setup =
+        [](CLI::App& sub) {
+            auto opt = std::make_shared<BuffersCommand>();
+            opt->scenario.add(sub);
+            sub.add_option("--step", opt->step, "the step K (0 = before the first step, up to the last)")->required();
+            sub.add_flag(
+                "--json", opt->json,
+                "write {format, version, topology, algorithm, parameters, source, pattern, step, steps, chunks, "
+                "\"nodes\": [{\"node\", \"required\", \"required_held\", \"blocks\": [{\"chunk\", \"sources\"}, …]}, "
+                "…]}");
+            return [opt](Io& io) { return runBuffers(*opt, io); };
+        },
 }};
 
 } // namespace

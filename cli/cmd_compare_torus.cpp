@@ -77,7 +77,13 @@ std::vector<Row> compareAll(const Topology& topo, NodeId source)
             std::string list;
             for (const std::string& p : info.patterns)
                 list += (list.empty() ? "" : ", ") + p;
-            rows.push_back({info.name, info.name, "", "", Pattern::Broadcast, 0, {},
+            rows.push_back({info.name,
+                            info.name,
+                            "",
+                            "",
+                            Pattern::Broadcast,
+                            0,
+                            {},
                             info.name + " computes " + list + ", which have no source"});
             continue;
         }
@@ -183,9 +189,9 @@ void printTable(const std::vector<const Row*>& rows, Io& io)
            << std::setw(15) << "max step load" << std::setw(15) << "max link load" << '\n';
     for (const Row* r : rows)
         io.out << std::left << std::setw(28) << r->label << std::setw(19) << r->ports << std::right << std::setw(7)
-               << r->nodesServed << std::setw(7) << r->metrics.steps << std::setw(14) << r->metrics.tcd
-               << std::setw(12) << r->metrics.contentionUses << std::setw(15) << r->metrics.maxStepLoad
-               << std::setw(15) << r->metrics.maxLinkLoad << '\n';
+               << r->nodesServed << std::setw(7) << r->metrics.steps << std::setw(14) << r->metrics.tcd << std::setw(12)
+               << r->metrics.contentionUses << std::setw(15) << r->metrics.maxStepLoad << std::setw(15)
+               << r->metrics.maxLinkLoad << '\n';
 }
 
 int printText(const Topology& topo, NodeId source, const std::vector<Row>& rows, std::optional<std::uint32_t> lb,
@@ -198,7 +204,8 @@ int printText(const Topology& topo, NodeId source, const std::vector<Row>& rows,
     for (Pattern p : patternsOf(rows)) {
         if (p == Pattern::Broadcast)
             continue;
-        io.out << "\n" << toString(p) << " (not a broadcast, so in a table of its own) on the " << topo.displayName()
+        io.out << "\n"
+               << toString(p) << " (not a broadcast, so in a table of its own) on the " << topo.displayName()
                << " from " << topo.nodeName(source) << '\n';
         printTable(rowsOf(rows, p), io);
     }
@@ -215,21 +222,22 @@ CommandRegistrar reg{Command{
     .name = "compare-torus",
     .help = "every algorithm that applies to a torus (or any topology), from one source, one table per pattern: steps, "
             "TCD, contention, link load",
-    .setup = [](CLI::App& sub) {
-        auto opts = std::make_shared<CompareOptions>();
-        sub.add_option("--topology,-t", opts->topology, "the network, e.g. torus:7x7x7")->required();
-        sub.add_option("--source,-s", opts->source, "source node as coordinates, e.g. 1,2,3 (default: the origin)");
-        sub.add_flag("--json", opts->json, "print JSON instead of a table");
-        return [opts](Io& io) {
-            const Topology topo = Topology::parse(opts->topology);
-            const NodeId source = opts->source.empty() ? NodeId{0} : topo.parseNode(opts->source);
-            const std::vector<Row> rows = compareAll(topo, source);
-            std::optional<std::uint32_t> lb;
-            if (topo.isTorus() && topo.isCubic() && topo.dims() >= 2)
-                lb = allPortLowerBound(topo.dims(), topo.side(0));
-            return opts->json ? printJson(topo, source, rows, lb, io) : printText(topo, source, rows, lb, io);
-        };
-    },
+    .setup =
+        [](CLI::App& sub) {
+            auto opts = std::make_shared<CompareOptions>();
+            sub.add_option("--topology,-t", opts->topology, "the network, e.g. torus:7x7x7")->required();
+            sub.add_option("--source,-s", opts->source, "source node as coordinates, e.g. 1,2,3 (default: the origin)");
+            sub.add_flag("--json", opts->json, "print JSON instead of a table");
+            return [opts](Io& io) {
+                const Topology topo = Topology::parse(opts->topology);
+                const NodeId source = opts->source.empty() ? NodeId{0} : topo.parseNode(opts->source);
+                const std::vector<Row> rows = compareAll(topo, source);
+                std::optional<std::uint32_t> lb;
+                if (topo.isTorus() && topo.isCubic() && topo.dims() >= 2)
+                    lb = allPortLowerBound(topo.dims(), topo.side(0));
+                return opts->json ? printJson(topo, source, rows, lb, io) : printText(topo, source, rows, lb, io);
+            };
+        },
 }};
 
 } // namespace

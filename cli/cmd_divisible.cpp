@@ -9,8 +9,8 @@
 #include "envelope.h"
 
 #include "topocast/algorithms/divisible_load.h"
-#include "topocast/algorithms/registry.h"
 #include "topocast/algorithms/figures.h"
+#include "topocast/algorithms/registry.h"
 #include "topocast/io/figures_json.h"
 #include "topocast/io/schedule_json.h"
 #include "topocast/model/error.h"
@@ -45,7 +45,10 @@ struct DivisibleOptions {
     std::string source;
 };
 
-std::string num(double v) { return formatSignificant(v, 15); }
+std::string num(double v)
+{
+    return formatSignificant(v, 15);
+}
 
 DivisibleLoadParams baseParams(const DivisibleOptions& o, int p)
 {
@@ -230,10 +233,16 @@ int runSingle(const DivisibleOptions& o, Io& io)
         nlohmann::ordered_json j = o.topology.empty() ? envelope("topocast-divisible")
                                                       : envelope("topocast-divisible", Topology::parse(o.topology));
         j["algorithm"] = "divisible-load";
-        j["parameters"] = {{"p", pr.ports}, {"layers", pr.layers}, {"A", pr.A}, {"C", pr.C},
-                           {"S", pr.S},     {"V", pr.V},           {"epsilon", pr.epsilon}};
-        j["units"] = {{"A", "s/byte"}, {"C", "s/byte"}, {"S", "s"}, {"V", "bytes"}, {"time", "s"},
-                      {"load", "bytes"}, {"alpha", "bytes per processor"}, {"lambda", "fraction of V"}};
+        j["parameters"] = {{"p", pr.ports}, {"layers", pr.layers},  {"A", pr.A}, {"C", pr.C}, {"S", pr.S},
+                           {"V", pr.V},     {"epsilon", pr.epsilon}};
+        j["units"] = {{"A", "s/byte"},
+                      {"C", "s/byte"},
+                      {"S", "s"},
+                      {"V", "bytes"},
+                      {"time", "s"},
+                      {"load", "bytes"},
+                      {"alpha", "bytes per processor"},
+                      {"lambda", "fraction of V"}};
         j.update(divisibleLoadJson(m));
         if (!mapping.is_null())
             j["mapping"] = mapping;
@@ -243,8 +252,7 @@ int runSingle(const DivisibleOptions& o, Io& io)
     } else {
         printText(m, io.out);
         if (!mapping.is_null())
-            io.out << "\nmapping on " << mapping["topology"].get<std::string>() << " from "
-                   << sourceName << ":\n"
+            io.out << "\nmapping on " << mapping["topology"].get<std::string>() << " from " << sourceName << ":\n"
                    << mapping.dump(2) << '\n';
     }
     return 0;
@@ -253,38 +261,41 @@ int runSingle(const DivisibleOptions& o, Io& io)
 CommandRegistrar reg{Command{
     .name = "divisible",
     .help = "divisible-load scattering (Drozdowski & Glazek): per-layer load shares, speedup, bound, timeline",
-    .setup = [](CLI::App& sub) {
-        auto o = std::make_shared<DivisibleOptions>();
-        sub.add_option("--ports,-p", o->ports, "ports p (1..6); with --sweep a list such as 1,3,6")->delimiter(',');
-        sub.add_option("--layers,-H", o->layersGiven,
-                       "layers h after the originator (default: h_max, the best); with --sweep the last h");
-        sub.add_option("--A", o->A, "inverse processing rate A (s/byte, > 0; default 1e-6)");
-        sub.add_option("--C", o->C, "inverse link rate C (s/byte, >= 0; default 3.3e-9)");
-        sub.add_option("--S", o->S, "setup time per message S (s, >= 0; default 8.57e-6)");
-        sub.add_option("--V", o->V, "total load V (bytes, > 0; default 1e6)");
-        sub.add_option("--epsilon", o->epsilon, "returned results as a fraction of the data (>= 0; default 0)");
-        auto* json = sub.add_flag("--json", o->json,
-                                  "print JSON (alpha, lambda, speedup, limit, bound, h_max, "
-                                  "feasible, timeline, …)");
-        auto* csv = sub.add_flag("--csv", o->csv, "print the per-layer timeline as CSV");
-        json->excludes(csv);
-        sub.add_option("--sweep", o->sweep, "print a CSV series: layers (Fig 4), rho (Fig 5), shares (Figs 6-7)");
-        sub.add_option("--rho-factors", o->rhoFactors, "with --sweep: factors applied to C (default 0.1,1,10 for rho)")
-            ->delimiter(',');
-        sub.add_option("--topology,-t", o->topology, "also place the layers on this 3-D mesh/torus (e.g. mesh:16x16x16)");
-        sub.add_option("--source", o->source, "with --topology: the originator node, e.g. 0,0,5 (default node 0)");
-        return [o](Io& io) {
-            if (o->layersGiven != kNotGiven && (o->layersGiven < 0 || o->layersGiven > kDivisibleMaxLayers))
-                throw Error("divisible: --layers " + std::to_string(o->layersGiven) + " is outside 0.." +
-                            std::to_string(kDivisibleMaxLayers));
-            o->layers = o->layersGiven == kNotGiven ? -1 : o->layersGiven;
-            if (!o->sweep.empty())
-                return runSweep(*o, io);
-            if (o->ports.empty())
-                throw Error("divisible: --ports P (1..6) is required");
-            return runSingle(*o, io);
-        };
-    },
+    .setup =
+        [](CLI::App& sub) {
+            auto o = std::make_shared<DivisibleOptions>();
+            sub.add_option("--ports,-p", o->ports, "ports p (1..6); with --sweep a list such as 1,3,6")->delimiter(',');
+            sub.add_option("--layers,-H", o->layersGiven,
+                           "layers h after the originator (default: h_max, the best); with --sweep the last h");
+            sub.add_option("--A", o->A, "inverse processing rate A (s/byte, > 0; default 1e-6)");
+            sub.add_option("--C", o->C, "inverse link rate C (s/byte, >= 0; default 3.3e-9)");
+            sub.add_option("--S", o->S, "setup time per message S (s, >= 0; default 8.57e-6)");
+            sub.add_option("--V", o->V, "total load V (bytes, > 0; default 1e6)");
+            sub.add_option("--epsilon", o->epsilon, "returned results as a fraction of the data (>= 0; default 0)");
+            auto* json = sub.add_flag("--json", o->json,
+                                      "print JSON (alpha, lambda, speedup, limit, bound, h_max, "
+                                      "feasible, timeline, …)");
+            auto* csv = sub.add_flag("--csv", o->csv, "print the per-layer timeline as CSV");
+            json->excludes(csv);
+            sub.add_option("--sweep", o->sweep, "print a CSV series: layers (Fig 4), rho (Fig 5), shares (Figs 6-7)");
+            sub.add_option("--rho-factors", o->rhoFactors,
+                           "with --sweep: factors applied to C (default 0.1,1,10 for rho)")
+                ->delimiter(',');
+            sub.add_option("--topology,-t", o->topology,
+                           "also place the layers on this 3-D mesh/torus (e.g. mesh:16x16x16)");
+            sub.add_option("--source", o->source, "with --topology: the originator node, e.g. 0,0,5 (default node 0)");
+            return [o](Io& io) {
+                if (o->layersGiven != kNotGiven && (o->layersGiven < 0 || o->layersGiven > kDivisibleMaxLayers))
+                    throw Error("divisible: --layers " + std::to_string(o->layersGiven) + " is outside 0.." +
+                                std::to_string(kDivisibleMaxLayers));
+                o->layers = o->layersGiven == kNotGiven ? -1 : o->layersGiven;
+                if (!o->sweep.empty())
+                    return runSweep(*o, io);
+                if (o->ports.empty())
+                    throw Error("divisible: --ports P (1..6) is required");
+                return runSingle(*o, io);
+            };
+        },
 }};
 
 } // namespace

@@ -39,8 +39,8 @@ struct LandscapeCommand {
     bool json = false;
     double maxSeconds = kDefaultMaxSeconds;
     unsigned threads = 0;
-    std::string out;  ///< --out: the document goes to this file (atomically) instead of stdout
-    std::string model;  ///< --model loggp|simgrid: time every source's schedule on the network model
+    std::string out;   ///< --out: the document goes to this file (atomically) instead of stdout
+    std::string model; ///< --model loggp|simgrid: time every source's schedule on the network model
     NetworkOptions network;
 };
 
@@ -61,16 +61,17 @@ void refuseLongWork(const Scenario& sc, LandscapeMetric metric, const LandscapeE
         return;
     // Ranks of this machine's size that would finish within the limit.
     const double ranks = std::ceil(est.seconds / maxSeconds);
-    throw Error("the " + toString(metric) + " landscape of " + sc.algorithm + " on the " +
-                sc.topology.displayName() + " would take " + estimateText(est) + " (" +
-                std::to_string(est.schedules) + " schedules, one per source, " + perSchedule(est.secondsPerSchedule) +
-                " each on one core; timed on " + std::to_string(est.sampled) + " sources of " + est.sampledOn +
-                "); the limit is --max-seconds " + formatSignificant(maxSeconds, 6) +
-                ". Spread it over MPI ranks (each with " + std::to_string(est.workers) + " cores) with `" +
+    throw Error("the " + toString(metric) + " landscape of " + sc.algorithm + " on the " + sc.topology.displayName() +
+                " would take " + estimateText(est) + " (" + std::to_string(est.schedules) +
+                " schedules, one per source, " + perSchedule(est.secondsPerSchedule) + " each on one core; timed on " +
+                std::to_string(est.sampled) + " sources of " + est.sampledOn + "); the limit is --max-seconds " +
+                formatSignificant(maxSeconds, 6) + ". Spread it over MPI ranks (each with " +
+                std::to_string(est.workers) + " cores) with `" +
                 mpiLandscapeCommand(sc, metric, ranks > 1e9 ? 1e9 : ranks) + "`, or raise --max-seconds");
 }
 
-std::optional<Landscape> computedLandscape(const LandscapeCommand& opt, const Scenario& sc, LandscapeMetric metric, Io& io);
+std::optional<Landscape> computedLandscape(const LandscapeCommand& opt, const Scenario& sc, LandscapeMetric metric,
+                                           Io& io);
 
 int runLandscape(const LandscapeCommand& opt, Io& io)
 {
@@ -84,7 +85,8 @@ int runLandscape(const LandscapeCommand& opt, Io& io)
         timing = landscapeTiming(opt.model, opt.network.resolve(sc.network));
     }
     const std::optional<Landscape> landscape =
-        timing ? std::optional<Landscape>(timedLandscape(sc, *timing, opt.maxSeconds, io)) : computedLandscape(opt, sc, metric, io);
+        timing ? std::optional<Landscape>(timedLandscape(sc, *timing, opt.maxSeconds, io))
+               : computedLandscape(opt, sc, metric, io);
     if (!landscape)
         throw Error("the landscape was cancelled");
     std::ostringstream text;
@@ -104,7 +106,8 @@ int runLandscape(const LandscapeCommand& opt, Io& io)
 
 /// The landscape by core computeLandscape (closed form, symmetry or every source), estimated
 /// and refused past --max-seconds before a long brute force.
-std::optional<Landscape> computedLandscape(const LandscapeCommand& opt, const Scenario& sc, LandscapeMetric metric, Io& io)
+std::optional<Landscape> computedLandscape(const LandscapeCommand& opt, const Scenario& sc, LandscapeMetric metric,
+                                           Io& io)
 {
     const Topology& topo = sc.topology;
 
@@ -136,28 +139,30 @@ std::optional<Landscape> computedLandscape(const LandscapeCommand& opt, const Sc
 const CommandRegistrar reg{Command{
     .name = "landscape",
     .help = "one metric (tcd, steps, max_link_load, contention, time) of the schedule from every source",
-    .setup = [](CLI::App& sub) {
-        auto opt = std::make_shared<LandscapeCommand>();
-        opt->scenario.add(sub, true, {"message"});
-        sub.add_option("--metric", opt->metric, "tcd | steps | max_link_load | contention | time")->required();
-        sub.add_flag("--json", opt->json,
-                     "write {\"metric\", \"values\" (node-id order), \"min\", \"argmin\" (nodes), \"max\"}");
-        sub.add_option("--max-seconds", opt->maxSeconds,
-                       "refuse a landscape estimated to take longer (seconds; 0: no limit) and name the "
-                       "topocast-mpi command that would spread it")
-            ->check(CLI::NonNegativeNumber)
-            ->capture_default_str();
-        sub.add_option("--out,-o", opt->out, "write the landscape to this file (atomically) instead of standard output");
-        sub.add_option("--model", opt->model,
-                       "with --metric time: time every source's schedule on the network model — loggp (the time "
-                       "engine) or simgrid (simulated, shared links charged); default: the algorithm's own figure")
-            ->check(CLI::IsMember({"loggp", "simgrid"}));
-        opt->network.add(sub);
-        sub.add_option("--threads", opt->threads, "worker threads (0: one per hardware thread)")
-            ->check(CLI::Range(0u, 4096u))
-            ->capture_default_str();
-        return [opt](Io& io) { return runLandscape(*opt, io); };
-    },
+    .setup =
+        [](CLI::App& sub) {
+            auto opt = std::make_shared<LandscapeCommand>();
+            opt->scenario.add(sub, true, {"message"});
+            sub.add_option("--metric", opt->metric, "tcd | steps | max_link_load | contention | time")->required();
+            sub.add_flag("--json", opt->json,
+                         "write {\"metric\", \"values\" (node-id order), \"min\", \"argmin\" (nodes), \"max\"}");
+            sub.add_option("--max-seconds", opt->maxSeconds,
+                           "refuse a landscape estimated to take longer (seconds; 0: no limit) and name the "
+                           "topocast-mpi command that would spread it")
+                ->check(CLI::NonNegativeNumber)
+                ->capture_default_str();
+            sub.add_option("--out,-o", opt->out,
+                           "write the landscape to this file (atomically) instead of standard output");
+            sub.add_option("--model", opt->model,
+                           "with --metric time: time every source's schedule on the network model — loggp (the time "
+                           "engine) or simgrid (simulated, shared links charged); default: the algorithm's own figure")
+                ->check(CLI::IsMember({"loggp", "simgrid"}));
+            opt->network.add(sub);
+            sub.add_option("--threads", opt->threads, "worker threads (0: one per hardware thread)")
+                ->check(CLI::Range(0u, 4096u))
+                ->capture_default_str();
+            return [opt](Io& io) { return runLandscape(*opt, io); };
+        },
 }};
 
 } // namespace

@@ -24,9 +24,9 @@
 
 #include <memory>
 #include <optional>
+#include <ostream>
 #include <string>
 #include <string_view>
-#include <ostream>
 
 namespace topocast::cli {
 
@@ -40,7 +40,10 @@ struct LayoutCommand {
 };
 
 /// A float as the shortest decimal that reads back as it (0.16, not 0.1599999964237213).
-double shortest(float f) { return std::stod(fmt::format("{}", f)); }
+double shortest(float f)
+{
+    return std::stod(fmt::format("{}", f));
+}
 
 nlohmann::ordered_json point(const Vec3& p)
 {
@@ -56,7 +59,7 @@ int runLayout(const LayoutCommand& opt, Io& io)
             throw Error(fmt::format("--explode {:g} is out of range; it must be between 0 and {:g}", *opt.explode,
                                     kMaxExplode));
         drawing.explode = *opt.explode;
-        drawing.grid = GridDrawing::Tower;  // an explode is the tower's
+        drawing.grid = GridDrawing::Tower; // an explode is the tower's
     }
     if (!opt.layout.empty()) {
         const auto grid = parseGridDrawing(opt.layout);
@@ -83,7 +86,8 @@ int runLayout(const LayoutCommand& opt, Io& io)
         nlohmann::ordered_json points = nlohmann::ordered_json::array();
         for (const Vec3& q : link.points)
             points.push_back(point(q));
-        edges.push_back({{"from", nodeToJson(topo, link.from)}, {"to", nodeToJson(topo, link.to)}, {"points", std::move(points)}});
+        edges.push_back(
+            {{"from", nodeToJson(topo, link.from)}, {"to", nodeToJson(topo, link.to)}, {"points", std::move(points)}});
     }
     if (opt.json) {
         nlohmann::ordered_json doc = envelope("topocast-layout", topo);
@@ -99,33 +103,37 @@ int runLayout(const LayoutCommand& opt, Io& io)
     const auto& [lo, hi] = bounds;
     io.out << fmt::format("{}: {} nodes, {} links ({} drawn as arcs){}, explode {:g}\n", topo.displayName(), pos.size(),
                           edges.size(), arcs,
-                          planes ? ", planes side by side in a 16:9 view (links between planes left out)"
+                          planes                ? ", planes side by side in a 16:9 view (links between planes left out)"
                           : canDrawPlanes(topo) ? ", the tower"
                                                 : "",
                           explode);
-    io.out << fmt::format("bounds x {:.2f}..{:.2f}, y {:.2f}..{:.2f}, z {:.2f}..{:.2f}; node radius {:g}\n", lo[0], hi[0],
-                          lo[1], hi[1], lo[2], hi[2], drawingNodeRadius(topo, drawing));
+    io.out << fmt::format("bounds x {:.2f}..{:.2f}, y {:.2f}..{:.2f}, z {:.2f}..{:.2f}; node radius {:g}\n", lo[0],
+                          hi[0], lo[1], hi[1], lo[2], hi[2], drawingNodeRadius(topo, drawing));
     return 0;
 }
 
 const CommandRegistrar reg{Command{
     .name = "layout",
     .help = "where the app draws each node and link (positions, arcs), with an optional explode",
-    .setup = [](CLI::App& sub) {
-        auto opt = std::make_shared<LayoutCommand>();
-        sub.add_option("--topology", opt->topology, "mesh:8x8x8, torus:7x7x7, hypercube:6, …")->required();
-        sub.add_option("--explode", opt->explode,
-                       "extra gap between the planes of a 3-D network drawn as the tower (0..10; default: the default "
-                       "for its size)");
-        sub.add_option("--layout", opt->layout,
-                       "a 3-D mesh or torus: planes (side by side in a 16:9 view, as the app opens it; the default) "
-                       "or tower (the default with --explode)");
-        sub.add_flag("--json", opt->json,
-                     "write {format, version, topology, layout, explode, unit, \"node_radius\", \"nodes\": [[x, y, z], …], "
-                     "\"edges\": [{\"from\", \"to\", \"points\"}, …]} (from/to: coordinate arrays, addresses on a "
-                     "hypercube)");
-        return [opt](Io& io) { return runLayout(*opt, io); };
-    },
+    .setup =
+        [](CLI::App& sub) {
+            auto opt = std::make_shared<LayoutCommand>();
+            sub.add_option("--topology", opt->topology, "mesh:8x8x8, torus:7x7x7, hypercube:6, …")->required();
+            sub.add_option(
+                "--explode", opt->explode,
+                "extra gap between the planes of a 3-D network drawn as the tower (0..10; default: the default "
+                "for its size)");
+            sub.add_option(
+                "--layout", opt->layout,
+                "a 3-D mesh or torus: planes (side by side in a 16:9 view, as the app opens it; the default) "
+                "or tower (the default with --explode)");
+            sub.add_flag(
+                "--json", opt->json,
+                "write {format, version, topology, layout, explode, unit, \"node_radius\", \"nodes\": [[x, y, z], …], "
+                "\"edges\": [{\"from\", \"to\", \"points\"}, …]} (from/to: coordinate arrays, addresses on a "
+                "hypercube)");
+            return [opt](Io& io) { return runLayout(*opt, io); };
+        },
 }};
 
 } // namespace

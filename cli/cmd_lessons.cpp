@@ -18,8 +18,8 @@ namespace {
 namespace fs = std::filesystem;
 
 struct LessonsCommand {
-    std::string file;     ///< empty: the installed lessons, else the source tree's
-    std::string presets;  ///< empty: the folder of scenarios beside the lessons
+    std::string file;    ///< empty: the installed lessons, else the source tree's
+    std::string presets; ///< empty: the folder of scenarios beside the lessons
     bool markdown = false;
     bool check = false;
 };
@@ -75,17 +75,20 @@ const CommandRegistrar reg{Command{
     .name = "lessons",
     .help = "the lesson plans: their list, the teaching document (--markdown) or every answer checked against the "
             "schedules (--check)",
-    .setup = [](CLI::App& sub) {
-        auto o = std::make_shared<LessonsCommand>();
-        sub.add_option("--file", o->file, "a lessons file (default: the installed share/topocast/lessons.json)");
-        sub.add_option("--presets", o->presets, "the folder of the presets the lessons name (default: beside the lessons)");
-        auto* md = sub.add_flag("--markdown", o->markdown, "print the lessons as docs/teaching.md holds them");
-        sub.add_flag("--check", o->check,
-                     "hold every answer that names receivers, counts them or gives steps or TCD against the preset's "
-                     "schedule; exit 1 when one does not hold")
-            ->excludes(md);
-        return [o](Io& io) { return lessons(*o, io); };
-    },
+    .setup =
+        [](CLI::App& sub) {
+            auto o = std::make_shared<LessonsCommand>();
+            sub.add_option("--file", o->file, "a lessons file (default: the installed share/topocast/lessons.json)");
+            sub.add_option("--presets", o->presets,
+                           "the folder of the presets the lessons name (default: beside the lessons)");
+            auto* md = sub.add_flag("--markdown", o->markdown, "print the lessons as docs/teaching.md holds them");
+            sub.add_flag(
+                   "--check", o->check,
+                   "hold every answer that names receivers, counts them or gives steps or TCD against the preset's "
+                   "schedule; exit 1 when one does not hold")
+                ->excludes(md);
+            return [o](Io& io) { return lessons(*o, io); };
+        },
 }};
 
 } // namespace

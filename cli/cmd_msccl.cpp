@@ -28,7 +28,8 @@ namespace topocast::cli {
 MscclCheck checkMscclFile(const std::string& file, const std::string& topology, const std::string& ranksFile)
 {
     if (topology.empty())
-        throw Error(file + " is MSCCL XML, which names no network: give --topology (mesh:4x4, torus:4x4, hypercube:3, …) "
+        throw Error(file +
+                    " is MSCCL XML, which names no network: give --topology (mesh:4x4, torus:4x4, hypercube:3, …) "
                     "with one node per rank");
     const Topology topo = Topology::parse(topology);
     const MscclProgram program = readMscclXml(file);
@@ -78,7 +79,8 @@ ImportFindings importFindingsOf(const MscclCheck& check, const std::string& file
     return out;
 }
 
-int validateMscclFile(const std::string& file, const std::string& topology, const std::string& ranksFile, bool json, Io& io)
+int validateMscclFile(const std::string& file, const std::string& topology, const std::string& ranksFile, bool json,
+                      Io& io)
 {
     const MscclCheck check = checkMscclFile(file, topology, ranksFile);
     const Topology topo = Topology::parse(topology);
@@ -96,16 +98,17 @@ int validateMscclFile(const std::string& file, const std::string& topology, cons
         io.out << o.dump(2, ' ', false, nlohmann::ordered_json::error_handler_t::replace) << "\n";
         return check.valid() ? 0 : 1;
     }
-    io.out << file << ": " << mscclCollective(check.pattern) << " of " << check.ranks << " ranks on " << topo.displayName()
-           << ", " << check.chunkTransfers << " chunk transfers in " << check.steps << " steps, longest send "
-           << check.maxHops << " hop" << (check.maxHops == 1 ? "" : "s") << "\n";
+    io.out << file << ": " << mscclCollective(check.pattern) << " of " << check.ranks << " ranks on "
+           << topo.displayName() << ", " << check.chunkTransfers << " chunk transfers in " << check.steps
+           << " steps, longest send " << check.maxHops << " hop" << (check.maxHops == 1 ? "" : "s") << "\n";
     if (check.valid()) {
         io.out << "valid\n";
         return 0;
     }
     io.out << "INVALID: " << check.findingCount << " finding" << (check.findingCount == 1 ? "" : "s") << "\n";
     for (const MscclFinding& f : check.findings)
-        io.out << "  - " << (f.step ? "step " + std::to_string(*f.step) + ", " : std::string()) << mscclFindingText(f) << "\n";
+        io.out << "  - " << (f.step ? "step " + std::to_string(*f.step) + ", " : std::string()) << mscclFindingText(f)
+               << "\n";
     if (check.findings.size() < check.findingCount)
         io.out << "  … " << check.findingCount - check.findings.size() << " more\n";
     return 1;
@@ -115,7 +118,7 @@ namespace {
 
 struct ImportCommand {
     std::string file, topology, ranks, out;
-    bool force = false;  ///< write a program found wrong, its findings recorded in the file
+    bool force = false; ///< write a program found wrong, its findings recorded in the file
 };
 
 /// `import FILE.goal`: the program as a schedule of point-to-point messages, its time beside the
@@ -130,16 +133,18 @@ int runImportGoal(const ImportCommand& opts, Io& io)
     std::ostringstream text;
     writeScheduleJson(text, s, computeMetrics(s));
     writeFileAtomic(opts.out, text.str());
-    io.out << opts.out << ": " << s.size() << " transfers in " << s.stepCount() << " steps (a program of point-to-point "
+    io.out << opts.out << ": " << s.size() << " transfers in " << s.stepCount()
+           << " steps (a program of point-to-point "
            << "messages, " << program.ranks << " ranks on the " << s.topology().displayName()
            << "; a step is a level of its dependencies)\n";
     const NetworkModel net = networkPreset("loggopsim");
     const double schedule = timeSchedule(s, net, {.totalOnly = true}).total, file = timeProgram(program, net).total;
     io.out << "time with LogGOPSim's defaults (LogGP): the schedule " << formatSeconds(schedule * 1e-9) << ", the file "
            << formatSeconds(file * 1e-9)
-           << (schedule == file  ? std::string(" (the same)")
-               : g.notes.empty() ? " (they differ: a schedule's rank starts its sends one after another, in the order they ran)"
-                                 : " (they differ: the notes below say what the schedule leaves out)")
+           << (schedule == file ? std::string(" (the same)")
+               : g.notes.empty()
+                   ? " (they differ: a schedule's rank starts its sends one after another, in the order they ran)"
+                   : " (they differ: the notes below say what the schedule leaves out)")
            << "\n";
     for (const std::string& n : g.notes)
         io.out << "note: " << n << "\n";
@@ -168,8 +173,8 @@ int runImport(const ImportCommand& opts, Io& io)
                << "; nothing written (--force writes it with its findings recorded, so validate and topocast-mpi "
                   "judge the file as this check did)\n";
         for (const MscclFinding& f : check.findings)
-            io.out << "  - " << (f.step ? "step " + std::to_string(*f.step) + ", " : std::string()) << mscclFindingText(f)
-                   << "\n";
+            io.out << "  - " << (f.step ? "step " + std::to_string(*f.step) + ", " : std::string())
+                   << mscclFindingText(f) << "\n";
         return 1;
     }
     Schedule schedule = check.schedule;
@@ -191,20 +196,26 @@ int runImport(const ImportCommand& opts, Io& io)
 const CommandRegistrar reg{Command{
     .name = "import",
     .help = "read an MSCCL XML or a GOAL program, place it on a network and write it as a topocast schedule JSON",
-    .setup = [](CLI::App& sub) {
-        auto opts = std::make_shared<ImportCommand>();
-        sub.add_option("file", opts->file,
-                       "MSCCL XML (from the MSCCL tools, TACOS, TE-CCL or `export --format msccl-xml`) or a GOAL program "
-                       "(.goal: LogGOPSim's schedule generator, ATLAHS, `export --format goal`)")
-            ->required();
-        sub.add_option("--topology,-t", opts->topology, "the network, one node per rank (torus:4x4, hypercube:3, …)")->required();
-        sub.add_option("--ranks", opts->ranks, "rank placement: one node per line, line r for rank r (default: rank r on node r)");
-        sub.add_option("--out,-o", opts->out, "the schedule JSON to write (atomically)")->required();
-        sub.add_flag("--force", opts->force,
-                     "write a program found wrong too, its findings recorded in the file (validate and topocast-mpi "
-                     "then report them); without it such a program writes nothing (exit 1)");
-        return [opts](Io& io) { return runImport(*opts, io); };
-    },
+    .setup =
+        [](CLI::App& sub) {
+            auto opts = std::make_shared<ImportCommand>();
+            sub.add_option(
+                   "file", opts->file,
+                   "MSCCL XML (from the MSCCL tools, TACOS, TE-CCL or `export --format msccl-xml`) or a GOAL program "
+                   "(.goal: LogGOPSim's schedule generator, ATLAHS, `export --format goal`)")
+                ->required();
+            sub.add_option("--topology,-t", opts->topology,
+                           "the network, one node per rank (torus:4x4, hypercube:3, …)")
+                ->required();
+            sub.add_option("--ranks", opts->ranks,
+                           "rank placement: one node per line, line r for rank r (default: rank r on node r)");
+            sub.add_option("--out,-o", opts->out, "the schedule JSON to write (atomically)")->required();
+            sub.add_flag(
+                "--force", opts->force,
+                "write a program found wrong too, its findings recorded in the file (validate and topocast-mpi "
+                "then report them); without it such a program writes nothing (exit 1)");
+            return [opts](Io& io) { return runImport(*opts, io); };
+        },
 }};
 
 } // namespace

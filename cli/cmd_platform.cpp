@@ -34,7 +34,7 @@ int runPlatform(const PlatformCommand& o, Io& io)
     }
     writeFileAtomic(o.out, p.xml);
     std::string hosts = o.hostfile;
-    if (hosts.empty()) {  // T.xml → T.hosts
+    if (hosts.empty()) { // T.xml → T.hosts
         hosts = o.out;
         if (hosts.ends_with(".xml"))
             hosts.resize(hosts.size() - 4);
@@ -54,16 +54,19 @@ const CommandRegistrar reg{Command{
     .name = "platform",
     .help = "the topology and the network model's links as a SimGrid platform (XML) and hostfile, for smpirun: MPI "
             "programs on the simulated machine",
-    .setup = [](CLI::App& sub) {
-        auto o = std::make_shared<PlatformCommand>();
-        sub.add_option("--topology,-t", o->topology, "torus:4x4x4 (any size), mesh:8x8 or hypercube:6 (at most 256 nodes)")
-            ->required();
-        o->network.add(sub);
-        sub.add_option("--out,-o", o->out, "write the platform to FILE.xml (atomically) and its hostfile beside it; "
-                                           "without it, the platform on standard output");
-        sub.add_option("--hostfile", o->hostfile, "where the hostfile goes (default FILE.hosts beside --out)");
-        return [o](Io& io) { return runPlatform(*o, io); };
-    },
+    .setup =
+        [](CLI::App& sub) {
+            auto o = std::make_shared<PlatformCommand>();
+            sub.add_option("--topology,-t", o->topology,
+                           "torus:4x4x4 (any size), mesh:8x8 or hypercube:6 (at most 256 nodes)")
+                ->required();
+            o->network.add(sub);
+            sub.add_option("--out,-o", o->out,
+                           "write the platform to FILE.xml (atomically) and its hostfile beside it; "
+                           "without it, the platform on standard output");
+            sub.add_option("--hostfile", o->hostfile, "where the hostfile goes (default FILE.hosts beside --out)");
+            return [o](Io& io) { return runPlatform(*o, io); };
+        },
 }};
 
 } // namespace

@@ -21,7 +21,7 @@ namespace topocast::cli {
 
 namespace {
 
-constexpr std::size_t kListLimit = 256;  // transfers listed in the readable summary
+constexpr std::size_t kListLimit = 256; // transfers listed in the readable summary
 
 void printSummary(std::ostream& out, const Schedule& s, const Metrics& m, const Validation& v)
 {
@@ -32,9 +32,8 @@ void printSummary(std::ostream& out, const Schedule& s, const Metrics& m, const 
     const bool cyclic = std::any_of(s.transfers().begin(), s.transfers().end(),
                                     [](const Transfer& t) { return t.route.kind == RouteKind::Cyclic; });
     out << " " << toString(s.pattern()) << (hasRoot(s.pattern()) ? " from " + topo.nodeName(s.source()) : std::string())
-        << ", " << toString(s.portModel())
-        << ", routing " << (cyclic ? std::string("cyclic dimension order (per transfer)") : orderName(s.dimensionOrder))
-        << "\n";
+        << ", " << toString(s.portModel()) << ", routing "
+        << (cyclic ? std::string("cyclic dimension order (per transfer)") : orderName(s.dimensionOrder)) << "\n";
     out << "steps " << m.steps << "   TCD " << m.tcd << "   contention " << m.contentionUses << "   max link load "
         << m.maxLinkLoad << "   transfers " << m.transfers << "\n";
     const nlohmann::ordered_json info = scheduleInfo(s);
@@ -45,9 +44,12 @@ void printSummary(std::ostream& out, const Schedule& s, const Metrics& m, const 
         out << "\n";
     // Step contention is reported by the metrics line above; the checker line covers delivery,
     // causality, port limits and routes, so a baseline with contention still reads as correct.
-    out << "checker: " << (v.ok() ? "every node served, causality, ports and routes valid"
-                                  : "INVALID (" + std::to_string(v.violationCount) + " violations)")
-        << (m.contentionUses ? "; step contention on " + std::to_string(m.contentions.size()) + " channel-steps (see below)" : "")
+    out << "checker: "
+        << (v.ok() ? "every node served, causality, ports and routes valid"
+                   : "INVALID (" + std::to_string(v.violationCount) + " violations)")
+        << (m.contentionUses
+                ? "; step contention on " + std::to_string(m.contentions.size()) + " channel-steps (see below)"
+                : "")
         << "\n";
     for (const std::string& line : v.violations)
         out << "  - " << line << "\n";
@@ -85,35 +87,37 @@ Command makeCommand()
     return Command{
         .name = "schedule",
         .help = "build a schedule and print its summary (or --json)",
-        .setup = [](CLI::App& sub) {
-            auto opts = std::make_shared<ScheduleCommand>();
-            opts->scenario.add(sub);
-            sub.add_flag("--json", opts->json, "print the schedule document as JSON");
-            sub.add_option("--out,-o", opts->outFile, "write the JSON schedule to FILE (atomically) instead of stdout");
-            return [opts](Io& io) {
-                const Scenario sc = opts->scenario.resolve();
-                const Schedule s = buildScenario(sc);
-                const Metrics m = computeMetrics(s);
-                if (opts->json && opts->outFile.empty()) {
-                    writeScheduleJson(io.out, s, m);  // streamed: no copy of the text in memory
+        .setup =
+            [](CLI::App& sub) {
+                auto opts = std::make_shared<ScheduleCommand>();
+                opts->scenario.add(sub);
+                sub.add_flag("--json", opts->json, "print the schedule document as JSON");
+                sub.add_option("--out,-o", opts->outFile,
+                               "write the JSON schedule to FILE (atomically) instead of stdout");
+                return [opts](Io& io) {
+                    const Scenario sc = opts->scenario.resolve();
+                    const Schedule s = buildScenario(sc);
+                    const Metrics m = computeMetrics(s);
+                    if (opts->json && opts->outFile.empty()) {
+                        writeScheduleJson(io.out, s, m); // streamed: no copy of the text in memory
+                        return 0;
+                    }
+                    if (!opts->outFile.empty()) {
+                        // The file is written atomically from one buffer: ~80 B of text per transfer,
+                        // up to twice that while the string grows.
+                        checkMemory("the JSON text of " + std::to_string(s.size()) + " transfers for " + opts->outFile,
+                                    saturatingMul(s.size(), 160), std::to_string(s.size()) + " transfers × 160 B");
+                        std::ostringstream buffer;
+                        writeScheduleJson(buffer, s, m);
+                        writeFileAtomic(opts->outFile, buffer.str());
+                        return 0;
+                    }
+                    ValidateOptions vo;
+                    vo.forbidStepContention = false;
+                    printSummary(io.out, s, m, validate(s, vo));
                     return 0;
-                }
-                if (!opts->outFile.empty()) {
-                    // The file is written atomically from one buffer: ~80 B of text per transfer,
-                    // up to twice that while the string grows.
-                    checkMemory("the JSON text of " + std::to_string(s.size()) + " transfers for " + opts->outFile,
-                                saturatingMul(s.size(), 160), std::to_string(s.size()) + " transfers × 160 B");
-                    std::ostringstream buffer;
-                    writeScheduleJson(buffer, s, m);
-                    writeFileAtomic(opts->outFile, buffer.str());
-                    return 0;
-                }
-                ValidateOptions vo;
-                vo.forbidStepContention = false;
-                printSummary(io.out, s, m, validate(s, vo));
-                return 0;
-            };
-        },
+                };
+            },
     };
 }
 

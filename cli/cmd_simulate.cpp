@@ -92,7 +92,8 @@ nlohmann::ordered_json simulationJson(const SimulateCommand& o, const Scenario* 
     doc["contention_free"] = {{"model", sim.contentionFree.model}, {"total", nsJson(sim.contentionFree.total)}};
     doc["contention_cost"] = {{"value", std::round(sim.contentionCost() * 1e8) / 1e6}, {"unit", "%"}};
     const TimeBound bound = timeBound(s, net);
-    doc["bound"] = {{"total", nsJson(bound.total)}, {"latency_reason", bound.latencyReason},
+    doc["bound"] = {{"total", nsJson(bound.total)},
+                    {"latency_reason", bound.latencyReason},
                     {"bandwidth_reason", bound.bandwidthReason}};
     timedScheduleJson(doc, s, net, sim.time, &sim.contentionFree);
     doc["links"] = linksJson(sim, topo);
@@ -112,37 +113,68 @@ nlohmann::ordered_json traceJson(const Schedule& s, const Simulation& sim, const
     events.push_back({{"ph", "M"}, {"name", "process_name"}, {"pid", 1}, {"args", {{"name", "nodes"}}}});
     events.push_back({{"ph", "M"}, {"name", "process_name"}, {"pid", 2}, {"args", {{"name", "links"}}}});
     for (std::uint32_t n = 0; n < topo.nodeCount(); ++n)
-        events.push_back({{"ph", "M"}, {"name", "thread_name"}, {"pid", 1}, {"tid", n},
+        events.push_back({{"ph", "M"},
+                          {"name", "thread_name"},
+                          {"pid", 1},
+                          {"tid", n},
                           {"args", {{"name", topo.nodeName(NodeId{n})}}}});
     std::unordered_map<std::uint64_t, std::uint32_t> linkTrack;
     for (const LinkLoad& l : sim.links) {
         const auto tid = static_cast<std::uint32_t>(linkTrack.size());
         linkTrack[l.channel.value()] = tid;
-        events.push_back({{"ph", "M"}, {"name", "thread_name"}, {"pid", 2}, {"tid", tid},
+        events.push_back({{"ph", "M"},
+                          {"name", "thread_name"},
+                          {"pid", 2},
+                          {"tid", tid},
                           {"args", {{"name", topo.channelName(l.channel)}}}});
     }
     for (std::size_t i = 0; i < s.size(); ++i) {
         const Transfer& x = s.transfers()[i];
         const OpTiming& t = sim.time.transfers[i];
         const std::string name = topo.nodeName(x.from) + " → " + topo.nodeName(x.to);
-        events.push_back({{"ph", "X"}, {"name", name}, {"cat", "step " + std::to_string(x.step.value())}, {"pid", 1},
-                          {"tid", x.from.value()}, {"ts", us(t.start)}, {"dur", (std::round(t.end) - std::round(t.start)) / 1e3}});
-        events.push_back({{"ph", "s"}, {"name", "message"}, {"cat", "message"}, {"id", i}, {"pid", 1},
-                          {"tid", x.from.value()}, {"ts", us(t.start)}});
-        events.push_back({{"ph", "f"}, {"bp", "e"}, {"name", "message"}, {"cat", "message"}, {"id", i}, {"pid", 1},
-                          {"tid", x.to.value()}, {"ts", us(t.end)}});
+        events.push_back({{"ph", "X"},
+                          {"name", name},
+                          {"cat", "step " + std::to_string(x.step.value())},
+                          {"pid", 1},
+                          {"tid", x.from.value()},
+                          {"ts", us(t.start)},
+                          {"dur", (std::round(t.end) - std::round(t.start)) / 1e3}});
+        events.push_back({{"ph", "s"},
+                          {"name", "message"},
+                          {"cat", "message"},
+                          {"id", i},
+                          {"pid", 1},
+                          {"tid", x.from.value()},
+                          {"ts", us(t.start)}});
+        events.push_back({{"ph", "f"},
+                          {"bp", "e"},
+                          {"name", "message"},
+                          {"cat", "message"},
+                          {"id", i},
+                          {"pid", 1},
+                          {"tid", x.to.value()},
+                          {"ts", us(t.end)}});
         for (std::uint64_t k = sim.routeFirst[i]; k < sim.routeFirst[i + 1]; ++k) {
             const OpTiming& h = sim.hopTimes[k];
             if (h.end > h.start)
-                events.push_back({{"ph", "X"}, {"name", name}, {"cat", "step " + std::to_string(x.step.value())},
-                                  {"pid", 2}, {"tid", linkTrack.at(sim.routeLinks[k].value())}, {"ts", us(h.start)},
+                events.push_back({{"ph", "X"},
+                                  {"name", name},
+                                  {"cat", "step " + std::to_string(x.step.value())},
+                                  {"pid", 2},
+                                  {"tid", linkTrack.at(sim.routeLinks[k].value())},
+                                  {"ts", us(h.start)},
                                   {"dur", (std::round(h.end) - std::round(h.start)) / 1e3}});
         }
     }
-    return {{"traceEvents", events}, {"displayTimeUnit", "ns"},
-            {"otherData", {{"format", "topocast-simulation-trace"}, {"request", request}, {"model", sim.time.model},
-                           {"engine", simulationEngine()}, {"network", describe(sim.time.network)},
-                           {"total_ns", sim.time.total}}}};
+    return {{"traceEvents", events},
+            {"displayTimeUnit", "ns"},
+            {"otherData",
+             {{"format", "topocast-simulation-trace"},
+              {"request", request},
+              {"model", sim.time.model},
+              {"engine", simulationEngine()},
+              {"network", describe(sim.time.network)},
+              {"total_ns", sim.time.total}}}};
 }
 
 void printText(const Schedule& s, const NetworkModel& net, const Simulation& sim, Io& io)
@@ -151,13 +183,16 @@ void printText(const Schedule& s, const NetworkModel& net, const Simulation& sim
     const bool steps = sim.time.model == "simgrid-steps";
     io.out << (s.algorithm.empty() ? std::string("the schedule") : s.algorithm) << " " << toString(s.pattern())
            << " on the " << topo.displayName() << ": " << s.size() << " transfers in " << s.stepCount() << " steps, "
-           << (isCollective(s.pattern()) ? "M = " + formatSize(net.message) + " (" + formatSize(blockBytes(s, net.message)) + " a block)"
-                                         : std::string("each message's bytes as the file gives them"))
+           << (isCollective(s.pattern())
+                   ? "M = " + formatSize(net.message) + " (" + formatSize(blockBytes(s, net.message)) + " a block)"
+                   : std::string("each message's bytes as the file gives them"))
            << "\n";
     io.out << "network: " << describe(net) << "\n";
-    io.out << "simulated (" << simulationEngine() << (steps ? ", a barrier between steps" : ", each send as soon as its data and ports allow")
+    io.out << "simulated (" << simulationEngine()
+           << (steps ? ", a barrier between steps" : ", each send as soon as its data and ports allow")
            << "): " << shownNs(sim.time.total) << ", last node " << topo.nodeName(NodeId{sim.time.lastRank}) << "\n";
-    io.out << "without contention (LogGP, the same rules" << (steps ? ", steps" : "") << "): " << shownNs(sim.contentionFree.total) << "\n";
+    io.out << "without contention (LogGP, the same rules" << (steps ? ", steps" : "")
+           << "): " << shownNs(sim.contentionFree.total) << "\n";
     const TimeBound bound = timeBound(s, net);
     io.out << "bound: " << shownNs(bound.total) << " (" << bound.latencyReason << "; " << bound.bandwidthReason
            << "); the simulated time is " << aboveBound(sim.time.total, bound.total) << "\n";
@@ -166,9 +201,10 @@ void printText(const Schedule& s, const NetworkModel& net, const Simulation& sim
         io.out << "busiest links (longest shared first; " << sim.links.size() << " links carried messages):\n";
         for (std::size_t i = 0; i < std::min(kLinksShown, sim.links.size()); ++i) {
             const LinkLoad& l = sim.links[i];
-            io.out << "  " << topo.channelName(l.channel) << "  busy " << shownNs(l.busy) << ", shared " << shownNs(l.shared)
-                   << ", " << l.transfers << (l.transfers == 1 ? " message" : " messages") << ", at most " << l.most
-                   << " at once (step " << l.mostStep.value() << ", at " << shownNs(l.mostAt) << ")\n";
+            io.out << "  " << topo.channelName(l.channel) << "  busy " << shownNs(l.busy) << ", shared "
+                   << shownNs(l.shared) << ", " << l.transfers << (l.transfers == 1 ? " message" : " messages")
+                   << ", at most " << l.most << " at once (step " << l.mostStep.value() << ", at " << shownNs(l.mostAt)
+                   << ")\n";
         }
     }
     io.out << "steps (simulated end / without contention):";
@@ -188,7 +224,8 @@ int runSimulate(const SimulateCommand& given, Io& io)
     const bool steps = parseSync(o.sync);
     if (!o.file.empty() && isGoalPath(o.file))
         throw Error("a GOAL program has no routes to simulate on; import it as a schedule on a topology first "
-                    "(topocast-cli import " + o.file + " --topology T --out S.json), then simulate S.json");
+                    "(topocast-cli import " +
+                    o.file + " --topology T --out S.json), then simulate S.json");
     std::optional<Scenario> sc;
     if (o.file.empty())
         sc = o.scenario.resolve();
@@ -214,7 +251,9 @@ int runSimulate(const SimulateCommand& given, Io& io)
         };
     const Simulation sim = simulateSchedule(s, net, options);
     if (!o.trace.empty())
-        writeFileAtomic(o.trace, traceJson(s, sim, requestOf(o, sc ? &*sc : nullptr, net, steps)).dump(-1, ' ', false, nlohmann::ordered_json::error_handler_t::replace) + "\n");
+        writeFileAtomic(o.trace, traceJson(s, sim, requestOf(o, sc ? &*sc : nullptr, net, steps))
+                                         .dump(-1, ' ', false, nlohmann::ordered_json::error_handler_t::replace) +
+                                     "\n");
     if (o.json) {
         io.out << simulationJson(o, sc ? &*sc : nullptr, s, net, steps, sim)
                       .dump(2, ' ', false, nlohmann::ordered_json::error_handler_t::replace)
@@ -231,26 +270,33 @@ const CommandRegistrar reg{Command{
     .name = "simulate",
     .help = "a schedule's time with contention charged: every message's bytes sent over its route by SimGrid's "
             "flow-level network (links shared by messages at once share their bandwidth), beside the time without it",
-    .setup = [](CLI::App& sub) {
-        auto o = std::make_shared<SimulateCommand>();
-        sub.add_option("file", o->file, "a schedule (JSON, CSV, MSCCL XML); without it, the scenario the options give");
-        o->scenario.add(sub, false, {"message"});
-        o->network.add(sub);
-        sub.add_option("--ranks", o->ranks, "MSCCL XML: rank placement, one node per line (default rank r on node r)");
-        sub.add_option("--sync", o->sync,
-                       "none (every send as soon as its data and its ports allow) or steps (a barrier between steps)")
-            ->capture_default_str();
-        sub.add_option("--trace", o->trace,
-                       "also write the run to FILE.json in the Chrome trace format (ui.perfetto.dev, chrome://tracing): "
-                       "one track per node and per link");
-        sub.add_option("--max-seconds", o->maxSeconds, "refuse a simulation estimated to take longer (seconds; 0: no limit)")
-            ->check(CLI::NonNegativeNumber)
-            ->capture_default_str();
-        sub.add_flag("--json", o->json,
-                     "print the simulation as JSON: totals, each node's finish, each step and transfer, each link's "
-                     "busy and shared time");
-        return [o](Io& io) { return runSimulate(*o, io); };
-    },
+    .setup =
+        [](CLI::App& sub) {
+            auto o = std::make_shared<SimulateCommand>();
+            sub.add_option("file", o->file,
+                           "a schedule (JSON, CSV, MSCCL XML); without it, the scenario the options give");
+            o->scenario.add(sub, false, {"message"});
+            o->network.add(sub);
+            sub.add_option("--ranks", o->ranks,
+                           "MSCCL XML: rank placement, one node per line (default rank r on node r)");
+            sub.add_option(
+                   "--sync", o->sync,
+                   "none (every send as soon as its data and its ports allow) or steps (a barrier between steps)")
+                ->capture_default_str();
+            sub.add_option(
+                "--trace", o->trace,
+                "also write the run to FILE.json in the Chrome trace format (ui.perfetto.dev, chrome://tracing): "
+                "one track per node and per link");
+            sub.add_option("--max-seconds", o->maxSeconds,
+                           "refuse a simulation estimated to take longer (seconds; 0: no limit)")
+                ->check(CLI::NonNegativeNumber)
+                ->capture_default_str();
+            sub.add_flag(
+                "--json", o->json,
+                "print the simulation as JSON: totals, each node's finish, each step and transfer, each link's "
+                "busy and shared time");
+            return [o](Io& io) { return runSimulate(*o, io); };
+        },
 }};
 
 } // namespace

@@ -43,7 +43,10 @@ struct SweepCommand {
     bool json = false;
 };
 
-nlohmann::ordered_json nsJson(double v) { return {{"value", std::round(v * 1e3) / 1e3}, {"unit", "ns"}}; }
+nlohmann::ordered_json nsJson(double v)
+{
+    return {{"value", std::round(v * 1e3) / 1e3}, {"unit", "ns"}};
+}
 
 std::vector<std::string> splitList(const std::string& text)
 {
@@ -62,7 +65,7 @@ nlohmann::ordered_json sweepJson(const SweepCommand& o, const SweepTable& t)
     nlohmann::ordered_json req{{"topology", t.request.topology.spec()},
                                {"pattern", toString(t.request.pattern)},
                                {"source", hasRoot(t.request.pattern) ? nodeToJson(t.request.topology, t.request.source)
-                                                                    : nlohmann::ordered_json(nullptr)},
+                                                                     : nlohmann::ordered_json(nullptr)},
                                {"algorithms", o.algorithms.empty() ? nlohmann::ordered_json(nullptr)
                                                                    : nlohmann::ordered_json(splitList(o.algorithms))},
                                {"sizes", o.sizes},
@@ -84,8 +87,8 @@ nlohmann::ordered_json sweepJson(const SweepCommand& o, const SweepTable& t)
         nlohmann::ordered_json busbw = nlohmann::ordered_json::object();
         for (std::size_t a = 0; a < t.algorithms.size(); ++a) {
             times[t.algorithms[a]] = nsJson(r.times[a]);
-            busbw[t.algorithms[a]] = {{"value", std::round(static_cast<double>(r.size) / r.times[a] * factor * 1e6) / 1e6},
-                                      {"unit", "GB/s"}};
+            busbw[t.algorithms[a]] = {
+                {"value", std::round(static_cast<double>(r.size) / r.times[a] * factor * 1e6) / 1e6}, {"unit", "GB/s"}};
         }
         const double best = r.times[r.winner];
         rows.push_back({{"size", {{"value", r.size}, {"unit", "B"}}},
@@ -94,15 +97,18 @@ nlohmann::ordered_json sweepJson(const SweepCommand& o, const SweepTable& t)
                         {"bound", nsJson(r.bound.total)},
                         {"winner", t.algorithms[r.winner]},
                         {"winner_above_bound",
-                         {{"value", r.bound.total > 0 ? std::round((best / r.bound.total - 1) * 1e8) / 1e6 : 0.0}, {"unit", "%"}}}});
+                         {{"value", r.bound.total > 0 ? std::round((best / r.bound.total - 1) * 1e8) / 1e6 : 0.0},
+                          {"unit", "%"}}}});
     }
     doc["rows"] = rows;
     nlohmann::ordered_json cross = nlohmann::ordered_json::array();
     for (const Crossover& c : t.crossovers)
-        cross.push_back({{"size", {{"value", c.size}, {"unit", "B"}}}, {"from", c.from}, {"to", c.to}, {"text", c.text}});
+        cross.push_back(
+            {{"size", {{"value", c.size}, {"unit", "B"}}}, {"from", c.from}, {"to", c.to}, {"text", c.text}});
     doc["crossovers"] = cross;
     doc["notes"] = {t.request.model == "simgrid"
-                        ? "contention charged: messages that cross one link at once share its bandwidth (" + simulationEngine() + ")"
+                        ? "contention charged: messages that cross one link at once share its bandwidth (" +
+                              simulationEngine() + ")"
                         : std::string("contention between messages that share a link is not charged"),
                     "busbw = size / time · " + formatSignificant(factor, 6) + " (nccl-tests' factor for " +
                         toString(t.request.pattern) + ")"};
@@ -119,14 +125,15 @@ void sweepText(const SweepTable& t, std::ostream& out)
     out << std::left << std::setw(11) << "size";
     for (const std::string& a : t.algorithms)
         out << std::right << std::setw(std::max<int>(13, static_cast<int>(a.size()) + 2)) << a;
-    out << std::right << std::setw(13) << "bound" << "  winner (above the bound)\n";
+    out << std::right << std::setw(13) << "bound"
+        << "  winner (above the bound)\n";
     for (const SweepRow& r : t.rows) {
         out << std::left << std::setw(11) << formatSize(r.size);
         for (std::size_t a = 0; a < t.algorithms.size(); ++a)
             out << std::right << std::setw(std::max<int>(13, static_cast<int>(t.algorithms[a].size()) + 2))
                 << formatSeconds(r.times[a] * 1e-9);
-        out << std::right << std::setw(13) << formatSeconds(r.bound.total * 1e-9) << "  " << t.algorithms[r.winner] << " ("
-            << aboveBound(r.times[r.winner], r.bound.total) << ")\n";
+        out << std::right << std::setw(13) << formatSeconds(r.bound.total * 1e-9) << "  " << t.algorithms[r.winner]
+            << " (" << aboveBound(r.times[r.winner], r.bound.total) << ")\n";
     }
     if (t.crossovers.empty())
         out << t.algorithms[t.rows.front().winner] << " is fastest at every size\n";
@@ -147,7 +154,8 @@ int runSweep(const SweepCommand& o, Io& io)
     if (!o.plot.empty() && !o.plot.ends_with(".svg") && !o.plot.ends_with(".png"))
         throw Error("--plot " + o.plot + ": the chart is written as SVG or PNG; give a FILE.svg or a FILE.png");
     if (o.plot.ends_with(".png") && !svgToPng())
-        throw Error("--plot " + o.plot + ": a PNG chart is drawn by the app program (topocast, with Qt SVG), which was not "
+        throw Error("--plot " + o.plot +
+                    ": a PNG chart is drawn by the app program (topocast, with Qt SVG), which was not "
                     "found beside topocast-cli; give a FILE.svg, or install topocast");
     SweepRequest request;
     request.topology = Topology::parse(o.topology);
@@ -164,7 +172,7 @@ int runSweep(const SweepCommand& o, Io& io)
     const SweepSchedules schedules = sweepSchedules(request);
     checkSweepMemory(schedules, request.sizes.size());
     double estimate = estimateSweepSeconds(schedules, request.sizes.size(), request.steps);
-    if (o.model == "simgrid") {  // each cell a simulation, one at a time
+    if (o.model == "simgrid") { // each cell a simulation, one at a time
         request.model = "simgrid";
         request.timer = [](const Schedule& s, const NetworkModel& m, bool steps) {
             return simulateSchedule(s, m, {.steps = steps}).time.total;
@@ -174,9 +182,11 @@ int runSweep(const SweepCommand& o, Io& io)
             estimate += estimateSimulation(s).seconds * static_cast<double>(request.sizes.size());
     }
     if (estimate > o.maxSeconds)
-        throw Error("this sweep would take about " + formatRoughDuration(estimate) + " (" + std::to_string(schedules.schedules.size()) +
-                    (schedules.schedules.size() == 1 ? " schedule × " : " schedules × ") + std::to_string(request.sizes.size()) + " sizes), over --max-seconds " +
-                    formatNumber(o.maxSeconds) + "; give fewer --sizes or --algorithms, or a larger --max-seconds");
+        throw Error("this sweep would take about " + formatRoughDuration(estimate) + " (" +
+                    std::to_string(schedules.schedules.size()) +
+                    (schedules.schedules.size() == 1 ? " schedule × " : " schedules × ") +
+                    std::to_string(request.sizes.size()) + " sizes), over --max-seconds " + formatNumber(o.maxSeconds) +
+                    "; give fewer --sizes or --algorithms, or a larger --max-seconds");
     if (estimate > 10)
         io.err << "topocast-cli: sweep: about " << formatRoughDuration(estimate) << "\n";
     const SweepTable table = runSweep(request, schedules);
@@ -199,30 +209,43 @@ const CommandRegistrar reg{Command{
     .name = "sweep",
     .help = "which algorithm for which size: every algorithm of a pattern timed on a network model over a range of "
             "message sizes, the winners, the crossovers, the bound, a log-log chart",
-    .setup = [](CLI::App& sub) {
-        auto o = std::make_shared<SweepCommand>();
-        sub.add_option("--topology,-t", o->topology, "the network: torus:8x8, mesh:4x4x4, hypercube:6 …")->required();
-        sub.add_option("--pattern", o->pattern, "broadcast | scatter | gather | reduce | allgather | alltoall | reduce-scatter | allreduce")
-            ->required();
-        sub.add_option("--source,-s", o->source, "the root of a broadcast, scatter, gather or reduce (default the origin)");
-        sub.add_option("--algorithms", o->algorithms, "a,b,… (default: every algorithm that computes the pattern here)");
-        sub.add_option("--sizes", o->sizes, "message sizes with units: a range of powers of two 8B..1GiB, a list 1KiB,1MiB, or both")
-            ->capture_default_str();
-        o->network.add(sub);
-        sub.add_option("--sync", o->sync, "none (each send as soon as its data and ports allow) or steps (a barrier between steps)")
-            ->capture_default_str();
-        sub.add_option("--plot", o->plot, "write the chart to FILE.svg or FILE.png (log-log, the bound dashed, the winners marked; a PNG is drawn by the app program, twice the SVG's size)");
-        sub.add_option("--plot-metric", o->plotMetric, "what the chart shows: time or busbw (nccl-tests' bus bandwidth)")
-            ->capture_default_str();
-        sub.add_option("--max-seconds", o->maxSeconds, "refuse a sweep estimated to take longer")->capture_default_str();
-        sub.add_option("--model", o->model,
-                       "loggp (the time engine: contention not charged) or simgrid (each time simulated: links shared "
-                       "by messages at once share their bandwidth)")
-            ->check(CLI::IsMember({"loggp", "simgrid"}))
-            ->capture_default_str();
-        sub.add_flag("--json", o->json, "print the rows as JSON: size, every algorithm's time, the bound, the winner");
-        return [o](Io& io) { return runSweep(*o, io); };
-    },
+    .setup =
+        [](CLI::App& sub) {
+            auto o = std::make_shared<SweepCommand>();
+            sub.add_option("--topology,-t", o->topology, "the network: torus:8x8, mesh:4x4x4, hypercube:6 …")
+                ->required();
+            sub.add_option("--pattern", o->pattern,
+                           "broadcast | scatter | gather | reduce | allgather | alltoall | reduce-scatter | allreduce")
+                ->required();
+            sub.add_option("--source,-s", o->source,
+                           "the root of a broadcast, scatter, gather or reduce (default the origin)");
+            sub.add_option("--algorithms", o->algorithms,
+                           "a,b,… (default: every algorithm that computes the pattern here)");
+            sub.add_option("--sizes", o->sizes,
+                           "message sizes with units: a range of powers of two 8B..1GiB, a list 1KiB,1MiB, or both")
+                ->capture_default_str();
+            o->network.add(sub);
+            sub.add_option("--sync", o->sync,
+                           "none (each send as soon as its data and ports allow) or steps (a barrier between steps)")
+                ->capture_default_str();
+            sub.add_option("--plot", o->plot,
+                           "write the chart to FILE.svg or FILE.png (log-log, the bound dashed, the winners marked; a "
+                           "PNG is drawn by the app program, twice the SVG's size)");
+            sub.add_option("--plot-metric", o->plotMetric,
+                           "what the chart shows: time or busbw (nccl-tests' bus bandwidth)")
+                ->capture_default_str();
+            sub.add_option("--max-seconds", o->maxSeconds, "refuse a sweep estimated to take longer")
+                ->capture_default_str();
+            sub.add_option(
+                   "--model", o->model,
+                   "loggp (the time engine: contention not charged) or simgrid (each time simulated: links shared "
+                   "by messages at once share their bandwidth)")
+                ->check(CLI::IsMember({"loggp", "simgrid"}))
+                ->capture_default_str();
+            sub.add_flag("--json", o->json,
+                         "print the rows as JSON: size, every algorithm's time, the bound, the winner");
+            return [o](Io& io) { return runSweep(*o, io); };
+        },
 }};
 
 } // namespace

@@ -86,7 +86,8 @@ int runTcdMap(const TcdMapOptions& opt, Io& io)
                 e.push_back(nodeToJson(topo, topo.idUnchecked(c)));
             doc["eyes"] = std::move(e);
             if (topo.isTorus())
-                doc["note"] = "torus: the eye schedule moved to each source; optimum is OD_k, the mesh's least TCD, not a proven minimum "
+                doc["note"] = "torus: the eye schedule moved to each source; optimum is OD_k, the mesh's least TCD, "
+                              "not a proven minimum "
                               "on the torus (docs/glossary.md)";
         }
         io.out << doc.dump() << '\n';
@@ -123,14 +124,17 @@ int runTcdMap(const TcdMapOptions& opt, Io& io)
 const CommandRegistrar reg{Command{
     .name = "tcd-map",
     .help = "total communication distance of the broadcast from every source, as a matrix",
-    .setup = [](CLI::App& sub) {
-        auto opt = std::make_shared<TcdMapOptions>();
-        sub.add_option("--topology,-t", opt->topology, "mesh:8x8, mesh:4x4x4, torus:8x8, …")->required();
-        sub.add_option("--algorithm", opt->algorithm, "algorithm with a TCD map (default cang-wu)");
-        sub.add_option("--mode", opt->mode, "cang-wu: optimal (default), eye-best or paper");
-        sub.add_flag("--json", opt->json, "write JSON (tcd in node-id order, x fastest; nodes as coordinate arrays, addresses on a hypercube)");
-        return [opt](Io& io) { return runTcdMap(*opt, io); };
-    },
+    .setup =
+        [](CLI::App& sub) {
+            auto opt = std::make_shared<TcdMapOptions>();
+            sub.add_option("--topology,-t", opt->topology, "mesh:8x8, mesh:4x4x4, torus:8x8, …")->required();
+            sub.add_option("--algorithm", opt->algorithm, "algorithm with a TCD map (default cang-wu)");
+            sub.add_option("--mode", opt->mode, "cang-wu: optimal (default), eye-best or paper");
+            sub.add_flag(
+                "--json", opt->json,
+                "write JSON (tcd in node-id order, x fastest; nodes as coordinate arrays, addresses on a hypercube)");
+            return [opt](Io& io) { return runTcdMap(*opt, io); };
+        },
 }};
 
 } // namespace

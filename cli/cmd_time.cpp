@@ -48,7 +48,10 @@ nlohmann::ordered_json ns(double value)
 }
 
 /// A duration for people, from nanoseconds.
-std::string shown(double nanoseconds) { return formatSeconds(nanoseconds * 1e-9); }
+std::string shown(double nanoseconds)
+{
+    return formatSeconds(nanoseconds * 1e-9);
+}
 
 struct GoalInput {
     OpProgram program;
@@ -66,7 +69,8 @@ GoalInput loadGoal(const TimeCommand& o)
         in.placement = goalPlacement(in.program, *in.topology, o.ranks, o.file);
         for (ProgramOp& op : in.program.ops)
             if (op.kind == ProgramOp::Kind::Send)
-                op.hops = static_cast<std::uint32_t>(in.topology->distance(in.placement[op.rank], in.placement[op.peer]));
+                op.hops =
+                    static_cast<std::uint32_t>(in.topology->distance(in.placement[op.rank], in.placement[op.peer]));
     } else if (!o.ranks.empty()) {
         throw Error("--ranks places ranks on the nodes of --topology; give --topology too");
     }
@@ -90,7 +94,8 @@ void commonJson(nlohmann::ordered_json& doc, const TimeResult& t, const TimeResu
 int runTimeGoal(const TimeCommand& o, const NetworkModel& net, bool steps, Io& io)
 {
     if (steps)
-        throw Error("--sync steps needs a schedule with steps; a GOAL program has none (its ops run as their dependencies allow)");
+        throw Error("--sync steps needs a schedule with steps; a GOAL program has none (its ops run as their "
+                    "dependencies allow)");
     const GoalInput in = loadGoal(o);
     const TimeResult t = timeProgram(in.program, net);
     if (!t.unfinished.empty()) {
@@ -161,8 +166,8 @@ int runTimeSchedule(const TimeCommand& o, bool steps, Io& io)
                     "every transfer listed, about 600 B each while the document is built; the text output gives "
                     "the totals of any size");
     // The text prints totals only: no op's or transfer's time is kept.
-    std::vector<TimeResult> both =
-        timeSchedule(s, net, {TimeOptions{.steps = steps, .totalOnly = !o.json}, TimeOptions{.steps = !steps, .totalOnly = true}});
+    std::vector<TimeResult> both = timeSchedule(
+        s, net, {TimeOptions{.steps = steps, .totalOnly = !o.json}, TimeOptions{.steps = !steps, .totalOnly = true}});
     const TimeResult t = std::move(both[0]);
     const TimeResult other = std::move(both[1]);
     const Topology& topo = s.topology();
@@ -171,7 +176,10 @@ int runTimeSchedule(const TimeCommand& o, bool steps, Io& io)
         doc["request"] = requestJson(o, sc ? &*sc : nullptr, net, steps);
         doc["algorithm"] = s.algorithm;
         doc["pattern"] = toString(s.pattern());
-        doc["input"] = o.file.empty() ? "scenario" : isMscclXmlPath(o.file) ? "msccl-xml" : isCsvPath(o.file) ? "csv" : "json";
+        doc["input"] = o.file.empty()           ? "scenario"
+                       : isMscclXmlPath(o.file) ? "msccl-xml"
+                       : isCsvPath(o.file)      ? "csv"
+                                                : "json";
         doc["message"] = {{"value", net.message}, {"unit", "B"}};
         doc["block"] = {{"value", blockBytes(s, net.message)}, {"unit", "B"}};
         commonJson(doc, t, other);
@@ -181,12 +189,14 @@ int runTimeSchedule(const TimeCommand& o, bool steps, Io& io)
                         {"latency_reason", bound.latencyReason},
                         {"bandwidth", ns(bound.bandwidth)},
                         {"bandwidth_reason", bound.bandwidthReason}};
-        doc["above_bound"] = {{"value", bound.total > 0 ? std::round((t.total / bound.total - 1) * 1e8) / 1e6 : 0.0}, {"unit", "%"}};
-        const double algbw = static_cast<double>(net.message) / t.total;  // B/ns = GB/s
+        doc["above_bound"] = {{"value", bound.total > 0 ? std::round((t.total / bound.total - 1) * 1e8) / 1e6 : 0.0},
+                              {"unit", "%"}};
+        const double algbw = static_cast<double>(net.message) / t.total; // B/ns = GB/s
         const std::uint64_t n = s.participants.empty() ? topo.nodeCount() : s.participants.size();
-        if (isCollective(s.pattern())) {  // (a program of messages has no collective's size)
+        if (isCollective(s.pattern())) { // (a program of messages has no collective's size)
             doc["algbw"] = {{"value", std::round(algbw * 1e6) / 1e6}, {"unit", "GB/s"}};
-            doc["busbw"] = {{"value", std::round(algbw * busBandwidthFactor(s.pattern(), n) * 1e6) / 1e6}, {"unit", "GB/s"}};
+            doc["busbw"] = {{"value", std::round(algbw * busBandwidthFactor(s.pattern(), n) * 1e6) / 1e6},
+                            {"unit", "GB/s"}};
         } else {
             doc.erase("block");
             doc["size_unit"] = "bytes";
@@ -195,8 +205,8 @@ int runTimeSchedule(const TimeCommand& o, bool steps, Io& io)
         io.out << doc.dump(2, ' ', false, nlohmann::ordered_json::error_handler_t::replace) << "\n";
         return 0;
     }
-    const std::string what = (s.algorithm.empty() ? std::string("the schedule") : s.algorithm) + " " + toString(s.pattern()) +
-                             " on the " + topo.displayName();
+    const std::string what = (s.algorithm.empty() ? std::string("the schedule") : s.algorithm) + " " +
+                             toString(s.pattern()) + " on the " + topo.displayName();
     io.out << what << ": " << s.size() << " transfers in " << s.stepCount() << " steps, "
            << (isCollective(s.pattern())
                    ? "M = " + formatSize(net.message) + " (" + formatSize(blockBytes(s, net.message)) + " a block)"
@@ -239,20 +249,24 @@ const CommandRegistrar reg{Command{
     .name = "time",
     .help = "how long a schedule takes on a network model (LogGP: overhead, gap, latency per message and per hop, "
             "bandwidth): a scenario's schedule, a schedule file or a GOAL program",
-    .setup = [](CLI::App& sub) {
-        auto o = std::make_shared<TimeCommand>();
-        sub.add_option("file", o->file,
-                       "a schedule (JSON, CSV, MSCCL XML) or a GOAL program (.goal, LogGOPSim's format); "
-                       "without it, the scenario the options give");
-        o->scenario.add(sub, false, {"message"});
-        o->network.add(sub);
-        sub.add_option("--ranks", o->ranks, "MSCCL XML or GOAL: rank placement, one node per line (default rank r on node r)");
-        sub.add_option("--sync", o->sync,
-                       "none (every send as soon as its data and its ports allow) or steps (a barrier between steps)")
-            ->capture_default_str();
-        sub.add_flag("--json", o->json, "print the times as JSON: total, each node's finish, each transfer's start and end");
-        return [o](Io& io) { return runTime(*o, io); };
-    },
+    .setup =
+        [](CLI::App& sub) {
+            auto o = std::make_shared<TimeCommand>();
+            sub.add_option("file", o->file,
+                           "a schedule (JSON, CSV, MSCCL XML) or a GOAL program (.goal, LogGOPSim's format); "
+                           "without it, the scenario the options give");
+            o->scenario.add(sub, false, {"message"});
+            o->network.add(sub);
+            sub.add_option("--ranks", o->ranks,
+                           "MSCCL XML or GOAL: rank placement, one node per line (default rank r on node r)");
+            sub.add_option(
+                   "--sync", o->sync,
+                   "none (every send as soon as its data and its ports allow) or steps (a barrier between steps)")
+                ->capture_default_str();
+            sub.add_flag("--json", o->json,
+                         "print the times as JSON: total, each node's finish, each transfer's start and end");
+            return [o](Io& io) { return runTime(*o, io); };
+        },
 }};
 
 } // namespace

@@ -136,7 +136,8 @@ int validateGoal(const ValidateCommand& opts, Io& io)
     const std::vector<std::string> findings = checkGoal(program, opts.file);
     if (findings.empty() && !opts.topology.empty()) {
         const Topology topo = Topology::parse(opts.topology);
-        const GoalSchedule g = scheduleFromGoal(program, topo, goalPlacement(program, topo, opts.ranks, opts.file), opts.file);
+        const GoalSchedule g =
+            scheduleFromGoal(program, topo, goalPlacement(program, topo, opts.ranks, opts.file), opts.file);
         if (!opts.json)
             for (const std::string& n : g.notes)
                 io.out << "note: " << n << "\n";
@@ -209,23 +210,28 @@ int validateSchedule(const ValidateCommand& opts, const Schedule& s, Io& io)
 const CommandRegistrar reg{Command{
     .name = "validate",
     .help = "check a schedule file: delivery, causality, port limits, routes, step contention",
-    .setup = [](CLI::App& sub) {
-        auto opts = std::make_shared<ValidateCommand>();
-        sub.add_option("file", opts->file,
-                       "schedule JSON (as written by `schedule --json`), a student's CSV (step,from,to[,route]; "
-                       "a .csv file), an MSCCL XML program (a .xml file; needs --topology) or a GOAL program (a .goal "
-                       "file; with --topology also checked as the schedule it makes)")
-            ->required();
-        sub.add_option("--topology,-t", opts->topology,
-                       "CSV, MSCCL XML and GOAL: the topology (mesh:4x4, torus:5x5, hypercube:4); a CSV may name its own");
-        sub.add_option("--ranks", opts->ranks,
-                       "MSCCL XML and GOAL: rank placement, one node per line, line r for rank r (default: rank r on node r)");
-        sub.add_flag("--json", opts->json, "print the verdict as JSON");
-        sub.add_flag("--allow-contention", opts->allowContention,
-                     "do not count step contention as a violation, even where the file promises none (its step_contention; "
-                     "store-and-forward schedules)");
-        return [opts](Io& io) { return runValidate(*opts, io); };
-    },
+    .setup =
+        [](CLI::App& sub) {
+            auto opts = std::make_shared<ValidateCommand>();
+            sub.add_option(
+                   "file", opts->file,
+                   "schedule JSON (as written by `schedule --json`), a student's CSV (step,from,to[,route]; "
+                   "a .csv file), an MSCCL XML program (a .xml file; needs --topology) or a GOAL program (a .goal "
+                   "file; with --topology also checked as the schedule it makes)")
+                ->required();
+            sub.add_option(
+                "--topology,-t", opts->topology,
+                "CSV, MSCCL XML and GOAL: the topology (mesh:4x4, torus:5x5, hypercube:4); a CSV may name its own");
+            sub.add_option(
+                "--ranks", opts->ranks,
+                "MSCCL XML and GOAL: rank placement, one node per line, line r for rank r (default: rank r on node r)");
+            sub.add_flag("--json", opts->json, "print the verdict as JSON");
+            sub.add_flag(
+                "--allow-contention", opts->allowContention,
+                "do not count step contention as a violation, even where the file promises none (its step_contention; "
+                "store-and-forward schedules)");
+            return [opts](Io& io) { return runValidate(*opts, io); };
+        },
 }};
 
 } // namespace

@@ -21,9 +21,9 @@
 
 #include <memory>
 #include <optional>
+#include <ostream>
 #include <string>
 #include <string_view>
-#include <ostream>
 
 namespace topocast::cli {
 
@@ -106,8 +106,9 @@ int runVisibility(const VisibilityCommand& opt, Io& io)
     for (const StepVisibility& s : report.steps)
         io.out << fmt::format("step {}: {} of {} active nodes visible\n", s.step, s.visible, s.active);
     io.out << fmt::format("min fraction visible: {:.3f}\n", report.minFraction);
-    io.out << fmt::format("nodes {:.1f} px across (median), drawing spans {:.2f} of the width and {:.2f} of the height\n",
-                          report.nodePx, report.spanX, report.spanY);
+    io.out << fmt::format(
+        "nodes {:.1f} px across (median), drawing spans {:.2f} of the width and {:.2f} of the height\n", report.nodePx,
+        report.spanX, report.spanY);
     io.out << fmt::format("labels: {} shown ({} px text), {} left out for want of room, {} overlapping\n",
                           report.labelsShown, report.labelPx, report.labelsHidden, report.labelOverlaps);
     return 0;
@@ -116,26 +117,30 @@ int runVisibility(const VisibilityCommand& opt, Io& io)
 const CommandRegistrar reg{Command{
     .name = "visibility",
     .help = "how many of each step's active nodes (source, senders, receivers) the app's default view shows",
-    .setup = [](CLI::App& sub) {
-        auto opt = std::make_shared<VisibilityCommand>();
-        opt->scenario.add(sub);
-        sub.add_option("--explode", opt->explode,
-                       "extra gap between the planes of a 3-D network (0..10; default: the scenario's view.explode or "
-                       "the default for its size)");
-        sub.add_option("--layout", opt->layout,
-                       "how the network is drawn: tower or planes (3-D meshes and tori), cube or flat (hypercubes of "
-                       "n ≤ 6); default: the scenario's view.layout, else planes and cube");
-        sub.add_option("--width", opt->width, "viewport width in pixels (default 1280)");
-        sub.add_option("--height", opt->height, "viewport height in pixels (default 720)");
-        sub.add_option("--dpi", opt->dpi,
-                       "the picture's resolution, for the label text's size (default 96, a screen; a handout page "
-                       "is 300): labels are as tall on paper as on screen");
-        sub.add_flag("--json", opt->json,
-                     "write {format, version, topology, algorithm, parameters, source, layout, explode, width, height, "
-                     "\"steps\": [{\"step\", \"active\", \"visible\"}, …], \"min_fraction\", \"node_px\", "
-                     "\"span_x\", \"span_y\", \"label_px\", \"label_overlaps\", \"labels_shown\", \"labels_hidden\"}");
-        return [opt](Io& io) { return runVisibility(*opt, io); };
-    },
+    .setup =
+        [](CLI::App& sub) {
+            auto opt = std::make_shared<VisibilityCommand>();
+            opt->scenario.add(sub);
+            sub.add_option(
+                "--explode", opt->explode,
+                "extra gap between the planes of a 3-D network (0..10; default: the scenario's view.explode or "
+                "the default for its size)");
+            sub.add_option(
+                "--layout", opt->layout,
+                "how the network is drawn: tower or planes (3-D meshes and tori), cube or flat (hypercubes of "
+                "n ≤ 6); default: the scenario's view.layout, else planes and cube");
+            sub.add_option("--width", opt->width, "viewport width in pixels (default 1280)");
+            sub.add_option("--height", opt->height, "viewport height in pixels (default 720)");
+            sub.add_option("--dpi", opt->dpi,
+                           "the picture's resolution, for the label text's size (default 96, a screen; a handout page "
+                           "is 300): labels are as tall on paper as on screen");
+            sub.add_flag(
+                "--json", opt->json,
+                "write {format, version, topology, algorithm, parameters, source, layout, explode, width, height, "
+                "\"steps\": [{\"step\", \"active\", \"visible\"}, …], \"min_fraction\", \"node_px\", "
+                "\"span_x\", \"span_y\", \"label_px\", \"label_overlaps\", \"labels_shown\", \"labels_hidden\"}");
+            return [opt](Io& io) { return runVisibility(*opt, io); };
+        },
 }};
 
 } // namespace

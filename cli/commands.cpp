@@ -21,8 +21,8 @@ namespace {
 /// an option that keeps the last), except those that only say where output goes or how fast.
 std::vector<std::string> commandLineOf(const CLI::App& sub)
 {
-    static const std::set<std::string> kNotTheRequest = {"--out",  "--json",        "--trace",       "--network-out",
-                                                         "--plot", "--hostfile",    "--threads",     "--max-seconds",
+    static const std::set<std::string> kNotTheRequest = {"--out",   "--json",         "--trace",   "--network-out",
+                                                         "--plot",  "--hostfile",     "--threads", "--max-seconds",
                                                          "--force", "--memory-limit", "--timings"};
     std::vector<std::string> args{sub.get_name()};
     for (const CLI::Option* opt : sub.get_options()) {
@@ -86,9 +86,12 @@ int run(const std::vector<std::string>& args, Io& io)
         CLI::App* sub = app.add_subcommand(c.name, c.help);
         actions.emplace_back(sub, c.setup(*sub));
     }
-    if (!args.empty() && !args[0].empty() && args[0][0] != '-' && std::none_of(commandTable().begin(), commandTable().end(), [&](const Command& c) { return c.name == args[0]; })) {
+    if (!args.empty() && !args[0].empty() && args[0][0] != '-' &&
+        std::none_of(commandTable().begin(), commandTable().end(),
+                     [&](const Command& c) { return c.name == args[0]; })) {
         if (args[0] == "render" || args[0] == "handout" || args[0] == "html" || args[0] == "quiz") {
-            io.err << "topocast-cli: " << args[0] << " is not in this build: it draws with the Qt 6 / Qt3D app (the program "
+            io.err << "topocast-cli: " << args[0]
+                   << " is not in this build: it draws with the Qt 6 / Qt3D app (the program "
                       "topocast, looked for beside topocast-cli, in ../app/ and in $TOPOCAST_APP) and encodes "
                       "with FFmpeg; run scripts/install-deps.sh and configure with -DTOPOCAST_BUILD_APP=ON\n";
             return 2;

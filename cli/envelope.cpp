@@ -68,7 +68,7 @@ nlohmann::ordered_json scenarioEnvelope(const std::string& format, const Scenari
     bool rooted = true;
     try {
         rooted = pattern.empty() || hasRoot(parsePattern(pattern));
-    } catch (const Error&) {  // an unknown pattern: the command that builds the schedule names it
+    } catch (const Error&) { // an unknown pattern: the command that builds the schedule names it
     }
     doc["source"] = rooted ? nodeToJson(scenario.topology, scenario.source) : nlohmann::ordered_json(nullptr);
     return doc;

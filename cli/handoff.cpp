@@ -34,15 +34,21 @@ namespace {
 SvgToPng g_svgToPng = nullptr;
 }
 
-void registerSvgToPng(SvgToPng draw) { g_svgToPng = draw; }
-SvgToPng svgToPng() { return g_svgToPng; }
+void registerSvgToPng(SvgToPng draw)
+{
+    g_svgToPng = draw;
+}
+SvgToPng svgToPng()
+{
+    return g_svgToPng;
+}
 
 std::string commandOf(const std::vector<std::string>& args)
 {
     for (std::size_t i = 0; i < args.size(); ++i) {
         const std::string& a = args[i];
         if (a == "--memory-limit") {
-            ++i;  // its value
+            ++i; // its value
             continue;
         }
         if (a.rfind("--memory-limit=", 0) == 0)
@@ -54,14 +60,17 @@ std::string commandOf(const std::vector<std::string>& args)
 
 std::optional<fs::path> findApp()
 {
-    const auto executable = [](const fs::path& p) { return !p.empty() && ::access(p.c_str(), X_OK) == 0 && !fs::is_directory(p); };
+    const auto executable = [](const fs::path& p) {
+        return !p.empty() && ::access(p.c_str(), X_OK) == 0 && !fs::is_directory(p);
+    };
     if (const char* env = std::getenv("TOPOCAST_APP"); env && *env)
         return executable(env) ? std::optional<fs::path>(env) : std::nullopt;
     std::error_code ec;
     const fs::path self = fs::read_symlink("/proc/self/exe", ec);
     if (ec)
         return std::nullopt;
-    for (const fs::path& candidate : {self.parent_path() / "topocast", self.parent_path().parent_path() / "app" / "topocast"})
+    for (const fs::path& candidate :
+         {self.parent_path() / "topocast", self.parent_path().parent_path() / "app" / "topocast"})
         if (executable(candidate))
             return candidate;
     return std::nullopt;

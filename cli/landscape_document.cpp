@@ -81,7 +81,7 @@ std::string landscapeJson(const Scenario& scenario, const Landscape& landscape, 
     doc["pattern"] = requestedPattern(scenario.algorithm, scenario.params);
     nlohmann::ordered_json params = nlohmann::ordered_json::object();
     for (const auto& [key, value] : scenario.params.values())
-        if (key != "pattern")  // recorded above, given or the algorithm's default alike
+        if (key != "pattern") // recorded above, given or the algorithm's default alike
             params[key] = value;
     doc["params"] = std::move(params);
     doc["metric"] = toString(metric);
@@ -108,7 +108,8 @@ std::string landscapeJson(const Scenario& scenario, const Landscape& landscape, 
     return doc.dump();
 }
 
-void writeLandscapeText(std::ostream& out, const Scenario& sc, const Landscape& landscape, const LandscapeTiming* timing)
+void writeLandscapeText(std::ostream& out, const Scenario& sc, const Landscape& landscape,
+                        const LandscapeTiming* timing)
 {
     const LandscapeMetric metric = landscape.metric;
     const Topology& topo = sc.topology;
@@ -119,11 +120,10 @@ void writeLandscapeText(std::ostream& out, const Scenario& sc, const Landscape& 
 
     const std::string mode = sc.params.getString("mode", "");
     out << sc.algorithm << (mode.empty() ? "" : " (" + mode + ")") << " " << requestedPattern(sc.algorithm, sc.params)
-        << ": " << metricWords(metric)
-        << " of the schedule from every source of the " << topo.displayName() << '\n';
+        << ": " << metricWords(metric) << " of the schedule from every source of the " << topo.displayName() << '\n';
     if (timing)
-        out << "time in µs: " << timing->engine << "; " << timing->network.preset << " network, M = "
-            << formatSize(timing->network.message) << '\n';
+        out << "time in µs: " << timing->engine << "; " << timing->network.preset
+            << " network, M = " << formatSize(timing->network.message) << '\n';
     else if (metric == LandscapeMetric::Time)
         out << "time" << (seconds ? " in µs" : "") << ": " << landscapeTimeFigure(sc.algorithm) << '\n';
     std::vector<std::string> cells;

@@ -13,9 +13,9 @@ namespace topocast::cli {
 /// How a time landscape was timed on a network model (`landscape --model`), for its document and
 /// its text; without it "time" is the algorithm's own figure.
 struct LandscapeTiming {
-    std::string model;     ///< "loggp" or "simgrid"
-    NetworkModel network;  ///< the model every schedule was timed on
-    std::string engine;    ///< what timed them, for people
+    std::string model;    ///< "loggp" or "simgrid"
+    NetworkModel network; ///< the model every schedule was timed on
+    std::string engine;   ///< what timed them, for people
 };
 
 /// The unit of a metric's values as printed: "hops", "steps", "transfers", "channel uses", and
@@ -29,7 +29,8 @@ bool landscapeInSeconds(const Scenario& scenario, LandscapeMetric metric);
 /// line without the newline: the envelope, "algorithm", "mode" (when given), "metric", "unit",
 /// "values" (node-id order, null where there is no schedule), "min", "argmin" (nodes), "max".
 /// `timing`: the time was taken on a network model ("model", "network", "time_model" its engine).
-std::string landscapeJson(const Scenario& scenario, const Landscape& landscape, const LandscapeTiming* timing = nullptr);
+std::string landscapeJson(const Scenario& scenario, const Landscape& landscape,
+                          const LandscapeTiming* timing = nullptr);
 
 /// The landscape as text: a title, the values as matrices (a list on a hypercube), min, max,
 /// the sources at the minimum and how the values were found.

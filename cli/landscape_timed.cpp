@@ -48,7 +48,8 @@ LandscapeTiming landscapeTiming(const std::string& model, const NetworkModel& ne
         return {model, network, simulationEngine() + ": each message's bytes over its route, links shared"};
     }
     if (model == "loggp")
-        return {model, network, "the time engine (LogGP: overheads, gaps, ports, latency per hop; contention not charged)"};
+        return {model, network,
+                "the time engine (LogGP: overheads, gaps, ports, latency per hop; contention not charged)"};
     throw Error("--model " + model + ": expected loggp (the time engine) or simgrid (simulated with contention)");
 }
 

@@ -13,8 +13,8 @@ int main(int argc, char** argv)
     const std::string command = commandOf(args);
     const auto& table = commandTable();
     // So does a chart drawn as PNG (sweep --plot FILE.png: Qt SVG draws it).
-    const bool drawn = (drawsWithApp(command) &&
-                        std::none_of(table.begin(), table.end(), [&](const Command& c) { return c.name == command; })) ||
+    const bool drawn = (drawsWithApp(command) && std::none_of(table.begin(), table.end(),
+                                                              [&](const Command& c) { return c.name == command; })) ||
                        (plotsPng(args) && !svgToPng());
     if (drawn) {
         if (const auto app = findApp()) {

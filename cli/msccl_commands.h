@@ -20,6 +20,7 @@ ImportFindings importFindingsOf(const MscclCheck& check, const std::string& file
 
 /// `validate FILE.xml --topology T [--ranks FILE] [--json]`: 0 when the program is a correct
 /// collective, 1 with its findings otherwise.
-int validateMscclFile(const std::string& file, const std::string& topology, const std::string& ranksFile, bool json, Io& io);
+int validateMscclFile(const std::string& file, const std::string& topology, const std::string& ranksFile, bool json,
+                      Io& io);
 
 } // namespace topocast::cli

@@ -27,7 +27,7 @@ public:
 
 private:
     std::string m_network;
-    std::vector<std::pair<std::string, std::string>> m_values;  // (key, text) as declared
+    std::vector<std::pair<std::string, std::string>> m_values; // (key, text) as declared
 };
 
 } // namespace topocast::cli

@@ -58,7 +58,8 @@ void addRenderOptions(CLI::App& sub, RenderOptions& o)
     std::string modes;
     for (const std::string& m : renderModeNames())
         modes += (modes.empty() ? "view: " : " | ") + m;
-    sub.add_option("--mode", o.mode, modes + " (default: the scenario's own, its view.mode; plain where it names none)");
+    sub.add_option("--mode", o.mode,
+                   modes + " (default: the scenario's own, its view.mode; plain where it names none)");
     sub.add_option("--heat", o.heat, "heat map load: cumulative | step")->capture_default_str();
     sub.add_flag("--high-contrast", o.highContrast, "the presentation palette (high contrast)");
     sub.add_option("--yaw", o.yaw, "turn the default view about the vertical axis, degrees")->capture_default_str();
@@ -89,7 +90,7 @@ void validateRenderOptions(RenderOptions& o)
     if (!o.mode.empty() && std::find(modes.begin(), modes.end(), lower(o.mode)) == modes.end()) {
         std::string allowed;
         for (const std::string& m : modes)
-            allowed += (allowed.empty() ? "" : ", ") + m;  // the names, in renderModeNames' order
+            allowed += (allowed.empty() ? "" : ", ") + m; // the names, in renderModeNames' order
         throw Error("--mode " + o.mode + " is not one of " + allowed);
     }
     if (o.heat != "cumulative" && o.heat != "step")

@@ -35,10 +35,10 @@ struct RenderOptions {
     std::string mode;                ///< the view mode as given; empty: the scenario's own (view.mode)
     std::string heat = "cumulative"; ///< cumulative | step
     bool highContrast = false;
-    float yaw = 0.0f;   ///< degrees
-    float pitch = 0.0f; ///< degrees
-    float zoom = 1.0f;  ///< in (0.01, 100)
-    int crf = 20;       ///< 0..51
+    float yaw = 0.0f;             ///< degrees
+    float pitch = 0.0f;           ///< degrees
+    float zoom = 1.0f;            ///< in (0.01, 100)
+    int crf = 20;                 ///< 0..51
     std::string captions = "on";  ///< --captions on | off | burn (on: MP4's NAME.vtt and subtitle stream)
     std::string overlay = "auto"; ///< --overlay auto | on | off (title line and legend strip)
     bool timings = false;
@@ -46,7 +46,7 @@ struct RenderOptions {
     // Set by validateRenderOptions:
     RenderFormat videoFormat = RenderFormat::Mp4;
     bool cumulativeHeat = true;
-    bool captionsOn = true;  ///< --captions on
+    bool captionsOn = true; ///< --captions on
 };
 
 /// The view modes --mode accepts, in any letter case: plain, contention, heatmap, tcdmap, layers
@@ -59,7 +59,8 @@ void addScenarioToFileOptions(CLI::App& sub, std::string& scenario, std::string&
 
 /// Declares render's options on `sub`, bound to `o`, with the checks CLI11 makes while parsing:
 /// --scenario and --out required, --width/--height 16..8192, --fps 1..240, --frames-per-step
-/// 1..1000, --hold-frames 0..100000, --crf 0..51, --captions on|off|burn, --overlay auto|on|off (a bad value is a CLI::ParseError such as
+/// 1..1000, --hold-frames 0..100000, --crf 0..51, --captions on|off|burn, --overlay auto|on|off (a bad value is a
+/// CLI::ParseError such as
 /// "--width: Value 9000 not in range 16 to 8192"). `o` must outlive `sub`'s parse.
 void addRenderOptions(CLI::App& sub, RenderOptions& o);
 

@@ -35,11 +35,12 @@ std::string allowedWithDefault(const ParamSpec& p)
 /// the key differently (--variant: tsay-wang's paper | direct, hp's nopipe, …) get a part each.
 std::string paramHelp(const ParamSpec& spec)
 {
-    if (spec.key == "pattern") {  // declared by each algorithm for its own patterns: list them all
+    if (spec.key == "pattern") { // declared by each algorithm for its own patterns: list them all
         std::string all;
         for (const Pattern p : kPatterns)
             all += (all.empty() ? "" : ", ") + toString(p);
-        return "the collective: " + all + " — each algorithm takes some (`topocast-cli algorithms` lists which); "
+        return "the collective: " + all +
+               " — each algorithm takes some (`topocast-cli algorithms` lists which); "
                "default the algorithm's first";
     }
     // Algorithms grouped by the declaration they share (same key, help and choices).
@@ -78,7 +79,8 @@ void ScenarioOptions::add(CLI::App& sub, bool requireAlgorithm, const std::vecto
     m_requireAlgorithm = requireAlgorithm;
     sub.add_option("--topology,-t", m_topology, "mesh:8x8 | mesh:4x4x4 | torus:7x7 | hypercube:6");
     sub.add_option("--algorithm,-a", m_algorithm, "algorithm name (see `topocast-cli algorithms`)");
-    sub.add_option("--source,-s", m_source, "source node: coordinates like 2,3 (hypercube: an address); default the origin");
+    sub.add_option("--source,-s", m_source,
+                   "source node: coordinates like 2,3 (hypercube: an address); default the origin");
     sub.add_option("--scenario", m_scenario, "scenario JSON file (explicit options override it)");
     // One option per parameter the registry declares (one-letter keys such as divisible-load's
     // A, C, S, V, p go through --param KEY=VALUE).

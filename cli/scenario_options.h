@@ -34,8 +34,8 @@ private:
     void refuseSourceWithoutRoot(const Scenario& s) const;
 
     std::string m_topology, m_algorithm, m_source, m_scenario;
-    std::map<std::string, std::string> m_params;  // parameter name → text given (empty: not given)
-    std::vector<std::string> m_extra;             // --param KEY=VALUE
+    std::map<std::string, std::string> m_params; // parameter name → text given (empty: not given)
+    std::vector<std::string> m_extra;            // --param KEY=VALUE
     bool m_requireAlgorithm = true;
 };
 

@@ -21,7 +21,8 @@ std::vector<NodeId> goalPlacement(const OpProgram& program, const Topology& topo
         limits.kind = "rank placement";
         limits.maxBytes = std::uint64_t{1} << 24;
         limits.whenPast = [&] { throw Error(ranksFile + ": past 16 MiB; a placement is one node per line"); };
-        return parseRankPlacement(readFileText(ranksFile, limits), topology, static_cast<int>(program.ranks), ranksFile);
+        return parseRankPlacement(readFileText(ranksFile, limits), topology, static_cast<int>(program.ranks),
+                                  ranksFile);
     }
     return goalIdentityPlacement(program, topology, file);
 }
@@ -31,7 +32,7 @@ GoalSchedule readGoalScheduleFile(const std::string& file, const std::string& to
 {
     if (topology.empty())
         throw Error(file + " is a GOAL program, which names no network: give --topology (mesh:4x4, torus:4x4, "
-                    "hypercube:3, …) with one node per rank");
+                           "hypercube:3, …) with one node per rank");
     const Topology topo = Topology::parse(topology);
     OpProgram program = readGoal(file);
     requireGoalRuns(program, file);

@@ -76,7 +76,8 @@ void timedScheduleJson(nlohmann::ordered_json& doc, const Schedule& s, const Net
 bool parseSync(const std::string& sync)
 {
     if (sync != "none" && sync != "steps")
-        throw Error("--sync '" + sync + "' is not known; use none (every send as soon as its data and ports allow) or "
+        throw Error("--sync '" + sync +
+                    "' is not known; use none (every send as soon as its data and ports allow) or "
                     "steps (a barrier between steps, as the papers count them)");
     return sync == "steps";
 }

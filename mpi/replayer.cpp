@@ -7,8 +7,8 @@
 #include <climits>
 #include <cstdio>
 #include <iostream>
-#include <sstream>
 #include <span>
+#include <sstream>
 
 #include <unistd.h>
 
@@ -139,7 +139,8 @@ void Replayer::fillContributions(std::uint8_t* p, std::uint64_t firstChunk, std:
         fillContribution(m_node, chunkBlock(m_s, firstChunk + c), {p + c * m_o.bytes, m_o.bytes});
 }
 
-void Replayer::checkSums(const std::uint8_t* p, std::uint64_t firstChunk, std::uint64_t count, const char* op, int record)
+void Replayer::checkSums(const std::uint8_t* p, std::uint64_t firstChunk, std::uint64_t count, const char* op,
+                         int record)
 {
     const std::uint32_t n = m_s.topology().nodeCount();
     std::vector<std::uint8_t> full(m_o.bytes);
@@ -213,7 +214,7 @@ void Replayer::libraryBuffers(std::vector<std::uint8_t>& sendBuf, std::vector<st
                               std::uint64_t{m_map.nodeOf[static_cast<std::size_t>(r)]} * parts, parts);
         recvBuf.assign(chunk64, 0);
         break;
-    case Pattern::PointToPoint:  // (refused before anything runs: no library collective)
+    case Pattern::PointToPoint: // (refused before anything runs: no library collective)
         break;
     }
 }

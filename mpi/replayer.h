@@ -120,11 +120,11 @@ private:
     int m_rank = 0;
     NodeId m_node{};
     RankPlan m_plan;
-    std::map<Block, std::vector<std::uint8_t>> m_own;          // the blocks it sends of its own, made before the clock
-    std::map<Block, std::span<const std::uint8_t>> m_held;     // blocks received, in m_recvBufs
+    std::map<Block, std::vector<std::uint8_t>> m_own;      // the blocks it sends of its own, made before the clock
+    std::map<Block, std::span<const std::uint8_t>> m_held; // blocks received, in m_recvBufs
     std::vector<std::vector<std::vector<std::uint8_t>>> m_recvBufs, m_sendBufs; // [step − 1][op], made once
-    CombinePlan m_combine;                             // combining patterns: what every arrival does
-    std::optional<PartialResults> m_partials;          // combining patterns: this rank's partial results
+    CombinePlan m_combine;                    // combining patterns: what every arrival does
+    std::optional<PartialResults> m_partials; // combining patterns: this rank's partial results
     std::uint64_t m_errors = 0;
     std::vector<int> m_scatterCounts, m_scatterDispls;      // MPI_Scatterv of a partial scatter, by rank
     std::vector<double> m_stepTimes;                        // see stepTimes()

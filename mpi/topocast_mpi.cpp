@@ -73,9 +73,10 @@ int parseOptions(int argc, char** argv, Options& o, int rank)
     CLI::App app{kDescription, "topocast-mpi"};
     app.set_version_flag("--version", std::string("topocast-mpi ") + kVersion, "print the version and exit");
     app.add_option("schedule", o.scheduleFile, "schedule JSON file (read by rank 0 and broadcast)")->required();
-    app.add_option("--bytes", o.bytes,
-                   "bytes per block (a transfer sends its payload's blocks back to back; a multiple of 8 for "
-                   "reduce, reduce-scatter and allreduce, whose chunks are 64-bit integers); given twice, the last counts")
+    app.add_option(
+           "--bytes", o.bytes,
+           "bytes per block (a transfer sends its payload's blocks back to back; a multiple of 8 for "
+           "reduce, reduce-scatter and allreduce, whose chunks are 64-bit integers); given twice, the last counts")
         ->check(CLI::Range(std::uint64_t{1}, std::uint64_t{1} << 28))
         ->multi_option_policy(CLI::MultiOptionPolicy::TakeLast)
         ->capture_default_str();
@@ -169,7 +170,8 @@ std::string scheduleProblem(const Options& o, int worldSize, std::string& text, 
         vo.forbidStepContention = false; // contention slows a real network down but loses no data
         const Validation v = validate(s, vo);
         if (!isCollective(s.pattern()))
-            return o.scheduleFile + " is a program of point-to-point messages (imported from GOAL): topocast-mpi "
+            return o.scheduleFile +
+                   " is a program of point-to-point messages (imported from GOAL): topocast-mpi "
                    "replays collectives, whose data it checks and sets against the MPI library's; time the "
                    "program with `topocast-cli time`";
         if (!v.ok()) {
@@ -342,7 +344,8 @@ MeasuredTimes measuredTimes(const Schedule& s, const Options& o, const Mapping& 
     std::sort(m.transfers.begin(), m.transfers.end(),
               [](const MeasuredTransfer& a, const MeasuredTransfer& b) { return a.index < b.index; });
     if (!g.libMax.empty())
-        m.library = LibraryTiming{Replayer::libraryOperation(s), std::uint64_t{s.parts} * o.bytes, makeTimeStats(g.libMax)};
+        m.library =
+            LibraryTiming{Replayer::libraryOperation(s), std::uint64_t{s.parts} * o.bytes, makeTimeStats(g.libMax)};
     return m;
 }
 

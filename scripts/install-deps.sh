@@ -10,6 +10,7 @@ packages=(
   # toolchain
   build-essential cmake ninja-build ccache pkg-config git
   clang libclang-rt-14-dev            # libFuzzer + sanitizers (robustness)
+  clang-format                        # clang-format-14: the format check (tests/format/)
   # core
   libboost-graph-dev nlohmann-json3-dev libcli11-dev libfmt-dev libeigen3-dev
   libexpat1-dev                       # MSCCL XML

@@ -6,14 +6,13 @@
 #include "render_options.h"
 
 #include "export/handout.h"
-#include "session/snapshot.h"
 #include "scene/scenestyle.h"
+#include "session/snapshot.h"
 #include "session/startup.h"
 
 #include "topocast/io/export.h"
 #include "topocast/io/scenario.h"
 #include "topocast/model/error.h"
-
 
 #include <fmt/format.h>
 
@@ -29,7 +28,7 @@ struct HandoutCommand {
     std::string out;
     std::string size = "A4";
     std::string steps = "all";
-    std::string mode;  ///< empty: the scenario's own
+    std::string mode; ///< empty: the scenario's own
     std::string theme = "light";
     int dpi = 300;
     bool exercise = false;
@@ -56,7 +55,8 @@ int handout(const HandoutCommand& o, Io& io)
     if (!mode)
         throw Error("--mode " + modeName + " is not one of " + modeList(", "));
     if (o.theme != "light" && o.theme != "dark")
-        throw Error("--theme " + o.theme + " is not a theme topocast knows; use light (white paper) or dark (as the window)");
+        throw Error("--theme " + o.theme +
+                    " is not a theme topocast knows; use light (white paper) or dark (as the window)");
     GuiScope gui("handout", "OpenGL for its pictures");
     const app::SnapshotPtr snap = app::buildSnapshot(scenario, false);
     const auto [first, last] = parseStepRange(o.steps, snap->stepCount());
@@ -69,13 +69,14 @@ int handout(const HandoutCommand& o, Io& io)
     settings.dpi = o.dpi;
     settings.exercise = o.exercise;
     const app::HandoutResult r = app::writeHandout(snap, QString::fromStdString(o.out), settings);
-    io.out << fmt::format("wrote {}: {} pages (a title page and steps {}-{}{}), {}, pictures {}x{} at {} dpi, mode {}, theme {}\n", o.out,
-                          r.pages, first, last,
-                          o.exercise ? fmt::format(" to fill in, then an answer key of {} page{}", r.answerKeyPages,
-                                                   r.answerKeyPages == 1 ? "" : "s")
-                                     : std::string(),
-                          *size == QPageSize::A4 ? "A4" : "letter", r.pictureSize.width(), r.pictureSize.height(), o.dpi,
-                          modeName, o.theme);
+    io.out << fmt::format(
+        "wrote {}: {} pages (a title page and steps {}-{}{}), {}, pictures {}x{} at {} dpi, mode {}, theme {}\n", o.out,
+        r.pages, first, last,
+        o.exercise ? fmt::format(" to fill in, then an answer key of {} page{}", r.answerKeyPages,
+                                 r.answerKeyPages == 1 ? "" : "s")
+                   : std::string(),
+        *size == QPageSize::A4 ? "A4" : "letter", r.pictureSize.width(), r.pictureSize.height(), o.dpi, modeName,
+        o.theme);
     return 0;
 }
 
@@ -83,25 +84,27 @@ const CommandRegistrar reg{Command{
     .name = "handout",
     .help = "a scenario as a printable PDF: a title page and one page per step with its picture, narration and figures "
             "(needs OpenGL: a display or xvfb-run)",
-    .setup = [](CLI::App& sub) {
-        auto o = std::make_shared<HandoutCommand>();
-        addScenarioToFileOptions(sub, o->scenario, o->out, "the PDF to write (atomically)");
-        sub.add_option("--size", o->size, "page size: A4 | letter")->capture_default_str();
-        sub.add_option("--steps", o->steps, "which steps get a page: all | N | A-B | A-")->capture_default_str();
-        sub.add_option("--mode", o->mode,
-                       "colouring of the pictures: " + modeList(" | ") +
-                           " (default: the scenario's own, its view.mode; plain where it names none)");
-        sub.add_option("--theme", o->theme,
-                       "pictures on white paper (light, the print palette) or as the window draws them (dark)")
-            ->capture_default_str();
-        sub.add_flag("--exercise", o->exercise,
-                     "an exercise: each step's page shows the network before the step with its receivers left blank "
-                     "and an empty table of its transfers; an answer key follows on its own page");
-        sub.add_option("--dpi", o->dpi, "print resolution of the pages and pictures")
-            ->capture_default_str()
-            ->check(CLI::Range(72, 600));
-        return [o](Io& io) { return handout(*o, io); };
-    },
+    .setup =
+        [](CLI::App& sub) {
+            auto o = std::make_shared<HandoutCommand>();
+            addScenarioToFileOptions(sub, o->scenario, o->out, "the PDF to write (atomically)");
+            sub.add_option("--size", o->size, "page size: A4 | letter")->capture_default_str();
+            sub.add_option("--steps", o->steps, "which steps get a page: all | N | A-B | A-")->capture_default_str();
+            sub.add_option("--mode", o->mode,
+                           "colouring of the pictures: " + modeList(" | ") +
+                               " (default: the scenario's own, its view.mode; plain where it names none)");
+            sub.add_option("--theme", o->theme,
+                           "pictures on white paper (light, the print palette) or as the window draws them (dark)")
+                ->capture_default_str();
+            sub.add_flag(
+                "--exercise", o->exercise,
+                "an exercise: each step's page shows the network before the step with its receivers left blank "
+                "and an empty table of its transfers; an answer key follows on its own page");
+            sub.add_option("--dpi", o->dpi, "print resolution of the pages and pictures")
+                ->capture_default_str()
+                ->check(CLI::Range(72, 600));
+            return [o](Io& io) { return handout(*o, io); };
+        },
 }};
 
 } // namespace

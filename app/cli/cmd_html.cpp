@@ -50,13 +50,15 @@ int html(const HtmlCommand& o, Io& io)
 
 const CommandRegistrar reg{Command{
     .name = "html",
-    .help = "a scenario as one self-contained web page: the network in 3-D, play, step, slider, narration, hover, predict "
-            "mode, a compare scenario's two sides side by side; opens in any browser from disk, nothing fetched",
-    .setup = [](CLI::App& sub) {
-        auto o = std::make_shared<HtmlCommand>();
-        addScenarioToFileOptions(sub, o->scenario, o->out, "the .html file to write (atomically)");
-        return [o](Io& io) { return html(*o, io); };
-    },
+    .help =
+        "a scenario as one self-contained web page: the network in 3-D, play, step, slider, narration, hover, predict "
+        "mode, a compare scenario's two sides side by side; opens in any browser from disk, nothing fetched",
+    .setup =
+        [](CLI::App& sub) {
+            auto o = std::make_shared<HtmlCommand>();
+            addScenarioToFileOptions(sub, o->scenario, o->out, "the .html file to write (atomically)");
+            return [o](Io& io) { return html(*o, io); };
+        },
 }};
 
 } // namespace

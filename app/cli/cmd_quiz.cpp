@@ -26,7 +26,7 @@ struct QuizCommand {
     std::string scenario;
     std::string out;
     std::string steps = "all";
-    std::string mode;  ///< empty: the scenario's own
+    std::string mode; ///< empty: the scenario's own
 };
 
 int quiz(const QuizCommand& o, Io& io)
@@ -48,12 +48,13 @@ int quiz(const QuizCommand& o, Io& io)
     settings.view.size = QSize(800, 640);
     settings.firstStep = first;
     settings.lastStep = last;
-    settings.request = QString::fromStdString(fmt::format("topocast quiz --scenario {} --steps {}-{} --mode {}", o.scenario, first,
-                                                          last, modeName));
+    settings.request = QString::fromStdString(
+        fmt::format("topocast quiz --scenario {} --steps {}-{} --mode {}", o.scenario, first, last, modeName));
     const app::QuizResult r = app::writeQuiz(snap, QString::fromStdString(o.out), settings);
     io.out << fmt::format("wrote {}: {} questions (steps {}-{}; {} ask how many receive: more than 20 do), Moodle XML, "
                           "pictures {}x{}, mode {}\n",
-                          o.out, r.questions, first, last, r.numerical, r.pictureSize.width(), r.pictureSize.height(), modeName);
+                          o.out, r.questions, first, last, r.numerical, r.pictureSize.width(), r.pictureSize.height(),
+                          modeName);
     return 0;
 }
 
@@ -61,13 +62,15 @@ const CommandRegistrar reg{Command{
     .name = "quiz",
     .help = "a scenario's predict questions as Moodle XML: one question a step (which nodes receive?) with the picture "
             "before it (needs OpenGL: a display or xvfb-run)",
-    .setup = [](CLI::App& sub) {
-        auto o = std::make_shared<QuizCommand>();
-        addScenarioToFileOptions(sub, o->scenario, o->out, "the Moodle XML file to write (atomically)");
-        sub.add_option("--steps", o->steps, "which steps get a question: all | N | A-B | A-")->capture_default_str();
-        sub.add_option("--mode", o->mode, "colouring of the pictures (default: the scenario's own, its view.mode)");
-        return [o](Io& io) { return quiz(*o, io); };
-    },
+    .setup =
+        [](CLI::App& sub) {
+            auto o = std::make_shared<QuizCommand>();
+            addScenarioToFileOptions(sub, o->scenario, o->out, "the Moodle XML file to write (atomically)");
+            sub.add_option("--steps", o->steps, "which steps get a question: all | N | A-B | A-")
+                ->capture_default_str();
+            sub.add_option("--mode", o->mode, "colouring of the pictures (default: the scenario's own, its view.mode)");
+            return [o](Io& io) { return quiz(*o, io); };
+        },
 }};
 
 } // namespace

@@ -27,11 +27,11 @@ namespace {
 
 int render(RenderOptions o, Io& io)
 {
-    validateRenderOptions(o);  // the checks that need no Qt, shared with the fuzzed parser
+    validateRenderOptions(o); // the checks that need no Qt, shared with the fuzzed parser
     app::AnimationSettings settings;
     settings.output = o.out;
-    settings.format = o.format.empty() ? video::VideoEncoder::formatForPath(o.out)
-                                       : video::VideoEncoder::parseFormat(o.format);
+    settings.format =
+        o.format.empty() ? video::VideoEncoder::formatForPath(o.out) : video::VideoEncoder::parseFormat(o.format);
     settings.view.size = QSize(o.width, o.height);
     const Scenario scenario = loadScenario(o.scenario);
     // The scenario's own colour mode unless --mode says otherwise, as the window opens it.
@@ -39,7 +39,7 @@ int render(RenderOptions o, Io& io)
         o.mode = scenarioViewMode(scenario);
     const auto mode = app::parseViewMode(QString::fromStdString(o.mode));
     if (!mode)
-        throw Error("--mode " + o.mode + ": not a view mode of the app");  // renderModeNames lists only the app's
+        throw Error("--mode " + o.mode + ": not a view mode of the app"); // renderModeNames lists only the app's
     settings.view.mode = *mode;
     settings.view.cumulativeHeat = o.cumulativeHeat;
     settings.view.highContrast = o.highContrast;
@@ -70,7 +70,8 @@ int render(RenderOptions o, Io& io)
     settings.lastStep = last;
 
     app::ExportTimings t;
-    const auto result = cmp ? app::exportCompareAnimation(cmp, settings, {}, &t) : app::exportAnimation(snap, settings, {}, &t);
+    const auto result =
+        cmp ? app::exportCompareAnimation(cmp, settings, {}, &t) : app::exportAnimation(snap, settings, {}, &t);
     if (!result)
         throw Error("render was cancelled");
     io.out << fmt::format("wrote {}: {} frames, {}x{} at {} fps ({:.2f} s), {}; steps {}-{}, {} frames per step, "
@@ -92,18 +93,20 @@ int render(RenderOptions o, Io& io)
 
 const CommandRegistrar reg{Command{
     .name = "render",
-    .help = "render a scenario's animation as MP4 (H.264), animated GIF or PNG frames (needs OpenGL: a display or xvfb-run)",
-    .setup = [](CLI::App& sub) {
-        auto o = std::make_shared<RenderOptions>();
-        addRenderOptions(sub, *o);
-        return [o](Io& io) {
-            try {
-                return render(*o, io);
-            } catch (const video::VideoError& e) {
-                throw Error(e.what());
-            }
-        };
-    },
+    .help = "render a scenario's animation as MP4 (H.264), animated GIF or PNG frames (needs OpenGL: a display or "
+            "xvfb-run)",
+    .setup =
+        [](CLI::App& sub) {
+            auto o = std::make_shared<RenderOptions>();
+            addRenderOptions(sub, *o);
+            return [o](Io& io) {
+                try {
+                    return render(*o, io);
+                } catch (const video::VideoError& e) {
+                    throw Error(e.what());
+                }
+            };
+        },
 }};
 
 } // namespace

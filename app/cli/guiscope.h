@@ -27,7 +27,8 @@ public:
         if (!app::haveDisplay())
             throw Error(command + " needs " + needs +
                         " and there is no display (DISPLAY and WAYLAND_DISPLAY are unset); run it under a virtual X "
-                        "server: xvfb-run -a -s \"-screen 0 1600x1000x24\" topocast-cli " + command + " …");
+                        "server: xvfb-run -a -s \"-screen 0 1600x1000x24\" topocast-cli " +
+                        command + " …");
         m_app = std::make_unique<QGuiApplication>(m_argc, m_argv);
     }
 

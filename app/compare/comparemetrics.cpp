@@ -44,7 +44,8 @@ CompareMetrics::CompareMetrics(QWidget* parent) : QWidget(parent)
         grid->addWidget(m_narration[i], 0, i);
     }
     m_table = new QTableWidget(0, 4);
-    m_table->setHorizontalHeaderLabels({QStringLiteral("metric"), QStringLiteral("A"), QStringLiteral("B"), QStringLiteral("B − A")});
+    m_table->setHorizontalHeaderLabels(
+        {QStringLiteral("metric"), QStringLiteral("A"), QStringLiteral("B"), QStringLiteral("B − A")});
     m_table->verticalHeader()->hide();
     m_table->horizontalHeader()->setStretchLastSection(true);
     m_table->setEditTriggers(QAbstractItemView::NoEditTriggers);
@@ -60,10 +61,11 @@ CompareMetrics::CompareMetrics(QWidget* parent) : QWidget(parent)
     grid->addWidget(m_chartView, 1, 1);
     auto* row = new QHBoxLayout;
     m_differing = new QLabel;
-    m_differing->setWordWrap(true);  // a long sentence wraps instead of widening the window
+    m_differing->setWordWrap(true); // a long sentence wraps instead of widening the window
     m_highlight = new QCheckBox(QStringLiteral("ring in magenta where one side is ahead"));
     m_highlight->setChecked(true);
-    m_highlight->setToolTip(QStringLiteral("at each step, the nodes informed on one side only get a magenta ring; their colour still says their state"));
+    m_highlight->setToolTip(QStringLiteral(
+        "at each step, the nodes informed on one side only get a magenta ring; their colour still says their state"));
     row->addWidget(m_differing);
     row->addWidget(m_highlight);
     row->addStretch();
@@ -73,9 +75,18 @@ CompareMetrics::CompareMetrics(QWidget* parent) : QWidget(parent)
     connect(m_highlight, &QCheckBox::toggled, this, &CompareMetrics::highlightToggled);
 }
 
-bool CompareMetrics::highlightDiffering() const { return m_highlight->isChecked(); }
-QString CompareMetrics::narration(int side) const { return m_narration[side == 0 ? 0 : 1]->text(); }
-QChart* CompareMetrics::chart() const { return m_chartView->chart(); }
+bool CompareMetrics::highlightDiffering() const
+{
+    return m_highlight->isChecked();
+}
+QString CompareMetrics::narration(int side) const
+{
+    return m_narration[side == 0 ? 0 : 1]->text();
+}
+QChart* CompareMetrics::chart() const
+{
+    return m_chartView->chart();
+}
 
 void CompareMetrics::setCompare(CompareSnapshotPtr cmp)
 {
@@ -100,16 +111,16 @@ void CompareMetrics::setCompare(CompareSnapshotPtr cmp)
     m_table->resizeColumnsToContents();
     const bool dataEverywhere =
         everyNodeStarts(m_cmp->a->schedule.pattern()) && everyNodeStarts(m_cmp->b->schedule.pattern());
-    m_differing->setText(dataEverywhere
-                             ? QStringLiteral("Every node holds data from the start: A ends with every result after %1 steps, "
-                                              "B after %2.")
-                                   .arg(m_cmp->a->stepCount())
-                                   .arg(m_cmp->b->stepCount())
-                         : c.differing.empty()
-                             ? QStringLiteral("Both schedules inform every node at the same step.")
-                             : QStringLiteral("%1 of %2 nodes are informed at different steps by A and B.")
-                                   .arg(c.differing.size())
-                                   .arg(c.informedA.size()));
+    m_differing->setText(
+        dataEverywhere
+            ? QStringLiteral("Every node holds data from the start: A ends with every result after %1 steps, "
+                             "B after %2.")
+                  .arg(m_cmp->a->stepCount())
+                  .arg(m_cmp->b->stepCount())
+        : c.differing.empty() ? QStringLiteral("Both schedules inform every node at the same step.")
+                              : QStringLiteral("%1 of %2 nodes are informed at different steps by A and B.")
+                                    .arg(c.differing.size())
+                                    .arg(c.informedA.size()));
     rebuildChart();
     setStep(m_step);
 }

@@ -46,16 +46,18 @@ CompareSnapshotPtr buildCompareSnapshot(const Scenario& scenario)
 QString sideTitle(int side, const Snapshot& snap)
 {
     const Scenario& sc = snap.scenario;
-    if (!snap.scheduleFile.isEmpty())  // a schedule read from a file: its name says what it is
+    if (!snap.scheduleFile.isEmpty()) // a schedule read from a file: its name says what it is
         return QStringLiteral("%1: %2 (%3 from a file)")
             .arg(side == 0 ? QStringLiteral("A") : QStringLiteral("B"), QFileInfo(snap.scheduleFile).fileName(),
                  QString::fromStdString(toString(snap.schedule.pattern())));
     QStringList words{QString::fromStdString(sc.algorithm)};
     for (const char* key : {"mode", "variant", "pattern", "ports"})
         if (auto v = sc.params.find(key); v && !(std::string_view(key) == "pattern" && *v == "broadcast"))
-            words << QString::fromStdString(*v) + (std::string_view(key) == "ports" ? QStringLiteral("-port") : QString());
+            words << QString::fromStdString(*v) +
+                         (std::string_view(key) == "ports" ? QStringLiteral("-port") : QString());
     return QStringLiteral("%1: %2%3")
-        .arg(side == 0 ? QStringLiteral("A") : QStringLiteral("B"), words.join(QLatin1Char(' ')), sourcePhrase(snap.schedule));
+        .arg(side == 0 ? QStringLiteral("A") : QStringLiteral("B"), words.join(QLatin1Char(' ')),
+             sourcePhrase(snap.schedule));
 }
 
 QString sideFigures(const Snapshot& snap)

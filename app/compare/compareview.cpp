@@ -82,7 +82,10 @@ CompareView::CompareView(Timeline* timeline, QWidget* parent) : QWidget(parent),
 
 CompareView::~CompareView() = default;
 
-bool CompareView::busy() const { return m_sessions[0]->busy() || m_sessions[1]->busy(); }
+bool CompareView::busy() const
+{
+    return m_sessions[0]->busy() || m_sessions[1]->busy();
+}
 
 Scenario CompareView::sideScenario(int side) const
 {
@@ -129,7 +132,7 @@ bool CompareView::setScenarioNow(const Scenario& scenario)
 void CompareView::compareWithFile(SnapshotPtr file, const Scenario& other)
 {
     m_cmp.reset();
-    m_sessions[1]->setScenario(other);        // busy first, so A alone is not paired with an old B
+    m_sessions[1]->setScenario(other); // busy first, so A alone is not paired with an old B
     m_sessions[0]->showSnapshot(std::move(file));
     emit activeScenarioChanged(sideScenario(m_active));
 }
@@ -179,7 +182,7 @@ void CompareView::sideReady(int side)
     if (side == m_active)
         emit activeScenarioChanged(sideScenario(m_active));
     if (!a || !b || !(a->topology() == b->topology()) || busy())
-        return;  // the other side is still on its way (a new network computes on both)
+        return; // the other side is still on its way (a new network computes on both)
     try {
         m_cmp = pairSnapshots(a, b);
     } catch (const Error& e) {
@@ -192,7 +195,7 @@ void CompareView::sideReady(int side)
     }
     syncCamera(0);
     m_metrics->setCompare(m_cmp);
-    m_timeline->setStepCount(static_cast<int>(m_cmp->comparison.steps));  // keeps the step, or an opened file's
+    m_timeline->setStepCount(static_cast<int>(m_cmp->comparison.steps)); // keeps the step, or an opened file's
     showStep(m_timeline->step());
     updateFrames();
     emit compareReady(m_cmp);
@@ -216,7 +219,7 @@ void CompareView::showFraction(float fraction)
 {
     if (!m_cmp)
         return;
-    for (int i = 0; i < 2; ++i)  // a side past its last step holds it: messages delivered
+    for (int i = 0; i < 2; ++i) // a side past its last step holds it: messages delivered
         m_scenes[i]->setFraction(m_cmp->sideStep(i, m_timeline->step()) < m_timeline->step() ? 1.0f : fraction);
 }
 
@@ -245,7 +248,8 @@ bool CompareView::eventFilter(QObject* watched, QEvent* event)
         case QEvent::Wheel:
         case QEvent::KeyPress:
             // The scene handles the event after this filter: copy its camera once it has.
-            QMetaObject::invokeMethod(this, [this, i] { syncCamera(i); }, Qt::QueuedConnection);
+            QMetaObject::invokeMethod(
+                this, [this, i] { syncCamera(i); }, Qt::QueuedConnection);
             break;
         default:
             break;
@@ -267,7 +271,8 @@ void CompareView::updateFrames()
                              : QStringLiteral("<big><b>%1</b></big>").arg(i == 0 ? QLatin1Char('A') : QLatin1Char('B'));
         if (active)
             text += QStringLiteral(" <b>◀ panel</b>");
-        m_titles[i]->setText(QStringLiteral("<span style=\"color:%1\">%2</span>").arg(QString::fromLatin1(kAccent[i]), text));
+        m_titles[i]->setText(
+            QStringLiteral("<span style=\"color:%1\">%2</span>").arg(QString::fromLatin1(kAccent[i]), text));
     }
 }
 

@@ -43,7 +43,7 @@ QImage encoderImage(QImage image, const QSize& size, video::PixelLayout& layout)
     case QImage::Format_ARGB32:
     case QImage::Format_RGB32:
     case QImage::Format_ARGB32_Premultiplied:
-        layout = video::PixelLayout::Bgra;  // 0xAARRGGBB words: B, G, R, A bytes on x86
+        layout = video::PixelLayout::Bgra; // 0xAARRGGBB words: B, G, R, A bytes on x86
         return image;
     default:
         layout = video::PixelLayout::Rgba;
@@ -51,7 +51,10 @@ QImage encoderImage(QImage image, const QSize& size, video::PixelLayout& layout)
     }
 }
 
-double elapsedMs(const QElapsedTimer& t) { return static_cast<double>(t.nsecsElapsed()) / 1e6; }
+double elapsedMs(const QElapsedTimer& t)
+{
+    return static_cast<double>(t.nsecsElapsed()) / 1e6;
+}
 
 const char* noFrameMessage()
 {
@@ -85,7 +88,7 @@ private:
     Palette m_palette;
     LegendStrip m_legend;
     OverlayLayout m_layout;
-    std::map<int, FrameText> m_text;  // one per step: the words are fitted once
+    std::map<int, FrameText> m_text; // one per step: the words are fitted once
 };
 
 } // namespace
@@ -131,7 +134,8 @@ std::optional<video::VideoResult> exportAnimation(const SnapshotPtr& snap, const
     SceneView scene;
     scene.setHighContrast(settings.view.highContrast);
     scene.setPrintTheme(settings.view.print);
-    Overlay overlay(*snap, settings.view, settings.view.overlay.value_or(defaultOverlay(settings.format, settings.view.mode)),
+    Overlay overlay(*snap, settings.view,
+                    settings.view.overlay.value_or(defaultOverlay(settings.format, settings.view.mode)),
                     scene.palette());
     showForExport(scene, snap, settings.view, overlay.viewSize(),
                   QStringLiteral("topocast — rendering %1").arg(sizeText(settings.view.size)));
@@ -146,21 +150,23 @@ std::optional<video::VideoResult> exportAnimation(const SnapshotPtr& snap, const
             throw Error(noFrameMessage());
         t.restart();
         EncoderFrame out;
-        if (overlay.on())  // Format_RGB32 words are B, G, R, A bytes on x86
+        if (overlay.on()) // Format_RGB32 words are B, G, R, A bytes on x86
             out = {overlay.compose(captured, static_cast<int>(f.step)), video::PixelLayout::Bgra};
         else
             out.image = encoderImage(captured, size, out.layout);
         spent.convertMs += elapsedMs(t);
         return out;
     };
-    const StepCaption caption = [&](std::uint32_t step) { return narrate(*snap, static_cast<int>(step)).toStdString(); };
+    const StepCaption caption = [&](std::uint32_t step) {
+        return narrate(*snap, static_cast<int>(step)).toStdString();
+    };
     return encodeAnimation(frames, settings, source, caption, progress, timings, elapsedMs(total));
 }
 
-std::optional<video::VideoResult> encodeAnimation(const std::vector<FrameTime>& frames, const AnimationSettings& settings,
-                                                  const FrameSource& source, const StepCaption& caption,
-                                                  const ExportProgress& progress, ExportTimings* timings,
-                                                  double startedMs)
+std::optional<video::VideoResult> encodeAnimation(const std::vector<FrameTime>& frames,
+                                                  const AnimationSettings& settings, const FrameSource& source,
+                                                  const StepCaption& caption, const ExportProgress& progress,
+                                                  ExportTimings* timings, double startedMs)
 {
     QElapsedTimer total;
     total.start();
@@ -184,13 +190,13 @@ std::optional<video::VideoResult> encodeAnimation(const std::vector<FrameTime>& 
             const EncoderFrame frame = source(i, frames[static_cast<std::size_t>(i)], spent);
             QElapsedTimer t;
             t.start();
-            if (!encoder.isOpen()) {  // opened at the first frame: its pixel layout is the capture's
+            if (!encoder.isOpen()) { // opened at the first frame: its pixel layout is the capture's
                 video::VideoOptions options;
                 options.input = frame.layout;
                 options.crf = settings.crf;
                 for (const CaptionCue& c : cues)
-                    options.captions.push_back(video::Caption{static_cast<int>(c.firstFrame),
-                                                              static_cast<int>(c.endFrame), c.text});
+                    options.captions.push_back(
+                        video::Caption{static_cast<int>(c.firstFrame), static_cast<int>(c.endFrame), c.text});
                 encoder.open(settings.output, settings.format, size.width(), size.height(), settings.fps, options);
             }
             encoder.addFrame(frame.image.constBits(), frame.image.bytesPerLine());
@@ -204,7 +210,7 @@ std::optional<video::VideoResult> encodeAnimation(const std::vector<FrameTime>& 
         QElapsedTimer t;
         t.start();
         video::VideoResult result = encoder.finish();
-        if (!cues.empty())  // after the video, so a failed encode leaves no captions for it
+        if (!cues.empty()) // after the video, so a failed encode leaves no captions for it
             writeFileAtomic(captionsPathFor(settings.output), webVtt(cues, settings.fps));
         spent.encodeMs += elapsedMs(t);
         spent.totalMs = startedMs + elapsedMs(total);
@@ -251,7 +257,8 @@ QImage renderPicture(const SnapshotPtr& snap, const ViewSettings& view, int step
     scene.setHighContrast(view.highContrast);
     scene.setPrintTheme(view.print);
     Overlay overlay(*snap, view, view.overlay.value_or(defaultPictureOverlay(view.mode)), scene.palette());
-    showForExport(scene, snap, view, overlay.viewSize(), QStringLiteral("topocast — rendering %1").arg(sizeText(view.size)));
+    showForExport(scene, snap, view, overlay.viewSize(),
+                  QStringLiteral("topocast — rendering %1").arg(sizeText(view.size)));
     const int steps = static_cast<int>(snap->stepCount());
     if (step < 0 || step > steps)
         throw Error("step " + std::to_string(step) + " is not within the schedule's steps 0.." + std::to_string(steps));

@@ -54,11 +54,11 @@ struct AnimationSettings {
     video::VideoFormat format = video::VideoFormat::Mp4;
     ViewSettings view;
     int fps = 30;
-    int framesPerStep = -1;      ///< frames per schedule step; −1: kDefaultSecondsPerStep at fps
+    int framesPerStep = -1; ///< frames per schedule step; −1: kDefaultSecondsPerStep at fps
     std::uint32_t firstStep = 1;
-    std::uint32_t lastStep = 0;  ///< 0: the schedule's last step
-    int holdFrames = -1;         ///< frames the final state is held at the end; −1: kDefaultHoldSeconds
-    int crf = 20;                ///< H.264 quality (VideoOptions::crf)
+    std::uint32_t lastStep = 0; ///< 0: the schedule's last step
+    int holdFrames = -1;        ///< frames the final state is held at the end; −1: kDefaultHoldSeconds
+    int crf = 20;               ///< H.264 quality (VideoOptions::crf)
     /// MP4 only: one caption per step with its narration, timed to the frames (captionCues), as
     /// a WebVTT file beside the video (anim.mp4 → anim.vtt, written atomically after the video) and
     /// as a mov_text subtitle stream in the MP4. False (`render --captions off` or `burn`): neither.
@@ -124,10 +124,10 @@ using StepCaption = std::function<std::string(std::uint32_t step)>;
 /// subtitle stream and, after the video, as the VTT captionsPathFor(settings.output). `started`
 /// is when the export began (ExportTimings::totalMs). Returns nullopt when cancelled (nothing
 /// written); throws topocast::Error on failure (nothing written, an existing file untouched).
-std::optional<video::VideoResult> encodeAnimation(const std::vector<FrameTime>& frames, const AnimationSettings& settings,
-                                                  const FrameSource& source, const StepCaption& caption,
-                                                  const ExportProgress& progress, ExportTimings* timings,
-                                                  double startedMs = 0.0);
+std::optional<video::VideoResult> encodeAnimation(const std::vector<FrameTime>& frames,
+                                                  const AnimationSettings& settings, const FrameSource& source,
+                                                  const StepCaption& caption, const ExportProgress& progress,
+                                                  ExportTimings* timings, double startedMs = 0.0);
 
 /// Renders one picture of timeline position (step, fraction) at view.size (any size 16..8192).
 /// Throws topocast::Error when no frame comes back (no OpenGL) or the step is past the last.

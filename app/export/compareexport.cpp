@@ -21,7 +21,10 @@ namespace topocast::app {
 
 namespace {
 
-double elapsedMs(const QElapsedTimer& t) { return static_cast<double>(t.nsecsElapsed()) / 1e6; }
+double elapsedMs(const QElapsedTimer& t)
+{
+    return static_cast<double>(t.nsecsElapsed()) / 1e6;
+}
 
 void checkSize(QSize size)
 {
@@ -32,7 +35,7 @@ void checkSize(QSize size)
 /// One side's scene in a window of its own at its frame's size, viewed as `view` says.
 void prepareSide(SceneView& scene, const CompareSnapshot& cmp, int side, const ViewSettings& view, QSize frame)
 {
-    scene.setCompactLabels(true);  // half-width frames, as in the window's compare view
+    scene.setCompactLabels(true); // half-width frames, as in the window's compare view
     showForExport(scene, side == 0 ? cmp.a : cmp.b, view, frame,
                   QStringLiteral("topocast — rendering side %1").arg(side == 0 ? QLatin1Char('A') : QLatin1Char('B')));
 }
@@ -40,7 +43,8 @@ void prepareSide(SceneView& scene, const CompareSnapshot& cmp, int side, const V
 /// Both sides' scenes, rendering frames of timeline position (step, fraction).
 class SidePair {
 public:
-    SidePair(const CompareSnapshotPtr& cmp, const ViewSettings& view, bool highlight) : m_cmp(cmp), m_highlight(highlight)
+    SidePair(const CompareSnapshotPtr& cmp, const ViewSettings& view, bool highlight)
+        : m_cmp(cmp), m_highlight(highlight)
     {
         if (!cmp)
             throw Error("nothing to render: no comparison has been computed");
@@ -61,10 +65,11 @@ public:
             scene.setHighlight(m_highlight ? m_cmp->comparison.informedOnOneSide(static_cast<std::uint32_t>(step))
                                            : std::vector<NodeId>{});
             scene.setStep(own);
-            scene.setFraction(own < step ? 1.0f : fraction);  // a side past its last step holds it
+            scene.setFraction(own < step ? 1.0f : fraction); // a side past its last step holds it
             QImage image = scene.captureFrame(10000, dropFirst);
             if (image.isNull())
-                throw Error("no frame was rendered (no OpenGL context?); run under xvfb-run -a with QT3D_RENDERER=opengl");
+                throw Error(
+                    "no frame was rendered (no OpenGL context?); run under xvfb-run -a with QT3D_RENDERER=opengl");
             const QSize want = m_frame[static_cast<std::size_t>(i)];
             if (image.size() != want)
                 image = image.scaled(want, Qt::IgnoreAspectRatio, Qt::SmoothTransformation);
@@ -137,11 +142,13 @@ QImage composeCompareFrame(const CompareSnapshot& cmp, const QImage& frameA, con
                    QFontMetrics(title).elidedText(sideTitle(i, snap), Qt::ElideRight, titleRect.width()));
         p.setFont(small);
         p.setPen(muted);
-        const QRect figureRect(titleRect.x(), titleRect.bottom(), titleRect.width(), layout.header - titleRect.bottom() - 1);
+        const QRect figureRect(titleRect.x(), titleRect.bottom(), titleRect.width(),
+                               layout.header - titleRect.bottom() - 1);
         QString figures = sideFigures(cmp, i);
         if (step > static_cast<int>(snap.stepCount()))
             figures += QStringLiteral(" — done, holds its last state");
-        else if (const auto ahead = cmp.comparison.informedOnOneSide(static_cast<std::uint32_t>(std::max(0, step))).size())
+        else if (const auto ahead =
+                     cmp.comparison.informedOnOneSide(static_cast<std::uint32_t>(std::max(0, step))).size())
             figures += QStringLiteral(" — magenta: %1 on one side only").arg(ahead);
         p.drawText(figureRect, Qt::AlignLeft | Qt::AlignVCenter,
                    QFontMetrics(small).elidedText(figures, Qt::ElideRight, figureRect.width()));
@@ -158,7 +165,8 @@ QImage composeCompareFrame(const CompareSnapshot& cmp, const QImage& frameA, con
         p.drawText(narrationRect, Qt::AlignLeft | Qt::AlignTop | Qt::TextWordWrap,
                    fittedNarrationText(snap, cmp.sideStep(i, step), body, narrationRect.width(), lines));
         // The side's colour as a bar at the top so A and B read apart at a glance.
-        p.fillRect(QRect(column.x(), 0, column.width(), std::max(2, layout.header / 14)), accent[static_cast<std::size_t>(i)]);
+        p.fillRect(QRect(column.x(), 0, column.width(), std::max(2, layout.header / 14)),
+                   accent[static_cast<std::size_t>(i)]);
     }
     p.fillRect(QRect(size.width() / 2 - 1, 0, 2, size.height()), muted);
     p.end();
@@ -172,14 +180,15 @@ QImage renderComparePicture(const CompareSnapshotPtr& cmp, const ViewSettings& v
         throw Error("nothing to render: no comparison has been computed");
     const int steps = static_cast<int>(cmp->comparison.steps);
     if (step < 0 || step > steps)
-        throw Error("step " + std::to_string(step) + " is not within the comparison's steps 0.." + std::to_string(steps) +
-                    " (the longer schedule's)");
+        throw Error("step " + std::to_string(step) + " is not within the comparison's steps 0.." +
+                    std::to_string(steps) + " (the longer schedule's)");
     SidePair pair(cmp, view, highlight);
     const auto frames = pair.render(step, fraction, true);
     return composeCompareFrame(*cmp, frames[0], frames[1], step, view.size, view.highContrast);
 }
 
-std::optional<video::VideoResult> exportCompareAnimation(const CompareSnapshotPtr& cmp, const AnimationSettings& settings,
+std::optional<video::VideoResult> exportCompareAnimation(const CompareSnapshotPtr& cmp,
+                                                         const AnimationSettings& settings,
                                                          const ExportProgress& progress, ExportTimings* timings)
 {
     QElapsedTimer total;
@@ -206,9 +215,9 @@ std::optional<video::VideoResult> exportCompareAnimation(const CompareSnapshotPt
         spent.renderMs += elapsedMs(t);
         t.restart();
         // Format_RGB32 words are B, G, R, A bytes on x86.
-        EncoderFrame out{composeCompareFrame(*cmp, sides[0], sides[1], static_cast<int>(f.step), size,
-                                             settings.view.highContrast),
-                         video::PixelLayout::Bgra};
+        EncoderFrame out{
+            composeCompareFrame(*cmp, sides[0], sides[1], static_cast<int>(f.step), size, settings.view.highContrast),
+            video::PixelLayout::Bgra};
         spent.convertMs += elapsedMs(t);
         return out;
     };

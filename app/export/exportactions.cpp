@@ -73,7 +73,6 @@ QHBoxLayout* pair(QWidget* a, QWidget* b, int stretchA = 0)
     return row;
 }
 
-
 } // namespace
 
 ExportActions::ExportActions(QWidget* window, Session* session, Timeline* timeline, SceneView* scene,
@@ -89,8 +88,8 @@ ExportActions::ExportActions(QWidget* window, Session* session, Timeline* timeli
     m_menu->addAction(QStringLiteral("&Data (JSON, CSV, trace, GraphML, DOT)…"), this, &ExportActions::dataDialog);
     connect(m_menu, &QMenu::aboutToShow, this, [this] {
         m_chartsAction->setEnabled(m_charts->chartCount() > 0);
-        m_chartsAction->setToolTip(m_charts->chartCount() > 0 ? QString()
-                                                              : QStringLiteral("only divisible-load scenarios have charts"));
+        m_chartsAction->setToolTip(
+            m_charts->chartCount() > 0 ? QString() : QStringLiteral("only divisible-load scenarios have charts"));
     });
 }
 
@@ -117,10 +116,10 @@ QString ExportActions::exportAnimation(const AnimationSettings& settings)
     const SnapshotPtr snap = m_session->snapshot();
     const bool wasPlaying = m_timeline->playing();
     m_timeline->pause();
-    QProgressDialog progress(QStringLiteral("Rendering %1 at %2…")
-                                 .arg(QFileInfo(QString::fromStdString(settings.output.string())).fileName(),
-                                      sizeText(settings.view.size)),
-                             QStringLiteral("Cancel"), 0, 1, m_window);
+    QProgressDialog progress(
+        QStringLiteral("Rendering %1 at %2…")
+            .arg(QFileInfo(QString::fromStdString(settings.output.string())).fileName(), sizeText(settings.view.size)),
+        QStringLiteral("Cancel"), 0, 1, m_window);
     progress.setWindowTitle(QStringLiteral("Export animation"));
     progress.setWindowModality(Qt::WindowModal);
     progress.setMinimumDuration(0);
@@ -133,7 +132,10 @@ QString ExportActions::exportAnimation(const AnimationSettings& settings)
         const auto onFrame = [&](int done, int total) {
             progress.setMaximum(total);
             progress.setValue(done);
-            progress.setLabelText(QStringLiteral("Rendering frame %1 of %2 (%3)…").arg(done + 1).arg(total).arg(sizeText(settings.view.size)));
+            progress.setLabelText(QStringLiteral("Rendering frame %1 of %2 (%3)…")
+                                      .arg(done + 1)
+                                      .arg(total)
+                                      .arg(sizeText(settings.view.size)));
             emit animationProgress(done, total);
             return !progress.wasCanceled();
         };
@@ -173,9 +175,9 @@ QString ExportActions::exportPicture(const QString& path, QSize size)
         ViewSettings view = currentView(size);
         if (compare.first)
             view.camera = compare.second;
-        const QImage image = compare.first
-                                 ? renderComparePicture(compare.first, view, m_timeline->step(), m_timeline->fraction())
-                                 : renderPicture(m_session->snapshot(), view, m_timeline->step(), m_timeline->fraction());
+        const QImage image =
+            compare.first ? renderComparePicture(compare.first, view, m_timeline->step(), m_timeline->fraction())
+                          : renderPicture(m_session->snapshot(), view, m_timeline->step(), m_timeline->fraction());
         savePng(image, path);
     } catch (const Error& e) {
         return report(QString::fromStdString(e.what()));
@@ -210,6 +212,18 @@ QString ExportActions::exportData(const QString& path, ExportFormat format, Expo
     report(QStringLiteral("wrote %1").arg(path));
     return {};
 }
+
+namespace {
+
+/// `path` with the suffix of an animation `format` ("mp4", "gif"; "png": a folder, no suffix).
+QString withFormatSuffix(const QString& path, const QString& format)
+{
+    const QFileInfo info(path);
+    const QString base = info.path() + QLatin1Char('/') + info.completeBaseName();
+    return format == QStringLiteral("png") ? base : base + QLatin1Char('.') + format;
+}
+
+} // namespace
 
 void ExportActions::animationDialog()
 {
@@ -264,13 +278,10 @@ void ExportActions::animationDialog()
     form->addRow(buttons);
 
     auto update = [=] {
-        const int n = std::max(0, last->value() - first->value() + 1) * perStep->value() + 1 + hold->value() * fps->value();
+        const int n =
+            std::max(0, last->value() - first->value() + 1) * perStep->value() + 1 + hold->value() * fps->value();
         frames->setText(QStringLiteral("%1 frames, %2 s").arg(n).arg(static_cast<double>(n) / fps->value(), 0, 'f', 1));
-        const QString suffix = format->currentData().toString();
-        QString p = path->text();
-        const QFileInfo info(p);
-        const QString base = info.path() + QLatin1Char('/') + info.completeBaseName();
-        p = suffix == QStringLiteral("png") ? base : base + QLatin1Char('.') + suffix;
+        const QString p = withFormatSuffix(path->text(), format->currentData().toString());
         if (p != path->text())
             path->setText(p);
     };
@@ -293,8 +304,9 @@ void ExportActions::animationDialog()
     });
     connect(browse, &QPushButton::clicked, &dialog, [&] {
         const bool folder = format->currentData().toString() == QStringLiteral("png");
-        const QString chosen = folder ? QFileDialog::getExistingDirectory(&dialog, QStringLiteral("Folder for the frames"))
-                                      : QFileDialog::getSaveFileName(&dialog, QStringLiteral("Export animation"), path->text());
+        const QString chosen =
+            folder ? QFileDialog::getExistingDirectory(&dialog, QStringLiteral("Folder for the frames"))
+                   : QFileDialog::getSaveFileName(&dialog, QStringLiteral("Export animation"), path->text());
         if (!chosen.isEmpty()) {
             path->setText(chosen);
             update();

@@ -25,10 +25,16 @@ QFont pixelFont(int px, bool bold = false)
     return f;
 }
 
-int padFor(int px) { return std::max(2, px / 3); }
+int padFor(int px)
+{
+    return std::max(2, px / 3);
+}
 
 /// Two lines of type `px` and their padding: the title band's and the caption box's height.
-int twoLines(int px, bool bold) { return 2 * QFontMetrics(pixelFont(px, bold)).lineSpacing() + 2 * padFor(px); }
+int twoLines(int px, bool bold)
+{
+    return 2 * QFontMetrics(pixelFont(px, bold)).lineSpacing() + 2 * padFor(px);
+}
 
 /// Lays out the legend strip in `area` (its height ignored) and, with a painter, draws it:
 /// swatches with their words in rows that wrap, then the colour bar with its numbers and caption.
@@ -76,7 +82,8 @@ int layoutLegend(QPainter* p, const QRect& area, int px, const LegendStrip& lege
         if (p) {
             QLinearGradient g(r.topLeft(), r.topRight());
             for (std::size_t i = 0; i < bar.stops.size(); ++i)
-                g.setColorAt(bar.stops.size() > 1 ? static_cast<double>(i) / static_cast<double>(bar.stops.size() - 1) : 0.0,
+                g.setColorAt(bar.stops.size() > 1 ? static_cast<double>(i) / static_cast<double>(bar.stops.size() - 1)
+                                                  : 0.0,
                              bar.stops[i]);
             p->fillRect(r, g);
             p->setPen(kSwatchEdge);
@@ -87,10 +94,11 @@ int layoutLegend(QPainter* p, const QRect& area, int px, const LegendStrip& lege
             int lastRight = -100000;
             for (std::size_t i = 0; i < bar.labels.size(); ++i) {
                 const auto& [value, text] = bar.labels[i];
-                const int tx = r.left() + (span > 0 ? static_cast<int>(std::lround((value - bar.min) / span * r.width())) : 0);
+                const int tx =
+                    r.left() + (span > 0 ? static_cast<int>(std::lround((value - bar.min) / span * r.width())) : 0);
                 const int w = fm.horizontalAdvance(text);
                 const int at = tx - w / 2;
-                const bool end = i == 0 || i + 1 == bar.labels.size();  // the ends always show their number
+                const bool end = i == 0 || i + 1 == bar.labels.size(); // the ends always show their number
                 const int lastWidth = fm.horizontalAdvance(bar.labels.back().second);
                 if (!end && (at <= lastRight + pad || at + w + pad >= r.right() - lastWidth / 2))
                     continue;
@@ -98,7 +106,8 @@ int layoutLegend(QPainter* p, const QRect& area, int px, const LegendStrip& lege
                 p->drawText(at, r.bottom() + pad + fm.ascent(), text);
                 lastRight = at + w;
             }
-            p->drawText(QRect(r.right() + margin + px, r.top(), right - r.right() - margin - px, r.height() + pad + fm.height()),
+            p->drawText(QRect(r.right() + margin + px, r.top(), right - r.right() - margin - px,
+                              r.height() + pad + fm.height()),
                         Qt::AlignLeft | Qt::AlignVCenter, bar.caption);
         }
         y = r.bottom() + pad + fm.height() + pad;
@@ -126,7 +135,7 @@ QString fittedNarrationText(const Snapshot& snap, int step, const QFont& font, i
     const QFontMetrics fm(font);
     const int room = std::max(1, lines) * fm.lineSpacing() + 1;
     QString text;
-    for (int shown = 6; shown >= 0; --shown) {  // 0: "Step 4: 16 transfers — TCD so far 64"
+    for (int shown = 6; shown >= 0; --shown) { // 0: "Step 4: 16 transfers — TCD so far 64"
         text = narrate(snap, step, shown);
         if (fm.boundingRect(QRect(0, 0, width, 100000), Qt::TextWordWrap, text).height() <= room)
             return text;
@@ -166,7 +175,8 @@ OverlayLayout overlayLayout(QSize size, const FrameOverlay& overlay, const Legen
         l.fontPx = px;
         l.legendPx = std::max(8, px * 9 / 10);
         titleHeight = withTitle ? twoLines(px, true) : 0;
-        legendHeight = withLegend ? layoutLegend(nullptr, QRect(0, 0, size.width(), size.height()), l.legendPx, legend) : 0;
+        legendHeight =
+            withLegend ? layoutLegend(nullptr, QRect(0, 0, size.width(), size.height()), l.legendPx, legend) : 0;
         captionHeight = overlay.captions ? twoLines(px, false) + padFor(px) : 0;
         if (titleHeight + legendHeight + captionHeight <= size.height() / 2)
             break;
@@ -185,7 +195,8 @@ OverlayLayout overlayLayout(QSize size, const FrameOverlay& overlay, const Legen
     // covers a node or a link (it covered the bottom row of the 4×4 torus and, on the 8×8×8, the
     // planes holding the step's receivers).
     captionHeight = std::min(captionHeight, std::max(0, size.height() - titleHeight - legendHeight - 1));
-    l.view = QRect(0, titleHeight, size.width(), std::max(1, size.height() - titleHeight - legendHeight - captionHeight));
+    l.view =
+        QRect(0, titleHeight, size.width(), std::max(1, size.height() - titleHeight - legendHeight - captionHeight));
     if (captionHeight > 0) {
         const int pad = padFor(px);
         l.caption = QRect(2 * pad, l.view.bottom() + 1, size.width() - 4 * pad, captionHeight);
@@ -204,7 +215,8 @@ FrameText frameText(const Snapshot& snap, int step, const FrameOverlay& overlay,
         t.caption = fittedNarrationText(snap, step, pixelFont(layout.fontPx), layout.caption.width() - 2 * pad, 2);
     if (!layout.title.isEmpty())
         t.title = overlay.captions ? stepHeading(snap, step)
-                                   : fittedNarrationText(snap, step, pixelFont(layout.fontPx, true), layout.title.width() - 4 * pad, 2);
+                                   : fittedNarrationText(snap, step, pixelFont(layout.fontPx, true),
+                                                         layout.title.width() - 4 * pad, 2);
     return t;
 }
 
@@ -244,12 +256,14 @@ QImage composeFrame(const QImage& view, const OverlayLayout& layout, const Frame
                                             Qt::AlignHCenter | Qt::TextWordWrap, text.caption);
         const int w = std::min(words.width(), width) + 2 * pad;
         const int h = std::min(words.height() + 2 * pad, layout.caption.height());
-        const QRect box(layout.caption.center().x() - w / 2, layout.caption.top() + (layout.caption.height() - h) / 2, w, h);
+        const QRect box(layout.caption.center().x() - w / 2, layout.caption.top() + (layout.caption.height() - h) / 2,
+                        w, h);
         p.setClipRect(layout.caption);
         p.fillRect(box, QColor(0, 0, 0, 210));
         p.setFont(font);
         p.setPen(Qt::white);
-        p.drawText(box.adjusted(pad, pad, -pad, -pad), Qt::AlignHCenter | Qt::AlignVCenter | Qt::TextWordWrap, text.caption);
+        p.drawText(box.adjusted(pad, pad, -pad, -pad), Qt::AlignHCenter | Qt::AlignVCenter | Qt::TextWordWrap,
+                   text.caption);
         p.setClipping(false);
     }
     p.end();

@@ -23,9 +23,9 @@ namespace topocast::app {
 /// they never cover the network. The captions are drawn the way subtitles are, in a dark box
 /// centred in their band under the view.
 struct FrameOverlay {
-    bool title = false;     ///< above the view: the step's narration (narrate())
-    bool legend = false;    ///< below the view: the colour mode's legend and colour bar with numbers
-    bool captions = false;  ///< the step's caption burned into the picture
+    bool title = false;    ///< above the view: the step's narration (narrate())
+    bool legend = false;   ///< below the view: the colour mode's legend and colour bar with numbers
+    bool captions = false; ///< the step's caption burned into the picture
     bool any() const { return title || legend || captions; }
     friend bool operator==(const FrameOverlay&, const FrameOverlay&) = default;
 };
@@ -48,12 +48,12 @@ LegendStrip legendStrip(const Snapshot& snap, ViewMode mode, bool cumulativeHeat
 /// Where the parts of a frame of `size` go. Type scales with the frame: 24 px at 1280×720.
 struct OverlayLayout {
     QSize size;
-    int fontPx = 0;    ///< the title's and the captions' type size in pixels
-    int legendPx = 0;  ///< the legend's
-    QRect title;       ///< the title band (empty without a title)
-    QRect view;        ///< the 3-D view
-    QRect legend;      ///< the legend band (empty without a legend)
-    QRect caption;     ///< the burned-in captions' band, under the view, above the legend (empty: none)
+    int fontPx = 0;   ///< the title's and the captions' type size in pixels
+    int legendPx = 0; ///< the legend's
+    QRect title;      ///< the title band (empty without a title)
+    QRect view;       ///< the 3-D view
+    QRect legend;     ///< the legend band (empty without a legend)
+    QRect caption;    ///< the burned-in captions' band, under the view, above the legend (empty: none)
 };
 /// The layout for `overlay` at `size` (the legend band as high as `legend` needs at that width).
 /// The bands take at most half the height: smaller type down to 9 px, then a frame too small for

@@ -1,10 +1,10 @@
 #include "export/handout.h"
 
 #include "export/exportactions.h"
+#include "export/output.h"
 #include "export/picturerenderer.h"
 #include "export/printpage.h"
 #include "export/stepsdialog.h"
-#include "export/output.h"
 #include "panels/metricsmodel.h"
 #include "panels/narration.h"
 #include "scene/sceneview.h"
@@ -22,12 +22,12 @@
 #include <QDialog>
 #include <QDialogButtonBox>
 #include <QFileDialog>
+#include <QFileInfo>
 #include <QFormLayout>
 #include <QMenu>
-#include <QSpinBox>
-#include <QFileInfo>
 #include <QPainter>
 #include <QPdfWriter>
+#include <QSpinBox>
 
 #include <cmath>
 
@@ -95,16 +95,16 @@ void titlePage(const HandoutJob& job)
     const Topology& topo = schedule.topology();
     PrintPage page(job.painter, job.area, job.settings.dpi);
     page.text(exportTitle(snap), 20, true);
-    QString what = QStringLiteral("%1 on the %2%3")
-                       .arg(QString::fromStdString(schedule.algorithm.empty() ? snap.scenario.algorithm : schedule.algorithm),
-                            QString::fromStdString(topo.displayName()),
-                            hasRoot(schedule.pattern())
-                                ? QStringLiteral(", %1 %2")
-                                      .arg(combines(schedule.pattern()) || schedule.pattern() == Pattern::Gather
-                                               ? QStringLiteral("root")
-                                               : QStringLiteral("source"),
-                                           QString::fromStdString(topo.nodeName(schedule.source())))
-                                : QString());
+    QString what =
+        QStringLiteral("%1 on the %2%3")
+            .arg(QString::fromStdString(schedule.algorithm.empty() ? snap.scenario.algorithm : schedule.algorithm),
+                 QString::fromStdString(topo.displayName()),
+                 hasRoot(schedule.pattern()) ? QStringLiteral(", %1 %2").arg(
+                                                   combines(schedule.pattern()) || schedule.pattern() == Pattern::Gather
+                                                       ? QStringLiteral("root")
+                                                       : QStringLiteral("source"),
+                                                   QString::fromStdString(topo.nodeName(schedule.source())))
+                                             : QString());
     if (!schedule.mode.empty())
         what += QStringLiteral(" (mode %1)").arg(QString::fromStdString(schedule.mode));
     page.text(what, 12);
@@ -121,16 +121,17 @@ void titlePage(const HandoutJob& job)
     page.text(totals.trimmed(), 10);
     // The network before the first printed step: a class set of steps 1-3 does not give away
     // what steps 4-6 are for the students to fill in.
-    page.text(job.settings.exercise
-                  ? QStringLiteral("Steps %1 to %2 follow, one a page, for you to fill in; the answers are on the last "
-                                   "page%3. The picture below: the network before step %1.")
-                        .arg(job.first)
-                        .arg(job.last)
-                        .arg(job.pageCount > 2 + static_cast<int>(job.last - job.first) + 1 ? QStringLiteral("s") : QString())
-                  : QStringLiteral("Steps %1 to %2 follow, one a page. The picture below: the network before step %1.")
-                        .arg(job.first)
-                        .arg(job.last),
-              10);
+    page.text(
+        job.settings.exercise
+            ? QStringLiteral("Steps %1 to %2 follow, one a page, for you to fill in; the answers are on the last "
+                             "page%3. The picture below: the network before step %1.")
+                  .arg(job.first)
+                  .arg(job.last)
+                  .arg(job.pageCount > 2 + static_cast<int>(job.last - job.first) + 1 ? QStringLiteral("s") : QString())
+            : QStringLiteral("Steps %1 to %2 follow, one a page. The picture below: the network before step %1.")
+                  .arg(job.first)
+                  .arg(job.last),
+        10);
     QImage overview = job.renderer.render(static_cast<int>(job.first) - 1);
     const int room = page.remaining() - page.pt(20);
     if (room > job.pictureSize.height() / 4) {
@@ -170,15 +171,18 @@ double exercisePage(const HandoutJob& job, std::uint32_t k)
     page.picture(image);
     page.legend(job.legend, 9);
     const auto transfers = static_cast<int>(job.snap->schedule.stepTransfers(StepNo{k}).size());
-    page.text(QStringLiteral("The picture shows the network before step %1. Colour the nodes that receive in step %1, draw "
-                             "an arrow from each sender, and fill in the table: %2 transfer%3 in this step.")
-                  .arg(k)
-                  .arg(transfers)
-                  .arg(transfers == 1 ? QString() : QStringLiteral("s")),
-              11);
-    const int rows = page.blankTable({QStringLiteral("Sender"), QStringLiteral("Receiver"), QStringLiteral("Hops")}, transfers, 10);
+    page.text(
+        QStringLiteral("The picture shows the network before step %1. Colour the nodes that receive in step %1, draw "
+                       "an arrow from each sender, and fill in the table: %2 transfer%3 in this step.")
+            .arg(k)
+            .arg(transfers)
+            .arg(transfers == 1 ? QString() : QStringLiteral("s")),
+        11);
+    const int rows =
+        page.blankTable({QStringLiteral("Sender"), QStringLiteral("Receiver"), QStringLiteral("Hops")}, transfers, 10);
     if (rows < transfers)
-        page.text(QStringLiteral("%1 more rows: continue on the back.").arg(transfers - rows), 10, false, QColor(40, 40, 40));
+        page.text(QStringLiteral("%1 more rows: continue on the back.").arg(transfers - rows), 10, false,
+                  QColor(40, 40, 40));
     page.footer(pageFooter(job, 2 + static_cast<int>(k - job.first)));
     return pixelStdDev(image);
 }
@@ -198,10 +202,12 @@ QString keyText(const Snapshot& snap, std::uint32_t k)
                          QString::fromStdString(topo.nodeName(transfers[i].to)))
                     .arg(snap.schedule.hops(transfers[i]));
     if (transfers.size() > kMostListed)
-        sent << QStringLiteral("… and %1 more (topocast-cli schedule lists them all)").arg(transfers.size() - kMostListed);
+        sent << QStringLiteral("… and %1 more (topocast-cli schedule lists them all)")
+                    .arg(transfers.size() - kMostListed);
     if (receivers.size() > static_cast<qsizetype>(kMostListed))
         receivers = receivers.mid(0, kMostListed) << QStringLiteral("…");
-    return QStringLiteral("Receive (%1): %2\nTransfers (hops): %3").arg(stepReceivers(snap.schedule, StepNo{k}).size())
+    return QStringLiteral("Receive (%1): %2\nTransfers (hops): %3")
+        .arg(stepReceivers(snap.schedule, StepNo{k}).size())
         .arg(receivers.join(QStringLiteral(", ")), sent.join(QStringLiteral(", ")));
 }
 
@@ -216,7 +222,8 @@ int answerKey(const HandoutJob& job, QPainter& painter, const std::function<void
     page->text(QStringLiteral("%1, steps %2 to %3").arg(exportTitle(*job.snap)).arg(job.first).arg(job.last), 11);
     for (std::uint32_t k = job.first; k <= job.last; ++k) {
         const QString head = QStringLiteral("Step %1").arg(k), body = keyText(*job.snap, k);
-        if (page->measure(head, 12, true) + page->measure(body, 10) > page->remaining() - page->pt(20) && !page->atTop()) {
+        if (page->measure(head, 12, true) + page->measure(body, 10) > page->remaining() - page->pt(20) &&
+            !page->atTop()) {
             footer(*page, pages++);
             newPage();
             page = std::make_unique<PrintPage>(painter, job.area, job.settings.dpi);
@@ -233,7 +240,8 @@ int answerKeyPages(const HandoutJob& job)
 {
     QImage scratch(job.area.size() + QSize(job.area.left() * 2, job.area.top() * 2), QImage::Format_Mono);
     QPainter painter(&scratch);
-    return answerKey(job, painter, [] {}, [](PrintPage&, int) {});
+    return answerKey(
+        job, painter, [] {}, [](PrintPage&, int) {});
 }
 
 } // namespace
@@ -244,7 +252,7 @@ HandoutResult writeHandout(const SnapshotPtr& snap, const QString& path, const H
     if (settings.dpi < 72 || settings.dpi > 600)
         throw Error("handout resolution " + std::to_string(settings.dpi) + " dpi is out of range 72..600");
 
-    QBuffer pdf;  // the whole PDF in memory first: the file is replaced only when it is complete
+    QBuffer pdf; // the whole PDF in memory first: the file is replaced only when it is complete
     pdf.open(QIODevice::WriteOnly);
     QPdfWriter writer(&pdf);
     writer.setPageSize(QPageSize(settings.pageSize));
@@ -263,9 +271,17 @@ HandoutResult writeHandout(const SnapshotPtr& snap, const QString& path, const H
     ViewSettings view = settings.view;
     view.size = QSize(painter.viewport().width(), painter.viewport().width() * 4 / 5);
     PictureRenderer renderer(snap, view, settings.dpi);
-    HandoutJob job{snap, settings, painter, painter.viewport(), renderer, view.size,
+    HandoutJob job{snap,
+                   settings,
+                   painter,
+                   painter.viewport(),
+                   renderer,
+                   view.size,
                    legendEntries(snap.get(), view.mode, Palette::of(view.highContrast, view.print)),
-                   first, last, 1 + static_cast<int>(last - first + 1), exportTitle(*snap)};
+                   first,
+                   last,
+                   1 + static_cast<int>(last - first + 1),
+                   exportTitle(*snap)};
     const int keyPages = settings.exercise ? answerKeyPages(job) : 0;
     job.pageCount += keyPages;
 
@@ -278,13 +294,15 @@ HandoutResult writeHandout(const SnapshotPtr& snap, const QString& path, const H
     for (std::uint32_t k = first; k <= last; ++k) {
         writer.newPage();
         const double deviation = settings.exercise ? exercisePage(job, k) : stepPage(job, summaries[k - 1], k);
-        result.minPictureStdDev = result.minPictureStdDev < 0 ? deviation : std::min(result.minPictureStdDev, deviation);
+        result.minPictureStdDev =
+            result.minPictureStdDev < 0 ? deviation : std::min(result.minPictureStdDev, deviation);
     }
     if (settings.exercise) {
         writer.newPage();
         const int keyFirst = job.pageCount - keyPages + 1;
-        answerKey(job, painter, [&writer] { writer.newPage(); },
-                  [&](PrintPage& page, int n) { page.footer(pageFooter(job, keyFirst + n - 1)); });
+        answerKey(
+            job, painter, [&writer] { writer.newPage(); },
+            [&](PrintPage& page, int n) { page.footer(pageFooter(job, keyFirst + n - 1)); });
     }
     painter.end();
     pdf.close();
@@ -308,18 +326,17 @@ QAction* addHandoutAction(QMenu* exportMenu, QWidget* window, Session* session, 
         QComboBox* size = nullptr;
         QComboBox* theme = nullptr;
         QCheckBox* exercise = nullptr;
-        const auto range = askStepRange(window, QStringLiteral("Handout (PDF)"), static_cast<int>(snap->stepCount()),
-                                        [&](QFormLayout* form) {
-                                            size = new QComboBox;
-                                            size->addItems({QStringLiteral("A4"), QStringLiteral("letter")});
-                                            form->addRow(QStringLiteral("Page size"), size);
-                                            theme = new QComboBox;
-                                            theme->addItems({QStringLiteral("light, for print"),
-                                                             QStringLiteral("dark, as the window")});
-                                            form->addRow(QStringLiteral("Pictures"), theme);
-                                            exercise = new QCheckBox(QStringLiteral("Exercise: receivers left blank, an answer key at the end"));
-                                            form->addRow(QString(), exercise);
-                                        });
+        const auto range = askStepRange(
+            window, QStringLiteral("Handout (PDF)"), static_cast<int>(snap->stepCount()), [&](QFormLayout* form) {
+                size = new QComboBox;
+                size->addItems({QStringLiteral("A4"), QStringLiteral("letter")});
+                form->addRow(QStringLiteral("Page size"), size);
+                theme = new QComboBox;
+                theme->addItems({QStringLiteral("light, for print"), QStringLiteral("dark, as the window")});
+                form->addRow(QStringLiteral("Pictures"), theme);
+                exercise = new QCheckBox(QStringLiteral("Exercise: receivers left blank, an answer key at the end"));
+                form->addRow(QString(), exercise);
+            });
         if (!range)
             return;
         const QString path = QFileDialog::getSaveFileName(window, QStringLiteral("Save handout"),
@@ -333,10 +350,13 @@ QAction* addHandoutAction(QMenu* exportMenu, QWidget* window, Session* session, 
         settings.exercise = exercise->isChecked();
         settings.view = exportActions->currentView(QSize(1280, 720));
         settings.view.print = theme->currentIndex() == 0;
-        writeReported(window, QStringLiteral("Handout"), QStringLiteral("handout"), [&] {
-            const HandoutResult r = writeHandout(snap, path, settings);
-            return QStringLiteral("wrote %1: %2 pages").arg(r.path).arg(r.pages);
-        }, report);
+        writeReported(
+            window, QStringLiteral("Handout"), QStringLiteral("handout"),
+            [&] {
+                const HandoutResult r = writeHandout(snap, path, settings);
+                return QStringLiteral("wrote %1: %2 pages").arg(r.path).arg(r.pages);
+            },
+            report);
     });
     return action;
 }

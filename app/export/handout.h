@@ -24,8 +24,8 @@ class Session;
 struct HandoutSettings {
     QPageSize::PageSizeId pageSize = QPageSize::A4;
     std::uint32_t firstStep = 1;
-    std::uint32_t lastStep = 0;  ///< 0: the schedule's last step
-    int dpi = 300;               ///< print resolution of the pages and of the pictures on them
+    std::uint32_t lastStep = 0; ///< 0: the schedule's last step
+    int dpi = 300;              ///< print resolution of the pages and of the pictures on them
     /// Colouring and camera of the pictures (the size is set from the page); view.print: the
     /// light print palette (the default of File ▸ Export ▸ Handout and `topocast-cli handout`).
     ViewSettings view;
@@ -40,10 +40,10 @@ std::optional<QPageSize::PageSizeId> parseHandoutPageSize(const QString& text);
 /// What writeHandout wrote.
 struct HandoutResult {
     QString path;
-    int pages = 0;         ///< 1 title page + one per step (+ the answer key's)
-    int answerKeyPages = 0;  ///< an exercise's answer key: its pages at the end
-    QSize pictureSize;     ///< pixels of each step's picture (print resolution)
-    double minPictureStdDev = 0;  ///< the least pixel standard deviation over the step pictures (0: blank)
+    int pages = 0;               ///< 1 title page + one per step (+ the answer key's)
+    int answerKeyPages = 0;      ///< an exercise's answer key: its pages at the end
+    QSize pictureSize;           ///< pixels of each step's picture (print resolution)
+    double minPictureStdDev = 0; ///< the least pixel standard deviation over the step pictures (0: blank)
 };
 
 /// Writes a handout PDF of `snap`: a title page (the scenario, its totals as the metrics panel

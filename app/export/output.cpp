@@ -25,6 +25,9 @@ void saveBytes(const QByteArray& bytes, const QString& path)
     saveAtomically(path, [&](QIODevice& file) { return file.write(bytes) == bytes.size(); });
 }
 
-QString sizeText(QSize size) { return QStringLiteral("%1×%2").arg(size.width()).arg(size.height()); }
+QString sizeText(QSize size)
+{
+    return QStringLiteral("%1×%2").arg(size.width()).arg(size.height());
+}
 
 } // namespace topocast::app

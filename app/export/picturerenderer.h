@@ -15,7 +15,8 @@ namespace topocast::app {
 class PictureRenderer {
 public:
     /// Labels as tall at `dpi` as on a 96-dpi screen; `what` names the export in the window title.
-    PictureRenderer(const SnapshotPtr& snap, const ViewSettings& view, int dpi, const QString& what = QStringLiteral("a handout"))
+    PictureRenderer(const SnapshotPtr& snap, const ViewSettings& view, int dpi,
+                    const QString& what = QStringLiteral("a handout"))
         : m_size(view.size)
     {
         m_scene.setLabelPixelHeight(14 * dpi / 96);

@@ -54,7 +54,8 @@ public:
         f.setPixelSize(pt(8));
         m_p.setFont(f);
         m_p.setPen(QColor(110, 110, 110));
-        m_p.drawText(QRect(m_area.left(), m_area.bottom() - pt(12), m_area.width(), pt(12)), Qt::AlignRight | Qt::AlignBottom, s);
+        m_p.drawText(QRect(m_area.left(), m_area.bottom() - pt(12), m_area.width(), pt(12)),
+                     Qt::AlignRight | Qt::AlignBottom, s);
     }
 
     /// Colour swatches with their meaning, in rows across the page.

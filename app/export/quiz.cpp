@@ -53,10 +53,12 @@ QuizResult writeQuiz(const SnapshotPtr& snap, const QString& path, const QuizSet
     for (std::uint32_t k = first; k <= last; ++k) {
         QuizQuestion q = stepQuestion(snap->schedule, k);
         q.name = QStringLiteral("%1 — step %2").arg(title).arg(k).toStdString();
-        q.lead = (k == 1 ? QStringLiteral("%1. The network before the first step:").arg(title)
-                         : QStringLiteral("%1. The network after step %2, before step %3:").arg(title).arg(k - 1).arg(k))
-                     .toStdString();
-        const QImage picture = composeFrame(renderer.render(static_cast<int>(k) - 1), layout, FrameText{}, legend, palette);
+        q.lead =
+            (k == 1 ? QStringLiteral("%1. The network before the first step:").arg(title)
+                    : QStringLiteral("%1. The network after step %2, before step %3:").arg(title).arg(k - 1).arg(k))
+                .toStdString();
+        const QImage picture =
+            composeFrame(renderer.render(static_cast<int>(k) - 1), layout, FrameText{}, legend, palette);
         q.imageName = "step-" + std::to_string(k) + ".png";
         q.imagePng = pngBytes(picture);
         q.imageAlt = QStringLiteral("%1 before step %2").arg(title).arg(k).toStdString();
@@ -74,31 +76,37 @@ QAction* addQuizAction(QMenu* exportMenu, QWidget* window, Session* session, Exp
                        std::function<void(const QString&)> report)
 {
     QAction* action = exportMenu->addAction(QStringLiteral("&Quiz (Moodle XML)…"));
-    action->setToolTip(QStringLiteral("one question a step — which nodes receive? — with the picture before it, for Moodle "
-                                      "and the course platforms that import its question format"));
+    action->setToolTip(
+        QStringLiteral("one question a step — which nodes receive? — with the picture before it, for Moodle "
+                       "and the course platforms that import its question format"));
     QObject::connect(action, &QAction::triggered, window, [=] {
         const SnapshotPtr snap = session->snapshot();
         if (!snap || snap->stepCount() == 0) {
             report(QStringLiteral("quiz not written: no schedule with steps is shown"));
             return;
         }
-        const auto range = askStepRange(window, QStringLiteral("Quiz (Moodle XML)"), static_cast<int>(snap->stepCount()));
+        const auto range =
+            askStepRange(window, QStringLiteral("Quiz (Moodle XML)"), static_cast<int>(snap->stepCount()));
         if (!range)
             return;
-        const QString path = QFileDialog::getSaveFileName(window, QStringLiteral("Save quiz"), QStringLiteral("quiz.xml"),
-                                                          QStringLiteral("Moodle XML (*.xml)"));
+        const QString path = QFileDialog::getSaveFileName(
+            window, QStringLiteral("Save quiz"), QStringLiteral("quiz.xml"), QStringLiteral("Moodle XML (*.xml)"));
         if (path.isEmpty())
             return;
         QuizSettings settings;
         settings.firstStep = range->first;
         settings.lastStep = range->last;
         settings.view = exportActions->currentView(QSize(800, 640));
-        settings.view.camera.reset();  // the network framed whole, whatever the window shows
-        settings.request = QStringLiteral("File ▸ Export ▸ Quiz, steps %1-%2").arg(settings.firstStep).arg(settings.lastStep);
-        writeReported(window, QStringLiteral("Quiz"), QStringLiteral("quiz"), [&] {
-            const QuizResult r = writeQuiz(snap, path, settings);
-            return QStringLiteral("wrote %1: %2 questions").arg(r.path).arg(r.questions);
-        }, report);
+        settings.view.camera.reset(); // the network framed whole, whatever the window shows
+        settings.request =
+            QStringLiteral("File ▸ Export ▸ Quiz, steps %1-%2").arg(settings.firstStep).arg(settings.lastStep);
+        writeReported(
+            window, QStringLiteral("Quiz"), QStringLiteral("quiz"),
+            [&] {
+                const QuizResult r = writeQuiz(snap, path, settings);
+                return QStringLiteral("wrote %1: %2 questions").arg(r.path).arg(r.questions);
+            },
+            report);
     });
     return action;
 }

@@ -21,17 +21,17 @@ class Session;
 /// What File ▸ Export ▸ Quiz and `topocast quiz` write.
 struct QuizSettings {
     std::uint32_t firstStep = 1;
-    std::uint32_t lastStep = 0;  ///< 0: the schedule's last step
+    std::uint32_t lastStep = 0; ///< 0: the schedule's last step
     /// Colouring of the pictures; view.size is the picture's size, legend strip included.
     ViewSettings view;
-    QString request;  ///< the command that asked for it, recorded in the file
+    QString request; ///< the command that asked for it, recorded in the file
 };
 
 /// What writeQuiz wrote.
 struct QuizResult {
     QString path;
     int questions = 0;
-    int numerical = 0;  ///< of them, steps with more than 20 receivers: "how many receive?"
+    int numerical = 0; ///< of them, steps with more than 20 receivers: "how many receive?"
     QSize pictureSize;
 };
 

@@ -22,8 +22,8 @@ StepRange checkedStepRange(const SnapshotPtr& snap, std::uint32_t first, std::ui
     if (steps == 0)
         throw Error("the schedule has no steps to " + purpose + " (a single node?)");
     if (first < 1 || first > last || last > steps)
-        throw Error("steps " + std::to_string(first) + "-" + std::to_string(last) + " are not within the schedule's steps 1.." +
-                    std::to_string(steps));
+        throw Error("steps " + std::to_string(first) + "-" + std::to_string(last) +
+                    " are not within the schedule's steps 1.." + std::to_string(steps));
     return {first, last};
 }
 

@@ -23,7 +23,8 @@ struct StepRange {
 /// The steps first..last of `snap` an export covers (last 0: the schedule's last). Throws
 /// topocast::Error "nothing to `purpose`: no schedule has been computed", "the schedule has no
 /// steps to `purpose` (a single node?)" or "steps 3-9 are not within the schedule's steps 1..4".
-StepRange checkedStepRange(const SnapshotPtr& snap, std::uint32_t first, std::uint32_t last, const std::string& purpose);
+StepRange checkedStepRange(const SnapshotPtr& snap, std::uint32_t first, std::uint32_t last,
+                           const std::string& purpose);
 
 /// A modal dialog titled `title` asking for the first and last of `steps` steps (all by default),
 /// with whatever rows `extraRows` adds to its form first (page size, exercise); nullopt when

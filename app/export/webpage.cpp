@@ -47,7 +47,10 @@ double rounded(float x)
     return std::round(static_cast<double>(x) * 1000.0) / 1000.0;
 }
 
-QString hexOf(const Srgb& c) { return Rgba::from(c).toColor().name(); }
+QString hexOf(const Srgb& c)
+{
+    return Rgba::from(c).toColor().name();
+}
 
 void appendPoint(QJsonArray& out, const Vec3& p)
 {
@@ -199,7 +202,7 @@ QJsonObject sideData(const Snapshot& snap, const QString& heading)
     side[QStringLiteral("pos")] = points;
     side[QStringLiteral("informed")] = informed;
     addEdges(topo, pos, drawsPlanes(topo, snap.drawing), side);
-    if (drawsPlanes(topo, snap.drawing)) {  // each plane's title above its top-left node
+    if (drawsPlanes(topo, snap.drawing)) { // each plane's title above its top-left node
         QJsonArray titles;
         for (const PlaneTitle& t : planeTitles(topo, pos)) {
             QJsonArray at;

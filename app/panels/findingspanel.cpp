@@ -51,11 +51,16 @@ FindingsPanel::FindingsPanel(Timeline* timeline, SceneView* scene, QWidget* pare
 Rgba FindingsPanel::findingColour(FindingKind kind)
 {
     switch (kind) {
-    case FindingKind::InformedTwice: return {1.0f, 0.9f, 0.0f, 1.0f};    // yellow (the source is orange)
-    case FindingKind::NotYetHolding: return {0.85f, 0.1f, 0.85f, 1.0f};  // magenta
-    case FindingKind::ChannelShared: return {0.95f, 0.1f, 0.1f, 1.0f};   // red
-    case FindingKind::NeverReached: return {0.45f, 0.2f, 1.0f, 1.0f};    // violet
-    default: return {0.75f, 0.0f, 0.25f, 1.0f};                          // crimson
+    case FindingKind::InformedTwice:
+        return {1.0f, 0.9f, 0.0f, 1.0f}; // yellow (the source is orange)
+    case FindingKind::NotYetHolding:
+        return {0.85f, 0.1f, 0.85f, 1.0f}; // magenta
+    case FindingKind::ChannelShared:
+        return {0.95f, 0.1f, 0.1f, 1.0f}; // red
+    case FindingKind::NeverReached:
+        return {0.45f, 0.2f, 1.0f, 1.0f}; // violet
+    default:
+        return {0.75f, 0.0f, 0.25f, 1.0f}; // crimson
     }
 }
 
@@ -110,7 +115,8 @@ QString FindingsPanel::summary() const
                             QString::fromStdString(snap.topology().displayName()));
     text += QStringLiteral("Steps: %1").arg(snap.stepCount());
     if (const auto& ref = m_opened->reference; ref && ref->minSteps > 0)
-        text += QStringLiteral(" (at least %1: %2)").arg(ref->minSteps).arg(QString::fromStdString(ref->minStepsReason));
+        text +=
+            QStringLiteral(" (at least %1: %2)").arg(ref->minSteps).arg(QString::fromStdString(ref->minStepsReason));
     text += QStringLiteral("<br>TCD: %1").arg(snap.metrics.tcd);
     if (const auto& ref = m_opened->reference; ref && ref->bestTcd)
         text += QStringLiteral(" (best known %1, by %2 in %3 steps)")
@@ -119,7 +125,9 @@ QString FindingsPanel::summary() const
                     .arg(ref->bestTcdSteps);
     const std::size_t n = m_opened->validation.violationCount;
     text += n == 0 ? QStringLiteral("<br><b>Valid:</b> no rule broken.")
-                   : QStringLiteral("<br><b>%1 broken rule%2</b> — click one to see it:").arg(n).arg(n == 1 ? QString() : QStringLiteral("s"));
+                   : QStringLiteral("<br><b>%1 broken rule%2</b> — click one to see it:")
+                         .arg(n)
+                         .arg(n == 1 ? QString() : QStringLiteral("s"));
     return text;
 }
 
@@ -138,7 +146,7 @@ void FindingsPanel::activateFinding(int row)
     m_timeline->setStep(static_cast<int>(f.step));
     m_scene->setStyleOverlay([this](FrameStyle& style, const std::vector<DrawnChannel>& channels, int step) {
         applyOverlay(style, channels, step);
-    });  // redraw with the selection
+    }); // redraw with the selection
     emit findingActivated(row);
 }
 

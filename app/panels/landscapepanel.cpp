@@ -80,9 +80,10 @@ LandscapePanel::LandscapePanel(QWidget* parent) : QWidget(parent)
         p.setPen(palette().color(QPalette::WindowText));
         p.drawRect(best);
         p.setFont(boldFont(this, 1));
-        p.drawText(best.left(), best.bottom() + 4 + QFontMetrics(p.font()).ascent(), valueText(*m_snapshot, m_scale.best));
+        p.drawText(best.left(), best.bottom() + 4 + QFontMetrics(p.font()).ascent(),
+                   valueText(*m_snapshot, m_scale.best));
         if (m_scale.high <= m_scale.best)
-            return;  // every source is a best one
+            return; // every source is a best one
         const QRect bar = r.adjusted(10 + box.height() + 14, 4, -10, -30);
         QLinearGradient g(bar.topLeft(), bar.topRight());
         for (int i = 0; i <= 10; ++i) {
@@ -134,8 +135,9 @@ LandscapePanel::LandscapePanel(QWidget* parent) : QWidget(parent)
             const LandscapeBin& b = m_bins[i];
             const int h = static_cast<int>(static_cast<double>(b.count) / most * area.height());
             const QRectF bar(area.left() + w * static_cast<double>(i) + 1, area.bottom() - h, std::max(1.0, w - 2), h);
-            p.fillRect(bar, sourceMapColour(m_scale, b.from == m_scale.best ? b.from : (b.from + b.to) / 2, Palette::normal())
-                                .toColor());
+            p.fillRect(
+                bar, sourceMapColour(m_scale, b.from == m_scale.best ? b.from : (b.from + b.to) / 2, Palette::normal())
+                         .toColor());
             if (b.count > 0 && w >= fm.horizontalAdvance(QString::number(b.count)) + 2) {
                 p.setPen(text);
                 p.drawText(QRectF(bar.left() - 4, bar.top() - fm.height() - 1, bar.width() + 8, fm.height()),
@@ -224,7 +226,8 @@ QString LandscapePanel::summaryText() const
                        .arg(present)
                        .arg(s.landscape.size())
                        .arg(valueText(s, m_scale.best))
-                       .arg(m_scale.bestCount == 1 ? QStringLiteral("1 source") : QStringLiteral("%1 sources").arg(m_scale.bestCount))
+                       .arg(m_scale.bestCount == 1 ? QStringLiteral("1 source")
+                                                   : QStringLiteral("%1 sources").arg(m_scale.bestCount))
                        .arg(valueText(s, m_scale.high));
     const NodeId src = s.schedule.source();
     if (src < s.landscape.size())

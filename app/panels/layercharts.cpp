@@ -8,19 +8,19 @@
 #include "topocast/text/durations.h"
 
 #include <QBarCategoryAxis>
-#include <QDir>
-#include <QImage>
-#include <QPainter>
-#include <QSvgGenerator>
 #include <QBarSeries>
 #include <QBarSet>
 #include <QChart>
 #include <QChartView>
+#include <QDir>
+#include <QHorizontalStackedBarSeries>
+#include <QImage>
 #include <QLegendMarker>
 #include <QLineSeries>
-#include <QHorizontalStackedBarSeries>
-#include <QValueAxis>
+#include <QPainter>
+#include <QSvgGenerator>
 #include <QVBoxLayout>
+#include <QValueAxis>
 
 #include <algorithm>
 #include <cmath>
@@ -219,7 +219,10 @@ void LayerCharts::setSnapshot(SnapshotPtr snap)
     setVisible(m_count > 0);
 }
 
-QStringList LayerCharts::chartNames() const { return m_names; }
+QStringList LayerCharts::chartNames() const
+{
+    return m_names;
+}
 
 QStringList LayerCharts::saveCharts(const QString& dir, const QString& stem, qreal scale) const
 {
@@ -229,11 +232,11 @@ QStringList LayerCharts::saveCharts(const QString& dir, const QString& stem, qre
     // Fresh charts at a size of their own, whatever room the side panel gives them on screen.
     const QSize size(kExportSize);
     for (auto& [name, chart] : buildCharts(*m_snap)) {
-        QChartView view(chart);  // owns the chart
+        QChartView view(chart); // owns the chart
         view.setRenderHint(QPainter::Antialiasing);
         view.setAttribute(Qt::WA_DontShowOnScreen);
         view.resize(size);
-        view.show();  // lays the chart out (not on screen)
+        view.show(); // lays the chart out (not on screen)
         chart->setMargins(QMargins(8, 8, 8, 8));
         const QString base = QDir(dir).filePath(stem + QLatin1Char('-') + name);
 
@@ -248,7 +251,7 @@ QStringList LayerCharts::saveCharts(const QString& dir, const QString& stem, qre
         savePng(image, base + QStringLiteral(".png"));
         written << base + QStringLiteral(".png");
 
-        const QString title = chart->title();  // clang 14 lambdas cannot capture structured bindings
+        const QString title = chart->title(); // clang 14 lambdas cannot capture structured bindings
         saveAtomically(base + QStringLiteral(".svg"), [&](QIODevice& svg) {
             QSvgGenerator generator;
             generator.setOutputDevice(&svg);

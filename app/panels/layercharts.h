@@ -36,8 +36,8 @@ public:
     static constexpr QSize kExportSize{800, 500};
 
     /// Writes every chart shown as `<dir>/<stem>-<name>.png` (kExportSize × `scale`) and `.svg`,
-    /// each atomically (QSaveFile), drawn afresh at that size (not as squeezed on screen). Returns the files written; throws
-    /// topocast::Error naming the file that could not be written (files already written stay).
+    /// each atomically (QSaveFile), drawn afresh at that size (not as squeezed on screen). Returns the files written;
+    /// throws topocast::Error naming the file that could not be written (files already written stay).
     QStringList saveCharts(const QString& dir, const QString& stem, qreal scale = 2.0) const;
 
 private:

@@ -7,7 +7,9 @@
 
 namespace topocast::app {
 
-LegendWidget::LegendWidget(QWidget* parent) : QWidget(parent) {}
+LegendWidget::LegendWidget(QWidget* parent) : QWidget(parent)
+{
+}
 
 void LegendWidget::setEntries(const std::vector<std::pair<QColor, QString>>& entries, const QString& title)
 {
@@ -52,7 +54,10 @@ QSize LegendWidget::minimumSizeHint() const
     return {220, layoutAt(std::max(width(), 220), nullptr)};
 }
 
-int LegendWidget::heightForWidth(int width) const { return layoutAt(width, nullptr); }
+int LegendWidget::heightForWidth(int width) const
+{
+    return layoutAt(width, nullptr);
+}
 
 void LegendWidget::paintEvent(QPaintEvent*)
 {
@@ -66,7 +71,7 @@ int LegendWidget::layoutAt(int width, QPainter* p) const
     const int line = fm.height() + 4;
     const int s = line - 6;
     int x = 4, y = 3;
-    auto place = [&](int w) {  // the next item's left edge: in a row, wrap when it does not fit
+    auto place = [&](int w) { // the next item's left edge: in a row, wrap when it does not fit
         if (!m_row) {
             x = 4;
             return;
@@ -148,8 +153,9 @@ void LegendWidget::paintBar(QPainter& p, const QRect& r, int width) const
         p.drawLine(tx, r.bottom(), tx, r.bottom() + 4);
         const int w = fm.horizontalAdvance(text);
         const int at = std::clamp(tx - w / 2, 0, std::max(0, width - w));
-        const bool end = i == 0 || i + 1 == bar.labels.size();  // the ends always show their number
-        if (end || (at > lastRight + 6 && at + w + 6 < r.right() - fm.horizontalAdvance(bar.labels.back().second) / 2)) {
+        const bool end = i == 0 || i + 1 == bar.labels.size(); // the ends always show their number
+        if (end ||
+            (at > lastRight + 6 && at + w + 6 < r.right() - fm.horizontalAdvance(bar.labels.back().second) / 2)) {
             p.drawText(at, r.bottom() + 4 + fm.ascent(), text);
             lastRight = at + w;
         }

@@ -16,7 +16,7 @@ LessonPanel::LessonPanel(QWidget* parent) : QWidget(parent)
     layout->setContentsMargins(4, 4, 4, 4);
     m_text = new QTextBrowser;
     m_text->setObjectName(QStringLiteral("lessonText"));
-    m_text->setOpenLinks(false);  // the links are the panel's own: open a preset, reveal an answer
+    m_text->setOpenLinks(false); // the links are the panel's own: open a preset, reveal an answer
     connect(m_text, &QTextBrowser::anchorClicked, this, &LessonPanel::follow);
     layout->addWidget(m_text, 1);
     auto* row = new QHBoxLayout;
@@ -52,12 +52,15 @@ void LessonPanel::reveal(std::size_t index)
     if (index >= m_lesson.items.size() || m_lesson.items[index].ask.empty())
         return;
     m_revealed.insert(index);
-    const int scroll = m_text->verticalScrollBar()->value();  // the reader stays where they were
+    const int scroll = m_text->verticalScrollBar()->value(); // the reader stays where they were
     render();
     m_text->verticalScrollBar()->setValue(scroll);
 }
 
-QString LessonPanel::shownText() const { return m_text->toPlainText(); }
+QString LessonPanel::shownText() const
+{
+    return m_text->toPlainText();
+}
 
 void LessonPanel::follow(const QUrl& link)
 {

@@ -129,9 +129,13 @@ void LinkGantt::paintEvent(QPaintEvent* /*event*/)
         p.setPen(m_chosen && *m_chosen == r.channel ? palette().highlightedText().color() : palette().text().color());
         p.drawText(QRect(4, y, left - 8, kRowHeight), Qt::AlignVCenter | Qt::AlignLeft, r.name);
         for (const OpTiming& b : r.intervals.busy)
-            p.fillRect(QRect(QPoint(xOf(b.start), y + 3), QPoint(std::max(xOf(b.end), xOf(b.start) + 1), y + kRowHeight - 4)), m_busy);
+            p.fillRect(
+                QRect(QPoint(xOf(b.start), y + 3), QPoint(std::max(xOf(b.end), xOf(b.start) + 1), y + kRowHeight - 4)),
+                m_busy);
         for (const OpTiming& s : r.intervals.shared)
-            p.fillRect(QRect(QPoint(xOf(s.start), y + 3), QPoint(std::max(xOf(s.end), xOf(s.start) + 1), y + kRowHeight - 4)), m_shared);
+            p.fillRect(
+                QRect(QPoint(xOf(s.start), y + 3), QPoint(std::max(xOf(s.end), xOf(s.start) + 1), y + kRowHeight - 4)),
+                m_shared);
     }
     QPen now(palette().text().color(), 2);
     p.setPen(now);
@@ -176,9 +180,10 @@ void LinksPanel::setToggle(QAction* simulatedTime, bool barrier)
     auto* box = new QCheckBox(QStringLiteral("a barrier between steps"));
     box->setObjectName(QStringLiteral("barrierBox"));
     box->setChecked(barrier);
-    box->setToolTip(QStringLiteral("on: every step starts when the step before has arrived, so each step's messages move in "
-                                   "its own window (as the papers count steps); off: each send as soon as its data and "
-                                   "ports allow, and a step's window shows whatever is on the wire then"));
+    box->setToolTip(
+        QStringLiteral("on: every step starts when the step before has arrived, so each step's messages move in "
+                       "its own window (as the papers count steps); off: each send as soon as its data and "
+                       "ports allow, and a step's window shows whatever is on the wire then"));
     connect(box, &QCheckBox::toggled, this, &LinksPanel::barrierToggled);
     row->addWidget(box);
     row->addStretch();
@@ -188,8 +193,7 @@ void LinksPanel::setToggle(QAction* simulatedTime, bool barrier)
 void LinksPanel::setStatus(const QString& text)
 {
     if (!m_playback)
-        m_summary->setText(text.isEmpty() ? idleText()
-                                          : text);
+        m_summary->setText(text.isEmpty() ? idleText() : text);
 }
 
 void LinksPanel::setPlayback(std::shared_ptr<const SimulatedPlayback> playback, const Topology* topology, QColor busy,
@@ -205,8 +209,8 @@ void LinksPanel::setPlayback(std::shared_ptr<const SimulatedPlayback> playback, 
     const Simulation& sim = m_playback->simulation();
     for (std::size_t i = 0; i < sim.links.size() && i < kRows; ++i) {
         const LinkLoad& l = sim.links[i];
-        rows.push_back({l.channel, QString::fromStdString(topology->channelName(l.channel)), linkIntervals(sim, l.channel),
-                        l.busy, l.shared, l.most});
+        rows.push_back({l.channel, QString::fromStdString(topology->channelName(l.channel)),
+                        linkIntervals(sim, l.channel), l.busy, l.shared, l.most});
     }
     const NetworkModel& net = sim.time.network;
     std::size_t sharedLinks = 0;
@@ -216,14 +220,16 @@ void LinksPanel::setPlayback(std::shared_ptr<const SimulatedPlayback> playback, 
         QStringLiteral("Simulated on %1, %2 network, M = %3%11: <b>%4</b>; without contention (LogGP) %5. %6. "
                        "%L7 of %L8 links carried messages, %L9 of them shared%10.")
             .arg(QString::fromStdString(simulationEngine()), QString::fromStdString(net.preset),
-                 QString::fromStdString(formatSize(net.message)), nsText(sim.time.total), nsText(sim.contentionFree.total))
+                 QString::fromStdString(formatSize(net.message)), nsText(sim.time.total),
+                 nsText(sim.contentionFree.total))
             .arg(capitalised(contentionSentence(sim, *topology)))
             .arg(static_cast<qulonglong>(sim.links.size()))
             .arg(static_cast<qulonglong>(topology->channelCount()))
             .arg(static_cast<qulonglong>(sharedLinks))
             .arg(sim.links.size() > kRows ? QStringLiteral(" (the %1 most shared charted)").arg(kRows) : QString())
-            .arg(sim.time.model == "simgrid-steps" ? QStringLiteral(", a barrier between steps")
-                                                   : QStringLiteral(", each send as soon as its data and ports allow")));
+            .arg(sim.time.model == "simgrid-steps"
+                     ? QStringLiteral(", a barrier between steps")
+                     : QStringLiteral(", each send as soon as its data and ports allow")));
     m_gantt->setRows(std::move(rows), m_playback->stepEnd(m_playback->stepCount()), busy, shared);
 }
 
@@ -231,7 +237,8 @@ void LinksPanel::setTime(double ns)
 {
     m_gantt->setTime(ns);
     if (m_playback)
-        m_now->setText(QStringLiteral("Shown: %1 of %2").arg(nsText(ns), nsText(m_playback->stepEnd(m_playback->stepCount()))));
+        m_now->setText(
+            QStringLiteral("Shown: %1 of %2").arg(nsText(ns), nsText(m_playback->stepEnd(m_playback->stepCount()))));
 }
 
 QString LinksPanel::summary() const

@@ -19,10 +19,10 @@ namespace topocast::app {
 /// One row of the Links dock: a link and when it carried messages.
 struct LinkRow {
     ChannelId channel{};
-    QString name;                 ///< "(3,1)→(3,2)"
-    LinkIntervals intervals;      ///< busy and shared (ns)
-    double busy = 0, shared = 0;  ///< ns in all
-    std::uint32_t most = 0;       ///< the most messages at once
+    QString name;                ///< "(3,1)→(3,2)"
+    LinkIntervals intervals;     ///< busy and shared (ns)
+    double busy = 0, shared = 0; ///< ns in all
+    std::uint32_t most = 0;      ///< the most messages at once
 };
 
 /// The Gantt chart of the Links dock: one row per link, the most shared first (then the

@@ -36,7 +36,9 @@ bool measuredBelongsTo(const MeasuredData& data, const Snapshot& snap)
     return data.fingerprint == scheduleFingerprint(snap.schedule);
 }
 
-MeasuredModel::MeasuredModel(QObject* parent) : QAbstractTableModel(parent) {}
+MeasuredModel::MeasuredModel(QObject* parent) : QAbstractTableModel(parent)
+{
+}
 
 void MeasuredModel::setMeasured(MeasuredPtr data)
 {
@@ -50,7 +52,10 @@ int MeasuredModel::rowCount(const QModelIndex& parent) const
     return parent.isValid() || !m_data ? 0 : static_cast<int>(m_data->measured.steps.size());
 }
 
-int MeasuredModel::columnCount(const QModelIndex& parent) const { return parent.isValid() ? 0 : ColumnCount; }
+int MeasuredModel::columnCount(const QModelIndex& parent) const
+{
+    return parent.isValid() ? 0 : ColumnCount;
+}
 
 QVariant MeasuredModel::data(const QModelIndex& index, int role) const
 {
@@ -69,13 +74,20 @@ QVariant MeasuredModel::data(const QModelIndex& index, int role) const
         return {};
     };
     switch (index.column()) {
-    case StepColumn: return role == Qt::DisplayRole ? QVariant(st.step) : QVariant();
-    case TransfersColumn: return role == Qt::DisplayRole ? QVariant::fromValue<qulonglong>(st.transfers) : QVariant();
-    case BytesColumn: return role == Qt::DisplayRole ? QVariant::fromValue<qulonglong>(st.bytes) : QVariant();
-    case MinColumn: return seconds(st.time.min);
-    case MedianColumn: return seconds(st.time.median);
-    case ModelColumn: return seconds(model);
-    default: return {};
+    case StepColumn:
+        return role == Qt::DisplayRole ? QVariant(st.step) : QVariant();
+    case TransfersColumn:
+        return role == Qt::DisplayRole ? QVariant::fromValue<qulonglong>(st.transfers) : QVariant();
+    case BytesColumn:
+        return role == Qt::DisplayRole ? QVariant::fromValue<qulonglong>(st.bytes) : QVariant();
+    case MinColumn:
+        return seconds(st.time.min);
+    case MedianColumn:
+        return seconds(st.time.median);
+    case ModelColumn:
+        return seconds(model);
+    default:
+        return {};
     }
 }
 
@@ -84,13 +96,20 @@ QVariant MeasuredModel::headerData(int section, Qt::Orientation orientation, int
     if (orientation != Qt::Horizontal || role != Qt::DisplayRole)
         return QAbstractTableModel::headerData(section, orientation, role);
     switch (section) {
-    case StepColumn: return QStringLiteral("step");
-    case TransfersColumn: return QStringLiteral("transfers");
-    case BytesColumn: return QStringLiteral("bytes");
-    case MinColumn: return QStringLiteral("measured min");
-    case MedianColumn: return QStringLiteral("measured median");
-    case ModelColumn: return QStringLiteral("model");
-    default: return {};
+    case StepColumn:
+        return QStringLiteral("step");
+    case TransfersColumn:
+        return QStringLiteral("transfers");
+    case BytesColumn:
+        return QStringLiteral("bytes");
+    case MinColumn:
+        return QStringLiteral("measured min");
+    case MedianColumn:
+        return QStringLiteral("measured median");
+    case ModelColumn:
+        return QStringLiteral("model");
+    default:
+        return {};
     }
 }
 
@@ -109,8 +128,9 @@ QString MeasuredModel::summary() const
     if (!m_data)
         return {};
     const MeasuredTimes& m = m_data->measured;
-    QString text = QStringLiteral("Total (Σ steps): measured %1 median (min %2), model %3")
-                       .arg(formatSeconds(m.total.median), formatSeconds(m.total.min), formatSeconds(m_data->modelTotal));
+    QString text =
+        QStringLiteral("Total (Σ steps): measured %1 median (min %2), model %3")
+            .arg(formatSeconds(m.total.median), formatSeconds(m.total.min), formatSeconds(m_data->modelTotal));
     if (m.endToEnd)
         text += QStringLiteral(" · end to end (%1): %2 median (min %3)")
                     .arg(m.mode == "async" ? QStringLiteral("async, no barriers")
@@ -149,6 +169,15 @@ QString MeasuredModel::modelDescription() const
         .arg(m_data->fit.samples)
         .arg(m_data->measured.transfers.empty() ? QStringLiteral("step") : QStringLiteral("message"))
         .arg(formatSeconds(m_data->fit.rms));
+}
+
+QString MeasuredModel::closeUnlessOf(const Snapshot& snap)
+{
+    if (!m_data || measuredBelongsTo(*m_data, snap))
+        return {};
+    const QString file = QFileInfo(m_data->file).fileName();
+    setMeasured(nullptr);
+    return QStringLiteral(" — measured times of %1 closed (they belong to the previous schedule)").arg(file);
 }
 
 } // namespace topocast::app

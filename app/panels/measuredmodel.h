@@ -20,7 +20,7 @@ namespace topocast::app {
 struct MeasuredData {
     QString file;
     MeasuredTimes measured;
-    std::string fingerprint;        ///< scheduleFingerprint() of the schedule it was checked against
+    std::string fingerprint; ///< scheduleFingerprint() of the schedule it was checked against
     CostFit fit;
     std::vector<double> modelSteps; ///< seconds, index step−1
     double modelTotal = 0.0;        ///< Σ modelSteps
@@ -48,6 +48,10 @@ public:
     /// Shows `data` (null: empty).
     void setMeasured(MeasuredPtr data);
     MeasuredPtr measured() const { return m_data; }
+    /// Closes measured times that do not belong to `snap` (never shown against another schedule)
+    /// and says so: " — measured times of run.json closed (they belong to the previous
+    /// schedule)"; empty when they belong or there are none.
+    QString closeUnlessOf(const Snapshot& snap);
 
     /// One sentence for timeline position `step` (1..steps): "measured 812.4 µs median (min
     /// 640.2 µs), model 790.0 µs"; empty at position 0 or without data.

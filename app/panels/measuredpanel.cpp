@@ -36,9 +36,15 @@ MeasuredPanel::MeasuredPanel(MeasuredModel* model, QWidget* parent) : QWidget(pa
     rebuild();
 }
 
-QString MeasuredPanel::summaryText() const { return m_summary->text(); }
+QString MeasuredPanel::summaryText() const
+{
+    return m_summary->text();
+}
 
-int MeasuredPanel::barCount() const { return m_sets.empty() ? 0 : static_cast<int>(m_sets.front()->count()); }
+int MeasuredPanel::barCount() const
+{
+    return m_sets.empty() ? 0 : static_cast<int>(m_sets.front()->count());
+}
 
 void MeasuredPanel::rebuild()
 {
@@ -73,7 +79,7 @@ void MeasuredPanel::rebuild()
         auto* set = new QBarSet(columns[k].second);
         set->setColor(colours[k]);
         set->setBorderColor(colours[k]);
-        set->setSelectedColor(colours[k].darker(190));  // the current step: same hue, darker
+        set->setSelectedColor(colours[k].darker(190)); // the current step: same hue, darker
         for (int r = 0; r < rows; ++r)
             *set << m_model->index(r, columns[k].first).data(MeasuredModel::SecondsRole).toDouble() * unit;
         series->append(set);

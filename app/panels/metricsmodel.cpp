@@ -13,7 +13,9 @@
 
 namespace topocast::app {
 
-MetricsModel::MetricsModel(QObject* parent) : QAbstractTableModel(parent) {}
+MetricsModel::MetricsModel(QObject* parent) : QAbstractTableModel(parent)
+{
+}
 
 void MetricsModel::setSnapshot(SnapshotPtr snap)
 {
@@ -26,7 +28,8 @@ void MetricsModel::setSnapshot(SnapshotPtr snap)
 
 void MetricsModel::add(QString key, QString name, QVariant number, QString tip)
 {
-    const QString shown = number.typeId() == QMetaType::Double ? QString::fromStdString(formatNumber(number.toDouble())) : number.toString();
+    const QString shown = number.typeId() == QMetaType::Double ? QString::fromStdString(formatNumber(number.toDouble()))
+                                                               : number.toString();
     m_rows.push_back({std::move(key), std::move(name), shown, std::move(number), std::move(tip)});
 }
 
@@ -42,7 +45,8 @@ void MetricsModel::addRows(const Snapshot& snap)
         return QVariant::fromValue<qlonglong>(static_cast<qlonglong>(m.tcd) - static_cast<qlonglong>(best));
     };
     const CangWuFigures* cangWu = snap.schedule.figures ? snap.schedule.figures->get<CangWuFigures>() : nullptr;
-    const std::vector<FigureRow> figures = snap.schedule.figures ? figureRows(*snap.schedule.figures) : std::vector<FigureRow>{};
+    const std::vector<FigureRow> figures =
+        snap.schedule.figures ? figureRows(*snap.schedule.figures) : std::vector<FigureRow>{};
     const auto help = [&](std::string_view key) {
         for (const FigureRow& r : figures)
             if (r.key == key)
@@ -52,9 +56,9 @@ void MetricsModel::addRows(const Snapshot& snap)
     if (cangWu) {
         const QString proven = cangWu->bestFromSourceProven ? QStringLiteral("proven") : QStringLiteral("best known");
         add(QStringLiteral("best_from_source"), QStringLiteral("Best TCD from this source (%1)").arg(proven),
-            QVariant::fromValue<qulonglong>(cangWu->bestFromSource),
-            help("best_from_source"));
-        add(QStringLiteral("gap_source"), QStringLiteral("Gap to the best from this source"), gap(cangWu->bestFromSource),
+            QVariant::fromValue<qulonglong>(cangWu->bestFromSource), help("best_from_source"));
+        add(QStringLiteral("gap_source"), QStringLiteral("Gap to the best from this source"),
+            gap(cangWu->bestFromSource),
             QStringLiteral("0: no broadcast from this source does better (among time-optimal schedules)"));
     }
     if (snap.optimum) {
@@ -68,31 +72,42 @@ void MetricsModel::addRows(const Snapshot& snap)
         if (count > 4)
             best << QStringLiteral("…");
         const QString where = count == 0 ? QStringLiteral("at the eyes")
-                              : count == 1 ? QStringLiteral("from ") + best.front()
-                                           : QStringLiteral("from %1 sources: ").arg(count) + best.join(QStringLiteral(", "));
+                              : count == 1
+                                  ? QStringLiteral("from ") + best.front()
+                                  : QStringLiteral("from %1 sources: ").arg(count) + best.join(QStringLiteral(", "));
         if (count > 0)
-            m_rows.push_back({QStringLiteral("best_sources"), QStringLiteral("Best sources (source map)"),
-                              count == 1 ? best.front() : QStringLiteral("%1: ").arg(count) + best.join(QStringLiteral(", ")),
-                              QVariant::fromValue<qulonglong>(count),
-                              QStringLiteral("the sources whose schedule has the least TCD, %1, as the source map shows them")
-                                  .arg(*snap.optimum)});
-        add(QStringLiteral("optimum"), QStringLiteral("Best TCD over all sources"), QVariant::fromValue<qulonglong>(*snap.optimum),
+            m_rows.push_back(
+                {QStringLiteral("best_sources"), QStringLiteral("Best sources (source map)"),
+                 count == 1 ? best.front() : QStringLiteral("%1: ").arg(count) + best.join(QStringLiteral(", ")),
+                 QVariant::fromValue<qulonglong>(count),
+                 QStringLiteral("the sources whose schedule has the least TCD, %1, as the source map shows them")
+                     .arg(*snap.optimum)});
+        add(QStringLiteral("optimum"), QStringLiteral("Best TCD over all sources"),
+            QVariant::fromValue<qulonglong>(*snap.optimum),
             snap.optimumFromFigures
-                ? QStringLiteral("the least TCD from any source (%1), as the algorithm's closed form gives it").arg(where)
-                : QStringLiteral("the smallest TCD this algorithm gives from any source (%1, TCD map minimum)").arg(where));
+                ? QStringLiteral("the least TCD from any source (%1), as the algorithm's closed form gives it")
+                      .arg(where)
+                : QStringLiteral("the smallest TCD this algorithm gives from any source (%1, TCD map minimum)")
+                      .arg(where));
         add(QStringLiteral("gap"), QStringLiteral("Gap to the best over all sources"), gap(*snap.optimum),
             QStringLiteral("how much a better source would save"));
     } else {
-        m_rows.push_back({QStringLiteral("optimum"), QStringLiteral("Best TCD over all sources"), QStringLiteral("—"), {},
+        m_rows.push_back({QStringLiteral("optimum"),
+                          QStringLiteral("Best TCD over all sources"),
+                          QStringLiteral("—"),
+                          {},
                           QStringLiteral("not known for this algorithm and topology")});
     }
-    add(QStringLiteral("max_link_load"), QStringLiteral("Busiest link (messages)"), QVariant::fromValue<qulonglong>(m.maxLinkLoad),
+    add(QStringLiteral("max_link_load"), QStringLiteral("Busiest link (messages)"),
+        QVariant::fromValue<qulonglong>(m.maxLinkLoad),
         QStringLiteral("most transfers on one directed channel over the whole schedule"));
-    add(QStringLiteral("max_step_load"), QStringLiteral("Busiest link in one step (messages)"), QVariant::fromValue<qulonglong>(m.maxStepLoad));
+    add(QStringLiteral("max_step_load"), QStringLiteral("Busiest link in one step (messages)"),
+        QVariant::fromValue<qulonglong>(m.maxStepLoad));
     add(QStringLiteral("contentions"), QStringLiteral("Shared links (step, link)"),
         QVariant::fromValue<qulonglong>(m.contentions.size()),
         QStringLiteral("(step, directed channel) pairs used by two or more transfers"));
-    add(QStringLiteral("contention_uses"), QStringLiteral("Conflicting uses"), QVariant::fromValue<qulonglong>(m.contentionUses),
+    add(QStringLiteral("contention_uses"), QStringLiteral("Conflicting uses"),
+        QVariant::fromValue<qulonglong>(m.contentionUses),
         QStringLiteral("channel uses that share their step's channel with another transfer"));
     add(QStringLiteral("max_hops"), QStringLiteral("Longest route (hops)"), QVariant::fromValue<qulonglong>(m.maxHops));
     addNetworkTime(snap);
@@ -115,9 +130,13 @@ void MetricsModel::addNetworkTime(const Snapshot& snap)
 {
     const NetworkModel net = snap.scenario.network.value_or(NetworkModel{});
     const QString model = QString::fromStdString(describe(net));
-    const QString name = QStringLiteral("Time on the network (LogGP, M = %1)").arg(QString::fromStdString(formatSize(net.message)));
+    const QString name =
+        QStringLiteral("Time on the network (LogGP, M = %1)").arg(QString::fromStdString(formatSize(net.message)));
     if (!snap.networkTime) {
-        m_rows.push_back({QStringLiteral("network_time"), name, QStringLiteral("—"), {},
+        m_rows.push_back({QStringLiteral("network_time"),
+                          name,
+                          QStringLiteral("—"),
+                          {},
                           QStringLiteral("not timed: %1").arg(QString::fromStdString(snap.networkTimeWhy))});
         return;
     }
@@ -130,14 +149,16 @@ void MetricsModel::addNetworkTime(const Snapshot& snap)
     const TimeBound& b = snap.networkBound;
     // "94.2 %" above the bound, or, ten times the bound and more, "40.5 × the bound".
     const double ratio = b.total > 0 ? ns / b.total : 0;
-    const QString above = ratio < 10 ? QString::fromStdString(formatSignificant(100 * (ratio - 1), 3)) + QStringLiteral(" %")
-                                     : QString::fromStdString(formatSignificant(ratio, 3)) + QStringLiteral(" × the bound");
+    const QString above = ratio < 10
+                              ? QString::fromStdString(formatSignificant(100 * (ratio - 1), 3)) + QStringLiteral(" %")
+                              : QString::fromStdString(formatSignificant(ratio, 3)) + QStringLiteral(" × the bound");
     if (b.total > 0)
-        m_rows.push_back({QStringLiteral("network_above_bound"), QStringLiteral("Above the bound (LogGP)"), above,
-                          100 * (ns / b.total - 1),
-                          QStringLiteral("the bound is %1: %2; %3")
-                              .arg(QString::fromStdString(formatSeconds(b.total * 1e-9)),
-                                   QString::fromStdString(b.latencyReason), QString::fromStdString(b.bandwidthReason))});
+        m_rows.push_back(
+            {QStringLiteral("network_above_bound"), QStringLiteral("Above the bound (LogGP)"), above,
+             100 * (ns / b.total - 1),
+             QStringLiteral("the bound is %1: %2; %3")
+                 .arg(QString::fromStdString(formatSeconds(b.total * 1e-9)), QString::fromStdString(b.latencyReason),
+                      QString::fromStdString(b.bandwidthReason))});
 }
 
 int MetricsModel::rowOf(const QString& key) const
@@ -159,7 +180,10 @@ int MetricsModel::rowCount(const QModelIndex& parent) const
     return parent.isValid() ? 0 : static_cast<int>(m_rows.size());
 }
 
-int MetricsModel::columnCount(const QModelIndex& parent) const { return parent.isValid() ? 0 : ColumnCount; }
+int MetricsModel::columnCount(const QModelIndex& parent) const
+{
+    return parent.isValid() ? 0 : ColumnCount;
+}
 
 QVariant MetricsModel::data(const QModelIndex& index, int role) const
 {

@@ -4,6 +4,7 @@
 #include "topocast/analysis/reduction.h"
 #include "topocast/model/units.h"
 
+#include <QFileInfo>
 #include <QStringList>
 
 #include <algorithm>
@@ -11,7 +12,10 @@
 namespace topocast::app {
 
 namespace {
-QString nodeName(const Topology& topo, NodeId v) { return QString::fromStdString(topo.nodeName(v)); }
+QString nodeName(const Topology& topo, NodeId v)
+{
+    return QString::fromStdString(topo.nodeName(v));
+}
 
 /// " chunk 3, the sum of 2 of 4 contributions,": what a transfer of a reduction carries, from the
 /// sender's partial at the end of step `before`.
@@ -101,7 +105,10 @@ QString blockPhrase(const Schedule& s, const Block& b)
     case Pattern::Alltoall:
         return QStringLiteral("from %1 for %2%3").arg(name(b.origin), name(b.dest), part);
     case Pattern::PointToPoint:
-        return QStringLiteral("the token of %1's message %2 to %3").arg(name(b.origin)).arg(b.part + 1).arg(name(b.dest));
+        return QStringLiteral("the token of %1's message %2 to %3")
+            .arg(name(b.origin))
+            .arg(b.part + 1)
+            .arg(name(b.dest));
     case Pattern::Reduce:
     case Pattern::Allreduce:
     case Pattern::ReduceScatter:
@@ -203,6 +210,13 @@ QString exportTitle(const Snapshot& snap)
     return QStringLiteral("%1 on the %2%3")
         .arg(QString::fromStdString(s.algorithm.empty() ? snap.scenario.algorithm : s.algorithm),
              QString::fromStdString(s.topology().displayName()), sourcePhrase(s));
+}
+
+QString fileSourceStays(const Snapshot& snap)
+{
+    return QStringLiteral("%1 is a schedule from a file; its source stays %2")
+        .arg(QFileInfo(snap.scheduleFile).fileName(),
+             QString::fromStdString(snap.topology().nodeName(snap.schedule.source())));
 }
 
 } // namespace topocast::app

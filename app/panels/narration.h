@@ -38,5 +38,8 @@ QString exportTitle(const Snapshot& snap);
 /// The status bar's line for a new snapshot: "8×8 mesh: 6 steps, TCD 63 — computed in 0.4 ms",
 /// after the snapshot's note when it has one.
 QString snapshotStatus(const Snapshot& snap);
+/// Why a click on a node leaves the source of a schedule read from a file as it is (no algorithm
+/// can rebuild it from another source): "ring.csv is a schedule from a file; its source stays (0,0)".
+QString fileSourceStays(const Snapshot& snap);
 
 } // namespace topocast::app

@@ -2,8 +2,8 @@
 
 #include "topocast/algorithms/registry.h"
 #include "topocast/io/network_json.h"
-#include "topocast/model/network.h"
 #include "topocast/model/error.h"
+#include "topocast/model/network.h"
 
 #include <QComboBox>
 #include <QFileDialog>
@@ -74,9 +74,11 @@ QWidget* ScenarioPanel::buildNetworkFields()
         }
     });
     netForm->addRow(QStringLiteral("Network"), netRow);
-    const std::pair<const char*, const char*> netKeys[] = {
-        {"message", "Message size"}, {"bandwidth", "Bandwidth"}, {"latency", "Latency L"},
-        {"hop_latency", "Per hop"}, {"ports", "Ports"}};
+    const std::pair<const char*, const char*> netKeys[] = {{"message", "Message size"},
+                                                           {"bandwidth", "Bandwidth"},
+                                                           {"latency", "Latency L"},
+                                                           {"hop_latency", "Per hop"},
+                                                           {"ports", "Ports"}};
     for (const auto& [key, label] : netKeys) {
         auto* edit = new QLineEdit;
         edit->setToolTip(QStringLiteral("%1 of the network model, with its unit (1MiB, 12.5GB/s, 1us, 10ns, one-port, "
@@ -116,14 +118,20 @@ ScenarioPanel::ScenarioPanel(QWidget* parent) : QWidget(parent)
         box->setRange(1, 64);
         box->setValue(8);
         sidesLayout->addWidget(box);
-        connect(box, &QSpinBox::valueChanged, this, [this] { updateAlgorithms(); changed(); });
+        connect(box, &QSpinBox::valueChanged, this, [this] {
+            updateAlgorithms();
+            changed();
+        });
     }
     m_cubeDim = new QSpinBox;
     m_cubeDim->setRange(1, 10);
     m_cubeDim->setValue(4);
     m_cubeDim->setToolTip(QStringLiteral("hypercube dimension n (2^n nodes; the view draws up to n = 10)"));
     sidesLayout->addWidget(m_cubeDim);
-    connect(m_cubeDim, &QSpinBox::valueChanged, this, [this] { updateAlgorithms(); changed(); });
+    connect(m_cubeDim, &QSpinBox::valueChanged, this, [this] {
+        updateAlgorithms();
+        changed();
+    });
     m_sidesLabel = new QLabel(QStringLiteral("Sides"));
     form->addRow(m_sidesLabel, sides);
 
@@ -149,13 +157,18 @@ ScenarioPanel::ScenarioPanel(QWidget* parent) : QWidget(parent)
     m_paramForm->setContentsMargins(0, 0, 0, 0);
     form->addRow(m_paramBox);
     m_source = new QLineEdit;
-    m_source->setToolTip(QStringLiteral("source node: coordinates \"x,y,z\" (or a hypercube address); click a node to choose"));
+    m_source->setToolTip(
+        QStringLiteral("source node: coordinates \"x,y,z\" (or a hypercube address); click a node to choose"));
     form->addRow(QStringLiteral("Source"), m_source);
 
     form->addRow(buildNetworkFields());
     showNetwork(NetworkModel{});
 
-    connect(m_kind, &QComboBox::currentIndexChanged, this, [this] { updateKind(); updateAlgorithms(); changed(); });
+    connect(m_kind, &QComboBox::currentIndexChanged, this, [this] {
+        updateKind();
+        updateAlgorithms();
+        changed();
+    });
     connect(m_algorithm, &QComboBox::currentIndexChanged, this, [this] {
         updateWhyNot();
         updateParameters();
@@ -307,13 +320,15 @@ void ScenarioPanel::updateParameters()
         const QString key = QString::fromStdString(spec.key);
         auto* edit = new QLineEdit;
         edit->setPlaceholderText(QString::fromStdString(spec.defaultValueText()));
-        edit->setToolTip(QStringLiteral("%1: %2; default %3%4")
-                             .arg(QString::fromStdString(spec.help), QString::fromStdString(spec.allowedText()),
-                                  QString::fromStdString(spec.defaultValueText()),
-                                  spec.unit.empty() ? QString() : QStringLiteral(" (%1)").arg(QString::fromStdString(spec.unit))));
+        edit->setToolTip(
+            QStringLiteral("%1: %2; default %3%4")
+                .arg(QString::fromStdString(spec.help), QString::fromStdString(spec.allowedText()),
+                     QString::fromStdString(spec.defaultValueText()),
+                     spec.unit.empty() ? QString() : QStringLiteral(" (%1)").arg(QString::fromStdString(spec.unit))));
         edit->setText(old[key]);
         connect(edit, &QLineEdit::editingFinished, this, [this] { changed(); });
-        const QString unit = spec.unit.empty() ? QString() : QStringLiteral(" (%1)").arg(QString::fromStdString(spec.unit));
+        const QString unit =
+            spec.unit.empty() ? QString() : QStringLiteral(" (%1)").arg(QString::fromStdString(spec.unit));
         m_paramForm->addRow(QString::fromStdString(spec.label) + unit, edit);
         m_params.emplace_back(key, edit);
     }
@@ -396,8 +411,9 @@ void ScenarioPanel::updateSourceField()
     } catch (const Error&) {
     }
     m_source->setEnabled(root);
-    m_source->setToolTip(root ? QStringLiteral("source node: coordinates \"x,y,z\" (or a hypercube address); click a node to choose")
-                              : QStringLiteral("a %1 has no source: every node starts with its own data").arg(m_pattern->currentText()));
+    m_source->setToolTip(
+        root ? QStringLiteral("source node: coordinates \"x,y,z\" (or a hypercube address); click a node to choose")
+             : QStringLiteral("a %1 has no source: every node starts with its own data").arg(m_pattern->currentText()));
 }
 
 void ScenarioPanel::setSource(const Topology& topology, NodeId source)
@@ -409,7 +425,7 @@ Scenario ScenarioPanel::scenario(Scenario s) const
 {
     if (const Topology t = currentTopology(); !(t == s.topology)) {
         s.topology = t;
-        s.compare.reset();  // a comparison shares one network
+        s.compare.reset(); // a comparison shares one network
     }
     s.params = Params{};
     s.algorithm = m_algorithm->currentText().toStdString();

@@ -20,7 +20,7 @@ namespace topocast::app {
 class ScenarioPanel : public QWidget {
     Q_OBJECT
 public:
-    enum Kind { Mesh2D, Mesh3D, Torus2D, Torus3D, Hypercube, Mesh1D, Torus1D };  // (the order of the chooser)
+    enum Kind { Mesh2D, Mesh3D, Torus2D, Torus3D, Hypercube, Mesh1D, Torus1D }; // (the order of the chooser)
 
     explicit ScenarioPanel(QWidget* parent = nullptr);
 

@@ -28,7 +28,7 @@ namespace topocast::app {
 
 namespace {
 
-constexpr int kFirstPower = 3, kLastPower = 30;  // 8 B … 1 GiB, the sweep's default grid
+constexpr int kFirstPower = 3, kLastPower = 30; // 8 B … 1 GiB, the sweep's default grid
 
 /// The scenario's collective: its "pattern" parameter, else its algorithm's first pattern.
 Pattern scenarioPattern(const Scenario& s)
@@ -70,12 +70,24 @@ QString keyOf(const SweepRequest& r)
     return key;
 }
 
-double log2Of(std::uint64_t bytes) { return std::log2(static_cast<double>(bytes)); }
+double log2Of(std::uint64_t bytes)
+{
+    return std::log2(static_cast<double>(bytes));
+}
 /// The chart's height for a time: log₁₀ of microseconds (the axis labels say the time).
-double heightOf(double ns) { return std::log10(std::max(ns, 1e-3) / 1e3); }
+double heightOf(double ns)
+{
+    return std::log10(std::max(ns, 1e-3) / 1e3);
+}
 
-QString sizeText(std::uint64_t bytes) { return QString::fromStdString(formatSize(bytes)); }
-QString timeText(double ns) { return QString::fromStdString(formatSeconds(ns * 1e-9)); }
+QString sizeText(std::uint64_t bytes)
+{
+    return QString::fromStdString(formatSize(bytes));
+}
+QString timeText(double ns)
+{
+    return QString::fromStdString(formatSeconds(ns * 1e-9));
+}
 
 /// The pen of the i-th algorithm's line: the sweep chart's colour and dashes (io/sweep_svg.h).
 QPen linePen(std::size_t i, bool highlighted)
@@ -84,7 +96,7 @@ QPen linePen(std::size_t i, bool highlighted)
     pen.setWidthF(highlighted ? 5.0 : 2.5);
     QList<qreal> dashes;
     for (const QString& d : QString::fromLatin1(sweepLineDash(i)).split(QLatin1Char(' '), Qt::SkipEmptyParts))
-        dashes << d.toDouble() / 2.5;  // Qt's dashes are in pen widths
+        dashes << d.toDouble() / 2.5; // Qt's dashes are in pen widths
     if (!dashes.isEmpty())
         pen.setDashPattern(dashes);
     return pen;
@@ -152,7 +164,7 @@ void TimeSizePanel::setScenario(const Scenario& scenario)
     m_marker = request.network.message;
     const QString key = keyOf(request);
     if (key == m_shownKey) {
-        rebuildChart();  // the same table: the highlight and the marker move
+        rebuildChart(); // the same table: the highlight and the marker move
         return;
     }
     m_key = key;
@@ -180,7 +192,7 @@ void TimeSizePanel::start()
         Outcome outcome = watcher->result();
         watcher->deleteLater();
         if (generation != m_generation)
-            return;  // a newer scenario's sweep is on its way
+            return; // a newer scenario's sweep is on its way
         m_shownKey = key;
         present(std::move(outcome.table), outcome.message);
     });
@@ -307,12 +319,13 @@ QString TimeSizePanel::captionText() const
     if (row == t.rows.end())
         return QString();
     const auto mine = std::find(t.algorithms.begin(), t.algorithms.end(), m_scenario.algorithm);
-    QString text = QStringLiteral("At M = %1: %2 is fastest, %3 (%4 above the bound of %5)")
-                       .arg(sizeText(row->size), QString::fromStdString(t.algorithms[row->winner]),
-                            timeText(row->times[row->winner]),
-                            QString::fromStdString(formatSignificant(100 * (row->times[row->winner] / row->bound.total - 1), 3)) +
-                                QStringLiteral(" %"),
-                            timeText(row->bound.total));
+    QString text =
+        QStringLiteral("At M = %1: %2 is fastest, %3 (%4 above the bound of %5)")
+            .arg(sizeText(row->size), QString::fromStdString(t.algorithms[row->winner]),
+                 timeText(row->times[row->winner]),
+                 QString::fromStdString(formatSignificant(100 * (row->times[row->winner] / row->bound.total - 1), 3)) +
+                     QStringLiteral(" %"),
+                 timeText(row->bound.total));
     if (mine != t.algorithms.end() && static_cast<std::size_t>(mine - t.algorithms.begin()) != row->winner)
         text += QStringLiteral("; %1, the scenario's, %2")
                     .arg(highlighted(), timeText(row->times[static_cast<std::size_t>(mine - t.algorithms.begin())]));

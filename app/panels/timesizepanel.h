@@ -73,7 +73,7 @@ private:
 
     Scenario m_scenario;
     std::uint64_t m_marker = 0;
-    QString m_key;          ///< what the table shown (or being computed) was swept for
+    QString m_key; ///< what the table shown (or being computed) was swept for
     QString m_shownKey;
     quint64 m_generation = 0;
     std::optional<SweepTable> m_table;
@@ -81,7 +81,7 @@ private:
     QChartView* m_view = nullptr;
     QLineSeries* m_markerSeries = nullptr;
     QLabel* m_caption = nullptr;
-    double m_yLow = 0, m_yHigh = 1;  ///< the time axis, as log₁₀ µs
+    double m_yLow = 0, m_yHigh = 1; ///< the time axis, as log₁₀ µs
     bool m_dragging = false;
     double m_maxSeconds = kMaxSeconds;
 };

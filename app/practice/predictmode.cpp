@@ -32,11 +32,16 @@ Rgba markColour(MarkShape shape)
 {
     // Okabe–Ito-like hues, bright enough on the dark background; the shapes differ as well.
     switch (shape) {
-    case MarkShape::Marked: return {0.35f, 0.75f, 1.00f};
-    case MarkShape::Right: return {0.10f, 0.85f, 0.70f};
-    case MarkShape::Missed: return {1.00f, 0.62f, 0.00f};
-    case MarkShape::Wrong: return {0.95f, 0.35f, 0.85f};
-    case MarkShape::Cursor: return {1.00f, 0.95f, 0.30f};
+    case MarkShape::Marked:
+        return {0.35f, 0.75f, 1.00f};
+    case MarkShape::Right:
+        return {0.10f, 0.85f, 0.70f};
+    case MarkShape::Missed:
+        return {1.00f, 0.62f, 0.00f};
+    case MarkShape::Wrong:
+        return {0.95f, 0.35f, 0.85f};
+    case MarkShape::Cursor:
+        return {1.00f, 0.95f, 0.30f};
     }
     return {};
 }
@@ -46,9 +51,15 @@ namespace {
 bool isPredictKey(int key)
 {
     switch (key) {
-    case Qt::Key_Left: case Qt::Key_Right: case Qt::Key_Up: case Qt::Key_Down:
-    case Qt::Key_Space: case Qt::Key_Return: case Qt::Key_Enter:
-    case Qt::Key_PageUp: case Qt::Key_PageDown:
+    case Qt::Key_Left:
+    case Qt::Key_Right:
+    case Qt::Key_Up:
+    case Qt::Key_Down:
+    case Qt::Key_Space:
+    case Qt::Key_Return:
+    case Qt::Key_Enter:
+    case Qt::Key_PageUp:
+    case Qt::Key_PageDown:
         return true;
     default:
         return false;
@@ -147,10 +158,10 @@ long long nodeInDirection(const std::vector<QPointF>& screen, long long from, QP
         const QPointF v = screen[static_cast<std::size_t>(i)] - here;
         const double dist = std::hypot(v.x(), v.y());
         if (dist < 3.0)
-            continue;  // drawn on the same spot: Page Up/Down reaches it
+            continue; // drawn on the same spot: Page Up/Down reaches it
         const double cosine = (v.x() * dir.x() + v.y() * dir.y()) / dist;
         if (cosine < 0.5)
-            continue;  // more than 60° off the arrow's direction
+            continue; // more than 60° off the arrow's direction
         const double score = dist * (1.0 + 2.0 * (1.0 - cosine));
         if (score < bestScore) {
             bestScore = score;
@@ -179,8 +190,8 @@ PredictMode::PredictMode(QMainWindow* window, Session* session, Timeline* timeli
     layout->addWidget(m_hint);
     layout->addWidget(new MarkLegend);
     m_table = new QTableWidget(0, 4);
-    m_table->setHorizontalHeaderLabels({QStringLiteral("step"), QStringLiteral("right"), QStringLiteral("missed"),
-                                        QStringLiteral("wrong")});
+    m_table->setHorizontalHeaderLabels(
+        {QStringLiteral("step"), QStringLiteral("right"), QStringLiteral("missed"), QStringLiteral("wrong")});
     m_table->verticalHeader()->hide();
     m_table->setEditTriggers(QAbstractItemView::NoEditTriggers);
     m_table->setSelectionMode(QAbstractItemView::NoSelection);
@@ -191,7 +202,7 @@ PredictMode::PredictMode(QMainWindow* window, Session* session, Timeline* timeli
     reset->setFocusPolicy(Qt::NoFocus);
     connect(reset, &QPushButton::clicked, this, &PredictMode::resetScore);
     layout->addWidget(reset);
-    body->setMaximumWidth(330);  // the 3-D view keeps most of the window
+    body->setMaximumWidth(330); // the 3-D view keeps most of the window
     m_dock = new QDockWidget(QStringLiteral("Predict"), window);
     m_dock->setObjectName(QStringLiteral("predictDock"));
     m_dock->setWidget(body);
@@ -262,7 +273,7 @@ void PredictMode::snapshotChanged(SnapshotPtr snap)
     refreshScore();
     if (m_active) {
         m_timeline->pause();
-        m_timeline->first();  // a new schedule: predict it from its first step
+        m_timeline->first(); // a new schedule: predict it from its first step
         startPredicting();
     }
 }
@@ -273,7 +284,7 @@ void PredictMode::timelineMoved(int step)
         return;
     if (m_phase == Phase::Checked && m_grade && static_cast<int>(m_grade->step) == step)
         return;
-    startPredicting();  // the student moved the timeline: predict the step after it
+    startPredicting(); // the student moved the timeline: predict the step after it
 }
 
 void PredictMode::startPredicting()
@@ -290,7 +301,7 @@ void PredictMode::toggleMark(NodeId node)
     if (!m_active || !m_snap || node >= m_snap->topology().nodeCount())
         return;
     if (m_phase == Phase::Checked)
-        startPredicting();  // a mark after a check starts on the next step
+        startPredicting(); // a mark after a check starts on the next step
     if (targetStep() == 0)
         return;
     m_marks[node] ^= 1;
@@ -307,7 +318,7 @@ void PredictMode::enter()
         return;
     }
     const std::uint32_t step = targetStep();
-    if (step == 0) {  // the schedule is complete: start over (the score stays)
+    if (step == 0) { // the schedule is complete: start over (the score stays)
         m_timeline->first();
         startPredicting();
         return;
@@ -316,7 +327,7 @@ void PredictMode::enter()
         const std::vector<NodeId> guess = marked();
         m_grade = gradeStep(m_snap->schedule, StepNo{step}, guess);
     } catch (const Error& e) {
-        qWarning("predict: %s", e.what());  // cannot happen for marks made here; never escape a slot
+        qWarning("predict: %s", e.what()); // cannot happen for marks made here; never escape a slot
         return;
     }
     m_score.push_back(*m_grade);
@@ -336,11 +347,20 @@ void PredictMode::moveCursor(int key)
         return;
     QPointF dir;
     switch (key) {
-    case Qt::Key_Left: dir = {-1, 0}; break;
-    case Qt::Key_Right: dir = {1, 0}; break;
-    case Qt::Key_Up: dir = {0, -1}; break;
-    case Qt::Key_Down: dir = {0, 1}; break;
-    default: return;
+    case Qt::Key_Left:
+        dir = {-1, 0};
+        break;
+    case Qt::Key_Right:
+        dir = {1, 0};
+        break;
+    case Qt::Key_Up:
+        dir = {0, -1};
+        break;
+    case Qt::Key_Down:
+        dir = {0, 1};
+        break;
+    default:
+        return;
     }
     std::vector<QPointF> screen(m_snap->positions.size());
     for (std::size_t v = 0; v < screen.size(); ++v)
@@ -482,12 +502,12 @@ bool PredictMode::eventFilter(QObject* watched, QEvent* event)
         auto* e = static_cast<QMouseEvent*>(event);
         m_pressPos = e->position();
         m_pressed = e->button() == Qt::LeftButton;
-        break;  // SceneView still sees it (a drag orbits the camera)
+        break; // SceneView still sees it (a drag orbits the camera)
     }
     case QEvent::MouseButtonRelease: {
         auto* e = static_cast<QMouseEvent*>(event);
-        const bool click = m_pressed && e->button() == Qt::LeftButton &&
-                           (e->position() - m_pressPos).manhattanLength() <= 4;
+        const bool click =
+            m_pressed && e->button() == Qt::LeftButton && (e->position() - m_pressPos).manhattanLength() <= 4;
         m_pressed = false;
         if (!click)
             break;
@@ -495,7 +515,7 @@ bool PredictMode::eventFilter(QObject* watched, QEvent* event)
         if (v < 0)
             break;
         toggleMark(static_cast<NodeId>(v));
-        return true;  // a mark, not a new source
+        return true; // a mark, not a new source
     }
     case QEvent::ShortcutOverride: {
         // The timeline's own shortcuts (Space, ←, →) must not fire while predicting.
@@ -516,23 +536,33 @@ bool PredictMode::eventFilter(QObject* watched, QEvent* event)
     return QObject::eventFilter(watched, event);
 }
 
-
 bool PredictMode::predictKey(QKeyEvent* e)
 {
     if (e->modifiers() & (Qt::ControlModifier | Qt::AltModifier))
         return false;
     switch (e->key()) {
-    case Qt::Key_Left: case Qt::Key_Right: case Qt::Key_Up: case Qt::Key_Down:
+    case Qt::Key_Left:
+    case Qt::Key_Right:
+    case Qt::Key_Up:
+    case Qt::Key_Down:
         moveCursor(e->key());
         return true;
-    case Qt::Key_PageDown: stepCursor(1); return true;
-    case Qt::Key_PageUp: stepCursor(-1); return true;
+    case Qt::Key_PageDown:
+        stepCursor(1);
+        return true;
+    case Qt::Key_PageUp:
+        stepCursor(-1);
+        return true;
     case Qt::Key_Space:
         if (m_cursor >= 0)
             toggleMark(static_cast<NodeId>(m_cursor));
         return true;
-    case Qt::Key_Return: case Qt::Key_Enter: enter(); return true;
-    default: return false;
+    case Qt::Key_Return:
+    case Qt::Key_Enter:
+        enter();
+        return true;
+    default:
+        return false;
     }
 }
 

@@ -119,11 +119,11 @@ private:
     SnapshotPtr m_snap;
     bool m_active = false;
     Phase m_phase = Phase::Predicting;
-    std::vector<std::uint8_t> m_marks;  ///< per node: 1 if marked
+    std::vector<std::uint8_t> m_marks; ///< per node: 1 if marked
     long long m_cursor = -1;
     std::optional<StepGrade> m_grade;
     std::vector<StepGrade> m_score;
-    bool m_moving = false;  ///< the timeline moves because of a check (not the user)
+    bool m_moving = false; ///< the timeline moves because of a check (not the user)
     QPointF m_pressPos;
     bool m_pressed = false;
 };

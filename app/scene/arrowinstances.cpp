@@ -14,8 +14,8 @@ namespace topocast::app {
 std::vector<float> ArrowInstances::shapeTriangles()
 {
     // A notched head: tip (0, 0), barbs (−1, ±0.55), notch (−0.7, 0).
-    return {0.0f, 0.0f, -1.0f, 0.55f, -0.7f, 0.0f,  //
-            0.0f, 0.0f, -0.7f, 0.0f, -1.0f, -0.55f};
+    return {0.0f, 0.0f, -1.0f, 0.55f, -0.7f, 0.0f, //
+            0.0f, 0.0f, -0.7f, 0.0f,  -1.0f, -0.55f};
 }
 
 ArrowInstances::ArrowInstances(Qt3DCore::QNode* parent) : Qt3DCore::QEntity(parent)
@@ -60,12 +60,15 @@ void ArrowInstances::setShown(bool shown)
     updateEnabled();
 }
 
-void ArrowInstances::updateEnabled() { m_renderer->setEnabled(m_shown && !m_arrows.empty()); }
+void ArrowInstances::updateEnabled()
+{
+    m_renderer->setEnabled(m_shown && !m_arrows.empty());
+}
 
 void ArrowInstances::setArrows(std::vector<Arrow> arrows)
 {
     m_arrows = std::move(arrows);
-    if (!m_arrows.empty()) {  // else keep the buffer's last contents and draw nothing
+    if (!m_arrows.empty()) { // else keep the buffer's last contents and draw nothing
         std::vector<float> data;
         data.reserve(m_arrows.size() * 11);
         for (const Arrow& a : m_arrows)

@@ -8,7 +8,10 @@
 #include <memory>
 #include <vector>
 
-namespace Qt3DRender { class QGeometryRenderer; class QParameter; }
+namespace Qt3DRender {
+class QGeometryRenderer;
+class QParameter;
+} // namespace Qt3DRender
 
 namespace topocast::app {
 
@@ -21,10 +24,10 @@ class ArrowInstances : public Qt3DCore::QEntity {
     Q_OBJECT
 public:
     struct Arrow {
-        Vec3 tip{};   ///< the receiving node's position
-        Vec3 from{};  ///< the previous node of the route: the arrow points from it to `tip`
+        Vec3 tip{};  ///< the receiving node's position
+        Vec3 from{}; ///< the previous node of the route: the arrow points from it to `tip`
         Rgba colour{};
-        float scale = 1.0f;  ///< length and width relative to setSize's (by the message's size)
+        float scale = 1.0f; ///< length and width relative to setSize's (by the message's size)
     };
 
     explicit ArrowInstances(Qt3DCore::QNode* parent = nullptr);

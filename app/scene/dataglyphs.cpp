@@ -10,7 +10,8 @@ namespace topocast::app {
 
 bool drawsDataGlyphs(const Snapshot& snap)
 {
-    return snap.holdings && snap.topology().nodeCount() <= kGlyphMaxNodes && chunkCount(snap.schedule) <= kGlyphMaxChunks;
+    return snap.holdings && snap.topology().nodeCount() <= kGlyphMaxNodes &&
+           chunkCount(snap.schedule) <= kGlyphMaxChunks;
 }
 
 Rgba chunkColour(std::uint64_t chunk, std::uint64_t chunks)

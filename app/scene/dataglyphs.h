@@ -26,7 +26,7 @@ struct GlyphCell {
     NodeId node{};
     float x = 0, y = 0, width = 0, height = 0;
     Rgba colour;
-    int layer = 0;  ///< −1: the plate under the grid; 0: a cell's backing; 1: what is held, drawn over it
+    int layer = 0; ///< −1: the plate under the grid; 0: a cell's backing; 1: what is held, drawn over it
 };
 
 /// The colour of chunk `chunk` of `chunks`: core's colour-blind-safe category colours up to

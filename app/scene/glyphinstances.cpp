@@ -45,7 +45,7 @@ void GlyphInstances::setLift(float lift)
 void GlyphInstances::setCells(const std::vector<GlyphCell>& cells, const std::vector<Vec3>& positions)
 {
     m_count = static_cast<int>(cells.size());
-    if (cells.empty()) {  // keep the buffer's last contents; draw nothing
+    if (cells.empty()) { // keep the buffer's last contents; draw nothing
         m_renderer->setInstanceCount(0);
         m_renderer->setEnabled(false);
         return;

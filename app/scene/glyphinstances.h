@@ -6,7 +6,10 @@
 #include <memory>
 #include <vector>
 
-namespace Qt3DRender { class QGeometryRenderer; class QParameter; }
+namespace Qt3DRender {
+class QGeometryRenderer;
+class QParameter;
+} // namespace Qt3DRender
 
 namespace topocast::app {
 

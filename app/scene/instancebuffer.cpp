@@ -16,7 +16,10 @@ namespace {
 bool g_partialUploads = true;
 } // namespace
 
-void InstanceBuffer::setPartialUploads(bool on) { g_partialUploads = on; }
+void InstanceBuffer::setPartialUploads(bool on)
+{
+    g_partialUploads = on;
+}
 
 InstanceBuffer::InstanceBuffer(Qt3DCore::QGeometry* geometry, std::vector<Field> fields, int divisor)
     : m_fields(std::move(fields))
@@ -28,7 +31,10 @@ InstanceBuffer::InstanceBuffer(Qt3DCore::QGeometry* geometry, std::vector<Field>
     addAttributes(geometry, divisor);
 }
 
-void InstanceBuffer::shareWith(Qt3DCore::QGeometry* geometry, int divisor) { addAttributes(geometry, divisor); }
+void InstanceBuffer::shareWith(Qt3DCore::QGeometry* geometry, int divisor)
+{
+    addAttributes(geometry, divisor);
+}
 
 void InstanceBuffer::addAttributes(Qt3DCore::QGeometry* geometry, int divisor)
 {
@@ -62,8 +68,8 @@ void InstanceBuffer::setData(const std::vector<float>& data)
         m_buffer->setProperty("QT3D_updateData", QVariant());
     m_partialPending = false;
     m_synced = false;
-    m_buffer->setData(QByteArray(reinterpret_cast<const char*>(data.data()),
-                                 static_cast<qsizetype>(data.size() * sizeof(float))));
+    m_buffer->setData(
+        QByteArray(reinterpret_cast<const char*>(data.data()), static_cast<qsizetype>(data.size() * sizeof(float))));
     for (auto* a : m_attributes)
         a->setCount(count);
     m_lastUpload = data.size() * sizeof(float);
@@ -107,8 +113,8 @@ void InstanceBuffer::update(const std::vector<float>& data)
     for (const auto& [first, last] : runs) {
         const std::size_t offset = first * stride * sizeof(float);
         const std::size_t bytes = (last - first) * stride * sizeof(float);
-        m_buffer->updateData(static_cast<int>(offset),
-                             QByteArray(reinterpret_cast<const char*>(&data[first * stride]), static_cast<qsizetype>(bytes)));
+        m_buffer->updateData(static_cast<int>(offset), QByteArray(reinterpret_cast<const char*>(&data[first * stride]),
+                                                                  static_cast<qsizetype>(bytes)));
         std::memcpy(&m_data[first * stride], &data[first * stride], bytes);
         m_lastUpload += bytes;
         ++m_lastRanges;
@@ -134,7 +140,8 @@ Qt3DCore::QGeometry* shapeGeometry(Qt3DCore::QNode* parent, const std::vector<fl
 {
     auto* geometry = new Qt3DCore::QGeometry(parent);
     auto* shape = new Qt3DCore::QBuffer(geometry);
-    shape->setData(QByteArray(reinterpret_cast<const char*>(xyz.data()), static_cast<qsizetype>(xyz.size() * sizeof(float))));
+    shape->setData(
+        QByteArray(reinterpret_cast<const char*>(xyz.data()), static_cast<qsizetype>(xyz.size() * sizeof(float))));
     auto* vertex = new Qt3DCore::QAttribute(geometry);
     vertex->setName(QStringLiteral("vertexPosition"));
     vertex->setAttributeType(Qt3DCore::QAttribute::VertexAttribute);

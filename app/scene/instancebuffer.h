@@ -6,8 +6,15 @@
 #include <cstddef>
 #include <vector>
 
-namespace Qt3DCore { class QAttribute; class QBuffer; class QGeometry; class QNode; }
-namespace Qt3DRender { class QGeometryRenderer; }
+namespace Qt3DCore {
+class QAttribute;
+class QBuffer;
+class QGeometry;
+class QNode;
+} // namespace Qt3DCore
+namespace Qt3DRender {
+class QGeometryRenderer;
+}
 
 namespace topocast::app {
 
@@ -62,8 +69,8 @@ private:
     std::vector<float> m_data;
     std::size_t m_lastUpload = 0;
     int m_lastRanges = 0;
-    bool m_synced = false;          ///< a frame has been processed since the last setData()
-    bool m_partialPending = false;  ///< updateData() calls not yet synced
+    bool m_synced = false;         ///< a frame has been processed since the last setData()
+    bool m_partialPending = false; ///< updateData() calls not yet synced
     int m_stride = 0;
 };
 

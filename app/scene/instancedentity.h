@@ -6,7 +6,9 @@
 
 #include <memory>
 
-namespace Qt3DRender { class QGeometryRenderer; }
+namespace Qt3DRender {
+class QGeometryRenderer;
+}
 
 namespace topocast::app {
 
@@ -23,7 +25,7 @@ public:
 
 protected:
     Qt3DRender::QGeometryRenderer* m_renderer = nullptr;
-    std::unique_ptr<InstanceBuffer> m_instances;  ///< made by the layer's constructor
+    std::unique_ptr<InstanceBuffer> m_instances; ///< made by the layer's constructor
     int m_count = 0;
 };
 

@@ -12,7 +12,10 @@
 #include <QUrl>
 
 // The shaders live in topocast_app's resources; a static library must register them itself.
-static void initTopocastResources() { Q_INIT_RESOURCE(topocast); }
+static void initTopocastResources()
+{
+    Q_INIT_RESOURCE(topocast);
+}
 
 namespace topocast::app {
 
@@ -50,13 +53,16 @@ Qt3DRender::QMaterial* makeInstancedMaterial(const QString& vertexName, Qt3DCore
     Q_UNUSED(resourcesReady);
     auto* material = new Qt3DRender::QMaterial(parent);
     auto* effect = new Qt3DRender::QEffect(material);
-    effect->addTechnique(makeTechnique(Qt3DRender::QGraphicsApiFilter::OpenGL, 3, 2, QStringLiteral("gl3"), vertexName, fragmentName));
-    effect->addTechnique(makeTechnique(Qt3DRender::QGraphicsApiFilter::RHI, 1, 0, QStringLiteral("rhi"), vertexName, fragmentName));
+    effect->addTechnique(
+        makeTechnique(Qt3DRender::QGraphicsApiFilter::OpenGL, 3, 2, QStringLiteral("gl3"), vertexName, fragmentName));
+    effect->addTechnique(
+        makeTechnique(Qt3DRender::QGraphicsApiFilter::RHI, 1, 0, QStringLiteral("rhi"), vertexName, fragmentName));
     material->setEffect(effect);
     return material;
 }
 
-Qt3DRender::QMaterial* makeSpriteMaterial(const QString& vertexName, Qt3DCore::QNode* parent, const QString& fragmentName)
+Qt3DRender::QMaterial* makeSpriteMaterial(const QString& vertexName, Qt3DCore::QNode* parent,
+                                          const QString& fragmentName)
 {
     Qt3DRender::QMaterial* material = makeInstancedMaterial(vertexName, parent, fragmentName);
     for (auto* technique : material->effect()->techniques())

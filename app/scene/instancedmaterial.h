@@ -2,8 +2,13 @@
 
 #include <QString>
 
-namespace Qt3DCore { class QNode; }
-namespace Qt3DRender { class QMaterial; class QParameter; }
+namespace Qt3DCore {
+class QNode;
+}
+namespace Qt3DRender {
+class QMaterial;
+class QParameter;
+} // namespace Qt3DRender
 
 namespace topocast::app {
 

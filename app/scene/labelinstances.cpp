@@ -129,7 +129,8 @@ LabelInstances::~LabelInstances() = default;
 
 void LabelInstances::setViewportSize(const QSize& size)
 {
-    m_viewport->setValue(QVector2D(static_cast<float>(std::max(1, size.width())), static_cast<float>(std::max(1, size.height()))));
+    m_viewport->setValue(
+        QVector2D(static_cast<float>(std::max(1, size.width())), static_cast<float>(std::max(1, size.height()))));
 }
 
 QSize LabelInstances::viewportSize() const
@@ -138,7 +139,10 @@ QSize LabelInstances::viewportSize() const
     return {static_cast<int>(v.x()), static_cast<int>(v.y())};
 }
 
-void LabelInstances::setAnchorLift(float lift) { m_lift->setValue(lift); }
+void LabelInstances::setAnchorLift(float lift)
+{
+    m_lift->setValue(lift);
+}
 
 bool LabelInstances::loaded() const
 {
@@ -150,16 +154,25 @@ QPointF LabelInstances::plateOffset(LabelSide side, QSize plate)
 {
     const double w = 0.5 * plate.width(), h = 0.5 * plate.height();
     switch (side) {
-    case LabelSide::UpRight: return {w, h};
-    case LabelSide::UpLeft: return {-w, h};
-    case LabelSide::DownRight: return {w, -h};
-    case LabelSide::DownLeft: return {-w, -h};
-    case LabelSide::Right: return {w, 0};
-    case LabelSide::Left: return {-w, 0};
-    case LabelSide::Above: return {0, h};
-    case LabelSide::Below: return {0, -h};
+    case LabelSide::UpRight:
+        return {w, h};
+    case LabelSide::UpLeft:
+        return {-w, h};
+    case LabelSide::DownRight:
+        return {w, -h};
+    case LabelSide::DownLeft:
+        return {-w, -h};
+    case LabelSide::Right:
+        return {w, 0};
+    case LabelSide::Left:
+        return {-w, 0};
+    case LabelSide::Above:
+        return {0, h};
+    case LabelSide::Below:
+        return {0, -h};
     case LabelSide::Centre:
-    case LabelSide::Hidden: break;
+    case LabelSide::Hidden:
+        break;
     }
     return {0, 0};
 }
@@ -171,7 +184,10 @@ QSize LabelInstances::plateSizeFor(const QString& text, int pixelHeight)
     return {metrics.horizontalAdvance(text) + 2 * pad + 2, metrics.height() + 2 * pad};
 }
 
-QSize LabelInstances::plateSize(std::size_t i) const { return i < m_plates.size() ? m_plates[i].size() : QSize(); }
+QSize LabelInstances::plateSize(std::size_t i) const
+{
+    return i < m_plates.size() ? m_plates[i].size() : QSize();
+}
 
 void LabelInstances::setLabels(std::vector<Label> labels, int pixelHeight)
 {

@@ -17,7 +17,11 @@
 #include <memory>
 #include <vector>
 
-namespace Qt3DRender { class QGeometryRenderer; class QParameter; class QTexture2D; }
+namespace Qt3DRender {
+class QGeometryRenderer;
+class QParameter;
+class QTexture2D;
+} // namespace Qt3DRender
 
 namespace topocast::app {
 
@@ -33,10 +37,10 @@ class LabelInstances : public Qt3DCore::QEntity {
     Q_OBJECT
 public:
     struct Label {
-        Vec3 anchor{};          ///< the scene point the label belongs to
+        Vec3 anchor{}; ///< the scene point the label belongs to
         QString text;
-        QColor colour;          ///< the text's colour on the plate
-        float offsetX = 0.0f;   ///< the plate's centre relative to the anchor's projection, pixels (x right, y up)
+        QColor colour;        ///< the text's colour on the plate
+        float offsetX = 0.0f; ///< the plate's centre relative to the anchor's projection, pixels (x right, y up)
         float offsetY = 0.0f;
     };
 
@@ -78,7 +82,7 @@ private:
     LabelImage* m_image = nullptr;
     std::unique_ptr<InstanceBuffer> m_instances;
     std::vector<Label> m_labels;
-    std::vector<QRect> m_plates;  ///< each label's rectangle in the atlas
+    std::vector<QRect> m_plates; ///< each label's rectangle in the atlas
     QImage m_atlas;
     std::uint64_t m_generation = 0;
 };

@@ -23,8 +23,9 @@ void addSourceEntry(Entries& e, const Snapshot* snap, const Palette& pal)
     const Pattern p = snap ? snap->schedule.pattern() : Pattern::Broadcast;
     if (!hasRoot(p))
         return;
-    e.emplace_back(pal.source.toColor(), p == Pattern::Gather || p == Pattern::Reduce ? QStringLiteral("root (where the data ends)")
-                                                                                       : QStringLiteral("source"));
+    e.emplace_back(pal.source.toColor(), p == Pattern::Gather || p == Pattern::Reduce
+                                             ? QStringLiteral("root (where the data ends)")
+                                             : QStringLiteral("source"));
 }
 
 void addNodeStates(Entries& e, const Snapshot* snap, const Palette& pal, bool receiving = true)
@@ -52,15 +53,16 @@ void addChannels(Entries& e, const Snapshot* snap, ViewMode mode, const Palette&
     if (c.usedEarlier)
         e.emplace_back(c.usedEarlier->toColor(), QStringLiteral("channel used earlier"));
     e.emplace_back(c.contended.toColor(), QStringLiteral("contention"));
-    if (snap && colourByDimension(*snap, mode)) {  // one colour per dimension
+    if (snap && colourByDimension(*snap, mode)) { // one colour per dimension
         for (int d = 0; d < snap->topology().dims(); ++d)
             e.emplace_back(dimensionColour(d, snap->topology().dims(), pal).toColor(),
                            QStringLiteral("unused channel, dimension %1").arg(d));
     } else {
-        e.emplace_back(c.idle.toColor(), c.usedEarlier ? QStringLiteral("unused channel") : QStringLiteral("channel not in use"));
+        e.emplace_back(c.idle.toColor(),
+                       c.usedEarlier ? QStringLiteral("unused channel") : QStringLiteral("channel not in use"));
     }
     const bool trees = mode == ViewMode::Trees && snap && snap->channelLoads.severalTags();
-    if (c.inUse && *c.inUse == messageColour(mode, pal, 0, false)) {  // one entry names both
+    if (c.inUse && *c.inUse == messageColour(mode, pal, 0, false)) { // one entry names both
         for (auto& [colour, text] : e)
             if (text == QStringLiteral("channel in use now"))
                 text = QStringLiteral("channel in use now, its message");
@@ -94,7 +96,8 @@ void addLayers(Entries& e, const Snapshot* snap, const Palette& pal)
     e.emplace_back(mix(layerColour(1), uninformedColour(pal, snap ? snap->topology().nodeCount() : 0), 0.7f).toColor(),
                    QStringLiteral("faded: layer not reached yet"));
     if (outside > 0)
-        e.emplace_back(mix(pal.uninformed, pal.background, 0.5f).toColor(), QStringLiteral("in no layer (holds no load)"));
+        e.emplace_back(mix(pal.uninformed, pal.background, 0.5f).toColor(),
+                       QStringLiteral("in no layer (holds no load)"));
 }
 
 void addSourceMap(Entries& e, const Snapshot* snap, const Palette& pal)
@@ -114,18 +117,21 @@ void addSourceMap(Entries& e, const Snapshot* snap, const Palette& pal)
         return QString::fromStdString(formatLandscapeValue(v, snap->landscapeMetric, snap->landscapeTimeUnit));
     };
     // The same figure as the Source map panel's summary and the metrics table's best sources.
-    e.emplace_back(pal.optimum.toColor(), scale.bestCount == 1 ? QStringLiteral("best %1 (%2), 1 source").arg(words, text(scale.best))
-                                                               : QStringLiteral("best %1 (%2), %3 sources")
-                                                                     .arg(words, text(scale.best))
-                                                                     .arg(scale.bestCount));
+    e.emplace_back(pal.optimum.toColor(),
+                   scale.bestCount == 1
+                       ? QStringLiteral("best %1 (%2), 1 source").arg(words, text(scale.best))
+                       : QStringLiteral("best %1 (%2), %3 sources").arg(words, text(scale.best)).arg(scale.bestCount));
     if (scale.high > scale.best) {
-        e.emplace_back(landscapeColour({0.0, 1.0}, 0.0).toColor(), QStringLiteral("low %1 (%2)").arg(words, text(scale.low)));
+        e.emplace_back(landscapeColour({0.0, 1.0}, 0.0).toColor(),
+                       QStringLiteral("low %1 (%2)").arg(words, text(scale.low)));
         if (scale.high > scale.low)
-            e.emplace_back(landscapeColour({0.0, 1.0}, 1.0).toColor(), QStringLiteral("high %1 (%2)").arg(words, text(scale.high)));
+            e.emplace_back(landscapeColour({0.0, 1.0}, 1.0).toColor(),
+                           QStringLiteral("high %1 (%2)").arg(words, text(scale.high)));
     }
     e.emplace_back(pal.source.toColor(), QStringLiteral("current source"));
     if (std::any_of(snap->landscape.begin(), snap->landscape.end(), [](double x) { return std::isnan(x); }))
-        e.emplace_back(mix(pal.uninformed, pal.background, 0.5f).toColor(), QStringLiteral("no schedule from this node"));
+        e.emplace_back(mix(pal.uninformed, pal.background, 0.5f).toColor(),
+                       QStringLiteral("no schedule from this node"));
 }
 
 /// The Data held mode: the ends of the share ramp (its colour bar has the steps between).
@@ -133,12 +139,13 @@ void addDataHeld(Entries& e, const Snapshot* snap, const Palette& pal)
 {
     const std::size_t n = snap ? snap->topology().nodeCount() : 0;
     const Pattern pattern = snap ? snap->schedule.pattern() : Pattern::Broadcast;
-    if (pattern == Pattern::Gather || pattern == Pattern::Reduce)  // filled by its share like the rest (frameStyle)
-        e.emplace_back(pal.source.toColor(), drawsDataGlyphs(*snap) ? QStringLiteral("root: its glyph framed")
-                                                                      : QStringLiteral("root (labelled in this colour, drawn larger)"));
+    if (pattern == Pattern::Gather || pattern == Pattern::Reduce) // filled by its share like the rest (frameStyle)
+        e.emplace_back(pal.source.toColor(), drawsDataGlyphs(*snap)
+                                                 ? QStringLiteral("root: its glyph framed")
+                                                 : QStringLiteral("root (labelled in this colour, drawn larger)"));
     else
         addSourceEntry(e, snap, pal);
-    if (snap && drawsDataGlyphs(*snap)) {  // the glyphs (dataglyphs.h) say what each node holds
+    if (snap && drawsDataGlyphs(*snap)) { // the glyphs (dataglyphs.h) say what each node holds
         const Schedule& s = snap->schedule;
         const std::uint64_t chunks = chunkCount(s);
         const Pattern p = s.pattern();
@@ -192,7 +199,9 @@ std::vector<std::pair<QColor, QString>> legendEntries(const Snapshot* snap, View
     // the channels mean; in simulated time the links say how many messages share them.
     switch (mode) {
     case ViewMode::Plain:
-    case ViewMode::Contention: addNodeStates(e, snap, pal); break;
+    case ViewMode::Contention:
+        addNodeStates(e, snap, pal);
+        break;
     case ViewMode::Heatmap:
         addNodeStates(e, snap, pal);
         if (simulated)
@@ -200,13 +209,19 @@ std::vector<std::pair<QColor, QString>> legendEntries(const Snapshot* snap, View
         e.emplace_back(heatColour(0, 1).toColor(), QStringLiteral("unused channel"));
         e.emplace_back(pal.message.toColor(), QStringLiteral("message"));
         return e;
-    case ViewMode::TcdMap: addSourceMap(e, snap, pal); break;
-    case ViewMode::Layers: addLayers(e, snap, pal); break;
+    case ViewMode::TcdMap:
+        addSourceMap(e, snap, pal);
+        break;
+    case ViewMode::Layers:
+        addLayers(e, snap, pal);
+        break;
     case ViewMode::Trees:
         addTrees(e, snap, pal);
         addNodeStates(e, snap, pal);
         break;
-    case ViewMode::DataHeld: addDataHeld(e, snap, pal); break;
+    case ViewMode::DataHeld:
+        addDataHeld(e, snap, pal);
+        break;
     }
     if (simulated)
         addSimulatedLinks(e, mode, pal, snap ? snap->topology().nodeCount() : 0);
@@ -222,7 +237,7 @@ std::optional<ColourBar> legendBar(const Snapshot* snap, ViewMode mode, bool cum
     ColourBar bar;
     if (mode == ViewMode::DataHeld) {
         if (drawsDataGlyphs(*snap))
-            return std::nullopt;  // the glyphs show each chunk; the nodes' colours are behind them
+            return std::nullopt; // the glyphs show each chunk; the nodes' colours are behind them
         const std::size_t n = snap->topology().nodeCount();
         for (int i = 0; i <= 16; ++i)
             bar.stops.push_back(dataShareColour(pal, n, i / 16.0).toColor());
@@ -231,7 +246,7 @@ std::optional<ColourBar> legendBar(const Snapshot* snap, ViewMode mode, bool cum
         bar.caption = QStringLiteral("share of its final data held");
         return bar;
     }
-    LandscapeMetric metric = LandscapeMetric::MaxLinkLoad;  // a count: whole-number ticks
+    LandscapeMetric metric = LandscapeMetric::MaxLinkLoad; // a count: whole-number ticks
     std::string unit;
     if (mode == ViewMode::Heatmap) {
         bar.max = cumulativeHeat ? snap->metrics.maxLinkLoad : snap->metrics.maxStepLoad;
@@ -245,7 +260,7 @@ std::optional<ColourBar> legendBar(const Snapshot* snap, ViewMode mode, bool cum
         // The values above the best (drawn in the optimum colour, its own legend entry).
         const SourceMapScale scale = sourceMapScale(snap->landscape);
         if (scale.high <= scale.best)
-            return std::nullopt;  // every source is a best one
+            return std::nullopt; // every source is a best one
         bar.min = scale.low;
         bar.max = scale.high;
         metric = snap->landscapeMetric;
@@ -266,6 +281,14 @@ std::optional<ColourBar> legendBar(const Snapshot* snap, ViewMode mode, bool cum
     if (bar.max > bar.min)
         bar.labels.emplace_back(bar.max, text(bar.max));
     return bar;
+}
+
+QString legendTitle(const QString& modeText, const Snapshot* snap, ViewMode mode, bool cumulativeHeat)
+{
+    if (mode != ViewMode::Heatmap || !snap)
+        return modeText;
+    return modeText +
+           QStringLiteral(" (scale 0–%1)").arg(cumulativeHeat ? snap->metrics.maxLinkLoad : snap->metrics.maxStepLoad);
 }
 
 } // namespace topocast::app

@@ -23,6 +23,9 @@ bool nodeImpostors(float radiusPixels, std::size_t nodes)
     return sphereDetail(radiusPixels, nodes) == 0 && radiusPixels <= kMaxImpostorRadius;
 }
 
-bool linkAsLine(float radiusPixels, std::size_t channels) { return radiusPixels < 1.0f || channels > kLineChannels; }
+bool linkAsLine(float radiusPixels, std::size_t channels)
+{
+    return radiusPixels < 1.0f || channels > kLineChannels;
+}
 
 } // namespace topocast::app

@@ -19,7 +19,7 @@
 namespace topocast::app {
 
 namespace {
-constexpr int kFloats = LinkInstances::kFloatsPerInstance;  // a(3) b(3) bulge(3) colour(4)
+constexpr int kFloats = LinkInstances::kFloatsPerInstance; // a(3) b(3) bulge(3) colour(4)
 
 std::vector<InstanceBuffer::Field> fields()
 {
@@ -41,7 +41,8 @@ Qt3DCore::QGeometry* makeLineGeometry(int segments, Qt3DCore::QNode* parent)
         }
     }
     auto* buffer = new Qt3DCore::QBuffer(geometry);
-    buffer->setData(QByteArray(reinterpret_cast<const char*>(v.data()), static_cast<qsizetype>(v.size() * sizeof(float))));
+    buffer->setData(
+        QByteArray(reinterpret_cast<const char*>(v.data()), static_cast<qsizetype>(v.size() * sizeof(float))));
     const uint count = static_cast<uint>(segments * 2);
     auto* pos = new Qt3DCore::QAttribute(buffer, Qt3DCore::QAttribute::defaultPositionAttributeName(),
                                          Qt3DCore::QAttribute::Float, 3, count, 0, 6 * sizeof(float));
@@ -117,7 +118,10 @@ LinkInstances::LinkInstances(int segments, Qt3DCore::QNode* parent) : Qt3DCore::
     addComponent(material);
     // A processed frame means the uploads so far reached the backend: partial updates are safe.
     auto* frames = new Qt3DLogic::QFrameAction(this);
-    connect(frames, &Qt3DLogic::QFrameAction::triggered, this, [this] { m_prismInstances->markSynced(); m_lineInstances->markSynced(); });
+    connect(frames, &Qt3DLogic::QFrameAction::triggered, this, [this] {
+        m_prismInstances->markSynced();
+        m_lineInstances->markSynced();
+    });
     addComponent(frames);
     auto* lineEntity = new Qt3DCore::QEntity(this);
     lineEntity->addComponent(m_lines);
@@ -145,8 +149,8 @@ void LinkInstances::setInstances(const std::vector<Instance>& instances)
     m_data.clear();
     m_data.reserve(instances.size() * kFloats);
     for (const Instance& i : instances) {
-        m_data.insert(m_data.end(), {i.a[0], i.a[1], i.a[2], i.b[0], i.b[1], i.b[2], i.bulge[0], i.bulge[1],
-                                     i.bulge[2], i.colour.r, i.colour.g, i.colour.b, i.colour.a});
+        m_data.insert(m_data.end(), {i.a[0], i.a[1], i.a[2], i.b[0], i.b[1], i.b[2], i.bulge[0], i.bulge[1], i.bulge[2],
+                                     i.colour.r, i.colour.g, i.colour.b, i.colour.a});
     }
     m_count = static_cast<int>(instances.size());
     upload(true);
@@ -167,7 +171,7 @@ void LinkInstances::setColours(const std::vector<Rgba>& colours, bool deferPrism
 
 const InstanceBuffer& LinkInstances::buffer() const
 {
-    if (m_prismsStale) {  // drawn as lines: the prisms' buffer is brought up to date when asked
+    if (m_prismsStale) { // drawn as lines: the prisms' buffer is brought up to date when asked
         m_prismInstances->setData(m_data);
         m_prismsStale = false;
     }

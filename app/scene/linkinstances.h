@@ -9,7 +9,10 @@
 
 #include <memory>
 
-namespace Qt3DRender { class QGeometryRenderer; class QParameter; }
+namespace Qt3DRender {
+class QGeometryRenderer;
+class QParameter;
+} // namespace Qt3DRender
 
 namespace topocast::app {
 
@@ -59,11 +62,11 @@ private:
     std::unique_ptr<InstanceBuffer> m_lineInstances;
     std::vector<float> m_data;
     std::vector<float> m_lineData;
-    ChainLinks m_chainLinks;  ///< the channels' chains by place (linkCollinear), made per geometry
+    ChainLinks m_chainLinks; ///< the channels' chains by place (linkCollinear), made per geometry
     int m_segments = 1;
     int m_count = 0;
     bool m_useLines = false;
-    mutable bool m_prismsStale = false;  ///< lines drawn: m_data changed since the prisms' last upload
+    mutable bool m_prismsStale = false; ///< lines drawn: m_data changed since the prisms' last upload
 };
 
 } // namespace topocast::app

@@ -48,14 +48,15 @@ std::vector<float> MarkInstances::shapeTriangles(MarkShape shape)
     constexpr float pi = std::numbers::pi_v<float>;
     std::vector<float> out;
     switch (shape) {
-    case MarkShape::Marked:  // eight dashes round a ring
+    case MarkShape::Marked: // eight dashes round a ring
         for (int i = 0; i < 8; ++i)
-            arc(out, 0.74f, 0.96f, (static_cast<float>(i) + 0.15f) * pi / 4, (static_cast<float>(i) + 0.85f) * pi / 4, 3);
+            arc(out, 0.74f, 0.96f, (static_cast<float>(i) + 0.15f) * pi / 4, (static_cast<float>(i) + 0.85f) * pi / 4,
+                3);
         break;
-    case MarkShape::Right:  // a solid ring
+    case MarkShape::Right: // a solid ring
         arc(out, 0.70f, 1.0f, 0, 2 * pi, 32);
         break;
-    case MarkShape::Missed: {  // a diamond outline
+    case MarkShape::Missed: { // a diamond outline
         const float outer = 1.12f, inner = 0.80f;
         for (int i = 0; i < 4; ++i) {
             const float a0 = static_cast<float>(i) * pi / 2, a1 = a0 + pi / 2;
@@ -64,11 +65,11 @@ std::vector<float> MarkInstances::shapeTriangles(MarkShape shape)
         }
         break;
     }
-    case MarkShape::Wrong:  // a cross over the node
+    case MarkShape::Wrong: // a cross over the node
         bar(out, -0.8f, -0.8f, 0.8f, 0.8f, 0.14f);
         bar(out, -0.8f, 0.8f, 0.8f, -0.8f, 0.14f);
         break;
-    case MarkShape::Cursor: {  // four corner brackets
+    case MarkShape::Cursor: { // four corner brackets
         const float c = 1.3f, l = 0.5f, w = 0.11f;
         for (int sx : {-1, 1})
             for (int sy : {-1, 1}) {
@@ -121,7 +122,7 @@ void MarkInstances::setRadius(float radius)
 void MarkInstances::setMarks(std::vector<Mark> marks)
 {
     m_marks = std::move(marks);
-    if (m_marks.empty()) {  // keep the buffer's last contents; draw nothing
+    if (m_marks.empty()) { // keep the buffer's last contents; draw nothing
         m_renderer->setInstanceCount(0);
         m_renderer->setEnabled(false);
         return;

@@ -8,18 +8,21 @@
 #include <memory>
 #include <vector>
 
-namespace Qt3DRender { class QGeometryRenderer; class QParameter; }
+namespace Qt3DRender {
+class QGeometryRenderer;
+class QParameter;
+} // namespace Qt3DRender
 
 namespace topocast::app {
 
 /// The flat shapes drawn around a node (Predict mode): each one differs by outline as well as by
 /// colour, so the marks read the same to a colour-blind student and on a grey-scale printout.
 enum class MarkShape : int {
-    Marked = 0,  ///< a guess not checked yet: a dashed ring
-    Right = 1,   ///< a solid ring
-    Missed = 2,  ///< a diamond outline
-    Wrong = 3,   ///< a cross over the node
-    Cursor = 4,  ///< the keyboard cursor: four corner brackets
+    Marked = 0, ///< a guess not checked yet: a dashed ring
+    Right = 1,  ///< a solid ring
+    Missed = 2, ///< a diamond outline
+    Wrong = 3,  ///< a cross over the node
+    Cursor = 4, ///< the keyboard cursor: four corner brackets
 };
 inline constexpr int kMarkShapeCount = 5;
 
@@ -36,7 +39,7 @@ public:
         Vec3 position{};
         Rgba colour{};
         MarkShape shape = MarkShape::Marked;
-        float size = 1.0f;  ///< relative to the radius (setRadius)
+        float size = 1.0f; ///< relative to the radius (setRadius)
     };
 
     explicit MarkInstances(Qt3DCore::QNode* parent = nullptr);

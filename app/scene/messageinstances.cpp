@@ -16,12 +16,13 @@ MessageInstances::MessageInstances(Qt3DCore::QNode* parent) : InstancedEntity(pa
     // One point per hop (per-vertex records, divisor 0): a sphere mesh per message cost software
     // OpenGL most of a busy frame (32×32×32's last step: 16,384 messages).
     auto* points = new Qt3DCore::QGeometry(this);
-    m_instances = std::make_unique<InstanceBuffer>(
-        points, std::vector<InstanceBuffer::Field>{{QStringLiteral("instanceA"), 3},
-                                                   {QStringLiteral("instanceB"), 3},
-                                                   {QStringLiteral("instanceColor"), 4},
-                                                   {QStringLiteral("instanceHop"), 3}},
-        0);
+    m_instances =
+        std::make_unique<InstanceBuffer>(points,
+                                         std::vector<InstanceBuffer::Field>{{QStringLiteral("instanceA"), 3},
+                                                                            {QStringLiteral("instanceB"), 3},
+                                                                            {QStringLiteral("instanceColor"), 4},
+                                                                            {QStringLiteral("instanceHop"), 3}},
+                                         0);
     points->setBoundingVolumePositionAttribute(m_instances->attribute(QStringLiteral("instanceA")));
     m_renderer = new Qt3DRender::QGeometryRenderer(this);
     m_renderer->setGeometry(points);
@@ -48,9 +49,18 @@ void MessageInstances::setFraction(float fraction)
     m_renderer->setEnabled(drawn());
 }
 
-bool MessageInstances::drawn() const { return m_count > 0 && !m_atRest; }
-void MessageInstances::setRadius(float radius) { m_radius->setValue(radius); }
-void MessageInstances::setViewportHeight(float pixels) { m_viewportHeight->setValue(std::max(1.0f, pixels)); }
+bool MessageInstances::drawn() const
+{
+    return m_count > 0 && !m_atRest;
+}
+void MessageInstances::setRadius(float radius)
+{
+    m_radius->setValue(radius);
+}
+void MessageInstances::setViewportHeight(float pixels)
+{
+    m_viewportHeight->setValue(std::max(1.0f, pixels));
+}
 
 void MessageInstances::setHops(const std::vector<Hop>& hops)
 {

@@ -5,7 +5,10 @@
 
 #include <memory>
 
-namespace Qt3DRender { class QGeometryRenderer; class QParameter; }
+namespace Qt3DRender {
+class QGeometryRenderer;
+class QParameter;
+} // namespace Qt3DRender
 
 namespace topocast::app {
 
@@ -23,7 +26,7 @@ public:
         /// begin before 0 or end after 1).
         float begin = 0;
         float end = 1;
-        float scale = 1;  ///< the message's thickness relative to the radius (by its size)
+        float scale = 1; ///< the message's thickness relative to the radius (by its size)
     };
     explicit MessageInstances(Qt3DCore::QNode* parent = nullptr);
     ~MessageInstances() override;
@@ -44,7 +47,7 @@ private:
     Qt3DRender::QParameter* m_fraction = nullptr;
     Qt3DRender::QParameter* m_radius = nullptr;
     Qt3DRender::QParameter* m_viewportHeight = nullptr;
-    bool m_atRest = true;  // stepFraction starts at 1: a step at rest draws no messages
+    bool m_atRest = true; // stepFraction starts at 1: a step at rest draws no messages
 };
 
 } // namespace topocast::app

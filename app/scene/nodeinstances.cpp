@@ -55,7 +55,8 @@ NodeInstances::NodeInstances(Qt3DCore::QNode* parent) : InstancedEntity(parent)
     m_sprites->setPrimitiveType(Qt3DRender::QGeometryRenderer::Points);
     m_sprites->setEnabled(false);
     auto* spriteMaterial = makeSpriteMaterial(QStringLiteral("nodesprites"), this, QStringLiteral("nodesprites"));
-    m_spriteRadius = new Qt3DRender::QParameter(QStringLiteral("nodeRadius"), 0.16f * kImpostorRadiusScale, spriteMaterial);
+    m_spriteRadius =
+        new Qt3DRender::QParameter(QStringLiteral("nodeRadius"), 0.16f * kImpostorRadiusScale, spriteMaterial);
     spriteMaterial->addParameter(m_spriteRadius);
     m_viewportHeight = new Qt3DRender::QParameter(QStringLiteral("viewportHeight"), 720.0f, spriteMaterial);
     spriteMaterial->addParameter(m_viewportHeight);
@@ -72,7 +73,10 @@ void NodeInstances::setRadius(float radius)
     m_spriteRadius->setValue(radius * kImpostorRadiusScale);
 }
 
-void NodeInstances::setViewportHeight(float pixels) { m_viewportHeight->setValue(std::max(1.0f, pixels)); }
+void NodeInstances::setViewportHeight(float pixels)
+{
+    m_viewportHeight->setValue(std::max(1.0f, pixels));
+}
 
 void NodeInstances::setImpostors(bool on)
 {
@@ -112,7 +116,7 @@ void NodeInstances::setNodes(const std::vector<Vec3>& positions, const std::vect
         const Rgba c = i < colours.size() ? colours[i] : Rgba{};
         data.insert(data.end(), {p[0], p[1], p[2], c.r, c.g, c.b, c.a, i < scales.size() ? scales[i] : 1.0f});
     }
-    m_instances->update(data);  // a step changes few nodes: upload only those
+    m_instances->update(data); // a step changes few nodes: upload only those
     m_count = static_cast<int>(positions.size());
     enableRenderers();
 }

@@ -5,7 +5,10 @@
 
 #include <memory>
 
-namespace Qt3DRender { class QGeometryRenderer; class QParameter; }
+namespace Qt3DRender {
+class QGeometryRenderer;
+class QParameter;
+} // namespace Qt3DRender
 
 namespace topocast::app {
 
@@ -23,7 +26,8 @@ public:
 
     /// Replaces all instances. `colours`/`scales` are parallel to `positions`. With the same
     /// node count only the changed instances are uploaded.
-    void setNodes(const std::vector<Vec3>& positions, const std::vector<Rgba>& colours, const std::vector<float>& scales);
+    void setNodes(const std::vector<Vec3>& positions, const std::vector<Rgba>& colours,
+                  const std::vector<float>& scales);
     void setRadius(float radius);
     /// Sphere detail 0 (16 triangles), 1 (~100) or 2 (~300): levelofdetail.h's sphereDetail().
     void setDetail(int detail);

@@ -11,7 +11,10 @@
 namespace topocast::app {
 
 namespace {
-QVector3D toQt(const Vec3& v) { return {v[0], v[1], v[2]}; }
+QVector3D toQt(const Vec3& v)
+{
+    return {v[0], v[1], v[2]};
+}
 
 /// How far an orthographic camera stands back beyond `distance` (scene units): more than any
 /// drawn network's extent, so zooming in never puts part of the scene behind the camera.

@@ -4,7 +4,9 @@
 
 #include <QVector3D>
 
-namespace Qt3DRender { class QCamera; }
+namespace Qt3DRender {
+class QCamera;
+}
 
 namespace topocast::app {
 
@@ -20,7 +22,7 @@ public:
         float distance = 10.0f;
         float yaw = 0.0f;
         float pitch = 0.0f;
-        bool orthographic = false;  ///< parallel projection (the view's height still follows distance)
+        bool orthographic = false; ///< parallel projection (the view's height still follows distance)
     };
 
     explicit OrbitCamera(Qt3DRender::QCamera* camera);

@@ -23,7 +23,8 @@ QPointF projectToScreen(const QMatrix4x4& viewProjection, const QSizeF& size, co
 {
     QVector4D c = viewProjection * QVector4D(p[0], p[1], p[2], 1.0f);
     c /= c.w();
-    return {(static_cast<double>(c.x()) + 1.0) * 0.5 * size.width(), (1.0 - static_cast<double>(c.y())) * 0.5 * size.height()};
+    return {(static_cast<double>(c.x()) + 1.0) * 0.5 * size.width(),
+            (1.0 - static_cast<double>(c.y())) * 0.5 * size.height()};
 }
 
 long long pickAt(const QMatrix4x4& viewProjection, const QSizeF& size, const QPointF& pos,

@@ -17,18 +17,18 @@
 
 #include <Qt3DCore/QEntity>
 #include <Qt3DCore/QTransform>
+#include <Qt3DExtras/Qt3DWindow>
+#include <Qt3DLogic/QFrameAction>
+#include <Qt3DRender/QCamera>
 #include <Qt3DRender/QCameraSelector>
 #include <Qt3DRender/QClearBuffers>
 #include <Qt3DRender/QLayer>
 #include <Qt3DRender/QLayerFilter>
 #include <Qt3DRender/QNoDraw>
-#include <Qt3DRender/QRenderSurfaceSelector>
-#include <Qt3DRender/QViewport>
-#include <Qt3DExtras/Qt3DWindow>
-#include <Qt3DLogic/QFrameAction>
-#include <Qt3DRender/QCamera>
 #include <Qt3DRender/QRenderCapture>
 #include <Qt3DRender/QRenderSettings>
+#include <Qt3DRender/QRenderSurfaceSelector>
+#include <Qt3DRender/QViewport>
 
 #include <QElapsedTimer>
 #include <QEventLoop>
@@ -78,7 +78,8 @@ bool SceneView::showsDefaultFraming() const
         return false;
     const OrbitView now = m_orbit->view();
     const float close = 1e-4f * std::max(1.0f, m_framed->distance);
-    return std::abs(now.distance - m_framed->distance) < close && now.yaw == m_framed->yaw && now.pitch == m_framed->pitch &&
+    return std::abs(now.distance - m_framed->distance) < close && now.yaw == m_framed->yaw &&
+           now.pitch == m_framed->pitch &&
            std::hypot(now.centre[0] - m_framed->centre[0], now.centre[1] - m_framed->centre[1],
                       now.centre[2] - m_framed->centre[2]) < close;
 }
@@ -91,7 +92,10 @@ bool SceneView::flatNetwork() const
     return bounds[1][2] - bounds[0][2] < 1e-3f;
 }
 
-bool SceneView::orthographic() const { return m_orbit->orthographic(); }
+bool SceneView::orthographic() const
+{
+    return m_orbit->orthographic();
+}
 
 void SceneView::setOrthographic(bool on)
 {
@@ -112,7 +116,8 @@ void SceneView::resetView()
     }
     const float aspect = static_cast<float>(viewportSize().width() / viewportSize().height());
     m_orbit->setAspect(aspect);
-    layOutPlanesAgain();  // planes side by side: the grid for this shape (a window sized off screen gets no resize event)
+    layOutPlanesAgain(); // planes side by side: the grid for this shape (a window sized off screen gets no resize
+                         // event)
     const bool wasOrthographic = m_orbit->orthographic();
     // 2-D networks top-down and orthographic, x right and y down as in the papers.
     m_orbit->setOrthographic(flatNetwork() || m_orthographic3d);
@@ -121,7 +126,8 @@ void SceneView::resetView()
     // with the axes at its top left, node labels to the right and numbers below), not a sphere
     // round its diagonal; a 3-D one from 28° round and 22° above.
     const auto pixelHeight = static_cast<int>(viewportSize().height() * m_frame.window->devicePixelRatio());
-    m_orbit->setView(defaultView(m_snap->topology(), m_explode.target, aspect, planeTitleShare(m_labelState.pixels, pixelHeight)));
+    m_orbit->setView(
+        defaultView(m_snap->topology(), m_explode.target, aspect, planeTitleShare(m_labelState.pixels, pixelHeight)));
     m_framed = m_orbit->view();
     updateLevelOfDetail();
     refreshNodeLabels();

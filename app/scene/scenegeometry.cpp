@@ -23,18 +23,18 @@
 
 #include <Qt3DCore/QEntity>
 #include <Qt3DCore/QTransform>
+#include <Qt3DExtras/Qt3DWindow>
+#include <Qt3DLogic/QFrameAction>
+#include <Qt3DRender/QCamera>
 #include <Qt3DRender/QCameraSelector>
 #include <Qt3DRender/QClearBuffers>
 #include <Qt3DRender/QLayer>
 #include <Qt3DRender/QLayerFilter>
 #include <Qt3DRender/QNoDraw>
-#include <Qt3DRender/QRenderSurfaceSelector>
-#include <Qt3DRender/QViewport>
-#include <Qt3DExtras/Qt3DWindow>
-#include <Qt3DLogic/QFrameAction>
-#include <Qt3DRender/QCamera>
 #include <Qt3DRender/QRenderCapture>
 #include <Qt3DRender/QRenderSettings>
+#include <Qt3DRender/QRenderSurfaceSelector>
+#include <Qt3DRender/QViewport>
 
 #include <QElapsedTimer>
 #include <QEventLoop>
@@ -57,7 +57,10 @@
 namespace topocast::app {
 
 namespace {
-QColor toQColor(const Rgba& c) { return c.toColor(); }
+QColor toQColor(const Rgba& c)
+{
+    return c.toColor();
+}
 } // namespace
 
 void SceneView::rebuildGeometry()
@@ -113,13 +116,13 @@ void SceneView::placeGeometry()
         if (c.jump) {
             in.bulge = planeJumpBulge(in.a, in.b);
             m_drawn.arcShapes.push_back(in);
-            continue;  // no stub: a plane's neighbours are the planes beside it, not off its edge
+            continue; // no stub: a plane's neighbours are the planes beside it, not off its edge
         }
         in.bulge = wrapArcBulge(topo, planes ? planeBoundsOf(topo, pos, c.tail) : bounds, in.a, in.b, c.dim);
         const QVector3D a(in.a[0], in.a[1], in.a[2]), b(in.b[0], in.b[1], in.b[2]);
         const QVector3D axis = (b - a).normalized();
         m_drawn.arcShapes.push_back(in);
-        const QVector3D out = a - axis * 0.45f;  // the stub: from the tail away from the grid
+        const QVector3D out = a - axis * 0.45f; // the stub: from the tail away from the grid
         stubs.push_back({in.a, {out.x(), out.y(), out.z()}, {0, 0, 0}, m_palette.link});
     }
     m_layers.links->setInstances(straight);
@@ -147,8 +150,8 @@ void SceneView::placeGeometry()
         const Vec3& o = g.origin;
         const float len = g.length;
         m_layers.axes->setInstances({{o, {o[0] + len, o[1], o[2]}, {0, 0, 0}, {0.9f, 0.2f, 0.2f}},
-                              {o, {o[0], o[1] - len, o[2]}, {0, 0, 0}, {0.2f, 0.85f, 0.2f}},
-                              {o, {o[0], o[1], o[2] + (g.flat ? 0.0f : len)}, {0, 0, 0}, {0.3f, 0.45f, 1.0f}}});
+                                     {o, {o[0], o[1] - len, o[2]}, {0, 0, 0}, {0.2f, 0.85f, 0.2f}},
+                                     {o, {o[0], o[1], o[2] + (g.flat ? 0.0f : len)}, {0, 0, 0}, {0.3f, 0.45f, 1.0f}}});
         m_layers.axes->setRadius(0.03f, 0.0f);
     }
 }
@@ -156,7 +159,7 @@ void SceneView::placeGeometry()
 void SceneView::setPositions(std::vector<Vec3> positions)
 {
     m_positions = std::move(positions);
-    m_labelState.nodeKey.clear();  // node labels and numbers sit beside the nodes: place them again
+    m_labelState.nodeKey.clear(); // node labels and numbers sit beside the nodes: place them again
     if (!m_snap)
         return;
     placeGeometry();
@@ -226,7 +229,10 @@ bool SceneView::canExplode() const
     return m_snap && explodes(m_snap->topology(), m_snap->drawing);
 }
 
-bool SceneView::canLayOutPlanes() const { return m_snap && canDrawPlanes(m_snap->topology()); }
+bool SceneView::canLayOutPlanes() const
+{
+    return m_snap && canDrawPlanes(m_snap->topology());
+}
 
 float SceneView::planesAspect() const
 {
@@ -236,7 +242,7 @@ float SceneView::planesAspect() const
 std::vector<Vec3> SceneView::layoutAt(float explode) const
 {
     if (drawsPlanes(m_snap->topology(), m_snap->drawing))
-        return planesPositions(m_snap->topology(), planesAspect());  // the grid that fits this view
+        return planesPositions(m_snap->topology(), planesAspect()); // the grid that fits this view
     if (!canExplode() || explode <= 0.0f)
         return m_snap->positions;
     return nodePositions(m_snap->topology(), explode);
@@ -266,10 +272,10 @@ void SceneView::setExplode(float explode, bool animate)
     // The camera follows the new framing when it shows the default framing of what is drawn now.
     const OrbitView now = m_orbit->view();
     const OrbitView framed = defaultView(topo, m_explode.target, now.aspect);
-    m_explode.cameraFollows = std::abs(now.distance - framed.distance) < 1e-3f * framed.distance && now.yaw == framed.yaw &&
-                      now.pitch == framed.pitch &&
-                      std::hypot(now.centre[0] - framed.centre[0], now.centre[1] - framed.centre[1],
-                                 now.centre[2] - framed.centre[2]) < 1e-3f;
+    m_explode.cameraFollows = std::abs(now.distance - framed.distance) < 1e-3f * framed.distance &&
+                              now.yaw == framed.yaw && now.pitch == framed.pitch &&
+                              std::hypot(now.centre[0] - framed.centre[0], now.centre[1] - framed.centre[1],
+                                         now.centre[2] - framed.centre[2]) < 1e-3f;
     m_explode.amount = explode;
     if (explode > 0.0f)
         m_explode.last = explode;
@@ -290,15 +296,22 @@ void SceneView::setExplode(float explode, bool animate)
     }
 }
 
-void SceneView::toggleExplode() { setExplode(m_explode.amount > 0.0f ? 0.0f : m_explode.last); }
+void SceneView::toggleExplode()
+{
+    setExplode(m_explode.amount > 0.0f ? 0.0f : m_explode.last);
+}
 
-void SceneView::scheduleVisibility() { m_visibilityTimer->start(); }
+void SceneView::scheduleVisibility()
+{
+    m_visibilityTimer->start();
+}
 
 void SceneView::updateVisibility()
 {
     m_visibilityTimer->stop();
     std::size_t receivers = 0, hidden = 0;
-    if (m_snap && m_positions.size() <= 4096 && m_choice.step >= 1 && static_cast<std::uint32_t>(m_choice.step) <= m_snap->stepCount()) {
+    if (m_snap && m_positions.size() <= 4096 && m_choice.step >= 1 &&
+        static_cast<std::uint32_t>(m_choice.step) <= m_snap->stepCount()) {
         std::vector<NodeId> to;
         for (const Transfer& t : m_snap->schedule.stepTransfers(StepNo{m_choice.step}))
             to.push_back(t.to);
@@ -311,7 +324,7 @@ void SceneView::updateVisibility()
     }
     m_seen.receivers = receivers;
     m_seen.hidden = hidden;
-    if (m_snap) {  // the camera moved: place the labels again for what it sees
+    if (m_snap) { // the camera moved: place the labels again for what it sees
         refreshNodeLabels();
         refreshMessageLabels();
     }
@@ -341,19 +354,27 @@ void SceneView::rebuildTrees()
             if (count > 1) {
                 // Across the channel, perpendicular to the shader's own side offset.
                 const QVector3D d = (b - a).normalized();
-                const QVector3D side = QVector3D::crossProduct(
-                    d, std::abs(d.y()) < 0.9f ? QVector3D(0, 1, 0) : QVector3D(1, 0, 0)).normalized();
+                const QVector3D side =
+                    QVector3D::crossProduct(d, std::abs(d.y()) < 0.9f ? QVector3D(0, 1, 0) : QVector3D(1, 0, 0))
+                        .normalized();
                 const QVector3D across = QVector3D::crossProduct(d, side).normalized();
-                const QVector3D shift = across * (0.06f * (static_cast<float>(lane) - 0.5f * static_cast<float>(count - 1)));
+                const QVector3D shift =
+                    across * (0.06f * (static_cast<float>(lane) - 0.5f * static_cast<float>(count - 1)));
                 a += shift;
                 b += shift;
             }
-            edges.push_back({{a.x(), a.y(), a.z()}, {b.x(), b.y(), b.z()}, {0, 0, 0}, treeColour(static_cast<int>(t), true, m_palette)});
+            edges.push_back({{a.x(), a.y(), a.z()},
+                             {b.x(), b.y(), b.z()},
+                             {0, 0, 0},
+                             treeColour(static_cast<int>(t), true, m_palette)});
         }
     m_layers.treeLinks->setInstances(edges);
 }
 
-int SceneView::axisInstanceCount() const { return m_layers.axes->instanceCount(); }
+int SceneView::axisInstanceCount() const
+{
+    return m_layers.axes->instanceCount();
+}
 
 void SceneView::setCompactLabels(bool on)
 {
@@ -391,9 +412,10 @@ void SceneView::refreshNodeLabels()
     // the labels are rebuilt only when what is shown or where changes.
     const Topology& topo = m_snap->topology();
     const std::size_t n = topo.nodeCount();
-    const bool numbers = !m_labelState.compact && m_choice.mode == ViewMode::TcdMap && n <= kMapNumberNodes && m_snap->landscape.size() == n;
+    const bool numbers = !m_labelState.compact && m_choice.mode == ViewMode::TcdMap && n <= kMapNumberNodes &&
+                         m_snap->landscape.size() == n;
     const float clearance = labelClearance();
-    m_layers.nodeLabels->setAnchorLift(0.9f * clearance);  // the shader moves the plate this far from its node
+    m_layers.nodeLabels->setAnchorLift(0.9f * clearance); // the shader moves the plate this far from its node
     const auto& pos = drawnPositions();
 
     // Fixed first (the axis names or plane titles, drawn by m_layers.labels; the map's numbers below
@@ -412,7 +434,8 @@ void SceneView::refreshNodeLabels()
                 colours.push_back(toQColor(m_palette.label));
             }
     // Half-width views name the source in their title.
-    for (const SceneLabel& l : nodeSceneLabels(m_snap->schedule, pos, static_cast<std::uint32_t>(std::max(m_choice.step, 0)))) {
+    for (const SceneLabel& l :
+         nodeSceneLabels(m_snap->schedule, pos, static_cast<std::uint32_t>(std::max(m_choice.step, 0)))) {
         const bool isSource = rooted && l.node == static_cast<long long>(m_snap->schedule.source());
         if (isSource ? m_labelState.compact : m_labelState.compact || numbers)
             continue;
@@ -422,7 +445,7 @@ void SceneView::refreshNodeLabels()
     const LabelCamera camera = labelCamera();
     const PlacedLabels placed = placeSceneLabels(scene, camera.viewProjection, camera.right, pos, clearance,
                                                  camera.pixels.width(), camera.pixels.height(), m_labelState.pixels);
-    m_labelState.boxes.clear();  // what the message labels keep clear of (refreshMessageLabels)
+    m_labelState.boxes.clear(); // what the message labels keep clear of (refreshMessageLabels)
     for (const LabelBox& b : placed.boxes)
         if (b.side != LabelSide::Hidden)
             m_labelState.boxes.push_back(b);
@@ -436,15 +459,17 @@ void SceneView::refreshNodeLabels()
         key += static_cast<char>('a' + static_cast<int>(side));
         key += placed.texts[i];
         if (side == LabelSide::Hidden)
-            continue;  // no room: a title or axis name over the network would hide what it names
+            continue; // no room: a title or axis name over the network would hide what it names
         const QString text = QString::fromStdString(placed.texts[i]);
-        const QColor colour = placed.texts[i] != scene[i].text ? toQColor(m_palette.source)  // it names the source
+        const QColor colour = placed.texts[i] != scene[i].text ? toQColor(m_palette.source) // it names the source
                               : scene[i].text == "x"           ? QColor(240, 90, 90)
-                              : scene[i].text == "y" ? QColor(90, 225, 90)
-                              : scene[i].text == "z" ? QColor(120, 160, 255)
-                                                     : QColor(200, 205, 215);
-        const QPointF offset = LabelInstances::plateOffset(side, LabelInstances::plateSizeFor(text, m_labelState.pixels));
-        fixed.push_back({scene[i].anchor, text, colour, static_cast<float>(offset.x()), static_cast<float>(offset.y())});
+                              : scene[i].text == "y"           ? QColor(90, 225, 90)
+                              : scene[i].text == "z"           ? QColor(120, 160, 255)
+                                                               : QColor(200, 205, 215);
+        const QPointF offset =
+            LabelInstances::plateOffset(side, LabelInstances::plateSizeFor(text, m_labelState.pixels));
+        fixed.push_back(
+            {scene[i].anchor, text, colour, static_cast<float>(offset.x()), static_cast<float>(offset.y())});
     }
     for (std::size_t i = ownFrom; i < scene.size(); ++i) {
         const LabelSide side = placed.boxes[i].side;
@@ -452,7 +477,8 @@ void SceneView::refreshNodeLabels()
         if (side == LabelSide::Hidden)
             continue;
         const QString text = QString::fromStdString(placed.texts[i]);
-        const QPointF offset = LabelInstances::plateOffset(side, LabelInstances::plateSizeFor(text, m_labelState.pixels));
+        const QPointF offset =
+            LabelInstances::plateOffset(side, LabelInstances::plateSizeFor(text, m_labelState.pixels));
         key += placed.texts[i];
         labels.push_back({pos[static_cast<std::size_t>(scene[i].node)], text, colours[i - ownFrom],
                           static_cast<float>(offset.x()), static_cast<float>(offset.y())});

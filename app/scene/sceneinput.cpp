@@ -16,18 +16,18 @@
 
 #include <Qt3DCore/QEntity>
 #include <Qt3DCore/QTransform>
+#include <Qt3DExtras/Qt3DWindow>
+#include <Qt3DLogic/QFrameAction>
+#include <Qt3DRender/QCamera>
 #include <Qt3DRender/QCameraSelector>
 #include <Qt3DRender/QClearBuffers>
 #include <Qt3DRender/QLayer>
 #include <Qt3DRender/QLayerFilter>
 #include <Qt3DRender/QNoDraw>
-#include <Qt3DRender/QRenderSurfaceSelector>
-#include <Qt3DRender/QViewport>
-#include <Qt3DExtras/Qt3DWindow>
-#include <Qt3DLogic/QFrameAction>
-#include <Qt3DRender/QCamera>
 #include <Qt3DRender/QRenderCapture>
 #include <Qt3DRender/QRenderSettings>
+#include <Qt3DRender/QRenderSurfaceSelector>
+#include <Qt3DRender/QViewport>
 
 #include <QElapsedTimer>
 #include <QEventLoop>
@@ -56,7 +56,7 @@ bool SceneView::eventFilter(QObject* watched, QEvent* event)
     const QEvent::Type type = event->type();
     if (type == QEvent::Resize || type == QEvent::Wheel || type == QEvent::KeyPress ||
         (type == QEvent::MouseMove && static_cast<QMouseEvent*>(event)->buttons() != Qt::NoButton))
-        scheduleVisibility();  // the camera may have moved
+        scheduleVisibility(); // the camera may have moved
     switch (type) {
     case QEvent::Resize:
         // A panel opened or closed, the window or presentation mode changed: a view still at its
@@ -86,7 +86,7 @@ bool SceneView::eventFilter(QObject* watched, QEvent* event)
         if (e->buttons() == Qt::NoButton) {
             const long long v = nodeAt(e->position());
             emit nodeHovered(v, e->globalPosition().toPoint());
-            if (v < 0)  // not over a node: over a message at rest?
+            if (v < 0) // not over a node: over a message at rest?
                 if (const long long t = messageAt(e->position()); t >= 0)
                     emit messageHovered(t, e->globalPosition().toPoint());
             return true;
@@ -97,7 +97,8 @@ bool SceneView::eventFilter(QObject* watched, QEvent* event)
         if (e->buttons() & Qt::LeftButton && !(e->modifiers() & Qt::ShiftModifier))
             m_orbit->orbit(-static_cast<float>(d.x()) * 0.4f, static_cast<float>(d.y()) * 0.4f);
         else
-            m_orbit->pan(static_cast<float>(2.0 * d.x() / size.width()), static_cast<float>(2.0 * d.y() / size.height()));
+            m_orbit->pan(static_cast<float>(2.0 * d.x() / size.width()),
+                         static_cast<float>(2.0 * d.y() / size.height()));
         return true;
     }
     case QEvent::MouseButtonRelease: {
@@ -115,34 +116,67 @@ bool SceneView::eventFilter(QObject* watched, QEvent* event)
         updateLevelOfDetail();
         return true;
     }
-    case QEvent::KeyPress: {
-        auto* e = static_cast<QKeyEvent*>(event);
-        switch (e->key()) {
-        case Qt::Key_Space: case Qt::Key_Left: case Qt::Key_Right: case Qt::Key_Home: case Qt::Key_End:
-            emit timelineKey(e->key());
+    case QEvent::KeyPress:
+        if (viewKey(static_cast<QKeyEvent*>(event)))
             return true;
-        case Qt::Key_Plus: case Qt::Key_Equal: m_orbit->zoom(0.85f); updateLevelOfDetail(); return true;
-        case Qt::Key_Minus: m_orbit->zoom(1.0f / 0.85f); updateLevelOfDetail(); return true;
-        case Qt::Key_A: m_orbit->orbit(-5, 0); return true;
-        case Qt::Key_D: m_orbit->orbit(5, 0); return true;
-        case Qt::Key_W: m_orbit->orbit(0, 5); return true;
-        case Qt::Key_S: m_orbit->orbit(0, -5); return true;
-        case Qt::Key_Up: m_orbit->pan(0, 0.1f); return true;
-        case Qt::Key_Down: m_orbit->pan(0, -0.1f); return true;
-        case Qt::Key_R: resetView(); return true;
-        case Qt::Key_E:  // View ▸ Explode planes when the window system gives the key to this window
-            if (e->modifiers() & (Qt::ControlModifier | Qt::AltModifier | Qt::MetaModifier))
-                break;
-            toggleExplode();
-            return true;
-        default: break;
-        }
         break;
-    }
     default:
         break;
     }
     return QObject::eventFilter(watched, event);
+}
+
+/// The keys the view takes (timeline keys passed on, zoom, orbit, pan, reset, explode); false for
+/// the others.
+bool SceneView::viewKey(QKeyEvent* e)
+{
+    switch (e->key()) {
+    case Qt::Key_Space:
+    case Qt::Key_Left:
+    case Qt::Key_Right:
+    case Qt::Key_Home:
+    case Qt::Key_End:
+        emit timelineKey(e->key());
+        return true;
+    case Qt::Key_Plus:
+    case Qt::Key_Equal:
+        m_orbit->zoom(0.85f);
+        updateLevelOfDetail();
+        return true;
+    case Qt::Key_Minus:
+        m_orbit->zoom(1.0f / 0.85f);
+        updateLevelOfDetail();
+        return true;
+    case Qt::Key_A:
+        m_orbit->orbit(-5, 0);
+        return true;
+    case Qt::Key_D:
+        m_orbit->orbit(5, 0);
+        return true;
+    case Qt::Key_W:
+        m_orbit->orbit(0, 5);
+        return true;
+    case Qt::Key_S:
+        m_orbit->orbit(0, -5);
+        return true;
+    case Qt::Key_Up:
+        m_orbit->pan(0, 0.1f);
+        return true;
+    case Qt::Key_Down:
+        m_orbit->pan(0, -0.1f);
+        return true;
+    case Qt::Key_R:
+        resetView();
+        return true;
+    case Qt::Key_E: // View ▸ Explode planes when the window system gives the key to this window
+        if (e->modifiers() & (Qt::ControlModifier | Qt::AltModifier | Qt::MetaModifier))
+            break;
+        toggleExplode();
+        return true;
+    default:
+        break;
+    }
+    return false;
 }
 
 } // namespace topocast::app

@@ -18,7 +18,10 @@ namespace {
 constexpr std::size_t kMaxSimulatedHops = 50000;
 constexpr std::size_t kMaxMessageHops = 50000;
 
-Vec3 shifted(const Vec3& p, const Vec3& by) { return {p[0] + by[0], p[1] + by[1], p[2] + by[2]}; }
+Vec3 shifted(const Vec3& p, const Vec3& by)
+{
+    return {p[0] + by[0], p[1] + by[1], p[2] + by[2]};
+}
 } // namespace
 
 void SceneView::stepMessages(std::vector<MessageInstances::Hop>& hops, std::vector<ArrowInstances::Arrow>& arrows) const
@@ -32,7 +35,7 @@ void SceneView::stepMessages(std::vector<MessageInstances::Hop>& hops, std::vect
         float scale = 1;
     };
     std::vector<Route> routes;
-    std::set<std::pair<NodeId, NodeId>> used;  // every directed hop of the step
+    std::set<std::pair<NodeId, NodeId>> used; // every directed hop of the step
     std::size_t total = 0;
     const bool tags = m_snap->channelLoads.severalTags();
     for (const Transfer& t : s.stepTransfers(StepNo{static_cast<std::uint32_t>(m_choice.step)})) {
@@ -92,7 +95,7 @@ void SceneView::restyleSimulated(bool all)
         return;
     m_simulated->setPalette(m_palette, m_snap->topology().nodeCount());
     const bool changed = m_simulated->colour(simulatedTime(), m_style, m_drawn.channels, all);
-    if (all) {  // refresh() uploads
+    if (all) { // refresh() uploads
         m_simulated->markWindow(m_choice.step, m_style);
         return;
     }
@@ -125,7 +128,8 @@ void SceneView::setSelectedChannel(std::optional<ChannelId> channel)
     m_selected = channel;
     std::vector<MarkInstances::Mark> marks;
     if (m_selected && m_snap)
-        for (const NodeId v : {m_snap->topology().channelTail(*m_selected), m_snap->topology().channelHead(*m_selected)})
+        for (const NodeId v :
+             {m_snap->topology().channelTail(*m_selected), m_snap->topology().channelHead(*m_selected)})
             marks.push_back({v, m_positions[v.value()], kHighlightColour, MarkShape::Right, 1.15f});
     m_layers.marks->setMarks(std::move(marks));
     refresh();
@@ -139,7 +143,7 @@ void SceneView::applySelection()
         if (m_drawn.channels[i].channel == *m_selected) {
             m_style.channelColour[i] = kHighlightColour;
             if (i < m_style.channelInUse.size())
-                m_style.channelInUse[i] = 1;  // an arc is drawn while chosen
+                m_style.channelInUse[i] = 1; // an arc is drawn while chosen
         }
 }
 

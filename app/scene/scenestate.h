@@ -18,9 +18,16 @@
 #include <vector>
 
 class QWidget;
-namespace Qt3DCore { class QEntity; }
-namespace Qt3DExtras { class Qt3DWindow; }
-namespace Qt3DRender { class QClearBuffers; class QRenderCapture; }
+namespace Qt3DCore {
+class QEntity;
+}
+namespace Qt3DExtras {
+class Qt3DWindow;
+}
+namespace Qt3DRender {
+class QClearBuffers;
+class QRenderCapture;
+} // namespace Qt3DRender
 
 namespace topocast::app {
 
@@ -46,15 +53,15 @@ struct SceneLayers {
     LinkInstances* links = nullptr;
     LinkInstances* arcs = nullptr;
     LinkInstances* axes = nullptr;
-    LinkInstances* stubs = nullptr;      ///< 3-D tori: a short stub per wrap channel
-    LinkInstances* treeLinks = nullptr;  ///< Trees mode: the member trees over the channels
+    LinkInstances* stubs = nullptr;     ///< 3-D tori: a short stub per wrap channel
+    LinkInstances* treeLinks = nullptr; ///< Trees mode: the member trees over the channels
     MessageInstances* messages = nullptr;
     GlyphInstances* glyphs = nullptr;
-    MarkInstances* marks = nullptr;            ///< Predict mode's node marks
-    LabelInstances* labels = nullptr;          ///< axis names or plane titles (opaque plates)
-    LabelInstances* nodeLabels = nullptr;      ///< node labels and source-map numbers
-    LabelInstances* messageLabels = nullptr;   ///< block counts of the step's messages at rest
-    ArrowInstances* arrows = nullptr;          ///< arrowheads at the receiving ends
+    MarkInstances* marks = nullptr;          ///< Predict mode's node marks
+    LabelInstances* labels = nullptr;        ///< axis names or plane titles (opaque plates)
+    LabelInstances* nodeLabels = nullptr;    ///< node labels and source-map numbers
+    LabelInstances* messageLabels = nullptr; ///< block counts of the step's messages at rest
+    ArrowInstances* arrows = nullptr;        ///< arrowheads at the receiving ends
 };
 
 /// What the labels are drawn at and where they sit now.
@@ -62,10 +69,10 @@ struct SceneLabelState {
     /// Where the titles and node labels shown sit on screen (device pixels, y down): the message
     /// labels keep clear of them.
     std::vector<LabelBox> boxes;
-    int pixels = 14;          ///< text height of every label (device pixels)
-    int messagePixels = 0;    ///< the text height the message labels were drawn at
-    std::string nodeKey;      ///< what the node labels say now (rebuilt when it changes)
-    bool compact = false;     ///< thumbnails: only the source's label
+    int pixels = 14;       ///< text height of every label (device pixels)
+    int messagePixels = 0; ///< the text height the message labels were drawn at
+    std::string nodeKey;   ///< what the node labels say now (rebuilt when it changes)
+    bool compact = false;  ///< thumbnails: only the source's label
     /// The label atlases' generations (summed) when a capture last waited for them to load.
     std::uint64_t capturedAtlases = 0;
 };
@@ -74,14 +81,14 @@ struct SceneLabelState {
 struct SceneSizes {
     float nodeRadius = 0.16f;
     float linkRadius = 0.035f;
-    float glyphWidth = 0.5f;  ///< glyphWidth of the positions
+    float glyphWidth = 0.5f; ///< glyphWidth of the positions
 };
 
 /// What the schedule's transfers carry (the messages' and glyphs' scale).
 struct TransferScale {
-    double largest = 1.0;        ///< the largest Transfer::size of the schedule
-    bool uniform = true;         ///< every transfer the same size
-    bool severalBlocks = false;  ///< some transfer carries more than one block
+    double largest = 1.0;       ///< the largest Transfer::size of the schedule
+    bool uniform = true;        ///< every transfer the same size
+    bool severalBlocks = false; ///< some transfer carries more than one block
 };
 
 /// What the view shows: the step, the colour mode and its options.
@@ -90,33 +97,33 @@ struct ViewChoice {
     ViewMode mode = ViewMode::Plain;
     bool cumulativeHeat = true;
     bool highContrast = false;
-    bool print = false;  ///< the print palette (handouts): white paper
+    bool print = false; ///< the print palette (handouts): white paper
 };
 
 /// Explode: the gap between planes now, the one E goes back to, and the animation between two
 /// layouts (and camera framings).
 struct ExplodeMotion {
     float amount = 0.0f;
-    float last = 1.0f;             ///< what E goes back to
-    std::vector<Vec3> from;        ///< the animation's positions: from …
-    std::vector<Vec3> target;      ///< … to (the layout at `amount`)
-    OrbitView fromView, toView;    ///< the camera's framing before and after
+    float last = 1.0f;          ///< what E goes back to
+    std::vector<Vec3> from;     ///< the animation's positions: from …
+    std::vector<Vec3> target;   ///< … to (the layout at `amount`)
+    OrbitView fromView, toView; ///< the camera's framing before and after
     bool cameraFollows = false;
 };
 
 /// The slice: one plane of one dimension shown, the rest ghosted.
 struct SliceChoice {
-    int dim = -1;  ///< −1: no slice
+    int dim = -1; ///< −1: no slice
     int plane = 0;
-    bool follows = false;  ///< the plane follows the step's busiest plane
+    bool follows = false; ///< the plane follows the step's busiest plane
 };
 
 /// The channels as drawn: straight ones first, then the wrap-around channels' arcs.
 struct DrawnChannels {
     std::vector<DrawnChannel> channels;
     std::size_t straightCount = 0;
-    std::vector<LinkInstances::Instance> arcShapes;  ///< every wrap channel's arc
-    std::vector<std::size_t> shownArcs;              ///< 3-D tori: the arcs drawn now (wrap index)
+    std::vector<LinkInstances::Instance> arcShapes; ///< every wrap channel's arc
+    std::vector<std::size_t> shownArcs;             ///< 3-D tori: the arcs drawn now (wrap index)
     bool wrapStubs = false;
 };
 

@@ -41,15 +41,27 @@ Palette Palette::from(const colour::Palette& c)
     return p;
 }
 
-Palette Palette::normal() { return from(colour::normalPalette()); }
-Palette Palette::highContrast() { return from(colour::highContrastPalette()); }
-Palette Palette::print() { return from(colour::printPalette()); }
+Palette Palette::normal()
+{
+    return from(colour::normalPalette());
+}
+Palette Palette::highContrast()
+{
+    return from(colour::highContrastPalette());
+}
+Palette Palette::print()
+{
+    return from(colour::printPalette());
+}
 Palette Palette::of(bool highContrast, bool print)
 {
     return print ? Palette::print() : highContrast ? Palette::highContrast() : Palette::normal();
 }
 
-Rgba categoryColour(int i) { return Rgba::from(colour::categoryColour(i)); }
+Rgba categoryColour(int i)
+{
+    return Rgba::from(colour::categoryColour(i));
+}
 
 Rgba layerColour(int layer)
 {
@@ -174,7 +186,8 @@ float recedeAmount(std::size_t nodes)
 
 Rgba uninformedColour(const Palette& palette, std::size_t nodes)
 {
-    return mix(palette.uninformed, palette.background, static_cast<float>(colour::kMaxUninformedFade) * recedeAmount(nodes));
+    return mix(palette.uninformed, palette.background,
+               static_cast<float>(colour::kMaxUninformedFade) * recedeAmount(nodes));
 }
 
 Rgba dataShareColour(const Palette& palette, std::size_t nodes, double share)
@@ -188,9 +201,15 @@ Rgba dataShareColour(const Palette& palette, std::size_t nodes, double share)
 
 // Nearly the background (a not-yet-informed node fades at most 0.6 of the way): a ghost, drawn
 // small too, so "needs nothing" never reads as "holds nothing yet".
-Rgba dataNotNeededColour(const Palette& palette) { return mix(palette.uninformed, palette.background, 0.85f); }
+Rgba dataNotNeededColour(const Palette& palette)
+{
+    return mix(palette.uninformed, palette.background, 0.85f);
+}
 
-float uninformedScale(std::size_t nodes) { return 1.0f - 0.55f * recedeAmount(nodes); }
+float uninformedScale(std::size_t nodes)
+{
+    return 1.0f - 0.55f * recedeAmount(nodes);
+}
 
 Rgba treeColour(int tree, bool used, const Palette& palette)
 {
@@ -218,10 +237,14 @@ int nodeLayer(const Snapshot& snap, NodeId v)
 Rgba ChannelColours::of(ChannelRole role) const
 {
     switch (role) {
-    case ChannelRole::Idle: return idle;
-    case ChannelRole::UsedEarlier: return usedEarlier.value_or(idle);
-    case ChannelRole::InUse: return inUse.value_or(idle);
-    case ChannelRole::Contended: return contended;
+    case ChannelRole::Idle:
+        return idle;
+    case ChannelRole::UsedEarlier:
+        return usedEarlier.value_or(idle);
+    case ChannelRole::InUse:
+        return inUse.value_or(idle);
+    case ChannelRole::Contended:
+        return contended;
     }
     return idle;
 }
@@ -233,21 +256,21 @@ ChannelColours channelColours(ViewMode mode, const Palette& pal, std::size_t nod
     c.contended = pal.contention;
     switch (mode) {
     case ViewMode::Plain:
-    case ViewMode::DataHeld:  // the nodes' shares use the uninformed → informed ramp, not these
+    case ViewMode::DataHeld: // the nodes' shares use the uninformed → informed ramp, not these
         c.usedEarlier = pal.linkUsed;
         c.inUse = pal.inFlight;
         break;
-    case ViewMode::Layers:  // yellow and blue are layers' colours here; white is no layer's
+    case ViewMode::Layers: // yellow and blue are layers' colours here; white is no layer's
         c.inUse = pal.message;
         break;
     case ViewMode::Contention:
         c.inUse = pal.inFlight;
         break;
-    case ViewMode::TcdMap:  // the map colours the nodes: channels in use are blue, never the map's yellow
+    case ViewMode::TcdMap: // the map colours the nodes: channels in use are blue, never the map's yellow
         c.inUse = pal.linkUsed;
         break;
-    case ViewMode::Trees:  // the trees are drawn over the channels; only contention shows here
-    case ViewMode::Heatmap:  // the heat scale (heatColour), not these
+    case ViewMode::Trees:   // the trees are drawn over the channels; only contention shows here
+    case ViewMode::Heatmap: // the heat scale (heatColour), not these
         break;
     }
     return c;
@@ -256,9 +279,9 @@ ChannelColours channelColours(ViewMode mode, const Palette& pal, std::size_t nod
 Rgba messageColour(ViewMode mode, const Palette& pal, int tag, bool severalTags)
 {
     if (mode == ViewMode::Trees && severalTags)
-        return treeColour(tag, true, pal);  // the tag of a tree schedule's transfer is its tree
+        return treeColour(tag, true, pal); // the tag of a tree schedule's transfer is its tree
     if (mode == ViewMode::TcdMap)
-        return pal.linkUsed;  // white is the map's minimum
+        return pal.linkUsed; // white is the map's minimum
     return pal.message;
 }
 
@@ -273,10 +296,20 @@ FrameStyle frameStyle(const Snapshot& snap, const std::vector<DrawnChannel>& cha
     const auto states = nodeStates(snap, static_cast<std::uint32_t>(std::max(step, 0)));
     for (std::size_t v = 0; v < n; ++v) {
         switch (states[v]) {
-        case NodeState::Source: f.nodeColour[v] = pal.source; f.nodeScale[v] = 1.45f; break;
-        case NodeState::Informed: f.nodeColour[v] = pal.informed; f.nodeScale[v] = 1.0f; break;
-        case NodeState::Receiving: f.nodeColour[v] = pal.receiving; f.nodeScale[v] = 1.2f; break;
-        case NodeState::Uninformed: break;
+        case NodeState::Source:
+            f.nodeColour[v] = pal.source;
+            f.nodeScale[v] = 1.45f;
+            break;
+        case NodeState::Informed:
+            f.nodeColour[v] = pal.informed;
+            f.nodeScale[v] = 1.0f;
+            break;
+        case NodeState::Receiving:
+            f.nodeColour[v] = pal.receiving;
+            f.nodeScale[v] = 1.2f;
+            break;
+        case NodeState::Uninformed:
+            break;
         }
     }
     if (mode == ViewMode::TcdMap && snap.landscape.size() == n) {
@@ -285,7 +318,7 @@ FrameStyle frameStyle(const Snapshot& snap, const std::vector<DrawnChannel>& cha
             const double x = snap.landscape[v];
             f.nodeScale[v] = 1.0f;
             if (std::isnan(x)) {
-                f.nodeColour[v] = mix(pal.uninformed, pal.background, 0.5f);  // no schedule from here
+                f.nodeColour[v] = mix(pal.uninformed, pal.background, 0.5f); // no schedule from here
                 f.nodeScale[v] = uninformedScale(n);
                 continue;
             }
@@ -300,7 +333,8 @@ FrameStyle frameStyle(const Snapshot& snap, const std::vector<DrawnChannel>& cha
         // The root of a gather or reduce is where the data ends: it fills up like the others (its
         // label and size say which it is); a source that starts with everything keeps its colour.
         const StepNo k{static_cast<std::uint32_t>(std::max(step, 0))};
-        const bool rootGathers = snap.schedule.pattern() == Pattern::Gather || snap.schedule.pattern() == Pattern::Reduce;
+        const bool rootGathers =
+            snap.schedule.pattern() == Pattern::Gather || snap.schedule.pattern() == Pattern::Reduce;
         for (NodeId v{}; v < n; ++v) {
             if (states[v] == NodeState::Source && !rootGathers)
                 continue;
@@ -317,7 +351,7 @@ FrameStyle frameStyle(const Snapshot& snap, const std::vector<DrawnChannel>& cha
                 continue;
             const int layer = nodeLayer(snap, static_cast<NodeId>(v));
             if (layer < 0) {
-                f.nodeColour[v] = mix(pal.uninformed, pal.background, 0.5f);  // outside every layer
+                f.nodeColour[v] = mix(pal.uninformed, pal.background, 0.5f); // outside every layer
                 continue;
             }
             f.nodeColour[v] = layerColour(layer);
@@ -337,7 +371,7 @@ FrameStyle frameStyle(const Snapshot& snap, const std::vector<DrawnChannel>& cha
         const std::uint32_t now = loads.step[channels[i].channel];
         const std::uint32_t cum = loads.cumulative[channels[i].channel];
         f.channelInUse[i] = now > 0 ? 1 : 0;
-        const ChannelRole role = now >= 2 ? ChannelRole::Contended
+        const ChannelRole role = now >= 2   ? ChannelRole::Contended
                                  : now == 1 ? ChannelRole::InUse
                                  : cum > 0  ? ChannelRole::UsedEarlier
                                             : ChannelRole::Idle;

@@ -96,8 +96,8 @@ struct DrawnChannel {
     NodeId tail{};
     NodeId head{};
     int dim = 0;
-    bool wrap = false;  ///< torus wrap-around channel (drawn as an arc outside the grid)
-    bool jump = false;  ///< planes side by side: a channel between two planes (an arc, while in use)
+    bool wrap = false; ///< torus wrap-around channel (drawn as an arc outside the grid)
+    bool jump = false; ///< planes side by side: a channel between two planes (an arc, while in use)
 };
 /// Every directed channel of the topology: straight ones first, then the arcs — wrap-arounds,
 /// then (`planes`: the network drawn as planes side by side) the channels between planes, a
@@ -157,17 +157,21 @@ Rgba messageColour(ViewMode mode, const Palette& palette, int tag, bool severalT
 struct FrameStyle {
     std::vector<Rgba> nodeColour;
     std::vector<float> nodeScale;
-    std::vector<Rgba> channelColour;  ///< parallel to drawnChannels()
-    std::vector<std::uint8_t> channelInUse;  ///< parallel to drawnChannels(): 1 if used in step `step`
-    std::vector<ChannelRole> channelRole;    ///< parallel to drawnChannels()
+    std::vector<Rgba> channelColour;        ///< parallel to drawnChannels()
+    std::vector<std::uint8_t> channelInUse; ///< parallel to drawnChannels(): 1 if used in step `step`
+    std::vector<ChannelRole> channelRole;   ///< parallel to drawnChannels()
     /// Trees mode: one colour per member tree edge, parallel to snap.trees flattened (tree 0's
     /// edges, then tree 1's, …); empty in the other modes.
     std::vector<Rgba> treeEdgeColour;
-    double heatMax = 0;               ///< the heat map's fixed scale maximum
+    double heatMax = 0; ///< the heat map's fixed scale maximum
     std::uint32_t contendedNow = 0;
 };
 FrameStyle frameStyle(const Snapshot& snap, const std::vector<DrawnChannel>& channels, int step, ViewMode mode,
                       bool cumulativeHeat, const Palette& palette);
+
+/// The legend's title: the mode's name (`modeText`), and in the heat map its scale, "(scale 0–5)"
+/// over the links' loads so far (`cumulativeHeat`) or in the step.
+QString legendTitle(const QString& modeText, const Snapshot* snap, ViewMode mode, bool cumulativeHeat);
 
 /// Legend entries for a mode: (colour, text); `simulated`: the links as simulated time colours
 /// them (addSimulatedLinks) in place of the mode's channel colours.

@@ -21,20 +21,20 @@
 
 #include <Qt3DCore/QEntity>
 #include <Qt3DCore/QTransform>
+#include <Qt3DExtras/Qt3DWindow>
+#include <Qt3DLogic/QFrameAction>
+#include <Qt3DRender/QCamera>
 #include <Qt3DRender/QCameraSelector>
 #include <Qt3DRender/QClearBuffers>
 #include <Qt3DRender/QDepthTest>
 #include <Qt3DRender/QLayer>
 #include <Qt3DRender/QLayerFilter>
 #include <Qt3DRender/QNoDraw>
+#include <Qt3DRender/QRenderCapture>
+#include <Qt3DRender/QRenderSettings>
 #include <Qt3DRender/QRenderStateSet>
 #include <Qt3DRender/QRenderSurfaceSelector>
 #include <Qt3DRender/QViewport>
-#include <Qt3DExtras/Qt3DWindow>
-#include <Qt3DLogic/QFrameAction>
-#include <Qt3DRender/QCamera>
-#include <Qt3DRender/QRenderCapture>
-#include <Qt3DRender/QRenderSettings>
 
 #include <QElapsedTimer>
 #include <QEventLoop>
@@ -58,7 +58,10 @@ namespace topocast::app {
 
 namespace {
 
-QColor toQColor(const Rgba& c) { return c.toColor(); }
+QColor toQColor(const Rgba& c)
+{
+    return c.toColor();
+}
 } // namespace
 
 SceneView::SceneView(QObject* parent) : QObject(parent)
@@ -96,7 +99,8 @@ SceneView::SceneView(QObject* parent) : QObject(parent)
     m_layers.labels = new LabelInstances(m_frame.root);
     m_layers.nodeLabels = new LabelInstances(m_frame.root);
     m_layers.messageLabels = new LabelInstances(m_frame.root);
-    buildFrameGraph({m_layers.links, m_layers.stubs, m_layers.arcs, m_layers.treeLinks, m_layers.axes, m_layers.nodes, m_layers.messages, m_layers.arrows, m_layers.glyphs, m_layers.marks, m_layers.labels,
+    buildFrameGraph({m_layers.links, m_layers.stubs, m_layers.arcs, m_layers.treeLinks, m_layers.axes, m_layers.nodes,
+                     m_layers.messages, m_layers.arrows, m_layers.glyphs, m_layers.marks, m_layers.labels,
                      m_layers.nodeLabels, m_layers.messageLabels});
     m_frame.window->renderSettings()->setRenderPolicy(Qt3DRender::QRenderSettings::OnDemand);
 
@@ -112,7 +116,8 @@ SceneView::SceneView(QObject* parent) : QObject(parent)
     m_explodeAnimation->setEndValue(1.0);
     m_explodeAnimation->setEasingCurve(QEasingCurve::InOutCubic);
     connect(m_explodeAnimation, &QVariantAnimation::valueChanged, this, [this](const QVariant& value) {
-        if (m_explodeAnimation->state() != QAbstractAnimation::Running || m_explode.from.size() != m_explode.target.size())
+        if (m_explodeAnimation->state() != QAbstractAnimation::Running ||
+            m_explode.from.size() != m_explode.target.size())
             return;
         const float t = value.toFloat();
         std::vector<Vec3> mixed(m_explode.target.size());
@@ -124,7 +129,8 @@ SceneView::SceneView(QObject* parent) : QObject(parent)
             OrbitView v = m_explode.toView;
             v.distance = m_explode.fromView.distance + (m_explode.toView.distance - m_explode.fromView.distance) * t;
             for (std::size_t a = 0; a < 3; ++a)
-                v.centre[a] = m_explode.fromView.centre[a] + (m_explode.toView.centre[a] - m_explode.fromView.centre[a]) * t;
+                v.centre[a] =
+                    m_explode.fromView.centre[a] + (m_explode.toView.centre[a] - m_explode.fromView.centre[a]) * t;
             v.aspect = m_orbit->view().aspect;
             m_orbit->setView(v);
         }
@@ -166,8 +172,9 @@ int SceneView::surfaceSamples()
     if (qEnvironmentVariableIsSet("TOPOCAST_SAMPLES"))
         return std::clamp(qEnvironmentVariableIntValue("TOPOCAST_SAMPLES"), 0, 16);
     const QString renderer = glRenderer().toLower();
-    const bool software = renderer.contains(QLatin1String("llvmpipe")) || renderer.contains(QLatin1String("softpipe")) ||
-                          renderer.contains(QLatin1String("swrast")) || renderer.contains(QLatin1String("software"));
+    const bool software = renderer.contains(QLatin1String("llvmpipe")) ||
+                          renderer.contains(QLatin1String("softpipe")) || renderer.contains(QLatin1String("swrast")) ||
+                          renderer.contains(QLatin1String("software"));
     return software ? 0 : 4;
 }
 
@@ -191,7 +198,7 @@ void SceneView::buildFrameGraph(const std::vector<Qt3DCore::QEntity*>& drawOrder
     new Qt3DRender::QNoDraw(m_frame.clear);
     for (Qt3DCore::QEntity* entity : drawOrder) {
         auto* layer = new Qt3DRender::QLayer(entity);
-        layer->setRecursive(true);  // LinkInstances draws its line variant from a child entity
+        layer->setRecursive(true); // LinkInstances draws its line variant from a child entity
         entity->addComponent(layer);
         auto* filter = new Qt3DRender::QLayerFilter(cameraSelector);
         filter->addLayer(layer);
@@ -221,7 +228,7 @@ QWidget* SceneView::widget(QWidget* parent)
 {
     if (!m_frame.container) {
         m_frame.container = QWidget::createWindowContainer(m_frame.window, parent);
-        m_frame.container->setMinimumSize(240, 180);  // two fit side by side in compare on a 1280-px screen
+        m_frame.container->setMinimumSize(240, 180); // two fit side by side in compare on a 1280-px screen
         m_frame.container->setFocusPolicy(Qt::StrongFocus);
     }
     return m_frame.container;
@@ -235,7 +242,7 @@ void SceneView::setSnapshot(SnapshotPtr snap)
     m_snap = std::move(snap);
     if (!m_snap)
         return;
-    if (m_snap != previous) {  // a simulation and a chosen link belong to the schedule they were made for
+    if (m_snap != previous) { // a simulation and a chosen link belong to the schedule they were made for
         m_simulated.reset();
         m_selected.reset();
     }
@@ -277,7 +284,8 @@ void SceneView::refresh()
 {
     if (!m_snap)
         return;
-    m_style = topocast::app::frameStyle(*m_snap, m_drawn.channels, m_choice.step, m_choice.mode, m_choice.cumulativeHeat, m_palette);
+    m_style = topocast::app::frameStyle(*m_snap, m_drawn.channels, m_choice.step, m_choice.mode,
+                                        m_choice.cumulativeHeat, m_palette);
     if (m_overlay)
         m_overlay(m_style, m_drawn.channels, m_choice.step);
     if (m_simulated)
@@ -297,9 +305,10 @@ void SceneView::refresh()
         hops = simulatedHops();
     m_layers.messages->setHops(hops);
     if (m_choice.mode == ViewMode::DataHeld && drawsDataGlyphs(*m_snap))
-        m_layers.glyphs->setCells(dataGlyphCells(*m_snap, StepNo{static_cast<std::uint32_t>(std::max(m_choice.step, 0))}, m_palette,
-                                          m_sizes.glyphWidth),
-                           m_positions);
+        m_layers.glyphs->setCells(dataGlyphCells(*m_snap,
+                                                 StepNo{static_cast<std::uint32_t>(std::max(m_choice.step, 0))},
+                                                 m_palette, m_sizes.glyphWidth),
+                                  m_positions);
     else
         m_layers.glyphs->setCells({}, m_positions);
     scheduleVisibility();
@@ -317,8 +326,9 @@ void SceneView::uploadChannelColours(bool everyFrame)
                            m_style.channelColour.end());
     m_layers.links->setColours(straight, everyFrame);
     if (m_drawn.wrapStubs) {
-        m_layers.stubs->setColours(std::vector<Rgba>(arcs.begin(), arcs.begin() + static_cast<std::ptrdiff_t>(stubbedCount(m_drawn.channels))),
-                                   everyFrame);
+        m_layers.stubs->setColours(
+            std::vector<Rgba>(arcs.begin(), arcs.begin() + static_cast<std::ptrdiff_t>(stubbedCount(m_drawn.channels))),
+            everyFrame);
         // Whole arcs only for the wrap channels in use in this step.
         std::vector<std::size_t> active;
         for (std::size_t w = 0; w < arcs.size(); ++w)
@@ -393,8 +403,8 @@ void SceneView::refreshMessageLabels()
     const Schedule& s = m_snap->schedule;
     // The arrows refresh() just placed: arrow i is the last hop of the step's transfer i.
     const auto& arrows = m_layers.arrows->arrows();
-    if (m_transfers.severalBlocks && !m_labelState.compact && m_choice.step >= 1 && static_cast<std::uint32_t>(m_choice.step) <= s.stepCount() &&
-        arrows.size() <= kMessageLabels) {
+    if (m_transfers.severalBlocks && !m_labelState.compact && m_choice.step >= 1 &&
+        static_cast<std::uint32_t>(m_choice.step) <= s.stepCount() && arrows.size() <= kMessageLabels) {
         const QMatrix4x4 vp = viewProjection();
         const QSizeF size = viewportSize();
         const auto transfers = s.stepTransfers(StepNo{m_choice.step});
@@ -416,8 +426,8 @@ void SceneView::refreshMessageLabels()
             // is (dy, dx) / len. The sides are taken from the camera of this refresh.
             const double nx = len > 0 ? d.y() / len : 0.0, ny = len > 0 ? d.x() / len : 1.0;
             const double reach = 0.5 * std::abs(nx) * plate.width() + 0.5 * std::abs(ny) * plate.height() + 4.0;
-            labels.push_back({mid, text, toQColor(m_palette.label), static_cast<float>(nx * reach),
-                              static_cast<float>(ny * reach)});
+            labels.push_back(
+                {mid, text, toQColor(m_palette.label), static_cast<float>(nx * reach), static_cast<float>(ny * reach)});
             const QPointF at = projectToScreen(vp, size, mid) * dpr;
             LabelRequest r;
             r.x = static_cast<float>(at.x() + nx * reach);
@@ -428,9 +438,9 @@ void SceneView::refreshMessageLabels()
             requests.push_back(r);
         }
         const int w = camera.pixels.width(), h = camera.pixels.height();
-        const auto boxes = placeLabels(
-            requests, screenDiscs(camera.viewProjection, camera.right, m_positions, labelClearance(), w, h), w, h,
-            m_labelState.boxes);
+        const auto boxes =
+            placeLabels(requests, screenDiscs(camera.viewProjection, camera.right, m_positions, labelClearance(), w, h),
+                        w, h, m_labelState.boxes);
         std::vector<LabelInstances::Label> kept;
         for (std::size_t i = 0; i < labels.size(); ++i)
             if (boxes[i].side != LabelSide::Hidden)
@@ -453,7 +463,8 @@ void SceneView::refreshMessageLabels()
 
 long long SceneView::messageAt(const QPointF& pos) const
 {
-    if (!m_snap || !m_atRest || m_choice.step < 1 || static_cast<std::uint32_t>(m_choice.step) > m_snap->schedule.stepCount())
+    if (!m_snap || !m_atRest || m_choice.step < 1 ||
+        static_cast<std::uint32_t>(m_choice.step) > m_snap->schedule.stepCount())
         return -1;
     // The arrows shown (arrow i is the last hop of the step's transfer i): no route is traced again
     // on a mouse move.
@@ -519,7 +530,7 @@ bool SceneView::waitUntilLoaded(int timeoutMs)
 
 QImage SceneView::captureFrame(int timeoutMs, bool dropFirst)
 {
-    updateLevelOfDetail();  // the camera may have been set directly (exports)
+    updateLevelOfDetail(); // the camera may have been set directly (exports)
     // Textures load asynchronously: the first frame after a new label atlas may not show it yet —
     // after the first capture too, where a step's labels change (a large network's receivers).
     const std::uint64_t atlases = m_layers.labels->atlasGeneration() + m_layers.nodeLabels->atlasGeneration() +
@@ -529,7 +540,7 @@ QImage SceneView::captureFrame(int timeoutMs, bool dropFirst)
     if (settle && !waitUntilLoaded(timeoutMs))
         return QImage();
     QImage image;
-    for (int attempt = settle ? 0 : 1; attempt < 2; ++attempt) {  // the first capture after a change may be stale
+    for (int attempt = settle ? 0 : 1; attempt < 2; ++attempt) { // the first capture after a change may be stale
         Qt3DRender::QRenderCaptureReply* reply = m_frame.capture->requestCapture();
         QEventLoop loop;
         QTimer timeout;
@@ -557,7 +568,7 @@ double SceneView::measureFrameMs(int frames)
     QElapsedTimer t;
     t.start();
     for (int i = 0; i < frames; ++i) {
-        m_orbit->orbit(0.5f, 0.0f);  // a change per frame so each one is really rendered
+        m_orbit->orbit(0.5f, 0.0f); // a change per frame so each one is really rendered
         Qt3DRender::QRenderCaptureReply* reply = m_frame.capture->requestCapture();
         QEventLoop loop;
         connect(reply, &Qt3DRender::QRenderCaptureReply::completed, &loop, &QEventLoop::quit);

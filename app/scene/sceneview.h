@@ -23,12 +23,22 @@
 #include <string>
 #include <vector>
 
+class QKeyEvent;
 class QTimer;
 class QVariantAnimation;
 class QWidget;
-namespace Qt3DCore { class QEntity; class QTransform; }
-namespace Qt3DExtras { class Qt3DWindow; }
-namespace Qt3DRender { class QClearBuffers; class QDepthTest; class QRenderCapture; }
+namespace Qt3DCore {
+class QEntity;
+class QTransform;
+} // namespace Qt3DCore
+namespace Qt3DExtras {
+class Qt3DWindow;
+}
+namespace Qt3DRender {
+class QClearBuffers;
+class QDepthTest;
+class QRenderCapture;
+} // namespace Qt3DRender
 
 namespace topocast::app {
 
@@ -257,6 +267,7 @@ protected:
     bool eventFilter(QObject* watched, QEvent* event) override;
 
 private:
+    bool viewKey(QKeyEvent* e);
     void buildFrameGraph(const std::vector<Qt3DCore::QEntity*>& drawOrder);
     void rebuildGeometry();
     /// Everything that depends on the node positions (links, arcs, stubs, axes) from m_positions;
@@ -311,13 +322,13 @@ private:
     SceneSizes m_sizes;
     TransferScale m_transfers;
     ViewChoice m_choice;
-    bool m_atRest = true;            ///< the step's fraction is 1
-    bool m_orthographic3d = false;   ///< orthographic chosen for 3-D networks
+    bool m_atRest = true;          ///< the step's fraction is 1
+    bool m_orthographic3d = false; ///< orthographic chosen for 3-D networks
     std::unique_ptr<OrbitCamera> m_orbit;
     std::vector<NodeId> m_highlight;
     SnapshotPtr m_snap;
     FrameStats m_frames;
-    std::vector<Vec3> m_positions;   ///< drawn now (see positions())
+    std::vector<Vec3> m_positions; ///< drawn now (see positions())
     ExplodeMotion m_explode;
     QVariantAnimation* m_explodeAnimation = nullptr;
     /// The camera's view when it last showed the default framing (resetView, an explode it
@@ -332,8 +343,8 @@ private:
     Palette m_palette = Palette::normal();
     DragState m_drag;
     float m_fraction = 1.0f;                      ///< the step's fraction shown
-    std::unique_ptr<SimulatedFrames> m_simulated;  ///< simulated time; null: steps
-    std::optional<ChannelId> m_selected;           ///< the link chosen in the Links dock
+    std::unique_ptr<SimulatedFrames> m_simulated; ///< simulated time; null: steps
+    std::optional<ChannelId> m_selected;          ///< the link chosen in the Links dock
 };
 
 } // namespace topocast::app

@@ -23,9 +23,9 @@ double SimulatedFrames::timeAt(int step, float fraction) const
     return m_playback->timeAt(static_cast<std::uint32_t>(std::max(step, 0)), fraction);
 }
 
-std::vector<MessageInstances::Hop> SimulatedFrames::hops(int step, const std::vector<Vec3>& positions,
-                                                         const std::function<std::pair<Rgba, float>(std::uint32_t)>& look,
-                                                         std::size_t limit) const
+std::vector<MessageInstances::Hop>
+SimulatedFrames::hops(int step, const std::vector<Vec3>& positions,
+                      const std::function<std::pair<Rgba, float>(std::uint32_t)>& look, std::size_t limit) const
 {
     std::vector<MessageInstances::Hop> out;
     if (step < 1 || static_cast<std::uint32_t>(step) > m_playback->stepCount())
@@ -79,8 +79,8 @@ bool SimulatedFrames::colour(double ns, FrameStyle& style, const std::vector<Dra
     const std::vector<ChannelId>& changed = m_occupancy.moveTo(ns);
     auto paint = [&](std::size_t i, ChannelId ch) {
         const std::uint32_t n = m_occupancy.count(ch);
-        style.channelColour[i] = n == 0 && m_firstUse[ch.value()] >= ns ? m_idle
-                                                                          : linkColour(m_palette, m_nodes, n, true);
+        style.channelColour[i] =
+            n == 0 && m_firstUse[ch.value()] >= ns ? m_idle : linkColour(m_palette, m_nodes, n, true);
         style.channelRole[i] = n == 0 ? ChannelRole::Idle : n == 1 ? ChannelRole::InUse : ChannelRole::Contended;
     };
     if (all) {
@@ -112,7 +112,8 @@ void SimulatedFrames::markWindow(int step, FrameStyle& style) const
 void addSimulatedLinks(std::vector<std::pair<QColor, QString>>& e, ViewMode mode, const Palette& pal, std::size_t nodes)
 {
     e.emplace_back(SimulatedFrames::linkColour(pal, nodes, 0, false).toColor(), QStringLiteral("link idle so far"));
-    e.emplace_back(SimulatedFrames::linkColour(pal, nodes, 0, true).toColor(), QStringLiteral("link idle, used earlier"));
+    e.emplace_back(SimulatedFrames::linkColour(pal, nodes, 0, true).toColor(),
+                   QStringLiteral("link idle, used earlier"));
     e.emplace_back(SimulatedFrames::linkColour(pal, nodes, 1, false).toColor(),
                    QStringLiteral("one message: all of the link's bandwidth"));
     e.emplace_back(SimulatedFrames::linkColour(pal, nodes, 2, false).toColor(),

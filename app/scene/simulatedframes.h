@@ -52,8 +52,8 @@ private:
     std::shared_ptr<const SimulatedPlayback> m_playback;
     const Topology* m_topology;
     LinkOccupancy m_occupancy;
-    std::vector<double> m_firstUse;          ///< per channel: its first message's beginning (ns)
-    std::vector<std::uint32_t> m_drawnAt;    ///< per channel: its index in the drawn channels (cached)
+    std::vector<double> m_firstUse;       ///< per channel: its first message's beginning (ns)
+    std::vector<std::uint32_t> m_drawnAt; ///< per channel: its index in the drawn channels (cached)
     std::size_t m_drawnCount = 0;
     Palette m_palette = Palette::normal();
     std::size_t m_nodes = 0;

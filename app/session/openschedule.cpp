@@ -39,9 +39,14 @@ Validation mscclValidation(const MscclCheck& check, const Topology& topo)
     for (const MscclFinding& m : check.findings) {
         Finding f;
         switch (m.kind) {
-        case MscclFindingKind::Incomplete: f.kind = FindingKind::NeverReached; break;
-        case MscclFindingKind::Data: f.kind = FindingKind::WrongData; break;
-        default: f.kind = FindingKind::BadTransfer;
+        case MscclFindingKind::Incomplete:
+            f.kind = FindingKind::NeverReached;
+            break;
+        case MscclFindingKind::Data:
+            f.kind = FindingKind::WrongData;
+            break;
+        default:
+            f.kind = FindingKind::BadTransfer;
         }
         f.step = StepNo{m.step.value_or(0)};
         if (m.rank >= 0 && static_cast<std::uint32_t>(m.rank) < topo.nodeCount())
@@ -92,7 +97,8 @@ TopologyNeed scheduleFileTopology(const QString& path, const Topology& current)
     }
     if (isCsvPath(p) && !csvNamesTopology(p)) {
         need.choose = true;
-        need.question = QStringLiteral("%1 names no topology (a line '# topology: mesh:4x4').\nWhich network is it for?").arg(name);
+        need.question =
+            QStringLiteral("%1 names no topology (a line '# topology: mesh:4x4').\nWhich network is it for?").arg(name);
     }
     return need;
 }
@@ -105,8 +111,8 @@ std::optional<Topology> chooseTopology(QWidget* parent, const QString& question,
             choices << QLatin1String(spec);
     for (;;) {
         bool ok = false;
-        const QString text = QInputDialog::getItem(
-            parent, QStringLiteral("Topology of the schedule"), question, choices, 0, true, &ok);
+        const QString text =
+            QInputDialog::getItem(parent, QStringLiteral("Topology of the schedule"), question, choices, 0, true, &ok);
         if (!ok)
             return std::nullopt;
         try {
@@ -123,14 +129,14 @@ OpenedSchedulePtr openScheduleFile(const QString& path, const std::optional<Topo
     auto opened = std::make_shared<OpenedSchedule>();
     opened->file = path;
     Schedule schedule;
-    std::vector<std::string> notes;  // what a GOAL program's schedule leaves out of it
+    std::vector<std::string> notes; // what a GOAL program's schedule leaves out of it
     if (isMscclXmlPath(p)) {
         if (!topology)
             throw Error(p + " is an MSCCL program, which names no network: choose one with a node per rank");
         const MscclCheck check = checkMscclProgram(readMscclXml(p), *topology);
-        if (check.schedule.size() == 0 && std::none_of(check.findings.begin(), check.findings.end(), [](const MscclFinding& f) {
-                return f.kind == MscclFindingKind::Structure;
-            }))
+        if (check.schedule.size() == 0 &&
+            std::none_of(check.findings.begin(), check.findings.end(),
+                         [](const MscclFinding& f) { return f.kind == MscclFindingKind::Structure; }))
             throw Error(p + " sends nothing: there is no schedule to show");
         if (check.schedule.size() == 0)
             throw Error(p + " cannot run: " + std::to_string(check.findingCount) + " problem" +

@@ -64,7 +64,7 @@ void Session::cancel()
     if (!m_active)
         return;
     m_control->cancelled = true;
-    ++m_generation;  // whatever the worker returns now is dropped
+    ++m_generation; // whatever the worker returns now is dropped
     setRequested(m_scenario);
     setActive(0);
     emit cancelled();
@@ -74,13 +74,13 @@ Session::~Session() = default;
 
 bool Session::setScenarioNow(const Scenario& scenario, bool allowFallback)
 {
-    ++m_generation;  // overtakes a running request
+    ++m_generation; // overtakes a running request
     if (m_control)
         m_control->cancelled = true;
     setActive(0);
     Result r = compute(scenario, allowFallback, m_metric, m_snapshot, nullptr);
     if (auto* msg = std::get_if<QString>(&r)) {
-        m_requested = m_scenario;  // not told: the panel keeps the refused edit beside the error
+        m_requested = m_scenario; // not told: the panel keeps the refused edit beside the error
         emit failed(*msg);
         return false;
     }
@@ -90,7 +90,7 @@ bool Session::setScenarioNow(const Scenario& scenario, bool allowFallback)
 
 void Session::showSnapshot(SnapshotPtr snap)
 {
-    ++m_generation;  // overtakes a running request
+    ++m_generation; // overtakes a running request
     if (m_control)
         m_control->cancelled = true;
     setActive(0);
@@ -102,7 +102,7 @@ void Session::setScenario(const Scenario& scenario)
     const quint64 generation = ++m_generation;
     setRequested(scenario);
     if (m_control)
-        m_control->cancelled = true;  // overtaken: let the older worker stop early
+        m_control->cancelled = true; // overtaken: let the older worker stop early
     m_control = std::make_shared<BuildControl>();
     setActive(generation);
     auto* watcher = new QFutureWatcher<Result>(this);
@@ -110,10 +110,10 @@ void Session::setScenario(const Scenario& scenario)
         watcher->deleteLater();
         Result r = watcher->result();
         if (generation != m_generation)
-            return;  // overtaken by a newer request, or cancelled
+            return; // overtaken by a newer request, or cancelled
         setActive(0);
         if (auto* msg = std::get_if<QString>(&r)) {
-            m_requested = m_scenario;  // not told: the panel keeps the refused edit beside the error
+            m_requested = m_scenario; // not told: the panel keeps the refused edit beside the error
             emit failed(*msg);
         } else {
             accept(std::get<SnapshotPtr>(r));
@@ -151,13 +151,15 @@ void Session::accept(SnapshotPtr snap)
 {
     m_snapshot = std::move(snap);
     m_scenario = m_snapshot->scenario;
-    setRequested(m_scenario);  // only the latest request is accepted
+    setRequested(m_scenario); // only the latest request is accepted
     emit scheduleReady(m_snapshot);
 }
 
 bool waitUntilIdle(const std::vector<Session*>& sessions, int timeoutMs)
 {
-    const auto idle = [&] { return std::none_of(sessions.begin(), sessions.end(), [](Session* s) { return s->busy(); }); };
+    const auto idle = [&] {
+        return std::none_of(sessions.begin(), sessions.end(), [](Session* s) { return s->busy(); });
+    };
     if (idle())
         return true;
     QEventLoop loop;

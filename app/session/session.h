@@ -3,8 +3,8 @@
 #include "session/snapshot.h"
 
 #include <QObject>
-#include <QTimer>
 #include <QString>
+#include <QTimer>
 
 #include <functional>
 #include <memory>
@@ -77,13 +77,13 @@ private:
     void setRequested(const Scenario& scenario);
 
     Scenario m_scenario;
-    Scenario m_requested;  ///< see requestedScenario()
-    bool m_hasRequest = false;  ///< m_requested was set (requestChanged emitted at least once)
+    Scenario m_requested;      ///< see requestedScenario()
+    bool m_hasRequest = false; ///< m_requested was set (requestChanged emitted at least once)
     SnapshotPtr m_snapshot;
     void setActive(quint64 generation);
 
     quint64 m_generation = 0;
-    quint64 m_active = 0;  ///< generation of the request being computed, 0 if none
+    quint64 m_active = 0; ///< generation of the request being computed, 0 if none
     std::shared_ptr<BuildControl> m_control;
     LandscapeMetric m_metric = LandscapeMetric::Tcd;
     QTimer* m_poll = nullptr;

@@ -93,11 +93,12 @@ void SimulationRunner::start(const SnapshotPtr& snap)
     const SimulationEstimate estimate = estimateSimulation(snap->schedule);
     const auto transfers = static_cast<qulonglong>(snap->schedule.transfers().size());
     if (estimate.seconds > kSecondsLimit) {
-        finish(nullptr, QStringLiteral("Simulated time: simulating these %L1 messages would take about %2 here; the app "
-                                       "simulates what takes up to %3 — topocast-cli simulate runs it (--max-seconds)")
-                            .arg(transfers)
-                            .arg(QString::fromStdString(formatRoughDuration(estimate.seconds)),
-                                 QString::fromStdString(formatRoughDuration(kSecondsLimit))));
+        finish(nullptr,
+               QStringLiteral("Simulated time: simulating these %L1 messages would take about %2 here; the app "
+                              "simulates what takes up to %3 — topocast-cli simulate runs it (--max-seconds)")
+                   .arg(transfers)
+                   .arg(QString::fromStdString(formatRoughDuration(estimate.seconds)),
+                        QString::fromStdString(formatRoughDuration(kSecondsLimit))));
         return;
     }
     m_busy = true;
@@ -110,9 +111,10 @@ void SimulationRunner::start(const SnapshotPtr& snap)
         SimulationOutcome outcome = watcher->result();
         watcher->deleteLater();
         if (generation != m_generation)
-            return;  // a newer schedule (or off) overtook it
+            return; // a newer schedule (or off) overtook it
         m_busy = false;
-        finish(outcome.playback, outcome.error.isEmpty() ? doneText(outcome) : QStringLiteral("Simulated time: ") + outcome.error);
+        finish(outcome.playback,
+               outcome.error.isEmpty() ? doneText(outcome) : QStringLiteral("Simulated time: ") + outcome.error);
     });
     watcher->setFuture(QtConcurrent::run(simulateForView, snap, m_steps));
 }

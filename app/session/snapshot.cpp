@@ -11,8 +11,8 @@
 #include "topocast/model/limits.h"
 
 #include <algorithm>
-#include <cmath>
 #include <chrono>
+#include <cmath>
 #include <stop_token>
 
 namespace topocast::app {
@@ -198,7 +198,7 @@ SnapshotPtr buildSnapshot(const Scenario& scenarioIn, bool allowFallback, const 
         else
             snap->landscape = landscapeMap(sc, metric, control);
     } catch (const Error&) {
-        snap->landscape.clear();  // the map is an extra; the schedule itself is fine
+        snap->landscape.clear(); // the map is an extra; the schedule itself is fine
     }
     // A landscape is NaN where the algorithm has no schedule from that node: kNoTcd in the TCD map
     // (converting NaN to an integer is undefined behaviour; clang's UBSan caught it).

@@ -4,9 +4,9 @@
 #include "topocast/analysis/holdings.h"
 #include "topocast/analysis/landscape.h"
 #include "topocast/analysis/metrics.h"
+#include "topocast/analysis/time_bound.h"
 #include "topocast/drawing/layout.h"
 #include "topocast/io/scenario.h"
-#include "topocast/analysis/time_bound.h"
 #include "topocast/model/schedule.h"
 
 #include <QMetaType>
@@ -92,8 +92,8 @@ using SnapshotPtr = std::shared_ptr<const Snapshot>;
 struct BuildControl {
     enum Stage : int { Schedule, Derived, TcdMap, Done };
     std::atomic<int> stage{Schedule};
-    std::atomic<std::uint32_t> mapDone{0};   ///< brute-force TCD map: sources done (on all cores)
-    std::atomic<std::uint32_t> mapTotal{0};  ///< … of this many (0: not brute force)
+    std::atomic<std::uint32_t> mapDone{0};  ///< brute-force TCD map: sources done (on all cores)
+    std::atomic<std::uint32_t> mapTotal{0}; ///< … of this many (0: not brute force)
     /// The brute force's estimate, said before it starts (core estimateLandscape; 0: none, for
     /// maps under kEstimateSourceMapFrom sources), and the threads it assumes.
     std::atomic<double> mapSeconds{0.0};

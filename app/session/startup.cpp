@@ -60,7 +60,7 @@ Scenario loadComparePair(const QString& scenarioFile, const QString& compareFile
 int renderScreenshot(const ScreenshotOptions& options, QString& error, const QString& compareFile)
 {
     try {
-        Scenario scenario = !compareFile.isEmpty() ? loadComparePair(options.scenarioFile, compareFile)
+        Scenario scenario = !compareFile.isEmpty()           ? loadComparePair(options.scenarioFile, compareFile)
                             : options.scenarioFile.isEmpty() ? defaultScenario()
                                                              : loadScenario(options.scenarioFile.toStdString());
         if (!options.layout.isEmpty()) {
@@ -70,12 +70,12 @@ int renderScreenshot(const ScreenshotOptions& options, QString& error, const QSt
                             " is not one of cube, flat (hypercubes), tower, planes (3-D meshes and tori)");
             if (drawing && *drawing == HypercubeDrawing::Flat && scenario.topology.isHypercube() &&
                 scenario.topology.dims() > kFlatHypercubeMaxDims)
-                throw Error("--layout flat: the " + scenario.topology.displayName() + " has n = " +
-                            std::to_string(scenario.topology.dims()) + "; the flat drawing is for n ≤ 6");
+                throw Error("--layout flat: the " + scenario.topology.displayName() +
+                            " has n = " + std::to_string(scenario.topology.dims()) + "; the flat drawing is for n ≤ 6");
             scenario.view.layout = options.layout.toStdString();
         }
-        const ViewMode mode =
-            options.mode.value_or(parseViewMode(QString::fromStdString(scenarioViewMode(scenario))).value_or(ViewMode::Plain));
+        const ViewMode mode = options.mode.value_or(
+            parseViewMode(QString::fromStdString(scenarioViewMode(scenario))).value_or(ViewMode::Plain));
         if (scenario.compare) {
             const CompareSnapshotPtr cmp = buildCompareSnapshot(scenario);
             ViewSettings view;

@@ -19,8 +19,8 @@ bool haveDisplay();
 QString noDisplayMessage();
 
 struct ScreenshotOptions {
-    QString scenarioFile;  ///< empty: the default scenario
-    int step = -1;         ///< −1: the last step
+    QString scenarioFile; ///< empty: the default scenario
+    int step = -1;        ///< −1: the last step
     /// The colouring; nothing: the scenario's own (its view.mode), as the window opens it.
     std::optional<ViewMode> mode;
     QString output;

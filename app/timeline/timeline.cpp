@@ -49,20 +49,45 @@ void Timeline::setFraction(float fraction)
     emit fractionChanged(m_fraction);
 }
 
-void Timeline::stepForward() { setStep(m_step + 1); }
-void Timeline::stepBack() { setStep(m_step - 1); }
-void Timeline::first() { setStep(0); }
-void Timeline::last() { setStep(m_stepCount); }
+void Timeline::stepForward()
+{
+    setStep(m_step + 1);
+}
+void Timeline::stepBack()
+{
+    setStep(m_step - 1);
+}
+void Timeline::first()
+{
+    setStep(0);
+}
+void Timeline::last()
+{
+    setStep(m_stepCount);
+}
 
 void Timeline::handleKey(int key)
 {
     switch (key) {
-    case Qt::Key_Space: togglePlay(); break;
-    case Qt::Key_Left: pause(); stepBack(); break;
-    case Qt::Key_Right: pause(); stepForward(); break;
-    case Qt::Key_Home: first(); break;
-    case Qt::Key_End: last(); break;
-    default: break;
+    case Qt::Key_Space:
+        togglePlay();
+        break;
+    case Qt::Key_Left:
+        pause();
+        stepBack();
+        break;
+    case Qt::Key_Right:
+        pause();
+        stepForward();
+        break;
+    case Qt::Key_Home:
+        first();
+        break;
+    case Qt::Key_End:
+        last();
+        break;
+    default:
+        break;
     }
 }
 
@@ -88,9 +113,15 @@ void Timeline::pause()
     emit playingChanged(false);
 }
 
-void Timeline::togglePlay() { m_playing ? pause() : play(); }
+void Timeline::togglePlay()
+{
+    m_playing ? pause() : play();
+}
 
-void Timeline::setSpeed(double stepsPerSecond) { m_speed = std::clamp(stepsPerSecond, 0.05, 100.0); }
+void Timeline::setSpeed(double stepsPerSecond)
+{
+    m_speed = std::clamp(stepsPerSecond, 0.05, 100.0);
+}
 
 void Timeline::tick()
 {

@@ -55,7 +55,7 @@ private:
 
     int m_step = 0;
     int m_stepCount = 0;
-    int m_startAt = -1;  ///< startNextAt()'s step until the next setStepCount(); −1: none
+    int m_startAt = -1; ///< startNextAt()'s step until the next setStepCount(); −1: none
     float m_fraction = 1.0f;
     bool m_playing = false;
     double m_speed = 1.0;

@@ -16,9 +16,9 @@ namespace topocast::video::detail {
 constexpr int kCubeStep = 51;
 
 struct GifPalette {
-    std::array<std::uint32_t, 256> argb{};  // AV_PIX_FMT_PAL8 palette: 0xAARRGGBB native-endian
+    std::array<std::uint32_t, 256> argb{}; // AV_PIX_FMT_PAL8 palette: 0xAARRGGBB native-endian
     std::array<std::array<std::uint8_t, 3>, 256> rgb{};
-    std::vector<std::uint8_t> lut;          // 32×32×32 (5 bits a channel) → palette index
+    std::vector<std::uint8_t> lut; // 32×32×32 (5 bits a channel) → palette index
 
     GifPalette()
     {
@@ -51,7 +51,7 @@ struct GifPalette {
                     for (int i = 0; i < 256; ++i) {
                         const auto& p = rgb[static_cast<std::size_t>(i)];
                         const int dr = cr - p[0], dg = cg - p[1], db = cb - p[2];
-                        const int d = 2 * dr * dr + 4 * dg * dg + db * db;  // green weighs most
+                        const int d = 2 * dr * dr + 4 * dg * dg + db * db; // green weighs most
                         if (d < bestD) {
                             bestD = d;
                             best = i;

@@ -60,22 +60,22 @@ void checkFrameSize(const fs::path& path, VideoFormat format, int width, int hei
 
 struct VideoEncoder::State {
     fs::path target;
-    fs::path temporary;                  // the folder of PNG frames (a hidden temporary)
-    std::optional<PendingFile> pending;  // MP4/GIF: the file, unnamed until finish()
+    fs::path temporary;                 // the folder of PNG frames (a hidden temporary)
+    std::optional<PendingFile> pending; // MP4/GIF: the file, unnamed until finish()
     VideoFormat format = VideoFormat::Mp4;
     VideoOptions options;
     int width = 0, height = 0, fps = 0;
     int frames = 0;
     std::string codec;
     bool open = false;
-    bool headerWritten = false;  // the muxer holds state until av_write_trailer()
+    bool headerWritten = false; // the muxer holds state until av_write_trailer()
 
     AVFormatContext* fmt = nullptr;
     AVCodecContext* enc = nullptr;
     AVStream* stream = nullptr;
-    AVCodecContext* subEnc = nullptr;  // MP4 captions: the mov_text encoder
+    AVCodecContext* subEnc = nullptr; // MP4 captions: the mov_text encoder
     AVStream* subStream = nullptr;
-    std::size_t nextCaption = 0;       // the first caption not yet muxed
+    std::size_t nextCaption = 0; // the first caption not yet muxed
     int captionsMuxed = 0;
     AVFrame* frame = nullptr;
     AVPacket* packet = nullptr;
@@ -113,7 +113,7 @@ struct VideoEncoder::State {
     {
         std::error_code ec;
         if (pending)
-            pending.reset();  // an unnamed file: closing it is removing it
+            pending.reset(); // an unnamed file: closing it is removing it
         else if (!temporary.empty())
             fs::remove_all(temporary, ec);
         temporary.clear();
@@ -134,10 +134,7 @@ struct VideoEncoder::State {
         throw VideoError(message);
     }
 
-    AVPixelFormat inputFormat() const
-    {
-        return options.input == PixelLayout::Bgra ? AV_PIX_FMT_BGRA : AV_PIX_FMT_RGBA;
-    }
+    AVPixelFormat inputFormat() const { return options.input == PixelLayout::Bgra ? AV_PIX_FMT_BGRA : AV_PIX_FMT_RGBA; }
 
     /// Sends `f` (nullptr: flush) and muxes or writes every packet that comes out.
     void drain(AVFrame* f)
@@ -165,7 +162,7 @@ struct VideoEncoder::State {
             }
             av_packet_rescale_ts(packet, enc->time_base, stream->time_base);
             packet->stream_index = stream->index;
-            rc = av_interleaved_write_frame(fmt, packet);  // takes the packet's reference
+            rc = av_interleaved_write_frame(fmt, packet); // takes the packet's reference
             if (rc < 0)
                 fail("cannot write to the temporary file " + temporary.string(), rc);
         }
@@ -195,7 +192,7 @@ struct VideoEncoder::State {
             AVSubtitle sub{};
             sub.num_rects = 1;
             sub.rects = rects;
-            sub.start_display_time = 0;  // the packet carries the timing
+            sub.start_display_time = 0; // the packet carries the timing
             sub.end_display_time = static_cast<std::uint32_t>(
                 av_rescale_q(c.endFrame - c.firstFrame, AVRational{1, fps}, AVRational{1, 1000}));
             std::vector<std::uint8_t> buf(ass.size() * 2 + 1024);
@@ -213,7 +210,7 @@ struct VideoEncoder::State {
             p->flags |= AV_PKT_FLAG_KEY;
             av_packet_rescale_ts(p, AVRational{1, fps}, subStream->time_base);
             p->stream_index = subStream->index;
-            const int rc = av_interleaved_write_frame(fmt, p);  // takes the packet's reference
+            const int rc = av_interleaved_write_frame(fmt, p); // takes the packet's reference
             av_packet_free(&p);
             if (rc < 0)
                 fail("cannot write a caption to the temporary file", rc);
@@ -507,7 +504,8 @@ void VideoEncoder::addFrame(const std::uint8_t* pixels, std::ptrdiff_t strideByt
             const std::uint8_t* src = pixels + static_cast<std::ptrdiff_t>(y) * strideBytes;
             std::uint8_t* dst = s.frame->data[0] + static_cast<std::ptrdiff_t>(y) * s.frame->linesize[0];
             if (s.options.gifDither) {
-                const std::array<int, 4> offsets{bayerOffset(0, y), bayerOffset(1, y), bayerOffset(2, y), bayerOffset(3, y)};
+                const std::array<int, 4> offsets{bayerOffset(0, y), bayerOffset(1, y), bayerOffset(2, y),
+                                                 bayerOffset(3, y)};
                 for (int x = 0; x < s.width; ++x, src += 4) {
                     const int o = offsets[static_cast<std::size_t>(x & 3)];
                     dst[x] = pal.index(std::clamp(src[ri] + o, 0, 255), std::clamp(src[1] + o, 0, 255),
@@ -554,7 +552,7 @@ VideoResult VideoEncoder::finish()
             s.fail("cannot finish the file", rc);
         avio_closep(&s.fmt->pb);
         s.release();
-        s.temporary.clear();  // the pending file's own path: nothing to remove by name
+        s.temporary.clear(); // the pending file's own path: nothing to remove by name
         try {
             s.pending->commit();
         } catch (const Error& e) {
@@ -577,7 +575,8 @@ VideoResult VideoEncoder::finish()
             for (int i = 1; i <= s.frames; ++i) {
                 const fs::path from = s.temporary / frameFileName(i);
                 if (::rename(from.c_str(), (dir / frameFileName(i)).c_str()) != 0)
-                    s.fail(std::string("cannot move ") + frameFileName(i) + " into place (" + std::strerror(errno) + ")");
+                    s.fail(std::string("cannot move ") + frameFileName(i) + " into place (" + std::strerror(errno) +
+                           ")");
             }
             s.removeTemporary();
         }

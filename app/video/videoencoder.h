@@ -17,8 +17,8 @@ using VideoFormat = topocast::VideoFormat;
 
 /// Byte order of the pixels handed to addFrame (8 bits per channel, 4 bytes per pixel).
 enum class PixelLayout : std::uint8_t {
-    Rgba,  ///< R, G, B, A in memory (QImage::Format_RGBA8888, glReadPixels GL_RGBA)
-    Bgra,  ///< B, G, R, A in memory (QImage::Format_ARGB32 / RGB32 on little-endian machines)
+    Rgba, ///< R, G, B, A in memory (QImage::Format_RGBA8888, glReadPixels GL_RGBA)
+    Bgra, ///< B, G, R, A in memory (QImage::Format_ARGB32 / RGB32 on little-endian machines)
 };
 
 /// Every failure of the encoder: the message names the file and what went wrong.
@@ -65,11 +65,11 @@ struct VideoOptions {
 
 /// What finish() produced.
 struct VideoResult {
-    std::filesystem::path path;  ///< the file (MP4, GIF) or folder (PNG sequence)
-    std::string codec;           ///< "H.264 (libx264)", "MPEG-4 Part 2 (mpeg4)", "GIF (gif)", "PNG (png)"
+    std::filesystem::path path; ///< the file (MP4, GIF) or folder (PNG sequence)
+    std::string codec;          ///< "H.264 (libx264)", "MPEG-4 Part 2 (mpeg4)", "GIF (gif)", "PNG (png)"
     int frames = 0;
-    int captions = 0;            ///< subtitle packets muxed (MP4 with VideoOptions::captions)
-    double seconds = 0.0;        ///< frames / fps
+    int captions = 0;     ///< subtitle packets muxed (MP4 with VideoOptions::captions)
+    double seconds = 0.0; ///< frames / fps
 };
 
 /// Encodes RGBA frames into an MP4, an animated GIF or a PNG sequence through libavcodec /

@@ -27,6 +27,9 @@ VideoFormat VideoEncoder::parseFormat(const std::string& text)
     }
 }
 
-VideoFormat VideoEncoder::formatForPath(const fs::path& path) { return videoFormatForPath(path); }
+VideoFormat VideoEncoder::formatForPath(const fs::path& path)
+{
+    return videoFormatForPath(path);
+}
 
 } // namespace topocast::video

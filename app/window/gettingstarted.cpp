@@ -57,7 +57,8 @@ constexpr std::array<Page, 6> kPages = {{
 } // namespace
 
 GettingStarted::GettingStarted(MainWindow& window, QAction* layoutAction, QAction* compare)
-    : QDockWidget(QStringLiteral("Getting started"), &window), m_window(window), m_layout(layoutAction), m_compare(compare)
+    : QDockWidget(QStringLiteral("Getting started"), &window), m_window(window), m_layout(layoutAction),
+      m_compare(compare)
 {
     setAttribute(Qt::WA_DeleteOnClose);
     setObjectName(QStringLiteral("tourDock"));

@@ -139,7 +139,8 @@ QString aboutHtml()
                "<p>Licence: %2 (LICENSE; /usr/share/doc/topocast/copyright in the package). Built with Qt %3 "
                "(LGPL-3.0).</p>"
                "<p>Carries three.js r111 (MIT, the three.js authors) for the web pages it exports, and compiles in "
-               "JSON for Modern C++ (N. Lohmann, MIT), CLI11 (BSD-3-Clause), Eigen (MPL-2.0) and Boost.Graph (BSL-1.0); it links "
+               "JSON for Modern C++ (N. Lohmann, MIT), CLI11 (BSD-3-Clause), Eigen (MPL-2.0) and Boost.Graph "
+               "(BSL-1.0); it links "
                "FFmpeg (LGPL-2.1+), Open MPI (BSD-3-Clause), SimGrid (LGPL-2.1), {fmt} (MIT) and expat (MIT) "
                "from the system.</p>")
         .arg(QString::fromLatin1(kVersion), QStringLiteral(TOPOCAST_LICENSE).toHtmlEscaped(),

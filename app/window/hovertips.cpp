@@ -53,20 +53,22 @@ QString nodeHoverText(const Snapshot& snap, NodeId v, int step, bool predicting)
             return QString::fromStdString(formatLandscapeValue(x, snap.landscapeMetric, snap.landscapeTimeUnit));
         };
         const auto [best, worst] = landscapeRange(snap.landscape);
-        text += QStringLiteral("\nas the source: %1 %2 (best %3)")
-                    .arg(QString::fromStdString(metricWords(snap.landscapeMetric)), value(snap.landscape[v]), value(best));
+        text +=
+            QStringLiteral("\nas the source: %1 %2 (best %3)")
+                .arg(QString::fromStdString(metricWords(snap.landscapeMetric)), value(snap.landscape[v]), value(best));
     }
     text += holdingWords(snap, v, step);
     const DivisibleLoadFigures* load =
         snap.schedule.figures ? snap.schedule.figures->get<DivisibleLoadFigures>() : nullptr;
     const int layer = nodeLayer(snap, v);
-    if (load) {  // a divisible-load layer is the move that reaches it
+    if (load) { // a divisible-load layer is the move that reaches it
         text += layer < 0 ? QStringLiteral("\nin no layer (no load)") : QStringLiteral("\nlayer %1").arg(layer);
         if (layer >= 0 && static_cast<std::size_t>(layer) < load->model.alpha.size())
             text += QStringLiteral(", layer load share %1").arg(load->model.alpha[static_cast<std::size_t>(layer)]);
     } else if (hasRoot(snap.schedule.pattern()) && layer >= 0) {
         const Pattern p = snap.schedule.pattern();
-        const QString root = p == Pattern::Gather || p == Pattern::Reduce ? QStringLiteral("root") : QStringLiteral("source");
+        const QString root =
+            p == Pattern::Gather || p == Pattern::Reduce ? QStringLiteral("root") : QStringLiteral("source");
         const QString name = QString::fromStdString(snap.topology().nodeName(snap.schedule.source()));
         text += layer == 0   ? QStringLiteral("\nthe %1").arg(root)
                 : layer == 1 ? QStringLiteral("\n1 hop from the %1 %2").arg(root, name)

@@ -37,7 +37,8 @@ LessonPanel* lessonPanel(MainWindow& window)
     auto* dock = new QDockWidget(QStringLiteral("Lesson"), &window);
     dock->setObjectName(QStringLiteral("lessonDock"));
     dock->setWidget(panel);
-    dock->setFeatures(QDockWidget::DockWidgetMovable | QDockWidget::DockWidgetFloatable | QDockWidget::DockWidgetClosable);
+    dock->setFeatures(QDockWidget::DockWidgetMovable | QDockWidget::DockWidgetFloatable |
+                      QDockWidget::DockWidgetClosable);
     // A tab over the scenario panel: the 3-D view keeps its width.
     window.addDockWidget(Qt::LeftDockWidgetArea, dock);
     if (auto* scenario = window.findChild<QDockWidget*>(QStringLiteral("scenarioDock")))
@@ -75,7 +76,8 @@ QString lessonEntry(const Lesson& lesson, std::size_t index)
 
 std::optional<LessonBook> appLessons(QString* error)
 {
-    const QStringList candidates = {QCoreApplication::applicationDirPath() + QStringLiteral("/../share/topocast/lessons.json"),
+    const QStringList candidates = {QCoreApplication::applicationDirPath() +
+                                        QStringLiteral("/../share/topocast/lessons.json"),
                                     QStringLiteral(TOPOCAST_LESSONS_FILE)};
     try {
         for (const QString& path : candidates)
@@ -118,14 +120,16 @@ QMenu* addLessonsMenu(MainWindow& window, QMenu* file, const std::optional<Lesso
         return menu;
     }
     for (std::size_t i = 0; i < book->lessons.size(); ++i) {
-        QAction* a = menu->addAction(lessonEntry(book->lessons[i], i), &window, [&window, i] { openLesson(window, i); });
+        QAction* a =
+            menu->addAction(lessonEntry(book->lessons[i], i), &window, [&window, i] { openLesson(window, i); });
         a->setToolTip(QString::fromStdString(book->lessons[i].goal));
         a->setStatusTip(a->toolTip());
     }
     return menu;
 }
 
-void fillPresetsMenu(MainWindow& window, QMenu* presets, const QStringList& files, const std::optional<LessonBook>& book)
+void fillPresetsMenu(MainWindow& window, QMenu* presets, const QStringList& files,
+                     const std::optional<LessonBook>& book)
 {
     std::set<QString> inLessons;
     if (book)

@@ -26,7 +26,8 @@ QMenu* addLessonsMenu(MainWindow& window, QMenu* file, const std::optional<Lesso
 
 /// Fills File ▸ Presets: one submenu per lesson with its presets in the lesson's order, then the
 /// presets no lesson opens; each preset by its title, its description as tooltip and status tip.
-void fillPresetsMenu(MainWindow& window, QMenu* presets, const QStringList& files, const std::optional<LessonBook>& book);
+void fillPresetsMenu(MainWindow& window, QMenu* presets, const QStringList& files,
+                     const std::optional<LessonBook>& book);
 
 /// Opens lesson `index` (0-based) as File ▸ Lessons does; false when there is no such lesson.
 bool openLesson(MainWindow& window, std::size_t index);

@@ -22,20 +22,23 @@ QDockWidget* addLinksDock(QMainWindow* window, Session* session, SceneView* scen
     auto* dock = new QDockWidget(QStringLiteral("Links"), window);
     dock->setObjectName(QStringLiteral("linksDock"));
     dock->setWidget(panel);
-    dock->setFeatures(QDockWidget::DockWidgetMovable | QDockWidget::DockWidgetFloatable | QDockWidget::DockWidgetClosable);
+    dock->setFeatures(QDockWidget::DockWidgetMovable | QDockWidget::DockWidgetFloatable |
+                      QDockWidget::DockWidgetClosable);
     window->addDockWidget(Qt::BottomDockWidgetArea, dock);
     dock->hide();
     QAction* toggle = dock->toggleViewAction();
     toggle->setText(QStringLiteral("&Links"));
     toggle->setShortcut(QKeySequence(Qt::Key_F8));
-    toggle->setToolTip(QStringLiteral("every link's busy and shared time as simulated, busiest first; click one to find it"));
+    toggle->setToolTip(
+        QStringLiteral("every link's busy and shared time as simulated, busiest first; click one to find it"));
 
     auto* simulated = new QAction(QStringLiteral("&Simulated time"), window);
     simulated->setObjectName(QStringLiteral("simulatedTimeAction"));
     simulated->setCheckable(true);
     simulated->setShortcut(QKeySequence(Qt::Key_T));
-    simulated->setToolTip(QStringLiteral("play the schedule as SimGrid simulates it on the network: messages that share "
-                                         "a link move slower, each link coloured by the messages sharing it"));
+    simulated->setToolTip(
+        QStringLiteral("play the schedule as SimGrid simulates it on the network: messages that share "
+                       "a link move slower, each link coloured by the messages sharing it"));
     panel->setToggle(simulated, runner->steps());
     QObject::connect(panel, &LinksPanel::barrierToggled, runner, &SimulationRunner::setSteps);
     QObject::connect(simulated, &QAction::toggled, runner, [runner, dock](bool on) {
@@ -49,17 +52,18 @@ QDockWidget* addLinksDock(QMainWindow* window, Session* session, SceneView* scen
             window->statusBar()->showMessage(text, 8000);
     });
     auto showTime = [panel, scene] { panel->setTime(scene->simulatedTime()); };
-    QObject::connect(runner, &SimulationRunner::ready, window,
-                     [scene, panel, showTime, changed](std::shared_ptr<const SimulatedPlayback> playback, SnapshotPtr snap) {
-                         if (playback && snap != scene->snapshot())
-                             return;  // made for a schedule no longer shown
-                         scene->setSimulation(playback);
-                         const Palette& pal = scene->palette();
-                         panel->setPlayback(playback, snap ? &snap->topology() : nullptr, pal.inFlight.toColor(),
-                                            pal.contention.toColor());
-                         showTime();
-                         changed();
-                     });
+    QObject::connect(
+        runner, &SimulationRunner::ready, window,
+        [scene, panel, showTime, changed](std::shared_ptr<const SimulatedPlayback> playback, SnapshotPtr snap) {
+            if (playback && snap != scene->snapshot())
+                return; // made for a schedule no longer shown
+            scene->setSimulation(playback);
+            const Palette& pal = scene->palette();
+            panel->setPlayback(playback, snap ? &snap->topology() : nullptr, pal.inFlight.toColor(),
+                               pal.contention.toColor());
+            showTime();
+            changed();
+        });
     QObject::connect(timeline, &Timeline::stepChanged, panel, showTime);
     QObject::connect(timeline, &Timeline::fractionChanged, panel, showTime);
     QObject::connect(panel, &LinksPanel::linkChosen, scene, [scene](ChannelId ch) { scene->setSelectedChannel(ch); });
@@ -81,7 +85,7 @@ bool waitForSimulation(QMainWindow& window, int timeoutMs)
     clock.start();
     // The runner starts once the session's schedule is in; it is busy until its result is shown.
     while (clock.elapsed() < timeoutMs) {
-        if (runner->playback() && !runner->busy())  // shown: ready() put it in the view
+        if (runner->playback() && !runner->busy()) // shown: ready() put it in the view
             return true;
         if (!runner->busy() && !runner->status().isEmpty() && clock.elapsed() > 200)
             return false;
@@ -101,9 +105,9 @@ QString simulatedStepSentence(const SceneView& scene, int step)
     const auto playback = scene.simulation();
     if (!playback || !scene.snapshot() || step < 1)
         return {};
-    return QStringLiteral(" — ") + QString::fromStdString(stepContentionSentence(playback->simulation(),
-                                                                                 scene.snapshot()->topology(),
-                                                                                 StepNo{static_cast<std::uint32_t>(step)}));
+    return QStringLiteral(" — ") +
+           QString::fromStdString(stepContentionSentence(playback->simulation(), scene.snapshot()->topology(),
+                                                         StepNo{static_cast<std::uint32_t>(step)}));
 }
 
 } // namespace topocast::app

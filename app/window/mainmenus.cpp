@@ -42,9 +42,9 @@ QMenu* buildFileMenu(MainWindow& w, MainMenus& menus)
             w.openScenario(path);
     });
     file->addAction(QStringLiteral("Open sc&hedule…"), &w, [&w] {
-        const QString path =
-            QFileDialog::getOpenFileName(&w, QStringLiteral("Open schedule"), QString(),
-                                         QStringLiteral("Schedules (*.json *.csv *.xml *.goal);;MSCCL XML (*.xml);;GOAL programs (*.goal)"));
+        const QString path = QFileDialog::getOpenFileName(
+            &w, QStringLiteral("Open schedule"), QString(),
+            QStringLiteral("Schedules (*.json *.csv *.xml *.goal);;MSCCL XML (*.xml);;GOAL programs (*.goal)"));
         if (!path.isEmpty())
             w.openSchedule(path);
     });
@@ -160,12 +160,12 @@ void buildViewMenu(MainWindow& w, MainMenus& menus)
                                              "instead of the 3-D cube drawing (saved in the scenario as view.layout)"),
                               std::string(hypercubeDrawingName(HypercubeDrawing::Flat)),
                               std::string(hypercubeDrawingName(HypercubeDrawing::Cube)));
-    menus.planes = layoutToggle(QStringLiteral("&Planes side by side"), QKeySequence(Qt::Key_L),
-                                QStringLiteral("3-D meshes and tori: every z-plane drawn top-down like a 2-D network, the "
-                                               "planes in a grid that fits the window (off: the tower of y-planes, which "
-                                               "explode pulls apart); saved in the scenario as view.layout"),
-                                std::string(gridDrawingName(GridDrawing::Planes)),
-                                std::string(gridDrawingName(GridDrawing::Tower)));
+    menus.planes = layoutToggle(
+        QStringLiteral("&Planes side by side"), QKeySequence(Qt::Key_L),
+        QStringLiteral("3-D meshes and tori: every z-plane drawn top-down like a 2-D network, the "
+                       "planes in a grid that fits the window (off: the tower of y-planes, which "
+                       "explode pulls apart); saved in the scenario as view.layout"),
+        std::string(gridDrawingName(GridDrawing::Planes)), std::string(gridDrawingName(GridDrawing::Tower)));
     menus.planes->setObjectName(QStringLiteral("planesAction"));
 }
 

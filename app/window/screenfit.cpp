@@ -2,9 +2,9 @@
 
 #include <QEvent>
 #include <QPointer>
+#include <QScreen>
 #include <QScrollArea>
 #include <QStyle>
-#include <QScreen>
 #include <QTimer>
 #include <QWidget>
 

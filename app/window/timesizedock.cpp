@@ -53,8 +53,8 @@ QDockWidget* addTimeSizeDock(QMainWindow* window, Session* session)
     QObject::connect(panel, &TimeSizePanel::algorithmChosen, session, [session, panel](const QString& name) {
         if (!panel->table())
             return;
-        session->setScenario(withAlgorithm(session->requestedScenario(), name.toStdString(),
-                                           toString(panel->table()->request.pattern)));
+        session->setScenario(
+            withAlgorithm(session->requestedScenario(), name.toStdString(), toString(panel->table()->request.pattern)));
     });
     return dock;
 }

@@ -50,7 +50,8 @@ std::vector<std::vector<std::uint8_t>> makeFrames()
         for (int y = 0; y < kHeight; ++y)
             for (int x = 0; x < kWidth; ++x) {
                 std::uint8_t* p = &px[(std::size_t(y) * kWidth + x) * 4];
-                p[0] = 24, p[1] = static_cast<std::uint8_t>(26 + y / 40), p[2] = static_cast<std::uint8_t>(36 + y / 30), p[3] = 255;
+                p[0] = 24, p[1] = static_cast<std::uint8_t>(26 + y / 40), p[2] = static_cast<std::uint8_t>(36 + y / 30),
+                p[3] = 255;
             }
         const double grey[3] = {150, 160, 175}, red[3] = {255, 60, 40}, blue[3] = {60, 140, 255};
         for (int i = 0; i < 8; ++i)
@@ -122,9 +123,9 @@ VideoOptions gif(bool dither)
 void rgbaToYuv420(benchmark::State& state)
 {
     const auto& fr = frames();
-    SwsContext* sws = sws_getContext(kWidth, kHeight, AV_PIX_FMT_RGBA, kWidth, kHeight, AV_PIX_FMT_YUV420P,
-                                     SWS_BICUBIC | SWS_ACCURATE_RND | SWS_FULL_CHR_H_INT | SWS_BITEXACT, nullptr,
-                                     nullptr, nullptr);
+    SwsContext* sws =
+        sws_getContext(kWidth, kHeight, AV_PIX_FMT_RGBA, kWidth, kHeight, AV_PIX_FMT_YUV420P,
+                       SWS_BICUBIC | SWS_ACCURATE_RND | SWS_FULL_CHR_H_INT | SWS_BITEXACT, nullptr, nullptr, nullptr);
     const int* bt709 = sws_getCoefficients(SWS_CS_ITU709);
     sws_setColorspaceDetails(sws, bt709, 1, bt709, 0, 0, 1 << 16, 1 << 16);
     AVFrame* out = av_frame_alloc();
@@ -146,11 +147,35 @@ void rgbaToYuv420(benchmark::State& state)
 } // namespace
 
 BENCHMARK(rgbaToYuv420)->Unit(benchmark::kMillisecond)->UseRealTime();
-BENCHMARK_CAPTURE(encodeBench, mp4_x264_medium, VideoFormat::Mp4, x264("medium"))->Arg(60)->Unit(benchmark::kMillisecond)->Iterations(1)->UseRealTime();
-BENCHMARK_CAPTURE(encodeBench, mp4_x264_veryfast, VideoFormat::Mp4, x264("veryfast"))->Arg(60)->Unit(benchmark::kMillisecond)->Iterations(1)->UseRealTime();
-BENCHMARK_CAPTURE(encodeBench, mp4_mpeg4, VideoFormat::Mp4, mpeg4())->Arg(60)->Unit(benchmark::kMillisecond)->Iterations(1)->UseRealTime();
-BENCHMARK_CAPTURE(encodeBench, gif_dither, VideoFormat::Gif, gif(true))->Arg(60)->Unit(benchmark::kMillisecond)->Iterations(1)->UseRealTime();
-BENCHMARK_CAPTURE(encodeBench, gif_plain, VideoFormat::Gif, gif(false))->Arg(60)->Unit(benchmark::kMillisecond)->Iterations(1)->UseRealTime();
-BENCHMARK_CAPTURE(encodeBench, png, VideoFormat::PngSequence, VideoOptions{})->Arg(30)->Unit(benchmark::kMillisecond)->Iterations(1)->UseRealTime();
+BENCHMARK_CAPTURE(encodeBench, mp4_x264_medium, VideoFormat::Mp4, x264("medium"))
+    ->Arg(60)
+    ->Unit(benchmark::kMillisecond)
+    ->Iterations(1)
+    ->UseRealTime();
+BENCHMARK_CAPTURE(encodeBench, mp4_x264_veryfast, VideoFormat::Mp4, x264("veryfast"))
+    ->Arg(60)
+    ->Unit(benchmark::kMillisecond)
+    ->Iterations(1)
+    ->UseRealTime();
+BENCHMARK_CAPTURE(encodeBench, mp4_mpeg4, VideoFormat::Mp4, mpeg4())
+    ->Arg(60)
+    ->Unit(benchmark::kMillisecond)
+    ->Iterations(1)
+    ->UseRealTime();
+BENCHMARK_CAPTURE(encodeBench, gif_dither, VideoFormat::Gif, gif(true))
+    ->Arg(60)
+    ->Unit(benchmark::kMillisecond)
+    ->Iterations(1)
+    ->UseRealTime();
+BENCHMARK_CAPTURE(encodeBench, gif_plain, VideoFormat::Gif, gif(false))
+    ->Arg(60)
+    ->Unit(benchmark::kMillisecond)
+    ->Iterations(1)
+    ->UseRealTime();
+BENCHMARK_CAPTURE(encodeBench, png, VideoFormat::PngSequence, VideoOptions{})
+    ->Arg(30)
+    ->Unit(benchmark::kMillisecond)
+    ->Iterations(1)
+    ->UseRealTime();
 
 BENCHMARK_MAIN();

@@ -15,12 +15,12 @@
 #include <Qt3DExtras/Qt3DWindow>
 
 #include <QElapsedTimer>
+#include <QMouseEvent>
 #include <QOffscreenSurface>
 #include <QOpenGLContext>
 #include <QOpenGLFramebufferObject>
 #include <QOpenGLFunctions>
 #include <QTemporaryDir>
-#include <QMouseEvent>
 #include <QTest>
 
 #include <algorithm>
@@ -57,14 +57,15 @@ TEST_CASE("bench: brute-force TCD map of the 8x8x8 mesh (512 schedules)", "[.][b
             BuildControl control;
             QElapsedTimer t;
             t.start();
-            const SnapshotPtr snap = buildSnapshot(test::scenario("mesh:8x8x8", algorithm, NodeId{0}), false, nullptr, &control);
+            const SnapshotPtr snap =
+                buildSnapshot(test::scenario("mesh:8x8x8", algorithm, NodeId{0}), false, nullptr, &control);
             ms.push_back(static_cast<double>(t.nsecsElapsed()) / 1e6);
             REQUIRE(snap->tcdMap.size() == 512);
             REQUIRE(control.mapTotal == 512);
         }
         std::sort(ms.begin(), ms.end());
-        std::printf("brute-force TCD map 8x8x8 %s (whole snapshot, 512 sources): median %.1f ms, min %.1f ms\n", algorithm,
-                    ms[ms.size() / 2], ms.front());
+        std::printf("brute-force TCD map 8x8x8 %s (whole snapshot, 512 sources): median %.1f ms, min %.1f ms\n",
+                    algorithm, ms[ms.size() / 2], ms.front());
     }
 }
 
@@ -118,7 +119,8 @@ TEST_CASE("bench: frame time 32x32x32 against 4x4x4 in one run", "[.][bench][gl]
     CHECK(large > 0);
 }
 
-TEST_CASE("bench: export of the 8x8x8 default scenario at 1280x720 (render, read-back, convert, encode)", "[.][bench][gl]")
+TEST_CASE("bench: export of the 8x8x8 default scenario at 1280x720 (render, read-back, convert, encode)",
+          "[.][bench][gl]")
 {
     // Read-back alone: glReadPixels of a 1280×720 RGBA framebuffer on the same GL (llvmpipe
     // under Xvfb), to split the capture round trip into render and read-back.
@@ -157,13 +159,15 @@ TEST_CASE("bench: export of the 8x8x8 default scenario at 1280x720 (render, read
                        .toStdString();
         s.view.size = QSize(1280, 720);
         s.framesPerStep = 10;
-        s.lastStep = 3;  // 31 frames + 30 held
+        s.lastStep = 3; // 31 frames + 30 held
         ExportTimings t;
         REQUIRE(exportAnimation(snap, s, {}, &t));
         const double n = t.frames;
         std::printf("export 8x8x8 1280x720 %s: %d frames in %.2f s = %.2f frames/s; per frame: capture %.1f ms "
                     "(of which glReadPixels ~%.1f ms, render ~%.1f ms), convert %.2f ms, encode %.1f ms\n",
-                    format == video::VideoFormat::Mp4 ? "MP4" : format == video::VideoFormat::Gif ? "GIF" : "PNG",
+                    format == video::VideoFormat::Mp4   ? "MP4"
+                    : format == video::VideoFormat::Gif ? "GIF"
+                                                        : "PNG",
                     t.frames, t.totalMs / 1000.0, n / (t.totalMs / 1000.0), t.renderMs / n, readMs,
                     t.renderMs / n - readMs, t.convertMs / n, t.encodeMs / n);
     }
@@ -192,7 +196,8 @@ TEST_CASE("bench: step change on a 32x32x32 mesh, partial against whole uploads"
                 t.start();
                 scene.setStep(step);
                 cpu.push_back(static_cast<double>(t.nsecsElapsed()) / 1e6);
-                bytes += scene.nodeInstances().buffer().lastUploadBytes() + scene.linkInstances().buffer().lastUploadBytes();
+                bytes +=
+                    scene.nodeInstances().buffer().lastUploadBytes() + scene.linkInstances().buffer().lastUploadBytes();
                 scene.captureFrame();
                 total.push_back(static_cast<double>(t.nsecsElapsed()) / 1e6);
             }
@@ -292,7 +297,7 @@ TEST_CASE("bench: simulated-time playback, frame time 32x32x32 against 4x4x4 in 
     // time (each frame moves the link cursor and recolours the links whose messages changed),
     // render and read-back included; the view's budget is 32³ within 3× of 4³ per frame.
     auto playMs = [](const char* topo, bool simulated, double& simulateS) {
-        Scenario sc = test::scenario(topo, "binomial", NodeId{0});  // planes side by side, as the app opens it
+        Scenario sc = test::scenario(topo, "binomial", NodeId{0}); // planes side by side, as the app opens it
         NetworkModel net;
         net.message = std::uint64_t{1} << 20;
         sc.network = net;
@@ -343,7 +348,8 @@ TEST_CASE("bench: simulated-time playback, frame time 32x32x32 against 4x4x4 in 
         return v[v.size() / 2];
     };
     const double steps4 = median(r[0]), steps32 = median(r[1]), sim4 = median(r[2]), sim32 = median(r[3]);
-    std::printf("playing the last step (Xvfb/llvmpipe, 1280x720), median ms per frame of 3 interleaved rounds: steps 4x4x4 %.1f, 32x32x32 %.1f (ratio %.2f); "
+    std::printf("playing the last step (Xvfb/llvmpipe, 1280x720), median ms per frame of 3 interleaved rounds: steps "
+                "4x4x4 %.1f, 32x32x32 %.1f (ratio %.2f); "
                 "simulated time 4x4x4 %.1f, 32x32x32 %.1f (ratio %.2f); simulations took %.2f s and %.2f s\n",
                 steps4, steps32, steps32 / std::max(steps4, 0.1), sim4, sim32, sim32 / std::max(sim4, 0.1), s4, s32);
     CHECK(sim32 > 0);

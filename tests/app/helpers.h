@@ -13,8 +13,8 @@
 #include <QRect>
 
 #include <cstdlib>
-#include <vector>
 #include <functional>
+#include <vector>
 
 namespace topocast::app::test {
 

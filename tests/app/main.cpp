@@ -36,7 +36,10 @@ bool makeGlContext()
 }
 } // namespace
 
-bool topocast::app::test::glAvailable() { return g_gl; }
+bool topocast::app::test::glAvailable()
+{
+    return g_gl;
+}
 
 int main(int argc, char* argv[])
 {
@@ -63,22 +66,45 @@ int main(int argc, char* argv[])
 
     g_gl = makeGlContext();
     if (!g_gl && requireGl) {
-        std::fprintf(stderr, "topocast_app_tests --gl: no OpenGL context could be made on platform '%s' "
-                             "(QT3D_RENDERER=%s): the GL tests cannot run\n",
+        std::fprintf(stderr,
+                     "topocast_app_tests --gl: no OpenGL context could be made on platform '%s' "
+                     "(QT3D_RENDERER=%s): the GL tests cannot run\n",
                      qPrintable(QGuiApplication::platformName()), qgetenv("QT3D_RENDERER").constData());
         return 3;
     }
     if (!g_gl) {
-        std::fprintf(stderr, "topocast_app_tests: no OpenGL context on platform '%s': the [gl] tests are LEFT OUT "
-                             "(run under xvfb-run -a -s \"-screen 0 1600x1000x24\" with --gl)\n",
+        std::fprintf(stderr,
+                     "topocast_app_tests: no OpenGL context on platform '%s': the [gl] tests are LEFT OUT "
+                     "(run under xvfb-run -a -s \"-screen 0 1600x1000x24\" with --gl)\n",
                      qPrintable(QGuiApplication::platformName()));
         // Catch2 joins several test-spec arguments with OR; with a user spec we AND "~[gl]" to it.
         // Catch2's options that take a value: their value is not a test spec.
-        static const std::vector<std::string> valued = {
-            "-w", "--warn", "-r", "--reporter", "-o", "--out", "-d", "--durations", "-f", "--input-file",
-            "-x", "--abort-x", "-v", "--verbosity", "-c", "--section", "-n", "--name", "--order", "--rng-seed",
-            "--use-colour", "--wait-for-keypress", "--benchmark-samples", "--benchmark-resamples",
-            "--benchmark-confidence-interval", "--benchmark-warmup-time"};
+        static const std::vector<std::string> valued = {"-w",
+                                                        "--warn",
+                                                        "-r",
+                                                        "--reporter",
+                                                        "-o",
+                                                        "--out",
+                                                        "-d",
+                                                        "--durations",
+                                                        "-f",
+                                                        "--input-file",
+                                                        "-x",
+                                                        "--abort-x",
+                                                        "-v",
+                                                        "--verbosity",
+                                                        "-c",
+                                                        "--section",
+                                                        "-n",
+                                                        "--name",
+                                                        "--order",
+                                                        "--rng-seed",
+                                                        "--use-colour",
+                                                        "--wait-for-keypress",
+                                                        "--benchmark-samples",
+                                                        "--benchmark-resamples",
+                                                        "--benchmark-confidence-interval",
+                                                        "--benchmark-warmup-time"};
         bool hasSpec = false;
         for (std::size_t i = 1; i < args.size(); ++i)
             if (!args[i].empty() && args[i][0] != '-' &&

@@ -30,28 +30,29 @@ int sourceOnDisk(const QString& file)
 
 TEST_CASE("autosave: quick clicks are written once when they stop, and the last one on close", "[app][window][robust]")
 {
-    static QTemporaryDir config;  // for the rest of the process, like the other autosave test
+    static QTemporaryDir config; // for the rest of the process, like the other autosave test
     QSettings::setPath(QSettings::NativeFormat, QSettings::UserScope, config.path());
     const QString file = QSettings().fileName();
     REQUIRE(file.startsWith(config.path()));
     {
         MainWindow w(true);
         REQUIRE(w.session()->setScenarioNow(test::scenario("mesh:4x4", "binomial", NodeId{1})));
-        CHECK(sourceOnDisk(file) == 1);  // the first scenario: at once
+        CHECK(sourceOnDisk(file) == 1); // the first scenario: at once
 
         QElapsedTimer burst;
         burst.start();
-        for (NodeId source : {NodeId{2}, NodeId{3}, NodeId{4}, NodeId{5}})  // four clicks, each computed, in quick succession
+        for (NodeId source :
+             {NodeId{2}, NodeId{3}, NodeId{4}, NodeId{5}}) // four clicks, each computed, in quick succession
             REQUIRE(w.session()->setScenarioNow(test::scenario("mesh:4x4", "binomial", source)));
         if (burst.elapsed() < MainWindow::kSettingsDelayMs - 100)
-            CHECK(sourceOnDisk(file) == 1);  // not yet: the clicks have not stopped
+            CHECK(sourceOnDisk(file) == 1); // not yet: the clicks have not stopped
         else
             WARN("the clicks took " << burst.elapsed() << " ms; the machine is too slow to see them coalesce");
-        REQUIRE(test::waitFor([&] { return sourceOnDisk(file) == 5; }, 5000));  // one write, the last
+        REQUIRE(test::waitFor([&] { return sourceOnDisk(file) == 5; }, 5000)); // one write, the last
 
-        REQUIRE(w.session()->setScenarioNow(test::scenario("mesh:4x4", "binomial", NodeId{6})));  // soon after a write
+        REQUIRE(w.session()->setScenarioNow(test::scenario("mesh:4x4", "binomial", NodeId{6}))); // soon after a write
         if (burst.elapsed() < 2 * MainWindow::kSettingsDelayMs)
             CHECK(sourceOnDisk(file) == 5);
-    }  // the window goes: what waits is written
+    } // the window goes: what waits is written
     CHECK(sourceOnDisk(file) == 6);
 }

@@ -39,9 +39,21 @@ std::vector<VttCue> readVtt(const std::filesystem::path& path, std::string& head
 
 std::vector<std::string> renderArgs(const std::string& out)
 {
-    return {"render", "--scenario", std::string(TOPOCAST_SOURCE_DIR) + "/resources/scenarios/cang-wu-4x4.json",
-            "--out", out, "--width", "160", "--height", "120", "--fps", "10", "--frames-per-step", "3",
-            "--hold-frames", "2"};
+    return {"render",
+            "--scenario",
+            std::string(TOPOCAST_SOURCE_DIR) + "/resources/scenarios/cang-wu-4x4.json",
+            "--out",
+            out,
+            "--width",
+            "160",
+            "--height",
+            "120",
+            "--fps",
+            "10",
+            "--frames-per-step",
+            "3",
+            "--hold-frames",
+            "2"};
 }
 
 } // namespace
@@ -71,7 +83,7 @@ TEST_CASE("captions: the VTT of a rendered scenario has one cue per step, in ord
         CHECK(cues[i].start == vttTimestamp(3 * i, 10));
         CHECK(cues[i].end == vttTimestamp(i == 3 ? 15 : 3 * (i + 1), 10));
         CHECK(frames[3 * i].step == i + 1);
-        CHECK_THAT(cues[i].text, Catch::StartsWith("Step " + std::to_string(i + 1)));  // the narration
+        CHECK_THAT(cues[i].text, Catch::StartsWith("Step " + std::to_string(i + 1))); // the narration
     }
     CHECK(cues[3].end == "00:00:01.500");
 

@@ -47,7 +47,7 @@ TEST_CASE("layer charts: a divisible-load preset shows all three charts", "[app]
 {
     Scenario s = loadScenario(TOPOCAST_SOURCE_DIR "/resources/scenarios/divisible-scatter3.json");
     s.topology = Topology::mesh({8, 8, 8});
-    s.source = s.topology.id({0, 1, 2});  // (y, z) in 0..4 × 1..5 fits the 3-layer pattern
+    s.source = s.topology.id({0, 1, 2}); // (y, z) in 0..4 × 1..5 fits the 3-layer pattern
     s.params.set("layers", "3");
     const SnapshotPtr snap = buildSnapshot(s);
     LayerCharts charts;
@@ -59,7 +59,7 @@ TEST_CASE("layer charts: follow a session by themselves", "[app][charts]")
 {
     Session session;
     LayerCharts charts;
-    charts.follow(&session);  // no window in between
+    charts.follow(&session); // no window in between
     Scenario s = loadScenario(TOPOCAST_SOURCE_DIR "/resources/scenarios/divisible-scatter3.json");
     s.topology = Topology::mesh({8, 8, 8});
     s.source = s.topology.id({0, 1, 2});
@@ -67,13 +67,14 @@ TEST_CASE("layer charts: follow a session by themselves", "[app][charts]")
     REQUIRE(session.setScenarioNow(s));
     CHECK(charts.chartCount() == 3);
     REQUIRE(session.setScenarioNow(test::scenario("mesh:4x4", "binomial", NodeId{0})));
-    CHECK(charts.chartCount() == 0);  // no divisible-load figures: no charts
+    CHECK(charts.chartCount() == 0); // no divisible-load figures: no charts
 }
 
 TEST_CASE("layer charts: the Gantt chart's time axis is in the unit that shows its digits", "[app][charts]")
 {
     // 16×16×16 from the preset: the layers finish within milliseconds, which read "0.00" in seconds.
-    const SnapshotPtr snap = buildSnapshot(loadScenario(TOPOCAST_SOURCE_DIR "/resources/scenarios/divisible-scatter3.json"));
+    const SnapshotPtr snap =
+        buildSnapshot(loadScenario(TOPOCAST_SOURCE_DIR "/resources/scenarios/divisible-scatter3.json"));
     LayerCharts charts;
     charts.setSnapshot(snap);
     QChart* gantt = charts.chart(QStringLiteral("gantt"));

@@ -91,8 +91,8 @@ TEST_CASE("palette: the app draws core's colour-blind-safe palettes and colour m
 
 TEST_CASE("legend: heat map and source map show a colour bar with numbers", "[app][colour][legend]")
 {
-    const SnapshotPtr snap = buildSnapshot(test::scenario("mesh:4x4", "binomial", NodeId{5}), false, nullptr, nullptr,
-                                           LandscapeMetric::Tcd);
+    const SnapshotPtr snap =
+        buildSnapshot(test::scenario("mesh:4x4", "binomial", NodeId{5}), false, nullptr, nullptr, LandscapeMetric::Tcd);
     SECTION("heat map: 0 to the most uses of one channel, whole-number ticks")
     {
         const auto bar = legendBar(snap.get(), ViewMode::Heatmap, true);
@@ -115,7 +115,7 @@ TEST_CASE("legend: heat map and source map show a colour bar with numbers", "[ap
         CHECK(bar->labels.front().second == QStringLiteral("22"));
         CHECK(bar->caption.contains(QStringLiteral("the best (20)")));
         CHECK(bar->labels.back().second == QStringLiteral("42"));
-        CHECK(bar->labels.size() >= 3);  // round ticks between the ends
+        CHECK(bar->labels.size() >= 3); // round ticks between the ends
         CHECK(bar->stops.front() == landscapeColour({0, 1}, 0).toColor());
         CHECK(bar->caption.startsWith(QStringLiteral("TCD")));
     }
@@ -134,9 +134,9 @@ TEST_CASE("presentation mode: the 3-D view takes at least 75% of the window at 1
     w.resize(1600, 1000);
     w.show();
     REQUIRE(test::waitFor([&] { return w.isVisible() && w.sceneView()->widget()->width() > 0; }));
-    const double before = double(w.sceneView()->widget()->width()) * w.sceneView()->widget()->height() /
-                          (double(w.width()) * w.height());
-    w.timeline()->last();  // the longest narration of this schedule (step 9: six moves and "… 250 more")
+    const double before =
+        double(w.sceneView()->widget()->width()) * w.sceneView()->widget()->height() / (double(w.width()) * w.height());
+    w.timeline()->last(); // the longest narration of this schedule (step 9: six moves and "… 250 more")
     w.setPresentationMode(true);
     CHECK(w.presentationMode());
     CHECK(w.sceneView()->highContrast());
@@ -149,8 +149,8 @@ TEST_CASE("presentation mode: the 3-D view takes at least 75% of the window at 1
         QCoreApplication::processEvents();
         const QWidget* view = w.sceneView()->widget();
         const double share = double(view->width()) * view->height() / (double(w.width()) * w.height());
-        INFO("3-D view " << view->width() << "x" << view->height() << " = " << share << " of the window (before: "
-                         << before << ")");
+        INFO("3-D view " << view->width() << "x" << view->height() << " = " << share
+                         << " of the window (before: " << before << ")");
         CHECK(share >= 0.75);
         CHECK(w.presentationLegend()->height() > 0);
     }

@@ -27,21 +27,24 @@
 #include <QFont>
 #include <QFontMetrics>
 
-#include <algorithm>
-#include <cmath>
-#include <optional>
 #include <QLineEdit>
 #include <QSignalSpy>
 #include <QTableWidget>
 #include <QTemporaryDir>
 #include <QTest>
+#include <algorithm>
+#include <cmath>
+#include <optional>
 
 using namespace topocast;
 using namespace topocast::app;
 
 namespace {
 
-std::string presetFile(const char* name) { return std::string(TOPOCAST_SOURCE_DIR) + "/resources/scenarios/" + name; }
+std::string presetFile(const char* name)
+{
+    return std::string(TOPOCAST_SOURCE_DIR) + "/resources/scenarios/" + name;
+}
 
 /// 4×4 mesh, binomial from (1,1) on A and from (2,2) on B.
 Scenario twoSources()
@@ -53,12 +56,13 @@ Scenario twoSources()
 
 } // namespace
 
-TEST_CASE("compare view: both sides computed, one timeline over the longer schedule, metrics with B − A", "[app][compare]")
+TEST_CASE("compare view: both sides computed, one timeline over the longer schedule, metrics with B − A",
+          "[app][compare]")
 {
     Timeline timeline;
     CompareView view(&timeline);
-    Scenario a = test::scenario("mesh:4x4", "bfs", NodeId{0});  // all-port bfs: 6 steps from a corner
-    Scenario b = test::scenario("mesh:4x4", "binomial", NodeId{0});  // one-port binomial: 4 steps
+    Scenario a = test::scenario("mesh:4x4", "bfs", NodeId{0});      // all-port bfs: 6 steps from a corner
+    Scenario b = test::scenario("mesh:4x4", "binomial", NodeId{0}); // one-port binomial: 4 steps
     QSignalSpy ready(&view, &CompareView::compareReady);
     REQUIRE(view.setScenarioNow(withCompare(a, b)));
     REQUIRE(view.compareSnapshot());
@@ -68,7 +72,7 @@ TEST_CASE("compare view: both sides computed, one timeline over the longer sched
     CHECK(timeline.stepCount() == 6);
     timeline.setStep(5);
     CHECK(view.sceneView(0)->step() == 5);
-    CHECK(view.sceneView(1)->step() == 4);  // B holds its last state
+    CHECK(view.sceneView(1)->step() == 4); // B holds its last state
     CHECK(view.metrics()->narration(1).contains(QStringLiteral("holds its last state")));
     CHECK(view.metrics()->narration(0).contains(QStringLiteral("A: bfs from (0,0)")));
     CHECK(view.metrics()->narration(1).contains(QStringLiteral("B: binomial from (0,0)")));
@@ -89,14 +93,15 @@ TEST_CASE("compare view: both sides computed, one timeline over the longer sched
     CHECK(compareSide(both).algorithm == "binomial");
 }
 
-TEST_CASE("compare view: a click makes a side active, the panel edits that side, a new network goes to both", "[app][compare]")
+TEST_CASE("compare view: a click makes a side active, the panel edits that side, a new network goes to both",
+          "[app][compare]")
 {
     Timeline timeline;
     CompareView view(&timeline);
     REQUIRE(view.setScenarioNow(twoSources()));
     CHECK(view.activeSide() == 0);
     QSignalSpy ready(&view, &CompareView::compareReady);
-    emit view.sceneView(1)->nodeClicked(NodeId{15});  // a click on (3,3) in B
+    emit view.sceneView(1)->nodeClicked(NodeId{15}); // a click on (3,3) in B
     REQUIRE(ready.wait(10000));
     CHECK(view.activeSide() == 1);
     CHECK(view.sideScenario(1).source == 15);
@@ -116,8 +121,9 @@ TEST_CASE("compare view: a click makes a side active, the panel edits that side,
     edited.topology = Topology::mesh({8, 8});
     edited.source = NodeId{0};
     view.setActiveScenario(edited);
-    REQUIRE(test::waitFor([&] { return !view.busy() && view.compareSnapshot() &&
-                                       view.compareSnapshot()->a->topology() == edited.topology; }));
+    REQUIRE(test::waitFor([&] {
+        return !view.busy() && view.compareSnapshot() && view.compareSnapshot()->a->topology() == edited.topology;
+    }));
     CHECK(view.sideScenario(0).topology == edited.topology);
     CHECK(edited.topology.nodeName(view.sideScenario(0).source) == "(3,0)");
 }
@@ -141,14 +147,18 @@ TEST_CASE("main window: View ▸ Compare splits the view and a compare preset op
     w.setCompareMode(false);
     CHECK_FALSE(w.compareMode());
     REQUIRE(test::waitFor([&] { return !w.session()->busy(); }));
-    REQUIRE(w.session()->scenario().compare);  // B is kept for the next time
+    REQUIRE(w.session()->scenario().compare); // B is kept for the next time
     CHECK(w.session()->scenario().source == 0);
 
     // A compare preset opens in the split view; a different network is refused with the rule.
     REQUIRE(w.openScenario(QString::fromStdString(presetFile("compare-cang-wu-8x8-paper-vs-optimal.json"))));
     CHECK(w.compareMode());
-    REQUIRE(test::waitFor([&] { return !w.compareView()->busy() && w.compareView()->compareSnapshot() &&
-                                       w.compareView()->compareSnapshot()->a->metrics.tcd == 71; }, 30000));
+    REQUIRE(test::waitFor(
+        [&] {
+            return !w.compareView()->busy() && w.compareView()->compareSnapshot() &&
+                   w.compareView()->compareSnapshot()->a->metrics.tcd == 71;
+        },
+        30000));
     CHECK(w.compareView()->compareSnapshot()->b->metrics.tcd == 69);
     Scenario other = test::scenario("mesh:4x4", "bfs");
     Scenario a = test::scenario("mesh:8x8", "bfs");
@@ -162,9 +172,10 @@ TEST_CASE("topocast --compare: two topologies are refused, saying what is allowe
     QTemporaryDir dir;
     const QString b = dir.filePath(QStringLiteral("b.json"));
     saveScenario(test::scenario("mesh:4x4", "bfs"), b.toStdString());
-    CHECK_THROWS_WITH(loadComparePair(QString::fromStdString(presetFile("cang-wu-8x8.json")), b),
-                      Catch::Contains("--compare " + b.toStdString() + ": a comparison needs one network on both sides") &&
-                          Catch::Contains("give B the topology mesh:8x8 too"));
+    CHECK_THROWS_WITH(
+        loadComparePair(QString::fromStdString(presetFile("cang-wu-8x8.json")), b),
+        Catch::Contains("--compare " + b.toStdString() + ": a comparison needs one network on both sides") &&
+            Catch::Contains("give B the topology mesh:8x8 too"));
     QString error;
     CHECK(renderScreenshot({QString::fromStdString(presetFile("cang-wu-8x8.json")), -1, ViewMode::Plain,
                             dir.filePath(QStringLiteral("x.png")), QSize(400, 300)},
@@ -173,7 +184,8 @@ TEST_CASE("topocast --compare: two topologies are refused, saying what is allowe
     CHECK_FALSE(QFile::exists(dir.filePath(QStringLiteral("x.png"))));
 }
 
-TEST_CASE("compare picture: each side shows its own source in the source colour, titles above both", "[app][compare][gl]")
+TEST_CASE("compare picture: each side shows its own source in the source colour, titles above both",
+          "[app][compare][gl]")
 {
     const CompareSnapshotPtr cmp = buildCompareSnapshot(twoSources());
     ViewSettings view;
@@ -189,7 +201,9 @@ TEST_CASE("compare picture: each side shows its own source in the source colour,
     probe.resetView();
     REQUIRE(test::waitFor([&] { return probe.viewportSize() == QSizeF(layout.frameRect(0).size()); }));
     const Rgba source = Palette::normal().source;
-    auto at = [&](int side, std::uint32_t v) { return probe.nodeOnScreen(NodeId{v}) + QPointF(layout.frameRect(side).topLeft()); };
+    auto at = [&](int side, std::uint32_t v) {
+        return probe.nodeOnScreen(NodeId{v}) + QPointF(layout.frameRect(side).topLeft());
+    };
     auto isSource = [&](QColor c) { return test::colourNear(c, source, 45); };
     INFO("A's source (1,1) at " << at(0, 5).x() << "," << at(0, 5).y());
     CHECK(test::pixelNear(img, at(0, 5), 2, isSource));
@@ -207,7 +221,9 @@ TEST_CASE("compare picture: each side shows its own source in the source colour,
         bool ringed = false;
         for (int k = 0; k < 16; ++k) {
             const double a = k * 3.14159265 / 8;
-            ringed = ringed || test::pixelNear(img, at(side, v) + QPointF(0.85 * ring * std::cos(a), 0.85 * ring * std::sin(a)), 2, isMagenta);
+            ringed = ringed ||
+                     test::pixelNear(img, at(side, v) + QPointF(0.85 * ring * std::cos(a), 0.85 * ring * std::sin(a)),
+                                     2, isMagenta);
         }
         CHECK(ringed);
         CHECK_FALSE(test::pixelNear(img, at(side, v), 2, isMagenta));
@@ -227,9 +243,9 @@ TEST_CASE("topocast --scenario A --compare B --screenshot draws both sides", "[a
     saveScenario(sb, b.toStdString());
     const QString out = dir.filePath(QStringLiteral("both.png"));
     QString error;
-    REQUIRE(renderScreenshot({QString::fromStdString(presetFile("cang-wu-8x8.json")), 3, ViewMode::Plain, out,
-                              QSize(800, 500)},
-                             error, b) == 0);
+    REQUIRE(renderScreenshot(
+                {QString::fromStdString(presetFile("cang-wu-8x8.json")), 3, ViewMode::Plain, out, QSize(800, 500)},
+                error, b) == 0);
     const QImage img(out);
     CHECK(img.size() == QSize(800, 500));
     // Both halves drew a 3-D frame (not only the background).
@@ -249,12 +265,12 @@ TEST_CASE("topocast-cli render of a compare scenario writes both sides in one fi
 {
     topocast::testing::TempDir dir;
     const std::string out = (dir.path / "both.gif").string();
-    const auto r = topocast::testing::runCli({"render", "--scenario", presetFile("compare-cang-wu-8x8-paper-vs-optimal.json"),
-                                              "--out", out, "--width", "320", "--height", "160", "--fps", "5",
-                                              "--frames-per-step", "1", "--hold-frames", "0"});
+    const auto r = topocast::testing::runCli(
+        {"render", "--scenario", presetFile("compare-cang-wu-8x8-paper-vs-optimal.json"), "--out", out, "--width",
+         "320", "--height", "160", "--fps", "5", "--frames-per-step", "1", "--hold-frames", "0"});
     INFO(r.err);
     REQUIRE(r.status == 0);
-    CHECK_THAT(r.out, Catch::StartsWith("wrote " + out + ": 7 frames, 320x160"));  // 6 steps + the end
+    CHECK_THAT(r.out, Catch::StartsWith("wrote " + out + ": 7 frames, 320x160")); // 6 steps + the end
     const auto decoded = topocast::testing::decodeFile(out);
     CHECK(decoded.frames.size() == 7);
     CHECK(decoded.width == 320);
@@ -271,16 +287,16 @@ TEST_CASE("landscape: click sets A's source and Shift+click B's (real clicks on 
     REQUIRE(QTest::qWaitForWindowExposed(window));
     REQUIRE_FALSE(w.sceneView()->captureFrame().isNull());
     w.sceneView()->resetView();
-    const QPoint b = w.sceneView()->nodeOnScreen(NodeId{20}).toPoint();  // (2,3)
+    const QPoint b = w.sceneView()->nodeOnScreen(NodeId{20}).toPoint(); // (2,3)
     REQUIRE(w.sceneView()->nodeAt(b) == 20);
     QTest::mouseClick(window, Qt::LeftButton, Qt::ShiftModifier, b);
     REQUIRE(test::waitFor([&] { return !w.session()->busy() && w.session()->scenario().compare; }));
-    CHECK(w.session()->scenario().source == 0);  // A unchanged
+    CHECK(w.session()->scenario().source == 0); // A unchanged
     CHECK(compareSide(w.session()->scenario()).source == 20);
-    const QPoint a = w.sceneView()->nodeOnScreen(NodeId{7}).toPoint();  // (1,1)
+    const QPoint a = w.sceneView()->nodeOnScreen(NodeId{7}).toPoint(); // (1,1)
     QTest::mouseClick(window, Qt::LeftButton, Qt::NoModifier, a);
     REQUIRE(test::waitFor([&] { return !w.session()->busy() && w.session()->scenario().source == 7; }));
-    CHECK(compareSide(w.session()->scenario()).source == 20);  // B kept
+    CHECK(compareSide(w.session()->scenario()).source == 20); // B kept
     // View ▸ Compare then shows both sides from their own sources.
     w.setCompareMode(true);
     REQUIRE(test::waitFor([&] { return !w.compareView()->busy() && w.compareView()->compareSnapshot(); }));
@@ -330,9 +346,10 @@ TEST_CASE("compare picture: each side's narration fits its band in whole lines",
             for (int step = 1; step <= 8; ++step) {
                 INFO(size.width() << "×" << size.height() << " side " << side << " step " << step);
                 const QString text = fittedNarrationText(cmp->side(side), step, body, band.width(), lines);
-                CHECK(fm.boundingRect(band, Qt::AlignLeft | Qt::AlignTop | Qt::TextWordWrap, text).height() <= band.height());
+                CHECK(fm.boundingRect(band, Qt::AlignLeft | Qt::AlignTop | Qt::TextWordWrap, text).height() <=
+                      band.height());
                 CHECK(text.startsWith(QStringLiteral("Step %1").arg(step)));
-                CHECK(text.contains(QStringLiteral("TCD so far")));  // the end is there
+                CHECK(text.contains(QStringLiteral("TCD so far"))); // the end is there
             }
     }
 }

@@ -31,7 +31,10 @@ using namespace topocast::app;
 
 namespace {
 
-std::string glyphPreset(const char* name) { return std::string(TOPOCAST_SOURCE_DIR) + "/resources/scenarios/" + name; }
+std::string glyphPreset(const char* name)
+{
+    return std::string(TOPOCAST_SOURCE_DIR) + "/resources/scenarios/" + name;
+}
 
 bool sameColour(const Rgba& a, const Rgba& b)
 {
@@ -64,7 +67,7 @@ TEST_CASE("data glyphs: on the ring of 8 all-gather every node starts with its o
         const Rgba col = chunkColour(c, n);
         colours.insert({col.r, col.g, col.b});
     }
-    CHECK(colours.size() == n);  // eight distinct colours
+    CHECK(colours.size() == n); // eight distinct colours
     for (std::uint32_t k = 0; k <= snap->stepCount(); ++k) {
         CAPTURE(k);
         const std::vector<GlyphCell> cells = dataGlyphCells(*snap, StepNo{k}, pal, width);
@@ -76,7 +79,7 @@ TEST_CASE("data glyphs: on the ring of 8 all-gather every node starts with its o
             for (std::size_t i = 0; i < held.size(); ++i) {
                 CHECK(sameColour(held[i].colour, chunkColour(blocks[i].chunk, n)));
                 CHECK(blocks[i].sources == std::vector<NodeId>{NodeId{static_cast<std::uint32_t>(blocks[i].chunk)}});
-                CHECK(held[i].height == held[i].width);  // a block is whole
+                CHECK(held[i].height == held[i].width); // a block is whole
             }
         }
         if (k == 0)
@@ -98,9 +101,8 @@ TEST_CASE("data glyphs: on the ring of 8 all-gather every node starts with its o
     // 8 backing cells per node, under the held ones, on one dark plate each (an all-gather has no
     // source to frame).
     CHECK(std::count_if(last.begin(), last.end(), [](const GlyphCell& c) { return c.layer == 0; }) == 64);
-    CHECK(std::count_if(last.begin(), last.end(), [&](const GlyphCell& c) {
-              return c.layer == -1 && !sameColour(c.colour, pal.source);
-          }) == 8);
+    CHECK(std::count_if(last.begin(), last.end(),
+                        [&](const GlyphCell& c) { return c.layer == -1 && !sameColour(c.colour, pal.source); }) == 8);
 }
 
 TEST_CASE("data glyphs: an all-reduce's partial sums are bars as tall as the share of contributions they combine",
@@ -118,7 +120,7 @@ TEST_CASE("data glyphs: an all-reduce's partial sums are bars as tall as the sha
         const auto cells = dataGlyphCells(*snap, StepNo{k}, Palette::normal(), width);
         for (NodeId v{}; v < n; ++v) {
             const auto held = heldCells(cells, v);
-            REQUIRE(held.size() == chunks);  // a partial of every chunk from the start
+            REQUIRE(held.size() == chunks); // a partial of every chunk from the start
             for (std::uint64_t c = 0; c < chunks; ++c) {
                 const auto& cell = held[c];
                 const std::uint32_t combined = snap->holdings->partialSizeAt(v, c, StepNo{k});
@@ -153,7 +155,7 @@ TEST_CASE("data glyphs: the legend explains the squares, with no colour bar, and
     const SnapshotPtr scatter = buildSnapshot(sc);
     REQUIRE(drawsDataGlyphs(*scatter));
     const auto cells = dataGlyphCells(*scatter, StepNo{0}, pal, glyphWidth(scatter->positions));
-    CHECK(heldCells(cells, NodeId{0}).size() == 15);  // the source holds every other node's block
+    CHECK(heldCells(cells, NodeId{0}).size() == 15); // the source holds every other node's block
     CHECK(heldCells(cells, NodeId{5}).empty());
     // The source's plate is in its colour, a frame round its glyph; the others' are dark.
     for (const GlyphCell& c : cells)
@@ -184,7 +186,7 @@ TEST_CASE("render: the data glyphs show each held chunk's colour where its cell 
     const SnapshotPtr snap = buildSnapshot(loadScenario(glyphPreset("ring-allgather-8.json")));
     scene.setSnapshot(snap);
     scene.setMode(ViewMode::DataHeld);
-    REQUIRE(scene.camera().view().yaw == 0.0f);  // a flat network, seen top-down: screen axes are x and y
+    REQUIRE(scene.camera().view().yaw == 0.0f); // a flat network, seen top-down: screen axes are x and y
     REQUIRE(scene.camera().view().pitch == 0.0f);
     const std::uint32_t n = snap->topology().nodeCount();
     const float width = glyphWidth(snap->positions);
@@ -206,15 +208,18 @@ TEST_CASE("render: the data glyphs show each held chunk's colour where its cell 
             if (c.layer != 1)
                 continue;
             ++held;
-            shown += test::pixelNear(img, centreOf(c), 1, [&](QColor col) { return test::colourNear(col, c.colour); }) ? 1 : 0;
+            shown += test::pixelNear(img, centreOf(c), 1, [&](QColor col) { return test::colourNear(col, c.colour); })
+                         ? 1
+                         : 0;
         }
         CHECK(held == (k == 0 ? 8 : 64));
         CHECK(shown == held);
-        if (k == 0) {  // node 3's first cell is dark: chunk 0 has not reached it yet
+        if (k == 0) { // node 3's first cell is dark: chunk 0 has not reached it yet
             const auto backing = std::find_if(cells.begin(), cells.end(),
                                               [](const GlyphCell& c) { return c.node == NodeId{3} && c.layer == 0; });
             REQUIRE(backing != cells.end());
-            CHECK(test::pixelNear(img, centreOf(*backing), 1, [&](QColor col) { return test::colourNear(col, backing->colour); }));
+            CHECK(test::pixelNear(img, centreOf(*backing), 1,
+                                  [&](QColor col) { return test::colourNear(col, backing->colour); }));
             CHECK_FALSE(test::pixelNear(img, centreOf(*backing), 1,
                                         [&](QColor col) { return test::colourNear(col, chunkColour(0, n), 25); }));
         }
@@ -223,8 +228,9 @@ TEST_CASE("render: the data glyphs show each held chunk's colour where its cell 
     CHECK(scene.glyphInstances().instanceCount() == 0);
 }
 
-TEST_CASE("messages at rest: labelled with their block counts, thicker by their size, and hovering one lists its blocks",
-          "[app][data-held][messages]")
+TEST_CASE(
+    "messages at rest: labelled with their block counts, thicker by their size, and hovering one lists its blocks",
+    "[app][data-held][messages]")
 {
     SceneView scene;
     scene.window()->resize(1200, 800);
@@ -291,7 +297,8 @@ TEST_CASE("messages at rest: labelled with their block counts, thicker by their 
     });
     const std::size_t blocks = s.payload(big->payload).size();
     REQUIRE(blocks > 1);
-    const QString tip = messageContents(*snap, s.stepBegin(StepNo{step}) + static_cast<std::size_t>(big - transfers.begin()));
+    const QString tip =
+        messageContents(*snap, s.stepBegin(StepNo{step}) + static_cast<std::size_t>(big - transfers.begin()));
     CHECK(tip.startsWith(QStringLiteral("Step %1: %2 → %3, 1 hop\n%4 blocks:")
                              .arg(step)
                              .arg(QString::fromStdString(s.topology().nodeName(big->from)),
@@ -323,14 +330,14 @@ TEST_CASE("data held: the root of a reduce fills up with its share like every ot
     Scenario sc = test::scenario("mesh:9x9", "binomial", NodeId{40});
     sc.params.set("pattern", "reduce");
     const SnapshotPtr snap = buildSnapshot(sc);
-    REQUIRE_FALSE(drawsDataGlyphs(*snap));  // 81 nodes: the nodes' colours tell the shares
+    REQUIRE_FALSE(drawsDataGlyphs(*snap)); // 81 nodes: the nodes' colours tell the shares
     const auto channels = drawnChannels(snap->topology());
     const NodeId root{40};
     for (std::uint32_t k : {0u, 2u, snap->stepCount()}) {
         const FrameStyle f = frameStyle(*snap, channels, static_cast<int>(k), ViewMode::DataHeld, true, pal);
         const double share = snap->holdings->finalShareAt(root, StepNo{k});
         CHECK(sameColour(f.nodeColour[root], dataShareColour(pal, 81, share)));
-        CHECK(f.nodeScale[root] > 1.0f);  // still drawn larger
+        CHECK(f.nodeScale[root] > 1.0f); // still drawn larger
         if (k == 0)
             CHECK(share == Approx(1.0 / 81));
         if (k == snap->stepCount())

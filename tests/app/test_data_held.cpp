@@ -28,7 +28,10 @@ bool sameRgba(const Rgba& a, const Rgba& b)
     return std::abs(a.r - b.r) < 1e-3f && std::abs(a.g - b.g) < 1e-3f && std::abs(a.b - b.b) < 1e-3f;
 }
 
-std::string dataPreset(const char* name) { return std::string(TOPOCAST_SOURCE_DIR) + "/resources/scenarios/" + name; }
+std::string dataPreset(const char* name)
+{
+    return std::string(TOPOCAST_SOURCE_DIR) + "/resources/scenarios/" + name;
+}
 
 /// A divisible-load scatter over part of a 9×9×9 mesh (two layers around the centre): the other
 /// nodes need no data.
@@ -98,7 +101,7 @@ TEST_CASE("data held: every node at every step has the colour of the share of it
         for (NodeId v{}; v < n; ++v)
             CHECK(shares.back()[v] == 1.0);
         if (snap->schedule.pattern() == Pattern::Allgather)
-            CHECK(partial > 0);  // an all-gather's data arrives block by block: the ramp's middle is used
+            CHECK(partial > 0); // an all-gather's data arrives block by block: the ramp's middle is used
     }
 }
 
@@ -146,7 +149,8 @@ TEST_CASE("data held: the narration says how many blocks a message carries", "[a
     int multi = 0;
     for (const Transfer& t : s.stepTransfers(StepNo{1})) {
         const std::size_t blocks = s.payload(t.payload).size();
-        const QString from = QString::fromStdString(topo.nodeName(t.from)), to = QString::fromStdString(topo.nodeName(t.to));
+        const QString from = QString::fromStdString(topo.nodeName(t.from)),
+                      to = QString::fromStdString(topo.nodeName(t.to));
         if (blocks > 1) {
             ++multi;
             CHECK(text.contains(QStringLiteral("%1 sends %2 blocks to %3").arg(from).arg(blocks).arg(to)));
@@ -168,9 +172,12 @@ TEST_CASE("data held: the SBnT presets open in it, and the mode box offers it", 
     REQUIRE(test::waitFor([&] { return !w.session()->busy() && w.session()->snapshot(); }, 30000));
     CHECK(w.sceneView()->mode() == ViewMode::DataHeld);
     REQUIRE(w.openScenario(QString::fromStdString(dataPreset("hypercube-sbnt-scatter-4cube.json"))));
-    REQUIRE(test::waitFor([&] {
-        return !w.session()->busy() && w.session()->snapshot() && w.session()->snapshot()->topology().nodeCount() == 16;
-    }, 30000));
+    REQUIRE(test::waitFor(
+        [&] {
+            return !w.session()->busy() && w.session()->snapshot() &&
+                   w.session()->snapshot()->topology().nodeCount() == 16;
+        },
+        30000));
     CHECK(w.sceneView()->mode() == ViewMode::DataHeld);
 }
 
@@ -199,11 +206,14 @@ TEST_CASE("data held: the ring of 8 opens as a 1-D torus in the panel and reads 
 {
     MainWindow w(false);
     REQUIRE(w.openScenario(QString::fromStdString(dataPreset("ring-allgather-8.json"))));
-    REQUIRE(test::waitFor([&] {
-        return !w.session()->busy() && w.session()->snapshot() && w.session()->snapshot()->topology().nodeCount() == 8;
-    }, 30000));
+    REQUIRE(test::waitFor(
+        [&] {
+            return !w.session()->busy() && w.session()->snapshot() &&
+                   w.session()->snapshot()->topology().nodeCount() == 8;
+        },
+        30000));
     const Scenario sc = w.scenarioPanel()->scenario(w.session()->requestedScenario());
     CHECK(sc.topology == Topology::parse("torus:8"));
     CHECK(sc.algorithm == "ring");
-    CHECK_FALSE(w.scenarioPanel()->sourceField()->isEnabled());  // an all-gather has no source
+    CHECK_FALSE(w.scenarioPanel()->sourceField()->isEnabled()); // an all-gather has no source
 }

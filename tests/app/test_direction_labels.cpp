@@ -49,8 +49,9 @@ TEST_CASE("arrows: two transfers in opposite directions over one link run in two
     // bow-tie. Every step of these schedules that sends both ways over a link is checked.
     SceneView scene;
     int pairs = 0;
-    for (Scenario sc : {test::scenario("mesh:4x4", "binomial", NodeId{0}), test::scenario("torus:4x4", "ring", NodeId{0}),
-                        test::scenario("hypercube:3", "recursive-doubling", NodeId{0})}) {
+    for (Scenario sc :
+         {test::scenario("mesh:4x4", "binomial", NodeId{0}), test::scenario("torus:4x4", "ring", NodeId{0}),
+          test::scenario("hypercube:3", "recursive-doubling", NodeId{0})}) {
         sc.params.set("pattern", sc.algorithm == "binomial" ? "reduce" : "allreduce");
         const SnapshotPtr snap = buildSnapshot(sc);
         scene.setSnapshot(snap);
@@ -65,7 +66,8 @@ TEST_CASE("arrows: two transfers in opposite directions over one link run in two
                     const auto& b = arrows[j];
                     const double across = std::hypot(a.tip[0] - b.from[0], a.tip[1] - b.from[1], a.tip[2] - b.from[2]);
                     const double along = std::hypot(a.tip[0] - a.from[0], a.tip[1] - a.from[1], a.tip[2] - a.from[2]);
-                    if (across < 0.5 * along && std::hypot(a.from[0] - b.tip[0], a.from[1] - b.tip[1], a.from[2] - b.tip[2]) < 0.5 * along) {
+                    if (across < 0.5 * along &&
+                        std::hypot(a.from[0] - b.tip[0], a.from[1] - b.tip[1], a.from[2] - b.tip[2]) < 0.5 * along) {
                         INFO(sc.topology.spec() << " " << sc.algorithm << " step " << step);
                         CHECK(across == Approx(2 * 0.5 * scene.nodeRadius()).epsilon(0.01));
                         ++pairs;
@@ -77,7 +79,8 @@ TEST_CASE("arrows: two transfers in opposite directions over one link run in two
     CHECK(pairs > 0);
 }
 
-TEST_CASE("arrows: one per transfer of the step, at the receiver, along the last hop of its route", "[app][scene][arrows]")
+TEST_CASE("arrows: one per transfer of the step, at the receiver, along the last hop of its route",
+          "[app][scene][arrows]")
 {
     SceneView scene;
     const SnapshotPtr snap = buildSnapshot(test::scenario("mesh:8x8", "cang-wu", NodeId{0}));
@@ -91,7 +94,7 @@ TEST_CASE("arrows: one per transfer of the step, at the receiver, along the last
         const auto transfers = s.stepTransfers(StepNo{static_cast<std::uint32_t>(step)});
         const auto& arrows = scene.arrowInstances().arrows();
         REQUIRE(arrows.size() == transfers.size());
-        REQUIRE(transfers.size() == (1u << (step - 1)));  // a broadcast doubles the informed set per step
+        REQUIRE(transfers.size() == (1u << (step - 1))); // a broadcast doubles the informed set per step
         for (std::size_t i = 0; i < transfers.size(); ++i) {
             const Transfer& t = transfers[i];
             const auto nodes = routeNodes(s.topology(), t.from, t.to, t.route, s.dimensionOrder);
@@ -116,7 +119,8 @@ TEST_CASE("arrows: one per transfer of the step, at the receiver, along the last
     CHECK(scene.arrowInstances().shown());
 }
 
-TEST_CASE("messages: drawn while the step is under way, not at rest where the arrowheads show it", "[app][scene][arrows]")
+TEST_CASE("messages: drawn while the step is under way, not at rest where the arrowheads show it",
+          "[app][scene][arrows]")
 {
     SceneView scene;
     const SnapshotPtr snap = buildSnapshot(test::scenario("mesh:8x8", "cang-wu", NodeId{0}));
@@ -131,20 +135,23 @@ TEST_CASE("messages: drawn while the step is under way, not at rest where the ar
     scene.setFraction(0.5f);
     CHECK(scene.messageInstances().drawn());
     CHECK_FALSE(scene.arrowInstances().shown());
-    scene.setFraction(1.0f);  // at rest: every message is inside its receiver; the arrowheads say who sent
+    scene.setFraction(1.0f); // at rest: every message is inside its receiver; the arrowheads say who sent
     CHECK_FALSE(scene.messageInstances().drawn());
     CHECK(scene.arrowInstances().shown());
     CHECK(scene.messageInstances().instanceCount() == static_cast<int>(hops));
     scene.setStep(0);
     scene.setFraction(0.5f);
-    CHECK_FALSE(scene.messageInstances().drawn());  // no step, no messages
+    CHECK_FALSE(scene.messageInstances().drawn()); // no step, no messages
 }
 
 namespace {
 
 /// Where the scene point `p` is drawn (pixels, y down), and the radius on screen of a sphere of
 /// `radius` there (the camera's own matrices).
-QPointF onScreen(const SceneView& scene, const Vec3& p) { return projectToScreen(scene.viewProjection(), scene.viewportSize(), p); }
+QPointF onScreen(const SceneView& scene, const Vec3& p)
+{
+    return projectToScreen(scene.viewProjection(), scene.viewportSize(), p);
+}
 
 double radiusOnScreen(const SceneView& scene, const Vec3& p, float radius)
 {
@@ -180,7 +187,8 @@ TEST_CASE("labels: no two node labels overlap and none covers another node, at a
         for (const Scenario& sc : {test::scenario(net, net[0] == 'h' ? "nesbt" : "bfs", NodeId{5}),
                                    test::towerScenario(net, net[0] == 'h' ? "nesbt" : "bfs", NodeId{5})})
             for (QSize size : {QSize(1280, 720), QSize(640, 360), QSize(320, 240), QSize(1024, 768)}) {
-                INFO(net << " " << sc.view.layout.value_or("default") << " at " << size.width() << "×" << size.height());
+                INFO(net << " " << sc.view.layout.value_or("default") << " at " << size.width() << "×"
+                         << size.height());
                 scene.window()->resize(size);
                 const SnapshotPtr snap = buildSnapshot(sc);
                 scene.setSnapshot(snap);
@@ -201,7 +209,8 @@ TEST_CASE("labels: no two node labels overlap and none covers another node, at a
                         const double cx = std::clamp(c.x(), plates[a].left(), plates[a].right());
                         const double cy = std::clamp(c.y(), plates[a].top(), plates[a].bottom());
                         // Clear of the node's disc (its radius on screen, less a pixel of rounding).
-                        CHECK(std::hypot(cx - c.x(), cy - c.y()) >= radiusOnScreen(scene, scene.positions()[v], radius) - 1.0);
+                        CHECK(std::hypot(cx - c.x(), cy - c.y()) >=
+                              radiusOnScreen(scene, scene.positions()[v], radius) - 1.0);
                     }
                 }
                 // The source is named wherever there is room beside it (always in the roomy views).
@@ -210,7 +219,8 @@ TEST_CASE("labels: no two node labels overlap and none covers another node, at a
             }
 }
 
-TEST_CASE("labels: every node up to 64 nodes, binary addresses on hypercubes, only the source above", "[app][scene][labels]")
+TEST_CASE("labels: every node up to 64 nodes, binary addresses on hypercubes, only the source above",
+          "[app][scene][labels]")
 {
     SceneView scene;
     SECTION("8×8 mesh: the coordinates, the source's first in the source colour")
@@ -219,14 +229,15 @@ TEST_CASE("labels: every node up to 64 nodes, binary addresses on hypercubes, on
         const SnapshotPtr snap = buildSnapshot(test::scenario("mesh:8x8", "cang-wu", NodeId{19}));
         scene.setSnapshot(snap);
         const auto& labels = scene.nodeLabelInstances().labels();
-        REQUIRE(labels.size() >= 48);  // a few near the edges may find no free side
+        REQUIRE(labels.size() >= 48); // a few near the edges may find no free side
         REQUIRE(labels.size() <= 64);
         std::set<QString> texts;
         for (const auto& l : labels) {
             const auto it = std::find(snap->positions.begin(), snap->positions.end(), l.anchor);
             REQUIRE(it != snap->positions.end());
-            CHECK(l.text == QString::fromStdString(nodeLabel(snap->topology(), static_cast<NodeId>(it - snap->positions.begin()))));
-            CHECK(std::hypot(l.offsetX, l.offsetY) > 0);  // beside the node, not over it
+            CHECK(l.text == QString::fromStdString(
+                                nodeLabel(snap->topology(), static_cast<NodeId>(it - snap->positions.begin()))));
+            CHECK(std::hypot(l.offsetX, l.offsetY) > 0); // beside the node, not over it
             texts.insert(l.text);
         }
         CHECK(texts.size() == labels.size());
@@ -243,7 +254,7 @@ TEST_CASE("labels: every node up to 64 nodes, binary addresses on hypercubes, on
         std::set<QString> texts;
         for (const auto& l : labels)
             texts.insert(l.text);
-        CHECK(labels[0].text == QStringLiteral("0101"));  // the source first
+        CHECK(labels[0].text == QStringLiteral("0101")); // the source first
         CHECK(texts.count(QStringLiteral("0000")) == 1);
         CHECK(texts.count(QStringLiteral("1111")) == 1);
         CHECK(texts.size() == 16);
@@ -263,7 +274,8 @@ TEST_CASE("labels: every node up to 64 nodes, binary addresses on hypercubes, on
     }
 }
 
-TEST_CASE("labels: the source map shows each node's TCD as a number up to 256 nodes (Cang-Wu's table)", "[app][scene][labels]")
+TEST_CASE("labels: the source map shows each node's TCD as a number up to 256 nodes (Cang-Wu's table)",
+          "[app][scene][labels]")
 {
     SceneView scene;
     scene.setMode(ViewMode::TcdMap);
@@ -273,10 +285,10 @@ TEST_CASE("labels: the source map shows each node's TCD as a number up to 256 no
         scene.setSnapshot(snap);
         const auto want = cangWuTcdMap(snap->topology(), CangWuMode::Optimal);
         const auto& labels = scene.nodeLabelInstances().labels();
-        REQUIRE(labels.size() == 64 + 1);  // the numbers and the source's coordinates
+        REQUIRE(labels.size() == 64 + 1); // the numbers and the source's coordinates
         std::size_t numbers = 0;
         for (const auto& l : labels) {
-            if (l.offsetY < 0) {  // below the node: a number
+            if (l.offsetY < 0) { // below the node: a number
                 const auto v = static_cast<std::size_t>(
                     std::find(snap->positions.begin(), snap->positions.end(), l.anchor) - snap->positions.begin());
                 REQUIRE(v < 64);
@@ -286,7 +298,7 @@ TEST_CASE("labels: the source map shows each node's TCD as a number up to 256 no
         }
         CHECK(numbers == 64);
         CHECK(want[0] == 79);
-        CHECK(countWithText(scene.nodeLabelInstances(), QStringLiteral("79")) >= 4);  // the four corners
+        CHECK(countWithText(scene.nodeLabelInstances(), QStringLiteral("79")) >= 4); // the four corners
         CHECK(countWithText(scene.nodeLabelInstances(), QStringLiteral("(0,0)")) == 1);
         // Back to plain: coordinates again.
         scene.setMode(ViewMode::Plain);
@@ -317,18 +329,21 @@ TEST_CASE("camera: 2-D networks open orthographic and top-down (x right, y down)
     CHECK(scene.orthographic());
     CHECK(scene.window()->camera()->projectionType() == Qt3DRender::QCameraLens::OrthographicProjection);
     const Topology& t = mesh2->topology();
-    const QPointF a = scene.nodeOnScreen(t.id({0, 0})), b = scene.nodeOnScreen(t.id({7, 0})), c = scene.nodeOnScreen(t.id({0, 7}));
-    CHECK(b.x() > a.x() + 100);       // x right
+    const QPointF a = scene.nodeOnScreen(t.id({0, 0})), b = scene.nodeOnScreen(t.id({7, 0})),
+                  c = scene.nodeOnScreen(t.id({0, 7}));
+    CHECK(b.x() > a.x() + 100); // x right
     CHECK(b.y() == Approx(a.y()).margin(0.5));
-    CHECK(c.y() > a.y() + 100);       // y down
+    CHECK(c.y() > a.y() + 100); // y down
     CHECK(c.x() == Approx(a.x()).margin(0.5));
     // Parallel projection: equal steps are equal on screen anywhere in the grid.
-    const QPointF d = scene.nodeOnScreen(t.id({1, 0})), e = scene.nodeOnScreen(t.id({7, 7})), f = scene.nodeOnScreen(t.id({6, 7}));
+    const QPointF d = scene.nodeOnScreen(t.id({1, 0})), e = scene.nodeOnScreen(t.id({7, 7})),
+                  f = scene.nodeOnScreen(t.id({6, 7}));
     CHECK(d.x() - a.x() == Approx(e.x() - f.x()).margin(0.01));
     // Zoom in: the grid grows on screen.
     const double before = b.x() - a.x();
     scene.camera().zoom(0.5f);
-    CHECK(scene.nodeOnScreen(t.id({7, 0})).x() - scene.nodeOnScreen(t.id({0, 0})).x() == Approx(2 * before).epsilon(0.01));
+    CHECK(scene.nodeOnScreen(t.id({7, 0})).x() - scene.nodeOnScreen(t.id({0, 0})).x() ==
+          Approx(2 * before).epsilon(0.01));
     // Picking works in the parallel projection.
     CHECK(scene.nodeAt(scene.nodeOnScreen(t.id({3, 2}))) == static_cast<long long>(t.id({3, 2})));
 
@@ -379,7 +394,8 @@ TEST_CASE("arrows: the picture shows the arrowhead at the receiving end (not bla
     REQUIRE_FALSE(img.isNull());
     const Rgba want = arrows[0].colour;
     auto isArrow = [want](QColor c) {
-        return std::abs(c.redF() - want.r) < 0.12 && std::abs(c.greenF() - want.g) < 0.12 && std::abs(c.blueF() - want.b) < 0.12;
+        return std::abs(c.redF() - want.r) < 0.12 && std::abs(c.greenF() - want.g) < 0.12 &&
+               std::abs(c.blueF() - want.b) < 0.12;
     };
     CHECK(test::pixelNear(img, p, 1, isArrow));
     // While the message moves the arrowhead is hidden: that spot shows the channel, not the arrow.
@@ -445,9 +461,9 @@ TEST_CASE("main window: View ▸ Flat hypercube drawing redraws a hypercube flat
     REQUIRE(flat);
     REQUIRE(ortho);
     REQUIRE(w.session()->setScenarioNow(test::towerScenario("mesh:4x4x4", "cang-wu", NodeId{0})));
-    CHECK_FALSE(flat->isEnabled());  // not a hypercube
+    CHECK_FALSE(flat->isEnabled()); // not a hypercube
     CHECK_FALSE(ortho->isChecked());
-    ortho->trigger();  // 3-D networks: orthographic on request
+    ortho->trigger(); // 3-D networks: orthographic on request
     CHECK(w.sceneView()->orthographic());
 
     REQUIRE(w.session()->setScenarioNow(test::scenario("hypercube:5", "nesbt", NodeId{0})));
@@ -460,22 +476,22 @@ TEST_CASE("main window: View ▸ Flat hypercube drawing redraws a hypercube flat
     CHECK(w.sceneView()->snapshot()->positions == nodePositions(Topology::hypercube(5), HypercubeDrawing::Flat));
     CHECK(w.sceneView()->orthographic());
     CHECK(ortho->isChecked());
-    CHECK(w.session()->snapshot()->scenario.view.layout == "flat");  // saved with the scenario
+    CHECK(w.session()->snapshot()->scenario.view.layout == "flat"); // saved with the scenario
     flat->trigger();
     REQUIRE(test::waitFor([&] { return w.session()->snapshot()->drawing.hypercube == HypercubeDrawing::Cube; }));
     CHECK(w.sceneView()->snapshot()->positions == cubePositions);
     CHECK_FALSE(flat->isChecked());
 
     REQUIRE(w.session()->setScenarioNow(test::scenario("hypercube:7", "nesbt", NodeId{0})));
-    CHECK_FALSE(flat->isEnabled());  // the flat drawing is for n ≤ 6
+    CHECK_FALSE(flat->isEnabled()); // the flat drawing is for n ≤ 6
 }
 
 TEST_CASE("labels: core's plate size (what placement and topocast-cli assume) is never smaller than the app's",
           "[app][scene][labels]")
 {
     const QStringList texts{QStringLiteral("(0,0,0)"), QStringLiteral("(15,15,15)"), QStringLiteral("010110"),
-                            QStringLiteral("z = 15"), QStringLiteral("x"), QStringLiteral("1308"),
-                            QStringLiteral("12.5"), QStringLiteral("(3,2)")};
+                            QStringLiteral("z = 15"),  QStringLiteral("x"),          QStringLiteral("1308"),
+                            QStringLiteral("12.5"),    QStringLiteral("(3,2)")};
     for (int px : {10, 12, 14, 18, 29, 43})
         for (const QString& t : texts) {
             INFO(t.toStdString() << " at " << px << " px");
@@ -483,6 +499,6 @@ TEST_CASE("labels: core's plate size (what placement and topocast-cli assume) is
             const PlateSize core = labelPlateSize(t.toStdString(), px);
             CHECK(core.width >= qt.width());
             CHECK(core.height >= qt.height());
-            CHECK(core.width <= qt.width() + t.size() + 2);  // at most about a pixel per character more
+            CHECK(core.width <= qt.width() + t.size() + 2); // at most about a pixel per character more
         }
 }

@@ -37,7 +37,8 @@ Vec3 nodeAt(const NodeInstances& nodes, std::size_t v)
 }
 } // namespace
 
-TEST_CASE("explode: the scene starts at the default explode and every element follows a change", "[app][scene][explode]")
+TEST_CASE("explode: the scene starts at the default explode and every element follows a change",
+          "[app][scene][explode]")
 {
     SceneView scene;
     scene.window()->resize(800, 600);
@@ -64,11 +65,11 @@ TEST_CASE("explode: the scene starts at the default explode and every element fo
         // where they are drawn now.
         const OrbitView framed = defaultView(topo, expected, scene.camera().view().aspect);
         CHECK(scene.camera().view().distance == Approx(framed.distance));
-        const NodeId corner = topo.id({3, 0, 3});  // front top right: nothing in front of it
+        const NodeId corner = topo.id({3, 0, 3}); // front top right: nothing in front of it
         CHECK(scene.nodeAt(scene.nodeOnScreen(corner)) == static_cast<long long>(corner));
     }
     const float y0 = scene.positions()[topo.id({0, 0, 0})][1], y1 = scene.positions()[topo.id({0, 1, 0})][1];
-    CHECK(y0 - y1 == Approx(3.0f));  // explode 2: y-planes 3 apart
+    CHECK(y0 - y1 == Approx(3.0f)); // explode 2: y-planes 3 apart
 
     // A 2-D mesh does not explode.
     scene.setSnapshot(buildSnapshot(test::scenario("mesh:4x4", "binomial", NodeId{0})));
@@ -91,11 +92,13 @@ TEST_CASE("explode: the change animates over about 300 ms through positions in b
     bool between = false;
     scene.setExplode(2.0f);
     CHECK(scene.explode() == 2.0f);
-    CHECK(test::waitFor([&] {
-        const float y = scene.positions()[v][1];
-        between = between || (y > from + 0.01f && y < to - 0.01f);
-        return y == to;
-    }, 3000));
+    CHECK(test::waitFor(
+        [&] {
+            const float y = scene.positions()[v][1];
+            between = between || (y > from + 0.01f && y < to - 0.01f);
+            return y == to;
+        },
+        3000));
     CHECK(between);
     CHECK(nodeAt(scene.nodeInstances(), v)[1] == to);
     // E toggles: back to 0, then to the last non-zero explode.
@@ -123,7 +126,7 @@ TEST_CASE("slice: other planes are ghosted, follow the step moves to the busiest
     CHECK_FALSE(scene.frameStyle().nodeColour[out] == full.nodeColour[out]);
     CHECK(scene.frameStyle().nodeScale[out] == Approx(full.nodeScale[out] * 0.6f));
     scene.setSlice(2, 99);
-    CHECK(scene.slicePlane() == 3);  // clamped to the side
+    CHECK(scene.slicePlane() == 3); // clamped to the side
     scene.setSliceFollowsStep(true);
     for (int k = 1; k <= static_cast<int>(snap->stepCount()); ++k) {
         scene.setStep(k);
@@ -166,7 +169,7 @@ TEST_CASE("explode: E in the 3-D view explodes, the status bar says when receive
 
     scene->setExplode(0.0f, false);
     scene->resetView();
-    w.timeline()->setStep(static_cast<int>(w.session()->snapshot()->stepCount()));  // the last step: the most receivers
+    w.timeline()->setStep(static_cast<int>(w.session()->snapshot()->stepCount())); // the last step: the most receivers
     scene->updateVisibility();
     REQUIRE(scene->hiddenReceivers() > 0);
     CHECK(hidden->text() == QStringLiteral("%1 of %2 receivers hidden — press E to explode")
@@ -178,12 +181,14 @@ TEST_CASE("explode: E in the 3-D view explodes, the status bar says when receive
     window->requestActivate();
     QTest::keyClick(window, Qt::Key_E);
     CHECK(scene->explode() == defaultExplode(w.session()->snapshot()->topology()));
-    REQUIRE(test::waitFor([&] { return scene->positions() == nodePositions(w.session()->snapshot()->topology(), scene->explode()); }, 3000));
+    REQUIRE(test::waitFor(
+        [&] { return scene->positions() == nodePositions(w.session()->snapshot()->topology(), scene->explode()); },
+        3000));
     CHECK_FALSE(scene->positions() == flat);
     scene->updateVisibility();
     CHECK(scene->hiddenReceivers() < before / 4);
     CHECK_FALSE(hidden->text().contains(QStringLiteral("press E")));
-    if (scene->hiddenReceivers() > 0)  // exploded, still a few hidden: the planes side by side hide none
+    if (scene->hiddenReceivers() > 0) // exploded, still a few hidden: the planes side by side hide none
         CHECK(hidden->text().endsWith(QStringLiteral("press L for planes side by side")));
 
     // Planes side by side hide nothing; zoomed in on one corner, the advice is to frame it again.
@@ -207,7 +212,7 @@ TEST_CASE("slice: in the picture the plane in full is bright and the other plane
     REQUIRE(QTest::qWaitForWindowExposed(scene.window()));
     const SnapshotPtr snap = buildSnapshot(test::towerScenario("mesh:4x4x4", "binomial", NodeId{0}));
     scene.setSnapshot(snap);
-    scene.setStep(static_cast<int>(snap->stepCount()));  // every node informed
+    scene.setStep(static_cast<int>(snap->stepCount())); // every node informed
     scene.setSlice(1, 1);
     scene.resetView();
     const QImage img = scene.captureFrame();

@@ -1,9 +1,9 @@
 // Animation and picture export: frames on a deterministic clock, decoded back with
 // libavformat; the source's colour where the source is; the same scenario twice gives the same
 // frames; cancel and bad settings leave nothing behind; `topocast-cli render` in-process.
-#include "export/animationexport.h"
 #include "cli_runner.h"
 #include "commands.h"
+#include "export/animationexport.h"
 #include "helpers.h"
 #include "scene/sceneview.h"
 
@@ -16,8 +16,8 @@
 
 #include <Qt3DExtras/Qt3DWindow>
 
-#include <QImage>
 #include <QFileInfo>
+#include <QImage>
 #include <QProcess>
 #include <QProcessEnvironment>
 
@@ -41,7 +41,10 @@ std::string scenarioFile(const char* name)
 }
 
 /// Cang-Wu 4×4 from (1,0) (paper mode): 4 steps (spec mesh-tcd §3.6).
-SnapshotPtr cangWu4x4() { return buildSnapshot(loadScenario(scenarioFile("cang-wu-4x4.json"))); }
+SnapshotPtr cangWu4x4()
+{
+    return buildSnapshot(loadScenario(scenarioFile("cang-wu-4x4.json")));
+}
 
 AnimationSettings smallSettings(const std::filesystem::path& out, video::VideoFormat format)
 {
@@ -100,7 +103,7 @@ TEST_CASE("export: the clock is steps × frames per step + 1 + hold, with fracti
     CHECK(frames.back() == FrameTime{4, 1.0});
     s.firstStep = 2;
     s.lastStep = 3;
-    s.holdFrames = -1;  // two seconds at 10 fps
+    s.holdFrames = -1; // two seconds at 10 fps
     CHECK(exportFrames(*snap, s).size() == 2 * 3 + 1 + 20);
 }
 
@@ -134,15 +137,18 @@ TEST_CASE("export: MP4 and GIF decode to the expected frame count, size and dura
         const auto path = dir.path / (format == video::VideoFormat::Mp4 ? "a.mp4" : "a.gif");
         ExportTimings t;
         int calls = 0;
-        const auto result = exportAnimation(snap, smallSettings(path, format), [&](int, int total) {
-            CHECK(total == 15);
-            ++calls;
-            return true;
-        }, &t);
+        const auto result = exportAnimation(
+            snap, smallSettings(path, format),
+            [&](int, int total) {
+                CHECK(total == 15);
+                ++calls;
+                return true;
+            },
+            &t);
         REQUIRE(result);
         CHECK(result->frames == 15);
         CHECK(result->seconds == Approx(1.5));
-        CHECK(calls == 16);  // before each frame and once before finishing
+        CHECK(calls == 16); // before each frame and once before finishing
         CHECK(t.frames == 15);
         CHECK(t.renderMs > 0.0);
         const auto decoded = decodeFile(path);
@@ -181,15 +187,15 @@ TEST_CASE("export: the same scenario rendered twice gives byte-identical frames"
         QProcess p;
         p.start(cli, {QStringLiteral("render"), QStringLiteral("--scenario"),
                       QString::fromStdString(scenarioFile("cang-wu-4x4x4.json")), QStringLiteral("--out"),
-                      QString::fromStdString((dir.path / out).string()), QStringLiteral("--width"), QStringLiteral("320"),
-                      QStringLiteral("--height"), QStringLiteral("240"), QStringLiteral("--frames-per-step"),
-                      QStringLiteral("2"), QStringLiteral("--hold-frames"), QStringLiteral("0"), QStringLiteral("--mode"),
-                      QStringLiteral("heatmap")});
+                      QString::fromStdString((dir.path / out).string()), QStringLiteral("--width"),
+                      QStringLiteral("320"), QStringLiteral("--height"), QStringLiteral("240"),
+                      QStringLiteral("--frames-per-step"), QStringLiteral("2"), QStringLiteral("--hold-frames"),
+                      QStringLiteral("0"), QStringLiteral("--mode"), QStringLiteral("heatmap")});
         REQUIRE(p.waitForFinished(120000));
         INFO(p.readAllStandardError().toStdString());
         REQUIRE(p.exitCode() == 0);
     }
-    const auto a = readFrames(dir.path / "one", 13);  // 6 steps × 2 + 1
+    const auto a = readFrames(dir.path / "one", 13); // 6 steps × 2 + 1
     const auto b = readFrames(dir.path / "two", 13);
     int differing = 0;
     for (std::size_t i = 0; i < a.size(); ++i) {
@@ -232,14 +238,14 @@ TEST_CASE("export: cancelling leaves no file and keeps an existing one", "[app][
     TempDir dir;
     const auto path = dir.path / "keep.gif";
     std::ofstream(path) << "the old file";
-    const auto result = exportAnimation(snap, smallSettings(path, video::VideoFormat::Gif),
-                                        [](int done, int) { return done < 5; });
+    const auto result =
+        exportAnimation(snap, smallSettings(path, video::VideoFormat::Gif), [](int done, int) { return done < 5; });
     CHECK_FALSE(result);
     std::ifstream in(path);
     std::string text;
     std::getline(in, text);
     CHECK(text == "the old file");
-    CHECK(dir.entries() == 1);  // no temporary left beside it
+    CHECK(dir.entries() == 1); // no temporary left beside it
 }
 
 TEST_CASE("export: a picture at any size, and a step past the last is refused", "[app][export][gl]")
@@ -256,9 +262,25 @@ TEST_CASE("topocast-cli render writes the animation and reports it", "[app][expo
 {
     TempDir dir;
     const std::string out = (dir.path / "anim.gif").string();
-    const auto r = topocast::testing::runCli({"render", "--scenario", scenarioFile("cang-wu-4x4.json"), "--out", out,
-                                              "--width", "200", "--height", "150", "--fps", "5", "--frames-per-step",
-                                              "2", "--steps", "2-3", "--hold-frames", "0", "--mode", "contention",
+    const auto r = topocast::testing::runCli({"render",
+                                              "--scenario",
+                                              scenarioFile("cang-wu-4x4.json"),
+                                              "--out",
+                                              out,
+                                              "--width",
+                                              "200",
+                                              "--height",
+                                              "150",
+                                              "--fps",
+                                              "5",
+                                              "--frames-per-step",
+                                              "2",
+                                              "--steps",
+                                              "2-3",
+                                              "--hold-frames",
+                                              "0",
+                                              "--mode",
+                                              "contention",
                                               "--timings"});
     INFO(r.err);
     REQUIRE(r.status == 0);
@@ -273,9 +295,10 @@ TEST_CASE("topocast-cli render draws the scenario's own mode unless --mode says 
 {
     TempDir dir;
     const std::string out = (dir.path / "frames").string();
-    const std::string sc = scenarioFile("ring-allreduce-torus-4x4.json");  // "view": {"mode": "data"}
-    const std::vector<std::string> args{"render", "--scenario", sc, "--out", out, "--format", "png", "--width", "160",
-                                        "--height", "120", "--steps", "8", "--frames-per-step", "1", "--hold-frames", "0"};
+    const std::string sc = scenarioFile("ring-allreduce-torus-4x4.json"); // "view": {"mode": "data"}
+    const std::vector<std::string> args{"render", "--scenario",        sc,    "--out",         out,   "--format",
+                                        "png",    "--width",           "160", "--height",      "120", "--steps",
+                                        "8",      "--frames-per-step", "1",   "--hold-frames", "0"};
     const auto own = topocast::testing::runCli(args);
     INFO(own.err);
     REQUIRE(own.status == 0);
@@ -314,14 +337,15 @@ TEST_CASE("topocast-cli render without a display says how to run it", "[app][exp
     for (const char* name : {"DISPLAY", "WAYLAND_DISPLAY", "QT_QPA_PLATFORM"})
         env.remove(QString::fromLatin1(name));
     p.setProcessEnvironment(env);
-    p.start(QStringLiteral(TOPOCAST_CLI_PATH),
-            {QStringLiteral("render"), QStringLiteral("--scenario"), QString::fromStdString(scenarioFile("cang-wu-4x4.json")),
-             QStringLiteral("--out"), QStringLiteral("/tmp/never-written.mp4")});
+    p.start(QStringLiteral(TOPOCAST_CLI_PATH), {QStringLiteral("render"), QStringLiteral("--scenario"),
+                                                QString::fromStdString(scenarioFile("cang-wu-4x4.json")),
+                                                QStringLiteral("--out"), QStringLiteral("/tmp/never-written.mp4")});
     REQUIRE(p.waitForFinished(60000));
     CHECK(p.exitCode() == 2);
     CHECK(QString::fromUtf8(p.readAllStandardError())
-              .contains(QStringLiteral("render needs OpenGL and there is no display (DISPLAY and WAYLAND_DISPLAY are unset); "
-                                       "run it under a virtual X server: xvfb-run")));
+              .contains(
+                  QStringLiteral("render needs OpenGL and there is no display (DISPLAY and WAYLAND_DISPLAY are unset); "
+                                 "run it under a virtual X server: xvfb-run")));
     CHECK_FALSE(QFileInfo::exists(QStringLiteral("/tmp/never-written.mp4")));
 }
 
@@ -332,10 +356,11 @@ bool killRenderMidway(const std::filesystem::path& out, const std::function<bool
 {
     QProcess p;
     p.start(QStringLiteral(TOPOCAST_CLI_PATH),
-            {QStringLiteral("render"), QStringLiteral("--scenario"), QString::fromStdString(scenarioFile("default.json")),
-             QStringLiteral("--out"), QString::fromStdString(out.string()), QStringLiteral("--width"), QStringLiteral("320"),
-             QStringLiteral("--height"), QStringLiteral("240"), QStringLiteral("--frames-per-step"), QStringLiteral("20"),
-             QStringLiteral("--hold-frames"), QStringLiteral("0")});
+            {QStringLiteral("render"), QStringLiteral("--scenario"),
+             QString::fromStdString(scenarioFile("default.json")), QStringLiteral("--out"),
+             QString::fromStdString(out.string()), QStringLiteral("--width"), QStringLiteral("320"),
+             QStringLiteral("--height"), QStringLiteral("240"), QStringLiteral("--frames-per-step"),
+             QStringLiteral("20"), QStringLiteral("--hold-frames"), QStringLiteral("0")});
     if (!p.waitForStarted(10000))
         return false;
     const bool seen = test::waitFor([&] { return p.state() != QProcess::Running || underway(p.processId()); }, 60000);
@@ -396,7 +421,7 @@ TEST_CASE("export: a PNG folder left by a killed render is removed by the next r
     });
     REQUIRE(killed);
     CHECK_FALSE(std::filesystem::exists(dir.path / "frames"));
-    REQUIRE(entries(dir.path).size() == 1);  // the dead process's hidden folder
+    REQUIRE(entries(dir.path).size() == 1); // the dead process's hidden folder
     const auto r = testing::runCli({"render", "--scenario", scenarioFile("cang-wu-4x4.json"), "--out", target.string(),
                                     "--width", "64", "--height", "48", "--frames-per-step", "1", "--hold-frames", "0"});
     REQUIRE(r.status == 0);

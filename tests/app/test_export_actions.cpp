@@ -65,7 +65,7 @@ TEST_CASE("File ▸ Export ▸ Data writes the schedule and graphs, a bad folder
     const QString error = w.exportActions()->exportData(bad, ExportFormat::Csv);
     CHECK(error.contains(QStringLiteral("no/such/folder")));
     CHECK_FALSE(QFileInfo::exists(bad));
-    CHECK(QDir(dir.path()).entryList(QDir::Files | QDir::Hidden).size() == 2);  // no temporaries
+    CHECK(QDir(dir.path()).entryList(QDir::Files | QDir::Hidden).size() == 2); // no temporaries
 }
 
 TEST_CASE("File ▸ Export ▸ Charts writes every divisible-load chart as PNG and SVG", "[app][export]")

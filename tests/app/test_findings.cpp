@@ -57,8 +57,7 @@ std::size_t drawnIndex(const SceneView& scene, const Topology& topo, const char*
 
 } // namespace
 
-TEST_CASE("open schedule: the broken exercise's findings in the panel equal topocast-cli validate's",
-          "[app][findings]")
+TEST_CASE("open schedule: the broken exercise's findings in the panel equal topocast-cli validate's", "[app][findings]")
 {
     MainWindow w(false);
     const QString file = exercise("broadcast-4x4-broken.csv");
@@ -68,7 +67,7 @@ TEST_CASE("open schedule: the broken exercise's findings in the panel equal topo
     REQUIRE(snap);
     CHECK(snap->scheduleFile == file);
     CHECK(snap->stepCount() == 4);
-    CHECK(snap->metrics.tcd == 25);  // topocast-cli validate: "15 transfers, 4 steps, TCD 25"
+    CHECK(snap->metrics.tcd == 25); // topocast-cli validate: "15 transfers, 4 steps, TCD 25"
 
     // The same four findings, in the same order and words, as the command line.
     const QStringList expected = validateLines(file);
@@ -102,7 +101,7 @@ TEST_CASE("open schedule: the broken exercise's findings in the panel equal topo
     CHECK(scene->step() == 2);
     const NodeId sender = topo.parseNode("3,0");
     CHECK(scene->frameStyle().nodeColour[sender] == FindingsPanel::findingColour(FindingKind::NotYetHolding));
-    CHECK(scene->frameStyle().nodeScale[sender] > 1.6f * 1.2f);  // the chosen finding is larger still
+    CHECK(scene->frameStyle().nodeScale[sender] > 1.6f * 1.2f); // the chosen finding is larger still
     // Nothing marked at step 1, where no rule is broken.
     w.timeline()->setStep(1);
     for (const Rgba& c : scene->frameStyle().nodeColour)

@@ -45,6 +45,6 @@ TEST_CASE("View ▸ Show frame time puts the 3-D view's frame time in the status
     CHECK(ms > 0.0);
     CHECK(ms < 10000.0);
 
-    action->trigger();  // off: the label goes
+    action->trigger(); // off: the label goes
     CHECK_FALSE(label->isVisibleTo(&w));
 }

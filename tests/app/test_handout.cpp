@@ -19,10 +19,10 @@
 #include <QStandardPaths>
 
 #include <cmath>
-#include <set>
-#include <vector>
 #include <filesystem>
 #include <fstream>
+#include <set>
+#include <vector>
 
 using namespace topocast;
 using namespace topocast::app;
@@ -31,7 +31,10 @@ using topocast::testing::TempDir;
 
 namespace {
 
-std::string handoutScenario(const char* name) { return std::string(TOPOCAST_SOURCE_DIR) + "/resources/scenarios/" + name; }
+std::string handoutScenario(const char* name)
+{
+    return std::string(TOPOCAST_SOURCE_DIR) + "/resources/scenarios/" + name;
+}
 
 /// Pages of a PDF by its page objects ("/Type /Page", not "/Pages"): Qt's PDF writer keeps
 /// them uncompressed, so no PDF library is needed.
@@ -54,7 +57,8 @@ int pdfinfoPages(const QString& path)
     p.start(tool, {path});
     if (!p.waitForFinished(30000))
         return -2;
-    const auto m = QRegularExpression(QStringLiteral("Pages:\\s+(\\d+)")).match(QString::fromLatin1(p.readAllStandardOutput()));
+    const auto m =
+        QRegularExpression(QStringLiteral("Pages:\\s+(\\d+)")).match(QString::fromLatin1(p.readAllStandardOutput()));
     return m.hasMatch() ? m.captured(1).toInt() : -3;
 }
 
@@ -83,7 +87,8 @@ TEST_CASE("handout: cang-wu-4x4x4-eye has 1 + steps pages, each with a picture t
 {
     TempDir dir;
     const QString out = QString::fromStdString((dir.path / "eye.pdf").string());
-    const auto r = runCli({"handout", "--scenario", handoutScenario("cang-wu-4x4x4-eye.json"), "--out", out.toStdString()});
+    const auto r =
+        runCli({"handout", "--scenario", handoutScenario("cang-wu-4x4x4-eye.json"), "--out", out.toStdString()});
     INFO(r.err);
     REQUIRE(r.status == 0);
     // The eye schedule of the 4×4×4 mesh has d·k = 3·2 = 6 steps (spec mesh-tcd.md).
@@ -94,7 +99,7 @@ TEST_CASE("handout: cang-wu-4x4x4-eye has 1 + steps pages, each with a picture t
         WARN("pdfinfo (poppler-utils) is not installed: the page count was checked by parsing only");
     else
         CHECK(info == 7);
-    CHECK(dir.names() == std::set<std::string>{"eye.pdf"});  // no temporary left beside it
+    CHECK(dir.names() == std::set<std::string>{"eye.pdf"}); // no temporary left beside it
 
     // Every page as printed (pdftoppm at 30 dpi): the picture band of each page varies (the
     // network drawn on the dark background); the margin above the title is blank paper.
@@ -111,7 +116,7 @@ TEST_CASE("handout: cang-wu-4x4x4-eye has 1 + steps pages, each with a picture t
             const QImage img(QString::fromStdString((dir.path / ("page-" + std::to_string(page) + ".png")).string()));
             REQUIRE_FALSE(img.isNull());
             INFO("page " << page);
-            CHECK(stdDev(img, QRectF(0.0, 0.0, 1.0, 0.04)) < 1.0);  // the top margin: white
+            CHECK(stdDev(img, QRectF(0.0, 0.0, 1.0, 0.04)) < 1.0); // the top margin: white
             // Step pages: the picture sits below the heading, in the upper half of the page.
             const QRectF band = page == 1 ? QRectF(0.1, 0.55, 0.8, 0.3) : QRectF(0.15, 0.12, 0.7, 0.3);
             CHECK(stdDev(img, band) > 8.0);
@@ -187,8 +192,7 @@ TEST_CASE("handout: each step's page shows its receivers in the receiving colour
     }
 }
 
-TEST_CASE("handout: writeHandout renders each step at print resolution and writes atomically",
-          "[app][handout][gl]")
+TEST_CASE("handout: writeHandout renders each step at print resolution and writes atomically", "[app][handout][gl]")
 {
     const SnapshotPtr snap = buildSnapshot(loadScenario(handoutScenario("cang-wu-4x4x4-eye.json")));
     TempDir dir;
@@ -229,7 +233,8 @@ TEST_CASE("handout: the pictures take the scenario's own mode unless --mode says
     INFO(own.err);
     REQUIRE(own.status == 0);
     CHECK_THAT(own.out, Catch::EndsWith("mode data, theme light\n"));
-    const auto plain = runCli({"handout", "--scenario", sc, "--out", out, "--steps", "8", "--dpi", "72", "--mode", "plain"});
+    const auto plain =
+        runCli({"handout", "--scenario", sc, "--out", out, "--steps", "8", "--dpi", "72", "--mode", "plain"});
     REQUIRE(plain.status == 0);
     CHECK_THAT(plain.out, Catch::EndsWith("mode plain, theme light\n"));
     // The title page shows the network before the first printed step, not after the last.
@@ -245,7 +250,8 @@ TEST_CASE("handout: the pictures take the scenario's own mode unless --mode says
     CHECK(words.contains(QStringLiteral("The picture below: the network before step 8.")));
 }
 
-TEST_CASE("handout: pictures print on white paper by default with each step's receivers in the print colour, and dark as a choice",
+TEST_CASE("handout: pictures print on white paper by default with each step's receivers in the print colour, and dark "
+          "as a choice",
           "[app][handout][gl][cli]")
 {
     // Issue: pages printed on a dark background. The class set's pictures are light now; --theme
@@ -259,7 +265,8 @@ TEST_CASE("handout: pictures print on white paper by default with each step's re
     const std::string sc = handoutScenario("cang-wu-4x4x4-eye.json");
     auto pages = [&](const std::string& theme) {
         const std::string out = (dir.path / (theme + ".pdf")).string();
-        const auto r = runCli({"handout", "--scenario", sc, "--out", out, "--steps", "1-3", "--dpi", "100", "--theme", theme});
+        const auto r =
+            runCli({"handout", "--scenario", sc, "--out", out, "--steps", "1-3", "--dpi", "100", "--theme", theme});
         INFO(r.err);
         REQUIRE(r.status == 0);
         CHECK_THAT(r.out, Catch::EndsWith("theme " + theme + "\n"));
@@ -270,7 +277,8 @@ TEST_CASE("handout: pictures print on white paper by default with each step's re
         REQUIRE(p.exitCode() == 0);
         std::vector<QImage> images;
         for (int page = 2; page <= 4; ++page)
-            images.emplace_back(QString::fromStdString((dir.path / (theme + "-" + std::to_string(page) + ".png")).string()));
+            images.emplace_back(
+                QString::fromStdString((dir.path / (theme + "-" + std::to_string(page) + ".png")).string()));
         return images;
     };
     auto darkShare = [](const QImage& img) {
@@ -287,8 +295,8 @@ TEST_CASE("handout: pictures print on white paper by default with each step's re
         REQUIRE_FALSE(page.isNull());
         REQUIRE_FALSE(dark[step - 1].isNull());
         INFO("step " << step);
-        CHECK(darkShare(page) < 0.12);           // white paper, dark label plates only
-        CHECK(darkShare(dark[step - 1]) > 0.3);  // the window's dark picture
+        CHECK(darkShare(page) < 0.12);          // white paper, dark label plates only
+        CHECK(darkShare(dark[step - 1]) > 0.3); // the window's dark picture
         // The step's receivers, and the legend's swatch of "receiving now", in the print palette's
         // receiving colour.
         const auto receivers = static_cast<int>(stepReceivers(snap->schedule, StepNo{step}).size());
@@ -311,7 +319,8 @@ TEST_CASE("topocast-cli handout: bad options are refused naming what is allowed"
         {{"--steps", "0"}, "within 1..6"},
         {{"--dpi", "1000"}, "--dpi: Value 1000 not in range 72 to 600"},
         {{"--mode", "sparkly"}, "--mode sparkly is not one of plain, contention, heatmap, tcdmap, layers, trees, data"},
-        {{"--theme", "sepia"}, "--theme sepia is not a theme topocast knows; use light (white paper) or dark (as the window)"},
+        {{"--theme", "sepia"},
+         "--theme sepia is not a theme topocast knows; use light (white paper) or dark (as the window)"},
     };
     for (const auto& [extra, message] : cases) {
         std::vector<std::string> args = {"handout", "--scenario", sc, "--out", out};
@@ -324,7 +333,7 @@ TEST_CASE("topocast-cli handout: bad options are refused naming what is allowed"
     std::ifstream in(out);
     std::string kept;
     in >> kept;
-    CHECK(kept == "old");  // nothing the user had is lost
+    CHECK(kept == "old"); // nothing the user had is lost
     CHECK(parseHandoutPageSize(QStringLiteral("letter")) == QPageSize::Letter);
     CHECK(parseHandoutPageSize(QStringLiteral(" a4 ")) == QPageSize::A4);
     CHECK_FALSE(parseHandoutPageSize(QStringLiteral("A3")));
@@ -349,7 +358,8 @@ TEST_CASE("topocast-cli handout without a display says how to run it", "[app][ha
     CHECK_FALSE(QFile::exists(QStringLiteral("/tmp/never-written-handout.pdf")));
 }
 
-TEST_CASE("handout exercise: steps to fill in show the network before the step and an empty table and the key names the receivers",
+TEST_CASE("handout exercise: steps to fill in show the network before the step and an empty table and the key names "
+          "the receivers",
           "[app][handout][gl]")
 {
     const SnapshotPtr snap = buildSnapshot(loadScenario(handoutScenario("cang-wu-8x8-corner.json")));
@@ -362,7 +372,7 @@ TEST_CASE("handout exercise: steps to fill in show the network before the step a
     settings.exercise = true;
     const HandoutResult r = writeHandout(snap, out, settings);
     CHECK(r.answerKeyPages == 1);
-    CHECK(r.pages == 5);  // title, steps 1-3, the key
+    CHECK(r.pages == 5); // title, steps 1-3, the key
     CHECK(pdfPageObjects(out) == 5);
     const QString ppm = QStandardPaths::findExecutable(QStringLiteral("pdftoppm"));
     const QString totext = QStandardPaths::findExecutable(QStringLiteral("pdftotext"));
@@ -388,7 +398,7 @@ TEST_CASE("handout exercise: steps to fill in show the network before the step a
         const QString text = pageText(static_cast<int>(k) + 1);
         CHECK(text.contains(QStringLiteral("Step %1 of 6 — your turn").arg(k)));
         CHECK(text.contains(QStringLiteral("Sender")));
-        CHECK_FALSE(text.contains(QStringLiteral("sends to")));  // no narration: it would give the answer away
+        CHECK_FALSE(text.contains(QStringLiteral("sends to"))); // no narration: it would give the answer away
         // The picture is the network before the step: the receiving colour marks the step before's receivers.
         const QImage page(QString::fromStdString((dir.path / ("page-" + std::to_string(k + 1) + ".png")).string()));
         REQUIRE_FALSE(page.isNull());

@@ -122,7 +122,7 @@ TEST_CASE("help: the last menu is Help with the tour, the guide on F1, the short
     CHECK(helpAction(w, QStringLiteral("Developers' guide")));
     CHECK(helpAction(w, QStringLiteral("Keyboard shortcuts")));
     CHECK(helpAction(w, QStringLiteral("About topocast")));
-    CHECK(w.actions().contains(guide));  // F1 works in presentation mode too
+    CHECK(w.actions().contains(guide)); // F1 works in presentation mode too
 }
 
 TEST_CASE("help: the shortcuts list holds every menu shortcut with its key, and the view's keys", "[app][help]")
@@ -152,9 +152,9 @@ TEST_CASE("help: the user guide is the shipped docs/user-guide.md, read as markd
           QFileInfo(QStringLiteral(TOPOCAST_SOURCE_DIR "/docs/user-guide.md")).canonicalFilePath());
     std::unique_ptr<QTextBrowser> browser(docBrowser(QString::fromLatin1(kUserGuide)));
     const QString text = browser->toPlainText();
-    CHECK(text.startsWith(QStringLiteral("topocast: a user guide")));  // a heading, not "# …" as raw text
+    CHECK(text.startsWith(QStringLiteral("topocast: a user guide"))); // a heading, not "# …" as raw text
     CHECK(text.contains(QStringLiteral("Predict the next step")));
-    CHECK_FALSE(text.contains(QStringLiteral("](")));  // links and pictures rendered, not shown as markdown
+    CHECK_FALSE(text.contains(QStringLiteral("]("))); // links and pictures rendered, not shown as markdown
     const QStringList pictures = userGuidePictures();
     CHECK(pictures.size() >= 4);
     CHECK(pictures.size() <= 6);
@@ -175,7 +175,7 @@ TEST_CASE("help: the user guide built into the program shows its pictures too", 
     CHECK(browser->toPlainText().startsWith(QStringLiteral("topocast: a user guide")));
     for (const QString& link : userGuidePictures()) {
         INFO(link.toStdString());
-        CHECK(QFile::exists(QStringLiteral(":/docs/") + link));  // resources/topocast.qrc lists it
+        CHECK(QFile::exists(QStringLiteral(":/docs/") + link)); // resources/topocast.qrc lists it
         CHECK(pictureIn(*browser, link).width() >= 600);
     }
 }
@@ -235,19 +235,22 @@ TEST_CASE("help: the developers' guide is the shipped docs/guide.md, read as mar
 
     std::unique_ptr<QTextBrowser> browser(docBrowser(QString::fromLatin1(kDevelopersGuide)));
     const QString text = browser->toPlainText();
-    CHECK(text.startsWith(QStringLiteral("The topocast app: a guide")));  // a heading, not "# …" as raw text
+    CHECK(text.startsWith(QStringLiteral("The topocast app: a guide"))); // a heading, not "# …" as raw text
     CHECK(text.contains(QStringLiteral("Seeing inside 3-D networks")));
-    CHECK_FALSE(text.contains(QStringLiteral("](")));  // links rendered, not shown as markdown
+    CHECK_FALSE(text.contains(QStringLiteral("]("))); // links rendered, not shown as markdown
     CHECK(pictureIn(*browser, QStringLiteral("app-data-held-ring-allreduce-4x4.png")).width() > 400);
 }
 
-TEST_CASE("help: F1 opens the user guide in a window, the second entry the developers' guide, and About names the version, the licence and the papers", "[app][help]")
+TEST_CASE("help: F1 opens the user guide in a window, the second entry the developers' guide, and About names the "
+          "version, the licence and the papers",
+          "[app][help]")
 {
     MainWindow w(false);
     helpAction(w, QStringLiteral("User guide"))->trigger();
     QDialog* dialog = nullptr;
     for (QWidget* top : QApplication::topLevelWidgets())
-        if (auto* d = qobject_cast<QDialog*>(top); d && d->isVisible() && d->windowTitle().contains(QStringLiteral("user guide")))
+        if (auto* d = qobject_cast<QDialog*>(top);
+            d && d->isVisible() && d->windowTitle().contains(QStringLiteral("user guide")))
             dialog = d;
     REQUIRE(dialog);
     auto* browser = dialog->findChild<QTextBrowser*>();
@@ -271,21 +274,24 @@ TEST_CASE("help: F1 opens the user guide in a window, the second entry the devel
     const QString about = aboutHtml();
     CHECK(about.contains(QString::fromLatin1(kVersion)));
     CHECK(about.contains(QStringLiteral(TOPOCAST_LICENSE)));
-    CHECK(QStringLiteral(TOPOCAST_LICENSE) == QStringLiteral("MIT"));  // LICENSE
+    CHECK(QStringLiteral(TOPOCAST_LICENSE) == QStringLiteral("MIT")); // LICENSE
     for (const char* notice : {"three.js r111 (MIT", "CLI11 (BSD-3-Clause)", "Eigen (MPL-2.0)"})
         CHECK(about.contains(QLatin1String(notice)));
     for (const char* author : {"Cang", "Tsay", "Johnsson", "Drozdowski"})
         CHECK(about.contains(QLatin1String(author)));
 }
 
-TEST_CASE("help: the getting-started tour runs on the default scenario, each page's Show me does its step, and closing brings the scenario back", "[app][help]")
+TEST_CASE("help: the getting-started tour runs on the default scenario, each page's Show me does its step, and closing "
+          "brings the scenario back",
+          "[app][help]")
 {
     MainWindow w(false);
     REQUIRE(w.openScenario(QStringLiteral(TOPOCAST_SOURCE_DIR "/resources/scenarios/cang-wu-4x4.json")));
     REQUIRE(waitUntilIdle({w.session()}, 60000));
     const Scenario before = w.session()->requestedScenario();
 
-    auto* tour = new GettingStarted(w, w.findChild<QAction*>(QStringLiteral("planesAction")), w.findChild<QAction*>(QStringLiteral("compareAction")));
+    auto* tour = new GettingStarted(w, w.findChild<QAction*>(QStringLiteral("planesAction")),
+                                    w.findChild<QAction*>(QStringLiteral("compareAction")));
     REQUIRE(waitUntilIdle({w.session()}, 60000));
     CHECK(w.session()->requestedScenario() == defaultScenario());
     CHECK(GettingStarted::pageCount() == 6);
@@ -305,7 +311,7 @@ TEST_CASE("help: the getting-started tour runs on the default scenario, each pag
     REQUIRE(waitUntilIdle({w.session()}, 60000));
 
     tour->showPage(3);
-    CHECK(w.session()->snapshot()->drawing.grid == GridDrawing::Planes);  // 3-D networks open as planes
+    CHECK(w.session()->snapshot()->drawing.grid == GridDrawing::Planes); // 3-D networks open as planes
     tour->showMe();
     REQUIRE(waitUntilIdle({w.session()}, 60000));
     CHECK(w.session()->snapshot()->drawing.grid == GridDrawing::Tower);
@@ -321,10 +327,10 @@ TEST_CASE("help: the getting-started tour runs on the default scenario, each pag
     tour->showMe();
     CHECK_FALSE(w.compareMode());
     CHECK(w.predictMode()->isActive());
-    tour->showPage(6);  // past the end: stays on the last page
+    tour->showPage(6); // past the end: stays on the last page
     CHECK(tour->page() == 5);
 
-    tour->close();  // deletes itself
+    tour->close(); // deletes itself
     CHECK_FALSE(w.predictMode()->isActive());
     REQUIRE(waitUntilIdle({w.session()}, 60000));
     CHECK(w.session()->requestedScenario() == before);

@@ -51,7 +51,8 @@ TEST_CASE("impostors: 32x32x32 draws its nodes as sphere impostors in their colo
         };
     };
     const auto informed = near(scene.palette().informed);
-    const Rgba rim{scene.palette().informed.r * 0.6f, scene.palette().informed.g * 0.6f, scene.palette().informed.b * 0.6f, 1.0f};
+    const Rgba rim{scene.palette().informed.r * 0.6f, scene.palette().informed.g * 0.6f,
+                   scene.palette().informed.b * 0.6f, 1.0f};
     const auto darker = near(rim);
     int pixels = 0, rims = 0;
     for (int y = 0; y < img.height(); ++y)

@@ -43,7 +43,7 @@ TEST_CASE("source map: a snapshot holds the chosen metric from every source, as 
             CHECK(snap->landscape[v] == landscapeValue(s, metric));
         }
         if (metric == LandscapeMetric::Steps)
-            CHECK(snap->landscape == std::vector<double>(16, 4.0));  // ⌈log2 16⌉ from every source
+            CHECK(snap->landscape == std::vector<double>(16, 4.0)); // ⌈log2 16⌉ from every source
     }
     // TCD also feeds the optimum (the metrics table's gap): 20, from (0,0) and (0,2).
     const SnapshotPtr tcd = buildSnapshot(sc);
@@ -58,7 +58,7 @@ TEST_CASE("source map panel: metric chooser, colour bar ticks, histogram and sum
     panel.setSnapshot(buildSnapshot(test::scenario("mesh:4x4", "binomial", NodeId{0})));
     CHECK(panel.metricBox()->count() == 5);
     CHECK(panel.metricBox()->currentText() == QStringLiteral("TCD"));
-    CHECK(chosen.count() == 0);  // filling the box is not a choice
+    CHECK(chosen.count() == 0); // filling the box is not a choice
     // binomial on mesh:4x4: TCD 20..42, two sources each at 20, 22, 26, 28, 34, 36, 40, 42.
     REQUIRE(panel.bins().size() == 23);
     CHECK(panel.bins().front().count == 2);
@@ -81,9 +81,9 @@ TEST_CASE("source map panel: follows a session by itself, and asks it for the me
 {
     Session session;
     LandscapePanel panel;
-    panel.follow(&session);  // no window in between
+    panel.follow(&session); // no window in between
     REQUIRE(session.setScenarioNow(test::scenario("mesh:4x4", "binomial", NodeId{0})));
-    REQUIRE(panel.bins().size() == 23);  // as in the test above: TCD 20..42
+    REQUIRE(panel.bins().size() == 23); // as in the test above: TCD 20..42
     QSignalSpy ready(&session, &Session::scheduleReady);
     panel.chooseMetric(LandscapeMetric::Steps);
     REQUIRE(ready.wait(10000));
@@ -91,7 +91,8 @@ TEST_CASE("source map panel: follows a session by itself, and asks it for the me
     CHECK(panel.summaryText().startsWith(QStringLiteral("steps from 16 of 16 sources")));
 }
 
-TEST_CASE("source map: choosing a metric in the window recomputes the map, and hover names it", "[app][landscape][window]")
+TEST_CASE("source map: choosing a metric in the window recomputes the map, and hover names it",
+          "[app][landscape][window]")
 {
     MainWindow w(false);
     REQUIRE(w.session()->setScenarioNow(test::scenario("mesh:4x4", "binomial", NodeId{5})));
@@ -114,8 +115,8 @@ TEST_CASE("source map: choosing a metric in the window recomputes the map, and h
 
 TEST_CASE("source map: frame colours follow the metric, from low to high on the cividis scale", "[app][landscape]")
 {
-    const SnapshotPtr snap = buildSnapshot(test::scenario("mesh:4x4", "binomial", NodeId{5}), false, nullptr, nullptr,
-                                           LandscapeMetric::Tcd);
+    const SnapshotPtr snap =
+        buildSnapshot(test::scenario("mesh:4x4", "binomial", NodeId{5}), false, nullptr, nullptr, LandscapeMetric::Tcd);
     const auto channels = drawnChannels(snap->topology());
     const FrameStyle f = frameStyle(*snap, channels, 0, ViewMode::TcdMap, true, Palette::normal());
     // TCD 42 from (3,1) and (3,3): the top of the scale; 20 at (0,0): the optimum colour.
@@ -139,18 +140,18 @@ TEST_CASE("source map: the lowest and highest sources are drawn in different col
     SceneView scene;
     scene.window()->resize(800, 600);
     scene.window()->show();
-    const SnapshotPtr snap = buildSnapshot(test::scenario("mesh:4x4", "binomial", NodeId{5}), false, nullptr, nullptr,
-                                           LandscapeMetric::Tcd);
+    const SnapshotPtr snap =
+        buildSnapshot(test::scenario("mesh:4x4", "binomial", NodeId{5}), false, nullptr, nullptr, LandscapeMetric::Tcd);
     scene.setSnapshot(snap);
     scene.setMode(ViewMode::TcdMap);
     scene.setStep(0);
     const QImage img = scene.captureFrame();
     REQUIRE_FALSE(img.isNull());
-    const NodeId low{0}, high = snap->topology().id({3, 1});  // TCD 20 and 42
+    const NodeId low{0}, high = snap->topology().id({3, 1}); // TCD 20 and 42
     const QPointF pl = scene.nodeOnScreen(low), ph = scene.nodeOnScreen(high);
     const QColor cl = img.pixelColor(pl.toPoint()), ch = img.pixelColor(ph.toPoint());
     INFO("low " << cl.name().toStdString() << " high " << ch.name().toStdString());
-    CHECK(std::abs(cl.blue() - ch.blue()) > 60);  // the optimum's white against cividis' yellow top
+    CHECK(std::abs(cl.blue() - ch.blue()) > 60); // the optimum's white against cividis' yellow top
 }
 
 namespace {
@@ -161,7 +162,8 @@ SnapshotPtr cangWu8x8Map()
 }
 } // namespace
 
-TEST_CASE("source map: one best-sources figure, 12 sources of TCD 69 on the Cang-Wu 8×8, in the table, legend, panel and hover",
+TEST_CASE("source map: one best-sources figure, 12 sources of TCD 69 on the Cang-Wu 8×8, in the table, legend, panel "
+          "and hover",
           "[app][landscape]")
 {
     // Issue: the metrics table listed 4 best sources (the paper's eyes), the map "min 69 (12
@@ -213,7 +215,8 @@ TEST_CASE("source map: one best-sources figure, 12 sources of TCD 69 on the Cang
               .contains(QStringLiteral("receives the message in this step (%1)").arg(at)));
     CHECK(nodeHoverText(*snap, snap->topology().id({7, 7}), static_cast<int>(at) + 1, false)
               .contains(QStringLiteral("holds the message since step %1").arg(at)));
-    CHECK(nodeHoverText(*snap, snap->schedule.source(), 0, true).contains(QStringLiteral("holds the message from the start\nthe source\nclick to mark")));
+    CHECK(nodeHoverText(*snap, snap->schedule.source(), 0, true)
+              .contains(QStringLiteral("holds the message from the start\nthe source\nclick to mark")));
 }
 
 TEST_CASE("source map: the nodes are drawn in the colour bar's colours, the best ones in their own (pixels sampled)",
@@ -234,7 +237,8 @@ TEST_CASE("source map: the nodes are drawn in the colour bar's colours, the best
     const SourceMapScale scale = sourceMapScale(snap->landscape);
     auto near = [](const QColor& want) {
         return [want](QColor c) {
-            return std::abs(c.red() - want.red()) < 40 && std::abs(c.green() - want.green()) < 40 && std::abs(c.blue() - want.blue()) < 40;
+            return std::abs(c.red() - want.red()) < 40 && std::abs(c.green() - want.green()) < 40 &&
+                   std::abs(c.blue() - want.blue()) < 40;
         };
     };
     int checked = 0;
@@ -243,11 +247,13 @@ TEST_CASE("source map: the nodes are drawn in the colour bar's colours, the best
             continue;
         const double x = snap->landscape[v];
         // The bar's colour at the node's value; the best: the legend's own colour.
-        const QColor want = x == scale.best ? scene.palette().optimum.toColor()
-                                            : bar->stops[static_cast<std::size_t>(std::lround((x - bar->min) / (bar->max - bar->min) * 16))];
+        const QColor want =
+            x == scale.best
+                ? scene.palette().optimum.toColor()
+                : bar->stops[static_cast<std::size_t>(std::lround((x - bar->min) / (bar->max - bar->min) * 16))];
         INFO(snap->topology().nodeName(v) << " TCD " << x << " want " << want.name().toStdString());
         CHECK(test::pixelNear(img, scene.nodeOnScreen(v), 2, near(want)));
-        if (x == scale.best)  // not the bar's low end: the best stands apart
+        if (x == scale.best) // not the bar's low end: the best stands apart
             CHECK_FALSE(test::pixelNear(img, scene.nodeOnScreen(v), 1, near(bar->stops.front())));
         ++checked;
     }

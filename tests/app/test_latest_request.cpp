@@ -67,15 +67,15 @@ TEST_CASE("latest request: a click while a panel edit is computing builds on the
     BuildGate gate(*w.session());
     QSignalSpy ready(w.session(), &Session::scheduleReady);
 
-    editFirstSide(w, 8);  // the panel now says 8×4
-    w.applyPanel();       // … and that is being computed
+    editFirstSide(w, 8); // the panel now says 8×4
+    w.applyPanel();      // … and that is being computed
     REQUIRE(w.session()->busy());
-    emit w.sceneView()->nodeClicked(NodeId{2});  // a click on (2,0) before the 8×4 build is done
+    emit w.sceneView()->nodeClicked(NodeId{2}); // a click on (2,0) before the 8×4 build is done
     gate.release();
     REQUIRE(settled(w));
     QCoreApplication::processEvents();
 
-    REQUIRE(ready.count() == 1);  // only the latest request is shown
+    REQUIRE(ready.count() == 1); // only the latest request is shown
     CHECK(w.session()->scenario().topology == Topology::mesh({8, 4}));
     CHECK(w.session()->scenario().source == 2);
     CHECK(w.scenarioPanel()->sideBox(0)->value() == 8);
@@ -90,10 +90,10 @@ TEST_CASE("latest request: an edit back to the scenario shown, while another edi
     BuildGate gate(*w.session());
 
     editFirstSide(w, 8);
-    w.applyPanel();  // 8×4 computing
+    w.applyPanel(); // 8×4 computing
     REQUIRE(w.session()->busy());
     editFirstSide(w, 4);
-    w.applyPanel();  // the user changed their mind: 4×4 again, as shown
+    w.applyPanel(); // the user changed their mind: 4×4 again, as shown
     gate.release();
     REQUIRE(settled(w));
     QCoreApplication::processEvents();
@@ -108,7 +108,7 @@ TEST_CASE("latest request: a panel edit while a click is computing keeps the cli
     REQUIRE(w.session()->setScenarioNow(test::scenario("mesh:4x4", "binomial", NodeId{5})));
     BuildGate gate(*w.session());
 
-    emit w.sceneView()->nodeClicked(NodeId{2});  // (2,0), computing
+    emit w.sceneView()->nodeClicked(NodeId{2}); // (2,0), computing
     REQUIRE(w.session()->busy());
     editFirstSide(w, 8);
     w.applyPanel();
@@ -117,7 +117,7 @@ TEST_CASE("latest request: a panel edit while a click is computing keeps the cli
     QCoreApplication::processEvents();
 
     CHECK(w.session()->scenario().topology == Topology::mesh({8, 4}));
-    CHECK(w.session()->scenario().source == 2);  // (2,0) on the 8×4 mesh too
+    CHECK(w.session()->scenario().source == 2); // (2,0) on the 8×4 mesh too
 }
 
 TEST_CASE("latest request: Session::setSource starts from the scenario being computed", "[app][session][requests]")
@@ -150,7 +150,7 @@ TEST_CASE("latest request: Session::setSource starts from the scenario being com
     SECTION("after a failed request: from the scenario shown")
     {
         QSignalSpy failed(&session, &Session::failed);
-        session.setScenario(test::scenario("mesh:6x6", "recursive-doubling", NodeId{0}));  // not a power of two
+        session.setScenario(test::scenario("mesh:6x6", "recursive-doubling", NodeId{0})); // not a power of two
         gate.release();
         REQUIRE(failed.wait(60000));
         session.setSource(NodeId{7});

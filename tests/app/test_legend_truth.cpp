@@ -34,7 +34,8 @@ bool same(const Rgba& a, const Rgba& b)
 bool inLegend(const std::vector<std::pair<QColor, QString>>& legend, const Rgba& c)
 {
     for (const auto& [colour, text] : legend)
-        if (std::abs(colour.redF() - c.r) < 2e-3 && std::abs(colour.greenF() - c.g) < 2e-3 && std::abs(colour.blueF() - c.b) < 2e-3)
+        if (std::abs(colour.redF() - c.r) < 2e-3 && std::abs(colour.greenF() - c.g) < 2e-3 &&
+            std::abs(colour.blueF() - c.b) < 2e-3)
             return true;
     return false;
 }
@@ -42,7 +43,10 @@ bool inLegend(const std::vector<std::pair<QColor, QString>>& legend, const Rgba&
 /// What core's step data says a channel does at `step`: its uses in this step and in steps 1..step.
 ChannelRole roleOf(std::uint32_t now, std::uint32_t cumulative)
 {
-    return now >= 2 ? ChannelRole::Contended : now == 1 ? ChannelRole::InUse : cumulative > 0 ? ChannelRole::UsedEarlier : ChannelRole::Idle;
+    return now >= 2         ? ChannelRole::Contended
+           : now == 1       ? ChannelRole::InUse
+           : cumulative > 0 ? ChannelRole::UsedEarlier
+                            : ChannelRole::Idle;
 }
 
 /// Mismatches of one frame against core and the legend (0 when the picture tells the truth).
@@ -64,7 +68,7 @@ void checkFrame(const Snapshot& snap, const std::vector<DrawnChannel>& channels,
         w.wrongChannelRoles += f.channelRole[i] != role;
         w.wrongChannelRoles += f.channelInUse[i] != (now[channels[i].channel] > 0);
         if (mode == ViewMode::Heatmap)
-            continue;  // on the colour bar
+            continue; // on the colour bar
         // A hypercube's unused channels in the Plain mode: the colour of their dimension.
         const Rgba want = role == ChannelRole::Idle && colourByDimension(snap, mode)
                               ? dimensionColour(channels[i].dim, snap.topology().dims(), pal)
@@ -73,15 +77,15 @@ void checkFrame(const Snapshot& snap, const std::vector<DrawnChannel>& channels,
         w.channelsOffLegend += !inLegend(legend, f.channelColour[i]);
     }
     if (mode != ViewMode::Plain && mode != ViewMode::Contention && mode != ViewMode::Trees && mode != ViewMode::Heatmap)
-        return;  // the source map and the layers colour nodes by value (their colour bar, layer entries)
+        return; // the source map and the layers colour nodes by value (their colour bar, layer entries)
     const NodeId source = snap.schedule.source();
     for (const NodeId v : nodes(snap.topology())) {
         const std::uint32_t at = snap.informedStep[v];
         // A pattern without a source (all-gather, all-reduce, …) paints none.
         const Rgba want = v == source && hasRoot(snap.schedule.pattern()) ? pal.source
-                          : at < step || at == 0 ? pal.informed  // at 0: its own data (all-gather)
-                          : at == step ? pal.receiving
-                                       : uninformedColour(pal, snap.topology().nodeCount());
+                          : at < step || at == 0 ? pal.informed // at 0: its own data (all-gather)
+                          : at == step           ? pal.receiving
+                                                 : uninformedColour(pal, snap.topology().nodeCount());
         w.wrongNodeColours += !same(f.nodeColour[v], want);
         w.nodesOffLegend += !inLegend(legend, f.nodeColour[v]);
     }
@@ -103,7 +107,10 @@ void walkSteps(const Snapshot& snap, ViewMode mode, Walk& w)
     }
 }
 
-std::string presetPath(const char* name) { return std::string(TOPOCAST_SOURCE_DIR) + "/resources/scenarios/" + name; }
+std::string presetPath(const char* name)
+{
+    return std::string(TOPOCAST_SOURCE_DIR) + "/resources/scenarios/" + name;
+}
 
 /// Every preset's sides (a compare preset's two) as snapshots, with the file they come from.
 std::vector<std::pair<std::string, SnapshotPtr>> presetSides()
@@ -128,8 +135,8 @@ TEST_CASE("legend truth: every preset, every step, every mode's colours are the 
 {
     int sides = 0;
     for (const auto& [name, snap] : presetSides()) {
-        std::vector<ViewMode> modes = {ViewMode::Plain, ViewMode::Contention, ViewMode::Heatmap, ViewMode::TcdMap, ViewMode::Layers,
-                                       ViewMode::DataHeld};
+        std::vector<ViewMode> modes = {ViewMode::Plain,  ViewMode::Contention, ViewMode::Heatmap,
+                                       ViewMode::TcdMap, ViewMode::Layers,     ViewMode::DataHeld};
         if (!snap->trees.empty())
             modes.push_back(ViewMode::Trees);
         for (const ViewMode mode : modes) {
@@ -176,7 +183,7 @@ TEST_CASE("legend truth: before step 1 no link of any preset is drawn in a satur
     }
     CHECK(sides >= 30);
     CHECK(links > 10000);
-    CHECK(most > 0);  // the dimensions' greys and the trees' tints are drawn
+    CHECK(most > 0); // the dimensions' greys and the trees' tints are drawn
 }
 
 TEST_CASE("legend truth: no colour means two things in a legend", "[app][legend]")
@@ -220,7 +227,7 @@ TEST_CASE("legend truth: Cang-Wu 8×8 from (0,0), step 5 moves along x only and 
     REQUIRE(transfers.size() == 16);
     const Topology& topo = snap->topology();
     for (const Transfer& t : transfers)
-        CHECK(topo.coord(t.from, 1) == topo.coord(t.to, 1));  // along x
+        CHECK(topo.coord(t.from, 1) == topo.coord(t.to, 1)); // along x
     const std::vector<std::uint32_t> now = stepChannelLoad(snap->schedule, StepNo{5});
     const std::vector<DrawnChannel> channels = drawnChannels(topo);
     const std::vector<float>& data = scene.linkInstances().buffer().data();
@@ -254,20 +261,23 @@ TEST_CASE("legend truth: the picture of the 8×8 corner broadcast at step 5 draw
     const auto& pos = scene.positions();
     const Rgba yellow = Palette::normal().inFlight;
     auto isYellow = [&](QColor c) {
-        return std::abs(c.redF() - yellow.r) < 0.15 && std::abs(c.greenF() - yellow.g) < 0.15 && std::abs(c.blueF() - yellow.b) < 0.2;
+        return std::abs(c.redF() - yellow.r) < 0.15 && std::abs(c.greenF() - yellow.g) < 0.15 &&
+               std::abs(c.blueF() - yellow.b) < 0.2;
     };
     // A quarter of the way along a link (clear of the arrowheads at the receivers' ends).
     auto along = [&](NodeId a, NodeId b) {
         const Vec3 p = pos[a], q = pos[b];
-        return projectToScreen(scene.viewProjection(), scene.viewportSize(),
-                               {p[0] + 0.25f * (q[0] - p[0]), p[1] + 0.25f * (q[1] - p[1]), p[2] + 0.25f * (q[2] - p[2])});
+        return projectToScreen(
+            scene.viewProjection(), scene.viewportSize(),
+            {p[0] + 0.25f * (q[0] - p[0]), p[1] + 0.25f * (q[1] - p[1]), p[2] + 0.25f * (q[2] - p[2])});
     };
     int shown = 0;
     for (const Transfer& t : snap->schedule.stepTransfers(StepNo{5}))
         shown += test::pixelNear(img, along(t.from, t.to), 4, isYellow);
     CHECK(shown == 16);
     // Step 4's vertical sends (0,0)→(0,2) and (2,0)→(2,2) (routes through (0,1), (2,1)): not yellow now.
-    for (const auto& [x, y0, y1] : {std::tuple{0, 0, 1}, std::tuple{0, 1, 2}, std::tuple{2, 0, 1}, std::tuple{2, 1, 2}}) {
+    for (const auto& [x, y0, y1] :
+         {std::tuple{0, 0, 1}, std::tuple{0, 1, 2}, std::tuple{2, 0, 1}, std::tuple{2, 1, 2}}) {
         INFO("link (" << x << "," << y0 << ")–(" << x << "," << y1 << ")");
         CHECK_FALSE(test::pixelNear(img, along(topo.id({x, y0}), topo.id({x, y1})), 4, isYellow));
     }

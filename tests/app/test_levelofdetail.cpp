@@ -30,9 +30,9 @@ TEST_CASE("level of detail: nodes as sphere impostors where the mesh would be th
     // 32×32×32 (32,768 nodes) at any size up to kMaxImpostorRadius; small nodes of any network.
     CHECK(nodeImpostors(1.0f, 32768));
     CHECK(nodeImpostors(kMaxImpostorRadius, 32768));
-    CHECK_FALSE(nodeImpostors(kMaxImpostorRadius + 0.1f, 32768));  // a point sprite that big may be capped
+    CHECK_FALSE(nodeImpostors(kMaxImpostorRadius + 0.1f, 32768)); // a point sprite that big may be capped
     CHECK(nodeImpostors(3.9f, 64));
-    CHECK_FALSE(nodeImpostors(4.0f, 64));  // detail 1: a real mesh
+    CHECK_FALSE(nodeImpostors(4.0f, 64)); // detail 1: a real mesh
     CHECK_FALSE(nodeImpostors(15.8f, 4096));
     // The disc covers what the 4-slice, 3-ring sphere it replaces covers: ~1.7 r² (π·0.75² = 1.77).
     CHECK(3.14159f * kImpostorRadiusScale * kImpostorRadiusScale == Approx(1.7).margin(0.1));

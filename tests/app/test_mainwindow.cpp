@@ -9,17 +9,17 @@
 #include <catch2/catch.hpp>
 
 #include <QComboBox>
-#include <QPushButton>
-#include <QStatusBar>
-#include <QTest>
 #include <QElapsedTimer>
-#include <QThread>
-#include <QThreadPool>
 #include <QLineEdit>
+#include <QPushButton>
+#include <QSettings>
 #include <QSignalSpy>
 #include <QSpinBox>
-#include <QSettings>
+#include <QStatusBar>
 #include <QTemporaryDir>
+#include <QTest>
+#include <QThread>
+#include <QThreadPool>
 
 using namespace topocast;
 using namespace topocast::app;
@@ -43,14 +43,18 @@ TEST_CASE("main window: an algorithm that does not apply is refused with its rea
     REQUIRE(w.session()->setScenarioNow(test::scenario("mesh:4x4", "recursive-doubling")));
     const Scenario before = w.session()->scenario();
     QSignalSpy failed(w.session(), &Session::failed);
-    w.scenarioPanel()->sideBox(0)->setValue(6);  // 6×4: recursive-doubling needs powers of two
+    w.scenarioPanel()->sideBox(0)->setValue(6); // 6×4: recursive-doubling needs powers of two
     w.applyPanel();
     REQUIRE(failed.wait(10000));
     CHECK(w.errorText().contains(QStringLiteral("power of two")));
     CHECK(w.session()->scenario() == before);
     // The panel greys out recursive-doubling for 6×4 and says why.
     const int idx = w.scenarioPanel()->algorithmBox()->findText(QStringLiteral("recursive-doubling"));
-    CHECK(w.scenarioPanel()->algorithmBox()->itemData(idx, Qt::ToolTipRole).toString().contains(QStringLiteral("power of two")));
+    CHECK(w.scenarioPanel()
+              ->algorithmBox()
+              ->itemData(idx, Qt::ToolTipRole)
+              .toString()
+              .contains(QStringLiteral("power of two")));
 }
 
 TEST_CASE("main window: choosing a node as source recomputes the metrics", "[app][window]")
@@ -59,7 +63,7 @@ TEST_CASE("main window: choosing a node as source recomputes the metrics", "[app
     REQUIRE(w.session()->setScenarioNow(test::scenario("mesh:8x8", "binomial", NodeId{0})));
     const QString tcd0 = w.metricsModel()->value(QStringLiteral("tcd"));
     QSignalSpy ready(w.session(), &Session::scheduleReady);
-    emit w.sceneView()->nodeClicked(NodeId{27});  // what a click on node (3,3) emits
+    emit w.sceneView()->nodeClicked(NodeId{27}); // what a click on node (3,3) emits
     REQUIRE(ready.wait(10000));
     CHECK(w.session()->scenario().source == 27);
     CHECK(w.scenarioPanel()->sourceField()->text() == QStringLiteral("(3,3)"));
@@ -82,13 +86,13 @@ TEST_CASE("main window: one editable model — a click sets the source once, and
     CHECK(w.session()->requestedScenario().source == 27);
     CHECK(w.scenarioPanel()->sourceField()->text() == QStringLiteral("(3,3)"));
     REQUIRE(ready.wait(10000));
-    CHECK(requested.count() == 1);  // the result is the request: nothing new to show
+    CHECK(requested.count() == 1); // the result is the request: nothing new to show
     // A panel edit starts from the request: the title and view it does not show are kept.
     Scenario titled = w.session()->requestedScenario();
     titled.title = "mine";
     titled.view.mode = "contention";
     REQUIRE(w.session()->setScenarioNow(titled));
-    w.scenarioPanel()->sideBox(0)->setValue(4);  // 4×8
+    w.scenarioPanel()->sideBox(0)->setValue(4); // 4×8
     w.applyPanel();
     CHECK(w.session()->requestedScenario().topology == Topology::mesh({4, 8}));
     CHECK(w.session()->requestedScenario().title == "mine");
@@ -138,7 +142,7 @@ TEST_CASE("main window: save and reopen a scenario", "[app][window]")
 TEST_CASE("main window: a long computation shows a busy bar with Cancel, which keeps the previous scenario",
           "[app][window][robust]")
 {
-    MainWindow w(false);  // not shown: no GL on the offscreen platform; isVisibleTo(&w) says what would show
+    MainWindow w(false); // not shown: no GL on the offscreen platform; isVisibleTo(&w) says what would show
     REQUIRE(w.session()->setScenarioNow(test::scenario("mesh:4x4", "binomial", NodeId{5})));
     const Scenario before = w.session()->scenario();
     QPushButton* cancel = nullptr;
@@ -147,7 +151,7 @@ TEST_CASE("main window: a long computation shows a busy bar with Cancel, which k
             cancel = b;
     REQUIRE(cancel);
     CHECK_FALSE(cancel->isVisibleTo(&w));
-    w.session()->setBuildHook([](BuildControl& control) {  // hold the build until cancelled
+    w.session()->setBuildHook([](BuildControl& control) { // hold the build until cancelled
         QElapsedTimer t;
         t.start();
         while (!control.cancelled && t.elapsed() < 60000)
@@ -168,7 +172,7 @@ TEST_CASE("main window: a long computation shows a busy bar with Cancel, which k
 TEST_CASE("main window: every computed scenario is on disk at once, so a kill loses nothing (autosave)",
           "[app][window][robust]")
 {
-    static QTemporaryDir config;  // for the rest of the process: later QSettings land here too
+    static QTemporaryDir config; // for the rest of the process: later QSettings land here too
     QSettings::setPath(QSettings::NativeFormat, QSettings::UserScope, config.path());
     {
         MainWindow w(true);

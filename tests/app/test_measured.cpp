@@ -37,7 +37,10 @@ constexpr double FIXTURE_TOTAL_MEDIAN = 0.0008803549999999993;
 
 const QString kFixture = QStringLiteral(TOPOCAST_SOURCE_DIR "/resources/measured/cang-wu-4x4.measured.json");
 
-Scenario fixtureScenario() { return loadScenario(TOPOCAST_SOURCE_DIR "/resources/scenarios/cang-wu-4x4.json"); }
+Scenario fixtureScenario()
+{
+    return loadScenario(TOPOCAST_SOURCE_DIR "/resources/scenarios/cang-wu-4x4.json");
+}
 
 /// The fixture with one field changed, written to `dir`.
 QString alteredFixture(const QTemporaryDir& dir, const std::function<void(nlohmann::json&)>& change)
@@ -69,7 +72,7 @@ TEST_CASE("measured model: the cang-wu-4x4 run's step times and the fitted model
     REQUIRE(model.rowCount() == 4);
     REQUIRE(model.columnCount() == MeasuredModel::ColumnCount);
     // The file's steps[].transfers / bytes / min_s / median_s.
-    const int transfers[] = {1, 2, 4, 8};  // Cang–Wu from (1,0): informed nodes double every step
+    const int transfers[] = {1, 2, 4, 8}; // Cang–Wu from (1,0): informed nodes double every step
     for (int r = 0; r < 4; ++r) {
         CHECK(model.index(r, MeasuredModel::StepColumn).data().toInt() == r + 1);
         CHECK(model.index(r, MeasuredModel::TransfersColumn).data().toInt() == transfers[r]);
@@ -140,7 +143,8 @@ TEST_CASE("main window: a measured file of another schedule or a broken one is r
     }
     SECTION("same size, another schedule (fingerprint)")
     {
-        const QString path = alteredFixture(dir, [](nlohmann::json& d) { d["schedule"]["fingerprint"] = "0123456789abcdef"; });
+        const QString path =
+            alteredFixture(dir, [](nlohmann::json& d) { d["schedule"]["fingerprint"] = "0123456789abcdef"; });
         CHECK_FALSE(w.openMeasured(path));
         CHECK(w.errorText().contains(QStringLiteral("fingerprint 0123456789abcdef")));
     }
@@ -171,10 +175,10 @@ TEST_CASE("main window: measured times are closed when the scenario changes, kep
     const Scenario sc = fixtureScenario();
     REQUIRE(w.session()->setScenarioNow(sc));
     REQUIRE(w.openMeasured(kFixture));
-    REQUIRE(w.session()->setScenarioNow(sc));  // the same schedule again
+    REQUIRE(w.session()->setScenarioNow(sc)); // the same schedule again
     CHECK(w.measuredModel()->rowCount() == 4);
     Scenario other = sc;
-    other.source = NodeId{5};  // (1,1): another schedule on the same mesh with the same step count
+    other.source = NodeId{5}; // (1,1): another schedule on the same mesh with the same step count
     REQUIRE(w.session()->setScenarioNow(other));
     CHECK(w.measuredModel()->rowCount() == 0);
     CHECK_FALSE(w.measuredPanel()->isVisibleTo(&w));

@@ -21,7 +21,7 @@ TEST_CASE("metrics model: binomial on a 4x4 mesh shows steps, TCD and loads (QAb
     // step 1 0→8 (2 hops); step 2 0→4, 8→12 (1 each); step 3 r→r+2 (2 each, 4 sends);
     // step 4 r→r+1 (1 each, 8 sends): TCD 2 + 2 + 8 + 8 = 20. The channel (0,0)→(0,1) carries
     // 0→8 and 0→4, (0,0)→(1,0) carries 0→2 and 0→1: the busiest channels carry 2; no step shares one.
-    CHECK(model.value(QStringLiteral("steps")) == QStringLiteral("4"));  // ⌈log2 16⌉
+    CHECK(model.value(QStringLiteral("steps")) == QStringLiteral("4")); // ⌈log2 16⌉
     CHECK(model.value(QStringLiteral("tcd")) == QStringLiteral("20"));
     CHECK(model.value(QStringLiteral("max_link_load")) == QStringLiteral("2"));
     CHECK(model.value(QStringLiteral("contentions")) == QStringLiteral("0"));
@@ -38,7 +38,8 @@ TEST_CASE("metrics model: binomial on a 4x4 mesh shows steps, TCD and loads (QAb
     CHECK(second.value(QStringLiteral("tcd")) == QStringLiteral("34"));
     CHECK(second.value(QStringLiteral("gap")) == QStringLiteral("14"));
     const int row = model.rowOf(QStringLiteral("tcd"));
-    CHECK(model.data(model.index(row, MetricsModel::NameColumn)).toString() == QStringLiteral("TCD of this schedule (hops)"));
+    CHECK(model.data(model.index(row, MetricsModel::NameColumn)).toString() ==
+          QStringLiteral("TCD of this schedule (hops)"));
     CHECK(model.data(model.index(row, 0), MetricsModel::KeyRole).toString() == QStringLiteral("tcd"));
     model.setSnapshot(nullptr);
     CHECK(model.rowCount() == 0);
@@ -66,7 +67,7 @@ TEST_CASE("metrics model: the algorithm's figures become rows in words (core fig
     REQUIRE(levels >= 0);
     CHECK(model.data(model.index(levels, MetricsModel::NameColumn)).toString() == QStringLiteral("Levels of boxes"));
     CHECK(model.value(QStringLiteral("levels")) == QStringLiteral("3"));
-    CHECK(model.rowOf(QStringLiteral("source_tcd")) == -1);  // the same as the counted TCD
+    CHECK(model.rowOf(QStringLiteral("source_tcd")) == -1); // the same as the counted TCD
     CHECK(model.rowOf(QStringLiteral("nonexistent")) == -1);
     // No row is named by a bare key: every name is words starting with a capital.
     for (int r = 0; r < model.rowCount(); ++r) {

@@ -27,15 +27,16 @@ namespace {
 QString ringXml(const testing::TempDir& dir, const char* name = "ring.xml")
 {
     const std::string path = (dir.path / name).string();
-    REQUIRE(testing::runCli({"export", "-t", "torus:4x4", "-a", "ring", "--pattern", "allreduce", "--format", "msccl-xml",
-                             "--out", path})
+    REQUIRE(testing::runCli({"export", "-t", "torus:4x4", "-a", "ring", "--pattern", "allreduce", "--format",
+                             "msccl-xml", "--out", path})
                 .status == 0);
     return QString::fromStdString(path);
 }
 
 bool openOnTorus(MainWindow& w, const QString& file)
 {
-    REQUIRE(w.session()->setScenarioNow(loadScenario(TOPOCAST_SOURCE_DIR "/resources/scenarios/ring-allreduce-torus-4x4.json")));
+    REQUIRE(w.session()->setScenarioNow(
+        loadScenario(TOPOCAST_SOURCE_DIR "/resources/scenarios/ring-allreduce-torus-4x4.json")));
     return w.openSchedule(file);
 }
 
@@ -92,11 +93,12 @@ TEST_CASE("open schedule: a broken MSCCL program's findings name the rank, the s
     MainWindow w(false);
     REQUIRE(openOnTorus(w, QString::fromStdString(broken)));
     FindingsPanel* panel = w.findingsPanel();
-    REQUIRE(panel->findingCount() == 17);  // the loss, then every rank's chunk 14 without rank 0
-    CHECK(panel->findingLine(0).toStdString() ==
-          "step 1, wrong data, node (0,0): rank 0: tb 0 step 0 overwrites input chunk 14, losing rank 0's contribution to "
-          "input chunk 14 (a copy where a reduce was needed?)");
-    CHECK(panel->findingLine(1).contains(QStringLiteral("rank 0 ends with output chunk 14 lacking rank 0's contribution")));
+    REQUIRE(panel->findingCount() == 17); // the loss, then every rank's chunk 14 without rank 0
+    CHECK(panel->findingLine(0).toStdString() == "step 1, wrong data, node (0,0): rank 0: tb 0 step 0 overwrites input "
+                                                 "chunk 14, losing rank 0's contribution to "
+                                                 "input chunk 14 (a copy where a reduce was needed?)");
+    CHECK(panel->findingLine(1).contains(
+        QStringLiteral("rank 0 ends with output chunk 14 lacking rank 0's contribution")));
     CHECK(panel->summary().contains(QStringLiteral("17 broken rules")));
 }
 
@@ -121,14 +123,14 @@ TEST_CASE("open schedule: a GOAL program is a schedule of messages that animates
 {
     testing::TempDir dir;
     const std::string goal = (dir.path / "rabenseifner.goal").string();
-    REQUIRE(testing::runCli({"export", "-t", "torus:4x4", "-a", "rabenseifner", "--pattern", "allreduce", "--format", "goal",
-                             "--size", "1MiB", "--out", goal})
+    REQUIRE(testing::runCli({"export", "-t", "torus:4x4", "-a", "rabenseifner", "--pattern", "allreduce", "--format",
+                             "goal", "--size", "1MiB", "--out", goal})
                 .status == 0);
     const QString file = QString::fromStdString(goal);
     const TopologyNeed fits = scheduleFileTopology(file, Topology::parse("torus:4x4"));
     CHECK_FALSE(fits.choose);
-    CHECK(scheduleFileTopology(file, Topology::parse("hypercube:3")).question.contains(
-        QStringLiteral("GOAL program of 16 ranks; the 3-cube has 8 nodes")));
+    CHECK(scheduleFileTopology(file, Topology::parse("hypercube:3"))
+              .question.contains(QStringLiteral("GOAL program of 16 ranks; the 3-cube has 8 nodes")));
     MainWindow w(false);
     REQUIRE(openOnTorus(w, file));
     const SnapshotPtr snap = w.session()->snapshot();
@@ -162,7 +164,7 @@ TEST_CASE("open schedule: a file is judged by what it promises as topocast-cli v
         CHECK(cli.status == 0);
         const OpenedSchedulePtr opened = openScheduleFile(QString::fromStdString(file));
         CHECK(opened->validation.ok() == (cli.status == 0));
-        CHECK(opened->validation.violationCount == 0);  // contention costs time, and this file says it may happen
+        CHECK(opened->validation.violationCount == 0); // contention costs time, and this file says it may happen
         CHECK_FALSE(opened->snapshot->metrics.contentions.empty());
     }
 }

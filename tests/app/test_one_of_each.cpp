@@ -1,8 +1,8 @@
 // One of each: the colour modes listed once (core colour::kColourModes) for the app's menu, its
 // --mode, scenario files and topocast-cli render; one key handler for the timeline of both views;
 // one atomic save for every file the app writes; one way to name a picture's size.
-#include "mainwindow.h"
 #include "export/output.h"
+#include "mainwindow.h"
 #include "render_options.h"
 #include "scene/scenestyle.h"
 #include "temp_dir.h"
@@ -62,7 +62,7 @@ TEST_CASE("one timeline key handler: space, arrows, Home and End", "[app][timeli
     CHECK(t.step() == 1);
     t.handleKey(Qt::Key_Space);
     CHECK(t.playing());
-    t.handleKey(Qt::Key_Right);  // a step by hand pauses
+    t.handleKey(Qt::Key_Right); // a step by hand pauses
     CHECK_FALSE(t.playing());
     CHECK(t.step() == 2);
     t.handleKey(Qt::Key_A);

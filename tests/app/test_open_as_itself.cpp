@@ -23,12 +23,16 @@ using namespace topocast;
 using namespace topocast::app;
 
 namespace {
-QString presetAsQString(const char* name) { return QStringLiteral(TOPOCAST_SOURCE_DIR "/resources/scenarios/") + QString::fromLatin1(name); }
+QString presetAsQString(const char* name)
+{
+    return QStringLiteral(TOPOCAST_SOURCE_DIR "/resources/scenarios/") + QString::fromLatin1(name);
+}
 
 bool settledAt(MainWindow& w, int stepCount)
 {
     return !w.session()->busy() && w.session()->snapshot() &&
-           static_cast<int>(w.session()->snapshot()->stepCount()) == stepCount && w.timeline()->stepCount() == stepCount;
+           static_cast<int>(w.session()->snapshot()->stepCount()) == stepCount &&
+           w.timeline()->stepCount() == stepCount;
 }
 
 QString metricValue(const MetricsModel& m, const char* key)
@@ -60,8 +64,12 @@ TEST_CASE("presets open as themselves: step 0 or their own view step, their own 
 
     // A preset whose view names a step and a mode opens there.
     REQUIRE(w.openScenario(presetAsQString("baseline-binomial-torus-contention.json")));
-    REQUIRE(test::waitFor([&] { return !w.session()->busy() && w.session()->snapshot() &&
-                                       w.session()->snapshot()->topology().spec() == "torus:5x5"; }, 30000));
+    REQUIRE(test::waitFor(
+        [&] {
+            return !w.session()->busy() && w.session()->snapshot() &&
+                   w.session()->snapshot()->topology().spec() == "torus:5x5";
+        },
+        30000));
     CHECK(w.timeline()->step() == 4);
     CHECK(w.sceneView()->mode() == ViewMode::Contention);
 
@@ -69,8 +77,12 @@ TEST_CASE("presets open as themselves: step 0 or their own view step, their own 
     w.timeline()->setStep(3);
     w.setViewMode(ViewMode::TcdMap);
     REQUIRE(w.openScenario(presetAsQString("compare-cang-wu-8x8-paper-vs-optimal.json")));
-    REQUIRE(test::waitFor([&] { return !w.compareView()->busy() && w.compareView()->compareSnapshot() &&
-                                       w.compareView()->compareSnapshot()->a->metrics.tcd == 71; }, 30000));
+    REQUIRE(test::waitFor(
+        [&] {
+            return !w.compareView()->busy() && w.compareView()->compareSnapshot() &&
+                   w.compareView()->compareSnapshot()->a->metrics.tcd == 71;
+        },
+        30000));
     CHECK(w.timeline()->step() == 0);
     CHECK(w.sceneView()->mode() == ViewMode::Plain);
 }
@@ -100,7 +112,7 @@ TEST_CASE("presets menu: every preset by its title, its one-line description as 
     for (QAction* a : entries) {
         INFO(a->text().toStdString());
         CHECK_FALSE(a->text().endsWith(QStringLiteral(".json")));
-        CHECK(a->text().contains(QLatin1Char(' ')));  // words, not a bare file name
+        CHECK(a->text().contains(QLatin1Char(' '))); // words, not a bare file name
         described += !a->statusTip().isEmpty() && a->toolTip() == a->statusTip();
     }
     CHECK(described == entries.size());
@@ -111,7 +123,7 @@ TEST_CASE("compare: the metrics table follows the side being edited, and Ctrl+K 
 {
     MainWindow w(false);
     Scenario sc = loadScenario(presetAsQString("cang-wu-8x8.json").toStdString());
-    sc.params.set("mode", "paper");  // Algorithm 1 from (2,3): TCD 71
+    sc.params.set("mode", "paper"); // Algorithm 1 from (2,3): TCD 71
     REQUIRE(w.session()->setScenarioNow(sc));
     w.setCompareMode(true);
     REQUIRE(test::waitFor([&] { return !w.compareView()->busy() && w.compareView()->compareSnapshot(); }, 30000));
@@ -152,8 +164,9 @@ TEST_CASE("one notation: a hypercube's narration names nodes by the binary addre
     CHECK(start.contains(QStringLiteral(" from 000 ")));
     const Transfer& t = snap->schedule.stepTransfers(StepNo{1}).front();
     const QString step1 = narrate(*snap, 1);
-    CHECK(step1.contains(QStringLiteral("%1 sends to %2").arg(QString::fromStdString(nodeLabel(snap->topology(), t.from)),
-                                                             QString::fromStdString(nodeLabel(snap->topology(), t.to)))));
+    CHECK(step1.contains(QStringLiteral("%1 sends to %2")
+                             .arg(QString::fromStdString(nodeLabel(snap->topology(), t.from)),
+                                  QString::fromStdString(nodeLabel(snap->topology(), t.to)))));
     CHECK(nodeLabel(snap->topology(), t.to).size() == 3);
     // No x/y/z axes where the dimensions are not x, y, z.
     SceneView scene;

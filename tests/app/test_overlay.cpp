@@ -1,9 +1,9 @@
 // Exports that stand alone: a title line with the step's narration and a legend strip in bands of
 // their own around the 3-D view, captions burned into the picture, a default pace a room can read
 // (1.5 s a step, a hold at the end), and a source map's colour bar in its pictures.
-#include "export/animationexport.h"
 #include "cli_runner.h"
 #include "commands.h"
+#include "export/animationexport.h"
 #include "export/frameoverlay.h"
 #include "helpers.h"
 #include "panels/narration.h"
@@ -30,10 +30,16 @@ using topocast::testing::TempDir;
 
 namespace {
 
-std::string preset(const char* name) { return std::string(TOPOCAST_SOURCE_DIR) + "/resources/scenarios/" + name; }
+std::string preset(const char* name)
+{
+    return std::string(TOPOCAST_SOURCE_DIR) + "/resources/scenarios/" + name;
+}
 
 /// Cang-Wu 4×4 from (1,0), paper mode: 4 steps.
-SnapshotPtr cangWu4x4Snapshot() { return buildSnapshot(loadScenario(preset("cang-wu-4x4.json"))); }
+SnapshotPtr cangWu4x4Snapshot()
+{
+    return buildSnapshot(loadScenario(preset("cang-wu-4x4.json")));
+}
 
 /// Light pixels (the overlay's words are near white on a dark band) in `r` of `img`.
 int lightPixels(const QImage& img, const QRect& r)
@@ -78,7 +84,7 @@ QImage decodedFrame(const testing::Decoded& d, std::size_t frame)
     return img.copy();
 }
 
-double vttSeconds(const std::string& t)  // "00:00:01.500"
+double vttSeconds(const std::string& t) // "00:00:01.500"
 {
     return std::stoi(t.substr(0, 2)) * 3600.0 + std::stoi(t.substr(3, 2)) * 60.0 + std::stod(t.substr(6));
 }
@@ -111,7 +117,7 @@ TEST_CASE("overlay: at 1280×720 the title is 24 px type, and the bands leave th
     CHECK(l.legend.top() == l.view.bottom() + 1);
     CHECK(l.legend.bottom() == 719);
     CHECK(l.view.width() == 1280);
-    CHECK(l.view.height() >= 720 * 3 / 4);  // the network keeps most of the frame
+    CHECK(l.view.height() >= 720 * 3 / 4); // the network keeps most of the frame
     // A thumbnail too small for legible bands drops them rather than squeeze the view.
     const OverlayLayout thumb = overlayLayout(QSize(128, 96), FrameOverlay{true, true, false}, legend);
     CHECK(thumb.view.height() >= 48);
@@ -132,9 +138,9 @@ TEST_CASE("overlay: at 1280×720 the title is 24 px type, and the bands leave th
     REQUIRE(legend.entries.size() >= 4);
     for (const auto& [colour, words] : legend.entries) {
         INFO(words.toStdString());
-        CHECK(pixelsNear(frame, l.legend, colour, 0) >= 100);  // a swatch of 10×10 px or more
+        CHECK(pixelsNear(frame, l.legend, colour, 0) >= 100); // a swatch of 10×10 px or more
     }
-    CHECK(lightPixels(frame, l.legend) > 500);  // and its words
+    CHECK(lightPixels(frame, l.legend) > 500); // and its words
 }
 
 TEST_CASE("overlay: a long narration spells out fewer transfers to fit its two lines", "[app][export]")
@@ -152,11 +158,11 @@ TEST_CASE("overlay: a long narration spells out fewer transfers to fit its two l
     const OverlayLayout both = overlayLayout(QSize(640, 360), FrameOverlay{true, false, true}, {});
     const FrameText t = frameText(*snap, 1, FrameOverlay{true, false, true}, both);
     INFO(t.title.toStdString());
-    CHECK(t.title.startsWith(QStringLiteral("Step 1 of %1").arg(last)));  // and the step's label
+    CHECK(t.title.startsWith(QStringLiteral("Step 1 of %1").arg(last))); // and the step's label
     CHECK_FALSE(t.title.contains(QStringLiteral("sends to")));
     CHECK(t.caption.startsWith(QStringLiteral("Step 1 ")));
     CHECK(t.caption.contains(QStringLiteral("sends to")));
-    CHECK_FALSE(both.view.intersects(both.caption));  // the captions own a band under the view
+    CHECK_FALSE(both.view.intersects(both.caption)); // the captions own a band under the view
     CHECK(both.caption.top() == both.view.bottom() + 1);
 }
 
@@ -177,7 +183,7 @@ TEST_CASE("export: the default pace is 1.5 s a step at any frame rate, and the e
     CHECK(holdFramesFor(s) == 24);
     s.fps = 25;
     CHECK(framesPerStepFor(s) * 1.0 / s.fps >= 1.5);
-    s.framesPerStep = 3;  // given: as given
+    s.framesPerStep = 3; // given: as given
     CHECK(framesPerStepFor(s) == 3);
 }
 
@@ -186,8 +192,8 @@ TEST_CASE("render with default options: ≥ 1.5 s a step in the VTT cues, a hold
 {
     TempDir dir;
     const std::string out = (dir.path / "anim.mp4").string();
-    const auto r = testing::runCli({"render", "--scenario", preset("cang-wu-4x4.json"), "--out", out, "--width", "320",
-                                    "--height", "180"});
+    const auto r = testing::runCli(
+        {"render", "--scenario", preset("cang-wu-4x4.json"), "--out", out, "--width", "320", "--height", "180"});
     INFO(r.err);
     REQUIRE(r.status == 0);
     CHECK_THAT(r.out, Catch::Contains("45 frames per step"));
@@ -204,7 +210,7 @@ TEST_CASE("render with default options: ≥ 1.5 s a step in the VTT cues, a hold
         INFO("cue " << i + 1);
         CHECK(cues[i].second - cues[i].first >= 1.5 - 1e-9);
     }
-    CHECK(cues.back().second - cues.back().first >= 1.5 + 2.0 - 1e-9);  // the last step, then the hold
+    CHECK(cues.back().second - cues.back().first >= 1.5 + 2.0 - 1e-9); // the last step, then the hold
 
     // The last frame as a viewer sees it: the title band has words, the strip every legend colour.
     const SnapshotPtr snap = cangWu4x4Snapshot();
@@ -228,9 +234,21 @@ TEST_CASE("render --captions burn: the captions own a band under the view, words
     TempDir dir;
     const QSize size(320, 180);
     const auto frames = [&](const char* name, std::vector<std::string> extra) {
-        std::vector<std::string> args = {"render", "--scenario", preset("cang-wu-4x4.json"), "--out",
-                                         (dir.path / name).string() + "/", "--width", "320", "--height", "180",
-                                         "--steps", "2", "--frames-per-step", "1", "--hold-frames", "0"};
+        std::vector<std::string> args = {"render",
+                                         "--scenario",
+                                         preset("cang-wu-4x4.json"),
+                                         "--out",
+                                         (dir.path / name).string() + "/",
+                                         "--width",
+                                         "320",
+                                         "--height",
+                                         "180",
+                                         "--steps",
+                                         "2",
+                                         "--frames-per-step",
+                                         "1",
+                                         "--hold-frames",
+                                         "0"};
         args.insert(args.end(), extra.begin(), extra.end());
         const auto r = testing::runCli(args);
         INFO(r.err);
@@ -240,17 +258,19 @@ TEST_CASE("render --captions burn: the captions own a band under the view, words
     for (const char* overlay : {"off", "on"}) {
         INFO("--overlay " << overlay);
         const bool on = std::string(overlay) == "on";
-        const QImage burnt = frames((std::string("burnt-") + overlay).c_str(), {"--overlay", overlay, "--captions", "burn"});
+        const QImage burnt =
+            frames((std::string("burnt-") + overlay).c_str(), {"--overlay", overlay, "--captions", "burn"});
         REQUIRE(burnt.size() == size);
         const SnapshotPtr snap = cangWu4x4Snapshot();
-        const OverlayLayout l = overlayLayout(
-            size, FrameOverlay{on, on, true}, on ? legendStrip(*snap, ViewMode::Plain, true, Palette::normal()) : LegendStrip{});
+        const OverlayLayout l =
+            overlayLayout(size, FrameOverlay{on, on, true},
+                          on ? legendStrip(*snap, ViewMode::Plain, true, Palette::normal()) : LegendStrip{});
         REQUIRE_FALSE(l.caption.isEmpty());
         CHECK_FALSE(l.view.intersects(l.caption));
         CHECK_FALSE(l.legend.intersects(l.caption));
         CHECK(lightPixels(burnt, l.caption) > 40);     // words
-        CHECK(saturatedPixels(burnt, l.caption) == 0);  // no node, link or message under them
-        CHECK(saturatedPixels(burnt, l.view) > 20);     // the network is drawn above
+        CHECK(saturatedPixels(burnt, l.caption) == 0); // no node, link or message under them
+        CHECK(saturatedPixels(burnt, l.view) > 20);    // the network is drawn above
     }
 }
 
@@ -258,17 +278,18 @@ TEST_CASE("captions: on every preset's frame the burned captions cover no node, 
           "[app][export][captions][gl]")
 {
     int presets = 0;
-    for (const auto& entry : std::filesystem::directory_iterator(std::string(TOPOCAST_SOURCE_DIR) + "/resources/scenarios")) {
+    for (const auto& entry :
+         std::filesystem::directory_iterator(std::string(TOPOCAST_SOURCE_DIR) + "/resources/scenarios")) {
         if (entry.path().extension() != ".json")
             continue;
         Scenario sc = loadScenario(entry.path());
-        sc.compare.reset();  // each side is drawn as a scenario of its own
+        sc.compare.reset(); // each side is drawn as a scenario of its own
         const SnapshotPtr snap = buildSnapshot(sc);
         ViewSettings view;
         view.size = QSize(640, 360);
         view.mode = parseViewMode(QString::fromStdString(scenarioViewMode(sc))).value_or(ViewMode::Plain);
         view.overlay = FrameOverlay{true, true, true};
-        const int step = static_cast<int>(snap->stepCount());  // the busiest picture: every node holds data
+        const int step = static_cast<int>(snap->stepCount()); // the busiest picture: every node holds data
         const QImage frame = renderPicture(snap, view, step);
         const OverlayLayout l =
             overlayLayout(view.size, *view.overlay, legendStrip(*snap, view.mode, true, Palette::normal()));
@@ -296,7 +317,7 @@ TEST_CASE("a source-map picture carries its colour bar with numbers", "[app][exp
     REQUIRE(renderScreenshot(o, error) == 0);
     const QImage img(QString::fromStdString(out));
     REQUIRE(img.size() == o.size);
-    const SnapshotPtr snap = cangWu4x4Snapshot();  // the TCD map comes with a small network
+    const SnapshotPtr snap = cangWu4x4Snapshot(); // the TCD map comes with a small network
     REQUIRE_FALSE(snap->landscape.empty());
     const LegendStrip legend = legendStrip(*snap, ViewMode::TcdMap, true, Palette::normal());
     REQUIRE(legend.bar);

@@ -37,7 +37,7 @@ TEST_CASE("picking: the ray under a node's projection hits that node (no GL)", "
                 expected = u;
             }
         }
-        REQUIRE(expected >= 0);  // at least v itself
+        REQUIRE(expected >= 0); // at least v itself
         INFO("node " << v);
         CHECK(pickAt(vp, size, projectToScreen(vp, size, pos[v]), pos, radius) == expected);
         hidden += expected != static_cast<long long>(v);

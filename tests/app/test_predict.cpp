@@ -49,12 +49,12 @@ TEST_CASE("predict: the cursor moves to the nearest node the arrow points at", "
     for (int y = 0; y < 3; ++y)
         for (int x = 0; x < 3; ++x)
             grid.emplace_back(100.0 * x, 100.0 * y);
-    CHECK(nodeInDirection(grid, -1, {1, 0}) == 4);  // no cursor yet: the node nearest the middle
+    CHECK(nodeInDirection(grid, -1, {1, 0}) == 4); // no cursor yet: the node nearest the middle
     CHECK(nodeInDirection(grid, 4, {1, 0}) == 5);
     CHECK(nodeInDirection(grid, 4, {-1, 0}) == 3);
-    CHECK(nodeInDirection(grid, 4, {0, -1}) == 1);  // up the screen
+    CHECK(nodeInDirection(grid, 4, {0, -1}) == 1); // up the screen
     CHECK(nodeInDirection(grid, 4, {0, 1}) == 7);
-    CHECK(nodeInDirection(grid, 5, {1, 0}) == 5);   // at the edge it stays
+    CHECK(nodeInDirection(grid, 5, {1, 0}) == 5); // at the edge it stays
     CHECK(nodeInDirection(grid, 0, {0, -1}) == 0);
     // Off-axis nodes count when nothing lies straight ahead, nearer the axis first.
     const std::vector<QPointF> skew = {{0, 0}, {100, 40}, {100, -90}};
@@ -86,7 +86,7 @@ TEST_CASE("predict mode: mark, check, score and reset on binomial 4x4", "[app][p
     PredictMode* p = w.predictMode();
     REQUIRE(p != nullptr);
     CHECK_FALSE(p->isActive());
-    p->action()->trigger();  // View ▸ Predict
+    p->action()->trigger(); // View ▸ Predict
     REQUIRE(p->isActive());
     CHECK_FALSE(p->dock()->isHidden());
     CHECK(w.timeline()->step() == 0);
@@ -95,18 +95,18 @@ TEST_CASE("predict mode: mark, check, score and reset on binomial 4x4", "[app][p
 
     p->toggleMark(NodeId{8});
     p->toggleMark(NodeId{9});
-    p->toggleMark(NodeId{9});  // a second click takes the mark back
+    p->toggleMark(NodeId{9}); // a second click takes the mark back
     CHECK(p->marked() == std::vector<NodeId>{NodeId{8}});
     CHECK(marksOf(*w.sceneView()) == Marks{{NodeId{8}, MarkShape::Marked}});
     p->enter();
     REQUIRE(p->phase() == PredictMode::Phase::Checked);
-    CHECK(w.timeline()->step() == 1);  // the step is shown now
+    CHECK(w.timeline()->step() == 1); // the step is shown now
     CHECK(p->lastGrade()->right == std::vector<NodeId>{NodeId{8}});
     CHECK(marksOf(*w.sceneView()) == Marks{{NodeId{8}, MarkShape::Right}});
     CHECK_THAT(w.narration().toStdString(),
                Catch::StartsWith("Step 1: all 1 right. Right: (0,2) receives from the source (0,0) over 2 hops."));
 
-    p->enter();  // on to step 2
+    p->enter(); // on to step 2
     CHECK(p->phase() == PredictMode::Phase::Predicting);
     CHECK(p->targetStep() == 2);
     CHECK(p->marked().empty());
@@ -129,7 +129,7 @@ TEST_CASE("predict mode: mark, check, score and reset on binomial 4x4", "[app][p
     CHECK(p->phase() == PredictMode::Phase::Predicting);
     CHECK(p->targetStep() == 4);
     w.timeline()->setStep(4);
-    CHECK(p->targetStep() == 0);  // nothing left: Enter starts over
+    CHECK(p->targetStep() == 0); // nothing left: Enter starts over
     CHECK_THAT(w.narration().toStdString(), Catch::Contains("the schedule is complete"));
     p->enter();
     CHECK(w.timeline()->step() == 0);
@@ -194,7 +194,7 @@ TEST_CASE("predict mode: real clicks and keys on the 3-D view mark nodes, Enter 
     w.timeline()->setStep(0);
     PredictMode* p = w.predictMode();
 
-    QTest::keyClick(window, Qt::Key_P);  // View ▸ Predict's key
+    QTest::keyClick(window, Qt::Key_P); // View ▸ Predict's key
     REQUIRE(p->isActive());
 
     QSignalSpy ready(w.session(), &Session::scheduleReady);
@@ -204,12 +204,12 @@ TEST_CASE("predict mode: real clicks and keys on the 3-D view mark nodes, Enter 
         REQUIRE(w.sceneView()->nodeAt(at) == v);
         QTest::mouseClick(window, Qt::LeftButton, Qt::NoModifier, at);
     };
-    click(8);   // (0,2): receives in step 1
-    click(9);   // (1,2)
-    click(9);   // unmarked again
-    click(1);   // (1,0): does not receive in step 1
+    click(8); // (0,2): receives in step 1
+    click(9); // (1,2)
+    click(9); // unmarked again
+    click(1); // (1,0): does not receive in step 1
     CHECK(p->marked() == std::vector<NodeId>{NodeId{1}, NodeId{8}});
-    CHECK(ready.count() == 0);  // a click in Predict mode marks; it does not choose a new source
+    CHECK(ready.count() == 0); // a click in Predict mode marks; it does not choose a new source
     CHECK(w.session()->scenario().source == 0);
 
     // The marks are in the picture: dashed rings of the "marked" colour around nodes 1 and 8,
@@ -255,9 +255,9 @@ TEST_CASE("predict mode: real clicks and keys on the 3-D view mark nodes, Enter 
     CHECK(p->cursor() == 5);
     QTest::keyClick(window, Qt::Key_Left);
     CHECK(p->cursor() == 4);
-    CHECK(w.timeline()->step() == 1);  // ← and → did not step the timeline
+    CHECK(w.timeline()->step() == 1); // ← and → did not step the timeline
     QTest::keyClick(window, Qt::Key_Space);
-    CHECK_FALSE(w.timeline()->playing());  // Space marked; it did not play
+    CHECK_FALSE(w.timeline()->playing()); // Space marked; it did not play
     QTest::keyClick(window, Qt::Key_Down);
     QTest::keyClick(window, Qt::Key_Down);
     CHECK(p->cursor() == 12);
@@ -292,7 +292,7 @@ TEST_CASE("predict mode: every preset scenario, every step, the receivers marked
         INFO(file.toStdString());
         REQUIRE(w.session()->setScenarioNow(loadScenario(file.toStdString())));
         const SnapshotPtr snap = w.session()->snapshot();
-        CHECK(p->score().empty());  // a new schedule: a new score
+        CHECK(p->score().empty()); // a new schedule: a new score
         for (std::uint32_t k = 1; k <= snap->stepCount(); ++k) {
             REQUIRE(p->targetStep() == k);
             const std::vector<NodeId> receivers = stepReceivers(snap->schedule, StepNo{k});

@@ -43,7 +43,8 @@ std::vector<QuizFileQuestion> readQuizFile(const QString& path)
         xml.readNext();
         if (xml.isStartElement()) {
             const auto name = xml.name();
-            if (name == QLatin1String("question") && xml.attributes().value(QLatin1String("type")) != QLatin1String("category"))
+            if (name == QLatin1String("question") &&
+                xml.attributes().value(QLatin1String("type")) != QLatin1String("category"))
                 out.push_back({xml.attributes().value(QLatin1String("type")).toString(), {}, {}});
             else if (name == QLatin1String("file") && !out.empty())
                 out.back().picture = QImage::fromData(QByteArray::fromBase64(xml.readElementText().toLatin1()), "PNG");
@@ -59,7 +60,6 @@ std::vector<QuizFileQuestion> readQuizFile(const QString& path)
     REQUIRE_FALSE(xml.hasError());
     return out;
 }
-
 
 } // namespace
 

@@ -11,10 +11,10 @@
 
 #include <Qt3DExtras/Qt3DWindow>
 
-#include <QSignalSpy>
-#include <QTest>
-#include <QTemporaryDir>
 #include <QMouseEvent>
+#include <QSignalSpy>
+#include <QTemporaryDir>
+#include <QTest>
 
 using namespace topocast;
 using namespace topocast::app;
@@ -39,7 +39,8 @@ TEST_CASE("render: the source's colour is at its projected position", "[app][gl]
     const QPointF mirrored(p.x(), img.height() - 1 - p.y());
     CHECK_FALSE(test::pixelNear(img, mirrored, 2, [&](QColor c) { return test::colourNear(c, src); }));
     // An uninformed node is grey.
-    CHECK(test::pixelNear(img, scene.nodeOnScreen(NodeId{15}), 2, [](QColor c) { return test::colourNear(c, Palette::normal().uninformed); }));
+    CHECK(test::pixelNear(img, scene.nodeOnScreen(NodeId{15}), 2,
+                          [](QColor c) { return test::colourNear(c, Palette::normal().uninformed); }));
 }
 
 TEST_CASE("render: a known contention shows a red channel", "[app][gl]")
@@ -116,7 +117,7 @@ TEST_CASE("render: clicking a node in the window makes it the source", "[app][gl
     // Let the layout settle (the container may still resize the 3-D window) before projecting.
     REQUIRE_FALSE(w.sceneView()->captureFrame().isNull());
     w.sceneView()->resetView();
-    const NodeId target{20};  // (2,3)
+    const NodeId target{20}; // (2,3)
     const QPoint p = w.sceneView()->nodeOnScreen(target).toPoint();
     REQUIRE(w.sceneView()->nodeAt(p) == target);
     QSignalSpy ready(w.session(), &Session::scheduleReady);
@@ -138,7 +139,7 @@ TEST_CASE("render: the trees mode draws a tree edge in its member's colour", "[a
     scene.window()->resize(900, 700);
     scene.window()->show();
     Scenario sc = test::scenario("hypercube:3", "nesbt", NodeId{0});
-    sc.params = Params{{"message", "3"}, {"packet", "1"}};  // one packet per tree
+    sc.params = Params{{"message", "3"}, {"packet", "1"}}; // one packet per tree
     const SnapshotPtr snap = buildSnapshot(sc);
     REQUIRE(snap->trees.size() == 3);
     scene.setSnapshot(snap);
@@ -187,7 +188,7 @@ TEST_CASE("render: QTest::mouseClick on the 3-D QWindow makes the node the sourc
     REQUIRE_FALSE(w.sceneView()->captureFrame().isNull());
     w.sceneView()->resetView();
     const std::uint64_t tcdBefore = w.session()->snapshot()->metrics.tcd;
-    const NodeId target{20};  // (2,3)
+    const NodeId target{20}; // (2,3)
     const QPoint p = w.sceneView()->nodeOnScreen(target).toPoint();
     REQUIRE(w.sceneView()->nodeAt(p) == target);
     QSignalSpy ready(w.session(), &Session::scheduleReady);
@@ -236,7 +237,8 @@ TEST_CASE("render: a message moves hop by hop, at 1/4, 1/2 and 3/4 of its step w
         REQUIRE_FALSE(img.isNull());
         for (int j = 0; j < 3; ++j) {
             const QPointF p = along(3.0f * fractions[j]);
-            INFO("fraction " << fractions[i] << ", looking at " << fractions[j] << " (" << p.x() << "," << p.y() << ")");
+            INFO("fraction " << fractions[i] << ", looking at " << fractions[j] << " (" << p.x() << "," << p.y()
+                             << ")");
             CHECK(test::pixelNear(img, p, 1, [&](QColor c) { return test::colourNear(c, white, 30); }) == (i == j));
         }
     }
@@ -247,7 +249,7 @@ TEST_CASE("render: the timeline's keys work through real key events on the 3-D w
     MainWindow w(false);
     w.resize(1300, 850);
     w.show();
-    REQUIRE(w.session()->setScenarioNow(test::scenario("mesh:4x4", "binomial", NodeId{0})));  // 4 steps
+    REQUIRE(w.session()->setScenarioNow(test::scenario("mesh:4x4", "binomial", NodeId{0}))); // 4 steps
     Qt3DExtras::Qt3DWindow* window = w.sceneView()->window();
     REQUIRE(QTest::qWaitForWindowExposed(window));
     Timeline* t = w.timeline();
@@ -264,7 +266,7 @@ TEST_CASE("render: the timeline's keys work through real key events on the 3-D w
     QTest::keyClick(window, Qt::Key_Left);
     CHECK(t->step() == 1);
     QTest::keyClick(window, Qt::Key_Left);
-    QTest::keyClick(window, Qt::Key_Left);  // stays at 0
+    QTest::keyClick(window, Qt::Key_Left); // stays at 0
     CHECK(t->step() == 0);
     QTest::keyClick(window, Qt::Key_Space);
     CHECK(t->playing());
@@ -296,12 +298,13 @@ TEST_CASE("render: links thinner than a pixel are drawn as lines, and lines show
     scene.setStep(0);
     const QColor background = Palette::normal().background.toColor();
     auto linkShows = [&](const QImage& img) {
-        const Vec3 a = snap->positions[5 * 12 + 5], b = snap->positions[5 * 12 + 6];  // (5,5) — (6,5)
+        const Vec3 a = snap->positions[5 * 12 + 5], b = snap->positions[5 * 12 + 6]; // (5,5) — (6,5)
         const QPointF mid = projectToScreen(scene.viewProjection(), scene.viewportSize(),
                                             {(a[0] + b[0]) / 2, (a[1] + b[1]) / 2, (a[2] + b[2]) / 2});
         return test::pixelNear(img, mid, 1, [&](QColor c) {
             return std::abs(c.red() - background.red()) + std::abs(c.green() - background.green()) +
-                       std::abs(c.blue() - background.blue()) > 30;
+                       std::abs(c.blue() - background.blue()) >
+                   30;
         });
     };
     const QImage far = scene.captureFrame();

@@ -44,7 +44,7 @@ TEST_CASE("scene: nESBT on the 4-cube draws 4 edge-disjoint trees of 15 edges in
     const SnapshotPtr snap = buildSnapshot(sc);
     REQUIRE(snap->trees.size() == 4);
     scene.setSnapshot(snap);
-    CHECK_FALSE(scene.treeInstances().isEnabled());  // only in the Trees mode
+    CHECK_FALSE(scene.treeInstances().isEnabled()); // only in the Trees mode
     scene.setMode(ViewMode::Trees);
     scene.setStep(static_cast<int>(snap->stepCount()));
     const LinkInstances& trees = scene.treeInstances();
@@ -128,7 +128,7 @@ TEST_CASE("scene: not-yet-informed nodes recede on large networks, the legend sh
     CHECK(recedeAmount(16) == 0.0f);
     CHECK(recedeAmount(64) == 0.0f);
     CHECK(uninformedColour(pal, 16) == pal.uninformed);
-    CHECK(recedeAmount(512) == Approx(0.5));  // log2(512/64)/6
+    CHECK(recedeAmount(512) == Approx(0.5)); // log2(512/64)/6
     CHECK(recedeAmount(32768) == 1.0f);
     CHECK(uninformedScale(4096) == Approx(0.45));
     const SnapshotPtr snap = buildSnapshot(test::scenario("mesh:8x8x8", "cang-wu", NodeId{0}));
@@ -142,7 +142,7 @@ TEST_CASE("scene: not-yet-informed nodes recede on large networks, the legend sh
             CHECK(f.nodeScale[v] == Approx(1.0 - 0.55 * 0.5));
         }
         if (states[v] == NodeState::Source)
-            CHECK(f.nodeColour[v] == pal.source);  // the source stays exact
+            CHECK(f.nodeColour[v] == pal.source); // the source stays exact
     }
     const auto legend = legendEntries(snap.get(), ViewMode::Plain, pal);
     bool found = false;
@@ -161,7 +161,7 @@ TEST_CASE("scene: a torus shows a stub per wrap channel and whole arcs only for 
     // some step used one.
     auto arcsFollowTheSteps = [&scene](const SnapshotPtr& snap) {
         scene.setSnapshot(snap);
-        CHECK(scene.arcInstances().instanceCount() == 0);  // step 0: nothing in use yet
+        CHECK(scene.arcInstances().instanceCount() == 0); // step 0: nothing in use yet
         const auto channels = drawnChannels(snap->topology(), drawsPlanes(snap->topology(), snap->drawing));
         bool someArc = false;
         for (int step = 1; step <= static_cast<int>(snap->stepCount()); ++step) {
@@ -177,7 +177,7 @@ TEST_CASE("scene: a torus shows a stub per wrap channel and whole arcs only for 
     };
     // 3 dimensions × 16 rings × 2 directions = 96 wrap channels.
     const SnapshotPtr snap = buildSnapshot(test::towerScenario("torus:4x4x4", "bfs", NodeId{0}));
-    CHECK(arcsFollowTheSteps(snap));  // bfs from (0,0,0) uses the wrap links to reach coordinate 3
+    CHECK(arcsFollowTheSteps(snap)); // bfs from (0,0,0) uses the wrap links to reach coordinate 3
     CHECK(scene.stubInstances().instanceCount() == 96);
     // A 2-D torus, seen top-down, the same: a stub per wrap channel (2 × 5 rings × 2 directions),
     // whole arcs (in the plane) only for the step's.
@@ -189,7 +189,7 @@ TEST_CASE("scene: a torus shows a stub per wrap channel and whole arcs only for 
     REQUIRE(drawsPlanes(planes->topology(), planes->drawing));
     CHECK(arcsFollowTheSteps(planes));
     CHECK(scene.stubInstances().instanceCount() == 64);
-    CHECK(scene.axisInstanceCount() == 0);  // each plane titled with its z instead
+    CHECK(scene.axisInstanceCount() == 0); // each plane titled with its z instead
 }
 
 TEST_CASE("scene: a timeline step uploads only the changed instances", "[app][scene][gl]")
@@ -226,7 +226,8 @@ TEST_CASE("scene: a timeline step uploads only the changed instances", "[app][sc
     REQUIRE_FALSE(img.isNull());
     auto near = [](const Rgba& want) {
         return [want](QColor c) {
-            return std::abs(c.redF() - want.r) < 0.16 && std::abs(c.greenF() - want.g) < 0.16 && std::abs(c.blueF() - want.b) < 0.16;
+            return std::abs(c.redF() - want.r) < 0.16 && std::abs(c.greenF() - want.g) < 0.16 &&
+                   std::abs(c.blueF() - want.b) < 0.16;
         };
     };
     CHECK(test::pixelNear(img, scene.nodeOnScreen(NodeId{0}), 2, near(scene.palette().source)));
@@ -258,9 +259,9 @@ TEST_CASE("scene: a hypercube's unused channels take their dimension's grey in t
     }
     for (int d = 0; d < 4; ++d) {
         INFO("dimension " << d);
-        CHECK(perDimension[d].size() == 1);  // one colour per dimension
+        CHECK(perDimension[d].size() == 1); // one colour per dimension
         for (int e = d + 1; e < 4; ++e)
-            CHECK(perDimension[d] != perDimension[e]);  // and each its own
+            CHECK(perDimension[d] != perDimension[e]); // and each its own
     }
     const auto legend = legendEntries(snap.get(), ViewMode::Plain, pal);
     for (int d = 0; d < 4; ++d) {
@@ -291,6 +292,8 @@ TEST_CASE("scene: a hypercube's unused channels take their dimension's grey in t
     // Other networks and modes keep the one unused-channel colour; so does the 10-cube.
     CHECK_FALSE(colourByDimension(*buildSnapshot(test::scenario("hypercube:10", "sbt", NodeId{0})), ViewMode::Plain));
     CHECK_FALSE(colourByDimension(*snap, ViewMode::Contention));
-    const auto mesh = legendEntries(buildSnapshot(test::scenario("mesh:4x4", "bfs", NodeId{0})).get(), ViewMode::Plain, pal);
-    CHECK(std::none_of(mesh.begin(), mesh.end(), [](const auto& e) { return e.second.contains(QStringLiteral("dimension")); }));
+    const auto mesh =
+        legendEntries(buildSnapshot(test::scenario("mesh:4x4", "bfs", NodeId{0})).get(), ViewMode::Plain, pal);
+    CHECK(std::none_of(mesh.begin(), mesh.end(),
+                       [](const auto& e) { return e.second.contains(QStringLiteral("dimension")); }));
 }

@@ -1,13 +1,13 @@
 // The window stays on the screen: every preset opened in turn on a 1280×800 screen (its own ctest
 // entry runs this under such an Xvfb) keeps the window inside the screen's available geometry and
 // the timeline's buttons visible.
-#include "helpers.h"
 #include "compare/compareview.h"
+#include "helpers.h"
 #include "mainwindow.h"
 #include "scene/sceneview.h"
-#include "window/gettingstarted.h"
 #include "session/session.h"
 #include "timeline/timelinebar.h"
+#include "window/gettingstarted.h"
 
 #include <catch2/catch.hpp>
 
@@ -30,9 +30,10 @@ TEST_CASE("screen fit: every preset in turn keeps the window on the screen and t
         INFO(QFileInfo(file).fileName().toStdString());
         REQUIRE(w.openScenario(file));
         REQUIRE(test::waitFor([&] { return !w.session()->busy() && w.session()->snapshot(); }, 120000));
-        test::waitFor([] { return false; }, 300);  // the layout settles
+        test::waitFor([] { return false; }, 300); // the layout settles
         const QRect frame = w.frameGeometry();
-        INFO("window " << frame.x() << "," << frame.y() << " " << frame.width() << "x" << frame.height() << " minimum " << w.minimumSizeHint().width() << "x" << w.minimumSizeHint().height());
+        INFO("window " << frame.x() << "," << frame.y() << " " << frame.width() << "x" << frame.height() << " minimum "
+                       << w.minimumSizeHint().width() << "x" << w.minimumSizeHint().height());
         CHECK(screen.contains(frame));
         auto* play = w.findChild<TimelineBar*>()->playButton();
         REQUIRE(play);
@@ -42,7 +43,8 @@ TEST_CASE("screen fit: every preset in turn keeps the window on the screen and t
     }
 }
 
-TEST_CASE("tour on a 1280x800 screen: every page's text fits, the panel never covers the view, Show me leaves the network readable",
+TEST_CASE("tour on a 1280x800 screen: every page's text fits, the panel never covers the view, Show me leaves the "
+          "network readable",
           "[gl][screen]")
 {
     MainWindow w(false);
@@ -56,7 +58,7 @@ TEST_CASE("tour on a 1280x800 screen: every page's text fits, the panel never co
         tour->showPage(page);
         tour->showMe();
         REQUIRE(test::waitFor([&] { return !w.session()->busy() && w.session()->snapshot(); }, 120000));
-        test::waitFor([] { return false; }, 300);  // the docks settle
+        test::waitFor([] { return false; }, 300); // the docks settle
         CHECK(tour->textFits());
         const QRect tourRect(tour->mapToGlobal(QPoint(0, 0)), tour->size());
         const QWidget* shown = w.compareMode() ? static_cast<QWidget*>(w.compareView()) : view;

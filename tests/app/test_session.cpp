@@ -36,7 +36,7 @@ TEST_CASE("session: an invalid scenario reports a message and keeps the previous
     const SnapshotPtr snapBefore = session.snapshot();
     QSignalSpy failed(&session, &Session::failed);
     QSignalSpy ready(&session, &Session::scheduleReady);
-    session.setScenario(test::scenario("mesh:6x6", "recursive-doubling"));  // 6 is not a power of two
+    session.setScenario(test::scenario("mesh:6x6", "recursive-doubling")); // 6 is not a power of two
     REQUIRE(failed.wait(10000));
     CHECK(failed.takeFirst().at(0).toString().contains(QStringLiteral("power of two")));
     CHECK(ready.isEmpty());
@@ -106,13 +106,13 @@ TEST_CASE("session: a long computation keeps the event loop turning, reports its
     REQUIRE(test::waitFor([&] { return progress.count() >= 3 && ticks >= 10; }, 30000));
     CHECK(held);
     CHECK(session.busy());
-    CHECK(maxGap < 2000);  // never blocked (10 ms wanted; a loaded 2-core CI machine may stall a tick)
+    CHECK(maxGap < 2000); // never blocked (10 ms wanted; a loaded 2-core CI machine may stall a tick)
     CHECK(progress.first().first().toString() == QStringLiteral("building the schedule"));
 
     session.cancel();
     CHECK_FALSE(session.busy());
     CHECK(cancelled.count() == 1);
-    CHECK(busy.count() == 2);  // true, then false at once
+    CHECK(busy.count() == 2); // true, then false at once
     CHECK(session.snapshot() == before);
     // The worker stops at its next stage; its result is dropped whenever it comes.
     REQUIRE(test::waitFor([] { return QThreadPool::globalInstance()->activeThreadCount() == 0; }, 60000));
@@ -133,11 +133,12 @@ TEST_CASE("session: a build cancelled through its control stops with BuildCancel
 {
     BuildControl control;
     control.cancelled = true;
-    CHECK_THROWS_AS(buildSnapshot(test::scenario("mesh:4x4", "binomial", NodeId{0}), false, nullptr, &control), BuildCancelled);
+    CHECK_THROWS_AS(buildSnapshot(test::scenario("mesh:4x4", "binomial", NodeId{0}), false, nullptr, &control),
+                    BuildCancelled);
     BuildControl fresh;
     const SnapshotPtr snap = buildSnapshot(test::scenario("mesh:4x4", "binomial", NodeId{0}), false, nullptr, &fresh);
     CHECK(fresh.stage == BuildControl::Done);
-    CHECK(fresh.mapTotal == 16);  // binomial has no closed-form TCD map: one schedule per source
+    CHECK(fresh.mapTotal == 16); // binomial has no closed-form TCD map: one schedule per source
     CHECK(buildStageText(fresh) == QStringLiteral("done"));
     fresh.stage = BuildControl::TcdMap;
     fresh.mapDone = 39;
@@ -165,8 +166,9 @@ TEST_CASE("session: a network too large for the 3-D view is refused with what it
     CHECK_FALSE(session.setScenarioNow(test::scenario("mesh:128x128x128", "bfs", NodeId{0})));
     REQUIRE(failed.count() == 1);
     const QString message = failed.first().first().toString();
-    CHECK(message.startsWith(QStringLiteral("the 3-D view of the 128×128×128 mesh would need 1.1 GiB (2097152 nodes × 112 B + "
-                                            "12484608 channels × 72 B); the view's limit is 1 GiB")));
+    CHECK(message.startsWith(
+        QStringLiteral("the 3-D view of the 128×128×128 mesh would need 1.1 GiB (2097152 nodes × 112 B + "
+                       "12484608 channels × 72 B); the view's limit is 1 GiB")));
     CHECK(session.scenario().topology == Topology::parse("mesh:4x4"));
     CHECK_THROWS_WITH(checkViewMemory(Topology::parse("hypercube:24")), Catch::Contains("24-cube would need"));
     // 96³ mesh: 884736 nodes × 112 B + 6 · 95·96² = 5253120 directed channels × 72 B = 455.2 MiB.

@@ -5,8 +5,8 @@
 #include "helpers.h"
 #include "mainwindow.h"
 #include "panels/linkspanel.h"
-#include "scene/simulatedframes.h"
 #include "scene/sceneview.h"
+#include "scene/simulatedframes.h"
 #include "session/session.h"
 #include "timeline/timeline.h"
 #include "window/linksdock.h"
@@ -85,8 +85,8 @@ TEST_CASE("simulated time: every link in the colour of the messages crossing it 
         REQUIRE(f.channelColour.size() == channels.size());
         for (std::size_t i = 0; i < channels.size(); ++i) {
             const auto [n, before] = simulatedBrute(playback->simulation(), channels[i].channel, t);
-            INFO("step " << step << " fraction " << fraction << ", " << snap->topology().channelName(channels[i].channel)
-                         << ": " << n << " messages");
+            INFO("step " << step << " fraction " << fraction << ", "
+                         << snap->topology().channelName(channels[i].channel) << ": " << n << " messages");
             REQUIRE(f.channelColour[i] == SimulatedFrames::linkColour(scene.palette(), nodes, n, before));
             most = std::max(most, n);
         }
@@ -94,7 +94,7 @@ TEST_CASE("simulated time: every link in the colour of the messages crossing it 
         const auto hops = playback->hopsBetween(playback->stepEnd(step - 1), playback->stepEnd(step));
         CHECK(static_cast<std::size_t>(scene.messageInstances().instanceCount()) == hops.size());
     }
-    CHECK(most == 4);  // four messages over 4 hops share a link in Rabenseifner's first step
+    CHECK(most == 4); // four messages over 4 hops share a link in Rabenseifner's first step
 
     // Steps again: the step's own colours.
     scene.setSimulation(nullptr);
@@ -106,7 +106,8 @@ TEST_CASE("simulated time: every link in the colour of the messages crossing it 
     CHECK(scene.simulation() == nullptr);
 }
 
-TEST_CASE("simulated time: the legend names the link colours drawn, the step mode's are gone", "[app][simulate][legend]")
+TEST_CASE("simulated time: the legend names the link colours drawn, the step mode's are gone",
+          "[app][simulate][legend]")
 {
     const SnapshotPtr snap = buildSnapshot(simulatedScenario());
     const Palette pal = Palette::normal();
@@ -117,8 +118,10 @@ TEST_CASE("simulated time: the legend names the link colours drawn, the step mod
                                [&](const auto& e) { return e.second == text && e.first == colour.toColor(); });
         };
         const std::size_t n = snap->topology().nodeCount();
-        CHECK(has(QStringLiteral("one message: all of the link's bandwidth"), SimulatedFrames::linkColour(pal, n, 1, false)));
-        CHECK(has(QStringLiteral("two messages share the link: half each"), SimulatedFrames::linkColour(pal, n, 2, false)));
+        CHECK(has(QStringLiteral("one message: all of the link's bandwidth"),
+                  SimulatedFrames::linkColour(pal, n, 1, false)));
+        CHECK(has(QStringLiteral("two messages share the link: half each"),
+                  SimulatedFrames::linkColour(pal, n, 2, false)));
         CHECK(has(QStringLiteral("three or more share it: a third or less each"), pal.contention));
         CHECK(has(QStringLiteral("link idle, used earlier"), pal.linkUsed));
         for (const auto& e : entries) {
@@ -132,8 +135,9 @@ TEST_CASE("simulated time: the legend names the link colours drawn, the step mod
     CHECK_FALSE(test::colourNear(two.toColor(), pal.contention, 30));
 }
 
-TEST_CASE("simulated time in the window: the Links dock charts the links, a click finds one, the narration says the cost",
-          "[app][simulate][window]")
+TEST_CASE(
+    "simulated time in the window: the Links dock charts the links, a click finds one, the narration says the cost",
+    "[app][simulate][window]")
 {
     REQUIRE(simulationAvailable());
     MainWindow w(false);
@@ -149,7 +153,7 @@ TEST_CASE("simulated time in the window: the Links dock charts the links, a clic
     const auto& rows = panel->gantt().rows();
     REQUIRE(rows.size() >= 2);
     for (std::size_t i = 1; i < rows.size(); ++i)
-        CHECK(rows[i - 1].shared >= rows[i].shared);  // the most shared first
+        CHECK(rows[i - 1].shared >= rows[i].shared); // the most shared first
     CHECK(rows.front().most == 4);
     CHECK(panel->summary().contains(QStringLiteral("Contention costs")));
     CHECK(panel->summary().contains(QStringLiteral("M = 1 MiB")));
@@ -174,8 +178,11 @@ TEST_CASE("simulated time in the window: the Links dock charts the links, a clic
     auto* barrier = panel->findChild<QCheckBox*>(QStringLiteral("barrierBox"));
     REQUIRE(barrier);
     barrier->setChecked(false);
-    REQUIRE(test::waitFor([&] { return w.sceneView()->simulation() &&
-                                       w.sceneView()->simulation()->simulation().time.model == "simgrid"; }, 60000));
+    REQUIRE(test::waitFor(
+        [&] {
+            return w.sceneView()->simulation() && w.sceneView()->simulation()->simulation().time.model == "simgrid";
+        },
+        60000));
     CHECK(panel->summary().contains(QStringLiteral("each send as soon as its data and ports allow")));
 
     setSimulatedTime(w, false);
@@ -208,7 +215,8 @@ TEST_CASE("simulated time: contended links show the contention colour on screen 
         // A quarter of the way along the link: clear of the nodes and of the messages in its middle.
         const QPointF a = scene.nodeOnScreen(c.tail), b = scene.nodeOnScreen(c.head);
         const QPointF p = a + (b - a) * 0.3;
-        seen += test::pixelNear(img, p, 4, [&](QColor px) { return test::colourNear(px, scene.palette().contention, 40); });
+        seen +=
+            test::pixelNear(img, p, 4, [&](QColor px) { return test::colourNear(px, scene.palette().contention, 40); });
     }
     INFO(seen << " of " << contended << " contended links show the contention colour");
     REQUIRE(contended > 20);

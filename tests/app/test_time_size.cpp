@@ -22,9 +22,9 @@
 #include <QAction>
 #include <QChartView>
 #include <QComboBox>
-#include <QLineEdit>
 #include <QDockWidget>
 #include <QFile>
+#include <QLineEdit>
 #include <QLineSeries>
 #include <QSignalSpy>
 #include <QTemporaryDir>
@@ -49,7 +49,8 @@ Scenario allreduce(const char* topology, const char* algorithm, std::uint64_t me
 void drag(QWidget* viewport, QPoint from, QPoint to)
 {
     QTest::mousePress(viewport, Qt::LeftButton, {}, from);
-    QMouseEvent move(QEvent::MouseMove, QPointF(to), viewport->mapToGlobal(QPointF(to)), Qt::NoButton, Qt::LeftButton, {});
+    QMouseEvent move(QEvent::MouseMove, QPointF(to), viewport->mapToGlobal(QPointF(to)), Qt::NoButton, Qt::LeftButton,
+                     {});
     QCoreApplication::sendEvent(viewport, &move);
     QTest::mouseRelease(viewport, Qt::LeftButton, {}, to);
 }
@@ -109,11 +110,13 @@ TEST_CASE("time vs size: dragging the marker chooses a size, clicking a curve an
     QWidget* viewport = panel.chartView()->viewport();
 
     QSignalSpy size(&panel, &TimeSizePanel::messageSizeChosen);
-    drag(viewport, panel.viewportPoint(QStringLiteral("marker"), 1024), panel.viewportPoint(QStringLiteral("marker"), 1 << 20));
+    drag(viewport, panel.viewportPoint(QStringLiteral("marker"), 1024),
+         panel.viewportPoint(QStringLiteral("marker"), 1 << 20));
     REQUIRE(size.count() == 1);
     CHECK(size.front().front().value<std::uint64_t>() == std::uint64_t{1} << 20);
     // Pressed away from the marker, nothing is dragged.
-    drag(viewport, panel.viewportPoint(QStringLiteral("marker"), 1 << 24), panel.viewportPoint(QStringLiteral("marker"), 8));
+    drag(viewport, panel.viewportPoint(QStringLiteral("marker"), 1 << 24),
+         panel.viewportPoint(QStringLiteral("marker"), 8));
     CHECK(size.count() == 1);
 
     QSignalSpy chosen(&panel, &TimeSizePanel::algorithmChosen);
@@ -128,7 +131,7 @@ TEST_CASE("time vs size: the window's dock changes the scenario it follows", "[a
     REQUIRE(w.session()->setScenarioNow(allreduce("torus:4x4", "ring", 1024)));
     auto* dock = w.findChild<QDockWidget*>(QStringLiteral("timeSizeDock"));
     REQUIRE(dock);
-    CHECK(dock->isHidden());  // View ▸ Time vs size (F9) shows it
+    CHECK(dock->isHidden()); // View ▸ Time vs size (F9) shows it
     CHECK(dock->toggleViewAction()->shortcut() == QKeySequence(Qt::Key_F9));
     auto* panel = qobject_cast<TimeSizePanel*>(dock->widget());
     REQUIRE(panel);
@@ -140,7 +143,8 @@ TEST_CASE("time vs size: the window's dock changes the scenario it follows", "[a
     REQUIRE(panel->ready());
 
     QWidget* viewport = panel->chartView()->viewport();
-    drag(viewport, panel->viewportPoint(QStringLiteral("marker"), 1024), panel->viewportPoint(QStringLiteral("marker"), 1 << 16));
+    drag(viewport, panel->viewportPoint(QStringLiteral("marker"), 1024),
+         panel->viewportPoint(QStringLiteral("marker"), 1 << 16));
     REQUIRE(waitUntilIdle({w.session()}, 30000));
     REQUIRE(w.session()->scenario().network);
     CHECK(w.session()->scenario().network->message == std::uint64_t{1} << 16);
@@ -149,14 +153,14 @@ TEST_CASE("time vs size: the window's dock changes the scenario it follows", "[a
     QTest::mouseClick(viewport, Qt::LeftButton, {}, panel->viewportPoint(QStringLiteral("bucket"), 64));
     REQUIRE(waitUntilIdle({w.session()}, 30000));
     CHECK(w.session()->scenario().algorithm == "bucket");
-    CHECK(w.session()->snapshot()->schedule.pattern() == Pattern::Allreduce);  // bucket's first pattern: no parameter
+    CHECK(w.session()->snapshot()->schedule.pattern() == Pattern::Allreduce); // bucket's first pattern: no parameter
     CHECK(test::waitFor([&] { return panel->highlighted() == QStringLiteral("bucket"); }));
 }
 
 TEST_CASE("time vs size: a sweep too long for the dock is refused with the command that runs it", "[app][timesize]")
 {
     TimeSizePanel panel;
-    panel.setMaxSeconds(1e-9);  // the dock's 20 s, scaled down to a sweep a test can afford
+    panel.setMaxSeconds(1e-9); // the dock's 20 s, scaled down to a sweep a test can afford
     panel.show();
     QSignalSpy finished(&panel, &TimeSizePanel::finished);
     panel.setScenario(allreduce("torus:4x4", "bucket", 1024));
@@ -218,7 +222,8 @@ TEST_CASE("time vs size: the metrics table gives the time on the scenario's netw
     mib.message = 1 << 20;
     const double rabNs = timeSchedule(rab, mib).total;
     CHECK(w.metricsModel()->value(QStringLiteral("network_above_bound")) ==
-          QString::fromStdString(formatSignificant(100 * (rabNs / timeBound(rab, mib).total - 1), 3)) + QStringLiteral(" %"));
+          QString::fromStdString(formatSignificant(100 * (rabNs / timeBound(rab, mib).total - 1), 3)) +
+              QStringLiteral(" %"));
     // The row names the size it is for.
     const int row = [&] {
         for (int r = 0; r < w.metricsModel()->rowCount(); ++r)
@@ -273,7 +278,7 @@ TEST_CASE("time vs size: a network model from a file (the fit of measured times)
     ScenarioPanel* panel = w.scenarioPanel();
     panel->loadNetwork(file);
     CHECK(panel->networkField(QStringLiteral("bandwidth"))->text() == QStringLiteral("5GB/s"));
-    CHECK(panel->networkField(QStringLiteral("message"))->text() == QStringLiteral("1MiB"));  // the scenario's size kept
+    CHECK(panel->networkField(QStringLiteral("message"))->text() == QStringLiteral("1MiB")); // the scenario's size kept
     w.applyPanel();
     REQUIRE(waitUntilIdle({w.session()}, 30000));
     REQUIRE(w.session()->scenario().network);

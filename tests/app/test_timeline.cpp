@@ -54,7 +54,9 @@ TEST_CASE("timeline: stepping forward then back shows the step's informed nodes 
     REQUIRE(snap->stepCount() == 6);
     const auto channels = drawnChannels(snap->topology());
     const Palette pal = Palette::normal();
-    auto count = [](const FrameStyle& f, const Rgba& c) { return std::count(f.nodeColour.begin(), f.nodeColour.end(), c); };
+    auto count = [](const FrameStyle& f, const Rgba& c) {
+        return std::count(f.nodeColour.begin(), f.nodeColour.end(), c);
+    };
     auto checkStep = [&](const FrameStyle& f, int s) {
         INFO("step " << s);
         const long informed = 1L << s;
@@ -124,7 +126,7 @@ TEST_CASE("scene style: heat map uses one fixed scale", "[app][style]")
 TEST_CASE("scene style: torus wrap-around channels are listed after the grid", "[app][style]")
 {
     const auto ch = drawnChannels(Topology::torus({4, 4}));
-    REQUIRE(ch.size() == 64);  // 4·4 nodes × 4 ports
+    REQUIRE(ch.size() == 64); // 4·4 nodes × 4 ports
     const auto firstWrap = std::find_if(ch.begin(), ch.end(), [](const DrawnChannel& c) { return c.wrap; });
     CHECK(std::distance(ch.begin(), firstWrap) == 48);
     CHECK(std::all_of(firstWrap, ch.end(), [](const DrawnChannel& c) { return c.wrap; }));

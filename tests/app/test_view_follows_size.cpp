@@ -43,7 +43,8 @@ QSize viewportPixels(const SceneView& view)
 
 } // namespace
 
-TEST_CASE("the view follows its size: a narrower window narrows the 8x8 view and the drawing is framed again", "[app][gl]")
+TEST_CASE("the view follows its size: a narrower window narrows the 8x8 view and the drawing is framed again",
+          "[app][gl]")
 {
     MainWindow w(false);
     w.resize(1280, 720);
@@ -67,10 +68,12 @@ TEST_CASE("the view follows its size: a narrower window narrows the 8x8 view and
     w.resize(1000, 720);
     REQUIRE(test::waitFor([&] { return view->viewportSize().width() < before - 50; }));
     runEventLoopFor(300);
-    INFO("view " << view->viewportSize().width() << "x" << view->viewportSize().height() << " (was " << before << " wide)");
+    INFO("view " << view->viewportSize().width() << "x" << view->viewportSize().height() << " (was " << before
+                 << " wide)");
     CHECK(nodesInside(*view, 64) == 64);
     // Every label layer knows the viewport's real size (a stale one stretched the plates).
-    for (const LabelInstances* labels : {&view->labelInstances(), &view->nodeLabelInstances(), &view->messageLabelInstances()})
+    for (const LabelInstances* labels :
+         {&view->labelInstances(), &view->nodeLabelInstances(), &view->messageLabelInstances()})
         CHECK(labels->viewportSize() == viewportPixels(*view));
 
     // Turned by the user, the camera stays where it was when the window widens again.
@@ -80,7 +83,8 @@ TEST_CASE("the view follows its size: a narrower window narrows the 8x8 view and
     REQUIRE(test::waitFor([&] { return view->viewportSize().width() > before - 50; }));
     runEventLoopFor(300);
     CHECK(view->camera().view().yaw == yaw);
-    for (const LabelInstances* labels : {&view->labelInstances(), &view->nodeLabelInstances(), &view->messageLabelInstances()})
+    for (const LabelInstances* labels :
+         {&view->labelInstances(), &view->nodeLabelInstances(), &view->messageLabelInstances()})
         CHECK(labels->viewportSize() == viewportPixels(*view));
 }
 
@@ -89,7 +93,8 @@ TEST_CASE("the view follows its size: the compare view frames both 8x8 sides who
     MainWindow w(false);
     w.resize(1280, 720);
     w.show();
-    REQUIRE(w.openScenario(QStringLiteral(TOPOCAST_SOURCE_DIR "/resources/scenarios/compare-cang-wu-8x8-paper-vs-optimal.json")));
+    REQUIRE(w.openScenario(
+        QStringLiteral(TOPOCAST_SOURCE_DIR "/resources/scenarios/compare-cang-wu-8x8-paper-vs-optimal.json")));
     REQUIRE(w.compareMode());
     REQUIRE(waitUntilIdle({w.session(), w.compareView()->session(0), w.compareView()->session(1)}, 60000));
     for (int side : {0, 1}) {
@@ -101,17 +106,19 @@ TEST_CASE("the view follows its size: the compare view frames both 8x8 sides who
         SceneView* view = w.compareView()->sceneView(side);
         INFO("side " << side << ": " << view->viewportSize().width() << "x" << view->viewportSize().height());
         CHECK(nodesInside(*view, 64) == 64);
-        for (const LabelInstances* labels : {&view->labelInstances(), &view->nodeLabelInstances(), &view->messageLabelInstances()})
+        for (const LabelInstances* labels :
+             {&view->labelInstances(), &view->nodeLabelInstances(), &view->messageLabelInstances()})
             CHECK(labels->viewportSize() == viewportPixels(*view));
     }
 }
 
-TEST_CASE("the view follows its size: planes side by side take the grid of the new shape, every node inside", "[app][gl]")
+TEST_CASE("the view follows its size: planes side by side take the grid of the new shape, every node inside",
+          "[app][gl]")
 {
     MainWindow w(false);
     w.resize(1280, 720);
     w.show();
-    REQUIRE(w.session()->setScenarioNow(defaultScenario()));  // 8×8×8: planes side by side
+    REQUIRE(w.session()->setScenarioNow(defaultScenario())); // 8×8×8: planes side by side
     SceneView* view = w.sceneView();
     REQUIRE(QTest::qWaitForWindowExposed(view->window()));
     runEventLoopFor(300);
@@ -121,7 +128,7 @@ TEST_CASE("the view follows its size: planes side by side take the grid of the n
     CHECK(nodesInside(*view, 512) == 512);
     const std::vector<Vec3> wide = view->positions();
 
-    w.resize(900, 720);  // a narrower view: a taller grid
+    w.resize(900, 720); // a narrower view: a taller grid
     REQUIRE(test::waitFor([&] { return view->positions() != wide; }));
     runEventLoopFor(300);
     INFO("view " << view->viewportSize().width() << "x" << view->viewportSize().height());

@@ -36,7 +36,8 @@ void holdBuilds(Session& session, const std::shared_ptr<std::atomic<bool>>& rele
 
 } // namespace
 
-TEST_CASE("waitUntilIdle: returns once the sessions' requests are in, with their results delivered", "[app][session][wait]")
+TEST_CASE("waitUntilIdle: returns once the sessions' requests are in, with their results delivered",
+          "[app][session][wait]")
 {
     Session a, b;
     REQUIRE(a.setScenarioNow(test::scenario("mesh:4x4", "binomial", NodeId{0})));
@@ -62,7 +63,7 @@ TEST_CASE("waitUntilIdle: returns once the sessions' requests are in, with their
         REQUIRE(waitUntilIdle({&a, &b}, 60000));
         CHECK_FALSE(a.busy());
         CHECK_FALSE(b.busy());
-        CHECK(readyA.count() == 1);  // delivered before waitUntilIdle returned
+        CHECK(readyA.count() == 1); // delivered before waitUntilIdle returned
         CHECK(readyB.count() == 1);
         CHECK(a.scenario().topology == Topology::mesh({8, 8}));
         CHECK(b.snapshot()->schedule.source() == 7);
@@ -71,7 +72,7 @@ TEST_CASE("waitUntilIdle: returns once the sessions' requests are in, with their
     {
         QSignalSpy failed(&a, &Session::failed);
         *release = true;
-        a.setScenario(test::scenario("mesh:6x6", "recursive-doubling", NodeId{0}));  // not a power of two
+        a.setScenario(test::scenario("mesh:6x6", "recursive-doubling", NodeId{0})); // not a power of two
         REQUIRE(waitUntilIdle({&a}, 60000));
         CHECK(failed.count() == 1);
     }
@@ -102,7 +103,7 @@ TEST_CASE("runEventLoopFor: delivers events for about that long", "[app][wait]")
     runEventLoopFor(200);
     CHECK(t.elapsed() >= 195);
     CHECK(t.elapsed() < 3000);
-    CHECK(ticks >= 5);  // the event loop ran: the timer fired while it waited
+    CHECK(ticks >= 5); // the event loop ran: the timer fired while it waited
 }
 
 TEST_CASE("app/main.cpp waits on signals and timers, never in a processEvents loop", "[app][wait]")

@@ -2,9 +2,9 @@
 // link, transfer and step's narration), its scripts are the ones its Content-Security-Policy
 // allows, and no text of the scenario can end the data element. (tests/web/ opens pages in
 // Chromium.)
-#include "helpers.h"
 #include "compare/comparesnapshot.h"
 #include "export/webpage.h"
+#include "helpers.h"
 #include "mainwindow.h"
 #include "panels/narration.h"
 #include "session/snapshot.h"
@@ -43,20 +43,23 @@ QJsonObject pageDataOf(const Snapshot& snap)
 
 TEST_CASE("web page: the data holds every node, link, transfer and narration of the snapshot", "[app][webpage]")
 {
-    const SnapshotPtr snap = buildSnapshot(loadScenario(TOPOCAST_SOURCE_DIR "/resources/scenarios/cang-wu-8x8-corner.json"), false);
+    const SnapshotPtr snap =
+        buildSnapshot(loadScenario(TOPOCAST_SOURCE_DIR "/resources/scenarios/cang-wu-8x8-corner.json"), false);
     const QJsonObject page = pageDataOf(*snap);
     CHECK(page[QStringLiteral("steps")].toInt() == 6);
     CHECK(page[QStringLiteral("title")].toString() == QStringLiteral("Cang-Wu 8×8 mesh from the corner (0,0)"));
     // Its time says the model and the size it is for.
-    CHECK(page[QStringLiteral("facts")].toString().contains(QStringLiteral("for M = 1 KiB (LogGP on the cluster network")));
-    CHECK(page[QStringLiteral("colours")].toObject()[QStringLiteral("receiving")].toString() == QStringLiteral("#009e73"));
+    CHECK(page[QStringLiteral("facts")].toString().contains(
+        QStringLiteral("for M = 1 KiB (LogGP on the cluster network")));
+    CHECK(page[QStringLiteral("colours")].toObject()[QStringLiteral("receiving")].toString() ==
+          QStringLiteral("#009e73"));
     REQUIRE(page[QStringLiteral("sides")].toArray().size() == 1);
     const QJsonObject d = page[QStringLiteral("sides")].toArray()[0].toObject();
     CHECK(d[QStringLiteral("steps")].toInt() == 6);
     CHECK(d[QStringLiteral("names")].toArray().size() == 64);
     CHECK(d[QStringLiteral("names")].toArray()[9].toString() == QStringLiteral("(1,1)"));
     CHECK(d[QStringLiteral("pos")].toArray().size() == 3 * 64);
-    CHECK(d[QStringLiteral("edges")].toArray().size() == 2 * 8 * 7);  // the 8×8 mesh's 112 links
+    CHECK(d[QStringLiteral("edges")].toArray().size() == 2 * 8 * 7); // the 8×8 mesh's 112 links
     CHECK(d[QStringLiteral("edgeNodes")].toArray().size() == 2 * 112);
     CHECK(d[QStringLiteral("source")].toInt() == 0);
     const QJsonArray transfers = d[QStringLiteral("transfers")].toArray();
@@ -74,21 +77,23 @@ TEST_CASE("web page: the data holds every node, link, transfer and narration of 
     int informedAtTwo = 0;
     for (const QJsonValue v : d[QStringLiteral("informed")].toArray())
         informedAtTwo += v.toInt() >= 0 && v.toInt() <= 2;
-    CHECK(informedAtTwo == 4);  // the source and the receivers of steps 1 and 2
+    CHECK(informedAtTwo == 4); // the source and the receivers of steps 1 and 2
 }
 
 TEST_CASE("web page: a compare scenario's page carries both sides on the longer timeline", "[app][webpage]")
 {
-    const CompareSnapshotPtr cmp =
-        buildCompareSnapshot(loadScenario(TOPOCAST_SOURCE_DIR "/resources/scenarios/compare-cang-wu-8x8-paper-vs-optimal.json"));
+    const CompareSnapshotPtr cmp = buildCompareSnapshot(
+        loadScenario(TOPOCAST_SOURCE_DIR "/resources/scenarios/compare-cang-wu-8x8-paper-vs-optimal.json"));
     QJsonParseError error{};
     const QJsonObject page = QJsonDocument::fromJson(webPageData(*cmp), &error).object();
     REQUIRE(error.error == QJsonParseError::NoError);
     CHECK(page[QStringLiteral("steps")].toInt() == 6);
     const QJsonArray sides = page[QStringLiteral("sides")].toArray();
     REQUIRE(sides.size() == 2);
-    CHECK(sides[0].toObject()[QStringLiteral("heading")].toString() == QStringLiteral("A: cang-wu paper from (2,3) — 6 steps, TCD 71"));
-    CHECK(sides[1].toObject()[QStringLiteral("heading")].toString() == QStringLiteral("B: cang-wu optimal from (2,3) — 6 steps, TCD 69"));
+    CHECK(sides[0].toObject()[QStringLiteral("heading")].toString() ==
+          QStringLiteral("A: cang-wu paper from (2,3) — 6 steps, TCD 71"));
+    CHECK(sides[1].toObject()[QStringLiteral("heading")].toString() ==
+          QStringLiteral("B: cang-wu optimal from (2,3) — 6 steps, TCD 69"));
     for (int i = 0; i < 2; ++i) {
         const QJsonObject side = sides[i].toObject();
         CHECK(side[QStringLiteral("names")].toArray().size() == 64);
@@ -98,7 +103,9 @@ TEST_CASE("web page: a compare scenario's page carries both sides on the longer 
     CHECK(webPage(*cmp).contains("<script>"));
 }
 
-TEST_CASE("web page: no text of the scenario can close the data element, and the policy allows exactly the page's scripts", "[app][webpage]")
+TEST_CASE(
+    "web page: no text of the scenario can close the data element, and the policy allows exactly the page's scripts",
+    "[app][webpage]")
 {
     Scenario s = loadScenario(TOPOCAST_SOURCE_DIR "/resources/scenarios/cang-wu-4x4.json");
     s.title = "</script><script>alert(1)</script>";
@@ -111,10 +118,12 @@ TEST_CASE("web page: no text of the scenario can close the data element, and the
     CHECK(pageDataOf(*snap)[QStringLiteral("title")].toString() == QString::fromStdString(s.title));
 
     const QByteArray page = webPage(*snap);
-    CHECK(page.count("<script") == 5);  // the data, three.js, its orbit controls, its wide lines, the player
-    const QRegularExpression script(QStringLiteral("<script>(.*?)</script>"), QRegularExpression::DotMatchesEverythingOption);
+    CHECK(page.count("<script") == 5); // the data, three.js, its orbit controls, its wide lines, the player
+    const QRegularExpression script(QStringLiteral("<script>(.*?)</script>"),
+                                    QRegularExpression::DotMatchesEverythingOption);
     const QString text = QString::fromUtf8(page);
-    const QString csp = QRegularExpression(QStringLiteral("Content-Security-Policy\" content=\"([^\"]*)\"")).match(text).captured(1);
+    const QString csp =
+        QRegularExpression(QStringLiteral("Content-Security-Policy\" content=\"([^\"]*)\"")).match(text).captured(1);
     CHECK(csp.startsWith(QStringLiteral("default-src 'none'; script-src ")));
     int scripts = 0;
     for (auto it = script.globalMatch(text); it.hasNext(); ++scripts) {
@@ -125,7 +134,8 @@ TEST_CASE("web page: no text of the scenario can close the data element, and the
     CHECK(scripts == 4);
 }
 
-TEST_CASE("web page: File ▸ Export offers it, and a network past the limit is refused with the numbers", "[app][webpage]")
+TEST_CASE("web page: File ▸ Export offers it, and a network past the limit is refused with the numbers",
+          "[app][webpage]")
 {
     MainWindow w(false);
     bool offered = false;
@@ -148,10 +158,11 @@ TEST_CASE("web page: node labels as the app places them, axes on a mesh, the ste
 {
     // Issue: the page had no node labels, no axes, no arrowheads and 1-px links, so "(0,0) sends to
     // (2,1)" could not be located.
-    const SnapshotPtr corner = buildSnapshot(loadScenario(TOPOCAST_SOURCE_DIR "/resources/scenarios/cang-wu-8x8-corner.json"), false);
+    const SnapshotPtr corner =
+        buildSnapshot(loadScenario(TOPOCAST_SOURCE_DIR "/resources/scenarios/cang-wu-8x8-corner.json"), false);
     const QJsonObject side = pageDataOf(*corner)[QStringLiteral("sides")].toArray()[0].toObject();
     const QJsonArray labels = side[QStringLiteral("labels")].toArray();
-    CHECK(labels.size() >= 60);  // 64 nodes: nearly every one has room in the page's first view
+    CHECK(labels.size() >= 60); // 64 nodes: nearly every one has room in the page's first view
     std::set<int> named;
     for (const QJsonValue& l : labels) {
         const QJsonArray a = l.toArray();
@@ -160,24 +171,27 @@ TEST_CASE("web page: node labels as the app places them, axes on a mesh, the ste
         CHECK(a[1].toInt() >= 0);
         CHECK(a[1].toInt() < static_cast<int>(LabelSide::Hidden));
     }
-    CHECK(named.count(0) == 1);  // the source (0,0)
+    CHECK(named.count(0) == 1); // the source (0,0)
     CHECK(labels.first().toArray()[0].toInt() == 0);
     const QJsonObject axes = side[QStringLiteral("axes")].toObject();
     CHECK(axes.contains(QStringLiteral("x")));
     CHECK(axes.contains(QStringLiteral("y")));
-    CHECK_FALSE(axes.contains(QStringLiteral("z")));  // a flat drawing
+    CHECK_FALSE(axes.contains(QStringLiteral("z"))); // a flat drawing
 
     // 512 nodes: the source and each step's receivers where they have room, step by step.
-    const SnapshotPtr big = buildSnapshot(loadScenario(TOPOCAST_SOURCE_DIR "/resources/scenarios/cang-wu-4x4x4-eye.json"), false);
+    const SnapshotPtr big =
+        buildSnapshot(loadScenario(TOPOCAST_SOURCE_DIR "/resources/scenarios/cang-wu-4x4x4-eye.json"), false);
     CHECK(pageDataOf(*big)[QStringLiteral("sides")].toArray()[0].toObject().contains(QStringLiteral("labels")));
-    const SnapshotPtr huge = buildSnapshot(loadScenario(TOPOCAST_SOURCE_DIR "/resources/scenarios/default.json"), false);
+    const SnapshotPtr huge =
+        buildSnapshot(loadScenario(TOPOCAST_SOURCE_DIR "/resources/scenarios/default.json"), false);
     const QJsonObject h = pageDataOf(*huge)[QStringLiteral("sides")].toArray()[0].toObject();
     CHECK_FALSE(h.contains(QStringLiteral("labels")));
     REQUIRE(h[QStringLiteral("stepLabels")].toArray().size() == static_cast<int>(huge->stepCount()) + 1);
-    CHECK_FALSE(h.contains(QStringLiteral("axes")));  // planes side by side: their titles say z
+    CHECK_FALSE(h.contains(QStringLiteral("axes"))); // planes side by side: their titles say z
 
     // A hypercube: its addresses, no axes.
-    const SnapshotPtr cube = buildSnapshot(loadScenario(TOPOCAST_SOURCE_DIR "/resources/scenarios/hypercube-nesbt-broadcast-4cube.json"), false);
+    const SnapshotPtr cube = buildSnapshot(
+        loadScenario(TOPOCAST_SOURCE_DIR "/resources/scenarios/hypercube-nesbt-broadcast-4cube.json"), false);
     const QJsonObject c = pageDataOf(*cube)[QStringLiteral("sides")].toArray()[0].toObject();
     CHECK_FALSE(c.contains(QStringLiteral("axes")));
     CHECK(c[QStringLiteral("labels")].toArray().size() >= 12);

@@ -9,5 +9,4 @@ inline constexpr topocast::Pattern Bc = topocast::Pattern::Broadcast, Sc = topoc
                                    Ag = topocast::Pattern::Allgather, Aa = topocast::Pattern::Alltoall;
 inline constexpr topocast::hypercube::Ports One = topocast::hypercube::Ports::One,
                                             SR = topocast::hypercube::Ports::SendRecv,
-                                            Half = topocast::hypercube::Ports::Half,
-                                            NP = topocast::hypercube::Ports::N;
+                                            Half = topocast::hypercube::Ports::Half, NP = topocast::hypercube::Ports::N;

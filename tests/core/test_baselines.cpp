@@ -35,7 +35,8 @@ TEST_CASE("recursive doubling: TCD by hand on 4×4 and 2×2×2", "[baseline]")
     // 2×2×2: 1 + 2 + 4 sends of one hop each = 7.
     const Topology c = Topology::mesh({2, 2, 2});
     CHECK(checked(recursiveDoublingBroadcast(c, NodeId{5}), true).tcd == 7);
-    CHECK_THROWS_WITH(recursiveDoublingBroadcast(Topology::mesh({6, 6}), NodeId{0}), Catch::Contains("power of two; got 6×6"));
+    CHECK_THROWS_WITH(recursiveDoublingBroadcast(Topology::mesh({6, 6}), NodeId{0}),
+                      Catch::Contains("power of two; got 6×6"));
 }
 
 TEST_CASE("binomial (MPICH order): TCD by hand on 4×4 and 2×2×2", "[baseline]")
@@ -118,11 +119,12 @@ TEST_CASE("every baseline is valid on every small topology and source", "[baseli
 
 TEST_CASE("registry: unknown or inapplicable algorithms are explained", "[registry][bad-input]")
 {
-    CHECK_THROWS_WITH(findAlgorithm("fastest"), Catch::Contains("unknown algorithm 'fastest'") &&
-                                                    Catch::Contains("binomial"));
+    CHECK_THROWS_WITH(findAlgorithm("fastest"),
+                      Catch::Contains("unknown algorithm 'fastest'") && Catch::Contains("binomial"));
     CHECK_THROWS_WITH(buildSchedule("recursive-doubling", Topology::mesh({6, 6}), NodeId{0}, {}),
                       Catch::Contains("power of two"));
-    CHECK_THROWS_WITH(buildSchedule("bfs", Topology::mesh({4, 4}), NodeId{16}, {}), Catch::Contains("outside the 4×4 mesh"));
+    CHECK_THROWS_WITH(buildSchedule("bfs", Topology::mesh({4, 4}), NodeId{16}, {}),
+                      Catch::Contains("outside the 4×4 mesh"));
     const Schedule yx = buildSchedule("binomial", Topology::mesh({4, 4}), NodeId{0}, Params{{"order", "yx"}});
     CHECK(yx.dimensionOrder == DimensionOrder{1, 0});
     CHECK_THROWS_WITH(buildSchedule("binomial", Topology::mesh({4, 4}), NodeId{0}, Params{{"order", "xyz"}}),

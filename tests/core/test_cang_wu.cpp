@@ -107,7 +107,7 @@ std::uint64_t sum(const std::vector<std::uint64_t>& v)
     return std::accumulate(v.begin(), v.end(), std::uint64_t{0});
 }
 
-using SendKey = std::tuple<std::uint32_t, std::uint32_t, std::uint32_t>;  // step, from, to
+using SendKey = std::tuple<std::uint32_t, std::uint32_t, std::uint32_t>; // step, from, to
 
 std::set<SendKey> keysOf(const std::vector<CangWuSend>& sends, std::uint32_t maxStep)
 {

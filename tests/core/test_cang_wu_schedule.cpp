@@ -225,10 +225,12 @@ TEST_CASE("cang-wu rejects what it cannot do, naming the requirement (spec mesh-
     CHECK_THAT(*a.whyNot(Topology::parse("mesh:1x1")), Catch::Contains("power of two ≥ 2"));
 
     const Topology m8 = Topology::parse("mesh:8x8");
-    CHECK_THROWS_WITH(buildSchedule("cang-wu", Topology::parse("mesh:6x6"), NodeId{0}, Params{}), Catch::Contains("got 6×6"));
+    CHECK_THROWS_WITH(buildSchedule("cang-wu", Topology::parse("mesh:6x6"), NodeId{0}, Params{}),
+                      Catch::Contains("got 6×6"));
     CHECK_THROWS_WITH(buildSchedule("cang-wu", m8, NodeId{0}, Params{{"mode", "fastest"}}),
                       Catch::Contains("'fastest'") && Catch::Contains("optimal, eye-best, paper"));
-    CHECK_THROWS_WITH(buildSchedule("cang-wu", m8, NodeId{0}, Params{{"pattern", "scatter"}}), Catch::Contains("broadcast"));
+    CHECK_THROWS_WITH(buildSchedule("cang-wu", m8, NodeId{0}, Params{{"pattern", "scatter"}}),
+                      Catch::Contains("broadcast"));
     CHECK_THROWS_WITH(a.tcdMap(m8, Params{{"mode", "best"}}), Catch::Contains("'best'"));
     CHECK_THROWS_AS(buildSchedule("cang-wu", m8, NodeId{64}, Params{}), Error);
     CHECK_THROWS_AS(cangWuSchedule(m8, NodeId{64}, CangWuMode::Optimal), Error);
@@ -289,11 +291,10 @@ TEST_CASE("topocast-cli tcd-map: the 8×8 optimal matrix as JSON and text (spec 
     CHECK_THAT(badMode.err, Catch::Contains("'fast'"));
 }
 
-TEST_CASE("topocast-cli schedule --algorithm cang-wu --mode … --json: common keys plus mode",
-          "[cangwu][cli]")
+TEST_CASE("topocast-cli schedule --algorithm cang-wu --mode … --json: common keys plus mode", "[cangwu][cli]")
 {
     const CliRun r = runCli({"schedule", "--topology", "mesh:8x8", "--algorithm", "cang-wu", "--mode", "eye-best",
-                                "--source", "2,3", "--json"});
+                             "--source", "2,3", "--json"});
     REQUIRE(r.status == 0);
     const auto doc = nlohmann::json::parse(r.out);
     CHECK(doc["algorithm"] == "cang-wu");

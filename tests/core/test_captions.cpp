@@ -34,17 +34,18 @@ TEST_CASE("WebVTT: timestamps are frame / fps to the millisecond, texts escaped"
 {
     CHECK(vttTimestamp(0, 30) == "00:00:00.000");
     CHECK(vttTimestamp(15, 30) == "00:00:00.500");
-    CHECK(vttTimestamp(1, 30) == "00:00:00.033");   // 33.3 ms
-    CHECK(vttTimestamp(2, 30) == "00:00:00.067");   // 66.7 ms rounds up
+    CHECK(vttTimestamp(1, 30) == "00:00:00.033"); // 33.3 ms
+    CHECK(vttTimestamp(2, 30) == "00:00:00.067"); // 66.7 ms rounds up
     CHECK(vttTimestamp(91, 30) == "00:00:03.033");
     CHECK(vttTimestamp(30 * 3723, 30) == "01:02:03.000");
     CHECK_THROWS_AS(vttTimestamp(1, 0), Error);
 
     const std::vector<CaptionCue> cues{{1, 0, 15, "Step 1: (0,0) sends to (2,0), 2 hops — TCD so far 2"},
                                        {2, 15, 31, "a <b> & c --> d\n\nsecond line\n"}};
-    CHECK(webVtt(cues, 30) == "WEBVTT\n"
-                              "\n1\n00:00:00.000 --> 00:00:00.500\nStep 1: (0,0) sends to (2,0), 2 hops — TCD so far 2\n"
-                              "\n2\n00:00:00.500 --> 00:00:01.033\na &lt;b&gt; &amp; c --&gt; d\nsecond line\n");
+    CHECK(webVtt(cues, 30) ==
+          "WEBVTT\n"
+          "\n1\n00:00:00.000 --> 00:00:00.500\nStep 1: (0,0) sends to (2,0), 2 hops — TCD so far 2\n"
+          "\n2\n00:00:00.500 --> 00:00:01.033\na &lt;b&gt; &amp; c --&gt; d\nsecond line\n");
     CHECK_THROWS_WITH(webVtt(std::vector<CaptionCue>{{1, 5, 4, "x"}}, 30), Catch::Contains("before it starts"));
     CHECK(captionsPathFor("out/anim.mp4") == "out/anim.vtt");
     CHECK(captionsPathFor("anim") == "anim.vtt");

@@ -27,7 +27,8 @@ namespace {
 /// Runs the real executable through a shell (for exit codes and stderr as a user sees them).
 CliRun process(const std::string& args)
 {
-    const std::string errFile = (fs::temp_directory_path() / ("topocast-cli-err-" + std::to_string(::getpid()))).string();
+    const std::string errFile =
+        (fs::temp_directory_path() / ("topocast-cli-err-" + std::to_string(::getpid()))).string();
     const std::string cmd = std::string(TOPOCAST_CLI_PATH) + " " + args + " 2>" + errFile;
     FILE* pipe = ::popen(cmd.c_str(), "r");
     REQUIRE(pipe);
@@ -46,10 +47,12 @@ CliRun process(const std::string& args)
 
 TEST_CASE("cli schedule --json has the contract's keys", "[cli]")
 {
-    const CliRun r = runCli({"schedule", "--topology", "mesh:4x4", "--algorithm", "binomial", "--source", "1,1", "--json"});
+    const CliRun r =
+        runCli({"schedule", "--topology", "mesh:4x4", "--algorithm", "binomial", "--source", "1,1", "--json"});
     REQUIRE(r.status == 0);
     const auto doc = nlohmann::json::parse(r.out);
-    for (const char* key : {"topology", "algorithm", "source", "steps", "tcd", "contention", "max_link_load", "transfers"})
+    for (const char* key :
+         {"topology", "algorithm", "source", "steps", "tcd", "contention", "max_link_load", "transfers"})
         CHECK(doc.contains(key));
     CHECK(doc["topology"] == "mesh:4x4");
     CHECK(doc["algorithm"] == "binomial");
@@ -73,7 +76,8 @@ TEST_CASE("cli schedule --json has the contract's keys", "[cli]")
 
 TEST_CASE("cli schedule prints a readable summary", "[cli]")
 {
-    const CliRun r = runCli({"schedule", "--topology", "mesh:4x4", "--algorithm", "recursive-doubling", "--source", "0,0"});
+    const CliRun r =
+        runCli({"schedule", "--topology", "mesh:4x4", "--algorithm", "recursive-doubling", "--source", "0,0"});
     REQUIRE(r.status == 0);
     CHECK_THAT(r.out, Catch::Contains("4×4 mesh, recursive-doubling broadcast from (0,0)"));
     CHECK_THAT(r.out, Catch::Contains("steps 4   TCD 20   contention 0"));
@@ -86,7 +90,8 @@ TEST_CASE("cli validate checks files written by schedule --out", "[cli]")
     const fs::path dir = fs::temp_directory_path() / ("topocast-cli-" + std::to_string(::getpid()));
     fs::create_directories(dir);
     const std::string file = (dir / "s.json").string();
-    REQUIRE(runCli({"schedule", "-t", "torus:4x4", "-a", "recursive-doubling", "-s", "2,1", "--out", file}).status == 0);
+    REQUIRE(runCli({"schedule", "-t", "torus:4x4", "-a", "recursive-doubling", "-s", "2,1", "--out", file}).status ==
+            0);
     CliRun v = runCli({"validate", file});
     CHECK(v.status == 0);
     CHECK_THAT(v.out, Catch::Contains("valid"));

@@ -1,8 +1,8 @@
 // Small things a researcher reads first: a pattern without a root says no source in the text and
 // records none in the file (null), a 1-D network reads as a line or a ring, and --pattern's help
 // lists every collective, not one algorithm's.
-#include "commands.h"
 #include "cli_runner.h"
+#include "commands.h"
 #include "temp_dir.h"
 
 #include "topocast/io/schedule_json.h"
@@ -15,9 +15,9 @@
 #include <string>
 
 using namespace topocast;
+using Catch::Contains;
 using topocast::testing::CliRun;
 using topocast::testing::runCli;
-using Catch::Contains;
 
 TEST_CASE("a pattern without a root names no source, in the text and in the file", "[cli][schedule]")
 {
@@ -50,6 +50,7 @@ TEST_CASE("the help of --pattern lists every collective", "[cli]")
     for (const char* command : {"schedule", "time", "landscape"}) {
         const CliRun r = runCli({command, "--help"});
         INFO(command);
-        CHECK_THAT(r.out, Contains("broadcast, scatter, allgather, alltoall, gather, reduce, reduce-scatter, allreduce"));
+        CHECK_THAT(r.out,
+                   Contains("broadcast, scatter, allgather, alltoall, gather, reduce, reduce-scatter, allreduce"));
     }
 }

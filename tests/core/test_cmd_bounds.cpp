@@ -16,9 +16,9 @@
 #include <vector>
 
 using namespace topocast;
+using Catch::Contains;
 using topocast::testing::CliRun;
 using topocast::testing::runCli;
-using Catch::Contains;
 
 TEST_CASE("bounds --dims 2 --side 125 prints LB 6, paper 7, ours 6 (spec torus-allport §2.1, §6.2)", "[tsaywang][cli]")
 {
@@ -116,11 +116,10 @@ TEST_CASE("the tsay-wang scenario presets build valid schedules", "[tsaywang][cl
     }
 }
 
-TEST_CASE("schedule --algorithm tsay-wang --variant direct --json carries labels and bounds",
-          "[tsaywang][cli]")
+TEST_CASE("schedule --algorithm tsay-wang --variant direct --json carries labels and bounds", "[tsaywang][cli]")
 {
-    const CliRun r = runCli({"schedule", "--topology", "torus:7x7x7", "--algorithm", "tsay-wang", "--variant",
-                                "direct", "--source", "1,2,3", "--json"});
+    const CliRun r = runCli({"schedule", "--topology", "torus:7x7x7", "--algorithm", "tsay-wang", "--variant", "direct",
+                             "--source", "1,2,3", "--json"});
     REQUIRE(r.status == 0);
     const auto doc = nlohmann::json::parse(r.out);
     CHECK(doc["algorithm"] == "tsay-wang");

@@ -2,8 +2,8 @@
 // source's schedule timed by the engine or simulated (checked source by source against core), the
 // simulated never below the engine's, the document names the model and the network, and the
 // refusals come before anything runs.
-#include "commands.h"
 #include "cli_runner.h"
+#include "commands.h"
 
 #include "topocast/algorithms/registry.h"
 #include "topocast/analysis/simulate.h"
@@ -15,9 +15,9 @@
 #include <string>
 
 using namespace topocast;
+using Catch::Contains;
 using topocast::testing::CliRun;
 using topocast::testing::runCli;
-using Catch::Contains;
 
 namespace {
 
@@ -46,7 +46,7 @@ TEST_CASE("landscape --model: each source's time is its schedule timed or simula
     CHECK(loggp["model"] == "loggp");
     CHECK(simgrid["model"] == "simgrid");
     CHECK_THAT(simgrid["time_model"].get<std::string>(), Contains("SimGrid 3.32"));
-    CHECK(loggp.dump() != simgrid.dump());  // two requests, two documents
+    CHECK(loggp.dump() != simgrid.dump()); // two requests, two documents
 
     NetworkModel net;
     net.message = std::uint64_t{1} << 20;
@@ -67,15 +67,18 @@ TEST_CASE("landscape --model: each source's time is its schedule timed or simula
 
 TEST_CASE("landscape --model is refused with the reason before anything runs", "[simulate][cli]")
 {
-    const CliRun tcd = runCli({"landscape", "-t", "torus:5x5", "-a", "binomial", "--metric", "tcd", "--model", "simgrid"});
+    const CliRun tcd =
+        runCli({"landscape", "-t", "torus:5x5", "-a", "binomial", "--metric", "tcd", "--model", "simgrid"});
     CHECK(tcd.status == 2);
     CHECK_THAT(tcd.err, Contains("--model simgrid times schedules: it goes with --metric time, not tcd"));
     const CliRun big = runCli({"landscape", "-t", "torus:32x32x32", "-a", "binomial", "--metric", "time", "--model",
                                "simgrid", "--max-seconds", "10"});
     CHECK(big.status == 2);
-    CHECK_THAT(big.err, Contains("simulating binomial from each of the 32768 sources of the 32×32×32 torus would take about"));
+    CHECK_THAT(big.err,
+               Contains("simulating binomial from each of the 32768 sources of the 32×32×32 torus would take about"));
     CHECK_THAT(big.err, Contains("the limit is --max-seconds 10"));
-    const CliRun model = runCli({"landscape", "-t", "torus:5x5", "-a", "binomial", "--metric", "time", "--model", "ns3"});
+    const CliRun model =
+        runCli({"landscape", "-t", "torus:5x5", "-a", "binomial", "--metric", "time", "--model", "ns3"});
     CHECK(model.status != 0);
     CHECK_THAT(model.err, Contains("--model"));
 }

@@ -16,9 +16,9 @@
 #include <string>
 
 using namespace topocast;
+using Catch::Contains;
 using topocast::testing::CliRun;
 using topocast::testing::runCli;
-using Catch::Contains;
 
 namespace {
 std::string presetPath(const char* name)
@@ -48,7 +48,7 @@ TEST_CASE("visibility --json: one entry per step, min_fraction ≥ 0.95 on the d
     }
     CHECK(doc["min_fraction"].get<double>() == Approx(minFraction));
     CHECK(doc["min_fraction"].get<double>() >= 0.95);
-    CHECK(doc["steps"][0]["active"] == 2);  // step 1 of Cang-Wu from the eye: the source sends to one node
+    CHECK(doc["steps"][0]["active"] == 2); // step 1 of Cang-Wu from the eye: the source sends to one node
     // How large: the planes side by side the 8×8×8 opens with fill the window (issue: the tower
     // spanned 0.19 of it with nodes 2–3 px across); the same numbers as core's measureView.
     CHECK(doc["layout"] == "planes");
@@ -64,7 +64,8 @@ TEST_CASE("visibility --layout: refused where the network has no such drawing", 
     const CliRun r = runCli({"visibility", "--topology", "mesh:8x8", "--algorithm", "cang-wu", "--layout", "planes"});
     CHECK(r.status == 2);
     CHECK_THAT(r.err, Contains("--layout planes") && Contains("8×8 mesh"));
-    const CliRun flat = runCli({"visibility", "--topology", "hypercube:4", "--algorithm", "sbt", "--layout", "flat", "--json"});
+    const CliRun flat =
+        runCli({"visibility", "--topology", "hypercube:4", "--algorithm", "sbt", "--layout", "flat", "--json"});
     REQUIRE(flat.status == 0);
     CHECK(nlohmann::json::parse(flat.out)["layout"] == "flat");
 }
@@ -77,7 +78,8 @@ TEST_CASE("visibility: --layout tower --explode 0 shows the plain cube, where th
     REQUIRE(r.status == 0);
     CHECK(nlohmann::json::parse(r.out)["min_fraction"].get<double>() < 0.95);
     CHECK(nlohmann::json::parse(r.out)["layout"] == "tower");
-    const CliRun text = runCli({"visibility", "--scenario", presetPath("default.json"), "--width", "800", "--height", "800"});
+    const CliRun text =
+        runCli({"visibility", "--scenario", presetPath("default.json"), "--width", "800", "--height", "800"});
     REQUIRE(text.status == 0);
     CHECK_THAT(text.out, Contains("800×800 view"));
     CHECK_THAT(text.out, Contains("min fraction visible"));
@@ -126,14 +128,14 @@ TEST_CASE("layout: a 3-D torus draws its wrap links as 13-point arcs, explode sp
     REQUIRE(r.status == 0);
     const auto doc = nlohmann::json::parse(r.out);
     REQUIRE(doc["nodes"].size() == 125);
-    REQUIRE(doc["edges"].size() == 375);  // 3 links per node on a torus
+    REQUIRE(doc["edges"].size() == 375); // 3 links per node on a torus
     std::size_t arcs = 0;
     for (const auto& e : doc["edges"])
         if (e["points"].size() == static_cast<std::size_t>(kArcSegments) + 1)
             ++arcs;
         else
             CHECK(e["points"].size() == 2);
-    CHECK(arcs == 75);  // one wrap link per ring: 25 rings per dimension
+    CHECK(arcs == 75); // one wrap link per ring: 25 rings per dimension
     // y-planes 2 apart with explode 1: node (0,0,0) and (0,1,0).
     CHECK(doc["nodes"][0][1].get<double>() - doc["nodes"][5][1].get<double>() == Approx(2.0));
     CHECK(doc["nodes"][1][0].get<double>() - doc["nodes"][0][0].get<double>() == Approx(1.0));
@@ -155,8 +157,11 @@ TEST_CASE("layout --json: a 3-D mesh as the app opens it, planes side by side wi
     for (const auto& node : doc["nodes"])
         CHECK(node[2] == 0);
     // The tower, as before: asked for, or implied by an explode.
-    CHECK(nlohmann::json::parse(runCli({"layout", "--topology", "mesh:4x4x4", "--layout", "tower", "--json"}).out)["edges"].size() == 144);
-    CHECK(nlohmann::json::parse(runCli({"layout", "--topology", "mesh:4x4x4", "--explode", "1", "--json"}).out)["layout"] == "tower");
+    CHECK(nlohmann::json::parse(
+              runCli({"layout", "--topology", "mesh:4x4x4", "--layout", "tower", "--json"}).out)["edges"]
+              .size() == 144);
+    CHECK(nlohmann::json::parse(
+              runCli({"layout", "--topology", "mesh:4x4x4", "--explode", "1", "--json"}).out)["layout"] == "tower");
     const CliRun both = runCli({"layout", "--topology", "mesh:4x4x4", "--layout", "planes", "--explode", "1"});
     CHECK(both.status == 2);
     CHECK_THAT(both.err, Contains("no explode"));

@@ -83,7 +83,7 @@ Schedule repeatedOnce(Schedule s, StepNo step)
 
 /// Brute force: every node's partial of every chunk as a std::set, the step's sends read before
 /// its receives; a receive adds a disjoint partial or replaces one it contains.
-using PartialSets = std::vector<std::vector<std::set<std::uint32_t>>>;  // [node][chunk]
+using PartialSets = std::vector<std::vector<std::set<std::uint32_t>>>; // [node][chunk]
 std::vector<PartialSets> bruteForcePartials(const Schedule& s)
 {
     const std::uint32_t n = s.topology().nodeCount();
@@ -101,7 +101,8 @@ std::vector<PartialSets> bruteForcePartials(const Schedule& s)
                 REQUIRE(c != kNoChunk);
                 const auto& in = before[t.from][c];
                 auto& mine = state[t.to][c];
-                const bool disjoint = std::none_of(in.begin(), in.end(), [&](std::uint32_t x) { return mine.count(x) > 0; });
+                const bool disjoint =
+                    std::none_of(in.begin(), in.end(), [&](std::uint32_t x) { return mine.count(x) > 0; });
                 const bool contains = std::includes(in.begin(), in.end(), mine.begin(), mine.end());
                 REQUIRE((disjoint || contains));
                 if (disjoint)
@@ -133,7 +134,8 @@ TEST_CASE("a Hamiltonian cycle visits every node once, each next to the one befo
     }
 }
 
-TEST_CASE("ring is refused where there is no Hamiltonian cycle, with the reason and what has one", "[collectives][ring]")
+TEST_CASE("ring is refused where there is no Hamiltonian cycle, with the reason and what has one",
+          "[collectives][ring]")
 {
     REQUIRE(hamiltonianCycleWhyNot(Topology::parse("mesh:3x3")));
     CHECK_THAT(*hamiltonianCycleWhyNot(Topology::parse("mesh:3x3")),
@@ -148,7 +150,8 @@ TEST_CASE("ring is refused where there is no Hamiltonian cycle, with the reason 
 TEST_CASE("ring all-reduce: 2(N−1) steps, 2(N−1)/N of the message per node — the bandwidth bound — and it checks",
           "[collectives][ring]")
 {
-    for (const char* name : {"torus:8", "torus:4x4", "torus:3x3", "mesh:4x4", "mesh:2x3", "hypercube:4", "torus:3x3x3"}) {
+    for (const char* name :
+         {"torus:8", "torus:4x4", "torus:3x3", "mesh:4x4", "mesh:2x3", "hypercube:4", "torus:3x3x3"}) {
         CAPTURE(name);
         const Schedule s = ringOf(name, "allreduce");
         const double n = s.topology().nodeCount();
@@ -162,9 +165,9 @@ TEST_CASE("ring all-reduce: 2(N−1) steps, 2(N−1)/N of the message per node �
         REQUIRE(f);
         CHECK(f->startups == 2 * (n - 1));
         CHECK(f->data == Approx(busiestReceive(s)));
-        CHECK(f->data == Approx(f->lowerBoundData));  // bandwidth-optimal
+        CHECK(f->data == Approx(f->lowerBoundData)); // bandwidth-optimal
         CHECK(f->lowerBoundStartups == std::ceil(std::log2(n)));
-        CHECK(computeMetrics(s).tcd == s.size());  // every message one hop
+        CHECK(computeMetrics(s).tcd == s.size()); // every message one hop
     }
 }
 
@@ -180,7 +183,8 @@ TEST_CASE("ring all-gather and reduce-scatter: N−1 steps, (N−1)·M and (N−
         const Schedule rs = ringOf(name, "reduce-scatter");
         CHECK(rs.stepCount() == n - 1);
         CHECK(busiestReceive(rs) == Approx((n - 1) / n));
-        CHECK(rs.figures->get<CollectiveFigures>()->data == Approx(rs.figures->get<CollectiveFigures>()->lowerBoundData));
+        CHECK(rs.figures->get<CollectiveFigures>()->data ==
+              Approx(rs.figures->get<CollectiveFigures>()->lowerBoundData));
         CHECK(validate(rs, promisedValidateOptions(rs)).violations == std::vector<std::string>{});
     }
 }
@@ -219,7 +223,7 @@ TEST_CASE("the checker refuses a reduction with a dropped transfer, a repeated o
     SECTION("a dropped transfer: a contribution never reaches some node, named with its chunk")
     {
         Schedule s = good;
-        s.mutableTransfers().erase(s.mutableTransfers().begin() + 5);  // a reduce-scatter step-1 transfer
+        s.mutableTransfers().erase(s.mutableTransfers().begin() + 5); // a reduce-scatter step-1 transfer
         s.finalize();
         const Validation v = validate(s, promisedValidateOptions(s));
         CHECK_FALSE(v.ok());
@@ -262,16 +266,20 @@ TEST_CASE("what each node holds of an all-reduce and a reduce-scatter matches a 
         const char* name;
         const char* pattern;
     };
-    for (const auto& [algorithm, name, pattern] : std::vector<Case>{
-             {"ring", "torus:5", "allreduce"}, {"ring", "mesh:2x3", "allreduce"}, {"ring", "hypercube:3", "reduce-scatter"},
-             {"ring", "torus:3x3", "reduce-scatter"}, {"bucket", "torus:3x4", "allreduce"}, {"bucket", "mesh:3x3", "reduce-scatter"},
-             {"rabenseifner", "hypercube:3", "allreduce"}, {"rabenseifner", "mesh:4x2", "allreduce"},
-             {"binomial", "mesh:3x3", "reduce"}}) {
+    for (const auto& [algorithm, name, pattern] : std::vector<Case>{{"ring", "torus:5", "allreduce"},
+                                                                    {"ring", "mesh:2x3", "allreduce"},
+                                                                    {"ring", "hypercube:3", "reduce-scatter"},
+                                                                    {"ring", "torus:3x3", "reduce-scatter"},
+                                                                    {"bucket", "torus:3x4", "allreduce"},
+                                                                    {"bucket", "mesh:3x3", "reduce-scatter"},
+                                                                    {"rabenseifner", "hypercube:3", "allreduce"},
+                                                                    {"rabenseifner", "mesh:4x2", "allreduce"},
+                                                                    {"binomial", "mesh:3x3", "reduce"}}) {
         CAPTURE(algorithm, name, pattern);
         const Schedule s = collectiveOf(algorithm, name, pattern);
         const Holdings h(s);
         if (!combines(s.pattern()))
-            continue;  // all-gather: test_holdings.cpp's brute force
+            continue; // all-gather: test_holdings.cpp's brute force
         const std::vector<PartialSets> truth = bruteForcePartials(s);
         const std::uint32_t n = s.topology().nodeCount();
         for (std::uint32_t k = 0; k <= s.stepCount(); ++k)
@@ -302,8 +310,8 @@ TEST_CASE("bucket: rings along each dimension, 2·Σ(k_d − 1) steps for an all
           "no two transfers of a step on one channel",
           "[collectives][bucket]")
 {
-    for (const char* name : {"torus:4x4", "torus:3x5", "mesh:4x4", "mesh:3x5", "mesh:2x3x3", "hypercube:4", "torus:3x3x3",
-                             "mesh:7"}) {
+    for (const char* name :
+         {"torus:4x4", "torus:3x5", "mesh:4x4", "mesh:3x5", "mesh:2x3x3", "hypercube:4", "torus:3x3x3", "mesh:7"}) {
         CAPTURE(name);
         const Topology topo = Topology::parse(name);
         const double n = topo.nodeCount();
@@ -331,9 +339,10 @@ TEST_CASE("bucket: rings along each dimension, 2·Σ(k_d − 1) steps for an all
     }
 }
 
-TEST_CASE("rabenseifner: 2·log₂N steps and 2(N−1)/N per node, both lower bounds, and refused where a side is not a power "
-          "of two",
-          "[collectives][rabenseifner]")
+TEST_CASE(
+    "rabenseifner: 2·log₂N steps and 2(N−1)/N per node, both lower bounds, and refused where a side is not a power "
+    "of two",
+    "[collectives][rabenseifner]")
 {
     for (int d = 1; d <= 7; ++d) {
         CAPTURE(d);
@@ -344,11 +353,12 @@ TEST_CASE("rabenseifner: 2·log₂N steps and 2(N−1)/N per node, both lower bo
         CHECK(busiestReceive(ar) == Approx(2 * (n - 1) / n).epsilon(1e-12));
         CHECK(validate(ar, promisedValidateOptions(ar)).violations == std::vector<std::string>{});
         const CollectiveFigures& f = *ar.figures->get<CollectiveFigures>();
-        CHECK(f.startups == 2 * f.lowerBoundStartups);  // two halves, each log₂N
+        CHECK(f.startups == 2 * f.lowerBoundStartups); // two halves, each log₂N
         CHECK(f.data == Approx(f.lowerBoundData));
         const Schedule rs = collectiveOf("rabenseifner", name.c_str(), "reduce-scatter");
         CHECK(rs.stepCount() == static_cast<std::uint32_t>(d));
-        CHECK(rs.figures->get<CollectiveFigures>()->startups == rs.figures->get<CollectiveFigures>()->lowerBoundStartups);
+        CHECK(rs.figures->get<CollectiveFigures>()->startups ==
+              rs.figures->get<CollectiveFigures>()->lowerBoundStartups);
         CHECK(validate(rs, promisedValidateOptions(rs)).violations == std::vector<std::string>{});
     }
     // By embedding on a mesh: exchanges of one step may share channels, so the schedule says so.
@@ -386,7 +396,7 @@ TEST_CASE("partial results: disjoint sets add, a containing set replaces, the sa
     CHECK(replaced.kind == ContributionSets::Merge::Replaced);
     CHECK(replaced.result == b.result);
     CHECK(sets.merge(b.result, b.result).kind == ContributionSets::Merge::Repeated);
-    const auto overlap = sets.merge(b.result, a.result);  // {1,2} into {1,2,5}: 1 and 2 twice
+    const auto overlap = sets.merge(b.result, a.result); // {1,2} into {1,2,5}: 1 and 2 twice
     CHECK(overlap.kind == ContributionSets::Merge::Overlap);
     CHECK(overlap.witness == NodeId{1});
     // Runs: [0,3) ∪ [3,8) is every node in one run.
@@ -417,8 +427,8 @@ TEST_CASE("topocast-cli: the new patterns, a source refused for an all-pattern, 
 {
     const CliRun ok = runCli({"schedule", "--topology", "torus:4x4", "--algorithm", "ring", "--pattern", "allreduce"});
     CHECK(ok.status == 0);
-    const CliRun withSource =
-        runCli({"schedule", "--topology", "torus:4x4", "--algorithm", "ring", "--pattern", "allreduce", "--source", "1,1"});
+    const CliRun withSource = runCli(
+        {"schedule", "--topology", "torus:4x4", "--algorithm", "ring", "--pattern", "allreduce", "--source", "1,1"});
     CHECK(withSource.status != 0);
     CHECK_THAT(withSource.err, Catch::Contains("an allreduce has no source") && Catch::Contains("leave --source out"));
     const CliRun ringDefault = runCli({"schedule", "--topology", "torus:8", "--algorithm", "ring", "--source", "3"});
@@ -429,12 +439,12 @@ TEST_CASE("topocast-cli: the new patterns, a source refused for an all-pattern, 
     const CliRun unknown = runCli({"schedule", "--topology", "torus:8", "--algorithm", "ring", "--pattern", "allsum"});
     CHECK(unknown.status != 0);
     CHECK_THAT(unknown.err, Catch::Contains("allsum") && Catch::Contains("reduce-scatter"));
-    const CliRun reduce =
-        runCli({"schedule", "--topology", "mesh:4x4", "--algorithm", "binomial", "--pattern", "reduce", "--source", "1,1"});
+    const CliRun reduce = runCli(
+        {"schedule", "--topology", "mesh:4x4", "--algorithm", "binomial", "--pattern", "reduce", "--source", "1,1"});
     CHECK(reduce.status == 0);
 
-    const CliRun buffers = runCli({"buffers", "--topology", "torus:4", "--algorithm", "ring", "--pattern", "allreduce",
-                                   "--step", "3", "--json"});
+    const CliRun buffers = runCli(
+        {"buffers", "--topology", "torus:4", "--algorithm", "ring", "--pattern", "allreduce", "--step", "3", "--json"});
     REQUIRE(buffers.status == 0);
     const nlohmann::json doc = nlohmann::json::parse(buffers.out);
     CHECK(doc["pattern"] == "allreduce");
@@ -445,7 +455,7 @@ TEST_CASE("topocast-cli: the new patterns, a source refused for an all-pattern, 
     CHECK(node1["blocks"][1]["sources"] == nlohmann::json::parse("[[0],[1],[2],[3]]"));
     CHECK(doc["source"].is_null());
     CHECK(node1["required"] == 16);
-    CHECK(node1["required_held"] == 1 + 2 + 3 + 4);  // chunk j holds 4 − ((j − 1) mod 4) contributions
+    CHECK(node1["required_held"] == 1 + 2 + 3 + 4); // chunk j holds 4 − ((j − 1) mod 4) contributions
 }
 
 TEST_CASE("a hypercube graph's reduce is its broadcast run backwards, its gather its scatter: same steps and TCD, and "
@@ -475,8 +485,9 @@ TEST_CASE("a hypercube graph's reduce is its broadcast run backwards, its gather
                       Catch::Contains("sbnt does not take pattern 'reduce'"));
 }
 
-TEST_CASE("topocast-cli compare ranks the all-reduces by their time on the network model, α–β beside it, ties sharing a rank",
-          "[collectives][cli]")
+TEST_CASE(
+    "topocast-cli compare ranks the all-reduces by their time on the network model, α–β beside it, ties sharing a rank",
+    "[collectives][cli]")
 {
     const CliRun r = runCli({"compare", "-t", "hypercube:4", "--pattern", "allreduce", "--tau", "10", "--tc", "1",
                              "--message", "16", "--json"});
@@ -520,7 +531,8 @@ TEST_CASE("topocast-cli compare ranks the all-reduces by their time on the netwo
     CHECK_THAT(mesh.out, Catch::Contains("not applicable: ring") && Catch::Contains("1     bucket"));
 }
 
-TEST_CASE("landscapes vary the root of a reduce or gather, and an all-reduce has none to vary", "[collectives][landscape]")
+TEST_CASE("landscapes vary the root of a reduce or gather, and an all-reduce has none to vary",
+          "[collectives][landscape]")
 {
     const Topology mesh = Topology::parse("mesh:4x4");
     CHECK(landscapeMetrics("ring", {{"pattern", "allreduce"}}).empty());
@@ -535,7 +547,8 @@ TEST_CASE("landscapes vary the root of a reduce or gather, and an all-reduce has
     CHECK(reduce->values == bcast->values);
 }
 
-TEST_CASE("the byte replay sums real bytes: every combining algorithm (and gather) delivers the sum of all contributions, and a "
+TEST_CASE("the byte replay sums real bytes: every combining algorithm (and gather) delivers the sum of all "
+          "contributions, and a "
           "corrupted, dropped or repeated message is named",
           "[collectives][replay]")
 {
@@ -546,7 +559,7 @@ TEST_CASE("the byte replay sums real bytes: every combining algorithm (and gathe
         const Block chunk{Block::kAll, Block::kAll, 2};
         std::vector<std::uint8_t> got(24), a(24), b(24);
         fillPartial(sets, two, chunk, got);
-        fillBlock(Block{1, Block::kAll, 2}, a);  // node 1's contribution to chunk 2 is block {1, all, 2}
+        fillBlock(Block{1, Block::kAll, 2}, a); // node 1's contribution to chunk 2 is block {1, all, 2}
         fillBlock(Block{3, Block::kAll, 2}, b);
         for (std::size_t w = 0; w < 3; ++w) {
             std::uint64_t x = 0, y = 0, sum = 0;
@@ -555,7 +568,7 @@ TEST_CASE("the byte replay sums real bytes: every combining algorithm (and gathe
             std::memcpy(&sum, got.data() + 8 * w, 8);
             const std::uint64_t low48 = (std::uint64_t{1} << 48) - 1;
             CHECK(sum == (x & low48) + (y & low48));
-            CHECK(sum < (std::uint64_t{1} << 49));  // no carry out: sums of up to 65,535 stay exact
+            CHECK(sum < (std::uint64_t{1} << 49)); // no carry out: sums of up to 65,535 stay exact
         }
         // Blocks that are not whole words are refused by name.
         CHECK_THROWS_WITH(requireWordBlocks(12), Catch::Contains("multiple of 8 (got 12)"));
@@ -569,13 +582,19 @@ TEST_CASE("the byte replay sums real bytes: every combining algorithm (and gathe
         const char* pattern;
         std::uint32_t root;
     };
-    for (const auto& [algorithm, topology, pattern, root] : std::vector<Case>{
-             {"ring", "torus:5", "allreduce", 0}, {"ring", "mesh:2x3", "reduce-scatter", 0},
-             {"ring", "hypercube:3", "allreduce", 0}, {"bucket", "torus:3x4", "allreduce", 0},
-             {"bucket", "mesh:2x2x3", "reduce-scatter", 0}, {"rabenseifner", "hypercube:4", "allreduce", 0},
-             {"rabenseifner", "mesh:4x2", "reduce-scatter", 0}, {"binomial", "mesh:3x3", "reduce", 4},
-             {"sbt", "hypercube:3", "reduce", 5}, {"nesbt", "hypercube:3", "reduce", 2},
-             {"sbnt", "hypercube:3", "gather", 6}, {"binomial", "torus:3x3", "gather", 1}}) {
+    for (const auto& [algorithm, topology, pattern, root] :
+         std::vector<Case>{{"ring", "torus:5", "allreduce", 0},
+                           {"ring", "mesh:2x3", "reduce-scatter", 0},
+                           {"ring", "hypercube:3", "allreduce", 0},
+                           {"bucket", "torus:3x4", "allreduce", 0},
+                           {"bucket", "mesh:2x2x3", "reduce-scatter", 0},
+                           {"rabenseifner", "hypercube:4", "allreduce", 0},
+                           {"rabenseifner", "mesh:4x2", "reduce-scatter", 0},
+                           {"binomial", "mesh:3x3", "reduce", 4},
+                           {"sbt", "hypercube:3", "reduce", 5},
+                           {"nesbt", "hypercube:3", "reduce", 2},
+                           {"sbnt", "hypercube:3", "gather", 6},
+                           {"binomial", "torus:3x3", "gather", 1}}) {
         CAPTURE(algorithm, topology, pattern, root);
         Params p;
         p.set("pattern", pattern);
@@ -632,7 +651,8 @@ TEST_CASE("the byte replay sums real bytes: every combining algorithm (and gathe
     }
 }
 
-TEST_CASE("compare lists every hypercube graph for gather and reduce, with the figures of what it reverses", "[cli][compare]")
+TEST_CASE("compare lists every hypercube graph for gather and reduce, with the figures of what it reverses",
+          "[cli][compare]")
 {
     for (const char* pattern : {"gather", "reduce"}) {
         const CliRun r = runCli({"compare", "-t", "hypercube:4", "--pattern", pattern, "--json"});
@@ -652,7 +672,8 @@ TEST_CASE("compare lists every hypercube graph for gather and reduce, with the f
         CHECK(doc["rows"].size() >= 6);
     }
     // SBT's gather is its scatter reversed: N − 1 start-ups and N − 1 elements in sequence one-port.
-    const nlohmann::json g = nlohmann::json::parse(runCli({"compare", "-t", "hypercube:4", "--pattern", "gather", "--json"}).out);
+    const nlohmann::json g =
+        nlohmann::json::parse(runCli({"compare", "-t", "hypercube:4", "--pattern", "gather", "--json"}).out);
     for (const auto& row : g["rows"])
         if (row["algorithm"] == "sbt") {
             CHECK(row["startups"] == 15);

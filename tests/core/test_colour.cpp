@@ -62,7 +62,7 @@ TEST_CASE("sRGB to CIELAB (D65): white, black, grey and the primaries", "[colour
     CHECK(white.a == Approx(0.0).margin(1e-3));
     CHECK(white.b == Approx(0.0).margin(1e-3));
     CHECK(black.L == Approx(0.0).margin(1e-9));
-    CHECK(grey.L == Approx(53.389).margin(0.01));  // sRGB 128/255-ish mid grey (0.5 encoded → 21.4 % luminance)
+    CHECK(grey.L == Approx(53.389).margin(0.01)); // sRGB 128/255-ish mid grey (0.5 encoded → 21.4 % luminance)
     const Lab red = toLab({1, 0, 0}), green = toLab({0, 1, 0}), blue = toLab({0, 0, 1});
     CHECK(red.L == Approx(53.2408).margin(0.01));
     CHECK(red.a == Approx(80.0925).margin(0.01));
@@ -154,7 +154,7 @@ TEST_CASE("viridis and cividis: matplotlib's end points and entries, lightness r
         double last = -1;
         for (int i = 0; i <= 64; ++i) {
             const double L = toLab(mapColour(m, i / 64.0)).L;
-            CHECK(L > last);  // a colour bar reads as "more" from one end to the other
+            CHECK(L > last); // a colour bar reads as "more" from one end to the other
             last = L;
         }
     }

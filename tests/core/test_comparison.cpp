@@ -20,9 +20,13 @@ namespace fs = std::filesystem;
 
 namespace {
 
-const std::string kHead = R"({"format":"topocast-scenario","version":1,"topology":"mesh:8x8","algorithm":"cang-wu","source":[2,3],)";
+const std::string kHead =
+    R"({"format":"topocast-scenario","version":1,"topology":"mesh:8x8","algorithm":"cang-wu","source":[2,3],)";
 
-Scenario parse(const std::string& text) { return scenarioFromJson(parseJsonText(text, "s")); }
+Scenario parse(const std::string& text)
+{
+    return scenarioFromJson(parseJsonText(text, "s"));
+}
 
 std::string comparisonError(const std::string& text)
 {
@@ -34,7 +38,10 @@ std::string comparisonError(const std::string& text)
     return "no error";
 }
 
-fs::path comparisonPreset(const std::string& name) { return fs::path(TOPOCAST_SOURCE_DIR) / "resources/scenarios" / name; }
+fs::path comparisonPreset(const std::string& name)
+{
+    return fs::path(TOPOCAST_SOURCE_DIR) / "resources/scenarios" / name;
+}
 
 struct Built {
     Schedule a, b;
@@ -55,11 +62,13 @@ Built buildCompared(const Scenario& sc)
 
 TEST_CASE("a compare scenario round-trips, and the compare side inherits topology and source", "[scenario][compare]")
 {
-    const Scenario sc = parse(kHead + R"("params":{"mode":"paper"},"compare":{"title":"B","algorithm":"cang-wu","params":{"mode":"optimal"}}})");
+    const Scenario sc = parse(
+        kHead +
+        R"("params":{"mode":"paper"},"compare":{"title":"B","algorithm":"cang-wu","params":{"mode":"optimal"}}})");
     REQUIRE(sc.compare);
     const Scenario b = compareSide(sc);
     CHECK(b.topology == sc.topology);
-    CHECK(b.source == sc.source);  // source left out: the scenario's (2,3)
+    CHECK(b.source == sc.source); // source left out: the scenario's (2,3)
     CHECK(b.topology.nodeName(b.source) == "(2,3)");
     CHECK(b.params.getString("mode", "") == "optimal");
     CHECK(b.title == "B");
@@ -80,63 +89,73 @@ TEST_CASE("a compare scenario round-trips, and the compare side inherits topolog
     CHECK_FALSE(plain == sc);
 }
 
-TEST_CASE("a compare side on another network or with bad fields is refused, saying what is allowed", "[scenario][compare][bad-input]")
+TEST_CASE("a compare side on another network or with bad fields is refused, saying what is allowed",
+          "[scenario][compare][bad-input]")
 {
-    CHECK_THAT(comparisonError(kHead + R"("compare":{"topology":"mesh:4x4","algorithm":"bfs"}})"),
-               Catch::Contains("compare.topology: the 4×4 mesh (mesh:4x4) is not the scenario's the 8×8 mesh (mesh:8x8)") &&
-                   Catch::Contains("both sides of a comparison share one network") &&
-                   Catch::Contains("give \"mesh:8x8\" or leave compare.topology out"));
+    CHECK_THAT(
+        comparisonError(kHead + R"("compare":{"topology":"mesh:4x4","algorithm":"bfs"}})"),
+        Catch::Contains("compare.topology: the 4×4 mesh (mesh:4x4) is not the scenario's the 8×8 mesh (mesh:8x8)") &&
+            Catch::Contains("both sides of a comparison share one network") &&
+            Catch::Contains("give \"mesh:8x8\" or leave compare.topology out"));
     CHECK_THAT(comparisonError(kHead + R"("compare":{"topology":"torus:8x8","algorithm":"bfs"}})"),
                Catch::Contains("share one network"));
-    CHECK_THAT(comparisonError(kHead + R"("compare":{"topology":"mesh:6x","algorithm":"bfs"}})"), Catch::Contains("compare.topology: "));
-    CHECK_THAT(comparisonError(kHead + R"("compare":{"topology":7,"algorithm":"bfs"}})"), Catch::Contains("compare.topology: expected a topology string"));
+    CHECK_THAT(comparisonError(kHead + R"("compare":{"topology":"mesh:6x","algorithm":"bfs"}})"),
+               Catch::Contains("compare.topology: "));
+    CHECK_THAT(comparisonError(kHead + R"("compare":{"topology":7,"algorithm":"bfs"}})"),
+               Catch::Contains("compare.topology: expected a topology string"));
     CHECK_THAT(comparisonError(kHead + R"("compare":[1]})"), Catch::Contains("compare: expected an object"));
-    CHECK_THAT(comparisonError(kHead + R"("compare":{"source":[1,1]}})"), Catch::Contains("compare.algorithm: expected an algorithm name"));
+    CHECK_THAT(comparisonError(kHead + R"("compare":{"source":[1,1]}})"),
+               Catch::Contains("compare.algorithm: expected an algorithm name"));
     CHECK_THAT(comparisonError(kHead + R"("compare":{"algorithm":"bfs","source":[9,1]}})"),
                Catch::Contains("compare.source[0]: 9 is out of range 0..7"));
     CHECK_THAT(comparisonError(kHead + R"("compare":{"algorithm":"bfs","params":{"tau":null}}})"),
                Catch::Contains("compare.params.tau: expected a string or a number, got null"));
     CHECK_THAT(comparisonError(kHead + R"("compare":{"algorithm":"bfs","compare":{}}})"),
                Catch::Contains("compare.compare: not allowed here; the compare side has title, topology"));
-    CHECK_THAT(comparisonError(kHead + R"("compare":{"algorithm":"bfs","version":1}})"), Catch::Contains("compare.version: not allowed"));
+    CHECK_THAT(comparisonError(kHead + R"("compare":{"algorithm":"bfs","version":1}})"),
+               Catch::Contains("compare.version: not allowed"));
 
     // The same rule for two scenarios put side by side (topocast --scenario A --compare B).
     Scenario a = parse(kHead + "\"params\":{}}");
     Scenario b = a;
     b.topology = Topology::mesh({4, 4});
     b.source = NodeId{0};
-    CHECK_THROWS_WITH(withCompare(a, b), Catch::Contains("a comparison needs one network on both sides: A is the 8×8 mesh (mesh:8x8), B is the 4×4 mesh (mesh:4x4)") &&
+    CHECK_THROWS_WITH(withCompare(a, b), Catch::Contains("a comparison needs one network on both sides: A is the 8×8 "
+                                                         "mesh (mesh:8x8), B is the 4×4 mesh (mesh:4x4)") &&
                                              Catch::Contains("give B the topology mesh:8x8 too"));
-    Scenario handMade = a;  // a compare side put together in code is held to the same rule
+    Scenario handMade = a; // a compare side put together in code is held to the same rule
     handMade.compare = std::make_shared<const Scenario>(b);
     CHECK_THROWS_WITH(compareSide(handMade), Catch::Contains("a comparison needs one network on both sides"));
     b.topology = a.topology;
     b.algorithm = "bfs";
     const Scenario both = withCompare(a, b);
     CHECK(compareSide(both).algorithm == "bfs");
-    CHECK_THROWS_WITH(compareSchedules(buildScenario(a), computeMetrics(buildScenario(a)), buildScenario(parse(
-                          R"({"format":"topocast-scenario","version":1,"topology":"mesh:4x4","algorithm":"bfs"})")),
-                                       Metrics{}),
-                      Catch::Contains("different networks") && Catch::Contains("a comparison needs one network"));
+    CHECK_THROWS_WITH(
+        compareSchedules(buildScenario(a), computeMetrics(buildScenario(a)),
+                         buildScenario(parse(
+                             R"({"format":"topocast-scenario","version":1,"topology":"mesh:4x4","algorithm":"bfs"})")),
+                         Metrics{}),
+        Catch::Contains("different networks") && Catch::Contains("a comparison needs one network"));
 }
 
 TEST_CASE("comparison: shared timeline, per-step and cumulative TCD, nodes informed at different steps", "[compare]")
 {
     // bfs (all-port, 6 steps on 4×4 from a corner) against binomial (one-port, log2 16 = 4 steps).
-    Scenario a = parse(R"({"format":"topocast-scenario","version":1,"topology":"mesh:4x4","algorithm":"bfs","source":[0,0]})");
+    Scenario a =
+        parse(R"({"format":"topocast-scenario","version":1,"topology":"mesh:4x4","algorithm":"bfs","source":[0,0]})");
     Scenario b = a;
     b.algorithm = "binomial";
     const Built r = buildCompared(withCompare(a, b));
-    REQUIRE(r.ma.steps == 6);  // eccentricity of a 4×4 corner: 3 + 3
+    REQUIRE(r.ma.steps == 6); // eccentricity of a 4×4 corner: 3 + 3
     REQUIRE(r.mb.steps == 4);
     CHECK(r.c.steps == 6);
     REQUIRE(r.c.tcdPerStepB.size() == 6);
-    CHECK(r.c.tcdPerStepB[4] == 0);  // B holds its last state at steps 5 and 6
+    CHECK(r.c.tcdPerStepB[4] == 0); // B holds its last state at steps 5 and 6
     CHECK(r.c.tcdPerStepB[5] == 0);
     CHECK(r.c.cumulativeTcdA.back() == r.ma.tcd);
     CHECK(r.c.cumulativeTcdB.back() == r.mb.tcd);
     CHECK(r.c.cumulativeTcdB[4] == r.mb.tcd);
-    CHECK(r.ma.tcd == 15);  // bfs: one hop per node
+    CHECK(r.ma.tcd == 15); // bfs: one hop per node
     CHECK(sideStep(5, 4) == 4);
     CHECK(sideStep(3, 4) == 3);
     // Brute force: a node differs exactly when the step of its first received transfer differs.
@@ -164,8 +183,8 @@ TEST_CASE("comparison: shared timeline, per-step and cumulative TCD, nodes infor
         INFO("step " << k);
         CHECK(r.c.informedOnOneSide(k) == ahead);
     }
-    CHECK(r.c.informedOnOneSide(0).empty());  // same source
-    CHECK(r.c.informedOnOneSide(6).empty());  // both done
+    CHECK(r.c.informedOnOneSide(0).empty()); // same source
+    CHECK(r.c.informedOnOneSide(6).empty()); // both done
     // The table: B − A per row.
     REQUIRE(r.c.rows.size() == 7);
     CHECK(r.c.rows[2].name == "TCD");
@@ -188,9 +207,9 @@ TEST_CASE("compare presets load and show the papers' numbers", "[scenario][compa
         const Built r = buildCompared(sc);
         CHECK(r.ma.tcd == 71);
         CHECK(r.mb.tcd == 69);
-        CHECK(r.c.steps == 6);  // both time-step optimal: log2 64
+        CHECK(r.c.steps == 6); // both time-step optimal: log2 64
         CHECK(r.c.rows[2].difference() == -2.0);
-        CHECK_FALSE(r.c.differing.empty());  // same steps, different trees
+        CHECK_FALSE(r.c.differing.empty()); // same steps, different trees
     }
     SECTION("8×8×8 from the eye (2,2,2): binomial 1308 against Cang-Wu's OD = 525 (spec mesh-tcd §6.1)")
     {
@@ -213,10 +232,10 @@ TEST_CASE("compare presets load and show the papers' numbers", "[scenario][compa
         CHECK(r.mb.steps == 3);
         CHECK(scheduleInfo(r.a)["lower_bound"] == 3);
         CHECK(r.c.steps == 4);
-        CHECK(r.c.tcdPerStepB[3] == 0);  // direct holds its last state in step 4
+        CHECK(r.c.tcdPerStepB[3] == 0); // direct holds its last state in step 4
         CHECK(r.ma.tcd == 953);
         CHECK(r.mb.tcd == 792);
-        CHECK(r.ma.transfers == 342);  // a broadcast to 343 − 1 nodes, each once
+        CHECK(r.ma.transfers == 342); // a broadcast to 343 − 1 nodes, each once
         CHECK(r.mb.transfers == 342);
     }
     SECTION("6-cube, one port, 6 packets: SBT time 72 against nESBT 24 (Johnsson-Ho Table 4)")
@@ -225,11 +244,11 @@ TEST_CASE("compare presets load and show the papers' numbers", "[scenario][compa
         const Built r = buildCompared(sc);
         CHECK(r.ma.steps == 6);
         CHECK(r.mb.steps == 12);
-        CHECK(r.ma.tcd == 63);   // one tree: every node once over one hop
-        CHECK(r.mb.tcd == 378);  // 6 packets × 63 nodes
+        CHECK(r.ma.tcd == 63);  // one tree: every node once over one hop
+        CHECK(r.mb.tcd == 378); // 6 packets × 63 nodes
         REQUIRE(r.c.rows.size() == 8);
         CHECK(r.c.rows[7].name == "time (cost model)");
-        CHECK(r.c.rows[7].a == 72.0);  // (M/B)·log N start-ups + transfers: 36 + 36
-        CHECK(r.c.rows[7].b == 24.0);  // 12 + 12
+        CHECK(r.c.rows[7].a == 72.0); // (M/B)·log N start-ups + transfers: 36 + 36
+        CHECK(r.c.rows[7].b == 24.0); // 12 + 12
     }
 }

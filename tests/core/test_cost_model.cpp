@@ -122,13 +122,14 @@ TEST_CASE("cost samples: one per measured transfer, or per step without transfer
         CHECK(samples[0].hops == 1.0);
         CHECK(samples[0].bytes == 1000.0);
         CHECK(samples[0].seconds == 20e-6);
-        CHECK(samples[1].hops == 3.0);  // (0,0)→(3,0)
+        CHECK(samples[1].hops == 3.0); // (0,0)→(3,0)
         CHECK(samples[1].bytes == 1000.0);
         CHECK(samples[1].seconds == 30e-6);
     }
     SECTION("per transfer: hops from the schedule's routes")
     {
-        m.transfers = {mt(0, 1, NodeId{0}, NodeId{1}, 11e-6), mt(1, 2, NodeId{0}, NodeId{3}, 13e-6), mt(2, 2, NodeId{1}, NodeId{2}, 12e-6)};
+        m.transfers = {mt(0, 1, NodeId{0}, NodeId{1}, 11e-6), mt(1, 2, NodeId{0}, NodeId{3}, 13e-6),
+                       mt(2, 2, NodeId{1}, NodeId{2}, 12e-6)};
         const auto samples = costSamples(m, s);
         REQUIRE(samples.size() == 3);
         CHECK(samples[1].hops == 3.0);
@@ -154,7 +155,7 @@ TEST_CASE("the shipped measured fixture belongs to the cang-wu-4x4 scenario's sc
     CHECK(m.ranks == 16);
     CHECK(m.verified);
     const auto samples = costSamples(m, s);
-    CHECK(samples.size() == s.size());  // one per transfer: 15 for a 16-node broadcast
+    CHECK(samples.size() == s.size()); // one per transfer: 15 for a 16-node broadcast
     const CostFit fit = fitLinearCost(samples);
     CHECK(fit.cost.startup >= 0.0);
     CHECK(fit.cost.perHop >= 0.0);
@@ -164,9 +165,9 @@ TEST_CASE("the shipped measured fixture belongs to the cang-wu-4x4 scenario's sc
 TEST_CASE("topocast-cli measured --schedule prints the fitted model beside the measured steps", "[cost][measured][cli]")
 {
     const std::filesystem::path root(TOPOCAST_SOURCE_DIR);
-    const auto r = topocast::testing::runCli({"measured", (root / "resources/measured/cang-wu-4x4.measured.json").string(),
-                                              "--schedule",
-                                              (root / "resources/measured/cang-wu-4x4.schedule.json").string()});
+    const auto r =
+        topocast::testing::runCli({"measured", (root / "resources/measured/cang-wu-4x4.measured.json").string(),
+                                   "--schedule", (root / "resources/measured/cang-wu-4x4.schedule.json").string()});
     INFO(r.err);
     REQUIRE(r.status == 0);
     // Every message of the fixture is one 4096-byte block and its hop count (1 or 2) does not
@@ -175,5 +176,6 @@ TEST_CASE("topocast-cli measured --schedule prints the fitted model beside the m
     CHECK_THAT(r.out, Catch::Contains("min_us   median_us    model_us"));
     CHECK_THAT(r.out, Catch::Contains("   4          8      8        32768       125.0       239.3        54.9"));
     CHECK_THAT(r.out, Catch::Contains("total (sum of steps)                      287.2       880.4       219.8"));
-    CHECK_THAT(r.out, Catch::Contains("fitted to 15 samples (non-negative least squares): t_s = 54.9 us, t_h = 0.0 us"));
+    CHECK_THAT(r.out,
+               Catch::Contains("fitted to 15 samples (non-negative least squares): t_s = 54.9 us, t_h = 0.0 us"));
 }

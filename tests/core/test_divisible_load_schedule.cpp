@@ -257,7 +257,8 @@ TEST_CASE("bad divisible-load requests give clear errors", "[divisible]")
     CHECK_THROWS_WITH(buildSchedule("divisible-load", t16, t16.parseNode("3,3,3"), layersParams(3, 6)),
                       Contains("sources that fit"));
     // Auto layers: not even one layer of Scatter(2) (originator in the centre) fits at a corner.
-    CHECK_THROWS_WITH(buildSchedule("divisible-load", t8, NodeId{0}, Params{{"p", "2"}}), Contains("not even one layer"));
+    CHECK_THROWS_WITH(buildSchedule("divisible-load", t8, NodeId{0}, Params{{"p", "2"}}),
+                      Contains("not even one layer"));
     // "ports" (the common CLI option) is accepted as p when it is a number.
     CHECK(buildSchedule("divisible-load", t8, NodeId{0}, Params{{"ports", "1"}, {"layers", "3"}}).maxSendsPerStep == 1);
     CHECK_THROWS_WITH(buildSchedule("divisible-load", t8, NodeId{0}, Params{{"ports", "one"}}), Contains("1..6"));

@@ -77,8 +77,7 @@ struct ReadEdge {
 using UGraph = boost::adjacency_list<boost::vecS, boost::vecS, boost::undirectedS, ReadVertex, ReadEdge>;
 using DGraph = boost::adjacency_list<boost::vecS, boost::vecS, boost::directedS, ReadVertex, ReadEdge>;
 
-template <class G>
-boost::dynamic_properties readProperties(G& g, bool dot)
+template <class G> boost::dynamic_properties readProperties(G& g, bool dot)
 {
     boost::dynamic_properties dp(boost::ignore_other_properties);
     dp.property(dot ? "label" : "name", boost::get(&ReadVertex::name, g));
@@ -143,18 +142,20 @@ TEST_CASE("transfer CSV: one row per transfer with step, coordinates, hops (bino
     REQUIRE(rows.size() == s.size() + 1);
     CHECK(rows[0] == "step,from,to,from_id,to_id,hops,route,payload,tag,size,blocks,topology,algorithm,mode,source,"
                      "pattern,ports,max_sends_per_step,step_contention,dimension_order,parts,participants");
-    CHECK(fields(rows[1]) == std::vector<std::string>{"1", "0;0", "0;2", "0", "8", "2", "order", "0", "0", "1", "",
-                                                      "mesh:4x4", "binomial", "", "0;0", "broadcast", "one-port", "",
-                                                      "allowed", "XY", "1", ""});
+    CHECK(fields(rows[1]) == std::vector<std::string>{"1",        "0;0", "0;2", "0",         "8",        "2",
+                                                      "order",    "0",   "0",   "1",         "",         "mesh:4x4",
+                                                      "binomial", "",    "0;0", "broadcast", "one-port", "",
+                                                      "allowed",  "XY",  "1",   ""});
     std::uint64_t hopSum = 0;
     for (std::size_t i = 0; i < s.size(); ++i) {
         const Transfer& t = s.transfers()[i];
         const auto f = fields(rows[i + 1]);
         REQUIRE(f.size() == 22);
         if (i > 0)
-            CHECK(f[11].empty());  // the settings only in the first row
+            CHECK(f[11].empty()); // the settings only in the first row
         CHECK(f[0] == std::to_string(t.step));
-        CHECK(f[1] == std::to_string(s.topology().coord(t.from, 0)) + ";" + std::to_string(s.topology().coord(t.from, 1)));
+        CHECK(f[1] ==
+              std::to_string(s.topology().coord(t.from, 0)) + ";" + std::to_string(s.topology().coord(t.from, 1)));
         CHECK(f[3] == std::to_string(t.from));
         CHECK(f[4] == std::to_string(t.to));
         CHECK(f[9] == "1");
@@ -229,7 +230,7 @@ TEST_CASE("channel-load CSV on a hypercube: sign +1 sets the bit", "[export][csv
 {
     const Schedule s = buildForExport("hypercube:3", "bfs");
     const auto rows = lines(exportToString(s, ExportFormat::ChannelsCsv));
-    REQUIRE(rows.size() == 7 + 1);  // 7 tree edges, each one channel used once
+    REQUIRE(rows.size() == 7 + 1); // 7 tree edges, each one channel used once
     for (std::size_t r = 1; r < rows.size(); ++r) {
         const auto f = fields(rows[r]);
         const auto from = std::stoul(f[2]), to = std::stoul(f[3]);
@@ -240,7 +241,7 @@ TEST_CASE("channel-load CSV on a hypercube: sign +1 sets the bit", "[export][csv
 
 TEST_CASE("Chrome trace: valid JSON, a send and a receive slice per transfer, flows pair up", "[export][trace]")
 {
-    const Schedule s = buildForExport("mesh:4x4x2", "bfs");  // all-port: several slices per node-step
+    const Schedule s = buildForExport("mesh:4x4x2", "bfs"); // all-port: several slices per node-step
     const nlohmann::json doc = nlohmann::json::parse(exportToString(s, ExportFormat::Trace));
     REQUIRE(doc.contains("traceEvents"));
     CHECK(doc["otherData"]["topology"] == "mesh:4x4x2");
@@ -270,7 +271,7 @@ TEST_CASE("Chrome trace: valid JSON, a send and a receive slice per transfer, fl
     CHECK(sends == s.size());
     CHECK(recvs == s.size());
     CHECK(steps == s.stepCount());
-    CHECK(threadNames == s.topology().nodeCount() + 1);  // every node takes part, + the steps track
+    CHECK(threadNames == s.topology().nodeCount() + 1); // every node takes part, + the steps track
     REQUIRE(flows.size() == s.size());
     for (const auto& [id, pair] : flows) {
         REQUIRE(pair.size() == 2);
@@ -444,9 +445,11 @@ TEST_CASE("topocast-cli export: every format, --out atomic, topology graph witho
         CHECK(dataLines(out).size() == 16);
         REQUIRE(runCliInto({"export", "-t", "mesh:4x4", "-a", "binomial", "--format", "channels-csv"}, out, err) == 0);
         CHECK(lines(out)[0].find("step_4") != std::string::npos);
-        REQUIRE(runCliInto({"export", "-t", "mesh:4x4", "-a", "binomial", "--format", "channels-csv", "--long"}, out, err) == 0);
+        REQUIRE(runCliInto({"export", "-t", "mesh:4x4", "-a", "binomial", "--format", "channels-csv", "--long"}, out,
+                           err) == 0);
         CHECK(lines(out)[0] == "step,from,to,from_id,to_id,dim,sign,load");
-        REQUIRE(runCliInto({"export", "-t", "mesh:4x4", "-a", "binomial", "--format", "trace", "--step-us", "10"}, out, err) == 0);
+        REQUIRE(runCliInto({"export", "-t", "mesh:4x4", "-a", "binomial", "--format", "trace", "--step-us", "10"}, out,
+                           err) == 0);
         CHECK(nlohmann::json::parse(out)["otherData"]["step_us"] == 10);
     }
     SECTION("graphml/dot of the topology need no algorithm; the tree does")
@@ -455,7 +458,8 @@ TEST_CASE("topocast-cli export: every format, --out atomic, topology graph witho
         CHECK(out.rfind("graph G {", 0) == 0);
         REQUIRE(runCliInto({"export", "-t", "torus:3x3", "--format", "graphml", "--graph", "tree"}, out, err) == 2);
         CHECK(err.find("needs a schedule") != std::string::npos);
-        REQUIRE(runCliInto({"export", "-t", "torus:3x3", "-a", "bfs", "--format", "graphml", "--graph", "tree"}, out, err) == 0);
+        REQUIRE(runCliInto({"export", "-t", "torus:3x3", "-a", "bfs", "--format", "graphml", "--graph", "tree"}, out,
+                           err) == 0);
         CHECK(out.find("edgedefault=\"directed\"") != std::string::npos);
     }
     SECTION("--scenario file")
@@ -472,13 +476,16 @@ TEST_CASE("topocast-cli export: every format, --out atomic, topology graph witho
     SECTION("--out writes atomically; a failing export leaves the existing file untouched")
     {
         const fs::path file = dir / "x.csv";
-        REQUIRE(runCliInto({"export", "-t", "mesh:4x4", "-a", "binomial", "--format", "csv", "--out", file.string()}, out, err) == 0);
+        REQUIRE(runCliInto({"export", "-t", "mesh:4x4", "-a", "binomial", "--format", "csv", "--out", file.string()},
+                           out, err) == 0);
         CHECK(out.empty());
         const std::string first = readFile(file);
         CHECK(dataLines(first).size() == 16);
         // An unknown algorithm or format fails before anything is written.
-        CHECK(runCliInto({"export", "-t", "mesh:4x4", "-a", "nope", "--format", "csv", "--out", file.string()}, out, err) == 2);
-        CHECK(runCliInto({"export", "-t", "mesh:4x4", "-a", "binomial", "--format", "xls", "--out", file.string()}, out, err) == 2);
+        CHECK(runCliInto({"export", "-t", "mesh:4x4", "-a", "nope", "--format", "csv", "--out", file.string()}, out,
+                         err) == 2);
+        CHECK(runCliInto({"export", "-t", "mesh:4x4", "-a", "binomial", "--format", "xls", "--out", file.string()}, out,
+                         err) == 2);
         CHECK(err.find("'xls'") != std::string::npos);
         CHECK(readFile(file) == first);
         std::size_t entries = 0;
@@ -486,7 +493,7 @@ TEST_CASE("topocast-cli export: every format, --out atomic, topology graph witho
             (void)e;
             ++entries;
         }
-        CHECK(entries == 1);  // no temporary left behind
+        CHECK(entries == 1); // no temporary left behind
     }
     fs::remove_all(dir);
 }

@@ -39,11 +39,11 @@ TEST_CASE("figures: Cang-Wu paper mode on 8x8 from (2,3) is 71 against a proven 
     const CangWuFigures* f = s.figures->get<CangWuFigures>();
     REQUIRE(f);
     CHECK(f->mode == "paper");
-    CHECK(f->sourceTcd == 71);            // 8×8 PaperLiteral table, row y = 3, column x = 2
+    CHECK(f->sourceTcd == 71); // 8×8 PaperLiteral table, row y = 3, column x = 2
     CHECK(computeMetrics(s).tcd == 71);
-    CHECK(f->bestFromSource == 69);       // 8×8 SubmeshOptimal table = ILP optimum for (2,3)
-    CHECK(f->bestFromSourceProven);       // §7.2: the ILP solved every 8×8 source class
-    CHECK(f->optimum == 69);              // OD_3 (eq. 3)
+    CHECK(f->bestFromSource == 69); // 8×8 SubmeshOptimal table = ILP optimum for (2,3)
+    CHECK(f->bestFromSourceProven); // §7.2: the ILP solved every 8×8 source class
+    CHECK(f->optimum == 69);        // OD_3 (eq. 3)
     CHECK(f->eyes.size() == 4);
     CHECK(s.figures->get<HypercubeFigures>() == nullptr);
     const auto rows = figureRows(*s.figures);
@@ -63,7 +63,7 @@ TEST_CASE("figures: the 8x8x8 corner's schedule is the best known from the corne
     REQUIRE(f);
     CHECK(f->sourceTcd == 546);
     CHECK(f->bestFromSource == 546);
-    CHECK_FALSE(f->bestFromSourceProven);  // 8×8×8 is past the ILP (§7.2): best known
+    CHECK_FALSE(f->bestFromSourceProven); // 8×8×8 is past the ILP (§7.2): best known
     CHECK(f->optimum == 525);
     CHECK(figureRow(figureRows(*s.figures), "best_from_source")->name == "Best TCD from this source (best known)");
 }
@@ -128,17 +128,18 @@ TEST_CASE("figures: baselines have none, and a schedule read back keeps the file
     const Schedule back = scheduleFromJson(toJson(s, computeMetrics(s)));
     CHECK_FALSE(back.figures);
     const auto written = scheduleInfo(s);
-    for (const auto& [key, text] : back.fileInfo)  // "mode" is a schedule field, not an info key
-        if (key != "figures")  // what each key is, written beside them and kept as read
+    for (const auto& [key, text] : back.fileInfo) // "mode" is a schedule field, not an info key
+        if (key != "figures")                     // what each key is, written beside them and kept as read
             CHECK(written[key].dump() == text);
     CHECK(back.fileInfo.size() == written.size());
-    const auto figures = nlohmann::json::parse(std::find_if(back.fileInfo.begin(), back.fileInfo.end(), [](const auto& kv) {
-                                                   return kv.first == "figures";
-                                               })->second);
+    const auto figures =
+        nlohmann::json::parse(std::find_if(back.fileInfo.begin(), back.fileInfo.end(), [](const auto& kv) {
+                                  return kv.first == "figures";
+                              })->second);
     CHECK(figures["source_tcd"]["unit"] == "hops");
     for (const auto& [key, value] : written.items())
-        CHECK((key == "mode" || figures.contains(key)));  // every key the algorithm writes is named
-    CHECK(scheduleInfo(back)["source_tcd"] == 16);  // spec §6.1: MD(1,0) = 16 (the papers print 17)
+        CHECK((key == "mode" || figures.contains(key))); // every key the algorithm writes is named
+    CHECK(scheduleInfo(back)["source_tcd"] == 16);       // spec §6.1: MD(1,0) = 16 (the papers print 17)
     // A schedule read from a file writes its keys back as they were read.
     CHECK(scheduleInfo(scheduleFromJson(toJson(back, computeMetrics(back)))).dump() == scheduleInfo(back).dump());
 }
@@ -146,7 +147,7 @@ TEST_CASE("figures: baselines have none, and a schedule read back keeps the file
 TEST_CASE("figures: every row of every algorithm family is named in words, with its unit where it has one",
           "[figures][words]")
 {
-    const auto box = scatterBox(2, 2);  // the divisible-load scatter box of p = 2, two layers
+    const auto box = scatterBox(2, 2); // the divisible-load scatter box of p = 2, two layers
     std::vector<int> sides;
     Coord origin;
     for (std::size_t a = 0; a < 3; ++a) {
@@ -165,14 +166,16 @@ TEST_CASE("figures: every row of every algorithm family is named in words, with 
         for (const FigureRow& r : figureRows(*s.figures)) {
             CAPTURE(s.algorithm, r.key, r.name, r.unit);
             CHECK(r.name != r.key);
-            CHECK(r.name.find('_') == std::string::npos);  // no file keys ("eye_side") or subscripts ("a_k")
+            CHECK(r.name.find('_') == std::string::npos); // no file keys ("eye_side") or subscripts ("a_k")
             CHECK(r.name.size() >= 4);
             CHECK(std::isupper(static_cast<unsigned char>(r.name[0])));
             CHECK((r.unit.find('_') == std::string::npos || r.unit.find("t_c") != std::string::npos));
         }
     }
     // Figures that have a unit say it.
-    const auto unitOf = [&](std::size_t i, const std::string& key) { return figureRow(figureRows(*schedules[i].figures), key)->unit; };
+    const auto unitOf = [&](std::size_t i, const std::string& key) {
+        return figureRow(figureRows(*schedules[i].figures), key)->unit;
+    };
     CHECK(unitOf(0, "eye_side") == "hops");
     CHECK(unitOf(1, "n_prime") == "nodes");
     CHECK(unitOf(2, "time") == "τ, t_c units");

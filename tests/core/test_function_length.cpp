@@ -23,9 +23,9 @@ namespace {
 constexpr int kMaxFunctionLines = 120;
 
 struct FunctionSpan {
-    std::string head;   ///< the signature's last line, trimmed (for messages)
-    int firstLine = 0;  ///< 1-based line where the signature starts
-    int lastLine = 0;   ///< line of the closing brace
+    std::string head;  ///< the signature's last line, trimmed (for messages)
+    int firstLine = 0; ///< 1-based line where the signature starts
+    int lastLine = 0;  ///< line of the closing brace
     int lines() const { return lastLine - firstLine + 1; }
 };
 
@@ -47,7 +47,7 @@ std::string blanked(const std::string& source)
             ++i;
             continue;
         }
-        if (lineStart && c == '#') {  // a preprocessor line, with its continuations
+        if (lineStart && c == '#') { // a preprocessor line, with its continuations
             std::size_t end = i;
             while (end < source.size() && source[end] != '\n')
                 end = (source[end] == '\\' && end + 1 < source.size()) ? end + 2 : end + 1;
@@ -136,7 +136,7 @@ std::vector<FunctionSpan> functionSpans(const std::string& source, std::string& 
     enum class Brace { Container, Function, Initializer };
     struct Open {
         Brace kind;
-        std::size_t headStart;  // restored when an initializer brace closes
+        std::size_t headStart; // restored when an initializer brace closes
     };
     const std::string code = blanked(source);
     std::vector<FunctionSpan> spans;
@@ -257,23 +257,24 @@ void apply(F&& f,
     for (const FunctionSpan& f : spans)
         UNSCOPED_INFO(f.firstLine << "-" << f.lastLine << ": " << f.head);
     REQUIRE(spans.size() == 5);
-    CHECK(spans[0].firstLine == 6);  // int helper(int x)
+    CHECK(spans[0].firstLine == 6); // int helper(int x)
     CHECK(spans[0].lastLine == 15);
     CHECK(spans[0].head == "int helper(int x)");
-    CHECK(spans[1].firstLine == 20);  // Thing(int a, int b) : m_a(a), m_b{b} {}
+    CHECK(spans[1].firstLine == 20); // Thing(int a, int b) : m_a(a), m_b{b} {}
     CHECK(spans[1].lastLine == 20);
     CHECK(spans[1].head == "Thing(int a, int b) : m_a(a), m_b{b}");
-    CHECK(spans[2].firstLine == 21);  // int sum() const
+    CHECK(spans[2].firstLine == 21); // int sum() const
     CHECK(spans[2].lastLine == 24);
-    CHECK(spans[3].firstLine == 25);  // auto twice() const -> int
+    CHECK(spans[3].firstLine == 25); // auto twice() const -> int
     CHECK(spans[3].lastLine == 25);
-    CHECK(spans[4].firstLine == 35);  // template <class F> void apply(…): from the template line
+    CHECK(spans[4].firstLine == 35); // template <class F> void apply(…): from the template line
     CHECK(spans[4].lastLine == 41);
     CHECK(spans[4].lines() == 7);
     CHECK(spans[4].head == "int times)");
 
     std::string defaults;
-    const auto withDefault = functionSpans("struct O {};\nint g(O o = {}, int n = int{2})\n{\n    return n;\n}\n", defaults);
+    const auto withDefault =
+        functionSpans("struct O {};\nint g(O o = {}, int n = int{2})\n{\n    return n;\n}\n", defaults);
     CHECK(defaults.empty());
     REQUIRE(withDefault.size() == 1);
     CHECK(withDefault[0].firstLine == 2);

@@ -58,21 +58,22 @@ TEST_CASE("A schedule exported as GOAL and imported takes the time it took", "[g
         std::string algorithm, topology, pattern;
     };
     const std::vector<Case> cases{
-        {"ring", "torus:4x4", "allreduce"},       {"bucket", "torus:4x4", "allreduce"},
+        {"ring", "torus:4x4", "allreduce"},         {"bucket", "torus:4x4", "allreduce"},
         {"rabenseifner", "torus:4x4", "allreduce"}, {"binomial", "torus:4x4", "broadcast"},
-        {"binomial", "mesh:3x5", "reduce"},      {"sbt", "hypercube:4", "broadcast"},
-        {"nrsbt", "hypercube:4", "broadcast"},   {"sbnt", "hypercube:4", "scatter"},
+        {"binomial", "mesh:3x5", "reduce"},         {"sbt", "hypercube:4", "broadcast"},
+        {"nrsbt", "hypercube:4", "broadcast"},      {"sbnt", "hypercube:4", "scatter"},
     };
     for (const Case& c : cases)
         for (const char* preset : {"cluster", "loggopsim", "cluster all-port"})
             for (const char* size : {"64B", "1MiB"}) {
                 INFO(c.algorithm << " " << c.pattern << " on " << c.topology << ", " << preset << ", " << size);
                 const bool allPort = std::string(preset) == "cluster all-port";
-                Schedule s = buildSchedule(c.algorithm, Topology::parse(c.topology), NodeId{0}, {{"pattern", c.pattern}});
+                Schedule s =
+                    buildSchedule(c.algorithm, Topology::parse(c.topology), NodeId{0}, {{"pattern", c.pattern}});
                 s.finalize();
                 NetworkModel net = networkPreset(allPort ? "cluster" : preset);
                 if (allPort)
-                    net.ports = NetworkPorts::All;  // (GOAL's one nic: the receiver's port comes from the route)
+                    net.ports = NetworkPorts::All; // (GOAL's one nic: the receiver's port comes from the route)
                 net.message = parseBytes(size, "message");
                 const GoalSchedule g = goalRoundTrip(s, net);
                 CHECK(g.notes.empty());
@@ -123,13 +124,14 @@ TEST_CASE("An imported program keeps its dependencies as steps and tokens", "[go
 
 TEST_CASE("What a schedule cannot hold of a program is said", "[goal][import]")
 {
-    const std::string ok = "num_ranks 2\n"
-                           "rank 0 {\nl1: calc 500\nl2: send 100b to 1 tag 3\nl2 requires l1\nl3: recv 1b from 1 tag 4\n}\n"
-                           "rank 1 {\nl1: calc 40\nl2: recv 100b from -1 tag 3\nl2 requires l1\n"
-                           "l3: send 1b to 0 tag 4\nl3 requires l2\n}\n";
+    const std::string ok =
+        "num_ranks 2\n"
+        "rank 0 {\nl1: calc 500\nl2: send 100b to 1 tag 3\nl2 requires l1\nl3: recv 1b from 1 tag 4\n}\n"
+        "rank 1 {\nl1: calc 40\nl2: recv 100b from -1 tag 3\nl2 requires l1\n"
+        "l3: send 1b to 0 tag 4\nl3 requires l2\n}\n";
     const GoalSchedule g = goalFromText(ok, "mesh:1x2");
     REQUIRE(g.schedule.size() == 2);
-    CHECK(g.schedule.transfers()[1].step.value() == 2);  // the reply waits for the receive
+    CHECK(g.schedule.transfers()[1].step.value() == 2); // the reply waits for the receive
     CHECK(g.wildcardReceives == 1);
     std::string all;
     for (const std::string& n : g.notes)
@@ -143,12 +145,13 @@ TEST_CASE("What a schedule cannot hold of a program is said", "[goal][import]")
 
 TEST_CASE("A program that cannot be a schedule is refused with the reason", "[goal][import]")
 {
-    const std::string self = "num_ranks 2\nrank 0 {\nl1: send 8b to 0 tag 0\nl2: recv 8b from 0 tag 0\n}\nrank 1 {\n}\n";
+    const std::string self =
+        "num_ranks 2\nrank 0 {\nl1: send 8b to 0 tag 0\nl2: recv 8b from 0 tag 0\n}\nrank 1 {\n}\n";
     CHECK_THROWS_WITH(goalFromText(self, "mesh:1x2"), Catch::Contains("t.goal:3: rank 0 sends to itself"));
     const std::string unmatched = "num_ranks 2\nrank 0 {\nl1: recv 8b from 1 tag 0\n}\nrank 1 {\n}\n";
     CHECK_THROWS_WITH(goalFromText(unmatched, "mesh:1x2"), Catch::Contains("does not run to its end"));
-    const OpProgram p = parseGoal("num_ranks 2\nrank 0 {\nl1: send 8b to 1 tag 0\n}\nrank 1 {\nl1: recv 8b from 0 tag 0\n}\n",
-                                  "t.goal");
+    const OpProgram p = parseGoal(
+        "num_ranks 2\nrank 0 {\nl1: send 8b to 1 tag 0\n}\nrank 1 {\nl1: recv 8b from 0 tag 0\n}\n", "t.goal");
     const Topology topo = Topology::parse("mesh:2x2");
     const std::vector<NodeId> same{NodeId{3}, NodeId{3}};
     CHECK_THROWS_WITH(scheduleFromGoal(p, topo, same, "t.goal"), Catch::Contains("two ranks are placed on"));
@@ -171,15 +174,21 @@ TEST_CASE("import FILE.goal writes a schedule that validates and times as the fi
     // --format goal`), in ns.
     for (const auto& [algorithm, topology, pattern, loggopsim] :
          std::vector<std::tuple<std::string, std::string, std::string, double>>{
-             {"ring", "torus:4x4", "allreduce", 11961300},      {"bucket", "torus:4x4", "allreduce", 11862408},
-             {"rabenseifner", "torus:4x4", "allreduce", 11840432}, {"binomial", "mesh:4x4", "broadcast", 25187800},
-             {"sbt", "hypercube:4", "broadcast", 25187800},     {"nesbt", "hypercube:4", "scatter", 7440698}}) {
+             {"ring", "torus:4x4", "allreduce", 11961300},
+             {"bucket", "torus:4x4", "allreduce", 11862408},
+             {"rabenseifner", "torus:4x4", "allreduce", 11840432},
+             {"binomial", "mesh:4x4", "broadcast", 25187800},
+             {"sbt", "hypercube:4", "broadcast", 25187800},
+             {"nesbt", "hypercube:4", "scatter", 7440698}}) {
         INFO(algorithm << " " << pattern << " on " << topology);
-        REQUIRE(testing::runCli({"schedule", "-t", topology, "-a", algorithm, "--pattern", pattern, "--out", path("s.json")})
+        REQUIRE(testing::runCli(
+                    {"schedule", "-t", topology, "-a", algorithm, "--pattern", pattern, "--out", path("s.json")})
                     .status == 0);
-        REQUIRE(testing::runCli({"export", path("s.json"), "--format", "goal", "--size", "1MiB", "--out", path("s.goal")})
-                    .status == 0);
-        const testing::CliRun imported = testing::runCli({"import", path("s.goal"), "-t", topology, "--out", path("back.json")});
+        REQUIRE(
+            testing::runCli({"export", path("s.json"), "--format", "goal", "--size", "1MiB", "--out", path("s.goal")})
+                .status == 0);
+        const testing::CliRun imported =
+            testing::runCli({"import", path("s.goal"), "-t", topology, "--out", path("back.json")});
         REQUIRE(imported.status == 0);
         CHECK_THAT(imported.out, Catch::Contains("(the same)"));
         const auto total = [&](const std::vector<std::string>& args) {

@@ -20,8 +20,9 @@ using topocast::testing::runCli;
 
 TEST_CASE("grade: the step's receivers are all right, for every algorithm and pattern on small networks", "[grade]")
 {
-    const std::vector<Topology> topologies = {Topology::mesh({4, 4}), Topology::mesh({2, 2, 2}), Topology::torus({5, 5}),
-                                              Topology::torus({3, 3, 3}), Topology::hypercube(3), Topology::hypercube(4)};
+    const std::vector<Topology> topologies = {Topology::mesh({4, 4}),  Topology::mesh({2, 2, 2}),
+                                              Topology::torus({5, 5}), Topology::torus({3, 3, 3}),
+                                              Topology::hypercube(3),  Topology::hypercube(4)};
     int graded = 0;
     for (const AlgorithmInfo& a : algorithms())
         for (const Topology& topo : topologies) {
@@ -37,10 +38,11 @@ TEST_CASE("grade: the step's receivers are all right, for every algorithm and pa
                     try {
                         s = buildSchedule(a.name, topo, source, params);
                     } catch (const Error&) {
-                        continue;  // a pattern this topology or port model does not offer
+                        continue; // a pattern this topology or port model does not offer
                     }
                     for (StepNo k : steps(s)) {
-                        INFO(a.name << " " << pattern << " on " << topo.displayName() << " from " << source << ", step " << k);
+                        INFO(a.name << " " << pattern << " on " << topo.displayName() << " from " << source << ", step "
+                                    << k);
                         // Receivers by a plain scan of the step's transfers.
                         std::set<NodeId> expected;
                         for (const Transfer& t : s.transfers())
@@ -79,8 +81,8 @@ TEST_CASE("grade: binomial on 4x4, step 2 — (0,1) right, (0,3) missed, (1,1) w
     CHECK(g.missed == std::vector<NodeId>{NodeId{12}});
     CHECK(g.wrong == std::vector<NodeId>{NodeId{5}});
 
-    const auto r = runCli({"grade", "--topology", "mesh:4x4", "--algorithm", "binomial", "--source", "0,0", "--step", "2",
-                           "--nodes", "0,1;1,1", "--json"});
+    const auto r = runCli({"grade", "--topology", "mesh:4x4", "--algorithm", "binomial", "--source", "0,0", "--step",
+                           "2", "--nodes", "0,1;1,1", "--json"});
     REQUIRE(r.status == 0);
     // The envelope (what was graded: topology, algorithm, parameters, source), then the grade.
     CHECK(nlohmann::json::parse(r.out) ==
@@ -92,7 +94,8 @@ TEST_CASE("grade: binomial on 4x4, step 2 — (0,1) right, (0,3) missed, (1,1) w
     const auto text = runCli({"grade", "--topology", "mesh:4x4", "--algorithm", "binomial", "--source", "0,0", "--step",
                               "2", "--nodes", "0,1;1,1"});
     REQUIRE(text.status == 0);
-    CHECK(text.out == "step 2 of 4: 1 of 2 receivers found, 1 wrong\n  right:  (0,1)\n  missed: (0,3)\n  wrong:  (1,1)\n");
+    CHECK(text.out ==
+          "step 2 of 4: 1 of 2 receivers found, 1 wrong\n  right:  (0,1)\n  missed: (0,3)\n  wrong:  (1,1)\n");
 }
 
 TEST_CASE("grade: hypercube nodes are addresses, in and out", "[grade]")
@@ -103,8 +106,9 @@ TEST_CASE("grade: hypercube nodes are addresses, in and out", "[grade]")
     const auto receivers = stepReceivers(s, StepNo{1});
     REQUIRE(receivers.size() == 1);
     const auto r = runCli({"grade", "--topology", "hypercube:3", "--algorithm", "recursive-doubling", "--source", "0",
-                           "--step", "1", "--nodes", "0b" + std::string(receivers[0] & 4 ? "1" : "0") +
-                                                      (receivers[0] & 2 ? "1" : "0") + (receivers[0] & 1 ? "1" : "0"),
+                           "--step", "1", "--nodes",
+                           "0b" + std::string(receivers[0] & 4 ? "1" : "0") + (receivers[0] & 2 ? "1" : "0") +
+                               (receivers[0] & 1 ? "1" : "0"),
                            "--json"});
     REQUIRE(r.status == 0);
     const auto j = nlohmann::json::parse(r.out);
@@ -115,7 +119,8 @@ TEST_CASE("grade: hypercube nodes are addresses, in and out", "[grade]")
 
 TEST_CASE("grade: bad input is refused with what is allowed", "[grade]")
 {
-    const std::vector<std::string> base = {"grade", "--topology", "mesh:4x4", "--algorithm", "binomial", "--source", "0,0"};
+    const std::vector<std::string> base = {"grade",    "--topology", "mesh:4x4", "--algorithm",
+                                           "binomial", "--source",   "0,0"};
     auto run = [&](std::vector<std::string> extra) {
         std::vector<std::string> args = base;
         args.insert(args.end(), extra.begin(), extra.end());
@@ -163,7 +168,7 @@ TEST_CASE("grade: the narration says why — sender, eye or source, and hops", "
 
     // More than maxClauses nodes in a group: the rest are counted.
     const StepGrade none = gradeStep(s, StepNo{4}, {});
-    REQUIRE(none.missed.size() == 8);  // step 4 informs the 8 odd ranks
+    REQUIRE(none.missed.size() == 8); // step 4 informs the 8 odd ranks
     CHECK_THAT(explainGrade(s, none, 2), Catch::EndsWith("; … and 6 more."));
     CHECK_THAT(explainGrade(s, none, 2), Catch::StartsWith("Step 4: 0 right, 8 missed, 0 wrong. Missed: "));
 
@@ -174,8 +179,8 @@ TEST_CASE("grade: the narration says why — sender, eye or source, and hops", "
     int eyeSends = 0;
     for (const Transfer& t : cw.transfers()) {
         const auto eyes = scheduleInfo(cw)["eyes"];
-        const bool eye = std::any_of(eyes.begin(), eyes.end(),
-                                     [&](const auto& e) { return e == nodeToJson(mesh8, t.from); });
+        const bool eye =
+            std::any_of(eyes.begin(), eyes.end(), [&](const auto& e) { return e == nodeToJson(mesh8, t.from); });
         if (!eye || t.from == cw.source())
             continue;
         const int hops = cw.hops(t);
@@ -195,8 +200,8 @@ TEST_CASE("grade: the narration says why — sender, eye or source, and hops", "
 
 TEST_CASE("grade: every step of every algorithm is narrated, and the score adds up", "[grade]")
 {
-    const std::vector<Topology> topologies = {Topology::mesh({4, 4}), Topology::torus({5, 5}), Topology::mesh({4, 4, 4}),
-                                              Topology::hypercube(3)};
+    const std::vector<Topology> topologies = {Topology::mesh({4, 4}), Topology::torus({5, 5}),
+                                              Topology::mesh({4, 4, 4}), Topology::hypercube(3)};
     std::vector<StepGrade> grades;
     for (const AlgorithmInfo& a : algorithms())
         for (const Topology& topo : topologies) {
@@ -205,7 +210,8 @@ TEST_CASE("grade: every step of every algorithm is narrated, and the score adds 
             for (const std::string& pattern : a.patterns.empty() ? std::vector<std::string>{""} : a.patterns) {
                 Schedule s;
                 try {
-                    s = buildSchedule(a.name, topo, NodeId{0}, pattern.empty() ? Params{} : Params{{"pattern", pattern}});
+                    s = buildSchedule(a.name, topo, NodeId{0},
+                                      pattern.empty() ? Params{} : Params{{"pattern", pattern}});
                 } catch (const Error&) {
                     continue;
                 }
@@ -230,7 +236,7 @@ TEST_CASE("grade: every step of every algorithm is narrated, and the score adds 
         right += g.right.size();
         missed += g.missed.size();
         wrong += g.wrong.size();
-        CHECK(g.right.size() + g.wrong.size() == 2);  // two nodes marked in every step
+        CHECK(g.right.size() + g.wrong.size() == 2); // two nodes marked in every step
     }
     CHECK(tallyGrades(grades) == GradeTally{grades.size(), right, missed, wrong});
     CHECK(tallyGrades({}) == GradeTally{});
@@ -244,7 +250,8 @@ TEST_CASE("grade --scenario: the issue's contract on a preset, all right for the
     for (StepNo k : steps(s)) {
         std::string nodes;
         for (NodeId v : stepReceivers(s, k))
-            nodes += (nodes.empty() ? "" : ";") + s.topology().nodeName(v).substr(1, s.topology().nodeName(v).size() - 2);
+            nodes +=
+                (nodes.empty() ? "" : ";") + s.topology().nodeName(v).substr(1, s.topology().nodeName(v).size() - 2);
         const auto r = runCli({"grade", "--scenario", file, "--step", std::to_string(k), "--nodes", nodes, "--json"});
         REQUIRE(r.status == 0);
         const auto j = nlohmann::json::parse(r.out);

@@ -76,7 +76,7 @@ void checkAgainstReplay(const Schedule& s)
                 CHECK(b.chunk == chunkId(s, b.block));
                 CHECK(b.sources == std::vector<NodeId>{NodeId{b.block.origin}});
             }
-            CHECK(got.size() == blocks.size());  // each block once
+            CHECK(got.size() == blocks.size()); // each block once
             CHECK(got == held[v]);
             CHECK(h.countAt(v, k) == held[v].size());
             std::size_t requiredHeld = 0;
@@ -120,7 +120,7 @@ TEST_CASE("holdings: chunk ids are dense, and each chunk starts at exactly one n
         // The ids name the data: all of it for broadcast and allgather, all but a node's block
         // to itself for scatter (the source's) and alltoall (every node's).
         const std::uint64_t n = s.topology().nodeCount(), p = s.parts;
-        const std::uint64_t missing = s.pattern() == Pattern::Alltoall ? n * p
+        const std::uint64_t missing = s.pattern() == Pattern::Alltoall                            ? n * p
                                       : s.pattern() == Pattern::Scatter && s.participants.empty() ? p
                                                                                                   : 0;
         if (s.participants.empty())
@@ -128,12 +128,11 @@ TEST_CASE("holdings: chunk ids are dense, and each chunk starts at exactly one n
     }
     const Schedule b = buildSchedule("binomial", Topology::parse("mesh:4x4"), NodeId{0}, {});
     CHECK(chunkId(b, Block{0, Block::kAll, 0}) == 0);
-    CHECK(chunkId(b, Block{3, Block::kAll, 0}) == kNoChunk);  // not the source's data
-    CHECK(chunkId(b, Block{0, Block::kAll, 1}) == kNoChunk);  // no part 1
+    CHECK(chunkId(b, Block{3, Block::kAll, 0}) == kNoChunk); // not the source's data
+    CHECK(chunkId(b, Block{0, Block::kAll, 1}) == kNoChunk); // no part 1
 }
 
-TEST_CASE("holdings: a block received twice counts once, and a schedule that drops one ends short",
-          "[holdings]")
+TEST_CASE("holdings: a block received twice counts once, and a schedule that drops one ends short", "[holdings]")
 {
     Schedule s = buildSchedule("binomial", Topology::parse("mesh:4x4"), NodeId{0}, {});
     const Transfer last = s.transfers().back();
@@ -151,7 +150,7 @@ TEST_CASE("holdings: a block received twice counts once, and a schedule that dro
     CHECK(dropped.finalShareAt(last.to, StepNo{s.stepCount()}) == 0.0);
     CHECK(dropped.finalShareAt(NodeId{0}, StepNo{s.stepCount()}) == 1.0);
     CHECK_THROWS_AS(Holdings(Schedule(Topology::parse("mesh:2x2"), NodeId{0}, Pattern::Broadcast, PortModel::OnePort)),
-                    Error);  // not finalized: nothing to index yet (finalize() first)
+                    Error); // not finalized: nothing to index yet (finalize() first)
 }
 
 TEST_CASE("buffers: topocast-cli prints what every node holds at a step, as Holdings computes it", "[holdings][cli]")
@@ -184,7 +183,7 @@ TEST_CASE("buffers: topocast-cli prints what every node holds at a step, as Hold
         for (const HeldBlock& b : h.blocksAt(s, v, StepNo{1}))
             expected.insert(b.chunk);
         CHECK(chunks == expected);
-        CHECK(sources == expected);  // P = 1: an all-gather chunk is its origin's data
+        CHECK(sources == expected); // P = 1: an all-gather chunk is its origin's data
         CHECK(chunks.count(v.value()) == 1);
     }
     // The text form, and a step out of range refused with the range.

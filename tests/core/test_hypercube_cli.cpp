@@ -21,11 +21,10 @@ using namespace topocast;
 using topocast::testing::CliRun;
 using topocast::testing::runCli;
 
-TEST_CASE("cli schedule --json: closed form, counted cycles, subtree and level sizes (spec §12.9)",
-          "[hypercube]")
+TEST_CASE("cli schedule --json: closed form, counted cycles, subtree and level sizes (spec §12.9)", "[hypercube]")
 {
     const CliRun r = runCli({"schedule", "--topology", "hypercube:4", "--algorithm", "nesbt", "--pattern", "broadcast",
-                          "--message", "8", "--packet", "4", "--ports", "one", "--tau", "2", "--tc", "1", "--json"});
+                             "--message", "8", "--packet", "4", "--ports", "one", "--tau", "2", "--tc", "1", "--json"});
     REQUIRE(r.status == 0);
     const auto doc = nlohmann::json::parse(r.out);
     CHECK(doc["startups"] == 6); // Table 4 nESBT, n = 4, M = 8, B = 4: 6; 24
@@ -38,7 +37,7 @@ TEST_CASE("cli schedule --json: closed form, counted cycles, subtree and level s
     CHECK(doc["level_sizes"] == nlohmann::json::array({1, 1, 3, 6, 4, 1}));
     CHECK(doc["transfers"][0]["from"].is_number());
     const CliRun s = runCli({"schedule", "--topology", "hypercube:4", "--algorithm", "sbt", "--pattern", "scatter",
-                          "--message", "1", "--packet", "4", "--ports", "one", "--json"});
+                             "--message", "1", "--packet", "4", "--ports", "one", "--json"});
     REQUIRE(s.status == 0);
     const auto d2 = nlohmann::json::parse(s.out);
     CHECK(d2["startups"] == 5); // §12.10: B = 4 → 5
@@ -66,7 +65,7 @@ TEST_CASE("cli schedule: bad input gives one clear line and exit status 2", "[hy
 TEST_CASE("cli compare: every graph, its cost, the lower bound and the ratio (spec §4.4, Table 6)", "[hypercube]")
 {
     const CliRun r = runCli({"compare", "--topology", "hypercube:4", "--pattern", "broadcast", "--message", "8",
-                          "--packet", "4", "--json"});
+                             "--packet", "4", "--json"});
     REQUIRE(r.status == 0);
     const auto doc = nlohmann::json::parse(r.out);
     int seen = 0;
@@ -76,7 +75,8 @@ TEST_CASE("cli compare: every graph, its cost, the lower bound and the ratio (sp
             CHECK(row["formula_startups"] == 6);
             CHECK(row["formula_transfer"] == nlohmann::json{{"value", 24}, {"unit", "elements"}});
             CHECK(row["lower_bound"] == nlohmann::json{{"value", 4 + 11}, {"unit", "model units"}});
-            CHECK(row["formula_time"]["value"].get<double>() / row["lower_bound"]["value"].get<double>() == Approx(30.0 / 15.0));
+            CHECK(row["formula_time"]["value"].get<double>() / row["lower_bound"]["value"].get<double>() ==
+                  Approx(30.0 / 15.0));
             ++seen;
         }
         if (row["algorithm"] == "sbt" && row["ports"] == "n") {
@@ -111,7 +111,7 @@ TEST_CASE("cli: schedule --json of every hypercube graph reads back and passes `
     for (const char* algo : {"hp", "sbt", "tcbt", "nrsbt", "nesbt", "sbnt", "sbntc"}) {
         INFO(algo);
         const CliRun w = runCli({"schedule", "--topology", "hypercube:3", "--algorithm", algo, "--pattern", "alltoall",
-                              "--message", "2", "--packet", "2", "--ports", "n", "--out", file});
+                                 "--message", "2", "--packet", "2", "--ports", "n", "--out", file});
         REQUIRE(w.status == 0);
         const CliRun v = runCli({"validate", file});
         CHECK(v.status == 0);
@@ -123,7 +123,8 @@ TEST_CASE("cli: schedule --json of every hypercube graph reads back and passes `
 TEST_CASE("algorithms lists what schedule builds: every pattern with the defaults, or the port models it needs",
           "[hypercube][cli]")
 {
-    const std::vector<std::string> networks{"hypercube:3", "mesh:4x4", "torus:4x4", "mesh:8x8x8", "torus:5x5", "mesh:4x4x4"};
+    const std::vector<std::string> networks{"hypercube:3", "mesh:4x4",  "torus:4x4",
+                                            "mesh:8x8x8",  "torus:5x5", "mesh:4x4x4"};
     std::map<std::string, std::string> where; // algorithm → a network it applies to
     for (const std::string& net : networks) {
         const auto doc = nlohmann::json::parse(runCli({"algorithms", "-t", net, "--json"}).out);

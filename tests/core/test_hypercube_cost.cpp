@@ -33,7 +33,6 @@ struct Row {
     const char* v[3][2]; // start-ups; transfer for (3,6,2), (4,8,4), (4,1,1)
 };
 
-
 const Row kRows[] = {
     {"T4 one-port bcast BRG", "hp", Bc, One, "", {{"11", "22"}, {"17", "68"}, {"15", "15"}}},
     {"T4 one-port bcast BRG no pipelining", "hp", Bc, One, "nopipe", {{"21", "42"}, {"30", "120"}, {"15", "15"}}},
@@ -164,7 +163,7 @@ TEST_CASE("lower bounds (spec §4.1, §5.1, Thm. 6.1, 7.1, 7.2)", "[hypercube]")
 {
     const CostParams p{4, 8, 4, 1, 1};
     CHECK(lowerBound(Bc, One, p).transfer == 11);
-    CHECK(lowerBound(Bc, NP, p).transfer == 2);  // M/n: the rational reading (hypercube_cost.cpp)
+    CHECK(lowerBound(Bc, NP, p).transfer == 2); // M/n: the rational reading (hypercube_cost.cpp)
     CHECK(lowerBound(Sc, One, p).transfer == 120);
     CHECK(lowerBound(Sc, NP, p).transfer == 30);
     CHECK(lowerBound(Ag, NP, p).startups == 4);

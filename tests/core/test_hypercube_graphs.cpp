@@ -151,7 +151,8 @@ TEST_CASE("BRG path and r counters (spec §3.1, §12.3 V11–V12)", "[hypercube]
     std::vector<NodeId> path;
     for (std::uint32_t p = 0; p < 8; ++p)
         path.push_back(brgNode(p, NodeId{0}, 3));
-    CHECK(path == std::vector<NodeId>{NodeId{0}, NodeId{1}, NodeId{3}, NodeId{2}, NodeId{6}, NodeId{7}, NodeId{5}, NodeId{4}});
+    CHECK(path ==
+          std::vector<NodeId>{NodeId{0}, NodeId{1}, NodeId{3}, NodeId{2}, NodeId{6}, NodeId{7}, NodeId{5}, NodeId{4}});
     std::vector<int> dims;
     for (std::uint32_t p = 0; p < 7; ++p)
         dims.push_back(grayStepDim(p));
@@ -184,10 +185,15 @@ TEST_CASE("nRBRG paths, shared edges, union (spec §3.1, §12.3 V13–V14, §10 
             out.push_back(brgNode(p, NodeId{0}, n, r));
         return out;
     };
-    CHECK(pathOf(3, 0) == std::vector<NodeId>{NodeId{0}, NodeId{1}, NodeId{3}, NodeId{2}, NodeId{6}, NodeId{7}, NodeId{5}, NodeId{4}});
-    CHECK(pathOf(3, 1) == std::vector<NodeId>{NodeId{0}, NodeId{2}, NodeId{6}, NodeId{4}, NodeId{5}, NodeId{7}, NodeId{3}, NodeId{1}});
-    CHECK(pathOf(3, 2) == std::vector<NodeId>{NodeId{0}, NodeId{4}, NodeId{5}, NodeId{1}, NodeId{3}, NodeId{7}, NodeId{6}, NodeId{2}});
-    CHECK(pathOf(4, 1) == std::vector<NodeId>{NodeId{0}, NodeId{2}, NodeId{6}, NodeId{4}, NodeId{12}, NodeId{14}, NodeId{10}, NodeId{8}, NodeId{9}, NodeId{11}, NodeId{15}, NodeId{13}, NodeId{5}, NodeId{7}, NodeId{3}, NodeId{1}});
+    CHECK(pathOf(3, 0) ==
+          std::vector<NodeId>{NodeId{0}, NodeId{1}, NodeId{3}, NodeId{2}, NodeId{6}, NodeId{7}, NodeId{5}, NodeId{4}});
+    CHECK(pathOf(3, 1) ==
+          std::vector<NodeId>{NodeId{0}, NodeId{2}, NodeId{6}, NodeId{4}, NodeId{5}, NodeId{7}, NodeId{3}, NodeId{1}});
+    CHECK(pathOf(3, 2) ==
+          std::vector<NodeId>{NodeId{0}, NodeId{4}, NodeId{5}, NodeId{1}, NodeId{3}, NodeId{7}, NodeId{6}, NodeId{2}});
+    CHECK(pathOf(4, 1) == std::vector<NodeId>{NodeId{0}, NodeId{2}, NodeId{6}, NodeId{4}, NodeId{12}, NodeId{14},
+                                              NodeId{10}, NodeId{8}, NodeId{9}, NodeId{11}, NodeId{15}, NodeId{13},
+                                              NodeId{5}, NodeId{7}, NodeId{3}, NodeId{1}});
     CHECK(g3.parent[0][6] == 2);
     CHECK(g3.parent[1][6] == 2);
     CHECK(g3.parent[2][6] != 2);
@@ -282,8 +288,9 @@ TEST_CASE("TCBT construction: level sizes, parent maps, roles (spec §3.3, §12.
     const auto t3 = tcbtParentTable(3);
     for (auto [c, p] : p3)
         CHECK(t3[c] == p);
-    const std::map<std::uint32_t, std::uint32_t> p4 = {{8, 0}, {4, 0},   {10, 8},  {5, 4}, {12, 4}, {2, 10}, {11, 10}, {1, 5},
-                                         {7, 5}, {13, 12}, {14, 12}, {3, 2}, {6, 2},  {9, 11}, {15, 11}};
+    const std::map<std::uint32_t, std::uint32_t> p4 = {{8, 0},   {4, 0},   {10, 8}, {5, 4},  {12, 4},
+                                                       {2, 10},  {11, 10}, {1, 5},  {7, 5},  {13, 12},
+                                                       {14, 12}, {3, 2},   {6, 2},  {9, 11}, {15, 11}};
     const auto t4 = tcbtParentTable(4);
     for (auto [c, p] : p4)
         CHECK(t4[c] == p);
@@ -303,7 +310,8 @@ TEST_CASE("nRSBT members, weights, counters (spec §3.4 Lem. 3.19–3.21, §12.5
     for (int n = 2; n <= 6; ++n)
         for (int j = 0; j < n; ++j)
             for (std::uint32_t x = 1; x < (1u << n); ++x)
-                CHECK(rsbtParent(NodeId{x}, NodeId{0}, n, j) == rotateLeft(sbtParent(NodeId{rotateRight(x, n, j)}, NodeId{0}, n), n, j));
+                CHECK(rsbtParent(NodeId{x}, NodeId{0}, n, j) ==
+                      rotateLeft(sbtParent(NodeId{rotateRight(x, n, j)}, NodeId{0}, n), n, j));
     auto weightOf = [](int n, std::uint32_t from, std::uint32_t to) {
         int count = 0;
         for (int j = 0; j < n; ++j)
@@ -342,7 +350,8 @@ TEST_CASE("nRSBT members, weights, counters (spec §3.4 Lem. 3.19–3.21, §12.5
 
 TEST_CASE("nESBT members, labels, levels, disjointness (spec §3.5 Thm. 3.1, 4.1, §12.6 V24–V30)", "[hypercube]")
 {
-    const std::vector<std::vector<std::uint32_t>> par = {{0, 3, 1, 5, 1, 7, 3}, {3, 0, 2, 6, 7, 2, 6}, {5, 6, 7, 0, 4, 4, 5}};
+    const std::vector<std::vector<std::uint32_t>> par = {
+        {0, 3, 1, 5, 1, 7, 3}, {3, 0, 2, 6, 7, 2, 6}, {5, 6, 7, 0, 4, 4, 5}};
     const std::vector<std::vector<int>> lab = {{0, 3, 1, 3, 2, 3, 2}, {4, 1, 3, 4, 4, 2, 3}, {5, 5, 5, 2, 3, 4, 4}};
     for (int j = 0; j < 3; ++j)
         for (NodeId i{1}; i < 8; ++i) {

@@ -25,7 +25,6 @@ using namespace topocast::hypercube;
 
 namespace {
 
-
 RawSchedule gen(const std::string& a, Pattern p, Ports ports, int n, long long M, long long B, NodeId s = NodeId{0},
                 const std::string& variant = "")
 {
@@ -63,7 +62,7 @@ double estimateMoves(const std::string& a, Pattern pat, Ports ports, int n)
     case Pattern::Alltoall:
         return N * depth;
     default:
-        break;  // the hypercube graphs serve these four
+        break; // the hypercube graphs serve these four
     }
     return 0;
 }
@@ -334,11 +333,14 @@ TEST_CASE("registry: seven hypercube entries, whyNot names the topology, Params 
     CHECK_THROWS_WITH(build("sbt", {{"pattern", "broadcast"}, {"message", "4"}, {"packet", "8"}}),
                       Catch::Contains("larger than the message"));
     CHECK_THROWS_WITH(build("sbt", {{"tau", "-1"}}), Catch::Contains("tau"));
-    CHECK_THROWS_WITH(build("sbnt", {{"pattern", "broadcast"}}), Catch::Contains("sbnt does not take pattern 'broadcast'; allowed: scatter, allgather, alltoall"));
+    CHECK_THROWS_WITH(build("sbnt", {{"pattern", "broadcast"}}),
+                      Catch::Contains("sbnt does not take pattern 'broadcast'; allowed: scatter, allgather, alltoall"));
     CHECK_THROWS_WITH(build("tcbt", {{"pattern", "allgather"}, {"ports", "one"}}), Catch::Contains("allowed: n"));
-    CHECK_THROWS_WITH(build("sbt", {{"ports", "two"}}), Catch::Contains("sbt does not take ports 'two'; allowed: one, send-recv, half, n"));
+    CHECK_THROWS_WITH(build("sbt", {{"ports", "two"}}),
+                      Catch::Contains("sbt does not take ports 'two'; allowed: one, send-recv, half, n"));
     CHECK_THROWS_WITH(build("sbt", {{"message", "0"}}), Catch::Contains("message"));
-    CHECK_THROWS_WITH(build("sbt", {{"variant", "zigzag"}}), Catch::Contains("sbt does not take variant 'zigzag'; allowed: (none), postorder, subtree"));
+    CHECK_THROWS_WITH(build("sbt", {{"variant", "zigzag"}}),
+                      Catch::Contains("sbt does not take variant 'zigzag'; allowed: (none), postorder, subtree"));
     CHECK_THROWS_AS(buildSchedule("sbt", q4, NodeId{16}, {}), Error);
     const Schedule s = build("sbnt", {{"pattern", "scatter"}, {"message", "16"}, {"packet", "4"}, {"ports", "n"}});
     CHECK(scheduleInfo(s)["subtree_sizes"] == nlohmann::ordered_json::array({5, 4, 3, 3}));
@@ -430,9 +432,9 @@ TEST_CASE("scheduleTrees: the spanning graph behind a schedule, translated to it
     // Not a spanning-graph schedule, or too large: nothing.
     CHECK(scheduleTrees(buildSchedule("bfs", Topology::mesh({4, 4}), NodeId{0}, {})).empty());
     Schedule noGraph = s;
-    noGraph.figures.reset();  // as read from a file without a "graph" key
+    noGraph.figures.reset(); // as read from a file without a "graph" key
     CHECK(scheduleTrees(noGraph).empty());
-    Schedule fromFile = s;   // as read from a file that names its graph
+    Schedule fromFile = s; // as read from a file that names its graph
     fromFile.figures.reset();
     fromFile.fileInfo = {{"graph", "\"nRSBT\""}};
     CHECK(scheduleTrees(fromFile).size() == 4);

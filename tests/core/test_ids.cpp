@@ -21,9 +21,15 @@ using namespace topocast;
 
 // The mistakes the types catch, as compile-time facts (a compile-fail test in static_assert form).
 template <class A, class B>
-concept EqualityComparable = requires(const A& a, const B& b) { a == b; };
+concept EqualityComparable = requires(const A& a, const B& b)
+{
+    a == b;
+};
 template <class A, class B>
-concept LessComparable = requires(const A& a, const B& b) { a < b; };
+concept LessComparable = requires(const A& a, const B& b)
+{
+    a < b;
+};
 
 // No id from an integer without saying so; explicit construction is fine.
 static_assert(!std::is_convertible_v<int, NodeId>);
@@ -61,9 +67,9 @@ TEST_CASE("ids read back as integers, count, order and hash like them", "[ids]")
     CHECK(v.value() == 7u);
     CHECK(v == NodeId{7});
     CHECK(v < NodeId{8});
-    CHECK(v + 1 == 8u);  // arithmetic gives an integer back
+    CHECK(v + 1 == 8u); // arithmetic gives an integer back
     std::vector<int> perNode(10, 0);
-    perNode[v] = 3;  // indexing reads the integer
+    perNode[v] = 3; // indexing reads the integer
     CHECK(perNode[7] == 3);
     NodeId w = v;
     CHECK(++w == NodeId{8});
@@ -116,4 +122,3 @@ TEST_CASE("ids format and serialize as the plain numbers", "[ids][json]")
     CHECK(toJson(back, computeMetrics(back)).dump() == text);
     CHECK(back.source() == NodeId{5});
 }
-

@@ -51,7 +51,7 @@ TEST_CASE("schedule JSON round-trips, streamed or built", "[json]")
     CHECK(doc["format"] == "topocast-schedule");
     CHECK(doc["version"] == 1);
     CHECK(doc["topology"] == "torus:4x4");
-    CHECK(doc["source"] == nlohmann::ordered_json::array({1, 1}));  // toJson builds an ordered_json
+    CHECK(doc["source"] == nlohmann::ordered_json::array({1, 1})); // toJson builds an ordered_json
     CHECK(doc["steps"] == 4);
     CHECK(doc["tcd"] == m.tcd);
     CHECK(doc["note"] == "hello");
@@ -88,17 +88,19 @@ TEST_CASE("payload tables survive the JSON round trip", "[json]")
     REQUIRE(validate(s).ok());
     const Schedule back = scheduleFromJson(parseJsonText(toJson(s, computeMetrics(s)).dump(), "doc"));
     CHECK(back.payloadCount() == s.payloadCount());
-    CHECK(std::vector<Block>(back.payload(1).begin(), back.payload(1).end()) == std::vector<Block>{{0, 1, 0}, {0, 3, 0}});
+    CHECK(std::vector<Block>(back.payload(1).begin(), back.payload(1).end()) ==
+          std::vector<Block>{{0, 1, 0}, {0, 3, 0}});
     CHECK(validate(back).ok());
 }
 
 TEST_CASE("malformed schedule documents name the place of the problem", "[json][bad-input]")
 {
-    CHECK_THAT(scheduleJsonError("{\"format\": \"topocast-schedule\", \n \"version\": 1,"), Catch::StartsWith("in.json:2:") &&
-                                                                                 Catch::Contains("malformed JSON"));
+    CHECK_THAT(scheduleJsonError("{\"format\": \"topocast-schedule\", \n \"version\": 1,"),
+               Catch::StartsWith("in.json:2:") && Catch::Contains("malformed JSON"));
     CHECK_THAT(scheduleJsonError("[1,2]"), Catch::Contains("expected a JSON object"));
     CHECK_THAT(scheduleJsonError(R"({"format":"other","version":1})"), Catch::Contains("not a topocast schedule"));
-    CHECK_THAT(scheduleJsonError(R"({"format":"topocast-schedule","version":2})"), Catch::Contains("version: 2 is not supported"));
+    CHECK_THAT(scheduleJsonError(R"({"format":"topocast-schedule","version":2})"),
+               Catch::Contains("version: 2 is not supported"));
     const std::string head = R"({"format":"topocast-schedule","version":1,"topology":"mesh:4x4","source":[0,0],)";
     CHECK_THAT(scheduleJsonError(head + R"("transfers":[{"step":1,"from":[0,0],"to":[4,0]}]})"),
                Catch::Contains("transfers[0].to[0]: 4 is out of range 0..3"));
@@ -130,7 +132,7 @@ TEST_CASE("atomic writes replace whole files or nothing", "[json][io]")
     std::size_t entries = 0;
     for ([[maybe_unused]] const auto& e : fs::directory_iterator(dir))
         ++entries;
-    CHECK(entries == 1);  // no temporary left behind
+    CHECK(entries == 1); // no temporary left behind
     CHECK_THROWS_WITH(readJsonFile(dir / "missing.json"), Catch::Contains("cannot open"));
     fs::remove_all(dir);
 }
@@ -165,8 +167,8 @@ TEST_CASE("scenarios round-trip and refuse bad fields", "[scenario][json]")
                Catch::Contains("source[0]: 9 is out of range 0..3"));
     CHECK_THAT(err(head + R"("topology":"mesh:4x4","algorithm":"bfs","params":{"tau":[1]}})"),
                Catch::Contains("params.tau: expected a string or a number, got array"));
-    const Scenario numbers = scenarioFromJson(
-        parseJsonText(head + R"("topology":"hypercube:3","algorithm":"bfs","source":5,"params":{"tau":1.5,"packet":4}})", "s"));
+    const Scenario numbers = scenarioFromJson(parseJsonText(
+        head + R"("topology":"hypercube:3","algorithm":"bfs","source":5,"params":{"tau":1.5,"packet":4}})", "s"));
     CHECK(numbers.source == 5);
     CHECK(numbers.params.getDouble("tau", 0) == 1.5);
     CHECK(numbers.params.getInt("packet", 0, 1, 10) == 4);
@@ -192,7 +194,8 @@ TEST_CASE("every key the writer emits is declared in the JSON Schema", "[json][s
     s.sizeUnit = "elements";
     s.stepLabels = {"one"};
     s.participants = {NodeId{0}, NodeId{1}};
-    s.add(NodeId{0}, NodeId{1}, StepNo{1}, RouteSpec::cyclic(0, 1), s.addPayload(std::vector<Block>{{0, 1, 0}, {0, 1, 1}}), 3, 2.0);
+    s.add(NodeId{0}, NodeId{1}, StepNo{1}, RouteSpec::cyclic(0, 1),
+          s.addPayload(std::vector<Block>{{0, 1, 0}, {0, 1, 1}}), 3, 2.0);
     s.finalize();
     const auto doc = toJson(s, computeMetrics(s));
     for (const auto& [key, value] : doc.items()) {

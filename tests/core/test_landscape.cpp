@@ -40,7 +40,7 @@ TEST_CASE("landscape: steps, max_link_load and contention per source agree with 
         {"mesh:4x4", "bfs"},
         {"torus:5x5", "tsay-wang"},
         {"hypercube:4", "nesbt"},
-        {"mesh:4x4", "cang-wu"},  // tcd has a closed form; the others are built
+        {"mesh:4x4", "cang-wu"}, // tcd has a closed form; the others are built
     }));
     const Topology topo = Topology::parse(spec);
     INFO(spec << " " << algorithm);
@@ -74,7 +74,7 @@ TEST_CASE("landscape: the closed form of cang-wu is its tcdMap, for any size", "
     CHECK_FALSE(hasClosedFormLandscape("bfs", LandscapeMetric::Tcd));
     int calls = 0;
     LandscapeOptions options;
-    options.maxSchedules = 16;  // applies to brute force only
+    options.maxSchedules = 16; // applies to brute force only
     options.progress = [&](std::uint32_t, std::uint32_t) { ++calls; };
     const auto landscape = computeLandscape("cang-wu", topo, Params{}, LandscapeMetric::Tcd, options);
     REQUIRE(landscape);
@@ -130,14 +130,14 @@ TEST_CASE("landscape: cancellation stops it", "[landscape][cancel]")
         options.stop = stop.get_token();
         options.progress = [&](std::uint32_t done, std::uint32_t) {
             if (stop.stop_requested())
-                ++afterStop;  // a schedule already being built when the stop came
+                ++afterStop; // a schedule already being built when the stop came
             most = std::max(most.load(), done);
             if (done >= 10)
                 stop.request_stop();
         };
         CHECK_FALSE(computeLandscape("binomial", topo, Params{}, LandscapeMetric::Tcd, options));
         CHECK(most >= 10);
-        CHECK(most < 10 + threads);  // at most one more schedule per worker
+        CHECK(most < 10 + threads); // at most one more schedule per worker
         CHECK(afterStop < static_cast<int>(threads));
     }
 }
@@ -146,18 +146,20 @@ TEST_CASE("landscape: refusals name the problem", "[landscape][bad-input]")
 {
     LandscapeOptions options;
     options.maxSchedules = 512;
-    CHECK_THROWS_WITH(computeLandscape("bfs", Topology::parse("mesh:16x16x16"), Params{}, LandscapeMetric::Tcd, options),
-                      Catch::Contains("would build 4096 schedules") && Catch::Contains("the limit is 512"));
-    CHECK_THROWS_WITH(computeLandscape("recursive-doubling", Topology::parse("mesh:6x6"), Params{}, LandscapeMetric::Tcd),
-                      Catch::Contains("power of two"));
+    CHECK_THROWS_WITH(
+        computeLandscape("bfs", Topology::parse("mesh:16x16x16"), Params{}, LandscapeMetric::Tcd, options),
+        Catch::Contains("would build 4096 schedules") && Catch::Contains("the limit is 512"));
+    CHECK_THROWS_WITH(
+        computeLandscape("recursive-doubling", Topology::parse("mesh:6x6"), Params{}, LandscapeMetric::Tcd),
+        Catch::Contains("power of two"));
     CHECK_THROWS_WITH(computeLandscape("no-such", Topology::parse("mesh:4x4"), Params{}, LandscapeMetric::Tcd),
                       Catch::Contains("no-such"));
     // An error inside one schedule build reaches the caller once every worker has stopped.
     LandscapeOptions two;
     two.threads = 2;
-    CHECK_THROWS_WITH(computeLandscape("binomial", Topology::parse("mesh:4x4"), Params{{"order", "xq"}},
-                                       LandscapeMetric::Tcd, two),
-                      Catch::Contains("dimension order"));
+    CHECK_THROWS_WITH(
+        computeLandscape("binomial", Topology::parse("mesh:4x4"), Params{{"order", "xq"}}, LandscapeMetric::Tcd, two),
+        Catch::Contains("dimension order"));
     CHECK(parseLandscapeMetric("max_link_load") == LandscapeMetric::MaxLinkLoad);
     CHECK_THROWS_WITH(parseLandscapeMetric("hops"), Catch::Contains("tcd, steps, max_link_load, contention, time"));
 }

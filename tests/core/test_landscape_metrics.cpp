@@ -47,22 +47,30 @@ double measureOne(const std::string& algorithm, const Topology& topo, NodeId sou
     }
     const Metrics m = computeMetrics(s, 1000000);
     switch (metric) {
-    case LandscapeMetric::Tcd: return static_cast<double>(m.tcd);
-    case LandscapeMetric::Steps: return m.steps;
-    case LandscapeMetric::MaxLinkLoad: return m.maxLinkLoad;
-    case LandscapeMetric::Contention: return static_cast<double>(m.contentionUses);
-    case LandscapeMetric::Time: break;
+    case LandscapeMetric::Tcd:
+        return static_cast<double>(m.tcd);
+    case LandscapeMetric::Steps:
+        return m.steps;
+    case LandscapeMetric::MaxLinkLoad:
+        return m.maxLinkLoad;
+    case LandscapeMetric::Contention:
+        return static_cast<double>(m.contentionUses);
+    case LandscapeMetric::Time:
+        break;
     }
     // The algorithm's figure as the schedule file writes it (infoJson).
     const nlohmann::ordered_json info = scheduleInfo(s);
     if (algorithm == "divisible-load")
-        return info["finish_time"].get<double>();  // the model's T = A·α₀
+        return info["finish_time"].get<double>(); // the model's T = A·α₀
     if (info.contains("time"))
-        return info["time"].get<double>();  // hypercube graphs: T = startups·τ + transfer·t_c
-    return timeSchedule(s, NetworkModel{}, {.fold = false}).total * 1e-9;  // LogGP on the cluster preset, 1 KiB
+        return info["time"].get<double>(); // hypercube graphs: T = startups·τ + transfer·t_c
+    return timeSchedule(s, NetworkModel{}, {.fold = false}).total * 1e-9; // LogGP on the cluster preset, 1 KiB
 }
 
-bool same(double a, double b) { return (std::isnan(a) && std::isnan(b)) || a == b; }
+bool same(double a, double b)
+{
+    return (std::isnan(a) && std::isnan(b)) || a == b;
+}
 
 } // namespace
 
@@ -99,7 +107,7 @@ TEST_CASE("landscape: every metric of every algorithm equals schedules built one
     const Topology topo = Topology::parse(c.topology);
     INFO(c.topology << " " << c.algorithm);
     const std::vector<LandscapeMetric> metrics = landscapeMetrics(c.algorithm, c.params);
-    CHECK(metrics == allLandscapeMetrics());  // every algorithm with a one-source pattern has all five
+    CHECK(metrics == allLandscapeMetrics()); // every algorithm with a one-source pattern has all five
     for (const LandscapeMetric metric : metrics) {
         INFO(toString(metric));
         for (const bool symmetry : {true, false}) {
@@ -165,8 +173,7 @@ TEST_CASE("landscape: the reason given for the sources without a value is the lo
             CHECK(landscape->missingReason == single->missingReason);
         }
     }
-    const std::string out =
-        runCli({"landscape", "-t", "mesh:4x4x4", "-a", "divisible-load", "--metric", "time"}).out;
+    const std::string out = runCli({"landscape", "-t", "mesh:4x4x4", "-a", "divisible-load", "--metric", "time"}).out;
     CHECK_THAT(out, Catch::Contains(" sources have no schedule (-), e.g.: " + single->missingReason + "\n"));
 }
 
@@ -209,8 +216,8 @@ TEST_CASE("cli landscape --metric tcd equals tcd-map for cang-wu in every mode",
     const std::string mode = GENERATE("optimal", "eye-best", "paper");
     INFO(topology << " " << mode);
     const CliRun map = runCli({"tcd-map", "--topology", topology, "--mode", mode, "--json"});
-    const CliRun land = runCli({"landscape", "--topology", topology, "--algorithm", "cang-wu", "--mode", mode,
-                                "--metric", "tcd", "--json"});
+    const CliRun land = runCli(
+        {"landscape", "--topology", topology, "--algorithm", "cang-wu", "--mode", mode, "--metric", "tcd", "--json"});
     REQUIRE(map.status == 0);
     REQUIRE(land.status == 0);
     const auto m = nlohmann::json::parse(map.out);
@@ -219,14 +226,14 @@ TEST_CASE("cli landscape --metric tcd equals tcd-map for cang-wu in every mode",
     CHECK(l["values"] == m["tcd"]);
     CHECK(l["min"] == m["min"]);
     CHECK(l["max"] == m["max"]);
-    CHECK(l["argmin"] == m["optimal_sources"]);  // coordinates, as tcd-map writes them
+    CHECK(l["argmin"] == m["optimal_sources"]); // coordinates, as tcd-map writes them
     // The envelope every JSON output starts with, the request (algorithm, mode, pattern, every
     // parameter), then the metric, its unit and the values.
     std::vector<std::string> keys;
     for (auto it = l.begin(); it != l.end(); ++it)
         keys.push_back(it.key());
     CHECK(keys == std::vector<std::string>{"algorithm", "argmin", "format", "max", "metric", "min", "mode", "params",
-                                           "pattern", "topology", "unit", "values", "version"});  // nlohmann::json sorts
+                                           "pattern", "topology", "unit", "values", "version"}); // nlohmann::json sorts
     CHECK(land.out.rfind("{\"format\":\"topocast-landscape\",\"version\":1,\"topology\":", 0) == 0);
     CHECK(l["unit"] == "hops");
 }
@@ -254,7 +261,8 @@ TEST_CASE("cli landscape of binomial on mesh:4x4 equals 16 separate schedule run
     for (const std::string metric : {"steps", "max_link_load", "contention"}) {
         const auto m = nlohmann::json::parse(
             runCli({"landscape", "-t", "mesh:4x4", "-a", "binomial", "--metric", metric, "--json"}).out);
-        const auto doc = nlohmann::json::parse(runCli({"schedule", "-t", "mesh:4x4", "-a", "binomial", "-s", "3,1", "--json"}).out);
+        const auto doc =
+            nlohmann::json::parse(runCli({"schedule", "-t", "mesh:4x4", "-a", "binomial", "-s", "3,1", "--json"}).out);
         INFO(metric);
         CHECK(m["values"][topo.id({3, 1})] == doc[metric]);
     }
@@ -265,26 +273,30 @@ TEST_CASE("cli landscape: text summary, time with its unit, hypercube addresses,
     const CliRun text = runCli({"landscape", "-t", "mesh:4x4", "-a", "binomial", "--metric", "tcd"});
     REQUIRE(text.status == 0);
     CHECK_THAT(text.out, Catch::Contains("rows = y, columns = x") && Catch::Contains(" 20 34 26 40") &&
-                             Catch::Contains("min 20, max 42") && Catch::Contains("sources with TCD 20: 2: (0,0) (0,2)"));
+                             Catch::Contains("min 20, max 42") &&
+                             Catch::Contains("sources with TCD 20: 2: (0,0) (0,2)"));
     const CliRun time = runCli({"landscape", "-t", "mesh:4x4", "-a", "binomial", "--metric", "time"});
     REQUIRE(time.status == 0);
     CHECK_THAT(time.out, Catch::Contains("time in µs: LogGP") && Catch::Contains("cluster: 12.5 GB/s"));
     // The document records the whole request: a reduce's map is not a broadcast's, and a time
     // says what it is and, from the engine, the network it ran on.
-    const auto broadcast = nlohmann::json::parse(runCli({"landscape", "-t", "mesh:4x4", "-a", "binomial", "--metric", "tcd", "--json"}).out);
+    const auto broadcast = nlohmann::json::parse(
+        runCli({"landscape", "-t", "mesh:4x4", "-a", "binomial", "--metric", "tcd", "--json"}).out);
     const auto reduce = nlohmann::json::parse(
-        runCli({"landscape", "-t", "mesh:4x4", "-a", "binomial", "--pattern", "reduce", "--metric", "tcd", "--json"}).out);
+        runCli({"landscape", "-t", "mesh:4x4", "-a", "binomial", "--pattern", "reduce", "--metric", "tcd", "--json"})
+            .out);
     CHECK(broadcast["pattern"] == "broadcast");
     CHECK(reduce["pattern"] == "reduce");
-    CHECK_FALSE(reduce["params"].contains("pattern"));  // "pattern" says it, given or by default
+    CHECK_FALSE(reduce["params"].contains("pattern")); // "pattern" says it, given or by default
     CHECK(broadcast.dump() != reduce.dump());
-    const auto timed = nlohmann::json::parse(runCli({"landscape", "-t", "mesh:4x4", "-a", "binomial", "--metric", "time", "--json"}).out);
+    const auto timed = nlohmann::json::parse(
+        runCli({"landscape", "-t", "mesh:4x4", "-a", "binomial", "--metric", "time", "--json"}).out);
     CHECK(timed["network"]["preset"] == "cluster");
     CHECK(timed["network"]["message"] == "1KiB");
     CHECK_THAT(timed["time_model"].get<std::string>(), Catch::Contains("LogGP"));
     const auto cube = nlohmann::json::parse(
         runCli({"landscape", "-t", "hypercube:3", "-a", "sbt", "--metric", "time", "--tau", "2", "--json"}).out);
-    CHECK(cube["argmin"] == nlohmann::json::parse("[0,1,2,3,4,5,6,7]"));  // addresses, as schedule --json
+    CHECK(cube["argmin"] == nlohmann::json::parse("[0,1,2,3,4,5,6,7]")); // addresses, as schedule --json
     CHECK(cube["min"] == cube["max"]);
     const auto dl = nlohmann::json::parse(
         runCli({"landscape", "-t", "mesh:6x6x6", "-a", "divisible-load", "--metric", "steps", "--json"}).out);
@@ -336,13 +348,13 @@ TEST_CASE("landscape: histogram bars, colour-bar ticks and values for people", "
     const auto bin = computeLandscape("binomial", Topology::parse("mesh:4x4"), Params{}, LandscapeMetric::Tcd);
     REQUIRE(bin);
     const auto bars = landscapeHistogram(bin->values, LandscapeMetric::Tcd, 32);
-    REQUIRE(bars.size() == 23);  // one bar per whole number 20..42
+    REQUIRE(bars.size() == 23); // one bar per whole number 20..42
     CHECK(bars.front().from == 20);
     CHECK(bars.front().count == 2);
     CHECK(bars[1].count == 0);
     CHECK(bars.back().from == 42);
     const auto coarse = landscapeHistogram(bin->values, LandscapeMetric::Tcd, 4);
-    REQUIRE(coarse.size() == 4);  // [20, 25.5) [25.5, 31) [31, 36.5) [36.5, 42]
+    REQUIRE(coarse.size() == 4); // [20, 25.5) [25.5, 31) [31, 36.5) [36.5, 42]
     CHECK(coarse[0].count == 4);
     CHECK(coarse[1].count == 4);
     CHECK(coarse[2].count == 4);
@@ -364,9 +376,16 @@ namespace {
 /// parameter, metric, and (timed on a network model) the model and the network as a file.
 std::vector<std::string> landscapeRequestOf(const nlohmann::json& doc, const std::string& networkFile)
 {
-    std::vector<std::string> args{"landscape", "-t", doc["topology"].get<std::string>(), "-a",
-                                  doc["algorithm"].get<std::string>(), "--pattern", doc["pattern"].get<std::string>(),
-                                  "--metric", doc["metric"].get<std::string>(), "--json"};
+    std::vector<std::string> args{"landscape",
+                                  "-t",
+                                  doc["topology"].get<std::string>(),
+                                  "-a",
+                                  doc["algorithm"].get<std::string>(),
+                                  "--pattern",
+                                  doc["pattern"].get<std::string>(),
+                                  "--metric",
+                                  doc["metric"].get<std::string>(),
+                                  "--json"};
     for (const auto& [key, value] : doc["params"].items())
         if (key != "pattern")
             args.insert(args.end(), {"--param", key + "=" + value.get<std::string>()});
@@ -381,8 +400,9 @@ std::vector<std::string> landscapeRequestOf(const nlohmann::json& doc, const std
 
 } // namespace
 
-TEST_CASE("a landscape document records its whole request: another pattern another document, the recorded one the same bytes",
-          "[landscape][cli]")
+TEST_CASE(
+    "a landscape document records its whole request: another pattern another document, the recorded one the same bytes",
+    "[landscape][cli]")
 {
     topocast::testing::TempDir dir;
     const std::string net = (dir.path / "net.json").string();
@@ -391,8 +411,10 @@ TEST_CASE("a landscape document records its whole request: another pattern anoth
         {"landscape", "-t", "mesh:4x4", "-a", "binomial", "--metric", "tcd", "--pattern", "reduce", "--json"},
         {"landscape", "-t", "mesh:4x4", "-a", "binomial", "--metric", "tcd", "--pattern", "gather", "--json"},
         {"landscape", "-t", "mesh:8x8", "-a", "cang-wu", "--mode", "paper", "--metric", "tcd", "--json"},
-        {"landscape", "-t", "torus:4x4", "-a", "binomial", "--metric", "time", "--model", "loggp", "--message", "64KiB", "--json"},
-        {"landscape", "-t", "torus:4x4", "-a", "binomial", "--metric", "time", "--model", "loggp", "--message", "1MiB", "--json"},
+        {"landscape", "-t", "torus:4x4", "-a", "binomial", "--metric", "time", "--model", "loggp", "--message", "64KiB",
+         "--json"},
+        {"landscape", "-t", "torus:4x4", "-a", "binomial", "--metric", "time", "--model", "loggp", "--message", "1MiB",
+         "--json"},
     };
     std::set<std::string> documents;
     for (const auto& request : requests) {
@@ -405,5 +427,5 @@ TEST_CASE("a landscape document records its whole request: another pattern anoth
         REQUIRE(again.status == 0);
         CHECK(again.out == r.out);
     }
-    CHECK(documents.size() == requests.size());  // two requests never give the same document
+    CHECK(documents.size() == requests.size()); // two requests never give the same document
 }

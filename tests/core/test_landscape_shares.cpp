@@ -56,7 +56,7 @@ TEST_CASE("landscape shares: round-robin sizes cover every source once", "[lands
     CHECK(landscapeShareSize(10, 1, 4) == 3);
     CHECK(landscapeShareSize(10, 2, 4) == 2);
     CHECK(landscapeShareSize(10, 3, 4) == 2);
-    CHECK(landscapeShareSize(3, 5, 8) == 0);  // more ranks than sources: the rest idle
+    CHECK(landscapeShareSize(3, 5, 8) == 0); // more ranks than sources: the rest idle
     CHECK(landscapeShareSize(10, 4, 4) == 0);
     for (std::uint32_t parts : {1u, 2u, 3u, 7u, 64u}) {
         std::uint32_t sum = 0;
@@ -71,7 +71,7 @@ TEST_CASE("landscape shares: combined shares equal the whole landscape for every
     const auto [spec, algorithm] = GENERATE(table<std::string, std::string>({
         {"mesh:5x3x2", "binomial"},
         {"mesh:3x3x3", "bfs"},
-        {"mesh:5x5x5", "divisible-load"},  // sources without a schedule
+        {"mesh:5x5x5", "divisible-load"}, // sources without a schedule
     }));
     const Topology topo = Topology::parse(spec);
     const std::uint32_t parts = GENERATE(1u, 2u, 4u, 7u, 200u);
@@ -80,8 +80,8 @@ TEST_CASE("landscape shares: combined shares equal the whole landscape for every
         REQUIRE(landscapeMethod(algorithm, topo, Params{}, metric) == LandscapeMethod::EverySource);
         const auto whole = computeLandscape(algorithm, topo, Params{}, metric);
         REQUIRE(whole);
-        const Landscape combined =
-            combineLandscapeShares(everyShare(algorithm, topo, Params{}, metric, parts, true), metric, topo.nodeCount());
+        const Landscape combined = combineLandscapeShares(everyShare(algorithm, topo, Params{}, metric, parts, true),
+                                                          metric, topo.nodeCount());
         CHECK(sameValues(combined.values, whole->values));
         CHECK(combined.missing == whole->missing);
         CHECK(combined.missingReason == whole->missingReason);
@@ -102,7 +102,8 @@ TEST_CASE("landscape shares: divisible-load has holes that every share reports a
     CHECK(combined.missingReason == whole->missingReason);
 }
 
-TEST_CASE("landscape shares: a failing build is reported as one process reports it", "[landscape][mpi-landscape][bad-input]")
+TEST_CASE("landscape shares: a failing build is reported as one process reports it",
+          "[landscape][mpi-landscape][bad-input]")
 {
     const Topology topo = Topology::parse("mesh:4x4");
     const Params bad{{"order", "xq"}};
@@ -214,7 +215,8 @@ TEST_CASE("landscape estimate: durations in round words", "[landscape][estimate]
 TEST_CASE("landscape CLI: work estimated over --max-seconds is refused with the MPI command that spreads it",
           "[landscape][estimate][bad-input]")
 {
-    const auto huge = runCli({"landscape", "--topology", "mesh:256x256x256", "--algorithm", "binomial", "--metric", "tcd"});
+    const auto huge =
+        runCli({"landscape", "--topology", "mesh:256x256x256", "--algorithm", "binomial", "--metric", "tcd"});
     CHECK(huge.status == 2);
     CHECK(huge.out.empty());
     CHECK_THAT(huge.err, Catch::Contains("the tcd landscape of binomial on the 256×256×256 mesh would take about "));
@@ -236,5 +238,6 @@ TEST_CASE("landscape CLI: work estimated over --max-seconds is refused with the 
     CHECK_THAT(open.err, Catch::StartsWith("landscape: 1024 sources, "));
     CHECK_THAT(open.err, Catch::Contains(" on 2 cores (timed on "));
     CHECK_THAT(open.err, Catch::Contains("landscape: 1024 of 1024 sources"));
-    CHECK(runCli({"landscape", "-t", "mesh:4x4", "-a", "binomial", "--metric", "tcd", "--max-seconds", "-1"}).status == 2);
+    CHECK(runCli({"landscape", "-t", "mesh:4x4", "-a", "binomial", "--metric", "tcd", "--max-seconds", "-1"}).status ==
+          2);
 }

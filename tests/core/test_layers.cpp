@@ -11,8 +11,8 @@
 #include <regex>
 #include <set>
 #include <sstream>
-#include <vector>
 #include <string>
+#include <vector>
 
 namespace {
 
@@ -62,7 +62,7 @@ TEST_CASE("core's folders are layers: each includes only its own and the ones be
                 CHECK(relative.string() == "version.h.in");
                 continue;
             }
-            REQUIRE(allowedLayers().count(layer) == 1);  // every file lives in a layer
+            REQUIRE(allowedLayers().count(layer) == 1); // every file lives in a layer
             ++files;
             std::ifstream in(entry.path());
             for (std::string line; std::getline(in, line);) {
@@ -74,7 +74,8 @@ TEST_CASE("core's folders are layers: each includes only its own and the ones be
                 if (target == "version.h" || allowedLayers().at(layer).count(target))
                     continue;
                 const std::string path = fs::relative(entry.path(), root).generic_string();
-                const std::string key = path + " -> " + line.substr(line.find("topocast/"), line.rfind(".h") + 2 - line.find("topocast/"));
+                const std::string key =
+                    path + " -> " + line.substr(line.find("topocast/"), line.rfind(".h") + 2 - line.find("topocast/"));
                 INFO("layer " << layer << " includes " << target << ": " << line);
                 CHECK(knownExceptions().count(key) == 1);
                 exceptionsSeen.insert(key);
@@ -106,8 +107,8 @@ std::vector<std::string> mentionsOfNlohmann(const std::filesystem::path& dir, co
         int number = 0;
         for (std::string line; std::getline(in, line);)
             if (++number; line.find("nlohmann") != std::string::npos)
-                found.push_back(fs::relative(entry.path(), dir).generic_string() + ":" + std::to_string(number) +
-                                ": " + line);
+                found.push_back(fs::relative(entry.path(), dir).generic_string() + ":" + std::to_string(number) + ": " +
+                                line);
     }
     return found;
 }
@@ -117,15 +118,16 @@ std::vector<std::string> mentionsOfNlohmann(const std::filesystem::path& dir, co
 TEST_CASE("core's public headers include nlohmann only in io/", "[suite][layers]")
 {
     std::size_t seen = 0;
-    CHECK(mentionsOfNlohmann(std::filesystem::path(TOPOCAST_SOURCE_DIR) / "core" / "include" / "topocast", "io", seen) ==
-          std::vector<std::string>{});
+    CHECK(mentionsOfNlohmann(std::filesystem::path(TOPOCAST_SOURCE_DIR) / "core" / "include" / "topocast", "io",
+                             seen) == std::vector<std::string>{});
     CHECK(seen > 40);
 }
 
 TEST_CASE("the app includes no JSON library: files are read and written in core's io/", "[suite][layers]")
 {
     std::size_t seen = 0;
-    CHECK(mentionsOfNlohmann(std::filesystem::path(TOPOCAST_SOURCE_DIR) / "app", "", seen) == std::vector<std::string>{});
+    CHECK(mentionsOfNlohmann(std::filesystem::path(TOPOCAST_SOURCE_DIR) / "app", "", seen) ==
+          std::vector<std::string>{});
     CHECK(seen > 100);
 }
 
@@ -141,7 +143,7 @@ std::map<std::string, int> dataMembersPerClass(const std::string& source)
         R"(^\s*(?:using|friend|static|typedef|enum|struct|class|template|return|Q_OBJECT|Q_PROPERTY|public|private|protected|signals|explicit|virtual|~|//|/\*|\*))");
     std::map<std::string, int> counts;
     struct Open {
-        std::string name;  // empty: a brace that is not a class body
+        std::string name; // empty: a brace that is not a class body
         int depth;
     };
     std::vector<Open> stack;
@@ -181,7 +183,7 @@ std::map<std::string, int> dataMembersPerClass(const std::string& source)
                 if (!stack.empty())
                     stack.pop_back();
             } else if (c == ';') {
-                pendingName.clear();  // a forward declaration
+                pendingName.clear(); // a forward declaration
             }
         }
     }
@@ -232,8 +234,8 @@ TEST_CASE("no class in core/, app/, cli/ or mpi/ holds more than 30 data members
             const std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
             for (const auto& [name, members] : dataMembersPerClass(text)) {
                 ++classes;
-                INFO(fs::relative(entry.path(), root).generic_string() << ": " << name << " holds " << members
-                                                                       << " data members; group them into values");
+                INFO(fs::relative(entry.path(), root).generic_string()
+                     << ": " << name << " holds " << members << " data members; group them into values");
                 CHECK(members <= 30);
             }
         }

@@ -10,7 +10,10 @@
 using namespace topocast;
 
 namespace {
-Vec3 sub(const Vec3& a, const Vec3& b) { return {a[0] - b[0], a[1] - b[1], a[2] - b[2]}; }
+Vec3 sub(const Vec3& a, const Vec3& b)
+{
+    return {a[0] - b[0], a[1] - b[1], a[2] - b[2]};
+}
 bool parallel(const Vec3& a, const Vec3& b)
 {
     const Vec3 c{a[1] * b[2] - a[2] * b[1], a[2] * b[0] - a[0] * b[2], a[0] * b[1] - a[1] * b[0]};
@@ -23,14 +26,15 @@ TEST_CASE("layout: mesh grid with x right and y down, centred", "[layout]")
     const Topology t = Topology::mesh({4, 3});
     const auto p = nodePositions(t);
     CHECK(p[t.id({1, 0})][0] - p[t.id({0, 0})][0] == Approx(1));
-    CHECK(p[t.id({0, 1})][1] - p[t.id({0, 0})][1] == Approx(-1));  // y grows downward
+    CHECK(p[t.id({0, 1})][1] - p[t.id({0, 0})][1] == Approx(-1)); // y grows downward
     const auto [lo, hi] = layoutBounds(p);
     CHECK(lo[0] == Approx(-1.5));
     CHECK(hi[0] == Approx(1.5));
     CHECK(lo[1] == Approx(-1));
 }
 
-TEST_CASE("layout: hypercubes up to n = 10 have distinct positions and parallel edges per dimension", "[layout][hypercube]")
+TEST_CASE("layout: hypercubes up to n = 10 have distinct positions and parallel edges per dimension",
+          "[layout][hypercube]")
 {
     for (int n = 1; n <= 10; ++n) {
         const Topology t = Topology::hypercube(n);
@@ -66,8 +70,8 @@ TEST_CASE("picking: the first sphere along the ray wins", "[layout][picking]")
     const Vec3 target = p[t.id({1, 2, 3})];
     const Vec3 origin{target[0], target[1], 50.f};
     CHECK(pickNode(origin, {0, 0, -1}, p, 0.3f) == t.id({1, 2, 3}));
-    CHECK(pickNode(origin, {0, 0, 1}, p, 0.3f) == -1);         // pointing away
-    CHECK(pickNode({100, 100, 100}, {1, 0, 0}, p, 0.3f) == -1);  // misses everything
+    CHECK(pickNode(origin, {0, 0, 1}, p, 0.3f) == -1);          // pointing away
+    CHECK(pickNode({100, 100, 100}, {1, 0, 0}, p, 0.3f) == -1); // misses everything
     // A slanted ray from the camera toward one node.
     const Vec3 node = p[t.id({3, 0, 1})];
     const Vec3 cam{20, 15, 30};
@@ -92,7 +96,8 @@ double segmentDistance(const Vec3& a, const Vec3& b, const Vec3& w)
 }
 } // namespace
 
-TEST_CASE("layout: hypercube edges pass no other node as drawn and no two edges overlap, n = 1..10", "[layout][hypercube]")
+TEST_CASE("layout: hypercube edges pass no other node as drawn and no two edges overlap, n = 1..10",
+          "[layout][hypercube]")
 {
     // Every edge u — u^(1<<d) as the segment the app draws; no other node's sphere (radius
     // kNodeRadius) may touch it, and two edges of one dimension (parallel) may not lie on one line
@@ -101,38 +106,40 @@ TEST_CASE("layout: hypercube edges pass no other node as drawn and no two edges 
     // As drawn: at explode 0 and at the default view's explode, against the drawn node radius.
     for (int n = 1; n <= 10; ++n)
         for (const float explode : {0.0f, defaultExplode(Topology::hypercube(n))}) {
-        INFO("n = " << n << ", explode " << explode);
-        const Topology t = Topology::hypercube(n);
-        const auto p = nodePositions(t, explode);
-        const float radius = drawnNodeRadius(t.nodeCount());
-        for (int d = 0; d < n; ++d)
-            for (int e = d + 1; e < n; ++e)
-                CHECK_FALSE(parallel(dimensionAxis(t, d), dimensionAxis(t, e)));
-        double closest = 1e9;
-        for (int d = 0; d < n; ++d)
-            for (NodeId u{}; u < t.nodeCount(); ++u) {
-                const NodeId v{u ^ (1u << d)};
-                if (v < u)
-                    continue;
-                for (NodeId w{}; w < t.nodeCount(); ++w)
-                    if (w != u && w != v)
-                        closest = std::min(closest, segmentDistance(p[u], p[v], p[w]));
+            INFO("n = " << n << ", explode " << explode);
+            const Topology t = Topology::hypercube(n);
+            const auto p = nodePositions(t, explode);
+            const float radius = drawnNodeRadius(t.nodeCount());
+            for (int d = 0; d < n; ++d)
+                for (int e = d + 1; e < n; ++e)
+                    CHECK_FALSE(parallel(dimensionAxis(t, d), dimensionAxis(t, e)));
+            double closest = 1e9;
+            for (int d = 0; d < n; ++d)
+                for (NodeId u{}; u < t.nodeCount(); ++u) {
+                    const NodeId v{u ^ (1u << d)};
+                    if (v < u)
+                        continue;
+                    for (NodeId w{}; w < t.nodeCount(); ++w)
+                        if (w != u && w != v)
+                            closest = std::min(closest, segmentDistance(p[u], p[v], p[w]));
+                }
+            CHECK(closest > radius);
+            // Parallel edges of dimension d: the offset between their tails must not be along the axis.
+            int overlaps = 0;
+            for (int d = 0; d < n; ++d) {
+                const Vec3 axis = dimensionAxis(t, d);
+                for (NodeId u{}; u < t.nodeCount(); ++u) {
+                    if (u & (1u << d))
+                        continue;
+                    for (NodeId w{u + 1}; w < t.nodeCount(); ++w)
+                        if (!(w & (1u << d)) &&
+                            segmentDistance(p[u], {p[u][0] + axis[0], p[u][1] + axis[1], p[u][2] + axis[2]}, p[w]) <
+                                1e-4 &&
+                            parallel(sub(p[w], p[u]), axis))
+                            ++overlaps;
+                }
             }
-        CHECK(closest > radius);
-        // Parallel edges of dimension d: the offset between their tails must not be along the axis.
-        int overlaps = 0;
-        for (int d = 0; d < n; ++d) {
-            const Vec3 axis = dimensionAxis(t, d);
-            for (NodeId u{}; u < t.nodeCount(); ++u) {
-                if (u & (1u << d))
-                    continue;
-                for (NodeId w{u + 1}; w < t.nodeCount(); ++w)
-                    if (!(w & (1u << d)) && segmentDistance(p[u], {p[u][0] + axis[0], p[u][1] + axis[1], p[u][2] + axis[2]}, p[w]) < 1e-4 &&
-                        parallel(sub(p[w], p[u]), axis))
-                        ++overlaps;
-            }
-        }
-        CHECK(overlaps == 0);
+            CHECK(overlaps == 0);
         }
 }
 
@@ -146,7 +153,8 @@ int planarCrossings(const Topology& t, const std::vector<Vec3>& p)
             if (u < v)
                 edges.emplace_back(u, v);
     auto cross = [&](NodeId o, NodeId a, NodeId b) {
-        return (double(p[a][0]) - p[o][0]) * (double(p[b][1]) - p[o][1]) - (double(p[a][1]) - p[o][1]) * (double(p[b][0]) - p[o][0]);
+        return (double(p[a][0]) - p[o][0]) * (double(p[b][1]) - p[o][1]) -
+               (double(p[a][1]) - p[o][1]) * (double(p[b][0]) - p[o][0]);
     };
     int count = 0;
     for (std::size_t i = 0; i < edges.size(); ++i)
@@ -172,7 +180,7 @@ TEST_CASE("layout: flat hypercube drawing n = 1..6 is planar-drawn, distinct, an
         REQUIRE(p.size() == t.nodeCount());
         std::set<std::pair<long, long>> seen;
         for (const Vec3& v : p) {
-            CHECK(v[2] == 0.0f);  // in the plane: a 2-D network, shown top-down
+            CHECK(v[2] == 0.0f); // in the plane: a 2-D network, shown top-down
             seen.insert({std::lround(v[0] * 1000), std::lround(v[1] * 1000)});
         }
         CHECK(seen.size() == t.nodeCount());
@@ -180,7 +188,7 @@ TEST_CASE("layout: flat hypercube drawing n = 1..6 is planar-drawn, distinct, an
         if (n >= 2) {
             CHECK(p[1][0] - p[0][0] > 0);
             CHECK(p[1][1] == Approx(p[0][1]));
-            CHECK(p[2][1] - p[0][1] < 0);  // y down on the page = −Y in the scene
+            CHECK(p[2][1] - p[0][1] < 0); // y down on the page = −Y in the scene
             CHECK(p[2][0] == Approx(p[0][0]));
             CHECK(p[1][0] - p[0][0] == Approx(p[0][1] - p[2][1]));
         }
@@ -228,12 +236,13 @@ TEST_CASE("layout: node labels are coordinates on meshes and binary addresses on
 
 TEST_CASE("laneOffset: two directions over one link keep two lanes, across it, opposite each other", "[layout][arrows]")
 {
-    for (const auto& [a, b] : {std::pair{Vec3{0, 0, 0}, Vec3{1, 0, 0}}, std::pair{Vec3{2, 3, 0}, Vec3{2, 4, 0}},
-                               std::pair{Vec3{1, 1, 1}, Vec3{1, 1, 2}}, std::pair{Vec3{0, 0, 0}, Vec3{0.5f, 0.5f, 0.5f}}}) {
+    for (const auto& [a, b] :
+         {std::pair{Vec3{0, 0, 0}, Vec3{1, 0, 0}}, std::pair{Vec3{2, 3, 0}, Vec3{2, 4, 0}},
+          std::pair{Vec3{1, 1, 1}, Vec3{1, 1, 2}}, std::pair{Vec3{0, 0, 0}, Vec3{0.5f, 0.5f, 0.5f}}}) {
         const Vec3 there = laneOffset(a, b, 0.1f), back = laneOffset(b, a, 0.1f);
         const Vec3 d{b[0] - a[0], b[1] - a[1], b[2] - a[2]};
         CHECK(std::hypot(there[0], there[1], there[2]) == Approx(0.1));
-        CHECK(there[0] * d[0] + there[1] * d[1] + there[2] * d[2] == Approx(0.0).margin(1e-6));  // across
+        CHECK(there[0] * d[0] + there[1] * d[1] + there[2] * d[2] == Approx(0.0).margin(1e-6)); // across
         for (int i = 0; i < 3; ++i)
             CHECK(back[i] == Approx(-there[i]).margin(1e-7));
     }

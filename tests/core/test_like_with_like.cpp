@@ -62,8 +62,8 @@ TEST_CASE("compare ranks each port model's schedules by their time on the networ
             CHECK(row["formula_time"]["value"].get<double>() == Approx(1370));
         }
         // Every row names an algorithm and port model `schedule` builds.
-        const CliRun s = runCli({"schedule", "-t", "hypercube:5", "-a", row["algorithm"].get<std::string>(), "--pattern",
-                                 "scatter", "--ports", ports, "--message", "10", "--packet", "3"});
+        const CliRun s = runCli({"schedule", "-t", "hypercube:5", "-a", row["algorithm"].get<std::string>(),
+                                 "--pattern", "scatter", "--ports", ports, "--message", "10", "--packet", "3"});
         CHECK(s.status == 0);
     }
     CHECK(hpSeen);
@@ -81,7 +81,8 @@ TEST_CASE("compare ranks each port model's schedules by their time on the networ
     const auto& one = byPorts["one"];
     CHECK(one.front()["algorithm"] == "sbnt");
     CHECK(one.front()["loggp_time"]["value"].get<double>() == Approx(7053.92));
-    const auto nrsbt = std::find_if(one.begin(), one.end(), [](const auto& row) { return row["algorithm"] == "nrsbt"; });
+    const auto nrsbt =
+        std::find_if(one.begin(), one.end(), [](const auto& row) { return row["algorithm"] == "nrsbt"; });
     REQUIRE(nrsbt != one.end());
     CHECK((*nrsbt)["counted_rank"] == 1);
     CHECK((*nrsbt)["time"]["value"].get<double>() == Approx(1360));
@@ -99,8 +100,10 @@ TEST_CASE("compare ranks each port model's schedules by their time on the networ
     const CliRun text = runCli({"compare", "-t", "hypercube:5", "--pattern", "scatter", "--message", "10", "--packet",
                                 "3", "--tau", "10", "--tc", "1"});
     REQUIRE(text.status == 0);
-    CHECK_THAT(text.out,
-               Contains("--ports one (one-port-exchange): least LogGP time 7.05392 us by sbnt; least counted time 1360 by nrsbt"));
+    CHECK_THAT(
+        text.out,
+        Contains(
+            "--ports one (one-port-exchange): least LogGP time 7.05392 us by sbnt; least counted time 1360 by nrsbt"));
     CHECK_THAT(text.out, Contains("counted rank 4"));
     CHECK_THAT(text.out, Contains("≠"));
     // A port model no graph serves for the pattern: the error names the ones that do.
@@ -159,8 +162,8 @@ TEST_CASE("compare-torus: each table holds one pattern, scatters get their own",
 TEST_CASE("every schedule topocast writes validates, as JSON and as exported CSV", "[cli][validate][csv]")
 {
     const TempDir dir;
-    const std::vector<std::string> networks{"mesh:4x4", "mesh:4x4x4", "torus:5x5", "torus:4x4", "torus:7x7x7",
-                                            "hypercube:3"};
+    const std::vector<std::string> networks{"mesh:4x4",  "mesh:4x4x4",  "torus:5x5",
+                                            "torus:4x4", "torus:7x7x7", "hypercube:3"};
     std::map<std::string, int> roundTrips;
     for (const AlgorithmInfo& info : algorithms()) {
         for (const std::string& net : networks) {
@@ -225,8 +228,8 @@ TEST_CASE("timing honesty: the fit says when terms cannot be separated, units, g
     CHECK(runCli({"algorithms", "--memory-limit", "64"}).status == 0);
 
     // landscape --metric time: text and JSON print the same number, with its unit.
-    const auto doc =
-        nlohmann::json::parse(runCli({"landscape", "-t", "mesh:4x4", "-a", "binomial", "--metric", "time", "--json"}).out);
+    const auto doc = nlohmann::json::parse(
+        runCli({"landscape", "-t", "mesh:4x4", "-a", "binomial", "--metric", "time", "--json"}).out);
     CHECK(doc["format"] == "topocast-landscape");
     CHECK(doc["topology"] == "mesh:4x4");
     CHECK(doc["algorithm"] == "binomial");

@@ -40,10 +40,10 @@ TEST_CASE("line chains: a mesh n×n's unit links join into 2n rows and columns",
     for (int y = 0; y < n; ++y)
         for (int x = 0; x + 1 < n; ++x) {
             const auto fx = static_cast<float>(x), fy = static_cast<float>(y);
-            s.push_back({{fx, fy, 0}, {fx + 1, fy, 0}, 0});  // x links
-            s.push_back({{fy, fx, 0}, {fy, fx + 1, 0}, 0});  // y links
+            s.push_back({{fx, fy, 0}, {fx + 1, fy, 0}, 0}); // x links
+            s.push_back({{fy, fx, 0}, {fy, fx + 1, 0}, 0}); // y links
         }
-    std::reverse(s.begin(), s.end());  // any order
+    std::reverse(s.begin(), s.end()); // any order
     const std::vector<Chain> chains = chainCollinear(s);
     REQUIRE(chains.size() == static_cast<std::size_t>(2 * n));
     for (const Chain& c : chains) {
@@ -58,15 +58,15 @@ TEST_CASE("line chains: a mesh n×n's unit links join into 2n rows and columns",
 TEST_CASE("line chains: a colour change, a bend, a reversal, a gap or an arc ends a chain", "[chains]")
 {
     std::vector<ChainSegment> s{
-        {{0, 0, 0}, {1, 0, 0}, 0},       // 0: row start
-        {{1, 0, 0}, {2, 0, 0}, 0},       // 1: continues 0
-        {{2, 0, 0}, {3, 0, 0}, 1},       // 2: another colour
-        {{3, 0, 0}, {3, 1, 0}, 1},       // 3: bends at (3,0,0)
-        {{3, 1, 0}, {3, 0, 0}, 1},       // 4: 3 reversed
-        {{3.5f, 1, 0}, {4.5f, 1, 0}, 0}, // 5: no segment ends at its start
+        {{0, 0, 0}, {1, 0, 0}, 0},        // 0: row start
+        {{1, 0, 0}, {2, 0, 0}, 0},        // 1: continues 0
+        {{2, 0, 0}, {3, 0, 0}, 1},        // 2: another colour
+        {{3, 0, 0}, {3, 1, 0}, 1},        // 3: bends at (3,0,0)
+        {{3, 1, 0}, {3, 0, 0}, 1},        // 4: 3 reversed
+        {{3.5f, 1, 0}, {4.5f, 1, 0}, 0},  // 5: no segment ends at its start
         {{2, 0, 0}, {3, 0, 0}, kNoChain}, // 6: an arc's segment, never joined
-        {{0, 0, 5}, {-0.0f, 0, 6}, 2},   // 7: −0 is 0: 8 continues 7 ...
-        {{0, 0, 6}, {0, 0, 7}, 2},       // 8
+        {{0, 0, 5}, {-0.0f, 0, 6}, 2},    // 7: −0 is 0: 8 continues 7 ...
+        {{0, 0, 6}, {0, 0, 7}, 2},        // 8
     };
     const std::vector<Chain> chains = chainCollinear(s);
     const std::vector<std::pair<std::size_t, std::size_t>> want{{0, 1}, {2, 2}, {3, 3}, {4, 4}, {5, 5}, {6, 6}, {7, 8}};

@@ -81,8 +81,8 @@ TEST_CASE("informedSteps: the step each node first holds data", "[metrics]")
         s.add(NodeId{5}, NodeId{6}, StepNo{1});
         s.add(NodeId{6}, NodeId{7}, StepNo{2});
         s.add(NodeId{5}, NodeId{4}, StepNo{2});
-        s.add(NodeId{4}, NodeId{6}, StepNo{3});  // 6 again, later: its first step stays 1
-        s.add(NodeId{7}, NodeId{5}, StepNo{3});  // back to the source: it stays 0
+        s.add(NodeId{4}, NodeId{6}, StepNo{3}); // 6 again, later: its first step stays 1
+        s.add(NodeId{7}, NodeId{5}, StepNo{3}); // back to the source: it stays 0
         s.finalize();
         const auto steps = informedSteps(s);
         THEN("source 0, first receipts, kNeverInformed elsewhere")
@@ -119,7 +119,10 @@ TEST_CASE("informedSteps: the step each node first holds data", "[metrics]")
     {
         Schedule s(Topology::mesh({4}), NodeId{0}, Pattern::Broadcast, PortModel::OnePort);
         s.add(NodeId{0}, NodeId{1}, StepNo{1});
-        THEN("it is refused") { CHECK_THROWS_AS(informedSteps(s), Error); }
+        THEN("it is refused")
+        {
+            CHECK_THROWS_AS(informedSteps(s), Error);
+        }
     }
 }
 
@@ -162,7 +165,7 @@ TEST_CASE("channel load history: every step's loads equal a recount of steps 1..
             s.add(NodeId{0}, NodeId{3}, StepNo{step}, {}, 0, step % 3);
             s.add(NodeId{3}, NodeId{0}, StepNo{step}, {}, 0, step % 5);
             if (step % 7 == 0)
-                s.add(NodeId{1}, NodeId{3}, StepNo{step}, {}, 0, 9);  // contention on 1→2, 2→3
+                s.add(NodeId{1}, NodeId{3}, StepNo{step}, {}, 0, 9); // contention on 1→2, 2→3
         }
         s.finalize();
         const ChannelLoadHistory history(s);
@@ -199,10 +202,11 @@ TEST_CASE("channel load history: empty schedules and refusals", "[metrics][chann
     const ChannelLoadHistory none;
     CHECK(none.stepCount() == 0);
     CHECK(none.at(3).cumulative.empty());
-    const Schedule empty = finalized(Schedule(Topology::mesh({4, 4}), NodeId{0}, Pattern::Broadcast, PortModel::OnePort));
+    const Schedule empty =
+        finalized(Schedule(Topology::mesh({4, 4}), NodeId{0}, Pattern::Broadcast, PortModel::OnePort));
     const ChannelLoadHistory h(empty);
     CHECK(h.stepCount() == 0);
-    CHECK(h.at(0).cumulative == std::vector<std::uint32_t>(64, 0));  // 16 nodes × 4 ports
+    CHECK(h.at(0).cumulative == std::vector<std::uint32_t>(64, 0)); // 16 nodes × 4 ports
     Schedule raw(Topology::mesh({4}), NodeId{0}, Pattern::Broadcast, PortModel::OnePort);
     raw.add(NodeId{0}, NodeId{1}, StepNo{1});
     CHECK_THROWS_WITH(ChannelLoadHistory(raw), Catch::Contains("not finalized"));

@@ -33,8 +33,8 @@ struct ParsedQuestion {
 
 struct QuizParse {
     std::vector<ParsedQuestion> questions;
-    std::vector<std::string> path;  // open elements
-    std::string text;               // character data of the innermost element
+    std::vector<std::string> path; // open elements
+    std::string text;              // character data of the innermost element
 };
 
 void XMLCALL quizStart(void* data, const XML_Char* name, const XML_Char** attrs)
@@ -71,7 +71,10 @@ void XMLCALL quizEnd(void* data, const XML_Char*)
     p->text.clear();
 }
 
-void XMLCALL quizText(void* data, const XML_Char* s, int len) { static_cast<QuizParse*>(data)->text.append(s, static_cast<std::size_t>(len)); }
+void XMLCALL quizText(void* data, const XML_Char* s, int len)
+{
+    static_cast<QuizParse*>(data)->text.append(s, static_cast<std::size_t>(len));
+}
 
 QuizParse parseQuiz(const std::string& xml)
 {
@@ -89,8 +92,8 @@ QuizParse parseQuiz(const std::string& xml)
 
 bool isMoodleGrade(double g)
 {
-    for (double m : {100.0, 90.0, 83.33333, 80.0, 75.0, 70.0, 66.66667, 60.0, 50.0, 40.0, 33.33333, 30.0, 25.0, 20.0, 16.66667,
-                     14.28571, 12.5, 11.11111, 10.0, 5.0, 0.0})
+    for (double m : {100.0, 90.0, 83.33333, 80.0,     75.0,     70.0, 66.66667, 60.0, 50.0, 40.0, 33.33333,
+                     30.0,  25.0, 20.0,     16.66667, 14.28571, 12.5, 11.11111, 10.0, 5.0,  0.0})
         if (std::abs(std::abs(g) - m) < 0.001)
             return true;
     return false;
@@ -132,8 +135,8 @@ std::vector<ParsedQuestion> checkedQuiz(const Schedule& schedule)
         std::set<std::string> marked;
         for (const ParsedAnswer& a : q.answers) {
             CHECK(isMoodleGrade(a.fraction));
-            CHECK(marked.insert(a.text).second);  // no node twice
-            schedule.topology().parseNode(a.text);  // every choice names a node of the network
+            CHECK(marked.insert(a.text).second);   // no node twice
+            schedule.topology().parseNode(a.text); // every choice names a node of the network
             if (a.fraction > 0) {
                 CHECK(receivers.contains(a.text));
                 right += a.fraction;
@@ -142,8 +145,8 @@ std::vector<ParsedQuestion> checkedQuiz(const Schedule& schedule)
                 wrong += a.fraction;
             }
         }
-        CHECK(std::abs(right - 100) < 0.001);  // every receiver ticked: full marks
-        CHECK(wrong <= -99.999);               // every choice ticked: nothing
+        CHECK(std::abs(right - 100) < 0.001); // every receiver ticked: full marks
+        CHECK(wrong <= -99.999);              // every choice ticked: nothing
         std::size_t rightCount = 0;
         for (const ParsedAnswer& a : q.answers)
             rightCount += a.fraction > 0 ? 1 : 0;
@@ -154,7 +157,8 @@ std::vector<ParsedQuestion> checkedQuiz(const Schedule& schedule)
 
 } // namespace
 
-TEST_CASE("moodle quiz: Moodle's grades for n right choices sum to 100 and come from its list and none past 20", "[quiz]")
+TEST_CASE("moodle quiz: Moodle's grades for n right choices sum to 100 and come from its list and none past 20",
+          "[quiz]")
 {
     for (std::size_t n = 1; n <= 20; ++n) {
         INFO(n << " right");
@@ -178,7 +182,8 @@ TEST_CASE("moodle quiz: Moodle's grades for n right choices sum to 100 and come 
     CHECK(moodleWrongGrade(40) == -5);
 }
 
-TEST_CASE("moodle quiz: a mesh and a hypercube scenario parsed back with every question's answers the schedule's", "[quiz]")
+TEST_CASE("moodle quiz: a mesh and a hypercube scenario parsed back with every question's answers the schedule's",
+          "[quiz]")
 {
     const Scenario mesh = loadScenario(TOPOCAST_SOURCE_DIR "/resources/scenarios/baseline-binomial-4x4.json");
     const auto meshQuiz = checkedQuiz(buildScenario(mesh));
@@ -200,7 +205,7 @@ TEST_CASE("moodle quiz: a mesh and a hypercube scenario parsed back with every q
     for (const ParsedAnswer& a : cubeQuiz[2].answers)
         if (a.fraction > 0)
             step3.insert(a.text);
-    CHECK(step3 == std::set<std::string>{"001", "110", "111"});  // binary, as the app names them
+    CHECK(step3 == std::set<std::string>{"001", "110", "111"}); // binary, as the app names them
 }
 
 TEST_CASE("moodle quiz: a big step asks how many receive and big networks list the nearest others only", "[quiz]")
@@ -209,9 +214,9 @@ TEST_CASE("moodle quiz: a big step asks how many receive and big networks list t
     const Schedule s = buildScenario(divisible);
     const auto quiz = checkedQuiz(s);
     REQUIRE(quiz.size() == 3);
-    CHECK(quiz[0].type == "multichoice");  // 6 receivers
-    CHECK(quiz[0].answers.size() == 32);   // of 343 nodes: the 6 and the 26 nearest others
-    CHECK(quiz[1].type == "numerical");    // 42 receivers: more than Moodle grades
+    CHECK(quiz[0].type == "multichoice"); // 6 receivers
+    CHECK(quiz[0].answers.size() == 32);  // of 343 nodes: the 6 and the 26 nearest others
+    CHECK(quiz[1].type == "numerical");   // 42 receivers: more than Moodle grades
     CHECK(quiz[1].answers[0].text == "42");
     CHECK(quiz[2].answers[0].text == "294");
     CHECK_THROWS_AS(stepQuestion(s, 4), Error);

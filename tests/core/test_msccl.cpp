@@ -27,14 +27,14 @@
 #include <sstream>
 
 using namespace topocast;
-using topocast::testing::runCli;
 using topocast::testing::CliRun;
+using topocast::testing::runCli;
 
 namespace {
 
 /// One `<step>` line as the MSCCL tools write it.
-std::string stepXml(int s, const char* type, char srcbuf, int srcoff, char dstbuf, int dstoff, int cnt = 1, int depid = -1,
-                    int deps = -1, int hasdep = 0)
+std::string stepXml(int s, const char* type, char srcbuf, int srcoff, char dstbuf, int dstoff, int cnt = 1,
+                    int depid = -1, int deps = -1, int hasdep = 0)
 {
     std::ostringstream o;
     o << "      <step s=\"" << s << "\" type=\"" << type << "\" srcbuf=\"" << srcbuf << "\" srcoff=\"" << srcoff
@@ -43,7 +43,10 @@ std::string stepXml(int s, const char* type, char srcbuf, int srcoff, char dstbu
     return o.str();
 }
 
-int mod(int a, int n) { return ((a % n) + n) % n; }
+int mod(int a, int n)
+{
+    return ((a % n) + n) % n;
+}
 
 /// Ring all-gather of n ranks, in place (rank r's input is output chunk r): rank r sends its
 /// chunk to r+1, forwards n−2 chunks (rcs) and keeps the last (r).
@@ -77,7 +80,8 @@ std::string ringAllreduce(int n, int channels, const char* reduceType = "rrs", i
     for (int r = 0; r < n; ++r) {
         o << "  <gpu id=\"" << r << "\" i_chunks=\"" << c << "\" o_chunks=\"" << c << "\" s_chunks=\"0\">\n";
         for (int ch = 0; ch < channels; ++ch) {
-            o << "    <tb id=\"" << ch << "\" send=\"" << mod(r + 1, n) << "\" recv=\"" << mod(r - 1, n) << "\" chan=\"" << ch << "\">\n";
+            o << "    <tb id=\"" << ch << "\" send=\"" << mod(r + 1, n) << "\" recv=\"" << mod(r - 1, n) << "\" chan=\""
+              << ch << "\">\n";
             const int base = ch * n;
             o << stepXml(0, "s", 'i', base + r, 'i', base + r);
             for (int k = 1; k <= n - 2; ++k) {
@@ -107,15 +111,16 @@ std::string allPairsAllreduce(int n, int dropRank = -1, int dropPeer = -1)
     o << "<algo name=\"allpairs\" proto=\"Simple\" nchannels=\"1\" nchunksperloop=\"" << n << "\" ngpus=\"" << n
       << "\" coll=\"allreduce\" inplace=\"1\">\n";
     for (int r = 0; r < n; ++r) {
-        o << "  <gpu id=\"" << r << "\" i_chunks=\"" << n << "\" o_chunks=\"" << n << "\" s_chunks=\"" << n - 1 << "\">\n";
+        o << "  <gpu id=\"" << r << "\" i_chunks=\"" << n << "\" o_chunks=\"" << n << "\" s_chunks=\"" << n - 1
+          << "\">\n";
         int tb = 0;
-        std::map<int, int> tbOf;  // peer → tb id
+        std::map<int, int> tbOf; // peer → tb id
         for (int p = 0; p < n; ++p)
             if (p != r)
                 tbOf[p] = tb++;
         const int local = tb;
         for (const auto& [p, id] : tbOf) {
-            const int slot = p < r ? p : p - 1;  // scratch slot of p's chunk
+            const int slot = p < r ? p : p - 1; // scratch slot of p's chunk
             o << "    <tb id=\"" << id << "\" send=\"" << p << "\" recv=\"" << p << "\" chan=\"0\">\n";
             std::vector<std::string> steps;
             const bool drop = r == dropRank && p == dropPeer;
@@ -128,11 +133,16 @@ std::string allPairsAllreduce(int n, int dropRank = -1, int dropPeer = -1)
             for (std::size_t s = 0; s < steps.size(); ++s) {
                 std::istringstream f(steps[s]);
                 std::string type, sb, so, db, dof, di, ds;
-                std::getline(f, type, '|'); std::getline(f, sb, '|'); std::getline(f, so, '|'); std::getline(f, db, '|');
-                std::getline(f, dof, '|'); std::getline(f, di, '|'); std::getline(f, ds, '|');
+                std::getline(f, type, '|');
+                std::getline(f, sb, '|');
+                std::getline(f, so, '|');
+                std::getline(f, db, '|');
+                std::getline(f, dof, '|');
+                std::getline(f, di, '|');
+                std::getline(f, ds, '|');
                 const bool received = type == "r" && db == "s";
-                o << stepXml(static_cast<int>(s), type.c_str(), sb[0], std::stoi(so), db[0], std::stoi(dof), 1, std::stoi(di),
-                             std::stoi(ds), received ? 1 : 0);
+                o << stepXml(static_cast<int>(s), type.c_str(), sb[0], std::stoi(so), db[0], std::stoi(dof), 1,
+                             std::stoi(di), std::stoi(ds), received ? 1 : 0);
             }
             o << "    </tb>\n";
         }
@@ -239,7 +249,9 @@ std::string exportedRing4()
 {
     topocast::testing::TempDir dir;
     const std::string xml = (dir.path / "ring4.xml").string();
-    REQUIRE(runCli({"export", "-t", "torus:4", "-a", "ring", "--pattern", "allreduce", "--format", "msccl-xml", "--out", xml}).status == 0);
+    REQUIRE(runCli({"export", "-t", "torus:4", "-a", "ring", "--pattern", "allreduce", "--format", "msccl-xml", "--out",
+                    xml})
+                .status == 0);
     std::ifstream in(xml);
     return {std::istreambuf_iterator<char>(in), {}};
 }
@@ -265,7 +277,8 @@ TEST_CASE("broken MSCCL programs are found at the right rank", "[msccl]")
         // Rank 3's first rrs adds its contribution to chunk 2 as it arrives in step 1; the copy overwrites it.
         bool found = false;
         for (const MscclFinding& f : c.findings)
-            if (f.rank == 3 && f.chunk == 2 && f.step == 1u && f.what.find("losing rank 3's contribution") != std::string::npos)
+            if (f.rank == 3 && f.chunk == 2 && f.step == 1u &&
+                f.what.find("losing rank 3's contribution") != std::string::npos)
                 found = true;
         CHECK(found);
         CHECK(hasMscclFinding(c, 0, "lacking rank 3's contribution to input chunk 2"));
@@ -316,7 +329,8 @@ TEST_CASE("broken MSCCL programs are found at the right rank", "[msccl]")
         offset.replace(offset.find("srcoff=\"0\""), 10, "srcoff=\"7\"");
         CHECK(hasMscclFinding(check(offset, "torus:4"), 0, "outside the output buffer of 4 chunks"));
         // Rank 2 gets a second threadblock that sends to rank 3 on channel 1: nobody receives it.
-        const std::string extra = "    <tb id=\"1\" send=\"3\" recv=\"-1\" chan=\"1\">\n" + stepXml(0, "s", 'o', 2, 'o', 2) + "    </tb>\n";
+        const std::string extra =
+            "    <tb id=\"1\" send=\"3\" recv=\"-1\" chan=\"1\">\n" + stepXml(0, "s", 'o', 2, 'o', 2) + "    </tb>\n";
         lonely.insert(lonely.find("  </gpu>", lonely.find("<gpu id=\"2\"")), extra);
         CHECK(hasMscclFinding(check(lonely, "torus:4"), 2, "a send with no receive"));
         // Rank 1's first send waits for its own last step.
@@ -332,8 +346,11 @@ TEST_CASE("bad MSCCL XML is refused with a reason, never expanded or crashed on"
 {
     CHECK_THROWS_WITH(parseMscclXml("<algo ngpus=\"2\" coll=\"allgather\">\n  <gpu id=\"0\"", "a.xml"),
                       Catch::Contains("a.xml:2: not well-formed XML"));
-    CHECK_THROWS_WITH(parseMscclXml("<algo ngpus=\"two\" coll=\"allgather\"/>", "a.xml"), Catch::Contains("ngpus=\"two\" is not a whole number"));
-    CHECK_THROWS_WITH(parseMscclXml("<algo ngpus=\"2\" coll=\"allgather\"><gpu id=\"0\" i_chunks=\"1\" o_chunks=\"2\"><tb id=\"0\"><step s=\"0\" type=\"x\"/></tb></gpu></algo>", "a.xml"),
+    CHECK_THROWS_WITH(parseMscclXml("<algo ngpus=\"two\" coll=\"allgather\"/>", "a.xml"),
+                      Catch::Contains("ngpus=\"two\" is not a whole number"));
+    CHECK_THROWS_WITH(parseMscclXml("<algo ngpus=\"2\" coll=\"allgather\"><gpu id=\"0\" i_chunks=\"1\" "
+                                    "o_chunks=\"2\"><tb id=\"0\"><step s=\"0\" type=\"x\"/></tb></gpu></algo>",
+                                    "a.xml"),
                       Catch::Contains("type=\"x\" is not an MSCCL op"));
     CHECK_THROWS_WITH(parseMscclXml("<html/>", "a.xml"), Catch::Contains("<html> is not allowed here"));
     CHECK_THROWS_WITH(parseMscclXml("", "a.xml"), Catch::Contains("a.xml"));
@@ -348,19 +365,24 @@ TEST_CASE("bad MSCCL XML is refused with a reason, never expanded or crashed on"
     bomb += "]>\n<algo name=\"&lol9;\" ngpus=\"1\" coll=\"allgather\"/>\n";
     const auto t0 = std::chrono::steady_clock::now();
     CHECK_THROWS_WITH(parseMscclXml(bomb, "bomb.xml"), Catch::Contains("bomb.xml:2: a DOCTYPE is refused"));
-    CHECK(std::chrono::steady_clock::now() - t0 < std::chrono::seconds(5));  // a guard against a hang, not a timing
+    CHECK(std::chrono::steady_clock::now() - t0 < std::chrono::seconds(5)); // a guard against a hang, not a timing
     // A file past the limit is refused before it is read (a sparse file: no disk used).
     topocast::testing::TempDir dir;
     const auto big = dir.path / "big.xml";
-    { std::ofstream(big) << "<algo/>"; }
+    {
+        std::ofstream(big) << "<algo/>";
+    }
     std::filesystem::resize_file(big, kMaxMscclXmlBytes + 1);
     CHECK_THROWS_WITH(readMscclXml(big), Catch::Contains("is past the 64 MiB"));
     // An unknown collective, a rank count that is not the network's, a bad placement.
-    CHECK_THROWS_WITH(check("<algo ngpus=\"4\" coll=\"allfoo\"/>", "torus:4"), Catch::Contains("coll=\"allfoo\" is not a collective"));
-    CHECK_THROWS_WITH(check(ringAllgather(4), "torus:5"), Catch::Contains("the program has 4 ranks and the 5-node ring has 5 nodes"));
+    CHECK_THROWS_WITH(check("<algo ngpus=\"4\" coll=\"allfoo\"/>", "torus:4"),
+                      Catch::Contains("coll=\"allfoo\" is not a collective"));
+    CHECK_THROWS_WITH(check(ringAllgather(4), "torus:5"),
+                      Catch::Contains("the program has 4 ranks and the 5-node ring has 5 nodes"));
     CHECK_THROWS_WITH(parseRankPlacement("0\n1\n1\n2\n", Topology::parse("torus:4"), 4, "p.txt"),
                       Catch::Contains("p.txt:3: node (1) is already rank 1's (line 2)"));
-    CHECK_THROWS_WITH(parseRankPlacement("0\n9\n", Topology::parse("torus:4"), 2, "p.txt"), Catch::Contains("p.txt:2:"));
+    CHECK_THROWS_WITH(parseRankPlacement("0\n9\n", Topology::parse("torus:4"), 2, "p.txt"),
+                      Catch::Contains("p.txt:2:"));
     CHECK(parseRankPlacement("# gray\n0\n1\n\n3\n2\n", Topology::parse("hypercube:2"), 4) ==
           std::vector<NodeId>{NodeId{0}, NodeId{1}, NodeId{3}, NodeId{2}});
 }
@@ -394,7 +416,7 @@ TEST_CASE("every pattern written as MSCCL XML and read back: the same transfers"
                 try {
                     s = buildSchedule(a.name, topo, NodeId{rooted ? 5u : 0u}, p);
                 } catch (const Error&) {
-                    continue;  // a pattern this algorithm has for other port models only
+                    continue; // a pattern this algorithm has for other port models only
                 }
                 INFO(a.name << " " << pattern << " on " << topology);
                 const MscclProgram program = mscclFromSchedule(s);
@@ -436,7 +458,8 @@ TEST_CASE("scatter and all-to-all on a torus (no topocast algorithm builds them 
     for (std::uint32_t k = 1; k < n; ++k)
         for (std::uint32_t v = 0; v < n; ++v) {
             const Block b{v, (v + k) % n, 0};
-            alltoall.add(NodeId{v}, NodeId{(v + k) % n}, StepNo{k}, RouteSpec::dimensionOrder(), alltoall.addPayload({&b, 1}));
+            alltoall.add(NodeId{v}, NodeId{(v + k) % n}, StepNo{k}, RouteSpec::dimensionOrder(),
+                         alltoall.addPayload({&b, 1}));
         }
     for (Schedule* s : {&scatter, &alltoall}) {
         s->contentionFree = false;
@@ -458,7 +481,9 @@ TEST_CASE("topocast-cli validate, import and export speak MSCCL XML", "[msccl][c
 {
     topocast::testing::TempDir dir;
     const std::string xml = (dir.path / "ring.xml").string(), json = (dir.path / "ring.json").string();
-    REQUIRE(runCli({"export", "-t", "torus:4x4", "-a", "ring", "--pattern", "allreduce", "--format", "msccl-xml", "--out", xml}).status == 0);
+    REQUIRE(runCli({"export", "-t", "torus:4x4", "-a", "ring", "--pattern", "allreduce", "--format", "msccl-xml",
+                    "--out", xml})
+                .status == 0);
 
     // 16 ranks send 2·15 chunks each: 480 chunk transfers in 30 steps, every send one hop.
     const auto v = runCli({"validate", xml, "--topology", "torus:4x4", "--json"});
@@ -488,11 +513,12 @@ TEST_CASE("topocast-cli validate, import and export speak MSCCL XML", "[msccl][c
     {
         std::ofstream f(ranks);
         for (int r = 15; r >= 0; --r)
-            f << (r % 4) << "," << (r / 4) << "\n";  // (x,y) transposed and reversed
+            f << (r % 4) << "," << (r / 4) << "\n"; // (x,y) transposed and reversed
     }
-    const auto placed = nlohmann::json::parse(runCli({"validate", xml, "--topology", "torus:4x4", "--ranks", ranks, "--json"}).out);
+    const auto placed =
+        nlohmann::json::parse(runCli({"validate", xml, "--topology", "torus:4x4", "--ranks", ranks, "--json"}).out);
     CHECK(placed["valid"] == true);
-    CHECK(placed["max_hops"] == 1);  // a transposed ring still moves along a torus line
+    CHECK(placed["max_hops"] == 1); // a transposed ring still moves along a torus line
 
     // Broken: a send turned into a nop leaves its receive waiting.
     {
@@ -509,11 +535,12 @@ TEST_CASE("topocast-cli validate, import and export speak MSCCL XML", "[msccl][c
     // A program that sends nothing has no schedule to write.
     const std::string quiet = (dir.path / "quiet.xml").string();
     std::ofstream(quiet) << "<algo name=\"quiet\" ngpus=\"2\" coll=\"allreduce\" inplace=\"1\">\n"
-                            "  <gpu id=\"0\" i_chunks=\"1\" o_chunks=\"1\"/>\n  <gpu id=\"1\" i_chunks=\"1\" o_chunks=\"1\"/>\n</algo>\n";
+                            "  <gpu id=\"0\" i_chunks=\"1\" o_chunks=\"1\"/>\n  <gpu id=\"1\" i_chunks=\"1\" "
+                            "o_chunks=\"1\"/>\n</algo>\n";
     const auto q = runCli({"import", quiet, "-t", "mesh:2", "--out", json});
     CHECK(q.status == 2);
     CHECK(q.err.find("sends nothing") != std::string::npos);
-    CHECK(runCli({"validate", quiet, "-t", "mesh:2"}).status == 1);  // every rank lacks the other's contribution
+    CHECK(runCli({"validate", quiet, "-t", "mesh:2"}).status == 1); // every rank lacks the other's contribution
 
     // Without a network: a clear error, exit 2.
     const auto none = runCli({"validate", xml});
@@ -522,18 +549,23 @@ TEST_CASE("topocast-cli validate, import and export speak MSCCL XML", "[msccl][c
     // A schedule JSON takes no --ranks.
     CHECK(runCli({"validate", json, "--ranks", ranks}).status == 2);
     // Export names the waits that close up (the one-port hp scatter waits every other step).
-    const auto hp = runCli({"export", "-t", "hypercube:3", "-a", "hp", "--pattern", "scatter", "--format", "msccl-xml"});
+    const auto hp =
+        runCli({"export", "-t", "hypercube:3", "-a", "hp", "--pattern", "scatter", "--format", "msccl-xml"});
     CHECK(hp.status == 0);
     CHECK(hp.err.find("sends follow a step in which their node waits") != std::string::npos);
-    CHECK(runCli({"export", "-t", "torus:4x4", "-a", "ring", "--format", "msccl-xmll"}).err.find("or msccl-xml") != std::string::npos);
+    CHECK(runCli({"export", "-t", "torus:4x4", "-a", "ring", "--format", "msccl-xmll"}).err.find("or msccl-xml") !=
+          std::string::npos);
 }
 
-TEST_CASE("a program found wrong stays wrong: import writes nothing without --force, and with it the file keeps the findings",
-          "[msccl][cli]")
+TEST_CASE(
+    "a program found wrong stays wrong: import writes nothing without --force, and with it the file keeps the findings",
+    "[msccl][cli]")
 {
     topocast::testing::TempDir dir;
     const std::string xml = (dir.path / "ring.xml").string(), json = (dir.path / "ring.json").string();
-    REQUIRE(runCli({"export", "-t", "torus:8", "-a", "ring", "--pattern", "allreduce", "--format", "msccl-xml", "--out", xml}).status == 0);
+    REQUIRE(runCli({"export", "-t", "torus:8", "-a", "ring", "--pattern", "allreduce", "--format", "msccl-xml", "--out",
+                    xml})
+                .status == 0);
     const std::string right = (dir.path / "right.json").string();
     REQUIRE(runCli({"import", xml, "-t", "torus:8", "--out", right}).status == 0);
     // Rank 3's first receive-reduce turned into a plain receive: its contribution is lost.
@@ -574,7 +606,8 @@ TEST_CASE("a program found wrong stays wrong: import writes nothing without --fo
     std::size_t listed = 0;
     for (const std::string& line : xmlLines)
         if (line.rfind("  - ", 0) == 0) {
-            const std::string want = "  - imported from " + xml + ", which the allreduce check found wrong: " + line.substr(4);
+            const std::string want =
+                "  - imported from " + xml + ", which the allreduce check found wrong: " + line.substr(4);
             CHECK(std::find(jsonLines.begin(), jsonLines.end(), want) != jsonLines.end());
             ++listed;
         }
@@ -605,10 +638,12 @@ TEST_CASE("an unknown collective is named with the file and line of its <algo>",
     topocast::testing::TempDir dir;
     const std::string xml = (dir.path / "coll.xml").string();
     std::ofstream(xml) << "<?xml version=\"1.0\"?>\n<algo name=\"x\" ngpus=\"2\" coll=\"allredux\" inplace=\"1\">\n"
-                          "  <gpu id=\"0\" i_chunks=\"1\" o_chunks=\"1\"/>\n  <gpu id=\"1\" i_chunks=\"1\" o_chunks=\"1\"/>\n</algo>\n";
+                          "  <gpu id=\"0\" i_chunks=\"1\" o_chunks=\"1\"/>\n  <gpu id=\"1\" i_chunks=\"1\" "
+                          "o_chunks=\"1\"/>\n</algo>\n";
     const auto r = runCli({"validate", xml, "-t", "mesh:2"});
     CHECK(r.status == 2);
-    CHECK_THAT(r.err, Catch::Contains(xml + ":2: coll=\"allredux\" is not a collective topocast checks; use allgather"));
+    CHECK_THAT(r.err,
+               Catch::Contains(xml + ":2: coll=\"allredux\" is not a collective topocast checks; use allgather"));
 }
 
 TEST_CASE("MSCCL XML → import → export → validate: every program of the suite comes back the same", "[msccl][cli]")
@@ -619,8 +654,9 @@ TEST_CASE("MSCCL XML → import → export → validate: every program of the su
     topocast::testing::TempDir dir;
     const std::string corpus = std::string(TOPOCAST_SOURCE_DIR) + "/tests/fuzz/corpus/fuzz_msccl_xml/";
     const std::string own = (dir.path / "bucket.xml").string();
-    REQUIRE(runCli({"export", "-t", "torus:3x3", "-a", "bucket", "--pattern", "allreduce", "--format", "msccl-xml", "--out",
-                    own}).status == 0);
+    REQUIRE(runCli({"export", "-t", "torus:3x3", "-a", "bucket", "--pattern", "allreduce", "--format", "msccl-xml",
+                    "--out", own})
+                .status == 0);
     const std::vector<std::pair<std::string, std::string>> programs{
         {corpus + "binomial-gather-2cube.xml", "hypercube:2"}, {corpus + "hp-alltoall-2cube.xml", "hypercube:2"},
         {corpus + "rabenseifner-rs-2x2.xml", "mesh:2x2"},      {corpus + "ring-allreduce-2cube.xml", "hypercube:2"},
@@ -648,13 +684,15 @@ TEST_CASE("MSCCL XML → import → export → validate: every program of the su
         CHECK(runCli({"import", corpus + refused, "-t", "hypercube:2", "--out", first}).status == 2);
 }
 
-TEST_CASE("MSCCL copy of the wrong chunk: the first finding is the send that put it where it does not belong", "[msccl][cli]")
+TEST_CASE("MSCCL copy of the wrong chunk: the first finding is the send that put it where it does not belong",
+          "[msccl][cli]")
 {
     // The ring all-gather with rank 0 passing on its own chunk where it should pass rank 3's: rank 1
     // takes it into output chunk 3, and rank 2 gets it from rank 1 — one cause, two wrong ends.
     topocast::testing::TempDir dir;
     const std::string xml = (dir.path / "ag.xml").string();
-    REQUIRE(runCli({"export", "-t", "torus:4", "-a", "ring", "--pattern", "allgather", "--format", "msccl-xml", "--out", xml})
+    REQUIRE(runCli({"export", "-t", "torus:4", "-a", "ring", "--pattern", "allgather", "--format", "msccl-xml", "--out",
+                    xml})
                 .status == 0);
     std::string text;
     {
@@ -675,9 +713,10 @@ TEST_CASE("MSCCL copy of the wrong chunk: the first finding is the send that put
     CHECK(findings[0]["step"] == 2);
     CHECK(findings[0]["rank"] == 0);
     CHECK(findings[0]["kind"] == "data");
-    CHECK(findings[0]["what"] == "tb 1 step 1 sends output chunk 0 to rank 1, whose tb 0 step 1 takes it into output "
-                                 "chunk 3: rank 0's input chunk 0 placed in output chunk 3, where rank 3's input chunk 0 "
-                                 "belongs (the wrong chunk sent, or received into the wrong place?)");
+    CHECK(findings[0]["what"] ==
+          "tb 1 step 1 sends output chunk 0 to rank 1, whose tb 0 step 1 takes it into output "
+          "chunk 3: rank 0's input chunk 0 placed in output chunk 3, where rank 3's input chunk 0 "
+          "belongs (the wrong chunk sent, or received into the wrong place?)");
     CHECK(findings[1]["what"].get<std::string>().find("rank 1 ends with output chunk 3") != std::string::npos);
     CHECK(findings[2]["what"].get<std::string>().find("rank 2 ends with output chunk 3") != std::string::npos);
 }

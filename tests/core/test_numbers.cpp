@@ -34,9 +34,9 @@ TEST_CASE("formatSignificant: printf's %.Ng for every digit count the front ends
     CHECK(formatSignificant(std::numeric_limits<double>::infinity(), 15) == "inf");
     CHECK(formatSignificant(-std::numeric_limits<double>::infinity(), 15) == "-inf");
     CHECK(formatSignificant(std::nan(""), 4) == "nan");
-    CHECK(formatSignificant(5.0, 0) == "5");  // fewer than one digit counts as one
-    const std::vector<double> values = {0.0,     -0.0,   1.0,      0.1,      1e-5,   123456789.0, 2.5e-300,
-                                        8.57e-6, 1e6,    -42.4242, 3.3e-9,   1e21,   0.00117676852726166};
+    CHECK(formatSignificant(5.0, 0) == "5"); // fewer than one digit counts as one
+    const std::vector<double> values = {0.0,     -0.0, 1.0,      0.1,    1e-5, 123456789.0,        2.5e-300,
+                                        8.57e-6, 1e6,  -42.4242, 3.3e-9, 1e21, 0.00117676852726166};
     for (double v : values)
         for (int digits : {3, 4, 6, 12, 15}) {
             INFO(v << " with " << digits << " digits");
@@ -49,7 +49,7 @@ TEST_CASE("formatFixed: printf's %.Nf", "[numbers]")
 {
     CHECK(formatFixed(0.0123, 3) == "0.012");
     CHECK(formatFixed(250.0, 3) == "250.000");
-    CHECK(formatFixed(2.5, 0) == "2");  // round half to even, as printf
+    CHECK(formatFixed(2.5, 0) == "2"); // round half to even, as printf
     CHECK(formatFixed(1.25, -1) == "1");
     for (double v : {0.01, 99.9999, -3.14159, 1e10})
         CHECK(formatFixed(v, 2) == printfFormat("%.2f", v));
@@ -61,7 +61,7 @@ TEST_CASE("formatNumber: whole numbers as digits, the rest with 6 significant di
     CHECK(formatNumber(-3.0) == "-3");
     CHECK(formatNumber(0.0) == "0");
     CHECK(formatNumber(999999999999999.0) == "999999999999999");
-    CHECK(formatNumber(1e15) == "1e+15");  // beyond 10^15: as a float
+    CHECK(formatNumber(1e15) == "1e+15"); // beyond 10^15: as a float
     CHECK(formatNumber(12.5) == "12.5");
     CHECK(formatNumber(2.0 / 3.0) == "0.666667");
     CHECK(formatNumber(std::nan("")) == "nan");
@@ -69,11 +69,11 @@ TEST_CASE("formatNumber: whole numbers as digits, the rest with 6 significant di
 
 TEST_CASE("formatRatio: never 1 for a time above its bound", "[numbers]")
 {
-    CHECK(formatRatio(4816.0 / 4805.0) == "1.002");  // three digits would print 1
+    CHECK(formatRatio(4816.0 / 4805.0) == "1.002"); // three digits would print 1
     CHECK(formatRatio(1.0) == "1");
     CHECK(formatRatio(20.0 / 12.0) == "1.67");
     CHECK(formatRatio(1.00004) == "1.00004");
-    CHECK(formatRatio(1.0 + 1e-12) == "1");  // past 8 digits: equal as printed
+    CHECK(formatRatio(1.0 + 1e-12) == "1"); // past 8 digits: equal as printed
     CHECK(formatRatio(0.9996) == "0.9996");
     CHECK(formatRatio(std::nan("")) == "nan");
 }
@@ -81,7 +81,7 @@ TEST_CASE("formatRatio: never 1 for a time above its bound", "[numbers]")
 TEST_CASE("cumulativeTcd: the TCD so far at every timeline position", "[numbers][metrics]")
 {
     CHECK(cumulativeTcd({3, 0, 4}, 3) == std::vector<std::uint64_t>{0, 3, 3, 7});
-    CHECK(cumulativeTcd({3, 0, 4}, 5) == std::vector<std::uint64_t>{0, 3, 3, 7, 7, 7});  // padded with zeros
+    CHECK(cumulativeTcd({3, 0, 4}, 5) == std::vector<std::uint64_t>{0, 3, 3, 7, 7, 7}); // padded with zeros
     CHECK(cumulativeTcd({3, 0, 4}, 1) == std::vector<std::uint64_t>{0, 3});
     CHECK(cumulativeTcd({}, 0) == std::vector<std::uint64_t>{0});
 }

@@ -63,7 +63,8 @@ TEST_CASE("node notation: every JSON output writes nodes one way and nodeFromJso
             (void)readNode(topo, t["from"], "schedule from");
             (void)readNode(topo, t["to"], "schedule to");
         }
-        CHECK(readNodes(topo, cliJson({"landscape", "-t", net, "-a", "bfs", "--metric", "tcd", "--json"})["argmin"], "landscape") > 0);
+        CHECK(readNodes(topo, cliJson({"landscape", "-t", net, "-a", "bfs", "--metric", "tcd", "--json"})["argmin"],
+                        "landscape") > 0);
         CHECK(readNode(topo, cliJson({"compare-torus", "-t", net, "-s", src, "--json"})["source"], "compare-torus") ==
               source);
         const auto g = cliJson({"grade", "-t", net, "-a", "bfs", "-s", src, "--step", "1", "--nodes", src, "--json"});
@@ -71,7 +72,7 @@ TEST_CASE("node notation: every JSON output writes nodes one way and nodeFromJso
         CHECK(readNodes(topo, g["right"], "grade") + readNodes(topo, g["missed"], "grade") +
                   readNodes(topo, g["wrong"], "grade") >
               0);
-        const auto layout = cliJson({"layout", "--topology", net, "--json"});  // kept alive for the loop
+        const auto layout = cliJson({"layout", "--topology", net, "--json"}); // kept alive for the loop
         for (const auto& e : layout["edges"]) {
             (void)readNode(topo, e["from"], "layout from");
             (void)readNode(topo, e["to"], "layout to");
@@ -104,15 +105,16 @@ TEST_CASE("node notation: every JSON output writes nodes one way and nodeFromJso
     CHECK(readNodes(mesh, mmap["optimal_sources"], "tcd-map optimal_sources") > 0);
     CHECK(readNodes(mesh, mmap["eyes"], "tcd-map eyes") == 4);
     // validate's findings (a broken student schedule) and divisible's mapping.
-    const auto v = runCli({"validate", std::string(TOPOCAST_SOURCE_DIR) + "/resources/exercises/broadcast-4x4-broken.csv",
-                           "--json"});
+    const auto v = runCli(
+        {"validate", std::string(TOPOCAST_SOURCE_DIR) + "/resources/exercises/broadcast-4x4-broken.csv", "--json"});
     REQUIRE(v.status == 1);
     const auto verdict = nlohmann::json::parse(v.out);
     const Topology m44 = Topology::parse(verdict["topology"].get<std::string>());
     REQUIRE_FALSE(verdict["findings"].empty());
     for (const auto& f : verdict["findings"])
         (void)readNodes(m44, f["nodes"], "validate findings");
-    const auto dl = cliJson({"divisible", "--ports", "3", "--layers", "1", "-t", "mesh:4x4x4", "--source", "1,0,1", "--json"});
+    const auto dl =
+        cliJson({"divisible", "--ports", "3", "--layers", "1", "-t", "mesh:4x4x4", "--source", "1,0,1", "--json"});
     CHECK(readNode(Topology::parse("mesh:4x4x4"), dl["mapping"]["source"], "divisible source") ==
           Topology::parse("mesh:4x4x4").parseNode("1,0,1"));
     // Measured times name each transfer's nodes in node notation; files with node ids still read.
@@ -156,15 +158,14 @@ TEST_CASE("trace export: fixed, model or measured step times", "[export][trace][
     REQUIRE(ms.size() == 4);
     double end = 0;
     for (const auto& [ts, dur] : ms) {
-        CHECK(ts == Approx(end));  // steps follow each other
-        CHECK(dur > 1.0);          // at least the model's 1 µs start-up
+        CHECK(ts == Approx(end)); // steps follow each other
+        CHECK(dur > 1.0);         // at least the model's 1 µs start-up
         end = ts + dur;
     }
     // The 4×4 broadcast's first step sends 2 hops, its last 1: the model's steps differ.
     CHECK(ms.front().second > ms.back().second);
 
-    const auto measured =
-        cliJson({"export", "--scenario", scenario, "--format", "trace", "--measured", measuredFile});
+    const auto measured = cliJson({"export", "--scenario", scenario, "--format", "trace", "--measured", measuredFile});
     CHECK(measured["otherData"]["step_times"] == "measured");
     const auto file = nlohmann::json::parse(std::ifstream(measuredFile));
     const auto mspans = spans(measured);
@@ -175,7 +176,8 @@ TEST_CASE("trace export: fixed, model or measured step times", "[export][trace][
     const CliRun bad = runCli({"export", "--scenario", scenario, "--format", "trace", "--times", "measured"});
     CHECK(bad.status == 2);
     CHECK(bad.err.find("needs --measured FILE") != std::string::npos);
-    const CliRun other = runCli({"export", "-t", "mesh:8x8", "-a", "bfs", "--format", "trace", "--measured", measuredFile});
+    const CliRun other =
+        runCli({"export", "-t", "mesh:8x8", "-a", "bfs", "--format", "trace", "--measured", measuredFile});
     CHECK(other.status == 2);
     CHECK(other.err.find("does not belong to this schedule") != std::string::npos);
     const CliRun unknown = runCli({"export", "--scenario", scenario, "--format", "trace", "--times", "wall"});

@@ -38,7 +38,7 @@ TEST_CASE("params: every algorithm declares its mode, pattern and order, and eve
         std::set<std::string> keys;
         for (const ParamSpec& p : a.params) {
             INFO(p.key);
-            CHECK(keys.insert(p.key).second);  // declared once
+            CHECK(keys.insert(p.key).second); // declared once
             CHECK_FALSE(p.label.empty());
             CHECK_FALSE(p.help.empty());
             CHECK_FALSE(p.allowedText().empty());
@@ -60,7 +60,7 @@ TEST_CASE("params: every algorithm declares its mode, pattern and order, and eve
             CHECK(pattern->choices == a.patterns);
     }
     const AlgorithmInfo& dl = findAlgorithm("divisible-load");
-    CHECK(findParam(dl.params, "ports") == findParam(dl.params, "p"));  // an alias
+    CHECK(findParam(dl.params, "ports") == findParam(dl.params, "p")); // an alias
     CHECK(findParam(dl.params, "layers")->max == kDivisibleMaxLayers);
     CHECK(findParam(findAlgorithm("sbt").params, "message")->allowedText() == "a whole number 1..1073741824");
     CHECK(findParam(findAlgorithm("cang-wu").params, "mode")->allowedText() == "optimal, eye-best, paper");
@@ -73,25 +73,34 @@ TEST_CASE("params: a parameter an algorithm does not take, or a value outside it
 {
     const Topology mesh = Topology::parse("mesh:4x4");
     const Topology cube = Topology::hypercube(4);
-    CHECK(refusalOf([&] { buildSchedule("binomial", mesh, NodeId{0}, {{"layers", "3"}}); }) ==
-          "binomial takes no parameter 'layers'; its parameters: pattern, order");
-    CHECK(refusalOf([&] { buildSchedule("cang-wu", mesh, NodeId{0}, {{"mode", "best"}}); }) ==
-          "cang-wu does not take mode 'best'; allowed: optimal, eye-best, paper");
-    CHECK(refusalOf([&] { buildSchedule("sbt", cube, NodeId{0}, {{"message", "0"}}); }) ==
-          "parameter message = 0 is out of range; allowed: a whole number 1..1073741824");
-    CHECK(refusalOf([&] { buildSchedule("sbt", cube, NodeId{0}, {{"tau", "-1"}}); }) ==
-          "parameter tau = -1 is out of range; allowed: a number ≥ 0");
-    CHECK(refusalOf([&] { buildSchedule("sbt", cube, NodeId{0}, {{"ports", "two"}}); }) ==
-          "sbt does not take ports 'two'; allowed: one, send-recv, half, n");
-    CHECK(refusalOf([&] { buildSchedule("nesbt", cube, NodeId{0}, {{"variant", "nopipe"}}); }) ==
-          "nesbt takes no parameter 'variant'; its parameters: pattern, message, packet, ports, tau, tc, order");
+    CHECK(refusalOf([&] {
+              buildSchedule("binomial", mesh, NodeId{0}, {{"layers", "3"}});
+          }) == "binomial takes no parameter 'layers'; its parameters: pattern, order");
+    CHECK(refusalOf([&] {
+              buildSchedule("cang-wu", mesh, NodeId{0}, {{"mode", "best"}});
+          }) == "cang-wu does not take mode 'best'; allowed: optimal, eye-best, paper");
+    CHECK(refusalOf([&] {
+              buildSchedule("sbt", cube, NodeId{0}, {{"message", "0"}});
+          }) == "parameter message = 0 is out of range; allowed: a whole number 1..1073741824");
+    CHECK(refusalOf([&] {
+              buildSchedule("sbt", cube, NodeId{0}, {{"tau", "-1"}});
+          }) == "parameter tau = -1 is out of range; allowed: a number ≥ 0");
+    CHECK(refusalOf([&] {
+              buildSchedule("sbt", cube, NodeId{0}, {{"ports", "two"}});
+          }) == "sbt does not take ports 'two'; allowed: one, send-recv, half, n");
+    CHECK(refusalOf([&] {
+              buildSchedule("nesbt", cube, NodeId{0}, {{"variant", "nopipe"}});
+          }) == "nesbt takes no parameter 'variant'; its parameters: pattern, message, packet, ports, tau, tc, order");
     const Topology m3 = Topology::parse("mesh:27x27x27");
-    CHECK(refusalOf([&] { buildSchedule("divisible-load", m3, NodeId{0}, {{"p", "7"}}); }) ==
-          "parameter p = 7 is out of range; allowed: a whole number 1..6");
-    CHECK(refusalOf([&] { buildSchedule("divisible-load", m3, NodeId{0}, {{"V", "0"}}); }) ==
-          "parameter V = 0 is out of range; allowed: a number > 0");
-    CHECK(refusalOf([&] { buildSchedule("divisible-load", m3, NodeId{0}, {{"ports", "one"}}); }) ==
-          "parameter p = 'one' is not a whole number 1..6");
+    CHECK(refusalOf([&] {
+              buildSchedule("divisible-load", m3, NodeId{0}, {{"p", "7"}});
+          }) == "parameter p = 7 is out of range; allowed: a whole number 1..6");
+    CHECK(refusalOf([&] {
+              buildSchedule("divisible-load", m3, NodeId{0}, {{"V", "0"}});
+          }) == "parameter V = 0 is out of range; allowed: a number > 0");
+    CHECK(refusalOf([&] {
+              buildSchedule("divisible-load", m3, NodeId{0}, {{"ports", "one"}});
+          }) == "parameter p = 'one' is not a whole number 1..6");
     // Empty values count as not given; the aliases and the values also accepted still work.
     CHECK_NOTHROW(buildSchedule("binomial", mesh, NodeId{0}, {{"mode", ""}}));
     CHECK_NOTHROW(buildSchedule("sbt", cube, NodeId{0}, {{"ports", "one-port"}}));
@@ -150,7 +159,8 @@ TEST_CASE("params: every declared parameter of every algorithm refuses a value i
     }
     CHECK(refusals > 60);
     // The report's case on the command line: refused, exit 2 — not a broadcast labelled a scatter.
-    const CliRun r = runCli({"schedule", "--topology", "hypercube:4", "--algorithm", "binomial", "--pattern", "scatter"});
+    const CliRun r =
+        runCli({"schedule", "--topology", "hypercube:4", "--algorithm", "binomial", "--pattern", "scatter"});
     CHECK(r.status != 0);
     CHECK(r.err.find("binomial does not take pattern 'scatter'; allowed: broadcast") != std::string::npos);
     const CliRun l = runCli({"landscape", "--topology", "hypercube:3", "--algorithm", "binomial", "--pattern", "allsum",
@@ -168,7 +178,7 @@ TEST_CASE("params: the declared defaults are the values the algorithms use", "[p
     for (const ParamSpec& p : nesbt.params)
         if (p.byDefault)
             given.set(p.key, p.defaultValueText());
-    CHECK(given.values().size() == 3);  // message, tau, tc (B defaults to M)
+    CHECK(given.values().size() == 3); // message, tau, tc (B defaults to M)
     const Schedule a = buildSchedule("nesbt", cube, NodeId{3}, {});
     const Schedule b = buildSchedule("nesbt", cube, NodeId{3}, given);
     CHECK(a.transfers().size() == b.transfers().size());
@@ -189,7 +199,7 @@ TEST_CASE("params: the declared defaults are the values the algorithms use", "[p
     CHECK_FALSE(values.given("A"));
     CHECK(values.integer("p") == 2);
     CHECK(values.number("A") == d.A);
-    CHECK_FALSE(values.has("layers"));  // its default is chosen by the algorithm (h_max)
+    CHECK_FALSE(values.has("layers")); // its default is chosen by the algorithm (h_max)
     const DivisibleLoadParams read = divisibleLoadParamsFrom(values);
     CHECK(read.ports == 2);
     CHECK(read.V == 2e6);
@@ -205,8 +215,8 @@ TEST_CASE("params: parsed once into the types the declarations give", "[params]"
     CHECK(v.text("pattern") == "scatter");
     CHECK(v.given("pattern"));
     CHECK_FALSE(v.given("packet"));
-    CHECK(v.number("tc") == 1.0);  // the declared default
-    CHECK(v.text("order").empty());  // a text without a default is absent until given
+    CHECK(v.number("tc") == 1.0);   // the declared default
+    CHECK(v.text("order").empty()); // a text without a default is absent until given
     CHECK_THROWS_WITH(v.text("message"), Catch::Contains("not a text"));
     CHECK_THROWS_WITH(v.integer("pattern"), Catch::Contains("not a whole number"));
     // A bad value is refused while parsing, before any algorithm runs, naming what is allowed.

@@ -21,7 +21,10 @@ namespace fs = std::filesystem;
 
 namespace {
 
-float planesDistance(const Vec3& a, const Vec3& b) { return std::hypot(a[0] - b[0], a[1] - b[1], a[2] - b[2]); }
+float planesDistance(const Vec3& a, const Vec3& b)
+{
+    return std::hypot(a[0] - b[0], a[1] - b[1], a[2] - b[2]);
+}
 
 /// The closest point of segment a–b to p.
 float planeSegmentDistance(const Vec3& p, const Vec3& a, const Vec3& b)
@@ -68,8 +71,9 @@ TEST_CASE("planes: each plane is a 2-D grid in its own cell, apart from the othe
     REQUIRE(pos.size() == topo.nodeCount());
     std::set<std::pair<int, int>> distinct;
     for (NodeId v{}; v < topo.nodeCount(); ++v) {
-        CHECK(pos[v][2] == 0.0f);  // flat: drawn top-down like a 2-D network
-        distinct.insert({static_cast<int>(std::lround(pos[v][0] * 100)), static_cast<int>(std::lround(pos[v][1] * 100))});
+        CHECK(pos[v][2] == 0.0f); // flat: drawn top-down like a 2-D network
+        distinct.insert(
+            {static_cast<int>(std::lround(pos[v][0] * 100)), static_cast<int>(std::lround(pos[v][1] * 100))});
         // Within a plane: x to the right, y down, neighbours 1 apart (the papers' 2-D convention).
         NodeId right{}, down{};
         if (topo.step(v, 0, +1, right))
@@ -132,14 +136,14 @@ TEST_CASE("planes: a jump's arc bows to one side for both directions", "[planes]
     CHECK(ab[0] == Approx(ba[0]));
     CHECK(ab[1] == Approx(ba[1]));
     CHECK(std::hypot(ab[0], ab[1]) == Approx(0.12f * 9 + 0.3f));
-    CHECK(ab[0] == Approx(0.0f).margin(1e-6));  // across the line
+    CHECK(ab[0] == Approx(0.0f).margin(1e-6)); // across the line
 }
 
 TEST_CASE("scenario: view.layout chooses tower or planes, checked when read", "[planes][scenario]")
 {
-    nlohmann::json doc = {{"format", "topocast-scenario"}, {"version", 1}, {"topology", "mesh:8x8x8"},
-                          {"algorithm", "cang-wu"}};
-    CHECK(scenarioDrawing(scenarioFromJson(doc)).grid == GridDrawing::Planes);  // the default
+    nlohmann::json doc = {
+        {"format", "topocast-scenario"}, {"version", 1}, {"topology", "mesh:8x8x8"}, {"algorithm", "cang-wu"}};
+    CHECK(scenarioDrawing(scenarioFromJson(doc)).grid == GridDrawing::Planes); // the default
     doc["view"] = {{"layout", "tower"}, {"explode", 1.5}};
     const DrawingSettings tower = scenarioDrawing(scenarioFromJson(doc));
     CHECK(tower.grid == GridDrawing::Tower);
@@ -214,11 +218,12 @@ TEST_CASE("labels: no preset's default view overlaps two labels or a label and a
         const Scenario sc = loadScenario(entry.path());
         const Schedule schedule = buildScenario(sc);
         for (const auto& out : outputs) {
-            INFO(entry.path().filename().string() << " at " << out.width << "×" << out.height << ", " << out.dpi << " dpi");
+            INFO(entry.path().filename().string()
+                 << " at " << out.width << "×" << out.height << ", " << out.dpi << " dpi");
             const VisibilityReport r =
                 measureView(schedule, scenarioDrawing(sc), out.width, out.height, labelPixelHeight(out.dpi));
             CHECK(r.labelOverlaps == 0);
-            CHECK(r.minFraction >= 0.95);  // the default view keeps every step's active nodes in sight
+            CHECK(r.minFraction >= 0.95); // the default view keeps every step's active nodes in sight
             if (r.labelsShown > 0)
                 CHECK(r.labelPx >= 12 * out.dpi / 96);
             // The source's name or the titles: some label has room in a large screen view. (On a
@@ -230,8 +235,7 @@ TEST_CASE("labels: no preset's default view overlaps two labels or a label and a
     }
 }
 
-TEST_CASE("labels: placement keeps plates apart, off foreign nodes, inside the picture, or leaves them out",
-          "[labels]")
+TEST_CASE("labels: placement keeps plates apart, off foreign nodes, inside the picture, or leaves them out", "[labels]")
 {
     // Three nodes in a row 40 px apart, labels 30×20: the middle one cannot go right or left over
     // its neighbours' discs, nor where the first label went.

@@ -34,7 +34,8 @@ TEST_CASE("readFileText: the whole file, or an error naming the path", "[io][rea
     ReadFileLimits limits;
     limits.kind = "CSV file";
     CHECK(readFileText(file, limits) == "step,from,to\n1,0,1\n");
-    CHECK(readError([&] { (void)readFileText(dir.path, limits); }) == dir.path.string() + ": is a directory, not a CSV file");
+    CHECK(readError([&] { (void)readFileText(dir.path, limits); }) ==
+          dir.path.string() + ": is a directory, not a CSV file");
     CHECK(readError([&] { (void)readFileText(dir.path / "none.csv", limits); }) ==
           (dir.path / "none.csv").string() + ": cannot open (No such file or directory)");
 }
@@ -61,7 +62,7 @@ TEST_CASE("readFileText: a regular file's size is checked before reading, a stre
     bool past = false;
     limits.whenPast = [&] { past = true; };
     const std::string zeros = readFileText("/dev/zero", limits);
-    CHECK(seen == 0);  // not a regular file: no size to check
+    CHECK(seen == 0); // not a regular file: no size to check
     CHECK(past);
     CHECK(zeros.size() > 100000);
     CHECK(zeros.size() <= 100000 + 65536);

@@ -47,10 +47,10 @@ TEST_CASE("render options: defaults, and every option read into RenderOptions", 
     CHECK(d.width == 1280);
     CHECK(d.height == 720);
     CHECK(d.fps == 30);
-    CHECK(d.framesPerStep == -1);  // not given: 1.5 s of frames at --fps (the app resolves it)
+    CHECK(d.framesPerStep == -1); // not given: 1.5 s of frames at --fps (the app resolves it)
     CHECK(d.steps == "all");
     CHECK(d.holdFrames == -1);
-    CHECK(d.mode.empty());  // the scenario's own
+    CHECK(d.mode.empty()); // the scenario's own
     CHECK(d.cumulativeHeat);
     CHECK(d.zoom == 1.0f);
     CHECK(d.crf == 20);
@@ -181,7 +181,7 @@ TEST_CASE("render options: --captions on (default) or off", "[cli][render][capti
     CHECK(parseRenderOptions(withRequired({"--captions", "on"})).captionsOn);
     CHECK_FALSE(parseRenderOptions(withRequired({"--captions", "off"})).captionsOn);
     CHECK(parseRenderOptions(withRequired({"--captions", "burn"})).captions == "burn");
-    CHECK_FALSE(parseRenderOptions(withRequired({"--captions", "burn"})).captionsOn);  // in the picture instead
+    CHECK_FALSE(parseRenderOptions(withRequired({"--captions", "burn"})).captionsOn); // in the picture instead
     const std::string msg = refusal(withRequired({"--captions", "maybe"}));
     CHECK(msg.find("--captions") != std::string::npos);
     CHECK(msg.find("maybe") != std::string::npos);

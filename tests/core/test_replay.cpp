@@ -128,7 +128,7 @@ TEST_CASE("requiredBlocks: what each pattern leaves at each node", "[replay]")
     CHECK(requiredBlocks(scatter, NodeId{2}).empty());
     CHECK(requiredBlocks(scatter, NodeId{3}) == std::vector<Block>{{2, 3, 0}});
 
-    scatter.participants = {NodeId{2}, NodeId{0}};  // a scatter over part of the topology leaves the rest idle
+    scatter.participants = {NodeId{2}, NodeId{0}}; // a scatter over part of the topology leaves the rest idle
     CHECK(requiredBlocks(scatter, NodeId{0}) == std::vector<Block>{{2, 0, 0}});
     CHECK(requiredBlocks(scatter, NodeId{3}).empty());
 
@@ -234,7 +234,8 @@ TEST_CASE("in-process replay catches a corrupted message at its receiver and dow
     CHECK_THAT(r.problems.front(), Catch::Contains("step 1: transfer 0"));
     // The flipped byte (the middle of 4 × 64 bytes) lies in the third block, node 5's, which
     // node 1 relays: it arrives wrong again at 5, and 5 is the one node that ends wrong.
-    CHECK_THAT(r.problems.front(), Catch::Contains("block (origin 000, dest 101, part 0) reaches 001 wrong from byte 0"));
+    CHECK_THAT(r.problems.front(),
+               Catch::Contains("block (origin 000, dest 101, part 0) reaches 001 wrong from byte 0"));
     CHECK(std::count(r.problems.begin(), r.problems.end(),
                      "node 101 ends with wrong bytes of block (origin 000, dest 101, part 0)") == 1);
     CHECK(r.problemCount == 3);
@@ -292,8 +293,8 @@ TEST_CASE("in-process replay of deliberately broken schedules names what breaks"
                                                        "not hold it"));
         std::size_t without = 0;
         for (const std::string& p : r.problems)
-            without += p.find("ends with wrong bytes") != std::string::npos ||
-                       p.find("ends without") != std::string::npos;
+            without +=
+                p.find("ends with wrong bytes") != std::string::npos || p.find("ends without") != std::string::npos;
         CHECK(without == 8);
         CHECK(std::count(r.problems.begin(), r.problems.end(),
                          "node (0,2) ends without block (origin (0,0), dest all, part 0)") == 1);
@@ -471,9 +472,11 @@ TEST_CASE("measured-times JSON: bad documents are refused with the JSON path", "
     refuse([](auto& d) { d["run"].erase("ranks"); }, "run: missing \"ranks\"");
     refuse([](auto& d) { d["transfers"][2]["step"] = 0; }, "transfers[2].step: steps start at 1");
     refuse([](auto& d) { d["library"]["median_s"] = "fast"; }, "library.median_s: expected a number");
-    refuse([](auto& d) { d["run"]["mode"] = "eager"; }, "run.mode: \"eager\" is not a mode (expected \"stepped\" or \"async\")");
-    refuse([](auto& d) { d["end_to_end"]["median_s"] = -2.0; }, "end_to_end.median_s: expected a number of seconds ≥ 0");
-    {  // files from before the end-to-end figure: stepped, without it
+    refuse([](auto& d) { d["run"]["mode"] = "eager"; },
+           "run.mode: \"eager\" is not a mode (expected \"stepped\" or \"async\")");
+    refuse([](auto& d) { d["end_to_end"]["median_s"] = -2.0; },
+           "end_to_end.median_s: expected a number of seconds ≥ 0");
+    { // files from before the end-to-end figure: stepped, without it
         nlohmann::json old = good;
         old["run"].erase("mode");
         old.erase("end_to_end");

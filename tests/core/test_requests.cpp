@@ -32,7 +32,8 @@ TEST_CASE("every JSON document records its request, which gives the same bytes a
     const std::string ring = (dir.path / "ring.json").string(), bucket = (dir.path / "bucket.json").string();
     const std::string xml = (dir.path / "ring.xml").string();
     REQUIRE(runCli({"schedule", "-t", "torus:4", "-a", "ring", "--pattern", "allreduce", "--out", ring}).status == 0);
-    REQUIRE(runCli({"schedule", "-t", "torus:4", "-a", "bucket", "--pattern", "allreduce", "--out", bucket}).status == 0);
+    REQUIRE(runCli({"schedule", "-t", "torus:4", "-a", "bucket", "--pattern", "allreduce", "--out", bucket}).status ==
+            0);
     REQUIRE(runCli({"export", ring, "--format", "msccl-xml", "--out", xml}).status == 0);
     const std::string goal = std::string(TOPOCAST_SOURCE_DIR) + "/tests/data/goal/a_send1b.goal";
 
@@ -53,7 +54,8 @@ TEST_CASE("every JSON document records its request, which gives the same bytes a
         {"divisible", "--ports", "2"},
         {"divisible", "--ports", "3"},
         {"grade", "-t", "mesh:4x4", "-a", "binomial", "-s", "0,0", "--step", "1", "--nodes", "1,0"},
-        {"grade", "-t", "mesh:4x4", "-a", "binomial", "-s", "0,0", "--pattern", "reduce", "--step", "1", "--nodes", "1,0"},
+        {"grade", "-t", "mesh:4x4", "-a", "binomial", "-s", "0,0", "--pattern", "reduce", "--step", "1", "--nodes",
+         "1,0"},
         {"layout", "--topology", "mesh:4x4x2"},
         {"layout", "--topology", "mesh:4x4x2", "--explode", "0.5"},
         {"simulate", "-t", "torus:4x4", "-a", "binomial"},
@@ -95,8 +97,8 @@ TEST_CASE("the recorded request leaves out where the document went and keeps wha
 {
     topocast::testing::TempDir dir;
     const std::string trace = (dir.path / "trace.json").string();
-    const CliRun r = runCli({"simulate", "--topology", "torus:4x4", "-a", "binomial", "--trace", trace, "--json",
-                             "--message", "64KiB"});
+    const CliRun r = runCli(
+        {"simulate", "--topology", "torus:4x4", "-a", "binomial", "--trace", trace, "--json", "--message", "64KiB"});
     REQUIRE(r.status == 0);
     const nlohmann::json doc = nlohmann::json::parse(r.out);
     // Long names, declaration order; --trace and --json are where it went, not what it computed.

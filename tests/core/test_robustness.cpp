@@ -22,9 +22,9 @@
 
 #include <algorithm>
 #include <chrono>
-#include <ctime>
 #include <csignal>
 #include <cstdlib>
+#include <ctime>
 #include <filesystem>
 #include <fstream>
 #include <sstream>
@@ -247,7 +247,8 @@ TEST_CASE("huge numbers in topologies, nodes and documents are refused with the 
           }) ==
           "node '99999999999,0': '99999999999' is not a whole number; expected 2 comma-separated coordinates like 0,0");
     CHECK(errorOf([] { (void)Topology::hypercube(4).parseNode("0b11111111111111111111111111"); }) ==
-          "node '0b11111111111111111111111111' is not a hypercube address; expected 0..15 or 4 binary digits like 0101 (or 0b0101)");
+          "node '0b11111111111111111111111111' is not a hypercube address; expected 0..15 or 4 binary digits like 0101 "
+          "(or 0b0101)");
 
     // JSON: integers beyond 64 bits read as floating point, numbers beyond a double do not read.
     CHECK(errorOf([] {
@@ -636,7 +637,7 @@ TEST_CASE("a large schedule file reads in linear time (was quadratic in the dept
     };
     std::size_t transfers = 0;
     const double ours = bestCpuSeconds([&] { transfers = parseJsonText(text, "big.json")["transfers"].size(); });
-    std::size_t plainTransfers = 0;  // (GCC warns about a result discarded with (void))
+    std::size_t plainTransfers = 0; // (GCC warns about a result discarded with (void))
     const double plain = bestCpuSeconds([&] { plainTransfers = nlohmann::json::parse(text)["transfers"].size(); });
     CHECK(transfers == kTransfers);
     CHECK(plainTransfers == kTransfers);

@@ -40,8 +40,8 @@ TEST_CASE("cyclic dimension order routes wrap in one direction (spec torus-allpo
     const Topology t = Topology::torus({5, 5});
     // Start in dimension 1 going +: y first from 3 to 1 wraps (3→4→0→1), then x 0→2.
     const auto r = expandRoute(t, t.id({0, 3}), t.id({2, 1}), RouteSpec::cyclic(1, +1), defaultOrder(2));
-    CHECK(names(t, r) == std::vector<std::string>{"(0,3)→(0,4)", "(0,4)→(0,0)", "(0,0)→(0,1)", "(0,1)→(1,1)",
-                                                  "(1,1)→(2,1)"});
+    CHECK(names(t, r) ==
+          std::vector<std::string>{"(0,3)→(0,4)", "(0,4)→(0,0)", "(0,0)→(0,1)", "(0,1)→(1,1)", "(1,1)→(2,1)"});
     CHECK(routeLength(t, t.id({0, 3}), t.id({2, 1}), RouteSpec::cyclic(1, +1), defaultOrder(2)) == 5);
     // The − direction to a larger coordinate wraps the other way: x 0→2 going − is 0→4→3→2.
     CHECK(routeLength(t, t.id({0, 0}), t.id({2, 0}), RouteSpec::cyclic(0, -1), defaultOrder(2)) == 3);

@@ -24,7 +24,7 @@ TEST_CASE("shipped scenarios load, build and validate", "[scenario]")
         const Schedule s = buildScenario(sc);
         CHECK(s.size() > 0);
         ValidateOptions o;
-        o.forbidStepContention = false;  // some presets show contention on purpose
+        o.forbidStepContention = false; // some presets show contention on purpose
         const Validation v = validate(s, o);
         INFO((v.violations.empty() ? std::string() : v.violations.front()));
         CHECK(v.ok());
@@ -43,7 +43,7 @@ TEST_CASE("the default scenario is the 8×8×8 minimum-TCD broadcast from an eye
     const Schedule s = buildScenario(sc);
     const Metrics m = computeMetrics(s);
     CHECK(m.steps == 9);
-    CHECK(m.tcd == 525);  // spec mesh-tcd §6.1: OD for 8×8×8
+    CHECK(m.tcd == 525); // spec mesh-tcd §6.1: OD for 8×8×8
     CHECK(m.contentionUses == 0);
 }
 
@@ -57,7 +57,7 @@ TEST_CASE("every preset has a short title and a one-line description, and opens 
         const Scenario sc = loadScenario(entry.path());
         CHECK_FALSE(sc.description.empty());
         CHECK(sc.description.find('\n') == std::string::npos);
-        CHECK(sc.title.size() <= 60);  // a menu entry; the description says the rest
+        CHECK(sc.title.size() <= 60); // a menu entry; the description says the rest
         CHECK(scenarioStartStep(sc) <= static_cast<int>(buildScenario(sc).stepCount()));
     }
     Scenario sc = defaultScenario();
@@ -69,9 +69,10 @@ TEST_CASE("every preset has a short title and a one-line description, and opens 
     CHECK(scenarioViewMode(sc) == "contention");
     sc.description = "one line";
     CHECK(scenarioFromJson(nlohmann::json::parse(toJson(sc).dump())).description == "one line");
-    CHECK_THROWS_WITH(scenarioFromJson(nlohmann::json::parse(
-                          R"({"format":"topocast-scenario","version":1,"topology":"mesh:4x4","algorithm":"bfs","description":3})")),
-                      "description: expected a string (one line saying what the scenario shows)");
+    CHECK_THROWS_WITH(
+        scenarioFromJson(nlohmann::json::parse(
+            R"({"format":"topocast-scenario","version":1,"topology":"mesh:4x4","algorithm":"bfs","description":3})")),
+        "description: expected a string (one line saying what the scenario shows)");
 }
 
 TEST_CASE("scenario view: read once into typed fields, unknown keys and odd types written back as they were",
@@ -85,7 +86,7 @@ TEST_CASE("scenario view: read once into typed fields, unknown keys and odd type
     CHECK(sc.view.step == 3);
     CHECK(sc.view.explode == 1.5);
     CHECK(sc.view.layout == "tower");
-    REQUIRE(sc.view.other.size() == 2);  // camera and play: not read by this topocast, kept
+    REQUIRE(sc.view.other.size() == 2); // camera and play: not read by this topocast, kept
     CHECK(sc.view.other.at("play") == "true");
     CHECK(scenarioDrawing(sc).grid == GridDrawing::Tower);
     CHECK(scenarioDrawing(sc).explode == 1.5f);
@@ -115,7 +116,7 @@ TEST_CASE("contrastScenario: the other side of a comparison is a useful contrast
     a.topology = Topology::mesh({8, 8});
     a.source = a.topology.id({2, 3});
     a.params = Params{{"mode", "paper"}};
-    Scenario b = side(a);  // Algorithm 1 (TCD 71) against the optimum (69) from (2,3), spec mesh-tcd
+    Scenario b = side(a); // Algorithm 1 (TCD 71) against the optimum (69) from (2,3), spec mesh-tcd
     CHECK(b.algorithm == "cang-wu");
     CHECK(b.params.find("mode") == std::optional<std::string>("optimal"));
     CHECK(b.source == a.source);
@@ -137,7 +138,7 @@ TEST_CASE("contrastScenario: the other side of a comparison is a useful contrast
     bin.topology = Topology::hypercube(4);
     bin.source = NodeId{0};
     CHECK(side(bin).algorithm == "nesbt");
-    bin.topology = Topology::mesh({6, 6});  // no paper algorithm fits: the same one from its best source
+    bin.topology = Topology::mesh({6, 6}); // no paper algorithm fits: the same one from its best source
     bin.source = NodeId{0};
     const Scenario best = side(bin);
     CHECK(best.algorithm == "binomial");

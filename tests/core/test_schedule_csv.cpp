@@ -67,11 +67,11 @@ TEST_CASE("schedule CSV: quoted coordinates, route column, comments and header i
                                        "s.csv");
     CHECK(s.topology() == Topology::mesh({4, 4}));
     CHECK(s.algorithm == "student");
-    CHECK(s.source() == s.topology().parseNode("0,0"));  // the first row's sender
+    CHECK(s.source() == s.topology().parseNode("0,0")); // the first row's sender
     REQUIRE(s.size() == 3);
     CHECK(s.stepCount() == 2);
     CHECK(s.transfers()[0].to == s.topology().parseNode("2,0"));
-    CHECK(s.transfers()[1].route == RouteSpec::dimensionOrder());  // the path is the XY route
+    CHECK(s.transfers()[1].route == RouteSpec::dimensionOrder()); // the path is the XY route
     CHECK(s.transfers()[2].route == RouteSpec::cyclic(1, +1));
     // Only three transfers: everything else holds, but 16 − 4 = 12 nodes are never reached.
     const Validation v = validate(s);
@@ -92,7 +92,8 @@ TEST_CASE("schedule CSV: the topology comes from the file or the caller, and mus
     requireRefused(body, {"no topology", "# topology: mesh:4x4"}, std::nullopt);
     requireRefused("# topology: hypercube:3\n" + body, {"3-cube", "4×4 mesh"});
     CHECK(scheduleFromCsv("# source: 1\n# ports: all-port\n" + body, "h.csv", Topology::hypercube(3)).source() == 1);
-    CHECK(scheduleFromCsv("# ports: all-port\n" + body, "h.csv", Topology::hypercube(3)).portModel() == PortModel::AllPort);
+    CHECK(scheduleFromCsv("# ports: all-port\n" + body, "h.csv", Topology::hypercube(3)).portModel() ==
+          PortModel::AllPort);
 }
 
 TEST_CASE("schedule CSV: bad input is refused with its line number and what is allowed", "[csv][robustness]")
@@ -134,7 +135,7 @@ TEST_CASE("schedule CSV: a file past the size limit is refused, by size and by l
     // Text: the line where the limit is passed. 32 MiB of 14-byte rows: the limit falls on
     // line 1 + (32 MiB − 13 B) / 14 B + 1 (the header is line 1, 13 bytes).
     std::string text = "step,from,to\n";
-    const std::string row = "1,\"0,0\",\"1,0\"\n";  // 14 bytes
+    const std::string row = "1,\"0,0\",\"1,0\"\n"; // 14 bytes
     REQUIRE(row.size() == 14);
     const std::size_t rows = kMaxScheduleCsvBytes / row.size() + 2;
     text.reserve(text.size() + rows * row.size());
@@ -179,7 +180,9 @@ TEST_CASE("schedule CSV: the export's header is its first line, its settings col
     // The same topology twice is one; two different ones are refused with the line.
     requireRefused("step,from,to,topology\n1,\"0,0\",\"1,0\",mesh:4x4\n2,\"0,0\",\"0,1\",mesh:2x2\n",
                    {"s.csv:3:", "a second topology (mesh:2x2 after mesh:4x4)"}, std::nullopt);
-    CHECK(scheduleFromCsv("# topology: mesh:4x4\nstep,from,to,topology\n1,\"0,0\",\"1,0\",mesh:4x4\n", "s.csv").size() == 1);
+    CHECK(
+        scheduleFromCsv("# topology: mesh:4x4\nstep,from,to,topology\n1,\"0,0\",\"1,0\",mesh:4x4\n", "s.csv").size() ==
+        1);
     requireRefused("step,from,to,topology,topology\n", {"s.csv:1:", "appears twice"}, std::nullopt);
 }
 
@@ -233,8 +236,8 @@ TEST_CASE("validate findings: every rule kind carries its step and nodes", "[val
     const Topology t = Topology::mesh({3});
     Schedule s(t, NodeId{0}, Pattern::Broadcast, PortModel::OnePort);
     s.add(NodeId{0}, NodeId{1}, StepNo{1});
-    s.add(NodeId{0}, NodeId{1}, StepNo{2});  // informed twice
-    s.add(NodeId{2}, NodeId{0}, StepNo{2});  // the source informed again, by a node that never holds it
+    s.add(NodeId{0}, NodeId{1}, StepNo{2}); // informed twice
+    s.add(NodeId{2}, NodeId{0}, StepNo{2}); // the source informed again, by a node that never holds it
     s.finalize();
     const Validation v = validate(s);
     CHECK(findingKeys(s, v) == std::set<Key>{{FindingKind::InformedTwice, 2, {"(1)", "(0)"}},

@@ -44,7 +44,7 @@ double simFixedPart(const NetworkModel& m, std::uint32_t hops)
 }
 
 Schedule simBuild(const std::string& algorithm, const std::string& topology, const std::string& pattern,
-               NodeId source = NodeId{0})
+                  NodeId source = NodeId{0})
 {
     return buildSchedule(algorithm, Topology::parse(topology), source, {{"pattern", pattern}});
 }
@@ -123,9 +123,12 @@ TEST_CASE("the papers' contention-free broadcasts simulate to the engine's time 
     // In the papers' reading (a barrier between steps) every one is free of contention; without
     // barriers the 2-D ones stay so, and binomial on an 8x8 mesh too (its distances halve: no two
     // of its messages ever meet), while Tsay-Wang's 3-D phases overlap where nothing holds them.
-    for (const auto& [algorithm, topology, withoutBarriers] : std::vector<std::tuple<std::string, std::string, bool>>{
-             {"cang-wu", "mesh:8x8", true}, {"cang-wu", "torus:8x8", true}, {"tsay-wang", "torus:8x8", true},
-             {"tsay-wang", "torus:6x6x6", false}, {"binomial", "mesh:8x8", true}})
+    for (const auto& [algorithm, topology, withoutBarriers] :
+         std::vector<std::tuple<std::string, std::string, bool>>{{"cang-wu", "mesh:8x8", true},
+                                                                 {"cang-wu", "torus:8x8", true},
+                                                                 {"tsay-wang", "torus:8x8", true},
+                                                                 {"tsay-wang", "torus:6x6x6", false},
+                                                                 {"binomial", "mesh:8x8", true}})
         for (const bool steps : {false, true})
             for (const std::uint64_t bytes : {std::uint64_t{64}, std::uint64_t{1} << 20}) {
                 if (!steps && !withoutBarriers)
@@ -148,8 +151,10 @@ TEST_CASE("contended schedules simulate slower, on the links that are shared", "
     // The checker counts 2 channels shared within a step for binomial on the 5x5 torus (the
     // preset "binomial broadcast with contention"); Rabenseifner's exchanges over 2 and 4 hops
     // share links four at a time.
-    for (const auto& [algorithm, topology, pattern, steps] : std::vector<std::tuple<std::string, std::string, std::string, bool>>{
-             {"binomial", "torus:5x5", "broadcast", true}, {"rabenseifner", "torus:8x8", "allreduce", true},
+    for (const auto& [algorithm, topology, pattern, steps] :
+         std::vector<std::tuple<std::string, std::string, std::string, bool>>{
+             {"binomial", "torus:5x5", "broadcast", true},
+             {"rabenseifner", "torus:8x8", "allreduce", true},
              {"rabenseifner", "torus:8x8", "allreduce", false}}) {
         INFO(algorithm << " on " << topology << (steps ? ", steps" : ", no barriers"));
         const Schedule s = simBuild(algorithm, topology, pattern);
@@ -181,8 +186,9 @@ TEST_CASE("all-reduce on torus:8x8 in lock-step takes the times SimGrid gave eac
         std::uint64_t bytes;
         double microseconds;
     };
-    for (const Reference& r : {Reference{"bucket", 1u << 20, 234}, Reference{"ring", 1u << 20, 332},
-                               Reference{"bucket", 64, 28.01}, Reference{"ring", 64, 126}, Reference{"rabenseifner", 64, 28.04}}) {
+    for (const Reference& r :
+         {Reference{"bucket", 1u << 20, 234}, Reference{"ring", 1u << 20, 332}, Reference{"bucket", 64, 28.01},
+          Reference{"ring", 64, 126}, Reference{"rabenseifner", 64, 28.04}}) {
         INFO(r.algorithm << " at " << r.bytes << " B");
         m.message = r.bytes;
         const Simulation sim = simulateSchedule(simBuild(r.algorithm, "torus:8x8", "allreduce"), m, {.steps = true});
@@ -200,7 +206,7 @@ TEST_CASE("all-reduce on torus:8x8 in lock-step takes the times SimGrid gave eac
 TEST_CASE("a simulation refuses what it cannot do with the reason", "[simulate]")
 {
     NetworkModel m = networkPreset("cluster");
-    m.perByte = 0;  // no bandwidth
+    m.perByte = 0; // no bandwidth
     CHECK_THROWS_WITH(simulateSchedule(simBuild("ring", "torus:4x4", "allreduce"), m), Catch::Contains("bandwidth"));
     const SimulationEstimate small = estimateSimulation(simBuild("ring", "torus:4x4", "allreduce"));
     const SimulationEstimate big = estimateSimulation(simBuild("bucket", "torus:8x8x8", "allreduce"));

@@ -66,7 +66,7 @@ TEST_CASE("the playback clock runs from 0 to the last arrival, never back", "[si
         CHECK(p.stepEnd(p.stepCount()) == arrival);
         CHECK(p.timeAt(p.stepCount(), 1.0) == arrival);
         CHECK(arrival <= c.sim->time.total);
-        if (steps)  // with barriers each step's end is its own last arrival
+        if (steps) // with barriers each step's end is its own last arrival
             for (std::uint32_t k = 1; k <= p.stepCount(); ++k)
                 CHECK(p.stepEnd(k) == c.sim->time.stepEnds[k - 1]);
     }
@@ -86,7 +86,7 @@ TEST_CASE("link counts at any moment are the hops in flight there, forwards and 
         std::vector<double> moments{0.0, s.time.total};
         for (int i = 0; i < 60; ++i)
             moments.push_back(at(rng));
-        for (const OpTiming& h : s.hopTimes)  // exactly on beginnings and ends, too
+        for (const OpTiming& h : s.hopTimes) // exactly on beginnings and ends, too
             moments.push_back(h.start), moments.push_back(h.end);
         std::shuffle(moments.begin(), moments.end(), rng);
         moments.resize(std::min<std::size_t>(moments.size(), 150));
@@ -117,7 +117,7 @@ TEST_CASE("a frame's messages are the hops on their way in its window, in route 
         const SimulatedPlayback p(c.schedule, c.sim);
         const Simulation& s = *c.sim;
         std::vector<bool> drawn(c.schedule.transfers().size(), false);
-        std::size_t early = 0;  // messages through before their step's window
+        std::size_t early = 0; // messages through before their step's window
         for (std::uint32_t k = 1; k <= p.stepCount(); ++k) {
             const double from = p.stepEnd(k - 1), to = p.stepEnd(k);
             const std::vector<PlaybackHop> hops = p.hopsBetween(from, to);
@@ -126,7 +126,8 @@ TEST_CASE("a frame's messages are the hops on their way in its window, in route 
             for (std::size_t t = 0; t < c.schedule.transfers().size(); ++t) {
                 const std::uint64_t first = s.routeFirst[t], last = s.routeFirst[t + 1];
                 const bool onWire = first < last && s.hopTimes[first].start <= to && s.hopTimes[last - 1].end >= from;
-                const auto n = std::count_if(hops.begin(), hops.end(), [&](const PlaybackHop& h) { return h.transfer == t; });
+                const auto n =
+                    std::count_if(hops.begin(), hops.end(), [&](const PlaybackHop& h) { return h.transfer == t; });
                 CHECK((n > 0) == onWire);
                 CHECK(static_cast<std::uint64_t>(n) <= last - first);
                 if (c.schedule.transfers()[t].step == StepNo{k})
@@ -149,7 +150,7 @@ TEST_CASE("a frame's messages are the hops on their way in its window, in route 
             }
         }
         for (std::size_t t = 0; t < drawn.size(); ++t)
-            if (!drawn[t]) {  // arrived before its step's window began: drawn in an earlier one
+            if (!drawn[t]) { // arrived before its step's window began: drawn in an earlier one
                 ++early;
                 CHECK(s.hopTimes[s.routeFirst[t + 1] - 1].end < p.stepEnd(c.schedule.transfers()[t].step.value() - 1));
             }

@@ -110,8 +110,8 @@ TEST_CASE("no two test files of one program define a file-scope name twice (they
                     continue;
                 }
                 if (line.empty() || std::string(" \t#/{}").find(line[0]) != std::string::npos ||
-                    line.rfind("TEST_CASE", 0) == 0 || line.rfind("using", 0) == 0 ||
-                    line.rfind("namespace", 0) == 0 || line.rfind("template", 0) == 0)
+                    line.rfind("TEST_CASE", 0) == 0 || line.rfind("using", 0) == 0 || line.rfind("namespace", 0) == 0 ||
+                    line.rfind("template", 0) == 0)
                     continue;
                 std::smatch m;
                 if (!std::regex_search(line, m, type) && !std::regex_search(line, m, definition))
@@ -126,7 +126,7 @@ TEST_CASE("no two test files of one program define a file-scope name twice (they
             }
         }
         INFO(program);
-        CHECK(names > 20);  // the scan sees the helpers at all
+        CHECK(names > 20); // the scan sees the helpers at all
     }
 }
 
@@ -140,8 +140,9 @@ TEST_CASE("code and tests say why in their comments and names, not which issue a
     for (const char* dir : {"core", "app", "cli", "mpi", "shaders", "bench", "tests", "scripts"})
         for (const auto& entry : fs::recursive_directory_iterator(root / dir)) {
             const std::string ext = entry.path().extension().string();
-            if (!entry.is_regular_file() || (ext != ".cpp" && ext != ".h" && ext != ".vert" && ext != ".frag" &&
-                                              ext != ".sh" && ext != ".cmake" && entry.path().filename() != "CMakeLists.txt"))
+            if (!entry.is_regular_file() ||
+                (ext != ".cpp" && ext != ".h" && ext != ".vert" && ext != ".frag" && ext != ".sh" && ext != ".cmake" &&
+                 entry.path().filename() != "CMakeLists.txt"))
                 continue;
             ++files;
             std::ifstream in(entry.path());

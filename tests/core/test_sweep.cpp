@@ -102,7 +102,7 @@ void sweepOne(const std::string& algorithm, const Topology& t, NodeId source, co
         return;
     }
     ReplayOptions ro;
-    ro.bytesPerBlock = combines(s.pattern()) ? 16 : kBytesPerBlock;  // a reduction's chunks are 64-bit words
+    ro.bytesPerBlock = combines(s.pattern()) ? 16 : kBytesPerBlock; // a reduction's chunks are 64-bit words
     const ReplayReport r = replaySchedule(s, ro);
     stats.blocks += r.blocksChecked;
     if (!r.ok())
@@ -261,7 +261,7 @@ TEST_CASE("sweep: ring all-gather, reduce-scatter and all-reduce on every networ
     for (const Topology& t : grid) {
         const std::uint64_t N = t.nodeCount();
         if (N > 256)
-            continue;  // the ring takes N − 1 steps of N transfers: O(N²) (bench_collectives: torus:32x32)
+            continue; // the ring takes N − 1 steps of N transfers: O(N²) (bench_collectives: torus:32x32)
         if (findAlgorithm("ring").whyNot(t)) {
             CHECK((N % 2 == 1 || (t.dims() == 1 && N > 2) || N < 2));
             expectRefused("ring", t, {{"pattern", "allreduce"}}, stats);
@@ -271,8 +271,8 @@ TEST_CASE("sweep: ring all-gather, reduce-scatter and all-reduce on every networ
         const auto oneHop = [](const Schedule& s) {
             return computeMetrics(s).tcd == s.size() ? std::string() : std::string("a transfer is longer than one hop");
         };
-        sweepOne("ring", t, NodeId{0}, {{"pattern", "allgather"}}, {static_cast<std::uint32_t>(N - 1), "ring: N − 1", true},
-                 stats, oneHop);
+        sweepOne("ring", t, NodeId{0}, {{"pattern", "allgather"}},
+                 {static_cast<std::uint32_t>(N - 1), "ring: N − 1", true}, stats, oneHop);
         sweepOne("ring", t, NodeId{0}, {{"pattern", "reduce-scatter"}},
                  {static_cast<std::uint32_t>(N - 1), "ring: N − 1", true}, stats, oneHop);
         sweepOne("ring", t, NodeId{0}, {{"pattern", "allreduce"}},
@@ -290,20 +290,23 @@ TEST_CASE("sweep: every hypercube graph's broadcast run backwards as a reduce an
     for (const std::string& a : hypercube::algorithmNames())
         for (int n = a == "tcbt" ? 2 : 1; n <= 6; ++n) {
             const Topology t = Topology::hypercube(n);
-            for (const auto& [forward, backward] : {std::pair{Pattern::Broadcast, "reduce"}, std::pair{Pattern::Scatter, "gather"}})
+            for (const auto& [forward, backward] :
+                 {std::pair{Pattern::Broadcast, "reduce"}, std::pair{Pattern::Scatter, "gather"}})
                 for (hypercube::Ports ports : hypercube::servedPorts(a, forward))
                     for (NodeId src : {NodeId{0}, NodeId{t.nodeCount() - 1}}) {
-                        const Params fwd{{"pattern", hypercube::patternName(forward)}, {"ports", hypercube::portsName(ports)}};
+                        const Params fwd{{"pattern", hypercube::patternName(forward)},
+                                         {"ports", hypercube::portsName(ports)}};
                         const Params back{{"pattern", backward}, {"ports", hypercube::portsName(ports)}};
                         const Schedule f = buildSchedule(a, t, src, fwd);
                         const std::uint64_t tcd = computeMetrics(f).tcd;
                         // Idle steps before the forward schedule's first transfer are not run backwards.
                         const std::uint32_t idle = f.transfers().front().step - 1;
-                        sweepOne(a, t, src, back, {f.stepCount() - idle, "the forward schedule's busy steps", f.contentionFree},
-                                 stats,
+                        sweepOne(a, t, src, back,
+                                 {f.stepCount() - idle, "the forward schedule's busy steps", f.contentionFree}, stats,
                                  [&](const Schedule& s) {
-                                     return computeMetrics(s).tcd == tcd ? std::string()
-                                                                         : "its TCD differs from the forward schedule's";
+                                     return computeMetrics(s).tcd == tcd
+                                                ? std::string()
+                                                : "its TCD differs from the forward schedule's";
                                  });
                     }
         }
@@ -322,7 +325,7 @@ TEST_CASE("sweep: bucket on every network of the grid, rabenseifner and recursiv
     for (const Topology& t : grid) {
         const std::uint64_t N = t.nodeCount();
         if (N < 2 || N > 512)
-            continue;  // an all-reduce follows N chunks at N nodes: O(N²) partial results
+            continue; // an all-reduce follows N chunks at N nodes: O(N²) partial results
         std::uint32_t rings = 0, halvings = 0;
         for (int d = 0; d < t.dims(); ++d) {
             rings += static_cast<std::uint32_t>(t.side(d) - 1);
@@ -330,16 +333,17 @@ TEST_CASE("sweep: bucket on every network of the grid, rabenseifner and recursiv
         }
         sweepOne("bucket", t, NodeId{0}, {{"pattern", "allreduce"}}, {2 * rings, "bucket: 2·Σ(k_d − 1)", true}, stats,
                  noExtra);
-        sweepOne("bucket", t, NodeId{0}, {{"pattern", "allgather"}}, {rings, "bucket: Σ(k_d − 1)", true}, stats, noExtra);
+        sweepOne("bucket", t, NodeId{0}, {{"pattern", "allgather"}}, {rings, "bucket: Σ(k_d − 1)", true}, stats,
+                 noExtra);
         if (findAlgorithm("rabenseifner").whyNot(t)) {
             expectRefused("rabenseifner", t, {{"pattern", "allreduce"}}, stats);
             continue;
         }
         const bool oneHop = std::all_of(t.sides().begin(), t.sides().end(), [](int k) { return k <= 2; });
-        sweepOne("rabenseifner", t, NodeId{0}, {{"pattern", "allreduce"}}, {2 * halvings, "rabenseifner: 2·log₂N", oneHop},
-                 stats, noExtra);
-        sweepOne("rabenseifner", t, NodeId{0}, {{"pattern", "reduce-scatter"}}, {halvings, "rabenseifner: log₂N", oneHop},
-                 stats, noExtra);
+        sweepOne("rabenseifner", t, NodeId{0}, {{"pattern", "allreduce"}},
+                 {2 * halvings, "rabenseifner: 2·log₂N", oneHop}, stats, noExtra);
+        sweepOne("rabenseifner", t, NodeId{0}, {{"pattern", "reduce-scatter"}},
+                 {halvings, "rabenseifner: log₂N", oneHop}, stats, noExtra);
         sweepOne("recursive-doubling", t, NodeId{0}, {{"pattern", "allreduce"}},
                  {halvings, "recursive-doubling: log₂N", oneHop}, stats, noExtra);
     }
@@ -689,7 +693,7 @@ Expectation cubeSteps(const CubeCase& c, int n, NodeId source)
         }
         break;
     default:
-        break;  // the hypercube graphs serve these four
+        break; // the hypercube graphs serve these four
     }
     FAIL("no step count for " << a << " " << hypercube::patternName(c.pattern));
     return {};
@@ -746,7 +750,7 @@ double cubeMoves(const CubeCase& c, int n)
     case Pattern::Alltoall:
         return N * trees * N * path;
     default:
-        break;  // the hypercube graphs serve these four
+        break; // the hypercube graphs serve these four
     }
     return 0;
 }
@@ -903,8 +907,7 @@ TEST_CASE("sweep: divisible-load Scatter(p), p = 1..6, every feasible number of 
     CHECK(stats.schedules > 300);
 }
 
-TEST_CASE("sweep: every algorithm of the registry, with every mode and pattern it lists, is in the sweep",
-          "[sweep]")
+TEST_CASE("sweep: every algorithm of the registry, with every mode and pattern it lists, is in the sweep", "[sweep]")
 {
     // The family each algorithm is swept in, and the one pattern the non-hypercube families use.
     const std::vector<std::pair<std::string, std::string>> swept = {{"binomial", "broadcast reduce gather"},
@@ -940,7 +943,7 @@ TEST_CASE("sweep: every algorithm of the registry, with every mode and pattern i
                 continue;
             }
             if (pattern == "reduce" || pattern == "gather")
-                continue;  // the broadcast or scatter run backwards: the sweep of reversed hypercube schedules
+                continue; // the broadcast or scatter run backwards: the sweep of reversed hypercube schedules
             for (hypercube::Ports ports : hypercube::servedPorts(a.name, hypercube::parsePatternName(pattern))) {
                 INFO("ports " << hypercube::portsName(ports));
                 CHECK(std::any_of(cube.begin(), cube.end(), [&](const CubeCase& c) {

@@ -156,17 +156,18 @@ TEST_CASE("GOAL out and back: a schedule written as GOAL reads back with the sam
         const char* topology;
         const char* pattern;
     };
-    const Case cases[] = {{"ring", "torus:4x4", "allreduce"},   {"bucket", "torus:4x4", "allreduce"},
+    const Case cases[] = {{"ring", "torus:4x4", "allreduce"},         {"bucket", "torus:4x4", "allreduce"},
                           {"rabenseifner", "torus:4x4", "allreduce"}, {"binomial", "mesh:4x4", "broadcast"},
-                          {"sbt", "hypercube:4", "broadcast"},    {"nesbt", "hypercube:4", "broadcast"}};
+                          {"sbt", "hypercube:4", "broadcast"},        {"nesbt", "hypercube:4", "broadcast"}};
     for (const NetworkModel& m : {networkPreset("loggopsim"), NetworkModel{}})
         for (const Case& c : cases)
             for (std::uint64_t message : {std::uint64_t{1024}, std::uint64_t{1} << 20}) {
                 INFO(c.algorithm << " " << c.pattern << " on " << c.topology << ", " << message << " B, " << m.preset);
-                const Schedule s = buildSchedule(c.algorithm, Topology::parse(c.topology), NodeId{0}, {{"pattern", c.pattern}});
+                const Schedule s =
+                    buildSchedule(c.algorithm, Topology::parse(c.topology), NodeId{0}, {{"pattern", c.pattern}});
                 NetworkModel net = m;
                 net.message = message;
-                net.hopLatency = 0;  // GOAL has no routes: the same time needs no per-hop latency
+                net.hopLatency = 0; // GOAL has no routes: the same time needs no per-hop latency
                 const OpProgram p = scheduleProgram(s, net);
                 std::ostringstream goal;
                 writeGoal(goal, p);
@@ -195,7 +196,8 @@ TEST_CASE("without barriers no preset is slower than with a barrier between step
             m.message = message;
             const TimeResult async = timeSchedule(s, m);
             const TimeResult steps = timeSchedule(s, m, {.steps = true});
-            INFO(entry.path().filename().string() << ", " << message << " B: " << async.total << " ns against " << steps.total);
+            INFO(entry.path().filename().string()
+                 << ", " << message << " B: " << async.total << " ns against " << steps.total);
             CHECK(async.total <= steps.total * (1 + 1e-12));
             CHECK(async.unfinished.empty());
             ++checked;
@@ -215,17 +217,25 @@ TEST_CASE("bad GOAL files are refused with their line", "[time][goal]")
         return std::string("(no error)");
     };
     CHECK_THAT(error("rank 0 {\n}\n"), Catch::Contains("bad.goal:1:") && Catch::Contains("num_ranks"));
-    CHECK_THAT(error("num_ranks 2\nrank 0 {\nl1: send 8b to 1 tag 0\n"), Catch::Contains("bad.goal:2:") && Catch::Contains("never closed"));
-    CHECK_THAT(error("num_ranks 2\nrank 0 {\nl1: send 8b to 5 tag 0\n}\n"), Catch::Contains("bad.goal:3:") && Catch::Contains("outside num_ranks"));
-    CHECK_THAT(error("num_ranks 2\nrank 0 {\nl1: send 8 to 1\n}\n"), Catch::Contains("bad.goal:3:") && Catch::Contains("1024b"));
-    CHECK_THAT(error("num_ranks 2\nrank 0 {\nl1: send 8b to 1\nl2 requires l9\n}\n"), Catch::Contains("bad.goal:4:") && Catch::Contains("l2"));
-    CHECK_THAT(error("num_ranks 2\nrank 0 {\nl1: jump 8b\n}\n"), Catch::Contains("bad.goal:3:") && Catch::Contains("unknown op"));
-    CHECK_THAT(error("num_ranks 2\nrank 0 {\n}\nrank 0 {\n}\n"), Catch::Contains("bad.goal:4:") && Catch::Contains("twice"));
-    CHECK_THAT(error("num_ranks 1\n/* open\nrank 0 {\n}\n"), Catch::Contains("bad.goal:2:") && Catch::Contains("never closed"));
+    CHECK_THAT(error("num_ranks 2\nrank 0 {\nl1: send 8b to 1 tag 0\n"),
+               Catch::Contains("bad.goal:2:") && Catch::Contains("never closed"));
+    CHECK_THAT(error("num_ranks 2\nrank 0 {\nl1: send 8b to 5 tag 0\n}\n"),
+               Catch::Contains("bad.goal:3:") && Catch::Contains("outside num_ranks"));
+    CHECK_THAT(error("num_ranks 2\nrank 0 {\nl1: send 8 to 1\n}\n"),
+               Catch::Contains("bad.goal:3:") && Catch::Contains("1024b"));
+    CHECK_THAT(error("num_ranks 2\nrank 0 {\nl1: send 8b to 1\nl2 requires l9\n}\n"),
+               Catch::Contains("bad.goal:4:") && Catch::Contains("l2"));
+    CHECK_THAT(error("num_ranks 2\nrank 0 {\nl1: jump 8b\n}\n"),
+               Catch::Contains("bad.goal:3:") && Catch::Contains("unknown op"));
+    CHECK_THAT(error("num_ranks 2\nrank 0 {\n}\nrank 0 {\n}\n"),
+               Catch::Contains("bad.goal:4:") && Catch::Contains("twice"));
+    CHECK_THAT(error("num_ranks 1\n/* open\nrank 0 {\n}\n"),
+               Catch::Contains("bad.goal:2:") && Catch::Contains("never closed"));
     CHECK_THAT(error("num_ranks 99999999999\n"), Catch::Contains("bad.goal:1:"));
 
     // Parses, but cannot run: a receive without a send, a send nobody takes, a cycle.
-    const OpProgram unmatched = parseGoal("num_ranks 2\nrank 0 {\nl1: send 8b to 1 tag 3\n}\nrank 1 {\nl1: recv 8b from 0 tag 4\n}\n", "u.goal");
+    const OpProgram unmatched = parseGoal(
+        "num_ranks 2\nrank 0 {\nl1: send 8b to 1 tag 3\n}\nrank 1 {\nl1: recv 8b from 0 tag 4\n}\n", "u.goal");
     const auto findings = checkGoal(unmatched, "u.goal");
     REQUIRE(findings.size() == 2);
     CHECK_THAT(findings[0], Catch::Contains("u.goal:6:") && Catch::Contains("no send to match it"));
@@ -233,11 +243,12 @@ TEST_CASE("bad GOAL files are refused with their line", "[time][goal]")
     const TimeResult t = timeProgram(unmatched, networkPreset("loggopsim"));
     CHECK(t.unfinished.size() == 1);
 
-    const OpProgram cyclic = parseGoal("num_ranks 1\nrank 0 {\na: calc 5\nb: calc 6\na requires b\nb requires a\n}\n", "c.goal");
+    const OpProgram cyclic =
+        parseGoal("num_ranks 1\nrank 0 {\na: calc 5\nb: calc 6\na requires b\nb requires a\n}\n", "c.goal");
     const auto cycle = checkGoal(cyclic, "c.goal");
     REQUIRE(cycle.size() == 1);
     CHECK_THAT(cycle[0], Catch::Contains("cycle") && Catch::Contains("c.goal:3") && Catch::Contains("c.goal:4"));
-    CHECK(timeProgram(cyclic, networkPreset("loggopsim")).unfinished.size() == 2);  // and it does not hang
+    CHECK(timeProgram(cyclic, networkPreset("loggopsim")).unfinished.size() == 2); // and it does not hang
 }
 
 TEST_CASE("topocast's own schedules exported as GOAL take the time LogGOPSim gives them", "[time][goal]")
@@ -253,12 +264,18 @@ TEST_CASE("topocast's own schedules exported as GOAL take the time LogGOPSim giv
         double loggopsim;
     };
     const Vector vectors[] = {
-        {"torus:4x4", "ring", "allreduce", 1024, 176340},          {"torus:4x4", "ring", "allreduce", 1 << 20, 11961300},
-        {"torus:4x4", "bucket", "allreduce", 1024, 77448},         {"torus:4x4", "bucket", "allreduce", 1 << 20, 11862408},
-        {"torus:4x4", "rabenseifner", "allreduce", 1024, 55472},   {"torus:4x4", "rabenseifner", "allreduce", 1 << 20, 11840432},
-        {"mesh:4x4", "binomial", "broadcast", 1024, 46552},        {"mesh:4x4", "binomial", "broadcast", 1 << 20, 25187800},
-        {"hypercube:4", "sbt", "broadcast", 1024, 46552},          {"hypercube:4", "sbt", "broadcast", 1 << 20, 25187800},
-        {"hypercube:4", "nesbt", "broadcast", 1024, 58190},        {"hypercube:4", "nesbt", "broadcast", 1 << 20, 31484750},
+        {"torus:4x4", "ring", "allreduce", 1024, 176340},
+        {"torus:4x4", "ring", "allreduce", 1 << 20, 11961300},
+        {"torus:4x4", "bucket", "allreduce", 1024, 77448},
+        {"torus:4x4", "bucket", "allreduce", 1 << 20, 11862408},
+        {"torus:4x4", "rabenseifner", "allreduce", 1024, 55472},
+        {"torus:4x4", "rabenseifner", "allreduce", 1 << 20, 11840432},
+        {"mesh:4x4", "binomial", "broadcast", 1024, 46552},
+        {"mesh:4x4", "binomial", "broadcast", 1 << 20, 25187800},
+        {"hypercube:4", "sbt", "broadcast", 1024, 46552},
+        {"hypercube:4", "sbt", "broadcast", 1 << 20, 25187800},
+        {"hypercube:4", "nesbt", "broadcast", 1024, 58190},
+        {"hypercube:4", "nesbt", "broadcast", 1 << 20, 31484750},
     };
     NetworkModel m = networkPreset("loggopsim");
     for (const Vector& v : vectors) {
@@ -271,8 +288,8 @@ TEST_CASE("topocast's own schedules exported as GOAL take the time LogGOPSim giv
 
 TEST_CASE("no time is below its bound: every algorithm, pattern, topology family, port model and size", "[time][bound]")
 {
-    const char* topologies[] = {"mesh:4x4", "torus:4x4", "mesh:8x8", "torus:5x5", "mesh:4x4x4", "hypercube:4", "hypercube:6",
-                                "mesh:8", "torus:3x3x3"};
+    const char* topologies[] = {"mesh:4x4",    "torus:4x4",   "mesh:8x8", "torus:5x5",  "mesh:4x4x4",
+                                "hypercube:4", "hypercube:6", "mesh:8",   "torus:3x3x3"};
     const std::uint64_t sizes[] = {1, 64, 4096, 65537, std::uint64_t{1} << 20};
     std::vector<NetworkModel> networks;
     for (const char* preset : {"cluster", "loggopsim"})
@@ -302,7 +319,7 @@ TEST_CASE("no time is below its bound: every algorithm, pattern, topology family
                     try {
                         s = buildSchedule(info.name, topo, source, {{"pattern", pattern}});
                     } catch (const Error&) {
-                        continue;  // refused here (a source or size the algorithm does not take)
+                        continue; // refused here (a source or size the algorithm does not take)
                     }
                     for (NetworkModel m : networks)
                         for (std::uint64_t size : sizes) {
@@ -331,13 +348,14 @@ TEST_CASE("no time is below its bound: every algorithm, pattern, topology family
     CHECK(checked > 5000);
 }
 
-TEST_CASE("compare on hypercubes: no counted time below its lower bound (n-port broadcast with M < n included)", "[time][bound]")
+TEST_CASE("compare on hypercubes: no counted time below its lower bound (n-port broadcast with M < n included)",
+          "[time][bound]")
 {
     for (int n = 2; n <= 8; ++n)
         for (const char* message : {"1", "2", "3", "5", "7", "64"}) {
             INFO("hypercube:" << n << ", M = " << message);
-            const testing::CliRun r = testing::runCli({"compare", "-t", "hypercube:" + std::to_string(n), "--pattern", "broadcast",
-                                                       "--message", message, "--json"});
+            const testing::CliRun r = testing::runCli({"compare", "-t", "hypercube:" + std::to_string(n), "--pattern",
+                                                       "broadcast", "--message", message, "--json"});
             REQUIRE(r.status == 0);
             const nlohmann::json doc = nlohmann::json::parse(r.out);
             for (const auto& row : doc["rows"]) {
@@ -349,15 +367,16 @@ TEST_CASE("compare on hypercubes: no counted time below its lower bound (n-port 
     CHECK(testing::runCli({"compare", "-t", "hypercube:8", "--pattern", "alltoall"}).status == 0);
 }
 
-TEST_CASE("sweep: a row per size, every algorithm's time, the bound, the winner and the crossovers in words", "[time][sweep]")
+TEST_CASE("sweep: a row per size, every algorithm's time, the bound, the winner and the crossovers in words",
+          "[time][sweep]")
 {
-    const testing::CliRun r = testing::runCli({"sweep", "-t", "hypercube:6", "--pattern", "broadcast", "--sizes", "8B..64MiB",
-                                               "--network-ports", "all-port", "--json"});
+    const testing::CliRun r = testing::runCli({"sweep", "-t", "hypercube:6", "--pattern", "broadcast", "--sizes",
+                                               "8B..64MiB", "--network-ports", "all-port", "--json"});
     REQUIRE(r.status == 0);
     const auto doc = nlohmann::json::parse(r.out);
     CHECK(doc["format"] == "topocast-sweep");
     CHECK(doc["request"]["network"]["ports"] == "all-port");
-    REQUIRE(doc["rows"].size() == 24);  // 2^3 … 2^26
+    REQUIRE(doc["rows"].size() == 24); // 2^3 … 2^26
     for (const auto& row : doc["rows"]) {
         CHECK(row["size"]["unit"] == "B");
         double best = 1e300;
@@ -376,26 +395,35 @@ TEST_CASE("sweep: a row per size, every algorithm's time, the bound, the winner 
 
     // The chart: one line per algorithm, the bound, every label in it.
     const fs::path svg = fs::temp_directory_path() / "topocast-sweep-test.svg";
-    REQUIRE(testing::runCli({"sweep", "-t", "torus:4x4", "--pattern", "allreduce", "--sizes", "1KiB,1MiB", "--plot", svg.string()}).status == 0);
+    REQUIRE(testing::runCli(
+                {"sweep", "-t", "torus:4x4", "--pattern", "allreduce", "--sizes", "1KiB,1MiB", "--plot", svg.string()})
+                .status == 0);
     std::ifstream in(svg);
     const std::string text((std::istreambuf_iterator<char>(in)), {});
     fs::remove(svg);
-    for (const char* word : {"ring", "bucket", "rabenseifner", "the bound", "allreduce on the 4×4 torus", "message size"})
+    for (const char* word :
+         {"ring", "bucket", "rabenseifner", "the bound", "allreduce on the 4×4 torus", "message size"})
         CHECK(text.find(word) != std::string::npos);
     CHECK(std::count(text.begin(), text.end(), '\n') > 20);
 
     // Bad input: sizes without units, ranges that go down or are not powers of two, unknown names.
-    CHECK_THAT(testing::runCli({"sweep", "-t", "torus:4x4", "--pattern", "allreduce", "--sizes", "1024"}).err, Catch::Contains("has no unit"));
-    CHECK_THAT(testing::runCli({"sweep", "-t", "torus:4x4", "--pattern", "allreduce", "--sizes", "1MiB..1KiB"}).err, Catch::Contains("goes down"));
-    CHECK_THAT(testing::runCli({"sweep", "-t", "torus:4x4", "--pattern", "allreduce", "--sizes", "3B..1KiB"}).err, Catch::Contains("powers of two"));
-    CHECK_THAT(testing::runCli({"sweep", "-t", "torus:4x4", "--pattern", "allreduce", "--algorithms", "ringo"}).err, Catch::Contains("ringo"));
+    CHECK_THAT(testing::runCli({"sweep", "-t", "torus:4x4", "--pattern", "allreduce", "--sizes", "1024"}).err,
+               Catch::Contains("has no unit"));
+    CHECK_THAT(testing::runCli({"sweep", "-t", "torus:4x4", "--pattern", "allreduce", "--sizes", "1MiB..1KiB"}).err,
+               Catch::Contains("goes down"));
+    CHECK_THAT(testing::runCli({"sweep", "-t", "torus:4x4", "--pattern", "allreduce", "--sizes", "3B..1KiB"}).err,
+               Catch::Contains("powers of two"));
+    CHECK_THAT(testing::runCli({"sweep", "-t", "torus:4x4", "--pattern", "allreduce", "--algorithms", "ringo"}).err,
+               Catch::Contains("ringo"));
     // A PNG is drawn by the app program (tests/app checks it); without it, refused with what to give.
     CHECK_THAT(testing::runCli({"sweep", "-t", "torus:4x4", "--pattern", "allreduce", "--plot", "x.png"}).err,
                Catch::Contains("drawn by the app program") && Catch::Contains("FILE.svg"));
     CHECK_THAT(testing::runCli({"sweep", "-t", "torus:4x4", "--pattern", "allreduce", "--plot", "x.pdf"}).err,
                Catch::Contains("SVG or PNG"));
     // Work too big is estimated and refused before it starts.
-    CHECK_THAT(testing::runCli({"sweep", "-t", "mesh:64x64", "--pattern", "allreduce", "--algorithms", "bucket", "--max-seconds", "1"}).err,
+    CHECK_THAT(testing::runCli({"sweep", "-t", "mesh:64x64", "--pattern", "allreduce", "--algorithms", "bucket",
+                                "--max-seconds", "1"})
+                   .err,
                Catch::Contains("would take about") && Catch::Contains("--max-seconds"));
 }
 
@@ -415,14 +443,16 @@ TEST_CASE("a network model from the constants fitted to measured times", "[time]
     CHECK(back.perByte == Approx(m.perByte));
     // A fit that could not tell the bytes' cost gives no model, and says what to measure.
     CHECK_THROWS_WITH(networkFromFit(LinearCost{1e-6, 0, 0}), Catch::Contains("two block sizes"));
-    const testing::CliRun r = testing::runCli({"measured", std::string(TOPOCAST_SOURCE_DIR) + "/resources/measured/cang-wu-4x4.measured.json",
-                                               "--schedule", std::string(TOPOCAST_SOURCE_DIR) + "/resources/measured/cang-wu-4x4.schedule.json",
-                                               "--network-out", (fs::temp_directory_path() / "topocast-net.json").string()});
+    const testing::CliRun r = testing::runCli(
+        {"measured", std::string(TOPOCAST_SOURCE_DIR) + "/resources/measured/cang-wu-4x4.measured.json", "--schedule",
+         std::string(TOPOCAST_SOURCE_DIR) + "/resources/measured/cang-wu-4x4.schedule.json", "--network-out",
+         (fs::temp_directory_path() / "topocast-net.json").string()});
     CHECK(r.status == 2);
     CHECK_THAT(r.err, Catch::Contains("t_b = 0"));
 }
 
-TEST_CASE("time: a scenario's network is its default, the command line overrides it, and the document records both", "[time]")
+TEST_CASE("time: a scenario's network is its default, the command line overrides it, and the document records both",
+          "[time]")
 {
     const fs::path file = fs::temp_directory_path() / "topocast-time-scenario.json";
     {
@@ -442,7 +472,7 @@ TEST_CASE("time: a scenario's network is its default, the command line overrides
     const auto doc = nlohmann::json::parse(a.out);
     CHECK(doc["request"]["network"]["preset"] == "loggopsim");
     CHECK(doc["message"]["value"] == 1 << 20);
-    CHECK(doc["total"]["value"] == 11961300.0);  // LogGOPSim's time for this schedule (the GOAL test above)
+    CHECK(doc["total"]["value"] == 11961300.0); // LogGOPSim's time for this schedule (the GOAL test above)
     CHECK(doc["total"]["value"].get<double>() >= doc["bound"]["total"]["value"].get<double>());
     CHECK(doc["other_model"]["model"] == "loggp-steps");
     const testing::CliRun b = testing::runCli({"time", "--scenario", file.string(), "--message", "1KiB", "--json"});
@@ -450,26 +480,30 @@ TEST_CASE("time: a scenario's network is its default, the command line overrides
     const auto small = nlohmann::json::parse(b.out);
     CHECK(small["total"]["value"] == 176340.0);
     CHECK(small["request"]["network"]["message"] == "1KiB");
-    CHECK(small["request"]["network"]["preset"] == "loggopsim");  // the size is not the network's
+    CHECK(small["request"]["network"]["preset"] == "loggopsim"); // the size is not the network's
     // Text: both readings, the bound, nccl-tests' figures, and what is not charged.
     const testing::CliRun t = testing::runCli({"time", "--scenario", file.string()});
-    CHECK_THAT(t.out, Catch::Contains("LogGP") && Catch::Contains("barrier between steps") && Catch::Contains("above the bound") &&
-                          Catch::Contains("busbw") && Catch::Contains("contention"));
+    CHECK_THAT(t.out, Catch::Contains("LogGP") && Catch::Contains("barrier between steps") &&
+                          Catch::Contains("above the bound") && Catch::Contains("busbw") &&
+                          Catch::Contains("contention"));
     fs::remove(file);
     // A GOAL program has no steps to put barriers between.
-    CHECK_THAT(testing::runCli({"time", (kGoalData / "a_send1b.goal").string(), "--sync", "steps"}).err, Catch::Contains("no"));
+    CHECK_THAT(testing::runCli({"time", (kGoalData / "a_send1b.goal").string(), "--sync", "steps"}).err,
+               Catch::Contains("no"));
 }
 
-TEST_CASE("export writes a schedule file as GOAL (and every other format) with the time the schedule has", "[time][goal]")
+TEST_CASE("export writes a schedule file as GOAL (and every other format) with the time the schedule has",
+          "[time][goal]")
 {
     const fs::path dir = fs::temp_directory_path() / "topocast-export-file";
     fs::create_directories(dir);
     const std::string json = (dir / "ring.json").string(), goal = (dir / "ring.goal").string();
-    REQUIRE(testing::runCli({"schedule", "-t", "torus:4x4", "-a", "ring", "--pattern", "allreduce", "--out", json}).status == 0);
+    REQUIRE(testing::runCli({"schedule", "-t", "torus:4x4", "-a", "ring", "--pattern", "allreduce", "--out", json})
+                .status == 0);
     REQUIRE(testing::runCli({"export", json, "--format", "goal", "--size", "1MiB", "--out", goal}).status == 0);
     const testing::CliRun t = testing::runCli({"time", goal, "--network", "loggopsim", "--json"});
     REQUIRE(t.status == 0);
-    CHECK(nlohmann::json::parse(t.out)["total"]["value"] == 11961300.0);  // as LogGOPSim gives it
+    CHECK(nlohmann::json::parse(t.out)["total"]["value"] == 11961300.0); // as LogGOPSim gives it
     for (const char* format : {"json", "csv", "channels-csv", "trace", "msccl-xml", "graphml", "dot"}) {
         INFO(format);
         const testing::CliRun e = testing::runCli({"export", json, "--format", format});
@@ -477,7 +511,8 @@ TEST_CASE("export writes a schedule file as GOAL (and every other format) with t
         CHECK(!e.out.empty());
     }
     CHECK_THAT(testing::runCli({"export", json, "-a", "ring", "--format", "goal"}).err, Catch::Contains("not both"));
-    CHECK_THAT(testing::runCli({"export", json, "-t", "torus:4x4", "--format", "goal"}).err, Catch::Contains("names its topology"));
+    CHECK_THAT(testing::runCli({"export", json, "-t", "torus:4x4", "--format", "goal"}).err,
+               Catch::Contains("names its topology"));
     fs::remove_all(dir);
 }
 

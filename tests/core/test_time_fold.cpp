@@ -49,9 +49,13 @@ bool checkSameAsEveryRank(const Schedule& s, const NetworkModel& m, bool steps)
 TEST_CASE("A rank-symmetric schedule folds to one rank", "[time][fold]")
 {
     const NetworkModel m = networkPreset("cluster");
-    for (const auto& [algorithm, topology] : std::vector<std::pair<std::string, std::string>>{
-             {"ring", "torus:4x4"}, {"ring", "torus:8x8"}, {"bucket", "torus:4x4x4"}, {"rabenseifner", "torus:8x8"},
-             {"rabenseifner", "hypercube:5"}, {"bucket", "hypercube:4"}}) {
+    for (const auto& [algorithm, topology] :
+         std::vector<std::pair<std::string, std::string>>{{"ring", "torus:4x4"},
+                                                          {"ring", "torus:8x8"},
+                                                          {"bucket", "torus:4x4x4"},
+                                                          {"rabenseifner", "torus:8x8"},
+                                                          {"rabenseifner", "hypercube:5"},
+                                                          {"bucket", "hypercube:4"}}) {
         INFO(algorithm << " on " << topology);
         const Schedule s = build(algorithm, topology, "allreduce");
         const auto folded = foldSchedule(s, m);
@@ -75,7 +79,8 @@ TEST_CASE("A folded time is the time of every rank, op by op", "[time][fold]")
 {
     int cases = 0, used = 0;
     for (const std::string preset : {"cluster", "loggopsim"})
-        for (const auto& [algorithm, topology, pattern] : std::vector<std::tuple<std::string, std::string, std::string>>{
+        for (const auto& [algorithm, topology, pattern] :
+             std::vector<std::tuple<std::string, std::string, std::string>>{
                  {"ring", "torus:4x4", "allreduce"},
                  {"ring", "torus:6x4", "allgather"},
                  {"bucket", "torus:4x4x4", "allreduce"},
@@ -107,7 +112,7 @@ TEST_CASE("A sweep times a ring on a 16x16x16 torus by its fold", "[time][fold][
     const SweepSchedules schedules = sweepSchedules(request);
     REQUIRE(schedules.folded.size() == 1);
     REQUIRE(schedules.folded.front());
-    CHECK(schedules.folded.front()->example.size() == 8190);  // 2(N − 1) sends a rank
+    CHECK(schedules.folded.front()->example.size() == 8190); // 2(N − 1) sends a rank
     const SweepTable table = runSweep(request, schedules);
     REQUIRE(table.rows.size() == 2);
     // 2(N−1) steps of one 1-hop message each, one after the other: at least 8190 × (o + L + hop)

@@ -78,7 +78,7 @@ TEST_CASE("node ids are x-fastest and coordinates round-trip", "[topology]")
     CHECK(h.nodeName(NodeId{0}) == "0000");
     CHECK(h.parseNode("0101") == 5);
     CHECK(h.parseNode("0010") == 2);
-    CHECK(h.parseNode("10") == 10);  // two digits in a 4-cube: the decimal address
+    CHECK(h.parseNode("10") == 10); // two digits in a 4-cube: the decimal address
     for (const NodeId v : nodes(h))
         CHECK(h.parseNode(h.nodeName(v)) == v);
     CHECK(Topology::hypercube(1).nodeName(NodeId{1}) == "1");
@@ -91,7 +91,7 @@ TEST_CASE("neighbours and channels of meshes, tori and hypercubes", "[topology]"
     CHECK(mesh.neighbours(mesh.id({0, 0})).size() == 2);
     CHECK(mesh.neighbours(mesh.id({1, 0})).size() == 3);
     CHECK(mesh.neighbours(mesh.id({1, 1})).size() == 4);
-    CHECK(mesh.channelCount() == 2 * (3 * 4 + 3 * 4));  // 24 links
+    CHECK(mesh.channelCount() == 2 * (3 * 4 + 3 * 4)); // 24 links
 
     const Topology torus = Topology::torus({5, 3});
     CHECK(torus.channelCount() == 2 * (5 * 3 + 3 * 5));
@@ -139,7 +139,7 @@ TEST_CASE("channelBetween: the one directed channel between neighbours, none oth
             CHECK(t.channelTail(*ch) == a);
             CHECK(t.channelHead(*ch) == b);
         }
-    CHECK(found == t.channelCount());  // every directed channel, each once
+    CHECK(found == t.channelCount()); // every directed channel, each once
 }
 
 TEST_CASE("channelBetween on rings of 3 and 4: the wrap channel is the one hop", "[topology][channels]")
@@ -180,7 +180,10 @@ TEST_CASE("wrap channels: exactly the torus channels that leave side−1 going +
             std::uint64_t rings = 0;
             for (int d = 0; d < t.dims(); ++d)
                 rings += t.nodeCount() / static_cast<std::uint32_t>(t.side(d));
-            THEN("each ring has one wrap link, two directed channels") { CHECK(wraps == 2 * rings); }
+            THEN("each ring has one wrap link, two directed channels")
+            {
+                CHECK(wraps == 2 * rings);
+            }
         }
     }
     GIVEN("the ring of 3")
@@ -202,8 +205,12 @@ TEST_CASE("wrap channels: exactly the torus channels that leave side−1 going +
             const Topology t = Topology::parse(spec);
             bool any = false;
             for (NodeId v{}; v < t.nodeCount(); ++v)
-                t.forEachNeighbour(v, [&](NodeId, Port p) { any = any || t.isWrapChannel(t.channel(v, p.dim, p.sign)); });
-            THEN("no channel wraps") { CHECK_FALSE(any); }
+                t.forEachNeighbour(v,
+                                   [&](NodeId, Port p) { any = any || t.isWrapChannel(t.channel(v, p.dim, p.sign)); });
+            THEN("no channel wraps")
+            {
+                CHECK_FALSE(any);
+            }
         }
     }
 }
@@ -228,7 +235,7 @@ TEST_CASE("distances agree with Boost.Graph shortest paths", "[topology][graph]"
     CHECK(torus.distance(torus.id({0, 0}), torus.id({6, 4})) == 1 + 3);
     CHECK(torus.displacement(torus.id({0, 0}), torus.id({6, 0}), 0) == -1);
     const Topology even = Topology::torus({4, 4});
-    CHECK(even.displacement(even.id({0, 0}), even.id({2, 0}), 0) == 2);  // tie: + direction
+    CHECK(even.displacement(even.id({0, 0}), even.id({2, 0}), 0) == 2); // tie: + direction
     CHECK(Topology::hypercube(6).distance(NodeId{0b101010}, NodeId{0b010101}) == 6);
 }
 

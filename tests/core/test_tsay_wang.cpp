@@ -510,8 +510,9 @@ int checkRange(std::uint32_t minNodes, std::uint32_t maxNodes, bool threeSources
                 if (topo.nodeCount() < minNodes || topo.nodeCount() > maxNodes)
                     continue;
                 const std::vector<NodeId> sources =
-                    threeSources ? std::vector<NodeId>{NodeId{0}, NodeId{topo.nodeCount() / 2 + 3}, NodeId{topo.nodeCount() - 1}}
-                                 : std::vector<NodeId>{NodeId{topo.nodeCount() / 2 + 3}};
+                    threeSources
+                        ? std::vector<NodeId>{NodeId{0}, NodeId{topo.nodeCount() / 2 + 3}, NodeId{topo.nodeCount() - 1}}
+                        : std::vector<NodeId>{NodeId{topo.nodeCount() / 2 + 3}};
                 for (NodeId src : sources) {
                     requireCorrectSchedule(tsayWangBroadcast(topo, src, v), v);
                     ++runs;

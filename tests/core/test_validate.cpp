@@ -60,7 +60,7 @@ TEST_CASE("checker accepts a correct broadcast and computes its metrics", "[vali
     CHECK(m.steps == 2);
     CHECK(m.tcd == 4);
     CHECK(m.tcdPerStep == std::vector<std::uint64_t>{2, 2});
-    CHECK(m.maxLinkLoad == 2);  // channel 0→1 carries step 1 (0→2) and step 2 (0→1)
+    CHECK(m.maxLinkLoad == 2); // channel 0→1 carries step 1 (0→2) and step 2 (0→1)
     CHECK(m.depthContendedChannels == 1);
     CHECK(m.maxStepLoad == 1);
     CHECK(m.maxSendsPerNodeStep == 1);
@@ -144,7 +144,7 @@ TEST_CASE("checker rejects broken broadcasts with readable sentences", "[validat
     {
         Schedule s(Topology::mesh({64}), NodeId{0}, Pattern::Broadcast, PortModel::OnePort);
         for (NodeId v{2}; v < 64; ++v)
-            s.add(NodeId{v - 1}, NodeId{v}, StepNo{1});  // 62 senders that hold nothing
+            s.add(NodeId{v - 1}, NodeId{v}, StepNo{1}); // 62 senders that hold nothing
         ValidateOptions o;
         o.maxViolations = 5;
         const Validation v = validate(s, o);
@@ -169,13 +169,15 @@ TEST_CASE("checker follows blocks of personalized and all-to-all patterns", "[va
         CHECK(validate(s).ok());
 
         Schedule early = s;
-        early.mutableTransfers()[2].step = StepNo{2};  // 2 forwards block 3 in the step it receives it
-        CHECK(mentions(validate(early), "step 2: (2) sends the block from (0) for (3) to (3) but does not hold it yet"));
+        early.mutableTransfers()[2].step = StepNo{2}; // 2 forwards block 3 in the step it receives it
+        CHECK(
+            mentions(validate(early), "step 2: (2) sends the block from (0) for (3) to (3) but does not hold it yet"));
 
         Schedule missing(t, NodeId{0}, Pattern::Scatter, PortModel::OnePort);
         missing.add(NodeId{0}, NodeId{1}, StepNo{1}, {}, missing.addPayload(std::vector<Block>{b1, b2}));
         missing.add(NodeId{1}, NodeId{2}, StepNo{2}, {}, missing.addPayload(std::vector<Block>{b2}));
-        CHECK(mentions(validate(missing), "1 of 4 nodes do not end with all their data (first: (3) has 0 of its 1 blocks)"));
+        CHECK(mentions(validate(missing),
+                       "1 of 4 nodes do not end with all their data (first: (3) has 0 of its 1 blocks)"));
     }
     SECTION("all-to-all exchange on two nodes: one-port exchange yes, half duplex no")
     {
@@ -195,11 +197,14 @@ TEST_CASE("checker follows blocks of personalized and all-to-all patterns", "[va
         // Step 1: ends send to the middle; step 2: the middle forwards each end's message on.
         s.add(NodeId{0}, NodeId{1}, StepNo{1}, {}, s.addPayload(std::vector<Block>{{0, Block::kAll, 0}}));
         s.add(NodeId{2}, NodeId{1}, StepNo{1}, {}, s.addPayload(std::vector<Block>{{2, Block::kAll, 0}}));
-        s.add(NodeId{1}, NodeId{0}, StepNo{2}, {}, s.addPayload(std::vector<Block>{{1, Block::kAll, 0}, {2, Block::kAll, 0}}));
-        s.add(NodeId{1}, NodeId{2}, StepNo{2}, {}, s.addPayload(std::vector<Block>{{1, Block::kAll, 0}, {0, Block::kAll, 0}}));
+        s.add(NodeId{1}, NodeId{0}, StepNo{2}, {},
+              s.addPayload(std::vector<Block>{{1, Block::kAll, 0}, {2, Block::kAll, 0}}));
+        s.add(NodeId{1}, NodeId{2}, StepNo{2}, {},
+              s.addPayload(std::vector<Block>{{1, Block::kAll, 0}, {0, Block::kAll, 0}}));
         CHECK(validate(s).ok());
         Schedule wrong = s;
-        wrong.add(NodeId{0}, NodeId{1}, StepNo{3}, {}, 0);  // payload 0 = the source's (0's) message, which 1 already has
+        wrong.add(NodeId{0}, NodeId{1}, StepNo{3}, {},
+                  0); // payload 0 = the source's (0's) message, which 1 already has
         CHECK(mentions(validate(wrong), "(1) receives the block from (0) again"));
     }
 }

@@ -30,7 +30,8 @@ Vec3 applyMatrix(const Mat4& m, const Vec3& p)
     for (int r = 0; r < 3; ++r)
         out[static_cast<std::size_t>(r)] =
             (m[static_cast<std::size_t>(r)] * p[0] + m[static_cast<std::size_t>(4 + r)] * p[1] +
-             m[static_cast<std::size_t>(8 + r)] * p[2] + m[static_cast<std::size_t>(12 + r)]) / w;
+             m[static_cast<std::size_t>(8 + r)] * p[2] + m[static_cast<std::size_t>(12 + r)]) /
+            w;
     return out;
 }
 
@@ -95,7 +96,7 @@ TEST_CASE("visibility: a node directly behind another is hidden, the front one v
 {
     OrbitView v;
     v.centre = {0, 0, 0};
-    v.distance = 10.0f;  // yaw = pitch = 0: the eye at (0, 0, 10) looking down −Z
+    v.distance = 10.0f; // yaw = pitch = 0: the eye at (0, 0, 10) looking down −Z
     const std::vector<Vec3> pos{{0, 0, 0}, {0, 0, -1}, {1, 0, 0}};
     const auto seen = visibleNodes(v, pos, kNodeRadius);
     CHECK(seen == std::vector<bool>{true, false, true});
@@ -130,22 +131,23 @@ TEST_CASE("visibility: active nodes of a step are the source, the senders and th
     CHECK(std::adjacent_find(first.begin(), first.end()) == first.end());
     const VisibilityReport r = measureVisibility(s, 0.0f, 16.0f / 9.0f);
     REQUIRE(r.steps.size() == s.stepCount());
-    CHECK(r.steps.back().active == 512);  // the last step of a broadcast reaches everyone: all 512 nodes are active
+    CHECK(r.steps.back().active == 512); // the last step of a broadcast reaches everyone: all 512 nodes are active
     CHECK_THROWS_AS(measureVisibility(s, 0.0f, 0.0f), Error);
 }
 
-TEST_CASE("explode: the y-planes of a 3-D mesh move 1 + explode apart, other networks keep their layout", "[layout][explode]")
+TEST_CASE("explode: the y-planes of a 3-D mesh move 1 + explode apart, other networks keep their layout",
+          "[layout][explode]")
 {
     const Topology topo = Topology::mesh({4, 4, 4});
     const auto plain = nodePositions(topo);
     CHECK(nodePositions(topo, 0.0f) == plain);
     const auto exploded = nodePositions(topo, 1.5f);
     const NodeId a = topo.id({1, 1, 2}), b = topo.id({1, 2, 2}), c = topo.id({2, 1, 2}), d = topo.id({1, 1, 3});
-    CHECK(exploded[a][1] - exploded[b][1] == Approx(2.5f));  // y grows downward: one y-step is 2.5 apart
-    CHECK(exploded[c][0] - exploded[a][0] == Approx(1.0f));  // x and z keep unit spacing
+    CHECK(exploded[a][1] - exploded[b][1] == Approx(2.5f)); // y grows downward: one y-step is 2.5 apart
+    CHECK(exploded[c][0] - exploded[a][0] == Approx(1.0f)); // x and z keep unit spacing
     CHECK(exploded[d][2] - exploded[a][2] == Approx(1.0f));
     const auto [lo, hi] = layoutBounds(exploded);
-    CHECK(lo[1] == Approx(-hi[1]));  // still centred
+    CHECK(lo[1] == Approx(-hi[1])); // still centred
     CHECK(hi[1] == Approx(1.5f * 2.5f));
     CHECK(explodeDimension(topo) == 1);
     CHECK(explodeDimension(Topology::torus({5, 5, 5})) == 1);
@@ -178,7 +180,7 @@ TEST_CASE("explode: exploding the 8×8×8 mesh uncovers the nodes the default vi
         return std::count(seen.begin(), seen.end(), true);
     };
     const long before = count(0.0f), after = count(defaultExplode(topo));
-    CHECK(before < 0.85 * 512);  // today's view: 407 of 512
+    CHECK(before < 0.85 * 512); // today's view: 407 of 512
     CHECK(after > before);
     CHECK(after >= 0.95 * 512);
 }
@@ -193,12 +195,12 @@ TEST_CASE("arcs: a 3-D torus's wrap links bulge out of their face, the polyline 
     const Vec3 bulge = wrapArcBulge(topo, bounds, pos[a], pos[b], 0);
     CHECK(bulge[0] == 0.0f);
     CHECK(bulge[2] == 0.0f);
-    CHECK(bulge[1] == Approx(0.7f));  // y = 0 is the top row: depth 0, just outside the face
+    CHECK(bulge[1] == Approx(0.7f)); // y = 0 is the top row: depth 0, just outside the face
     const auto line = arcPolyline(pos[a], pos[b], bulge);
     REQUIRE(line.size() == static_cast<std::size_t>(kArcSegments) + 1);
     CHECK(line.front() == pos[a]);
     CHECK(line.back() == pos[b]);
-    CHECK(line[6][1] == Approx(pos[a][1] + 0.7f));  // the peak at t = ½: bulge × 4·½·½
+    CHECK(line[6][1] == Approx(pos[a][1] + 0.7f)); // the peak at t = ½: bulge × 4·½·½
     // A 2-D torus, seen top-down, keeps its arcs in the plane, 0.42 beside the ring, away from the
     // centre: row 1 of a 4×4 torus (above the centre) bends up, column 2 (right of it) right, and
     // the middle row of a 5×5 torus down; both directions of a link bend the same way.
@@ -218,7 +220,7 @@ TEST_CASE("arcs: a 3-D torus's wrap links bulge out of their face, the polyline 
     const auto ob = layoutBounds(op);
     for (const auto& [u, v] : {std::pair{odd.id({4, 2}), odd.id({0, 2})}, std::pair{odd.id({0, 2}), odd.id({4, 2})}}) {
         const Vec3 mb = wrapArcBulge(odd, ob, op[u], op[v], 0);
-        CHECK(mb[1] == Approx(-0.42f));  // y grows downward: −0.42 is below the row on screen
+        CHECK(mb[1] == Approx(-0.42f)); // y grows downward: −0.42 is below the row on screen
         CHECK(mb[0] == Approx(0.0f).margin(1e-6));
     }
     // The arc stays clear of the row's other nodes on the presets' sizes (up to 8 a side).
@@ -256,7 +258,7 @@ TEST_CASE("visibility: every preset's default view shows ≥ 95 % of each step's
             const Schedule schedule = buildScenario(side);
             const VisibilityReport r = measureVisibility(schedule, scenarioExplode(sc), 16.0f / 9.0f);
             CHECK(r.minFraction >= 0.95);
-            if (sc.topology.nodeCount() > 100)  // 3-D networks: exploding uncovers what the plain view hides
+            if (sc.topology.nodeCount() > 100) // 3-D networks: exploding uncovers what the plain view hides
                 CHECK(r.minFraction > measureVisibility(schedule, 0.0f, 16.0f / 9.0f).minFraction);
         }
     }
@@ -265,8 +267,11 @@ TEST_CASE("visibility: every preset's default view shows ≥ 95 % of each step's
 
 TEST_CASE("scenario: view.explode is read, checked and defaults by network size", "[scenario][explode]")
 {
-    nlohmann::json doc = {{"format", "topocast-scenario"}, {"version", 1}, {"topology", "mesh:8x8x8"},
-                          {"algorithm", "cang-wu"}, {"view", {{"explode", 0.5}}}};
+    nlohmann::json doc = {{"format", "topocast-scenario"},
+                          {"version", 1},
+                          {"topology", "mesh:8x8x8"},
+                          {"algorithm", "cang-wu"},
+                          {"view", {{"explode", 0.5}}}};
     CHECK(scenarioExplode(scenarioFromJson(doc)) == 0.5f);
     doc["view"].erase("explode");
     CHECK(scenarioExplode(scenarioFromJson(doc)) == defaultExplode(Topology::mesh({8, 8, 8})));
@@ -294,7 +299,7 @@ TEST_CASE("slice: follow the step moves to the plane with most of the step's rec
                 }
             CHECK(count[static_cast<std::size_t>(plane)] == *std::max_element(count.begin(), count.end()));
             CHECK(std::find(count.begin(), count.begin() + plane, count[static_cast<std::size_t>(plane)]) ==
-                  count.begin() + plane);  // the lowest of equals
+                  count.begin() + plane); // the lowest of equals
         }
     }
     CHECK(busiestPlane(s, StepNo{0}, 0) == -1);
@@ -302,7 +307,8 @@ TEST_CASE("slice: follow the step moves to the plane with most of the step's rec
     CHECK(busiestPlane(s, StepNo{1}, 2) == -1);
 }
 
-TEST_CASE("node labels: every node up to 64 nodes, above that the source and the step's receivers", "[visibility][labels]")
+TEST_CASE("node labels: every node up to 64 nodes, above that the source and the step's receivers",
+          "[visibility][labels]")
 {
     // Issue: on the 8×8×8 handout no node had a label; the narration's receivers could not be found.
     const Topology topo = Topology::mesh({8, 8, 8});
@@ -323,8 +329,8 @@ TEST_CASE("node labels: every node up to 64 nodes, above that the source and the
             CHECK(labels[i].text == nodeLabel(topo, receivers[i - 1]));
         }
     }
-    CHECK(stepReceivers(s, StepNo{s.stepCount()}).size() > kLabelReceivers);  // the cap is met
-    CHECK(nodeSceneLabels(s, pos, s.stepCount() + 1).size() == 1);             // past the end: the source
+    CHECK(stepReceivers(s, StepNo{s.stepCount()}).size() > kLabelReceivers); // the cap is met
+    CHECK(nodeSceneLabels(s, pos, s.stepCount() + 1).size() == 1);           // past the end: the source
     // 64 nodes or fewer: every node, whatever the step.
     const Topology small = Topology::mesh({8, 8});
     const Schedule t = buildSchedule("binomial", small, NodeId{0}, Params{});

@@ -33,9 +33,9 @@ using Rgb = std::array<int, 3>;
 struct Decoded {
     int width = 0, height = 0;
     std::string codec;
-    std::int64_t containerFrames = 0;  // AVStream::nb_frames (0 if the container does not say)
-    double packetSeconds = 0.0;        // Σ packet durations
-    std::vector<std::vector<std::uint8_t>> frames;  // RGBA, tightly packed
+    std::int64_t containerFrames = 0;              // AVStream::nb_frames (0 if the container does not say)
+    double packetSeconds = 0.0;                    // Σ packet durations
+    std::vector<std::vector<std::uint8_t>> frames; // RGBA, tightly packed
 
     Rgb pixel(std::size_t frame, int x, int y) const
     {
@@ -76,8 +76,8 @@ inline Decoded decodeFile(const fs::path& path)
                 REQUIRE(sws);
                 if (frame->colorspace == AVCOL_SPC_BT709) {
                     const int* bt709 = sws_getCoefficients(SWS_CS_ITU709);
-                    sws_setColorspaceDetails(sws, bt709, frame->color_range == AVCOL_RANGE_JPEG, bt709, 1, 0,
-                                             1 << 16, 1 << 16);
+                    sws_setColorspaceDetails(sws, bt709, frame->color_range == AVCOL_RANGE_JPEG, bt709, 1, 0, 1 << 16,
+                                             1 << 16);
                 }
             }
             std::vector<std::uint8_t> rgba(static_cast<std::size_t>(frame->width) * frame->height * 4);
@@ -119,9 +119,9 @@ inline std::string show(const Rgb& c)
 }
 
 struct SubtitlePacket {
-    std::int64_t pts = 0;       // in frames
-    std::int64_t duration = 0;  // in frames
-    std::string text;           // mov_text sample: 16-bit big-endian length, then UTF-8 text
+    std::int64_t pts = 0;      // in frames
+    std::int64_t duration = 0; // in frames
+    std::string text;          // mov_text sample: 16-bit big-endian length, then UTF-8 text
 };
 
 struct SubtitleTrack {

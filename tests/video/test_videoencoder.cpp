@@ -68,7 +68,7 @@ void checkPixels(const Decoded& d, int tolerance)
     for (std::size_t i = 0; i < d.frames.size(); ++i) {
         const int sx = 8 + 4 * static_cast<int>(i), sy = d.height / 2 - kSquareSide / 2;
         const Rgb inSquare = d.pixel(i, sx + kSquareSide / 2, sy + kSquareSide / 2);
-        const Rgb left = d.pixel(i, sx - 6, sy + kSquareSide / 2);  // background just left of it
+        const Rgb left = d.pixel(i, sx - 6, sy + kSquareSide / 2); // background just left of it
         const Rgb stripe = d.pixel(i, d.width / 2, 6);
         const Rgb corner = d.pixel(i, d.width - 4, d.height - 4);
         INFO("frame " << i << ": square " << show(inSquare) << ", left " << show(left) << ", stripe " << show(stripe)
@@ -90,8 +90,7 @@ std::string readBytes(const fs::path& p)
 
 } // namespace
 
-TEST_CASE("MP4: frame count, size, duration and the square's colour survive H.264 (or MPEG-4) encoding",
-          "[video][mp4]")
+TEST_CASE("MP4: frame count, size, duration and the square's colour survive H.264 (or MPEG-4) encoding", "[video][mp4]")
 {
     const bool h264 = GENERATE(true, false);
     TempDir dir;
@@ -104,7 +103,7 @@ TEST_CASE("MP4: frame count, size, duration and the square's colour survive H.26
     CHECK(r.codec == (x264 ? "H.264 (libx264)" : "MPEG-4 Part 2 (mpeg4)"));
     CHECK(r.frames == 24);
     CHECK(r.seconds == Approx(1.0));
-    CHECK(dir.entries() == 1);  // the file and no temporary
+    CHECK(dir.entries() == 1); // the file and no temporary
 
     const Decoded d = decodeFile(file);
     CHECK(d.codec == (x264 ? "h264" : "mpeg4"));
@@ -194,7 +193,7 @@ TEST_CASE("PNG sequence: numbered files, lossless pixels, BGRA and bottom-up inp
             CHECK(d.width == w);
             CHECK(d.height == h);
             const auto expected = drawFrame(w, h, i - 1);
-            CHECK(d.frames[0] == expected);  // lossless, alpha 255
+            CHECK(d.frames[0] == expected); // lossless, alpha 255
         }
         CHECK(!fs::exists(frames / VideoEncoder::frameFileName(6)));
         CHECK((fs::status(frames / VideoEncoder::frameFileName(1)).permissions() & fs::perms::others_read) !=
@@ -256,7 +255,7 @@ TEST_CASE("cancel, failure and an unfinished encoder leave nothing behind and ke
     {
         VideoEncoder enc;
         enc.open(file, VideoFormat::Mp4, 64, 48, 10);
-        CHECK(dir.entries() == 1);  // the old file only: the new one has no name until finish() (O_TMPFILE)
+        CHECK(dir.entries() == 1); // the old file only: the new one has no name until finish() (O_TMPFILE)
         enc.addFrame(px.data(), 64 * 4);
         enc.cancel();
         CHECK(!enc.isOpen());
@@ -286,14 +285,15 @@ TEST_CASE("cancel, failure and an unfinished encoder leave nothing behind and ke
     SECTION("bad input is refused with a message naming it")
     {
         VideoEncoder enc;
-        CHECK_THROWS_WITH(enc.open(file, VideoFormat::Mp4, 65, 48, 10), Catch::Contains("even") && Catch::Contains("65"));
+        CHECK_THROWS_WITH(enc.open(file, VideoFormat::Mp4, 65, 48, 10),
+                          Catch::Contains("even") && Catch::Contains("65"));
         CHECK_THROWS_WITH(enc.open(file, VideoFormat::Gif, 0, 48, 10), Catch::Contains("0×48"));
         CHECK_THROWS_WITH(enc.open(file, VideoFormat::Gif, 64, 48, 0), Catch::Contains("frame rate 0"));
         CHECK_THROWS_WITH(enc.open(dir.path / "missing" / "x.gif", VideoFormat::Gif, 64, 48, 10),
                           Catch::Contains("temporary"));
         enc.open(file, VideoFormat::Gif, 64, 48, 10);
         CHECK_THROWS_WITH(enc.addFrame(px.data(), 10), Catch::Contains("stride 10"));
-        CHECK(!enc.isOpen());  // a failed frame cancels the encode
+        CHECK(!enc.isOpen()); // a failed frame cancels the encode
         enc.open(file, VideoFormat::Gif, 64, 48, 10);
         CHECK_THROWS_WITH(enc.finish(), Catch::Contains("no frames"));
         CHECK(dir.entries() == 1);
@@ -310,7 +310,6 @@ TEST_CASE("format helpers", "[video]")
     CHECK_THROWS_WITH(VideoEncoder::parseFormat("avi"), Catch::Contains("mp4, gif or png"));
     CHECK(VideoEncoder::frameFileName(12) == "frame_00012.png");
 }
-
 
 TEST_CASE("MP4 captions: a mov_text subtitle stream with one packet per caption at its frames", "[video][captions]")
 {

@@ -49,8 +49,9 @@ Schedule recursiveDoublingBroadcast(const Topology& topo, NodeId source)
             for (std::size_t i = 0; i < count; ++i) {
                 const NodeId from = informed[i];
                 const int x = topo.coord(from, k);
-                const int px = x ^ half;  // same relative position in the other half of the box
-                const NodeId to{from - static_cast<std::uint32_t>(x) * stride + static_cast<std::uint32_t>(px) * stride};
+                const int px = x ^ half; // same relative position in the other half of the box
+                const NodeId to{from - static_cast<std::uint32_t>(x) * stride +
+                                static_cast<std::uint32_t>(px) * stride};
                 s.add(from, to, step);
                 informed.push_back(to);
             }

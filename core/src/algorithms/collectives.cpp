@@ -50,9 +50,15 @@ std::vector<std::uint32_t> snakeRows(const Topology& topo, int c)
     return order;
 }
 
-std::string patternList() { return "allgather, reduce-scatter or allreduce"; }
+std::string patternList()
+{
+    return "allgather, reduce-scatter or allreduce";
+}
 
-std::uint32_t ceilLog2(std::uint32_t n) { return n <= 1 ? 0 : static_cast<std::uint32_t>(std::bit_width(n - 1)); }
+std::uint32_t ceilLog2(std::uint32_t n)
+{
+    return n <= 1 ? 0 : static_cast<std::uint32_t>(std::bit_width(n - 1));
+}
 
 std::shared_ptr<const AlgorithmFigures> figuresOf(const std::string& algorithm, Pattern pattern, const Topology& topo)
 {
@@ -85,7 +91,8 @@ std::optional<std::string> hamiltonianCycleWhyNot(const Topology& topo)
                                                    " nodes is a path, not a cycle; use a torus (a ring), a mesh with "
                                                    "an even number of nodes in two or more dimensions, or a hypercube");
     if (n % 2 != 0)
-        return "the " + topo.displayName() + " has no Hamiltonian cycle (a mesh with an odd number of nodes has none); "
+        return "the " + topo.displayName() +
+               " has no Hamiltonian cycle (a mesh with an odd number of nodes has none); "
                "use a torus, a mesh with an even side, or a hypercube";
     return std::nullopt;
 }
@@ -108,7 +115,7 @@ std::vector<NodeId> hamiltonianCycle(const Topology& topo)
         return cycle;
     }
     int c = evenRowsDimension(topo);
-    if (c < 0)  // a torus with every side odd: the snake's end reaches column 0 across the wrap of c
+    if (c < 0) // a torus with every side odd: the snake's end reaches column 0 across the wrap of c
         for (c = 0; topo.side(c) < 2; ++c) {
         }
     const std::vector<std::uint32_t> rows = snakeRows(topo, c);
@@ -134,7 +141,7 @@ Schedule ringSchedule(const Topology& topo, Pattern pattern)
     Schedule s(topo, NodeId{0}, pattern, PortModel::OnePort);
     s.algorithm = "ring";
     s.sizeUnit = "message";
-    s.contentionFree = true;  // every transfer is one hop to the ring successor
+    s.contentionFree = true; // every transfer is one hop to the ring successor
     const bool twoPhases = pattern == Pattern::Allreduce;
     if (twoPhases)
         s.parts = n;
@@ -146,9 +153,15 @@ Schedule ringSchedule(const Topology& topo, Pattern pattern)
     for (std::uint32_t j = 0; j < n; ++j) {
         Block b;
         switch (pattern) {
-        case Pattern::Allgather: b = Block{h[j], Block::kAll, 0}; break;
-        case Pattern::ReduceScatter: b = Block{Block::kAll, h[j], 0}; break;
-        default: b = Block{Block::kAll, Block::kAll, j}; break;
+        case Pattern::Allgather:
+            b = Block{h[j], Block::kAll, 0};
+            break;
+        case Pattern::ReduceScatter:
+            b = Block{Block::kAll, h[j], 0};
+            break;
+        default:
+            b = Block{Block::kAll, Block::kAll, j};
+            break;
         }
         payload[j] = s.addPayload(std::span<const Block>(&b, 1));
     }
@@ -158,7 +171,8 @@ Schedule ringSchedule(const Topology& topo, Pattern pattern)
     for (std::uint32_t k = 1; k <= phaseSteps; ++k) {
         for (std::uint32_t i = 0; i < n; ++i) {
             // Reduce-scatter: h_i sends its partial of chunk i − k; all-gather: the block of h_{i−k+1}.
-            const std::uint32_t j = pattern == Pattern::Allgather ? at(std::int64_t{i} - k + 1) : at(std::int64_t{i} - k);
+            const std::uint32_t j =
+                pattern == Pattern::Allgather ? at(std::int64_t{i} - k + 1) : at(std::int64_t{i} - k);
             s.add(h[i], h[at(i + 1)], StepNo{k}, {}, payload[j], j, size);
         }
         s.stepLabels.push_back(first + ", step " + std::to_string(k) + " of " + std::to_string(phaseSteps));
@@ -166,7 +180,7 @@ Schedule ringSchedule(const Topology& topo, Pattern pattern)
     if (twoPhases)
         for (std::uint32_t k = 1; k <= phaseSteps; ++k) {
             for (std::uint32_t i = 0; i < n; ++i) {
-                const std::uint32_t j = at(std::int64_t{i} - k + 1);  // complete chunks travel on
+                const std::uint32_t j = at(std::int64_t{i} - k + 1); // complete chunks travel on
                 s.add(h[i], h[at(i + 1)], StepNo{phaseSteps + k}, {}, payload[j], j, size);
             }
             s.stepLabels.push_back("all-gather, step " + std::to_string(k) + " of " + std::to_string(phaseSteps));
@@ -181,7 +195,7 @@ namespace {
 /// One stage of a staged collective: the nodes in disjoint groups of k, each in ring order.
 struct Stage {
     std::vector<std::vector<NodeId>> groups;
-    std::string along;  ///< "x", "y (distance 2)", … for the step captions
+    std::string along; ///< "x", "y (distance 2)", … for the step captions
 };
 
 std::string dimensionName(const Topology& topo, int d)
@@ -193,8 +207,8 @@ std::string dimensionName(const Topology& topo, int d)
 /// chunks it held), all-gather back in the reverse order, on a vector of N chunks; the
 /// pattern says which halves run and what a chunk is (allreduce: chunk c; reduce-scatter: the
 /// chunk of the node that ends with it; allgather: the message of that node).
-Schedule stagedSchedule(const Topology& topo, Pattern pattern, const std::vector<Stage>& stages, const std::string& name,
-                        bool contentionFree)
+Schedule stagedSchedule(const Topology& topo, Pattern pattern, const std::vector<Stage>& stages,
+                        const std::string& name, bool contentionFree)
 {
     if (pattern != Pattern::Allgather && pattern != Pattern::ReduceScatter && pattern != Pattern::Allreduce)
         throw Error(name + " computes " + patternList() + "; got pattern '" + toString(pattern) + "'");
@@ -206,8 +220,8 @@ Schedule stagedSchedule(const Topology& topo, Pattern pattern, const std::vector
     if (pattern == Pattern::Allreduce)
         s.parts = n;
     // Every node's range of chunks before each stage, and after the last: [lo, hi).
-    std::vector<std::vector<std::pair<std::uint32_t, std::uint32_t>>> range(stages.size() + 1,
-                                                                            std::vector<std::pair<std::uint32_t, std::uint32_t>>(n));
+    std::vector<std::vector<std::pair<std::uint32_t, std::uint32_t>>> range(
+        stages.size() + 1, std::vector<std::pair<std::uint32_t, std::uint32_t>>(n));
     range[0].assign(n, {0u, n});
     for (std::size_t t = 0; t < stages.size(); ++t)
         for (const std::vector<NodeId>& g : stages[t].groups) {
@@ -215,7 +229,8 @@ Schedule stagedSchedule(const Topology& topo, Pattern pattern, const std::vector
             for (std::uint32_t j = 0; j < k; ++j) {
                 const auto [lo, hi] = range[t][g[j]];
                 if (hi - lo != range[t][g[0]].second - range[t][g[0]].first || (hi - lo) % k != 0)
-                    throw Error(name + ": the groups of stage " + std::to_string(t + 1) + " do not split the chunks evenly");
+                    throw Error(name + ": the groups of stage " + std::to_string(t + 1) +
+                                " do not split the chunks evenly");
                 const std::uint32_t part = (hi - lo) / k;
                 range[t + 1][g[j]] = {lo + j * part, lo + (j + 1) * part};
             }
@@ -225,7 +240,8 @@ Schedule stagedSchedule(const Topology& topo, Pattern pattern, const std::vector
     for (NodeId v{}; v < n; ++v) {
         const auto [lo, hi] = range.back()[v];
         if (hi != lo + 1)
-            throw Error(name + ": its stages leave " + topo.nodeName(v) + " with " + std::to_string(hi - lo) + " chunks, not one");
+            throw Error(name + ": its stages leave " + topo.nodeName(v) + " with " + std::to_string(hi - lo) +
+                        " chunks, not one");
         owner[lo] = v;
     }
     std::map<std::pair<std::uint32_t, std::uint32_t>, std::uint32_t> payloads;
@@ -362,7 +378,8 @@ Schedule recursiveDoublingAllreduce(const Topology& topo)
             const auto stride = topo.stride(d);
             for (NodeId v{}; v < topo.nodeCount(); ++v) {
                 const int x = topo.coord(v, d);
-                const NodeId partner{v - static_cast<std::uint32_t>(x) * stride + static_cast<std::uint32_t>(x ^ distance) * stride};
+                const NodeId partner{v - static_cast<std::uint32_t>(x) * stride +
+                                     static_cast<std::uint32_t>(x ^ distance) * stride};
                 s.add(v, partner, StepNo{step}, {}, whole, 0, 1.0);
             }
             oneHop = oneHop && distance == 1;
@@ -444,7 +461,8 @@ Schedule reversedSchedule(const Schedule& in)
     for (std::uint32_t p = 0; p < in.payloadCount(); ++p) {
         blocks.clear();
         for (const Block& b : in.payload(p))
-            blocks.push_back(from == Pattern::Broadcast ? Block{Block::kAll, Block::kAll, b.part} : Block{b.dest, Block::kAll, b.part});
+            blocks.push_back(from == Pattern::Broadcast ? Block{Block::kAll, Block::kAll, b.part}
+                                                        : Block{b.dest, Block::kAll, b.part});
         std::sort(blocks.begin(), blocks.end());
         blocks.erase(std::unique(blocks.begin(), blocks.end()), blocks.end());
         payloadOf[p] = s.addPayload(blocks);
@@ -452,7 +470,8 @@ Schedule reversedSchedule(const Schedule& in)
     const std::uint32_t last = in.stepCount();
     s.reserve(in.size());
     for (const Transfer& t : in.transfers())
-        s.add(t.to, t.from, StepNo{last + 1 - t.step}, oneHop ? t.route : RouteSpec{}, payloadOf[t.payload], t.tag, t.size);
+        s.add(t.to, t.from, StepNo{last + 1 - t.step}, oneHop ? t.route : RouteSpec{}, payloadOf[t.payload], t.tag,
+              t.size);
     s.stepLabels.assign(in.stepLabels.rbegin(), in.stepLabels.rend());
     if (in.figures) {
         AlgorithmFigures f = *in.figures;
@@ -495,7 +514,7 @@ CollectiveCost collectiveLowerBound(Pattern pattern, const Topology& topo)
 CollectiveCost collectiveCost(const std::string& algorithm, Pattern pattern, const Topology& topo)
 {
     const double n = topo.nodeCount(), logN = ceilLog2(topo.nodeCount());
-    double rings = 0;  // bucket: Σ (k_d − 1)
+    double rings = 0; // bucket: Σ (k_d − 1)
     for (int d = 0; d < topo.dims(); ++d)
         rings += topo.side(d) - 1;
     CollectiveCost c = collectiveLowerBound(pattern, topo);
@@ -531,18 +550,21 @@ CollectiveCost collectiveCost(const std::string& algorithm, Pattern pattern, con
         }
     } else if (algorithm == "recursive-doubling") {
         if (pattern != Pattern::Allreduce)
-            throw Error("recursive-doubling's collective costs are for allreduce; got pattern '" + toString(pattern) + "'");
+            throw Error("recursive-doubling's collective costs are for allreduce; got pattern '" + toString(pattern) +
+                        "'");
         c = {logN, logN, c.lowerBoundStartups, c.lowerBoundData, "log₂N·α + log₂N·M·β (the whole vector every step)"};
     } else if (algorithm == "binomial") {
         switch (pattern) {
         case Pattern::Reduce:
-            c = {logN, logN, c.lowerBoundStartups, c.lowerBoundData, "⌈log₂N⌉·α + ⌈log₂N⌉·M·β (the root receives a partial result every step)"};
+            c = {logN, logN, c.lowerBoundStartups, c.lowerBoundData,
+                 "⌈log₂N⌉·α + ⌈log₂N⌉·M·β (the root receives a partial result every step)"};
             break;
         case Pattern::Gather:
             c = {logN, n - 1, c.lowerBoundStartups, c.lowerBoundData, "⌈log₂N⌉·α + (N−1)·M·β"};
             break;
         default:
-            throw Error("binomial's collective costs are for reduce and gather; got pattern '" + toString(pattern) + "'");
+            throw Error("binomial's collective costs are for reduce and gather; got pattern '" + toString(pattern) +
+                        "'");
         }
     } else {
         throw Error("no collective cost for algorithm '" + algorithm + "'");

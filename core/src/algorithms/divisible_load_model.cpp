@@ -240,7 +240,7 @@ std::pair<DivisibleLoadParams, Derived> layerFree(DivisibleLoadParams pr)
 std::optional<int> divisibleLoadMaxLayers(const DivisibleLoadParams& params)
 {
     const auto [pr, d] = layerFree(params);
-    if (d.sigma == 0)  // no start-up cost: every layer gets load
+    if (d.sigma == 0) // no start-up cost: every layer gets load
         return std::nullopt;
     // Condition (5): α_h > 0 ⇔ q^h < V(p+ρ)/σ + 1. Start from the logarithm, then settle the
     // boundary with the closed-form α_h itself (the inequality is strict).
@@ -259,7 +259,7 @@ std::optional<int> divisibleLoadMaxLayers(const DivisibleLoadParams& params)
 std::optional<double> divisibleLoadOptimalLayersEstimate(const DivisibleLoadParams& params)
 {
     const auto [pr, d] = layerFree(params);
-    if (d.sigma == 0)  // no finite optimum: without start-up cost another layer never hurts
+    if (d.sigma == 0) // no finite optimum: without start-up cost another layer never hurts
         return std::nullopt;
     const double p = pr.ports;
     const double lq = std::log(d.q);

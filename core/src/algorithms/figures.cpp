@@ -18,16 +18,18 @@ std::string coordText(const Coord& c)
 void cangWuRows(const CangWuFigures& f, std::vector<FigureRow>& rows)
 {
     rows.push_back({"source_tcd", "TCD of this schedule (by formula)", static_cast<double>(f.sourceTcd), "hops",
-                    "the total communication distance of the " + f.mode + " schedule from this source, by the "
-                    "paper's closed form or topocast's table of the corrected values; equals the counted TCD"});
-    rows.push_back({"best_from_source",
-                    f.bestFromSourceProven ? "Best TCD from this source (proven)" : "Best TCD from this source (best known)",
-                    static_cast<double>(f.bestFromSource), "hops",
-                    f.bestFromSourceProven
-                        ? "the least TCD of any time-optimal broadcast from this source, proven by exhaustive search or "
-                          "an integer program (README: Where the papers are wrong)"
-                        : "the submesh-optimal schedule's TCD from this source: the best known, an upper bound on the "
-                          "least possible (README: Where the papers are wrong)"});
+                    "the total communication distance of the " + f.mode +
+                        " schedule from this source, by the "
+                        "paper's closed form or topocast's table of the corrected values; equals the counted TCD"});
+    rows.push_back(
+        {"best_from_source",
+         f.bestFromSourceProven ? "Best TCD from this source (proven)" : "Best TCD from this source (best known)",
+         static_cast<double>(f.bestFromSource), "hops",
+         f.bestFromSourceProven
+             ? "the least TCD of any time-optimal broadcast from this source, proven by exhaustive search or "
+               "an integer program (README: Where the papers are wrong)"
+             : "the submesh-optimal schedule's TCD from this source: the best known, an upper bound on the "
+               "least possible (README: Where the papers are wrong)"});
     std::string where;
     for (std::size_t i = 0; i < f.eyes.size() && i < 4; ++i)
         where += (i ? ", " : "") + coordText(f.eyes[i]);
@@ -57,15 +59,19 @@ void tsayWangRows(const TsayWangFigures& f, std::vector<FigureRow>& rows)
     rows.push_back({"spec_steps", "Steps of this variant (construction)", static_cast<double>(f.specSteps), "steps",
                     "the steps the " + f.variant + " variant takes by its construction (Tsay & Wang §3)"});
     rows.push_back({"r", "Digits in base 2d+1", static_cast<double>(f.r), "", "r = ⌈log_{2d+1} n'⌉"});
-    rows.push_back({"n_prime", "Odd side used", static_cast<double>(f.nPrime), "nodes", "n': n when odd, n − 1 when even"});
+    rows.push_back(
+        {"n_prime", "Odd side used", static_cast<double>(f.nPrime), "nodes", "n': n when odd, n − 1 when even"});
 }
 
 void hypercubeRows(const HypercubeFigures& f, std::vector<FigureRow>& rows)
 {
-    rows.push_back({"time", "Model time", f.time, "τ, t_c units", "start-ups × τ + elements in sequence × t_c; " + f.formula});
-    rows.push_back({"lower_bound", "Lower bound on time", f.lowerBound, "τ, t_c units", "the paper's lower bound for this pattern"});
+    rows.push_back(
+        {"time", "Model time", f.time, "τ, t_c units", "start-ups × τ + elements in sequence × t_c; " + f.formula});
+    rows.push_back({"lower_bound", "Lower bound on time", f.lowerBound, "τ, t_c units",
+                    "the paper's lower bound for this pattern"});
     rows.push_back({"ratio", "Time over the lower bound", f.ratio, "", "1 means optimal"});
-    rows.push_back({"startups", "Start-ups", f.startups, "messages", "messages sent in sequence (" + f.startupsExact + ")"});
+    rows.push_back(
+        {"startups", "Start-ups", f.startups, "messages", "messages sent in sequence (" + f.startupsExact + ")"});
     rows.push_back({"transfer", "Elements in sequence", f.transfer, "elements", f.transferExact});
     rows.push_back({"cycles", "Routing cycles", static_cast<double>(f.cycles), "steps", ""});
     rows.push_back({"counted_time", "Time counted from the schedule", f.countedTime, "τ, t_c units", ""});
@@ -88,9 +94,10 @@ void collectiveRows(const CollectiveFigures& f, std::vector<FigureRow>& rows)
     rows.push_back({"startups", "Start-ups", f.startups, "messages", "messages in sequence"});
     rows.push_back({"data_per_node", "Data per node", f.data, "M", "what the busiest node receives, in messages of M"});
     rows.push_back({"lower_bound_data", "Least data per node", f.lowerBoundData, "M",
-                    f.pattern == "allreduce" ? "2(N−1)/N·M: every node must receive N−1 shares of the others' contributions and "
-                                               "send its own (bandwidth bound)"
-                                             : "what any " + f.pattern + " must deliver to one node"});
+                    f.pattern == "allreduce"
+                        ? "2(N−1)/N·M: every node must receive N−1 shares of the others' contributions and "
+                          "send its own (bandwidth bound)"
+                        : "what any " + f.pattern + " must deliver to one node"});
 }
 
 void divisibleLoadRows(const DivisibleLoadFigures& f, std::vector<FigureRow>& rows)

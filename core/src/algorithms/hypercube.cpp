@@ -29,31 +29,67 @@ std::vector<ParamSpec> hypercubeParamSpecs(std::string_view algorithm)
     using K = ParamSpec::Kind;
     constexpr double kUnbounded = 1e300;
     std::vector<ParamSpec> specs = {
-        {.key = "message", .label = "message size M", .kind = K::Integer, .min = 1, .max = 1LL << 30, .byDefault = 1,
-         .unit = "elements", .help = "M: elements the source sends (per destination for personalized patterns)"},
-        {.key = "packet", .label = "packet size B", .kind = K::Integer, .min = 1,
-         .max = static_cast<double>(1LL << 40), .defaultText = "= M", .unit = "elements",
+        {.key = "message",
+         .label = "message size M",
+         .kind = K::Integer,
+         .min = 1,
+         .max = 1LL << 30,
+         .byDefault = 1,
+         .unit = "elements",
+         .help = "M: elements the source sends (per destination for personalized patterns)"},
+        {.key = "packet",
+         .label = "packet size B",
+         .kind = K::Integer,
+         .min = 1,
+         .max = static_cast<double>(1LL << 40),
+         .defaultText = "= M",
+         .unit = "elements",
          .help = "B: elements per packet; a broadcast packet holds at most the whole message"},
-        {.key = "ports", .label = "port model", .kind = K::Choice, .choices = {"one", "send-recv", "half", "n"},
+        {.key = "ports",
+         .label = "port model",
+         .kind = K::Choice,
+         .choices = {"one", "send-recv", "half", "n"},
          .alsoAccepted = {"one-port", "n-port", "all"},
          .help = "port model (Johnsson-Ho §2): " + portsHelp()},
-        {.key = "tau", .label = "start-up time τ", .kind = K::Number, .min = 0, .max = kUnbounded, .byDefault = 1,
+        {.key = "tau",
+         .label = "start-up time τ",
+         .kind = K::Number,
+         .min = 0,
+         .max = kUnbounded,
+         .byDefault = 1,
          .help = "τ: start-up time per packet"},
-        {.key = "tc", .label = "transfer time t_c", .kind = K::Number, .min = 0, .max = kUnbounded, .byDefault = 1,
+        {.key = "tc",
+         .label = "transfer time t_c",
+         .kind = K::Number,
+         .min = 0,
+         .max = kUnbounded,
+         .byDefault = 1,
          .help = "t_c: transfer time per element"},
     };
     if (algorithm == "hp")
-        specs.push_back({.key = "variant", .label = "variant", .kind = K::Choice, .choices = {"", "nopipe"},
-                         .defaultText = "pipelined", .help = "nopipe: the BRG broadcast without pipelining (Johnsson-Ho §4.1.1)"});
+        specs.push_back({.key = "variant",
+                         .label = "variant",
+                         .kind = K::Choice,
+                         .choices = {"", "nopipe"},
+                         .defaultText = "pipelined",
+                         .help = "nopipe: the BRG broadcast without pipelining (Johnsson-Ho §4.1.1)"});
     else if (algorithm == "sbt")
-        specs.push_back({.key = "variant", .label = "scatter order", .kind = K::Choice,
-                         .choices = {"", "postorder", "subtree"}, .defaultText = "postorder when B ≤ M",
+        specs.push_back({.key = "variant",
+                         .label = "scatter order",
+                         .kind = K::Choice,
+                         .choices = {"", "postorder", "subtree"},
+                         .defaultText = "postorder when B ≤ M",
                          .help = "order of the one-port scatter: postorder or subtree (Johnsson-Ho §3.2)"});
     else if (algorithm == "sbnt" || algorithm == "sbntc")
         // "streaming" is the bound of §5.1.5 only; accepted here so the schedule says why it has none.
-        specs.push_back({.key = "variant", .label = "variant", .kind = K::Choice, .choices = {""},
-                         .alsoAccepted = {"streaming"}, .defaultText = "none",
-                         .help = "no schedule variants (streaming is the source-side bound of Johnsson-Ho §5.1.5 only)"});
+        specs.push_back(
+            {.key = "variant",
+             .label = "variant",
+             .kind = K::Choice,
+             .choices = {""},
+             .alsoAccepted = {"streaming"},
+             .defaultText = "none",
+             .help = "no schedule variants (streaming is the source-side bound of Johnsson-Ho §5.1.5 only)"});
     return specs;
 }
 
@@ -126,9 +162,10 @@ Schedule hypercubeSchedule(const RawSchedule& raw, const ScheduleRequest& rq, co
     const bool split = raw.graph == GraphKind::Nrbrg || raw.graph == GraphKind::Nrsbt ||
                        raw.graph == GraphKind::Nesbt || raw.graph == GraphKind::Sbntc;
     if (p.M % p.B != 0 || (split && p.M % n != 0))
-        fig.formulaNote = "the closed form assumes B | M" + std::string(split ? " and n | M" : "") +
-                          " (docs/glossary.md, closed form) and is evaluated literally; the schedule sends the remainder in a "
-                          "smaller last packet or fractional parts, so counted figures may differ";
+        fig.formulaNote =
+            "the closed form assumes B | M" + std::string(split ? " and n | M" : "") +
+            " (docs/glossary.md, closed form) and is evaluated literally; the schedule sends the remainder in a "
+            "smaller last packet or fractional parts, so counted figures may differ";
     fig.startups = startups.value();
     fig.transfer = transfer.value();
     fig.startupsExact = startups.str();

@@ -406,7 +406,8 @@ constexpr FormulaRow kFormulas[] = {
          return plain(t.nR * ceilR(t.NR * t.M / (Rational(2) * t.nR * t.B)), t.NR * t.M / Rational(2),
                       t.Nv * t.Mv / (2 * t.nv), t.Nv * t.Mv / 2 * t.tc + t.nv * t.tau);
      }},
-    {"nesbt", Pattern::Alltoall, kOnePort, "", "Table 15 (corrected: docs/glossary.md, corrections)", true, nesbtAlltoallOnePort},
+    {"nesbt", Pattern::Alltoall, kOnePort, "", "Table 15 (corrected: docs/glossary.md, corrections)", true,
+     nesbtAlltoallOnePort},
     {"nesbt", Pattern::Alltoall, kAnyPorts, "", "Table 17", true, nesbtAlltoallNPort},
     {"sbntc", Pattern::Alltoall, kNotOnePort, "", "Table 17", true,
      [](const Terms& t) {
@@ -460,7 +461,7 @@ Bound lowerBound(Pattern pattern, Ports ports, const CostParams& p)
     case Pattern::Alltoall:
         return {nR, nport ? Rational(N) * M / Rational(2) : nR * Rational(N) * M / Rational(2)};
     default:
-        break;  // not analysed by the paper
+        break; // not analysed by the paper
     }
     return {};
 }

@@ -104,7 +104,10 @@ NodeId absolute(std::uint32_t rel, NodeId s)
 
 } // namespace
 
-NodeId sbtParent(NodeId i, NodeId s, int n) { return absolute(sbtParentRel(relative(i, s, n)), s); }
+NodeId sbtParent(NodeId i, NodeId s, int n)
+{
+    return absolute(sbtParentRel(relative(i, s, n)), s);
+}
 
 std::vector<NodeId> sbtChildren(NodeId i, NodeId s, int n)
 {
@@ -113,7 +116,10 @@ std::vector<NodeId> sbtChildren(NodeId i, NodeId s, int n)
     return across(i, k + 1, n);
 }
 
-NodeId rsbtParent(NodeId i, NodeId s, int n, int j) { return absolute(rsbtParentRel(relative(i, s, n), n, j), s); }
+NodeId rsbtParent(NodeId i, NodeId s, int n, int j)
+{
+    return absolute(rsbtParentRel(relative(i, s, n), n, j), s);
+}
 
 std::vector<NodeId> rsbtChildren(NodeId i, NodeId s, int n, int j)
 {
@@ -121,7 +127,10 @@ std::vector<NodeId> rsbtChildren(NodeId i, NodeId s, int n, int j)
     return c == 0 ? across(i, 0, n) : across(i, mset(scanK(c, j, n), j, n));
 }
 
-NodeId ersbtParent(NodeId i, NodeId s, int n, int j) { return absolute(ersbtParentRel(relative(i, s, n), n, j), s); }
+NodeId ersbtParent(NodeId i, NodeId s, int n, int j)
+{
+    return absolute(ersbtParentRel(relative(i, s, n), n, j), s);
+}
 
 std::vector<NodeId> ersbtChildren(NodeId i, NodeId s, int n, int j)
 {
@@ -153,7 +162,10 @@ int ersbtLevel(NodeId i, NodeId s, int n, int j)
     return std::popcount(c) + ((c >> j & 1u) ? 0 : 2);
 }
 
-NodeId sbntParent(NodeId i, NodeId s, int n) { return absolute(sbntParentRel(relative(i, s, n), n), s); }
+NodeId sbntParent(NodeId i, NodeId s, int n)
+{
+    return absolute(sbntParentRel(relative(i, s, n), n), s);
+}
 
 std::vector<NodeId> sbntChildren(NodeId i, NodeId s, int n)
 {

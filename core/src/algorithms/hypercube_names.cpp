@@ -73,7 +73,7 @@ std::string patternName(Pattern p)
     case Pattern::Alltoall:
         return "alltoall";
     default:
-        return toString(p);  // the patterns the hypercube paper does not analyse
+        return toString(p); // the patterns the hypercube paper does not analyse
     }
 }
 
@@ -155,8 +155,8 @@ void requireServed(std::string_view a, Pattern pattern, Ports ports)
         std::string list;
         for (Pattern p : pats)
             list += (list.empty() ? "" : ", ") + patternName(p);
-        throw Error(std::string(a) + " does not serve pattern " + patternName(pattern) + " (Johnsson & Ho §4–§7); it serves " +
-                    list);
+        throw Error(std::string(a) + " does not serve pattern " + patternName(pattern) +
+                    " (Johnsson & Ho §4–§7); it serves " + list);
     }
     const auto ports2 = servedPorts(a, pattern);
     if (std::find(ports2.begin(), ports2.end(), ports) == ports2.end()) {

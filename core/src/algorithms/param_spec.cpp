@@ -99,7 +99,8 @@ long long intParam(const ParamSpec& spec, const Params& params)
     one.set(spec.key, *text);
     long long v = 0;
     try {
-        v = one.getInt(spec.key, fallback, std::numeric_limits<long long>::min(), std::numeric_limits<long long>::max());
+        v = one.getInt(spec.key, fallback, std::numeric_limits<long long>::min(),
+                       std::numeric_limits<long long>::max());
     } catch (const Error&) {
         throw Error(fmt::format("parameter {} = '{}' is not {}", spec.key, *text, spec.allowedText()));
     }
@@ -149,8 +150,8 @@ void checkParams(std::string_view algorithm, const std::vector<ParamSpec>& specs
         if (spec->kind == ParamSpec::Kind::Choice &&
             std::find(spec->choices.begin(), spec->choices.end(), value) == spec->choices.end() &&
             std::find(spec->alsoAccepted.begin(), spec->alsoAccepted.end(), value) == spec->alsoAccepted.end())
-            throw Error(fmt::format("{} does not take {} '{}'; allowed: {}", algorithm, spec->key, value,
-                                    spec->allowedText()));
+            throw Error(
+                fmt::format("{} does not take {} '{}'; allowed: {}", algorithm, spec->key, value, spec->allowedText()));
         if (spec->kind == ParamSpec::Kind::Integer)
             intParam(*spec, one);
         else if (spec->kind == ParamSpec::Kind::Number)

@@ -140,9 +140,8 @@ std::vector<AlgorithmInfo> baselineAlgorithms()
     list.push_back(alphaBetaCollective(
         {
             .name = "rabenseifner",
-            .summary =
-                "recursive halving (reduce-scatter), then recursive doubling (all-reduce): 2·log₂N steps and "
-                "2(N−1)/N·M per node, both lower bounds",
+            .summary = "recursive halving (reduce-scatter), then recursive doubling (all-reduce): 2·log₂N steps and "
+                       "2(N−1)/N·M per node, both lower bounds",
             .topologies = "hypercubes; meshes and tori whose sides are powers of two (exchanges then share channels)",
             .patterns = {"allreduce", "reduce-scatter"},
             .whyNot = [](const Topology& t) { return rabenseifnerWhyNot(t); },
@@ -226,8 +225,7 @@ AlgorithmInfo tsayWangAlgorithm()
         .build =
             [](const Topology& t, NodeId s, const ParamValues& p) {
                 if (p.text("pattern", "broadcast") != "broadcast")
-                    throw Error("tsay-wang computes a broadcast only; got pattern '" + p.text("pattern") +
-                                "'");
+                    throw Error("tsay-wang computes a broadcast only; got pattern '" + p.text("pattern") + "'");
                 return tsayWangBroadcast(t, s, parseTsayWangVariant(p.text("variant", "paper")));
             },
         // Built from the origin and translated to the source (tsayWangBroadcast).
@@ -267,9 +265,8 @@ std::vector<AlgorithmInfo> hypercubeAlgorithms()
             .topologies = name == "tcbt" ? "hypercubes of dimension 2..20" : "hypercubes of dimension 1..20",
             .patterns = patterns,
             .whyNot = [name](const Topology& t) { return hypercubeWhyNot(name, t); },
-            .build = [name](const Topology& t, NodeId s, const ParamValues& params) {
-                return buildHypercube(name, t, s, params);
-            },
+            .build = [name](const Topology& t, NodeId s,
+                            const ParamValues& params) { return buildHypercube(name, t, s, params); },
             // The spec's cost T = startups·τ + transfer·t_c (HypercubeFigures::time).
             .time =
                 [](const Schedule& s) {
@@ -300,7 +297,8 @@ AlgorithmInfo divisibleLoadAlgorithm()
             if (!t.isHypercube() && t.dims() == 3)
                 return std::nullopt;
             return "divisible-load needs a 3-D mesh (or torus) large enough for the layers, e.g. side ≥ (p+1)^⌈h/3⌉; "
-                   "got " + t.displayName();
+                   "got " +
+                   t.displayName();
         },
         .build = [](const Topology& t, NodeId s, const ParamValues& p) { return divisibleLoadSchedule(t, s, p); },
         // The model's finish time T = A·α₀ (DivisibleLoadFigures: the solved model).
@@ -311,7 +309,7 @@ AlgorithmInfo divisibleLoadAlgorithm()
             },
         .timeFigure = "the divisible-load model's finish time T = A·α₀ in seconds (Drozdowski & Głazek, Theorem 1)",
         .timeUnit = "s",
-        .someSourcesOnly = true,  // the layers must fit around the source
+        .someSourcesOnly = true, // the layers must fit around the source
     };
 }
 

@@ -474,8 +474,8 @@ Schedule tsayWangBroadcast(const Topology& topo, NodeId source, TsayWangVariant 
     schedule.stepLabels = std::move(builder.labels);
 
     const TorusBroadcastBounds b = torusBroadcastBounds(d, n);
-    schedule.figures = std::make_shared<const AlgorithmFigures>(AlgorithmFigures{TsayWangFigures{
-        toString(variant), b.nPrime, b.r, b.lowerBound, b.paperBound, tsayWangSteps(d, n, variant)}});
+    schedule.figures = std::make_shared<const AlgorithmFigures>(AlgorithmFigures{
+        TsayWangFigures{toString(variant), b.nPrime, b.r, b.lowerBound, b.paperBound, tsayWangSteps(d, n, variant)}});
     schedule.finalize();
     return schedule;
 }
@@ -531,7 +531,8 @@ std::vector<std::string> tsayWangStepViolations(const Schedule& schedule, TsayWa
         out.push_back("the schedule has " + std::to_string(steps) + " steps; the construction (Tsay & Wang §3) gives " +
                       std::to_string(expected));
     if (steps < lb)
-        out.push_back(std::to_string(steps) + " steps is below the lower bound " + std::to_string(lb) + " (Tsay & Wang §2)");
+        out.push_back(std::to_string(steps) + " steps is below the lower bound " + std::to_string(lb) +
+                      " (Tsay & Wang §2)");
     if (steps > paper)
         out.push_back(std::to_string(steps) + " steps exceeds the paper's bound " + std::to_string(paper) +
                       " (Tsay & Wang §2)");

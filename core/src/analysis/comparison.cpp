@@ -1,5 +1,5 @@
-#include "topocast/algorithms/figures.h"
 #include "topocast/analysis/comparison.h"
+#include "topocast/algorithms/figures.h"
 
 #include "topocast/model/error.h"
 

@@ -67,7 +67,10 @@ bool solveSubset(const NormalEquations& ne, const std::vector<int>& cols, std::a
     return true;
 }
 
-LinearCost toCost(const std::array<double, kConstants>& x) { return LinearCost{x[0], x[1], x[2]}; }
+LinearCost toCost(const std::array<double, kConstants>& x)
+{
+    return LinearCost{x[0], x[1], x[2]};
+}
 
 double sumSquares(std::span<const CostSample> samples, const LinearCost& c)
 {
@@ -106,7 +109,8 @@ std::vector<std::string> confoundedConstants(std::span<const CostSample> samples
     if (!sameHops && !sameBytes) {
         // bytes = a·hops + b for every sample: t_s, t_h and t_b are not all determined.
         const CostSample& p = samples.front();
-        const auto q = std::find_if(samples.begin(), samples.end(), [&](const CostSample& c) { return c.hops != p.hops; });
+        const auto q =
+            std::find_if(samples.begin(), samples.end(), [&](const CostSample& c) { return c.hops != p.hops; });
         const double a = (q->bytes - p.bytes) / (q->hops - p.hops);
         const bool onLine = std::all_of(samples.begin(), samples.end(), [&](const CostSample& c) {
             return std::abs(c.bytes - (p.bytes + a * (c.hops - p.hops))) <= 1e-9 * std::max(1.0, std::abs(c.bytes));
@@ -165,7 +169,8 @@ std::vector<CostSample> costSamples(const MeasuredTimes& measured, const Schedul
                 throw Error("measured transfer " + std::to_string(mt.index) + " (step " + std::to_string(mt.step) +
                             ", " + std::to_string(mt.from) + " to " + std::to_string(mt.to) +
                             ") is not the schedule's transfer " + std::to_string(mt.index) + " (step " +
-                            std::to_string(t.step) + ", " + std::to_string(t.from) + " to " + std::to_string(t.to) + ")");
+                            std::to_string(t.step) + ", " + std::to_string(t.from) + " to " + std::to_string(t.to) +
+                            ")");
             const double bytes = mt.bytes > 0 ? static_cast<double>(mt.bytes)
                                               : static_cast<double>(transferBytes(schedule, t, measured.bytesPerBlock));
             samples.push_back({static_cast<double>(schedule.hops(t)), bytes, mt.time.median});
@@ -191,8 +196,9 @@ std::vector<double> modelStepTimes(const Schedule& schedule, const LinearCost& c
     std::vector<double> times(schedule.stepCount(), 0.0);
     for (StepNo step : steps(schedule))
         for (const Transfer& t : schedule.stepTransfers(step))
-            times[step - 1] = std::max(times[step - 1],
-                                       cost.time(schedule.hops(t), static_cast<double>(transferBytes(schedule, t, bytesPerBlock))));
+            times[step - 1] =
+                std::max(times[step - 1],
+                         cost.time(schedule.hops(t), static_cast<double>(transferBytes(schedule, t, bytesPerBlock))));
     return times;
 }
 
@@ -207,8 +213,9 @@ double wormholeTime(const Schedule& schedule, const LinearCost& cost, std::uint6
 NetworkModel networkFromFit(const LinearCost& cost)
 {
     if (!(cost.perByte > 0))
-        throw Error("the fit has no cost per byte (t_b = 0: every sample had one message size, or the bytes cost nothing "
-                    "measurable); measure at two block sizes (topocast-mpi --bytes) to get a network model");
+        throw Error(
+            "the fit has no cost per byte (t_b = 0: every sample had one message size, or the bytes cost nothing "
+            "measurable); measure at two block sizes (topocast-mpi --bytes) to get a network model");
     NetworkModel m;
     m.preset = "measured";
     m.perByte = cost.perByte;

@@ -44,8 +44,9 @@ void checkPlacement(const OpProgram& program, const Topology& topology, std::spa
     std::vector<std::uint8_t> used(topology.nodeCount(), 0);
     for (std::size_t r = 0; r < placement.size(); ++r) {
         if (placement[r] >= topology.nodeCount())
-            throw Error(name + ": rank " + std::to_string(r) + " is placed on node " + std::to_string(placement[r].value()) +
-                        ", outside the " + topology.displayName() + " (0.." + std::to_string(topology.nodeCount() - 1) + ")");
+            throw Error(name + ": rank " + std::to_string(r) + " is placed on node " +
+                        std::to_string(placement[r].value()) + ", outside the " + topology.displayName() + " (0.." +
+                        std::to_string(topology.nodeCount() - 1) + ")");
         if (used[placement[r]]++)
             throw Error(name + ": two ranks are placed on " + topology.nodeName(placement[r]) +
                         "; a schedule's transfer joins two nodes, so each rank needs its own");
@@ -56,8 +57,8 @@ void checkPlacement(const OpProgram& program, const Topology& topology, std::spa
 struct Dropped {
     std::size_t calcs = 0;
     double calcTime = 0;
-    std::size_t waitingReceives = 0;  ///< receives with dependencies (posted late in the program)
-    std::size_t sendAfterSend = 0;    ///< sends that wait for another send to complete
+    std::size_t waitingReceives = 0; ///< receives with dependencies (posted late in the program)
+    std::size_t sendAfterSend = 0;   ///< sends that wait for another send to complete
     std::size_t afterReceiveStart = 0;
 };
 
@@ -66,11 +67,12 @@ std::vector<std::string> notesOf(const Dropped& d, std::size_t wildcards)
     std::vector<std::string> notes;
     if (d.calcs)
         notes.push_back(std::to_string(d.calcs) + " calc" + (d.calcs == 1 ? "" : "s") + " (" +
-                        formatSeconds(d.calcTime * 1e-9) +
-                        " of computation in all) " + (d.calcs == 1 ? "is not a transfer" : "are not transfers") +
+                        formatSeconds(d.calcTime * 1e-9) + " of computation in all) " +
+                        (d.calcs == 1 ? "is not a transfer" : "are not transfers") +
                         ": what waits for one waits for what it waited for");
     if (d.waitingReceives)
-        notes.push_back(std::to_string(d.waitingReceives) + " receive" + (d.waitingReceives == 1 ? " waits" : "s wait") +
+        notes.push_back(std::to_string(d.waitingReceives) + " receive" +
+                        (d.waitingReceives == 1 ? " waits" : "s wait") +
                         " for other ops before being posted; a schedule's receive is posted at once");
     if (d.sendAfterSend)
         notes.push_back(std::to_string(d.sendAfterSend) + " send" + (d.sendAfterSend == 1 ? " waits" : "s wait") +
@@ -88,7 +90,7 @@ std::vector<std::string> notesOf(const Dropped& d, std::size_t wildcards)
 struct Message {
     std::uint32_t send = 0;
     StepNo step{1};
-    std::vector<std::uint32_t> waits;  ///< transfers whose receives its send waited for
+    std::vector<std::uint32_t> waits; ///< transfers whose receives its send waited for
 };
 
 /// The program's messages with their steps (levels of its dependencies) and the receives each
@@ -126,9 +128,9 @@ std::vector<Message> levelsOf(const OpProgram& program, const TimeResult& run, c
     for (std::uint32_t i = 0; i < n; ++i)
         if (waiting[i] == 0)
             queue.emplace(run.ops[i].start, i);
-    std::vector<StepNo> ready(n, StepNo{1});               // the first step an op after it may take
-    std::vector<std::uint32_t> transferOf(n, kNone);       // send and receive → their transfer
-    std::vector<std::vector<std::uint32_t>> calcWaits(n);  // calc → the transfers it waited for
+    std::vector<StepNo> ready(n, StepNo{1});              // the first step an op after it may take
+    std::vector<std::uint32_t> transferOf(n, kNone);      // send and receive → their transfer
+    std::vector<std::vector<std::uint32_t>> calcWaits(n); // calc → the transfers it waited for
     std::vector<StepNo> lastStep(program.ranks, StepNo{1});
     std::vector<Message> messages;
     while (!queue.empty()) {
@@ -242,14 +244,16 @@ GoalSchedule scheduleFromGoal(const OpProgram& program, const Topology& topology
     // Per op: its run, its dependants and waits (two vectors), its level and transfer; per
     // message: a transfer and its payload.
     checkMemory("making " + name + " a schedule", saturatingMul(program.ops.size(), kGoalScheduleBytesPerOp),
-                std::to_string(program.ops.size()) + " ops, about " + std::to_string(kGoalScheduleBytesPerOp) + " B each");
+                std::to_string(program.ops.size()) + " ops, about " + std::to_string(kGoalScheduleBytesPerOp) +
+                    " B each");
     const std::vector<ProgramOp>& ops = program.ops;
     const std::size_t n = ops.size();
     // The pairing of sends and receives: as the program matches them when it runs.
     const TimeResult run = timeProgram(program, networkPreset("loggopsim"));
     if (!run.unfinished.empty())
         throw Error(name + " does not run to its end (" + run.unfinished.front() +
-                    (run.unfinished.size() > 1 ? ", and " + std::to_string(run.unfinished.size() - 1) + " more" : std::string()) +
+                    (run.unfinished.size() > 1 ? ", and " + std::to_string(run.unfinished.size() - 1) + " more"
+                                               : std::string()) +
                     "): only a program that runs to its end is a schedule");
     std::vector<std::uint32_t> recvOf(n, kNone);
     std::size_t wildcards = 0;
@@ -263,7 +267,8 @@ GoalSchedule scheduleFromGoal(const OpProgram& program, const Topology& topology
         wildcards += ops[r].peer == ProgramOp::kAny || ops[r].tag == ProgramOp::kAny ? 1 : 0;
         if (ops[s].rank == ops[r].rank)
             throw Error(name + (ops[s].line ? ":" + std::to_string(ops[s].line) : std::string()) + ": rank " +
-                        std::to_string(ops[s].rank) + " sends to itself; a schedule's transfer joins two nodes "
+                        std::to_string(ops[s].rank) +
+                        " sends to itself; a schedule's transfer joins two nodes "
                         "(`topocast-cli time` times the file as it is)");
     }
     Dropped dropped;

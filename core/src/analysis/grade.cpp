@@ -70,8 +70,7 @@ std::string senderName(const Schedule& schedule, NodeId v)
 {
     const Topology& topo = schedule.topology();
     const std::string name = topo.nodeName(v);
-    const bool source =
-        v == schedule.source() && hasRoot(schedule.pattern());
+    const bool source = v == schedule.source() && hasRoot(schedule.pattern());
     bool eye = false;
     if (const CangWuFigures* cw = schedule.figures ? schedule.figures->get<CangWuFigures>() : nullptr;
         cw && !topo.isHypercube()) {
@@ -83,7 +82,10 @@ std::string senderName(const Schedule& schedule, NodeId v)
     return eye ? "the eye " + name : name;
 }
 
-std::string hopsText(int hops) { return std::to_string(hops) + (hops == 1 ? " hop" : " hops"); }
+std::string hopsText(int hops)
+{
+    return std::to_string(hops) + (hops == 1 ? " hop" : " hops");
+}
 
 } // namespace
 
@@ -176,7 +178,8 @@ std::vector<NodeId> parseNodeList(const Topology& topo, std::string_view text)
                 throw Error("node list item '" + std::string(item) + "': " + e.what());
             }
         } else if (end < text.size()) {
-            throw Error("node list '" + std::string(text) + "' has an empty item; separate nodes with ';' as in \"1,2;3,0\"");
+            throw Error("node list '" + std::string(text) +
+                        "' has an empty item; separate nodes with ';' as in \"1,2;3,0\"");
         }
         start = end + 1;
     }

@@ -42,9 +42,9 @@ bool isRequired(const Schedule& s, const std::vector<bool>& takesPart, NodeId no
     case Pattern::Reduce:
     case Pattern::ReduceScatter:
     case Pattern::Allreduce:
-        return false;  // partial results: counted by contributions (Holdings' combining path)
+        return false; // partial results: counted by contributions (Holdings' combining path)
     case Pattern::PointToPoint:
-        return false;  // tokens of a program's messages: nothing must end anywhere
+        return false; // tokens of a program's messages: nothing must end anywhere
     }
     return false;
 }
@@ -55,8 +55,10 @@ bool initiallyHeld(const Schedule& s, NodeId node, const Block& b)
     return b.origin == node && chunkId(s, b) != kNoChunk;
 }
 
-
-HeldBlock held(const Schedule& s, const Block& b) { return HeldBlock{chunkId(s, b), b, {NodeId{b.origin}}}; }
+HeldBlock held(const Schedule& s, const Block& b)
+{
+    return HeldBlock{chunkId(s, b), b, {NodeId{b.origin}}};
+}
 
 } // namespace
 
@@ -95,7 +97,7 @@ std::uint64_t chunkId(const Schedule& s, const Block& b)
     case Pattern::Allgather:
         return b.origin < n && b.dest == Block::kAll ? b.origin * p + b.part : kNone;
     case Pattern::Alltoall:
-    case Pattern::PointToPoint:  // a token {sender, receiver, k}
+    case Pattern::PointToPoint: // a token {sender, receiver, k}
         return b.origin < n && b.dest < n && b.origin != b.dest ? (b.origin * n + b.dest) * p + b.part : kNone;
     case Pattern::Gather:
         return b.origin < n && b.dest == Block::kAll ? b.origin * p + b.part : kNone;
@@ -139,14 +141,14 @@ std::vector<Block> initialBlocks(const Schedule& s, NodeId node)
             break;
         case Pattern::Reduce:
         case Pattern::Allreduce:
-            out.push_back(Block{Block::kAll, Block::kAll, p});  // its own contribution to chunk p
+            out.push_back(Block{Block::kAll, Block::kAll, p}); // its own contribution to chunk p
             break;
         case Pattern::ReduceScatter:
             for (NodeId v{}; v < n; ++v)
-                out.push_back(Block{Block::kAll, v, p});  // its own contribution to v's chunk part p
+                out.push_back(Block{Block::kAll, v, p}); // its own contribution to v's chunk part p
             break;
         case Pattern::PointToPoint:
-            break;  // a program's tokens are not data a node starts with
+            break; // a program's tokens are not data a node starts with
         }
     }
     std::sort(out.begin(), out.end());
@@ -261,8 +263,9 @@ std::uint64_t Holdings::requiredHeldAt(NodeId node, StepNo step) const
 
 double Holdings::finalShareAt(NodeId node, StepNo step) const
 {
-    return m_required[node] == 0 ? 1.0
-                                 : static_cast<double>(requiredHeldAt(node, step)) / static_cast<double>(m_required[node]);
+    return m_required[node] == 0
+               ? 1.0
+               : static_cast<double>(requiredHeldAt(node, step)) / static_cast<double>(m_required[node]);
 }
 
 void Holdings::replayPartials(const Schedule& s)
@@ -293,9 +296,12 @@ void Holdings::replayPartials(const Schedule& s)
     const std::uint64_t p = s.parts;
     auto isRequiredChunk = [&](NodeId v, std::uint64_t c) {
         switch (s.pattern()) {
-        case Pattern::Reduce: return v == s.source();
-        case Pattern::Allreduce: return true;
-        default: return c / p == v;  // reduce-scatter: its own chunks
+        case Pattern::Reduce:
+            return v == s.source();
+        case Pattern::Allreduce:
+            return true;
+        default:
+            return c / p == v; // reduce-scatter: its own chunks
         }
     };
     constexpr std::uint64_t kUnset = ~std::uint64_t{0};

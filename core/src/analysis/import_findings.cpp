@@ -13,7 +13,8 @@ namespace {
 [[noreturn]] void badImportFindings(const std::string& what)
 {
     throw Error(std::string(kImportFindingsKey) + ": " + what +
-                " (expected {\"file\", \"collective\", \"count\", \"findings\": [{\"text\", …}]}, as import --force writes it)");
+                " (expected {\"file\", \"collective\", \"count\", \"findings\": [{\"text\", …}]}, as import --force "
+                "writes it)");
 }
 
 } // namespace
@@ -28,7 +29,8 @@ std::optional<ImportFindings> importFindings(const Schedule& schedule)
     if (!doc.is_object())
         badImportFindings("not an object");
     ImportFindings out;
-    if (!doc.contains("file") || !doc["file"].is_string() || !doc.contains("collective") || !doc["collective"].is_string())
+    if (!doc.contains("file") || !doc["file"].is_string() || !doc.contains("collective") ||
+        !doc["collective"].is_string())
         badImportFindings("\"file\" and \"collective\" must be strings");
     out.file = doc["file"].get<std::string>();
     out.collective = doc["collective"].get<std::string>();
@@ -64,7 +66,8 @@ void recordImportFindings(Schedule& schedule, const ImportFindings& findings)
     }
     doc["findings"] = std::move(list);
     std::erase_if(schedule.fileInfo, [](const auto& kv) { return kv.first == kImportFindingsKey; });
-    schedule.fileInfo.emplace_back(kImportFindingsKey, doc.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace));
+    schedule.fileInfo.emplace_back(kImportFindingsKey,
+                                   doc.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace));
 }
 
 } // namespace topocast

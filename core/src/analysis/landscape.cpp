@@ -93,7 +93,7 @@ double channelFigure(const Schedule& schedule, LandscapeMetric metric)
     }
     for (const std::uint32_t c : used)
         total[c] = 0;
-    if (slots > (std::uint64_t{1} << 22)) {  // do not keep large arrays past this schedule
+    if (slots > (std::uint64_t{1} << 22)) { // do not keep large arrays past this schedule
         total = {};
         step = {};
         touched = {};
@@ -118,11 +118,16 @@ const std::vector<LandscapeMetric>& allLandscapeMetrics()
 std::string metricWords(LandscapeMetric metric)
 {
     switch (metric) {
-    case LandscapeMetric::Tcd: return "TCD";
-    case LandscapeMetric::Steps: return "steps";
-    case LandscapeMetric::MaxLinkLoad: return "max link load";
-    case LandscapeMetric::Contention: return "contention";
-    case LandscapeMetric::Time: return "time";
+    case LandscapeMetric::Tcd:
+        return "TCD";
+    case LandscapeMetric::Steps:
+        return "steps";
+    case LandscapeMetric::MaxLinkLoad:
+        return "max link load";
+    case LandscapeMetric::Contention:
+        return "contention";
+    case LandscapeMetric::Time:
+        return "time";
     }
     return "TCD";
 }
@@ -133,11 +138,14 @@ std::string landscapeTimeUnit(std::string_view algorithm)
     return info.time ? info.timeUnit : "s";
 }
 
-bool isIntegral(LandscapeMetric metric) { return metric != LandscapeMetric::Time; }
+bool isIntegral(LandscapeMetric metric)
+{
+    return metric != LandscapeMetric::Time;
+}
 
 std::vector<LandscapeMetric> landscapeMetrics(std::string_view algorithm, const Params& params)
 {
-    findAlgorithm(algorithm);  // an unknown algorithm is refused here, naming the known ones
+    findAlgorithm(algorithm); // an unknown algorithm is refused here, naming the known ones
     const std::string pattern = requestedPattern(algorithm, params);
     // Every node a source (allgather, alltoall, reduce-scatter, allreduce): no source to vary.
     try {
@@ -149,7 +157,10 @@ std::vector<LandscapeMetric> landscapeMetrics(std::string_view algorithm, const 
     return allLandscapeMetrics();
 }
 
-NetworkModel landscapeNetwork() { return NetworkModel{}; }
+NetworkModel landscapeNetwork()
+{
+    return NetworkModel{};
+}
 
 std::string landscapeTimeFigure(std::string_view algorithm)
 {
@@ -157,7 +168,8 @@ std::string landscapeTimeFigure(std::string_view algorithm)
     if (info.time)
         return info.timeFigure;
     return "LogGP (the time engine: each send as soon as its data and ports allow; contention between messages not "
-           "charged) on the network " + describe(landscapeNetwork());
+           "charged) on the network " +
+           describe(landscapeNetwork());
 }
 
 std::string toString(LandscapeMetric metric)
@@ -426,7 +438,7 @@ std::optional<LandscapeShare> computeLandscapeShare(std::string_view algorithm, 
         work();
     }
     if (out.firstError == LandscapeShare::kNone && done.load() < count)
-        return std::nullopt;  // stopped
+        return std::nullopt; // stopped
     return out;
 }
 

@@ -16,7 +16,6 @@
 
 namespace topocast::loggp {
 
-
 /// Seconds to nanoseconds, rounded to 10⁻⁶ ns so that values given in whole nanoseconds (every
 /// LogGOPSim parameter) are whole numbers here and sums of them exact.
 inline double nanoseconds(double seconds)
@@ -30,7 +29,7 @@ struct Params {
     std::uint64_t S;
     bool storeAndForward;
     bool receiveCopies;
-    bool halfDuplex;  ///< a port's sends and receives share one gap
+    bool halfDuplex; ///< a port's sends and receives share one gap
     explicit Params(const NetworkModel& m)
         : L(nanoseconds(m.latency)), o(nanoseconds(m.overhead)), g(nanoseconds(m.gap)), G(nanoseconds(m.perByte)),
           hop(nanoseconds(m.hopLatency)), S(m.rendezvous), storeAndForward(m.routing == Routing::StoreAndForward),
@@ -49,13 +48,19 @@ struct Params {
     }
 };
 
-enum class Kind : std::uint8_t { Send = 1, Recv = 2, Calc = 3, Msg = 4, Transit = 5 };  // LogGOPSim's numbering and order (Transit: the wire's)
+enum class Kind : std::uint8_t {
+    Send = 1,
+    Recv = 2,
+    Calc = 3,
+    Msg = 4,
+    Transit = 5
+}; // LogGOPSim's numbering and order (Transit: the wire's)
 
 /// An entry of the event queue (LogGOPSim's graph_node_properties, reduced to what is not in the
 /// op itself: a message is its send op arriving at the peer).
 struct Event {
     double time = 0;
-    std::uint64_t ts = 0;  ///< insertion count: ties in time go in insertion order
+    std::uint64_t ts = 0; ///< insertion count: ties in time go in insertion order
     std::uint32_t op = 0;
     Kind kind = Kind::Send;
 };
@@ -402,10 +407,12 @@ private:
             m_check.push_back(h);
             nexto(h, op.cpu) = e.time + m_p.o;
             nextgs(h, op.nic) = e.time + m_p.g + s1 * m_p.G;
-            if (m_w.wire && m_p.storeAndForward && op.hops > 1)  // the hops before the last on the wire
-                m_queue.push(Event{.time = m_p.arrival(e.time, 0, op.hops), .ts = m_ts++, .op = e.op, .kind = Kind::Transit});
+            if (m_w.wire && m_p.storeAndForward && op.hops > 1) // the hops before the last on the wire
+                m_queue.push(
+                    Event{.time = m_p.arrival(e.time, 0, op.hops), .ts = m_ts++, .op = e.op, .kind = Kind::Transit});
             else
-                m_queue.push(Event{.time = m_p.arrival(e.time, op.size, op.hops), .ts = m_ts++, .op = e.op, .kind = Kind::Msg});
+                m_queue.push(
+                    Event{.time = m_p.arrival(e.time, op.size, op.hops), .ts = m_ts++, .op = e.op, .kind = Kind::Msg});
             if (op.size <= m_p.S)
                 markDone(e.op, nexto(h, op.cpu));
             return;
@@ -479,20 +486,20 @@ private:
     std::vector<std::uint32_t> m_check;
     std::vector<std::uint32_t> m_scratch;
     std::vector<std::uint32_t> m_hosts;
-    bool m_paired = false;               ///< send 2i pairs with receive 2i+1 (a schedule's program)
-    std::vector<std::uint8_t> m_posted;  ///< paired: transfer i's receive is posted
-    std::vector<double> m_arrived;       ///< paired: when transfer i's message is in place (−1: not yet)
+    bool m_paired = false;              ///< send 2i pairs with receive 2i+1 (a schedule's program)
+    std::vector<std::uint8_t> m_posted; ///< paired: transfer i's receive is posted
+    std::vector<double> m_arrived;      ///< paired: when transfer i's message is in place (−1: not yet)
     /// What a wire needs kept per transfer (setWire; empty without one).
     struct OnWire {
         Wire* wire = nullptr;
         std::size_t inFlight = 0;
-        std::vector<double> flowStart;   ///< when its bytes started on the wire
-        std::vector<double> nominal;     ///< when its bytes would be in place alone
-        std::vector<double> postedAt;    ///< when its receive was posted
-        std::vector<std::uint8_t> head;  ///< its message reached the receiver's port
+        std::vector<double> flowStart;  ///< when its bytes started on the wire
+        std::vector<double> nominal;    ///< when its bytes would be in place alone
+        std::vector<double> postedAt;   ///< when its receive was posted
+        std::vector<std::uint8_t> head; ///< its message reached the receiver's port
     } m_w;
-    std::vector<double> m_readyAt;  ///< per op: the latest end of the ops it requires
-    std::vector<double> m_finish;   ///< per rank: the latest end of its ops
+    std::vector<double> m_readyAt; ///< per op: the latest end of the ops it requires
+    std::vector<double> m_finish;  ///< per rank: the latest end of its ops
 };
 
 inline void Engine::flowDone(std::uint32_t op, bool transit, double end)
@@ -542,11 +549,13 @@ inline std::uint32_t nicCount(const OpProgram& program)
 inline std::string opName(const OpProgram& program, std::uint32_t i)
 {
     const ProgramOp& op = program.ops[i];
-    std::string what = op.kind == ProgramOp::Kind::Send   ? "send of " + std::to_string(op.size) + " B to rank " + std::to_string(op.peer)
-                       : op.kind == ProgramOp::Kind::Recv ? "receive of " + std::to_string(op.size) + " B from " +
-                                                                (op.peer == ProgramOp::kAny ? std::string("any rank")
-                                                                                            : "rank " + std::to_string(op.peer))
-                                                          : "calc " + std::to_string(op.size);
+    std::string what =
+        op.kind == ProgramOp::Kind::Send
+            ? "send of " + std::to_string(op.size) + " B to rank " + std::to_string(op.peer)
+        : op.kind == ProgramOp::Kind::Recv
+            ? "receive of " + std::to_string(op.size) + " B from " +
+                  (op.peer == ProgramOp::kAny ? std::string("any rank") : "rank " + std::to_string(op.peer))
+            : "calc " + std::to_string(op.size);
     if (op.kind != ProgramOp::Kind::Calc)
         what += " tag " + (op.tag == ProgramOp::kAny ? std::string("any") : std::to_string(op.tag));
     std::string where = "rank " + std::to_string(op.rank);
@@ -579,7 +588,6 @@ inline void finish(TimeResult& r, const Engine& engine, const OpProgram& program
     r.notes.push_back("contention between messages that share a link is not charged (each message has its links to "
                       "itself); a flow-level simulation charges it");
 }
-
 
 /// Throws Error (checkMemory) when running `program` would be over the memory limit.
 void checkProgramMemory(const OpProgram& program);

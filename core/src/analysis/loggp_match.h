@@ -14,7 +14,7 @@ struct Pending {
     std::uint32_t tag = 0;
     std::uint64_t size = 0;
     std::uint32_t op = 0;
-    double ready = 0;  ///< a message: when its bytes are in place at the receiver
+    double ready = 0; ///< a message: when its bytes are in place at the receiver
 };
 
 /// FIFO matching as MPI and LogGOPSim match: the first entry whose source and tag match, either
@@ -87,7 +87,7 @@ private:
     };
     static std::uint64_t key(std::uint32_t src, std::uint32_t tag) { return (std::uint64_t{src} << 32) | tag; }
     bool m_wildcards;
-    std::vector<Pending> m_list;  // (a vector, not a deque: an empty one allocates nothing)
+    std::vector<Pending> m_list; // (a vector, not a deque: an empty one allocates nothing)
     std::unordered_map<std::uint64_t, Ends> m_keyed;
     std::vector<Node> m_pool;
     std::uint32_t m_free = kNone;

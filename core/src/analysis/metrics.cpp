@@ -16,10 +16,11 @@ namespace {
 void checkChannelMemory(const Topology& topo, std::size_t bytesPerSlot, std::uint64_t bytesPerNode = 0,
                         std::uint64_t steps = 0)
 {
-    const std::uint64_t bytes =
-        saturatingAdd(saturatingAdd(saturatingMul(topo.channelSlots(), bytesPerSlot), saturatingMul(topo.nodeCount(), bytesPerNode)),
-                      saturatingMul(steps, sizeof(std::uint64_t)));
-    std::string detail = std::to_string(topo.channelSlots()) + " channel slots × " + std::to_string(bytesPerSlot) + " B";
+    const std::uint64_t bytes = saturatingAdd(
+        saturatingAdd(saturatingMul(topo.channelSlots(), bytesPerSlot), saturatingMul(topo.nodeCount(), bytesPerNode)),
+        saturatingMul(steps, sizeof(std::uint64_t)));
+    std::string detail =
+        std::to_string(topo.channelSlots()) + " channel slots × " + std::to_string(bytesPerSlot) + " B";
     if (bytesPerNode)
         detail += " + " + std::to_string(topo.nodeCount()) + " nodes × " + std::to_string(bytesPerNode) + " B";
     if (steps)
@@ -87,9 +88,8 @@ public:
                         " channel slots × " + std::to_string(slotBytes) + " B + channel uses");
         if (tags) {
             // The last tags: the previous checkpoint's, then the tags of the entries since.
-            std::vector<std::int32_t> lastTag = m_h.m_checkpointTag.empty()
-                                                    ? std::vector<std::int32_t>(m_h.m_slots, -1)
-                                                    : m_h.m_checkpointTag.back();
+            std::vector<std::int32_t> lastTag =
+                m_h.m_checkpointTag.empty() ? std::vector<std::int32_t>(m_h.m_slots, -1) : m_h.m_checkpointTag.back();
             const std::size_t from = m_h.m_checkpointStep.empty() ? 0 : m_h.m_stepBegin[m_h.m_checkpointStep.back()];
             for (std::size_t e = from; e < m_h.m_entries.size(); ++e)
                 lastTag[m_h.m_entries[e].channel] = m_h.m_tag[e];
@@ -101,10 +101,13 @@ public:
     }
 
 private:
-    std::uint64_t entryBytes() const { return 2 * sizeof(std::uint32_t) + (m_h.m_severalTags ? sizeof(std::int32_t) : 0); }
+    std::uint64_t entryBytes() const
+    {
+        return 2 * sizeof(std::uint32_t) + (m_h.m_severalTags ? sizeof(std::int32_t) : 0);
+    }
 
     ChannelLoadHistory& m_h;
-    std::vector<std::int32_t> m_tagNow;  // this step's last tag per channel (several tags only)
+    std::vector<std::int32_t> m_tagNow; // this step's last tag per channel (several tags only)
     std::size_t m_sinceCheckpoint = 0;
     std::uint64_t m_checkpointBytes = 0;
     std::string m_what;
@@ -133,11 +136,11 @@ Metrics analyse(const Schedule& schedule, std::size_t contentionLimit, ChannelLo
 
     std::vector<std::uint32_t> stepLoad(slots, 0);
     std::vector<std::uint32_t> totalLoad(slots, 0);
-    std::vector<std::uint32_t> lastStep(slots, 0);  // high bit: already counted as depth-contended
+    std::vector<std::uint32_t> lastStep(slots, 0); // high bit: already counted as depth-contended
     constexpr std::uint32_t kCounted = 0x80000000u;
     std::vector<std::uint32_t> sends(topo.nodeCount(), 0);
     std::vector<std::uint32_t> receives(topo.nodeCount(), 0);
-    std::vector<std::uint32_t> touched;  // channels used in this step, each once
+    std::vector<std::uint32_t> touched; // channels used in this step, each once
 
     const DimensionOrder& order = schedule.dimensionOrder;
     const bool tags = history && history->severalTags();
@@ -304,8 +307,7 @@ ChannelLoads ChannelLoadHistory::at(std::uint32_t step) const
 std::uint64_t ChannelLoadHistory::memoryBytes() const
 {
     std::uint64_t bytes = m_stepBegin.size() * sizeof(std::size_t) + m_entries.size() * sizeof(Entry) +
-                          m_tag.size() * sizeof(std::int32_t) +
-                          m_checkpointStep.size() * sizeof(std::uint32_t);
+                          m_tag.size() * sizeof(std::int32_t) + m_checkpointStep.size() * sizeof(std::uint32_t);
     for (const auto& c : m_checkpointLoad)
         bytes += c.size() * sizeof(std::uint32_t);
     for (const auto& c : m_checkpointTag)

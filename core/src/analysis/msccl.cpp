@@ -19,7 +19,8 @@ Pattern mscclPattern(std::string_view c)
             return p;
     if (c == "reducescatter")
         return Pattern::ReduceScatter;
-    throw Error("coll=\"" + std::string(c) + "\" is not a collective topocast checks; use allgather, allreduce, "
+    throw Error("coll=\"" + std::string(c) +
+                "\" is not a collective topocast checks; use allgather, allreduce, "
                 "reduce_scatter, alltoall, broadcast, reduce, gather or scatter");
 }
 
@@ -32,10 +33,14 @@ std::string mscclCollective(Pattern p)
 std::string_view toString(MscclFindingKind kind)
 {
     switch (kind) {
-    case MscclFindingKind::Structure: return "structure";
-    case MscclFindingKind::Deadlock: return "deadlock";
-    case MscclFindingKind::Data: return "data";
-    case MscclFindingKind::Incomplete: return "incomplete";
+    case MscclFindingKind::Structure:
+        return "structure";
+    case MscclFindingKind::Deadlock:
+        return "deadlock";
+    case MscclFindingKind::Data:
+        return "data";
+    case MscclFindingKind::Incomplete:
+        return "incomplete";
     }
     return "structure";
 }
@@ -47,7 +52,6 @@ std::string mscclFindingText(const MscclFinding& f)
         return f.what;
     return rank + ": " + f.what;
 }
-
 
 namespace {
 
@@ -74,10 +78,26 @@ std::optional<Shape> shapeOf(const MscclProgram& p, Pattern pattern, const Msccl
     };
     switch (pattern) {
     case Pattern::Allgather:
-    case Pattern::Gather: sh.c = piece(o, "o_chunks"); sh.in = sh.c; sh.out = n * sh.c; break;
-    case Pattern::ReduceScatter: sh.c = piece(i, "i_chunks"); sh.in = n * sh.c; sh.out = sh.c; break;
-    case Pattern::Scatter: sh.c = piece(i, "i_chunks"); sh.in = n * sh.c; sh.out = sh.c; break;
-    case Pattern::Alltoall: sh.c = piece(i, "i_chunks"); sh.in = n * sh.c; sh.out = n * sh.c; break;
+    case Pattern::Gather:
+        sh.c = piece(o, "o_chunks");
+        sh.in = sh.c;
+        sh.out = n * sh.c;
+        break;
+    case Pattern::ReduceScatter:
+        sh.c = piece(i, "i_chunks");
+        sh.in = n * sh.c;
+        sh.out = sh.c;
+        break;
+    case Pattern::Scatter:
+        sh.c = piece(i, "i_chunks");
+        sh.in = n * sh.c;
+        sh.out = sh.c;
+        break;
+    case Pattern::Alltoall:
+        sh.c = piece(i, "i_chunks");
+        sh.in = n * sh.c;
+        sh.out = n * sh.c;
+        break;
     case Pattern::Allreduce:
     case Pattern::Reduce:
     case Pattern::Broadcast:
@@ -88,7 +108,7 @@ std::optional<Shape> shapeOf(const MscclProgram& p, Pattern pattern, const Msccl
         sh.out = sh.c;
         break;
     case Pattern::PointToPoint:
-        return std::nullopt;  // (mscclPattern names collectives only)
+        return std::nullopt; // (mscclPattern names collectives only)
     }
     if (sh.c <= 0)
         return std::nullopt;
@@ -111,17 +131,20 @@ void checkStructure(const MscclProgram& p, const Shape& sh, Findings& out)
     }
     for (int r = 0; r < n; ++r)
         if (!seen[static_cast<std::size_t>(r)])
-            out.add(finding(r, "rank " + std::to_string(r) + " has no <gpu> element (ngpus=" + std::to_string(n) + ")"));
+            out.add(
+                finding(r, "rank " + std::to_string(r) + " has no <gpu> element (ngpus=" + std::to_string(n) + ")"));
     if (hasRoot(sh.pattern) && (p.root < 0 || p.root >= n))
-        out.add(finding(p.root, "root=\"" + std::to_string(p.root) + "\" is not a rank (0.." + std::to_string(n - 1) + ")"));
+        out.add(finding(p.root,
+                        "root=\"" + std::to_string(p.root) + "\" is not a rank (0.." + std::to_string(n - 1) + ")"));
 
     for (const MscclGpu& g : p.gpus) {
         const int declared[3] = {g.inputChunks, g.outputChunks, g.scratchChunks};
         // Chunks a buffer holds: its own, or where it lives in the other (in place) as far as
         // that one reaches — an in-place program may leave the aliased buffer undeclared.
         auto storage = [&](MscclBuffer t) {
-            return t == MscclBuffer::Input ? std::max(g.inputChunks, sh.in)
-                                           : t == MscclBuffer::Output ? std::max(g.outputChunks, sh.out) : g.scratchChunks;
+            return t == MscclBuffer::Input    ? std::max(g.inputChunks, sh.in)
+                   : t == MscclBuffer::Output ? std::max(g.outputChunks, sh.out)
+                                              : g.scratchChunks;
         };
         auto size = [&](MscclBuffer b) {
             int d = declared[static_cast<int>(b)];
@@ -144,25 +167,36 @@ void checkStructure(const MscclProgram& p, const Shape& sh, Findings& out)
                 out.add(finding(g.id, "two threadblocks have id " + std::to_string(tb.id), tb.id));
             for (auto [peer, role] : {std::pair{tb.send, "send"}, std::pair{tb.recv, "recv"}})
                 if (peer < -1 || peer >= n || peer == g.id)
-                    out.add(finding(g.id, "tb " + std::to_string(tb.id) + " " + role + "=\"" + std::to_string(peer) +
-                                              "\" is not a peer: use another rank 0.." + std::to_string(n - 1) +
-                                              " or -1",
+                    out.add(finding(g.id,
+                                    "tb " + std::to_string(tb.id) + " " + role + "=\"" + std::to_string(peer) +
+                                        "\" is not a peer: use another rank 0.." + std::to_string(n - 1) + " or -1",
                                     tb.id));
             if (tb.channel < 0)
-                out.add(finding(g.id, "tb " + std::to_string(tb.id) + " chan=\"" + std::to_string(tb.channel) + "\" is negative", tb.id));
+                out.add(finding(
+                    g.id, "tb " + std::to_string(tb.id) + " chan=\"" + std::to_string(tb.channel) + "\" is negative",
+                    tb.id));
             if (tb.send >= 0 && !sendChan.emplace(std::pair{tb.send, tb.channel}, tb.id).second)
-                out.add(finding(g.id, "tb " + std::to_string(sendChan[{tb.send, tb.channel}]) + " and tb " + std::to_string(tb.id) +
-                                          " both send to rank " + std::to_string(tb.send) + " on channel " + std::to_string(tb.channel), tb.id));
+                out.add(finding(g.id,
+                                "tb " + std::to_string(sendChan[{tb.send, tb.channel}]) + " and tb " +
+                                    std::to_string(tb.id) + " both send to rank " + std::to_string(tb.send) +
+                                    " on channel " + std::to_string(tb.channel),
+                                tb.id));
             if (tb.recv >= 0 && !recvChan.emplace(std::pair{tb.recv, tb.channel}, tb.id).second)
-                out.add(finding(g.id, "tb " + std::to_string(recvChan[{tb.recv, tb.channel}]) + " and tb " + std::to_string(tb.id) +
-                                          " both receive from rank " + std::to_string(tb.recv) + " on channel " + std::to_string(tb.channel), tb.id));
+                out.add(finding(g.id,
+                                "tb " + std::to_string(recvChan[{tb.recv, tb.channel}]) + " and tb " +
+                                    std::to_string(tb.id) + " both receive from rank " + std::to_string(tb.recv) +
+                                    " on channel " + std::to_string(tb.channel),
+                                tb.id));
         }
         for (const MscclThreadblock& tb : g.threadblocks) {
             for (std::size_t k = 0; k < tb.steps.size(); ++k) {
                 const MscclStep& st = tb.steps[k];
-                auto bad = [&](const std::string& what) { out.add(finding(g.id, located(tb.id, st.s) + ": " + what, tb.id, st.s)); };
+                auto bad = [&](const std::string& what) {
+                    out.add(finding(g.id, located(tb.id, st.s) + ": " + what, tb.id, st.s));
+                };
                 if (st.s != static_cast<int>(k))
-                    bad("steps of a threadblock are numbered 0, 1, 2, … in order; this is its step " + std::to_string(k));
+                    bad("steps of a threadblock are numbered 0, 1, 2, … in order; this is its step " +
+                        std::to_string(k));
                 if (mscclSends(st.type) && tb.send < 0)
                     bad(std::string(mscclOpName(st.type)) + " sends, but the threadblock has no send peer");
                 if (mscclReceives(st.type) && tb.recv < 0)
@@ -172,9 +206,10 @@ void checkStructure(const MscclProgram& p, const Shape& sh, Findings& out)
                 auto range = [&](MscclBuffer b, int off, const char* which) {
                     const int limit = size(b);
                     if (st.cnt > 0 && (off < 0 || off > limit - st.cnt))
-                        bad(std::string(which) + " chunks " + std::to_string(off) + ".." + std::to_string(std::int64_t{off} + st.cnt - 1) +
-                            " are outside the " + std::string(mscclBufferName(b)) + " buffer of " + std::to_string(limit) +
-                            " chunks (" + mscclBufferLetter(b) + "_chunks)");
+                        bad(std::string(which) + " chunks " + std::to_string(off) + ".." +
+                            std::to_string(std::int64_t{off} + st.cnt - 1) + " are outside the " +
+                            std::string(mscclBufferName(b)) + " buffer of " + std::to_string(limit) + " chunks (" +
+                            mscclBufferLetter(b) + "_chunks)");
                 };
                 if (st.type != MscclOp::Nop && mscclReadsSource(st.type))
                     range(st.srcBuf, st.srcOff, "source");
@@ -193,7 +228,6 @@ void checkStructure(const MscclProgram& p, const Shape& sh, Findings& out)
     }
 }
 
-
 /// The block a contribution is in topocast's terms (schedule.h Block), ranks placed on nodes.
 Block blockOf(const Shape& sh, std::uint32_t contribution, std::span<const NodeId> node)
 {
@@ -203,13 +237,18 @@ Block blockOf(const Shape& sh, std::uint32_t contribution, std::span<const NodeI
     switch (sh.pattern) {
     case Pattern::Broadcast:
     case Pattern::Allgather:
-    case Pattern::Gather: return Block{at(r), Block::kAll, part(i)};
+    case Pattern::Gather:
+        return Block{at(r), Block::kAll, part(i)};
     case Pattern::Scatter:
-    case Pattern::Alltoall: return Block{at(r), at(i / sh.c), part(i % sh.c)};
+    case Pattern::Alltoall:
+        return Block{at(r), at(i / sh.c), part(i % sh.c)};
     case Pattern::Allreduce:
-    case Pattern::Reduce: return Block{Block::kAll, Block::kAll, part(i)};
-    case Pattern::ReduceScatter: return Block{Block::kAll, at(i / sh.c), part(i % sh.c)};
-    case Pattern::PointToPoint: break;  // (mscclPattern names collectives only)
+    case Pattern::Reduce:
+        return Block{Block::kAll, Block::kAll, part(i)};
+    case Pattern::ReduceScatter:
+        return Block{Block::kAll, at(i / sh.c), part(i % sh.c)};
+    case Pattern::PointToPoint:
+        break; // (mscclPattern names collectives only)
     }
     return {};
 }
@@ -225,10 +264,10 @@ Schedule toSchedule(const MscclProgram& p, const Shape& sh, const Topology& topo
     s.sizeUnit = "chunks";
     s.contentionFree = false;
     // One transfer per (sender, receiver, step): the channels between two ranks share the link.
-    std::map<std::tuple<int, int, int>, std::pair<std::vector<Block>, int>> merged;  // (step, from, to)
+    std::map<std::tuple<int, int, int>, std::pair<std::vector<Block>, int>> merged; // (step, from, to)
     for (const Send& send : sends) {
         if (send.step <= 0)
-            continue;  // never ran
+            continue; // never ran
         auto& [blocks, count] = merged[{send.step, send.from, send.to}];
         count += static_cast<int>(send.chunks.size());
         for (const Value& v : send.chunks)
@@ -258,21 +297,23 @@ MscclCheck checkMscclProgram(const MscclProgram& program, const Topology& topolo
     MscclCheck check;
     try {
         check.pattern = mscclPattern(program.collective);
-    } catch (const Error& e) {  // where the file says it
+    } catch (const Error& e) { // where the file says it
         throw Error(program.algoAt.empty() ? std::string(e.what()) : program.algoAt + ": " + e.what());
     }
     check.ranks = program.ranks;
     if (program.ranks <= 0)
         throw Error("ngpus=\"" + std::to_string(program.ranks) + "\": a program needs at least one rank");
     if (static_cast<std::uint64_t>(program.ranks) != topology.nodeCount())
-        throw Error("the program has " + std::to_string(program.ranks) + " ranks and the " + topology.displayName() + " has " +
-                    std::to_string(topology.nodeCount()) + " nodes; place it on a network with one node per rank");
+        throw Error("the program has " + std::to_string(program.ranks) + " ranks and the " + topology.displayName() +
+                    " has " + std::to_string(topology.nodeCount()) +
+                    " nodes; place it on a network with one node per rank");
     std::vector<NodeId> node(placement.begin(), placement.end());
     if (node.empty())
         for (NodeId v : nodes(topology))
             node.push_back(v);
     if (node.size() != static_cast<std::size_t>(program.ranks))
-        throw Error("the placement names " + std::to_string(node.size()) + " nodes for " + std::to_string(program.ranks) + " ranks");
+        throw Error("the placement names " + std::to_string(node.size()) + " nodes for " +
+                    std::to_string(program.ranks) + " ranks");
 
     Findings out;
     const MscclGpu* shapeGpu = nullptr;
@@ -301,10 +342,11 @@ MscclCheck checkMscclProgram(const MscclProgram& program, const Topology& topolo
     return check;
 }
 
-std::vector<NodeId> parseRankPlacement(std::string_view text, const Topology& topology, int ranks, std::string_view what)
+std::vector<NodeId> parseRankPlacement(std::string_view text, const Topology& topology, int ranks,
+                                       std::string_view what)
 {
     std::vector<NodeId> nodes;
-    std::map<NodeId, std::pair<std::size_t, int>> taken;  // node → (rank, line)
+    std::map<NodeId, std::pair<std::size_t, int>> taken; // node → (rank, line)
     int line = 0;
     std::size_t pos = 0;
     while (pos <= text.size()) {
@@ -326,8 +368,9 @@ std::vector<NodeId> parseRankPlacement(std::string_view text, const Topology& to
             throw Error(where + e.what());
         }
         if (const auto [it, fresh] = taken.emplace(v, std::pair{nodes.size(), line}); !fresh)
-            throw Error(where + "node " + topology.nodeName(v) + " is already rank " + std::to_string(it->second.first) +
-                        "'s (line " + std::to_string(it->second.second) + "); each rank needs a node of its own");
+            throw Error(where + "node " + topology.nodeName(v) + " is already rank " +
+                        std::to_string(it->second.first) + "'s (line " + std::to_string(it->second.second) +
+                        "); each rank needs a node of its own");
         nodes.push_back(v);
     }
     if (static_cast<int>(nodes.size()) != ranks)
@@ -337,4 +380,3 @@ std::vector<NodeId> parseRankPlacement(std::string_view text, const Topology& to
 }
 
 } // namespace topocast
-

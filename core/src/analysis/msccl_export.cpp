@@ -18,8 +18,9 @@ namespace {
 /// and keeps blocks passing through in scratch.
 class Slots {
 public:
-    Slots(const Schedule& s) : m_pattern(s.pattern()), m_n(static_cast<int>(s.topology().nodeCount())), m_c(static_cast<int>(s.parts)),
-                               m_scratch(static_cast<std::size_t>(m_n))
+    Slots(const Schedule& s)
+        : m_pattern(s.pattern()), m_n(static_cast<int>(s.topology().nodeCount())), m_c(static_cast<int>(s.parts)),
+          m_scratch(static_cast<std::size_t>(m_n))
     {
     }
 
@@ -29,13 +30,17 @@ public:
         switch (m_pattern) {
         case Pattern::Scatter:
         case Pattern::ReduceScatter:
-        case Pattern::Alltoall: return m_n * m_c;
-        default: return m_c;
+        case Pattern::Alltoall:
+            return m_n * m_c;
+        default:
+            return m_c;
         }
     }
     int outputChunks() const
     {
-        return m_pattern == Pattern::Allgather || m_pattern == Pattern::Gather || m_pattern == Pattern::Alltoall ? m_n * m_c : m_c;
+        return m_pattern == Pattern::Allgather || m_pattern == Pattern::Gather || m_pattern == Pattern::Alltoall
+                   ? m_n * m_c
+                   : m_c;
     }
     /// All-to-all: a rank's own block goes from its input to its output by a local copy.
     bool copiesOwnBlock() const { return m_pattern == Pattern::Alltoall; }
@@ -47,13 +52,17 @@ public:
         const int part = static_cast<int>(b.part);
         switch (m_pattern) {
         case Pattern::Allgather:
-        case Pattern::Gather: return {MscclBuffer::Output, static_cast<int>(b.origin) * m_c + part};
+        case Pattern::Gather:
+            return {MscclBuffer::Output, static_cast<int>(b.origin) * m_c + part};
         case Pattern::Broadcast:
         case Pattern::Allreduce:
-        case Pattern::Reduce: return {MscclBuffer::Input, part};
+        case Pattern::Reduce:
+            return {MscclBuffer::Input, part};
         case Pattern::Scatter:
-        case Pattern::ReduceScatter: return {MscclBuffer::Input, static_cast<int>(b.dest) * m_c + part};
-        case Pattern::PointToPoint: break;  // (refused by mscclFromSchedule)
+        case Pattern::ReduceScatter:
+            return {MscclBuffer::Input, static_cast<int>(b.dest) * m_c + part};
+        case Pattern::PointToPoint:
+            break; // (refused by mscclFromSchedule)
         case Pattern::Alltoall:
             if (static_cast<int>(b.origin) == rank)
                 return {MscclBuffer::Input, static_cast<int>(b.dest) * m_c + part};
@@ -68,21 +77,21 @@ public:
 private:
     Pattern m_pattern;
     int m_n, m_c;
-    std::vector<std::map<Block, int>> m_scratch;  ///< rank → block passing through → scratch chunk
+    std::vector<std::map<Block, int>> m_scratch; ///< rank → block passing through → scratch chunk
 };
 
 /// One send or receive of one rank before it is placed in a threadblock.
 struct Move {
     std::uint32_t step = 0;
     bool send = false;
-    bool add = false;            ///< a receive that adds the incoming partial (rrc), not a copy (r)
+    bool add = false; ///< a receive that adds the incoming partial (rrc), not a copy (r)
     int peer = 0, channel = 0;
     MscclBuffer buf = MscclBuffer::Input;
     int off = 0, cnt = 0;
-    MscclBuffer peerBuf = MscclBuffer::Input;  ///< the other side's slot (written for readers of the file)
+    MscclBuffer peerBuf = MscclBuffer::Input; ///< the other side's slot (written for readers of the file)
     int peerOff = 0;
-    std::vector<int> deps;       ///< earlier moves of the same rank it must follow
-    int tb = -1, s = -1;         ///< where it was written
+    std::vector<int> deps; ///< earlier moves of the same rank it must follow
+    int tb = -1, s = -1;   ///< where it was written
 };
 
 /// How each delivered block of a combining schedule merges: (transfer, block) → adds or keeps.
@@ -92,8 +101,8 @@ std::map<std::pair<std::size_t, Block>, bool> mergesThatAdd(const Schedule& s)
     if (!combines(s.pattern()))
         return adds;
     ReductionReplay replay(s, [&](const ReductionArrival& a) {
-        adds[{a.transfer, a.block}] = a.merge.kind == ContributionSets::Merge::Added ||
-                                      a.merge.kind == ContributionSets::Merge::Overlap;
+        adds[{a.transfer, a.block}] =
+            a.merge.kind == ContributionSets::Merge::Added || a.merge.kind == ContributionSets::Merge::Overlap;
     });
     return adds;
 }
@@ -103,12 +112,18 @@ std::vector<std::vector<Move>> movesOf(const Schedule& s, Slots& slots)
 {
     const auto adds = mergesThatAdd(s);
     std::vector<std::vector<Move>> moves(s.topology().nodeCount());
-    std::map<std::tuple<std::uint32_t, std::uint32_t, std::uint32_t>, int> channels;  // (step, from, to) → runs so far
+    std::map<std::tuple<std::uint32_t, std::uint32_t, std::uint32_t>, int> channels; // (step, from, to) → runs so far
     const auto& transfers = s.transfers();
     for (std::size_t ti = 0; ti < transfers.size(); ++ti) {
         const Transfer& t = transfers[ti];
         const int from = static_cast<int>(t.from.value()), to = static_cast<int>(t.to.value());
-        struct Entry { MscclBuffer sb; int si; MscclBuffer rb; int ri; bool add; };
+        struct Entry {
+            MscclBuffer sb;
+            int si;
+            MscclBuffer rb;
+            int ri;
+            bool add;
+        };
         std::vector<Entry> entries;
         for (const Block& b : s.payload(t.payload)) {
             const auto [sb, si] = slots.at(from, b);
@@ -116,21 +131,35 @@ std::vector<std::vector<Move>> movesOf(const Schedule& s, Slots& slots)
             const auto it = adds.find({ti, b});
             entries.push_back({sb, si, rb, ri, it != adds.end() && it->second});
         }
-        std::sort(entries.begin(), entries.end(), [](const Entry& a, const Entry& b) {
-            return std::tie(a.sb, a.si) < std::tie(b.sb, b.si);
-        });
+        std::sort(entries.begin(), entries.end(),
+                  [](const Entry& a, const Entry& b) { return std::tie(a.sb, a.si) < std::tie(b.sb, b.si); });
         for (std::size_t i = 0; i < entries.size();) {
             std::size_t j = i + 1;
             while (j < entries.size() && entries[j].sb == entries[i].sb && entries[j].si == entries[j - 1].si + 1 &&
-                   entries[j].rb == entries[i].rb && entries[j].ri == entries[j - 1].ri + 1 && entries[j].add == entries[i].add)
+                   entries[j].rb == entries[i].rb && entries[j].ri == entries[j - 1].ri + 1 &&
+                   entries[j].add == entries[i].add)
                 ++j;
             const int channel = channels[{t.step.value(), t.from.value(), t.to.value()}]++;
             const int cnt = static_cast<int>(j - i);
             const Entry& e = entries[i];
-            moves[static_cast<std::size_t>(from)].push_back(Move{.step = t.step.value(), .send = true, .peer = to, .channel = channel,
-                                                                 .buf = e.sb, .off = e.si, .cnt = cnt, .peerBuf = e.rb, .peerOff = e.ri});
-            moves[static_cast<std::size_t>(to)].push_back(Move{.step = t.step.value(), .add = e.add, .peer = from, .channel = channel,
-                                                               .buf = e.rb, .off = e.ri, .cnt = cnt, .peerBuf = e.sb, .peerOff = e.si});
+            moves[static_cast<std::size_t>(from)].push_back(Move{.step = t.step.value(),
+                                                                 .send = true,
+                                                                 .peer = to,
+                                                                 .channel = channel,
+                                                                 .buf = e.sb,
+                                                                 .off = e.si,
+                                                                 .cnt = cnt,
+                                                                 .peerBuf = e.rb,
+                                                                 .peerOff = e.ri});
+            moves[static_cast<std::size_t>(to)].push_back(Move{.step = t.step.value(),
+                                                               .add = e.add,
+                                                               .peer = from,
+                                                               .channel = channel,
+                                                               .buf = e.rb,
+                                                               .off = e.ri,
+                                                               .cnt = cnt,
+                                                               .peerBuf = e.sb,
+                                                               .peerOff = e.si});
             i = j;
         }
     }
@@ -147,7 +176,7 @@ void orderMoves(std::vector<Move>& moves)
     });
     std::map<std::pair<MscclBuffer, int>, int> writer;
     std::map<std::pair<MscclBuffer, int>, std::vector<int>> readers;
-    int lastBefore = -1;  // the last move of an earlier step
+    int lastBefore = -1; // the last move of an earlier step
     for (std::size_t i = 0; i < moves.size(); ++i) {
         Move& m = moves[i];
         while (lastBefore + 1 < static_cast<int>(i) && moves[static_cast<std::size_t>(lastBefore + 1)].step < m.step)
@@ -197,7 +226,7 @@ MscclGpu gpuOf(int rank, std::vector<Move>& moves, const Slots& slots)
 {
     MscclGpu g;
     g.id = rank;
-    std::map<std::tuple<int, int, int>, int> tbOf;  // (send, recv, chan) → tb id
+    std::map<std::tuple<int, int, int>, int> tbOf; // (send, recv, chan) → tb id
     for (const Move& m : moves)
         tbOf.emplace(m.send ? std::tuple{m.peer, -1, m.channel} : std::tuple{-1, m.peer, m.channel}, 0);
     if (slots.copiesOwnBlock())
@@ -219,7 +248,7 @@ MscclGpu gpuOf(int rank, std::vector<Move>& moves, const Slots& slots)
     }
     for (Move& m : moves) {
         m.tb = tbOf.at(m.send ? std::tuple{m.peer, -1, m.channel} : std::tuple{-1, m.peer, m.channel});
-        std::map<int, int> waits;  // other threadblock → latest step waited for
+        std::map<int, int> waits; // other threadblock → latest step waited for
         for (int d : m.deps) {
             const Move& dep = moves[static_cast<std::size_t>(d)];
             if (dep.tb != m.tb)
@@ -257,7 +286,7 @@ MscclGpu gpuOf(int rank, std::vector<Move>& moves, const Slots& slots)
 
 std::size_t mscclWaitingSends(const Schedule& schedule)
 {
-    std::set<std::pair<std::uint32_t, std::uint32_t>> busy;  // (node, step) with a send or receive
+    std::set<std::pair<std::uint32_t, std::uint32_t>> busy; // (node, step) with a send or receive
     for (const Transfer& t : schedule.transfers()) {
         busy.emplace(t.from.value(), t.step.value());
         busy.emplace(t.to.value(), t.step.value());

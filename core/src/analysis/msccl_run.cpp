@@ -11,10 +11,9 @@
 
 namespace topocast::msccl_detail {
 
-
 void Run::buildOps()
 {
-    std::vector<std::vector<int>> first(m_p.gpus.size());  // gpu → tb → index of its step 0
+    std::vector<std::vector<int>> first(m_p.gpus.size()); // gpu → tb → index of its step 0
     for (std::size_t g = 0; g < m_p.gpus.size(); ++g)
         for (std::size_t t = 0; t < m_p.gpus[g].threadblocks.size(); ++t) {
             first[g].push_back(static_cast<int>(m_ops.size()));
@@ -79,25 +78,28 @@ void Run::pairSends()
             s.next.push_back(recvs[k]);
             ++r.waiting;
             if (step(s).cnt != step(r).cnt)
-                m_out.add(finding(to, located(block(r).id, step(r).s) + " receives " + std::to_string(step(r).cnt) + " chunks from rank " +
-                                          std::to_string(from) + ", whose matching send (" + located(block(s).id, step(s).s) +
-                                          ") sends " + std::to_string(step(s).cnt),
+                m_out.add(finding(to,
+                                  located(block(r).id, step(r).s) + " receives " + std::to_string(step(r).cnt) +
+                                      " chunks from rank " + std::to_string(from) + ", whose matching send (" +
+                                      located(block(s).id, step(s).s) + ") sends " + std::to_string(step(s).cnt),
                                   block(r).id, step(r).s));
         }
         for (std::size_t k = paired; k < sends.size(); ++k) {
             const Op& s = m_ops[static_cast<std::size_t>(sends[k])];
-            m_out.add(finding(from, located(block(s).id, step(s).s) + " sends to rank " + std::to_string(to) + " on channel " +
-                                        std::to_string(channel) + ", but rank " + std::to_string(to) +
-                                        " has no receive left for it (a send with no receive)",
+            m_out.add(finding(from,
+                              located(block(s).id, step(s).s) + " sends to rank " + std::to_string(to) +
+                                  " on channel " + std::to_string(channel) + ", but rank " + std::to_string(to) +
+                                  " has no receive left for it (a send with no receive)",
                               block(s).id, step(s).s, MscclFindingKind::Deadlock));
         }
         for (std::size_t k = paired; k < recvs.size(); ++k) {
             Op& r = m_ops[static_cast<std::size_t>(recvs[k])];
-            ++r.waiting;  // for a send that never comes: it and everything after it never run
+            ++r.waiting; // for a send that never comes: it and everything after it never run
             m_unmatched.push_back(recvs[k]);
-            m_out.add(finding(to, located(block(r).id, step(r).s) + " waits for a receive from rank " + std::to_string(from) +
-                                      " on channel " + std::to_string(channel) +
-                                      " that is never sent: a deadlock (this stream and every op after it never run)",
+            m_out.add(finding(to,
+                              located(block(r).id, step(r).s) + " waits for a receive from rank " +
+                                  std::to_string(from) + " on channel " + std::to_string(channel) +
+                                  " that is never sent: a deadlock (this stream and every op after it never run)",
                               block(r).id, step(r).s, MscclFindingKind::Deadlock));
         }
     }
@@ -107,7 +109,8 @@ void Run::initBuffers()
 {
     std::uint64_t chunks = 0;
     for (const MscclGpu& g : m_p.gpus)
-        chunks += static_cast<std::uint64_t>(std::max(g.inputChunks, m_sh.in)) + static_cast<std::uint64_t>(std::max(g.outputChunks, m_sh.out)) +
+        chunks += static_cast<std::uint64_t>(std::max(g.inputChunks, m_sh.in)) +
+                  static_cast<std::uint64_t>(std::max(g.outputChunks, m_sh.out)) +
                   static_cast<std::uint64_t>(g.scratchChunks);
     checkMemory("running the MSCCL program", saturatingMul(chunks, sizeof(Value) + sizeof(int)),
                 std::to_string(chunks) + " buffer chunks of " + std::to_string(m_sh.n) + " ranks");
@@ -132,13 +135,14 @@ Value Run::combine(const Value& a, const Value& b, const Op& op, int chunk, int 
 {
     const MscclStep& st = step(op);
     auto report = [&](const std::string& what) {
-        MscclFinding f = finding(op.rank, located(block(op).id, st.s) + ": " + what, block(op).id, st.s, MscclFindingKind::Data);
+        MscclFinding f =
+            finding(op.rank, located(block(op).id, st.s) + ": " + what, block(op).id, st.s, MscclFindingKind::Data);
         f.step = static_cast<std::uint32_t>(stepNo);
         f.chunk = chunk;
         m_out.add(std::move(f));
     };
     if (!combines(m_sh.pattern)) {
-        if (chunk == st.srcOff)  // once per op
+        if (chunk == st.srcOff) // once per op
             report(std::string(mscclOpName(st.type)) + " adds chunks in a " + mscclCollective(m_sh.pattern) +
                    ", which only copies them");
     }
@@ -155,8 +159,9 @@ Value Run::combine(const Value& a, const Value& b, const Op& op, int chunk, int 
     std::vector<std::uint32_t> twice;
     std::set_intersection(a.parts.begin(), a.parts.end(), b.parts.begin(), b.parts.end(), std::back_inserter(twice));
     if (!twice.empty())
-        report("combines " + m_sh.name(twice.front()) + " twice" +
-               (twice.size() > 1 ? " (and " + std::to_string(twice.size() - 1) + " more contributions)" : std::string()));
+        report(
+            "combines " + m_sh.name(twice.front()) + " twice" +
+            (twice.size() > 1 ? " (and " + std::to_string(twice.size() - 1) + " more contributions)" : std::string()));
     return sum;
 }
 
@@ -169,8 +174,13 @@ void Run::write(const Op& op, int chunk, Value v, int stepNo)
         std::vector<std::uint32_t> lost;
         std::set_difference(before.begin(), before.end(), after.begin(), after.end(), std::back_inserter(lost));
         if (!lost.empty())
-            m_losses.push_back(Loss{.rank = op.rank, .tb = block(op).id, .s = st.s, .step = stepNo, .buf = st.dstBuf,
-                                    .chunk = chunk, .lost = std::move(lost)});
+            m_losses.push_back(Loss{.rank = op.rank,
+                                    .tb = block(op).id,
+                                    .s = st.s,
+                                    .step = stepNo,
+                                    .buf = st.dstBuf,
+                                    .chunk = chunk,
+                                    .lost = std::move(lost)});
     }
     old = std::move(v);
     lastWrite(op.rank, st.dstBuf, chunk) = stepNo;
@@ -180,7 +190,7 @@ void Run::perform(Op& op)
 {
     const MscclStep& st = step(op);
     const MscclOp type = st.type;
-    const int stepNo = op.start;  // when it receives, reads or writes (a send runs in the step after)
+    const int stepNo = op.start; // when it receives, reads or writes (a send runs in the step after)
     const int sendStep = op.send >= 0 ? op.done : 0;
     std::vector<Value> result(static_cast<std::size_t>(std::max(st.cnt, 0)));
     for (int k = 0; k < st.cnt; ++k) {
@@ -188,7 +198,8 @@ void Run::perform(Op& op)
         if (type == MscclOp::Send || type == MscclOp::Copy)
             v = at(op.rank, st.srcBuf, st.srcOff + k);
         else if (type == MscclOp::Reduce)
-            v = combine(at(op.rank, st.dstBuf, st.dstOff + k), at(op.rank, st.srcBuf, st.srcOff + k), op, st.srcOff + k, stepNo);
+            v = combine(at(op.rank, st.dstBuf, st.dstOff + k), at(op.rank, st.srcBuf, st.srcOff + k), op, st.srcOff + k,
+                        stepNo);
         else if (mscclReceives(type) && op.recv >= 0) {
             const Send& in = m_sends[static_cast<std::size_t>(op.recv)];
             v = k < static_cast<int>(in.chunks.size()) ? in.chunks[static_cast<std::size_t>(k)] : Value{};
@@ -197,9 +208,11 @@ void Run::perform(Op& op)
                 v = combine(v, at(op.rank, st.srcBuf, st.srcOff + k), op, st.srcOff + k, stepNo);
         }
         if (type == MscclOp::Send && !v.defined && k == 0) {
-            MscclFinding f = finding(op.rank, located(block(op).id, st.s) + ": sends " + std::string(mscclBufferName(st.srcBuf)) +
-                                                  " chunk " + std::to_string(st.srcOff + k) + ", which holds no data yet",
-                                     block(op).id, st.s, MscclFindingKind::Data);
+            MscclFinding f =
+                finding(op.rank,
+                        located(block(op).id, st.s) + ": sends " + std::string(mscclBufferName(st.srcBuf)) + " chunk " +
+                            std::to_string(st.srcOff + k) + ", which holds no data yet",
+                        block(op).id, st.s, MscclFindingKind::Data);
             f.step = static_cast<std::uint32_t>(sendStep);
             f.chunk = st.srcOff + k;
             m_out.add(std::move(f));
@@ -271,9 +284,10 @@ void Run::reportStuck()
         const Op& op = m_ops[i];
         if (op.ran || behindDeadlock[i] || reported[static_cast<std::size_t>(op.rank)]++)
             continue;
-        m_out.add(finding(op.rank, located(block(op).id, step(op).s) + " (" + std::string(mscclOpName(step(op).type)) +
-                                       ") never runs: it waits in a dependency cycle (through depid/deps, stream order and "
-                                       "sends that wait for it)",
+        m_out.add(finding(op.rank,
+                          located(block(op).id, step(op).s) + " (" + std::string(mscclOpName(step(op).type)) +
+                              ") never runs: it waits in a dependency cycle (through depid/deps, stream order and "
+                              "sends that wait for it)",
                           block(op).id, step(op).s, MscclFindingKind::Deadlock));
     }
 }
@@ -312,12 +326,14 @@ void Run::checkFinal()
                     }))
                     continue;
                 loss.reported = true;
-                MscclFinding cause = finding(loss.rank, located(loss.tb, loss.s) + " overwrites " + std::string(mscclBufferName(loss.buf)) +
-                                                            " chunk " + std::to_string(loss.chunk) + ", losing " +
-                                                            m_sh.name(loss.lost.front()) +
-                                                            (loss.lost.size() > 1 ? " and " + std::to_string(loss.lost.size() - 1) + " more" : std::string()) +
-                                                            " (a copy where a reduce was needed?)",
-                                             loss.tb, loss.s, MscclFindingKind::Data);
+                MscclFinding cause =
+                    finding(loss.rank,
+                            located(loss.tb, loss.s) + " overwrites " + std::string(mscclBufferName(loss.buf)) +
+                                " chunk " + std::to_string(loss.chunk) + ", losing " + m_sh.name(loss.lost.front()) +
+                                (loss.lost.size() > 1 ? " and " + std::to_string(loss.lost.size() - 1) + " more"
+                                                      : std::string()) +
+                                " (a copy where a reduce was needed?)",
+                            loss.tb, loss.s, MscclFindingKind::Data);
                 cause.step = static_cast<std::uint32_t>(loss.step);
                 cause.chunk = loss.chunk;
                 m_out.add(std::move(cause));
@@ -327,14 +343,14 @@ void Run::checkFinal()
                 f.what += " lacking " + m_sh.name(missing.front()) +
                           (missing.size() > 1 ? " and " + std::to_string(missing.size() - 1) + " more" : std::string());
             if (!foreign.empty())
-                f.what += std::string(missing.empty() ? "" : ",") + " holding " + m_sh.name(foreign.front()) +
-                          (foreign.size() > 1 ? " and " + std::to_string(foreign.size() - 1) + " more" : std::string()) +
-                          ", which " + (foreign.size() > 1 ? "do" : "does") + " not belong there";
+                f.what +=
+                    std::string(missing.empty() ? "" : ",") + " holding " + m_sh.name(foreign.front()) +
+                    (foreign.size() > 1 ? " and " + std::to_string(foreign.size() - 1) + " more" : std::string()) +
+                    ", which " + (foreign.size() > 1 ? "do" : "does") + " not belong there";
             m_out.add(std::move(f));
         }
     }
 }
-
 
 void Run::noteMisplaced(const Op& op, int k, const Value& received)
 {
@@ -371,13 +387,13 @@ void Run::noteMisplaced(const Op& op, int k, const Value& received)
     }
     const auto [sentBuf, sentIdx] = m_sh.slot(sender.rank, sent.srcBuf, sent.srcOff + k);
     if (buf != MscclBuffer::Input || sentBuf != MscclBuffer::Input || m_sh.in <= 0)
-        return;  // scratch chunks have no chunk index of their own
+        return; // scratch chunks have no chunk index of their own
     for (const std::uint32_t part : received.parts) {
         const int chunk = static_cast<int>(part) % m_sh.in;
         // Foreign here, at home where it was read: this transfer mixed the chunks.
         if (chunk != idx % m_sh.in && chunk == sentIdx % m_sh.in)
-            m_misplaced.push_back({sender.rank, block(sender).id, sent.s, in.step, sent.srcOff + k, op.rank, block(op).id,
-                                   st.s, st.dstOff + k, st.dstBuf, part, false});
+            m_misplaced.push_back({sender.rank, block(sender).id, sent.s, in.step, sent.srcOff + k, op.rank,
+                                   block(op).id, st.s, st.dstOff + k, st.dstBuf, part, false});
     }
 }
 
@@ -391,13 +407,13 @@ void Run::reportMisplaced(const std::vector<std::uint32_t>& foreign)
                                               ", where " + m_sh.name(m_sh.expected(m.receiver, m.chunk).front()) +
                                               " belongs"
                                         : m_sh.name(m.part) + " mixed into chunk " + std::to_string(m.chunk);
-        MscclFinding cause = finding(m.sender,
-                                     located(m.sendTb, m.sendS) + " sends " + std::string(mscclBufferName(m.sendBuf)) +
-                                         " chunk " + std::to_string(m.sendChunk) + " to rank " + std::to_string(m.receiver) +
-                                         ", whose " + located(m.recvTb, m.recvS) + " takes it into " +
-                                         std::string(mscclBufferName(m.buf)) + " chunk " + std::to_string(m.chunk) + ": " +
-                                         what + " (the wrong chunk sent, or received into the wrong place?)",
-                                     m.sendTb, m.sendS, MscclFindingKind::Data);
+        MscclFinding cause = finding(
+            m.sender,
+            located(m.sendTb, m.sendS) + " sends " + std::string(mscclBufferName(m.sendBuf)) + " chunk " +
+                std::to_string(m.sendChunk) + " to rank " + std::to_string(m.receiver) + ", whose " +
+                located(m.recvTb, m.recvS) + " takes it into " + std::string(mscclBufferName(m.buf)) + " chunk " +
+                std::to_string(m.chunk) + ": " + what + " (the wrong chunk sent, or received into the wrong place?)",
+            m.sendTb, m.sendS, MscclFindingKind::Data);
         cause.step = static_cast<std::uint32_t>(m.sendStep);
         cause.chunk = m.chunk;
         m_out.add(std::move(cause));

@@ -33,14 +33,17 @@ struct Shape {
         switch (pattern) {
         case Pattern::Allgather:
         case Pattern::Gather:
-            if (b == MscclBuffer::Input) return {MscclBuffer::Output, rank * c + i};
+            if (b == MscclBuffer::Input)
+                return {MscclBuffer::Output, rank * c + i};
             break;
         case Pattern::ReduceScatter:
         case Pattern::Scatter:
-            if (b == MscclBuffer::Output) return {MscclBuffer::Input, rank * c + i};
+            if (b == MscclBuffer::Output)
+                return {MscclBuffer::Input, rank * c + i};
             break;
         default:
-            if (b == MscclBuffer::Output) return {MscclBuffer::Input, i};
+            if (b == MscclBuffer::Output)
+                return {MscclBuffer::Input, i};
         }
         return {b, i};
     }
@@ -56,18 +59,29 @@ struct Shape {
         std::vector<std::uint32_t> e;
         switch (pattern) {
         case Pattern::Allgather:
-        case Pattern::Gather: e.push_back(id(k / c, k % c)); break;
-        case Pattern::Alltoall: e.push_back(id(k / c, rank * c + k % c)); break;
-        case Pattern::Broadcast: e.push_back(id(root, k)); break;
-        case Pattern::Scatter: e.push_back(id(root, rank * c + k)); break;
+        case Pattern::Gather:
+            e.push_back(id(k / c, k % c));
+            break;
+        case Pattern::Alltoall:
+            e.push_back(id(k / c, rank * c + k % c));
+            break;
+        case Pattern::Broadcast:
+            e.push_back(id(root, k));
+            break;
+        case Pattern::Scatter:
+            e.push_back(id(root, rank * c + k));
+            break;
         case Pattern::Allreduce:
         case Pattern::Reduce:
-            for (int r = 0; r < n; ++r) e.push_back(id(r, k));
+            for (int r = 0; r < n; ++r)
+                e.push_back(id(r, k));
             break;
         case Pattern::ReduceScatter:
-            for (int r = 0; r < n; ++r) e.push_back(id(r, rank * c + k));
+            for (int r = 0; r < n; ++r)
+                e.push_back(id(r, rank * c + k));
             break;
-        case Pattern::PointToPoint: break;  // (mscclPattern names collectives only)
+        case Pattern::PointToPoint:
+            break; // (mscclPattern names collectives only)
         }
         return e;
     }
@@ -105,7 +119,7 @@ struct Findings {
 };
 
 inline MscclFinding finding(int rank, std::string what, int tb = -1, int s = -1,
-                     MscclFindingKind kind = MscclFindingKind::Structure)
+                            MscclFindingKind kind = MscclFindingKind::Structure)
 {
     MscclFinding f;
     f.kind = kind;
@@ -116,19 +130,21 @@ inline MscclFinding finding(int rank, std::string what, int tb = -1, int s = -1,
     return f;
 }
 
-inline std::string located(int tb, int s) { return "tb " + std::to_string(tb) + " step " + std::to_string(s); }
-
+inline std::string located(int tb, int s)
+{
+    return "tb " + std::to_string(tb) + " step " + std::to_string(s);
+}
 
 /// One op of the program while it runs.
 struct Op {
-    int gpu = 0, tb = 0, st = 0;  ///< indices into the program
+    int gpu = 0, tb = 0, st = 0; ///< indices into the program
     int rank = 0;
-    std::vector<int> next;         ///< ops that wait for this one
-    int waiting = 0;               ///< ops this one still waits for
-    int start = 0;                 ///< the step its inputs are ready after
-    int done = 0;                  ///< the step it completes in
-    int send = -1;                 ///< its send (index into Run::sends), −1 when it sends nothing
-    int recv = -1;                 ///< the send it receives, −1 when it receives nothing
+    std::vector<int> next; ///< ops that wait for this one
+    int waiting = 0;       ///< ops this one still waits for
+    int start = 0;         ///< the step its inputs are ready after
+    int done = 0;          ///< the step it completes in
+    int send = -1;         ///< its send (index into Run::sends), −1 when it sends nothing
+    int recv = -1;         ///< the send it receives, −1 when it receives nothing
     bool ran = false;
 };
 
@@ -209,11 +225,11 @@ private:
     Findings& m_out;
     std::vector<Op> m_ops;
     std::vector<Send> m_sends;
-    std::vector<std::array<std::vector<Value>, 3>> m_buffers;  ///< rank → buffer → chunk
-    std::vector<std::array<std::vector<int>, 3>> m_written;    ///< the step each chunk was last written in
+    std::vector<std::array<std::vector<Value>, 3>> m_buffers; ///< rank → buffer → chunk
+    std::vector<std::array<std::vector<int>, 3>> m_written;   ///< the step each chunk was last written in
     std::vector<Loss> m_losses;
     std::vector<Misplacement> m_misplaced;
-    std::vector<int> m_unmatched;                              ///< receive ops with no send
+    std::vector<int> m_unmatched; ///< receive ops with no send
     int m_steps = 0;
 };
 

@@ -78,14 +78,15 @@ ContributionSets::SetId ContributionSets::intern(const std::vector<Run>& r, std:
             return other;
     }
     checkMemory("the partial results of a reduction", saturatingMul(m_runs.size() + r.size(), sizeof(Run) * 2),
-                std::to_string(m_runs.size() + r.size()) + " runs of contributions × " + std::to_string(2 * sizeof(Run)) + " B");
+                std::to_string(m_runs.size() + r.size()) + " runs of contributions × " +
+                    std::to_string(2 * sizeof(Run)) + " B");
     const auto id = static_cast<SetId>(m_sizes.size());
     m_runs.insert(m_runs.end(), r.begin(), r.end());
     m_offsets.push_back(m_runs.size());
     m_sizes.push_back(size);
     m_hashes.push_back(h);
     m_table[slot] = id;
-    if (2 * (m_sizes.size() - m_nodes) > m_table.size()) {  // keep it at most half full
+    if (2 * (m_sizes.size() - m_nodes) > m_table.size()) { // keep it at most half full
         std::vector<SetId> bigger(m_table.size() * 2, kEmpty);
         const std::size_t bigMask = bigger.size() - 1;
         for (SetId other : m_table)
@@ -97,7 +98,7 @@ ContributionSets::SetId ContributionSets::intern(const std::vector<Run>& r, std:
             }
         m_table.swap(bigger);
         if (m_memo.size() < (std::size_t{1} << 20))
-            m_memo.resize(m_memo.size() * 2);  // (a cache: dropping what it held only costs lookups)
+            m_memo.resize(m_memo.size() * 2); // (a cache: dropping what it held only costs lookups)
     }
     return id;
 }
@@ -149,11 +150,11 @@ ContributionSets::MergeResult ContributionSets::merge(SetId held, SetId incoming
     if (!overlap) {
         r = {Merge::Added, intern(m_scratch, m_sizes[held] + m_sizes[incoming]), {}};
     } else if (common == m_sizes[held]) {
-        r = {Merge::Replaced, incoming, {}};  // held ⊂ incoming (equal sets share an id: handled above)
+        r = {Merge::Replaced, incoming, {}}; // held ⊂ incoming (equal sets share an id: handled above)
     } else {
         r = {Merge::Overlap, held, NodeId{witness}};
     }
-    m_memo[memoSlot()] = MemoSlot{key, r};  // after intern, which may have grown the cache
+    m_memo[memoSlot()] = MemoSlot{key, r}; // after intern, which may have grown the cache
     return r;
 }
 
@@ -201,7 +202,8 @@ std::string chunkName(const Schedule& s, const Block& b)
 ReductionReplay::ReductionReplay(const Schedule& s, const std::function<void(const ReductionArrival&)>& onArrival)
 {
     if (!combines(s.pattern()))
-        throw Error("a " + toString(s.pattern()) + " does not combine contributions; only reduce, reduce-scatter and "
+        throw Error("a " + toString(s.pattern()) +
+                    " does not combine contributions; only reduce, reduce-scatter and "
                     "allreduce are replayed as partial results");
     if (!s.finalized())
         throw Error("replaying a reduction needs the schedule finalized (Schedule::finalize)");

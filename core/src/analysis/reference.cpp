@@ -42,8 +42,9 @@ BroadcastReference broadcastReference(const Topology& topo, NodeId source, PortM
     case PortModel::AllPort: {
         const auto k = static_cast<std::uint64_t>(topo.portsPerNode());
         r.minSteps = ceilLog(n, k + 1);
-        r.minStepsReason = "⌈log" + std::to_string(k + 1) + " " + std::to_string(n) + "⌉ = " + std::to_string(r.minSteps) +
-                           ", all-port: each informed node informs at most " + std::to_string(k) + " more each step";
+        r.minStepsReason = "⌈log" + std::to_string(k + 1) + " " + std::to_string(n) +
+                           "⌉ = " + std::to_string(r.minSteps) + ", all-port: each informed node informs at most " +
+                           std::to_string(k) + " more each step";
         break;
     }
     case PortModel::MultiPort:

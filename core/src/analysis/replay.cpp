@@ -103,8 +103,9 @@ std::size_t firstMismatch(const Block& b, std::span<const std::uint8_t> bytes)
 std::string describeBlock(const Topology& topo, const Block& b)
 {
     auto name = [&](NodeId v) { return v < topo.nodeCount() ? topo.nodeName(v) : std::to_string(v); };
-    return "block (origin " + name(NodeId{b.origin}) + ", dest " + (b.dest == Block::kAll ? std::string("all") : name(NodeId{b.dest})) +
-           ", part " + std::to_string(b.part) + ")";
+    return "block (origin " + name(NodeId{b.origin}) + ", dest " +
+           (b.dest == Block::kAll ? std::string("all") : name(NodeId{b.dest})) + ", part " + std::to_string(b.part) +
+           ")";
 }
 
 std::vector<Block> requiredBlocks(const Schedule& schedule, NodeId node)
@@ -147,7 +148,7 @@ std::vector<Block> requiredBlocks(const Schedule& schedule, NodeId node)
             break;
         case Pattern::Reduce:
             if (node == src)
-                out.push_back(Block{Block::kAll, Block::kAll, p});  // chunk p, complete
+                out.push_back(Block{Block::kAll, Block::kAll, p}); // chunk p, complete
             break;
         case Pattern::Allreduce:
             out.push_back(Block{Block::kAll, Block::kAll, p});
@@ -156,7 +157,7 @@ std::vector<Block> requiredBlocks(const Schedule& schedule, NodeId node)
             out.push_back(Block{Block::kAll, node, p});
             break;
         case Pattern::PointToPoint:
-            break;  // a program of messages: nothing must end anywhere
+            break; // a program of messages: nothing must end anywhere
         }
     }
     std::sort(out.begin(), out.end());
@@ -240,8 +241,7 @@ struct Holdings {
 class Problems {
 public:
     Problems(ReplayReport& report, std::size_t limit) : m_report(report), m_limit(limit) {}
-    template <class MakeText>
-    void add(MakeText&& text)
+    template <class MakeText> void add(MakeText&& text)
     {
         if (m_report.problems.size() < m_limit)
             m_report.problems.push_back(text());
@@ -358,7 +358,7 @@ private:
             const Block& b = blocks[k];
             const std::span<std::uint8_t> out{m_wire.data() + at + k * m_bytes, m_bytes};
             if (const std::uint64_t c = combinedChunk(op.transfer, k); c != kNoChunk) {
-                const auto partial = m_partials[v].chunk(c);  // as it stood at the end of the last step
+                const auto partial = m_partials[v].chunk(c); // as it stood at the end of the last step
                 std::copy(partial.begin(), partial.end(), out.begin());
                 continue;
             }
@@ -417,8 +417,7 @@ private:
             if (bad != m_bytes)
                 m_problems.add([&] {
                     return "step " + std::to_string(step) + ": transfer " + std::to_string(op.transfer) + " " +
-                           describeBlock(m_topo, b) + " reaches " + name(v) + " wrong from byte " +
-                           std::to_string(bad);
+                           describeBlock(m_topo, b) + " reaches " + name(v) + " wrong from byte " + std::to_string(bad);
                 });
             Holdings& h = m_held[v];
             const auto [slot, fresh] = h.offset.try_emplace(b, h.bytes.size());

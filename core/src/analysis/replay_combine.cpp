@@ -67,7 +67,8 @@ CombinePlan combinePlan(const Schedule& schedule)
     plan.first.resize(transfers.size() + 1);
     for (std::size_t t = 0; t < transfers.size(); ++t) {
         const Transfer& tr = transfers[t];
-        plan.first[t + 1] = plan.first[t] + (tr.payload < schedule.payloadCount() ? schedule.payload(tr.payload).size() : 0);
+        plan.first[t + 1] =
+            plan.first[t] + (tr.payload < schedule.payloadCount() ? schedule.payload(tr.payload).size() : 0);
     }
     plan.arrivals.resize(plan.first.back());
     std::size_t lastTransfer = ~std::size_t{0}, k = 0;
@@ -125,8 +126,8 @@ std::string PartialResults::check(std::size_t transfer, std::size_t k, std::span
     const auto bad = std::mismatch(got.begin(), got.end(), m_scratch.begin()).first;
     if (bad == got.end())
         return {};
-    return chunkName(m_schedule, named) + " differs from byte " + std::to_string(bad - got.begin()) + " of the sum of " +
-           std::to_string(sets.size(a.incoming)) + " of " + std::to_string(sets.nodeCount()) +
+    return chunkName(m_schedule, named) + " differs from byte " + std::to_string(bad - got.begin()) +
+           " of the sum of " + std::to_string(sets.size(a.incoming)) + " of " + std::to_string(sets.nodeCount()) +
            " contributions its sender should hold";
 }
 

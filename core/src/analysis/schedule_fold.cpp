@@ -17,11 +17,11 @@ constexpr std::uint32_t kUnset = std::numeric_limits<std::uint32_t>::max();
 
 /// The k-th send of a rank, as every rank's k-th send must be for the fold to hold.
 struct SendShape {
-    std::uint64_t size = 0;      ///< blocks carried, or the load's bits (independent of the message size)
+    std::uint64_t size = 0; ///< blocks carried, or the load's bits (independent of the message size)
     std::uint32_t out = 0, in = 0, hops = 0;
-    std::uint32_t recvNo = 0;    ///< which receive of its peer it pairs with
+    std::uint32_t recvNo = 0; ///< which receive of its peer it pairs with
     std::uint32_t step = 0;
-    std::uint32_t depBegin = 0, depEnd = 0;  ///< its sender's receives it waits for, in the pool
+    std::uint32_t depBegin = 0, depEnd = 0; ///< its sender's receives it waits for, in the pool
     bool sentBefore = false;
     bool sameAs(const SendShape& o) const
     {
@@ -57,7 +57,11 @@ public:
         if (m_deps.size() > 1)
             std::sort(m_deps.begin(), m_deps.end());
         SendShape shape{.size = m_load ? std::bit_cast<std::uint64_t>(t.size) : m_schedule.payload(t.payload).size(),
-                        .out = w.out, .in = w.in, .hops = w.hops, .recvNo = q, .step = t.step.value(),
+                        .out = w.out,
+                        .in = w.in,
+                        .hops = w.hops,
+                        .recvNo = q,
+                        .step = t.step.value(),
                         .sentBefore = w.sentBefore};
         if (k == m_shapes.size()) {
             shape.depBegin = static_cast<std::uint32_t>(m_pool.size());
@@ -102,10 +106,14 @@ public:
         for (std::uint32_t k = 0; k < count; ++k) {
             const SendShape& s = m_shapes[k];
             const auto transfer = static_cast<std::int64_t>(m_example[k]);
-            f.program.ops.push_back(ProgramOp{.kind = ProgramOp::Kind::Send, .tag = k, .nic = s.out, .recvNic = s.in,
-                                              .hops = s.hops, .transfer = transfer});
-            f.program.ops.push_back(ProgramOp{.kind = ProgramOp::Kind::Recv, .tag = k, .nic = s.in, .recvNic = s.in,
+            f.program.ops.push_back(ProgramOp{.kind = ProgramOp::Kind::Send,
+                                              .tag = k,
+                                              .nic = s.out,
+                                              .recvNic = s.in,
+                                              .hops = s.hops,
                                               .transfer = transfer});
+            f.program.ops.push_back(
+                ProgramOp{.kind = ProgramOp::Kind::Recv, .tag = k, .nic = s.in, .recvNic = s.in, .transfer = transfer});
             if (s.sentBefore)
                 f.program.dependencies.push_back({2 * k, 2 * (k - 1), true});
             for (std::uint32_t d = s.depBegin; d < s.depEnd; ++d)
@@ -123,12 +131,12 @@ public:
 private:
     const Schedule& m_schedule;
     bool m_load;
-    std::vector<std::uint32_t> m_sends, m_recvs;   ///< per rank: sends and receives so far
-    std::vector<std::uint32_t> m_recvNo;           ///< per transfer: its receive's number at the receiver
-    std::vector<std::uint32_t> m_transferOf;       ///< per transfer: its send's number at the sender
-    std::vector<SendShape> m_shapes;               ///< the k-th send, as first seen
-    std::vector<std::uint32_t> m_example;          ///< the transfer it was first seen in
-    std::vector<std::uint32_t> m_recvPort;         ///< the q-th receive's port, as first seen
+    std::vector<std::uint32_t> m_sends, m_recvs; ///< per rank: sends and receives so far
+    std::vector<std::uint32_t> m_recvNo;         ///< per transfer: its receive's number at the receiver
+    std::vector<std::uint32_t> m_transferOf;     ///< per transfer: its send's number at the sender
+    std::vector<SendShape> m_shapes;             ///< the k-th send, as first seen
+    std::vector<std::uint32_t> m_example;        ///< the transfer it was first seen in
+    std::vector<std::uint32_t> m_recvPort;       ///< the q-th receive's port, as first seen
     std::vector<std::uint32_t> m_pool, m_deps;
 };
 

@@ -1,7 +1,7 @@
 // A schedule as a program of sends and receives for the time engine (time_engine.h): its
 // transfers' sizes in bytes, the ports they use and the data each send waits for.
-#include "topocast/analysis/time_engine.h"
 #include "schedule_walk.h"
+#include "topocast/analysis/time_engine.h"
 
 #include "topocast/model/error.h"
 #include "topocast/model/limits.h"
@@ -63,8 +63,7 @@ public:
     /// Calls f(receive) for each receive that brought `block` to `node` since the node's last
     /// send of it, newest first. A send need not wait for the receives an earlier send of its
     /// rank waited for: it starts after that send started, so after they ended.
-    template <class F>
-    void takeNew(std::uint32_t node, std::uint32_t block, F&& f)
+    template <class F> void takeNew(std::uint32_t node, std::uint32_t block, F&& f)
     {
         const std::uint64_t key = node * m_blocks + block;
         Slot* slot = nullptr;
@@ -90,13 +89,13 @@ public:
 
 private:
     struct Slot {
-        std::uint32_t head = kNone;   ///< the latest receive's entry
-        std::uint32_t taken = kNone;  ///< the entry the node's last send of the block took from
+        std::uint32_t head = kNone;  ///< the latest receive's entry
+        std::uint32_t taken = kNone; ///< the entry the node's last send of the block took from
     };
     std::uint64_t m_blocks;
     std::vector<Slot> m_dense;
     std::unordered_map<std::uint64_t, Slot> m_sparse;
-    std::vector<std::pair<std::uint32_t, std::uint32_t>> m_pool;  // (receiving transfer, entry before it)
+    std::vector<std::pair<std::uint32_t, std::uint32_t>> m_pool; // (receiving transfer, entry before it)
 };
 
 /// The port a message leaves `from` by (all-port: its first link's direction; k-port: that
@@ -143,11 +142,11 @@ void walkScheduleProgram(const Schedule& schedule, const NetworkModel& network,
         payloadStart[p + 1] = static_cast<std::uint32_t>(blockIds.size());
     }
     HeldBy held(ranks, std::max<std::size_t>(number.size(), 1));
-    std::size_t arrivals = 0;  // blocks received in all: the pool's size at the end
+    std::size_t arrivals = 0; // blocks received in all: the pool's size at the end
     for (const Transfer& t : transfers)
         arrivals += payloadStart[t.payload + 1] - payloadStart[t.payload];
     held.reserve(arrivals);
-    std::vector<std::pair<std::uint32_t, std::uint32_t>> arriving;  // (node, block) of this step's receives
+    std::vector<std::pair<std::uint32_t, std::uint32_t>> arriving; // (node, block) of this step's receives
     std::vector<std::uint32_t> arrivingRecv;
     std::vector<std::uint8_t> sent(ranks, 0);
     // The send that last took each receive as a dependency (per transfer), so each is taken once.
@@ -172,9 +171,14 @@ void walkScheduleProgram(const Schedule& schedule, const NetworkModel& network,
                 arriving.emplace_back(t.to.value(), blockIds[k]);
                 arrivingRecv.push_back(send);
             }
-            const WalkedTransfer w{.index = i, .transfer = t, .bytes = bytesOf(t), .out = out, .in = in,
+            const WalkedTransfer w{.index = i,
+                                   .transfer = t,
+                                   .bytes = bytesOf(t),
+                                   .out = out,
+                                   .in = in,
                                    .hops = static_cast<std::uint32_t>(schedule.hops(t)),
-                                   .sentBefore = sent[t.from] != 0, .waitsFor = deps};
+                                   .sentBefore = sent[t.from] != 0,
+                                   .waitsFor = deps};
             sent[t.from] = 1;
             if (!visit(w))
                 return;
@@ -195,7 +199,7 @@ OpProgram scheduleProgram(const Schedule& schedule, const NetworkModel& network)
                 std::to_string(schedule.size()) + " transfers, " + std::to_string(kEngineBytesPerTransfer) + " B each");
     OpProgram program;
     program.ranks = schedule.topology().nodeCount();
-    program.pairedByIndex = true;  // send 2i, its receive 2i+1, tag i: unique
+    program.pairedByIndex = true; // send 2i, its receive 2i+1, tag i: unique
     program.ops.reserve(schedule.size() * 2);
     program.dependencies.reserve(schedule.size() * 2);
     std::vector<std::uint32_t> lastSend(program.ranks, 0);
@@ -203,11 +207,22 @@ OpProgram scheduleProgram(const Schedule& schedule, const NetworkModel& network)
         const Transfer& t = w.transfer;
         const auto send = static_cast<std::uint32_t>(2 * w.index);
         const auto tag = static_cast<std::uint32_t>(w.index);
-        program.ops.push_back(ProgramOp{.kind = ProgramOp::Kind::Send, .rank = t.from.value(), .peer = t.to.value(),
-                                        .tag = tag, .size = w.bytes, .nic = w.out, .recvNic = w.in, .hops = w.hops,
+        program.ops.push_back(ProgramOp{.kind = ProgramOp::Kind::Send,
+                                        .rank = t.from.value(),
+                                        .peer = t.to.value(),
+                                        .tag = tag,
+                                        .size = w.bytes,
+                                        .nic = w.out,
+                                        .recvNic = w.in,
+                                        .hops = w.hops,
                                         .transfer = static_cast<std::int64_t>(w.index)});
-        program.ops.push_back(ProgramOp{.kind = ProgramOp::Kind::Recv, .rank = t.to.value(), .peer = t.from.value(),
-                                        .tag = tag, .size = w.bytes, .nic = w.in, .recvNic = w.in,
+        program.ops.push_back(ProgramOp{.kind = ProgramOp::Kind::Recv,
+                                        .rank = t.to.value(),
+                                        .peer = t.from.value(),
+                                        .tag = tag,
+                                        .size = w.bytes,
+                                        .nic = w.in,
+                                        .recvNic = w.in,
                                         .transfer = static_cast<std::int64_t>(w.index)});
         // A rank issues its sends in the schedule's order (as a program does): a send starts no
         // sooner than the rank's send before it.

@@ -24,8 +24,9 @@ void runInSteps(Engine& engine, const OpProgram& program, const std::vector<std:
             continue;
         OpProgram part;
         part.ranks = program.ranks;
-        part.pairedByIndex = program.pairedByIndex;  // (each step starts at an even op)
-        part.ops.assign(program.ops.begin() + static_cast<std::ptrdiff_t>(from), program.ops.begin() + static_cast<std::ptrdiff_t>(to));
+        part.pairedByIndex = program.pairedByIndex; // (each step starts at an even op)
+        part.ops.assign(program.ops.begin() + static_cast<std::ptrdiff_t>(from),
+                        program.ops.begin() + static_cast<std::ptrdiff_t>(to));
         std::vector<OpTiming> timing(part.ops.size());
         std::vector<std::uint8_t> partDone(part.ops.size(), 0);
         engine.run(part, barrier, timing, partDone);
@@ -39,8 +40,8 @@ void runInSteps(Engine& engine, const OpProgram& program, const std::vector<std:
 
 /// Runs a schedule's program (whole or folded), the steps' transfers starting at `first`;
 /// `tied` says whether two events fell on one instant.
-TimeResult runScheduleProgram(const OpProgram& program, const std::vector<std::size_t>& first, const NetworkModel& network,
-                              const TimeOptions& options, bool& tied)
+TimeResult runScheduleProgram(const OpProgram& program, const std::vector<std::size_t>& first,
+                              const NetworkModel& network, const TimeOptions& options, bool& tied)
 {
     TimeResult r;
     r.model = options.steps ? "loggp-steps" : "loggp";
@@ -141,7 +142,7 @@ std::vector<TimeResult> timeSchedule(const Schedule& schedule, const NetworkMode
     checkNetworkModel(network);
     const bool fold = std::any_of(each.begin(), each.end(), [](const TimeOptions& o) { return o.fold; });
     const std::optional<FoldedProgram> folded = fold ? foldSchedule(schedule, network) : std::nullopt;
-    std::optional<OpProgram> program;  // made once, where a reading needs every rank
+    std::optional<OpProgram> program; // made once, where a reading needs every rank
     std::vector<TimeResult> out;
     for (const TimeOptions& options : each) {
         if (options.fold && folded)

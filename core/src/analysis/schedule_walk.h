@@ -12,13 +12,13 @@ namespace topocast {
 
 /// One transfer as its program sees it.
 struct WalkedTransfer {
-    std::size_t index = 0;       ///< in the schedule's transfer order
+    std::size_t index = 0; ///< in the schedule's transfer order
     const Transfer& transfer;
-    std::uint64_t bytes = 0;     ///< TransferBytes at the network's message size
-    std::uint32_t out = 0;       ///< the sender's port
-    std::uint32_t in = 0;        ///< the receiver's port
+    std::uint64_t bytes = 0; ///< TransferBytes at the network's message size
+    std::uint32_t out = 0;   ///< the sender's port
+    std::uint32_t in = 0;    ///< the receiver's port
     std::uint32_t hops = 0;
-    bool sentBefore = false;     ///< the sender has a send before this one (it starts no sooner)
+    bool sentBefore = false; ///< the sender has a send before this one (it starts no sooner)
     /// The transfers (of earlier steps) whose receives brought the blocks it carries to its
     /// sender, each once, in the order the blocks were found.
     std::span<const std::uint32_t> waitsFor;

@@ -74,10 +74,10 @@ struct Flow {
     std::uint32_t op = 0;
     std::uint64_t transfer = 0;
     bool transit = false;
-    std::uint32_t hop = 0;       ///< store-and-forward: the link it crosses now
-    double at = 0;               ///< engine time (ns) its current part started
-    double clockAt = 0;          ///< SimGrid's clock (s) then
-    double began = 0;            ///< engine time (ns) its first part started
+    std::uint32_t hop = 0; ///< store-and-forward: the link it crosses now
+    double at = 0;         ///< engine time (ns) its current part started
+    double clockAt = 0;    ///< SimGrid's clock (s) then
+    double began = 0;      ///< engine time (ns) its first part started
 };
 
 class Driver final : public loggp::Wire {
@@ -104,8 +104,13 @@ public:
     void start(std::uint32_t op, bool transit, double at) override
     {
         const ProgramOp& p = (*m_ops)[op];
-        Flow f{.op = op, .transfer = static_cast<std::uint64_t>(p.transfer), .transit = transit, .hop = 0, .at = at,
-               .clockAt = 0, .began = at};
+        Flow f{.op = op,
+               .transfer = static_cast<std::uint64_t>(p.transfer),
+               .transit = transit,
+               .hop = 0,
+               .at = at,
+               .clockAt = 0,
+               .began = at};
         const std::uint64_t hops = m_in.routes.first[f.transfer + 1] - m_in.routes.first[f.transfer];
         f.hop = m_saf && !transit && hops > 0 ? static_cast<std::uint32_t>(hops - 1) : 0;
         launch(f);
@@ -124,12 +129,12 @@ private:
     {
         const std::uint64_t first = m_in.routes.first[f.transfer];
         const std::uint64_t hops = m_in.routes.first[f.transfer + 1] - first;
-        std::uint64_t from = first, to = first + hops;  // the links this part crosses
+        std::uint64_t from = first, to = first + hops; // the links this part crosses
         if (m_saf)
             from = first + f.hop, to = from + 1;
         f.clockAt = sg4::Engine::get_clock();
         const std::uint64_t bytes = bytesOf(f);
-        if (hops == 0 || bytes == 0) {  // nothing on a link: the model's time, which is none
+        if (hops == 0 || bytes == 0) { // nothing on a link: the model's time, which is none
             arrived(f, f.at);
             return;
         }
@@ -166,7 +171,7 @@ private:
         if (slot == nullptr)
             return;
         const Flow f = slot->flow;
-        releaseEnded();  // (not this one: SimGrid still holds it while it tells us)
+        releaseEnded(); // (not this one: SimGrid still holds it while it tells us)
         m_release.push_back(slot->index);
         const double end = f.at + (sg4::Engine::get_clock() - f.clockAt) / kNs;
         arrived(f, end);
@@ -290,7 +295,7 @@ private:
             arm();
             return;
         }
-        m_over = true;  // every step ran
+        m_over = true; // every step ran
     }
 
     struct Slot {
@@ -307,13 +312,13 @@ private:
     loggp::Engine m_engine;
     const std::vector<ProgramOp>* m_ops = nullptr;
     std::vector<LinkImpl*> m_route;
-    std::deque<Slot> m_slots;  // only grows: a Comm holds a pointer into it (set_data)
+    std::deque<Slot> m_slots; // only grows: a Comm holds a pointer into it (set_data)
     std::vector<sg4::CommPtr> m_comms;
     std::vector<std::uint32_t> m_free, m_release;
     std::multiset<double> m_armed;
-    std::size_t m_part = 0, m_partStep = 0;  // parts begun; the step of the last (steps only)
+    std::size_t m_part = 0, m_partStep = 0; // parts begun; the step of the last (steps only)
     bool m_over = false;
-    std::uint64_t m_through = 0;  // messages whose bytes are through
+    std::uint64_t m_through = 0; // messages whose bytes are through
     std::chrono::steady_clock::time_point m_reported = std::chrono::steady_clock::now();
     OpProgram m_stepProgram;
     std::vector<OpTiming> m_timing;
@@ -337,7 +342,7 @@ Output runSimGrid(const Input& in)
     sg4::Engine engine(&argc, argv);
     sg4::Engine::set_config("network/model:CM02");
     sg4::Engine::set_config("network/crosstraffic:0");
-    auto* zone = new PathZone("topocast");  // the first zone is SimGrid's root, which it owns
+    auto* zone = new PathZone("topocast"); // the first zone is SimGrid's root, which it owns
     sg4::NetZone* z = zone->get_iface();
     std::vector<sg4::Host*> hosts;
     hosts.reserve(in.program->ranks);

@@ -21,9 +21,9 @@ struct Routes {
 };
 
 struct Input {
-    const OpProgram* program = nullptr;  ///< a schedule's program (paired by index)
-    std::vector<std::size_t> stepFirst;  ///< the first transfer of each step, then the count
-    bool steps = false;                  ///< a barrier between steps
+    const OpProgram* program = nullptr; ///< a schedule's program (paired by index)
+    std::vector<std::size_t> stepFirst; ///< the first transfer of each step, then the count
+    bool steps = false;                 ///< a barrier between steps
     NetworkModel network;
     Routes routes;
     /// Called now and then (about once a second of the run) with the share of messages through.
@@ -31,10 +31,10 @@ struct Input {
 };
 
 struct Output {
-    std::vector<OpTiming> ops;        ///< per op of the program
-    std::vector<std::uint8_t> done;   ///< per op: it completed
-    std::vector<double> rankFinish;   ///< per rank
-    std::vector<OpTiming> hops;       ///< per entry of Routes::links: when the bytes crossed that link (ns)
+    std::vector<OpTiming> ops;      ///< per op of the program
+    std::vector<std::uint8_t> done; ///< per op: it completed
+    std::vector<double> rankFinish; ///< per rank
+    std::vector<OpTiming> hops;     ///< per entry of Routes::links: when the bytes crossed that link (ns)
     double wallSeconds = 0;
 };
 

@@ -29,8 +29,8 @@ namespace {
 /// Bytes a simulation holds per transfer: the engine's, the route's entries, SimGrid's
 /// communication while it is on the wire (an action, a variable of the max-min system).
 constexpr std::uint64_t kSimulationBytesPerTransfer = kEngineBytesPerTransfer + 96;
-constexpr std::uint64_t kSimulationBytesPerHop = 4 + 8 + 16 + 40;  // link index, channel, hop times, a link event
-constexpr std::uint64_t kSimulationBytesPerRank = kEngineBytesPerRank + 2048;  // a SimGrid host
+constexpr std::uint64_t kSimulationBytesPerHop = 4 + 8 + 16 + 40; // link index, channel, hop times, a link event
+constexpr std::uint64_t kSimulationBytesPerRank = kEngineBytesPerRank + 2048; // a SimGrid host
 
 // ---- the pipe between the child and its parent ---------------------------------------------
 
@@ -209,7 +209,7 @@ sim::Routes routesOf(const Schedule& schedule, std::vector<ChannelId>& channels,
 struct LinkEvent {
     std::uint32_t link;
     double time;
-    int delta;  ///< +1 a message's bytes begin to cross it, −1 they are through
+    int delta; ///< +1 a message's bytes begin to cross it, −1 they are through
     std::uint32_t transfer;
 };
 
@@ -274,8 +274,8 @@ std::vector<LinkLoad> linkLoads(const Simulation& s, const Schedule& schedule, c
 }
 
 /// The simulated result in the engine's form: each transfer's and step's times, the total.
-TimeResult timeOf(const Schedule& schedule, const OpProgram& program, const sim::Output& out, const NetworkModel& network,
-                  const SimulationOptions& options)
+TimeResult timeOf(const Schedule& schedule, const OpProgram& program, const sim::Output& out,
+                  const NetworkModel& network, const SimulationOptions& options)
 {
     TimeResult r;
     r.model = options.steps ? "simgrid-steps" : "simgrid";
@@ -299,8 +299,8 @@ TimeResult timeOf(const Schedule& schedule, const OpProgram& program, const sim:
             r.unfinished.push_back(loggp::opName(program, static_cast<std::uint32_t>(i)) + " never completed");
     if (options.steps)
         r.notes.push_back("a barrier between steps: no transfer starts before every rank has finished the step before");
-    r.notes.push_back("contention charged: messages that cross one link at once share its bandwidth (" + simulationEngine() +
-                      "; the two directions of a channel are two links)");
+    r.notes.push_back("contention charged: messages that cross one link at once share its bandwidth (" +
+                      simulationEngine() + "; the two directions of a channel are two links)");
     return r;
 }
 
@@ -314,7 +314,7 @@ bool simulationAvailable()
 void requireSimulation()
 {
     if (!simulationAvailable())
-        sim::runSimGrid({});  // (it says why: this build has no SimGrid)
+        sim::runSimGrid({}); // (it says why: this build has no SimGrid)
 }
 
 std::string simulationEngine()
@@ -348,8 +348,8 @@ Simulation simulateSchedule(const Schedule& schedule, const NetworkModel& networ
     checkMemory("simulating " + std::to_string(schedule.size()) + " transfers on " +
                     std::to_string(schedule.topology().nodeCount()) + " nodes",
                 estimate.bytes,
-                std::to_string(kSimulationBytesPerTransfer) + " B a transfer, " + std::to_string(kSimulationBytesPerHop) +
-                    " B a hop");
+                std::to_string(kSimulationBytesPerTransfer) + " B a transfer, " +
+                    std::to_string(kSimulationBytesPerHop) + " B a hop");
     Simulation s;
     s.contentionFree = timeSchedule(schedule, network, TimeOptions{.steps = options.steps, .fold = true});
     const OpProgram program = scheduleProgram(schedule, network);
@@ -388,7 +388,7 @@ LinkIntervals linkIntervals(const Simulation& s, ChannelId channel)
         open(out.busy, 1);
         open(out.shared, 2);
     }
-    for (std::vector<OpTiming>* list : {&out.busy, &out.shared}) {  // one interval where two touch
+    for (std::vector<OpTiming>* list : {&out.busy, &out.shared}) { // one interval where two touch
         std::vector<OpTiming> merged;
         for (const OpTiming& i : *list)
             if (!merged.empty() && merged.back().end >= i.start)

@@ -57,7 +57,7 @@ SimulatedPlayback::SimulatedPlayback(const Schedule& schedule, std::shared_ptr<c
         m_ownHops[t] = hopsOfTheirOwn(s, t) ? 1 : 0;
         const std::uint64_t first = s.routeFirst[t];
         const std::uint64_t last = s.routeFirst[t + 1];
-        if (first == last) {  // no link crossed: the transfer's own interval
+        if (first == last) { // no link crossed: the transfer's own interval
             m_wireBegin[t] = t < s.time.transfers.size() ? s.time.transfers[t].start : 0.0;
             m_wireEnd[t] = t < s.time.transfers.size() ? s.time.transfers[t].end : 0.0;
             continue;
@@ -126,9 +126,8 @@ LinkOccupancy::LinkOccupancy(const Simulation& s, std::uint64_t channelCount)
         m_events.push_back({h.start, static_cast<std::uint32_t>(c), +1});
         m_events.push_back({h.end, static_cast<std::uint32_t>(c), -1});
     }
-    std::sort(m_events.begin(), m_events.end(), [](const Event& a, const Event& b) {
-        return a.time != b.time ? a.time < b.time : a.delta < b.delta;
-    });
+    std::sort(m_events.begin(), m_events.end(),
+              [](const Event& a, const Event& b) { return a.time != b.time ? a.time < b.time : a.delta < b.delta; });
 }
 
 void LinkOccupancy::apply(const Event& e, int sign)
@@ -155,9 +154,8 @@ const std::vector<ChannelId>& LinkOccupancy::moveTo(double ns)
 
 std::string linkFinding(const Topology& topology, const LinkLoad& link)
 {
-    return topology.channelName(link.channel) + " carries " + std::to_string(link.most) +
-           " messages at once in step " + std::to_string(link.mostStep.value()) + " (shared " + shownNs(link.shared) +
-           " in all)";
+    return topology.channelName(link.channel) + " carries " + std::to_string(link.most) + " messages at once in step " +
+           std::to_string(link.mostStep.value()) + " (shared " + shownNs(link.shared) + " in all)";
 }
 
 std::string contentionSentence(const Simulation& simulation, const Topology& topology)
@@ -168,7 +166,8 @@ std::string contentionSentence(const Simulation& simulation, const Topology& top
     if (cost <= 1e-12)
         return "contention costs nothing in the total (links were shared off the critical path; the most: " +
                linkFinding(topology, simulation.links.front()) + ")";
-    return "contention costs " + formatSignificant(cost * 100, 3) + " %: " + linkFinding(topology, simulation.links.front());
+    return "contention costs " + formatSignificant(cost * 100, 3) +
+           " %: " + linkFinding(topology, simulation.links.front());
 }
 
 std::string stepContentionSentence(const Simulation& simulation, const Topology& topology, StepNo step)
@@ -180,7 +179,8 @@ std::string stepContentionSentence(const Simulation& simulation, const Topology&
     const double free = k < simulation.contentionFree.stepEnds.size() ? simulation.contentionFree.stepEnds[k] : end;
     std::string text = "Simulated: step " + std::to_string(step.value()) + "'s last message arrives at " + shownNs(end);
     if (free > 0 && end > free * (1 + 1e-9))
-        text += ", " + formatSignificant((end / free - 1) * 100, 3) + " % later than without contention (" + shownNs(free) + ")";
+        text += ", " + formatSignificant((end / free - 1) * 100, 3) + " % later than without contention (" +
+                shownNs(free) + ")";
     else
         text += ", as without contention";
     for (const LinkLoad& l : simulation.links)

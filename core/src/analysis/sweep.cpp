@@ -8,11 +8,11 @@
 
 #include <algorithm>
 #include <atomic>
+#include <bit>
 #include <exception>
 #include <mutex>
-#include <thread>
-#include <bit>
 #include <sstream>
+#include <thread>
 
 namespace topocast {
 
@@ -61,7 +61,7 @@ SweepSchedules sweepSchedules(const SweepRequest& request)
             names.push_back(info.name);
     std::vector<std::string> candidates;
     for (const std::string& name : names) {
-        const AlgorithmInfo& info = findAlgorithm(name);  // throws for an unknown name, listing them
+        const AlgorithmInfo& info = findAlgorithm(name); // throws for an unknown name, listing them
         if (std::find(info.patterns.begin(), info.patterns.end(), pattern) == info.patterns.end()) {
             if (!every)
                 out.notApplicable.emplace_back(name, "computes no " + pattern);
@@ -86,7 +86,8 @@ SweepSchedules sweepSchedules(const SweepRequest& request)
         for (std::size_t k = next++; k < candidates.size(); k = next++) {
             try {
                 const NodeId source = hasRoot(request.pattern) ? request.source : NodeId{0};
-                built[k].schedule.emplace(buildSchedule(candidates[k], request.topology, source, {{"pattern", pattern}}));
+                built[k].schedule.emplace(
+                    buildSchedule(candidates[k], request.topology, source, {{"pattern", pattern}}));
                 built[k].folded = foldSchedule(*built[k].schedule, request.network);
             } catch (const Error& e) {
                 built[k].why = e.what();
@@ -113,8 +114,9 @@ SweepSchedules sweepSchedules(const SweepRequest& request)
     }
     if (out.schedules.empty())
         throw Error("no algorithm computes a " + pattern + " on the " + request.topology.displayName() +
-                    (out.notApplicable.empty() ? std::string()
-                                               : " (" + out.notApplicable.front().first + ": " + out.notApplicable.front().second + ")"));
+                    (out.notApplicable.empty()
+                         ? std::string()
+                         : " (" + out.notApplicable.front().first + ": " + out.notApplicable.front().second + ")"));
     return out;
 }
 
@@ -138,7 +140,8 @@ double estimateSweepSeconds(const SweepSchedules& schedules, std::size_t sizes, 
     double transfers = 0;
     for (std::size_t a = 0; a < schedules.schedules.size(); ++a)
         transfers += static_cast<double>(timedTransfers(schedules, a));
-    const double cores = std::max(1u, std::min(std::thread::hardware_concurrency(), static_cast<unsigned>(std::max<std::size_t>(sizes, 1))));
+    const double cores = std::max(
+        1u, std::min(std::thread::hardware_concurrency(), static_cast<unsigned>(std::max<std::size_t>(sizes, 1))));
     return transfers * static_cast<double>(sizes) * (steps ? 0.45e-6 : 0.55e-6) / cores;
 }
 
@@ -158,7 +161,8 @@ void checkSweepMemory(const SweepSchedules& schedules, std::size_t sizes)
                     " cores at once; give fewer --algorithms");
 }
 
-SweepTable runSweep(const SweepRequest& request, const SweepSchedules& schedules, const std::function<void(double)>& progress)
+SweepTable runSweep(const SweepRequest& request, const SweepSchedules& schedules,
+                    const std::function<void(double)>& progress)
 {
     SweepTable table;
     table.request = request;
@@ -204,7 +208,7 @@ SweepTable runSweep(const SweepRequest& request, const SweepSchedules& schedules
                     if (folded[a]) {
                         resizeFolded(*folded[a], s, m.message);
                         t = timeFolded(s, *folded[a], m, options);
-                        if (!t && mine[a].ops.empty())  // two events on one instant: every rank
+                        if (!t && mine[a].ops.empty()) // two events on one instant: every rank
                             mine[a] = scheduleProgram(s, m);
                     }
                     if (!t) {
@@ -219,7 +223,8 @@ SweepTable runSweep(const SweepRequest& request, const SweepSchedules& schedules
                 }
                 // The bound of the pattern, from the first schedule (they share topology, pattern, source).
                 row.bound = timeBound(schedules.schedules.front().second, m);
-                row.winner = static_cast<std::size_t>(std::min_element(row.times.begin(), row.times.end()) - row.times.begin());
+                row.winner =
+                    static_cast<std::size_t>(std::min_element(row.times.begin(), row.times.end()) - row.times.begin());
             }
         } catch (...) {
             const std::lock_guard lock(reporting);

@@ -99,7 +99,7 @@ TimeBound boundOf(const Topology& topology, Pattern pattern, NodeId source, cons
     // (Half-duplex: the one-port bound, still below every time — a half-duplex port only waits more.)
     const int ports = network.ports == NetworkPorts::One || network.ports == NetworkPorts::Half ? 1
                       : network.ports == NetworkPorts::K ? std::min(network.k, degree)
-                                                          : degree;
+                                                         : degree;
     const double delta = ports == 1 ? std::max(o, g) : o;
 
     // Latency: the greedy rounds to reach every node, and the farthest node's hops.
@@ -124,20 +124,45 @@ TimeBound boundOf(const Topology& topology, Pattern pattern, NodeId source, cons
     double bytes = 0;
     std::string what;
     switch (pattern) {
-    case Pattern::Broadcast: bytes = m; what = "into every node but the source"; break;
-    case Pattern::Reduce: bytes = m; what = "into the root"; break;
-    case Pattern::Scatter: bytes = sourceSends > 0 ? sourceSends : share * m; what = "out of the source"; break;
-    case Pattern::Gather: bytes = share * m; what = "into the root"; break;
-    case Pattern::Allgather: bytes = share * m; what = "into every node"; break;
-    case Pattern::Alltoall: bytes = share * m; what = "into every node"; break;
-    case Pattern::ReduceScatter: bytes = share * m; what = "out of every node"; break;
-    case Pattern::Allreduce: bytes = 2 * share * m; what = "out of every node"; break;
-    case Pattern::PointToPoint: break;  // (timeBound(Schedule) bounds a program by its messages)
+    case Pattern::Broadcast:
+        bytes = m;
+        what = "into every node but the source";
+        break;
+    case Pattern::Reduce:
+        bytes = m;
+        what = "into the root";
+        break;
+    case Pattern::Scatter:
+        bytes = sourceSends > 0 ? sourceSends : share * m;
+        what = "out of the source";
+        break;
+    case Pattern::Gather:
+        bytes = share * m;
+        what = "into the root";
+        break;
+    case Pattern::Allgather:
+        bytes = share * m;
+        what = "into every node";
+        break;
+    case Pattern::Alltoall:
+        bytes = share * m;
+        what = "into every node";
+        break;
+    case Pattern::ReduceScatter:
+        bytes = share * m;
+        what = "out of every node";
+        break;
+    case Pattern::Allreduce:
+        bytes = 2 * share * m;
+        what = "out of every node";
+        break;
+    case Pattern::PointToPoint:
+        break; // (timeBound(Schedule) bounds a program by its messages)
     }
     const double perPort = std::ceil(bytes / ports);
     b.bandwidth = c + std::max(0.0, perPort - 1) * std::min(g, G);
-    b.bandwidthReason = fmt::format("{} {} over {} port{}", formatSize(static_cast<std::uint64_t>(std::ceil(bytes))), what,
-                                    ports, ports == 1 ? "" : "s");
+    b.bandwidthReason = fmt::format("{} {} over {} port{}", formatSize(static_cast<std::uint64_t>(std::ceil(bytes))),
+                                    what, ports, ports == 1 ? "" : "s");
     b.total = std::max(b.latency, b.bandwidth);
     return b;
 }
@@ -192,11 +217,15 @@ double busBandwidthFactor(Pattern pattern, std::uint64_t nodes)
 {
     const double n = static_cast<double>(std::max<std::uint64_t>(nodes, 1));
     switch (pattern) {
-    case Pattern::Allreduce: return 2 * (n - 1) / n;
+    case Pattern::Allreduce:
+        return 2 * (n - 1) / n;
     case Pattern::Broadcast:
-    case Pattern::Reduce: return 1;
-    case Pattern::PointToPoint: return 0;  // no collective: no bus bandwidth
-    default: return (n - 1) / n;
+    case Pattern::Reduce:
+        return 1;
+    case Pattern::PointToPoint:
+        return 0; // no collective: no bus bandwidth
+    default:
+        return (n - 1) / n;
     }
 }
 

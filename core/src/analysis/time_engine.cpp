@@ -8,13 +8,14 @@ namespace topocast {
 
 using namespace loggp;
 
-
 void loggp::checkProgramMemory(const OpProgram& program)
 {
-    checkMemory("timing a program of " + std::to_string(program.ops.size()) + " ops on " + std::to_string(program.ranks) + " ranks",
+    checkMemory("timing a program of " + std::to_string(program.ops.size()) + " ops on " +
+                    std::to_string(program.ranks) + " ranks",
                 saturatingAdd(saturatingMul(program.ranks, kEngineBytesPerRank),
                               saturatingMul(program.ops.size() / 2 + 1, kEngineBytesPerTransfer)),
-                std::to_string(kEngineBytesPerRank) + " B a rank, " + std::to_string(kEngineBytesPerTransfer) + " B a pair of ops");
+                std::to_string(kEngineBytesPerRank) + " B a rank, " + std::to_string(kEngineBytesPerTransfer) +
+                    " B a pair of ops");
 }
 
 TimeResult timeProgram(const OpProgram& program, const NetworkModel& network)
@@ -36,6 +37,5 @@ TimeResult timeProgram(const OpProgram& program, const NetworkModel& network)
     finish(r, engine, program, done);
     return r;
 }
-
 
 } // namespace topocast

@@ -23,8 +23,7 @@ constexpr std::size_t kMaxFindingNodes = 4096;
 class Report {
 public:
     Report(Validation& v, std::size_t limit) : m_v(v), m_limit(limit) {}
-    void add(FindingKind kind, StepNo step, std::vector<NodeId> nodes, std::string sentence,
-             std::int64_t channel = -1)
+    void add(FindingKind kind, StepNo step, std::vector<NodeId> nodes, std::string sentence, std::int64_t channel = -1)
     {
         ++m_v.violationCount;
         if (m_v.violations.size() < m_limit) {
@@ -38,7 +37,10 @@ private:
     std::size_t m_limit;
 };
 
-std::string at(std::uint32_t step) { return "step " + std::to_string(step) + ": "; }
+std::string at(std::uint32_t step)
+{
+    return "step " + std::to_string(step) + ": ";
+}
 
 std::string blockName(const Topology& topo, const Block& b, std::uint32_t parts)
 {
@@ -59,23 +61,28 @@ bool checkTransfers(const Schedule& s, Report& report)
     for (std::size_t i = 0; i < s.transfers().size(); ++i) {
         const Transfer& t = s.transfers()[i];
         if (t.from >= topo.nodeCount() || t.to >= topo.nodeCount()) {
-            report.add(FindingKind::BadTransfer, t.step, {}, at(t.step) + "transfer " + std::to_string(i) + " names node " +
-                       std::to_string(std::max(t.from, t.to)) + ", outside the " + topo.displayName());
+            report.add(FindingKind::BadTransfer, t.step, {},
+                       at(t.step) + "transfer " + std::to_string(i) + " names node " +
+                           std::to_string(std::max(t.from, t.to)) + ", outside the " + topo.displayName());
             routesOk = false;
             continue;
         }
         if (t.step < 1)
-            report.add(FindingKind::BadTransfer, StepNo{0}, {t.from, t.to}, "transfer " + std::to_string(i) + " (" + topo.nodeName(t.from) + "→" + topo.nodeName(t.to) +
-                       ") has step 0; steps start at 1");
+            report.add(FindingKind::BadTransfer, StepNo{0}, {t.from, t.to},
+                       "transfer " + std::to_string(i) + " (" + topo.nodeName(t.from) + "→" + topo.nodeName(t.to) +
+                           ") has step 0; steps start at 1");
         if (t.from == t.to)
-            report.add(FindingKind::BadTransfer, t.step, {t.from}, at(t.step) + topo.nodeName(t.from) + " sends to itself");
+            report.add(FindingKind::BadTransfer, t.step, {t.from},
+                       at(t.step) + topo.nodeName(t.from) + " sends to itself");
         if (t.payload >= s.payloadCount())
-            report.add(FindingKind::BadTransfer, t.step, {t.from, t.to}, at(t.step) + topo.nodeName(t.from) + "→" + topo.nodeName(t.to) + " carries payload " +
-                       std::to_string(t.payload) + ", which does not exist");
+            report.add(FindingKind::BadTransfer, t.step, {t.from, t.to},
+                       at(t.step) + topo.nodeName(t.from) + "→" + topo.nodeName(t.to) + " carries payload " +
+                           std::to_string(t.payload) + ", which does not exist");
         if (t.route.kind == RouteKind::Cyclic && t.route.start >= topo.dims()) {
-            report.add(FindingKind::BadRoute, t.step, {t.from, t.to}, at(t.step) + "route " + topo.nodeName(t.from) + "→" + topo.nodeName(t.to) +
-                       " starts in dimension " + std::to_string(t.route.start) + "; the " + topo.displayName() +
-                       " has " + std::to_string(topo.dims()));
+            report.add(FindingKind::BadRoute, t.step, {t.from, t.to},
+                       at(t.step) + "route " + topo.nodeName(t.from) + "→" + topo.nodeName(t.to) +
+                           " starts in dimension " + std::to_string(t.route.start) + "; the " + topo.displayName() +
+                           " has " + std::to_string(topo.dims()));
             routesOk = false;
             continue;
         }
@@ -88,8 +95,9 @@ bool checkTransfers(const Schedule& s, Report& report)
                 cur = topo.channelHead(c);
             });
             if (!connected || cur != t.to) {
-                report.add(FindingKind::BadRoute, t.step, {t.from, t.to}, at(t.step) + "route " + topo.nodeName(t.from) + "→" + topo.nodeName(t.to) +
-                           " is not a connected path ending at the receiver");
+                report.add(FindingKind::BadRoute, t.step, {t.from, t.to},
+                           at(t.step) + "route " + topo.nodeName(t.from) + "→" + topo.nodeName(t.to) +
+                               " is not a connected path ending at the receiver");
                 routesOk = false;
             }
         } catch (const Error& e) {
@@ -122,19 +130,22 @@ void checkPorts(const Schedule& s, Report& report)
             case PortModel::OnePort:
             case PortModel::OnePortExchange:
                 if (ns == 2)
-                    report.add(FindingKind::PortLimit, step, {t.from, t.to}, at(step) + topo.nodeName(t.from) + " sends more than once under the " + toString(model) +
-                               " model");
+                    report.add(FindingKind::PortLimit, step, {t.from, t.to},
+                               at(step) + topo.nodeName(t.from) + " sends more than once under the " + toString(model) +
+                                   " model");
                 if (nr == 2)
-                    report.add(FindingKind::PortLimit, step, {t.to, t.from}, at(step) + topo.nodeName(t.to) + " receives more than once under the " +
-                               toString(model) + " model");
+                    report.add(FindingKind::PortLimit, step, {t.to, t.from},
+                               at(step) + topo.nodeName(t.to) + " receives more than once under the " +
+                                   toString(model) + " model");
                 break;
             case PortModel::HalfDuplex:
-                break;  // checked below, once all sends and receives of the step are counted
+                break; // checked below, once all sends and receives of the step are counted
             case PortModel::AllPort:
             case PortModel::MultiPort:
                 if (model == PortModel::MultiPort && ns == static_cast<std::uint32_t>(s.maxSendsPerStep) + 1)
-                    report.add(FindingKind::PortLimit, step, {t.from, t.to}, at(step) + topo.nodeName(t.from) + " sends more than " +
-                               std::to_string(s.maxSendsPerStep) + " messages in one step");
+                    report.add(FindingKind::PortLimit, step, {t.from, t.to},
+                               at(step) + topo.nodeName(t.from) + " sends more than " +
+                                   std::to_string(s.maxSendsPerStep) + " messages in one step");
                 if (model == PortModel::AllPort) {
                     try {
                         std::optional<ChannelId> first;
@@ -145,11 +156,13 @@ void checkPorts(const Schedule& s, Report& report)
                             last = c;
                         });
                         if (first && !firstChannels.emplace(*first, 1).second)
-                            report.add(FindingKind::PortLimit, step, {t.from, t.to}, at(step) + topo.nodeName(t.from) + " injects two messages on channel " +
-                                       topo.channelName(*first) + " (all-port allows one per outgoing channel)");
+                            report.add(FindingKind::PortLimit, step, {t.from, t.to},
+                                       at(step) + topo.nodeName(t.from) + " injects two messages on channel " +
+                                           topo.channelName(*first) + " (all-port allows one per outgoing channel)");
                         if (first && !lastChannels.emplace(last, 1).second)
-                            report.add(FindingKind::PortLimit, step, {t.to, t.from}, at(step) + topo.nodeName(t.to) + " accepts two messages on channel " +
-                                       topo.channelName(last) + " (all-port allows one per incoming channel)");
+                            report.add(FindingKind::PortLimit, step, {t.to, t.from},
+                                       at(step) + topo.nodeName(t.to) + " accepts two messages on channel " +
+                                           topo.channelName(last) + " (all-port allows one per incoming channel)");
                     } catch (const Error&) {
                         // reported by checkTransfers
                     }
@@ -161,14 +174,18 @@ void checkPorts(const Schedule& s, Report& report)
             if (t.from >= topo.nodeCount() || t.to >= topo.nodeCount())
                 continue;
             if (model == PortModel::HalfDuplex && sends[t.from] + receives[t.from] > 1 && sends[t.from] != kNever) {
-                report.add(FindingKind::PortLimit, step, {t.from, t.to}, at(step) + topo.nodeName(t.from) + " both sends and receives (or sends twice) under the "
-                                                               "half-duplex model");
-                sends[t.from] = kNever;  // report once per node and step
+                report.add(FindingKind::PortLimit, step, {t.from, t.to},
+                           at(step) + topo.nodeName(t.from) +
+                               " both sends and receives (or sends twice) under the "
+                               "half-duplex model");
+                sends[t.from] = kNever; // report once per node and step
             }
             if (model == PortModel::OnePortExchange && sends[t.from] == 1 && receives[t.from] == 1 &&
                 recvPartner[t.from] != t.to) {
-                report.add(FindingKind::PortLimit, step, {t.from, t.to, recvPartner[t.from]}, at(step) + topo.nodeName(t.from) + " sends to " + topo.nodeName(t.to) + " but receives from " +
-                           topo.nodeName(recvPartner[t.from]) + "; one-port exchange allows one partner per step");
+                report.add(FindingKind::PortLimit, step, {t.from, t.to, recvPartner[t.from]},
+                           at(step) + topo.nodeName(t.from) + " sends to " + topo.nodeName(t.to) +
+                               " but receives from " + topo.nodeName(recvPartner[t.from]) +
+                               "; one-port exchange allows one partner per step");
             }
         }
         for (const Transfer& t : transfers) {
@@ -198,18 +215,23 @@ void checkSimpleBroadcast(const Schedule& s, const ValidateOptions& options, Rep
         if (t.from >= topo.nodeCount() || t.to >= topo.nodeCount() || t.from == t.to)
             continue;
         if (informedAt[t.from] >= t.step) {
-            report.add(FindingKind::NotYetHolding, t.step, {t.from, t.to}, at(t.step) + topo.nodeName(t.from) + " sends to " + topo.nodeName(t.to) +
-                       " but does not hold the message yet" +
-                       (informedAt[t.from] == kNever ? std::string(" (it never receives it)")
-                                                     : " (it receives it in step " + std::to_string(informedAt[t.from]) + ")"));
+            report.add(FindingKind::NotYetHolding, t.step, {t.from, t.to},
+                       at(t.step) + topo.nodeName(t.from) + " sends to " + topo.nodeName(t.to) +
+                           " but does not hold the message yet" +
+                           (informedAt[t.from] == kNever
+                                ? std::string(" (it never receives it)")
+                                : " (it receives it in step " + std::to_string(informedAt[t.from]) + ")"));
         }
         if (t.to == s.source()) {
-            report.add(FindingKind::InformedTwice, t.step, {t.to, t.from}, at(t.step) + topo.nodeName(t.to) + " (the source) receives the message again from " +
-                       topo.nodeName(t.from));
+            report.add(FindingKind::InformedTwice, t.step, {t.to, t.from},
+                       at(t.step) + topo.nodeName(t.to) + " (the source) receives the message again from " +
+                           topo.nodeName(t.from));
         } else if (received[t.to]) {
             if (options.forbidDuplicateReceives)
-                report.add(FindingKind::InformedTwice, t.step, {t.to, t.from}, at(t.step) + topo.nodeName(t.to) + " receives the message again from " + topo.nodeName(t.from) +
-                           " (it already has it since step " + std::to_string(informedAt[t.to]) + ")");
+                report.add(FindingKind::InformedTwice, t.step, {t.to, t.from},
+                           at(t.step) + topo.nodeName(t.to) + " receives the message again from " +
+                               topo.nodeName(t.from) + " (it already has it since step " +
+                               std::to_string(informedAt[t.to]) + ")");
         } else {
             received[t.to] = true;
         }
@@ -225,8 +247,9 @@ void checkSimpleBroadcast(const Schedule& s, const ValidateOptions& options, Rep
                 never.push_back(v);
         }
     if (missing)
-        report.add(FindingKind::NeverReached, StepNo{s.stepCount()}, std::move(never), std::to_string(missing) + " of " + std::to_string(topo.nodeCount()) +
-                   " nodes never receive the message (first: " + topo.nodeName(firstMissing) + ")");
+        report.add(FindingKind::NeverReached, StepNo{s.stepCount()}, std::move(never),
+                   std::to_string(missing) + " of " + std::to_string(topo.nodeCount()) +
+                       " nodes never receive the message (first: " + topo.nodeName(firstMissing) + ")");
 }
 
 struct NodeBlockHash {
@@ -268,7 +291,8 @@ void checkBlocks(const Schedule& s, const ValidateOptions& options, Report& repo
         if (messages)
             return b.dest < n && b.dest != b.origin;
         if (personalized)
-            return b.dest != Block::kAll && b.dest < n && b.dest != b.origin && (takesPart.empty() || takesPart[b.dest]);
+            return b.dest != Block::kAll && b.dest < n && b.dest != b.origin &&
+                   (takesPart.empty() || takesPart[b.dest]);
         return b.dest == Block::kAll;
     };
 
@@ -279,36 +303,41 @@ void checkBlocks(const Schedule& s, const ValidateOptions& options, Report& repo
             deliveries += s.payload(t.payload).size();
     checkMemory("checking the " + toString(pattern) + " blocks of a schedule on the " + topo.displayName(),
                 saturatingMul(deliveries, 48), std::to_string(deliveries) + " block deliveries × 48 B");
-    std::unordered_map<std::pair<NodeId, Block>, std::uint32_t, NodeBlockHash> held;  // (node, block) → step
-    std::vector<std::uint64_t> complete(n, 0);  // blocks each node must end with, received so far
+    std::unordered_map<std::pair<NodeId, Block>, std::uint32_t, NodeBlockHash> held; // (node, block) → step
+    std::vector<std::uint64_t> complete(n, 0); // blocks each node must end with, received so far
 
     for (const Transfer& t : s.transfers()) {
         if (t.from >= n || t.to >= n || t.from == t.to || t.payload >= s.payloadCount())
             continue;
         for (const Block& b : s.payload(t.payload)) {
             if (!validBlock(b)) {
-                report.add(FindingKind::WrongData, t.step, {t.from, t.to}, at(t.step) + topo.nodeName(t.from) + "→" + topo.nodeName(t.to) + " carries a " +
-                           blockName(topo, b, parts) + ", which is not data of this " + toString(pattern) +
-                           (parts > 1 ? " (parts 0.." + std::to_string(parts - 1) + ")" : std::string()));
+                report.add(FindingKind::WrongData, t.step, {t.from, t.to},
+                           at(t.step) + topo.nodeName(t.from) + "→" + topo.nodeName(t.to) + " carries a " +
+                               blockName(topo, b, parts) + ", which is not data of this " + toString(pattern) +
+                               (parts > 1 ? " (parts 0.." + std::to_string(parts - 1) + ")" : std::string()));
                 continue;
             }
             if (b.origin != t.from) {
                 auto it = held.find({t.from, b});
                 if (it == held.end() || it->second >= t.step)
-                    report.add(FindingKind::NotYetHolding, t.step, {t.from, t.to}, at(t.step) + topo.nodeName(t.from) + " sends the " + blockName(topo, b, parts) + " to " +
-                               topo.nodeName(t.to) + " but does not hold it yet" +
-                               (it == held.end() ? std::string() : " (it receives it in step " + std::to_string(it->second) + ")"));
+                    report.add(FindingKind::NotYetHolding, t.step, {t.from, t.to},
+                               at(t.step) + topo.nodeName(t.from) + " sends the " + blockName(topo, b, parts) + " to " +
+                                   topo.nodeName(t.to) + " but does not hold it yet" +
+                                   (it == held.end() ? std::string()
+                                                     : " (it receives it in step " + std::to_string(it->second) + ")"));
             }
             if (b.origin == t.to && !messages) {
-                report.add(FindingKind::InformedTwice, t.step, {t.to, t.from}, at(t.step) + topo.nodeName(t.to) + " receives its own " + blockName(topo, b, parts));
+                report.add(FindingKind::InformedTwice, t.step, {t.to, t.from},
+                           at(t.step) + topo.nodeName(t.to) + " receives its own " + blockName(topo, b, parts));
                 continue;
             }
             auto [it, inserted] = held.emplace(std::pair{t.to, b}, t.step);
             if (!inserted) {
                 // (A token may come twice: two messages may wait for one receive.)
                 if ((options.forbidDuplicateReceives || personalized) && !messages)
-                    report.add(FindingKind::InformedTwice, t.step, {t.to, t.from}, at(t.step) + topo.nodeName(t.to) + " receives the " + blockName(topo, b, parts) +
-                               " again (it has it since step " + std::to_string(it->second) + ")");
+                    report.add(FindingKind::InformedTwice, t.step, {t.to, t.from},
+                               at(t.step) + topo.nodeName(t.to) + " receives the " + blockName(topo, b, parts) +
+                                   " again (it has it since step " + std::to_string(it->second) + ")");
                 continue;
             }
             if ((!personalized || b.dest == t.to) && (pattern != Pattern::Gather || t.to == s.source()))
@@ -317,7 +346,7 @@ void checkBlocks(const Schedule& s, const ValidateOptions& options, Report& repo
     }
 
     if (messages)
-        return;  // nothing must end anywhere
+        return; // nothing must end anywhere
     std::size_t incomplete = 0;
     NodeId first{};
     std::vector<NodeId> short_;
@@ -339,9 +368,10 @@ void checkBlocks(const Schedule& s, const ValidateOptions& options, Report& repo
         }
     }
     if (incomplete)
-        report.add(FindingKind::NeverReached, StepNo{s.stepCount()}, std::move(short_), std::to_string(incomplete) + " of " + std::to_string(n) + " nodes do not end with all their data (first: " +
-                   topo.nodeName(first) + " has " + std::to_string(firstHas) + " of its " + std::to_string(firstNeeds) +
-                   " blocks)");
+        report.add(FindingKind::NeverReached, StepNo{s.stepCount()}, std::move(short_),
+                   std::to_string(incomplete) + " of " + std::to_string(n) +
+                       " nodes do not end with all their data (first: " + topo.nodeName(first) + " has " +
+                       std::to_string(firstHas) + " of its " + std::to_string(firstNeeds) + " blocks)");
 }
 
 std::string contributionsText(const Topology& topo, const ContributionSets& sets, ContributionSets::SetId id)
@@ -361,17 +391,20 @@ void checkReduction(const Schedule& s, const ValidateOptions& options, Report& r
     const std::string what = toString(s.pattern());
     ReductionReplay replay(s, [&](const ReductionArrival& a) {
         const Transfer& t = s.transfers()[a.transfer];
-        if (a.chunk != kNoChunk && (a.merge.kind == ContributionSets::Merge::Added || a.merge.kind == ContributionSets::Merge::Replaced))
-            return;  // the common case, tens of millions of times on a large torus: no strings
+        if (a.chunk != kNoChunk &&
+            (a.merge.kind == ContributionSets::Merge::Added || a.merge.kind == ContributionSets::Merge::Replaced))
+            return; // the common case, tens of millions of times on a large torus: no strings
         const std::string edge = topo.nodeName(t.from) + "→" + topo.nodeName(t.to);
         if (a.chunk == kNoChunk) {
-            const std::string block = "[" + (a.block.origin == Block::kAll ? std::string("*") : std::to_string(a.block.origin)) +
-                                      ", " + (a.block.dest == Block::kAll ? std::string("*") : std::to_string(a.block.dest)) +
-                                      ", " + std::to_string(a.block.part) + "]";
-            report.add(FindingKind::WrongData, t.step, {t.from, t.to}, at(t.step) + edge + " carries block " + block +
-                       ", which names no chunk of this " + what + " (its blocks are partial results: origin * with " +
-                       (s.pattern() == Pattern::ReduceScatter ? "the owner as dest" : std::string("dest *")) + " and part 0.." +
-                       std::to_string(s.parts - 1) + ")");
+            const std::string block =
+                "[" + (a.block.origin == Block::kAll ? std::string("*") : std::to_string(a.block.origin)) + ", " +
+                (a.block.dest == Block::kAll ? std::string("*") : std::to_string(a.block.dest)) + ", " +
+                std::to_string(a.block.part) + "]";
+            report.add(FindingKind::WrongData, t.step, {t.from, t.to},
+                       at(t.step) + edge + " carries block " + block + ", which names no chunk of this " + what +
+                           " (its blocks are partial results: origin * with " +
+                           (s.pattern() == Pattern::ReduceScatter ? "the owner as dest" : std::string("dest *")) +
+                           " and part 0.." + std::to_string(s.parts - 1) + ")");
             return;
         }
         const ContributionSets& sets = *a.sets;
@@ -382,15 +415,17 @@ void checkReduction(const Schedule& s, const ValidateOptions& options, Report& r
             break;
         case ContributionSets::Merge::Repeated:
             if (options.forbidDuplicateReceives)
-                report.add(FindingKind::InformedTwice, t.step, {t.to, t.from}, at(t.step) + topo.nodeName(t.to) + " receives " + chunk + " from " +
-                           topo.nodeName(t.from) + " again: the same partial result it holds (" +
-                           contributionsText(topo, sets, a.before) + ")");
+                report.add(FindingKind::InformedTwice, t.step, {t.to, t.from},
+                           at(t.step) + topo.nodeName(t.to) + " receives " + chunk + " from " + topo.nodeName(t.from) +
+                               " again: the same partial result it holds (" + contributionsText(topo, sets, a.before) +
+                               ")");
             break;
         case ContributionSets::Merge::Overlap:
-            report.add(FindingKind::InformedTwice, t.step, {t.to, t.from}, at(t.step) + topo.nodeName(t.to) + " receives " + chunk + " from " +
-                       topo.nodeName(t.from) + " (" + contributionsText(topo, sets, a.incoming) + ") but already holds (" +
-                       contributionsText(topo, sets, a.before) + "); both contain the contribution of " +
-                       topo.nodeName(a.merge.witness) + ", which would be combined twice");
+            report.add(FindingKind::InformedTwice, t.step, {t.to, t.from},
+                       at(t.step) + topo.nodeName(t.to) + " receives " + chunk + " from " + topo.nodeName(t.from) +
+                           " (" + contributionsText(topo, sets, a.incoming) + ") but already holds (" +
+                           contributionsText(topo, sets, a.before) + "); both contain the contribution of " +
+                           topo.nodeName(a.merge.witness) + ", which would be combined twice");
             break;
         }
     });
@@ -404,9 +439,10 @@ void checkReduction(const Schedule& s, const ValidateOptions& options, Report& r
             if (sets.isFull(id))
                 continue;
             if (incomplete++ == 0) {
-                first = topo.nodeName(v) + " ends " + chunkName(s, chunkBlock(s, c)) + " with " + std::to_string(sets.size(id)) + " of " +
-                        std::to_string(topo.nodeCount()) + " contributions; the contribution of " +
-                        topo.nodeName(sets.firstMissing(id)) + " never reaches it";
+                first = topo.nodeName(v) + " ends " + chunkName(s, chunkBlock(s, c)) + " with " +
+                        std::to_string(sets.size(id)) + " of " + std::to_string(topo.nodeCount()) +
+                        " contributions; the contribution of " + topo.nodeName(sets.firstMissing(id)) +
+                        " never reaches it";
             }
             if (short_.size() < kMaxFindingNodes && (short_.empty() || short_.back() != v))
                 short_.push_back(v);
@@ -415,8 +451,8 @@ void checkReduction(const Schedule& s, const ValidateOptions& options, Report& r
     if (incomplete)
         report.add(FindingKind::NeverReached, StepNo{s.stepCount()}, short_,
                    std::to_string(short_.size()) + (short_.size() == kMaxFindingNodes ? " or more" : "") + " of " +
-                       std::to_string(topo.nodeCount()) + " nodes do not end with their complete " + what + " result (" +
-                       std::to_string(incomplete) + " chunks short; first: " + first + ")");
+                       std::to_string(topo.nodeCount()) + " nodes do not end with their complete " + what +
+                       " result (" + std::to_string(incomplete) + " chunks short; first: " + first + ")");
 }
 
 } // namespace
@@ -424,22 +460,31 @@ void checkReduction(const Schedule& s, const ValidateOptions& options, Report& r
 std::string toString(FindingKind kind)
 {
     switch (kind) {
-    case FindingKind::InformedTwice: return "informed twice";
-    case FindingKind::NotYetHolding: return "not yet holding";
-    case FindingKind::ChannelShared: return "channel shared";
-    case FindingKind::NeverReached: return "never reached";
-    case FindingKind::PortLimit: return "port limit";
-    case FindingKind::BadRoute: return "bad route";
-    case FindingKind::BadTransfer: return "bad transfer";
-    case FindingKind::WrongData: return "wrong data";
-    case FindingKind::FoundWrongAtImport: return "found wrong at import";
+    case FindingKind::InformedTwice:
+        return "informed twice";
+    case FindingKind::NotYetHolding:
+        return "not yet holding";
+    case FindingKind::ChannelShared:
+        return "channel shared";
+    case FindingKind::NeverReached:
+        return "never reached";
+    case FindingKind::PortLimit:
+        return "port limit";
+    case FindingKind::BadRoute:
+        return "bad route";
+    case FindingKind::BadTransfer:
+        return "bad transfer";
+    case FindingKind::WrongData:
+        return "wrong data";
+    case FindingKind::FoundWrongAtImport:
+        return "found wrong at import";
     }
     return "unknown";
 }
 
 std::string findingLine(const Topology& topo, const Finding& f)
 {
-    if (f.kind == FindingKind::FoundWrongAtImport)  // no step or nodes of the schedule: the program's own words
+    if (f.kind == FindingKind::FoundWrongAtImport) // no step or nodes of the schedule: the program's own words
         return toString(f.kind) + ": " + f.text;
     std::string line = (f.kind == FindingKind::NeverReached ? "after step " : "step ") + std::to_string(f.step) + ", " +
                        toString(f.kind) + ", node" + (f.nodes.size() == 1 ? "" : "s");
@@ -469,11 +514,13 @@ void reportImportFindings(const Schedule& s, Report& report)
     const std::optional<ImportFindings> found = importFindings(s);
     if (!found)
         return;
-    const std::string from = "imported from " + found->file + ", which the " + found->collective + " check found wrong: ";
+    const std::string from =
+        "imported from " + found->file + ", which the " + found->collective + " check found wrong: ";
     for (const std::string& text : found->texts)
         report.add(FindingKind::FoundWrongAtImport, StepNo{0}, {}, from + text);
-    for (std::uint64_t k = found->texts.size(); k < found->count; ++k)  // counted, not listed
-        report.add(FindingKind::FoundWrongAtImport, StepNo{0}, {}, from + "(a finding the file counts but does not list)");
+    for (std::uint64_t k = found->texts.size(); k < found->count; ++k) // counted, not listed
+        report.add(FindingKind::FoundWrongAtImport, StepNo{0}, {},
+                   from + "(a finding the file counts but does not list)");
 }
 
 Validation validate(const Schedule& schedule, const ValidateOptions& options)
@@ -485,7 +532,7 @@ Validation validate(const Schedule& schedule, const ValidateOptions& options)
     Validation v;
     Report report(v, options.maxViolations);
     Schedule copy;
-    if (!schedule.finalized()) {  // steps must be indexed
+    if (!schedule.finalized()) { // steps must be indexed
         copy = schedule;
         copy.finalize();
     }
@@ -521,8 +568,9 @@ Validation validate(const Schedule& schedule, const ValidateOptions& options)
             }
             if (c.transfers.size() > 4)
                 who += ", …";
-            report.add(FindingKind::ChannelShared, c.step, std::move(nodes), at(c.step) + std::to_string(c.transfers.size()) + " transfers share the directed channel " +
-                       s.topology().channelName(c.channel) + " (" + who + ")",
+            report.add(FindingKind::ChannelShared, c.step, std::move(nodes),
+                       at(c.step) + std::to_string(c.transfers.size()) + " transfers share the directed channel " +
+                           s.topology().channelName(c.channel) + " (" + who + ")",
                        static_cast<std::int64_t>(c.channel));
         }
     }

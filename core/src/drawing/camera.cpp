@@ -12,14 +12,20 @@ namespace topocast {
 
 namespace {
 
-float radians(float degrees) { return degrees * std::numbers::pi_v<float> / 180.0f; }
+float radians(float degrees)
+{
+    return degrees * std::numbers::pi_v<float> / 180.0f;
+}
 
-Eigen::Vector3f vec(const Vec3& v) { return {v[0], v[1], v[2]}; }
+Eigen::Vector3f vec(const Vec3& v)
+{
+    return {v[0], v[1], v[2]};
+}
 
 Mat4 toArray(const Eigen::Matrix4f& m)
 {
     Mat4 out{};
-    Eigen::Map<Eigen::Matrix4f>(out.data()) = m;  // Eigen's default storage is column-major too
+    Eigen::Map<Eigen::Matrix4f>(out.data()) = m; // Eigen's default storage is column-major too
     return out;
 }
 
@@ -32,9 +38,15 @@ Vec3 OrbitView::eye() const
             centre[2] + std::cos(y) * std::cos(p) * distance};
 }
 
-float OrbitView::nearPlane() const { return std::max(0.05f, distance * 0.01f); }
+float OrbitView::nearPlane() const
+{
+    return std::max(0.05f, distance * 0.01f);
+}
 
-float OrbitView::farPlane() const { return distance * 10.0f + 100.0f; }
+float OrbitView::farPlane() const
+{
+    return distance * 10.0f + 100.0f;
+}
 
 Mat4 OrbitView::viewMatrix() const
 {
@@ -118,7 +130,8 @@ OrbitView defaultView(const Topology& topo, const std::vector<Vec3>& positions, 
 
 Vec3 projectPoint(const Mat4& viewProjection, const Vec3& p)
 {
-    const Eigen::Vector4f c = Eigen::Map<const Eigen::Matrix4f>(viewProjection.data()) * Eigen::Vector4f(p[0], p[1], p[2], 1.0f);
+    const Eigen::Vector4f c =
+        Eigen::Map<const Eigen::Matrix4f>(viewProjection.data()) * Eigen::Vector4f(p[0], p[1], p[2], 1.0f);
     if (c.w() <= 0.0f)
         return {0, 0, 2};
     return {c.x() / c.w(), c.y() / c.w(), c.z() / c.w()};
@@ -142,7 +155,7 @@ std::vector<bool> visibleNodes(const OrbitView& view, const std::vector<Vec3>& p
 float drawnNodeRadius(std::size_t nodes)
 {
     if (nodes > 4096)
-        return 0.2f;  // 32×32×32 and up: a few pixels wide, else they vanish
+        return 0.2f; // 32×32×32 and up: a few pixels wide, else they vanish
     // 16×16×16: 16 exploded planes seen from 22° above put nodes of one plane near the rays to
     // nodes of another; thinner spheres (0.11, measured with `topocast-cli visibility`) let every
     // preset show ≥ 95 % of each step's active nodes. Smaller networks keep the full size.

@@ -13,10 +13,19 @@ namespace topocast::colour {
 namespace {
 
 constexpr double kPi = std::numbers::pi;
-double deg(double rad) { return rad * 180.0 / kPi; }
-double rad(double deg) { return deg * kPi / 180.0; }
+double deg(double rad)
+{
+    return rad * 180.0 / kPi;
+}
+double rad(double deg)
+{
+    return deg * kPi / 180.0;
+}
 
-Eigen::Vector3d linear(const Srgb& c) { return {srgbToLinear(c.r), srgbToLinear(c.g), srgbToLinear(c.b)}; }
+Eigen::Vector3d linear(const Srgb& c)
+{
+    return {srgbToLinear(c.r), srgbToLinear(c.g), srgbToLinear(c.b)};
+}
 Srgb encoded(const Eigen::Vector3d& v)
 {
     auto e = [](double x) { return linearToSrgb(std::clamp(x, 0.0, 1.0)); };
@@ -63,12 +72,21 @@ constexpr double kCividis[kMapEntries][3] = {
     {0.941147, 0.847530, 0.275815}, {0.977780, 0.877281, 0.227954}, {0.995737, 0.909344, 0.217772},
 };
 // Table entry k sits at index min(8k, 255) of the 256.
-double entryPosition(int k) { return std::min(8 * k, 255) / 255.0; }
+double entryPosition(int k)
+{
+    return std::min(8 * k, 255) / 255.0;
+}
 
 } // namespace
 
-double srgbToLinear(double c) { return c <= 0.04045 ? c / 12.92 : std::pow((c + 0.055) / 1.055, 2.4); }
-double linearToSrgb(double c) { return c <= 0.0031308 ? 12.92 * c : 1.055 * std::pow(c, 1.0 / 2.4) - 0.055; }
+double srgbToLinear(double c)
+{
+    return c <= 0.04045 ? c / 12.92 : std::pow((c + 0.055) / 1.055, 2.4);
+}
+double linearToSrgb(double c)
+{
+    return c <= 0.0031308 ? 12.92 * c : 1.055 * std::pow(c, 1.0 / 2.4) - 0.055;
+}
 
 Srgb fromHex(const std::string& hex)
 {
@@ -80,7 +98,7 @@ Srgb fromHex(const std::string& hex)
         int v = 0;
         for (int j = 0; j < 2; ++j) {
             const char c = hex[static_cast<std::size_t>(1 + 2 * i + j)];
-            const int d = (c >= '0' && c <= '9') ? c - '0'
+            const int d = (c >= '0' && c <= '9')   ? c - '0'
                           : (c >= 'a' && c <= 'f') ? c - 'a' + 10
                           : (c >= 'A' && c <= 'F') ? c - 'A' + 10
                                                    : -1;
@@ -100,7 +118,7 @@ Lab toLab(const Srgb& c)
     toXyz << 0.4124564, 0.3575761, 0.1804375, 0.2126729, 0.7151522, 0.0721750, 0.0193339, 0.1191920, 0.9503041;
     const Eigen::Vector3d white(0.95047, 1.0, 1.08883);
     const Eigen::Vector3d xyz = (toXyz * linear(c)).cwiseQuotient(white);
-    constexpr double e = 216.0 / 24389.0, k = 24389.0 / 27.0;  // CIE's exact (6/29)^3 and (29/3)^3
+    constexpr double e = 216.0 / 24389.0, k = 24389.0 / 27.0; // CIE's exact (6/29)^3 and (29/3)^3
     auto f = [&](double t) { return t > e ? std::cbrt(t) : (k * t + 16.0) / 116.0; };
     const double fx = f(xyz.x()), fy = f(xyz.y()), fz = f(xyz.z());
     return {116.0 * fy - 16.0, 500.0 * (fx - fy), 200.0 * (fy - fz)};
@@ -149,7 +167,10 @@ double deltaE2000(const Lab& x, const Lab& y)
     return std::sqrt(tl * tl + tc * tc + th * th + rt * tc * th);
 }
 
-double deltaE2000(const Srgb& x, const Srgb& y) { return deltaE2000(toLab(x), toLab(y)); }
+double deltaE2000(const Srgb& x, const Srgb& y)
+{
+    return deltaE2000(toLab(x), toLab(y));
+}
 
 Srgb mix(const Srgb& a, const Srgb& b, double t)
 {
@@ -182,10 +203,14 @@ const std::array<Vision, 4>& allVisions()
 std::string visionName(Vision v)
 {
     switch (v) {
-    case Vision::Normal: return "normal vision";
-    case Vision::Protan: return "protanopia";
-    case Vision::Deutan: return "deuteranopia";
-    case Vision::Tritan: return "tritanopia";
+    case Vision::Normal:
+        return "normal vision";
+    case Vision::Protan:
+        return "protanopia";
+    case Vision::Deutan:
+        return "deuteranopia";
+    case Vision::Tritan:
+        return "tritanopia";
     }
     return {};
 }
@@ -208,7 +233,7 @@ Srgb simulate(const Srgb& c, Vision v)
 
 Srgb mapColour(ColourMap map, double t)
 {
-    const double (*table)[3] = map == ColourMap::Viridis ? kViridis : kCividis;
+    const double(*table)[3] = map == ColourMap::Viridis ? kViridis : kCividis;
     t = std::isnan(t) ? 0.0 : std::clamp(t, 0.0, 1.0);
     int k = 0;
     while (k + 2 < kMapEntries && entryPosition(k + 1) < t)
@@ -268,14 +293,14 @@ Palette normalPalette()
 {
     Palette p;
     p.background = fromHex("#171a1f");
-    p.source = fromHex("#e69f00");      // Okabe–Ito orange
-    p.informed = fromHex("#56b4e9");    // sky blue
-    p.receiving = fromHex("#009e73");   // bluish green
-    p.uninformed = fromHex("#8c8f98");  // light enough to stay apart from the background at full fade
+    p.source = fromHex("#e69f00");     // Okabe–Ito orange
+    p.informed = fromHex("#56b4e9");   // sky blue
+    p.receiving = fromHex("#009e73");  // bluish green
+    p.uninformed = fromHex("#8c8f98"); // light enough to stay apart from the background at full fade
     p.link = fromHex("#474a54");
-    p.linkUsed = fromHex("#0072b2");    // blue
-    p.inFlight = fromHex("#f0e442");    // yellow
-    p.contention = fromHex("#d55e00");  // vermillion
+    p.linkUsed = fromHex("#0072b2");   // blue
+    p.inFlight = fromHex("#f0e442");   // yellow
+    p.contention = fromHex("#d55e00"); // vermillion
     p.message = fromHex("#ffffff");
     p.optimum = fromHex("#ffffff");
     return p;
@@ -294,9 +319,9 @@ Palette printPalette()
 {
     Palette p = normalPalette();
     p.background = fromHex("#ffffff");
-    p.uninformed = fromHex("#55585f");  // still apart from white paper at full fade (ΔE00 15)
+    p.uninformed = fromHex("#55585f"); // still apart from white paper at full fade (ΔE00 15)
     p.link = fromHex("#b8bbc2");
-    p.inFlight = fromHex("#332288");    // indigo (Tol's muted scheme): dark, unlike yellow on paper
+    p.inFlight = fromHex("#332288"); // indigo (Tol's muted scheme): dark, unlike yellow on paper
     p.message = fromHex("#000000");
     p.optimum = fromHex("#000000");
     return p;

@@ -38,7 +38,7 @@ int advance44(char32_t c)
     case U'%':
         return 44;
     default:
-        return 44 * 9 / 8;  // capitals and the rest: wider than any of the above
+        return 44 * 9 / 8; // capitals and the rest: wider than any of the above
     }
 }
 
@@ -132,23 +132,54 @@ PlateSize labelPlateSize(std::string_view utf8, int pixelHeight)
     return {text + 2 * pad + 2, line + 2 * pad};
 }
 
-int labelPixelHeight(int dpi) { return 14 * std::max(1, dpi) / 96; }
+int labelPixelHeight(int dpi)
+{
+    return 14 * std::max(1, dpi) / 96;
+}
 
 LabelBox labelBoxAt(const LabelRequest& r, LabelSide side)
 {
     const auto w = static_cast<float>(r.plate.width), h = static_cast<float>(r.plate.height);
     float x0 = 0, y0 = 0;
     switch (side) {
-    case LabelSide::UpRight: x0 = r.x + r.gap; y0 = r.y - r.gap - h; break;
-    case LabelSide::UpLeft: x0 = r.x - r.gap - w; y0 = r.y - r.gap - h; break;
-    case LabelSide::DownRight: x0 = r.x + r.gap; y0 = r.y + r.gap; break;
-    case LabelSide::DownLeft: x0 = r.x - r.gap - w; y0 = r.y + r.gap; break;
-    case LabelSide::Right: x0 = r.x + r.gap; y0 = r.y - 0.5f * h; break;
-    case LabelSide::Left: x0 = r.x - r.gap - w; y0 = r.y - 0.5f * h; break;
-    case LabelSide::Above: x0 = r.x - 0.5f * w; y0 = r.y - r.gap - h; break;
-    case LabelSide::Below: x0 = r.x - 0.5f * w; y0 = r.y + r.gap; break;
-    case LabelSide::Centre: x0 = r.x - 0.5f * w; y0 = r.y - 0.5f * h; break;
-    case LabelSide::Hidden: return {};
+    case LabelSide::UpRight:
+        x0 = r.x + r.gap;
+        y0 = r.y - r.gap - h;
+        break;
+    case LabelSide::UpLeft:
+        x0 = r.x - r.gap - w;
+        y0 = r.y - r.gap - h;
+        break;
+    case LabelSide::DownRight:
+        x0 = r.x + r.gap;
+        y0 = r.y + r.gap;
+        break;
+    case LabelSide::DownLeft:
+        x0 = r.x - r.gap - w;
+        y0 = r.y + r.gap;
+        break;
+    case LabelSide::Right:
+        x0 = r.x + r.gap;
+        y0 = r.y - 0.5f * h;
+        break;
+    case LabelSide::Left:
+        x0 = r.x - r.gap - w;
+        y0 = r.y - 0.5f * h;
+        break;
+    case LabelSide::Above:
+        x0 = r.x - 0.5f * w;
+        y0 = r.y - r.gap - h;
+        break;
+    case LabelSide::Below:
+        x0 = r.x - 0.5f * w;
+        y0 = r.y + r.gap;
+        break;
+    case LabelSide::Centre:
+        x0 = r.x - 0.5f * w;
+        y0 = r.y - 0.5f * h;
+        break;
+    case LabelSide::Hidden:
+        return {};
     }
     return {side, x0, y0, x0 + w, y0 + h};
 }
@@ -162,19 +193,21 @@ std::vector<LabelBox> placeLabels(const std::vector<LabelRequest>& requests, con
     const DiscGrid grid(nodes, cell);
     std::vector<LabelBox> boxes(requests.size());
     std::vector<std::size_t> placed;
-    static constexpr LabelSide kSides[] = {LabelSide::UpRight,   LabelSide::UpLeft, LabelSide::DownRight,
-                                           LabelSide::DownLeft,  LabelSide::Right,  LabelSide::Left,
-                                           LabelSide::Above,     LabelSide::Below};
+    static constexpr LabelSide kSides[] = {LabelSide::UpRight,  LabelSide::UpLeft, LabelSide::DownRight,
+                                           LabelSide::DownLeft, LabelSide::Right,  LabelSide::Left,
+                                           LabelSide::Above,    LabelSide::Below};
     for (std::size_t i = 0; i < requests.size(); ++i) {
         const LabelRequest& r = requests[i];
         const auto fits = [&](const LabelBox& b) {
             return b.x0 >= 0 && b.y0 >= 0 && b.x1 <= static_cast<float>(width) && b.y1 <= static_cast<float>(height) &&
-                   std::none_of(placed.begin(), placed.end(), [&](std::size_t j) { return boxesOverlap(b, boxes[j]); }) &&
-                   std::none_of(obstacles.begin(), obstacles.end(), [&](const LabelBox& o) { return boxesOverlap(b, o); }) &&
+                   std::none_of(placed.begin(), placed.end(),
+                                [&](std::size_t j) { return boxesOverlap(b, boxes[j]); }) &&
+                   std::none_of(obstacles.begin(), obstacles.end(),
+                                [&](const LabelBox& o) { return boxesOverlap(b, o); }) &&
                    !grid.covers(b, r.node);
         };
-        const std::vector<LabelSide> sides = r.fixed ? std::vector<LabelSide>{r.side}
-                                                     : std::vector<LabelSide>(std::begin(kSides), std::end(kSides));
+        const std::vector<LabelSide> sides =
+            r.fixed ? std::vector<LabelSide>{r.side} : std::vector<LabelSide>(std::begin(kSides), std::end(kSides));
         for (LabelSide side : sides)
             if (const LabelBox b = labelBoxAt(r, side); fits(b)) {
                 boxes[i] = b;

@@ -11,7 +11,7 @@ namespace topocast {
 
 namespace {
 
-constexpr int kAxisSign[3] = {+1, -1, +1};  // x right, y down (the papers' 2-D convention), z toward the viewer
+constexpr int kAxisSign[3] = {+1, -1, +1}; // x right, y down (the papers' 2-D convention), z toward the viewer
 // Hypercube dimensions k ≥ 3: the off-axis parts (towards the next two axes) per unit along the
 // axis, one pair per level k / 3 = 1, 2, 3, in different directions so that no two dimensions
 // are parallel. Chosen by a search that maximised the closest approach of an edge to another
@@ -62,7 +62,7 @@ std::vector<Vec3> axes(const Topology& topo)
 /// of an edge to a foreign node relative to the drawing's size over n = 3..6 (0.13 before
 /// scaling, drawing 8.8 × 5.1 for n = 6).
 constexpr float kFlatAxis[kFlatHypercubeMaxDims][2] = {{1.0f, 0.0f},     {0.0f, 1.0f},     {0.339f, 0.483f},
-                                                        {2.183f, 0.514f}, {0.668f, 2.083f}, {4.29f, -1.221f}};
+                                                       {2.183f, 0.514f}, {0.668f, 2.083f}, {4.29f, -1.221f}};
 constexpr double kFlatClearance = 0.22;
 
 double segmentDistance(const Vec3& a, const Vec3& b, const Vec3& w)
@@ -85,14 +85,15 @@ std::vector<Vec3> flatHypercube(const Topology& topo)
 {
     const int n = topo.dims();
     if (n > kFlatHypercubeMaxDims)
-        throw Error("the " + topo.displayName() + " has n = " + std::to_string(n) + " dimensions; the flat drawing is for n ≤ " +
-                    std::to_string(kFlatHypercubeMaxDims) + " (use the cube drawing)");
+        throw Error("the " + topo.displayName() + " has n = " + std::to_string(n) +
+                    " dimensions; the flat drawing is for n ≤ " + std::to_string(kFlatHypercubeMaxDims) +
+                    " (use the cube drawing)");
     std::vector<Vec3> pos(topo.nodeCount(), Vec3{0, 0, 0});
     for (NodeId v{}; v < topo.nodeCount(); ++v)
         for (int k = 0; k < n; ++k)
             if (v & (NodeId{1} << k)) {
                 pos[v][0] += kFlatAxis[k][0];
-                pos[v][1] -= kFlatAxis[k][1];  // y down
+                pos[v][1] -= kFlatAxis[k][1]; // y down
             }
     const double clearance = edgeClearance(topo, pos);
     const auto scale = static_cast<float>(std::max(1.0, kFlatClearance / clearance));
@@ -176,9 +177,15 @@ std::vector<Vec3> placeOnAxes(const Topology& topo, const std::vector<Vec3>& ax)
 
 } // namespace
 
-std::vector<Vec3> nodePositions(const Topology& topo) { return placeOnAxes(topo, axes(topo)); }
+std::vector<Vec3> nodePositions(const Topology& topo)
+{
+    return placeOnAxes(topo, axes(topo));
+}
 
-bool canExplode(const Topology& topo) { return explodeDimension(topo) >= 0 || (topo.isHypercube() && topo.dims() >= 4); }
+bool canExplode(const Topology& topo)
+{
+    return explodeDimension(topo) >= 0 || (topo.isHypercube() && topo.dims() >= 4);
+}
 
 int explodeDimension(const Topology& topo)
 {
@@ -204,10 +211,11 @@ float defaultExplode(const Topology& topo)
     if (planes <= 4)
         return 1.0f;
     if (planes <= 7)
-        return 2.3f;  // 6–7 planes: ≥ 0.95 from 2.2 to 2.5
+        return 2.3f; // 6–7 planes: ≥ 0.95 from 2.2 to 2.5
     if (planes <= 8)
-        return 2.4f;  // 8 planes: ≥ 0.95 from 2.1 to 2.7
-    return 3.0f;  // 16 planes (nodes of radius 0.11): ≥ 0.95 from 2.9 to 3.05; taller towers lose the shape of the network
+        return 2.4f; // 8 planes: ≥ 0.95 from 2.1 to 2.7
+    return 3.0f;     // 16 planes (nodes of radius 0.11): ≥ 0.95 from 2.9 to 3.05; taller towers lose the shape of the
+                     // network
 }
 
 std::vector<Vec3> nodePositions(const Topology& topo, float explode)
@@ -264,7 +272,8 @@ Vec3 wrapArcBulge(const Topology& topo, const std::array<Vec3, 2>& bounds, const
         lift = {m[0] - axis[0] * along, m[1] - axis[1] * along, m[2] - axis[2] * along};
         if (dot(lift, lift) < 1e-4f) {
             const Vec3 ref = flat ? Vec3{0, 0, 1} : (std::abs(axis[1]) < 0.9f ? Vec3{0, 1, 0} : Vec3{1, 0, 0});
-            lift = {axis[1] * ref[2] - axis[2] * ref[1], axis[2] * ref[0] - axis[0] * ref[2], axis[0] * ref[1] - axis[1] * ref[0]};
+            lift = {axis[1] * ref[2] - axis[2] * ref[1], axis[2] * ref[0] - axis[0] * ref[2],
+                    axis[0] * ref[1] - axis[1] * ref[0]};
             if (flat && lift[0] + lift[1] > 0.0f)
                 lift = {-lift[0], -lift[1], -lift[2]};
         }
@@ -323,7 +332,7 @@ long long pickNode(const Vec3& o, const Vec3& d, const std::vector<Vec3>& positi
         const double sq = std::sqrt(disc);
         double t = (-b - sq) / dd;
         if (t < 0)
-            t = (-b + sq) / dd;  // ray starts inside the sphere
+            t = (-b + sq) / dd; // ray starts inside the sphere
         if (t >= 0 && t < bestT) {
             bestT = t;
             best = static_cast<long long>(i);

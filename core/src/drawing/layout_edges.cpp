@@ -20,7 +20,8 @@ std::vector<DrawnLink> drawnLinks(const Topology& topo, const std::vector<Vec3>&
             DrawnLink link{v, next, wrap, {}};
             if (wrap)
                 link.points = arcPolyline(positions[v], positions[next],
-                                          wrapArcBulge(topo, planes ? planeBoundsOf(topo, positions, v) : bounds, positions[v], positions[next], port.dim));
+                                          wrapArcBulge(topo, planes ? planeBoundsOf(topo, positions, v) : bounds,
+                                                       positions[v], positions[next], port.dim));
             else
                 link.points = {positions[v], positions[next]};
             links.push_back(std::move(link));

@@ -62,7 +62,7 @@ PlanesGrid planesGrid(const Topology& topo, float aspect)
     for (int columns = 1; columns <= best.planes; ++columns) {
         const int rows = (best.planes + columns - 1) / columns;
         if (columns > 1 && (rows - 1) * columns >= best.planes)
-            continue;  // a column would stay empty
+            continue; // a column would stay empty
         const float width = static_cast<float>(columns) * best.pitchX - kPlanesGapX;
         const float height = static_cast<float>(rows) * best.pitchY - kPlanesGapY + kPlaneTitleRoom;
         const double scale = std::min(static_cast<double>(aspect) / (width * (1 + kMarginRightShare) + kMarginX),
@@ -98,7 +98,10 @@ float planeTitleShare(int labelPixels, int height)
     return std::clamp(static_cast<float>(plate) / static_cast<float>(std::max(1, height)), 0.0f, 0.4f);
 }
 
-std::string planeTitle(int plane) { return "z = " + std::to_string(plane); }
+std::string planeTitle(int plane)
+{
+    return "z = " + std::to_string(plane);
+}
 
 std::vector<PlaneTitle> planeTitles(const Topology& topo, const std::vector<Vec3>& positions)
 {
@@ -128,7 +131,7 @@ std::array<Vec3, 2> planeBoundsOf(const Topology& topo, const std::vector<Vec3>&
 Vec3 planeJumpBulge(const Vec3& a, const Vec3& b)
 {
     float dx = b[0] - a[0], dy = b[1] - a[1];
-    if (dx < 0 || (dx == 0 && dy < 0)) {  // both directions of a link bow to the same side
+    if (dx < 0 || (dx == 0 && dy < 0)) { // both directions of a link bow to the same side
         dx = -dx;
         dy = -dy;
     }

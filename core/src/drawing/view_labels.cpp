@@ -23,14 +23,18 @@ std::vector<SceneLabel> fixedSceneLabels(const Topology& topo, bool planes, cons
 {
     std::vector<SceneLabel> out;
     if (topo.isHypercube() || positions.empty())
-        return out;  // a hypercube's dimensions are not x, y, z
+        return out; // a hypercube's dimensions are not x, y, z
     if (planes) {
         const std::vector<PlaneTitle> titles = planeTitles(topo, positions);
         for (int k = 0; k < static_cast<int>(titles.size()); ++k) {
             // The plate's left edge a little left of the plane's left column, its foot on the title's point.
             const Vec3& at = titles[static_cast<std::size_t>(k)].position;
-            SceneLabel title{titles[static_cast<std::size_t>(k)].text, {at[0] - 0.25f, at[1], at[2]}, -1, true,
-                             LabelSide::UpRight, 0.0f};
+            SceneLabel title{titles[static_cast<std::size_t>(k)].text,
+                             {at[0] - 0.25f, at[1], at[2]},
+                             -1,
+                             true,
+                             LabelSide::UpRight,
+                             0.0f};
             if (source >= 0 && static_cast<std::size_t>(source) < positions.size() &&
                 topo.coord(static_cast<NodeId>(source), kPlanesDimension) == k) {
                 title.alsoNames = source;
@@ -50,7 +54,8 @@ std::vector<SceneLabel> fixedSceneLabels(const Topology& topo, bool planes, cons
     return out;
 }
 
-std::vector<SceneLabel> nodeSceneLabels(const Schedule& schedule, const std::vector<Vec3>& positions, std::uint32_t step)
+std::vector<SceneLabel> nodeSceneLabels(const Schedule& schedule, const std::vector<Vec3>& positions,
+                                        std::uint32_t step)
 {
     const Topology& topo = schedule.topology();
     std::vector<SceneLabel> out;
@@ -90,8 +95,8 @@ bool toScreen(const Mat4& viewProjection, const Vec3& p, int width, int height, 
 
 } // namespace
 
-std::vector<ScreenDisc> screenDiscs(const Mat4& viewProjection, const Vec3& cameraRight, const std::vector<Vec3>& positions,
-                                    float radius, int width, int height)
+std::vector<ScreenDisc> screenDiscs(const Mat4& viewProjection, const Vec3& cameraRight,
+                                    const std::vector<Vec3>& positions, float radius, int width, int height)
 {
     std::vector<ScreenDisc> discs;
     discs.reserve(positions.size());
@@ -105,8 +110,9 @@ std::vector<ScreenDisc> screenDiscs(const Mat4& viewProjection, const Vec3& came
     return discs;
 }
 
-PlacedLabels placeSceneLabels(const std::vector<SceneLabel>& labels, const Mat4& viewProjection, const Vec3& cameraRight,
-                              const std::vector<Vec3>& positions, float radius, int width, int height, int pixelHeight)
+PlacedLabels placeSceneLabels(const std::vector<SceneLabel>& labels, const Mat4& viewProjection,
+                              const Vec3& cameraRight, const std::vector<Vec3>& positions, float radius, int width,
+                              int height, int pixelHeight)
 {
     PlacedLabels out;
     out.discs = screenDiscs(viewProjection, cameraRight, positions, radius, width, height);
@@ -139,9 +145,8 @@ PlacedLabels placeSceneLabels(const std::vector<SceneLabel>& labels, const Mat4&
         const SceneLabel& title = labels[i];
         if (title.alsoNames < 0 || out.boxes[i].side == LabelSide::Hidden)
             continue;
-        const auto own = std::find_if(labels.begin(), labels.end(), [&](const SceneLabel& l) {
-            return l.node == title.alsoNames;
-        });
+        const auto own =
+            std::find_if(labels.begin(), labels.end(), [&](const SceneLabel& l) { return l.node == title.alsoNames; });
         if (own == labels.end() || out.boxes[static_cast<std::size_t>(own - labels.begin())].side != LabelSide::Hidden)
             continue;
         std::vector<LabelRequest> again = out.requests;
@@ -151,7 +156,7 @@ PlacedLabels placeSceneLabels(const std::vector<SceneLabel>& labels, const Mat4&
             return std::count_if(b.begin(), b.end(), [](const LabelBox& x) { return x.side != LabelSide::Hidden; });
         };
         if (boxes[i].side == LabelSide::Hidden || shown(boxes) < shown(out.boxes))
-            continue;  // no room for the longer title, or it would push another label out
+            continue; // no room for the longer title, or it would push another label out
         for (std::size_t j = 0; j < labels.size(); ++j)
             if (behind[j])
                 boxes[j] = {};

@@ -25,7 +25,8 @@ std::vector<NodeId> activeNodes(const Schedule& schedule, StepNo step)
 VisibilityReport measureVisibility(const Schedule& schedule, const std::vector<Vec3>& positions, const OrbitView& view,
                                    float radius)
 {
-    const std::vector<bool> seen = visibleNodes(view, positions, radius > 0.0f ? radius : drawnNodeRadius(positions.size()));
+    const std::vector<bool> seen =
+        visibleNodes(view, positions, radius > 0.0f ? radius : drawnNodeRadius(positions.size()));
     VisibilityReport report;
     for (StepNo k : steps(schedule)) {
         StepVisibility sv;
@@ -36,7 +37,8 @@ VisibilityReport measureVisibility(const Schedule& schedule, const std::vector<V
                 ++sv.visible;
         }
         if (sv.active > 0)
-            report.minFraction = std::min(report.minFraction, static_cast<double>(sv.visible) / static_cast<double>(sv.active));
+            report.minFraction =
+                std::min(report.minFraction, static_cast<double>(sv.visible) / static_cast<double>(sv.active));
         report.steps.push_back(sv);
     }
     return report;
@@ -125,8 +127,8 @@ VisibilityReport measureView(const Schedule& schedule, const DrawingSettings& dr
     const std::vector<SceneLabel> nodes = nodeSceneLabels(schedule, positions);
     labels.insert(labels.end(), nodes.begin(), nodes.end());
     const Mat4 m = view.viewMatrix();
-    const PlacedLabels placed = placeSceneLabels(labels, vp, {m[0], m[4], m[8]}, positions, radius, width,
-                                                 height, labelPixels);
+    const PlacedLabels placed =
+        placeSceneLabels(labels, vp, {m[0], m[4], m[8]}, positions, radius, width, height, labelPixels);
     const LabelCheck check = checkLabels(placed.boxes, placed.requests, placed.discs);
     report.labelOverlaps = check.overlaps;
     report.labelsShown = check.shown;

@@ -98,7 +98,6 @@ void renameIntoPlace(const fs::path& temporary, const fs::path& target)
     }
 }
 
-
 /// Removes ".NAME.tmp-PID-XXXXXX" folders beside `target` whose process PID no longer runs.
 void removeAbandonedFolders(const fs::path& target)
 {
@@ -134,7 +133,10 @@ PendingFile::PendingFile(fs::path target) : m_target(std::move(target))
     m_path = makeTemporaryBeside(m_target, TemporaryKind::File);
 }
 
-PendingFile::~PendingFile() { discard(); }
+PendingFile::~PendingFile()
+{
+    discard();
+}
 
 PendingFile::PendingFile(PendingFile&& other) noexcept
     : m_target(std::move(other.m_target)), m_path(std::move(other.m_path)), m_fd(std::exchange(other.m_fd, -1))
@@ -157,7 +159,7 @@ PendingFile& PendingFile::operator=(PendingFile&& other) noexcept
 void PendingFile::discard() noexcept
 {
     if (m_fd >= 0)
-        ::close(m_fd);  // an unnamed file vanishes with its last descriptor
+        ::close(m_fd); // an unnamed file vanishes with its last descriptor
     else if (!m_path.empty())
         ::unlink(m_path.c_str());
     m_fd = -1;
@@ -199,7 +201,8 @@ void PendingFile::commit()
     }
     ::close(fd);
     if (named.empty())
-        throw Error(m_target.string() + ": cannot name the finished file (no free temporary name); the existing file is untouched");
+        throw Error(m_target.string() +
+                    ": cannot name the finished file (no free temporary name); the existing file is untouched");
     renameIntoPlace(named, m_target);
 }
 

@@ -35,7 +35,8 @@ std::string vttTimestamp(std::size_t frame, int fps)
 {
     checkFps(fps);
     // Rounded to the nearest millisecond in integers: (frame · 1000 + fps/2) / fps.
-    const std::uint64_t ms = (std::uint64_t{frame} * 1000 + static_cast<std::uint64_t>(fps) / 2) / static_cast<std::uint64_t>(fps);
+    const std::uint64_t ms =
+        (std::uint64_t{frame} * 1000 + static_cast<std::uint64_t>(fps) / 2) / static_cast<std::uint64_t>(fps);
     char buf[32];
     std::snprintf(buf, sizeof buf, "%02llu:%02llu:%02llu.%03llu", static_cast<unsigned long long>(ms / 3600000),
                   static_cast<unsigned long long>(ms / 60000 % 60), static_cast<unsigned long long>(ms / 1000 % 60),
@@ -56,25 +57,33 @@ std::string webVtt(std::span<const CaptionCue> cues, int fps)
         bool lineStart = true;
         for (char ch : c.text) {
             switch (ch) {
-            case '&': text += "&amp;"; break;
-            case '<': text += "&lt;"; break;
-            case '>': text += "&gt;"; break;
-            case '\r': continue;
+            case '&':
+                text += "&amp;";
+                break;
+            case '<':
+                text += "&lt;";
+                break;
+            case '>':
+                text += "&gt;";
+                break;
+            case '\r':
+                continue;
             case '\n':
                 if (lineStart)
-                    continue;  // a blank line would end the cue
+                    continue; // a blank line would end the cue
                 text += '\n';
                 lineStart = true;
                 continue;
-            default: text += ch;
+            default:
+                text += ch;
             }
             lineStart = false;
         }
         while (!text.empty() && text.back() == '\n')
             text.pop_back();
         out += "\n" + std::to_string(++number) + "\n" + vttTimestamp(c.firstFrame, fps) + " --> " +
-               vttTimestamp(c.endFrame, fps) + "\n" + (text.empty() ? std::string("Step ") + std::to_string(c.step) : text) +
-               "\n";
+               vttTimestamp(c.endFrame, fps) + "\n" +
+               (text.empty() ? std::string("Step ") + std::to_string(c.step) : text) + "\n";
     }
     return out;
 }

@@ -5,6 +5,7 @@
 
 #include "topocast/model/error.h"
 #include "topocast/model/ids.h"
+#include "topocast/model/routing.h"
 
 #include <algorithm>
 #include <cstddef>
@@ -67,5 +68,20 @@ template <class F> void forEachLine(std::string_view text, F&& f)
         pos = end + 1;
     }
 }
+
+/// The schedule-wide dimension order a route field names ("xy", "yx", "0,1"), if it is one.
+std::optional<DimensionOrder> orderField(std::string_view text, int dims);
+
+/// A row's route column and the transfer it routes.
+struct RouteField {
+    const std::string& route;
+    NodeId from, to;
+    std::size_t line = 0;
+};
+/// The route of one row, checked against the topology (`order` is the schedule's order): empty or
+/// a dimension order (dimension-ordered), cyclic:<dim><+|->, or the path's nodes separated by ';'
+/// (the dimension-ordered or a cyclic route). Refused with its line otherwise.
+RouteSpec parseRouteField(const Topology& topo, const RouteField& row, const DimensionOrder& order,
+                          const CsvError& err);
 
 } // namespace topocast::csv

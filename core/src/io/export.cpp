@@ -73,8 +73,8 @@ int channelSign(const Topology& topo, ChannelId ch)
 // ---- graphs ---------------------------------------------------------------------------------
 
 struct GraphVertex {
-    std::string name;    // "(1,2,3)"
-    std::string coords;  // "1;2;3"
+    std::string name;   // "(1,2,3)"
+    std::string coords; // "1;2;3"
     long id = 0;
     int informedStep = 0;
     int source = 0;
@@ -144,8 +144,7 @@ TreeGraph treeGraph(const Schedule& schedule)
     return g;
 }
 
-template <class Graph>
-void addVertexProperties(boost::dynamic_properties& dp, Graph& g, bool tree)
+template <class Graph> void addVertexProperties(boost::dynamic_properties& dp, Graph& g, bool tree)
 {
     dp.property("name", boost::get(&GraphVertex::name, g));
     dp.property("coords", boost::get(&GraphVertex::coords, g));
@@ -169,8 +168,7 @@ void addEdgeProperties(boost::dynamic_properties& dp, TreeGraph& g)
     dp.property("tag", boost::get(&TreeEdge::tag, g));
 }
 
-template <class Graph>
-void writeGraphml(std::ostream& out, Graph& g, bool tree, std::string description)
+template <class Graph> void writeGraphml(std::ostream& out, Graph& g, bool tree, std::string description)
 {
     boost::dynamic_properties dp;
     addVertexProperties(dp, g, tree);
@@ -179,8 +177,7 @@ void writeGraphml(std::ostream& out, Graph& g, bool tree, std::string descriptio
     boost::write_graphml(out, g, dp, true);
 }
 
-template <class Graph>
-void writeDot(std::ostream& out, Graph& g, bool tree)
+template <class Graph> void writeDot(std::ostream& out, Graph& g, bool tree)
 {
     // DOT node ids are the linear node ids; "label" shows the node name in Graphviz.
     boost::dynamic_properties dp;
@@ -287,8 +284,8 @@ static std::string blocksField(const Schedule& schedule, std::uint32_t payload)
     for (const Block& b : schedule.payload(payload)) {
         if (!text.empty())
             text += ' ';
-        text += (b.origin == Block::kAll ? std::string("*") : std::to_string(b.origin)) + ':' + (b.dest == Block::kAll ? std::string("*") : std::to_string(b.dest)) +
-                ':' + std::to_string(b.part);
+        text += (b.origin == Block::kAll ? std::string("*") : std::to_string(b.origin)) + ':' +
+                (b.dest == Block::kAll ? std::string("*") : std::to_string(b.dest)) + ':' + std::to_string(b.part);
     }
     return text;
 }
@@ -349,7 +346,7 @@ void writeTransfersCsv(std::ostream& out, const Schedule& schedule)
             << fmt::to_string(t.size) << ',' << blocksField(schedule, t.payload) << (firstRow ? first : empty) << '\n';
         firstRow = false;
     }
-    if (firstRow)  // no transfers: one row of settings alone
+    if (firstRow) // no transfers: one row of settings alone
         out << ",,,,,,,,,," << first << '\n';
 }
 

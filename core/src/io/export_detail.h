@@ -18,6 +18,9 @@ inline void requireFinalized(const Schedule& schedule, const char* what)
 }
 
 /// JSON string literal (quotes and escapes).
-inline std::string quoted(const std::string& s) { return nlohmann::json(s).dump(); }
+inline std::string quoted(const std::string& s)
+{
+    return nlohmann::json(s).dump();
+}
 
 } // namespace topocast::detail

@@ -85,8 +85,8 @@ void writeChromeTrace(std::ostream& out, const Schedule& schedule, const TraceOp
         if (!active[v])
             continue;
         const std::uint64_t tid = std::uint64_t{v} + 1;
-        out << ",\n{\"name\":\"thread_name\",\"ph\":\"M\",\"pid\":1,\"tid\":" << tid << ",\"args\":{\"name\":"
-            << quoted(topo.nodeName(v) + (v == schedule.source() ? " (source)" : "")) << "}}";
+        out << ",\n{\"name\":\"thread_name\",\"ph\":\"M\",\"pid\":1,\"tid\":" << tid
+            << ",\"args\":{\"name\":" << quoted(topo.nodeName(v) + (v == schedule.source() ? " (source)" : "")) << "}}";
         out << ",\n{\"name\":\"thread_sort_index\",\"ph\":\"M\",\"pid\":1,\"tid\":" << tid
             << ",\"args\":{\"sort_index\":" << v << "}}";
     }
@@ -94,7 +94,7 @@ void writeChromeTrace(std::ostream& out, const Schedule& schedule, const TraceOp
     // Per step: one slice on the steps track, then each node's sends and receives.
     struct Slice {
         NodeId node;
-        int kind;  // 0 send, 1 receive
+        int kind; // 0 send, 1 receive
         std::size_t transfer;
         bool operator<(const Slice& o) const
         {

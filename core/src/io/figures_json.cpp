@@ -32,13 +32,15 @@ nlohmann::ordered_json array(const std::vector<double>& v)
 
 nlohmann::ordered_json scatterPlacementJson(const ScatterPlacementFigures& f)
 {
-    return {{"rule", f.rule}, {"originator", f.originator}, {"mirror", f.mirror}, {"box_min", f.boxMin},
+    return {{"rule", f.rule},      {"originator", f.originator}, {"mirror", f.mirror},           {"box_min", f.boxMin},
             {"box_max", f.boxMax}, {"processors", f.processors}, {"unused_nodes", f.unusedNodes}};
 }
 
 nlohmann::ordered_json scatterRoutesJson(const ScatterRouteFigures& f)
 {
-    return {{"kind", f.kind}, {"contention_uses", f.contentionUses}, {"max_step_load", f.maxStepLoad},
+    return {{"kind", f.kind},
+            {"contention_uses", f.contentionUses},
+            {"max_step_load", f.maxStepLoad},
             {"contention_uses_per_move", f.contentionUsesPerMove},
             {"contended_channels_per_move", f.contendedChannelsPerMove}};
 }
@@ -46,15 +48,20 @@ nlohmann::ordered_json scatterRoutesJson(const ScatterRouteFigures& f)
 nlohmann::ordered_json divisibleLoadJson(const DivisibleLoadModel& m)
 {
     const DivisibleLoadParams& pr = m.params;
-    nlohmann::ordered_json j = {{"p", pr.ports}, {"layers", pr.layers}, {"A", pr.A}, {"C", pr.C}, {"S", pr.S},
-                                {"V", pr.V}, {"epsilon", pr.epsilon}, {"rho", m.rho}, {"sigma", m.sigma}};
+    nlohmann::ordered_json j = {
+        {"p", pr.ports}, {"layers", pr.layers},   {"A", pr.A},    {"C", pr.C},       {"S", pr.S},
+        {"V", pr.V},     {"epsilon", pr.epsilon}, {"rho", m.rho}, {"sigma", m.sigma}};
     j["alpha"] = array(m.alpha);
     j["lambda"] = array(m.lambda);
     j["layer_sizes"] = array(m.layerSize);
     j["message_sizes"] = array(m.messageSize);
     j["receive_times"] = array(m.receiveTime);
-    addNumbers(j, {{"finish_time", m.finishTime}, {"processors", m.processors}, {"speedup", m.speedup},
-                   {"speedup_no_setup", divisibleLoadSpeedupNoSetup(pr)}, {"limit", m.limit}, {"bound", m.bound}});
+    addNumbers(j, {{"finish_time", m.finishTime},
+                   {"processors", m.processors},
+                   {"speedup", m.speedup},
+                   {"speedup_no_setup", divisibleLoadSpeedupNoSetup(pr)},
+                   {"limit", m.limit},
+                   {"bound", m.bound}});
     j["feasible"] = m.feasible;
     const auto hMax = divisibleLoadMaxLayers(pr);
     j["h_max"] = hMax ? nlohmann::ordered_json(*hMax) : nlohmann::ordered_json(nullptr);
@@ -67,9 +74,15 @@ nlohmann::ordered_json divisibleLoadJson(const DivisibleLoadModel& m)
     auto rows = nlohmann::ordered_json::array();
     for (const auto& r : t.rows) {
         nlohmann::ordered_json o = {{"layer", r.layer}};
-        addNumbers(o, {{"processors", r.processors}, {"alpha", r.alpha}, {"receive_begin", r.receiveBegin},
-                       {"setup_end", r.setupEnd}, {"receive_end", r.receiveEnd}, {"received_bytes", r.receivedBytes},
-                       {"compute_begin", r.computeBegin}, {"compute_end", r.computeEnd}, {"send_begin", r.sendBegin},
+        addNumbers(o, {{"processors", r.processors},
+                       {"alpha", r.alpha},
+                       {"receive_begin", r.receiveBegin},
+                       {"setup_end", r.setupEnd},
+                       {"receive_end", r.receiveEnd},
+                       {"received_bytes", r.receivedBytes},
+                       {"compute_begin", r.computeBegin},
+                       {"compute_end", r.computeEnd},
+                       {"send_begin", r.sendBegin},
                        {"send_end", r.sendEnd}});
         rows.push_back(std::move(o));
     }
@@ -77,9 +90,13 @@ nlohmann::ordered_json divisibleLoadJson(const DivisibleLoadModel& m)
     auto moves = nlohmann::ordered_json::array();
     for (const auto& mv : t.moves) {
         nlohmann::ordered_json o = {{"move", mv.move}};
-        addNumbers(o, {{"begin", mv.begin}, {"setup_end", mv.setupEnd}, {"end", mv.end},
-                       {"message_size", mv.messageSize}, {"result_allowance", mv.resultAllowance},
-                       {"senders", mv.senders}, {"messages", mv.messages}});
+        addNumbers(o, {{"begin", mv.begin},
+                       {"setup_end", mv.setupEnd},
+                       {"end", mv.end},
+                       {"message_size", mv.messageSize},
+                       {"result_allowance", mv.resultAllowance},
+                       {"senders", mv.senders},
+                       {"messages", mv.messages}});
         moves.push_back(std::move(o));
     }
     tl["moves"] = std::move(moves);
@@ -114,28 +131,40 @@ ojson cangWuJson(const CangWuFigures& f)
     ojson eyes = ojson::array();
     for (const Coord& c : f.eyes)
         eyes.push_back(c);
-    append(j, {{"eyes", std::move(eyes)}, {"eye_side", f.eyeSide}, {"source_eye_level", f.sourceEyeLevel},
+    append(j, {{"eyes", std::move(eyes)},
+               {"eye_side", f.eyeSide},
+               {"source_eye_level", f.sourceEyeLevel},
                {"levels", f.levels}});
     return j;
 }
 
 ojson tsayWangJson(const TsayWangFigures& f)
 {
-    return {{"variant", f.variant}, {"n_prime", f.nPrime}, {"r", f.r}, {"lower_bound", f.lowerBound},
-            {"paper_bound", f.paperBound}, {"spec_steps", f.specSteps}};
+    return {{"variant", f.variant},        {"n_prime", f.nPrime},         {"r", f.r},
+            {"lower_bound", f.lowerBound}, {"paper_bound", f.paperBound}, {"spec_steps", f.specSteps}};
 }
 
 ojson hypercubeJson(const HypercubeFigures& f)
 {
-    ojson j = {{"graph", f.graph}, {"ports", f.ports}, {"discipline", f.discipline}, {"message", f.message},
-               {"packet", f.packet}, {"tau", f.tau}, {"tc", f.tc}, {"formula", f.formula}};
+    ojson j = {{"graph", f.graph},     {"ports", f.ports},    {"discipline", f.discipline},
+               {"message", f.message}, {"packet", f.packet},  {"tau", f.tau},
+               {"tc", f.tc},           {"formula", f.formula}};
     if (f.formulaNote)
         j["formula_note"] = *f.formulaNote;
-    append(j, {{"startups", f.startups}, {"transfer", f.transfer}, {"startups_exact", f.startupsExact},
-               {"transfer_exact", f.transferExact}, {"time", f.time}, {"lower_bound", f.lowerBound},
-               {"lower_bound_startups", f.lowerBoundStartups}, {"lower_bound_transfer", f.lowerBoundTransfer},
-               {"ratio", f.ratio}, {"cycles", f.cycles}, {"counted_startups", f.countedStartups},
-               {"counted_transfer", f.countedTransfer}, {"counted_time", f.countedTime}, {"packet_opt", f.packetOpt},
+    append(j, {{"startups", f.startups},
+               {"transfer", f.transfer},
+               {"startups_exact", f.startupsExact},
+               {"transfer_exact", f.transferExact},
+               {"time", f.time},
+               {"lower_bound", f.lowerBound},
+               {"lower_bound_startups", f.lowerBoundStartups},
+               {"lower_bound_transfer", f.lowerBoundTransfer},
+               {"ratio", f.ratio},
+               {"cycles", f.cycles},
+               {"counted_startups", f.countedStartups},
+               {"counted_transfer", f.countedTransfer},
+               {"counted_time", f.countedTime},
+               {"packet_opt", f.packetOpt},
                {"time_min", f.timeMin}});
     if (f.height) {
         ojson subtrees = ojson::array(), levels = ojson::array();
@@ -160,9 +189,15 @@ ojson divisibleLoadInfo(const DivisibleLoadFigures& f)
 
 ojson collectiveJson(const CollectiveFigures& f)
 {
-    return {{"cost_formula", f.formula}, {"message", f.message}, {"alpha", f.alpha}, {"beta", f.beta},
-            {"startups", f.startups}, {"data_per_node", f.data}, {"time", f.time},
-            {"lower_bound_startups", f.lowerBoundStartups}, {"lower_bound_data", f.lowerBoundData},
+    return {{"cost_formula", f.formula},
+            {"message", f.message},
+            {"alpha", f.alpha},
+            {"beta", f.beta},
+            {"startups", f.startups},
+            {"data_per_node", f.data},
+            {"time", f.time},
+            {"lower_bound_startups", f.lowerBoundStartups},
+            {"lower_bound_data", f.lowerBoundData},
             {"lower_bound", f.lowerBoundTime}};
 }
 

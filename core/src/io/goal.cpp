@@ -255,7 +255,8 @@ std::string where(const OpProgram& p, std::uint32_t op, const std::string& name)
 {
     const ProgramOp& o = p.ops[op];
     std::string label = op < p.labels.size() && !p.labels[op].empty() ? " " + p.labels[op] : std::string();
-    return (o.line ? name + ":" + std::to_string(o.line) + ": " : std::string()) + "rank " + std::to_string(o.rank) + label;
+    return (o.line ? name + ":" + std::to_string(o.line) + ": " : std::string()) + "rank " + std::to_string(o.rank) +
+           label;
 }
 
 } // namespace
@@ -281,7 +282,8 @@ OpProgram readGoal(const std::filesystem::path& path)
     limits.kind = "GOAL file";
     limits.maxBytes = kGoalMaxBytes;
     limits.whenPast = [&] {
-        throw Error(path.string() + ": past " + std::to_string(kGoalMaxBytes >> 20) + " MiB, the largest GOAL file topocast reads");
+        throw Error(path.string() + ": past " + std::to_string(kGoalMaxBytes >> 20) +
+                    " MiB, the largest GOAL file topocast reads");
     };
     return parseGoal(readFileText(path, limits), path.string());
 }
@@ -296,7 +298,8 @@ void requireGoalRuns(const OpProgram& program, const std::string& name)
     }
 }
 
-GoalSchedule readGoalSchedule(const std::filesystem::path& path, const Topology& topology, std::span<const NodeId> placement)
+GoalSchedule readGoalSchedule(const std::filesystem::path& path, const Topology& topology,
+                              std::span<const NodeId> placement)
 {
     const std::string name = path.string();
     const OpProgram program = readGoal(path);
@@ -310,7 +313,8 @@ std::vector<NodeId> goalIdentityPlacement(const OpProgram& program, const Topolo
 {
     if (program.ranks > topology.nodeCount())
         throw Error(name + " has " + std::to_string(program.ranks) + " ranks; the " + topology.displayName() + " has " +
-                    std::to_string(topology.nodeCount()) + " nodes (one node per rank: a larger network, or a placement)");
+                    std::to_string(topology.nodeCount()) +
+                    " nodes (one node per rank: a larger network, or a placement)");
     std::vector<NodeId> identity;
     for (std::uint32_t r = 0; r < program.ranks; ++r)
         identity.push_back(NodeId{r});
@@ -354,7 +358,8 @@ std::vector<std::string> checkGoal(const OpProgram& program, const std::string& 
         const ProgramOp& r = program.ops[i];
         bool matched = false;
         for (auto& [key, list] : sends)
-            if (!list.empty() && std::get<1>(key) == r.rank && (r.peer == ProgramOp::kAny || std::get<0>(key) == r.peer) &&
+            if (!list.empty() && std::get<1>(key) == r.rank &&
+                (r.peer == ProgramOp::kAny || std::get<0>(key) == r.peer) &&
                 (r.tag == ProgramOp::kAny || std::get<2>(key) == r.tag)) {
                 list.erase(list.begin());
                 matched = true;
@@ -368,7 +373,8 @@ std::vector<std::string> checkGoal(const OpProgram& program, const std::string& 
     for (const auto& [key, list] : sends)
         for (std::uint32_t i : list)
             add(where(program, i, name) + ": send of " + std::to_string(program.ops[i].size) + " B to rank " +
-                std::to_string(std::get<1>(key)) + " tag " + std::to_string(std::get<2>(key)) + " has no receive to take it");
+                std::to_string(std::get<1>(key)) + " tag " + std::to_string(std::get<2>(key)) +
+                " has no receive to take it");
     // Cycles: Kahn's algorithm; what is left sits on or behind a cycle.
     const std::size_t n = program.ops.size();
     std::vector<std::uint32_t> indegree(n, 0);
@@ -437,9 +443,15 @@ void writeGoal(std::ostream& out, const OpProgram& program)
             const ProgramOp& op = program.ops[i];
             out << 'l' << label[i] << ": ";
             switch (op.kind) {
-            case ProgramOp::Kind::Send: out << "send " << op.size << "b to " << op.peer << " tag " << op.tag; break;
-            case ProgramOp::Kind::Recv: out << "recv " << op.size << "b from " << any(op.peer) << " tag " << any(op.tag); break;
-            case ProgramOp::Kind::Calc: out << "calc " << op.size; break;
+            case ProgramOp::Kind::Send:
+                out << "send " << op.size << "b to " << op.peer << " tag " << op.tag;
+                break;
+            case ProgramOp::Kind::Recv:
+                out << "recv " << op.size << "b from " << any(op.peer) << " tag " << any(op.tag);
+                break;
+            case ProgramOp::Kind::Calc:
+                out << "calc " << op.size;
+                break;
             }
             if (op.cpu)
                 out << " cpu " << op.cpu;

@@ -11,7 +11,10 @@
 
 namespace topocast::jsonfields {
 
-[[noreturn]] inline void fail(const std::string& path, const std::string& what) { throw Error(path + ": " + what); }
+[[noreturn]] inline void fail(const std::string& path, const std::string& what)
+{
+    throw Error(path + ": " + what);
+}
 
 /// obj[key]; fails unless obj is an object that has key.
 inline const nlohmann::json& need(const nlohmann::json& obj, const char* key, const std::string& path)

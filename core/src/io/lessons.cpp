@@ -17,11 +17,11 @@ namespace topocast {
 
 namespace {
 
-using nlohmann::json;
 using jsonfields::fail;
 using jsonfields::joinPath;
 using jsonfields::need;
 using jsonfields::stringValue;
+using nlohmann::json;
 
 std::string optionalString(const json& obj, const char* key, const std::string& path)
 {
@@ -80,7 +80,8 @@ LessonCheck checkFromJson(const json& v, const std::string& path)
         } else if (key == "steps") {
             c.steps = static_cast<std::uint32_t>(wholeNumber(value, at, 0));
         } else {
-            fail(at, "not a check topocast knows; allowed: side, params, step, receivers, receiver_count, tcd, tcd_per_step, steps");
+            fail(at, "not a check topocast knows; allowed: side, params, step, receivers, receiver_count, tcd, "
+                     "tcd_per_step, steps");
         }
     }
     if ((c.receivers || c.receiverCount) && !c.step)
@@ -139,7 +140,10 @@ Lesson lessonFromJson(const json& v, const std::string& path)
 }
 
 /// "(1,2), (1,0)": a list of names as the answers write them.
-std::string joined(const std::vector<std::string>& names) { return fmt::format("{}", fmt::join(names, ", ")); }
+std::string joined(const std::vector<std::string>& names)
+{
+    return fmt::format("{}", fmt::join(names, ", "));
+}
 
 /// The findings of one check against `schedule`.
 void holdCheck(const LessonCheck& c, const Schedule& schedule, const std::string& where, std::vector<std::string>& out)
@@ -162,7 +166,8 @@ void holdCheck(const LessonCheck& c, const Schedule& schedule, const std::string
     }
     const std::vector<NodeId> receivers = stepReceivers(schedule, StepNo{*c.step});
     if (c.receiverCount && receivers.size() != *c.receiverCount)
-        out.push_back(fmt::format("{}: {} nodes receive in step {}, not {}", where, receivers.size(), *c.step, *c.receiverCount));
+        out.push_back(
+            fmt::format("{}: {} nodes receive in step {}, not {}", where, receivers.size(), *c.step, *c.receiverCount));
     if (!c.receivers)
         return;
     std::vector<std::string> actual, claimed = *c.receivers;
@@ -172,7 +177,8 @@ void holdCheck(const LessonCheck& c, const Schedule& schedule, const std::string
     std::sort(sortedActual.begin(), sortedActual.end());
     std::sort(sortedClaimed.begin(), sortedClaimed.end());
     if (sortedActual != sortedClaimed)
-        out.push_back(fmt::format("{}: step {} is received by {}, not {}", where, *c.step, joined(actual), joined(claimed)));
+        out.push_back(
+            fmt::format("{}: step {} is received by {}, not {}", where, *c.step, joined(actual), joined(claimed)));
 }
 
 } // namespace
@@ -248,7 +254,8 @@ std::string lessonMarkdown(const Lesson& lesson, std::size_t number, const Lesso
     }
     if (lesson.handout) {
         const LessonHandout& h = *lesson.handout;
-        md += fmt::format("*Handout:* {}, steps {}{}.\n\n", preset(h.preset), h.steps, h.note.empty() ? "" : " (" + h.note + ")");
+        md += fmt::format("*Handout:* {}, steps {}{}.\n\n", preset(h.preset), h.steps,
+                          h.note.empty() ? "" : " (" + h.note + ")");
     }
     return md;
 }
@@ -256,7 +263,8 @@ std::string lessonMarkdown(const Lesson& lesson, std::size_t number, const Lesso
 std::string lessonBookMarkdown(const LessonBook& book)
 {
     std::string md = "# " + book.title + "\n\n";
-    md += "<!-- Written from resources/lessons/lessons.json by `topocast-cli lessons --markdown`; edit that file. -->\n\n";
+    md += "<!-- Written from resources/lessons/lessons.json by `topocast-cli lessons --markdown`; edit that file. "
+          "-->\n\n";
     for (const std::string& p : book.preamble)
         md += p + "\n\n";
     for (std::size_t i = 0; i < book.lessons.size(); ++i)

@@ -128,9 +128,12 @@ ojson toJson(const MeasuredTimes& m)
 {
     ojson o = {{"format", kFormat}, {"version", kVersion}};
     o["schedule"] = {{"file", m.scheduleFile}, {"topology", m.topology}, {"algorithm", m.algorithm},
-                     {"pattern", m.pattern}, {"steps", m.stepCount}, {"fingerprint", m.fingerprint}};
-    o["run"] = {{"ranks", m.ranks}, {"bytes_per_block", m.bytesPerBlock}, {"repeat", m.repeat}, {"mpi", m.mpiLibrary},
-                {"hosts", m.hosts}, {"mapping", m.mapping}, {"mode", m.mode}, {"verified", m.verified}, {"date", m.date}};
+                     {"pattern", m.pattern},   {"steps", m.stepCount},   {"fingerprint", m.fingerprint}};
+    o["run"] = {{"ranks", m.ranks},   {"bytes_per_block", m.bytesPerBlock},
+                {"repeat", m.repeat}, {"mpi", m.mpiLibrary},
+                {"hosts", m.hosts},   {"mapping", m.mapping},
+                {"mode", m.mode},     {"verified", m.verified},
+                {"date", m.date}};
     ojson steps = ojson::array();
     for (const MeasuredStep& s : m.steps) {
         ojson e = {{"step", s.step}, {"transfers", s.transfers}, {"bytes", s.bytes}};
@@ -149,8 +152,11 @@ ojson toJson(const MeasuredTimes& m)
         }
     ojson transfers = ojson::array();
     for (const MeasuredTransfer& t : m.transfers) {
-        ojson e = {{"index", t.index}, {"step", t.step}, {"from", measuredNodeJson(m, t.from)},
-                   {"to", measuredNodeJson(m, t.to)}, {"bytes", t.bytes}};
+        ojson e = {{"index", t.index},
+                   {"step", t.step},
+                   {"from", measuredNodeJson(m, t.from)},
+                   {"to", measuredNodeJson(m, t.to)},
+                   {"bytes", t.bytes}};
         putStats(e, t.time);
         transfers.push_back(e);
     }

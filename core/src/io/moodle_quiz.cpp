@@ -18,8 +18,9 @@ namespace {
 
 /// Moodle's grades (question_bank::fraction_options), in percent, largest first; an import with
 /// "error if a grade is not listed" (the default) accepts these within 0.001 %.
-constexpr std::array<double, 20> kMoodleGrades = {100, 90, 83.33333, 80, 75, 70, 66.66667, 60, 50, 40, 33.33333,
-                                                  30,  25, 20,       16.66667, 14.28571, 12.5, 11.11111, 10, 5};
+constexpr std::array<double, 20> kMoodleGrades = {100,      90,       83.33333, 80,       75, 70, 66.66667,
+                                                  60,       50,       40,       33.33333, 30, 25, 20,
+                                                  16.66667, 14.28571, 12.5,     11.11111, 10, 5};
 constexpr double kSumTolerance = 1e-4;
 
 /// "5", "33.33333", "-100": a grade as Moodle lists it.
@@ -55,20 +56,20 @@ std::string questionText(const QuizQuestion& q)
     if (!q.lead.empty())
         html += "<p>" + xmlEscaped(q.lead) + "</p>";
     if (!q.imageName.empty())
-        html += fmt::format("<p><img src=\"@@PLUGINFILE@@/{}\" alt=\"{}\" style=\"max-width:100%\"></p>", xmlEscaped(q.imageName),
-                            xmlEscaped(q.imageAlt));
+        html += fmt::format("<p><img src=\"@@PLUGINFILE@@/{}\" alt=\"{}\" style=\"max-width:100%\"></p>",
+                            xmlEscaped(q.imageName), xmlEscaped(q.imageAlt));
     html += "<p><strong>" + xmlEscaped(q.prompt) + "</strong></p>";
     std::string out = "    <questiontext format=\"html\">\n      <text>" + cdata(html) + "</text>\n";
     if (!q.imageName.empty())
-        out += fmt::format("      <file name=\"{}\" path=\"/\" encoding=\"base64\">{}</file>\n", xmlEscaped(q.imageName),
-                           base64(q.imagePng));
+        out += fmt::format("      <file name=\"{}\" path=\"/\" encoding=\"base64\">{}</file>\n",
+                           xmlEscaped(q.imageName), base64(q.imagePng));
     return out + "    </questiontext>\n";
 }
 
 std::string answerElement(const QuizAnswer& a, bool numerical)
 {
-    return fmt::format("    <answer fraction=\"{}\" format=\"{}\"><text>{}</text>{}{}</answer>\n", gradeText(a.fraction),
-                       numerical ? "moodle_auto_format" : "html", xmlEscaped(a.text),
+    return fmt::format("    <answer fraction=\"{}\" format=\"{}\"><text>{}</text>{}{}</answer>\n",
+                       gradeText(a.fraction), numerical ? "moodle_auto_format" : "html", xmlEscaped(a.text),
                        a.feedback.empty() ? "" : textElement("feedback", xmlEscaped(a.feedback)),
                        numerical ? "<tolerance>0</tolerance>" : "");
 }
@@ -76,14 +77,17 @@ std::string answerElement(const QuizAnswer& a, bool numerical)
 std::string questionXml(const QuizQuestion& q)
 {
     const bool numerical = q.kind == QuizQuestion::Kind::Numerical;
-    std::string out = fmt::format("  <question type=\"{}\">\n    <name><text>{}</text></name>\n", numerical ? "numerical" : "multichoice",
-                                  xmlEscaped(q.name));
+    std::string out = fmt::format("  <question type=\"{}\">\n    <name><text>{}</text></name>\n",
+                                  numerical ? "numerical" : "multichoice", xmlEscaped(q.name));
     out += questionText(q);
     out += "    " + textElement("generalfeedback", "<p>" + xmlEscaped(q.generalFeedback) + "</p>") + "\n";
     out += "    <defaultgrade>1</defaultgrade>\n    <penalty>0.3333333</penalty>\n    <hidden>0</hidden>\n";
     if (!numerical) {
-        out += "    <single>false</single>\n    <shuffleanswers>true</shuffleanswers>\n    <answernumbering>none</answernumbering>\n";
-        out += "    " + textElement("correctfeedback", "<p>Right: every node that receives in this step, and no other.</p>") + "\n";
+        out += "    <single>false</single>\n    <shuffleanswers>true</shuffleanswers>\n    "
+               "<answernumbering>none</answernumbering>\n";
+        out += "    " +
+               textElement("correctfeedback", "<p>Right: every node that receives in this step, and no other.</p>") +
+               "\n";
         out += "    " + textElement("partiallycorrectfeedback", "<p>Partly right.</p>") + "\n";
         out += "    " + textElement("incorrectfeedback", "<p>Not right.</p>") + "\n";
         out += "    <shownumcorrect/>\n";
@@ -122,7 +126,8 @@ std::optional<std::vector<double>> moodleRightGrades(std::size_t n)
         for (std::size_t j = i + 1; j < kMoodleGrades.size(); ++j)
             for (std::size_t a = 1; a < n; ++a) {
                 const double x = kMoodleGrades[i], y = kMoodleGrades[j];
-                if (std::abs(x * static_cast<double>(a) + y * static_cast<double>(n - a) - 100) < kSumTolerance && x - y < bestSpread) {
+                if (std::abs(x * static_cast<double>(a) + y * static_cast<double>(n - a) - 100) < kSumTolerance &&
+                    x - y < bestSpread) {
                     bestSpread = x - y;
                     best = std::vector<double>(a, x);
                     best->insert(best->end(), n - a, y);
@@ -158,8 +163,9 @@ QuizQuestion stepQuestion(const Schedule& schedule, std::uint32_t step, const St
     }
     q.prompt = fmt::format("Which nodes receive in step {}? Tick every one.", step);
     for (std::size_t i = 0; i < receivers.size(); ++i)
-        q.answers.push_back({topo.nodeName(receivers[i]), (*grades)[i],
-                             fmt::format("Receives in step {} from {}.", step, sendersOf(schedule, transfers, receivers[i]))});
+        q.answers.push_back(
+            {topo.nodeName(receivers[i]), (*grades)[i],
+             fmt::format("Receives in step {} from {}.", step, sendersOf(schedule, transfers, receivers[i]))});
     // The other nodes, nearest a receiver first, as many as fit.
     std::vector<std::pair<int, NodeId>> others;
     for (NodeId n : nodes(topo)) {

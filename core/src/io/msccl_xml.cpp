@@ -19,9 +19,9 @@ namespace topocast {
 
 namespace {
 
-constexpr MscclOp kOps[] = {MscclOp::Send, MscclOp::Recv, MscclOp::RecvReduceSend, MscclOp::RecvCopySend,
-                            MscclOp::RecvReduceCopySend, MscclOp::RecvReduceCopy, MscclOp::Copy,
-                            MscclOp::Reduce, MscclOp::Nop};
+constexpr MscclOp kOps[] = {
+    MscclOp::Send,           MscclOp::Recv, MscclOp::RecvReduceSend, MscclOp::RecvCopySend, MscclOp::RecvReduceCopySend,
+    MscclOp::RecvReduceCopy, MscclOp::Copy, MscclOp::Reduce,         MscclOp::Nop};
 
 /// Builds the program from expat's callbacks; the first problem stops the parser and is kept.
 class Reader {
@@ -42,7 +42,8 @@ public:
         else if (element == "step" && depth == 3)
             readStep();
         else
-            fail("<" + std::string(element) + "> is not allowed here; MSCCL XML is <algo> holding <gpu>s, each "
+            fail("<" + std::string(element) +
+                 "> is not allowed here; MSCCL XML is <algo> holding <gpu>s, each "
                  "holding <tb>s, each holding <step>s");
     }
     void end() { --m_depth; }
@@ -102,10 +103,14 @@ private:
     MscclBuffer buffer(const char* name)
     {
         const std::string b = text(name, true);
-        if (b == "i") return MscclBuffer::Input;
-        if (b == "o") return MscclBuffer::Output;
-        if (b == "s") return MscclBuffer::Scratch;
-        fail("<step> " + std::string(name) + "=\"" + b + "\" is not a buffer; use i (input), o (output) or s (scratch)");
+        if (b == "i")
+            return MscclBuffer::Input;
+        if (b == "o")
+            return MscclBuffer::Output;
+        if (b == "s")
+            return MscclBuffer::Scratch;
+        fail("<step> " + std::string(name) + "=\"" + b +
+             "\" is not a buffer; use i (input), o (output) or s (scratch)");
         return MscclBuffer::Input;
     }
 
@@ -201,7 +206,9 @@ MscclProgram parseMscclXml(std::string_view text, std::string_view what)
     XML_SetUserData(p, &reader);
     XML_SetElementHandler(
         p,
-        [](void* user, const XML_Char* name, const XML_Char** attrs) { static_cast<Reader*>(user)->start(name, attrs); },
+        [](void* user, const XML_Char* name, const XML_Char** attrs) {
+            static_cast<Reader*>(user)->start(name, attrs);
+        },
         [](void* user, const XML_Char*) { static_cast<Reader*>(user)->end(); });
     // Stopped at "<!DOCTYPE", before any declaration inside it is read: no entity can be declared.
     XML_SetStartDoctypeDeclHandler(p, [](void* user, const XML_Char*, const XML_Char*, const XML_Char*, int) {
@@ -212,8 +219,8 @@ MscclProgram parseMscclXml(std::string_view text, std::string_view what)
     if (!reader.error().empty())
         throw Error(reader.error());
     if (status != XML_STATUS_OK)
-        throw Error(std::string(what) + ":" + std::to_string(XML_GetCurrentLineNumber(p)) +
-                    ": not well-formed XML (" + XML_ErrorString(XML_GetErrorCode(p)) + ")");
+        throw Error(std::string(what) + ":" + std::to_string(XML_GetCurrentLineNumber(p)) + ": not well-formed XML (" +
+                    XML_ErrorString(XML_GetErrorCode(p)) + ")");
     return reader.take();
 }
 
@@ -226,7 +233,7 @@ MscclProgram readMscclXml(const std::filesystem::path& path)
             throw Error(path.string() + ": " + formatBytes(bytes) + " is past the " + formatBytes(kMaxMscclXmlBytes) +
                         " an MSCCL XML file may have");
     };
-    limits.maxBytes = kMaxMscclXmlBytes;  // past it: parseMscclXml refuses the text
+    limits.maxBytes = kMaxMscclXmlBytes; // past it: parseMscclXml refuses the text
     return parseMscclXml(readFileText(path, limits), path.string());
 }
 
@@ -242,10 +249,9 @@ std::string escaped(std::string_view s)
 
 void writeMscclXml(std::ostream& out, const MscclProgram& program)
 {
-    out << "<algo name=\"" << escaped(program.name) << "\" proto=\"" << escaped(program.protocol)
-        << "\" nchannels=\"" << program.channels << "\" nchunksperloop=\"" << program.chunksPerLoop
-        << "\" ngpus=\"" << program.ranks << "\" coll=\"" << escaped(program.collective) << "\" inplace=\""
-        << (program.inplace ? 1 : 0) << "\"";
+    out << "<algo name=\"" << escaped(program.name) << "\" proto=\"" << escaped(program.protocol) << "\" nchannels=\""
+        << program.channels << "\" nchunksperloop=\"" << program.chunksPerLoop << "\" ngpus=\"" << program.ranks
+        << "\" coll=\"" << escaped(program.collective) << "\" inplace=\"" << (program.inplace ? 1 : 0) << "\"";
     if (program.root != 0)
         out << " root=\"" << program.root << "\"";
     out << ">\n";
@@ -259,8 +265,8 @@ void writeMscclXml(std::ostream& out, const MscclProgram& program)
                 out << "      <step s=\"" << st.s << "\" type=\"" << mscclOpName(st.type) << "\" srcbuf=\""
                     << mscclBufferLetter(st.srcBuf) << "\" srcoff=\"" << st.srcOff << "\" dstbuf=\""
                     << mscclBufferLetter(st.dstBuf) << "\" dstoff=\"" << st.dstOff << "\" cnt=\"" << st.cnt
-                    << "\" depid=\"" << st.depTb << "\" deps=\"" << st.depStep << "\" hasdep=\""
-                    << (st.hasDep ? 1 : 0) << "\"/>\n";
+                    << "\" depid=\"" << st.depTb << "\" deps=\"" << st.depStep << "\" hasdep=\"" << (st.hasDep ? 1 : 0)
+                    << "\"/>\n";
             out << "    </tb>\n";
         }
         out << "  </gpu>\n";

@@ -29,7 +29,8 @@ NetworkModel networkFromJson(const nlohmann::json& object, const std::string& pa
         if (key == "preset")
             continue;
         if (!value.is_string())
-            throw Error(path + "." + key + ": expected a string with its unit, such as \"12.5GB/s\", \"1us\", \"64KiB\"; got " +
+            throw Error(path + "." + key +
+                        ": expected a string with its unit, such as \"12.5GB/s\", \"1us\", \"64KiB\"; got " +
                         value.dump());
         try {
             setNetworkField(m, key, value.get<std::string>());

@@ -21,7 +21,8 @@ std::string hostName(std::uint32_t n)
 std::string header(const Topology& topo, const NetworkModel& network)
 {
     std::string out = "<?xml version='1.0'?>\n<!DOCTYPE platform SYSTEM \"https://simgrid.org/simgrid.dtd\">\n";
-    out += "<!-- topocast-cli platform: the " + xmlEscaped(topo.displayName()) + " (" + topo.spec() + "), host node-i is node i.\n";
+    out += "<!-- topocast-cli platform: the " + xmlEscaped(topo.displayName()) + " (" + topo.spec() +
+           "), host node-i is node i.\n";
     out += "     Links: " + formatBandwidth(network.perByte) + ", latency " + formatSeconds(network.hopLatency) +
            " each (the network model's latency per hop).\n";
     out += "     Not in the file (the MPI library's own model: SMPI's smpi/os, smpi/or, smpi/ois and factors):\n";
@@ -29,19 +30,22 @@ std::string header(const Topology& topo, const NetworkModel& network)
     return out;
 }
 
-std::string torusPlatform(const Topology& topo, const NetworkModel& network, const std::string& bw, const std::string& lat)
+std::string torusPlatform(const Topology& topo, const NetworkModel& network, const std::string& bw,
+                          const std::string& lat)
 {
     std::string sides;
     for (int d = 0; d < topo.dims(); ++d)
         sides += (d ? "," : "") + std::to_string(topo.side(d));
-    return fmt::format("<platform version=\"4.1\">\n  <cluster id=\"torus\" prefix=\"node-\" radical=\"0-{}\" suffix=\"\" "
-                       "speed=\"1Gf\" bw=\"{}\" lat=\"{}\" topology=\"TORUS\" topo_parameters=\"{}\" "
-                       "sharing_policy=\"SPLITDUPLEX\" loopback_bw=\"{}\" loopback_lat=\"0s\"/>\n</platform>\n",
-                       topo.nodeCount() - 1, bw, lat, sides, bw)
+    return fmt::format(
+               "<platform version=\"4.1\">\n  <cluster id=\"torus\" prefix=\"node-\" radical=\"0-{}\" suffix=\"\" "
+               "speed=\"1Gf\" bw=\"{}\" lat=\"{}\" topology=\"TORUS\" topo_parameters=\"{}\" "
+               "sharing_policy=\"SPLITDUPLEX\" loopback_bw=\"{}\" loopback_lat=\"0s\"/>\n</platform>\n",
+               topo.nodeCount() - 1, bw, lat, sides, bw)
         .insert(0, header(topo, network));
 }
 
-std::string listedPlatform(const Topology& topo, const NetworkModel& network, const std::string& bw, const std::string& lat)
+std::string listedPlatform(const Topology& topo, const NetworkModel& network, const std::string& bw,
+                           const std::string& lat)
 {
     const std::uint32_t n = topo.nodeCount();
     std::string out = header(topo, network) + "<platform version=\"4.1\">\n  <zone id=\"topocast\" routing=\"Full\">\n";

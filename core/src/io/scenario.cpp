@@ -100,13 +100,18 @@ ojson toJson(const Scenario& s)
 
 namespace {
 
-std::string topologyText(const Topology& t) { return "the " + t.displayName() + " (" + t.spec() + ")"; }
+std::string topologyText(const Topology& t)
+{
+    return "the " + t.displayName() + " (" + t.spec() + ")";
+}
 
 /// The fields one side of a scenario shares with the other: title, algorithm, source, params,
 /// view. `prefix` names the JSON path ("" or "compare."); `sourceDefault` when "source" is absent.
 void readSide(const json& doc, Scenario& s, const std::string& prefix, NodeId sourceDefault)
 {
-    auto fail = [&](const std::string& path, const std::string& what) -> void { throw Error(prefix + path + ": " + what); };
+    auto fail = [&](const std::string& path, const std::string& what) -> void {
+        throw Error(prefix + path + ": " + what);
+    };
     if (doc.contains("title")) {
         if (!doc["title"].is_string())
             fail("title", "expected a string");
@@ -145,19 +150,24 @@ void readSide(const json& doc, Scenario& s, const std::string& prefix, NodeId so
         s.view = ScenarioView{};
         for (const auto& [key, v] : view.items()) {
             if (key == "explode") {
-                if (!v.is_number() || !std::isfinite(v.get<double>()) || v.get<double>() < 0 || v.get<double>() > kMaxExplode)
-                    fail("view.explode", "expected a number from 0 to " + std::to_string(static_cast<int>(kMaxExplode)) +
+                if (!v.is_number() || !std::isfinite(v.get<double>()) || v.get<double>() < 0 ||
+                    v.get<double>() > kMaxExplode)
+                    fail("view.explode", "expected a number from 0 to " +
+                                             std::to_string(static_cast<int>(kMaxExplode)) +
                                              " (extra gap between the planes of a 3-D network, in node spacings)");
                 s.view.explode = v.get<double>();
             } else if (key == "layout") {
-                if (!v.is_string() || (!parseHypercubeDrawing(v.get<std::string>()) && !parseGridDrawing(v.get<std::string>())))
-                    fail("view.layout", "expected \"cube\" or \"flat\" (a hypercube's drawing), \"tower\" or \"planes\" (a 3-D "
-                                        "mesh or torus: planes stacked, or side by side)");
+                if (!v.is_string() ||
+                    (!parseHypercubeDrawing(v.get<std::string>()) && !parseGridDrawing(v.get<std::string>())))
+                    fail("view.layout",
+                         "expected \"cube\" or \"flat\" (a hypercube's drawing), \"tower\" or \"planes\" (a 3-D "
+                         "mesh or torus: planes stacked, or side by side)");
                 s.view.layout = v.get<std::string>();
             } else if (key == "mode" && v.is_string())
                 s.view.mode = v.get<std::string>();
             else if (key == "step" && v.is_number_integer() &&
-                     !(v.is_number_unsigned() && v.get<unsigned long long>() > static_cast<unsigned long long>(LLONG_MAX)))
+                     !(v.is_number_unsigned() &&
+                       v.get<unsigned long long>() > static_cast<unsigned long long>(LLONG_MAX)))
                 s.view.step = v.get<long long>();
             else
                 s.view.other[key] = v.dump();
@@ -227,7 +237,8 @@ Scenario scenarioFromJson(const json& doc)
     if (doc.contains("compare")) {
         const json& c = doc["compare"];
         if (!c.is_object())
-            fail("compare", "expected an object with the second scenario's algorithm, source, params (and title, view)");
+            fail("compare",
+                 "expected an object with the second scenario's algorithm, source, params (and title, view)");
         for (const char* key : {"format", "version", "compare"})
             if (c.contains(key))
                 fail(std::string("compare.") + key,
@@ -237,8 +248,8 @@ Scenario scenarioFromJson(const json& doc)
         b.topology = s.topology;
         if (c.contains("topology")) {
             if (!c["topology"].is_string())
-                fail("compare.topology", "expected a topology string (the scenario's own, " + s.topology.spec() +
-                                             "), or leave it out");
+                fail("compare.topology",
+                     "expected a topology string (the scenario's own, " + s.topology.spec() + "), or leave it out");
             Topology t = s.topology;
             try {
                 t = Topology::parse(c["topology"].get<std::string>());
@@ -325,7 +336,8 @@ std::optional<Scenario> otherAlgorithm(const Scenario& a)
     }
     const std::string pattern = a.params.find("pattern").value_or("");
     const std::vector<std::string> graphs = {"hp", "sbt", "tcbt", "nrsbt", "nesbt", "sbnt", "sbntc"};
-    if (std::find(graphs.begin(), graphs.end(), a.algorithm) != graphs.end()) {  // a hypercube spanning graph: the same message against SBT, SBT against nESBT/SBnT
+    if (std::find(graphs.begin(), graphs.end(), a.algorithm) !=
+        graphs.end()) { // a hypercube spanning graph: the same message against SBT, SBT against nESBT/SBnT
         for (const char* other : {"sbt", "nesbt", "sbnt"})
             if (a.algorithm != other && hasPattern(other, pattern)) {
                 b.algorithm = other;
@@ -334,8 +346,9 @@ std::optional<Scenario> otherAlgorithm(const Scenario& a)
             }
         return std::nullopt;
     }
-    for (const auto& [other, param, value] : {std::tuple{"nesbt", "pattern", "broadcast"}, std::tuple{"cang-wu", "mode", "optimal"},
-                                               std::tuple{"tsay-wang", "variant", "direct"}}) {
+    for (const auto& [other, param, value] :
+         {std::tuple{"nesbt", "pattern", "broadcast"}, std::tuple{"cang-wu", "mode", "optimal"},
+          std::tuple{"tsay-wang", "variant", "direct"}}) {
         if (a.algorithm == other || !appliesTo(other, a.topology))
             continue;
         b.algorithm = other;
@@ -356,14 +369,16 @@ Scenario contrastScenario(const Scenario& a)
     if (metrics.empty() || a.topology.nodeCount() < 2)
         throw Error("no contrast for " + a.algorithm + " on the " + a.topology.displayName() +
                     ": give the compare side yourself");
-    const LandscapeMetric metric =
-        std::find(metrics.begin(), metrics.end(), LandscapeMetric::Tcd) != metrics.end() ? LandscapeMetric::Tcd : metrics.front();
+    const LandscapeMetric metric = std::find(metrics.begin(), metrics.end(), LandscapeMetric::Tcd) != metrics.end()
+                                       ? LandscapeMetric::Tcd
+                                       : metrics.front();
     LandscapeOptions options;
     options.maxSchedules = 1024;
     const auto landscape = computeLandscape(a.algorithm, a.topology, a.params, metric, options);
     const LandscapeSummary best = summarize(*landscape);
     if (best.argmin.empty())
-        throw Error("no contrast for " + a.algorithm + " on the " + a.topology.displayName() + ": no source has a schedule");
+        throw Error("no contrast for " + a.algorithm + " on the " + a.topology.displayName() +
+                    ": no source has a schedule");
     Scenario b = a;
     b.compare.reset();
     b.view = {};
@@ -373,7 +388,10 @@ Scenario contrastScenario(const Scenario& a)
     return withCompare(a, b);
 }
 
-std::string scenarioText(const Scenario& scenario) { return toJson(scenario).dump(); }
+std::string scenarioText(const Scenario& scenario)
+{
+    return toJson(scenario).dump();
+}
 
 Scenario scenarioFromText(std::string_view text, const std::string& what)
 {

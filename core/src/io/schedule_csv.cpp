@@ -24,26 +24,41 @@ using csv::commentValue;
 using csv::CsvError;
 using csv::forEachLine;
 using csv::lower;
+using csv::orderField;
 using csv::parseCsvNode;
 using csv::parseNodeField;
+using csv::parseRouteField;
 using csv::splitFields;
 using csv::trim;
 
 // The columns a student writes (step, from, to, route) and the ones `export --format csv` adds:
 // size, tag and blocks are read back; from_id, to_id, hops and payload are there for a reader's
 // convenience and ignored (the CSV export is the CSV this reader takes).
-enum Column { ColStep, ColFrom, ColTo, ColRoute, ColSize, ColTag, ColBlocks, ColFromId, ColToId, ColHops, ColPayload, ColCount };
-constexpr std::array<const char*, ColCount> kColumnNames{"step", "from",  "to",    "route", "size",   "tag",
-                                                         "blocks", "from_id", "to_id", "hops", "payload"};
+enum Column {
+    ColStep,
+    ColFrom,
+    ColTo,
+    ColRoute,
+    ColSize,
+    ColTag,
+    ColBlocks,
+    ColFromId,
+    ColToId,
+    ColHops,
+    ColPayload,
+    ColCount
+};
+constexpr std::array<const char*, ColCount> kColumnNames{"step",   "from",    "to",    "route", "size",   "tag",
+                                                         "blocks", "from_id", "to_id", "hops",  "payload"};
 constexpr const char* kAllowedColumns =
     "step, from, to and (optional) route; also size, tag, blocks, the export's from_id, to_id, hops, payload "
     "and its settings (topology, source, pattern, ports, …)";
 
 /// The settings the export writes as columns after the transfer's, filled in its first row (the
 /// same keys as '# key: value' lines, which a hand-written file may use instead).
-constexpr std::array<const char*, 11> kSettingColumns{"topology",        "algorithm",       "mode",  "source",
-                                                      "pattern",         "ports",           "max_sends_per_step",
-                                                      "step_contention", "dimension_order", "parts", "participants"};
+constexpr std::array<const char*, 11> kSettingColumns{
+    "topology",        "algorithm",       "mode",  "source",      "pattern", "ports", "max_sends_per_step",
+    "step_contention", "dimension_order", "parts", "participants"};
 
 struct Header {
     std::array<int, ColCount> index = [] {
@@ -51,7 +66,7 @@ struct Header {
         a.fill(-1);
         return a;
     }();
-    std::vector<std::pair<std::string, std::size_t>> settings;  ///< setting column: (key, field index)
+    std::vector<std::pair<std::string, std::size_t>> settings; ///< setting column: (key, field index)
     std::size_t fields = 0;
 };
 
@@ -73,7 +88,8 @@ Header parseHeader(const std::vector<std::string>& fields, std::size_t lineNo, c
             continue;
         }
         if (col < 0) {
-            bool numeric = !name.empty() && std::all_of(name.begin(), name.end(), [](unsigned char ch) { return std::isdigit(ch); });
+            bool numeric = !name.empty() &&
+                           std::all_of(name.begin(), name.end(), [](unsigned char ch) { return std::isdigit(ch); });
             err.at(lineNo, numeric ? std::string("the first line must be the header step,from,to (columns ") +
                                          kAllowedColumns + "); got a data row"
                                    : "column '" + fields[i] + "' is not one of " + kAllowedColumns);
@@ -92,7 +108,8 @@ Header parseHeader(const std::vector<std::string>& fields, std::size_t lineNo, c
 std::uint32_t parseStep(const std::string& text, std::size_t lineNo, const CsvError& err)
 {
     const std::string allowed = "steps are whole numbers 1.." + std::to_string(kMaxScheduleCsvStep);
-    if (text.empty() || text.size() > 9 || !std::all_of(text.begin(), text.end(), [](unsigned char c) { return std::isdigit(c); }))
+    if (text.empty() || text.size() > 9 ||
+        !std::all_of(text.begin(), text.end(), [](unsigned char c) { return std::isdigit(c); }))
         err.at(lineNo, "step '" + text + "' is not a whole number; " + allowed);
     const unsigned long v = std::stoul(text);
     if (v == 0)
@@ -100,18 +117,6 @@ std::uint32_t parseStep(const std::string& text, std::size_t lineNo, const CsvEr
     if (v > kMaxScheduleCsvStep)
         err.at(lineNo, "step " + text + " is past the largest step; " + allowed);
     return static_cast<std::uint32_t>(v);
-}
-
-/// The schedule-wide dimension order a route field names ("xy", "yx", "0,1"), if it is one.
-std::optional<DimensionOrder> orderField(std::string_view text, int dims)
-{
-    if (text.empty() || text.find_first_of("xyzwvuXYZWVU") == std::string_view::npos)
-        return std::nullopt;
-    try {
-        return parseOrder(text, dims);
-    } catch (const Error&) {
-        return std::nullopt;
-    }
 }
 
 struct Row {
@@ -124,83 +129,16 @@ struct Row {
     std::size_t line = 0;
 };
 
-/// The route of one row, checked against the topology (`order` is the schedule's order).
-RouteSpec parseRoute(const Topology& topo, const Row& row, const DimensionOrder& order, const CsvError& err)
-{
-    const std::string text = lower(trim(row.route));
-    const std::string allowed = "a route is empty (dimension-ordered), a dimension order such as xy, "
-                                "cyclic:<dim><+|-> such as cyclic:1-, or the path's nodes separated by ';'";
-    if (text.empty() || text == "order" || orderField(text, topo.dims()))
-        return RouteSpec::dimensionOrder();
-    auto checkCyclic = [&](RouteSpec spec) {
-        try {
-            (void)routeLength(topo, row.from, row.to, spec, order);
-            forEachChannel(topo, row.from, row.to, spec, order, [](ChannelId) {});
-        } catch (const Error& e) {
-            err.at(row.line, "route '" + row.route + "': " + e.what());
-        }
-        return spec;
-    };
-    if (text.rfind("cyclic:", 0) == 0) {
-        const std::string rest = text.substr(7);
-        if (rest.size() >= 2 && (rest.back() == '+' || rest.back() == '-') &&
-            std::all_of(rest.begin(), rest.end() - 1, [](unsigned char c) { return std::isdigit(c); }) && rest.size() <= 4) {
-            const int dim = std::stoi(rest.substr(0, rest.size() - 1));
-            if (dim >= topo.dims())
-                err.at(row.line, "route '" + row.route + "' starts in dimension " + std::to_string(dim) + "; the " +
-                                     topo.displayName() + " has dimensions 0.." + std::to_string(topo.dims() - 1));
-            return checkCyclic(RouteSpec::cyclic(dim, rest.back() == '-' ? -1 : +1));
-        }
-        err.at(row.line, "route '" + row.route + "' is not understood; " + allowed);
-    }
-    // A path: nodes separated by ';'.
-    std::vector<NodeId> path;
-    std::size_t start = 0;
-    while (start <= row.route.size()) {
-        const std::size_t end = std::min(row.route.find(';', start), row.route.size());
-        const std::string part(trim(std::string_view(row.route).substr(start, end - start)));
-        try {
-            path.push_back(topo.parseNode(part));
-        } catch (const Error& e) {
-            err.at(row.line, "route '" + row.route + "': " + e.what() + "; " + allowed);
-        }
-        if (path.size() > static_cast<std::size_t>(topo.dims()) * 64 + 2)
-            err.at(row.line, "route '" + row.route + "' is longer than any route of the " + topo.displayName());
-        start = end + 1;
-    }
-    if (path.front() != row.from || path.back() != row.to)
-        err.at(row.line, "route '" + row.route + "' must start at the sender " + topo.nodeName(row.from) +
-                             " and end at the receiver " + topo.nodeName(row.to));
-    for (std::size_t i = 1; i < path.size(); ++i)
-        if (!topo.channelBetween(path[i - 1], path[i]))
-            err.at(row.line, "route '" + row.route + "': " + topo.nodeName(path[i - 1]) + " and " +
-                                 topo.nodeName(path[i]) + " are not neighbours; a path goes one hop at a time");
-    std::vector<RouteSpec> candidates{RouteSpec::dimensionOrder()};
-    for (int d = 0; d < topo.dims(); ++d)
-        for (int sign : {+1, -1})
-            candidates.push_back(RouteSpec::cyclic(d, sign));
-    for (const RouteSpec& spec : candidates) {
-        try {
-            if (routeNodes(topo, row.from, row.to, spec, order) == path)
-                return spec;
-        } catch (const Error&) {
-            // a cyclic route that would leave the mesh: not this one
-        }
-    }
-    err.at(row.line, "route '" + row.route + "' is a path topocast cannot replay; it must be the dimension-ordered (" +
-                         orderName(order) + ") route or a cyclic one (cyclic:<dim><+|->)");
-}
-
 std::string readWhole(const std::filesystem::path& path)
 {
     ReadFileLimits limits;
     limits.kind = "CSV file";
     limits.checkSize = [&](std::uint64_t bytes) {
         if (bytes > kMaxScheduleCsvBytes)
-            throw Error(path.string() + ": " + formatBytes(bytes) + " is past the " + formatBytes(kMaxScheduleCsvBytes) +
-                        " limit of a schedule CSV");
+            throw Error(path.string() + ": " + formatBytes(bytes) + " is past the " +
+                        formatBytes(kMaxScheduleCsvBytes) + " limit of a schedule CSV");
     };
-    limits.maxBytes = kMaxScheduleCsvBytes;  // past it: scheduleFromCsv names the line where
+    limits.maxBytes = kMaxScheduleCsvBytes; // past it: scheduleFromCsv names the line where
     return readFileText(path, limits);
 }
 
@@ -213,29 +151,33 @@ std::optional<Topology> csvTopology(std::string_view text)
     const CsvError err("CSV");
     std::optional<std::size_t> column;
     bool header = false;
-    forEachLine(text.substr(0, std::min<std::size_t>(text.size(), 1 << 16)), [&](std::string_view line, std::size_t lineNo) {
-        if (auto v = commentValue(line, "topology")) {
-            found = Topology::parse(*v);
-            return false;
-        }
-        if (trim(line).empty() || trim(line).front() == '#')
-            return true;
-        const std::vector<std::string> fields = splitFields(line, lineNo, err);
-        if (!header) {
-            header = true;
-            for (std::size_t i = 0; i < fields.size(); ++i)
-                if (lower(trim(fields[i])) == "topology")
-                    column = i;
-            return column.has_value();
-        }
-        if (*column < fields.size() && !trim(fields[*column]).empty())
-            found = Topology::parse(trim(fields[*column]));
-        return false;
-    });
+    forEachLine(text.substr(0, std::min<std::size_t>(text.size(), 1 << 16)),
+                [&](std::string_view line, std::size_t lineNo) {
+                    if (auto v = commentValue(line, "topology")) {
+                        found = Topology::parse(*v);
+                        return false;
+                    }
+                    if (trim(line).empty() || trim(line).front() == '#')
+                        return true;
+                    const std::vector<std::string> fields = splitFields(line, lineNo, err);
+                    if (!header) {
+                        header = true;
+                        for (std::size_t i = 0; i < fields.size(); ++i)
+                            if (lower(trim(fields[i])) == "topology")
+                                column = i;
+                        return column.has_value();
+                    }
+                    if (*column < fields.size() && !trim(fields[*column]).empty())
+                        found = Topology::parse(trim(fields[*column]));
+                    return false;
+                });
     return found;
 }
 
-bool isCsvPath(const std::filesystem::path& path) { return lower(path.extension().string()) == ".csv"; }
+bool isCsvPath(const std::filesystem::path& path)
+{
+    return lower(path.extension().string()) == ".csv";
+}
 
 namespace {
 
@@ -243,7 +185,9 @@ namespace {
 void checkCsvSize(std::string_view text, const CsvError& err)
 {
     if (text.size() > kMaxScheduleCsvBytes) {
-        std::size_t line = 1 + static_cast<std::size_t>(std::count(text.begin(), text.begin() + static_cast<std::ptrdiff_t>(kMaxScheduleCsvBytes), '\n'));
+        std::size_t line =
+            1 + static_cast<std::size_t>(
+                    std::count(text.begin(), text.begin() + static_cast<std::ptrdiff_t>(kMaxScheduleCsvBytes), '\n'));
         err.at(line, "the file passes the " + formatBytes(kMaxScheduleCsvBytes) +
                          " limit of a schedule CSV here; a hand-written schedule is far smaller");
     }
@@ -319,7 +263,8 @@ bool isSettingsOnly(const std::vector<std::string>& fields, const Header& header
     if (header.settings.empty())
         return false;
     for (int c = 0; c < ColCount; ++c)
-        if (const int i = header.index[static_cast<std::size_t>(c)]; i >= 0 && !trim(fields[static_cast<std::size_t>(i)]).empty())
+        if (const int i = header.index[static_cast<std::size_t>(c)];
+            i >= 0 && !trim(fields[static_cast<std::size_t>(i)]).empty())
             return false;
     return true;
 }
@@ -355,7 +300,8 @@ CsvFirstPass readFirstPass(std::string_view text, const CsvError& err)
         r.line = lineNo;
         r.step = StepNo{parseStep(fields[static_cast<std::size_t>(header.index[ColStep])], lineNo, err)};
         // Nodes are parsed once the topology is known; keep the texts for now.
-        r.route = header.index[ColRoute] >= 0 ? fields[static_cast<std::size_t>(header.index[ColRoute])] : std::string();
+        r.route =
+            header.index[ColRoute] >= 0 ? fields[static_cast<std::size_t>(header.index[ColRoute])] : std::string();
         readExtraFields(fields, header, lineNo, err, r);
         pass.rows.push_back(std::move(r));
         return true;
@@ -431,9 +377,9 @@ NodeId csvSource(const Topology& topo, const CsvFirstPass& pass, const CsvError&
             err.at(pass.sourceLine, std::string("# source: ") + e.what());
         }
     } else if (!pass.rows.empty()) {
-        source = std::min_element(pass.rows.begin(), pass.rows.end(),
-                                  [](const Row& a, const Row& b) { return a.step < b.step; })
-                     ->from;
+        source = std::min_element(pass.rows.begin(), pass.rows.end(), [](const Row& a, const Row& b) {
+                     return a.step < b.step;
+                 })->from;
     }
     return source;
 }
@@ -464,8 +410,8 @@ Block parseBlock(const Topology& topo, std::string_view text, const Row& row, co
         if (part.empty() || part.size() > 10 ||
             !std::all_of(part.begin(), part.end(), [](unsigned char c) { return std::isdigit(c); }) ||
             std::stoull(std::string(part)) > max)
-            err.at(row.line, "block '" + std::string(text) + "': '" + std::string(part) + "' is not a whole number 0.." +
-                                 std::to_string(max) + "; " + allowed);
+            err.at(row.line, "block '" + std::string(text) + "': '" + std::string(part) +
+                                 "' is not a whole number 0.." + std::to_string(max) + "; " + allowed);
         return static_cast<std::uint32_t>(std::stoull(std::string(part)));
     };
     const std::string_view dest = text.substr(c1 + 1, c2 - c1 - 1);
@@ -557,7 +503,7 @@ Schedule scheduleFromCsv(std::string_view text, const std::string& what, const s
 {
     const CsvError err(what);
     checkCsvSize(text, err);
-    if (text.size() >= 3 && text.substr(0, 3) == "\xEF\xBB\xBF")  // UTF-8 byte order mark
+    if (text.size() >= 3 && text.substr(0, 3) == "\xEF\xBB\xBF") // UTF-8 byte order mark
         text.remove_prefix(3);
 
     CsvFirstPass pass = readFirstPass(text, err);
@@ -575,8 +521,9 @@ Schedule scheduleFromCsv(std::string_view text, const std::string& what, const s
     s.reserve(pass.rows.size());
     std::map<std::string, std::uint32_t> payloads;
     for (const Row& r : pass.rows)
-        s.add(Transfer{r.from, r.to, r.step, parseRoute(topo, r, s.dimensionOrder, err), rowPayload(s, r, payloads, err),
-                       r.tag, r.size});
+        s.add(Transfer{r.from, r.to, r.step,
+                       parseRouteField(topo, {r.route, r.from, r.to, r.line}, s.dimensionOrder, err),
+                       rowPayload(s, r, payloads, err), r.tag, r.size});
     s.finalize();
     return s;
 }

@@ -13,7 +13,6 @@
 #include <fstream>
 #include <sstream>
 
-
 namespace topocast {
 
 using ojson = nlohmann::ordered_json;
@@ -104,7 +103,7 @@ ojson headerJson(const Schedule& s, const Metrics& m)
     }
     if (s.parts != 1)
         o["parts"] = s.parts;
-    o["size_unit"] = s.sizeUnit;  // always, the default ("message") too: every size says its unit
+    o["size_unit"] = s.sizeUnit; // always, the default ("message") too: every size says its unit
     if (!s.stepLabels.empty())
         o["step_labels"] = s.stepLabels;
     if (!s.participants.empty()) {
@@ -157,7 +156,8 @@ NodeId nodeValue(const Topology& topo, const json& v, const std::string& path)
         fail(path, "expected " + std::to_string(topo.dims()) + " coordinates, got " + std::to_string(v.size()));
     Coord c;
     for (std::size_t i = 0; i < v.size(); ++i)
-        c.push_back(static_cast<int>(intValue(v[i], path + "[" + std::to_string(i) + "]", 0, topo.side(static_cast<int>(i)) - 1)));
+        c.push_back(static_cast<int>(
+            intValue(v[i], path + "[" + std::to_string(i) + "]", 0, topo.side(static_cast<int>(i)) - 1)));
     return topo.idUnchecked(c);
 }
 
@@ -168,7 +168,10 @@ NodeId nodeFromJson(const Topology& topo, const nlohmann::json& value, const std
     return nodeValue(topo, value, path);
 }
 
-nlohmann::ordered_json nodeToJson(const Topology& topo, NodeId node) { return nodeJson(topo, node); }
+nlohmann::ordered_json nodeToJson(const Topology& topo, NodeId node)
+{
+    return nodeJson(topo, node);
+}
 
 ojson toJson(const Schedule& schedule, const Metrics& metrics)
 {
@@ -324,10 +327,12 @@ void readPayloads(const json& doc, Schedule& s)
 /// Every other top-level key is algorithm information (kept in Schedule::fileInfo).
 void readInfo(const json& doc, Schedule& s)
 {
-    static const char* const kKnown[] = {"format", "version", "topology", "algorithm", "mode", "source", "pattern",
-                                         "port_model", "max_sends_per_step", "step_contention", "dimension_order", "steps", "tcd",
-                                         "contention", "max_link_load", "metrics", "parts", "size_unit",
-                                         "step_labels", "participants", "payloads", "transfers"};
+    static const char* const kKnown[] = {
+        "format",          "version",  "topology",   "algorithm",          "mode",
+        "source",          "pattern",  "port_model", "max_sends_per_step", "step_contention",
+        "dimension_order", "steps",    "tcd",        "contention",         "max_link_load",
+        "metrics",         "parts",    "size_unit",  "step_labels",        "participants",
+        "payloads",        "transfers"};
     for (const auto& [key, value] : doc.items())
         if (std::find(std::begin(kKnown), std::end(kKnown), key) == std::end(kKnown))
             s.fileInfo.emplace_back(key, value.dump());

@@ -21,7 +21,8 @@ VideoFormat parseVideoFormat(const std::string& text)
 VideoFormat videoFormatForPath(const std::filesystem::path& path)
 {
     std::string ext = path.has_filename() ? path.extension().string() : std::string();
-    std::transform(ext.begin(), ext.end(), ext.begin(), [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
+    std::transform(ext.begin(), ext.end(), ext.begin(),
+                   [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
     if (ext == ".mp4")
         return VideoFormat::Mp4;
     if (ext == ".gif")

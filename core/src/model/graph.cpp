@@ -85,11 +85,10 @@ std::vector<NodeId> bfsTree(const Topology& topo, NodeId source, std::vector<std
     std::vector<std::uint32_t> scratch;
     std::vector<std::uint32_t>& level = levels ? *levels : scratch;
     level.assign(topo.nodeCount(), 0);
-    boost::breadth_first_search(
-        g, source.value(),
-        boost::visitor(boost::make_bfs_visitor(std::make_pair(
-            boost::record_predecessors(NodeIdWriter{parent.data()}, boost::on_tree_edge()),
-            boost::record_distances(level.data(), boost::on_tree_edge())))));
+    boost::breadth_first_search(g, source.value(),
+                                boost::visitor(boost::make_bfs_visitor(std::make_pair(
+                                    boost::record_predecessors(NodeIdWriter{parent.data()}, boost::on_tree_edge()),
+                                    boost::record_distances(level.data(), boost::on_tree_edge())))));
     return parent;
 }
 
@@ -100,8 +99,8 @@ std::vector<std::uint32_t> dijkstraDistances(const Topology& topo, NodeId source
     auto distMap = boost::make_iterator_property_map(dist.begin(), boost::get(boost::vertex_index, g));
     boost::dijkstra_shortest_paths(
         g, source.value(),
-        boost::distance_map(distMap)
-            .weight_map(boost::make_constant_property<boost::graph_traits<CsrGraph>::edge_descriptor>(std::uint32_t{1})));
+        boost::distance_map(distMap).weight_map(
+            boost::make_constant_property<boost::graph_traits<CsrGraph>::edge_descriptor>(std::uint32_t{1})));
     return dist;
 }
 
@@ -118,7 +117,6 @@ int connectedComponentCount(const Topology& topo)
             continue;
         ++components;
         boost::breadth_first_visit(g, v.value(), boost::color_map(colorMap));
-
     }
     return components;
 }

@@ -5,15 +5,24 @@ namespace topocast {
 std::string_view mscclOpName(MscclOp op)
 {
     switch (op) {
-    case MscclOp::Send: return "s";
-    case MscclOp::Recv: return "r";
-    case MscclOp::RecvReduceSend: return "rrs";
-    case MscclOp::RecvCopySend: return "rcs";
-    case MscclOp::RecvReduceCopySend: return "rrcs";
-    case MscclOp::RecvReduceCopy: return "rrc";
-    case MscclOp::Copy: return "cpy";
-    case MscclOp::Reduce: return "re";
-    case MscclOp::Nop: return "nop";
+    case MscclOp::Send:
+        return "s";
+    case MscclOp::Recv:
+        return "r";
+    case MscclOp::RecvReduceSend:
+        return "rrs";
+    case MscclOp::RecvCopySend:
+        return "rcs";
+    case MscclOp::RecvReduceCopySend:
+        return "rrcs";
+    case MscclOp::RecvReduceCopy:
+        return "rrc";
+    case MscclOp::Copy:
+        return "cpy";
+    case MscclOp::Reduce:
+        return "re";
+    case MscclOp::Nop:
+        return "nop";
     }
     return "?";
 }
@@ -36,7 +45,10 @@ bool mscclReduces(MscclOp op)
            op == MscclOp::Reduce;
 }
 
-bool mscclReadsSource(MscclOp op) { return op == MscclOp::Send || op == MscclOp::Copy || mscclReduces(op); }
+bool mscclReadsSource(MscclOp op)
+{
+    return op == MscclOp::Send || op == MscclOp::Copy || mscclReduces(op);
+}
 
 bool mscclWritesDestination(MscclOp op)
 {

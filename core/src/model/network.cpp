@@ -16,10 +16,14 @@ std::string toString(Routing r)
 std::string toString(NetworkPorts p)
 {
     switch (p) {
-    case NetworkPorts::One: return "one-port";
-    case NetworkPorts::K: return "k-port";
-    case NetworkPorts::All: return "all-port";
-    case NetworkPorts::Half: return "half-duplex";
+    case NetworkPorts::One:
+        return "one-port";
+    case NetworkPorts::K:
+        return "k-port";
+    case NetworkPorts::All:
+        return "all-port";
+    case NetworkPorts::Half:
+        return "half-duplex";
     }
     return "one-port";
 }
@@ -56,7 +60,8 @@ NetworkPorts parseNetworkPorts(std::string_view text, int& k)
             return NetworkPorts::K;
         }
     }
-    throw Error("ports '" + std::string(text) + "' is not known; use one-port, half-duplex, all-port or k-port:K with K = 1..1024");
+    throw Error("ports '" + std::string(text) +
+                "' is not known; use one-port, half-duplex, all-port or k-port:K with K = 1..1024");
 }
 
 std::string portsText(const NetworkModel& m)
@@ -67,9 +72,10 @@ std::string portsText(const NetworkModel& m)
 const std::vector<std::pair<std::string, std::string>>& networkPresets()
 {
     static const std::vector<std::pair<std::string, std::string>> presets = {
-        {"cluster", "a cluster interconnect in round numbers: 12.5 GB/s links (100 Gbit/s), L = 1 us, 10 ns per hop, "
-                    "o = 200 ns, g = 100 ns, cut-through, one-port, rendezvous above 64 KiB, RDMA receives (the processor "
-                    "pays o, the interface moves the bytes)"},
+        {"cluster",
+         "a cluster interconnect in round numbers: 12.5 GB/s links (100 Gbit/s), L = 1 us, 10 ns per hop, "
+         "o = 200 ns, g = 100 ns, cut-through, one-port, rendezvous above 64 KiB, RDMA receives (the processor "
+         "pays o, the interface moves the bytes)"},
         {"loggopsim", "LogGOPSim's defaults: L = 2500 ns, o = 1500 ns, g = 1000 ns, G = 6 ns/B, S = 65535 B, no "
                       "per-hop latency, one-port, the receiver's processor busy while the bytes arrive"},
     };
@@ -135,20 +141,21 @@ void setNetworkField(NetworkModel& m, std::string_view key, std::string_view tex
         m.rendezvous = parseBytes(text, "rendezvous");
     else if (key == "receive") {
         if (text != "copy" && text != "rdma")
-            throw Error("receive '" + std::string(text) +
-                        "' is not known; use copy (the receiver's processor is busy while the bytes arrive, as LogGOPSim "
-                        "has it) or rdma (only the overhead o: the interface writes the data)");
+            throw Error(
+                "receive '" + std::string(text) +
+                "' is not known; use copy (the receiver's processor is busy while the bytes arrive, as LogGOPSim "
+                "has it) or rdma (only the overhead o: the interface writes the data)");
         m.receiveCopies = text == "copy";
-    }
-    else if (key == "message") {
+    } else if (key == "message") {
         m.message = parseBytes(text, "message");
         if (m.message < 1)
             throw Error("message '" + std::string(text) + "' must be at least 1 B");
-        return;  // the size of the collective, not a property of the network
+        return; // the size of the collective, not a property of the network
     } else
-        throw Error("network key '" + std::string(key) +
-                    "' is not known; the keys are preset, bandwidth, latency, hop_latency, overhead, gap, routing, ports, "
-                    "rendezvous, receive, message");
+        throw Error(
+            "network key '" + std::string(key) +
+            "' is not known; the keys are preset, bandwidth, latency, hop_latency, overhead, gap, routing, ports, "
+            "rendezvous, receive, message");
     if (!(m == before))
         m.preset = "custom";
 }
@@ -171,8 +178,8 @@ std::vector<std::pair<std::string, std::string>> networkFields(const NetworkMode
 std::string describe(const NetworkModel& m, bool withMessage)
 {
     return m.preset + ": " + formatBandwidth(m.perByte) + ", L " + formatSeconds(m.latency) + ", " +
-           formatSeconds(m.hopLatency) + " per hop, o " + formatSeconds(m.overhead) + ", g " + formatSeconds(m.gap) + ", " +
-           toString(m.routing) + ", " + portsText(m) + ", rendezvous above " + formatSize(m.rendezvous) +
+           formatSeconds(m.hopLatency) + " per hop, o " + formatSeconds(m.overhead) + ", g " + formatSeconds(m.gap) +
+           ", " + toString(m.routing) + ", " + portsText(m) + ", rendezvous above " + formatSize(m.rendezvous) +
            (m.receiveCopies ? ", the receiver copies the bytes" : ", RDMA receives") +
            (withMessage ? ", M = " + formatSize(m.message) : std::string());
 }

@@ -4,8 +4,8 @@
 
 #include <algorithm>
 #include <cctype>
-#include <cstring>
 #include <cstdlib>
+#include <cstring>
 #include <numeric>
 
 namespace topocast {
@@ -23,7 +23,8 @@ DimensionOrder parseOrder(std::string_view text, int dims)
 {
     DimensionOrder order;
     const std::string original(text);
-    if (text.find(',') != std::string_view::npos || (!text.empty() && std::isdigit(static_cast<unsigned char>(text[0])))) {
+    if (text.find(',') != std::string_view::npos ||
+        (!text.empty() && std::isdigit(static_cast<unsigned char>(text[0])))) {
         std::size_t start = 0;
         while (start <= text.size()) {
             const auto end = text.find(',', start);
@@ -107,16 +108,16 @@ void routeLeg(const Topology& topo, NodeId cur, NodeId to, int dim, RouteSpec sp
         if (topo.isTorus())
             count = sign > 0 ? ((b - a) % n + n) % n : ((a - b) % n + n) % n;
         else
-            count = (sign > 0) == (b > a) ? std::abs(b - a) : n;  // n hops cannot exist on a mesh: caller throws
+            count = (sign > 0) == (b > a) ? std::abs(b - a) : n; // n hops cannot exist on a mesh: caller throws
         return;
     }
     // Topology::displacement from the coordinates already read (it would read them again).
     int delta = b - a;
     if (topo.isTorus()) {
         const int side = topo.side(dim);
-        delta = ((delta % side) + side) % side;  // 0..side-1, going +
+        delta = ((delta % side) + side) % side; // 0..side-1, going +
         if (delta > side - delta)
-            delta -= side;  // shorter the other way; ties stay +
+            delta -= side; // shorter the other way; ties stay +
     }
     sign = delta < 0 ? -1 : +1;
     count = std::abs(delta);
@@ -125,8 +126,8 @@ void routeLeg(const Topology& topo, NodeId cur, NodeId to, int dim, RouteSpec sp
 void throwBadCyclicRoute(const Topology& topo, NodeId from, NodeId to, RouteSpec spec)
 {
     throw Error("route " + topo.nodeName(from) + "→" + topo.nodeName(to) + " starting in dimension " +
-                std::to_string(spec.start) + " with sign " + (spec.sign < 0 ? "−" : "+") +
-                " would leave the " + topo.displayName() + " (cyclic single-direction routes need a torus)");
+                std::to_string(spec.start) + " with sign " + (spec.sign < 0 ? "−" : "+") + " would leave the " +
+                topo.displayName() + " (cyclic single-direction routes need a torus)");
 }
 
 } // namespace detail

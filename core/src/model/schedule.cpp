@@ -10,11 +10,16 @@ namespace topocast {
 std::string toString(PortModel m)
 {
     switch (m) {
-    case PortModel::OnePort: return "one-port";
-    case PortModel::OnePortExchange: return "one-port-exchange";
-    case PortModel::HalfDuplex: return "half-duplex";
-    case PortModel::AllPort: return "all-port";
-    case PortModel::MultiPort: return "multi-port";
+    case PortModel::OnePort:
+        return "one-port";
+    case PortModel::OnePortExchange:
+        return "one-port-exchange";
+    case PortModel::HalfDuplex:
+        return "half-duplex";
+    case PortModel::AllPort:
+        return "all-port";
+    case PortModel::MultiPort:
+        return "multi-port";
     }
     return "one-port";
 }
@@ -22,15 +27,24 @@ std::string toString(PortModel m)
 std::string toString(Pattern p)
 {
     switch (p) {
-    case Pattern::Broadcast: return "broadcast";
-    case Pattern::Scatter: return "scatter";
-    case Pattern::Allgather: return "allgather";
-    case Pattern::Alltoall: return "alltoall";
-    case Pattern::Gather: return "gather";
-    case Pattern::Reduce: return "reduce";
-    case Pattern::ReduceScatter: return "reduce-scatter";
-    case Pattern::Allreduce: return "allreduce";
-    case Pattern::PointToPoint: return "point-to-point";
+    case Pattern::Broadcast:
+        return "broadcast";
+    case Pattern::Scatter:
+        return "scatter";
+    case Pattern::Allgather:
+        return "allgather";
+    case Pattern::Alltoall:
+        return "alltoall";
+    case Pattern::Gather:
+        return "gather";
+    case Pattern::Reduce:
+        return "reduce";
+    case Pattern::ReduceScatter:
+        return "reduce-scatter";
+    case Pattern::Allreduce:
+        return "allreduce";
+    case Pattern::PointToPoint:
+        return "point-to-point";
     }
     return "broadcast";
 }
@@ -58,13 +72,8 @@ Pattern parsePattern(std::string_view text)
 }
 
 Schedule::Schedule(Topology topology, NodeId source, Pattern pattern, PortModel ports)
-    : dimensionOrder(defaultOrder(topology.dims())),
-      m_topology(std::move(topology)),
-      m_source(source),
-      m_pattern(pattern),
-      m_ports(ports),
-      m_payloadOffsets{0, 1},
-      m_blocks{Block{source, Block::kAll, 0}}
+    : dimensionOrder(defaultOrder(topology.dims())), m_topology(std::move(topology)), m_source(source),
+      m_pattern(pattern), m_ports(ports), m_payloadOffsets{0, 1}, m_blocks{Block{source, Block::kAll, 0}}
 {
     if (source >= m_topology.nodeCount())
         throw Error("source " + std::to_string(source) + " is outside the " + m_topology.displayName() + " (0.." +

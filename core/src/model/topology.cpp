@@ -44,7 +44,7 @@ bool parseInt(std::string_view s, long long& value)
         s.remove_prefix(1);
     }
     if (s.empty() || s.size() > 18 || s.front() < '0' || s.front() > '9')
-        return false;  // also refuses a second sign ("--4"), which from_chars would accept
+        return false; // also refuses a second sign ("--4"), which from_chars would accept
     long long v = 0;
     auto [ptr, ec] = std::from_chars(s.data(), s.data() + s.size(), v);
     if (ec != std::errc() || ptr != s.data() + s.size())
@@ -142,8 +142,9 @@ Topology Topology::parse(std::string_view text)
         if (!parseInt(part, v))
             throw Error(kind + " side '" + part + "' in '" + original + "' is not a whole number; " + kForms);
         if (v < 1 || v > static_cast<long long>(kMaxNodes))
-            throw Error(kind + " side " + std::string(trim(part)) + " in '" + original + "' is out of range; sides must be " +
-                        (kind == "torus" ? "3" : "1") + " to " + std::to_string(kMaxNodes));
+            throw Error(kind + " side " + std::string(trim(part)) + " in '" + original +
+                        "' is out of range; sides must be " + (kind == "torus" ? "3" : "1") + " to " +
+                        std::to_string(kMaxNodes));
         sides.push_back(static_cast<int>(v));
         if (sides.size() > static_cast<std::size_t>(kMaxMeshDims))
             throw Error(kind + " '" + original + "' has more than " + std::to_string(kMaxMeshDims) + " dimensions");
@@ -157,9 +158,12 @@ Topology Topology::parse(std::string_view text)
 std::string Topology::spec() const
 {
     switch (m_kind) {
-    case TopologyKind::Mesh: return "mesh:" + joinSides(m_sides, "x");
-    case TopologyKind::Torus: return "torus:" + joinSides(m_sides, "x");
-    case TopologyKind::Hypercube: return "hypercube:" + std::to_string(dims());
+    case TopologyKind::Mesh:
+        return "mesh:" + joinSides(m_sides, "x");
+    case TopologyKind::Torus:
+        return "torus:" + joinSides(m_sides, "x");
+    case TopologyKind::Hypercube:
+        return "hypercube:" + std::to_string(dims());
     }
     return {};
 }
@@ -168,9 +172,12 @@ std::string Topology::displayName() const
 {
     switch (m_kind) {
     // One dimension: "8-node line", "8-node ring" ("8 torus" read as a count of tori).
-    case TopologyKind::Mesh: return m_sides.size() == 1 ? std::to_string(m_sides[0]) + "-node line" : joinSides(m_sides, "×") + " mesh";
-    case TopologyKind::Torus: return m_sides.size() == 1 ? std::to_string(m_sides[0]) + "-node ring" : joinSides(m_sides, "×") + " torus";
-    case TopologyKind::Hypercube: return std::to_string(dims()) + "-cube";
+    case TopologyKind::Mesh:
+        return m_sides.size() == 1 ? std::to_string(m_sides[0]) + "-node line" : joinSides(m_sides, "×") + " mesh";
+    case TopologyKind::Torus:
+        return m_sides.size() == 1 ? std::to_string(m_sides[0]) + "-node ring" : joinSides(m_sides, "×") + " torus";
+    case TopologyKind::Hypercube:
+        return std::to_string(dims()) + "-cube";
     }
     return {};
 }
@@ -197,8 +204,8 @@ Coord Topology::coords(NodeId node) const
 NodeId Topology::id(const Coord& c) const
 {
     if (c.size() != m_sides.size())
-        throw Error("a node of the " + displayName() + " has " + std::to_string(m_sides.size()) +
-                    " coordinates; got " + std::to_string(c.size()));
+        throw Error("a node of the " + displayName() + " has " + std::to_string(m_sides.size()) + " coordinates; got " +
+                    std::to_string(c.size()));
     for (std::size_t i = 0; i < c.size(); ++i)
         if (c[i] < 0 || c[i] >= m_sides[i])
             throw Error("coordinate " + std::to_string(i) + " = " + std::to_string(c[i]) + " is outside the " +
@@ -226,7 +233,7 @@ std::uint64_t Topology::channelCount() const
     const std::uint64_t n = m_nodeCount;
     if (isHypercube())
         return n * static_cast<std::uint64_t>(dims());
-    std::uint64_t links = 0;  // undirected
+    std::uint64_t links = 0; // undirected
     for (std::size_t i = 0; i < m_sides.size(); ++i) {
         const std::uint64_t s = static_cast<std::uint64_t>(m_sides[i]);
         const std::uint64_t lines = n / s;
@@ -303,9 +310,9 @@ int Topology::displacement(NodeId a, NodeId b, int dim) const
     int delta = xb - xa;
     if (isTorus()) {
         const int side = m_sides[static_cast<std::size_t>(dim)];
-        delta = ((delta % side) + side) % side;  // 0..side-1, going +
+        delta = ((delta % side) + side) % side; // 0..side-1, going +
         if (delta > side - delta)
-            delta -= side;  // shorter the other way; ties stay +
+            delta -= side; // shorter the other way; ties stay +
     }
     return delta;
 }
@@ -337,7 +344,7 @@ int Topology::distance(NodeId nodeA, NodeId nodeB) const
 
 std::string Topology::nodeName(NodeId node) const
 {
-    if (isHypercube()) {  // the binary address, highest dimension first, as the picture labels it
+    if (isHypercube()) { // the binary address, highest dimension first, as the picture labels it
         std::string bits;
         for (int k = dims() - 1; k >= 0; --k)
             bits += (node >> k) & 1 ? '1' : '0';
@@ -370,7 +377,7 @@ NodeId Topology::parseNode(std::string_view text) const
                           text.find_first_not_of("01") == std::string_view::npos;
         if (bare || (text.size() > 2 && text[0] == '0' && (text[1] == 'b' || text[1] == 'B'))) {
             v = 0;
-            ok = text.size() <= 2 + 24;  // longer strings would overflow v
+            ok = text.size() <= 2 + 24; // longer strings would overflow v
             for (char c : text.substr(bare ? 0 : 2)) {
                 if (!ok || (c != '0' && c != '1')) {
                     ok = false;
@@ -384,9 +391,8 @@ NodeId Topology::parseNode(std::string_view text) const
         if (!ok) {
             const std::string example = nodeName(NodeId{static_cast<std::uint32_t>(0x55555555u & (m_nodeCount - 1))});
             throw Error("node '" + original + "' is not a hypercube address; expected 0.." +
-                        std::to_string(m_nodeCount - 1) + " or " + std::to_string(dims()) +
-                        " binary digits like " + example +
-                        " (or 0b" + example + ")");
+                        std::to_string(m_nodeCount - 1) + " or " + std::to_string(dims()) + " binary digits like " +
+                        example + " (or 0b" + example + ")");
         }
         if (v < 0 || v >= static_cast<long long>(m_nodeCount))
             throw Error("node " + original + " is outside the " + displayName() + " (0.." +
@@ -397,12 +403,13 @@ NodeId Topology::parseNode(std::string_view text) const
     std::size_t start = 0;
     while (start <= text.size()) {
         const std::size_t end = text.find(',', start);
-        const std::string_view part = text.substr(start, end == std::string_view::npos ? std::string_view::npos : end - start);
+        const std::string_view part =
+            text.substr(start, end == std::string_view::npos ? std::string_view::npos : end - start);
         long long v = 0;
         if (!parseInt(part, v) || v < -(1LL << 30) || v > (1LL << 30))
             throw Error("node '" + original + "': '" + std::string(trim(part)) + "' is not a whole number; expected " +
-                        std::to_string(dims()) + " comma-separated coordinates like " + nodeName(NodeId{0}).substr(1, nodeName(NodeId{0}).size() - 2)
-);
+                        std::to_string(dims()) + " comma-separated coordinates like " +
+                        nodeName(NodeId{0}).substr(1, nodeName(NodeId{0}).size() - 2));
         c.push_back(static_cast<int>(v));
         if (c.size() > 64)
             break;

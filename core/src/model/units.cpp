@@ -56,9 +56,17 @@ constexpr double kKi = 1024.0;
 
 std::uint64_t parseBytes(std::string_view text, std::string_view what)
 {
-    static const std::initializer_list<Unit> units = {
-        {"B", 1},           {"KiB", kKi},         {"MiB", kKi * kKi}, {"GiB", kKi * kKi * kKi},
-        {"TiB", kKi * kKi * kKi * kKi}, {"KB", 1e3}, {"kB", 1e3}, {"k", 1e3}, {"MB", 1e6}, {"GB", 1e9}, {"TB", 1e12}};
+    static const std::initializer_list<Unit> units = {{"B", 1},
+                                                      {"KiB", kKi},
+                                                      {"MiB", kKi * kKi},
+                                                      {"GiB", kKi * kKi * kKi},
+                                                      {"TiB", kKi * kKi * kKi * kKi},
+                                                      {"KB", 1e3},
+                                                      {"kB", 1e3},
+                                                      {"k", 1e3},
+                                                      {"MB", 1e6},
+                                                      {"GB", 1e9},
+                                                      {"TB", 1e12}};
     const auto refuse = [&](const std::string& why) -> std::uint64_t {
         throw Error(std::string(what) + " '" + std::string(text) + "' " + why +
                     "; give a size with its unit: B, KB, MB, GB, TB (powers of 1000) or KiB, MiB, GiB, TiB (powers of "
@@ -86,8 +94,8 @@ std::uint64_t parseBytes(std::string_view text, std::string_view what)
 
 double parseSeconds(std::string_view text, std::string_view what)
 {
-    static const std::initializer_list<Unit> units = {{"s", 1}, {"ms", 1e-3}, {"us", 1e-6}, {"µs", 1e-6},
-                                                      {"ns", 1e-9}, {"ps", 1e-12}};
+    static const std::initializer_list<Unit> units = {{"s", 1},     {"ms", 1e-3}, {"us", 1e-6},
+                                                      {"µs", 1e-6}, {"ns", 1e-9}, {"ps", 1e-12}};
     const auto refuse = [&](const std::string& why) -> double {
         throw Error(std::string(what) + " '" + std::string(text) + "' " + why + "; give a duration with its unit (" +
                     unitList(units) + "), e.g. 1us, 2500ns");
@@ -109,12 +117,15 @@ double parseSeconds(std::string_view text, std::string_view what)
 double parseSecondsPerByte(std::string_view text, std::string_view what)
 {
     static const std::initializer_list<Unit> rates = {
-        {"B/s", 1},        {"KB/s", 1e3},        {"kB/s", 1e3},       {"MB/s", 1e6},         {"GB/s", 1e9},
-        {"TB/s", 1e12},    {"KiB/s", kKi},       {"MiB/s", kKi * kKi}, {"GiB/s", kKi * kKi * kKi},
-        {"bit/s", 0.125},  {"Kbit/s", 125},      {"Mbit/s", 125e3},   {"Gbit/s", 125e6},     {"Tbit/s", 125e9},
-        {"b/s", 0.125},    {"Kb/s", 125},        {"Mb/s", 125e3},     {"Gb/s", 125e6},       {"Tb/s", 125e9}};
-    static const std::initializer_list<Unit> perByte = {{"s/B", 1}, {"ms/B", 1e-3}, {"us/B", 1e-6}, {"µs/B", 1e-6},
-                                                        {"ns/B", 1e-9}, {"ps/B", 1e-12}};
+        {"B/s", 1},        {"KB/s", 1e3},        {"kB/s", 1e3},
+        {"MB/s", 1e6},     {"GB/s", 1e9},        {"TB/s", 1e12},
+        {"KiB/s", kKi},    {"MiB/s", kKi * kKi}, {"GiB/s", kKi * kKi * kKi},
+        {"bit/s", 0.125},  {"Kbit/s", 125},      {"Mbit/s", 125e3},
+        {"Gbit/s", 125e6}, {"Tbit/s", 125e9},    {"b/s", 0.125},
+        {"Kb/s", 125},     {"Mb/s", 125e3},      {"Gb/s", 125e6},
+        {"Tb/s", 125e9}};
+    static const std::initializer_list<Unit> perByte = {{"s/B", 1},     {"ms/B", 1e-3}, {"us/B", 1e-6},
+                                                        {"µs/B", 1e-6}, {"ns/B", 1e-9}, {"ps/B", 1e-12}};
     const auto refuse = [&](const std::string& why) -> double {
         throw Error(std::string(what) + " '" + std::string(text) + "' " + why +
                     "; give a positive bandwidth with its unit (B/s, KB/s, MB/s, GB/s, TB/s, KiB/s, MiB/s, GiB/s, "
@@ -199,7 +210,7 @@ std::string compactSeconds(double seconds)
         for (int digits = 1; digits <= 17; ++digits) {
             const std::string text = fmt::format("{:.{}g}{}", v, digits, s.name);
             if (text.find('e') != std::string::npos && text.find('e') < text.size() - std::strlen(s.name))
-                continue;  // "2.5e+03ns": the next unit says it plainly
+                continue; // "2.5e+03ns": the next unit says it plainly
             if (parseSeconds(text, "duration") == seconds) {
                 if (best.empty() || text.size() < best.size())
                     best = text;

@@ -74,10 +74,10 @@ Schedule recursiveDoublingAllreduce(const Topology& topo);
 /// A broadcast run backwards as a reduce, or a scatter as a gather, to the same root: every
 /// transfer from→to in step t becomes to→from in step T + 1 − t; broadcast part p becomes chunk
 /// p (a partial result), scatter block (root → v, part p) becomes v's own block. The port model,
-/// the steps (less idle steps before the original's first transfer) and the TCD are the original's; a schedule whose messages are all one hop keeps
-/// its promise of no shared channels (each reversed link is distinct where the originals were).
-/// Step labels are reversed too; figures are kept with "(reversed)" in the formula of a
-/// hypercube schedule. Throws Error for another pattern. O(transfers + Σ payload blocks).
+/// the steps (less idle steps before the original's first transfer) and the TCD are the original's; a schedule whose
+/// messages are all one hop keeps its promise of no shared channels (each reversed link is distinct where the originals
+/// were). Step labels are reversed too; figures are kept with "(reversed)" in the formula of a hypercube schedule.
+/// Throws Error for another pattern. O(transfers + Σ payload blocks).
 Schedule reversedSchedule(const Schedule& schedule);
 
 /// The α–β cost of a collective schedule with message size M (elements per node's message;
@@ -87,10 +87,10 @@ Schedule reversedSchedule(const Schedule& schedule);
 /// ⌈log₂ N⌉ for all of them.
 struct CollectiveCost {
     double startups = 0;
-    double data = 0;               ///< in units of M
+    double data = 0; ///< in units of M
     double lowerBoundStartups = 0;
-    double lowerBoundData = 0;     ///< in units of M
-    std::string formula;           ///< "2(N−1)·α + 2(N−1)/N·M·β", …
+    double lowerBoundData = 0; ///< in units of M
+    std::string formula;       ///< "2(N−1)·α + 2(N−1)/N·M·β", …
 };
 /// The closed form for an algorithm ("ring", "bucket", "rabenseifner", "recursive-doubling",
 /// "binomial") and pattern on

@@ -132,7 +132,6 @@ struct DivisibleLoadTimeline {
 /// The Gantt data of spec §4 from a solved model. O(h).
 DivisibleLoadTimeline divisibleLoadTimeline(const DivisibleLoadModel& model);
 
-
 // ---- SCATTER(p): the layers on mesh nodes (spec §1.5) -------------------------------------
 
 using Point3 = std::array<int, 3>;

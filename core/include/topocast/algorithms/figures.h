@@ -19,9 +19,9 @@ namespace topocast {
 
 /// Cang & Wu minimum-TCD broadcast.
 struct CangWuFigures {
-    std::string mode;                ///< "optimal", "eye-best" or "paper"
-    std::uint64_t optimum = 0;       ///< OD_k: the least TCD over every source (at the eyes, §5.1)
-    std::uint64_t sourceTcd = 0;     ///< this schedule's TCD by the closed form / table of its mode
+    std::string mode;            ///< "optimal", "eye-best" or "paper"
+    std::uint64_t optimum = 0;   ///< OD_k: the least TCD over every source (at the eyes, §5.1)
+    std::uint64_t sourceTcd = 0; ///< this schedule's TCD by the closed form / table of its mode
     /// The least TCD known from this schedule's source: the submesh-optimal value (§3.4) on a mesh,
     /// OD_k on a torus (every source is an eye there).
     std::uint64_t bestFromSource = 0;
@@ -37,9 +37,9 @@ struct CangWuFigures {
 
 /// Tsay & Wang all-port torus broadcast.
 struct TsayWangFigures {
-    std::string variant;         ///< "paper" or "direct"
-    long long nPrime = 0;        ///< n (odd) or n − 1 (even)
-    std::uint32_t r = 0;         ///< ⌈log_{2d+1} n'⌉
+    std::string variant;          ///< "paper" or "direct"
+    long long nPrime = 0;         ///< n (odd) or n − 1 (even)
+    std::uint32_t r = 0;          ///< ⌈log_{2d+1} n'⌉
     std::uint32_t lowerBound = 0; ///< ⌈d·log_{2d+1} n⌉ steps (Lemma 1)
     std::uint32_t paperBound = 0; ///< the paper's stated bound
     std::uint32_t specSteps = 0;  ///< the steps this variant takes by the spec's count
@@ -47,26 +47,26 @@ struct TsayWangFigures {
 
 /// Johnsson & Ho hypercube communication (the cost model of their §1–§2).
 struct HypercubeFigures {
-    std::string graph;      ///< spanning graph ("sbt", "nesbt", …)
-    std::string ports;      ///< "one", "n", …
-    std::string discipline; ///< how packets are ordered
-    long long message = 1;  ///< M (elements)
-    long long packet = 1;   ///< B (elements)
-    double tau = 1;         ///< start-up time τ
-    double tc = 1;          ///< time per element t_c
-    std::string formula;    ///< where startups/transfer come from
-    std::optional<std::string> formulaNote; ///< when the closed form's assumptions do not hold
-    double startups = 0;    ///< start-ups (closed form where the paper has one)
-    double transfer = 0;    ///< elements transferred in sequence
+    std::string graph;                        ///< spanning graph ("sbt", "nesbt", …)
+    std::string ports;                        ///< "one", "n", …
+    std::string discipline;                   ///< how packets are ordered
+    long long message = 1;                    ///< M (elements)
+    long long packet = 1;                     ///< B (elements)
+    double tau = 1;                           ///< start-up time τ
+    double tc = 1;                            ///< time per element t_c
+    std::string formula;                      ///< where startups/transfer come from
+    std::optional<std::string> formulaNote;   ///< when the closed form's assumptions do not hold
+    double startups = 0;                      ///< start-ups (closed form where the paper has one)
+    double transfer = 0;                      ///< elements transferred in sequence
     std::string startupsExact, transferExact; ///< the same as exact fractions
-    double time = 0;        ///< startups·τ + transfer·t_c
-    double lowerBound = 0;  ///< the paper's lower bound on time
+    double time = 0;                          ///< startups·τ + transfer·t_c
+    double lowerBound = 0;                    ///< the paper's lower bound on time
     double lowerBoundStartups = 0, lowerBoundTransfer = 0;
-    double ratio = 1;       ///< time / lowerBound
-    std::uint64_t cycles = 0; ///< routing cycles of the schedule
+    double ratio = 1;                                                 ///< time / lowerBound
+    std::uint64_t cycles = 0;                                         ///< routing cycles of the schedule
     double countedStartups = 0, countedTransfer = 0, countedTime = 0; ///< counted from the schedule
-    double packetOpt = 0;   ///< the best packet size B
-    double timeMin = 0;     ///< the time at that packet size
+    double packetOpt = 0;                                             ///< the best packet size B
+    double timeMin = 0;                                               ///< the time at that packet size
     /// Spanning trees only (not BRG/nRBRG): sizes of the root's subtrees and of each level (members
     /// weighted, so a size may be a fraction), height.
     std::vector<double> subtreeSizes, levelSizes;
@@ -75,7 +75,7 @@ struct HypercubeFigures {
 
 /// Where a SCATTER(p) put its layers on the mesh (spec §1.5).
 struct ScatterPlacementFigures {
-    std::string rule;                      ///< how the originator and the mirrors are chosen
+    std::string rule; ///< how the originator and the mirrors are chosen
     std::array<int, 3> originator{}, mirror{}, boxMin{}, boxMax{};
     std::uint64_t processors = 0, unusedNodes = 0;
 };
@@ -104,15 +104,15 @@ struct DivisibleLoadFigures {
 /// Ring all-gather / reduce-scatter / all-reduce and the binomial reduce and gather
 /// (algorithms/collectives.h): the α–β cost for a message of M, and its lower bounds.
 struct CollectiveFigures {
-    std::string algorithm;       ///< "ring", "binomial"
-    std::string pattern;         ///< "allreduce", …
-    double message = 1;          ///< M (the unit of data)
-    double alpha = 1, beta = 1;  ///< start-up time α and time per unit of data β
-    double startups = 0;         ///< messages in sequence
-    double data = 0;             ///< data the busiest node receives, in units of M
-    double time = 0;             ///< α·startups + β·data·M
+    std::string algorithm;      ///< "ring", "binomial"
+    std::string pattern;        ///< "allreduce", …
+    double message = 1;         ///< M (the unit of data)
+    double alpha = 1, beta = 1; ///< start-up time α and time per unit of data β
+    double startups = 0;        ///< messages in sequence
+    double data = 0;            ///< data the busiest node receives, in units of M
+    double time = 0;            ///< α·startups + β·data·M
     double lowerBoundStartups = 0, lowerBoundData = 0, lowerBoundTime = 0;
-    std::string formula;         ///< the closed form in words
+    std::string formula; ///< the closed form in words
 };
 
 /// One algorithm's figures; Schedule::figures points to one (null for baselines and files).
@@ -124,10 +124,10 @@ struct AlgorithmFigures {
 
 /// One figure for people: a name in words, its value and unit, and a sentence of help.
 struct FigureRow {
-    std::string key;   ///< the file's key, for tests and exports ("source_tcd")
-    std::string name;  ///< "TCD of this schedule (formula)"
+    std::string key;  ///< the file's key, for tests and exports ("source_tcd")
+    std::string name; ///< "TCD of this schedule (formula)"
     std::variant<double, std::string> value;
-    std::string unit;  ///< "hops", "steps", "s", "" …
+    std::string unit; ///< "hops", "steps", "s", "" …
     std::string help;
 };
 

@@ -76,8 +76,9 @@ struct ClosedForm {
 /// The spec's closed form for (algorithm, pattern, ports) (§4.4, §5.3, §6.3, §7.3, corrected as
 /// §10 says), or a formula evaluated on the graph's counters (Thm. 6.2 / 7.3, label sums of §6.2 /
 /// §7.1) where the paper gives none. `variant` "nopipe" selects the BRG broadcast without
-/// pipelining; "streaming" the SBnT n-port personalized streaming bound of §5.1.5 (formula only). Evaluated literally with exact rationals (§10 item 26). Throws Error for a pair
-/// that is not served. O(1) for tables; O(trees·N·n) where the graph is needed.
+/// pipelining; "streaming" the SBnT n-port personalized streaming bound of §5.1.5 (formula only). Evaluated literally
+/// with exact rationals (§10 item 26). Throws Error for a pair that is not served. O(1) for tables; O(trees·N·n) where
+/// the graph is needed.
 ClosedForm closedForm(std::string_view algorithm, Pattern pattern, Ports ports, const CostParams& p,
                       std::string_view variant = {});
 

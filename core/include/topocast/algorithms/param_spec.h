@@ -19,20 +19,20 @@ struct ParamSpec {
     /// Choice: one of `choices`; Integer, Number: within [min, max]; Text: checked by the
     /// algorithm (a dimension order such as "yx", whose letters depend on the network).
     enum class Kind { Choice, Integer, Number, Text };
-    std::string key;                   ///< the Params key: "message", "layers", "mode"
-    std::string label;                 ///< in words for the panel: "message size M"
+    std::string key;   ///< the Params key: "message", "layers", "mode"
+    std::string label; ///< in words for the panel: "message size M"
     Kind kind = Kind::Number;
-    std::vector<std::string> choices;  ///< Choice: the allowed values; the first is the default
-    std::vector<std::string> alsoAccepted;  ///< Choice: accepted too, not listed ("one-port" for "one")
-    std::string textAllowed;           ///< Text: what is allowed, in words
-    double min = 0.0;                  ///< Integer, Number: the allowed range, inclusive
+    std::vector<std::string> choices;      ///< Choice: the allowed values; the first is the default
+    std::vector<std::string> alsoAccepted; ///< Choice: accepted too, not listed ("one-port" for "one")
+    std::string textAllowed;               ///< Text: what is allowed, in words
+    double min = 0.0;                      ///< Integer, Number: the allowed range, inclusive
     double max = 0.0;
-    bool minExcluded = false;          ///< Number: the value must be above min ("> 0")
-    std::optional<double> byDefault;   ///< Integer, Number: the default; empty: see defaultText
-    std::string defaultText;           ///< how the default is chosen when it is not a number ("= M")
-    std::string unit;                  ///< "elements", "s", "bytes"; empty if none
-    std::string help;                  ///< one line: what it means, where it comes from
-    std::vector<std::string> aliases;  ///< other keys accepted for it ("ports" for divisible-load's p)
+    bool minExcluded = false;         ///< Number: the value must be above min ("> 0")
+    std::optional<double> byDefault;  ///< Integer, Number: the default; empty: see defaultText
+    std::string defaultText;          ///< how the default is chosen when it is not a number ("= M")
+    std::string unit;                 ///< "elements", "s", "bytes"; empty if none
+    std::string help;                 ///< one line: what it means, where it comes from
+    std::vector<std::string> aliases; ///< other keys accepted for it ("ports" for divisible-load's p)
 
     /// What is allowed, in words: "optimal, eye-best, paper", "a whole number 1..1073741824",
     /// "a number ≥ 0", "a number > 0".

@@ -14,11 +14,11 @@ namespace topocast {
 
 /// One schedule generator as the front ends see it.
 struct AlgorithmInfo {
-    std::string name;         ///< "cang-wu", "binomial", …
-    std::string summary;      ///< one line for `topocast-cli algorithms` and the app's tooltip
-    std::string topologies;   ///< which topologies it accepts, in words
-    std::vector<std::string> modes;     ///< accepted values of the "mode" parameter (first = default)
-    std::vector<std::string> patterns;  ///< accepted values of "pattern" (first = default)
+    std::string name;                  ///< "cang-wu", "binomial", …
+    std::string summary;               ///< one line for `topocast-cli algorithms` and the app's tooltip
+    std::string topologies;            ///< which topologies it accepts, in words
+    std::vector<std::string> modes;    ///< accepted values of the "mode" parameter (first = default)
+    std::vector<std::string> patterns; ///< accepted values of "pattern" (first = default)
     /// Empty if the algorithm applies to `topo`; otherwise the reason it does not, e.g.
     /// "cang-wu needs a 2^k × … × 2^k mesh or torus; got 6×6".
     std::function<std::optional<std::string>(const Topology& topo)> whyNot;
@@ -33,7 +33,7 @@ struct AlgorithmInfo {
     /// cost_model.h with its defaults (wormholeTime).
     std::function<double(const Schedule& schedule)> time;
     std::string timeFigure;
-    std::string timeUnit;  ///< "s", or empty for model units (the hypercube's τ and t_c)
+    std::string timeUnit; ///< "s", or empty for model units (the hypercube's τ and t_c)
     /// Optional: true when, on `topo`, the schedule from any source is the one from node 0 moved
     /// by an automorphism of the network (a torus translation, a hypercube XOR), so every metric
     /// is the same from every source and a landscape needs one schedule.

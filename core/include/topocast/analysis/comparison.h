@@ -48,6 +48,9 @@ Comparison compareSchedules(const Schedule& a, const Metrics& ma, const Schedule
 
 /// Position `step` of a comparison's shared timeline on one side with `sideSteps` steps: the
 /// shorter schedule holds its last state (min(step, sideSteps)). O(1).
-constexpr std::uint32_t sideStep(std::uint32_t step, std::uint32_t sideSteps) { return step < sideSteps ? step : sideSteps; }
+constexpr std::uint32_t sideStep(std::uint32_t step, std::uint32_t sideSteps)
+{
+    return step < sideSteps ? step : sideSteps;
+}
 
 } // namespace topocast

@@ -14,9 +14,9 @@ namespace topocast {
 /// mode and `topocast-cli grade`). Each list is ascending by node id.
 struct StepGrade {
     StepNo step{};
-    std::vector<NodeId> right;   ///< marked and receives in the step
-    std::vector<NodeId> missed;  ///< receives in the step but not marked
-    std::vector<NodeId> wrong;   ///< marked but receives nothing in the step
+    std::vector<NodeId> right;  ///< marked and receives in the step
+    std::vector<NodeId> missed; ///< receives in the step but not marked
+    std::vector<NodeId> wrong;  ///< marked but receives nothing in the step
 };
 
 /// The nodes that receive in step `step` (1-based) of `schedule`: the destinations of its
@@ -42,8 +42,8 @@ GradeTally tallyGrades(std::span<const StepGrade> grades);
 /// Why `v` receives in step `step`, one clause per transfer into it, as the narration says it:
 /// "(5,3) receives from the eye (2,3) over 3 hops" — the sender is called "the source" when it is
 /// the schedule's source, "the eye" when it is one of the schedule's eyes (info "eyes",
-/// Cang-Wu), "the source, an eye," when both; several transfers are joined ("… over 1 hop and from (2,0) over 1 hop"). Throws
-/// Error when the step is out of range or `v` receives nothing in it. O(transfers of the step).
+/// Cang-Wu), "the source, an eye," when both; several transfers are joined ("… over 1 hop and from (2,0) over 1 hop").
+/// Throws Error when the step is out of range or `v` receives nothing in it. O(transfers of the step).
 std::string explainReceiver(const Schedule& schedule, StepNo step, NodeId v);
 
 /// Why `v` (marked by mistake) receives nothing in step `step`: "(1,1) receives nothing in step

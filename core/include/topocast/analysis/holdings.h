@@ -75,9 +75,9 @@ public:
 private:
     struct Arrival {
         StepNo step{};
-        std::uint32_t transfer = 0;   ///< index into Schedule::transfers()
-        std::uint64_t newBlocks = 0;  ///< blocks held after it (cumulative, initial ones included)
-        std::uint64_t newRequired = 0;  ///< required blocks held after it (cumulative)
+        std::uint32_t transfer = 0;    ///< index into Schedule::transfers()
+        std::uint64_t newBlocks = 0;   ///< blocks held after it (cumulative, initial ones included)
+        std::uint64_t newRequired = 0; ///< required blocks held after it (cumulative)
     };
     /// The arrivals of `node` with step ≤ `step`: [begin, end) in m_arrivals.
     std::size_t arrivalsEnd(NodeId node, StepNo step) const;
@@ -91,15 +91,15 @@ private:
         std::uint32_t set = 0;
     };
 
-    std::vector<std::uint64_t> m_initial;       ///< per node: |initialBlocks|
-    std::vector<std::uint64_t> m_required;      ///< per node: |requiredBlocks|
-    std::vector<std::size_t> m_offsets;         ///< per node: its arrivals in m_arrivals (N + 1)
-    std::vector<Arrival> m_arrivals;            ///< grouped by receiver, each group in step order
-    std::vector<std::uint64_t> m_initialRequired;  ///< per node: required held before step 1
+    std::vector<std::uint64_t> m_initial;         ///< per node: |initialBlocks|
+    std::vector<std::uint64_t> m_required;        ///< per node: |requiredBlocks|
+    std::vector<std::size_t> m_offsets;           ///< per node: its arrivals in m_arrivals (N + 1)
+    std::vector<Arrival> m_arrivals;              ///< grouped by receiver, each group in step order
+    std::vector<std::uint64_t> m_initialRequired; ///< per node: required held before step 1
     // Combining patterns only:
     std::shared_ptr<const ContributionSets> m_sets;
-    std::vector<ChunkResult> m_results;         ///< per arrival, one per payload block, in arrival order
-    std::vector<std::size_t> m_resultEnds;      ///< per arrival: one past its last entry in m_results
+    std::vector<ChunkResult> m_results;    ///< per arrival, one per payload block, in arrival order
+    std::vector<std::size_t> m_resultEnds; ///< per arrival: one past its last entry in m_results
 };
 
 } // namespace topocast

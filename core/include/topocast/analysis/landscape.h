@@ -1,7 +1,7 @@
 #pragma once
 
-#include "topocast/model/params.h"
 #include "topocast/model/network.h"
+#include "topocast/model/params.h"
 #include "topocast/model/schedule.h"
 #include "topocast/model/topology.h"
 
@@ -18,10 +18,10 @@ namespace topocast {
 
 /// What a landscape measures for every source (the names are the schedule document's fields).
 enum class LandscapeMetric : std::uint8_t {
-    Tcd,          ///< "tcd": total communication distance, Σ route lengths
-    Steps,        ///< "steps": number of steps
-    MaxLinkLoad,  ///< "max_link_load": most uses of one directed channel over the schedule
-    Contention,   ///< "contention": channel uses sharing a directed channel with another transfer of their step
+    Tcd,         ///< "tcd": total communication distance, Σ route lengths
+    Steps,       ///< "steps": number of steps
+    MaxLinkLoad, ///< "max_link_load": most uses of one directed channel over the schedule
+    Contention,  ///< "contention": channel uses sharing a directed channel with another transfer of their step
     /// "time": the algorithm's own cost figure where it has one (AlgorithmInfo::time: the
     /// hypercube graphs' T = startups·τ + transfer·t_c, divisible-load's finish time), else the
     /// time engine's (time_engine.h, seconds) on landscapeNetwork(): the cluster preset, M = 1 KiB.
@@ -58,9 +58,9 @@ std::string landscapeTimeUnit(std::string_view algorithm);
 /// The figure `metric` of one schedule (what a landscape holds for that schedule's source).
 /// Tcd and Steps: O(transfers); MaxLinkLoad and Contention: computeMetrics()'s figures from one
 /// pass over the routes, O(hops + channel slots) (finalizes a copy when `schedule` is not
-/// finalized; Error where the channel arrays exceed memoryLimit()); Time: the cost figure of the algorithm the schedule names
-/// (schedule.algorithm, when registered and it has one), else wormholeTime() (finalizes a copy
-/// likewise). Throws Error as computeMetrics does.
+/// finalized; Error where the channel arrays exceed memoryLimit()); Time: the cost figure of the algorithm the schedule
+/// names (schedule.algorithm, when registered and it has one), else wormholeTime() (finalizes a copy likewise). Throws
+/// Error as computeMetrics does.
 double landscapeValue(const Schedule& schedule, LandscapeMetric metric);
 
 struct LandscapeOptions {
@@ -100,10 +100,10 @@ struct Landscape {
 
 /// The smallest and largest value of a landscape and where the smallest is.
 struct LandscapeSummary {
-    double min = 0.0;             ///< NaN when no source has a value
-    double max = 0.0;             ///< NaN when no source has a value
-    std::vector<NodeId> argmin;   ///< every source whose value is min, in node-id order
-    std::uint32_t present = 0;    ///< sources with a value
+    double min = 0.0;           ///< NaN when no source has a value
+    double max = 0.0;           ///< NaN when no source has a value
+    std::vector<NodeId> argmin; ///< every source whose value is min, in node-id order
+    std::uint32_t present = 0;  ///< sources with a value
 };
 
 /// min, max and argmin over the sources with a value. O(nodes). Never throws.
@@ -138,9 +138,9 @@ bool hasClosedFormLandscape(std::string_view algorithm, LandscapeMetric metric);
 
 /// How computeLandscape finds the values.
 enum class LandscapeMethod : std::uint8_t {
-    ClosedForm,   ///< the algorithm's closed form (hasClosedFormLandscape): no schedule is built
-    Symmetry,     ///< one schedule serves every source (AlgorithmInfo::sameFromEverySource)
-    EverySource,  ///< one schedule per source: the brute force, O(nodes) schedules
+    ClosedForm,  ///< the algorithm's closed form (hasClosedFormLandscape): no schedule is built
+    Symmetry,    ///< one schedule serves every source (AlgorithmInfo::sameFromEverySource)
+    EverySource, ///< one schedule per source: the brute force, O(nodes) schedules
 };
 
 /// Checks what computeLandscape checks (throws the same Errors: the algorithm does not apply to

@@ -48,7 +48,8 @@ struct MeasuredTransfer {
 
 /// The same collective done by the MPI library on the same ranks and data.
 struct LibraryTiming {
-    std::string operation;   ///< "MPI_Bcast", "MPI_Scatter(v)", "MPI_Allgather", "MPI_Alltoall", "MPI_Gather", "MPI_Reduce", "MPI_Allreduce", "MPI_Reduce_scatter_block"
+    std::string operation;   ///< "MPI_Bcast", "MPI_Scatter(v)", "MPI_Allgather", "MPI_Alltoall", "MPI_Gather",
+                             ///< "MPI_Reduce", "MPI_Allreduce", "MPI_Reduce_scatter_block"
     std::uint64_t bytes = 0; ///< count argument in bytes (per rank for Scatter/Allgather/Alltoall blocks)
     TimeStats time;          ///< slowest rank, per repetition
 };
@@ -67,12 +68,12 @@ struct MeasuredTimes {
     std::uint32_t ranks = 0;
     std::uint64_t bytesPerBlock = 0;
     int repeat = 0;
-    std::string mpiLibrary;  ///< MPI_Get_library_version, first line
-    std::uint32_t hosts = 0; ///< distinct processor names
-    std::string mapping;     ///< "MPI_Cart_create (reorder)", "rank bits"
+    std::string mpiLibrary;       ///< MPI_Get_library_version, first line
+    std::uint32_t hosts = 0;      ///< distinct processor names
+    std::string mapping;          ///< "MPI_Cart_create (reorder)", "rank bits"
     std::string mode = "stepped"; ///< "stepped" (a barrier before each step) or "async" (none)
-    bool verified = false;   ///< every receive and every final holding matched byte for byte
-    std::string date;        ///< UTC, ISO 8601
+    bool verified = false;        ///< every receive and every final holding matched byte for byte
+    std::string date;             ///< UTC, ISO 8601
     // What was measured.
     std::vector<MeasuredStep> steps; ///< one per schedule step, in order
     TimeStats total;                 ///< Σ over steps of the step time, per repetition

@@ -12,7 +12,7 @@ namespace topocast {
 struct Contention {
     StepNo step{};
     ChannelId channel{};
-    std::vector<std::size_t> transfers;  ///< indices into Schedule::transfers()
+    std::vector<std::size_t> transfers; ///< indices into Schedule::transfers()
 };
 
 /// Figures of a schedule. All counts are exact integers.
@@ -68,10 +68,10 @@ std::vector<std::uint32_t> informedSteps(const Schedule& schedule);
 /// The loads of every channel at one timeline position `step` of a schedule (0..stepCount: the
 /// network after step `step`). Index = ChannelId (channel slots; unused slots stay 0 / −1).
 struct ChannelLoads {
-    std::vector<std::uint32_t> step;        ///< uses in step `step`
-    std::vector<std::uint32_t> cumulative;  ///< uses in steps 1..step
-    std::vector<std::int32_t> lastTag;      ///< tag of the last transfer on it in steps 1..step (−1: unused)
-    std::uint32_t contendedNow = 0;         ///< channels used twice or more in step `step`
+    std::vector<std::uint32_t> step;       ///< uses in step `step`
+    std::vector<std::uint32_t> cumulative; ///< uses in steps 1..step
+    std::vector<std::int32_t> lastTag;     ///< tag of the last transfer on it in steps 1..step (−1: unused)
+    std::uint32_t contendedNow = 0;        ///< channels used twice or more in step `step`
 };
 
 /// The channel loads of a schedule at every step, from one pass over its routes, so that any
@@ -126,7 +126,7 @@ private:
     std::vector<std::vector<std::uint32_t>> m_checkpointLoad;
     std::vector<std::vector<std::int32_t>> m_checkpointTag;
 
-    friend class ChannelLoadHistoryBuilder;  // metrics.cpp: filled during computeMetrics' pass
+    friend class ChannelLoadHistoryBuilder; // metrics.cpp: filled during computeMetrics' pass
 };
 
 /// computeMetrics() that also fills `loads` with the schedule's ChannelLoadHistory in the same

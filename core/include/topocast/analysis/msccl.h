@@ -29,10 +29,10 @@ std::string mscclCollective(Pattern pattern);
 
 /// What kind of problem a finding is (for colours and filters).
 enum class MscclFindingKind : std::uint8_t {
-    Structure,   ///< the file: a rank, peer, offset, count or dependency out of range
-    Deadlock,    ///< a send with no receive, a receive never sent, a dependency cycle
-    Data,        ///< a contribution combined twice or lost, a reduce that only copies, a send of nothing
-    Incomplete,  ///< a rank ends without what the collective defines
+    Structure,  ///< the file: a rank, peer, offset, count or dependency out of range
+    Deadlock,   ///< a send with no receive, a receive never sent, a dependency cycle
+    Data,       ///< a contribution combined twice or lost, a reduce that only copies, a send of nothing
+    Incomplete, ///< a rank ends without what the collective defines
 };
 /// "structure", "deadlock", "data", "incomplete".
 std::string_view toString(MscclFindingKind kind);
@@ -42,10 +42,10 @@ struct MscclFinding {
     MscclFindingKind kind = MscclFindingKind::Structure;
     /// The topocast step it happens in; none for the file's structure and for ops that never run.
     std::optional<std::uint32_t> step;
-    int rank = -1;                      ///< the rank at fault, or the rank holding a wrong chunk
-    std::optional<std::int64_t> chunk;  ///< the chunk (index in the buffer `what` names)
-    int tb = -1;                        ///< the threadblock of the op at fault (−1: none)
-    int s = -1;                         ///< its step in that threadblock (−1: none)
+    int rank = -1;                     ///< the rank at fault, or the rank holding a wrong chunk
+    std::optional<std::int64_t> chunk; ///< the chunk (index in the buffer `what` names)
+    int tb = -1;                       ///< the threadblock of the op at fault (−1: none)
+    int s = -1;                        ///< its step in that threadblock (−1: none)
     std::string what;
 };
 
@@ -64,9 +64,9 @@ struct MscclCheck {
     bool valid() const { return findingCount == 0; }
     Pattern pattern = Pattern::Allgather;
     int ranks = 0;
-    std::uint64_t chunkTransfers = 0;  ///< Σ cnt over the sends that run
+    std::uint64_t chunkTransfers = 0; ///< Σ cnt over the sends that run
     std::uint32_t steps = 0;
-    int maxHops = 0;                   ///< longest route of a send (dimension order)
+    int maxHops = 0; ///< longest route of a send (dimension order)
     std::vector<MscclFinding> findings;
     std::size_t findingCount = 0;
     /// The sends that run as a topocast schedule: one transfer per (sender, receiver, step) —

@@ -7,8 +7,8 @@
 
 #include <cstdint>
 #include <functional>
-#include <span>
 #include <memory>
+#include <span>
 #include <vector>
 
 namespace topocast {
@@ -37,15 +37,15 @@ public:
 
     /// What receiving a partial result `incoming` does to a node's partial `held` of one chunk.
     enum class Merge : std::uint8_t {
-        Added,     ///< no contribution in common: the result is their union
-        Replaced,  ///< incoming contains held and more: the node keeps incoming
-        Repeated,  ///< the same set again: nothing changes (a repeated receive)
-        Overlap,   ///< a contribution in both, and incoming does not contain held: it would count twice
+        Added,    ///< no contribution in common: the result is their union
+        Replaced, ///< incoming contains held and more: the node keeps incoming
+        Repeated, ///< the same set again: nothing changes (a repeated receive)
+        Overlap,  ///< a contribution in both, and incoming does not contain held: it would count twice
     };
     struct MergeResult {
         Merge kind = Merge::Added;
-        SetId result = 0;  ///< the node's partial afterwards (held again for Repeated and Overlap)
-        NodeId witness{};  ///< Overlap: the smallest contribution in both
+        SetId result = 0; ///< the node's partial afterwards (held again for Repeated and Overlap)
+        NodeId witness{}; ///< Overlap: the smallest contribution in both
     };
     /// Memoized: the same (held, incoming) pair costs one hash lookup the second time.
     MergeResult merge(SetId held, SetId incoming);
@@ -54,7 +54,7 @@ public:
     std::size_t count() const { return m_sizes.size(); }
 
 private:
-    using Run = std::pair<std::uint32_t, std::uint32_t>;  ///< [first, last + 1)
+    using Run = std::pair<std::uint32_t, std::uint32_t>; ///< [first, last + 1)
     static constexpr SetId kEmpty = ~SetId{0};
     SetId intern(const std::vector<Run>& runs, std::uint32_t size);
     std::span<const Run> runs(SetId id) const;
@@ -63,7 +63,7 @@ private:
     std::vector<Run> m_runs;              ///< every set's runs, back to back (singletons too)
     std::vector<std::uint64_t> m_offsets; ///< set id → its first run in m_runs (count + 1)
     std::vector<std::uint32_t> m_sizes;
-    std::vector<std::uint64_t> m_hashes;  ///< per set: the hash of its runs (singletons: unused)
+    std::vector<std::uint64_t> m_hashes; ///< per set: the hash of its runs (singletons: unused)
     /// Open addressing over set ids (kEmpty where free), at most half full: finds a set by its runs.
     std::vector<SetId> m_table;
     /// A direct-mapped cache of merges, keyed by (held, incoming): a ring's merges never repeat,
@@ -78,13 +78,13 @@ private:
 
 /// One partial result delivered by a transfer of a combining schedule.
 struct ReductionArrival {
-    std::size_t transfer = 0;     ///< index into Schedule::transfers()
-    Block block;                  ///< the payload's block naming the chunk
-    std::uint64_t chunk = 0;      ///< chunkId(schedule, block), or kNoChunk for a block that names no chunk
-    ContributionSets::SetId incoming = 0;  ///< the sender's partial at the end of the previous step
-    ContributionSets::SetId before = 0;    ///< the receiver's partial before it
-    ContributionSets::MergeResult merge;   ///< what it does (unset for kNoChunk)
-    const ContributionSets* sets = nullptr;  ///< the sets the ids name
+    std::size_t transfer = 0;               ///< index into Schedule::transfers()
+    Block block;                            ///< the payload's block naming the chunk
+    std::uint64_t chunk = 0;                ///< chunkId(schedule, block), or kNoChunk for a block that names no chunk
+    ContributionSets::SetId incoming = 0;   ///< the sender's partial at the end of the previous step
+    ContributionSets::SetId before = 0;     ///< the receiver's partial before it
+    ContributionSets::MergeResult merge;    ///< what it does (unset for kNoChunk)
+    const ContributionSets* sets = nullptr; ///< the sets the ids name
 };
 
 /// Replays a finalized schedule of a combining pattern (combines()). Every node starts with its
@@ -100,14 +100,17 @@ public:
     ReductionReplay(const Schedule& schedule, const std::function<void(const ReductionArrival&)>& onArrival);
 
     /// The partial result `node` ends with for `chunk` (< chunkCount(schedule)).
-    ContributionSets::SetId finalSet(NodeId node, std::uint64_t chunk) const { return m_state[node * m_chunks + chunk]; }
+    ContributionSets::SetId finalSet(NodeId node, std::uint64_t chunk) const
+    {
+        return m_state[node * m_chunks + chunk];
+    }
     std::uint64_t chunks() const { return m_chunks; }
     const std::shared_ptr<ContributionSets>& sets() const { return m_sets; }
 
 private:
     std::shared_ptr<ContributionSets> m_sets;
     std::uint64_t m_chunks = 0;
-    std::vector<ContributionSets::SetId> m_state;  ///< node · chunks + chunk
+    std::vector<ContributionSets::SetId> m_state; ///< node · chunks + chunk
 };
 
 /// The chunks `node` must end with complete: reduce, every chunk at the root; reduce-scatter,

@@ -40,8 +40,8 @@ std::string describeBlock(const Topology& topo, const Block& b);
 
 /// The blocks `node` must hold when the schedule ends, besides the ones it starts with:
 /// broadcast: every part of the source's message (nothing for the source); scatter: the
-/// source's blocks addressed to `node` (nothing for a node outside Schedule::participants); allgather: every part of every other node's message;
-/// alltoall: the block every other node addressed to `node`. Sorted. O(n · parts).
+/// source's blocks addressed to `node` (nothing for a node outside Schedule::participants); allgather: every part of
+/// every other node's message; alltoall: the block every other node addressed to `node`. Sorted. O(n · parts).
 std::vector<Block> requiredBlocks(const Schedule& schedule, NodeId node);
 
 /// True when `node` holds block `b` before step 1 (it is the block's origin).
@@ -53,7 +53,7 @@ inline bool holdsInitially(NodeId node, const Block& b)
 /// One transfer as one of its two ranks sees it.
 struct PlannedOp {
     std::size_t transfer = 0;  ///< index into Schedule::transfers()
-    NodeId peer{};           ///< the other rank (receiver of a send, sender of a receive)
+    NodeId peer{};             ///< the other rank (receiver of a send, sender of a receive)
     std::uint32_t payload = 0; ///< Transfer::payload
     std::uint32_t blocks = 0;  ///< number of blocks in the payload
     int tag = 0;               ///< message tag both sides compute (see transferTag)
@@ -120,14 +120,14 @@ void fillPartial(const ContributionSets& sets, ContributionSets::SetId set, cons
 /// in each phase whether it adds what arrives or keeps it.
 struct CombinePlan {
     struct Arrival {
-        std::uint64_t chunk = kNoChunk;            ///< chunkId, or kNoChunk (a block that names no chunk)
-        ContributionSets::SetId incoming = 0;      ///< what the sender's partial combines
-        ContributionSets::MergeResult merge;       ///< Added: the receiver adds it; Replaced: keeps it
+        std::uint64_t chunk = kNoChunk;       ///< chunkId, or kNoChunk (a block that names no chunk)
+        ContributionSets::SetId incoming = 0; ///< what the sender's partial combines
+        ContributionSets::MergeResult merge;  ///< Added: the receiver adds it; Replaced: keeps it
     };
     std::shared_ptr<const ContributionSets> sets;
-    std::vector<std::uint64_t> first;  ///< transfer → its first arrival; size transfers + 1
+    std::vector<std::uint64_t> first; ///< transfer → its first arrival; size transfers + 1
     std::vector<Arrival> arrivals;
-    std::uint64_t chunks = 0;          ///< chunkCount(schedule)
+    std::uint64_t chunks = 0; ///< chunkCount(schedule)
 };
 
 /// The plan of a finalized schedule of a combining pattern. Throws Error for another pattern
@@ -170,7 +170,7 @@ private:
     const CombinePlan& m_plan;
     NodeId m_node;
     std::size_t m_bytes;
-    std::vector<std::uint8_t> m_data;     ///< chunk-major
+    std::vector<std::uint8_t> m_data; ///< chunk-major
     std::vector<std::uint8_t> m_scratch;
 };
 
@@ -191,8 +191,8 @@ struct ReplayOptions {
 /// What replaySchedule found.
 struct ReplayReport {
     bool ok() const { return problemCount == 0; }
-    std::size_t messages = 0;       ///< messages matched to a posted receive and unpacked
-    std::uint64_t bytes = 0;        ///< bytes of those messages
+    std::size_t messages = 0;        ///< messages matched to a posted receive and unpacked
+    std::uint64_t bytes = 0;         ///< bytes of those messages
     std::uint64_t blocksChecked = 0; ///< received blocks compared byte for byte
     std::size_t problemCount = 0;
     /// The first maxProblems problems, e.g. "step 3: transfer 17 block (origin (0,0), dest all,
@@ -211,12 +211,11 @@ struct ReplayReport {
 /// each one received is checked against the sum its sender should hold, then added or kept, and
 /// every required chunk must end as the sum of all N contributions. A send of a block its rank
 /// does not hold, a receive no send matches, a message nobody receives, wrong bytes and a
-/// missing block are problems; nothing throws for them. Requires transfers that name existing nodes and payloads (run validate()
-/// first). Throws Error where rankPlan does (schedule not finalized, a tag beyond
-/// options.tagUpperBound) and where PartialResults does (a combining pattern with a block size
-/// that is not a multiple of 8). O(transfers · log + Σ payload blocks · (bytesPerBlock + log)) time,
-/// O(Σ blocks held · bytesPerBlock) memory (combining: N · chunks · bytesPerBlock, and the
-/// partial checks O(Σ |incoming| · bytesPerBlock) time).
+/// missing block are problems; nothing throws for them. Requires transfers that name existing nodes and payloads (run
+/// validate() first). Throws Error where rankPlan does (schedule not finalized, a tag beyond options.tagUpperBound) and
+/// where PartialResults does (a combining pattern with a block size that is not a multiple of 8). O(transfers · log + Σ
+/// payload blocks · (bytesPerBlock + log)) time, O(Σ blocks held · bytesPerBlock) memory (combining: N · chunks ·
+/// bytesPerBlock, and the partial checks O(Σ |incoming| · bytesPerBlock) time).
 ReplayReport replaySchedule(const Schedule& schedule, const ReplayOptions& options = {});
 
 /// Bytes on the wire of transfer `t` with blocks of `bytesPerBlock` bytes.

@@ -31,12 +31,12 @@ struct SimulationOptions {
 /// What one directed link carried.
 struct LinkLoad {
     ChannelId channel{};
-    double busy = 0;              ///< ns in which at least one message's bytes crossed it
-    double shared = 0;            ///< ns in which two or more did at once
-    std::uint32_t transfers = 0;  ///< messages that crossed it
-    std::uint32_t most = 0;       ///< the most messages at once
-    double mostAt = 0;            ///< ns: when it first carried that many
-    StepNo mostStep{1};           ///< the step of the message that made it that many
+    double busy = 0;             ///< ns in which at least one message's bytes crossed it
+    double shared = 0;           ///< ns in which two or more did at once
+    std::uint32_t transfers = 0; ///< messages that crossed it
+    std::uint32_t most = 0;      ///< the most messages at once
+    double mostAt = 0;           ///< ns: when it first carried that many
+    StepNo mostStep{1};          ///< the step of the message that made it that many
 };
 
 /// Busy and shared intervals of one link, in ns, each list sorted and disjoint.
@@ -59,7 +59,7 @@ struct Simulation {
     std::vector<OpTiming> hopTimes;
     /// Every link that carried a message, the most shared first (then the busiest, then by channel).
     std::vector<LinkLoad> links;
-    double wallSeconds = 0;  ///< how long the simulation ran (the child's whole run)
+    double wallSeconds = 0; ///< how long the simulation ran (the child's whole run)
 
     /// (simulated − contention-free) / contention-free: 0.38 where contention costs 38 %. O(1).
     double contentionCost() const;
@@ -84,7 +84,8 @@ SimulationEstimate estimateSimulation(const Schedule& schedule);
 /// this one runs in a child process of its own (fork) that hands back its result. Throws Error
 /// where this build has no SimGrid, before starting when the memory limit (limits.h) would be
 /// passed, and when the simulation fails (with SimGrid's reason). O(transfers · hops · log).
-Simulation simulateSchedule(const Schedule& schedule, const NetworkModel& network, const SimulationOptions& options = {});
+Simulation simulateSchedule(const Schedule& schedule, const NetworkModel& network,
+                            const SimulationOptions& options = {});
 
 /// The intervals in which `channel` was busy and shared. O(hop entries).
 LinkIntervals linkIntervals(const Simulation& simulation, ChannelId channel);

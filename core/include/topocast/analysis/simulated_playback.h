@@ -49,10 +49,10 @@ public:
 
 private:
     std::shared_ptr<const Simulation> m_sim;
-    std::vector<double> m_stepEnd;       ///< [0] = 0, then each step's end, never decreasing
-    std::vector<double> m_wireBegin;     ///< per transfer: its bytes' first moment on a link
-    std::vector<double> m_wireEnd;       ///< … and their last
-    std::vector<char> m_ownHops;         ///< per transfer: hops with intervals of their own (store-and-forward)
+    std::vector<double> m_stepEnd;   ///< [0] = 0, then each step's end, never decreasing
+    std::vector<double> m_wireBegin; ///< per transfer: its bytes' first moment on a link
+    std::vector<double> m_wireEnd;   ///< … and their last
+    std::vector<char> m_ownHops;     ///< per transfer: hops with intervals of their own (store-and-forward)
 };
 
 /// How many messages cross each directed channel at a moment, as the moment moves: a cursor
@@ -77,10 +77,10 @@ private:
         int delta;
     };
     void apply(const Event& e, int sign);
-    std::vector<Event> m_events;  ///< in time order, ends before beginnings at one instant
-    std::size_t m_applied = 0;    ///< events [0, m_applied) are counted
+    std::vector<Event> m_events; ///< in time order, ends before beginnings at one instant
+    std::size_t m_applied = 0;   ///< events [0, m_applied) are counted
     std::vector<std::uint32_t> m_count;
-    std::vector<std::uint64_t> m_stamp;  ///< per channel: the move that last listed it
+    std::vector<std::uint64_t> m_stamp; ///< per channel: the move that last listed it
     std::uint64_t m_move = 0;
     std::vector<ChannelId> m_changed;
     double m_now = -1;

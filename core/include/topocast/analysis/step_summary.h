@@ -11,15 +11,15 @@ namespace topocast {
 
 /// The figures of one step, as a handout page lists them under the step's picture.
 struct StepSummary {
-    StepNo step{};           ///< 1-based
-    std::string label;                ///< Schedule::stepLabels (empty when none)
-    std::uint64_t transfers = 0;      ///< transfers in the step
-    std::uint64_t receivers = 0;      ///< distinct destinations (stepReceivers)
-    std::uint64_t tcd = 0;            ///< hops of the step's routes (Metrics::tcdPerStep)
-    std::uint64_t tcdSoFar = 0;       ///< TCD of steps 1..step
-    std::uint64_t informedSoFar = 0;  ///< nodes holding data after the step (informedSteps ≤ step)
-    std::uint32_t maxHops = 0;        ///< longest route of the step
-    std::uint64_t contendedChannels = 0;  ///< channels used by ≥ 2 transfers in the step
+    StepNo step{};                       ///< 1-based
+    std::string label;                   ///< Schedule::stepLabels (empty when none)
+    std::uint64_t transfers = 0;         ///< transfers in the step
+    std::uint64_t receivers = 0;         ///< distinct destinations (stepReceivers)
+    std::uint64_t tcd = 0;               ///< hops of the step's routes (Metrics::tcdPerStep)
+    std::uint64_t tcdSoFar = 0;          ///< TCD of steps 1..step
+    std::uint64_t informedSoFar = 0;     ///< nodes holding data after the step (informedSteps ≤ step)
+    std::uint32_t maxHops = 0;           ///< longest route of the step
+    std::uint64_t contendedChannels = 0; ///< channels used by ≥ 2 transfers in the step
     friend bool operator==(const StepSummary&, const StepSummary&) = default;
 };
 

@@ -26,9 +26,9 @@ struct SweepRequest {
     NodeId source{};
     /// Algorithm names; empty: every algorithm of the registry that computes the pattern here.
     std::vector<std::string> algorithms;
-    std::vector<std::uint64_t> sizes;  ///< bytes, increasing
-    NetworkModel network;              ///< its message size is replaced by each size
-    bool steps = false;                ///< a barrier between steps
+    std::vector<std::uint64_t> sizes; ///< bytes, increasing
+    NetworkModel network;             ///< its message size is replaced by each size
+    bool steps = false;               ///< a barrier between steps
     /// "loggp" (the engine), or the model `timer` computes ("simgrid": the CLI's simulation).
     std::string model = "loggp";
     /// Where set, each cell's time in ns (schedule, network at the cell's size, steps) in place of
@@ -38,24 +38,24 @@ struct SweepRequest {
 
 struct SweepRow {
     std::uint64_t size = 0;
-    std::vector<double> times;  ///< ns, one per SweepTable::algorithms
+    std::vector<double> times; ///< ns, one per SweepTable::algorithms
     TimeBound bound;
-    std::size_t winner = 0;     ///< index of the least time (the first of equal ones)
+    std::size_t winner = 0; ///< index of the least time (the first of equal ones)
 };
 
 /// Where the winner changes between two sizes of the sweep.
 struct Crossover {
-    std::uint64_t size = 0;  ///< the first size the new winner wins
+    std::uint64_t size = 0; ///< the first size the new winner wins
     std::string from, to;
-    std::string text;        ///< "bucket overtakes rabenseifner at 256 KiB"
+    std::string text; ///< "bucket overtakes rabenseifner at 256 KiB"
 };
 
 struct SweepTable {
     SweepRequest request;
-    std::vector<std::string> algorithms;  ///< the ones timed, in registry order
+    std::vector<std::string> algorithms; ///< the ones timed, in registry order
     /// The ones left out, each with why ("needs sides that are powers of two").
     std::vector<std::pair<std::string, std::string>> notApplicable;
-    std::vector<std::size_t> transfers;   ///< each timed algorithm's transfers
+    std::vector<std::size_t> transfers; ///< each timed algorithm's transfers
     std::vector<SweepRow> rows;
     std::vector<Crossover> crossovers;
 };
@@ -88,8 +88,8 @@ unsigned sweepThreads(std::size_t sizes);
 /// copy per core and one more, would be over the memory limit. O(algorithms).
 void checkSweepMemory(const SweepSchedules& schedules, std::size_t sizes);
 
-/// Times every schedule at every size (checkSweepMemory first). `progress` (may be empty) is called after each time with
-/// the share done. O(algorithms · sizes · engine).
+/// Times every schedule at every size (checkSweepMemory first). `progress` (may be empty) is called after each time
+/// with the share done. O(algorithms · sizes · engine).
 SweepTable runSweep(const SweepRequest& request, const SweepSchedules& schedules,
                     const std::function<void(double)>& progress = {});
 

@@ -32,9 +32,9 @@
 namespace topocast {
 
 struct TimeBound {
-    double latency = 0;   ///< ns
-    double bandwidth = 0; ///< ns
-    double total = 0;     ///< ns: the larger of the two
+    double latency = 0;          ///< ns
+    double bandwidth = 0;        ///< ns
+    double total = 0;            ///< ns: the larger of the two
     std::string latencyReason;   ///< "⌈greedy rounds⌉ … to reach 64 nodes", "7 hops from the source"
     std::string bandwidthReason; ///< "1 MiB into every node but the source over 1 port"
 };

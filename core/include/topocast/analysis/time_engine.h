@@ -19,9 +19,9 @@
 #include "topocast/model/schedule.h"
 
 #include <cstdint>
+#include <initializer_list>
 #include <optional>
 #include <string>
-#include <initializer_list>
 #include <vector>
 
 namespace topocast {
@@ -83,7 +83,8 @@ std::uint64_t blockBytes(const Schedule& schedule, std::uint64_t message);
 
 /// The bytes of each transfer of `schedule` for a collective of `message` bytes: its blocks ×
 /// blockBytes, or, for schedules sized in load units (divisible load), its share of the load
-/// leaving the source, or, for schedules sized in bytes (a GOAL program's), its size. The one place transfers are sized (the program, its resizing, `time`).
+/// leaving the source, or, for schedules sized in bytes (a GOAL program's), its size. The one place transfers are sized
+/// (the program, its resizing, `time`).
 class TransferBytes {
 public:
     /// O(transfers) for load units (the load leaving the source, summed once), O(1) otherwise.
@@ -94,15 +95,15 @@ public:
 private:
     const Schedule& m_schedule;
     double m_message;
-    double m_load = 0;          ///< load units leaving the source (load-unit schedules only)
+    double m_load = 0; ///< load units leaving the source (load-unit schedules only)
     std::uint64_t m_perBlock;
-    bool m_bytes = false;       ///< sizes are bytes already (a program of messages, from GOAL)
+    bool m_bytes = false; ///< sizes are bytes already (a program of messages, from GOAL)
 };
 
 /// Bytes the engine holds per transfer of a schedule (its two ops, their dependencies, timings and
 /// the engine's state), for estimates before anything is allocated.
-inline constexpr std::uint64_t kEngineBytesPerTransfer = 2 * sizeof(ProgramOp) + 2 * sizeof(ProgramDependency) +
-                                                         2 * sizeof(OpTiming) + 64;
+inline constexpr std::uint64_t kEngineBytesPerTransfer =
+    2 * sizeof(ProgramOp) + 2 * sizeof(ProgramDependency) + 2 * sizeof(OpTiming) + 64;
 
 /// Bytes the engine holds per rank (its processors' and ports' times, its matching queues).
 inline constexpr std::uint64_t kEngineBytesPerRank = 384;
@@ -128,10 +129,10 @@ void resizeProgram(OpProgram& program, const Schedule& schedule, std::uint64_t m
 /// the rank fall on the same instant (ties are broken in an order the fold does not keep), and
 /// the engine falls back to every rank where they do.
 struct FoldedProgram {
-    OpProgram program;                      ///< one rank; send k is op 2k, its receive 2k+1
-    std::vector<std::uint32_t> transferOf;  ///< per schedule transfer: the folded transfer it is
-    std::vector<std::uint32_t> example;     ///< per folded transfer: the first schedule transfer that is it
-    std::vector<std::uint32_t> stepStart;   ///< folded transfers of step s (1-based): [stepStart[s−1], stepStart[s])
+    OpProgram program;                     ///< one rank; send k is op 2k, its receive 2k+1
+    std::vector<std::uint32_t> transferOf; ///< per schedule transfer: the folded transfer it is
+    std::vector<std::uint32_t> example;    ///< per folded transfer: the first schedule transfer that is it
+    std::vector<std::uint32_t> stepStart;  ///< folded transfers of step s (1-based): [stepStart[s−1], stepStart[s])
 };
 /// The folded program of `schedule` (sizes at network.message), or nothing where two ranks'
 /// programs differ (stops at the first difference). O(transfers + Σ blocks), 8 B a transfer.
@@ -151,7 +152,8 @@ std::optional<TimeResult> timeFolded(const Schedule& schedule, const FoldedProgr
 TimeResult timeProgram(const OpProgram& program, const NetworkModel& network);
 
 /// The schedule's time on `network` (folded where every rank runs the same program, otherwise
-/// scheduleProgram, then the engine; with options.steps a barrier between steps). Fills `transfers` and `stepEnds`. Requires a finalized schedule.
+/// scheduleProgram, then the engine; with options.steps a barrier between steps). Fills `transfers` and `stepEnds`.
+/// Requires a finalized schedule.
 TimeResult timeSchedule(const Schedule& schedule, const NetworkModel& network, const TimeOptions& options = {});
 /// The same for each of `each` (with and without barriers, say), folding the schedule or making
 /// its program once for all of them.

@@ -24,14 +24,14 @@ ValidateOptions promisedValidateOptions(const Schedule& schedule);
 
 /// Which rule a finding breaks.
 enum class FindingKind : std::uint8_t {
-    InformedTwice,   ///< a node receives data it already holds (the source included)
-    NotYetHolding,   ///< a sender does not hold what it sends at the end of the previous step
-    ChannelShared,   ///< two or more transfers of one step on one directed channel
-    NeverReached,    ///< nodes that do not end with all the data the pattern requires
-    PortLimit,       ///< a node sends or receives more than its port model allows in a step
-    BadRoute,        ///< a route that is not a connected path of channels from sender to receiver
-    BadTransfer,     ///< a transfer outside the topology, with step 0, to itself, or a missing payload
-    WrongData,       ///< a transfer carries a block that is not data of the pattern
+    InformedTwice, ///< a node receives data it already holds (the source included)
+    NotYetHolding, ///< a sender does not hold what it sends at the end of the previous step
+    ChannelShared, ///< two or more transfers of one step on one directed channel
+    NeverReached,  ///< nodes that do not end with all the data the pattern requires
+    PortLimit,     ///< a node sends or receives more than its port model allows in a step
+    BadRoute,      ///< a route that is not a connected path of channels from sender to receiver
+    BadTransfer,   ///< a transfer outside the topology, with step 0, to itself, or a missing payload
+    WrongData,     ///< a transfer carries a block that is not data of the pattern
     /// The program the schedule was imported from was found wrong there (`import --force` records
     /// its findings in the file: whether a receive adds or copies is in the program only).
     FoundWrongAtImport,

@@ -88,8 +88,8 @@ Srgb mapColour(ColourMap map, double t);
 /// under the three simulated deficiencies (see stateColours and the palette test).
 struct Palette {
     Srgb background, source, informed, receiving, uninformed, link, linkUsed, inFlight, contention, message, optimum;
-    ColourMap heatMap = ColourMap::Viridis;       ///< channel load (heat-map mode)
-    ColourMap landscapeMap = ColourMap::Cividis;  ///< the source map (TCD, steps, … from every source)
+    ColourMap heatMap = ColourMap::Viridis;      ///< channel load (heat-map mode)
+    ColourMap landscapeMap = ColourMap::Cividis; ///< the source map (TCD, steps, … from every source)
 };
 /// The default palette (dark grey background).
 Palette normalPalette();

@@ -12,9 +12,9 @@
 namespace topocast {
 
 struct DrawingSettings {
-    HypercubeDrawing hypercube = HypercubeDrawing::Cube;  ///< hypercubes of n ≤ 6: cube or flat
-    GridDrawing grid = GridDrawing::Tower;                 ///< 3-D meshes and tori: tower or planes
-    float explode = 0.0f;                                  ///< the tower's (and 4+-cube's) extra gap
+    HypercubeDrawing hypercube = HypercubeDrawing::Cube; ///< hypercubes of n ≤ 6: cube or flat
+    GridDrawing grid = GridDrawing::Tower;               ///< 3-D meshes and tori: tower or planes
+    float explode = 0.0f;                                ///< the tower's (and 4+-cube's) extra gap
 };
 
 /// What `topo` opens with: the cube drawing (the flat one for the 6-cube, whose cube drawing

@@ -33,11 +33,11 @@ enum class LabelSide : std::uint8_t { UpRight, UpLeft, DownRight, DownLeft, Righ
 
 /// One label to place. Screen pixels, y down.
 struct LabelRequest {
-    float x = 0;            ///< the anchor (a node's centre on screen)
+    float x = 0; ///< the anchor (a node's centre on screen)
     float y = 0;
-    float gap = 0;          ///< how far the plate keeps from the anchor along each offset axis
+    float gap = 0; ///< how far the plate keeps from the anchor along each offset axis
     PlateSize plate;
-    long long node = -1;    ///< the node it names: its own disc is no obstacle (−1: none)
+    long long node = -1; ///< the node it names: its own disc is no obstacle (−1: none)
     /// Only ever at `side` (plane titles, axis names, values below their node), else left out.
     bool fixed = false;
     LabelSide side = LabelSide::UpRight;

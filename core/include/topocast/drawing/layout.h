@@ -112,7 +112,6 @@ std::array<Vec3, 2> layoutBounds(const std::vector<Vec3>& positions);
 /// Ray–sphere picking in plain C++: the node whose sphere of `radius` around its position the
 /// ray (origin, direction; need not be normalized) hits first, or −1 if none.
 /// O(N) per pick.
-long long pickNode(const Vec3& rayOrigin, const Vec3& rayDirection, const std::vector<Vec3>& positions,
-                   float radius);
+long long pickNode(const Vec3& rayOrigin, const Vec3& rayDirection, const std::vector<Vec3>& positions, float radius);
 
 } // namespace topocast

@@ -44,11 +44,9 @@ ChainLinks linkCollinear(const std::vector<ChainSegment>& segments);
 /// chainCollinear's chains for segments whose groups changed but not their places: the linked
 /// runs cut wherever `same(segment, next)` is false, in the order of their lowest segment index.
 /// O(n + chains · log chains), no hashing (a view recolouring its links every frame).
-template <class Same>
-std::vector<Chain> splitLinked(const ChainLinks& links, Same same);
+template <class Same> std::vector<Chain> splitLinked(const ChainLinks& links, Same same);
 
-template <class Same>
-std::vector<Chain> splitLinked(const ChainLinks& links, Same same)
+template <class Same> std::vector<Chain> splitLinked(const ChainLinks& links, Same same)
 {
     struct Run {
         Chain chain;

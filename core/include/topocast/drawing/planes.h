@@ -88,7 +88,10 @@ std::vector<PlaneTitle> planeTitles(const Topology& topo, float aspect);
 std::array<Vec3, 2> planeBoundsOf(const Topology& topo, const std::vector<Vec3>& positions, NodeId v);
 
 /// Whether a channel of dimension `dim` runs between planes when `topo` is drawn as planes.
-inline bool isPlaneJump(int dim) { return dim == kPlanesDimension; }
+inline bool isPlaneJump(int dim)
+{
+    return dim == kPlanesDimension;
+}
 
 /// How far the arc of a jump from `a` to `b` (positions in the planes drawing) bows out: across
 /// the line, 0.12 of its length + 0.3, to the same side for both directions of one link (so the

@@ -20,10 +20,10 @@ inline constexpr std::size_t kLabelAllNodes = 64;
 struct SceneLabel {
     std::string text;
     Vec3 anchor{};
-    long long node = -1;                  ///< the node it names (−1: an axis name or a title)
-    bool fixed = false;                   ///< drawn at `side` always (axis names, titles)
-    LabelSide side = LabelSide::UpRight;  ///< fixed labels: where the plate sits
-    float gap = 0.0f;                     ///< labels of no node: pixels between anchor and plate
+    long long node = -1;                 ///< the node it names (−1: an axis name or a title)
+    bool fixed = false;                  ///< drawn at `side` always (axis names, titles)
+    LabelSide side = LabelSide::UpRight; ///< fixed labels: where the plate sits
+    float gap = 0.0f;                    ///< labels of no node: pixels between anchor and plate
     /// A title that also names a node when that node's own label finds no room: its text then
     /// becomes `longText` (the source's plane: "z = 2 · source (2,2,2)").
     long long alsoNames = -1;
@@ -54,20 +54,21 @@ inline constexpr std::size_t kLabelReceivers = 48;
 /// root: the one most worth keeping), then every other node's name, lowest id first, when the
 /// network has at most kLabelAllNodes nodes; on a larger one the receivers of step `step` (1..the
 /// last step; none at 0), at most kLabelReceivers. O(N) (a larger network: O(transfers of the step)).
-std::vector<SceneLabel> nodeSceneLabels(const Schedule& schedule, const std::vector<Vec3>& positions, std::uint32_t step = 0);
+std::vector<SceneLabel> nodeSceneLabels(const Schedule& schedule, const std::vector<Vec3>& positions,
+                                        std::uint32_t step = 0);
 
 /// Every node of `positions` as a disc on a `width` × `height` picture seen through
 /// `viewProjection` (pixels, y down; radius: a sphere of `radius` along `cameraRight`); nodes
 /// behind the camera are left out. O(N).
-std::vector<ScreenDisc> screenDiscs(const Mat4& viewProjection, const Vec3& cameraRight, const std::vector<Vec3>& positions,
-                                    float radius, int width, int height);
+std::vector<ScreenDisc> screenDiscs(const Mat4& viewProjection, const Vec3& cameraRight,
+                                    const std::vector<Vec3>& positions, float radius, int width, int height);
 
 /// Labels placed for a camera.
 struct PlacedLabels {
-    std::vector<LabelRequest> requests;  ///< parallel to the labels given
-    std::vector<LabelBox> boxes;         ///< parallel to the labels given (Hidden: left out)
-    std::vector<std::string> texts;      ///< parallel: the text shown (a title's longText, or its text)
-    std::vector<ScreenDisc> discs;       ///< every node on screen
+    std::vector<LabelRequest> requests; ///< parallel to the labels given
+    std::vector<LabelBox> boxes;        ///< parallel to the labels given (Hidden: left out)
+    std::vector<std::string> texts;     ///< parallel: the text shown (a title's longText, or its text)
+    std::vector<ScreenDisc> discs;      ///< every node on screen
 };
 
 /// Places `labels` in a `width` × `height` picture seen through `viewProjection` (OpenGL clip
@@ -76,7 +77,8 @@ struct PlacedLabels {
 /// on screen from its centre (the app's label shader), text of `pixelHeight` pixels. Nodes behind the camera are no
 /// obstacle and their labels are left out. A title whose node's label is left out names that
 /// node itself (SceneLabel::longText) where it still has room. O(N + L · (L + nearby nodes)).
-PlacedLabels placeSceneLabels(const std::vector<SceneLabel>& labels, const Mat4& viewProjection, const Vec3& cameraRight,
-                              const std::vector<Vec3>& positions, float radius, int width, int height, int pixelHeight);
+PlacedLabels placeSceneLabels(const std::vector<SceneLabel>& labels, const Mat4& viewProjection,
+                              const Vec3& cameraRight, const std::vector<Vec3>& positions, float radius, int width,
+                              int height, int pixelHeight);
 
 } // namespace topocast

@@ -13,13 +13,13 @@ namespace topocast {
 /// How many of one step's active nodes the default view shows.
 struct StepVisibility {
     StepNo step{};
-    std::size_t active = 0;   ///< the source, the senders and the receivers of the step (distinct)
-    std::size_t visible = 0;  ///< … of which visibleNodes() says the camera sees
+    std::size_t active = 0;  ///< the source, the senders and the receivers of the step (distinct)
+    std::size_t visible = 0; ///< … of which visibleNodes() says the camera sees
 };
 
 struct VisibilityReport {
-    std::vector<StepVisibility> steps;  ///< steps 1..stepCount
-    double minFraction = 1.0;           ///< min over steps of visible / active (1 with no steps)
+    std::vector<StepVisibility> steps; ///< steps 1..stepCount
+    double minFraction = 1.0;          ///< min over steps of visible / active (1 with no steps)
     /// measureView only: the median on-screen diameter (pixels) of the active nodes over all steps
     /// (each step's active nodes counted once per step; 0 with no steps).
     double nodePx = 0.0;

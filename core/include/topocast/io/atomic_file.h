@@ -59,7 +59,7 @@ public:
 private:
     std::filesystem::path m_target;
     std::filesystem::path m_path;
-    int m_fd = -1;  ///< the O_TMPFILE descriptor, or −1 with a named temporary at m_path
+    int m_fd = -1; ///< the O_TMPFILE descriptor, or −1 with a named temporary at m_path
 };
 
 /// Writes `contents` to `path` atomically: a temporary beside it, written and flushed, then

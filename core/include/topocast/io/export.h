@@ -1,6 +1,6 @@
 #pragma once
 
-#include "topocast/analysis/metrics.h"  // firstInformers(): the tree the Tree graph exports
+#include "topocast/analysis/metrics.h" // firstInformers(): the tree the Tree graph exports
 #include "topocast/model/schedule.h"
 #include "topocast/model/topology.h"
 
@@ -16,18 +16,18 @@ namespace topocast {
 
 /// The data formats `topocast-cli export` and the app's File ▸ Export write.
 enum class ExportFormat : std::uint8_t {
-    Json,         ///< the schedule document (writeScheduleJson)
-    Csv,          ///< transfers, one row each (writeTransfersCsv)
-    ChannelsCsv,  ///< per-channel loads (writeChannelLoadCsv)
-    Trace,        ///< Chrome / Perfetto trace JSON (writeChromeTrace)
-    GraphML,      ///< topology or broadcast tree as GraphML (Boost.Graph write_graphml)
-    Dot,          ///< topology or broadcast tree as Graphviz DOT (Boost.Graph write_graphviz_dp)
+    Json,        ///< the schedule document (writeScheduleJson)
+    Csv,         ///< transfers, one row each (writeTransfersCsv)
+    ChannelsCsv, ///< per-channel loads (writeChannelLoadCsv)
+    Trace,       ///< Chrome / Perfetto trace JSON (writeChromeTrace)
+    GraphML,     ///< topology or broadcast tree as GraphML (Boost.Graph write_graphml)
+    Dot,         ///< topology or broadcast tree as Graphviz DOT (Boost.Graph write_graphviz_dp)
 };
 
 /// Which graph the GraphML and DOT writers describe.
 enum class ExportGraph : std::uint8_t {
-    Topology,  ///< every node and every undirected link
-    Tree,      ///< the schedule's spanning tree: who first informs whom (see firstInformers)
+    Topology, ///< every node and every undirected link
+    Tree,     ///< the schedule's spanning tree: who first informs whom (see firstInformers)
 };
 
 /// "json", "csv", "channels-csv", "trace", "graphml", "dot".
@@ -73,8 +73,7 @@ enum class ChannelCsvLayout : std::uint8_t {
 /// 0-based dimension, `sign` +1/−1 the direction (hypercube: +1 when the channel sets the bit).
 /// Channels no transfer uses are left out. Requires a finalized schedule.
 /// O(total hops + used channels · steps) time for Wide, O(total hops) for Long.
-void writeChannelLoadCsv(std::ostream& out, const Schedule& schedule,
-                         ChannelCsvLayout layout = ChannelCsvLayout::Wide);
+void writeChannelLoadCsv(std::ostream& out, const Schedule& schedule, ChannelCsvLayout layout = ChannelCsvLayout::Wide);
 
 /// Options of the Chrome trace.
 struct TraceOptions {

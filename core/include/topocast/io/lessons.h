@@ -19,20 +19,20 @@ namespace topocast {
 
 /// What an answer claims about a preset's schedule; every field given is checked.
 struct LessonCheck {
-    bool compareSide = false;                   ///< "side": "compare": the preset's side B
-    std::map<std::string, std::string> params;  ///< parameters changed first ({"mode": "optimal"})
-    std::optional<std::uint32_t> step;          ///< the step receivers and receiverCount are of
-    std::optional<std::vector<std::string>> receivers;  ///< that step's receivers, as the app names them
+    bool compareSide = false;                          ///< "side": "compare": the preset's side B
+    std::map<std::string, std::string> params;         ///< parameters changed first ({"mode": "optimal"})
+    std::optional<std::uint32_t> step;                 ///< the step receivers and receiverCount are of
+    std::optional<std::vector<std::string>> receivers; ///< that step's receivers, as the app names them
     std::optional<std::uint64_t> receiverCount;
     std::optional<std::uint64_t> tcd;
-    std::optional<std::vector<std::uint64_t>> tcdPerStep;  ///< "tcd_per_step": every step's TCD
+    std::optional<std::vector<std::uint64_t>> tcdPerStep; ///< "tcd_per_step": every step's TCD
     std::optional<std::uint32_t> steps;
 };
 
 /// One point of a lesson: something to do or show, a question, its answer (markdown each; any
 /// may be empty, an answer only with a question).
 struct LessonItem {
-    std::string preset;  ///< the preset it is about (its file name without .json); may be empty
+    std::string preset; ///< the preset it is about (its file name without .json); may be empty
     std::string text;
     std::string ask;
     std::string answer;
@@ -41,25 +41,25 @@ struct LessonItem {
 
 struct LessonHandout {
     std::string preset;
-    std::string steps;  ///< "1-4"
-    std::string note;   ///< may be empty
+    std::string steps; ///< "1-4"
+    std::string note;  ///< may be empty
 };
 
 struct Lesson {
-    std::string id;        ///< lower-case words joined by '-'
+    std::string id; ///< lower-case words joined by '-'
     std::string title;
-    std::string audience;  ///< "any course, 20 minutes"; may be empty
+    std::string audience; ///< "any course, 20 minutes"; may be empty
     std::string goal;
-    std::vector<std::string> presets;  ///< opened in this order
+    std::vector<std::string> presets; ///< opened in this order
     std::vector<LessonItem> items;
     std::optional<LessonHandout> handout;
 };
 
 struct LessonBook {
     std::string title;
-    std::vector<std::string> preamble;  ///< paragraphs
+    std::vector<std::string> preamble; ///< paragraphs
     std::vector<Lesson> lessons;
-    std::vector<std::string> closing;   ///< paragraphs (a "## " line is a heading)
+    std::vector<std::string> closing; ///< paragraphs (a "## " line is a heading)
 };
 
 /// Reads a lessons document ({"format": "topocast-lessons", "version": 1, …}). Throws Error naming

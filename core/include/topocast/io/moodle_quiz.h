@@ -17,9 +17,9 @@ namespace topocast {
 
 /// One choice of a question, or the value of a numerical one.
 struct QuizAnswer {
-    std::string text;      ///< a node's name as the app writes it, or a number
-    double fraction = 0;   ///< percent of the question's grade, one of Moodle's grades (±)
-    std::string feedback;  ///< shown after the attempt
+    std::string text;     ///< a node's name as the app writes it, or a number
+    double fraction = 0;  ///< percent of the question's grade, one of Moodle's grades (±)
+    std::string feedback; ///< shown after the attempt
 };
 
 /// One question of the quiz.
@@ -27,14 +27,14 @@ struct QuizQuestion {
     enum class Kind { MultipleAnswer, Numerical };
     Kind kind = Kind::MultipleAnswer;
     std::uint32_t step = 0;
-    std::string name;             ///< "Cang-Wu 8×8 mesh from (0,0) — step 3"
-    std::string lead;             ///< a sentence before the picture (plain text)
-    std::string prompt;           ///< the question (plain text)
-    std::string imageName;        ///< "step-3.png"; empty: no picture
-    std::string imagePng;         ///< the picture's bytes (PNG)
-    std::string imageAlt;         ///< what the picture shows, for a reader without it
+    std::string name;      ///< "Cang-Wu 8×8 mesh from (0,0) — step 3"
+    std::string lead;      ///< a sentence before the picture (plain text)
+    std::string prompt;    ///< the question (plain text)
+    std::string imageName; ///< "step-3.png"; empty: no picture
+    std::string imagePng;  ///< the picture's bytes (PNG)
+    std::string imageAlt;  ///< what the picture shows, for a reader without it
     std::vector<QuizAnswer> answers;
-    std::string generalFeedback;  ///< the step's narration
+    std::string generalFeedback; ///< the step's narration
 };
 
 /// Moodle's grades for the right choices of a multiple-answer question with `rightCount` right

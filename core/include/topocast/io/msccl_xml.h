@@ -2,8 +2,8 @@
 
 // MSCCL XML: the schedule format of the MSCCL executor, written by the MSCCL tools (MSCCLang
 // programs), TACOS and TE-CCL. Read with expat (no DOCTYPE, so no entities beyond the five XML
-// ones, and a size limit) into the plain model of model/msccl_program.h; written back from it. What the program does, on
-// which network, and whether it is right: msccl.h.
+// ones, and a size limit) into the plain model of model/msccl_program.h; written back from it. What the program does,
+// on which network, and whether it is right: msccl.h.
 
 #include "topocast/model/msccl_program.h"
 

@@ -29,8 +29,8 @@ namespace topocast {
 inline constexpr std::uint32_t kPlatformListedNodes = 256;
 
 struct SimgridPlatform {
-    std::string xml;    ///< the platform
-    std::string hosts;  ///< the hostfile: node-0 … node-(N−1), one a line (rank i on node i)
+    std::string xml;   ///< the platform
+    std::string hosts; ///< the hostfile: node-0 … node-(N−1), one a line (rank i on node i)
 };
 
 /// The platform of `topo` with `network`'s links. Throws Error naming the limit and what to use

@@ -1,9 +1,9 @@
 #pragma once
 
 #include "topocast/drawing/drawing.h"
+#include "topocast/model/network.h"
 #include "topocast/model/params.h"
 #include "topocast/model/schedule.h"
-#include "topocast/model/network.h"
 #include "topocast/model/topology.h"
 
 #include <nlohmann/json.hpp>
@@ -20,10 +20,10 @@ namespace topocast {
 /// The view a scenario opens with (its file's "view" object), read and checked once where the file
 /// is read. A key left out is the app's default.
 struct ScenarioView {
-    std::optional<std::string> mode;    ///< colour mode ("plain", "contention", …; colour::kColourModes)
-    std::optional<long long> step;      ///< the step it opens at (clamped to the schedule's)
-    std::optional<double> explode;      ///< extra gap between a 3-D network's planes, 0..kMaxExplode
-    std::optional<std::string> layout;  ///< "cube" | "flat" (hypercube), "tower" | "planes" (3-D grid)
+    std::optional<std::string> mode;   ///< colour mode ("plain", "contention", …; colour::kColourModes)
+    std::optional<long long> step;     ///< the step it opens at (clamped to the schedule's)
+    std::optional<double> explode;     ///< extra gap between a 3-D network's planes, 0..kMaxExplode
+    std::optional<std::string> layout; ///< "cube" | "flat" (hypercube), "tower" | "planes" (3-D grid)
     /// The keys this topocast does not read ("play", "camera", …, or a known key of another type),
     /// as JSON text: a file reads back as it was written.
     std::map<std::string, std::string> other;
@@ -57,8 +57,9 @@ struct Scenario {
     friend bool operator==(const Scenario& a, const Scenario& b)
     {
         const bool sameCompare = a.compare == b.compare || (a.compare && b.compare && *a.compare == *b.compare);
-        return a.title == b.title && a.description == b.description && a.topology == b.topology && a.algorithm == b.algorithm &&
-               a.source == b.source && a.params == b.params && a.view == b.view && a.network == b.network && sameCompare;
+        return a.title == b.title && a.description == b.description && a.topology == b.topology &&
+               a.algorithm == b.algorithm && a.source == b.source && a.params == b.params && a.view == b.view &&
+               a.network == b.network && sameCompare;
     }
 };
 

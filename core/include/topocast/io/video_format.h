@@ -12,9 +12,9 @@ namespace topocast {
 
 /// What an animation export writes.
 enum class VideoFormat : std::uint8_t {
-    Mp4,          ///< H.264 (libx264) in MP4, or MPEG-4 Part 2 when libavcodec has no libx264
-    Gif,          ///< animated GIF, fixed 256-colour palette
-    PngSequence,  ///< a folder of frame_00001.png, frame_00002.png, …
+    Mp4,         ///< H.264 (libx264) in MP4, or MPEG-4 Part 2 when libavcodec has no libx264
+    Gif,         ///< animated GIF, fixed 256-colour palette
+    PngSequence, ///< a folder of frame_00001.png, frame_00002.png, …
 };
 
 /// "mp4", "gif", "png" or "frames" (a PNG sequence). Throws Error "unknown video format 'avi'; use

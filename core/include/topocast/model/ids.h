@@ -13,8 +13,8 @@
 namespace topocast {
 
 /// A strong integer id: a node id, a channel id or a step number that does not mix with the
-/// others or with plain integers, so a node is never passed where a step is meant. Zero cost: one integer, trivially copyable,
-/// every operation inline.
+/// others or with plain integers, so a node is never passed where a step is meant. Zero cost: one integer, trivially
+/// copyable, every operation inline.
 ///
 /// What it forbids, which is what catches mistakes:
 ///  - making one from an integer implicitly: `NodeId v = i;` and passing an int, a size_t or
@@ -35,8 +35,7 @@ namespace topocast {
 
 // (std::enable_if rather than <concepts>: see the includes.)
 
-template <class Tag, class Rep>
-class Id {
+template <class Tag, class Rep> class Id {
     static_assert(std::is_unsigned_v<Rep>, "an id is an unsigned integer");
 
 public:
@@ -50,32 +49,41 @@ public:
     }
 
     constexpr Rep value() const noexcept { return m_value; }
-    constexpr operator Rep() const noexcept { return m_value; }  // NOLINT(google-explicit-constructor): see above
+    constexpr operator Rep() const noexcept { return m_value; } // NOLINT(google-explicit-constructor): see above
 
-    constexpr Id& operator++() noexcept { ++m_value; return *this; }
-    constexpr Id operator++(int) noexcept { Id old = *this; ++m_value; return old; }
-    constexpr Id& operator--() noexcept { --m_value; return *this; }
-    constexpr Id operator--(int) noexcept { Id old = *this; --m_value; return old; }
+    constexpr Id& operator++() noexcept
+    {
+        ++m_value;
+        return *this;
+    }
+    constexpr Id operator++(int) noexcept
+    {
+        Id old = *this;
+        ++m_value;
+        return old;
+    }
+    constexpr Id& operator--() noexcept
+    {
+        --m_value;
+        return *this;
+    }
+    constexpr Id operator--(int) noexcept
+    {
+        Id old = *this;
+        --m_value;
+        return old;
+    }
 
     friend constexpr bool operator==(const Id&, const Id&) noexcept = default;
     friend constexpr std::strong_ordering operator<=>(const Id&, const Id&) noexcept = default;
     /// Two different Id types never compare (a node id against a step number is a mistake).
-    template <class OtherTag, class OtherRep>
-    friend bool operator==(const Id&, const Id<OtherTag, OtherRep>&) = delete;
+    template <class OtherTag, class OtherRep> friend bool operator==(const Id&, const Id<OtherTag, OtherRep>&) = delete;
     template <class OtherTag, class OtherRep>
     friend bool operator<=>(const Id&, const Id<OtherTag, OtherRep>&) = delete;
 
     /// In JSON files (io/): written and read as the plain unsigned number (files unchanged).
-    template <class Json>
-    friend void to_json(Json& j, const Id& id)
-    {
-        j = id.m_value;
-    }
-    template <class Json>
-    friend void from_json(const Json& j, Id& id)
-    {
-        id.m_value = j.template get<Rep>();
-    }
+    template <class Json> friend void to_json(Json& j, const Id& id) { j = id.m_value; }
+    template <class Json> friend void from_json(const Json& j, Id& id) { id.m_value = j.template get<Rep>(); }
 
 private:
     Rep m_value = 0;
@@ -91,14 +99,17 @@ using StepNo = Id<struct StepNoTag, std::uint32_t>;
 
 /// The ids first … last−1 as a range for range-for (`nodes(topo)`, `steps(schedule)`); what
 /// std::views::iota does, without <ranges>, which Qt's moc cannot read in the app's headers.
-template <class IdT>
-class IdRange {
+template <class IdT> class IdRange {
 public:
     class iterator {
     public:
         constexpr explicit iterator(IdT id) noexcept : m_id(id) {}
         constexpr IdT operator*() const noexcept { return m_id; }
-        constexpr iterator& operator++() noexcept { ++m_id; return *this; }
+        constexpr iterator& operator++() noexcept
+        {
+            ++m_id;
+            return *this;
+        }
         friend constexpr bool operator==(const iterator&, const iterator&) noexcept = default;
 
     private:
@@ -114,8 +125,7 @@ private:
     IdT m_last;
 };
 
-static_assert(sizeof(NodeId) == 4
- && sizeof(ChannelId) == 8 && sizeof(StepNo) == 4);
+static_assert(sizeof(NodeId) == 4 && sizeof(ChannelId) == 8 && sizeof(StepNo) == 4);
 static_assert(std::is_trivially_copyable_v<NodeId> && std::is_trivially_copyable_v<ChannelId>);
 static_assert(!std::is_convertible_v<std::uint32_t, NodeId>, "no implicit id from an integer");
 static_assert(!std::is_constructible_v<NodeId, StepNo>, "a step is not a node");
@@ -123,8 +133,6 @@ static_assert(!std::is_constructible_v<ChannelId, NodeId>, "a node is not a chan
 
 } // namespace topocast
 
-template <class Tag, class Rep>
-struct std::hash
-<topocast::Id<Tag, Rep>> {
+template <class Tag, class Rep> struct std::hash<topocast::Id<Tag, Rep>> {
     std::size_t operator()(const topocast::Id<Tag, Rep>& id) const noexcept { return std::hash<Rep>{}(id.value()); }
 };

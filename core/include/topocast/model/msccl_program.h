@@ -13,15 +13,15 @@ namespace topocast {
 
 /// One instruction type of a threadblock (`<step type=…>`).
 enum class MscclOp : std::uint8_t {
-    Send,                ///< s: send srcbuf[srcoff, +cnt) to the threadblock's send peer
-    Recv,                ///< r: receive from the recv peer into dstbuf
-    RecvReduceSend,      ///< rrs: receive, add srcbuf, send the sum on (nothing stored)
-    RecvCopySend,        ///< rcs: receive into dstbuf and send it on
-    RecvReduceCopySend,  ///< rrcs: receive, add srcbuf, store in dstbuf and send it on
-    RecvReduceCopy,      ///< rrc: receive, add srcbuf, store in dstbuf
-    Copy,                ///< cpy: dstbuf = srcbuf
-    Reduce,              ///< re: dstbuf += srcbuf
-    Nop,                 ///< nop: only waits for its dependency
+    Send,               ///< s: send srcbuf[srcoff, +cnt) to the threadblock's send peer
+    Recv,               ///< r: receive from the recv peer into dstbuf
+    RecvReduceSend,     ///< rrs: receive, add srcbuf, send the sum on (nothing stored)
+    RecvCopySend,       ///< rcs: receive into dstbuf and send it on
+    RecvReduceCopySend, ///< rrcs: receive, add srcbuf, store in dstbuf and send it on
+    RecvReduceCopy,     ///< rrc: receive, add srcbuf, store in dstbuf
+    Copy,               ///< cpy: dstbuf = srcbuf
+    Reduce,             ///< re: dstbuf += srcbuf
+    Nop,                ///< nop: only waits for its dependency
 };
 
 /// "s", "r", "rrs", … as in the files.
@@ -52,17 +52,17 @@ struct MscclStep {
     MscclBuffer dstBuf = MscclBuffer::Output;
     int dstOff = 0;
     int cnt = 1;
-    int depTb = -1;    ///< depid: a threadblock of the same rank, −1 for none
-    int depStep = -1;  ///< deps: the step of that threadblock this one waits for
+    int depTb = -1;   ///< depid: a threadblock of the same rank, −1 for none
+    int depStep = -1; ///< deps: the step of that threadblock this one waits for
     bool hasDep = false;
-    int line = 0;      ///< where the element starts in the file (0 when built in memory)
+    int line = 0; ///< where the element starts in the file (0 when built in memory)
 };
 
 /// `<tb id send recv chan>`: one stream of steps that run in order.
 struct MscclThreadblock {
     int id = 0;
-    int send = -1;     ///< the rank it sends to, −1 for none
-    int recv = -1;     ///< the rank it receives from, −1 for none
+    int send = -1; ///< the rank it sends to, −1 for none
+    int recv = -1; ///< the rank it receives from, −1 for none
     int channel = 0;
     std::vector<MscclStep> steps;
     int line = 0;
@@ -84,13 +84,13 @@ struct MscclProgram {
     std::string protocol = "Simple";
     int channels = 1;
     int chunksPerLoop = 0;
-    int ranks = 0;             ///< ngpus
-    std::string collective;    ///< coll, as written ("allreduce", "allgather", …)
+    int ranks = 0;          ///< ngpus
+    std::string collective; ///< coll, as written ("allreduce", "allgather", …)
     /// Where <algo> is, "FILE:LINE" (parseMscclXml; empty for a program made in memory): errors
     /// about its attributes start with it.
     std::string algoAt;
     bool inplace = false;
-    int root = 0;              ///< rooted collectives (broadcast, reduce, gather, scatter); default 0
+    int root = 0; ///< rooted collectives (broadcast, reduce, gather, scatter); default 0
     std::vector<MscclGpu> gpus;
 };
 

@@ -38,20 +38,20 @@ enum class NetworkPorts : std::uint8_t {
 struct NetworkModel {
     /// The preset it started from ("cluster", "loggopsim", "measured"), "custom" where none.
     std::string preset = "cluster";
-    double perByte = 1.0 / 12.5e9;    ///< G: seconds per byte on a link (the inverse of the bandwidth)
-    double latency = 1e-6;       ///< L: seconds once per message (wire and switch start-up)
-    double hopLatency = 10 * 1e-9;   ///< seconds per hop of the route (router delay)
-    double overhead = 200 * 1e-9;    ///< o: processor seconds per message, at the sender and at the receiver
-    double gap = 100 * 1e-9;         ///< g: least seconds between two messages of one port
+    double perByte = 1.0 / 12.5e9; ///< G: seconds per byte on a link (the inverse of the bandwidth)
+    double latency = 1e-6;         ///< L: seconds once per message (wire and switch start-up)
+    double hopLatency = 10 * 1e-9; ///< seconds per hop of the route (router delay)
+    double overhead = 200 * 1e-9;  ///< o: processor seconds per message, at the sender and at the receiver
+    double gap = 100 * 1e-9;       ///< g: least seconds between two messages of one port
     Routing routing = Routing::CutThrough;
     NetworkPorts ports = NetworkPorts::One;
-    int k = 1;                   ///< ports when ports == K
+    int k = 1;                        ///< ports when ports == K
     std::uint64_t rendezvous = 65536; ///< S: messages of more bytes wait for the receiver (rendezvous)
     /// Whether the receiver's processor is busy while a message's bytes arrive (LogGOPSim: o +
     /// (M−1)·G) or only for o, the interface writing the data to memory itself (RDMA, as cluster
     /// interconnects do).
     bool receiveCopies = false;
-    std::uint64_t message = 1024;     ///< M: the collective's size in bytes, as nccl-tests counts it
+    std::uint64_t message = 1024; ///< M: the collective's size in bytes, as nccl-tests counts it
 
     double bandwidth() const { return 1.0 / perByte; }
     friend bool operator==(const NetworkModel&, const NetworkModel&) = default;

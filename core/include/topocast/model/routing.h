@@ -24,8 +24,8 @@ enum class RouteKind : std::uint8_t {
 
 struct RouteSpec {
     RouteKind kind = RouteKind::DimensionOrder;
-    std::uint8_t start = 0;  ///< Cyclic: start dimension (0-based)
-    std::int8_t sign = +1;   ///< Cyclic: +1 or −1
+    std::uint8_t start = 0; ///< Cyclic: start dimension (0-based)
+    std::int8_t sign = +1;  ///< Cyclic: +1 or −1
     std::uint8_t reserved = 0;
 
     static RouteSpec dimensionOrder() { return {}; }

@@ -3,7 +3,6 @@
 #include "topocast/model/routing.h"
 #include "topocast/model/topology.h"
 
-
 #include <cstdint>
 #include <memory>
 #include <span>
@@ -35,11 +34,11 @@ enum class PortModel : std::uint8_t {
 
 /// What must hold at the end.
 enum class Pattern : std::uint8_t {
-    Broadcast,   ///< one source; every node ends with every part of its message
-    Scatter,     ///< one source; every node ends with its own block(s) (personalized)
-    Allgather,   ///< every node a source; every node ends with every node's message
-    Alltoall,    ///< every node sends a distinct block to every other node
-    Gather,      ///< one root; the root ends with every node's message (scatter reversed)
+    Broadcast, ///< one source; every node ends with every part of its message
+    Scatter,   ///< one source; every node ends with its own block(s) (personalized)
+    Allgather, ///< every node a source; every node ends with every node's message
+    Alltoall,  ///< every node sends a distinct block to every other node
+    Gather,    ///< one root; the root ends with every node's message (scatter reversed)
     /// One root; every node contributes to each of P chunks and the root ends with each chunk
     /// combined over all N contributions (sums: each contribution exactly once).
     Reduce,
@@ -57,8 +56,8 @@ enum class Pattern : std::uint8_t {
 };
 
 /// Every collective pattern, in the order of the enum (for lists and parsing).
-inline constexpr Pattern kPatterns[] = {Pattern::Broadcast, Pattern::Scatter,   Pattern::Allgather,
-                                        Pattern::Alltoall,  Pattern::Gather,    Pattern::Reduce,
+inline constexpr Pattern kPatterns[] = {Pattern::Broadcast,     Pattern::Scatter,  Pattern::Allgather,
+                                        Pattern::Alltoall,      Pattern::Gather,   Pattern::Reduce,
                                         Pattern::ReduceScatter, Pattern::Allreduce};
 /// Whether the pattern has a source/root (broadcast, scatter, gather, reduce); the others start
 /// with data at every node and giving them a source is refused by the front ends.
@@ -73,9 +72,15 @@ constexpr bool combines(Pattern p)
     return p == Pattern::Reduce || p == Pattern::ReduceScatter || p == Pattern::Allreduce;
 }
 /// Whether every node holds data at the start (all but broadcast and scatter).
-constexpr bool everyNodeStarts(Pattern p) { return p != Pattern::Broadcast && p != Pattern::Scatter; }
+constexpr bool everyNodeStarts(Pattern p)
+{
+    return p != Pattern::Broadcast && p != Pattern::Scatter;
+}
 /// Whether the pattern is a collective (every one but PointToPoint): something must hold at the end.
-constexpr bool isCollective(Pattern p) { return p != Pattern::PointToPoint; }
+constexpr bool isCollective(Pattern p)
+{
+    return p != Pattern::PointToPoint;
+}
 
 std::string toString(PortModel m);
 std::string toString(Pattern p);
@@ -118,11 +123,11 @@ struct BlockHash {
 struct Transfer {
     NodeId from{};
     NodeId to{};
-    StepNo step{1};             ///< 1-based step (routing cycle)
+    StepNo step{1}; ///< 1-based step (routing cycle)
     RouteSpec route{};
-    std::uint32_t payload = 0;  ///< index into Schedule's payload table; 0 = block {source, kAll, 0}
-    std::uint32_t tag = 0;      ///< algorithm's label for colouring: tree/part index, layer, …
-    double size = 1.0;          ///< amount of data (elements, bytes or load units; see Schedule::sizeUnit)
+    std::uint32_t payload = 0; ///< index into Schedule's payload table; 0 = block {source, kAll, 0}
+    std::uint32_t tag = 0;     ///< algorithm's label for colouring: tree/part index, layer, …
+    double size = 1.0;         ///< amount of data (elements, bytes or load units; see Schedule::sizeUnit)
 };
 static_assert(sizeof(Transfer) <= 32);
 
@@ -205,7 +210,11 @@ public:
     bool finalized() const { return m_finalized && !m_stepOffsets.empty(); }
 
     const std::vector<Transfer>& transfers() const { return m_transfers; }
-    std::vector<Transfer>& mutableTransfers() { m_finalized = false; return m_transfers; }
+    std::vector<Transfer>& mutableTransfers()
+    {
+        m_finalized = false;
+        return m_transfers;
+    }
     std::size_t size() const { return m_transfers.size(); }
     /// Number of steps (the largest step number; 0 for an empty schedule).
     std::uint32_t stepCount() const;
@@ -215,7 +224,6 @@ public:
     std::size_t stepBegin(StepNo step) const;
     /// One past the index of the last transfer of `step` (= stepBegin of the next step).
     std::size_t stepEnd(StepNo step) const { return stepBegin(StepNo{step + 1}); }
-
 
     /// Hops of one transfer's route.
     int hops(const Transfer& t) const { return routeLength(m_topology, t.from, t.to, t.route, dimensionOrder); }
@@ -230,13 +238,16 @@ private:
     Pattern m_pattern = Pattern::Broadcast;
     PortModel m_ports = PortModel::OnePort;
     std::vector<Transfer> m_transfers;
-    std::vector<std::size_t> m_stepOffsets;  // size stepCount()+1 after finalize()
+    std::vector<std::size_t> m_stepOffsets; // size stepCount()+1 after finalize()
     std::vector<std::uint32_t> m_payloadOffsets{0, 0};
     std::vector<Block> m_blocks;
     bool m_finalized = true;
 };
 
 /// Every step number of `schedule`, 1 … stepCount(), as a range: `for (StepNo s : steps(schedule))`.
-inline IdRange<StepNo> steps(const Schedule& schedule) { return {StepNo{1}, StepNo{schedule.stepCount() + 1}}; }
+inline IdRange<StepNo> steps(const Schedule& schedule)
+{
+    return {StepNo{1}, StepNo{schedule.stepCount() + 1}};
+}
 
 } // namespace topocast

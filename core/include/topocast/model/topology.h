@@ -82,7 +82,10 @@ public:
     int portIndex(int dim, int sign) const { return isHypercube() ? dim : 2 * dim + (sign < 0 ? 1 : 0); }
     Port portAt(int index) const;
     /// Number of channel slots (nodeCount × portsPerNode); boundary slots of a mesh are unused.
-    std::uint64_t channelSlots() const { return std::uint64_t{m_nodeCount} * static_cast<std::uint64_t>(portsPerNode()); }
+    std::uint64_t channelSlots() const
+    {
+        return std::uint64_t{m_nodeCount} * static_cast<std::uint64_t>(portsPerNode());
+    }
     /// Number of real directed channels (2 × undirected links).
     std::uint64_t channelCount() const;
 
@@ -92,10 +95,14 @@ public:
     /// The directed channel leaving `node` in `dim`/`sign`. The channel must exist.
     ChannelId channel(NodeId node, int dim, int sign) const
     {
-        return ChannelId{std::uint64_t{node} * static_cast<std::uint64_t>(portsPerNode()) + static_cast<std::uint64_t>(portIndex(dim, sign))};
+        return ChannelId{std::uint64_t{node} * static_cast<std::uint64_t>(portsPerNode()) +
+                         static_cast<std::uint64_t>(portIndex(dim, sign))};
     }
     NodeId channelTail(ChannelId ch) const { return NodeId{ch / static_cast<std::uint64_t>(portsPerNode())}; }
-    Port channelPort(ChannelId ch) const { return portAt(static_cast<int>(ch % static_cast<std::uint64_t>(portsPerNode()))); }
+    Port channelPort(ChannelId ch) const
+    {
+        return portAt(static_cast<int>(ch % static_cast<std::uint64_t>(portsPerNode())));
+    }
     NodeId channelHead(ChannelId ch) const;
     /// "(1,2)→(2,2)" or "5→7" for a hypercube.
     std::string channelName(ChannelId ch) const;
@@ -131,7 +138,8 @@ public:
     /// dimension first ("0101" in a 4-cube), as the app labels it. parseNode() reads both back.
     std::string nodeName(NodeId node) const;
     /// Parses "1,2,3" (or "(1,2,3)"); for a hypercube an integer address, a bit string written
-    /// "0b0101", or exactly dims() binary digits ("0101", nodeName()'s form). Throws Error naming the expected number of coordinates and ranges.
+    /// "0b0101", or exactly dims() binary digits ("0101", nodeName()'s form). Throws Error naming the expected number
+    /// of coordinates and ranges.
     NodeId parseNode(std::string_view text) const;
 
     friend bool operator==(const Topology& a, const Topology& b)
@@ -149,6 +157,9 @@ private:
 };
 
 /// Every node id of `topo`, 0 … nodeCount−1, as a range: `for (NodeId v : nodes(topo))`.
-inline IdRange<NodeId> nodes(const Topology& topo) { return {NodeId{0}, NodeId{topo.nodeCount()}}; }
+inline IdRange<NodeId> nodes(const Topology& topo)
+{
+    return {NodeId{0}, NodeId{topo.nodeCount()}};
+}
 
 } // namespace topocast

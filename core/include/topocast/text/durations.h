@@ -22,8 +22,8 @@ std::string formatRoughDuration(double seconds);
 /// which `largest` is at least one (ns below that, s for 0, a negative or a non-finite value), so
 /// its labels show their digits ("0 … 2.6 ms", not "0.00 … 0.00 s"). Never throws.
 struct DurationUnit {
-    const char* symbol;  ///< "s", "ms", "µs", "ns"
-    double seconds;      ///< 1, 1e-3, 1e-6, 1e-9
+    const char* symbol; ///< "s", "ms", "µs", "ns"
+    double seconds;     ///< 1, 1e-3, 1e-6, 1e-9
 };
 DurationUnit durationUnitFor(double largest);
 
