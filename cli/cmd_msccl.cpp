@@ -25,25 +25,6 @@
 
 namespace topocast::cli {
 
-MscclCheck checkMscclFile(const std::string& file, const std::string& topology, const std::string& ranksFile)
-{
-    if (topology.empty())
-        throw Error(file +
-                    " is MSCCL XML, which names no network: give --topology (mesh:4x4, torus:4x4, hypercube:3, …) "
-                    "with one node per rank");
-    const Topology topo = Topology::parse(topology);
-    const MscclProgram program = readMscclXml(file);
-    std::vector<NodeId> placement;
-    if (!ranksFile.empty()) {
-        ReadFileLimits limits;
-        limits.kind = "rank placement";
-        limits.maxBytes = std::uint64_t{1} << 24;
-        limits.whenPast = [&] { throw Error(ranksFile + ": past 16 MiB; a placement is one node per line"); };
-        placement = parseRankPlacement(readFileText(ranksFile, limits), topo, program.ranks, ranksFile);
-    }
-    return checkMscclProgram(program, topo, placement);
-}
-
 namespace {
 
 nlohmann::ordered_json mscclFindingsJson(const MscclCheck& check)
@@ -79,11 +60,8 @@ ImportFindings importFindingsOf(const MscclCheck& check, const std::string& file
     return out;
 }
 
-int validateMscclFile(const std::string& file, const std::string& topology, const std::string& ranksFile, bool json,
-                      Io& io)
+int printMscclVerdict(const std::string& file, const MscclCheck& check, const Topology& topo, bool json, Io& io)
 {
-    const MscclCheck check = checkMscclFile(file, topology, ranksFile);
-    const Topology topo = Topology::parse(topology);
     if (json) {
         nlohmann::ordered_json o = envelope("topocast-msccl-validation", topo);
         o["file"] = file;
@@ -125,11 +103,11 @@ struct ImportCommand {
 /// program's (LogGOPSim's defaults), and what the schedule leaves out of it.
 int runImportGoal(const ImportCommand& opts, Io& io)
 {
-    OpProgram program;
-    const GoalSchedule g = readGoalScheduleFile(opts.file, opts.topology, opts.ranks, &program);
+    const OpenedScheduleFile g = openScheduleFile(scheduleFileRequest(opts.file, opts.topology, opts.ranks));
+    if (const auto why = cannotShow(g, opts.file))
+        throw Error(*why + "; nothing written");
     const Schedule& s = g.schedule;
-    if (s.size() == 0)
-        throw Error(opts.file + " sends nothing: there is no schedule to write");
+    const OpProgram& program = *g.program;
     std::ostringstream text;
     writeScheduleJson(text, s, computeMetrics(s));
     writeFileAtomic(opts.out, text.str());
@@ -153,17 +131,16 @@ int runImportGoal(const ImportCommand& opts, Io& io)
 
 int runImport(const ImportCommand& opts, Io& io)
 {
-    if (isGoalPath(opts.file))
+    if (scheduleFileKind(opts.file) == ScheduleFileKind::Goal)
         return runImportGoal(opts, io);
-    const MscclCheck check = checkMscclFile(opts.file, opts.topology, opts.ranks);
-    if (check.schedule.size() == 0) {
-        if (std::none_of(check.findings.begin(), check.findings.end(),
-                         [](const MscclFinding& f) { return f.kind == MscclFindingKind::Structure; }))
-            throw Error(opts.file + " sends nothing: there is no schedule to write");
+    if (scheduleFileKind(opts.file) != ScheduleFileKind::MscclXml)
+        throw Error(opts.file + " is neither MSCCL XML (.xml) nor a GOAL program (.goal); import reads those two");
+    const OpenedScheduleFile opened = openScheduleFile(scheduleFileRequest(opts.file, opts.topology, opts.ranks));
+    const MscclCheck& check = *opened.msccl;
+    if (const auto why = cannotShow(opened, opts.file)) {
         for (const MscclFinding& f : check.findings)
             io.err << "topocast-cli: " << mscclFindingText(f) << "\n";
-        throw Error(opts.file + " cannot run (" + std::to_string(check.findingCount) +
-                    " problems with its structure, listed above); nothing written");
+        throw Error(*why + "; nothing written");
     }
     const std::string findings = std::to_string(check.findingCount) + " finding" + (check.findingCount == 1 ? "" : "s");
     if (!check.valid() && !opts.force) {

@@ -15,6 +15,7 @@
 #include "topocast/io/atomic_file.h"
 #include "topocast/io/goal.h"
 #include "topocast/io/network_json.h"
+#include "topocast/io/schedule_file.h"
 #include "topocast/io/schedule_json.h"
 #include "topocast/model/error.h"
 #include "topocast/model/limits.h"
@@ -222,7 +223,7 @@ int runSimulate(const SimulateCommand& given, Io& io)
     SimulateCommand o = given;
     o.topology = given.scenario.topologyText();
     const bool steps = parseSync(o.sync);
-    if (!o.file.empty() && isGoalPath(o.file))
+    if (!o.file.empty() && scheduleFileKind(o.file) == ScheduleFileKind::Goal)
         throw Error("a GOAL program has no routes to simulate on; import it as a schedule on a topology first "
                     "(topocast-cli import " +
                     o.file + " --topology T --out S.json), then simulate S.json");

@@ -13,10 +13,9 @@
 #include "topocast/analysis/time_bound.h"
 #include "topocast/analysis/time_engine.h"
 #include "topocast/io/goal.h"
-#include "topocast/io/msccl_xml.h"
 #include "topocast/io/network_json.h"
 #include "topocast/io/read_file.h"
-#include "topocast/io/schedule_csv.h"
+#include "topocast/io/schedule_file.h"
 #include "topocast/io/schedule_json.h"
 #include "topocast/model/error.h"
 #include "topocast/model/limits.h"
@@ -176,10 +175,7 @@ int runTimeSchedule(const TimeCommand& o, bool steps, Io& io)
         doc["request"] = requestJson(o, sc ? &*sc : nullptr, net, steps);
         doc["algorithm"] = s.algorithm;
         doc["pattern"] = toString(s.pattern());
-        doc["input"] = o.file.empty()           ? "scenario"
-                       : isMscclXmlPath(o.file) ? "msccl-xml"
-                       : isCsvPath(o.file)      ? "csv"
-                                                : "json";
+        doc["input"] = o.file.empty() ? "scenario" : toString(scheduleFileKind(o.file));
         doc["message"] = {{"value", net.message}, {"unit", "B"}};
         doc["block"] = {{"value", blockBytes(s, net.message)}, {"unit", "B"}};
         commonJson(doc, t, other);
@@ -240,7 +236,7 @@ int runTime(const TimeCommand& given, Io& io)
     TimeCommand o = given;
     o.topology = given.scenario.topologyText();
     const bool steps = parseSync(o.sync);
-    if (!o.file.empty() && isGoalPath(o.file))
+    if (!o.file.empty() && scheduleFileKind(o.file) == ScheduleFileKind::Goal)
         return runTimeGoal(o, o.network.resolve(), steps, io);
     return runTimeSchedule(o, steps, io);
 }

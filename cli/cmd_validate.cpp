@@ -9,8 +9,7 @@
 #include "topocast/analysis/reference.h"
 #include "topocast/analysis/validate.h"
 #include "topocast/io/goal.h"
-#include "topocast/io/msccl_xml.h"
-#include "topocast/io/schedule_csv.h"
+#include "topocast/io/schedule_file.h"
 #include "topocast/io/schedule_json.h"
 
 #include "topocast/model/error.h"
@@ -76,7 +75,7 @@ void printJson(const ValidateCommand& opts, const Schedule& s, const Validation&
     nlohmann::ordered_json o = envelope("topocast-validation", s.topology());
     o["algorithm"] = s.algorithm;
     o["file"] = opts.file;
-    o["input"] = isCsvPath(opts.file) ? "csv" : isGoalPath(opts.file) ? "goal" : "json";
+    o["input"] = toString(scheduleFileKind(opts.file));
     o["pattern"] = toString(s.pattern());
     o["port_model"] = toString(s.portModel());
     o["step_contention"] = s.contentionFree && !opts.allowContention ? "forbidden" : "allowed";
@@ -96,7 +95,7 @@ void printJson(const ValidateCommand& opts, const Schedule& s, const Validation&
 void printText(const ValidateCommand& opts, const Schedule& s, const Validation& v, const Metrics& m,
                const std::optional<BroadcastReference>& ref, Io& io)
 {
-    const bool csv = isCsvPath(opts.file);
+    const bool csv = scheduleFileKind(opts.file) == ScheduleFileKind::Csv;
     io.out << opts.file << ": " << s.topology().displayName() << ", " << m.transfers << " transfers, " << m.steps
            << " steps, TCD " << m.tcd << "\n";
     if (ref && csv) {
@@ -125,24 +124,15 @@ void printText(const ValidateCommand& opts, const Schedule& s, const Validation&
         io.out << "  … " << v.violationCount - v.violations.size() << " more\n";
 }
 
-int validateSchedule(const ValidateCommand& opts, const Schedule& s, Io& io);
+int validateSchedule(const ValidateCommand& opts, const OpenedScheduleFile& f, Io& io);
 
-/// A GOAL program: what keeps it from running to its end (a receive never matched, a send never
-/// received, a cycle of dependencies), each with its file and line; where it runs, the schedule
-/// it makes on --topology (a transfer per message, a step per level of dependencies) checked.
-int validateGoal(const ValidateCommand& opts, Io& io)
+/// A GOAL program that cannot run to its end (a receive never matched, a send never received, a
+/// cycle of dependencies), each finding with its file and line, or one given no --topology: what
+/// the program alone says. A program that runs, placed on --topology, is checked as the schedule
+/// it makes (validateSchedule).
+int validateGoalProgram(const ValidateCommand& opts, const OpProgram& program, const std::vector<std::string>& findings,
+                        Io& io)
 {
-    const OpProgram program = readGoal(opts.file);
-    const std::vector<std::string> findings = checkGoal(program, opts.file);
-    if (findings.empty() && !opts.topology.empty()) {
-        const Topology topo = Topology::parse(opts.topology);
-        const GoalSchedule g =
-            scheduleFromGoal(program, topo, goalPlacement(program, topo, opts.ranks, opts.file), opts.file);
-        if (!opts.json)
-            for (const std::string& n : g.notes)
-                io.out << "note: " << n << "\n";
-        return validateSchedule(opts, g.schedule, io);
-    }
     if (!opts.ranks.empty())
         throw Error("--ranks places ranks on the nodes of --topology; give --topology too");
     if (opts.json) {
@@ -170,35 +160,31 @@ int validateGoal(const ValidateCommand& opts, Io& io)
 
 int runValidate(const ValidateCommand& opts, Io& io)
 {
-    if (isMscclXmlPath(opts.file))
-        return validateMscclFile(opts.file, opts.topology, opts.ranks, opts.json, io);
-    if (isGoalPath(opts.file))
-        return validateGoal(opts, io);
-    if (!opts.ranks.empty())
-        throw Error("--ranks places the ranks of an MSCCL XML or a GOAL program; " + opts.file + " is neither");
-    const bool csv = isCsvPath(opts.file);
-    if (!csv && !opts.topology.empty())
-        throw Error("--topology applies to a CSV schedule, an MSCCL XML or a GOAL program; " + opts.file +
-                    " is read as schedule JSON, which names its topology");
-    std::optional<Topology> topo;
-    if (!opts.topology.empty())
-        topo = Topology::parse(opts.topology);
-    const Schedule s = csv ? readScheduleCsv(opts.file, topo) : scheduleFromJson(readJsonFile(opts.file));
-    return validateSchedule(opts, s, io);
+    if (scheduleFileKind(opts.file) == ScheduleFileKind::Goal) {
+        const OpProgram program = readGoal(opts.file);
+        const std::vector<std::string> findings = checkGoal(program, opts.file);
+        if (!findings.empty() || opts.topology.empty())
+            return validateGoalProgram(opts, program, findings, io);
+    }
+    const ScheduleFileRequest request = scheduleFileRequest(opts.file, opts.topology, opts.ranks, opts.allowContention);
+    const OpenedScheduleFile f = openScheduleFile(request);
+    if (f.msccl)
+        return printMscclVerdict(opts.file, *f.msccl, *request.topology, opts.json, io);
+    if (!opts.json)
+        for (const std::string& n : f.notes)
+            io.out << "note: " << n << "\n";
+    return validateSchedule(opts, f, io);
 }
 
-int validateSchedule(const ValidateCommand& opts, const Schedule& s, Io& io)
+int validateSchedule(const ValidateCommand& opts, const OpenedScheduleFile& f, Io& io)
 {
-    const bool csv = isCsvPath(opts.file);
-    // The contention model the file records (step_contention); --allow-contention relaxes it.
-    ValidateOptions vo = promisedValidateOptions(s);
-    if (opts.allowContention)
-        vo.forbidStepContention = false;
-    const Validation v = validate(s, vo);
+    const Schedule& s = f.schedule;
+    const Validation& v = f.validation;
     const Metrics m = computeMetrics(s);
     std::optional<BroadcastReference> ref;
     const std::uint32_t nodes = s.topology().nodeCount();
-    if (nodes > 0 && s.pattern() == Pattern::Broadcast && (csv || nodes <= kReferenceNodeLimit))
+    if (nodes > 0 && s.pattern() == Pattern::Broadcast &&
+        (f.kind == ScheduleFileKind::Csv || nodes <= kReferenceNodeLimit))
         ref = broadcastReference(s.topology(), s.source(), s.portModel());
     if (opts.json)
         printJson(opts, s, v, m, ref, io);

@@ -10,17 +10,13 @@
 
 namespace topocast::cli {
 
-/// Reads FILE, parses --topology and --ranks (one node per line; empty: rank r on node r) and
-/// checks the program there. Throws Error for a missing topology and for bad input.
-MscclCheck checkMscclFile(const std::string& file, const std::string& topology, const std::string& ranksFile);
-
 /// The findings of `check` as `import --force` records them in the schedule file (each with the
 /// text validate prints for it, "step 1, rank 3 …").
 ImportFindings importFindingsOf(const MscclCheck& check, const std::string& file);
 
-/// `validate FILE.xml --topology T [--ranks FILE] [--json]`: 0 when the program is a correct
-/// collective, 1 with its findings otherwise.
-int validateMscclFile(const std::string& file, const std::string& topology, const std::string& ranksFile, bool json,
-                      Io& io);
+/// `validate FILE.xml --topology T [--ranks FILE] [--json]` once the file is opened (`check`
+/// its program's check on `topology`): 0 when the program is a correct collective, 1 with its
+/// findings otherwise.
+int printMscclVerdict(const std::string& file, const MscclCheck& check, const Topology& topology, bool json, Io& io);
 
 } // namespace topocast::cli

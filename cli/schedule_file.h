@@ -1,8 +1,8 @@
 #pragma once
-// A schedule read from a file on the command line, the one way `time` and `export` read it.
+// A schedule file named on the command line, opened the one way every front end opens it (core
+// io/schedule_file.h): `validate`, `import`, `time`, `simulate` and `export`.
 
-#include "topocast/analysis/goal_schedule.h"
-#include "topocast/io/goal.h"
+#include "topocast/io/schedule_file.h"
 #include "topocast/model/op_program.h"
 #include "topocast/model/schedule.h"
 
@@ -11,24 +11,23 @@
 
 namespace topocast::cli {
 
+/// The request for `file` with --topology `topology` and --ranks `ranks` as given (empty: not
+/// given). Throws Error for a topology spec that does not parse, and in the command line's words
+/// for a flag the file does not take (--topology for schedule JSON, --ranks for JSON and CSV) or
+/// lacks (--topology for an MSCCL or GOAL program).
+ScheduleFileRequest scheduleFileRequest(const std::string& file, const std::string& topology, const std::string& ranks,
+                                        bool allowContention = false);
+
 /// Where the ranks of a GOAL program `file` sit on `topology`: as the placement file `ranksFile`
 /// says (one node per line), or rank r on node r (empty). Throws Error for more ranks than
 /// nodes and for a bad placement file.
 std::vector<NodeId> goalPlacement(const OpProgram& program, const Topology& topology, const std::string& ranksFile,
                                   const std::string& file);
 
-/// The GOAL program `file` as a schedule on `topology` (needed: GOAL names no network), ranks
-/// placed by goalPlacement. Throws Error for a program that cannot run to its end (checkGoal's
-/// findings, with file and line) and as scheduleFromGoal does.
-/// The program itself goes to `program` where one is given.
-GoalSchedule readGoalScheduleFile(const std::string& file, const std::string& topology, const std::string& ranksFile,
-                                  OpProgram* program = nullptr);
-
-/// The schedule in `file`: schedule JSON (which names its topology), a CSV (on `topology` where
-/// it names none), an MSCCL XML program or a GOAL program placed on `topology` (ranks on the
-/// nodes `ranks` lists, empty: rank r on node r). Throws Error for a --topology or --ranks the file does not take, and
-/// for an MSCCL program that is not a correct collective (a wrong program is neither timed nor
-/// exported; `validate` lists its findings).
+/// The schedule in `file` (openScheduleFile with --topology and --ranks). Throws Error as it
+/// does, for a program with no schedule (cannotShow), and for an MSCCL program that is not a
+/// correct collective (a wrong program is neither timed nor exported; `validate` lists its
+/// findings).
 Schedule readScheduleFile(const std::string& file, const std::string& topology, const std::string& ranks);
 
 } // namespace topocast::cli

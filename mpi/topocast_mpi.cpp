@@ -6,6 +6,7 @@
 #include "topocast/analysis/validate.h"
 #include "topocast/io/atomic_file.h"
 #include "topocast/io/measured_json.h"
+#include "topocast/io/schedule_file.h"
 #include "topocast/io/schedule_json.h"
 #include "topocast/model/error.h"
 #include "topocast/text/durations.h"
@@ -164,11 +165,21 @@ std::string scheduleProblem(const Options& o, int worldSize, std::string& text, 
 {
     code = kExitBadInput;
     try {
+        // The verdict every front end gives the file (what it promises: step contention counted
+        // only where it forbids it), then its text for the other ranks.
+        ScheduleFileRequest request;
+        request.file = o.scheduleFile;
+        const OpenedScheduleFile opened = openScheduleFile(request);
+        if (opened.kind != ScheduleFileKind::Json)
+            return o.scheduleFile + " is " +
+                   (opened.kind == ScheduleFileKind::Csv        ? "a CSV schedule"
+                    : opened.kind == ScheduleFileKind::MscclXml ? "an MSCCL XML program"
+                                                                : "a GOAL program") +
+                   "; topocast-mpi replays a schedule JSON (`topocast-cli schedule --json` or `topocast-cli "
+                   "import` writes one)";
         text = readText(o.scheduleFile);
-        const Schedule s = scheduleFromJson(parseJsonText(text, o.scheduleFile));
-        ValidateOptions vo;
-        vo.forbidStepContention = false; // contention slows a real network down but loses no data
-        const Validation v = validate(s, vo);
+        const Schedule& s = opened.schedule;
+        const Validation& v = opened.validation;
         if (!isCollective(s.pattern()))
             return o.scheduleFile +
                    " is a program of point-to-point messages (imported from GOAL): topocast-mpi "

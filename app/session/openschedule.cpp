@@ -1,10 +1,9 @@
 #include "session/openschedule.h"
 
-#include "topocast/analysis/msccl.h"
 #include "topocast/io/goal.h"
 #include "topocast/io/msccl_xml.h"
 #include "topocast/io/schedule_csv.h"
-#include "topocast/io/schedule_json.h"
+#include "topocast/io/schedule_file.h"
 #include "topocast/model/error.h"
 
 #include <QFileInfo>
@@ -31,33 +30,6 @@ bool csvNamesTopology(const std::string& p)
     return csvTopology(head).has_value();
 }
 
-/// MSCCL findings as the findings panel lists them: the rank's node, the step, a rule by kind.
-Validation mscclValidation(const MscclCheck& check, const Topology& topo)
-{
-    Validation v;
-    v.violationCount = check.findingCount;
-    for (const MscclFinding& m : check.findings) {
-        Finding f;
-        switch (m.kind) {
-        case MscclFindingKind::Incomplete:
-            f.kind = FindingKind::NeverReached;
-            break;
-        case MscclFindingKind::Data:
-            f.kind = FindingKind::WrongData;
-            break;
-        default:
-            f.kind = FindingKind::BadTransfer;
-        }
-        f.step = StepNo{m.step.value_or(0)};
-        if (m.rank >= 0 && static_cast<std::uint32_t>(m.rank) < topo.nodeCount())
-            f.nodes.push_back(NodeId{static_cast<std::uint32_t>(m.rank)});
-        f.text = mscclFindingText(m);
-        v.violations.push_back(f.text);
-        v.findings.push_back(std::move(f));
-    }
-    return v;
-}
-
 } // namespace
 
 TopologyNeed scheduleFileTopology(const QString& path, const Topology& current)
@@ -65,7 +37,8 @@ TopologyNeed scheduleFileTopology(const QString& path, const Topology& current)
     const std::string p = path.toStdString();
     const QString name = QFileInfo(path).fileName();
     TopologyNeed need;
-    if (isMscclXmlPath(p)) {
+    const ScheduleFileKind kind = scheduleFileKind(p);
+    if (kind == ScheduleFileKind::MscclXml) {
         const int ranks = readMscclXml(p).ranks;
         if (ranks > 0 && static_cast<std::uint64_t>(ranks) == current.nodeCount()) {
             need.given = current;
@@ -80,7 +53,7 @@ TopologyNeed scheduleFileTopology(const QString& path, const Topology& current)
                             .arg(current.nodeCount());
         return need;
     }
-    if (isGoalPath(p)) {
+    if (kind == ScheduleFileKind::Goal) {
         const std::uint32_t ranks = readGoal(p).ranks;
         if (ranks <= current.nodeCount()) {
             need.given = current;
@@ -95,7 +68,7 @@ TopologyNeed scheduleFileTopology(const QString& path, const Topology& current)
                             .arg(current.nodeCount());
         return need;
     }
-    if (isCsvPath(p) && !csvNamesTopology(p)) {
+    if (kind == ScheduleFileKind::Csv && !csvNamesTopology(p)) {
         need.choose = true;
         need.question =
             QStringLiteral("%1 names no topology (a line '# topology: mesh:4x4').\nWhich network is it for?").arg(name);
@@ -126,37 +99,17 @@ std::optional<Topology> chooseTopology(QWidget* parent, const QString& question,
 OpenedSchedulePtr openScheduleFile(const QString& path, const std::optional<Topology>& topology)
 {
     const std::string p = path.toStdString();
+    ScheduleFileRequest request;
+    request.file = p;
+    request.topology = topology;
+    OpenedScheduleFile file = topocast::openScheduleFile(request);
+    if (const auto why = cannotShow(file, p))
+        throw Error(*why);
     auto opened = std::make_shared<OpenedSchedule>();
     opened->file = path;
-    Schedule schedule;
-    std::vector<std::string> notes; // what a GOAL program's schedule leaves out of it
-    if (isMscclXmlPath(p)) {
-        if (!topology)
-            throw Error(p + " is an MSCCL program, which names no network: choose one with a node per rank");
-        const MscclCheck check = checkMscclProgram(readMscclXml(p), *topology);
-        if (check.schedule.size() == 0 &&
-            std::none_of(check.findings.begin(), check.findings.end(),
-                         [](const MscclFinding& f) { return f.kind == MscclFindingKind::Structure; }))
-            throw Error(p + " sends nothing: there is no schedule to show");
-        if (check.schedule.size() == 0)
-            throw Error(p + " cannot run: " + std::to_string(check.findingCount) + " problem" +
-                        (check.findingCount == 1 ? "" : "s") + " with its structure, the first: rank " +
-                        std::to_string(check.findings.front().rank) + ": " + check.findings.front().what);
-        schedule = check.schedule;
-        opened->validation = mscclValidation(check, *topology);
-    } else if (isGoalPath(p)) {
-        if (!topology)
-            throw Error(p + " is a GOAL program, which names no network: choose one with a node per rank");
-        GoalSchedule g = readGoalSchedule(p, *topology);
-        schedule = std::move(g.schedule);
-        opened->validation = validate(schedule, promisedValidateOptions(schedule));
-        notes = std::move(g.notes);
-    } else {
-        schedule = isCsvPath(p) ? readScheduleCsv(p, topology) : scheduleFromJson(readJsonFile(p));
-        schedule.finalize();
-        // What the file promises (its step_contention), as topocast-cli validate judges it.
-        opened->validation = validate(schedule, promisedValidateOptions(schedule));
-    }
+    opened->validation = std::move(file.validation);
+    Schedule schedule = std::move(file.schedule);
+    const std::vector<std::string> notes = std::move(file.notes);
     if (schedule.pattern() == Pattern::Broadcast && schedule.parts == 1)
         opened->reference = broadcastReference(schedule.topology(), schedule.source(), schedule.portModel());
     Scenario scenario;

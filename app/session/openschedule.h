@@ -42,13 +42,12 @@ TopologyNeed scheduleFileTopology(const QString& path, const Topology& current);
 /// explained and asked again.
 std::optional<Topology> chooseTopology(QWidget* parent, const QString& question, const Topology& suggestion);
 
-/// Reads a schedule JSON (`topocast-cli schedule --json`), a student's CSV (README "Your own
-/// schedule as CSV"; `topology` is used when the CSV names none), an MSCCL XML program (placed
-/// on `topology`, rank r on node r; docs/msccl.md) or a GOAL program (placed the same way, a
-/// program of point-to-point messages; what its schedule leaves out is added to the note), checks it — with validate()
-/// on what the file promises (promisedValidateOptions: step contention counted only where the file forbids it), as
-/// `topocast-cli validate` does, an MSCCL program with checkMscclProgram — and measures a broadcast against the best
-/// known. Throws topocast::Error naming the file, the line and what is allowed; nothing is shown then.
+/// The file opened the one way every front end opens it (core openScheduleFile: a schedule JSON, a
+/// student's CSV — `topology` used where it names none —, an MSCCL XML or a GOAL program placed on
+/// `topology`, rank r on node r), with its one verdict, as a snapshot to animate (a GOAL
+/// program's notes added to its note) and a broadcast measured against the best known. Throws
+/// topocast::Error naming the file, the line and what is allowed, or why a program has nothing to
+/// show (cannotShow); nothing is shown then.
 OpenedSchedulePtr openScheduleFile(const QString& path, const std::optional<Topology>& topology = std::nullopt);
 
 } // namespace topocast::app
