@@ -14,6 +14,7 @@
 
 #include "topocast/analysis/landscape.h"
 #include "topocast/drawing/colour.h"
+#include "topocast/io/scenario_file.h"
 #include "topocast/model/error.h"
 #include "topocast/version.h"
 

@@ -13,7 +13,7 @@
 #include "topocast/drawing/label_layout.h"
 #include "topocast/drawing/layout.h"
 #include "topocast/drawing/visibility.h"
-#include "topocast/io/scenario.h"
+#include "topocast/io/scenario_json.h"
 #include "topocast/model/error.h"
 
 #include <fmt/format.h>

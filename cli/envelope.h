@@ -3,7 +3,7 @@
 // version and the network it is about, so a script can tell documents apart and read them back.
 // Schemas: resources/schema/<format>.schema.json; the words are in docs/glossary.md.
 
-#include "topocast/io/scenario.h"
+#include "topocast/io/scenario_json.h"
 #include "topocast/model/topology.h"
 
 #include <nlohmann/json.hpp>

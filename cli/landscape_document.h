@@ -2,7 +2,7 @@
 // The landscape as topocast-cli and topocast-mpi print it, so that both write the same bytes.
 
 #include "topocast/analysis/landscape.h"
-#include "topocast/io/scenario.h"
+#include "topocast/io/scenario_json.h"
 #include "topocast/model/network.h"
 
 #include <iosfwd>

@@ -8,7 +8,7 @@
 #include "landscape_document.h"
 
 #include "topocast/analysis/landscape.h"
-#include "topocast/io/scenario.h"
+#include "topocast/io/scenario_json.h"
 #include "topocast/model/network.h"
 
 #include <string>

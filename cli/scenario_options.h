@@ -2,7 +2,7 @@
 // The options that say what to schedule, shared by topocast-cli's commands and topocast-mpi's
 // landscape, so that both read a scenario the same way.
 
-#include "topocast/io/scenario.h"
+#include "topocast/io/scenario_file.h"
 
 #include <CLI/CLI.hpp>
 

@@ -3,7 +3,7 @@
 // the scenario, the network, the sync), and --sync read once.
 
 #include "topocast/analysis/time_engine.h"
-#include "topocast/io/scenario.h"
+#include "topocast/io/scenario_json.h"
 #include "topocast/model/network.h"
 
 #include <nlohmann/json.hpp>

@@ -11,7 +11,7 @@
 #include "session/startup.h"
 
 #include "topocast/io/export.h"
-#include "topocast/io/scenario.h"
+#include "topocast/io/scenario_file.h"
 #include "topocast/model/error.h"
 
 #include <fmt/format.h>
@@ -58,7 +58,7 @@ int handout(const HandoutCommand& o, Io& io)
         throw Error("--theme " + o.theme +
                     " is not a theme topocast knows; use light (white paper) or dark (as the window)");
     GuiScope gui("handout", "OpenGL for its pictures");
-    const app::SnapshotPtr snap = app::buildSnapshot(scenario, false);
+    const app::SnapshotPtr snap = app::buildSnapshot(scenario);
     const auto [first, last] = parseStepRange(o.steps, snap->stepCount());
     app::HandoutSettings settings;
     settings.view.mode = *mode;

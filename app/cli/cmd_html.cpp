@@ -7,7 +7,7 @@
 #include "export/webpage.h"
 #include "session/snapshot.h"
 
-#include "topocast/io/scenario.h"
+#include "topocast/io/scenario_file.h"
 
 #include <fmt/format.h>
 
@@ -37,7 +37,7 @@ int html(const HtmlCommand& o, Io& io)
         steps = cmp->comparison.steps;
         network = cmp->a->topology().displayName() + ", two schedules side by side";
     } else {
-        const app::SnapshotPtr snap = app::buildSnapshot(scenario, false);
+        const app::SnapshotPtr snap = app::buildSnapshot(scenario);
         app::writeWebPage(*snap, path);
         steps = snap->stepCount();
         network = snap->topology().displayName();

@@ -10,7 +10,7 @@
 #include "session/snapshot.h"
 #include "session/startup.h"
 
-#include "topocast/io/scenario.h"
+#include "topocast/io/scenario_file.h"
 #include "topocast/model/error.h"
 
 #include <fmt/format.h>
@@ -41,7 +41,7 @@ int quiz(const QuizCommand& o, Io& io)
         throw Error("--mode " + modeName + " is not one of " + names);
     }
     GuiScope gui("quiz", "OpenGL for its pictures");
-    const app::SnapshotPtr snap = app::buildSnapshot(scenario, false);
+    const app::SnapshotPtr snap = app::buildSnapshot(scenario);
     const auto [first, last] = parseStepRange(o.steps, snap->stepCount());
     app::QuizSettings settings;
     settings.view.mode = *mode;

@@ -12,7 +12,7 @@
 
 #include "topocast/io/captions.h"
 #include "topocast/io/export.h"
-#include "topocast/io/scenario.h"
+#include "topocast/io/scenario_file.h"
 #include "topocast/model/error.h"
 
 #include <fmt/format.h>
@@ -64,7 +64,7 @@ int render(RenderOptions o, Io& io)
     if (scenario.compare)
         cmp = app::buildCompareSnapshot(scenario);
     else
-        snap = app::buildSnapshot(scenario, false);
+        snap = app::buildSnapshot(scenario);
     const auto [first, last] = parseStepRange(o.steps, cmp ? cmp->comparison.steps : snap->stepCount());
     settings.firstStep = first;
     settings.lastStep = last;

@@ -36,7 +36,7 @@ CompareSnapshotPtr buildCompareSnapshot(const Scenario& scenario)
         throw Error(std::string("A: ") + e.what());
     }
     try {
-        b = buildSnapshot(sideB, false, a.get());
+        b = buildSnapshot(sideB, {.previous = a.get()});
     } catch (const Error& e) {
         throw Error(std::string("B: ") + e.what());
     }

@@ -10,10 +10,10 @@
 #include "topocast/drawing/layout.h"
 #include "topocast/drawing/layout_edges.h"
 #include "topocast/drawing/view_labels.h"
-#include "topocast/io/scenario.h"
 #include "topocast/model/error.h"
 #include "topocast/model/routing.h"
 #include "topocast/model/units.h"
+#include "topocast/scenario/scenario.h"
 #include "topocast/version.h"
 
 #include <QAction>

@@ -3,7 +3,7 @@
 #include "session/snapshot.h"
 
 #include "topocast/analysis/cost_model.h"
-#include "topocast/io/measured_json.h"
+#include "topocast/io/measured_file.h"
 
 #include <QAbstractTableModel>
 #include <QString>

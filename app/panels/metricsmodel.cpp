@@ -66,9 +66,9 @@ void MetricsModel::addRows(const Snapshot& snap)
         // number); the Cang-Wu eyes are the paper's, a row of their own.
         QStringList best;
         std::size_t count = 0;
-        for (std::size_t v = 0; v < snap.tcdMap.size(); ++v)
-            if (snap.tcdMap[v] == *snap.optimum && ++count <= 4)
-                best << QString::fromStdString(topo.nodeName(static_cast<NodeId>(v)));
+        for (const NodeId v : snap.optimumSources)
+            if (++count <= 4)
+                best << QString::fromStdString(topo.nodeName(v));
         if (count > 4)
             best << QStringLiteral("…");
         const QString where = count == 0 ? QStringLiteral("at the eyes")

@@ -1,7 +1,7 @@
 #include "panels/scenariopanel.h"
 
 #include "topocast/algorithms/registry.h"
-#include "topocast/io/network_json.h"
+#include "topocast/io/network_file.h"
 #include "topocast/model/error.h"
 #include "topocast/model/network.h"
 

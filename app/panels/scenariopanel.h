@@ -1,6 +1,6 @@
 #pragma once
 
-#include "topocast/io/scenario.h"
+#include "topocast/scenario/scenario.h"
 
 #include <QWidget>
 

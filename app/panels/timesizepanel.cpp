@@ -3,7 +3,7 @@
 #include "session/session.h"
 
 #include "topocast/algorithms/registry.h"
-#include "topocast/io/network_json.h"
+#include "topocast/io/network_file.h"
 #include "topocast/io/sweep_svg.h"
 #include "topocast/model/error.h"
 #include "topocast/model/units.h"
@@ -64,7 +64,7 @@ QString keyOf(const SweepRequest& r)
     NetworkModel m = r.network;
     m.message = 0;
     QString key = QString::fromStdString(r.topology.displayName() + "|" + toString(r.pattern) + "|" +
-                                         std::to_string(r.source.value()) + "|" + networkJson(m).dump());
+                                         std::to_string(r.source.value()) + "|" + networkText(m));
     for (std::uint64_t s : r.sizes)
         key += QLatin1Char(' ') + QString::number(s);
     return key;

@@ -1,7 +1,7 @@
 #pragma once
 
 #include "topocast/analysis/sweep.h"
-#include "topocast/io/scenario.h"
+#include "topocast/scenario/scenario.h"
 
 #include <QString>
 #include <QStringList>

@@ -13,7 +13,7 @@
 
 #include "topocast/drawing/camera.h"
 #include "topocast/drawing/visibility.h"
-#include "topocast/io/scenario.h"
+#include "topocast/scenario/scenario.h"
 
 #include <Qt3DCore/QEntity>
 #include <Qt3DCore/QTransform>

@@ -17,7 +17,7 @@
 #include "topocast/drawing/drawing.h"
 #include "topocast/drawing/view_labels.h"
 #include "topocast/drawing/visibility.h"
-#include "topocast/io/scenario.h"
+#include "topocast/scenario/scenario.h"
 
 #include <Qt3DRender/QDepthTest>
 

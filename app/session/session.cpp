@@ -16,13 +16,15 @@ namespace {
 using Result = std::variant<SnapshotPtr, QString>;
 
 Result compute(const Scenario& scenario, bool allowFallback, LandscapeMetric metric, SnapshotPtr previous,
-               std::shared_ptr<BuildControl> control, Session::BuildHook hook = {})
+               std::shared_ptr<RunProgress> control, Session::BuildHook hook = {})
 {
     try {
         if (hook && control)
             hook(*control);
-        return buildSnapshot(scenario, allowFallback, previous.get(), control.get(), metric);
-    } catch (const BuildCancelled&) {
+        return buildSnapshot(
+            scenario,
+            {.allowFallback = allowFallback, .previous = previous.get(), .progress = control.get(), .metric = metric});
+    } catch (const RunCancelled&) {
         return QStringLiteral("cancelled");
     } catch (const Error& e) {
         return QString::fromStdString(e.what());
@@ -103,7 +105,7 @@ void Session::setScenario(const Scenario& scenario)
     setRequested(scenario);
     if (m_control)
         m_control->cancelled = true; // overtaken: let the older worker stop early
-    m_control = std::make_shared<BuildControl>();
+    m_control = std::make_shared<RunProgress>();
     setActive(generation);
     auto* watcher = new QFutureWatcher<Result>(this);
     connect(watcher, &QFutureWatcher<Result>::finished, this, [this, watcher, generation] {

@@ -37,7 +37,7 @@ public:
     /// Runs on the worker thread before each asynchronous build, with the build's control (tests
     /// hold a build there to check that the GUI stays live and that cancel works, independent of
     /// how fast the machine is). Empty by default.
-    using BuildHook = std::function<void(BuildControl&)>;
+    using BuildHook = std::function<void(RunProgress&)>;
     void setBuildHook(BuildHook hook) { m_hook = std::move(hook); }
 
     /// Computes synchronously on the calling thread (start-up, --screenshot, tests).
@@ -84,7 +84,7 @@ private:
 
     quint64 m_generation = 0;
     quint64 m_active = 0; ///< generation of the request being computed, 0 if none
-    std::shared_ptr<BuildControl> m_control;
+    std::shared_ptr<RunProgress> m_control;
     LandscapeMetric m_metric = LandscapeMetric::Tcd;
     QTimer* m_poll = nullptr;
     BuildHook m_hook;

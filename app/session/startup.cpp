@@ -5,6 +5,7 @@
 #include "export/output.h"
 #include "session/snapshot.h"
 
+#include "topocast/io/scenario_file.h"
 #include "topocast/model/error.h"
 
 #include <QImage>
@@ -85,7 +86,7 @@ int renderScreenshot(const ScreenshotOptions& options, QString& error, const QSt
             savePng(renderComparePicture(cmp, view, step), options.output);
             return 0;
         }
-        const SnapshotPtr snap = buildSnapshot(scenario, true);
+        const SnapshotPtr snap = buildSnapshot(scenario, {.allowFallback = true});
         ViewSettings view;
         view.size = options.size;
         view.mode = mode;

@@ -3,7 +3,7 @@
 // in the split view when they have a compare side), schedules with the rules they break,
 // topocast-mpi's measured times, and the scenario shown saved with its view.
 
-#include "topocast/io/scenario.h"
+#include "topocast/io/scenario_file.h"
 #include "topocast/model/topology.h"
 
 #include <QObject>

@@ -5,7 +5,7 @@
 // again; the scenario that was open comes back when the tour closes. It opens by itself on the
 // first start (openTourOnFirstStart).
 
-#include "topocast/io/scenario.h"
+#include "topocast/scenario/scenario.h"
 
 #include <QDockWidget>
 

@@ -3,7 +3,7 @@
 #include "mainwindow.h"
 #include "panels/lessonpanel.h"
 
-#include "topocast/io/scenario.h"
+#include "topocast/io/scenario_file.h"
 #include "topocast/model/error.h"
 
 #include <QAction>

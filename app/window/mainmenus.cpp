@@ -13,7 +13,7 @@
 #include "session/session.h"
 #include "timeline/timeline.h"
 
-#include "topocast/io/scenario.h"
+#include "topocast/io/scenario_file.h"
 #include "topocast/model/error.h"
 
 #include <QAction>

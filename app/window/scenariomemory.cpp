@@ -3,6 +3,8 @@
 #include "scene/sceneview.h"
 #include "timeline/timeline.h"
 
+#include "topocast/io/scenario_file.h"
+
 #include <QFileInfo>
 #include <QMenu>
 #include <QSettings>

@@ -2,7 +2,7 @@
 // What the window remembers between runs: the last scenario (with the colour mode and step it was
 // left at, written debounced so a run of clicks is written once) and the recent files.
 
-#include "topocast/io/scenario.h"
+#include "topocast/scenario/scenario.h"
 
 #include <QElapsedTimer>
 #include <QObject>

@@ -39,7 +39,7 @@ TEST_CASE("bench: click-to-new-schedule on a 16x16x16 mesh", "[.][bench]")
         s.source = src;
         QElapsedTimer t;
         t.start();
-        prev = buildSnapshot(s, false, prev.get());
+        prev = buildSnapshot(s, {.previous = prev.get()});
         ms.push_back(static_cast<double>(t.nsecsElapsed()) / 1e6);
     }
     std::sort(ms.begin(), ms.end());
@@ -54,13 +54,13 @@ TEST_CASE("bench: brute-force TCD map of the 8x8x8 mesh (512 schedules)", "[.][b
     for (const char* algorithm : {"bfs", "binomial"}) {
         std::vector<double> ms;
         for (int round = 0; round < 3; ++round) {
-            BuildControl control;
+            RunProgress control;
             QElapsedTimer t;
             t.start();
             const SnapshotPtr snap =
-                buildSnapshot(test::scenario("mesh:8x8x8", algorithm, NodeId{0}), false, nullptr, &control);
+                buildSnapshot(test::scenario("mesh:8x8x8", algorithm, NodeId{0}), {.progress = &control});
             ms.push_back(static_cast<double>(t.nsecsElapsed()) / 1e6);
-            REQUIRE(snap->tcdMap.size() == 512);
+            REQUIRE(snap->landscape.size() == 512);
             REQUIRE(control.mapTotal == 512);
         }
         std::sort(ms.begin(), ms.end());

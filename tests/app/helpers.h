@@ -2,7 +2,7 @@
 
 #include "scene/scenestyle.h"
 
-#include "topocast/io/scenario.h"
+#include "topocast/io/scenario_json.h"
 #include "topocast/model/schedule.h"
 
 #include <QColor>

@@ -91,8 +91,7 @@ TEST_CASE("palette: the app draws core's colour-blind-safe palettes and colour m
 
 TEST_CASE("legend: heat map and source map show a colour bar with numbers", "[app][colour][legend]")
 {
-    const SnapshotPtr snap =
-        buildSnapshot(test::scenario("mesh:4x4", "binomial", NodeId{5}), false, nullptr, nullptr, LandscapeMetric::Tcd);
+    const SnapshotPtr snap = buildSnapshot(test::scenario("mesh:4x4", "binomial", NodeId{5}));
     SECTION("heat map: 0 to the most uses of one channel, whole-number ticks")
     {
         const auto bar = legendBar(snap.get(), ViewMode::Heatmap, true);

@@ -16,7 +16,7 @@
 #include "temp_dir.h"
 #include "timeline/timeline.h"
 
-#include "topocast/io/scenario.h"
+#include "topocast/io/scenario_json.h"
 #include "topocast/model/error.h"
 
 #include <catch2/catch.hpp>

@@ -13,7 +13,7 @@
 #include "session/snapshot.h"
 
 #include "topocast/analysis/holdings.h"
-#include "topocast/io/scenario.h"
+#include "topocast/io/scenario_json.h"
 #include "topocast/model/routing.h"
 
 #include <catch2/catch.hpp>

@@ -425,7 +425,7 @@ TEST_CASE("flat hypercube drawing: the scenario view.layout picks it: 2-D, ortho
     CHECK(scene.nodeLabelInstances().labels()[42].text == QStringLiteral("101010"));
     // The same network drawn as a cube: new positions, perspective.
     sc.view.layout = "cube";
-    const SnapshotPtr cube = buildSnapshot(sc, false, flat.get());
+    const SnapshotPtr cube = buildSnapshot(sc, {.previous = flat.get()});
     CHECK(cube->positions == nodePositions(cube->topology()));
     scene.setSnapshot(cube);
     CHECK_FALSE(scene.orthographic());

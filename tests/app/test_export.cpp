@@ -9,7 +9,7 @@
 
 #include "decode.h"
 
-#include "topocast/io/scenario.h"
+#include "topocast/io/scenario_json.h"
 #include "topocast/model/error.h"
 
 #include <catch2/catch.hpp>

@@ -7,7 +7,7 @@
 #include "temp_dir.h"
 
 #include "topocast/analysis/grade.h"
-#include "topocast/io/scenario.h"
+#include "topocast/io/scenario_json.h"
 
 #include <catch2/catch.hpp>
 

@@ -13,7 +13,7 @@
 #include "window/gettingstarted.h"
 #include "window/helpmenu.h"
 
-#include "topocast/io/scenario.h"
+#include "topocast/io/scenario_json.h"
 
 #include "topocast/version.h"
 

@@ -12,7 +12,7 @@
 
 #include "topocast/algorithms/registry.h"
 #include "topocast/analysis/metrics.h"
-#include "topocast/io/scenario.h"
+#include "topocast/io/scenario_json.h"
 
 #include <catch2/catch.hpp>
 
@@ -34,7 +34,7 @@ TEST_CASE("source map: a snapshot holds the chosen metric from every source, as 
     const Scenario sc = test::scenario("mesh:4x4", "binomial", NodeId{0});
     for (const LandscapeMetric metric : allLandscapeMetrics()) {
         INFO(toString(metric));
-        const SnapshotPtr snap = buildSnapshot(sc, false, nullptr, nullptr, metric);
+        const SnapshotPtr snap = buildSnapshot(sc, {.metric = metric});
         CHECK(snap->landscapeMetric == metric);
         CHECK(snap->landscapeMetrics == allLandscapeMetrics());
         REQUIRE(snap->landscape.size() == 16);
@@ -115,8 +115,7 @@ TEST_CASE("source map: choosing a metric in the window recomputes the map, and h
 
 TEST_CASE("source map: frame colours follow the metric, from low to high on the cividis scale", "[app][landscape]")
 {
-    const SnapshotPtr snap =
-        buildSnapshot(test::scenario("mesh:4x4", "binomial", NodeId{5}), false, nullptr, nullptr, LandscapeMetric::Tcd);
+    const SnapshotPtr snap = buildSnapshot(test::scenario("mesh:4x4", "binomial", NodeId{5}));
     const auto channels = drawnChannels(snap->topology());
     const FrameStyle f = frameStyle(*snap, channels, 0, ViewMode::TcdMap, true, Palette::normal());
     // TCD 42 from (3,1) and (3,3): the top of the scale; 20 at (0,0): the optimum colour.
@@ -140,8 +139,7 @@ TEST_CASE("source map: the lowest and highest sources are drawn in different col
     SceneView scene;
     scene.window()->resize(800, 600);
     scene.window()->show();
-    const SnapshotPtr snap =
-        buildSnapshot(test::scenario("mesh:4x4", "binomial", NodeId{5}), false, nullptr, nullptr, LandscapeMetric::Tcd);
+    const SnapshotPtr snap = buildSnapshot(test::scenario("mesh:4x4", "binomial", NodeId{5}));
     scene.setSnapshot(snap);
     scene.setMode(ViewMode::TcdMap);
     scene.setStep(0);
@@ -158,7 +156,7 @@ namespace {
 SnapshotPtr cangWu8x8Map()
 {
     const Scenario sc = loadScenario(std::string(TOPOCAST_SOURCE_DIR) + "/resources/scenarios/cang-wu-8x8.json");
-    return buildSnapshot(sc, false, nullptr, nullptr, LandscapeMetric::Tcd);
+    return buildSnapshot(sc);
 }
 } // namespace
 

@@ -31,7 +31,7 @@ class BuildGate {
 public:
     explicit BuildGate(Session& session) : m_release(std::make_shared<std::atomic<bool>>(false))
     {
-        session.setBuildHook([release = m_release](BuildControl& control) {
+        session.setBuildHook([release = m_release](RunProgress& control) {
             QElapsedTimer t;
             t.start();
             while (!*release && !control.cancelled && t.elapsed() < 60000)

@@ -151,7 +151,7 @@ TEST_CASE("main window: a long computation shows a busy bar with Cancel, which k
             cancel = b;
     REQUIRE(cancel);
     CHECK_FALSE(cancel->isVisibleTo(&w));
-    w.session()->setBuildHook([](BuildControl& control) { // hold the build until cancelled
+    w.session()->setBuildHook([](RunProgress& control) { // hold the build until cancelled
         QElapsedTimer t;
         t.start();
         while (!control.cancelled && t.elapsed() < 60000)

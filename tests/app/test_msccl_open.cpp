@@ -11,7 +11,7 @@
 #include "session/session.h"
 #include "temp_dir.h"
 
-#include "topocast/io/scenario.h"
+#include "topocast/io/scenario_json.h"
 
 #include <catch2/catch.hpp>
 

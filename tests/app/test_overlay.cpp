@@ -12,7 +12,7 @@
 #include "decode.h"
 
 #include "topocast/io/captions.h"
-#include "topocast/io/scenario.h"
+#include "topocast/io/scenario_json.h"
 
 #include <catch2/catch.hpp>
 

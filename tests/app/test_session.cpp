@@ -75,7 +75,7 @@ TEST_CASE("session: a long computation keeps the event loop turning, reports its
     // The worker is held before it builds until the build is cancelled (or 60 s pass), so the
     // computation is "long" on any machine.
     std::atomic<bool> held{false};
-    session.setBuildHook([&held](BuildControl& control) {
+    session.setBuildHook([&held](RunProgress& control) {
         held = true;
         QElapsedTimer t;
         t.start();
@@ -125,32 +125,32 @@ TEST_CASE("session: a long computation keeps the event loop turning, reports its
     session.setBuildHook({});
     session.setScenario(test::scenario("mesh:8x8x8", "bfs", NodeId{0}));
     REQUIRE(test::waitFor([&] { return ready.count() == 1; }, 60000));
-    CHECK(session.snapshot()->tcdMap.size() == 512);
+    CHECK(session.snapshot()->landscape.size() == 512);
     CHECK_FALSE(session.busy());
 }
 
-TEST_CASE("session: a build cancelled through its control stops with BuildCancelled", "[app][session][robust]")
+TEST_CASE("session: a build cancelled through its control stops with RunCancelled", "[app][session][robust]")
 {
-    BuildControl control;
+    RunProgress control;
     control.cancelled = true;
-    CHECK_THROWS_AS(buildSnapshot(test::scenario("mesh:4x4", "binomial", NodeId{0}), false, nullptr, &control),
-                    BuildCancelled);
-    BuildControl fresh;
-    const SnapshotPtr snap = buildSnapshot(test::scenario("mesh:4x4", "binomial", NodeId{0}), false, nullptr, &fresh);
-    CHECK(fresh.stage == BuildControl::Done);
+    CHECK_THROWS_AS(buildSnapshot(test::scenario("mesh:4x4", "binomial", NodeId{0}), {.progress = &control}),
+                    RunCancelled);
+    RunProgress fresh;
+    const SnapshotPtr snap = buildSnapshot(test::scenario("mesh:4x4", "binomial", NodeId{0}), {.progress = &fresh});
+    CHECK(fresh.stage == RunProgress::Done);
     CHECK(fresh.mapTotal == 16); // binomial has no closed-form TCD map: one schedule per source
     CHECK(buildStageText(fresh) == QStringLiteral("done"));
-    fresh.stage = BuildControl::TcdMap;
+    fresh.stage = RunProgress::SourceMap;
     fresh.mapDone = 39;
     fresh.mapTotal = 512;
     CHECK(buildStageText(fresh) == QStringLiteral("source map: source 40 of 512"));
     // A map of 128 sources or more is estimated before it starts, and the estimate is said.
-    BuildControl large;
-    buildSnapshot(test::scenario("mesh:16x8", "binomial", NodeId{0}), false, nullptr, &large);
+    RunProgress large;
+    buildSnapshot(test::scenario("mesh:16x8", "binomial", NodeId{0}), {.progress = &large});
     CHECK(large.mapTotal == 128);
     CHECK(large.mapWorkers >= 1u);
     CHECK(large.mapSeconds > 0.0);
-    large.stage = BuildControl::TcdMap;
+    large.stage = RunProgress::SourceMap;
     large.mapDone = 9;
     large.mapSeconds = 480;
     large.mapWorkers = 2;

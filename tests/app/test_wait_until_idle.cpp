@@ -26,7 +26,7 @@ namespace {
 /// Holds each asynchronous build of `session` until `release` is set (or it is cancelled).
 void holdBuilds(Session& session, const std::shared_ptr<std::atomic<bool>>& release)
 {
-    session.setBuildHook([release](BuildControl& control) {
+    session.setBuildHook([release](RunProgress& control) {
         QElapsedTimer t;
         t.start();
         while (!*release && !control.cancelled && t.elapsed() < 60000)

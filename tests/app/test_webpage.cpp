@@ -10,7 +10,7 @@
 #include "session/snapshot.h"
 
 #include "topocast/drawing/label_layout.h"
-#include "topocast/io/scenario.h"
+#include "topocast/io/scenario_json.h"
 
 #include <catch2/catch.hpp>
 
@@ -44,7 +44,7 @@ QJsonObject pageDataOf(const Snapshot& snap)
 TEST_CASE("web page: the data holds every node, link, transfer and narration of the snapshot", "[app][webpage]")
 {
     const SnapshotPtr snap =
-        buildSnapshot(loadScenario(TOPOCAST_SOURCE_DIR "/resources/scenarios/cang-wu-8x8-corner.json"), false);
+        buildSnapshot(loadScenario(TOPOCAST_SOURCE_DIR "/resources/scenarios/cang-wu-8x8-corner.json"));
     const QJsonObject page = pageDataOf(*snap);
     CHECK(page[QStringLiteral("steps")].toInt() == 6);
     CHECK(page[QStringLiteral("title")].toString() == QStringLiteral("Cang-Wu 8×8 mesh from the corner (0,0)"));
@@ -110,7 +110,7 @@ TEST_CASE(
     Scenario s = loadScenario(TOPOCAST_SOURCE_DIR "/resources/scenarios/cang-wu-4x4.json");
     s.title = "</script><script>alert(1)</script>";
     s.description = "<!-- & -->";
-    const SnapshotPtr snap = buildSnapshot(s, false);
+    const SnapshotPtr snap = buildSnapshot(s);
     const QByteArray data = webPageData(*snap);
     CHECK_FALSE(data.contains('<'));
     CHECK_FALSE(data.contains('>'));
@@ -149,7 +149,7 @@ TEST_CASE("web page: File ▸ Export offers it, and a network past the limit is 
     big.params = {};
     big.source = NodeId{0};
     big.view = {};
-    const SnapshotPtr snap = buildSnapshot(big, false);
+    const SnapshotPtr snap = buildSnapshot(big);
     CHECK_THROWS_WITH(webPageData(*snap), Catch::Contains("at most 32768 nodes") && Catch::Contains("65536"));
 }
 
@@ -159,7 +159,7 @@ TEST_CASE("web page: node labels as the app places them, axes on a mesh, the ste
     // Issue: the page had no node labels, no axes, no arrowheads and 1-px links, so "(0,0) sends to
     // (2,1)" could not be located.
     const SnapshotPtr corner =
-        buildSnapshot(loadScenario(TOPOCAST_SOURCE_DIR "/resources/scenarios/cang-wu-8x8-corner.json"), false);
+        buildSnapshot(loadScenario(TOPOCAST_SOURCE_DIR "/resources/scenarios/cang-wu-8x8-corner.json"));
     const QJsonObject side = pageDataOf(*corner)[QStringLiteral("sides")].toArray()[0].toObject();
     const QJsonArray labels = side[QStringLiteral("labels")].toArray();
     CHECK(labels.size() >= 60); // 64 nodes: nearly every one has room in the page's first view
@@ -180,18 +180,17 @@ TEST_CASE("web page: node labels as the app places them, axes on a mesh, the ste
 
     // 512 nodes: the source and each step's receivers where they have room, step by step.
     const SnapshotPtr big =
-        buildSnapshot(loadScenario(TOPOCAST_SOURCE_DIR "/resources/scenarios/cang-wu-4x4x4-eye.json"), false);
+        buildSnapshot(loadScenario(TOPOCAST_SOURCE_DIR "/resources/scenarios/cang-wu-4x4x4-eye.json"));
     CHECK(pageDataOf(*big)[QStringLiteral("sides")].toArray()[0].toObject().contains(QStringLiteral("labels")));
-    const SnapshotPtr huge =
-        buildSnapshot(loadScenario(TOPOCAST_SOURCE_DIR "/resources/scenarios/default.json"), false);
+    const SnapshotPtr huge = buildSnapshot(loadScenario(TOPOCAST_SOURCE_DIR "/resources/scenarios/default.json"));
     const QJsonObject h = pageDataOf(*huge)[QStringLiteral("sides")].toArray()[0].toObject();
     CHECK_FALSE(h.contains(QStringLiteral("labels")));
     REQUIRE(h[QStringLiteral("stepLabels")].toArray().size() == static_cast<int>(huge->stepCount()) + 1);
     CHECK_FALSE(h.contains(QStringLiteral("axes"))); // planes side by side: their titles say z
 
     // A hypercube: its addresses, no axes.
-    const SnapshotPtr cube = buildSnapshot(
-        loadScenario(TOPOCAST_SOURCE_DIR "/resources/scenarios/hypercube-nesbt-broadcast-4cube.json"), false);
+    const SnapshotPtr cube =
+        buildSnapshot(loadScenario(TOPOCAST_SOURCE_DIR "/resources/scenarios/hypercube-nesbt-broadcast-4cube.json"));
     const QJsonObject c = pageDataOf(*cube)[QStringLiteral("sides")].toArray()[0].toObject();
     CHECK_FALSE(c.contains(QStringLiteral("axes")));
     CHECK(c[QStringLiteral("labels")].toArray().size() >= 12);

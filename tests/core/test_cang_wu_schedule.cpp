@@ -10,7 +10,7 @@
 #include "topocast/analysis/metrics.h"
 #include "topocast/analysis/validate.h"
 #include "topocast/io/figures_json.h"
-#include "topocast/io/scenario.h"
+#include "topocast/io/scenario_json.h"
 #include "topocast/model/error.h"
 
 #include "cang_wu_spec_tables.h"

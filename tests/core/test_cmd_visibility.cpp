@@ -3,7 +3,7 @@
 
 #include "topocast/drawing/layout.h"
 #include "topocast/drawing/visibility.h"
-#include "topocast/io/scenario.h"
+#include "topocast/io/scenario_json.h"
 #include "topocast/io/schedule_json.h"
 
 #include "cli_runner.h"

@@ -4,7 +4,7 @@
 #include "topocast/analysis/comparison.h"
 #include "topocast/analysis/metrics.h"
 #include "topocast/io/figures_json.h"
-#include "topocast/io/scenario.h"
+#include "topocast/io/scenario_json.h"
 #include "topocast/io/schedule_json.h"
 #include "topocast/model/error.h"
 

@@ -5,7 +5,7 @@
 
 #include "topocast/analysis/replay.h"
 #include "topocast/io/measured_json.h"
-#include "topocast/io/scenario.h"
+#include "topocast/io/scenario_json.h"
 #include "topocast/model/error.h"
 
 #include "cli_runner.h"

@@ -3,7 +3,7 @@
 #include "topocast/algorithms/registry.h"
 #include "topocast/analysis/grade.h"
 #include "topocast/io/figures_json.h"
-#include "topocast/io/scenario.h"
+#include "topocast/io/scenario_json.h"
 #include "topocast/io/schedule_json.h"
 #include "topocast/model/error.h"
 

@@ -4,7 +4,7 @@
 #include "commands.h"
 
 #include "topocast/analysis/validate.h"
-#include "topocast/io/scenario.h"
+#include "topocast/io/scenario_json.h"
 
 #include "cli_runner.h"
 

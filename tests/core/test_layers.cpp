@@ -1,8 +1,9 @@
 // Core's folders are its layers, so the tree reads like the architecture (docs/ARCHITECTURE.md):
 // text (numbers and durations for people) and model (the network, routes, schedules, ids) at the
-// bottom, then the algorithms, the analyses of schedules, the drawing maths, and io (files in and
-// out) on top. A file includes only its own layer and the layers below; the one exception is named
-// here with its reason, so a new one is a decision, not an accident.
+// bottom, then the algorithms, the analyses of schedules, the drawing maths, the scenario (what a
+// user asks for, and what follows from it without a file), and io (files in and out) on top. A file includes only its
+// own layer and the layers below; the one exception is named here with its reason, so a new one is a decision, not an
+// accident.
 #include <catch2/catch.hpp>
 
 #include <filesystem>
@@ -25,7 +26,8 @@ const std::map<std::string, std::set<std::string>>& allowedLayers()
         {"algorithms", {"text", "model", "algorithms"}},
         {"analysis", {"text", "model", "algorithms", "analysis"}},
         {"drawing", {"text", "model", "algorithms", "analysis", "drawing"}},
-        {"io", {"text", "model", "algorithms", "analysis", "drawing", "io"}},
+        {"scenario", {"text", "model", "algorithms", "analysis", "drawing", "scenario"}},
+        {"io", {"text", "model", "algorithms", "analysis", "drawing", "scenario", "io"}},
     };
     return allowed;
 }
@@ -129,6 +131,60 @@ TEST_CASE("the app includes no JSON library: files are read and written in core'
     CHECK(mentionsOfNlohmann(std::filesystem::path(TOPOCAST_SOURCE_DIR) / "app", "", seen) ==
           std::vector<std::string>{});
     CHECK(seen > 100);
+}
+
+namespace {
+
+/// Whether `file` includes nlohmann, directly or through the project's own headers (core's public
+/// headers, the app's and the command line's, each from its folder's root or beside the file).
+bool reachesNlohmann(const std::filesystem::path& file, const std::filesystem::path& root,
+                     std::map<std::string, bool>& seen)
+{
+    namespace fs = std::filesystem;
+    const std::string key = fs::weakly_canonical(file).string();
+    if (const auto it = seen.find(key); it != seen.end())
+        return it->second;
+    seen[key] = false; // an include cycle ends here
+    static const std::regex include(R"re(^\s*#\s*include\s*[<"]([^>"]+)[>"])re");
+    std::ifstream in(file);
+    bool found = false;
+    for (std::string line; !found && std::getline(in, line);) {
+        std::smatch m;
+        if (!std::regex_search(line, m, include))
+            continue;
+        const std::string target = m[1].str();
+        found = target.rfind("nlohmann/", 0) == 0;
+        for (const fs::path& candidate : {root / "core" / "include" / target, root / "app" / target,
+                                          root / "cli" / target, file.parent_path() / target})
+            if (!found && fs::is_regular_file(candidate)) {
+                found = reachesNlohmann(candidate, root, seen);
+                break;
+            }
+    }
+    seen[key] = found;
+    return found;
+}
+
+} // namespace
+
+TEST_CASE("no app source compiles a JSON library, not even through core's headers", "[suite][layers]")
+{
+    // The scenario and its pipeline are core's (scenario/), its file io/'s: a scenario file is
+    // read and written in core (io/scenario_file.h has no JSON in it), so the app needs none.
+    namespace fs = std::filesystem;
+    const fs::path root(TOPOCAST_SOURCE_DIR);
+    std::map<std::string, bool> seen;
+    std::vector<std::string> reaching;
+    std::size_t sources = 0;
+    for (const auto& entry : fs::recursive_directory_iterator(root / "app")) {
+        if (!entry.is_regular_file() || entry.path().extension() != ".cpp")
+            continue;
+        ++sources;
+        if (reachesNlohmann(entry.path(), root, seen))
+            reaching.push_back(fs::relative(entry.path(), root).generic_string());
+    }
+    CHECK(reaching == std::vector<std::string>{});
+    CHECK(sources > 60);
 }
 
 namespace {

@@ -3,7 +3,7 @@
 #include "topocast/algorithms/registry.h"
 #include "topocast/analysis/grade.h"
 #include "topocast/io/moodle_quiz.h"
-#include "topocast/io/scenario.h"
+#include "topocast/io/scenario_json.h"
 #include "topocast/model/error.h"
 
 #include <catch2/catch.hpp>

@@ -9,7 +9,7 @@
 #include "topocast/analysis/validate.h"
 #include "topocast/drawing/layout.h"
 #include "topocast/io/atomic_file.h"
-#include "topocast/io/scenario.h"
+#include "topocast/io/scenario_json.h"
 #include "topocast/io/schedule_json.h"
 #include "topocast/model/error.h"
 #include "topocast/model/graph.h"

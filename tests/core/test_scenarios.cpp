@@ -1,7 +1,7 @@
 // Every scenario shipped in resources/scenarios/ loads, builds, and passes the checker.
 #include "topocast/analysis/metrics.h"
 #include "topocast/analysis/validate.h"
-#include "topocast/io/scenario.h"
+#include "topocast/io/scenario_json.h"
 
 #include <catch2/catch.hpp>
 

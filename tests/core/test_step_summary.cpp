@@ -1,7 +1,7 @@
 // Per-step figures for the handout pages: core summarizeSteps.
 #include "topocast/algorithms/registry.h"
 #include "topocast/analysis/step_summary.h"
-#include "topocast/io/scenario.h"
+#include "topocast/io/scenario_json.h"
 #include "topocast/model/error.h"
 
 #include <catch2/catch.hpp>

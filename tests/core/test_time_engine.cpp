@@ -10,7 +10,7 @@
 #include "topocast/analysis/time_engine.h"
 #include "topocast/io/goal.h"
 #include "topocast/io/network_json.h"
-#include "topocast/io/scenario.h"
+#include "topocast/io/scenario_json.h"
 #include "topocast/model/error.h"
 #include "topocast/model/units.h"
 

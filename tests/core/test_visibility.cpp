@@ -6,7 +6,7 @@
 #include "topocast/drawing/layout.h"
 #include "topocast/drawing/view_labels.h"
 #include "topocast/drawing/visibility.h"
-#include "topocast/io/scenario.h"
+#include "topocast/io/scenario_json.h"
 #include "topocast/model/error.h"
 
 #include <catch2/catch.hpp>

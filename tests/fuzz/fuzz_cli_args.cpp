@@ -8,7 +8,7 @@
 #include "fuzz_common.h"
 
 #include "commands.h"
-#include "topocast/io/scenario.h"
+#include "topocast/io/scenario_json.h"
 #include "topocast/io/schedule_json.h"
 #include "topocast/model/error.h"
 

@@ -2,7 +2,7 @@
 // toJson, and building the scenario's schedule under the fuzzers' memory budget.
 #include "fuzz_common.h"
 
-#include "topocast/io/scenario.h"
+#include "topocast/io/scenario_json.h"
 #include "topocast/io/schedule_json.h"
 #include "topocast/model/error.h"
 

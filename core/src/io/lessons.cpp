@@ -5,7 +5,7 @@
 #include "topocast/analysis/grade.h"
 #include "topocast/analysis/metrics.h"
 #include "topocast/io/read_file.h"
-#include "topocast/io/scenario.h"
+#include "topocast/io/scenario_json.h"
 #include "topocast/model/error.h"
 
 #include <fmt/format.h>

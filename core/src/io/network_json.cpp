@@ -75,4 +75,9 @@ NetworkModel readNetworkFile(const std::filesystem::path& file)
     }
 }
 
+std::string networkText(const NetworkModel& m)
+{
+    return networkJson(m).dump();
+}
+
 } // namespace topocast

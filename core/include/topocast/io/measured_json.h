@@ -1,6 +1,7 @@
 #pragma once
 
 #include "topocast/analysis/measured.h"
+#include "topocast/io/measured_file.h"
 
 #include <nlohmann/json.hpp>
 
@@ -18,8 +19,5 @@ nlohmann::ordered_json toJson(const MeasuredTimes& measured);
 /// Reads a measured-times document. Throws Error naming the JSON path of the first problem
 /// ("steps[3].median_s: expected a number ≥ 0").
 MeasuredTimes measuredFromJson(const nlohmann::json& doc);
-
-/// Reads and parses a measured-times file (Error if unreadable or malformed).
-MeasuredTimes readMeasuredTimes(const std::filesystem::path& path);
 
 } // namespace topocast

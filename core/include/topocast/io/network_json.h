@@ -4,11 +4,11 @@
 // `topocast-cli time --json` and of a network file given to --network. Every value is a string
 // with its unit ("12.5GB/s", "1us", "64KiB"), so a file says what it means.
 
+#include "topocast/io/network_file.h"
 #include "topocast/model/network.h"
 
 #include <nlohmann/json.hpp>
 
-#include <filesystem>
 #include <string>
 
 namespace topocast {
@@ -22,9 +22,5 @@ nlohmann::ordered_json networkJson(const NetworkModel& m);
 /// "PATH.KEY: …" for an unknown key, a value that is not a string, a value without a unit, a
 /// bandwidth that is not positive, an unknown preset.
 NetworkModel networkFromJson(const nlohmann::json& object, const std::string& path);
-
-/// A network file: a "network" object, or any topocast document holding one under "network"
-/// (a scenario, `time --json`). Throws Error naming the file.
-NetworkModel readNetworkFile(const std::filesystem::path& file);
 
 } // namespace topocast

@@ -1,4 +1,8 @@
 #pragma once
+// The central noun: a scenario — a network, an algorithm with its parameters, a source, how the
+// view opens, the network model it is timed on and an optional second side to compare — and what
+// follows from it without a file: its drawing, its start step and mode, its compare side and a
+// contrast, its schedule. Read and written by io/scenario_json.h.
 
 #include "topocast/drawing/drawing.h"
 #include "topocast/model/network.h"
@@ -6,14 +10,10 @@
 #include "topocast/model/schedule.h"
 #include "topocast/model/topology.h"
 
-#include <nlohmann/json.hpp>
-
-#include <filesystem>
 #include <map>
 #include <memory>
 #include <optional>
 #include <string>
-#include <string_view>
 
 namespace topocast {
 
@@ -66,13 +66,6 @@ struct Scenario {
 /// The scenario topocast opens by default: an 8×8×8 mesh, minimum-TCD broadcast from an eye.
 Scenario defaultScenario();
 
-nlohmann::ordered_json toJson(const Scenario& scenario);
-/// Throws Error naming the JSON path of the first problem. An optional "compare" object holds a
-/// second scenario with the same fields (no format, version or compare of its own); its
-/// topology may be omitted (= this one's) and must otherwise equal this one's ("compare.topology:
-/// … both sides of a comparison share one network …"); its source defaults to this one's.
-Scenario scenarioFromJson(const nlohmann::json& doc);
-
 /// The second side of `scenario` as a scenario of its own, drawn as A is (A's view layout and
 /// explode, unless B's view names its own: one network drawn twice). Throws Error when `scenario`
 /// has no compare side, or one on another network (checkComparable). O(params).
@@ -109,16 +102,10 @@ int scenarioStartStep(const Scenario& scenario);
 /// else "plain". O(1).
 std::string scenarioViewMode(const Scenario& scenario);
 
-/// The scenario as one line of JSON (what saveScenario writes, without indentation), and back:
-/// scenarioFromText throws Error naming `what` and the first problem. O(size).
-std::string scenarioText(const Scenario& scenario);
-Scenario scenarioFromText(std::string_view text, const std::string& what);
-
-Scenario loadScenario(const std::filesystem::path& path);
-/// Atomic save (temp + rename).
-void saveScenario(const Scenario& scenario, const std::filesystem::path& path);
-
 /// Builds the scenario's schedule (buildSchedule with its algorithm, topology, source, params).
 Schedule buildScenario(const Scenario& scenario);
+
+/// "the 8×8 mesh (mesh:8x8)": a network as the messages about a scenario name it.
+std::string topologyText(const Topology& topology);
 
 } // namespace topocast
