@@ -10,7 +10,6 @@
 #include "panels/measuredmodel.h"
 #include "panels/measuredpanel.h"
 #include "panels/metricsmodel.h"
-#include "panels/narration.h"
 #include "panels/scenariopanel.h"
 #include "practice/predictmode.h"
 #include "scene/sceneview.h"
@@ -29,6 +28,7 @@
 #include "window/statusreport.h"
 #include "window/timesizedock.h"
 #include "window/viewcontrols.h"
+#include "words/narration.h"
 
 #include "topocast/model/error.h"
 

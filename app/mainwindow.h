@@ -1,7 +1,7 @@
 #pragma once
 
-#include "scene/scenestyle.h"
 #include "session/snapshot.h"
+#include "style/scenestyle.h"
 #include "window/compareflow.h"
 #include "window/fileactions.h"
 #include "window/mainmenus.h"

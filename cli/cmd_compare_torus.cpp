@@ -45,7 +45,7 @@ struct Row {
 };
 
 /// The runs for one algorithm: its default parameters, and for tsay-wang also the direct variant
-/// where it exists (spec torus-allport §3.8).
+/// where it exists (docs/papers/torus-allport.md §3.8).
 std::vector<Run> runsFor(const AlgorithmInfo& info, const Topology& topo)
 {
     std::vector<Run> runs;

@@ -6,9 +6,9 @@
 #include "render_options.h"
 
 #include "export/handout.h"
-#include "scene/scenestyle.h"
+#include "launch/startup.h"
 #include "session/snapshot.h"
-#include "session/startup.h"
+#include "style/scenestyle.h"
 
 #include "topocast/io/export.h"
 #include "topocast/io/scenario_file.h"

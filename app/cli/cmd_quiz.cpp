@@ -6,9 +6,9 @@
 #include "render_options.h"
 
 #include "export/quiz.h"
-#include "scene/scenestyle.h"
+#include "launch/startup.h"
 #include "session/snapshot.h"
-#include "session/startup.h"
+#include "style/scenestyle.h"
 
 #include "topocast/io/scenario_file.h"
 #include "topocast/model/error.h"

@@ -7,8 +7,8 @@
 
 #include "export/animationexport.h"
 #include "export/compareexport.h"
+#include "launch/startup.h"
 #include "session/snapshot.h"
-#include "session/startup.h"
 
 #include "topocast/io/captions.h"
 #include "topocast/io/export.h"

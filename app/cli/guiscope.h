@@ -2,7 +2,7 @@
 
 // The QGuiApplication that topocast-cli's Qt commands (render, handout) run under.
 
-#include "session/startup.h"
+#include "launch/startup.h"
 
 #include "topocast/model/error.h"
 

@@ -1,6 +1,6 @@
 #include "compare/comparemetrics.h"
 
-#include "panels/narration.h"
+#include "words/narration.h"
 
 #include "topocast/text/numbers.h"
 

@@ -1,6 +1,6 @@
 #include "compare/comparesnapshot.h"
 
-#include "panels/narration.h"
+#include "words/narration.h"
 
 #include "topocast/model/error.h"
 

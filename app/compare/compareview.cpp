@@ -7,7 +7,7 @@
 
 #include "topocast/model/error.h"
 
-#include <Qt3DExtras/Qt3DWindow>
+#include <QWindow>
 
 #include <QEvent>
 #include <QFrame>

@@ -1,7 +1,7 @@
 #pragma once
 
 #include "compare/comparesnapshot.h"
-#include "scene/scenestyle.h"
+#include "style/scenestyle.h"
 
 #include <QImage>
 #include <QWidget>

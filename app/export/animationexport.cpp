@@ -1,14 +1,14 @@
 #include "export/animationexport.h"
 
-#include "export/output.h"
-#include "panels/narration.h"
 #include "scene/sceneview.h"
+#include "session/output.h"
+#include "words/narration.h"
 
 #include "topocast/io/atomic_file.h"
 #include "topocast/io/captions.h"
 #include "topocast/model/error.h"
 
-#include <Qt3DExtras/Qt3DWindow>
+#include <QWindow>
 
 #include <QElapsedTimer>
 
@@ -229,7 +229,7 @@ std::optional<video::VideoResult> encodeAnimation(const std::vector<FrameTime>& 
 void showForExport(SceneView& scene, const SnapshotPtr& snap, const ViewSettings& view, QSize windowSize,
                    const QString& title)
 {
-    Qt3DExtras::Qt3DWindow* window = scene.window();
+    QWindow* window = scene.window();
     window->setFlags(window->flags() | Qt::WindowDoesNotAcceptFocus);
     window->setTitle(title);
     window->resize(windowSize);

@@ -2,8 +2,8 @@
 
 #include "export/frameoverlay.h"
 #include "scene/orbitcamera.h"
-#include "scene/scenestyle.h"
 #include "session/snapshot.h"
+#include "style/scenestyle.h"
 
 #include "topocast/io/export.h"
 #include "videoencoder.h"

@@ -1,9 +1,9 @@
 #include "export/compareexport.h"
 
 #include "export/frameoverlay.h"
-#include "export/output.h"
-#include "panels/narration.h"
 #include "scene/sceneview.h"
+#include "session/output.h"
+#include "words/narration.h"
 
 #include "topocast/io/export.h"
 #include "topocast/model/error.h"

@@ -1,7 +1,7 @@
 #include "export/exportactions.h"
 
 #include "export/compareexport.h"
-#include "export/output.h"
+#include "session/output.h"
 
 #include "panels/layercharts.h"
 #include "scene/sceneview.h"

@@ -1,6 +1,6 @@
 #include "export/frameoverlay.h"
 
-#include "panels/narration.h"
+#include "words/narration.h"
 
 #include <QFont>
 #include <QFontMetrics>

@@ -1,14 +1,14 @@
 #include "export/handout.h"
 
 #include "export/exportactions.h"
-#include "export/output.h"
 #include "export/picturerenderer.h"
 #include "export/printpage.h"
 #include "export/stepsdialog.h"
 #include "panels/metricsmodel.h"
-#include "panels/narration.h"
 #include "scene/sceneview.h"
+#include "session/output.h"
 #include "session/session.h"
+#include "words/narration.h"
 
 #include "topocast/algorithms/registry.h"
 #include "topocast/analysis/grade.h"

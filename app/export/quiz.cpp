@@ -2,11 +2,11 @@
 
 #include "export/exportactions.h"
 #include "export/frameoverlay.h"
-#include "export/output.h"
 #include "export/picturerenderer.h"
 #include "export/stepsdialog.h"
-#include "panels/narration.h"
+#include "session/output.h"
 #include "session/session.h"
+#include "words/narration.h"
 
 #include "topocast/io/moodle_quiz.h"
 #include "topocast/model/error.h"

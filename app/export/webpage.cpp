@@ -1,9 +1,9 @@
 #include "export/webpage.h"
 
 #include "compare/comparesnapshot.h"
-#include "export/output.h"
-#include "panels/narration.h"
-#include "scene/scenestyle.h"
+#include "session/output.h"
+#include "style/scenestyle.h"
+#include "words/narration.h"
 
 #include "topocast/drawing/camera.h"
 #include "topocast/drawing/colour.h"

@@ -1,7 +1,7 @@
 #pragma once
 
-#include "scene/scenestyle.h"
 #include "session/openschedule.h"
+#include "style/scenestyle.h"
 
 #include <QWidget>
 

@@ -1,7 +1,7 @@
 #include "panels/landscapepanel.h"
 
-#include "scene/scenestyle.h"
 #include "session/session.h"
+#include "style/scenestyle.h"
 
 #include <QComboBox>
 #include <QLabel>

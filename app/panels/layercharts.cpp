@@ -1,6 +1,6 @@
 #include "panels/layercharts.h"
 
-#include "export/output.h"
+#include "session/output.h"
 #include "session/session.h"
 
 #include "topocast/algorithms/figures.h"

@@ -21,7 +21,7 @@
 #include <QVBoxLayout>
 #include <QWidget>
 
-#include <Qt3DExtras/Qt3DWindow>
+#include <QWindow>
 
 #include <cmath>
 #include <limits>

@@ -1,7 +1,7 @@
 #pragma once
 
-#include "scene/dataglyphs.h"
 #include "scene/instancedentity.h"
+#include "style/dataglyphs.h"
 
 #include <memory>
 #include <vector>

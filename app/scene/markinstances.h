@@ -1,7 +1,7 @@
 #pragma once
 
 #include "scene/instancebuffer.h"
-#include "scene/scenestyle.h"
+#include "style/scenestyle.h"
 
 #include <Qt3DCore/QEntity>
 

@@ -1,7 +1,7 @@
 #pragma once
 
 #include "scene/instancedentity.h"
-#include "scene/scenestyle.h"
+#include "style/scenestyle.h"
 
 #include <memory>
 

@@ -3,7 +3,6 @@
 #include "scene/sceneview.h"
 
 #include "scene/arrowinstances.h"
-#include "scene/dataglyphs.h"
 #include "scene/glyphinstances.h"
 #include "scene/labelinstances.h"
 #include "scene/levelofdetail.h"
@@ -12,6 +11,7 @@
 #include "scene/messageinstances.h"
 #include "scene/nodeinstances.h"
 #include "scene/picking.h"
+#include "style/dataglyphs.h"
 
 #include "topocast/drawing/camera.h"
 #include "topocast/drawing/drawing.h"

@@ -5,7 +5,7 @@
 // and reset as one piece.
 
 #include "scene/linkinstances.h"
-#include "scene/scenestyle.h"
+#include "style/scenestyle.h"
 
 #include "topocast/drawing/camera.h"
 #include "topocast/drawing/label_layout.h"

@@ -1,7 +1,6 @@
 #include "scene/sceneview.h"
 
 #include "scene/arrowinstances.h"
-#include "scene/dataglyphs.h"
 #include "scene/glyphinstances.h"
 #include "scene/labelinstances.h"
 #include "scene/levelofdetail.h"
@@ -11,8 +10,9 @@
 #include "scene/nodeinstances.h"
 #include "scene/picking.h"
 #include "scene/simulatedframes.h"
+#include "style/dataglyphs.h"
 
-#include "panels/narration.h"
+#include "words/narration.h"
 
 #include "topocast/drawing/camera.h"
 #include "topocast/drawing/view_labels.h"
@@ -55,6 +55,11 @@
 #include <map>
 
 namespace topocast::app {
+
+QWindow* SceneView::window() const
+{
+    return m_frame.window;
+}
 
 namespace {
 

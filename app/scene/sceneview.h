@@ -5,8 +5,8 @@
 #include "scene/messageinstances.h"
 #include "scene/orbitcamera.h"
 #include "scene/scenestate.h"
-#include "scene/scenestyle.h"
 #include "session/snapshot.h"
+#include "style/scenestyle.h"
 
 #include "topocast/analysis/simulated_playback.h"
 
@@ -27,6 +27,7 @@ class QKeyEvent;
 class QTimer;
 class QVariantAnimation;
 class QWidget;
+class QWindow;
 namespace Qt3DCore {
 class QEntity;
 class QTransform;
@@ -62,7 +63,7 @@ public:
     ~SceneView() override;
 
     /// The window, for QWidget::createWindowContainer or for showing on its own.
-    Qt3DExtras::Qt3DWindow* window() const { return m_frame.window; }
+    QWindow* window() const;
     /// A container widget owning the window (created on first call).
     QWidget* widget(QWidget* parent = nullptr);
 

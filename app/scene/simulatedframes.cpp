@@ -55,17 +55,6 @@ void SimulatedFrames::setPalette(const Palette& palette, std::size_t nodes)
     m_idle = channelColours(ViewMode::Plain, palette, nodes).idle; // once, not per link and frame
 }
 
-Rgba SimulatedFrames::linkColour(const Palette& pal, std::size_t nodes, std::uint32_t messages, bool usedBefore)
-{
-    if (messages == 0)
-        return usedBefore ? pal.linkUsed : channelColours(ViewMode::Plain, pal, nodes).idle;
-    if (messages == 1)
-        return pal.inFlight;
-    if (messages == 2)
-        return mix(pal.inFlight, pal.contention, 0.5f);
-    return pal.contention;
-}
-
 bool SimulatedFrames::colour(double ns, FrameStyle& style, const std::vector<DrawnChannel>& channels, bool all)
 {
     if (m_drawnCount != channels.size() || m_drawnAt.size() != m_firstUse.size()) {
@@ -80,7 +69,7 @@ bool SimulatedFrames::colour(double ns, FrameStyle& style, const std::vector<Dra
     auto paint = [&](std::size_t i, ChannelId ch) {
         const std::uint32_t n = m_occupancy.count(ch);
         style.channelColour[i] =
-            n == 0 && m_firstUse[ch.value()] >= ns ? m_idle : linkColour(m_palette, m_nodes, n, true);
+            n == 0 && m_firstUse[ch.value()] >= ns ? m_idle : simulatedLinkColour(m_palette, m_nodes, n, true);
         style.channelRole[i] = n == 0 ? ChannelRole::Idle : n == 1 ? ChannelRole::InUse : ChannelRole::Contended;
     };
     if (all) {
@@ -107,20 +96,6 @@ void SimulatedFrames::markWindow(int step, FrameStyle& style) const
         if (i < style.channelInUse.size())
             style.channelInUse[i] = 1;
     }
-}
-
-void addSimulatedLinks(std::vector<std::pair<QColor, QString>>& e, ViewMode mode, const Palette& pal, std::size_t nodes)
-{
-    e.emplace_back(SimulatedFrames::linkColour(pal, nodes, 0, false).toColor(), QStringLiteral("link idle so far"));
-    e.emplace_back(SimulatedFrames::linkColour(pal, nodes, 0, true).toColor(),
-                   QStringLiteral("link idle, used earlier"));
-    e.emplace_back(SimulatedFrames::linkColour(pal, nodes, 1, false).toColor(),
-                   QStringLiteral("one message: all of the link's bandwidth"));
-    e.emplace_back(SimulatedFrames::linkColour(pal, nodes, 2, false).toColor(),
-                   QStringLiteral("two messages share the link: half each"));
-    e.emplace_back(SimulatedFrames::linkColour(pal, nodes, 3, false).toColor(),
-                   QStringLiteral("three or more share it: a third or less each"));
-    e.emplace_back(messageColour(mode, pal, 0, false).toColor(), QStringLiteral("message (moving as simulated)"));
 }
 
 } // namespace topocast::app

@@ -1,7 +1,7 @@
 #pragma once
 
 #include "scene/messageinstances.h"
-#include "scene/scenestyle.h"
+#include "style/scenestyle.h"
 
 #include "topocast/analysis/simulated_playback.h"
 
@@ -44,10 +44,6 @@ public:
     void markWindow(int step, FrameStyle& style) const;
     void setPalette(const Palette& palette, std::size_t nodes);
 
-    /// The colour of a link carrying `messages` at the moment, or, carrying none, having carried
-    /// one before (`usedBefore`) or not.
-    static Rgba linkColour(const Palette& palette, std::size_t nodes, std::uint32_t messages, bool usedBefore);
-
 private:
     std::shared_ptr<const SimulatedPlayback> m_playback;
     const Topology* m_topology;
@@ -59,9 +55,5 @@ private:
     std::size_t m_nodes = 0;
     Rgba m_idle = channelColours(ViewMode::Plain, Palette::normal(), 0).idle; ///< setPalette's idle link colour
 };
-
-/// The legend's link entries in simulated time (the colours linkColour draws).
-void addSimulatedLinks(std::vector<std::pair<QColor, QString>>& entries, ViewMode mode, const Palette& palette,
-                       std::size_t nodes);
 
 } // namespace topocast::app

@@ -1,10 +1,10 @@
 #include "window/hovertips.h"
 
-#include "panels/narration.h"
 #include "practice/predictmode.h"
 #include "scene/sceneview.h"
 #include "session/session.h"
 #include "timeline/timeline.h"
+#include "words/narration.h"
 
 #include "topocast/algorithms/figures.h"
 

@@ -3,7 +3,7 @@
 // and the slice (one plane in full, the others ghosted). They follow the 3-D view's own changes
 // (a key, a new network) without echoing them back.
 
-#include "scene/scenestyle.h"
+#include "style/scenestyle.h"
 
 #include <QObject>
 #include <QString>

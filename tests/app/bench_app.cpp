@@ -4,9 +4,9 @@
 #include "helpers.h"
 #include "scene/instancebuffer.h"
 #include "scene/nodeinstances.h"
-#include "scene/scenestyle.h"
 #include "scene/sceneview.h"
 #include "session/session.h"
+#include "style/scenestyle.h"
 
 #include "topocast/analysis/simulate.h"
 

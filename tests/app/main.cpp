@@ -11,7 +11,7 @@
 #include <catch2/catch.hpp>
 
 #include "helpers.h"
-#include "session/startup.h"
+#include "launch/startup.h"
 
 #include <QApplication>
 #include <QOffscreenSurface>

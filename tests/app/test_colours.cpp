@@ -4,10 +4,10 @@
 #include "mainwindow.h"
 #include "panels/legendwidget.h"
 #include "panels/scenariopanel.h"
-#include "scene/scenestyle.h"
 #include "scene/sceneview.h"
 #include "session/session.h"
 #include "session/snapshot.h"
+#include "style/scenestyle.h"
 #include "timeline/timeline.h"
 
 #include "topocast/algorithms/registry.h"

@@ -7,12 +7,12 @@
 #include "export/compareexport.h"
 #include "export/frameoverlay.h"
 #include "helpers.h"
+#include "launch/startup.h"
 #include "mainwindow.h"
 #include "panels/scenariopanel.h"
 #include "scene/markinstances.h"
 #include "scene/sceneview.h"
 #include "session/session.h"
-#include "session/startup.h"
 #include "temp_dir.h"
 #include "timeline/timeline.h"
 
@@ -283,7 +283,7 @@ TEST_CASE("landscape: click sets A's source and Shift+click B's (real clicks on 
     w.show();
     REQUIRE(w.session()->setScenarioNow(test::scenario("mesh:6x6", "binomial", NodeId{0})));
     w.setViewMode(ViewMode::TcdMap);
-    Qt3DExtras::Qt3DWindow* window = w.sceneView()->window();
+    QWindow* window = w.sceneView()->window();
     REQUIRE(QTest::qWaitForWindowExposed(window));
     REQUIRE_FALSE(w.sceneView()->captureFrame().isNull());
     w.sceneView()->resetView();

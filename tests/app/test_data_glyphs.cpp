@@ -3,14 +3,14 @@
 // against core Holdings at every step, with the partial sums of an all-reduce as bars by share,
 // the legend that explains them, and real frames that show the colours where the cells are.
 #include "helpers.h"
-#include "panels/narration.h"
 #include "scene/arrowinstances.h"
-#include "scene/dataglyphs.h"
 #include "scene/glyphinstances.h"
 #include "scene/labelinstances.h"
 #include "scene/picking.h"
 #include "scene/sceneview.h"
 #include "session/snapshot.h"
+#include "style/dataglyphs.h"
+#include "words/narration.h"
 
 #include "topocast/analysis/holdings.h"
 #include "topocast/io/scenario_json.h"

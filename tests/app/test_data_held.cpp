@@ -4,10 +4,10 @@
 // in it.
 #include "helpers.h"
 #include "mainwindow.h"
-#include "panels/narration.h"
 #include "scene/sceneview.h"
 #include "session/session.h"
 #include "session/snapshot.h"
+#include "words/narration.h"
 
 #include "topocast/analysis/replay.h"
 

@@ -2,6 +2,7 @@
 // binary addresses), source-map numbers, the orthographic top-down view of 2-D networks; and
 // item 3's flat hypercube drawing in the app.
 #include "helpers.h"
+#include "launch/startup.h"
 #include "mainwindow.h"
 #include "scene/arrowinstances.h"
 #include "scene/labelinstances.h"
@@ -10,7 +11,6 @@
 #include "scene/picking.h"
 #include "scene/sceneview.h"
 #include "session/session.h"
-#include "session/startup.h"
 
 #include "topocast/algorithms/cang_wu.h"
 #include "topocast/drawing/layout.h"
@@ -155,7 +155,7 @@ QPointF onScreen(const SceneView& scene, const Vec3& p)
 
 double radiusOnScreen(const SceneView& scene, const Vec3& p, float radius)
 {
-    const QMatrix4x4 view = scene.window()->camera()->viewMatrix();
+    const QMatrix4x4 view = static_cast<Qt3DExtras::Qt3DWindow*>(scene.window())->camera()->viewMatrix();
     const Vec3 side{p[0] + view(0, 0) * radius, p[1] + view(0, 1) * radius, p[2] + view(0, 2) * radius};
     const QPointF a = onScreen(scene, p), b = onScreen(scene, side);
     return std::hypot(b.x() - a.x(), b.y() - a.y());
@@ -327,7 +327,8 @@ TEST_CASE("camera: 2-D networks open orthographic and top-down (x right, y down)
     const SnapshotPtr mesh2 = buildSnapshot(test::scenario("mesh:8x8", "cang-wu", NodeId{0}));
     scene.setSnapshot(mesh2);
     CHECK(scene.orthographic());
-    CHECK(scene.window()->camera()->projectionType() == Qt3DRender::QCameraLens::OrthographicProjection);
+    CHECK(static_cast<Qt3DExtras::Qt3DWindow*>(scene.window())->camera()->projectionType() ==
+          Qt3DRender::QCameraLens::OrthographicProjection);
     const Topology& t = mesh2->topology();
     const QPointF a = scene.nodeOnScreen(t.id({0, 0})), b = scene.nodeOnScreen(t.id({7, 0})),
                   c = scene.nodeOnScreen(t.id({0, 7}));
@@ -350,7 +351,8 @@ TEST_CASE("camera: 2-D networks open orthographic and top-down (x right, y down)
     const SnapshotPtr mesh3 = buildSnapshot(test::towerScenario("mesh:4x4x4", "cang-wu", NodeId{0}));
     scene.setSnapshot(mesh3);
     CHECK_FALSE(scene.orthographic());
-    CHECK(scene.window()->camera()->projectionType() == Qt3DRender::QCameraLens::PerspectiveProjection);
+    CHECK(static_cast<Qt3DExtras::Qt3DWindow*>(scene.window())->camera()->projectionType() ==
+          Qt3DRender::QCameraLens::PerspectiveProjection);
     scene.setOrthographic(true);
     CHECK(scene.orthographic());
     // Picking: the node hit under a node's projection is that node or one drawn in front of it

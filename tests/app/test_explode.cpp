@@ -159,7 +159,7 @@ TEST_CASE("explode: E in the 3-D view explodes, the status bar says when receive
     w.resize(1300, 850);
     w.show();
     REQUIRE(w.session()->setScenarioNow(test::asTower(defaultScenario())));
-    Qt3DExtras::Qt3DWindow* window = w.sceneView()->window();
+    QWindow* window = w.sceneView()->window();
     REQUIRE(QTest::qWaitForWindowExposed(window));
     REQUIRE_FALSE(w.sceneView()->captureFrame().isNull());
     w.timeline()->pause();

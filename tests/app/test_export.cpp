@@ -40,7 +40,7 @@ std::string scenarioFile(const char* name)
     return std::string(TOPOCAST_SOURCE_DIR) + "/resources/scenarios/" + name;
 }
 
-/// Cang-Wu 4×4 from (1,0) (paper mode): 4 steps (spec mesh-tcd §3.6).
+/// Cang-Wu 4×4 from (1,0) (paper mode): 4 steps (docs/papers/mesh-tcd.md §3.6).
 SnapshotPtr cangWu4x4()
 {
     return buildSnapshot(loadScenario(scenarioFile("cang-wu-4x4.json")));

@@ -3,7 +3,7 @@
 #include "cli_runner.h"
 #include "export/handout.h"
 #include "helpers.h"
-#include "scene/scenestyle.h"
+#include "style/scenestyle.h"
 #include "temp_dir.h"
 
 #include "topocast/analysis/grade.h"
@@ -91,7 +91,7 @@ TEST_CASE("handout: cang-wu-4x4x4-eye has 1 + steps pages, each with a picture t
         runCli({"handout", "--scenario", handoutScenario("cang-wu-4x4x4-eye.json"), "--out", out.toStdString()});
     INFO(r.err);
     REQUIRE(r.status == 0);
-    // The eye schedule of the 4×4×4 mesh has d·k = 3·2 = 6 steps (spec mesh-tcd.md).
+    // The eye schedule of the 4×4×4 mesh has d·k = 3·2 = 6 steps (docs/papers/mesh-tcd.md).
     CHECK_THAT(r.out, Catch::StartsWith("wrote " + out.toStdString() + ": 7 pages (a title page and steps 1-6), A4"));
     CHECK(pdfPageObjects(out) == 7);
     const int info = pdfinfoPages(out);

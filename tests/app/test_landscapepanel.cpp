@@ -4,10 +4,10 @@
 #include "mainwindow.h"
 #include "panels/landscapepanel.h"
 #include "panels/metricsmodel.h"
-#include "scene/scenestyle.h"
 #include "scene/sceneview.h"
 #include "session/session.h"
 #include "session/snapshot.h"
+#include "style/scenestyle.h"
 #include "window/hovertips.h"
 
 #include "topocast/algorithms/registry.h"

@@ -214,7 +214,7 @@ TEST_CASE("legend truth: no colour means two things in a legend", "[app][legend]
 TEST_CASE("legend truth: Cang-Wu 8×8 from (0,0), step 5 moves along x only and only its channels are yellow",
           "[app][legend]")
 {
-    // cang-wu-8x8-corner: Algorithm 1 from the corner (spec mesh-tcd §2); step 5 is 16 one-hop
+    // cang-wu-8x8-corner: Algorithm 1 from the corner (docs/papers/mesh-tcd.md §2); step 5 is 16 one-hop
     // sends along x. Walked 0 → 5 through the scene (partial uploads included), the links'
     // instance data holds the "in use" yellow on exactly those 16 channels.
     SceneView scene;

@@ -1,7 +1,7 @@
 #include "helpers.h"
 #include "panels/metricsmodel.h"
-#include "panels/narration.h"
 #include "session/snapshot.h"
+#include "words/narration.h"
 
 #include <catch2/catch.hpp>
 
@@ -49,7 +49,7 @@ TEST_CASE("metrics model: binomial on a 4x4 mesh shows steps, TCD and loads (QAb
 TEST_CASE("metrics model: the algorithm's figures become rows in words (core figureRows)", "[app][model]")
 {
     // Cang-Wu paper mode on 8×8 from (2,3): 71 against the proven best 69 from that source, which
-    // is also OD_3 (spec mesh-tcd §6.2, §7.2).
+    // is also OD_3 (docs/papers/mesh-tcd.md §6.2, §7.2).
     Scenario sc = test::scenario("mesh:8x8", "cang-wu", NodeId{8 * 3 + 2});
     sc.params.set("mode", "paper");
     MetricsModel model;

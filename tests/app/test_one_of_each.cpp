@@ -1,10 +1,10 @@
 // One of each: the colour modes listed once (core colour::kColourModes) for the app's menu, its
 // --mode, scenario files and topocast-cli render; one key handler for the timeline of both views;
 // one atomic save for every file the app writes; one way to name a picture's size.
-#include "export/output.h"
 #include "mainwindow.h"
 #include "render_options.h"
-#include "scene/scenestyle.h"
+#include "session/output.h"
+#include "style/scenestyle.h"
 #include "temp_dir.h"
 #include "timeline/timeline.h"
 

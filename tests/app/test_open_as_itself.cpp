@@ -4,11 +4,11 @@
 #include "helpers.h"
 #include "mainwindow.h"
 #include "panels/metricsmodel.h"
-#include "panels/narration.h"
 #include "scene/markinstances.h"
 #include "scene/sceneview.h"
 #include "session/session.h"
 #include "timeline/timeline.h"
+#include "words/narration.h"
 
 #include "topocast/drawing/layout.h"
 

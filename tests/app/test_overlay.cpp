@@ -6,8 +6,8 @@
 #include "export/animationexport.h"
 #include "export/frameoverlay.h"
 #include "helpers.h"
-#include "panels/narration.h"
-#include "session/startup.h"
+#include "launch/startup.h"
+#include "words/narration.h"
 
 #include "decode.h"
 

@@ -186,7 +186,7 @@ TEST_CASE("predict mode: real clicks and keys on the 3-D view mark nodes, Enter 
     w.resize(1300, 850);
     w.show();
     REQUIRE(w.session()->setScenarioNow(test::scenario("mesh:4x4", "binomial", NodeId{0})));
-    Qt3DExtras::Qt3DWindow* window = w.sceneView()->window();
+    QWindow* window = w.sceneView()->window();
     REQUIRE(QTest::qWaitForWindowExposed(window));
     REQUIRE_FALSE(w.sceneView()->captureFrame().isNull());
     w.sceneView()->resetView();

@@ -4,7 +4,7 @@
 #include "export/frameoverlay.h"
 #include "export/quiz.h"
 #include "helpers.h"
-#include "scene/scenestyle.h"
+#include "style/scenestyle.h"
 #include "temp_dir.h"
 
 #include "topocast/analysis/grade.h"

@@ -1,10 +1,10 @@
 // [gl] tests: render real frames (Xvfb + llvmpipe is enough) and check pixels.
 #include "helpers.h"
+#include "launch/startup.h"
 #include "mainwindow.h"
 #include "scene/picking.h"
 #include "scene/sceneview.h"
 #include "session/session.h"
-#include "session/startup.h"
 #include "timeline/timeline.h"
 
 #include <catch2/catch.hpp>
@@ -183,7 +183,7 @@ TEST_CASE("render: QTest::mouseClick on the 3-D QWindow makes the node the sourc
     w.resize(1300, 850);
     w.show();
     REQUIRE(w.session()->setScenarioNow(test::scenario("mesh:6x6", "binomial", NodeId{0})));
-    Qt3DExtras::Qt3DWindow* window = w.sceneView()->window();
+    QWindow* window = w.sceneView()->window();
     REQUIRE(QTest::qWaitForWindowExposed(window));
     REQUIRE_FALSE(w.sceneView()->captureFrame().isNull());
     w.sceneView()->resetView();
@@ -250,7 +250,7 @@ TEST_CASE("render: the timeline's keys work through real key events on the 3-D w
     w.resize(1300, 850);
     w.show();
     REQUIRE(w.session()->setScenarioNow(test::scenario("mesh:4x4", "binomial", NodeId{0}))); // 4 steps
-    Qt3DExtras::Qt3DWindow* window = w.sceneView()->window();
+    QWindow* window = w.sceneView()->window();
     REQUIRE(QTest::qWaitForWindowExposed(window));
     Timeline* t = w.timeline();
     t->pause();

@@ -87,7 +87,7 @@ TEST_CASE("simulated time: every link in the colour of the messages crossing it 
             const auto [n, before] = simulatedBrute(playback->simulation(), channels[i].channel, t);
             INFO("step " << step << " fraction " << fraction << ", "
                          << snap->topology().channelName(channels[i].channel) << ": " << n << " messages");
-            REQUIRE(f.channelColour[i] == SimulatedFrames::linkColour(scene.palette(), nodes, n, before));
+            REQUIRE(f.channelColour[i] == simulatedLinkColour(scene.palette(), nodes, n, before));
             most = std::max(most, n);
         }
         // The messages drawn: every hop of the step's window (its own and other steps' messages).
@@ -118,10 +118,8 @@ TEST_CASE("simulated time: the legend names the link colours drawn, the step mod
                                [&](const auto& e) { return e.second == text && e.first == colour.toColor(); });
         };
         const std::size_t n = snap->topology().nodeCount();
-        CHECK(has(QStringLiteral("one message: all of the link's bandwidth"),
-                  SimulatedFrames::linkColour(pal, n, 1, false)));
-        CHECK(has(QStringLiteral("two messages share the link: half each"),
-                  SimulatedFrames::linkColour(pal, n, 2, false)));
+        CHECK(has(QStringLiteral("one message: all of the link's bandwidth"), simulatedLinkColour(pal, n, 1, false)));
+        CHECK(has(QStringLiteral("two messages share the link: half each"), simulatedLinkColour(pal, n, 2, false)));
         CHECK(has(QStringLiteral("three or more share it: a third or less each"), pal.contention));
         CHECK(has(QStringLiteral("link idle, used earlier"), pal.linkUsed));
         for (const auto& e : entries) {
@@ -130,7 +128,7 @@ TEST_CASE("simulated time: the legend names the link colours drawn, the step mod
         }
     }
     // Two messages and three are told apart, and neither is the one-message yellow.
-    const Rgba two = SimulatedFrames::linkColour(pal, 64, 2, false);
+    const Rgba two = simulatedLinkColour(pal, 64, 2, false);
     CHECK_FALSE(test::colourNear(two.toColor(), pal.inFlight, 30));
     CHECK_FALSE(test::colourNear(two.toColor(), pal.contention, 30));
 }

@@ -1,6 +1,6 @@
 #include "helpers.h"
-#include "scene/scenestyle.h"
 #include "session/snapshot.h"
+#include "style/scenestyle.h"
 #include "timeline/timeline.h"
 
 #include <catch2/catch.hpp>

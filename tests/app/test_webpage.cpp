@@ -6,8 +6,8 @@
 #include "export/webpage.h"
 #include "helpers.h"
 #include "mainwindow.h"
-#include "panels/narration.h"
 #include "session/snapshot.h"
+#include "words/narration.h"
 
 #include "topocast/drawing/label_layout.h"
 #include "topocast/io/scenario_json.h"

@@ -193,7 +193,7 @@ std::set<Coord> recursiveEyes(int d, int k)
 
 // ---- §2 eyes --------------------------------------------------------------------------------
 
-TEST_CASE("eyes: a_k, lo(k), hi(k) table and identities for k = 1..10 (spec mesh-tcd §2.2)", "[cangwu]")
+TEST_CASE("eyes: a_k, lo(k), hi(k) table and identities for k = 1..10 (docs/papers/mesh-tcd.md §2.2)", "[cangwu]")
 {
     const std::int64_t a[] = {1, 1, 3, 5, 11, 21};
     const std::int64_t lo[] = {0, 1, 2, 5, 10, 21};
@@ -218,7 +218,7 @@ TEST_CASE("eyes: a_k, lo(k), hi(k) table and identities for k = 1..10 (spec mesh
     CHECK_THROWS_AS(eyeSide(0), Error);
 }
 
-TEST_CASE("eyes: the papers' index conventions and worked examples (spec mesh-tcd §2.3)", "[cangwu]")
+TEST_CASE("eyes: the papers' index conventions and worked examples (docs/papers/mesh-tcd.md §2.3)", "[cangwu]")
 {
     // 2-D: index = 1 + bx + 2·by.
     CHECK(meshEyes(2, 1) == std::vector<Coord>{{0, 0}, {1, 0}, {0, 1}, {1, 1}});
@@ -252,7 +252,7 @@ TEST_CASE("eyes: the recursive definition (nearest to the centre) equals lo/hi f
         }
 }
 
-TEST_CASE("eyes: every submesh at every level, and eye levels (spec mesh-tcd §2.4)", "[cangwu]")
+TEST_CASE("eyes: every submesh at every level, and eye levels (docs/papers/mesh-tcd.md §2.4)", "[cangwu]")
 {
     const auto levels = eyesOfSubmeshes(2, 3);
     REQUIRE(levels.size() == 3);
@@ -284,7 +284,8 @@ TEST_CASE("eyes: every submesh at every level, and eye levels (spec mesh-tcd §2
 
 // ---- §5 closed forms -----------------------------------------------------------------------
 
-TEST_CASE("OD_k: closed forms eq. 3, 13, 16 and d = 1 equal the recursion for k ≤ 10 (spec mesh-tcd §5.1)", "[cangwu]")
+TEST_CASE("OD_k: closed forms eq. 3, 13, 16 and d = 1 equal the recursion for k ≤ 10 (docs/papers/mesh-tcd.md §5.1)",
+          "[cangwu]")
 {
     const std::vector<std::uint64_t> od1 = {1, 3, 9, 23, 57};
     const std::vector<std::uint64_t> od2 = {3, 15, 69, 291, 1197, 4851};
@@ -306,7 +307,7 @@ TEST_CASE("OD_k: closed forms eq. 3, 13, 16 and d = 1 equal the recursion for k 
     CHECK_THROWS_AS(cangWuOptimumPaperForm(4, 2), Error);
 }
 
-TEST_CASE("OD_k: the generators reach OD_k at an eye in every mode (spec mesh-tcd §5.1, §9)", "[cangwu]")
+TEST_CASE("OD_k: the generators reach OD_k at an eye in every mode (docs/papers/mesh-tcd.md §5.1, §9)", "[cangwu]")
 {
     const std::vector<std::pair<int, int>> shapes = {{1, 6}, {2, 1}, {2, 5}, {3, 3}, {4, 2}, {5, 2}, {6, 1}};
     for (auto [d, k] : shapes)
@@ -323,7 +324,8 @@ TEST_CASE("OD_k: the generators reach OD_k at an eye in every mode (spec mesh-tc
         }
 }
 
-TEST_CASE("corner: eq. 8, eq. 9 and the d-D corner formula, against the generators (spec mesh-tcd §5.2)", "[cangwu]")
+TEST_CASE("corner: eq. 8, eq. 9 and the d-D corner formula, against the generators (docs/papers/mesh-tcd.md §5.2)",
+          "[cangwu]")
 {
     const std::vector<std::uint64_t> corner2 = {3, 18, 79, 318, 1259, 4986, 19815};
     for (int k = 1; k <= 7; ++k) {
@@ -349,7 +351,7 @@ TEST_CASE("corner: eq. 8, eq. 9 and the d-D corner formula, against the generato
         }
 }
 
-TEST_CASE("k = 2, any d: MD(S) = 4^d − 1 + t(t+1)/2, paper adds the canonical positions (spec mesh-tcd §5.3)",
+TEST_CASE("k = 2, any d: MD(S) = 4^d − 1 + t(t+1)/2, paper adds the canonical positions (docs/papers/mesh-tcd.md §5.3)",
           "[cangwu]")
 {
     for (int d = 1; d <= 5; ++d) {
@@ -376,7 +378,7 @@ TEST_CASE("k = 2, any d: MD(S) = 4^d − 1 + t(t+1)/2, paper adds the canonical 
     }
 }
 
-TEST_CASE("hypercube (k = 1): TCD 2^d − 1 and every send is one hop (spec mesh-tcd §9)", "[cangwu]")
+TEST_CASE("hypercube (k = 1): TCD 2^d − 1 and every send is one hop (docs/papers/mesh-tcd.md §9)", "[cangwu]")
 {
     for (int d = 1; d <= 6; ++d)
         for (CangWuMode mode : {kOptimal, kEyeBest, kPaper})
@@ -391,8 +393,9 @@ TEST_CASE("hypercube (k = 1): TCD 2^d − 1 and every send is one hop (spec mesh
 
 // ---- §6 numbers and tables -----------------------------------------------------------------
 
-TEST_CASE("mesh 4×4: MD 18/16/16/15, paper 17 at (1,0), table and sums 260/260/264 (spec mesh-tcd §6.1, §6.2)",
-          "[cangwu]")
+TEST_CASE(
+    "mesh 4×4: MD 18/16/16/15, paper 17 at (1,0), table and sums 260/260/264 (docs/papers/mesh-tcd.md §6.1, §6.2)",
+    "[cangwu]")
 {
     CHECK(matrix2d(cangWuTcdMap(2, 2, kOptimal), 2) == cangwu_spec::k4x4);
     CHECK(matrix2d(cangWuTcdMap(2, 2, kEyeBest), 2) == cangwu_spec::k4x4);
@@ -429,7 +432,8 @@ TEST_CASE("mesh 4×4: MD 18/16/16/15, paper 17 at (1,0), table and sums 260/260/
         CHECK(stepTcd(cangWuSends(3, 1, s, kPaper), 3, 1) == std::vector<std::uint64_t>{1, 2, 4});
 }
 
-TEST_CASE("mesh 8×8: the three tables, sums 4612/4640/4672, corner 79, OD 69 (spec mesh-tcd §6.1, §6.2)", "[cangwu]")
+TEST_CASE("mesh 8×8: the three tables, sums 4612/4640/4672, corner 79, OD 69 (docs/papers/mesh-tcd.md §6.1, §6.2)",
+          "[cangwu]")
 {
     const auto optimal = cangWuTcdMap(2, 3, kOptimal);
     const auto best = cangWuTcdMap(2, 3, kEyeBest);
@@ -458,7 +462,7 @@ TEST_CASE("mesh 8×8: the three tables, sums 4612/4640/4672, corner 79, OD 69 (s
     CHECK(cangWuTcd(2, 4, NodeId{0}, kOptimal) == 318);
 }
 
-TEST_CASE("mesh 16×16: the three tables and sums 76520/76808/77120 (spec mesh-tcd §6.2)", "[cangwu]")
+TEST_CASE("mesh 16×16: the three tables and sums 76520/76808/77120 (docs/papers/mesh-tcd.md §6.2)", "[cangwu]")
 {
     const auto optimal = cangWuTcdMap(2, 4, kOptimal);
     const auto best = cangWuTcdMap(2, 4, kEyeBest);
@@ -472,7 +476,7 @@ TEST_CASE("mesh 16×16: the three tables and sums 76520/76808/77120 (spec mesh-t
     CHECK(*std::min_element(optimal.begin(), optimal.end()) == 291);
 }
 
-TEST_CASE("mesh 4×4×4: the planes, 63 at the 8 eyes, sums 4176/4224 (spec mesh-tcd §6.3)", "[cangwu]")
+TEST_CASE("mesh 4×4×4: the planes, 63 at the 8 eyes, sums 4176/4224 (docs/papers/mesh-tcd.md §6.3)", "[cangwu]")
 {
     const auto optimal = cangWuTcdMap(3, 2, kOptimal);
     const auto best = cangWuTcdMap(3, 2, kEyeBest);
@@ -499,7 +503,7 @@ TEST_CASE("mesh 4×4×4: the planes, 63 at the 8 eyes, sums 4176/4224 (spec mesh
         CHECK(optimal[nodeAt(2, {e[0], e[1], e[2]})] == 63);
 }
 
-TEST_CASE("mesh 8×8×8: eye modes 525 at the 8 eyes only, corner 546 (spec mesh-tcd §6.3)", "[cangwu]")
+TEST_CASE("mesh 8×8×8: eye modes 525 at the 8 eyes only, corner 546 (docs/papers/mesh-tcd.md §6.3)", "[cangwu]")
 {
     for (CangWuMode mode : {kEyeBest, kPaper}) {
         const auto map = cangWuTcdMap(3, 3, mode);
@@ -519,7 +523,8 @@ TEST_CASE("mesh 8×8×8: eye modes 525 at the 8 eyes only, corner 546 (spec mesh
 
 // ---- §4 Lemma 2 against the generators -----------------------------------------------------
 
-TEST_CASE("Lemma 2: OD_k + Σ f_j equals the eye-mode generators for every source (spec mesh-tcd §4, §7.1)", "[cangwu]")
+TEST_CASE("Lemma 2: OD_k + Σ f_j equals the eye-mode generators for every source (docs/papers/mesh-tcd.md §4, §7.1)",
+          "[cangwu]")
 {
     const std::vector<std::pair<int, int>> shapes = {{1, 6}, {2, 2}, {2, 3}, {2, 4}, {3, 2}, {3, 3}, {4, 2}};
     for (auto [d, k] : shapes)
@@ -546,7 +551,8 @@ TEST_CASE("Lemma 2: OD_k + Σ f_j equals the eye-mode generators for every sourc
     CHECK_THROWS_AS(cangWuLevelExcess(2, 3, NodeId{0}, 3, kOptimal), Error);
 }
 
-TEST_CASE("SubmeshOptimal: the DP table equals the TCD of the rebuilt schedule for every source (spec mesh-tcd §3.4)",
+TEST_CASE("SubmeshOptimal: the DP table equals the TCD of the rebuilt schedule for every source "
+          "(docs/papers/mesh-tcd.md §3.4)",
           "[cangwu]")
 {
     const std::vector<std::pair<int, int>> shapes = {{1, 6}, {2, 2}, {2, 3}, {2, 4}, {3, 2}, {3, 3}, {4, 2}};
@@ -561,8 +567,9 @@ TEST_CASE("SubmeshOptimal: the DP table equals the TCD of the rebuilt schedule f
     }
 }
 
-TEST_CASE("modes are ordered optimal ≤ eye-best ≤ paper for every source of 16×16 and 8×8×8 (spec mesh-tcd §3)",
-          "[cangwu]")
+TEST_CASE(
+    "modes are ordered optimal ≤ eye-best ≤ paper for every source of 16×16 and 8×8×8 (docs/papers/mesh-tcd.md §3)",
+    "[cangwu]")
 {
     for (auto [d, k] : std::vector<std::pair<int, int>>{{2, 4}, {3, 3}, {2, 5}, {4, 2}}) {
         CAPTURE(d, k);
@@ -623,7 +630,7 @@ TEST_CASE("tables are symmetric under reflections (all modes) and axis permutati
 // ---- §7.2 exhaustive ground truth ---------------------------------------------------------
 
 TEST_CASE("exhaustive optimum over all time-step-optimal schedules equals optimal on 4×4, 2×2×2, 2^4 and paths "
-          "(spec mesh-tcd §7.2)",
+          "(docs/papers/mesh-tcd.md §7.2)",
           "[cangwu]")
 {
     const auto exact4x4 = exhaustiveMinTcdMap(2, 2);
@@ -646,7 +653,7 @@ TEST_CASE("exhaustive optimum over all time-step-optimal schedules equals optima
 
 // ---- §3.6 golden schedules -----------------------------------------------------------------
 
-TEST_CASE("golden schedules of spec mesh-tcd §3.6 (eye modes exactly, optimal by cost)", "[cangwu]")
+TEST_CASE("golden schedules of docs/papers/mesh-tcd.md §3.6 (eye modes exactly, optimal by cost)", "[cangwu]")
 {
     auto n2 = [](int k, int x, int y) { return nodeAt(k, {x, y}); };
     auto n3 = [](int k, int x, int y, int z) { return nodeAt(k, {x, y, z}); };
@@ -752,7 +759,8 @@ TEST_CASE("golden schedules of spec mesh-tcd §3.6 (eye modes exactly, optimal b
 
 // ---- torus -----------------------------------------------------------------------------------
 
-TEST_CASE("torus: every source gets OD_k from the translated eye schedule (spec mesh-tcd §3.2, §9)", "[cangwu]")
+TEST_CASE("torus: every source gets OD_k from the translated eye schedule (docs/papers/mesh-tcd.md §3.2, §9)",
+          "[cangwu]")
 {
     for (auto [d, k] : std::vector<std::pair<int, int>>{{1, 4}, {2, 2}, {2, 3}, {2, 4}, {3, 2}, {3, 3}}) {
         CAPTURE(d, k);
@@ -796,7 +804,8 @@ TEST_CASE("torus: every source gets OD_k from the translated eye schedule (spec 
 
 // ---- bad input -------------------------------------------------------------------------------
 
-TEST_CASE("cang-wu rejects bad shapes, sources and modes with a clear message (spec mesh-tcd §1.1)", "[cangwu]")
+TEST_CASE("cang-wu rejects bad shapes, sources and modes with a clear message (docs/papers/mesh-tcd.md §1.1)",
+          "[cangwu]")
 {
     CHECK_THROWS_WITH(parseCangWuMode("fast"),
                       Catch::Contains("'fast'") && Catch::Contains("optimal, eye-best, paper"));

@@ -72,7 +72,7 @@ Metrics requireSound(Schedule s, std::uint64_t expectedTcd, std::size_t orderStr
 } // namespace
 
 TEST_CASE("cang-wu: every source of 4×4, 8×8, 16×16 and 4×4×4 is valid in every mode, contention-free under every "
-          "DOR order (spec mesh-tcd §1.4, §9)",
+          "DOR order (docs/papers/mesh-tcd.md §1.4, §9)",
           "[cangwu]")
 {
     for (const char* spec : {"mesh:4x4", "mesh:8x8", "mesh:16x16", "mesh:4x4x4"}) {
@@ -86,7 +86,7 @@ TEST_CASE("cang-wu: every source of 4×4, 8×8, 16×16 and 4×4×4 is valid in e
     }
 }
 
-TEST_CASE("cang-wu: 32×32, 8×8×8 and 4^4, every source, every mode and DOR order (spec mesh-tcd §7.1)",
+TEST_CASE("cang-wu: 32×32, 8×8×8 and 4^4, every source, every mode and DOR order (docs/papers/mesh-tcd.md §7.1)",
           "[cangwu][slow]")
 {
     for (const char* spec : {"mesh:32x32", "mesh:8x8x8", "mesh:4x4x4x4"}) {
@@ -99,7 +99,8 @@ TEST_CASE("cang-wu: 32×32, 8×8×8 and 4^4, every source, every mode and DOR or
     }
 }
 
-TEST_CASE("cang-wu: depth contention is reported, not an error: XY eye-best ranges of spec mesh-tcd §7.1", "[cangwu]")
+TEST_CASE("cang-wu: depth contention is reported, not an error: XY eye-best ranges of docs/papers/mesh-tcd.md §7.1",
+          "[cangwu]")
 {
     struct Row {
         const char* spec;
@@ -125,7 +126,7 @@ TEST_CASE("cang-wu: depth contention is reported, not an error: XY eye-best rang
     }
 }
 
-TEST_CASE("contention checker: the deliberate-conflict vector of spec mesh-tcd §1.4", "[cangwu]")
+TEST_CASE("contention checker: the deliberate-conflict vector of docs/papers/mesh-tcd.md §1.4", "[cangwu]")
 {
     const Topology topo = Topology::mesh({4, 4});
     const NodeId n00 = topo.id({0, 0}), n10 = topo.id({1, 0}), n20 = topo.id({2, 0}), n30 = topo.id({3, 0});
@@ -174,7 +175,8 @@ TEST_CASE("cang-wu: schedule fields, info (mode, optimum, eyes) and step labels"
     CHECK(scheduleInfo(buildCangWu("mesh:8x8", topo.id({2, 3}), "paper"))["source_tcd"] == 71);
 }
 
-TEST_CASE("cang-wu on a torus: valid, contention-free, OD_k from every source (spec mesh-tcd §3.2, §8.9)", "[cangwu]")
+TEST_CASE("cang-wu on a torus: valid, contention-free, OD_k from every source (docs/papers/mesh-tcd.md §3.2, §8.9)",
+          "[cangwu]")
 {
     for (auto [spec, od] : std::vector<std::pair<const char*, std::uint64_t>>{
              {"torus:8x8", 69}, {"torus:4x4", 15}, {"torus:16", 23}, {"torus:4x4x4", 63}, {"torus:16x16", 291}}) {
@@ -205,7 +207,7 @@ TEST_CASE("cang-wu on a hypercube and a path: TCD 2^d − 1 with one-hop sends, 
     CHECK(map == exhaustiveMinTcdMap(1, 4));
 }
 
-TEST_CASE("cang-wu rejects what it cannot do, naming the requirement (spec mesh-tcd §1.1)", "[cangwu]")
+TEST_CASE("cang-wu rejects what it cannot do, naming the requirement (docs/papers/mesh-tcd.md §1.1)", "[cangwu]")
 {
     const AlgorithmInfo& a = findAlgorithm("cang-wu");
     CHECK(a.modes == std::vector<std::string>{"optimal", "eye-best", "paper"});
@@ -251,7 +253,8 @@ TEST_CASE("cang-wu: eyes of every submesh on a Topology, for the app", "[cangwu]
     CHECK(eyesOfSubmeshes(Topology::hypercube(3)).front().eyes.size() == 8);
 }
 
-TEST_CASE("topocast-cli tcd-map: the 8×8 optimal matrix as JSON and text (spec mesh-tcd §6.2)", "[cangwu][cli]")
+TEST_CASE("topocast-cli tcd-map: the 8×8 optimal matrix as JSON and text (docs/papers/mesh-tcd.md §6.2)",
+          "[cangwu][cli]")
 {
     const CliRun r = runCli({"tcd-map", "--topology", "mesh:8x8", "--json"});
     REQUIRE(r.status == 0);

@@ -20,7 +20,8 @@ using Catch::Contains;
 using topocast::testing::CliRun;
 using topocast::testing::runCli;
 
-TEST_CASE("bounds --dims 2 --side 125 prints LB 6, paper 7, ours 6 (spec torus-allport §2.1, §6.2)", "[tsaywang][cli]")
+TEST_CASE("bounds --dims 2 --side 125 prints LB 6, paper 7, ours 6 (docs/papers/torus-allport.md §2.1, §6.2)",
+          "[tsaywang][cli]")
 {
     const CliRun r = runCli({"bounds", "--dims", "2", "--side", "125", "--json"});
     REQUIRE(r.status == 0);
@@ -40,7 +41,7 @@ TEST_CASE("bounds --dims 2 --side 125 prints LB 6, paper 7, ours 6 (spec torus-a
     CHECK(doc[0]["park_choi"] == 6);
 }
 
-TEST_CASE("bounds prints the comparison table for ranges (spec torus-allport §6.2)", "[tsaywang][cli]")
+TEST_CASE("bounds prints the comparison table for ranges (docs/papers/torus-allport.md §6.2)", "[tsaywang][cli]")
 {
     const CliRun r = runCli({"bounds", "--dims", "3", "--side", "7..9,49"});
     REQUIRE(r.status == 0);
@@ -56,7 +57,7 @@ TEST_CASE("bounds prints the comparison table for ranges (spec torus-allport §6
     CHECK_THAT(even.out, Contains("even n=4 < d=5"));
 }
 
-TEST_CASE("bounds rejects d = 1 and n < 3 with a clear error (spec torus-allport §6.4)", "[tsaywang][cli]")
+TEST_CASE("bounds rejects d = 1 and n < 3 with a clear error (docs/papers/torus-allport.md §6.4)", "[tsaywang][cli]")
 {
     const CliRun d1 = runCli({"bounds", "--dims", "1", "--side", "5"});
     CHECK(d1.status == 2);

@@ -199,7 +199,8 @@ TEST_CASE("comparison: shared timeline, per-step and cumulative TCD, nodes infor
 
 TEST_CASE("compare presets load and show the papers' numbers", "[scenario][compare]")
 {
-    SECTION("Cang-Wu 8×8 from (2,3): Algorithm 1 gives 71, SubmeshOptimal 69 (spec mesh-tcd, ILP-proven minimum)")
+    SECTION(
+        "Cang-Wu 8×8 from (2,3): Algorithm 1 gives 71, SubmeshOptimal 69 (docs/papers/mesh-tcd.md, ILP-proven minimum)")
     {
         const Scenario sc = loadScenario(comparisonPreset("compare-cang-wu-8x8-paper-vs-optimal.json"));
         CHECK(sc.topology.nodeName(sc.source) == "(2,3)");
@@ -211,7 +212,7 @@ TEST_CASE("compare presets load and show the papers' numbers", "[scenario][compa
         CHECK(r.c.rows[2].difference() == -2.0);
         CHECK_FALSE(r.c.differing.empty()); // same steps, different trees
     }
-    SECTION("8×8×8 from the eye (2,2,2): binomial 1308 against Cang-Wu's OD = 525 (spec mesh-tcd §6.1)")
+    SECTION("8×8×8 from the eye (2,2,2): binomial 1308 against Cang-Wu's OD = 525 (docs/papers/mesh-tcd.md §6.1)")
     {
         const Scenario sc = loadScenario(comparisonPreset("compare-binomial-vs-cang-wu-8x8x8-eye.json"));
         CHECK(sc.topology.nodeName(compareSide(sc).source) == "(2,2,2)");

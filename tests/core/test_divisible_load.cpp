@@ -51,7 +51,7 @@ bool vectorsClose(const std::vector<double>& a, const std::vector<double>& b, do
 } // namespace
 
 TEST_CASE("closed form = Gaussian elimination = recurrence, p = 1..6, h = 0..12, Fig-4 parameters "
-          "(spec divisible-load §2.7, §5 item 1)",
+          "(docs/papers/divisible-load.md §2.7, §5 item 1)",
           "[divisible]")
 {
     for (int p = 1; p <= 6; ++p)

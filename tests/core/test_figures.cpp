@@ -29,7 +29,8 @@ const FigureRow* figureRow(const std::vector<FigureRow>& rows, const std::string
 
 } // namespace
 
-TEST_CASE("figures: Cang-Wu paper mode on 8x8 from (2,3) is 71 against a proven best of 69 (spec mesh-tcd §6.2, §7.2)",
+TEST_CASE("figures: Cang-Wu paper mode on 8x8 from (2,3) is 71 against a proven best of 69 (docs/papers/mesh-tcd.md "
+          "§6.2, §7.2)",
           "[figures]")
 {
     Params paper;
@@ -81,12 +82,15 @@ TEST_CASE("figures: a Cang-Wu torus schedule has OD_k from every source and says
 
 TEST_CASE("figures: Tsay-Wang, hypercube and divisible-load figures are typed and written to files", "[figures]")
 {
-    // Tsay-Wang 7×7×7 (spec torus-allport §6.2 row d = 3, n = 7): LB 3, paper bound 5.
+    // Tsay-Wang 7×7×7 (docs/papers/torus-allport.md §6.2 row d = 3, n = 7): LB 3, the paper's bound 4
+    // (5 is Tseng & Wang's 3-D figure).
     const Schedule t = buildAt("tsay-wang", "torus:7x7x7", {0, 0, 0});
     const TsayWangFigures* tw = t.figures->get<TsayWangFigures>();
     REQUIRE(tw);
     CHECK(tw->lowerBound == scheduleInfo(t)["lower_bound"].get<std::uint32_t>());
     CHECK(tw->nPrime == 7);
+    CHECK(tw->lowerBound == 3);
+    CHECK(tw->paperBound == 4);
 
     const Schedule h = buildAt("sbt", "hypercube:4", {0, 0, 0, 0});
     const HypercubeFigures* hc = h.figures->get<HypercubeFigures>();

@@ -6,6 +6,7 @@
 // accident.
 #include <catch2/catch.hpp>
 
+#include <algorithm>
 #include <filesystem>
 #include <fstream>
 #include <map>
@@ -185,6 +186,49 @@ TEST_CASE("no app source compiles a JSON library, not even through core's header
     }
     CHECK(reaching == std::vector<std::string>{});
     CHECK(sources > 60);
+}
+
+TEST_CASE("the app's rooms are layers too: each includes only its own and the rooms below, Qt3D only in scene/",
+          "[suite][layers]")
+{
+    // From the bottom: the bridge to core and the files it writes (session/), the colour rules,
+    // legends and glyphs (style/), the words (words/: narration, titles, status lines), then the
+    // widgets and views, the exports, the window's helpers, start-up (launch/), the app's own
+    // commands (cli/) and the root (main.cpp, mainwindow.*). video/ is a target of its own.
+    namespace fs = std::filesystem;
+    const std::vector<std::string> rooms = {"session",  "style",  "words",  "timeline", "scene", "panels", "compare",
+                                            "practice", "export", "window", "launch",   "cli",   ""};
+    const fs::path app = fs::path(TOPOCAST_SOURCE_DIR) / "app";
+    const std::regex include(R"re(^\s*#\s*include\s*"([a-z]+)/[^"]+")re");
+    std::vector<std::string> upward, qt3d;
+    std::size_t files = 0;
+    for (const auto& entry : fs::recursive_directory_iterator(app)) {
+        const std::string ext = entry.path().extension().string();
+        if (!entry.is_regular_file() || (ext != ".cpp" && ext != ".h"))
+            continue;
+        const fs::path relative = fs::relative(entry.path(), app);
+        const std::string room =
+            std::distance(relative.begin(), relative.end()) == 1 ? std::string() : relative.begin()->string();
+        const auto at = std::find(rooms.begin(), rooms.end(), room);
+        if (at == rooms.end())
+            continue; // video/, tools/
+        ++files;
+        std::ifstream in(entry.path());
+        int number = 0;
+        for (std::string line; std::getline(in, line);) {
+            ++number;
+            std::smatch m;
+            const auto target =
+                std::regex_search(line, m, include) ? std::find(rooms.begin(), rooms.end(), m[1].str()) : rooms.end();
+            if (target != rooms.end() && target > at)
+                upward.push_back(relative.generic_string() + ":" + std::to_string(number) + ": " + line);
+            if (room != "scene" && line.find("Qt3D") != std::string::npos && line.find("#include") != std::string::npos)
+                qt3d.push_back(relative.generic_string() + ":" + std::to_string(number) + ": " + line);
+        }
+    }
+    CHECK(upward == std::vector<std::string>{});
+    CHECK(qt3d == std::vector<std::string>{});
+    CHECK(files > 120);
 }
 
 namespace {

@@ -35,7 +35,7 @@ TEST_CASE("torus dimension-ordered routes take the shorter way round", "[routing
     CHECK(names(t, r) == std::vector<std::string>{"(0,0)→(4,0)", "(4,0)→(4,4)", "(4,4)→(4,3)"});
 }
 
-TEST_CASE("cyclic dimension order routes wrap in one direction (spec torus-allport §1.3)", "[routing]")
+TEST_CASE("cyclic dimension order routes wrap in one direction (docs/papers/torus-allport.md §1.3)", "[routing]")
 {
     const Topology t = Topology::torus({5, 5});
     // Start in dimension 1 going +: y first from 3 to 1 wraps (3→4→0→1), then x 0→2.

@@ -43,7 +43,7 @@ TEST_CASE("the default scenario is the 8×8×8 minimum-TCD broadcast from an eye
     const Schedule s = buildScenario(sc);
     const Metrics m = computeMetrics(s);
     CHECK(m.steps == 9);
-    CHECK(m.tcd == 525); // spec mesh-tcd §6.1: OD for 8×8×8
+    CHECK(m.tcd == 525); // docs/papers/mesh-tcd.md §6.1: OD for 8×8×8
     CHECK(m.contentionUses == 0);
 }
 
@@ -116,7 +116,7 @@ TEST_CASE("contrastScenario: the other side of a comparison is a useful contrast
     a.topology = Topology::mesh({8, 8});
     a.source = a.topology.id({2, 3});
     a.params = Params{{"mode", "paper"}};
-    Scenario b = side(a); // Algorithm 1 (TCD 71) against the optimum (69) from (2,3), spec mesh-tcd
+    Scenario b = side(a); // Algorithm 1 (TCD 71) against the optimum (69) from (2,3), docs/papers/mesh-tcd.md
     CHECK(b.algorithm == "cang-wu");
     CHECK(b.params.find("mode") == std::optional<std::string>("optimal"));
     CHECK(b.source == a.source);

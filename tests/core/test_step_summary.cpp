@@ -11,7 +11,7 @@ using namespace topocast;
 TEST_CASE("step summary: Cang-Wu 4x4x4 from the eye doubles the informed nodes, one hop a send", "[step-summary]")
 {
     // resources/scenarios/cang-wu-4x4x4-eye.json: Algorithm 3 from the eye (1,1,1), OD = 63 with
-    // every send one hop (spec mesh-tcd.md): step k makes 2^(k−1) one-hop sends.
+    // every send one hop (docs/papers/mesh-tcd.md): step k makes 2^(k−1) one-hop sends.
     const Scenario sc = loadScenario(std::string(TOPOCAST_SOURCE_DIR) + "/resources/scenarios/cang-wu-4x4x4-eye.json");
     const Schedule s = buildSchedule(sc.algorithm, sc.topology, sc.source, sc.params);
     const Metrics m = computeMetrics(s);

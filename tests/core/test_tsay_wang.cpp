@@ -90,7 +90,8 @@ bool hasContentionAt(const Metrics& m, std::uint32_t step, ChannelId channel)
 
 // ---- §2 bounds ------------------------------------------------------------------------------
 
-TEST_CASE("lower bound is exact in integers: LB(2,125) = 6, r(125) = 3 (spec torus-allport §2.1, §2.2)", "[tsaywang]")
+TEST_CASE("lower bound is exact in integers: LB(2,125) = 6, r(125) = 3 (docs/papers/torus-allport.md §2.1, §2.2)",
+          "[tsaywang]")
 {
     // In doubles 2·log(125)/log(5) = 6.000000000000001 and log(125)/log(5) = 3.0000000000000004,
     // which ceil to 7 and 4.
@@ -120,7 +121,7 @@ TEST_CASE("lower bound is exact in integers: LB(2,125) = 6, r(125) = 3 (spec tor
     CHECK(allPortLowerBound(30, 1'000'000'000'000LL) == 202); // ⌈360 / log10(61)⌉ = ⌈201.6⌉
 }
 
-TEST_CASE("step counts and the comparison table (spec torus-allport §2.3, §6.2)", "[tsaywang]")
+TEST_CASE("step counts and the comparison table (docs/papers/torus-allport.md §2.3, §6.2)", "[tsaywang]")
 {
     struct Row {
         int d, n, r, lb, paper, ours;
@@ -177,7 +178,7 @@ TEST_CASE("paper bound: d·r+1 (odd n), d·r(n−1)+⌈d/2⌉+1 (even n), d ≥ 
 
 // ---- §7 test vectors ------------------------------------------------------------------------
 
-TEST_CASE("informed counts and channels per step match the vectors (spec torus-allport §7)", "[tsaywang]")
+TEST_CASE("informed counts and channels per step match the vectors (docs/papers/torus-allport.md §7)", "[tsaywang]")
 {
     struct Vector {
         int d, n;
@@ -208,7 +209,7 @@ TEST_CASE("informed counts and channels per step match the vectors (spec torus-a
     requireCorrectSchedule(s, vec.v);
 }
 
-TEST_CASE("step labels and info name the phases and bounds (spec torus-allport §3.9, §8)", "[tsaywang]")
+TEST_CASE("step labels and info name the phases and bounds (docs/papers/torus-allport.md §3.9, §8)", "[tsaywang]")
 {
     const Schedule s3 = tsayWangBroadcast(cubicTorus(3, 8), NodeId{0});
     CHECK(s3.stepLabels == std::vector<std::string>{"1.1", "2.1", "3.0", "3.1", "E.1", "E.2"});
@@ -234,7 +235,7 @@ TEST_CASE("step labels and info name the phases and bounds (spec torus-allport �
 
 // ---- worked examples of §3 ------------------------------------------------------------------
 
-TEST_CASE("d=3, n=7, step 2.1: the origin's six transfers (spec torus-allport §3.4)", "[tsaywang]")
+TEST_CASE("d=3, n=7, step 2.1: the origin's six transfers (docs/papers/torus-allport.md §3.4)", "[tsaywang]")
 {
     const Schedule s = tsayWangBroadcast(cubicTorus(3, 7), NodeId{0});
     const Topology& topo = s.topology();
@@ -259,7 +260,8 @@ TEST_CASE("d=3, n=7, step 2.1: the origin's six transfers (spec torus-allport §
     }
 }
 
-TEST_CASE("d=3, n=7, step 3.1: the origin's transfers are straight segments (spec torus-allport §3.5)", "[tsaywang]")
+TEST_CASE("d=3, n=7, step 3.1: the origin's transfers are straight segments (docs/papers/torus-allport.md §3.5)",
+          "[tsaywang]")
 {
     const Schedule s = tsayWangBroadcast(cubicTorus(3, 7), NodeId{0});
     REQUIRE(s.stepLabels[3] == "3.1");
@@ -283,7 +285,7 @@ TEST_CASE("d=3, n=7, step 3.1: the origin's transfers are straight segments (spe
     }
 }
 
-TEST_CASE("d=3, n=7, step 3.0 redistributes to S along (1,+) (spec torus-allport §3.5, gap G5)", "[tsaywang]")
+TEST_CASE("d=3, n=7, step 3.0 redistributes to S along (1,+) (docs/papers/torus-allport.md §3.5, gap G5)", "[tsaywang]")
 {
     const Schedule s = tsayWangBroadcast(cubicTorus(3, 7), NodeId{0});
     const Topology& topo = s.topology();
@@ -297,7 +299,7 @@ TEST_CASE("d=3, n=7, step 3.0 redistributes to S along (1,+) (spec torus-allport
     }
 }
 
-TEST_CASE("d=3, n=9, step 1.2 follows own[2] = {(3,4,+1), (7,8,+1)} (spec torus-allport §3.1)", "[tsaywang]")
+TEST_CASE("d=3, n=9, step 1.2 follows own[2] = {(3,4,+1), (7,8,+1)} (docs/papers/torus-allport.md §3.1)", "[tsaywang]")
 {
     const Schedule s = tsayWangBroadcast(cubicTorus(3, 9), NodeId{0});
     const Topology& topo = s.topology();
@@ -311,7 +313,7 @@ TEST_CASE("d=3, n=9, step 1.2 follows own[2] = {(3,4,+1), (7,8,+1)} (spec torus-
     CHECK(step[1].route == RouteSpec::cyclic(0, +1));
 }
 
-TEST_CASE("d=2, n=7: step 1.2 has two transfers on (1,+) (spec torus-allport §3.6)", "[tsaywang]")
+TEST_CASE("d=2, n=7: step 1.2 has two transfers on (1,+) (docs/papers/torus-allport.md §3.6)", "[tsaywang]")
 {
     const Schedule s = tsayWangBroadcast(cubicTorus(2, 7), NodeId{0});
     const Topology& topo = s.topology();
@@ -328,7 +330,7 @@ TEST_CASE("d=2, n=7: step 1.2 has two transfers on (1,+) (spec torus-allport §3
         CHECK(s.hops(t) >= 2);
 }
 
-TEST_CASE("even n: the extra phase's examples (spec torus-allport §3.7)", "[tsaywang]")
+TEST_CASE("even n: the extra phase's examples (docs/papers/torus-allport.md §3.7)", "[tsaywang]")
 {
     SECTION("d=3, n=8")
     {
@@ -376,7 +378,8 @@ TEST_CASE("even n: the extra phase's examples (spec torus-allport §3.7)", "[tsa
 
 // ---- §5.1 structure checks ------------------------------------------------------------------
 
-TEST_CASE("the closed form of B_h equals the column construction (spec torus-allport §3.3, Lemmas 3-4)", "[tsaywang]")
+TEST_CASE("the closed form of B_h equals the column construction (docs/papers/torus-allport.md §3.3, Lemmas 3-4)",
+          "[tsaywang]")
 {
     for (int d = 3; d <= 5; ++d)
         for (int np : {3, 5, 7, 9}) {
@@ -420,8 +423,9 @@ TEST_CASE("the closed form of B_h equals the column construction (spec torus-all
         }
 }
 
-TEST_CASE("after phase h the informed set is B_{h+1}, phase 1 holds q^k nodes (spec torus-allport §5.1 item 6)",
-          "[tsaywang]")
+TEST_CASE(
+    "after phase h the informed set is B_{h+1}, phase 1 holds q^k nodes (docs/papers/torus-allport.md §5.1 item 6)",
+    "[tsaywang]")
 {
     struct Case {
         int d, n;
@@ -468,7 +472,8 @@ TEST_CASE("after phase h the informed set is B_{h+1}, phase 1 holds q^k nodes (s
     }
 }
 
-TEST_CASE("a source other than the origin is the origin's schedule translated (spec torus-allport §3)", "[tsaywang]")
+TEST_CASE("a source other than the origin is the origin's schedule translated (docs/papers/torus-allport.md §3)",
+          "[tsaywang]")
 {
     const Topology topo = cubicTorus(3, 8);
     const Schedule s0 = tsayWangBroadcast(topo, NodeId{0});
@@ -523,21 +528,22 @@ int checkRange(std::uint32_t minNodes, std::uint32_t maxNodes, bool threeSources
 
 } // namespace
 
-TEST_CASE("checker: every d = 2..4, n = 3..30 up to 30,000 nodes, both variants, three sources (spec torus-allport "
-          "§5.1, §6.3)",
-          "[tsaywang]")
+TEST_CASE(
+    "checker: every d = 2..4, n = 3..30 up to 30,000 nodes, both variants, three sources (docs/papers/torus-allport.md "
+    "§5.1, §6.3)",
+    "[tsaywang]")
 {
     CHECK(checkRange(0, 30000, true) == 3 * 75);
 }
 
-TEST_CASE("checker: d = 4, n = 14..30 (38,416 to 810,000 nodes), both variants (spec torus-allport §5.1, "
+TEST_CASE("checker: d = 4, n = 14..30 (38,416 to 810,000 nodes), both variants (docs/papers/torus-allport.md §5.1, "
           "§6.3)",
           "[tsaywang][slow]")
 {
     CHECK(checkRange(30001, 1000000, false) == 17);
 }
 
-TEST_CASE("checker: larger sizes and d = 5, 6 (spec torus-allport §6.3)", "[tsaywang][slow]")
+TEST_CASE("checker: larger sizes and d = 5, 6 (docs/papers/torus-allport.md §6.3)", "[tsaywang][slow]")
 {
     struct Case {
         int d, n;
@@ -569,7 +575,8 @@ TEST_CASE("checker: larger sizes and d = 5, 6 (spec torus-allport §6.3)", "[tsa
 
 // ---- §5.2 mutations the checker must flag ---------------------------------------------------
 
-TEST_CASE("mutation: phase-1 transfers all starting in dimension 1 conflict (spec torus-allport §5.2)", "[tsaywang]")
+TEST_CASE("mutation: phase-1 transfers all starting in dimension 1 conflict (docs/papers/torus-allport.md §5.2)",
+          "[tsaywang]")
 {
     Schedule s = tsayWangBroadcast(cubicTorus(2, 5), NodeId{0});
     for (Transfer& t : s.mutableTransfers())
@@ -581,7 +588,8 @@ TEST_CASE("mutation: phase-1 transfers all starting in dimension 1 conflict (spe
     CHECK(hasContentionAt(m, 1, s.topology().channel(s.topology().id({0, 0}), 0, +1)));
 }
 
-TEST_CASE("mutation: global transfers started in dimension D conflict (spec torus-allport §5.2)", "[tsaywang]")
+TEST_CASE("mutation: global transfers started in dimension D conflict (docs/papers/torus-allport.md §5.2)",
+          "[tsaywang]")
 {
     Schedule s = tsayWangBroadcast(cubicTorus(3, 7), NodeId{0});
     REQUIRE(s.stepLabels[1] == "2.1");
@@ -594,8 +602,9 @@ TEST_CASE("mutation: global transfers started in dimension D conflict (spec toru
     CHECK(hasContentionAt(m, 2, s.topology().channel(NodeId{0}, 1, +1)));
 }
 
-TEST_CASE("mutation: the paper's literal even-n rule conflicts at E.1 for d = 3, 4 (spec torus-allport §3.7, §5.2)",
-          "[tsaywang]")
+TEST_CASE(
+    "mutation: the paper's literal even-n rule conflicts at E.1 for d = 3, 4 (docs/papers/torus-allport.md §3.7, §5.2)",
+    "[tsaywang]")
 {
     const int d = GENERATE(3, 4);
     const int n = d == 3 ? 8 : 10;
@@ -630,8 +639,9 @@ TEST_CASE("mutation: the paper's literal even-n rule conflicts at E.1 for d = 3,
     CHECK(hasContentionAt(m, e1, topo.channel(NodeId{0}, 0, -1)));
 }
 
-TEST_CASE("mutation: flipping the final-phase signs for d=2, n=25 conflicts at step 2.2 (spec torus-allport §5.2)",
-          "[tsaywang]")
+TEST_CASE(
+    "mutation: flipping the final-phase signs for d=2, n=25 conflicts at step 2.2 (docs/papers/torus-allport.md §5.2)",
+    "[tsaywang]")
 {
     Schedule s = tsayWangBroadcast(cubicTorus(2, 25), NodeId{0});
     for (Transfer& t : s.mutableTransfers())
@@ -644,9 +654,9 @@ TEST_CASE("mutation: flipping the final-phase signs for d=2, n=25 conflicts at s
     CHECK(s.stepLabels[m.contentions.front().step - 1] == "2.2");
 }
 
-TEST_CASE(
-    "mutation: a start dimension outside Δ and a wrong step count are flagged (spec torus-allport §5.1 items 3, 5)",
-    "[tsaywang]")
+TEST_CASE("mutation: a start dimension outside Δ and a wrong step count are flagged (docs/papers/torus-allport.md §5.1 "
+          "items 3, 5)",
+          "[tsaywang]")
 {
     Schedule s = tsayWangBroadcast(cubicTorus(3, 7), NodeId{0});
     CHECK(cyclicRouteViolations(s).empty());
@@ -673,7 +683,7 @@ TEST_CASE(
 
 // ---- §6.4 bad input -------------------------------------------------------------------------
 
-TEST_CASE("bad input gives a clear error (spec torus-allport §6.4)", "[tsaywang]")
+TEST_CASE("bad input gives a clear error (docs/papers/torus-allport.md §6.4)", "[tsaywang]")
 {
     using Catch::Contains;
     CHECK_THROWS_WITH(tsayWangBroadcast(Topology::torus({7}), NodeId{0}), Contains("d ≥ 2"));

@@ -28,7 +28,7 @@ Schedule path4Broadcast()
 
 } // namespace
 
-TEST_CASE("checker: deliberate contention vector of spec mesh-tcd §1.4", "[validate][metrics]")
+TEST_CASE("checker: deliberate contention vector of docs/papers/mesh-tcd.md §1.4", "[validate][metrics]")
 {
     const Topology t = Topology::mesh({4, 4});
     Schedule s(t, t.id({0, 0}), Pattern::Broadcast, PortModel::AllPort);

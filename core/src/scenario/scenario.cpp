@@ -19,7 +19,7 @@ Scenario defaultScenario()
     s.title = "8×8×8 mesh: minimum-TCD broadcast from an eye";
     s.topology = Topology::mesh({8, 8, 8});
     s.algorithm = "cang-wu";
-    // E(1) of the 8×8×8 mesh (spec mesh-tcd §2: a_3 = 2, eyes at 2 or 5 in every dimension),
+    // E(1) of the 8×8×8 mesh (docs/papers/mesh-tcd.md §2: a_3 = 2, eyes at 2 or 5 in every dimension),
     // where the minimum TCD, OD = 525, is reached.
     s.source = s.topology.idUnchecked({2, 2, 2});
     s.params.set("mode", "optimal");

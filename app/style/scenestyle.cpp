@@ -1,4 +1,4 @@
-#include "scene/scenestyle.h"
+#include "style/scenestyle.h"
 
 #include "topocast/algorithms/figures.h"
 #include "topocast/analysis/holdings.h"
@@ -389,6 +389,17 @@ FrameStyle frameStyle(const Snapshot& snap, const std::vector<DrawnChannel>& cha
             }
     }
     return f;
+}
+
+Rgba simulatedLinkColour(const Palette& pal, std::size_t nodes, std::uint32_t messages, bool usedBefore)
+{
+    if (messages == 0)
+        return usedBefore ? pal.linkUsed : channelColours(ViewMode::Plain, pal, nodes).idle;
+    if (messages == 1)
+        return pal.inFlight;
+    if (messages == 2)
+        return mix(pal.inFlight, pal.contention, 0.5f);
+    return pal.contention;
 }
 
 } // namespace topocast::app

@@ -1,5 +1,5 @@
 #pragma once
-// Writing what the app exports: every file through one atomic save (QSaveFile: the old file
+// Writing what the app saves and exports: every file through one atomic save (QSaveFile: the old file
 // stays until the new one is complete), and one way to name a picture's size.
 
 #include <QByteArray>

@@ -1,4 +1,4 @@
-#include "panels/narration.h"
+#include "words/narration.h"
 
 #include "topocast/analysis/holdings.h"
 #include "topocast/analysis/reduction.h"

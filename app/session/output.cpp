@@ -1,4 +1,4 @@
-#include "export/output.h"
+#include "session/output.h"
 
 #include "topocast/model/error.h"
 

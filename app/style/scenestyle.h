@@ -173,6 +173,14 @@ FrameStyle frameStyle(const Snapshot& snap, const std::vector<DrawnChannel>& cha
 /// over the links' loads so far (`cumulativeHeat`) or in the step.
 QString legendTitle(const QString& modeText, const Snapshot* snap, ViewMode mode, bool cumulativeHeat);
 
+/// A link's colour in simulated time, by how many messages share it now: none (idle so far, or
+/// used earlier), one (in flight: all of its bandwidth), two (half each), three or more
+/// (contention).
+Rgba simulatedLinkColour(const Palette& palette, std::size_t nodes, std::uint32_t messages, bool usedBefore);
+/// The legend's link entries in simulated time (the colours simulatedLinkColour draws).
+void addSimulatedLinks(std::vector<std::pair<QColor, QString>>& entries, ViewMode mode, const Palette& palette,
+                       std::size_t nodes);
+
 /// Legend entries for a mode: (colour, text); `simulated`: the links as simulated time colours
 /// them (addSimulatedLinks) in place of the mode's channel colours.
 std::vector<std::pair<QColor, QString>> legendEntries(const Snapshot* snap, ViewMode mode, const Palette& palette,

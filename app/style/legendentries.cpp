@@ -1,9 +1,8 @@
 // The legend of each colour mode: its entries (colour, meaning) for exactly the colours the frame
 // draws (frameStyle), and the colour bar of the modes that map numbers to colours.
-#include "scene/scenestyle.h"
+#include "style/scenestyle.h"
 
-#include "scene/dataglyphs.h"
-#include "scene/simulatedframes.h"
+#include "style/dataglyphs.h"
 
 #include "topocast/algorithms/figures.h"
 #include "topocast/analysis/holdings.h"
@@ -289,6 +288,19 @@ QString legendTitle(const QString& modeText, const Snapshot* snap, ViewMode mode
         return modeText;
     return modeText +
            QStringLiteral(" (scale 0–%1)").arg(cumulativeHeat ? snap->metrics.maxLinkLoad : snap->metrics.maxStepLoad);
+}
+
+void addSimulatedLinks(std::vector<std::pair<QColor, QString>>& e, ViewMode mode, const Palette& pal, std::size_t nodes)
+{
+    e.emplace_back(simulatedLinkColour(pal, nodes, 0, false).toColor(), QStringLiteral("link idle so far"));
+    e.emplace_back(simulatedLinkColour(pal, nodes, 0, true).toColor(), QStringLiteral("link idle, used earlier"));
+    e.emplace_back(simulatedLinkColour(pal, nodes, 1, false).toColor(),
+                   QStringLiteral("one message: all of the link's bandwidth"));
+    e.emplace_back(simulatedLinkColour(pal, nodes, 2, false).toColor(),
+                   QStringLiteral("two messages share the link: half each"));
+    e.emplace_back(simulatedLinkColour(pal, nodes, 3, false).toColor(),
+                   QStringLiteral("three or more share it: a third or less each"));
+    e.emplace_back(messageColour(mode, pal, 0, false).toColor(), QStringLiteral("message (moving as simulated)"));
 }
 
 } // namespace topocast::app

@@ -1,8 +1,8 @@
-#include "session/startup.h"
+#include "launch/startup.h"
 
 #include "export/animationexport.h"
 #include "export/compareexport.h"
-#include "export/output.h"
+#include "session/output.h"
 #include "session/snapshot.h"
 
 #include "topocast/io/scenario_file.h"

@@ -1,6 +1,6 @@
 #pragma once
 
-#include "scene/scenestyle.h"
+#include "style/scenestyle.h"
 
 #include <QSize>
 #include <QString>

@@ -4,8 +4,8 @@
 // each step — an all-gather's nodes turn many-coloured, a scatter's relays hold their subtrees'
 // blocks, an all-reduce's bars grow as contributions are combined.
 
-#include "scene/scenestyle.h"
 #include "session/snapshot.h"
+#include "style/scenestyle.h"
 
 #include <vector>
 

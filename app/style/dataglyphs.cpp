@@ -1,4 +1,4 @@
-#include "scene/dataglyphs.h"
+#include "style/dataglyphs.h"
 
 #include "topocast/analysis/holdings.h"
 
