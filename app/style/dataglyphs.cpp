@@ -38,13 +38,17 @@ std::vector<GlyphCell> dataGlyphCells(const Snapshot& snap, StepNo step, const P
     const Rgba backing = mix(pal.background, pal.link, 0.45f);
     const Rgba plate = mix(pal.background, pal.link, 0.12f);
     const bool combining = combines(s.pattern());
+    // A chunk complete is a square in a ring of the message colour; a partial result of a
+    // reduction is a narrow bar on the dark backing, as tall as its share: the two differ in
+    // shape, not only in height (13 of 16 contributions is no longer a near-square).
+    const Rgba ring = pal.message;
+    const float side = cell - gap, rim = side * kGlyphRim, bar = side * kGlyphBarWidth;
     out.reserve(static_cast<std::size_t>(n * chunks * 2));
+    std::vector<float> share(chunks);
     for (NodeId v{}; v < n; ++v) {
-        auto place = [&](std::uint64_t c, float share, Rgba colour, int layer) {
-            const float x = left + cell * static_cast<float>(c % columns) + gap / 2;
-            const float y = top - cell * static_cast<float>(c / columns + 1) + gap / 2;
-            const float side = cell - gap;
-            out.push_back({v, x, y, side, side * share, colour, layer});
+        auto corner = [&](std::uint64_t c) {
+            return std::pair{left + cell * static_cast<float>(c % columns) + gap / 2,
+                             top - cell * static_cast<float>(c / columns + 1) + gap / 2};
         };
         // A plate under the grid hides the node's sphere and the channels behind it; the source's
         // (a root's) is in its colour, a frame round its glyph.
@@ -52,13 +56,18 @@ std::vector<GlyphCell> dataGlyphCells(const Snapshot& snap, StepNo step, const P
         out.push_back({v, left - frame, top - cell * static_cast<float>(rows) - frame, width + 2 * frame,
                        cell * static_cast<float>(rows) + 2 * frame,
                        hasRoot(s.pattern()) && v == s.source() ? pal.source : plate, -1});
-        for (std::uint64_t c = 0; c < chunks; ++c)
-            place(c, 1.0f, backing, 0);
-        for (const HeldBlock& b : snap.holdings->blocksAt(s, v, step)) {
-            if (b.chunk >= chunks)
-                continue;
-            const float share = combining ? static_cast<float>(b.sources.size()) / static_cast<float>(n) : 1.0f;
-            place(b.chunk, share, chunkColour(b.chunk, chunks), 1);
+        std::fill(share.begin(), share.end(), 0.0f);
+        for (const HeldBlock& b : snap.holdings->blocksAt(s, v, step))
+            if (b.chunk < chunks)
+                share[b.chunk] = combining ? static_cast<float>(b.sources.size()) / static_cast<float>(n) : 1.0f;
+        for (std::uint64_t c = 0; c < chunks; ++c) {
+            const auto [x, y] = corner(c);
+            const bool complete = share[c] >= 1.0f;
+            out.push_back({v, x, y, side, side, complete ? ring : backing, 0});
+            if (complete)
+                out.push_back({v, x + rim, y + rim, side - 2 * rim, side - 2 * rim, chunkColour(c, chunks), 1});
+            else if (share[c] > 0.0f)
+                out.push_back({v, x + (side - bar) / 2, y, bar, side * share[c], chunkColour(c, chunks), 1});
         }
     }
     return out;

@@ -15,6 +15,10 @@ namespace topocast::app {
 /// alone show the share of their final data (the cells would be too small to read).
 inline constexpr std::uint32_t kGlyphMaxNodes = 64;
 inline constexpr std::uint64_t kGlyphMaxChunks = 64;
+/// A complete chunk's ring (a share of its cell's side on each edge) and a partial result's bar
+/// width (a share of the side).
+inline constexpr float kGlyphRim = 0.14f;
+inline constexpr float kGlyphBarWidth = 0.4f;
 
 /// Whether the Data held mode draws glyphs for `snap`: holdings computed, at most kGlyphMaxNodes
 /// nodes and kGlyphMaxChunks chunks.
@@ -35,9 +39,11 @@ struct GlyphCell {
 Rgba chunkColour(std::uint64_t chunk, std::uint64_t chunks);
 
 /// The glyphs of every node at the end of `step` (0: before step 1): a grid of ⌈√C⌉ columns, one
-/// cell per chunk id in row order from the top left, at most `width` scene units wide. Every
-/// chunk has a dark backing cell; a chunk held is filled with its colour, a partial result of a
-/// reduction from the bottom up by the share of the N contributions it combines. A plate lies
+/// cell per chunk id in row order from the top left, at most `width` scene units wide. A chunk
+/// not held is a dark square; a chunk complete (held whole, or a partial result combining all N
+/// contributions) a square of its colour in a ring of the palette's message colour; a partial
+/// result of a reduction a narrow bar of its colour on the dark square, from the bottom up by the
+/// share of the N contributions it combines — shape, not only height, tells complete from partial. A plate lies
 /// under each grid, hiding the node's sphere: the source's (a gather's or reduce's root's) in its
 /// colour, a frame round its glyph. Empty where
 /// drawsDataGlyphs is false. O(N · C).

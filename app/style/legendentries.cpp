@@ -154,10 +154,11 @@ void addDataHeld(Entries& e, const Snapshot* snap, const Palette& pal)
             owner = QStringLiteral("coloured by its destination");
         else if (p == Pattern::Allgather || p == Pattern::Gather || p == Pattern::Alltoall)
             owner = QStringLiteral("coloured by its origin");
-        e.emplace_back(chunkColour(0, chunks).toColor(), QStringLiteral("square: a chunk held, %1").arg(owner));
+        e.emplace_back(chunkColour(0, chunks).toColor(),
+                       QStringLiteral("ringed square: a chunk complete, %1").arg(owner));
         if (combines(p))
             e.emplace_back(chunkColour(chunks / 2, chunks).toColor(),
-                           QStringLiteral("bar height: share of %1 contributions").arg(n));
+                           QStringLiteral("narrow bar: a partial sum, its height the share of %1").arg(n));
         e.emplace_back(mix(pal.background, pal.link, 0.45f).toColor(), QStringLiteral("dark square: not held yet"));
         return;
     }

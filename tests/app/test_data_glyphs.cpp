@@ -1,6 +1,7 @@
 // The Data held glyphs: on a network of at most 64 nodes and 64 chunks each
 // node carries a grid of its chunks — held ones in their chunk's colour, the rest dark — checked
-// against core Holdings at every step, with the partial sums of an all-reduce as bars by share,
+// against core Holdings at every step, a complete chunk a ringed square, the partial sums of an
+// all-reduce narrow bars by share,
 // the legend that explains them, and real frames that show the colours where the cells are.
 #include "helpers.h"
 #include "scene/arrowinstances.h"
@@ -74,7 +75,8 @@ TEST_CASE("data glyphs: on the ring of 8 all-gather every node starts with its o
         for (NodeId v{}; v < n; ++v) {
             const auto held = heldCells(cells, v);
             CHECK(held.size() == snap->holdings->countAt(v, StepNo{k}));
-            const auto blocks = snap->holdings->blocksAt(snap->schedule, v, StepNo{k});
+            auto blocks = snap->holdings->blocksAt(snap->schedule, v, StepNo{k});
+            std::sort(blocks.begin(), blocks.end(), [](const auto& a, const auto& b) { return a.chunk < b.chunk; });
             REQUIRE(blocks.size() == held.size());
             for (std::size_t i = 0; i < held.size(); ++i) {
                 CHECK(sameColour(held[i].colour, chunkColour(blocks[i].chunk, n)));
@@ -121,10 +123,27 @@ TEST_CASE("data glyphs: an all-reduce's partial sums are bars as tall as the sha
         for (NodeId v{}; v < n; ++v) {
             const auto held = heldCells(cells, v);
             REQUIRE(held.size() == chunks); // a partial of every chunk from the start
+            std::vector<GlyphCell> backing;
+            for (const GlyphCell& b : cells)
+                if (b.node == v && b.layer == 0)
+                    backing.push_back(b);
+            REQUIRE(backing.size() == chunks);
             for (std::uint64_t c = 0; c < chunks; ++c) {
                 const auto& cell = held[c];
+                const float side = backing[c].width;
                 const std::uint32_t combined = snap->holdings->partialSizeAt(v, c, StepNo{k});
-                CHECK(cell.height == Approx(cell.width * static_cast<float>(combined) / n));
+                // Complete: a square in a ring of the message colour. Partial: a narrow bar on the
+                // dark square, as tall as its share — never a near-square, whatever the share.
+                const bool complete = combined == n;
+                CHECK(sameColour(backing[c].colour, Palette::normal().message) == complete);
+                if (complete) {
+                    CHECK(cell.height == Approx(cell.width));
+                    CHECK(cell.width == Approx(side * (1 - 2 * kGlyphRim)));
+                } else {
+                    CHECK(cell.width == Approx(side * kGlyphBarWidth));
+                    CHECK(cell.height == Approx(side * static_cast<float>(combined) / n));
+                    CHECK(cell.width < 0.6f * (side * (1 - 2 * kGlyphRim)));
+                }
                 partial += combined > 1 && combined < n ? 1 : 0;
                 if (k == 0)
                     CHECK(combined == 1);
@@ -145,7 +164,7 @@ TEST_CASE("data glyphs: the legend explains the squares, with no colour bar, and
     auto says = [&](const auto& entries, const QString& text) {
         return std::any_of(entries.begin(), entries.end(), [&](const auto& e) { return e.second == text; });
     };
-    CHECK(says(legend, QStringLiteral("square: a chunk held, coloured by its origin")));
+    CHECK(says(legend, QStringLiteral("ringed square: a chunk complete, coloured by its origin")));
     CHECK(says(legend, QStringLiteral("dark square: not held yet")));
     CHECK_FALSE(says(legend, QStringLiteral("holds none of it yet")));
     CHECK_FALSE(legendBar(ring.get(), ViewMode::DataHeld, true, pal));
@@ -163,7 +182,7 @@ TEST_CASE("data glyphs: the legend explains the squares, with no colour bar, and
             CHECK(sameColour(c.colour, pal.source) == (c.node == NodeId{0}));
     CHECK(std::count_if(cells.begin(), cells.end(), [](const GlyphCell& c) { return c.layer == -1; }) == 16);
     CHECK(says(legendEntries(scatter.get(), ViewMode::DataHeld, pal),
-               QStringLiteral("square: a chunk held, coloured by its destination")));
+               QStringLiteral("ringed square: a chunk complete, coloured by its destination")));
 
     // 128 nodes: no glyphs, the nodes' share colours and their colour bar.
     Scenario big = test::scenario("hypercube:7", "sbnt");
