@@ -148,17 +148,17 @@ void addDataHeld(Entries& e, const Snapshot* snap, const Palette& pal)
         const Schedule& s = snap->schedule;
         const std::uint64_t chunks = chunkCount(s);
         const Pattern p = s.pattern();
-        // Short lines: the legend's width is taken from the 3-D view.
-        QString owner = QStringLiteral("one colour per chunk");
+        // Short lines (at most 33 characters): the dock's legend does not wrap, and its width is
+        // what the 3-D view leaves.
+        QString whole = QStringLiteral("ringed: a whole chunk");
         if (p == Pattern::Scatter || p == Pattern::ReduceScatter)
-            owner = QStringLiteral("coloured by its destination");
+            whole = QStringLiteral("ringed: a whole chunk, by target");
         else if (p == Pattern::Allgather || p == Pattern::Gather || p == Pattern::Alltoall)
-            owner = QStringLiteral("coloured by its origin");
-        e.emplace_back(chunkColour(0, chunks).toColor(),
-                       QStringLiteral("ringed square: a chunk complete, %1").arg(owner));
+            whole = QStringLiteral("ringed: a whole chunk, by origin");
+        e.emplace_back(chunkColour(0, chunks).toColor(), whole);
         if (combines(p))
             e.emplace_back(chunkColour(chunks / 2, chunks).toColor(),
-                           QStringLiteral("narrow bar: a partial sum, its height the share of %1").arg(n));
+                           QStringLiteral("bar: partial sum, share of %1").arg(n));
         e.emplace_back(mix(pal.background, pal.link, 0.45f).toColor(), QStringLiteral("dark square: not held yet"));
         return;
     }
