@@ -309,7 +309,7 @@ int runWindow(QApplication& app, const QCommandLineParser& parser, const Options
     if (parser.isSet(o.lesson)) {
         bool ok = false;
         const int n = parser.value(o.lesson).toInt(&ok);
-        if (!ok || n < 1 || !openLesson(window, static_cast<std::size_t>(n - 1))) {
+        if (!ok || n < 1 || !openLesson(window.parts(), static_cast<std::size_t>(n - 1))) {
             const std::optional<LessonBook> book = appLessons();
             std::fprintf(stderr, "topocast: --lesson %s: there is no such lesson; File ▸ Lessons has 1 to %d\n",
                          qPrintable(parser.value(o.lesson)), book ? static_cast<int>(book->lessons.size()) : 0);
@@ -319,11 +319,11 @@ int runWindow(QApplication& app, const QCommandLineParser& parser, const Options
     auto* planes = window.findChild<QAction*>(QStringLiteral("planesAction"));
     auto* compareAction = window.findChild<QAction*>(QStringLiteral("compareAction"));
     if (parser.isSet(o.tour))
-        (new GettingStarted(window, planes, compareAction))->show();
+        (new GettingStarted(window.parts(), planes, compareAction))->show();
     else if (!parser.isSet(o.windowShot) && !parser.isSet(o.scenario) && !parser.isSet(o.lesson) &&
              !parser.isSet(o.schedule) && parser.positionalArguments().isEmpty())
-        openTourOnFirstStart(window, planes, compareAction); // a plain first start
-    if (parser.isSet(o.mode))                                // else the scenario's own colour mode (openScenario)
+        openTourOnFirstStart(window.parts(), planes, compareAction); // a plain first start
+    if (parser.isSet(o.mode)) // else the scenario's own colour mode (openScenario)
         window.setViewMode(mode);
     if (parser.isSet(o.present))
         window.setPresentationMode(true);

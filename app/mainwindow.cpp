@@ -16,7 +16,6 @@
 #include "session/session.h"
 #include "timeline/timeline.h"
 #include "timeline/timelinebar.h"
-#include "window/compareflow.h"
 #include "window/fileactions.h"
 #include "window/grab.h"
 #include "window/hovertips.h"
@@ -28,6 +27,7 @@
 #include "window/statusreport.h"
 #include "window/timesizedock.h"
 #include "window/viewcontrols.h"
+#include "window/workspace.h"
 #include "words/narration.h"
 
 #include "topocast/model/error.h"
@@ -63,27 +63,31 @@ MainWindow::MainWindow(bool useSettings, QWidget* parent) : QMainWindow(parent)
     m_applyTimer->setInterval(120);
     connect(m_applyTimer, &QTimer::timeout, this, &MainWindow::applyPanel);
     connect(m_panel, &ScenarioPanel::edited, m_applyTimer, qOverload<>(&QTimer::start));
+    buildFindingsDock(scenarioDock);
     connectSession();
     connectViews();
-    buildFindingsDock(scenarioDock);
     addTimeSizeDock(this, m_session);
     addLinksDock(this, m_session, m_scene, m_timeline, [this] { updateNarration(), updateLegend(); });
-    m_compareFlow = new CompareFlow(
-        this, {m_session, m_scene, m_narration, m_compare, m_findings},
-        [this](SnapshotPtr snap) {
-            m_panel->setScenario(m_session->requestedScenario()); // A again
-            showSnapshot(std::move(snap));
-        },
-        [this](const QString& message) { showError(message); });
     m_files = new FileActions(this,
-                              {m_session, m_timeline, m_scene, m_viewControls, m_compareFlow, m_compare, m_findings,
-                               m_findingsDock, m_measured, m_measuredPanel, m_memory},
+                              {m_session, m_timeline, m_scene, m_viewControls, m_workspace, m_findings, m_findingsDock,
+                               m_measured, m_measuredPanel, m_memory},
                               {[this](const QString& message) { showError(message); }, [this] { m_error->hide(); },
                                [this] { updateNarration(); }});
     buildExportAndPredict();
-    buildMenus();
     m_presentation = new Presentation(this, {m_side, m_measuredPanel, m_presentLegend, m_narration, m_scene, m_compare},
                                       [this] { updateLegend(); });
+    m_parts = {this,
+               m_session,
+               m_timeline,
+               m_scene,
+               m_workspace,
+               m_files,
+               m_export,
+               m_predict,
+               m_presentation,
+               m_status,
+               [this](NodeId source) { chooseSource(source); }};
+    buildMenus();
     keepOnScreen(this, QSize(1400, 900));
 }
 
@@ -157,18 +161,18 @@ QDockWidget* MainWindow::buildScenarioDock()
     return dock;
 }
 
-/// The session's results and errors, and the status bar while it computes.
+/// The workspace's results and errors, and the status bar while the session computes.
 void MainWindow::connectSession()
 {
-    connect(m_session, &Session::scheduleReady, this, &MainWindow::showSnapshot);
+    m_workspace = new Workspace(this, {m_session, m_scene, m_narration, m_compare, m_findings, m_memory});
+    connect(m_workspace, &Workspace::shown, this, &MainWindow::showSnapshot);
+    connect(m_workspace, &Workspace::failed, this, &MainWindow::showError);
+    // The panel and the metrics table are views of the scenario being edited.
+    connect(m_workspace, &Workspace::editedScenarioChanged, m_panel, &ScenarioPanel::setScenario);
+    connect(m_workspace, &Workspace::activeSnapshotChanged, m_metrics, &MetricsModel::setSnapshot);
     connect(m_session, &Session::failed, this, &MainWindow::showError);
-    m_status = new StatusReport(this, m_session, m_scene, [this] { return compareMode(); });
-
-    // The panel is a view of the scenario being edited (the split view's active side while it shows).
-    connect(m_session, &Session::requestChanged, this, [this](const Scenario& s) {
-        if (!compareMode())
-            m_panel->setScenario(s);
-    });
+    m_status = new StatusReport(this, m_session, m_scene);
+    connect(m_workspace, &Workspace::splitChanged, m_status, [this](bool split) { m_status->setViewShown(!split); });
     connect(m_session, &Session::cancelled, this, [this] {
         statusBar()->showMessage(QStringLiteral("cancelled; still showing the previous scenario"), 8000);
     });
@@ -191,13 +195,6 @@ void MainWindow::connectViews()
     connect(m_viewControls, &ViewControls::cumulativeToggled, m_scene, &SceneView::setCumulativeHeat);
     connect(m_viewControls, &ViewControls::modeChanged, m_compare, &CompareView::setMode);
     connect(m_viewControls, &ViewControls::cumulativeToggled, m_compare, &CompareView::setCumulativeHeat);
-    connect(m_compare, &CompareView::activeScenarioChanged, this, [this](const Scenario& s) {
-        if (!compareMode())
-            return;
-        m_panel->setScenario(s); // the panel and the metrics table follow the side being edited
-        if (auto snap = m_compare->session(m_compare->activeSide())->snapshot())
-            m_metrics->setSnapshot(snap);
-    });
     connect(m_compare, &CompareView::failed, this, &MainWindow::showError);
     connect(m_compare, &CompareView::compareReady, this, [this](CompareSnapshotPtr cmp) {
         m_error->hide();
@@ -225,11 +222,7 @@ void MainWindow::buildFindingsDock(QDockWidget* scenarioDock)
 void MainWindow::buildExportAndPredict()
 {
     m_export = new ExportActions(this, m_session, m_timeline, m_scene, m_charts);
-    m_export->setCompareSource([this]() -> std::pair<CompareSnapshotPtr, OrbitCamera::State> {
-        if (!compareMode() || !m_compare->compareSnapshot())
-            return {};
-        return {m_compare->compareSnapshot(), m_compare->sceneView(0)->camera().state()};
-    });
+    m_export->setCompareSource([this] { return m_workspace->compareExport(); });
     connect(m_export, &ExportActions::reported, this, [this](const QString& m) { statusBar()->showMessage(m, 15000); });
     m_predict = new PredictMode(this, m_session, m_timeline, m_scene);
     connect(m_predict, &PredictMode::changed, this, &MainWindow::updateNarration);
@@ -249,19 +242,13 @@ void MainWindow::closeEvent(QCloseEvent* event)
 
 void MainWindow::buildMenus()
 {
-    m_menus = std::make_unique<MainMenus>(buildMainMenus(*this));
+    m_menus = std::make_unique<MainMenus>(buildMainMenus(m_parts));
     m_memory->setRecentMenu(m_menus->recent, [this](const QString& path) { openScenario(path); });
     m_viewControls->setExplodeAction(m_menus->explode);
     m_status->setFrameTimeAction(m_menus->frameTime);
-    m_compareFlow->setAction(m_menus->compare);
+    m_workspace->setAction(m_menus->compare);
 }
 
-QString MainWindow::narration() const
-{
-    if (compareMode())
-        return m_compare->metrics()->narration(0) + QLatin1Char('\n') + m_compare->metrics()->narration(1);
-    return m_narration->text();
-}
 QString MainWindow::errorText() const
 {
     return m_error->isHidden() ? QString() : m_error->text();
@@ -270,24 +257,11 @@ QString MainWindow::errorText() const
 void MainWindow::applyPanel()
 {
     // The panel edits the split view's active side, else the session's scenario.
-    const bool split = compareMode();
-    Scenario s;
     try {
-        s = m_panel->scenario(split ? m_compare->sideScenario(m_compare->activeSide())
-                                    : m_session->requestedScenario());
+        m_workspace->edit(m_panel->scenario(m_workspace->editedScenario()));
     } catch (const Error& e) {
         showError(QString::fromStdString(e.what()));
-        return;
     }
-    if (split) {
-        m_compare->setActiveScenario(s);
-        return;
-    }
-    // Compared with the latest request, not the scenario shown: an edit back to what is shown
-    // while another edit computes is a new request too.
-    if (s == m_session->requestedScenario())
-        return;
-    m_session->setScenario(s);
 }
 
 void MainWindow::chooseSource(NodeId source)
@@ -316,16 +290,8 @@ void MainWindow::chooseSource(NodeId source)
 
 void MainWindow::showSnapshot(SnapshotPtr snap)
 {
-    if (compareMode()) { // A for the single view, ready for when the split view is turned off
-        m_scene->setSnapshot(snap);
-        if (m_compare->activeSide() == 0) // the table shows the side the panel edits
-            m_metrics->setSnapshot(snap);
-        m_memory->remember(snap->scenario);
-        return;
-    }
     m_error->hide();
     const QString dropped = m_measured->closeUnlessOf(*snap);
-    m_metrics->setSnapshot(snap);
     m_scene->setSnapshot(snap);
     m_menus->follow(*snap, m_scene->orthographic());
     m_timeline->setStepCount(static_cast<int>(snap->stepCount())); // keeps the step, or the opened file's
@@ -334,8 +300,6 @@ void MainWindow::showSnapshot(SnapshotPtr snap)
     updateNarration();
     updateLegend();
     statusBar()->showMessage(snapshotStatus(*snap) + dropped);
-    if (snap->scheduleFile.isEmpty()) // a schedule from a file cannot be rebuilt
-        m_memory->remember(snap->scenario);
 }
 
 void MainWindow::showError(const QString& message)
@@ -362,12 +326,10 @@ void MainWindow::updateNarration()
 void MainWindow::updateLegend()
 {
     // Side by side: side A's pattern and data say which entries apply (no source for an all-reduce).
-    SnapshotPtr snap = m_session->snapshot();
-    if (compareMode() && m_compare->compareSnapshot())
-        snap = m_compare->compareSnapshot()->a;
+    const SnapshotPtr snap = m_workspace->legendSnapshot();
     const ViewMode mode = m_scene->mode();
     const QString title = legendTitle(m_viewControls->modeText(), snap.get(), mode, m_viewControls->cumulative());
-    const bool simulated = !compareMode() && m_scene->simulation(); // the links say what they carry now
+    const bool simulated = m_workspace->showsSimulation(); // the links say what they carry now
     const auto entries = legendEntries(snap.get(), mode, m_scene->palette(), simulated);
     const auto bar = simulated && mode == ViewMode::Heatmap
                          ? std::nullopt
@@ -376,21 +338,6 @@ void MainWindow::updateLegend()
     m_legend->setColourBar(mode == ViewMode::TcdMap ? std::nullopt : bar); // the source map panel has its own
     m_presentLegend->setEntries(entries, title);
     m_presentLegend->setColourBar(bar);
-}
-
-bool MainWindow::compareMode() const
-{
-    return m_compareFlow && m_compareFlow->isOn();
-}
-
-QImage MainWindow::grabWindow()
-{
-    if (compareMode()) {
-        const auto frames = m_compare->captureFrames();
-        return grabWithViews(
-            this, {{m_compare->sceneView(0)->widget(), frames[0]}, {m_compare->sceneView(1)->widget(), frames[1]}});
-    }
-    return grabWithViews(this, {{m_scene->widget(), m_scene->captureFrame()}});
 }
 
 } // namespace topocast::app

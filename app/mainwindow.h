@@ -2,12 +2,13 @@
 
 #include "session/snapshot.h"
 #include "style/scenestyle.h"
-#include "window/compareflow.h"
 #include "window/fileactions.h"
 #include "window/mainmenus.h"
 #include "window/presentation.h"
 #include "window/statusreport.h"
 #include "window/viewcontrols.h"
+#include "window/windowparts.h"
+#include "window/workspace.h"
 
 #include <QElapsedTimer>
 #include <QMainWindow>
@@ -70,17 +71,20 @@ public:
     PredictMode* predictMode() const { return m_predict; }
     /// View ▸ Compare: the split view (created with the window, shown while compare mode is on).
     CompareView* compareView() const { return m_compare; }
-    bool compareMode() const;
+    /// One session in the single view or two side by side, and which the panel edits.
+    Workspace* workspace() const { return m_workspace; }
+    /// The parts the menus, lessons and tour work through.
+    const WindowParts& parts() const { return m_parts; }
     /// Turns the split view on (A = the scenario shown, B = its compare side or a copy of A) or
     /// off (the single view shows A, keeping B as its compare side for the next time).
-    void setCompareMode(bool on) { m_compareFlow->setOn(on); }
+    void setCompareMode(bool on) { m_workspace->setSplit(on); }
     /// Opens a scenario with a compare side in the split view; false (and a message) if refused.
-    bool openCompare(const Scenario& scenario) { return m_compareFlow->open(scenario); }
+    bool openCompare(const Scenario& scenario) { return m_workspace->open(scenario); }
     /// The split view with the schedule read from a file (File ▸ Open schedule) as A and
     /// topocast's own algorithm for its collective on its network as B (another than the file's
     /// when there is one); false (and a message) when no algorithm builds that collective there.
-    bool compareOpenedFile() { return m_compareFlow->compareOpenedFile(); }
-    QString narration() const;
+    bool compareOpenedFile() { return m_workspace->compareOpenedFile(); }
+    QString narration() const { return m_workspace->narration(); }
     QString errorText() const;
 
     /// Opens a scenario file; false (and a message) if it cannot be read.
@@ -121,7 +125,7 @@ public:
     LegendWidget* legend() const { return m_legend; }
     /// The whole window as an image, with the 3-D view's captured frame painted in (a plain
     /// QWidget::grab leaves the native 3-D window out). Null if no frame could be rendered.
-    QImage grabWindow();
+    QImage grabWindow() { return m_workspace->grab(); }
     void setViewMode(ViewMode mode) { m_viewControls->setMode(mode); }
 
 public slots:
@@ -174,9 +178,10 @@ private:
     StatusReport* m_status = nullptr;       ///< the status bar's busy bar, hidden receivers, frame time
     ViewControls* m_viewControls = nullptr; ///< colour mode, cumulative heat, explode, slice
     Presentation* m_presentation = nullptr;
-    std::unique_ptr<MainMenus> m_menus;   ///< the actions kept in step with what is shown
-    CompareFlow* m_compareFlow = nullptr; ///< when the split view shows what
-    FileActions* m_files = nullptr;       ///< scenarios, schedules and measured times in and out
+    std::unique_ptr<MainMenus> m_menus; ///< the actions kept in step with what is shown
+    Workspace* m_workspace = nullptr;   ///< the single view or the split one, and what each shows
+    FileActions* m_files = nullptr;     ///< scenarios, schedules and measured times in and out
+    WindowParts m_parts;                ///< the above, for the menus, lessons and tour
 };
 
 } // namespace topocast::app

@@ -8,9 +8,9 @@
 #include "session/openschedule.h"
 #include "session/session.h"
 #include "timeline/timeline.h"
-#include "window/compareflow.h"
 #include "window/scenariomemory.h"
 #include "window/viewcontrols.h"
+#include "window/workspace.h"
 
 #include "topocast/model/error.h"
 
@@ -59,10 +59,10 @@ bool FileActions::openScenario(const Scenario& s)
             return false;
         }
         startAsItself(s);
-        return m_parts.compareFlow->open(s);
+        return m_parts.workspace->open(s);
     }
     startAsItself(s);
-    m_parts.compareFlow->setOn(false);
+    m_parts.workspace->setSplit(false);
     m_parts.session->setScenario(s);
     return true;
 }
@@ -71,7 +71,7 @@ bool FileActions::openSchedule(const QString& path, std::optional<Topology> topo
 {
     Session* session = m_parts.session;
     try {
-        m_parts.compareFlow->setOn(false); // a file's schedule is shown in the single view
+        m_parts.workspace->setSplit(false); // a file's schedule is shown in the single view
         if (!topology) {
             const TopologyNeed need = scheduleFileTopology(path, session->scenario().topology);
             topology = need.given;
@@ -118,7 +118,7 @@ bool FileActions::openMeasured(const QString& path)
 bool FileActions::saveScenario(const QString& path)
 {
     try {
-        Scenario s = m_parts.compareFlow->isOn() ? m_parts.compare->scenario() : m_parts.session->scenario();
+        Scenario s = m_parts.workspace->savedScenario();
         s.view.mode = viewModeName(m_parts.scene->mode()).toStdString();
         s.view.step = m_parts.timeline->step();
         topocast::saveScenario(s, path.toStdString());

@@ -17,8 +17,6 @@ class QMainWindow;
 
 namespace topocast::app {
 
-class CompareFlow;
-class CompareView;
 class FindingsPanel;
 class MeasuredModel;
 class MeasuredPanel;
@@ -27,6 +25,7 @@ class SceneView;
 class Session;
 class Timeline;
 class ViewControls;
+class Workspace;
 
 class FileActions : public QObject {
     Q_OBJECT
@@ -36,8 +35,7 @@ public:
         Timeline* timeline = nullptr;
         SceneView* scene = nullptr;
         ViewControls* viewControls = nullptr;
-        CompareFlow* compareFlow = nullptr;
-        CompareView* compare = nullptr;
+        Workspace* workspace = nullptr;
         FindingsPanel* findings = nullptr;
         QDockWidget* findingsDock = nullptr;
         MeasuredModel* measured = nullptr;

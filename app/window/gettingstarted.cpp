@@ -1,15 +1,16 @@
 #include "window/gettingstarted.h"
 
-#include "mainwindow.h"
 #include "practice/predictmode.h"
 #include "scene/sceneview.h"
 #include "session/session.h"
 #include "timeline/timeline.h"
+#include "window/fileactions.h"
 
 #include <QAction>
 #include <QCloseEvent>
 #include <QHBoxLayout>
 #include <QLabel>
+#include <QMainWindow>
 #include <QPushButton>
 #include <QSettings>
 #include <QTimer>
@@ -56,8 +57,8 @@ constexpr std::array<Page, 6> kPages = {{
 
 } // namespace
 
-GettingStarted::GettingStarted(MainWindow& window, QAction* layoutAction, QAction* compare)
-    : QDockWidget(QStringLiteral("Getting started"), &window), m_window(window), m_layout(layoutAction),
+GettingStarted::GettingStarted(const WindowParts& window, QAction* layoutAction, QAction* compare)
+    : QDockWidget(QStringLiteral("Getting started"), window.window), m_parts(window), m_layout(layoutAction),
       m_compare(compare)
 {
     setAttribute(Qt::WA_DeleteOnClose);
@@ -101,12 +102,10 @@ GettingStarted::GettingStarted(MainWindow& window, QAction* layoutAction, QActio
     layout->addLayout(words, 1);
     layout->addLayout(buttons);
     setWidget(body);
-    window.addDockWidget(Qt::BottomDockWidgetArea, this);
+    window.window->addDockWidget(Qt::BottomDockWidgetArea, this);
 
-    m_before = window.session()->requestedScenario();
-    if (m_window.compareMode())
-        m_window.setCompareMode(false);
-    m_window.openScenario(defaultScenario());
+    m_before = window.session->requestedScenario();
+    m_parts.files->openScenario(defaultScenario()); // in the single view
     showPage(0);
 }
 
@@ -162,7 +161,7 @@ void GettingStarted::showPage(int page)
 
 void GettingStarted::showMe()
 {
-    Timeline* timeline = m_window.timeline();
+    Timeline* timeline = m_parts.timeline;
     switch (m_page) {
     case 0:
         timeline->first();
@@ -174,7 +173,7 @@ void GettingStarted::showMe()
         timeline->stepForward();
         break;
     case 2:
-        m_window.chooseSource(NodeId{0});
+        m_parts.chooseSource(NodeId{0});
         break;
     case 3:
         m_layout->trigger();
@@ -186,28 +185,28 @@ void GettingStarted::showMe()
         m_compare->setChecked(false);
         timeline->pause();
         timeline->first();
-        m_window.predictMode()->setActive(true);
+        m_parts.predict->setActive(true);
         break;
     default:
         break;
     }
     // Whatever the step opened (the Predict panel, the second side), the network is framed again
     // once the window has laid itself out.
-    QTimer::singleShot(0, this, [this] { m_window.sceneView()->resetView(); });
+    QTimer::singleShot(0, this, [this] { m_parts.scene->resetView(); });
 }
 
 void GettingStarted::closeEvent(QCloseEvent* event)
 {
-    if (m_window.predictMode()->isActive())
-        m_window.predictMode()->setActive(false);
+    if (m_parts.predict->isActive())
+        m_parts.predict->setActive(false);
     m_compare->setChecked(false);
-    if (m_before && !(*m_before == m_window.session()->requestedScenario()))
-        m_window.openScenario(*m_before);
+    if (m_before && !(*m_before == m_parts.session->requestedScenario()))
+        m_parts.files->openScenario(*m_before);
     m_before.reset();
     QDockWidget::closeEvent(event);
 }
 
-bool openTourOnFirstStart(MainWindow& window, QAction* layout, QAction* compare)
+bool openTourOnFirstStart(const WindowParts& window, QAction* layout, QAction* compare)
 {
     QSettings settings;
     if (settings.value(QStringLiteral("tourShown"), false).toBool())

@@ -5,6 +5,8 @@
 // again; the scenario that was open comes back when the tour closes. It opens by itself on the
 // first start (openTourOnFirstStart).
 
+#include "window/windowparts.h"
+
 #include "topocast/scenario/scenario.h"
 
 #include <QDockWidget>
@@ -17,8 +19,6 @@ class QPushButton;
 
 namespace topocast::app {
 
-class MainWindow;
-
 class GettingStarted : public QDockWidget {
     Q_OBJECT
 
@@ -26,7 +26,7 @@ public:
     /// Opens the default scenario in `window` and shows page 1 in a dock under the view (object name
     /// "tourDock"); `layout` and `compare` are View ▸ Planes side by side and View ▸ Compare side
     /// by side. Deletes itself when closed.
-    GettingStarted(MainWindow& window, QAction* layout, QAction* compare);
+    GettingStarted(const WindowParts& window, QAction* layout, QAction* compare);
 
     /// The pages, in order; page(i) the one shown.
     static int pageCount();
@@ -49,7 +49,7 @@ private:
     /// Makes the text's label as tall as the longest page's text needs at its width.
     void fitText();
 
-    MainWindow& m_window;
+    WindowParts m_parts;
     QAction* m_layout;
     QAction* m_compare;
     std::optional<Scenario> m_before; ///< the scenario open before the tour, put back at its end
@@ -62,6 +62,6 @@ private:
 
 /// Opens the tour when `window` starts for the first time (no "tourShown" in the settings) and
 /// records that it has; true when it opened it. main() calls it for an interactive start.
-bool openTourOnFirstStart(MainWindow& window, QAction* layout, QAction* compare);
+bool openTourOnFirstStart(const WindowParts& window, QAction* layout, QAction* compare);
 
 } // namespace topocast::app

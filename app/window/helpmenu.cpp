@@ -1,6 +1,5 @@
 #include "helpmenu.h"
 
-#include "mainwindow.h"
 #include "window/gettingstarted.h"
 #include "window/mainmenus.h"
 
@@ -147,12 +146,13 @@ QString aboutHtml()
              QString::fromLatin1(qVersion()));
 }
 
-QMenu* buildHelpMenu(MainWindow& window, const MainMenus& menus)
+QMenu* buildHelpMenu(const WindowParts& parts, const MainMenus& menus)
 {
+    QMainWindow& window = *parts.window;
     QMenu* help = window.menuBar()->addMenu(QStringLiteral("&Help"));
     QObject::connect(help->addAction(QStringLiteral("&Getting started")), &QAction::triggered, &window,
-                     [&window, layout = menus.planes, compare = menus.compare] {
-                         (new GettingStarted(window, layout, compare))->show();
+                     [parts, layout = menus.planes, compare = menus.compare] {
+                         (new GettingStarted(parts, layout, compare))->show();
                      });
     QAction* guide = help->addAction(QStringLiteral("&User guide"));
     guide->setShortcut(QKeySequence::HelpContents);

@@ -3,6 +3,8 @@
 // guides in a reader, every shortcut the window's menus hold (read from the actions themselves, so the list cannot
 // drift) with the view's own keys and mouse, and the version, licence and papers.
 
+#include "window/windowparts.h"
+
 #include <QString>
 
 class QMainWindow;
@@ -11,12 +13,11 @@ class QTextBrowser;
 
 namespace topocast::app {
 
-class MainWindow;
 struct MainMenus;
 
-/// Adds the Help menu to `window`'s menu bar (after the menus already there); the tour drives
-/// `menus`' explode and compare actions.
-QMenu* buildHelpMenu(MainWindow& window, const MainMenus& menus);
+/// Adds the Help menu to `parts.window`'s menu bar (after the menus already there); the tour
+/// drives `menus`' planes and compare actions.
+QMenu* buildHelpMenu(const WindowParts& parts, const MainMenus& menus);
 
 /// Help ▸ User guide's document (F1), for teachers and students, and Help ▸ Developers' guide's.
 inline constexpr const char* kUserGuide = "user-guide.md";

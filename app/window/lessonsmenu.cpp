@@ -1,7 +1,8 @@
 #include "window/lessonsmenu.h"
 
-#include "mainwindow.h"
 #include "panels/lessonpanel.h"
+#include "window/fileactions.h"
+#include "window/mainmenus.h"
 
 #include "topocast/io/scenario_file.h"
 #include "topocast/model/error.h"
@@ -11,6 +12,7 @@
 #include <QDockWidget>
 #include <QFile>
 #include <QFileInfo>
+#include <QMainWindow>
 #include <QMenu>
 
 #include <set>
@@ -22,15 +24,16 @@ namespace {
 /// The preset file called `name` (without .json) among `files`; empty when there is none.
 QString presetFile(const QString& name)
 {
-    for (const QString& f : MainWindow::presetFiles())
+    for (const QString& f : presetScenarioFiles())
         if (QFileInfo(f).completeBaseName() == name)
             return f;
     return {};
 }
 
 /// The Lesson dock of `window`, made on first use (a tab over the scenario panel).
-LessonPanel* lessonPanel(MainWindow& window)
+LessonPanel* lessonPanel(const WindowParts& parts)
 {
+    QMainWindow& window = *parts.window;
     if (auto* dock = window.findChild<QDockWidget*>(QStringLiteral("lessonDock")))
         return static_cast<LessonPanel*>(dock->widget());
     auto* panel = new LessonPanel;
@@ -43,15 +46,15 @@ LessonPanel* lessonPanel(MainWindow& window)
     window.addDockWidget(Qt::LeftDockWidgetArea, dock);
     if (auto* scenario = window.findChild<QDockWidget*>(QStringLiteral("scenarioDock")))
         window.tabifyDockWidget(scenario, dock);
-    QObject::connect(panel, &LessonPanel::openPreset, &window, [&window](const QString& name) {
+    QObject::connect(panel, &LessonPanel::openPreset, &window, [files = parts.files](const QString& name) {
         const QString file = presetFile(name);
         if (!file.isEmpty())
-            window.openScenario(file);
+            files->openScenario(file);
     });
     return panel;
 }
 
-void addPresetAction(MainWindow& window, QMenu* menu, const QString& file)
+void addPresetAction(const WindowParts& parts, QMenu* menu, const QString& file)
 {
     // Each preset by its title, its one-line description beside it as tooltip and status tip.
     QString title = QFileInfo(file).completeBaseName(), description;
@@ -62,7 +65,7 @@ void addPresetAction(MainWindow& window, QMenu* menu, const QString& file)
         description = QString::fromStdString(sc.description);
     } catch (const Error&) { // listed by file name; opening it says what is wrong
     }
-    QAction* a = menu->addAction(title, &window, [&window, file] { window.openScenario(file); });
+    QAction* a = menu->addAction(title, parts.window, [files = parts.files, file] { files->openScenario(file); });
     a->setToolTip(description.isEmpty() ? title : description);
     a->setStatusTip(description);
 }
@@ -94,7 +97,7 @@ std::optional<LessonBook> appLessons(QString* error)
     }
 }
 
-bool openLesson(MainWindow& window, std::size_t index)
+bool openLesson(const WindowParts& window, std::size_t index)
 {
     const std::optional<LessonBook> book = appLessons();
     if (!book || index >= book->lessons.size())
@@ -108,7 +111,7 @@ bool openLesson(MainWindow& window, std::size_t index)
     return true;
 }
 
-QMenu* addLessonsMenu(MainWindow& window, QMenu* file, const std::optional<LessonBook>& book)
+QMenu* addLessonsMenu(const WindowParts& window, QMenu* file, const std::optional<LessonBook>& book)
 {
     QMenu* menu = file->addMenu(QStringLiteral("&Lessons"));
     menu->setToolTipsVisible(true);
@@ -121,14 +124,14 @@ QMenu* addLessonsMenu(MainWindow& window, QMenu* file, const std::optional<Lesso
     }
     for (std::size_t i = 0; i < book->lessons.size(); ++i) {
         QAction* a =
-            menu->addAction(lessonEntry(book->lessons[i], i), &window, [&window, i] { openLesson(window, i); });
+            menu->addAction(lessonEntry(book->lessons[i], i), window.window, [window, i] { openLesson(window, i); });
         a->setToolTip(QString::fromStdString(book->lessons[i].goal));
         a->setStatusTip(a->toolTip());
     }
     return menu;
 }
 
-void fillPresetsMenu(MainWindow& window, QMenu* presets, const QStringList& files,
+void fillPresetsMenu(const WindowParts& window, QMenu* presets, const QStringList& files,
                      const std::optional<LessonBook>& book)
 {
     std::set<QString> inLessons;

@@ -2,16 +2,18 @@
 #include "window/helpmenu.h"
 #include "window/lessonsmenu.h"
 
-#include "compare/compareview.h"
 #include "export/exportactions.h"
 #include "export/handout.h"
 #include "export/quiz.h"
 #include "export/webpage.h"
-#include "mainwindow.h"
 #include "practice/predictmode.h"
 #include "scene/sceneview.h"
 #include "session/session.h"
 #include "timeline/timeline.h"
+#include "window/fileactions.h"
+#include "window/presentation.h"
+#include "window/statusreport.h"
+#include "window/workspace.h"
 
 #include "topocast/io/scenario_file.h"
 #include "topocast/model/error.h"
@@ -23,6 +25,7 @@
 #include <QDockWidget>
 #include <QFileDialog>
 #include <QFileInfo>
+#include <QMainWindow>
 #include <QMenuBar>
 #include <QSignalBlocker>
 #include <QStatusBar>
@@ -32,34 +35,34 @@ namespace topocast::app {
 namespace {
 
 /// File: open, save, measured times, recent files, presets, export, quit.
-QMenu* buildFileMenu(MainWindow& w, MainMenus& menus)
+QMenu* buildFileMenu(const WindowParts& w, MainMenus& menus)
 {
-    QMenu* file = w.menuBar()->addMenu(QStringLiteral("&File"));
-    file->addAction(QStringLiteral("&Open scenario…"), QKeySequence::Open, &w, [&w] {
-        const QString path = QFileDialog::getOpenFileName(&w, QStringLiteral("Open scenario"), QString(),
+    QMenu* file = w.window->menuBar()->addMenu(QStringLiteral("&File"));
+    file->addAction(QStringLiteral("&Open scenario…"), QKeySequence::Open, w.window, [w] {
+        const QString path = QFileDialog::getOpenFileName(w.window, QStringLiteral("Open scenario"), QString(),
                                                           QStringLiteral("Scenarios (*.json)"));
         if (!path.isEmpty())
-            w.openScenario(path);
+            w.files->openScenario(path);
     });
-    file->addAction(QStringLiteral("Open sc&hedule…"), &w, [&w] {
+    file->addAction(QStringLiteral("Open sc&hedule…"), w.window, [w] {
         const QString path = QFileDialog::getOpenFileName(
-            &w, QStringLiteral("Open schedule"), QString(),
+            w.window, QStringLiteral("Open schedule"), QString(),
             QStringLiteral("Schedules (*.json *.csv *.xml *.goal);;MSCCL XML (*.xml);;GOAL programs (*.goal)"));
         if (!path.isEmpty())
-            w.openSchedule(path);
+            w.files->openSchedule(path, std::nullopt);
     });
-    file->addAction(QStringLiteral("&Save scenario as…"), QKeySequence::SaveAs, &w, [&w] {
-        const QString path = QFileDialog::getSaveFileName(&w, QStringLiteral("Save scenario"), QString(),
+    file->addAction(QStringLiteral("&Save scenario as…"), QKeySequence::SaveAs, w.window, [w] {
+        const QString path = QFileDialog::getSaveFileName(w.window, QStringLiteral("Save scenario"), QString(),
                                                           QStringLiteral("Scenarios (*.json)"));
         if (!path.isEmpty())
-            w.saveScenario(path);
+            w.files->saveScenario(path);
     });
-    file->addAction(QStringLiteral("Open &measured times…"), &w, [&w] {
+    file->addAction(QStringLiteral("Open &measured times…"), w.window, [w] {
         const QString path =
-            QFileDialog::getOpenFileName(&w, QStringLiteral("Open measured times (topocast-mpi --out)"), QString(),
-                                         QStringLiteral("Measured times (*.json)"));
+            QFileDialog::getOpenFileName(w.window, QStringLiteral("Open measured times (topocast-mpi --out)"),
+                                         QString(), QStringLiteral("Measured times (*.json)"));
         if (!path.isEmpty())
-            w.openMeasured(path);
+            w.files->openMeasured(path);
     });
     menus.recent = file->addMenu(QStringLiteral("Open &recent"));
     const std::optional<LessonBook> lessons = appLessons();
@@ -69,22 +72,22 @@ QMenu* buildFileMenu(MainWindow& w, MainMenus& menus)
     fillPresetsMenu(w, presets, presetScenarioFiles(), lessons);
     presets->setEnabled(!presets->isEmpty());
     file->addSeparator();
-    file->addMenu(w.exportActions()->menu());
-    addHandoutAction(w.exportActions()->menu(), &w, w.session(), w.exportActions(),
-                     [&w](const QString& m) { w.statusBar()->showMessage(m, 15000); });
-    addQuizAction(w.exportActions()->menu(), &w, w.session(), w.exportActions(),
-                  [&w](const QString& m) { w.statusBar()->showMessage(m, 15000); });
+    file->addMenu(w.exports->menu());
+    addHandoutAction(w.exports->menu(), w.window, w.session, w.exports,
+                     [w](const QString& m) { w.window->statusBar()->showMessage(m, 15000); });
+    addQuizAction(w.exports->menu(), w.window, w.session, w.exports,
+                  [w](const QString& m) { w.window->statusBar()->showMessage(m, 15000); });
     addWebPageAction(
-        w.exportActions()->menu(), &w,
-        [&w] {
-            if (const CompareSnapshotPtr cmp = w.compareView()->compareSnapshot(); w.compareMode() && cmp)
+        w.exports->menu(), w.window,
+        [w] {
+            if (const CompareSnapshotPtr cmp = w.workspace->compareExport().first)
                 return webPage(*cmp);
-            const SnapshotPtr snap = w.session()->snapshot();
+            const SnapshotPtr snap = w.session->snapshot();
             if (!snap || snap->stepCount() == 0)
                 throw Error("no schedule with steps is shown");
             return webPage(*snap);
         },
-        [&w](const QString& m) { w.statusBar()->showMessage(m, 15000); });
+        [w](const QString& m) { w.window->statusBar()->showMessage(m, 15000); });
     file->addSeparator();
     file->addAction(QStringLiteral("&Quit"), QKeySequence::Quit, qApp, &QApplication::quit);
     return file;
@@ -101,10 +104,10 @@ QAction* checkable(QMenu* menu, const QString& text, const QKeySequence& key, co
 }
 
 /// View: reset, explode, presentation, frame time, predict, compare, projection, hypercube drawing.
-void buildViewMenu(MainWindow& w, MainMenus& menus)
+void buildViewMenu(const WindowParts& w, MainMenus& menus)
 {
-    QMenu* view = w.menuBar()->addMenu(QStringLiteral("&View"));
-    SceneView* scene = w.sceneView();
+    QMenu* view = w.window->menuBar()->addMenu(QStringLiteral("&View"));
+    SceneView* scene = w.scene;
     view->addAction(QStringLiteral("&Reset view"), QKeySequence(Qt::Key_R | Qt::CTRL), scene, &SceneView::resetView);
     menus.explode = checkable(view, QStringLiteral("&Explode planes"), QKeySequence(Qt::Key_E),
                               QStringLiteral("pull the planes of a 3-D mesh or torus apart (E in the 3-D view too)"));
@@ -113,22 +116,22 @@ void buildViewMenu(MainWindow& w, MainMenus& menus)
     QAction* present = view->addAction(QStringLiteral("&Presentation mode"));
     present->setCheckable(true);
     present->setShortcut(QKeySequence(Qt::Key_F11));
-    QObject::connect(present, &QAction::toggled, &w, &MainWindow::setPresentationMode);
+    QObject::connect(present, &QAction::toggled, w.presentation, &Presentation::setOn);
     menus.frameTime = checkable(view, QStringLiteral("Show &frame time"), {},
                                 QStringLiteral("the time the 3-D view takes per frame, in the status bar"));
-    QObject::connect(menus.frameTime, &QAction::toggled, &w, &MainWindow::showFrameTime);
-    view->addAction(w.predictMode()->action());
-    if (auto* timeSize = w.findChild<QDockWidget*>(QStringLiteral("timeSizeDock")))
+    QObject::connect(menus.frameTime, &QAction::toggled, w.status, &StatusReport::showFrameTime);
+    view->addAction(w.predict->action());
+    if (auto* timeSize = w.window->findChild<QDockWidget*>(QStringLiteral("timeSizeDock")))
         view->addAction(timeSize->toggleViewAction());
-    if (auto* simulated = w.findChild<QAction*>(QStringLiteral("simulatedTimeAction")))
+    if (auto* simulated = w.window->findChild<QAction*>(QStringLiteral("simulatedTimeAction")))
         view->addAction(simulated);
-    if (auto* links = w.findChild<QDockWidget*>(QStringLiteral("linksDock")))
+    if (auto* links = w.window->findChild<QDockWidget*>(QStringLiteral("linksDock")))
         view->addAction(links->toggleViewAction());
     menus.compare =
         checkable(view, QStringLiteral("&Compare side by side"), QKeySequence(Qt::Key_K | Qt::CTRL),
                   QStringLiteral("two schedules on one network, one camera and one timeline; click a side to edit it"));
     menus.compare->setObjectName(QStringLiteral("compareAction"));
-    QObject::connect(menus.compare, &QAction::toggled, &w, &MainWindow::setCompareMode);
+    QObject::connect(menus.compare, &QAction::toggled, w.workspace, &Workspace::setSplit);
     view->addSeparator();
     menus.orthographic =
         checkable(view, QStringLiteral("&Orthographic projection"), QKeySequence(Qt::Key_O),
@@ -136,7 +139,7 @@ void buildViewMenu(MainWindow& w, MainMenus& menus)
                                  "for 3-D networks a choice kept from network to network"));
     menus.orthographic->setShortcutContext(Qt::ApplicationShortcut);
     QObject::connect(menus.orthographic, &QAction::toggled, scene, &SceneView::setOrthographic);
-    QObject::connect(scene, &SceneView::orthographicChanged, &w, [action = menus.orthographic](bool on) {
+    QObject::connect(scene, &SceneView::orthographicChanged, w.window, [action = menus.orthographic](bool on) {
         const QSignalBlocker block(action);
         action->setChecked(on);
     });
@@ -147,7 +150,7 @@ void buildViewMenu(MainWindow& w, MainMenus& menus)
         QAction* action = checkable(view, text, key, tip);
         action->setShortcutContext(Qt::ApplicationShortcut);
         action->setEnabled(false);
-        QObject::connect(action, &QAction::toggled, &w, [session = w.session(), on, off](bool checked) {
+        QObject::connect(action, &QAction::toggled, w.window, [session = w.session, on, off](bool checked) {
             Scenario s = session->requestedScenario();
             s.view.layout = checked ? on : off;
             if (!(s == session->requestedScenario()))
@@ -170,14 +173,14 @@ void buildViewMenu(MainWindow& w, MainMenus& menus)
 }
 
 /// Timeline: play, step back and forward, first and last step, with the keys that work anywhere.
-void buildTimelineMenu(MainWindow& w)
+void buildTimelineMenu(const WindowParts& w)
 {
-    QMenu* play = w.menuBar()->addMenu(QStringLiteral("&Timeline"));
+    QMenu* play = w.window->menuBar()->addMenu(QStringLiteral("&Timeline"));
     auto add = [&w, play](const QString& text, QKeySequence key, auto slot) {
         QAction* a = play->addAction(text);
         a->setShortcut(key);
         a->setShortcutContext(Qt::ApplicationShortcut);
-        QObject::connect(a, &QAction::triggered, w.timeline(), slot);
+        QObject::connect(a, &QAction::triggered, w.timeline, slot);
     };
     add(QStringLiteral("Play / pause"), QKeySequence(Qt::Key_Space), &Timeline::togglePlay);
     add(QStringLiteral("Step back"), QKeySequence(Qt::Key_Left), &Timeline::stepBack);
@@ -200,7 +203,7 @@ void MainMenus::follow(const Snapshot& snap, bool inOrthographic)
     orthographic->setChecked(inOrthographic);
 }
 
-MainMenus buildMainMenus(MainWindow& w)
+MainMenus buildMainMenus(const WindowParts& w)
 {
     MainMenus menus;
     buildFileMenu(w, menus);
@@ -209,10 +212,10 @@ MainMenus buildMainMenus(MainWindow& w)
     buildHelpMenu(w, menus);
     // Every menu action also belongs to the window, so its shortcut (F11 among them) still works
     // while presentation mode hides the menu bar.
-    for (QMenu* menu : w.menuBar()->findChildren<QMenu*>())
+    for (QMenu* menu : w.window->menuBar()->findChildren<QMenu*>())
         for (QAction* action : menu->actions())
             if (!action->isSeparator() && !action->menu())
-                w.addAction(action);
+                w.window->addAction(action);
     return menus;
 }
 

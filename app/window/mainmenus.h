@@ -4,6 +4,7 @@
 // menu bar.
 
 #include "session/snapshot.h"
+#include "window/windowparts.h"
 
 #include <QStringList>
 
@@ -11,8 +12,6 @@ class QAction;
 class QMenu;
 
 namespace topocast::app {
-
-class MainWindow;
 
 /// The actions other rooms keep in step with what is shown.
 struct MainMenus {
@@ -28,8 +27,8 @@ struct MainMenus {
     void follow(const Snapshot& snap, bool inOrthographic);
 };
 
-/// Builds the menu bar of `window`; the window's operations do the work.
-MainMenus buildMainMenus(MainWindow& window);
+/// Builds the menu bar of `parts.window`; the window's parts do the work.
+MainMenus buildMainMenus(const WindowParts& parts);
 
 /// Scenario files offered as presets: resources/scenarios in the source tree, else beside the
 /// executable (scenarios/ or ../share/topocast/scenarios), in name order.

@@ -19,8 +19,8 @@
 
 namespace topocast::app {
 
-StatusReport::StatusReport(QMainWindow* window, Session* session, SceneView* scene, std::function<bool()> comparing)
-    : QObject(window), m_window(window), m_scene(scene), m_comparing(std::move(comparing))
+StatusReport::StatusReport(QMainWindow* window, Session* session, SceneView* scene)
+    : QObject(window), m_window(window), m_scene(scene)
 {
     QStatusBar* bar = window->statusBar();
     m_hidden = new QLabel;
@@ -90,10 +90,16 @@ void StatusReport::updateFrameTime()
                                   : QStringLiteral("frame time: waiting for frames"));
 }
 
+void StatusReport::setViewShown(bool shown)
+{
+    m_viewShown = shown;
+    updateHidden();
+}
+
 void StatusReport::updateHidden()
 {
     const std::size_t hidden = m_scene->hiddenReceivers();
-    if (hidden == 0 || m_comparing()) {
+    if (hidden == 0 || !m_viewShown) {
         m_hidden->clear();
         return;
     }

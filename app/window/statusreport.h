@@ -5,8 +5,6 @@
 #include <QObject>
 #include <QString>
 
-#include <functional>
-
 class QAction;
 class QLabel;
 class QMainWindow;
@@ -20,9 +18,9 @@ class Session;
 class StatusReport : public QObject {
     Q_OBJECT
 public:
-    /// Adds its widgets to `window`'s status bar; `comparing` says when the split view is shown
-    /// (its two views report nothing here).
-    StatusReport(QMainWindow* window, Session* session, SceneView* scene, std::function<bool()> comparing);
+    /// Adds its widgets to `window`'s status bar; it reports on the single view `scene` while it
+    /// shows (the split view's two report nothing here).
+    StatusReport(QMainWindow* window, Session* session, SceneView* scene);
 
     /// Shows or hides the smoothed frame time, refreshed twice a second; keeps `action` checked alike.
     void showFrameTime(bool on);
@@ -33,13 +31,15 @@ public:
     /// shown: Ctrl+R on a flat one, L on an exploded tower, drag on a cube), or nothing when none
     /// is hidden.
     void updateHidden();
+    /// Off while the split view replaces the single view (its hidden receivers are not reported).
+    void setViewShown(bool shown);
 
 private:
     void updateFrameTime();
 
     QMainWindow* m_window;
     SceneView* m_scene;
-    std::function<bool()> m_comparing;
+    bool m_viewShown = true;
     QLabel* m_hidden = nullptr;
     QLabel* m_frameTime = nullptr; ///< "frame 23.4 ms (43 frames/s)", created when first shown
     QTimer* m_frameTimer = nullptr;

@@ -133,7 +133,7 @@ TEST_CASE("main window: View ▸ Compare splits the view and a compare preset op
     MainWindow w(false);
     REQUIRE(w.session()->setScenarioNow(test::scenario("mesh:4x4", "binomial", NodeId{5})));
     w.setCompareMode(true);
-    CHECK(w.compareMode());
+    CHECK(w.workspace()->isSplit());
     REQUIRE(test::waitFor([&] { return !w.compareView()->busy() && w.compareView()->compareSnapshot(); }));
     // B starts as a contrast, not a copy: the paper algorithm for this network from A's source.
     CHECK(w.compareView()->sideScenario(1).source == 5);
@@ -145,14 +145,14 @@ TEST_CASE("main window: View ▸ Compare splits the view and a compare preset op
     REQUIRE(test::waitFor([&] { return !w.compareView()->busy() && w.compareView()->sideScenario(0).source == 0; }));
     CHECK(w.compareView()->sideScenario(1).source == 5);
     w.setCompareMode(false);
-    CHECK_FALSE(w.compareMode());
+    CHECK_FALSE(w.workspace()->isSplit());
     REQUIRE(test::waitFor([&] { return !w.session()->busy(); }));
     REQUIRE(w.session()->scenario().compare); // B is kept for the next time
     CHECK(w.session()->scenario().source == 0);
 
     // A compare preset opens in the split view; a different network is refused with the rule.
     REQUIRE(w.openScenario(QString::fromStdString(presetFile("compare-cang-wu-8x8-paper-vs-optimal.json"))));
-    CHECK(w.compareMode());
+    CHECK(w.workspace()->isSplit());
     REQUIRE(test::waitFor(
         [&] {
             return !w.compareView()->busy() && w.compareView()->compareSnapshot() &&

@@ -290,7 +290,7 @@ TEST_CASE("help: the getting-started tour runs on the default scenario, each pag
     REQUIRE(waitUntilIdle({w.session()}, 60000));
     const Scenario before = w.session()->requestedScenario();
 
-    auto* tour = new GettingStarted(w, w.findChild<QAction*>(QStringLiteral("planesAction")),
+    auto* tour = new GettingStarted(w.parts(), w.findChild<QAction*>(QStringLiteral("planesAction")),
                                     w.findChild<QAction*>(QStringLiteral("compareAction")));
     REQUIRE(waitUntilIdle({w.session()}, 60000));
     CHECK(w.session()->requestedScenario() == defaultScenario());
@@ -319,13 +319,13 @@ TEST_CASE("help: the getting-started tour runs on the default scenario, each pag
 
     tour->showPage(4);
     tour->showMe();
-    CHECK(w.compareMode());
+    CHECK(w.workspace()->isSplit());
     REQUIRE(waitUntilIdle({w.session(), w.compareView()->session(0), w.compareView()->session(1)}, 60000));
 
     tour->showPage(5);
     CHECK(tour->pageTitle() == QStringLiteral("6 of 6: Predict"));
     tour->showMe();
-    CHECK_FALSE(w.compareMode());
+    CHECK_FALSE(w.workspace()->isSplit());
     CHECK(w.predictMode()->isActive());
     tour->showPage(6); // past the end: stays on the last page
     CHECK(tour->page() == 5);
@@ -341,7 +341,7 @@ TEST_CASE("help: the tour opens by itself on the first start, and once", "[app][
     QSettings().remove(QStringLiteral("tourShown"));
     {
         MainWindow w(false);
-        CHECK(openTourOnFirstStart(w, w.findChild<QAction*>(QStringLiteral("planesAction")),
+        CHECK(openTourOnFirstStart(w.parts(), w.findChild<QAction*>(QStringLiteral("planesAction")),
                                    w.findChild<QAction*>(QStringLiteral("compareAction"))));
         auto* tour = w.findChild<GettingStarted*>(QStringLiteral("tourDock"));
         REQUIRE(tour);
@@ -349,7 +349,7 @@ TEST_CASE("help: the tour opens by itself on the first start, and once", "[app][
         CHECK(tour->pageText().contains(QStringLiteral("yours comes back when you close it")));
     }
     MainWindow again(false);
-    CHECK_FALSE(openTourOnFirstStart(again, nullptr, nullptr));
+    CHECK_FALSE(openTourOnFirstStart(again.parts(), nullptr, nullptr));
     CHECK_FALSE(again.findChild<GettingStarted*>(QStringLiteral("tourDock")));
     QSettings().remove(QStringLiteral("tourShown"));
 }

@@ -81,7 +81,7 @@ TEST_CASE("lesson panel: answers hidden until revealed, in the notation the app 
           "[app][lessons]")
 {
     MainWindow w(false);
-    REQUIRE(openLesson(w, 3)); // the hypercube lesson
+    REQUIRE(openLesson(w.parts(), 3)); // the hypercube lesson
     LessonPanel* panel = shownLessonPanel(w);
     REQUIRE(panel);
     CHECK(panel->shownText().contains(QStringLiteral("Show the answer")));

@@ -49,7 +49,7 @@ TEST_CASE("tour on a 1280x800 screen: every page's text fits, the panel never co
 {
     MainWindow w(false);
     w.show();
-    auto* tour = new GettingStarted(w, w.findChild<QAction*>(QStringLiteral("planesAction")),
+    auto* tour = new GettingStarted(w.parts(), w.findChild<QAction*>(QStringLiteral("planesAction")),
                                     w.findChild<QAction*>(QStringLiteral("compareAction")));
     tour->show();
     QWidget* view = w.sceneView()->widget();
@@ -61,7 +61,7 @@ TEST_CASE("tour on a 1280x800 screen: every page's text fits, the panel never co
         test::waitFor([] { return false; }, 300); // the docks settle
         CHECK(tour->textFits());
         const QRect tourRect(tour->mapToGlobal(QPoint(0, 0)), tour->size());
-        const QWidget* shown = w.compareMode() ? static_cast<QWidget*>(w.compareView()) : view;
+        const QWidget* shown = w.workspace()->isSplit() ? static_cast<QWidget*>(w.compareView()) : view;
         const QRect viewRect(shown->mapToGlobal(QPoint(0, 0)), shown->size());
         CHECK_FALSE(tourRect.intersects(viewRect));
         CHECK(w.screen()->availableGeometry().contains(w.frameGeometry()));

@@ -95,7 +95,7 @@ TEST_CASE("the view follows its size: the compare view frames both 8x8 sides who
     w.show();
     REQUIRE(w.openScenario(
         QStringLiteral(TOPOCAST_SOURCE_DIR "/resources/scenarios/compare-cang-wu-8x8-paper-vs-optimal.json")));
-    REQUIRE(w.compareMode());
+    REQUIRE(w.workspace()->isSplit());
     REQUIRE(waitUntilIdle({w.session(), w.compareView()->session(0), w.compareView()->session(1)}, 60000));
     for (int side : {0, 1}) {
         SceneView* view = w.compareView()->sceneView(side);
