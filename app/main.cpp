@@ -12,7 +12,7 @@
 #include "window/lessonsmenu.h"
 #include "window/linksdock.h"
 
-#include "topocast/analysis/landscape.h"
+#include "topocast/analysis/source_map.h"
 #include "topocast/drawing/colour.h"
 #include "topocast/io/scenario_file.h"
 #include "topocast/model/error.h"
@@ -90,7 +90,7 @@ struct Options {
         QStringLiteral("FILE")};
     QCommandLineOption mapMetric{
         QStringLiteral("map-metric"),
-        QStringLiteral("what the source map (--mode tcdmap) shows: tcd|steps|max_link_load|contention|time"),
+        QStringLiteral("what the source map (--mode source-map) shows: tcd|steps|max_link_load|contention|time"),
         QStringLiteral("METRIC")};
     QCommandLineOption simulated{
         QStringLiteral("simulated"),
@@ -295,7 +295,7 @@ int runWindow(QApplication& app, const QCommandLineParser& parser, const Options
     MainWindow window;
     if (parser.isSet(o.mapMetric)) {
         try {
-            window.session()->setLandscapeMetric(parseLandscapeMetric(parser.value(o.mapMetric).toStdString()));
+            window.session()->setSourceMapMetric(parseSourceMapMetric(parser.value(o.mapMetric).toStdString()));
         } catch (const Error& e) {
             std::fprintf(stderr, "topocast: --map-metric: %s\n", e.what());
             return 2;

@@ -4,13 +4,13 @@
 #include "compare/compareview.h"
 #include "export/exportactions.h"
 #include "panels/findingspanel.h"
-#include "panels/landscapepanel.h"
 #include "panels/layercharts.h"
 #include "panels/legendwidget.h"
 #include "panels/measuredmodel.h"
 #include "panels/measuredpanel.h"
 #include "panels/metricsmodel.h"
 #include "panels/scenariopanel.h"
+#include "panels/sourcemappanel.h"
 #include "practice/predictmode.h"
 #include "scene/sceneview.h"
 #include "session/session.h"
@@ -128,10 +128,10 @@ QWidget* MainWindow::buildSidePanel()
     m_viewControls = new ViewControls(m_scene, sideLayout, this);
     m_legend = new LegendWidget;
     sideLayout->addWidget(m_legend);
-    m_landscape = new LandscapePanel; // the source map's metric, colour bar and histogram
-    m_landscape->hide();
-    sideLayout->addWidget(m_landscape);
-    m_landscape->follow(m_session);
+    m_sourceMap = new SourceMapPanel; // the source map's metric, colour bar and histogram
+    m_sourceMap->hide();
+    sideLayout->addWidget(m_sourceMap);
+    m_sourceMap->follow(m_session);
     m_charts = new LayerCharts;
     m_charts->follow(m_session);
     sideLayout->addWidget(m_charts, 1);
@@ -189,7 +189,7 @@ void MainWindow::connectViews()
     connect(m_scene, &SceneView::timelineKey, m_timeline, &Timeline::handleKey);
     connect(m_viewControls, &ViewControls::modeChanged, this, [this](ViewMode mode) {
         m_scene->setMode(mode);
-        m_landscape->setVisible(m_scene->mode() == ViewMode::TcdMap);
+        m_sourceMap->setVisible(m_scene->mode() == ViewMode::SourceMap);
         updateLegend();
     });
     connect(m_viewControls, &ViewControls::cumulativeToggled, m_scene, &SceneView::setCumulativeHeat);
@@ -274,8 +274,8 @@ void MainWindow::chooseSource(NodeId source)
         m_applyTimer->stop();
         applyPanel();
     }
-    if (m_scene->mode() == ViewMode::TcdMap && QGuiApplication::keyboardModifiers().testFlag(Qt::ShiftModifier)) {
-        // The landscape: Shift+click chooses B's source (the compare side, made from A if none).
+    if (m_scene->mode() == ViewMode::SourceMap && QGuiApplication::keyboardModifiers().testFlag(Qt::ShiftModifier)) {
+        // The source map: Shift+click chooses B's source (the compare side, made from A if none).
         const Scenario& a = m_session->requestedScenario();
         Scenario b = a.compare ? compareSide(a) : a;
         b.source = source;
@@ -335,7 +335,7 @@ void MainWindow::updateLegend()
                          ? std::nullopt
                          : legendBar(snap.get(), mode, m_viewControls->cumulative(), m_scene->palette());
     m_legend->setEntries(entries, title);
-    m_legend->setColourBar(mode == ViewMode::TcdMap ? std::nullopt : bar); // the source map panel has its own
+    m_legend->setColourBar(mode == ViewMode::SourceMap ? std::nullopt : bar); // the source map panel has its own
     m_presentLegend->setEntries(entries, title);
     m_presentLegend->setColourBar(bar);
 }

@@ -29,7 +29,7 @@ class ExportActions;
 class FindingsPanel;
 class LayerCharts;
 class LegendWidget;
-class LandscapePanel;
+class SourceMapPanel;
 class MeasuredModel;
 class MeasuredPanel;
 class MetricsModel;
@@ -66,7 +66,7 @@ public:
     MeasuredPanel* measuredPanel() const { return m_measuredPanel; }
     ExportActions* exportActions() const { return m_export; }
     LayerCharts* layerCharts() const { return m_charts; }
-    LandscapePanel* landscapePanel() const { return m_landscape; }
+    SourceMapPanel* sourceMapPanel() const { return m_sourceMap; }
     /// View ▸ Predict: the student predicts each step's receivers and is graded.
     PredictMode* predictMode() const { return m_predict; }
     /// View ▸ Compare: the split view (created with the window, shown while compare mode is on).
@@ -161,7 +161,7 @@ private:
     TimelineBar* m_timelineBar = nullptr;
     LegendWidget* m_legend = nullptr;
     LayerCharts* m_charts = nullptr;
-    LandscapePanel* m_landscape = nullptr;
+    SourceMapPanel* m_sourceMap = nullptr;
     MeasuredModel* m_measured = nullptr;
     MeasuredPanel* m_measuredPanel = nullptr;
     ExportActions* m_export = nullptr;

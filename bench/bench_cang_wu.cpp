@@ -1,4 +1,4 @@
-// Cang-Wu speed: the schedule from one source of a 128×128×128 mesh, and the TCD map
+// Cang-Wu speed: the schedule from one source of a 128×128×128 mesh, and the TCD source map
 // of every source of 512×512 and 64×64×64, per mode. "Cold" runs drop the cached SubmeshOptimal
 // tables first, so they include the dynamic program; "warm" runs reuse them (the app's case when
 // the user clicks through sources). Run a Release build by hand; numbers go into the issue notes.
@@ -63,7 +63,7 @@ BENCHMARK(BM_Schedule128Cube)->Args({0, 1})->Args({0, 0})->Args({1, 0})->Args({2
 
 // ---- TCD of every source ------------------------------------------------------------------------
 
-void tcdMapBench(benchmark::State& state, int d, int k)
+void tcdSourceMapBench(benchmark::State& state, int d, int k)
 {
     for (auto _ : state) {
         if (modeArg(state) == CangWuMode::Optimal) {
@@ -71,30 +71,30 @@ void tcdMapBench(benchmark::State& state, int d, int k)
             cangWuReleaseTables(); // include the dynamic program
             state.ResumeTiming();
         }
-        auto map = cangWuTcdMap(d, k, modeArg(state));
+        auto map = cangWuTcdSourceMap(d, k, modeArg(state));
         benchmark::DoNotOptimize(map.data());
     }
     setModeLabel(state);
     state.SetItemsProcessed(state.iterations() * (std::int64_t{1} << (d * k)));
 }
 
-void BM_TcdMap512x512(benchmark::State& state)
+void BM_TcdSourceMap512x512(benchmark::State& state)
 {
-    tcdMapBench(state, 2, 9);
+    tcdSourceMapBench(state, 2, 9);
 }
-BENCHMARK(BM_TcdMap512x512)->DenseRange(0, 2)->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_TcdSourceMap512x512)->DenseRange(0, 2)->Unit(benchmark::kMillisecond);
 
-void BM_TcdMap64Cube(benchmark::State& state)
+void BM_TcdSourceMap64Cube(benchmark::State& state)
 {
-    tcdMapBench(state, 3, 6);
+    tcdSourceMapBench(state, 3, 6);
 }
-BENCHMARK(BM_TcdMap64Cube)->DenseRange(0, 2)->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_TcdSourceMap64Cube)->DenseRange(0, 2)->Unit(benchmark::kMillisecond);
 
-void BM_TcdMap4096x4096(benchmark::State& state)
+void BM_TcdSourceMap4096x4096(benchmark::State& state)
 {
-    tcdMapBench(state, 2, 12);
+    tcdSourceMapBench(state, 2, 12);
 }
-BENCHMARK(BM_TcdMap4096x4096)->DenseRange(0, 2)->Unit(benchmark::kMillisecond)->Iterations(1);
+BENCHMARK(BM_TcdSourceMap4096x4096)->DenseRange(0, 2)->Unit(benchmark::kMillisecond)->Iterations(1);
 
 } // namespace
 

@@ -24,19 +24,19 @@ namespace topocast::cli {
 
 namespace {
 
-struct TcdMapOptions {
+struct TcdSourceMapOptions {
     std::string topology;
     std::string algorithm = "cang-wu";
     std::string mode;
     bool json = false;
 };
 
-int runTcdMap(const TcdMapOptions& opt, Io& io)
+int runTcdMap(const TcdSourceMapOptions& opt, Io& io)
 {
     const Topology topo = Topology::parse(opt.topology);
     const AlgorithmInfo& algo = findAlgorithm(opt.algorithm);
-    if (!algo.tcdMap)
-        throw Error("algorithm '" + algo.name + "' has no per-source TCD map; use --algorithm cang-wu");
+    if (!algo.tcdSourceMap)
+        throw Error("algorithm '" + algo.name + "' has no TCD source map; use --algorithm cang-wu");
     if (auto why = algo.whyNot(topo))
         throw Error(*why);
     Params params;
@@ -45,7 +45,7 @@ int runTcdMap(const TcdMapOptions& opt, Io& io)
         mode = algo.modes.front();
     if (!mode.empty())
         params.set("mode", mode);
-    const std::vector<std::uint64_t> tcd = algo.tcdMap(topo, params);
+    const std::vector<std::uint64_t> tcd = algo.tcdSourceMap(topo, params);
 
     const bool cangWu = algo.name == "cang-wu";
     const std::uint64_t minimum = tcd.empty() ? 0 : *std::min_element(tcd.begin(), tcd.end());
@@ -126,9 +126,9 @@ const CommandRegistrar reg{Command{
     .help = "total communication distance of the broadcast from every source, as a matrix",
     .setup =
         [](CLI::App& sub) {
-            auto opt = std::make_shared<TcdMapOptions>();
+            auto opt = std::make_shared<TcdSourceMapOptions>();
             sub.add_option("--topology,-t", opt->topology, "mesh:8x8, mesh:4x4x4, torus:8x8, …")->required();
-            sub.add_option("--algorithm", opt->algorithm, "algorithm with a TCD map (default cang-wu)");
+            sub.add_option("--algorithm", opt->algorithm, "algorithm with a TCD source map (default cang-wu)");
             sub.add_option("--mode", opt->mode, "cang-wu: optimal (default), eye-best or paper");
             sub.add_flag(
                 "--json", opt->json,

@@ -84,11 +84,14 @@ int run(const std::vector<std::string>& args, Io& io)
     std::vector<std::pair<CLI::App*, std::function<int(Io&)>>> actions;
     for (const Command& c : commandTable()) {
         CLI::App* sub = app.add_subcommand(c.name, c.help);
+        for (const std::string& alias : c.aliases)
+            sub->alias(alias);
         actions.emplace_back(sub, c.setup(*sub));
     }
     if (!args.empty() && !args[0].empty() && args[0][0] != '-' &&
-        std::none_of(commandTable().begin(), commandTable().end(),
-                     [&](const Command& c) { return c.name == args[0]; })) {
+        std::none_of(commandTable().begin(), commandTable().end(), [&](const Command& c) {
+            return c.name == args[0] || std::find(c.aliases.begin(), c.aliases.end(), args[0]) != c.aliases.end();
+        })) {
         if (args[0] == "render" || args[0] == "handout" || args[0] == "html" || args[0] == "quiz") {
             io.err << "topocast-cli: " << args[0]
                    << " is not in this build: it draws with the Qt 6 / Qt3D app (the program "
@@ -136,11 +139,11 @@ int run(const std::vector<std::string>& args, Io& io)
     } guard;
     if (memoryMiB)
         setMemoryLimit(memoryMiB << 20);
-    // The landscape document records its request in its own keys, which topocast-mpi writes
+    // The source map document records its request in its own keys, which topocast-mpi writes
     // byte for byte too (docs/mpi.md).
     std::vector<std::string> request;
     for (auto& [sub, act] : actions)
-        if (sub->parsed() && sub->get_name() != "landscape")
+        if (sub->parsed() && sub->get_name() != "source-map")
             request = commandLineOf(*sub);
     const CommandLineScope scope(std::move(request));
     try {

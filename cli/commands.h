@@ -24,6 +24,8 @@ struct Io {
 struct Command {
     std::string name;
     std::string help;
+    /// Other names the command answers to (spellings of earlier versions, kept for scripts).
+    std::vector<std::string> aliases;
     std::function<std::function<int(Io&)>(CLI::App& sub)> setup;
 };
 

@@ -1,6 +1,6 @@
 #pragma once
 
-// Per-node values printed as matrices in the papers' layout (tcd-map, landscape).
+// Per-node values printed as matrices in the papers' layout (tcd-map, source map).
 
 #include "topocast/model/topology.h"
 

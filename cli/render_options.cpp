@@ -6,21 +6,9 @@
 #include "topocast/text/numbers.h"
 
 #include <algorithm>
-#include <cctype>
 #include <filesystem>
 
 namespace topocast::cli {
-
-namespace {
-
-std::string lower(std::string text)
-{
-    std::transform(text.begin(), text.end(), text.begin(),
-                   [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
-    return text;
-}
-
-} // namespace
 
 const std::vector<std::string>& renderModeNames()
 {
@@ -87,7 +75,7 @@ void validateRenderOptions(RenderOptions& o)
 {
     o.videoFormat = o.format.empty() ? videoFormatForPath(o.out) : parseVideoFormat(o.format);
     const auto& modes = renderModeNames();
-    if (!o.mode.empty() && std::find(modes.begin(), modes.end(), lower(o.mode)) == modes.end()) {
+    if (!o.mode.empty() && !colour::colourModeIndex(o.mode)) {
         std::string allowed;
         for (const std::string& m : modes)
             allowed += (allowed.empty() ? "" : ", ") + m; // the names, in renderModeNames' order

@@ -49,7 +49,7 @@ struct RenderOptions {
     bool captionsOn = true; ///< --captions on
 };
 
-/// The view modes --mode accepts, in any letter case: plain, contention, heatmap, tcdmap, layers
+/// The view modes --mode accepts, in any letter case: plain, contention, heatmap, source-map, layers
 /// and trees (the app's parseViewMode accepts the same names).
 const std::vector<std::string>& renderModeNames();
 
@@ -69,7 +69,7 @@ void addRenderOptions(CLI::App& sub, RenderOptions& o);
 /// else a PNG folder), --mode (renderModeNames, or not given: the scenario's), --heat (cumulative or step), --zoom in
 /// (0.01, 100), and an even width and height for MP4. Throws Error with the message
 /// topocast-cli prints, e.g. "unknown video format 'avi'; use mp4, gif or png (a numbered PNG
-/// sequence)", "--mode sparkly is not one of plain, contention, heatmap, tcdmap, layers",
+/// sequence)", "--mode sparkly is not one of plain, contention, heatmap, source-map, layers",
 /// "an MP4 needs an even width and height; got 201×150". O(1).
 void validateRenderOptions(RenderOptions& o);
 

@@ -1,6 +1,6 @@
 #pragma once
 // The options that say what to schedule, shared by topocast-cli's commands and topocast-mpi's
-// landscape, so that both read a scenario the same way.
+// source map, so that both read a scenario the same way.
 
 #include "topocast/io/scenario_file.h"
 

@@ -12,9 +12,9 @@
 #include "topocast/text/durations.h"
 #include "topocast/version.h"
 
-#include "landscape.h"
 #include "mpi_util.h"
 #include "replayer.h"
+#include "source_map.h"
 
 #include <CLI/CLI.hpp>
 #include <mpi.h>
@@ -62,9 +62,9 @@ const char* const kDescription =
     "the repetitions.\n"
     "Run with exactly as many ranks as the topology has nodes, e.g.\n"
     "  mpirun -np 64 topocast-mpi mesh8x8.json --bytes 4096 --repeat 10 --out mesh8x8.measured.json\n"
-    "(`topocast-mpi replay SCHEDULE …` is the same). The other command, `topocast-mpi landscape\n"
+    "(`topocast-mpi replay SCHEDULE …` is the same). The other command, `topocast-mpi source-map\n"
     "--topology T --algorithm A --metric M [--json] [--out FILE]`, computes the map of every source on\n"
-    "any number of ranks (see `topocast-mpi landscape --help`).\n"
+    "any number of ranks (see `topocast-mpi source-map --help`).\n"
     "Exit status: 0 verified, 1 a payload mismatch or missing block, 2 bad input (unreadable or\n"
     "invalid schedule, wrong number of ranks, bad option); nothing is sent before the checks pass.";
 
@@ -387,10 +387,11 @@ int run(int argc, char** argv)
     MPI_Comm_rank(MPI_COMM_WORLD, &worldRank);
     MPI_Comm_size(MPI_COMM_WORLD, &worldSize);
 
-    // `landscape …` is its own command; `replay SCHEDULE …` is the bare `SCHEDULE …`. The word
-    // takes the program name's place, so each parser sees its own options only.
-    if (argc > 1 && std::string_view(argv[1]) == "landscape")
-        return runLandscape(argc - 1, argv + 1);
+    // `source-map …` (once `landscape …`, still understood) is its own command; `replay SCHEDULE …`
+    // is the bare `SCHEDULE …`. The word takes the program name's place, so each parser sees its
+    // own options only.
+    if (argc > 1 && (std::string_view(argv[1]) == "source-map" || std::string_view(argv[1]) == "landscape"))
+        return runSourceMap(argc - 1, argv + 1);
     if (argc > 1 && std::string_view(argv[1]) == "replay") {
         --argc;
         ++argv;

@@ -55,8 +55,8 @@ CompareView::CompareView(Timeline* timeline, QWidget* parent) : QWidget(parent),
             emit failed(QStringLiteral("%1: %2").arg(i == 0 ? QLatin1Char('A') : QLatin1Char('B')).arg(message));
         });
         connect(m_scenes[i], &SceneView::nodeClicked, this, [this, i](NodeId v) {
-            // The landscape (TCD map): click sets A's source, Shift+click B's, on either side.
-            if (m_mode == ViewMode::TcdMap)
+            // The source map: click sets A's source, Shift+click B's, on either side.
+            if (m_mode == ViewMode::SourceMap)
                 setSideSource(QGuiApplication::keyboardModifiers().testFlag(Qt::ShiftModifier) ? 1 : 0, v);
             else
                 setSideSource(i, v);

@@ -48,7 +48,7 @@ public:
     /// A panel edit: becomes the active side's scenario. A new topology goes to both sides
     /// (one network); the other side keeps its source when the new network has it.
     void setActiveScenario(const Scenario& scenario);
-    /// A click on a node of side `side` (the landscape's Shift+click goes to B).
+    /// A click on a node of side `side` (the source map's Shift+click goes to B).
     void setSideSource(int side, NodeId source);
 
     CompareSnapshotPtr compareSnapshot() const { return m_cmp; }

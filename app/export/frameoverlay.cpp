@@ -153,7 +153,7 @@ FrameOverlay defaultOverlay(video::VideoFormat format, ViewMode mode)
 
 FrameOverlay defaultPictureOverlay(ViewMode mode)
 {
-    return FrameOverlay{false, mode == ViewMode::TcdMap || mode == ViewMode::DataHeld, false};
+    return FrameOverlay{false, mode == ViewMode::SourceMap || mode == ViewMode::DataHeld, false};
 }
 
 LegendStrip legendStrip(const Snapshot& snap, ViewMode mode, bool cumulativeHeat, const Palette& palette)

@@ -87,7 +87,7 @@ void MetricsModel::addRows(const Snapshot& snap)
             snap.optimumFromFigures
                 ? QStringLiteral("the least TCD from any source (%1), as the algorithm's closed form gives it")
                       .arg(where)
-                : QStringLiteral("the smallest TCD this algorithm gives from any source (%1, TCD map minimum)")
+                : QStringLiteral("the smallest TCD this algorithm gives from any source (%1, TCD source map minimum)")
                       .arg(where));
         add(QStringLiteral("gap"), QStringLiteral("Gap to the best over all sources"), gap(*snap.optimum),
             QStringLiteral("how much a better source would save"));

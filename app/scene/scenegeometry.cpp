@@ -412,8 +412,8 @@ void SceneView::refreshNodeLabels()
     // the labels are rebuilt only when what is shown or where changes.
     const Topology& topo = m_snap->topology();
     const std::size_t n = topo.nodeCount();
-    const bool numbers = !m_labelState.compact && m_choice.mode == ViewMode::TcdMap && n <= kMapNumberNodes &&
-                         m_snap->landscape.size() == n;
+    const bool numbers = !m_labelState.compact && m_choice.mode == ViewMode::SourceMap && n <= kMapNumberNodes &&
+                         m_snap->sourceMap.size() == n;
     const float clearance = labelClearance();
     m_layers.nodeLabels->setAnchorLift(0.9f * clearance); // the shader moves the plate this far from its node
     const auto& pos = drawnPositions();
@@ -428,8 +428,8 @@ void SceneView::refreshNodeLabels()
     std::vector<QColor> colours;
     if (numbers)
         for (NodeId v{}; v < n; ++v)
-            if (const double x = m_snap->landscape[v]; !std::isnan(x)) {
-                scene.push_back({formatLandscapeValue(x, m_snap->landscapeMetric, m_snap->landscapeTimeUnit), pos[v],
+            if (const double x = m_snap->sourceMap[v]; !std::isnan(x)) {
+                scene.push_back({formatSourceMapValue(x, m_snap->sourceMapMetric, m_snap->sourceMapTimeUnit), pos[v],
                                  static_cast<long long>(v), true, LabelSide::Below});
                 colours.push_back(toQColor(m_palette.label));
             }

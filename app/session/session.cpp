@@ -15,7 +15,7 @@ namespace topocast::app {
 namespace {
 using Result = std::variant<SnapshotPtr, QString>;
 
-Result compute(const Scenario& scenario, bool allowFallback, LandscapeMetric metric, SnapshotPtr previous,
+Result compute(const Scenario& scenario, bool allowFallback, SourceMapMetric metric, SnapshotPtr previous,
                std::shared_ptr<RunProgress> control, Session::BuildHook hook = {})
 {
     try {
@@ -140,7 +140,7 @@ void Session::setSource(NodeId source)
     setScenario(s);
 }
 
-void Session::setLandscapeMetric(LandscapeMetric metric)
+void Session::setSourceMapMetric(SourceMapMetric metric)
 {
     if (metric == m_metric)
         return;

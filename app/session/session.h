@@ -24,7 +24,7 @@ public:
 
     /// The scenario of the current snapshot (what is shown).
     const Scenario& scenario() const { return m_scenario; }
-    LandscapeMetric landscapeMetric() const { return m_metric; }
+    SourceMapMetric sourceMapMetric() const { return m_metric; }
     /// The latest scenario asked for: the one being computed while busy(), else the one shown
     /// (a failed or cancelled request falls back to it). The one scenario being edited: new
     /// requests that change one thing (setSource, a panel edit, a menu) start from here, so they
@@ -54,7 +54,7 @@ public slots:
     /// The latest requested scenario with another source (click to explore).
     void setSource(topocast::NodeId source);
     /// What the source map shows; recomputes the latest request with it (the schedule is the same).
-    void setLandscapeMetric(topocast::LandscapeMetric metric);
+    void setSourceMapMetric(topocast::SourceMapMetric metric);
     /// Stops the running computation: the previous scenario stays shown, busy() is false at
     /// once, and the worker stops at its next stage (its result is dropped in any case).
     void cancel();
@@ -63,7 +63,7 @@ signals:
     void scheduleReady(topocast::app::SnapshotPtr snapshot);
     void failed(const QString& message);
     void busyChanged(bool busy);
-    /// While busy, every ~100 ms: what the computation is doing ("TCD map: source 40 of 512").
+    /// While busy, every ~100 ms: what the computation is doing ("TCD source map: source 40 of 512").
     void progress(const QString& stage);
     void cancelled();
     /// The requested scenario changed: a new request, a result accepted, a cancel (back to the one
@@ -85,7 +85,7 @@ private:
     quint64 m_generation = 0;
     quint64 m_active = 0; ///< generation of the request being computed, 0 if none
     std::shared_ptr<RunProgress> m_control;
-    LandscapeMetric m_metric = LandscapeMetric::Tcd;
+    SourceMapMetric m_metric = SourceMapMetric::Tcd;
     QTimer* m_poll = nullptr;
     BuildHook m_hook;
 };

@@ -6,7 +6,7 @@
 
 #include "topocast/algorithms/figures.h"
 #include "topocast/analysis/holdings.h"
-#include "topocast/analysis/landscape.h"
+#include "topocast/analysis/source_map.h"
 
 #include <algorithm>
 #include <cmath>
@@ -101,19 +101,19 @@ void addLayers(Entries& e, const Snapshot* snap, const Palette& pal)
 
 void addSourceMap(Entries& e, const Snapshot* snap, const Palette& pal)
 {
-    const QString words = QString::fromStdString(metricWords(snap ? snap->landscapeMetric : LandscapeMetric::Tcd));
-    if (!snap || snap->landscape.empty()) {
+    const QString words = QString::fromStdString(metricWords(snap ? snap->sourceMapMetric : SourceMapMetric::Tcd));
+    if (!snap || snap->sourceMap.empty()) {
         e.emplace_back(pal.optimum.toColor(), QStringLiteral("best %1").arg(words));
-        e.emplace_back(landscapeColour({0.0, 1.0}, 0.0).toColor(), QStringLiteral("low %1").arg(words));
-        e.emplace_back(landscapeColour({0.0, 1.0}, 1.0).toColor(), QStringLiteral("high %1").arg(words));
+        e.emplace_back(sourceMapColour({0.0, 1.0}, 0.0).toColor(), QStringLiteral("low %1").arg(words));
+        e.emplace_back(sourceMapColour({0.0, 1.0}, 1.0).toColor(), QStringLiteral("high %1").arg(words));
         e.emplace_back(pal.source.toColor(), QStringLiteral("current source"));
         if (snap)
             e.emplace_back(pal.background.toColor(), QStringLiteral("(no source map for this algorithm/size)"));
         return;
     }
-    const SourceMapScale scale = sourceMapScale(snap->landscape);
+    const SourceMapScale scale = sourceMapScale(snap->sourceMap);
     auto text = [&](double v) {
-        return QString::fromStdString(formatLandscapeValue(v, snap->landscapeMetric, snap->landscapeTimeUnit));
+        return QString::fromStdString(formatSourceMapValue(v, snap->sourceMapMetric, snap->sourceMapTimeUnit));
     };
     // The same figure as the Source map panel's summary and the metrics table's best sources.
     e.emplace_back(pal.optimum.toColor(),
@@ -121,14 +121,14 @@ void addSourceMap(Entries& e, const Snapshot* snap, const Palette& pal)
                        ? QStringLiteral("best %1 (%2), 1 source").arg(words, text(scale.best))
                        : QStringLiteral("best %1 (%2), %3 sources").arg(words, text(scale.best)).arg(scale.bestCount));
     if (scale.high > scale.best) {
-        e.emplace_back(landscapeColour({0.0, 1.0}, 0.0).toColor(),
+        e.emplace_back(sourceMapColour({0.0, 1.0}, 0.0).toColor(),
                        QStringLiteral("low %1 (%2)").arg(words, text(scale.low)));
         if (scale.high > scale.low)
-            e.emplace_back(landscapeColour({0.0, 1.0}, 1.0).toColor(),
+            e.emplace_back(sourceMapColour({0.0, 1.0}, 1.0).toColor(),
                            QStringLiteral("high %1 (%2)").arg(words, text(scale.high)));
     }
     e.emplace_back(pal.source.toColor(), QStringLiteral("current source"));
-    if (std::any_of(snap->landscape.begin(), snap->landscape.end(), [](double x) { return std::isnan(x); }))
+    if (std::any_of(snap->sourceMap.begin(), snap->sourceMap.end(), [](double x) { return std::isnan(x); }))
         e.emplace_back(mix(pal.uninformed, pal.background, 0.5f).toColor(),
                        QStringLiteral("no schedule from this node"));
 }
@@ -209,7 +209,7 @@ std::vector<std::pair<QColor, QString>> legendEntries(const Snapshot* snap, View
         e.emplace_back(heatColour(0, 1).toColor(), QStringLiteral("unused channel"));
         e.emplace_back(pal.message.toColor(), QStringLiteral("message"));
         return e;
-    case ViewMode::TcdMap:
+    case ViewMode::SourceMap:
         addSourceMap(e, snap, pal);
         break;
     case ViewMode::Layers:
@@ -246,7 +246,7 @@ std::optional<ColourBar> legendBar(const Snapshot* snap, ViewMode mode, bool cum
         bar.caption = QStringLiteral("share of its final data held");
         return bar;
     }
-    LandscapeMetric metric = LandscapeMetric::MaxLinkLoad; // a count: whole-number ticks
+    SourceMapMetric metric = SourceMapMetric::MaxLinkLoad; // a count: whole-number ticks
     std::string unit;
     if (mode == ViewMode::Heatmap) {
         bar.max = cumulativeHeat ? snap->metrics.maxLinkLoad : snap->metrics.maxStepLoad;
@@ -256,26 +256,26 @@ std::optional<ColourBar> legendBar(const Snapshot* snap, ViewMode mode, bool cum
             bar.stops.push_back(heatColour(std::max(1e-9, bar.max * i / 16.0), bar.max).toColor());
         bar.caption = cumulativeHeat ? QStringLiteral("uses of a channel, steps 1 to now")
                                      : QStringLiteral("uses of a channel in this step");
-    } else if (mode == ViewMode::TcdMap && !snap->landscape.empty()) {
+    } else if (mode == ViewMode::SourceMap && !snap->sourceMap.empty()) {
         // The values above the best (drawn in the optimum colour, its own legend entry).
-        const SourceMapScale scale = sourceMapScale(snap->landscape);
+        const SourceMapScale scale = sourceMapScale(snap->sourceMap);
         if (scale.high <= scale.best)
             return std::nullopt; // every source is a best one
         bar.min = scale.low;
         bar.max = scale.high;
-        metric = snap->landscapeMetric;
-        unit = snap->landscapeTimeUnit;
+        metric = snap->sourceMapMetric;
+        unit = snap->sourceMapTimeUnit;
         for (int i = 0; i <= 16; ++i)
-            bar.stops.push_back(landscapeColour({0.0, 1.0}, i / 16.0).toColor());
+            bar.stops.push_back(sourceMapColour({0.0, 1.0}, i / 16.0).toColor());
         bar.caption = QString::fromStdString(metricWords(metric)) +
                       QStringLiteral(" with this node as source; the best (%1) in a colour of its own")
-                          .arg(QString::fromStdString(formatLandscapeValue(scale.best, metric, unit)));
+                          .arg(QString::fromStdString(formatSourceMapValue(scale.best, metric, unit)));
     } else {
         return std::nullopt;
     }
-    auto text = [&](double v) { return QString::fromStdString(formatLandscapeValue(v, metric, unit)); };
+    auto text = [&](double v) { return QString::fromStdString(formatSourceMapValue(v, metric, unit)); };
     bar.labels.emplace_back(bar.min, text(bar.min));
-    for (double t : landscapeTicks(bar.min, bar.max, metric, 4))
+    for (double t : sourceMapTicks(bar.min, bar.max, metric, 4))
         if (t > bar.min && t < bar.max)
             bar.labels.emplace_back(t, text(t));
     if (bar.max > bar.min)

@@ -2,7 +2,7 @@
 
 #include "topocast/algorithms/figures.h"
 #include "topocast/analysis/holdings.h"
-#include "topocast/analysis/landscape.h"
+#include "topocast/analysis/source_map.h"
 
 #include <algorithm>
 #include <array>
@@ -18,9 +18,8 @@ QString viewModeName(ViewMode mode)
 
 std::optional<ViewMode> parseViewMode(const QString& text)
 {
-    for (std::size_t i = 0; i < colour::kColourModes.size(); ++i)
-        if (text.compare(QLatin1String(colour::kColourModes[i].name), Qt::CaseInsensitive) == 0)
-            return static_cast<ViewMode>(i);
+    if (const auto i = colour::colourModeIndex(text.toStdString()))
+        return static_cast<ViewMode>(*i);
     return std::nullopt;
 }
 
@@ -136,7 +135,7 @@ Rgba mix(const Rgba& a, const Rgba& b, float t)
     return {a.r + (b.r - a.r) * t, a.g + (b.g - a.g) * t, a.b + (b.b - a.b) * t, 1.0f};
 }
 
-std::pair<double, double> landscapeRange(const std::vector<double>& values)
+std::pair<double, double> sourceMapRange(const std::vector<double>& values)
 {
     double lo = 0.0, hi = 0.0;
     bool any = false;
@@ -150,7 +149,7 @@ std::pair<double, double> landscapeRange(const std::vector<double>& values)
     return {lo, hi};
 }
 
-Rgba landscapeColour(std::pair<double, double> range, double value)
+Rgba sourceMapColour(std::pair<double, double> range, double value)
 {
     const double span = range.second - range.first;
     const double t = span > 0 ? std::clamp((value - range.first) / span, 0.0, 1.0) : 0.0;
@@ -160,7 +159,7 @@ Rgba landscapeColour(std::pair<double, double> range, double value)
 SourceMapScale sourceMapScale(const std::vector<double>& values)
 {
     SourceMapScale s;
-    std::tie(s.best, s.high) = landscapeRange(values);
+    std::tie(s.best, s.high) = sourceMapRange(values);
     s.low = s.high;
     for (double x : values) {
         if (std::isnan(x))
@@ -174,7 +173,7 @@ SourceMapScale sourceMapScale(const std::vector<double>& values)
 
 Rgba sourceMapColour(const SourceMapScale& scale, double value, const Palette& pal)
 {
-    return value == scale.best ? pal.optimum : landscapeColour({scale.low, scale.high}, value);
+    return value == scale.best ? pal.optimum : sourceMapColour({scale.low, scale.high}, value);
 }
 
 float recedeAmount(std::size_t nodes)
@@ -266,7 +265,7 @@ ChannelColours channelColours(ViewMode mode, const Palette& pal, std::size_t nod
     case ViewMode::Contention:
         c.inUse = pal.inFlight;
         break;
-    case ViewMode::TcdMap: // the map colours the nodes: channels in use are blue, never the map's yellow
+    case ViewMode::SourceMap: // the map colours the nodes: channels in use are blue, never the map's yellow
         c.inUse = pal.linkUsed;
         break;
     case ViewMode::Trees:   // the trees are drawn over the channels; only contention shows here
@@ -280,7 +279,7 @@ Rgba messageColour(ViewMode mode, const Palette& pal, int tag, bool severalTags)
 {
     if (mode == ViewMode::Trees && severalTags)
         return treeColour(tag, true, pal); // the tag of a tree schedule's transfer is its tree
-    if (mode == ViewMode::TcdMap)
+    if (mode == ViewMode::SourceMap)
         return pal.linkUsed; // white is the map's minimum
     return pal.message;
 }
@@ -312,10 +311,10 @@ FrameStyle frameStyle(const Snapshot& snap, const std::vector<DrawnChannel>& cha
             break;
         }
     }
-    if (mode == ViewMode::TcdMap && snap.landscape.size() == n) {
-        const SourceMapScale scale = sourceMapScale(snap.landscape);
+    if (mode == ViewMode::SourceMap && snap.sourceMap.size() == n) {
+        const SourceMapScale scale = sourceMapScale(snap.sourceMap);
         for (std::size_t v = 0; v < n; ++v) {
-            const double x = snap.landscape[v];
+            const double x = snap.sourceMap[v];
             f.nodeScale[v] = 1.0f;
             if (std::isnan(x)) {
                 f.nodeColour[v] = mix(pal.uninformed, pal.background, 0.5f); // no schedule from here

@@ -15,7 +15,7 @@ namespace topocast::app {
 /// How the scene colours nodes and channels. Trees: the plain node states with the member trees
 /// of a hypercube schedule's spanning graph drawn over the channels, one colour per tree.
 /// The colour modes, in the order of colour::kColourModes (their names and menu labels).
-enum class ViewMode { Plain, Contention, Heatmap, TcdMap, Layers, Trees, DataHeld };
+enum class ViewMode { Plain, Contention, Heatmap, SourceMap, Layers, Trees, DataHeld };
 static_assert(static_cast<std::size_t>(ViewMode::DataHeld) + 1 == colour::kColourModes.size(),
               "one ViewMode per entry of colour::kColourModes, in its order");
 
@@ -74,9 +74,9 @@ bool colourByDimension(const Snapshot& snap, ViewMode mode);
 /// load stays visible on the dark background) to 100 % at `max`; grey for an unused channel.
 Rgba heatColour(double value, double max);
 /// The source map's scale: the smallest and largest value present (NaN skipped; {0, 0} if none).
-std::pair<double, double> landscapeRange(const std::vector<double>& values);
+std::pair<double, double> sourceMapRange(const std::vector<double>& values);
 /// The colour of `value` on the scale `range`: cividis, low dark blue to high yellow.
-Rgba landscapeColour(std::pair<double, double> range, double value);
+Rgba sourceMapColour(std::pair<double, double> range, double value);
 /// How the source map colours its values: the best (the least; `bestCount` sources reach it) in
 /// the palette's optimum colour, larger; the others on cividis from `low` (the least value above
 /// the best) to `high` (the largest) — the colour bar's range, so that the bar, the legend and
@@ -187,7 +187,7 @@ std::vector<std::pair<QColor, QString>> legendEntries(const Snapshot* snap, View
                                                       bool simulated = false);
 
 /// A colour bar with numbers: colours at evenly spaced stops from `min` to `max`, and labelled
-/// values (the ends and round ticks between them, from core's landscapeTicks).
+/// values (the ends and round ticks between them, from core's sourceMapTicks).
 struct ColourBar {
     std::vector<QColor> stops;
     double min = 0, max = 0;

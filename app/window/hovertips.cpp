@@ -48,14 +48,14 @@ QString holdingWords(const Snapshot& snap, NodeId v, int step)
 QString nodeHoverText(const Snapshot& snap, NodeId v, int step, bool predicting)
 {
     QString text = QString::fromStdString(snap.topology().nodeName(v));
-    if (v < snap.landscape.size()) {
+    if (v < snap.sourceMap.size()) {
         const auto value = [&](double x) {
-            return QString::fromStdString(formatLandscapeValue(x, snap.landscapeMetric, snap.landscapeTimeUnit));
+            return QString::fromStdString(formatSourceMapValue(x, snap.sourceMapMetric, snap.sourceMapTimeUnit));
         };
-        const auto [best, worst] = landscapeRange(snap.landscape);
+        const auto [best, worst] = sourceMapRange(snap.sourceMap);
         text +=
             QStringLiteral("\nas the source: %1 %2 (best %3)")
-                .arg(QString::fromStdString(metricWords(snap.landscapeMetric)), value(snap.landscape[v]), value(best));
+                .arg(QString::fromStdString(metricWords(snap.sourceMapMetric)), value(snap.sourceMap[v]), value(best));
     }
     text += holdingWords(snap, v, step);
     const DivisibleLoadFigures* load =

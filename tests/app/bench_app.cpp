@@ -48,7 +48,7 @@ TEST_CASE("bench: click-to-new-schedule on a 16x16x16 mesh", "[.][bench]")
     CHECK(ms[ms.size() / 2] < 100.0);
 }
 
-TEST_CASE("bench: brute-force TCD map of the 8x8x8 mesh (512 schedules)", "[.][bench]")
+TEST_CASE("bench: brute-force TCD source map of the 8x8x8 mesh (512 schedules)", "[.][bench]")
 {
     // bfs and binomial have no closed-form map: buildSnapshot builds one schedule per source.
     for (const char* algorithm : {"bfs", "binomial"}) {
@@ -60,11 +60,11 @@ TEST_CASE("bench: brute-force TCD map of the 8x8x8 mesh (512 schedules)", "[.][b
             const SnapshotPtr snap =
                 buildSnapshot(test::scenario("mesh:8x8x8", algorithm, NodeId{0}), {.progress = &control});
             ms.push_back(static_cast<double>(t.nsecsElapsed()) / 1e6);
-            REQUIRE(snap->landscape.size() == 512);
+            REQUIRE(snap->sourceMap.size() == 512);
             REQUIRE(control.mapTotal == 512);
         }
         std::sort(ms.begin(), ms.end());
-        std::printf("brute-force TCD map 8x8x8 %s (whole snapshot, 512 sources): median %.1f ms, min %.1f ms\n",
+        std::printf("brute-force TCD source map 8x8x8 %s (whole snapshot, 512 sources): median %.1f ms, min %.1f ms\n",
                     algorithm, ms[ms.size() / 2], ms.front());
     }
 }

@@ -77,8 +77,8 @@ TEST_CASE("palette: the app draws core's colour-blind-safe palettes and colour m
     CHECK(p.source == Rgba::from(colour::normalPalette().source));
     CHECK(p.contention == Rgba::from(colour::fromHex("#d55e00")));
     CHECK(Palette::highContrast().background == Rgba{0, 0, 0, 1});
-    CHECK(landscapeColour({20, 42}, 20) == Rgba::from(colour::mapColour(colour::ColourMap::Cividis, 0.0)));
-    CHECK(landscapeColour({20, 42}, 42) == Rgba::from(colour::mapColour(colour::ColourMap::Cividis, 1.0)));
+    CHECK(sourceMapColour({20, 42}, 20) == Rgba::from(colour::mapColour(colour::ColourMap::Cividis, 0.0)));
+    CHECK(sourceMapColour({20, 42}, 42) == Rgba::from(colour::mapColour(colour::ColourMap::Cividis, 1.0)));
     CHECK(heatColour(8, 8) == Rgba::from(colour::mapColour(colour::ColourMap::Viridis, 1.0)));
     // The not-yet-informed colour at the default fade of a 512-node network is the one the palette
     // test checks (fade 0.6 · recede 0.5).
@@ -107,7 +107,7 @@ TEST_CASE("legend: heat map and source map show a colour bar with numbers", "[ap
     }
     SECTION("source map: TCD above the best (20, the corners, a colour of their own) from 22 to 42")
     {
-        const auto bar = legendBar(snap.get(), ViewMode::TcdMap, true);
+        const auto bar = legendBar(snap.get(), ViewMode::SourceMap, true);
         REQUIRE(bar);
         CHECK(bar->min == 22);
         CHECK(bar->max == 42);
@@ -115,7 +115,7 @@ TEST_CASE("legend: heat map and source map show a colour bar with numbers", "[ap
         CHECK(bar->caption.contains(QStringLiteral("the best (20)")));
         CHECK(bar->labels.back().second == QStringLiteral("42"));
         CHECK(bar->labels.size() >= 3); // round ticks between the ends
-        CHECK(bar->stops.front() == landscapeColour({0, 1}, 0).toColor());
+        CHECK(bar->stops.front() == sourceMapColour({0, 1}, 0).toColor());
         CHECK(bar->caption.startsWith(QStringLiteral("TCD")));
     }
     SECTION("plain mode has no bar")

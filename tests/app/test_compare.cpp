@@ -107,8 +107,8 @@ TEST_CASE("compare view: a click makes a side active, the panel edits that side,
     CHECK(view.sideScenario(1).source == 15);
     CHECK(view.sideScenario(0).source == 5);
 
-    // The landscape: click sets A's source, on either side.
-    view.setMode(ViewMode::TcdMap);
+    // The source map: click sets A's source, on either side.
+    view.setMode(ViewMode::SourceMap);
     emit view.sceneView(1)->nodeClicked(NodeId{3});
     REQUIRE(ready.wait(10000));
     CHECK(view.sideScenario(0).source == 3);
@@ -276,13 +276,13 @@ TEST_CASE("topocast-cli render of a compare scenario writes both sides in one fi
     CHECK(decoded.width == 320);
 }
 
-TEST_CASE("landscape: click sets A's source and Shift+click B's (real clicks on the 3-D window)", "[app][compare][gl]")
+TEST_CASE("source map: click sets A's source and Shift+click B's (real clicks on the 3-D window)", "[app][compare][gl]")
 {
     MainWindow w(false);
     w.resize(1300, 850);
     w.show();
     REQUIRE(w.session()->setScenarioNow(test::scenario("mesh:6x6", "binomial", NodeId{0})));
-    w.setViewMode(ViewMode::TcdMap);
+    w.setViewMode(ViewMode::SourceMap);
     QWindow* window = w.sceneView()->window();
     REQUIRE(QTest::qWaitForWindowExposed(window));
     REQUIRE_FALSE(w.sceneView()->captureFrame().isNull());

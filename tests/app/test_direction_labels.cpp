@@ -278,12 +278,12 @@ TEST_CASE("labels: the source map shows each node's TCD as a number up to 256 no
           "[app][scene][labels]")
 {
     SceneView scene;
-    scene.setMode(ViewMode::TcdMap);
-    SECTION("8×8 mesh: the 64 numbers are core's TCD map; the corner's is 79 (Cang-Wu 2-D, §2)")
+    scene.setMode(ViewMode::SourceMap);
+    SECTION("8×8 mesh: the 64 numbers are core's TCD source map; the corner's is 79 (Cang-Wu 2-D, §2)")
     {
         const SnapshotPtr snap = buildSnapshot(test::scenario("mesh:8x8", "cang-wu", NodeId{0}));
         scene.setSnapshot(snap);
-        const auto want = cangWuTcdMap(snap->topology(), CangWuMode::Optimal);
+        const auto want = cangWuTcdSourceMap(snap->topology(), CangWuMode::Optimal);
         const auto& labels = scene.nodeLabelInstances().labels();
         REQUIRE(labels.size() == 64 + 1); // the numbers and the source's coordinates
         std::size_t numbers = 0;
@@ -309,7 +309,7 @@ TEST_CASE("labels: the source map shows each node's TCD as a number up to 256 no
     {
         const SnapshotPtr snap = buildSnapshot(test::scenario("mesh:16x16", "cang-wu", NodeId{0}));
         scene.setSnapshot(snap);
-        const auto want = cangWuTcdMap(snap->topology(), CangWuMode::Optimal);
+        const auto want = cangWuTcdSourceMap(snap->topology(), CangWuMode::Optimal);
         REQUIRE(scene.nodeLabelInstances().labels().size() == 256 + 1);
         CHECK(scene.nodeLabelInstances().labels()[0].text == QString::number(want[0]));
         scene.setSnapshot(buildSnapshot(test::scenario("mesh:32x32", "cang-wu", NodeId{0})));

@@ -312,7 +312,8 @@ TEST_CASE("topocast-cli render: bad options name the problem", "[app][export][cl
 {
     const std::string sc = scenarioFile("cang-wu-4x4.json");
     const std::vector<std::pair<std::vector<std::string>, std::string>> cases = {
-        {{"--mode", "sparkly"}, "--mode sparkly is not one of plain, contention, heatmap, tcdmap, layers, trees, data"},
+        {{"--mode", "sparkly"},
+         "--mode sparkly is not one of plain, contention, heatmap, source-map, layers, trees, data"},
         {{"--steps", "3-9"}, "step range '3-9' is not all, N, A-B or A- within 1..4"},
         {{"--format", "avi"}, "unknown video format 'avi'; use mp4, gif or png"},
         {{"--width", "9000"}, "--width: Value 9000 not in range 16 to 8192"},

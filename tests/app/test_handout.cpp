@@ -318,7 +318,8 @@ TEST_CASE("topocast-cli handout: bad options are refused naming what is allowed"
         {{"--steps", "3-9"}, "step range '3-9' is not all, N, A-B or A- within 1..6"},
         {{"--steps", "0"}, "within 1..6"},
         {{"--dpi", "1000"}, "--dpi: Value 1000 not in range 72 to 600"},
-        {{"--mode", "sparkly"}, "--mode sparkly is not one of plain, contention, heatmap, tcdmap, layers, trees, data"},
+        {{"--mode", "sparkly"},
+         "--mode sparkly is not one of plain, contention, heatmap, source-map, layers, trees, data"},
         {{"--theme", "sepia"},
          "--theme sepia is not a theme topocast knows; use light (white paper) or dark (as the window)"},
     };

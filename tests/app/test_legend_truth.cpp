@@ -135,8 +135,8 @@ TEST_CASE("legend truth: every preset, every step, every mode's colours are the 
 {
     int sides = 0;
     for (const auto& [name, snap] : presetSides()) {
-        std::vector<ViewMode> modes = {ViewMode::Plain,  ViewMode::Contention, ViewMode::Heatmap,
-                                       ViewMode::TcdMap, ViewMode::Layers,     ViewMode::DataHeld};
+        std::vector<ViewMode> modes = {ViewMode::Plain,     ViewMode::Contention, ViewMode::Heatmap,
+                                       ViewMode::SourceMap, ViewMode::Layers,     ViewMode::DataHeld};
         if (!snap->trees.empty())
             modes.push_back(ViewMode::Trees);
         for (const ViewMode mode : modes) {
@@ -194,7 +194,7 @@ TEST_CASE("legend truth: no colour means two things in a legend", "[app][legend]
         Scenario sc = loadScenario(presetPath(name));
         sc.compare.reset();
         const SnapshotPtr snap = buildSnapshot(sc);
-        for (const ViewMode mode : {ViewMode::Plain, ViewMode::Contention, ViewMode::Heatmap, ViewMode::TcdMap,
+        for (const ViewMode mode : {ViewMode::Plain, ViewMode::Contention, ViewMode::Heatmap, ViewMode::SourceMap,
                                     ViewMode::Layers, ViewMode::Trees, ViewMode::DataHeld}) {
             INFO(name << ", mode " << viewModeName(mode).toStdString());
             const auto legend = legendEntries(snap.get(), mode, pal);

@@ -25,9 +25,9 @@ TEST_CASE("metrics model: binomial on a 4x4 mesh shows steps, TCD and loads (QAb
     CHECK(model.value(QStringLiteral("tcd")) == QStringLiteral("20"));
     CHECK(model.value(QStringLiteral("max_link_load")) == QStringLiteral("2"));
     CHECK(model.value(QStringLiteral("contentions")) == QStringLiteral("0"));
-    // A 16-node mesh is small enough for a brute-force TCD map: 20 is the best over all 16
+    // A 16-node mesh is small enough for a brute-force TCD source map: 20 is the best over all 16
     // sources (also reached from (0,2)), so the corner's gap is 0.
-    REQUIRE(snap->landscape.size() == 16);
+    REQUIRE(snap->sourceMap.size() == 16);
     CHECK(snap->optimumSources.size() >= 2); // (0,0) and (0,2) among them
     REQUIRE(snap->optimum);
     CHECK(*snap->optimum == 20);

@@ -52,8 +52,8 @@ TEST_CASE("presets open as themselves: step 0 or their own view step, their own 
     REQUIRE(w.openScenario(presetAsQString("cang-wu-8x8-corner.json")));
     REQUIRE(test::waitFor([&] { return settledAt(w, 6); }, 30000));
     w.timeline()->setStep(5);
-    w.setViewMode(ViewMode::TcdMap);
-    REQUIRE(w.sceneView()->mode() == ViewMode::TcdMap);
+    w.setViewMode(ViewMode::SourceMap);
+    REQUIRE(w.sceneView()->mode() == ViewMode::SourceMap);
 
     REQUIRE(w.openScenario(presetAsQString("cang-wu-8x8.json")));
     REQUIRE(test::waitFor([&] { return settledAt(w, 6) && w.session()->snapshot()->metrics.tcd == 69; }, 30000));
@@ -75,7 +75,7 @@ TEST_CASE("presets open as themselves: step 0 or their own view step, their own 
 
     // A compare preset opens at step 0 in its own mode, not the previous one's.
     w.timeline()->setStep(3);
-    w.setViewMode(ViewMode::TcdMap);
+    w.setViewMode(ViewMode::SourceMap);
     REQUIRE(w.openScenario(presetAsQString("compare-cang-wu-8x8-paper-vs-optimal.json")));
     REQUIRE(test::waitFor(
         [&] {

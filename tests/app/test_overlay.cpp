@@ -311,18 +311,18 @@ TEST_CASE("a source-map picture carries its colour bar with numbers", "[app][exp
     ScreenshotOptions o;
     o.scenarioFile = QString::fromStdString(preset("cang-wu-4x4.json"));
     o.step = 0;
-    o.mode = ViewMode::TcdMap;
+    o.mode = ViewMode::SourceMap;
     o.output = QString::fromStdString(out);
     o.size = QSize(640, 360);
     REQUIRE(renderScreenshot(o, error) == 0);
     const QImage img(QString::fromStdString(out));
     REQUIRE(img.size() == o.size);
-    const SnapshotPtr snap = cangWu4x4Snapshot(); // the TCD map comes with a small network
-    REQUIRE_FALSE(snap->landscape.empty());
-    const LegendStrip legend = legendStrip(*snap, ViewMode::TcdMap, true, Palette::normal());
+    const SnapshotPtr snap = cangWu4x4Snapshot(); // the TCD source map comes with a small network
+    REQUIRE_FALSE(snap->sourceMap.empty());
+    const LegendStrip legend = legendStrip(*snap, ViewMode::SourceMap, true, Palette::normal());
     REQUIRE(legend.bar);
     REQUIRE(legend.bar->labels.size() >= 2);
-    const OverlayLayout l = overlayLayout(o.size, defaultPictureOverlay(ViewMode::TcdMap), legend);
+    const OverlayLayout l = overlayLayout(o.size, defaultPictureOverlay(ViewMode::SourceMap), legend);
     REQUIRE(l.title.isEmpty());
     REQUIRE_FALSE(l.legend.isEmpty());
     // The bar's low and high ends and its numbers (light words) are in the strip under the view.

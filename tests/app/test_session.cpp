@@ -121,11 +121,11 @@ TEST_CASE("session: a long computation keeps the event loop turning, reports its
     CHECK(session.snapshot() == before);
     CHECK(session.scenario().topology == Topology::parse("mesh:4x4"));
 
-    // Without the hook, a brute-force TCD map (8×8×8, BFS has no closed-form map) runs to the end.
+    // Without the hook, a brute-force TCD source map (8×8×8, BFS has no closed-form map) runs to the end.
     session.setBuildHook({});
     session.setScenario(test::scenario("mesh:8x8x8", "bfs", NodeId{0}));
     REQUIRE(test::waitFor([&] { return ready.count() == 1; }, 60000));
-    CHECK(session.snapshot()->landscape.size() == 512);
+    CHECK(session.snapshot()->sourceMap.size() == 512);
     CHECK_FALSE(session.busy());
 }
 
@@ -138,7 +138,7 @@ TEST_CASE("session: a build cancelled through its control stops with RunCancelle
     RunProgress fresh;
     const SnapshotPtr snap = buildSnapshot(test::scenario("mesh:4x4", "binomial", NodeId{0}), {.progress = &fresh});
     CHECK(fresh.stage == RunProgress::Done);
-    CHECK(fresh.mapTotal == 16); // binomial has no closed-form TCD map: one schedule per source
+    CHECK(fresh.mapTotal == 16); // binomial has no closed-form TCD source map: one schedule per source
     CHECK(buildStageText(fresh) == QStringLiteral("done"));
     fresh.stage = RunProgress::SourceMap;
     fresh.mapDone = 39;

@@ -119,7 +119,7 @@ TEST_CASE("scene style: heat map uses one fixed scale", "[app][style]")
     CHECK(heatColour(0, 5) == heatColour(0, 9));
     CHECK(heatColour(5, 5) == heatColour(9, 9));
     CHECK_FALSE(heatColour(1, 5) == heatColour(5, 5));
-    CHECK(parseViewMode(QStringLiteral("TCDmap")) == ViewMode::TcdMap);
+    CHECK(parseViewMode(QStringLiteral("TCDmap")) == ViewMode::SourceMap);
     CHECK_FALSE(parseViewMode(QStringLiteral("rainbow")));
 }
 

@@ -356,9 +356,9 @@ TEST_CASE("k = 2, any d: MD(S) = 4^d − 1 + t(t+1)/2, paper adds the canonical 
 {
     for (int d = 1; d <= 5; ++d) {
         const std::vector<int> canon = canonicalDimensionOrder(d);
-        const auto optimal = cangWuTcdMap(d, 2, kOptimal);
-        const auto best = cangWuTcdMap(d, 2, kEyeBest);
-        const auto paper = cangWuTcdMap(d, 2, kPaper);
+        const auto optimal = cangWuTcdSourceMap(d, 2, kOptimal);
+        const auto best = cangWuTcdSourceMap(d, 2, kEyeBest);
+        const auto paper = cangWuTcdSourceMap(d, 2, kPaper);
         for (NodeId s{}; s < optimal.size(); ++s) {
             const Coord c = coordOf(s, d, 2);
             std::uint64_t t = 0, positions = 0;
@@ -397,14 +397,14 @@ TEST_CASE(
     "mesh 4×4: MD 18/16/16/15, paper 17 at (1,0), table and sums 260/260/264 (docs/papers/mesh-tcd.md §6.1, §6.2)",
     "[cangwu]")
 {
-    CHECK(matrix2d(cangWuTcdMap(2, 2, kOptimal), 2) == cangwu_spec::k4x4);
-    CHECK(matrix2d(cangWuTcdMap(2, 2, kEyeBest), 2) == cangwu_spec::k4x4);
+    CHECK(matrix2d(cangWuTcdSourceMap(2, 2, kOptimal), 2) == cangwu_spec::k4x4);
+    CHECK(matrix2d(cangWuTcdSourceMap(2, 2, kEyeBest), 2) == cangwu_spec::k4x4);
     auto paper = cangwu_spec::k4x4;
     paper[0][1] = paper[0][2] = paper[3][1] = paper[3][2] = 17;
-    CHECK(matrix2d(cangWuTcdMap(2, 2, kPaper), 2) == paper);
-    CHECK(sum(cangWuTcdMap(2, 2, kOptimal)) == 260);
-    CHECK(sum(cangWuTcdMap(2, 2, kEyeBest)) == 260);
-    CHECK(sum(cangWuTcdMap(2, 2, kPaper)) == 264);
+    CHECK(matrix2d(cangWuTcdSourceMap(2, 2, kPaper), 2) == paper);
+    CHECK(sum(cangWuTcdSourceMap(2, 2, kOptimal)) == 260);
+    CHECK(sum(cangWuTcdSourceMap(2, 2, kEyeBest)) == 260);
+    CHECK(sum(cangWuTcdSourceMap(2, 2, kPaper)) == 264);
     for (CangWuMode mode : {kOptimal, kEyeBest, kPaper}) {
         CHECK(cangWuTcd(2, 2, nodeAt(2, {0, 0}), mode) == 18);
         CHECK(cangWuTcd(2, 2, nodeAt(2, {0, 1}), mode) == 16);
@@ -435,9 +435,9 @@ TEST_CASE(
 TEST_CASE("mesh 8×8: the three tables, sums 4612/4640/4672, corner 79, OD 69 (docs/papers/mesh-tcd.md §6.1, §6.2)",
           "[cangwu]")
 {
-    const auto optimal = cangWuTcdMap(2, 3, kOptimal);
-    const auto best = cangWuTcdMap(2, 3, kEyeBest);
-    const auto paper = cangWuTcdMap(2, 3, kPaper);
+    const auto optimal = cangWuTcdSourceMap(2, 3, kOptimal);
+    const auto best = cangWuTcdSourceMap(2, 3, kEyeBest);
+    const auto paper = cangWuTcdSourceMap(2, 3, kPaper);
     CHECK(matrix2d(optimal, 3) == cangwu_spec::k8x8Optimal);
     CHECK(matrix2d(best, 3) == cangwu_spec::k8x8EyeBest);
     CHECK(matrix2d(paper, 3) == cangwu_spec::k8x8Paper);
@@ -464,9 +464,9 @@ TEST_CASE("mesh 8×8: the three tables, sums 4612/4640/4672, corner 79, OD 69 (d
 
 TEST_CASE("mesh 16×16: the three tables and sums 76520/76808/77120 (docs/papers/mesh-tcd.md §6.2)", "[cangwu]")
 {
-    const auto optimal = cangWuTcdMap(2, 4, kOptimal);
-    const auto best = cangWuTcdMap(2, 4, kEyeBest);
-    const auto paper = cangWuTcdMap(2, 4, kPaper);
+    const auto optimal = cangWuTcdSourceMap(2, 4, kOptimal);
+    const auto best = cangWuTcdSourceMap(2, 4, kEyeBest);
+    const auto paper = cangWuTcdSourceMap(2, 4, kPaper);
     CHECK(matrix2d(optimal, 4) == mirrored(cangwu_spec::k16x16OptimalTop));
     CHECK(matrix2d(best, 4) == mirrored(cangwu_spec::k16x16EyeBestTop));
     CHECK(matrix2d(paper, 4) == mirrored(cangwu_spec::k16x16PaperTop));
@@ -478,9 +478,9 @@ TEST_CASE("mesh 16×16: the three tables and sums 76520/76808/77120 (docs/papers
 
 TEST_CASE("mesh 4×4×4: the planes, 63 at the 8 eyes, sums 4176/4224 (docs/papers/mesh-tcd.md §6.3)", "[cangwu]")
 {
-    const auto optimal = cangWuTcdMap(3, 2, kOptimal);
-    const auto best = cangWuTcdMap(3, 2, kEyeBest);
-    const auto paper = cangWuTcdMap(3, 2, kPaper);
+    const auto optimal = cangWuTcdSourceMap(3, 2, kOptimal);
+    const auto best = cangWuTcdSourceMap(3, 2, kEyeBest);
+    const auto paper = cangWuTcdSourceMap(3, 2, kPaper);
     for (int y : {0, 3}) {
         CHECK(plane444(optimal, y) == cangwu_spec::k444OuterPlanes);
         CHECK(plane444(best, y) == cangwu_spec::k444OuterPlanes);
@@ -506,7 +506,7 @@ TEST_CASE("mesh 4×4×4: the planes, 63 at the 8 eyes, sums 4176/4224 (docs/pape
 TEST_CASE("mesh 8×8×8: eye modes 525 at the 8 eyes only, corner 546 (docs/papers/mesh-tcd.md §6.3)", "[cangwu]")
 {
     for (CangWuMode mode : {kEyeBest, kPaper}) {
-        const auto map = cangWuTcdMap(3, 3, mode);
+        const auto map = cangWuTcdSourceMap(3, 3, mode);
         std::set<NodeId> minima;
         for (NodeId s{}; s < map.size(); ++s)
             if (map[s] == 525)
@@ -530,7 +530,7 @@ TEST_CASE("Lemma 2: OD_k + Σ f_j equals the eye-mode generators for every sourc
     for (auto [d, k] : shapes)
         for (CangWuMode mode : {kEyeBest, kPaper}) {
             CAPTURE(d, k, toString(mode));
-            const auto map = cangWuTcdMap(d, k, mode);
+            const auto map = cangWuTcdSourceMap(d, k, mode);
             for (NodeId s{}; s < map.size(); ++s) {
                 const auto sends = cangWuSends(d, k, s, mode);
                 REQUIRE(isBinomialBroadcast(sends, d, k, s));
@@ -558,7 +558,7 @@ TEST_CASE("SubmeshOptimal: the DP table equals the TCD of the rebuilt schedule f
     const std::vector<std::pair<int, int>> shapes = {{1, 6}, {2, 2}, {2, 3}, {2, 4}, {3, 2}, {3, 3}, {4, 2}};
     for (auto [d, k] : shapes) {
         CAPTURE(d, k);
-        const auto map = cangWuTcdMap(d, k, kOptimal);
+        const auto map = cangWuTcdSourceMap(d, k, kOptimal);
         for (NodeId s{}; s < map.size(); ++s) {
             const auto sends = cangWuSends(d, k, s, kOptimal);
             REQUIRE(isBinomialBroadcast(sends, d, k, s));
@@ -573,9 +573,9 @@ TEST_CASE(
 {
     for (auto [d, k] : std::vector<std::pair<int, int>>{{2, 4}, {3, 3}, {2, 5}, {4, 2}}) {
         CAPTURE(d, k);
-        const auto optimal = cangWuTcdMap(d, k, kOptimal);
-        const auto best = cangWuTcdMap(d, k, kEyeBest);
-        const auto paper = cangWuTcdMap(d, k, kPaper);
+        const auto optimal = cangWuTcdSourceMap(d, k, kOptimal);
+        const auto best = cangWuTcdSourceMap(d, k, kEyeBest);
+        const auto paper = cangWuTcdSourceMap(d, k, kPaper);
         for (std::size_t s = 0; s < optimal.size(); ++s) {
             CHECK(optimal[s] <= best[s]);
             CHECK(best[s] <= paper[s]);
@@ -588,8 +588,8 @@ TEST_CASE("§8: optimal beats eye-best on 28/64, 192/256, 296/512 sources, 12 so
           "[cangwu]")
 {
     auto countBetter = [](int d, int k) {
-        const auto optimal = cangWuTcdMap(d, k, kOptimal);
-        const auto best = cangWuTcdMap(d, k, kEyeBest);
+        const auto optimal = cangWuTcdSourceMap(d, k, kOptimal);
+        const auto best = cangWuTcdSourceMap(d, k, kEyeBest);
         int better = 0;
         for (std::size_t s = 0; s < optimal.size(); ++s)
             better += optimal[s] < best[s] ? 1 : 0;
@@ -601,7 +601,7 @@ TEST_CASE("§8: optimal beats eye-best on 28/64, 192/256, 296/512 sources, 12 so
     CHECK(countBetter(2, 2) == 0);
     CHECK(countBetter(1, 4) == 0);
     for (int k : {3, 4}) {
-        const auto optimal = cangWuTcdMap(2, k, kOptimal);
+        const auto optimal = cangWuTcdSourceMap(2, k, kOptimal);
         CHECK(std::count(optimal.begin(), optimal.end(), cangWuOptimum(2, k)) == 12);
     }
     CHECK(cangWuTcd(2, 3, nodeAt(3, {3, 2}), kOptimal) == 69);
@@ -613,7 +613,7 @@ TEST_CASE("tables are symmetric under reflections (all modes) and axis permutati
 {
     const int d = 3, k = 3, n = 8;
     for (CangWuMode mode : {kOptimal, kEyeBest, kPaper}) {
-        const auto map = cangWuTcdMap(d, k, mode);
+        const auto map = cangWuTcdSourceMap(d, k, mode);
         bool permSymmetric = true;
         for (NodeId s{}; s < map.size(); ++s) {
             const Coord c = coordOf(s, d, k);
@@ -633,22 +633,22 @@ TEST_CASE("exhaustive optimum over all time-step-optimal schedules equals optima
           "(docs/papers/mesh-tcd.md §7.2)",
           "[cangwu]")
 {
-    const auto exact4x4 = exhaustiveMinTcdMap(2, 2);
+    const auto exact4x4 = exhaustiveMinTcdSourceMap(2, 2);
     CHECK(matrix2d(exact4x4, 2) == cangwu_spec::k4x4);
-    CHECK(exact4x4 == cangWuTcdMap(2, 2, kOptimal));
-    CHECK(exact4x4 == cangWuTcdMap(2, 2, kEyeBest));
-    CHECK(exhaustiveMinTcdMap(2, 1) == std::vector<std::uint64_t>(4, 3));
-    CHECK(exhaustiveMinTcdMap(3, 1) == std::vector<std::uint64_t>(8, 7));
-    CHECK(exhaustiveMinTcdMap(3, 1) == cangWuTcdMap(3, 1, kOptimal));
-    CHECK(exhaustiveMinTcdMap(4, 1) == cangWuTcdMap(4, 1, kOptimal));
+    CHECK(exact4x4 == cangWuTcdSourceMap(2, 2, kOptimal));
+    CHECK(exact4x4 == cangWuTcdSourceMap(2, 2, kEyeBest));
+    CHECK(exhaustiveMinTcdSourceMap(2, 1) == std::vector<std::uint64_t>(4, 3));
+    CHECK(exhaustiveMinTcdSourceMap(3, 1) == std::vector<std::uint64_t>(8, 7));
+    CHECK(exhaustiveMinTcdSourceMap(3, 1) == cangWuTcdSourceMap(3, 1, kOptimal));
+    CHECK(exhaustiveMinTcdSourceMap(4, 1) == cangWuTcdSourceMap(4, 1, kOptimal));
     for (int k = 1; k <= 4; ++k) {
         CAPTURE(k);
-        const auto exact = exhaustiveMinTcdMap(1, k);
-        CHECK(exact == cangWuTcdMap(1, k, kOptimal));
-        CHECK(exact == cangWuTcdMap(1, k, kPaper)); // d = 1: every mode is minimal
+        const auto exact = exhaustiveMinTcdSourceMap(1, k);
+        CHECK(exact == cangWuTcdSourceMap(1, k, kOptimal));
+        CHECK(exact == cangWuTcdSourceMap(1, k, kPaper)); // d = 1: every mode is minimal
     }
-    CHECK(exhaustiveMinTcdMap(1, 4)[0] == 31);
-    CHECK_THROWS_WITH(exhaustiveMinTcdMap(2, 3), Catch::Contains("at most 16 nodes"));
+    CHECK(exhaustiveMinTcdSourceMap(1, 4)[0] == 31);
+    CHECK_THROWS_WITH(exhaustiveMinTcdSourceMap(2, 3), Catch::Contains("at most 16 nodes"));
 }
 
 // ---- §3.6 golden schedules -----------------------------------------------------------------
@@ -816,7 +816,7 @@ TEST_CASE("cang-wu rejects bad shapes, sources and modes with a clear message (d
     CHECK_THROWS_WITH(cangWuSends(2, 0, NodeId{0}, kPaper), Catch::Contains("k ≥ 1"));
     CHECK_THROWS_WITH(cangWuSends(2, 13, NodeId{0}, kPaper), Catch::Contains("2^24"));
     CHECK_THROWS_WITH(cangWuSends(2, 2, NodeId{16}, kOptimal), Catch::Contains("source 16"));
-    CHECK_THROWS_WITH(cangWuTcdMap(7, 2, kEyeBest), Catch::Contains("d = 1..6"));
+    CHECK_THROWS_WITH(cangWuTcdSourceMap(7, 2, kEyeBest), Catch::Contains("d = 1..6"));
     CHECK_THROWS_AS(cangWuTorusSends(2, 1, NodeId{0}), Error);
     CHECK_THROWS_AS(cangWuOptimum(6, 10), Error);
 }
@@ -826,7 +826,7 @@ TEST_CASE("d = 5, 6: every generator is a binomial broadcast whose TCD is the pe
     for (auto [d, k] : std::vector<std::pair<int, int>>{{5, 2}, {6, 2}, {5, 1}, {6, 1}}) {
         CAPTURE(d, k);
         for (CangWuMode mode : {kOptimal, kEyeBest, kPaper}) {
-            const auto map = cangWuTcdMap(d, k, mode);
+            const auto map = cangWuTcdSourceMap(d, k, mode);
             for (NodeId s{}; s < map.size(); s = NodeId{s + 97}) {
                 const auto sends = cangWuSends(d, k, s, mode);
                 REQUIRE(isBinomialBroadcast(sends, d, k, s));

@@ -78,7 +78,7 @@ TEST_CASE("cang-wu: every source of 4×4, 8×8, 16×16 and 4×4×4 is valid in e
     for (const char* spec : {"mesh:4x4", "mesh:8x8", "mesh:16x16", "mesh:4x4x4"}) {
         const Topology topo = Topology::parse(spec);
         for (const char* mode : {"optimal", "eye-best", "paper"}) {
-            const auto map = findAlgorithm("cang-wu").tcdMap(topo, Params{{"mode", mode}});
+            const auto map = findAlgorithm("cang-wu").tcdSourceMap(topo, Params{{"mode", mode}});
             REQUIRE(map.size() == topo.nodeCount());
             for (NodeId s{}; s < topo.nodeCount(); ++s)
                 requireSound(buildCangWu(spec, s, mode), map[s]);
@@ -92,7 +92,7 @@ TEST_CASE("cang-wu: 32×32, 8×8×8 and 4^4, every source, every mode and DOR or
     for (const char* spec : {"mesh:32x32", "mesh:8x8x8", "mesh:4x4x4x4"}) {
         const Topology topo = Topology::parse(spec);
         for (const char* mode : {"optimal", "eye-best", "paper"}) {
-            const auto map = findAlgorithm("cang-wu").tcdMap(topo, Params{{"mode", mode}});
+            const auto map = findAlgorithm("cang-wu").tcdSourceMap(topo, Params{{"mode", mode}});
             for (NodeId s{}; s < topo.nodeCount(); ++s)
                 requireSound(buildCangWu(spec, s, mode), map[s]);
         }
@@ -186,7 +186,7 @@ TEST_CASE("cang-wu on a torus: valid, contention-free, OD_k from every source (d
             requireSound(sched, od);
             CHECK(scheduleInfo(sched).contains("torus"));
         }
-        const auto map = findAlgorithm("cang-wu").tcdMap(topo, Params{});
+        const auto map = findAlgorithm("cang-wu").tcdSourceMap(topo, Params{});
         CHECK(map == std::vector<std::uint64_t>(topo.nodeCount(), od));
     }
 }
@@ -202,9 +202,9 @@ TEST_CASE("cang-wu on a hypercube and a path: TCD 2^d − 1 with one-hop sends, 
         }
     }
     const Topology path = Topology::parse("mesh:16");
-    const auto map = findAlgorithm("cang-wu").tcdMap(path, Params{});
+    const auto map = findAlgorithm("cang-wu").tcdSourceMap(path, Params{});
     CHECK(*std::min_element(map.begin(), map.end()) == 23);
-    CHECK(map == exhaustiveMinTcdMap(1, 4));
+    CHECK(map == exhaustiveMinTcdSourceMap(1, 4));
 }
 
 TEST_CASE("cang-wu rejects what it cannot do, naming the requirement (docs/papers/mesh-tcd.md §1.1)", "[cangwu]")
@@ -212,7 +212,7 @@ TEST_CASE("cang-wu rejects what it cannot do, naming the requirement (docs/paper
     const AlgorithmInfo& a = findAlgorithm("cang-wu");
     CHECK(a.modes == std::vector<std::string>{"optimal", "eye-best", "paper"});
     CHECK(a.patterns == std::vector<std::string>{"broadcast"});
-    REQUIRE(a.tcdMap);
+    REQUIRE(a.tcdSourceMap);
     CHECK_FALSE(a.whyNot(Topology::parse("mesh:8x8")));
     CHECK_FALSE(a.whyNot(Topology::parse("mesh:4x4x4x4x4x4")));
     CHECK_FALSE(a.whyNot(Topology::parse("torus:8x8")));
@@ -233,7 +233,7 @@ TEST_CASE("cang-wu rejects what it cannot do, naming the requirement (docs/paper
                       Catch::Contains("'fastest'") && Catch::Contains("optimal, eye-best, paper"));
     CHECK_THROWS_WITH(buildSchedule("cang-wu", m8, NodeId{0}, Params{{"pattern", "scatter"}}),
                       Catch::Contains("broadcast"));
-    CHECK_THROWS_WITH(a.tcdMap(m8, Params{{"mode", "best"}}), Catch::Contains("'best'"));
+    CHECK_THROWS_WITH(a.tcdSourceMap(m8, Params{{"mode", "best"}}), Catch::Contains("'best'"));
     CHECK_THROWS_AS(buildSchedule("cang-wu", m8, NodeId{64}, Params{}), Error);
     CHECK_THROWS_AS(cangWuSchedule(m8, NodeId{64}, CangWuMode::Optimal), Error);
     CHECK_THROWS_WITH(eyesOfSubmeshes(Topology::parse("mesh:6x6")), Catch::Contains("got 6×6"));
@@ -346,7 +346,7 @@ TEST_CASE("cang-wu in 5-D and 6-D: valid, table TCD, no step contention under a 
         const NodeId far{topo.nodeCount() - 1};
         const NodeId mixed{topo.nodeCount() / 3}; // an arbitrary inner-and-outer source
         for (const char* mode : {"optimal", "eye-best", "paper"}) {
-            const auto map = findAlgorithm("cang-wu").tcdMap(topo, Params{{"mode", mode}});
+            const auto map = findAlgorithm("cang-wu").tcdSourceMap(topo, Params{{"mode", mode}});
             CHECK(*std::min_element(map.begin(), map.end()) == cangWuOptimum(topo.dims(), topo.side(0) == 4 ? 2 : 1));
             for (NodeId s : {NodeId{0}, mixed, far})
                 requireSound(buildCangWu(spec, s, mode), map[s], topo.dims() == 6 ? 53 : 11);

@@ -47,7 +47,7 @@ TEST_CASE("a pattern without a root names no source, in the text and in the file
 
 TEST_CASE("the help of --pattern lists every collective", "[cli]")
 {
-    for (const char* command : {"schedule", "time", "landscape"}) {
+    for (const char* command : {"schedule", "time", "source-map"}) {
         const CliRun r = runCli({command, "--help"});
         INFO(command);
         CHECK_THAT(r.out,

@@ -12,10 +12,10 @@
 #include "topocast/algorithms/figures.h"
 #include "topocast/algorithms/registry.h"
 #include "topocast/analysis/holdings.h"
-#include "topocast/analysis/landscape.h"
 #include "topocast/analysis/metrics.h"
 #include "topocast/analysis/reduction.h"
 #include "topocast/analysis/replay.h"
+#include "topocast/analysis/source_map.h"
 #include "topocast/analysis/validate.h"
 #include "topocast/io/schedule_json.h"
 #include "topocast/model/error.h"
@@ -531,17 +531,17 @@ TEST_CASE(
     CHECK_THAT(mesh.out, Catch::Contains("not applicable: ring") && Catch::Contains("1     bucket"));
 }
 
-TEST_CASE("landscapes vary the root of a reduce or gather, and an all-reduce has none to vary",
-          "[collectives][landscape]")
+TEST_CASE("source maps vary the root of a reduce or gather, and an all-reduce has none to vary",
+          "[collectives][source-map]")
 {
     const Topology mesh = Topology::parse("mesh:4x4");
-    CHECK(landscapeMetrics("ring", {{"pattern", "allreduce"}}).empty());
-    CHECK(landscapeMetrics("bucket", {{"pattern", "reduce-scatter"}}).empty());
-    CHECK_THROWS_WITH(computeLandscape("ring", Topology::parse("torus:4x4"), {}, LandscapeMetric::Tcd),
-                      Catch::Contains("has no landscape: every node is a source"));
+    CHECK(sourceMapMetrics("ring", {{"pattern", "allreduce"}}).empty());
+    CHECK(sourceMapMetrics("bucket", {{"pattern", "reduce-scatter"}}).empty());
+    CHECK_THROWS_WITH(computeSourceMap("ring", Topology::parse("torus:4x4"), {}, SourceMapMetric::Tcd),
+                      Catch::Contains("has no source map: every node is a source"));
     // The binomial reduce from every root: its TCD is the broadcast's from the same root (reversed).
-    const auto reduce = computeLandscape("binomial", mesh, {{"pattern", "reduce"}}, LandscapeMetric::Tcd);
-    const auto bcast = computeLandscape("binomial", mesh, {}, LandscapeMetric::Tcd);
+    const auto reduce = computeSourceMap("binomial", mesh, {{"pattern", "reduce"}}, SourceMapMetric::Tcd);
+    const auto bcast = computeSourceMap("binomial", mesh, {}, SourceMapMetric::Tcd);
     REQUIRE(reduce);
     REQUIRE(bcast);
     CHECK(reduce->values == bcast->values);

@@ -55,6 +55,20 @@ TEST_CASE("CIEDE2000 matches the 34 pairs of Sharma, Wu & Dalal 2005 (Table 1), 
     CHECK(deltaE2000(Lab{L2, a2, b2}, Lab{L1, a1, b1}) == Approx(want).margin(1e-4));
 }
 
+TEST_CASE("colour modes by name: any letter case and the source map's former name tcdmap", "[colour][modes]")
+{
+    const auto sourceMap = colour::colourModeIndex("source-map");
+    REQUIRE(sourceMap);
+    CHECK(std::string(colour::kColourModes[*sourceMap].label) == "Source map");
+    CHECK(colour::colourModeIndex("tcdmap") == sourceMap);
+    CHECK(colour::colourModeIndex("TcdMap") == sourceMap);
+    CHECK(colour::colourModeIndex("DATA") == colour::colourModeIndex("data"));
+    CHECK(colour::colourModeIndex("plain") == std::optional<std::size_t>(0));
+    CHECK_FALSE(colour::colourModeIndex("sparkly"));
+    CHECK_FALSE(colour::colourModeIndex(""));
+    CHECK_FALSE(colour::colourModeIndex("source map"));
+}
+
 TEST_CASE("sRGB to CIELAB (D65): white, black, grey and the primaries", "[colour][lab]")
 {
     const Lab white = toLab({1, 1, 1}), black = toLab({0, 0, 0}), grey = toLab({0.5, 0.5, 0.5});
@@ -175,7 +189,7 @@ TEST_CASE("palettes: every pair of colours shown at once stays apart for every s
         INFO(name << " palette, " << visionName(v) << ", fade " << fade << ": closest states " << states.a << " / "
                   << states.b << " ΔE00 " << states.deltaE);
         CHECK(states.deltaE >= floor);
-        const ClosestPair map = closestPair(landscapeColours(palette), v);
+        const ClosestPair map = closestPair(sourceMapColours(palette), v);
         INFO("source map: " << map.a << " / " << map.b << " ΔE00 " << map.deltaE);
         CHECK(map.deltaE >= floor);
     }
@@ -190,7 +204,7 @@ TEST_CASE("palettes: the colour-blind-safe set replaces the red/green states", "
     CHECK(p.receiving == fromHex("#009e73"));
     CHECK(p.contention == fromHex("#d55e00"));
     CHECK(p.heatMap == ColourMap::Viridis);
-    CHECK(p.landscapeMap == ColourMap::Cividis);
+    CHECK(p.sourceMapMap == ColourMap::Cividis);
     // Receiving (green) and contention (vermillion), red and green in the old palette, stay apart
     // for a deuteranope by more than the floor.
     CHECK(deltaE2000(simulate(p.receiving, Vision::Deutan), simulate(p.contention, Vision::Deutan)) >=

@@ -209,7 +209,7 @@ TEST_CASE("every schedule topocast writes validates, as JSON and as exported CSV
 }
 
 TEST_CASE("timing honesty: the fit says when terms cannot be separated, units, global options anywhere",
-          "[cost][cli][landscape]")
+          "[cost][cli][source-map]")
 {
     // One message size: t_b and t_s are confounded; two sizes and hop counts off one line: not.
     const std::vector<CostSample> oneSize{{1, 4096, 1e-5}, {2, 4096, 2e-5}};
@@ -227,14 +227,14 @@ TEST_CASE("timing honesty: the fit says when terms cannot be separated, units, g
     CHECK(runCli({"--memory-limit", "64", "algorithms"}).status == 0);
     CHECK(runCli({"algorithms", "--memory-limit", "64"}).status == 0);
 
-    // landscape --metric time: text and JSON print the same number, with its unit.
+    // source-map --metric time: text and JSON print the same number, with its unit.
     const auto doc = nlohmann::json::parse(
-        runCli({"landscape", "-t", "mesh:4x4", "-a", "binomial", "--metric", "time", "--json"}).out);
+        runCli({"source-map", "-t", "mesh:4x4", "-a", "binomial", "--metric", "time", "--json"}).out);
     CHECK(doc["format"] == "topocast-landscape");
     CHECK(doc["topology"] == "mesh:4x4");
     CHECK(doc["algorithm"] == "binomial");
     CHECK(doc["unit"] == "µs");
-    const CliRun text = runCli({"landscape", "-t", "mesh:4x4", "-a", "binomial", "--metric", "time"});
+    const CliRun text = runCli({"source-map", "-t", "mesh:4x4", "-a", "binomial", "--metric", "time"});
     std::ostringstream min;
     min << "min " << formatSignificant(doc["min"].get<double>(), 4) << ",";
     CHECK_THAT(text.out, Contains(min.str()) && Contains(" µs\n"));

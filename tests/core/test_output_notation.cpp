@@ -63,8 +63,8 @@ TEST_CASE("node notation: every JSON output writes nodes one way and nodeFromJso
             (void)readNode(topo, t["from"], "schedule from");
             (void)readNode(topo, t["to"], "schedule to");
         }
-        CHECK(readNodes(topo, cliJson({"landscape", "-t", net, "-a", "bfs", "--metric", "tcd", "--json"})["argmin"],
-                        "landscape") > 0);
+        CHECK(readNodes(topo, cliJson({"source-map", "-t", net, "-a", "bfs", "--metric", "tcd", "--json"})["argmin"],
+                        "source map") > 0);
         CHECK(readNode(topo, cliJson({"compare-torus", "-t", net, "-s", src, "--json"})["source"], "compare-torus") ==
               source);
         const auto g = cliJson({"grade", "-t", net, "-a", "bfs", "-s", src, "--step", "1", "--nodes", src, "--json"});
@@ -197,7 +197,7 @@ TEST_CASE("every JSON output starts with format, version and topology, and algor
     };
     const std::vector<Case> cases = {
         {{"schedule", "--scenario", scenario, "--json"}, "topocast-schedule", true},
-        {{"landscape", "-t", "mesh:4x4", "-a", "bfs", "--metric", "tcd", "--json"}, "topocast-landscape", true},
+        {{"source-map", "-t", "mesh:4x4", "-a", "bfs", "--metric", "tcd", "--json"}, "topocast-landscape", true},
         {{"tcd-map", "-t", "mesh:4x4", "--json"}, "topocast-tcd-map", true},
         {{"compare", "-t", "hypercube:3", "--json"}, "topocast-compare", false},
         {{"compare-torus", "-t", "torus:3x3", "--json"}, "topocast-compare-torus", false},

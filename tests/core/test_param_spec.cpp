@@ -163,8 +163,8 @@ TEST_CASE("params: every declared parameter of every algorithm refuses a value i
         runCli({"schedule", "--topology", "hypercube:4", "--algorithm", "binomial", "--pattern", "scatter"});
     CHECK(r.status != 0);
     CHECK(r.err.find("binomial does not take pattern 'scatter'; allowed: broadcast") != std::string::npos);
-    const CliRun l = runCli({"landscape", "--topology", "hypercube:3", "--algorithm", "binomial", "--pattern", "allsum",
-                             "--metric", "steps"});
+    const CliRun l = runCli({"source-map", "--topology", "hypercube:3", "--algorithm", "binomial", "--pattern",
+                             "allsum", "--metric", "steps"});
     CHECK(l.status != 0);
     CHECK(l.err.find("binomial does not take pattern 'allsum'; allowed: broadcast") != std::string::npos);
 }

@@ -127,7 +127,7 @@ TEST_CASE("render options: bad values name the problem and what is allowed", "[c
 {
     const std::vector<std::pair<std::vector<std::string>, std::string>> cases = {
         {withRequired({"--mode", "sparkly"}),
-         "--mode sparkly is not one of plain, contention, heatmap, tcdmap, layers, trees, data"},
+         "--mode sparkly is not one of plain, contention, heatmap, source-map, layers, trees, data"},
         {withRequired({"--format", "avi"}),
          "unknown video format 'avi'; use mp4, gif or png (a numbered PNG sequence)"},
         {withRequired({"--heat", "both"}), "--heat both is not cumulative or step"},

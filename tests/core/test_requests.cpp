@@ -1,7 +1,7 @@
 // Every JSON document topocast-cli writes records the request that made it ("command_line"):
 // run again from what it records, it gives the same bytes; two different requests never give the
-// same document. (The landscape document records its request in its own keys:
-// test_landscape_metrics.cpp.)
+// same document. (The source map document records its request in its own keys:
+// test_source_map_metrics.cpp.)
 #include "cli_runner.h"
 #include "temp_dir.h"
 

@@ -44,9 +44,9 @@ TEST_CASE("runScenario: the source map and its optimum are the brute force's ove
     runScenario(sc, run);
     CHECK(run.schedule.source() == NodeId{5});
     CHECK(run.metrics.tcd == tcd[5]);
-    REQUIRE(run.landscape.size() == 16);
+    REQUIRE(run.sourceMap.size() == 16);
     for (std::uint32_t v = 0; v < 16; ++v)
-        CHECK(run.landscape[v] == static_cast<double>(tcd[v]));
+        CHECK(run.sourceMap[v] == static_cast<double>(tcd[v]));
     REQUIRE(run.optimum);
     CHECK(*run.optimum == best);
     CHECK_FALSE(run.optimumFromFigures);
@@ -57,9 +57,9 @@ TEST_CASE("runScenario: the source map and its optimum are the brute force's ove
 
     // The map of another metric: the optimum is still the least TCD, from a map of TCDs of its own.
     ScenarioRun steps;
-    runScenario(sc, steps, {.metric = LandscapeMetric::Steps});
-    CHECK(steps.landscapeMetric == LandscapeMetric::Steps);
-    CHECK(steps.landscape == std::vector<double>(16, 4.0)); // ⌈log2 16⌉ from every source
+    runScenario(sc, steps, {.metric = SourceMapMetric::Steps});
+    CHECK(steps.sourceMapMetric == SourceMapMetric::Steps);
+    CHECK(steps.sourceMap == std::vector<double>(16, 4.0)); // ⌈log2 16⌉ from every source
     REQUIRE(steps.optimum);
     CHECK(*steps.optimum == best);
     CHECK(steps.optimumSources == bestSources);
@@ -67,7 +67,7 @@ TEST_CASE("runScenario: the source map and its optimum are the brute force's ove
     // Another source of the same network borrows the map and the layout: one schedule more.
     ScenarioRun next;
     runScenario(binomialOn("mesh:4x4", NodeId{0}), next, {.previous = &run});
-    CHECK(next.landscape == run.landscape);
+    CHECK(next.sourceMap == run.sourceMap);
     CHECK(next.positions == run.positions);
     CHECK(next.optimumSources == bestSources);
     CHECK(next.metrics.tcd == tcd[0]);
@@ -88,8 +88,8 @@ TEST_CASE("runScenario: the algorithm's own optimum, a fallback, progress and ca
     CHECK(runStageText(progress) == "done");
     REQUIRE(run.optimum);
     CHECK(run.optimumFromFigures);
-    REQUIRE_FALSE(run.landscape.empty());
-    CHECK(*std::min_element(run.landscape.begin(), run.landscape.end()) == static_cast<double>(*run.optimum));
+    REQUIRE_FALSE(run.sourceMap.empty());
+    CHECK(*std::min_element(run.sourceMap.begin(), run.sourceMap.end()) == static_cast<double>(*run.optimum));
     CHECK_FALSE(run.optimumSources.empty());
 
     // An algorithm this build lacks: the fallback runs and says so.

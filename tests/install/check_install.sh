@@ -80,7 +80,7 @@ for p in topocast topocast-cli topocast-mpi; do
   grep -qF '???' <<<"$page" && fail "$p.1 holds ??? where a character was lost"
 done
 gzip -dc "$prefix/share/man/man1/topocast.1.gz" | grep -q 'scenario' || fail "topocast.1 does not list --scenario"
-gzip -dc "$prefix/share/man/man1/topocast-cli.1.gz" | grep -q 'landscape' || fail "topocast-cli.1 does not list its commands"
+gzip -dc "$prefix/share/man/man1/topocast-cli.1.gz" | grep -q 'source-map' || fail "topocast-cli.1 does not list its commands"
 gzip -dc "$prefix/share/man/man1/topocast-mpi.1.gz" | grep -q 'mpirun' || fail "topocast-mpi.1 has no example"
 # The licence and the changelog where Debian keeps them.
 grep -q '^License: MIT' "$prefix/share/doc/topocast/copyright" || fail "share/doc/topocast/copyright does not name the MIT licence"

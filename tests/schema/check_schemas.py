@@ -78,9 +78,9 @@ cli_json("topocast-time.schema.json", ["time", os.path.join(root, "tests", "data
 cli_json("topocast-compare-torus.schema.json", ["compare-torus", "-t", "hypercube:4", "--json"])
 for net, algo, metric in [("mesh:4x4", "binomial", "time"), ("hypercube:4", "sbt", "time"), ("mesh:8x8", "cang-wu", "tcd"),
                           ("torus:5x5", "bfs", "max_link_load")]:
-    cli_json("topocast-landscape.schema.json", ["landscape", "-t", net, "-a", algo, "--metric", metric, "--json"])
+    cli_json("topocast-landscape.schema.json", ["source-map", "-t", net, "-a", algo, "--metric", metric, "--json"])
 for model in ["loggp", "simgrid"]:
-    cli_json("topocast-landscape.schema.json", ["landscape", "-t", "torus:4x4", "-a", "binomial", "--metric", "time",
+    cli_json("topocast-landscape.schema.json", ["source-map", "-t", "torus:4x4", "-a", "binomial", "--metric", "time",
                                                 "--model", model, "--message", "64KiB", "--json"])
 for net in ["mesh:8x8", "torus:8x8", "hypercube:3"]:
     cli_json("topocast-tcd-map.schema.json", ["tcd-map", "-t", net, "--json"])

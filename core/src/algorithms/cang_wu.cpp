@@ -306,7 +306,7 @@ std::uint64_t cangWuTcd(int d, int k, NodeId source, CangWuMode mode)
     return static_cast<std::uint64_t>(total);
 }
 
-std::vector<std::uint64_t> cangWuTcdMap(int d, int k, CangWuMode mode)
+std::vector<std::uint64_t> cangWuTcdSourceMap(int d, int k, CangWuMode mode)
 {
     cangwu_detail::checkShape(d, k);
     const std::size_t n = std::size_t{1} << (d * k);

@@ -107,7 +107,7 @@ private:
 
 } // namespace
 
-std::vector<std::uint64_t> exhaustiveMinTcdMap(int d, int k)
+std::vector<std::uint64_t> exhaustiveMinTcdSourceMap(int d, int k)
 {
     cangwu_detail::checkShape(d, k);
     if (d * k > 4)

@@ -1,4 +1,4 @@
-// Cang-Wu on a Topology: the Schedule the front ends show, the per-source TCD map, and the
+// Cang-Wu on a Topology: the Schedule the front ends show, the TCD source map, and the
 // applicability check.
 
 #include "topocast/algorithms/cang_wu.h"
@@ -107,12 +107,12 @@ Schedule cangWuSchedule(const Topology& topology, NodeId source, CangWuMode mode
     return schedule;
 }
 
-std::vector<std::uint64_t> cangWuTcdMap(const Topology& topology, CangWuMode mode)
+std::vector<std::uint64_t> cangWuTcdSourceMap(const Topology& topology, CangWuMode mode)
 {
     const Shape shape = shapeOf(topology);
     if (topology.isTorus())
         return std::vector<std::uint64_t>(topology.nodeCount(), cangWuOptimum(shape.d, shape.k));
-    return cangWuTcdMap(shape.d, shape.k, mode);
+    return cangWuTcdSourceMap(shape.d, shape.k, mode);
 }
 
 } // namespace topocast

@@ -63,7 +63,7 @@ bool allPowersOfTwo(const Topology& topo)
     return true;
 }
 
-/// The landscape's time of a collective (CollectiveFigures: α·start-ups + β·data).
+/// The source map's time of a collective (CollectiveFigures: α·start-ups + β·data).
 double collectiveTime(const Schedule& s)
 {
     const CollectiveFigures* f = s.figures ? s.figures->get<CollectiveFigures>() : nullptr;
@@ -202,7 +202,7 @@ AlgorithmInfo cangWuAlgorithm()
                     throw Error("cang-wu supports the pattern 'broadcast' only; got '" + pattern + "'");
                 return cangWuSchedule(t, s, parseCangWuMode(p.text("mode", "optimal")));
             },
-        .tcdMap = [](const Topology& t, const Params& p) { return cangWuTcdMap(t, cangWuModeParam(p)); },
+        .tcdSourceMap = [](const Topology& t, const Params& p) { return cangWuTcdSourceMap(t, cangWuModeParam(p)); },
         // On a torus every source gets the eye schedule translated (cangWuSchedule).
         .sameFromEverySource = [](const Topology& t) { return t.isTorus(); },
     };

@@ -5,10 +5,25 @@
 #include <Eigen/Dense>
 
 #include <algorithm>
+#include <cctype>
 #include <cmath>
 #include <numbers>
 
 namespace topocast::colour {
+
+std::optional<std::size_t> colourModeIndex(std::string_view text)
+{
+    const auto same = [text](const char* name) {
+        return name && std::string_view(name).size() == text.size() &&
+               std::equal(text.begin(), text.end(), name, [](char a, char b) {
+                   return std::tolower(static_cast<unsigned char>(a)) == std::tolower(static_cast<unsigned char>(b));
+               });
+    };
+    for (std::size_t i = 0; i < kColourModes.size(); ++i)
+        if (same(kColourModes[i].name) || same(kColourModes[i].formerName))
+            return i;
+    return std::nullopt;
+}
 
 namespace {
 
@@ -256,14 +271,14 @@ std::vector<NamedColour> stateColours(const Palette& p, double uninformedFade)
             {"message", p.message}};
 }
 
-std::vector<NamedColour> landscapeColours(const Palette& p)
+std::vector<NamedColour> sourceMapColours(const Palette& p)
 {
     return {{"background", p.background},
             {"current source", p.source},
             {"minimum", p.optimum},
             {"no schedule", mix(p.uninformed, p.background, 0.5)},
-            {"map low end", mapColour(p.landscapeMap, 0.0)},
-            {"map high end", mapColour(p.landscapeMap, 1.0)}};
+            {"map low end", mapColour(p.sourceMapMap, 0.0)},
+            {"map high end", mapColour(p.sourceMapMap, 1.0)}};
 }
 
 ClosestPair closestPair(const std::vector<NamedColour>& colours, Vision vision)

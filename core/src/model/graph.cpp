@@ -47,7 +47,7 @@ CsrGraph toGraph(const Topology& topo)
 }
 
 /// Graphs of at most this many channels (12 B each: 12 MiB) are kept per thread for the next
-/// search on the same topology (a landscape runs one search per source on each worker).
+/// search on the same topology (a source map runs one search per source on each worker).
 constexpr std::uint64_t kCachedChannels = std::uint64_t{1} << 20;
 
 /// The CSR graph of `topo`: built, or the calling thread's copy from its previous call on the same

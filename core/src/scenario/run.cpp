@@ -3,7 +3,7 @@
 #include "topocast/algorithms/figures.h"
 #include "topocast/algorithms/hypercube.h"
 #include "topocast/algorithms/registry.h"
-#include "topocast/analysis/landscape_estimate.h"
+#include "topocast/analysis/source_map_estimate.h"
 #include "topocast/analysis/time_engine.h"
 #include "topocast/model/error.h"
 
@@ -35,16 +35,16 @@ void setStage(RunProgress* progress, RunProgress::Stage stage)
         progress->stage = stage;
 }
 
-/// The source map from the landscape: the closed form where the algorithm has one, else one
-/// schedule per source on all cores. Beyond kBruteForceTcdMapLimit sources computeLandscape
+/// The source map from the source map: the closed form where the algorithm has one, else one
+/// schedule per source on all cores. Beyond kBruteForceSourceMapLimit sources computeSourceMap
 /// refuses (Error) and the run has no map.
-std::vector<double> sourceMap(const Scenario& sc, LandscapeMetric metric, RunProgress* progress)
+std::vector<double> sourceMap(const Scenario& sc, SourceMapMetric metric, RunProgress* progress)
 {
     // RunProgress::cancelled is what a front end sets; the workers stop on a stop_token,
     // requested from the progress callback that runs after each source.
     std::stop_source stop;
-    LandscapeOptions options;
-    options.maxSchedules = kBruteForceTcdMapLimit;
+    SourceMapOptions options;
+    options.maxSchedules = kBruteForceSourceMapLimit;
     options.stop = stop.get_token();
     if (progress) {
         if (progress->cancelled.load(std::memory_order_relaxed))
@@ -57,13 +57,13 @@ std::vector<double> sourceMap(const Scenario& sc, LandscapeMetric metric, RunPro
         };
     }
     if (progress && sc.topology.nodeCount() >= kEstimateSourceMapFrom &&
-        sc.topology.nodeCount() <= kBruteForceTcdMapLimit &&
-        landscapeMethod(sc.algorithm, sc.topology, sc.params, metric) == LandscapeMethod::EverySource) {
-        const LandscapeEstimate estimate = estimateLandscape(sc.algorithm, sc.topology, sc.params, metric);
+        sc.topology.nodeCount() <= kBruteForceSourceMapLimit &&
+        sourceMapMethod(sc.algorithm, sc.topology, sc.params, metric) == SourceMapMethod::EverySource) {
+        const SourceMapEstimate estimate = estimateSourceMap(sc.algorithm, sc.topology, sc.params, metric);
         progress->mapWorkers = estimate.workers;
         progress->mapSeconds = estimate.seconds;
     }
-    std::optional<Landscape> map = computeLandscape(sc.algorithm, sc.topology, sc.params, metric, options);
+    std::optional<SourceMap> map = computeSourceMap(sc.algorithm, sc.topology, sc.params, metric, options);
     if (!map)
         throw RunCancelled();
     return std::move(map->values);
@@ -107,21 +107,21 @@ void fillSourceMap(ScenarioRun& run, const RunOptions& options, bool sameNetwork
 {
     const Scenario& sc = run.scenario;
     const ScenarioRun* previous = options.previous;
-    run.landscapeMetric = options.metric;
+    run.sourceMapMetric = options.metric;
     try {
-        run.landscapeMetrics = landscapeMetrics(sc.algorithm, sc.params);
-        run.landscapeTimeUnit = landscapeTimeUnit(sc.algorithm);
-        run.landscape = sameNetwork && previous->landscapeMetric == options.metric
-                            ? previous->landscape
+        run.sourceMapMetrics = sourceMapMetrics(sc.algorithm, sc.params);
+        run.sourceMapTimeUnit = sourceMapTimeUnit(sc.algorithm);
+        run.sourceMap = sameNetwork && previous->sourceMapMetric == options.metric
+                            ? previous->sourceMap
                             : sourceMap(sc, options.metric, options.progress);
     } catch (const Error&) {
-        run.landscape.clear(); // the map is an extra; the schedule itself is fine
+        run.sourceMap.clear(); // the map is an extra; the schedule itself is fine
     }
     if (const auto* cangWu = run.schedule.figures ? run.schedule.figures->get<CangWuFigures>() : nullptr) {
         run.optimum = cangWu->optimum;
         run.optimumFromFigures = true;
     }
-    if (sameNetwork && (options.metric != LandscapeMetric::Tcd || previous->landscapeMetric != LandscapeMetric::Tcd)) {
+    if (sameNetwork && (options.metric != SourceMapMetric::Tcd || previous->sourceMapMetric != SourceMapMetric::Tcd)) {
         // The TCDs from every source do not change with the source: the previous run's optimum holds.
         run.optimumSources = previous->optimumSources;
         if (!run.optimum)
@@ -130,8 +130,8 @@ void fillSourceMap(ScenarioRun& run, const RunOptions& options, bool sameNetwork
     }
     std::vector<double> tcd;
     try {
-        tcd = options.metric == LandscapeMetric::Tcd ? run.landscape
-                                                     : sourceMap(sc, LandscapeMetric::Tcd, options.progress);
+        tcd = options.metric == SourceMapMetric::Tcd ? run.sourceMap
+                                                     : sourceMap(sc, SourceMapMetric::Tcd, options.progress);
     } catch (const Error&) {
         return;
     }
@@ -160,7 +160,7 @@ std::string runStageText(const RunProgress& progress)
             std::string text = "source map: source " + std::to_string(std::min(progress.mapDone.load() + 1, total)) +
                                " of " + std::to_string(total);
             if (const unsigned workers = progress.mapWorkers.load()) {
-                LandscapeEstimate estimate;
+                SourceMapEstimate estimate;
                 estimate.seconds = progress.mapSeconds.load();
                 estimate.workers = workers;
                 text += " (" + estimateText(estimate) + ")";

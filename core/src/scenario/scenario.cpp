@@ -1,7 +1,7 @@
 #include "topocast/scenario/scenario.h"
 
 #include "topocast/algorithms/registry.h"
-#include "topocast/analysis/landscape.h"
+#include "topocast/analysis/source_map.h"
 #include "topocast/drawing/layout.h"
 #include "topocast/model/error.h"
 
@@ -160,17 +160,17 @@ Scenario contrastScenario(const Scenario& a)
 {
     if (auto b = otherAlgorithm(a))
         return withCompare(a, *b);
-    const std::vector<LandscapeMetric> metrics = landscapeMetrics(a.algorithm, a.params);
+    const std::vector<SourceMapMetric> metrics = sourceMapMetrics(a.algorithm, a.params);
     if (metrics.empty() || a.topology.nodeCount() < 2)
         throw Error("no contrast for " + a.algorithm + " on the " + a.topology.displayName() +
                     ": give the compare side yourself");
-    const LandscapeMetric metric = std::find(metrics.begin(), metrics.end(), LandscapeMetric::Tcd) != metrics.end()
-                                       ? LandscapeMetric::Tcd
+    const SourceMapMetric metric = std::find(metrics.begin(), metrics.end(), SourceMapMetric::Tcd) != metrics.end()
+                                       ? SourceMapMetric::Tcd
                                        : metrics.front();
-    LandscapeOptions options;
+    SourceMapOptions options;
     options.maxSchedules = 1024;
-    const auto landscape = computeLandscape(a.algorithm, a.topology, a.params, metric, options);
-    const LandscapeSummary best = summarize(*landscape);
+    const auto sourceMap = computeSourceMap(a.algorithm, a.topology, a.params, metric, options);
+    const SourceMapSummary best = summarize(*sourceMap);
     if (best.argmin.empty())
         throw Error("no contrast for " + a.algorithm + " on the " + a.topology.displayName() +
                     ": no source has a schedule");
@@ -179,7 +179,7 @@ Scenario contrastScenario(const Scenario& a)
     b.view = {};
     b.source = best.argmin.front();
     b.title = fmt::format("{} from its best source {} ({} {})", a.algorithm, a.topology.nodeName(b.source),
-                          metricWords(metric), formatLandscapeValue(best.min, metric, landscapeTimeUnit(a.algorithm)));
+                          metricWords(metric), formatSourceMapValue(best.min, metric, sourceMapTimeUnit(a.algorithm)));
     return withCompare(a, b);
 }
 

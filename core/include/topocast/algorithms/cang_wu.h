@@ -54,9 +54,9 @@ std::vector<CangWuSend> cangWuTorusSends(int d, int k, NodeId source);
 /// the eye modes (O(d·k)), the DP table for Optimal (O(1) after the cached tables).
 std::uint64_t cangWuTcd(int d, int k, NodeId source, CangWuMode mode);
 
-/// TCD of every source (index = node id), for TCD-map views. O(N·d·k) for the eye modes,
+/// TCD of every source (index = node id), for TCD source maps. O(N·d·k) for the eye modes,
 /// O(d·N) plus the DP for Optimal (about linear in N). Same preconditions as cangWuSends.
-std::vector<std::uint64_t> cangWuTcdMap(int d, int k, CangWuMode mode);
+std::vector<std::uint64_t> cangWuTcdSourceMap(int d, int k, CangWuMode mode);
 
 /// Drops the cached SubmeshOptimal tables (they are kept for the last few (d, k) so that
 /// clicking through sources is instant; up to ~8·N bytes each). Thread-safe. O(1).
@@ -83,7 +83,7 @@ std::uint64_t cangWuCornerTcd2d(int k, bool closedForm);
 /// 2^k × … × 2^k mesh with at most 16 nodes (2×2, 4×4, 2×2×2, 2^4, paths of 2..16 nodes):
 /// a DP over informed sets whose last step is a min-cost assignment (spec §7.2).
 /// Index = source node id. Throws Error for more than 16 nodes. Well under a second.
-std::vector<std::uint64_t> exhaustiveMinTcdMap(int d, int k);
+std::vector<std::uint64_t> exhaustiveMinTcdSourceMap(int d, int k);
 
 /// The Cang-Wu broadcast on `topology` (a 2^k × … × 2^k mesh or hypercube, or a torus of side
 /// 2^k ≥ 4) from `source` in `mode`, as a finalized one-port Schedule with DOR routes,
@@ -94,7 +94,7 @@ Schedule cangWuSchedule(const Topology& topology, NodeId source, CangWuMode mode
 
 /// TCD of every source of `topology` in `mode` (torus: OD_k everywhere). Throws like
 /// cangWuSchedule.
-std::vector<std::uint64_t> cangWuTcdMap(const Topology& topology, CangWuMode mode);
+std::vector<std::uint64_t> cangWuTcdSourceMap(const Topology& topology, CangWuMode mode);
 
 /// Empty if cang-wu applies to `topology`, else the reason ("cang-wu needs a 2^k × … × 2^k
 /// mesh; got 6×6 mesh").

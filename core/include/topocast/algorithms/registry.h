@@ -26,20 +26,20 @@ struct AlgorithmInfo {
     /// `params`: typed, defaults filled). Throws Error on a source out of range or a value the
     /// declarations cannot check (a layer count that does not fit the network).
     std::function<Schedule(const Topology& topo, NodeId source, const ParamValues& params)> build;
-    /// Optional: a cheap per-source figure for "TCD map" views (TCD from every source), or empty.
-    std::function<std::vector<std::uint64_t>(const Topology& topo, const Params& params)> tcdMap;
-    /// Optional: the algorithm's own cost figure of one of its schedules (the landscape metric
-    /// "time"), and what it is in words. Empty: the landscape uses the wormhole model of
+    /// Optional: a cheap per-source figure for TCD source maps (TCD from every source), or empty.
+    std::function<std::vector<std::uint64_t>(const Topology& topo, const Params& params)> tcdSourceMap;
+    /// Optional: the algorithm's own cost figure of one of its schedules (the source map metric
+    /// "time"), and what it is in words. Empty: the source map uses the wormhole model of
     /// cost_model.h with its defaults (wormholeTime).
     std::function<double(const Schedule& schedule)> time;
     std::string timeFigure;
     std::string timeUnit; ///< "s", or empty for model units (the hypercube's τ and t_c)
     /// Optional: true when, on `topo`, the schedule from any source is the one from node 0 moved
     /// by an automorphism of the network (a torus translation, a hypercube XOR), so every metric
-    /// is the same from every source and a landscape needs one schedule.
+    /// is the same from every source and a source map needs one schedule.
     std::function<bool(const Topology& topo)> sameFromEverySource;
     /// True when the schedule exists from some sources only (divisible-load: the layers must fit
-    /// around the source); a landscape leaves the other sources without a value.
+    /// around the source); a source map leaves the other sources without a value.
     bool someSourcesOnly = false;
     /// Every parameter it takes, declared once: its mode and pattern (from `modes`, `patterns`),
     /// its own, and the dimension order of its routes. The CLI's options, the scenario check

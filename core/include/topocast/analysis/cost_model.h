@@ -67,7 +67,7 @@ std::vector<CostSample> costSamples(const MeasuredTimes& measured, const Schedul
 /// finalized schedule. O(transfers).
 std::vector<double> modelStepTimes(const Schedule& schedule, const LinearCost& cost, std::uint64_t bytesPerBlock);
 
-/// The model's defaults, for figures that have no measured run behind them (the landscape metric
+/// The model's defaults, for figures that have no measured run behind them (the source map metric
 /// "time" of algorithms without a cost figure of their own): t_s = 1 µs start-up, t_h = 10 ns per
 /// hop, t_b = 1 ns per byte (a 1 GB/s link) — round numbers of the order of a cluster interconnect,
 /// not a fit — and blocks of kDefaultBytesPerBlock bytes (topocast-mpi's --bytes default).

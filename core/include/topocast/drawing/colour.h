@@ -1,7 +1,9 @@
 #pragma once
 
 #include <array>
+#include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 /// Colour science for the pictures: sRGB ↔ linear ↔ CIE XYZ ↔ CIELAB (D65), the CIEDE2000 colour
@@ -14,6 +16,7 @@ namespace topocast::colour {
 struct ColourMode {
     const char* name;
     const char* label;
+    const char* formerName = nullptr; ///< the name earlier versions wrote, still read
 };
 /// Every colour mode, in the order of the app's menu (and of its ViewMode enum): the app's menu,
 /// its scenario files, `topocast-cli render --mode` and its help text all read this list.
@@ -21,11 +24,15 @@ inline constexpr std::array<ColourMode, 7> kColourModes{{
     {"plain", "Plain"},
     {"contention", "Contention"},
     {"heatmap", "Heat map"},
-    {"tcdmap", "Source map"},
+    {"source-map", "Source map", "tcdmap"},
     {"layers", "Layers"},
     {"trees", "Spanning trees"},
     {"data", "Data held"},
 }};
+
+/// The index in kColourModes of the mode called `text` (any letter case; a former name too), or
+/// nullopt.
+std::optional<std::size_t> colourModeIndex(std::string_view text);
 
 /// A gamma-encoded sRGB colour, each channel in [0, 1].
 struct Srgb {
@@ -89,7 +96,7 @@ Srgb mapColour(ColourMap map, double t);
 struct Palette {
     Srgb background, source, informed, receiving, uninformed, link, linkUsed, inFlight, contention, message, optimum;
     ColourMap heatMap = ColourMap::Viridis;      ///< channel load (heat-map mode)
-    ColourMap landscapeMap = ColourMap::Cividis; ///< the source map (TCD, steps, … from every source)
+    ColourMap sourceMapMap = ColourMap::Cividis; ///< the source map (TCD, steps, … from every source)
 };
 /// The default palette (dark grey background).
 Palette normalPalette();
@@ -116,7 +123,7 @@ struct NamedColour {
 std::vector<NamedColour> stateColours(const Palette& p, double uninformedFade);
 /// The colours the source map shows at once besides the map itself: background, current source,
 /// the minimum (optimum), a source with no schedule, and the map's two ends.
-std::vector<NamedColour> landscapeColours(const Palette& p);
+std::vector<NamedColour> sourceMapColours(const Palette& p);
 
 /// How many category colours there are before categoryColour repeats.
 inline constexpr int kCategoryColours = 10;

@@ -6,8 +6,8 @@
 
 #include "topocast/algorithms/hypercube_graphs.h"
 #include "topocast/analysis/holdings.h"
-#include "topocast/analysis/landscape.h"
 #include "topocast/analysis/metrics.h"
+#include "topocast/analysis/source_map.h"
 #include "topocast/analysis/time_bound.h"
 #include "topocast/drawing/drawing.h"
 #include "topocast/drawing/layout.h"
@@ -45,14 +45,14 @@ struct ScenarioRun {
     ChannelLoadHistory channelLoads;
     /// TCD of every step so far: prefixTcd[s] = Σ TCD of steps 1..s (prefixTcd[0] = 0).
     std::vector<std::uint64_t> prefixTcd;
-    /// The source map: `landscapeMetric` of the schedule from every node as source
-    /// (computeLandscape; NaN where the algorithm has no schedule), empty when not available.
-    std::vector<double> landscape;
-    LandscapeMetric landscapeMetric = LandscapeMetric::Tcd;
+    /// The source map: `sourceMapMetric` of the schedule from every node as source
+    /// (computeSourceMap; NaN where the algorithm has no schedule), empty when not available.
+    std::vector<double> sourceMap;
+    SourceMapMetric sourceMapMetric = SourceMapMetric::Tcd;
     /// The metrics this algorithm's source map can show, and the unit of its time ("s", or empty
     /// for model units).
-    std::vector<LandscapeMetric> landscapeMetrics;
-    std::string landscapeTimeUnit;
+    std::vector<SourceMapMetric> sourceMapMetrics;
+    std::string sourceMapTimeUnit;
     /// The member trees of a hypercube schedule's spanning graph (scheduleTrees()), per tree as
     /// edges parent → child from the schedule's source; empty for other schedules.
     std::vector<std::vector<hypercube::TreeEdge>> trees;
@@ -89,7 +89,7 @@ struct RunProgress {
     std::atomic<int> stage{Schedule};
     std::atomic<std::uint32_t> mapDone{0};  ///< brute-force source map: sources done (on all cores)
     std::atomic<std::uint32_t> mapTotal{0}; ///< … of this many (0: not brute force)
-    /// The brute force's estimate, said before it starts (estimateLandscape; 0: none, for maps
+    /// The brute force's estimate, said before it starts (estimateSourceMap; 0: none, for maps
     /// under kEstimateSourceMapFrom sources), and the threads it assumes.
     std::atomic<double> mapSeconds{0.0};
     std::atomic<unsigned> mapWorkers{0};
@@ -109,7 +109,7 @@ public:
 
 /// Largest node count for which a source map is computed by building one schedule per source
 /// when the algorithm has no closed form (or symmetry) for it.
-inline constexpr std::uint32_t kBruteForceTcdMapLimit = 512;
+inline constexpr std::uint32_t kBruteForceSourceMapLimit = 512;
 /// Brute-force source maps of at least this many sources are estimated before they start (the
 /// estimate times up to 9 schedules: not worth it for a map that takes less).
 inline constexpr std::uint32_t kEstimateSourceMapFrom = 128;
@@ -127,12 +127,12 @@ struct RunOptions {
     /// Progress, and cancellation (throws RunCancelled); may be null.
     RunProgress* progress = nullptr;
     /// What the source map shows.
-    LandscapeMetric metric = LandscapeMetric::Tcd;
+    SourceMapMetric metric = SourceMapMetric::Tcd;
 };
 
 /// Runs `scenario` into `out`: the algorithm's schedule, its metrics, layout, holdings and time
 /// on the network, the source map (the closed form where the algorithm has one, else one schedule
-/// per source up to kBruteForceTcdMapLimit sources; none beyond) and the optimum. Throws Error as
+/// per source up to kBruteForceSourceMapLimit sources; none beyond) and the optimum. Throws Error as
 /// buildSchedule does, RunCancelled when cancelled.
 void runScenario(const Scenario& scenario, ScenarioRun& out, const RunOptions& options = {});
 

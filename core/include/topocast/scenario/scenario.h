@@ -84,8 +84,8 @@ Scenario withCompare(Scenario a, const Scenario& b);
 /// variant); a hypercube spanning graph against SBT (SBT against nESBT, or SBnT where nESBT lacks
 /// the pattern); a baseline against the paper algorithm that applies to the network (nESBT,
 /// Cang-Wu optimal, Tsay-Wang direct); otherwise the same algorithm from its best source (least
-/// TCD, or its first landscape metric; brute force up to 1024 sources). Its title says what it
-/// is. Throws Error when none of these exists (a one-node network, say). O(1), or the landscape.
+/// TCD, or its first source map metric; brute force up to 1024 sources). Its title says what it
+/// is. Throws Error when none of these exists (a one-node network, say). O(1), or the source map.
 Scenario contrastScenario(const Scenario& a);
 
 /// The explode the view of `scenario` starts with: its view's "explode" (0..kMaxExplode, checked

@@ -3,8 +3,8 @@
 // says how many schedules it times and on which networks.
 #include "cli_runner.h"
 
-#include "topocast/analysis/landscape.h"
-#include "topocast/analysis/landscape_estimate.h"
+#include "topocast/analysis/source_map.h"
+#include "topocast/analysis/source_map_estimate.h"
 #include "topocast/model/error.h"
 #include "topocast/text/durations.h"
 
@@ -22,14 +22,14 @@ namespace {
 
 /// Every share of `parts`, each computed on its own, as ranks would (exceptions dropped where
 /// `crossRanks`: a message is all that crosses an MPI job).
-std::vector<LandscapeShare> everyShare(const std::string& algorithm, const Topology& topo, const Params& params,
-                                       LandscapeMetric metric, std::uint32_t parts, bool crossRanks)
+std::vector<SourceMapShare> everyShare(const std::string& algorithm, const Topology& topo, const Params& params,
+                                       SourceMapMetric metric, std::uint32_t parts, bool crossRanks)
 {
-    std::vector<LandscapeShare> shares;
-    LandscapeOptions options;
+    std::vector<SourceMapShare> shares;
+    SourceMapOptions options;
     options.threads = 2;
     for (std::uint32_t p = 0; p < parts; ++p) {
-        auto share = computeLandscapeShare(algorithm, topo, params, metric, p, parts, options);
+        auto share = computeSourceMapShare(algorithm, topo, params, metric, p, parts, options);
         REQUIRE(share);
         if (crossRanks)
             share->exception = nullptr;
@@ -50,23 +50,24 @@ bool sameValues(const std::vector<double>& a, const std::vector<double>& b)
 
 } // namespace
 
-TEST_CASE("landscape shares: round-robin sizes cover every source once", "[landscape][mpi-landscape]")
+TEST_CASE("source map shares: round-robin sizes cover every source once", "[source-map][mpi-source-map]")
 {
-    CHECK(landscapeShareSize(10, 0, 4) == 3);
-    CHECK(landscapeShareSize(10, 1, 4) == 3);
-    CHECK(landscapeShareSize(10, 2, 4) == 2);
-    CHECK(landscapeShareSize(10, 3, 4) == 2);
-    CHECK(landscapeShareSize(3, 5, 8) == 0); // more ranks than sources: the rest idle
-    CHECK(landscapeShareSize(10, 4, 4) == 0);
+    CHECK(sourceMapShareSize(10, 0, 4) == 3);
+    CHECK(sourceMapShareSize(10, 1, 4) == 3);
+    CHECK(sourceMapShareSize(10, 2, 4) == 2);
+    CHECK(sourceMapShareSize(10, 3, 4) == 2);
+    CHECK(sourceMapShareSize(3, 5, 8) == 0); // more ranks than sources: the rest idle
+    CHECK(sourceMapShareSize(10, 4, 4) == 0);
     for (std::uint32_t parts : {1u, 2u, 3u, 7u, 64u}) {
         std::uint32_t sum = 0;
         for (std::uint32_t p = 0; p < parts; ++p)
-            sum += landscapeShareSize(1000, p, parts);
+            sum += sourceMapShareSize(1000, p, parts);
         CHECK(sum == 1000);
     }
 }
 
-TEST_CASE("landscape shares: combined shares equal the whole landscape for every metric", "[landscape][mpi-landscape]")
+TEST_CASE("source map shares: combined shares equal the whole source map for every metric",
+          "[source-map][mpi-source-map]")
 {
     const auto [spec, algorithm] = GENERATE(table<std::string, std::string>({
         {"mesh:5x3x2", "binomial"},
@@ -75,12 +76,12 @@ TEST_CASE("landscape shares: combined shares equal the whole landscape for every
     }));
     const Topology topo = Topology::parse(spec);
     const std::uint32_t parts = GENERATE(1u, 2u, 4u, 7u, 200u);
-    for (LandscapeMetric metric : landscapeMetrics(algorithm, Params{})) {
+    for (SourceMapMetric metric : sourceMapMetrics(algorithm, Params{})) {
         INFO(spec << " " << algorithm << " " << toString(metric) << " on " << parts << " parts");
-        REQUIRE(landscapeMethod(algorithm, topo, Params{}, metric) == LandscapeMethod::EverySource);
-        const auto whole = computeLandscape(algorithm, topo, Params{}, metric);
+        REQUIRE(sourceMapMethod(algorithm, topo, Params{}, metric) == SourceMapMethod::EverySource);
+        const auto whole = computeSourceMap(algorithm, topo, Params{}, metric);
         REQUIRE(whole);
-        const Landscape combined = combineLandscapeShares(everyShare(algorithm, topo, Params{}, metric, parts, true),
+        const SourceMap combined = combineSourceMapShares(everyShare(algorithm, topo, Params{}, metric, parts, true),
                                                           metric, topo.nodeCount());
         CHECK(sameValues(combined.values, whole->values));
         CHECK(combined.missing == whole->missing);
@@ -89,67 +90,67 @@ TEST_CASE("landscape shares: combined shares equal the whole landscape for every
     }
 }
 
-TEST_CASE("landscape shares: divisible-load has holes that every share reports alike", "[landscape][mpi-landscape]")
+TEST_CASE("source map shares: divisible-load has holes that every share reports alike", "[source-map][mpi-source-map]")
 {
     const Topology topo = Topology::parse("mesh:5x5x5");
-    const auto whole = computeLandscape("divisible-load", topo, Params{}, LandscapeMetric::Tcd);
+    const auto whole = computeSourceMap("divisible-load", topo, Params{}, SourceMapMetric::Tcd);
     REQUIRE(whole);
     CHECK(whole->missing > 0);
     CHECK(whole->missing < topo.nodeCount());
     // The reason is the lowest missing source's, whichever share held it.
-    const Landscape combined = combineLandscapeShares(
-        everyShare("divisible-load", topo, Params{}, LandscapeMetric::Tcd, 3, true), LandscapeMetric::Tcd, 125);
+    const SourceMap combined = combineSourceMapShares(
+        everyShare("divisible-load", topo, Params{}, SourceMapMetric::Tcd, 3, true), SourceMapMetric::Tcd, 125);
     CHECK(combined.missingReason == whole->missingReason);
 }
 
-TEST_CASE("landscape shares: a failing build is reported as one process reports it",
-          "[landscape][mpi-landscape][bad-input]")
+TEST_CASE("source map shares: a failing build is reported as one process reports it",
+          "[source-map][mpi-source-map][bad-input]")
 {
     const Topology topo = Topology::parse("mesh:4x4");
     const Params bad{{"order", "xq"}};
     std::string expected;
     try {
-        computeLandscape("binomial", topo, bad, LandscapeMetric::Tcd);
+        computeSourceMap("binomial", topo, bad, SourceMapMetric::Tcd);
     } catch (const Error& e) {
         expected = e.what();
     }
     REQUIRE_THAT(expected, Catch::Contains("dimension order"));
     for (bool crossRanks : {false, true}) {
         INFO("exceptions " << (crossRanks ? "dropped" : "kept"));
-        CHECK_THROWS_WITH(combineLandscapeShares(everyShare("binomial", topo, bad, LandscapeMetric::Tcd, 3, crossRanks),
-                                                 LandscapeMetric::Tcd, 16),
+        CHECK_THROWS_WITH(combineSourceMapShares(everyShare("binomial", topo, bad, SourceMapMetric::Tcd, 3, crossRanks),
+                                                 SourceMapMetric::Tcd, 16),
                           expected);
     }
 }
 
-TEST_CASE("landscape shares: refusals name the problem", "[landscape][mpi-landscape][bad-input]")
+TEST_CASE("source map shares: refusals name the problem", "[source-map][mpi-source-map][bad-input]")
 {
     const Topology cube = Topology::parse("hypercube:4");
-    CHECK(landscapeMethod("sbt", cube, Params{}, LandscapeMetric::Tcd) == LandscapeMethod::Symmetry);
-    CHECK(landscapeMethod("cang-wu", Topology::parse("mesh:4x4"), Params{}, LandscapeMetric::Tcd) ==
-          LandscapeMethod::ClosedForm);
-    CHECK_THROWS_WITH(computeLandscapeShare("sbt", cube, Params{}, LandscapeMetric::Tcd, 0, 2),
+    CHECK(sourceMapMethod("sbt", cube, Params{}, SourceMapMetric::Tcd) == SourceMapMethod::Symmetry);
+    CHECK(sourceMapMethod("cang-wu", Topology::parse("mesh:4x4"), Params{}, SourceMapMetric::Tcd) ==
+          SourceMapMethod::ClosedForm);
+    CHECK_THROWS_WITH(computeSourceMapShare("sbt", cube, Params{}, SourceMapMetric::Tcd, 0, 2),
                       Catch::Contains("compute it whole"));
     const Topology mesh = Topology::parse("mesh:4x4");
-    CHECK_THROWS_WITH(computeLandscapeShare("binomial", mesh, Params{}, LandscapeMetric::Tcd, 2, 2),
+    CHECK_THROWS_WITH(computeSourceMapShare("binomial", mesh, Params{}, SourceMapMetric::Tcd, 2, 2),
                       Catch::Contains("shares are numbered 0 to 1"));
-    CHECK_THROWS_WITH(landscapeMethod("cang-wu", Topology::parse("mesh:6x6"), Params{}, LandscapeMetric::Tcd),
+    CHECK_THROWS_WITH(sourceMapMethod("cang-wu", Topology::parse("mesh:6x6"), Params{}, SourceMapMetric::Tcd),
                       Catch::Contains("power of two"));
     // Shares of another network, or out of order, do not fit.
-    std::vector<LandscapeShare> shares = everyShare("binomial", mesh, Params{}, LandscapeMetric::Tcd, 2, false);
-    CHECK_THROWS_WITH(combineLandscapeShares(shares, LandscapeMetric::Tcd, 17),
+    std::vector<SourceMapShare> shares = everyShare("binomial", mesh, Params{}, SourceMapMetric::Tcd, 2, false);
+    CHECK_THROWS_WITH(combineSourceMapShares(shares, SourceMapMetric::Tcd, 17),
                       Catch::Contains("does not fit a network of 17 nodes"));
     std::swap(shares[0], shares[1]);
-    CHECK_THROWS_WITH(combineLandscapeShares(shares, LandscapeMetric::Tcd, 16), Catch::Contains("share 0 of 2"));
+    CHECK_THROWS_WITH(combineSourceMapShares(shares, SourceMapMetric::Tcd, 16), Catch::Contains("share 0 of 2"));
 }
 
-TEST_CASE("landscape estimate: what it times and what it assumes", "[landscape][estimate]")
+TEST_CASE("source map estimate: what it times and what it assumes", "[source-map][estimate]")
 {
     SECTION("a closed form builds nothing")
     {
-        const LandscapeEstimate e =
-            estimateLandscape("cang-wu", Topology::parse("mesh:8x8"), Params{}, LandscapeMetric::Tcd, 2);
-        CHECK(e.method == LandscapeMethod::ClosedForm);
+        const SourceMapEstimate e =
+            estimateSourceMap("cang-wu", Topology::parse("mesh:8x8"), Params{}, SourceMapMetric::Tcd, 2);
+        CHECK(e.method == SourceMapMethod::ClosedForm);
         CHECK(e.schedules == 0);
         CHECK(e.sampled == 0);
         CHECK(e.seconds == 0.0);
@@ -157,9 +158,9 @@ TEST_CASE("landscape estimate: what it times and what it assumes", "[landscape][
     }
     SECTION("a small network is timed itself, on up to 8 sources")
     {
-        const LandscapeEstimate e =
-            estimateLandscape("binomial", Topology::parse("mesh:8x8"), Params{}, LandscapeMetric::Tcd, 2);
-        CHECK(e.method == LandscapeMethod::EverySource);
+        const SourceMapEstimate e =
+            estimateSourceMap("binomial", Topology::parse("mesh:8x8"), Params{}, SourceMapMetric::Tcd, 2);
+        CHECK(e.method == SourceMapMethod::EverySource);
         CHECK(e.schedules == 64);
         CHECK(e.workers == 2);
         CHECK(e.sampled >= 1);
@@ -172,33 +173,33 @@ TEST_CASE("landscape estimate: what it times and what it assumes", "[landscape][
     }
     SECTION("a network too large to time is extrapolated from two smaller ones of its shape")
     {
-        const LandscapeEstimate mesh =
-            estimateLandscape("binomial", Topology::parse("mesh:256x256x256"), Params{}, LandscapeMetric::Tcd, 2);
+        const SourceMapEstimate mesh =
+            estimateSourceMap("binomial", Topology::parse("mesh:256x256x256"), Params{}, SourceMapMetric::Tcd, 2);
         CHECK(mesh.schedules == 16777216);
         CHECK(mesh.sampledOn == "the 16×32×32 and 32×64×64 meshes, extrapolated");
         CHECK(mesh.sampled >= 2);
         // Each of 16M schedules is at least as slow as one of 2^17 nodes: far over ten minutes.
         CHECK(mesh.seconds > 600);
-        const LandscapeEstimate cube =
-            estimateLandscape("binomial", Topology::parse("hypercube:24"), Params{}, LandscapeMetric::Tcd, 1);
+        const SourceMapEstimate cube =
+            estimateSourceMap("binomial", Topology::parse("hypercube:24"), Params{}, SourceMapMetric::Tcd, 1);
         CHECK(cube.sampledOn == "the 14-cube and the 17-cube, extrapolated");
         CHECK(cube.workers == 1);
-        const LandscapeEstimate torus =
-            estimateLandscape("bfs", Topology::parse("torus:300x300x3"), Params{}, LandscapeMetric::Steps, 2);
+        const SourceMapEstimate torus =
+            estimateSourceMap("bfs", Topology::parse("torus:300x300x3"), Params{}, SourceMapMetric::Steps, 2);
         CHECK_THAT(torus.sampledOn, Catch::EndsWith(" tori, extrapolated"));
     }
     SECTION("symmetry builds one schedule")
     {
-        const LandscapeEstimate e =
-            estimateLandscape("sbt", Topology::parse("hypercube:6"), Params{}, LandscapeMetric::Tcd, 4);
-        CHECK(e.method == LandscapeMethod::Symmetry);
+        const SourceMapEstimate e =
+            estimateSourceMap("sbt", Topology::parse("hypercube:6"), Params{}, SourceMapMetric::Tcd, 4);
+        CHECK(e.method == SourceMapMethod::Symmetry);
         CHECK(e.schedules == 1);
         CHECK(e.seconds == e.secondsPerSchedule);
         CHECK_THAT(estimateText(e), Catch::StartsWith("one schedule"));
     }
 }
 
-TEST_CASE("landscape estimate: durations in round words", "[landscape][estimate]")
+TEST_CASE("source map estimate: durations in round words", "[source-map][estimate]")
 {
     CHECK(formatRoughDuration(0.0) == "under 0.1 s");
     CHECK(formatRoughDuration(0.05) == "under 0.1 s");
@@ -212,32 +213,32 @@ TEST_CASE("landscape estimate: durations in round words", "[landscape][estimate]
     CHECK(formatRoughDuration(12 * 365.25 * 86400) == "12 years");
 }
 
-TEST_CASE("landscape CLI: work estimated over --max-seconds is refused with the MPI command that spreads it",
-          "[landscape][estimate][bad-input]")
+TEST_CASE("source map CLI: work estimated over --max-seconds is refused with the MPI command that spreads it",
+          "[source-map][estimate][bad-input]")
 {
     const auto huge =
-        runCli({"landscape", "--topology", "mesh:256x256x256", "--algorithm", "binomial", "--metric", "tcd"});
+        runCli({"source-map", "--topology", "mesh:256x256x256", "--algorithm", "binomial", "--metric", "tcd"});
     CHECK(huge.status == 2);
     CHECK(huge.out.empty());
-    CHECK_THAT(huge.err, Catch::Contains("the tcd landscape of binomial on the 256×256×256 mesh would take about "));
+    CHECK_THAT(huge.err, Catch::Contains("the tcd source map of binomial on the 256×256×256 mesh would take about "));
     CHECK_THAT(huge.err, Catch::Contains("16777216 schedules, one per source"));
     CHECK_THAT(huge.err, Catch::Contains("the 16×32×32 and 32×64×64 meshes, extrapolated"));
     CHECK_THAT(huge.err, Catch::Contains("the limit is --max-seconds 600"));
-    CHECK_THAT(huge.err, Catch::Contains("topocast-mpi landscape --topology mesh:256x256x256 --algorithm binomial "
-                                         "--metric tcd --json --out landscape.json"));
+    CHECK_THAT(huge.err, Catch::Contains("topocast-mpi source-map --topology mesh:256x256x256 --algorithm binomial "
+                                         "--metric tcd --json --out source-map.json"));
     // A tiny limit refuses a small brute force too; parameters are written out for topocast-mpi.
-    const auto small = runCli({"landscape", "-t", "mesh:8x8x8", "-a", "binomial", "--order", "zyx", "--metric", "steps",
-                               "--max-seconds", "0.000001"});
+    const auto small = runCli({"source-map", "-t", "mesh:8x8x8", "-a", "binomial", "--order", "zyx", "--metric",
+                               "steps", "--max-seconds", "0.000001"});
     CHECK(small.status == 2);
     CHECK_THAT(small.err, Catch::Contains("the limit is --max-seconds 1e-06"));
     CHECK_THAT(small.err, Catch::Contains("--algorithm binomial --order zyx --metric steps"));
     // 0: no limit. Large enough to say its estimate on stderr before the progress.
-    const auto open = runCli({"landscape", "-t", "mesh:16x8x8", "-a", "binomial", "--metric", "steps", "--max-seconds",
+    const auto open = runCli({"source-map", "-t", "mesh:16x8x8", "-a", "binomial", "--metric", "steps", "--max-seconds",
                               "0", "--threads", "2", "--json"});
     CHECK(open.status == 0);
-    CHECK_THAT(open.err, Catch::StartsWith("landscape: 1024 sources, "));
+    CHECK_THAT(open.err, Catch::StartsWith("source map: 1024 sources, "));
     CHECK_THAT(open.err, Catch::Contains(" on 2 cores (timed on "));
-    CHECK_THAT(open.err, Catch::Contains("landscape: 1024 of 1024 sources"));
-    CHECK(runCli({"landscape", "-t", "mesh:4x4", "-a", "binomial", "--metric", "tcd", "--max-seconds", "-1"}).status ==
+    CHECK_THAT(open.err, Catch::Contains("source map: 1024 of 1024 sources"));
+    CHECK(runCli({"source-map", "-t", "mesh:4x4", "-a", "binomial", "--metric", "tcd", "--max-seconds", "-1"}).status ==
           2);
 }

@@ -1,15 +1,15 @@
-// topocast-mpi landscape: every rank builds and measures its share of the sources with the same
-// core code as `topocast-cli landscape` (sources dealt round-robin, so corners and centre are
+// topocast-mpi source-map: every rank builds and measures its share of the sources with the same
+// core code as `topocast-cli source-map` (sources dealt round-robin, so corners and centre are
 // spread evenly), rank 0 gathers the shares and writes exactly the bytes topocast-cli writes.
-#include "landscape.h"
+#include "source_map.h"
 
 #include "mpi_util.h"
 
-#include "landscape_document.h"
 #include "scenario_options.h"
+#include "source_map_document.h"
 
-#include "topocast/analysis/landscape.h"
-#include "topocast/analysis/landscape_estimate.h"
+#include "topocast/analysis/source_map.h"
+#include "topocast/analysis/source_map_estimate.h"
 #include "topocast/io/atomic_file.h"
 #include "topocast/model/error.h"
 #include "topocast/version.h"
@@ -37,7 +37,7 @@ constexpr int kExitBadInput = 2;
 /// Brute forces of at least this many sources report their estimate and progress (as topocast-cli).
 constexpr std::uint32_t kProgressFrom = 1024;
 
-struct LandscapeCommand {
+struct SourceMapCommand {
     cli::ScenarioOptions scenario;
     std::string metric;
     bool json = false;
@@ -46,25 +46,25 @@ struct LandscapeCommand {
 };
 
 const char* const kDescription =
-    "The map of every source (`topocast-cli landscape`) on MPI ranks: the sources are dealt to the\n"
+    "The map of every source (`topocast-cli source-map`) on MPI ranks: the sources are dealt to the\n"
     "ranks round-robin (rank r builds the schedules from sources r, r + ranks, …), each rank builds\n"
     "and measures its share on its threads with the same core code as topocast-cli, and rank 0 gathers\n"
-    "the values and writes exactly what `topocast-cli landscape` writes (--json: the same bytes).\n"
+    "the values and writes exactly what `topocast-cli source-map` writes (--json: the same bytes).\n"
     "Any number of ranks works; each holds one schedule per thread and its share of the values.\n"
     "Rank 0 states the estimate first and reports its share's progress on stderr. Algorithms with a\n"
     "closed form or one schedule for every source need no ranks: rank 0 computes them alone.\n"
-    "  mpirun -np 64 topocast-mpi landscape --topology mesh:64x64x64 --algorithm binomial --metric tcd \\\n"
-    "      --json --out landscape.json\n"
+    "  mpirun -np 64 topocast-mpi source-map --topology mesh:64x64x64 --algorithm binomial --metric tcd \\\n"
+    "      --json --out source-map.json\n"
     "Exit status: 0 written, 2 bad input (options, scenario, an algorithm that does not apply).";
 
 /// Every rank parses the same argv; only rank 0 prints. Returns -1 to go on, else an exit code.
-int parse(int argc, char** argv, LandscapeCommand& o, int rank)
+int parse(int argc, char** argv, SourceMapCommand& o, int rank)
 {
-    CLI::App app{kDescription, "topocast-mpi landscape"};
+    CLI::App app{kDescription, "topocast-mpi source-map"};
     app.set_version_flag("--version", std::string("topocast-mpi ") + kVersion, "print the version and exit");
     o.scenario.add(app);
     app.add_option("--metric", o.metric, "tcd | steps | max_link_load | contention | time")->required();
-    app.add_flag("--json", o.json, "write the JSON document of `topocast-cli landscape --json`");
+    app.add_flag("--json", o.json, "write the JSON document of `topocast-cli source-map --json`");
     app.add_option("--out", o.outFile, "write to FILE (atomically) instead of standard output");
     app.add_option("--threads", o.threads,
                    "worker threads per rank (0: the hardware's threads shared among the ranks on one machine)")
@@ -99,7 +99,7 @@ Workers countWorkers(unsigned asked)
 
 /// Every rank's share on rank 0 (empty elsewhere): the values by MPI_Gatherv, the failures by count
 /// and message.
-std::vector<LandscapeShare> gatherShares(LandscapeShare mine, std::uint32_t nodes, int rank, int ranks)
+std::vector<SourceMapShare> gatherShares(SourceMapShare mine, std::uint32_t nodes, int rank, int ranks)
 {
     const auto parts = static_cast<std::uint32_t>(ranks);
     std::vector<int> counts, offsets;
@@ -107,7 +107,7 @@ std::vector<LandscapeShare> gatherShares(LandscapeShare mine, std::uint32_t node
     if (rank == 0) {
         int total = 0;
         for (std::uint32_t p = 0; p < parts; ++p) {
-            counts.push_back(static_cast<int>(landscapeShareSize(nodes, p, parts)));
+            counts.push_back(static_cast<int>(sourceMapShareSize(nodes, p, parts)));
             offsets.push_back(total);
             total += counts.back();
         }
@@ -121,11 +121,11 @@ std::vector<LandscapeShare> gatherShares(LandscapeShare mine, std::uint32_t node
     const std::vector<std::string> reasons = gatherStrings(mine.missingReason, 0, MPI_COMM_WORLD);
     const std::vector<std::string> errors = gatherStrings(mine.error, 0, MPI_COMM_WORLD);
 
-    std::vector<LandscapeShare> shares;
+    std::vector<SourceMapShare> shares;
     if (rank != 0)
         return shares;
     for (std::uint32_t p = 0; p < parts; ++p) {
-        LandscapeShare s;
+        SourceMapShare s;
         s.part = p;
         s.parts = parts;
         s.values.assign(values.begin() + offsets[p], values.begin() + offsets[p] + counts[p]);
@@ -152,20 +152,20 @@ std::function<void(std::uint32_t, std::uint32_t)> progressOnRankZero(std::uint32
         const auto tenth = static_cast<std::uint32_t>(std::uint64_t{done} * 10 / total);
         if (done == 0 || tenth > lastTenth) {
             lastTenth = tenth;
-            std::cerr << "landscape: " << done << " of " << total << " sources of rank 0 (" << ranks
+            std::cerr << "source map: " << done << " of " << total << " sources of rank 0 (" << ranks
                       << (ranks == 1 ? " rank, " : " ranks, ") << nodes << " sources in all)\n";
         }
     };
 }
 
 /// Writes the document to --out (atomically) or standard output. Rank 0 only.
-void writeOutput(const LandscapeCommand& o, const Scenario& sc, const Landscape& landscape)
+void writeOutput(const SourceMapCommand& o, const Scenario& sc, const SourceMap& sourceMap)
 {
     std::ostringstream text;
     if (o.json)
-        text << cli::landscapeJson(sc, landscape) << '\n';
+        text << cli::sourceMapJson(sc, sourceMap) << '\n';
     else
-        cli::writeLandscapeText(text, sc, landscape);
+        cli::writeSourceMapText(text, sc, sourceMap);
     if (o.outFile.empty())
         std::cout << text.str() << std::flush;
     else
@@ -174,25 +174,25 @@ void writeOutput(const LandscapeCommand& o, const Scenario& sc, const Landscape&
 
 } // namespace
 
-int runLandscape(int argc, char** argv)
+int runSourceMap(int argc, char** argv)
 {
     int rank = 0, ranks = 1;
     MPI_Comm_rank(MPI_COMM_WORLD, &rank);
     MPI_Comm_size(MPI_COMM_WORLD, &ranks);
-    LandscapeCommand o;
+    SourceMapCommand o;
     if (const int code = parse(argc, argv, o, rank); code >= 0)
         return code;
 
     // Every rank reads the scenario (a --scenario file must be where every rank can read it);
     // any rank's problem stops all of them before work starts, rank 0 names its own.
     Scenario sc;
-    LandscapeMetric metric = LandscapeMetric::Tcd;
-    LandscapeMethod method = LandscapeMethod::EverySource;
+    SourceMapMetric metric = SourceMapMetric::Tcd;
+    SourceMapMethod method = SourceMapMethod::EverySource;
     std::string problem;
     try {
         sc = o.scenario.resolve();
-        metric = parseLandscapeMetric(o.metric);
-        method = landscapeMethod(sc.algorithm, sc.topology, sc.params, metric);
+        metric = parseSourceMapMetric(o.metric);
+        method = sourceMapMethod(sc.algorithm, sc.topology, sc.params, metric);
     } catch (const std::exception& e) {
         problem = e.what();
     }
@@ -207,11 +207,11 @@ int runLandscape(int argc, char** argv)
     const unsigned threads = job.threadsPerRank;
 
     int code = kExitOk;
-    std::optional<Landscape> landscape;
-    if (method != LandscapeMethod::EverySource) {
+    std::optional<SourceMap> sourceMap;
+    if (method != SourceMapMethod::EverySource) {
         if (rank == 0) {
             try {
-                landscape = computeLandscape(sc.algorithm, sc.topology, sc.params, metric);
+                sourceMap = computeSourceMap(sc.algorithm, sc.topology, sc.params, metric);
             } catch (const std::exception& e) {
                 std::cerr << "topocast-mpi: " << e.what() << "\n";
                 code = kExitBadInput;
@@ -222,8 +222,8 @@ int runLandscape(int argc, char** argv)
             // Rank 0 times its sample before the others start, so that they do not slow it down.
             if (rank == 0) {
                 const unsigned workers = std::min(job.cores, job.threadsPerRank * static_cast<unsigned>(ranks));
-                const LandscapeEstimate est = estimateLandscape(sc.algorithm, sc.topology, sc.params, metric, workers);
-                std::cerr << "landscape: " << nodes << " sources on " << ranks << " rank" << (ranks == 1 ? "" : "s")
+                const SourceMapEstimate est = estimateSourceMap(sc.algorithm, sc.topology, sc.params, metric, workers);
+                std::cerr << "source map: " << nodes << " sources on " << ranks << " rank" << (ranks == 1 ? "" : "s")
                           << " × " << threads << " thread" << (threads == 1 ? "" : "s") << ", " << estimateText(est)
                           << " (timed on " << est.sampled << " sources of " << est.sampledOn << ")\n";
             }
@@ -231,26 +231,26 @@ int runLandscape(int argc, char** argv)
         }
         std::mutex progressMutex;
         std::uint32_t lastTenth = 0;
-        topocast::LandscapeOptions options;
+        topocast::SourceMapOptions options;
         options.threads = threads;
         if (rank == 0)
             options.progress = progressOnRankZero(nodes, ranks, progressMutex, lastTenth);
-        std::optional<LandscapeShare> mine =
-            computeLandscapeShare(sc.algorithm, sc.topology, sc.params, metric, static_cast<std::uint32_t>(rank),
+        std::optional<SourceMapShare> mine =
+            computeSourceMapShare(sc.algorithm, sc.topology, sc.params, metric, static_cast<std::uint32_t>(rank),
                                   static_cast<std::uint32_t>(ranks), options);
-        std::vector<LandscapeShare> shares = gatherShares(std::move(*mine), nodes, rank, ranks);
+        std::vector<SourceMapShare> shares = gatherShares(std::move(*mine), nodes, rank, ranks);
         if (rank == 0) {
             try {
-                landscape = combineLandscapeShares(std::move(shares), metric, nodes);
+                sourceMap = combineSourceMapShares(std::move(shares), metric, nodes);
             } catch (const std::exception& e) {
                 std::cerr << "topocast-mpi: " << e.what() << "\n";
                 code = kExitBadInput;
             }
         }
     }
-    if (rank == 0 && landscape) {
+    if (rank == 0 && sourceMap) {
         try {
-            writeOutput(o, sc, *landscape);
+            writeOutput(o, sc, *sourceMap);
         } catch (const std::exception& e) {
             std::cerr << "topocast-mpi: " << e.what() << "\n";
             code = kExitBadInput;

@@ -1,4 +1,4 @@
-// `landscape --metric time --model loggp|simgrid`, run in-process: every source's value is that
+// `source-map --metric time --model loggp|simgrid`, run in-process: every source's value is that
 // source's schedule timed by the engine or simulated (checked source by source against core), the
 // simulated never below the engine's, the document names the model and the network, and the
 // refusals come before anything runs.
@@ -21,9 +21,9 @@ using topocast::testing::runCli;
 
 namespace {
 
-nlohmann::json timedLandscapeDoc(const std::string& model)
+nlohmann::json timedSourceMapDoc(const std::string& model)
 {
-    const CliRun r = runCli({"landscape", "-t", "torus:5x5", "-a", "binomial", "--metric", "time", "--model", model,
+    const CliRun r = runCli({"source-map", "-t", "torus:5x5", "-a", "binomial", "--metric", "time", "--model", model,
                              "--message", "1MiB", "--json"});
     REQUIRE(r.status == 0);
     return nlohmann::json::parse(r.out);
@@ -31,11 +31,11 @@ nlohmann::json timedLandscapeDoc(const std::string& model)
 
 } // namespace
 
-TEST_CASE("landscape --model: each source's time is its schedule timed or simulated on the network", "[simulate][cli]")
+TEST_CASE("source-map --model: each source's time is its schedule timed or simulated on the network", "[simulate][cli]")
 {
     REQUIRE(simulationAvailable());
-    const nlohmann::json loggp = timedLandscapeDoc("loggp");
-    const nlohmann::json simgrid = timedLandscapeDoc("simgrid");
+    const nlohmann::json loggp = timedSourceMapDoc("loggp");
+    const nlohmann::json simgrid = timedSourceMapDoc("simgrid");
     for (const auto* doc : {&loggp, &simgrid}) {
         CHECK((*doc)["metric"] == "time");
         CHECK((*doc)["unit"] == "µs");
@@ -65,20 +65,20 @@ TEST_CASE("landscape --model: each source's time is its schedule timed or simula
     CHECK(simgrid["min"].get<double>() == Approx(549.0).margin(0.1));
 }
 
-TEST_CASE("landscape --model is refused with the reason before anything runs", "[simulate][cli]")
+TEST_CASE("source-map --model is refused with the reason before anything runs", "[simulate][cli]")
 {
     const CliRun tcd =
-        runCli({"landscape", "-t", "torus:5x5", "-a", "binomial", "--metric", "tcd", "--model", "simgrid"});
+        runCli({"source-map", "-t", "torus:5x5", "-a", "binomial", "--metric", "tcd", "--model", "simgrid"});
     CHECK(tcd.status == 2);
     CHECK_THAT(tcd.err, Contains("--model simgrid times schedules: it goes with --metric time, not tcd"));
-    const CliRun big = runCli({"landscape", "-t", "torus:32x32x32", "-a", "binomial", "--metric", "time", "--model",
+    const CliRun big = runCli({"source-map", "-t", "torus:32x32x32", "-a", "binomial", "--metric", "time", "--model",
                                "simgrid", "--max-seconds", "10"});
     CHECK(big.status == 2);
     CHECK_THAT(big.err,
                Contains("simulating binomial from each of the 32768 sources of the 32×32×32 torus would take about"));
     CHECK_THAT(big.err, Contains("the limit is --max-seconds 10"));
     const CliRun model =
-        runCli({"landscape", "-t", "torus:5x5", "-a", "binomial", "--metric", "time", "--model", "ns3"});
+        runCli({"source-map", "-t", "torus:5x5", "-a", "binomial", "--metric", "time", "--model", "ns3"});
     CHECK(model.status != 0);
     CHECK_THAT(model.err, Contains("--model"));
 }

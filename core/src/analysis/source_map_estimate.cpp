@@ -1,4 +1,4 @@
-#include "topocast/analysis/landscape_estimate.h"
+#include "topocast/analysis/source_map_estimate.h"
 
 #include "topocast/algorithms/registry.h"
 #include "topocast/model/error.h"
@@ -17,7 +17,7 @@ namespace {
 
 constexpr std::uint32_t kSampleSources = 8;
 constexpr double kSampleBudgetSeconds = 0.3;
-/// The smaller of the two networks timed for a large one (the larger has kLandscapeSampleNodes).
+/// The smaller of the two networks timed for a large one (the larger has kSourceMapSampleNodes).
 constexpr std::uint32_t kSmallSampleNodes = std::uint32_t{1} << 14;
 
 struct Timed {
@@ -26,20 +26,20 @@ struct Timed {
 };
 
 /// Builds and measures the schedule from `source`; a failing build is timed as it is.
-void buildAndMeasure(std::string_view algorithm, const Topology& topo, const Params& params, LandscapeMetric metric,
+void buildAndMeasure(std::string_view algorithm, const Topology& topo, const Params& params, SourceMapMetric metric,
                      NodeId source)
 {
     try {
         const Schedule s = buildSchedule(algorithm, topo, source, params);
-        static_cast<void>(landscapeValue(s, metric));
+        static_cast<void>(sourceMapValue(s, metric));
     } catch (const Error&) {
-        // The landscape reports it (as a hole or as its error); its time still counts.
+        // The source map reports it (as a hole or as its error); its time still counts.
     }
 }
 
 /// Mean seconds per schedule over up to kSampleSources sources spread over the node ids, after
 /// one untimed warm-up, within about kSampleBudgetSeconds.
-Timed timeSources(std::string_view algorithm, const Topology& topo, const Params& params, LandscapeMetric metric)
+Timed timeSources(std::string_view algorithm, const Topology& topo, const Params& params, SourceMapMetric metric)
 {
     using Clock = std::chrono::steady_clock;
     const std::uint32_t nodes = topo.nodeCount();
@@ -113,20 +113,20 @@ std::string twoNetworks(const Topology& small, const Topology& large)
 
 } // namespace
 
-LandscapeEstimate estimateLandscape(std::string_view algorithm, const Topology& topo, const Params& params,
-                                    LandscapeMetric metric, unsigned workers, bool useSymmetry)
+SourceMapEstimate estimateSourceMap(std::string_view algorithm, const Topology& topo, const Params& params,
+                                    SourceMapMetric metric, unsigned workers, bool useSymmetry)
 {
-    LandscapeEstimate out;
-    out.method = landscapeMethod(algorithm, topo, params, metric, useSymmetry);
+    SourceMapEstimate out;
+    out.method = sourceMapMethod(algorithm, topo, params, metric, useSymmetry);
     out.workers = std::max(1u, workers ? workers : std::thread::hardware_concurrency());
-    if (out.method == LandscapeMethod::ClosedForm)
+    if (out.method == SourceMapMethod::ClosedForm)
         return out;
-    out.schedules = out.method == LandscapeMethod::Symmetry ? 1 : topo.nodeCount();
+    out.schedules = out.method == SourceMapMethod::Symmetry ? 1 : topo.nodeCount();
 
     const AlgorithmInfo& info = findAlgorithm(algorithm);
     std::optional<Topology> small, large;
-    if (topo.nodeCount() > kLandscapeSampleNodes) {
-        large = sampleNetwork(info, topo, kLandscapeSampleNodes);
+    if (topo.nodeCount() > kSourceMapSampleNodes) {
+        large = sampleNetwork(info, topo, kSourceMapSampleNodes);
         small = large ? sampleNetwork(info, *large, kSmallSampleNodes) : std::nullopt;
     }
     if (small && large) {
@@ -145,23 +145,23 @@ LandscapeEstimate estimateLandscape(std::string_view algorithm, const Topology& 
         out.sampled = t.count;
         out.sampledOn = "the " + topo.displayName();
     }
-    out.seconds = out.method == LandscapeMethod::Symmetry
+    out.seconds = out.method == SourceMapMethod::Symmetry
                       ? out.secondsPerSchedule
                       : out.secondsPerSchedule * static_cast<double>(out.schedules) / out.workers;
     return out;
 }
 
-std::string estimateText(const LandscapeEstimate& estimate, std::string_view workersWord)
+std::string estimateText(const SourceMapEstimate& estimate, std::string_view workersWord)
 {
     auto roughly = [](double seconds) {
         return seconds < 1.0 ? formatRoughDuration(seconds) : "about " + formatRoughDuration(seconds);
     };
     switch (estimate.method) {
-    case LandscapeMethod::ClosedForm:
+    case SourceMapMethod::ClosedForm:
         return "no schedule to build (the algorithm's closed form)";
-    case LandscapeMethod::Symmetry:
+    case SourceMapMethod::Symmetry:
         return "one schedule (every source's is the origin's moved by a symmetry), " + roughly(estimate.seconds);
-    case LandscapeMethod::EverySource:
+    case SourceMapMethod::EverySource:
         break;
     }
     return roughly(estimate.seconds) + " on " + std::to_string(estimate.workers) + " " +

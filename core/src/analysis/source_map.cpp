@@ -1,4 +1,4 @@
-#include "topocast/analysis/landscape.h"
+#include "topocast/analysis/source_map.h"
 
 #include "topocast/analysis/time_engine.h"
 
@@ -25,18 +25,18 @@ namespace topocast {
 
 namespace {
 
-constexpr std::array<std::pair<LandscapeMetric, const char*>, 5> kMetricNames{{
-    {LandscapeMetric::Tcd, "tcd"},
-    {LandscapeMetric::Steps, "steps"},
-    {LandscapeMetric::MaxLinkLoad, "max_link_load"},
-    {LandscapeMetric::Contention, "contention"},
-    {LandscapeMetric::Time, "time"},
+constexpr std::array<std::pair<SourceMapMetric, const char*>, 5> kMetricNames{{
+    {SourceMapMetric::Tcd, "tcd"},
+    {SourceMapMetric::Steps, "steps"},
+    {SourceMapMetric::MaxLinkLoad, "max_link_load"},
+    {SourceMapMetric::Contention, "contention"},
+    {SourceMapMetric::Time, "time"},
 }};
 
-std::string joinNames(const std::vector<LandscapeMetric>& metrics)
+std::string joinNames(const std::vector<SourceMapMetric>& metrics)
 {
     std::string out;
-    for (LandscapeMetric m : metrics)
+    for (SourceMapMetric m : metrics)
         out += (out.empty() ? "" : ", ") + toString(m);
     return out;
 }
@@ -55,14 +55,14 @@ constexpr double kNoValue = std::numeric_limits<double>::quiet_NaN();
 /// max_link_load or contention of a finalized schedule in one pass over its routes: the figures
 /// computeMetrics gives (most uses of one directed channel; Σ over steps and channels used k ≥ 2
 /// times in the step of k), without its other figures, with per-thread arrays reused from one
-/// schedule of a landscape to the next.
-double channelFigure(const Schedule& schedule, LandscapeMetric metric)
+/// schedule of a source map to the next.
+double channelFigure(const Schedule& schedule, SourceMapMetric metric)
 {
     const Topology& topo = schedule.topology();
     const std::uint64_t slots = topo.channelSlots();
     checkMemory("the channel loads of the " + topo.displayName(), saturatingMul(slots, 2 * sizeof(std::uint32_t)),
                 std::to_string(slots) + " channel slots × 8 B");
-    // Zero between schedules (each use resets what it touched), so a landscape clears them once.
+    // Zero between schedules (each use resets what it touched), so a source map clears them once.
     thread_local std::vector<std::uint32_t> total, step;
     thread_local std::vector<std::uint32_t> touched, used;
     if (total.size() != slots) {
@@ -99,15 +99,15 @@ double channelFigure(const Schedule& schedule, LandscapeMetric metric)
         touched = {};
         used = {};
     }
-    return static_cast<double>(metric == LandscapeMetric::MaxLinkLoad ? most : contended);
+    return static_cast<double>(metric == SourceMapMetric::MaxLinkLoad ? most : contended);
 }
 
 } // namespace
 
-const std::vector<LandscapeMetric>& allLandscapeMetrics()
+const std::vector<SourceMapMetric>& allSourceMapMetrics()
 {
-    static const std::vector<LandscapeMetric> all = [] {
-        std::vector<LandscapeMetric> v;
+    static const std::vector<SourceMapMetric> all = [] {
+        std::vector<SourceMapMetric> v;
         for (const auto& entry : kMetricNames)
             v.push_back(entry.first);
         return v;
@@ -115,35 +115,35 @@ const std::vector<LandscapeMetric>& allLandscapeMetrics()
     return all;
 }
 
-std::string metricWords(LandscapeMetric metric)
+std::string metricWords(SourceMapMetric metric)
 {
     switch (metric) {
-    case LandscapeMetric::Tcd:
+    case SourceMapMetric::Tcd:
         return "TCD";
-    case LandscapeMetric::Steps:
+    case SourceMapMetric::Steps:
         return "steps";
-    case LandscapeMetric::MaxLinkLoad:
+    case SourceMapMetric::MaxLinkLoad:
         return "max link load";
-    case LandscapeMetric::Contention:
+    case SourceMapMetric::Contention:
         return "contention";
-    case LandscapeMetric::Time:
+    case SourceMapMetric::Time:
         return "time";
     }
     return "TCD";
 }
 
-std::string landscapeTimeUnit(std::string_view algorithm)
+std::string sourceMapTimeUnit(std::string_view algorithm)
 {
     const AlgorithmInfo& info = findAlgorithm(algorithm);
     return info.time ? info.timeUnit : "s";
 }
 
-bool isIntegral(LandscapeMetric metric)
+bool isIntegral(SourceMapMetric metric)
 {
-    return metric != LandscapeMetric::Time;
+    return metric != SourceMapMetric::Time;
 }
 
-std::vector<LandscapeMetric> landscapeMetrics(std::string_view algorithm, const Params& params)
+std::vector<SourceMapMetric> sourceMapMetrics(std::string_view algorithm, const Params& params)
 {
     findAlgorithm(algorithm); // an unknown algorithm is refused here, naming the known ones
     const std::string pattern = requestedPattern(algorithm, params);
@@ -154,25 +154,25 @@ std::vector<LandscapeMetric> landscapeMetrics(std::string_view algorithm, const 
     } catch (const Error&) {
         // an unknown pattern: buildSchedule names the allowed ones
     }
-    return allLandscapeMetrics();
+    return allSourceMapMetrics();
 }
 
-NetworkModel landscapeNetwork()
+NetworkModel sourceMapNetwork()
 {
     return NetworkModel{};
 }
 
-std::string landscapeTimeFigure(std::string_view algorithm)
+std::string sourceMapTimeFigure(std::string_view algorithm)
 {
     const AlgorithmInfo& info = findAlgorithm(algorithm);
     if (info.time)
         return info.timeFigure;
     return "LogGP (the time engine: each send as soon as its data and ports allow; contention between messages not "
            "charged) on the network " +
-           describe(landscapeNetwork());
+           describe(sourceMapNetwork());
 }
 
-std::string toString(LandscapeMetric metric)
+std::string toString(SourceMapMetric metric)
 {
     for (const auto& [m, name] : kMetricNames)
         if (m == metric)
@@ -180,7 +180,7 @@ std::string toString(LandscapeMetric metric)
     return "tcd";
 }
 
-LandscapeMetric parseLandscapeMetric(std::string_view text)
+SourceMapMetric parseSourceMapMetric(std::string_view text)
 {
     for (const auto& [m, name] : kMetricNames)
         if (text == name)
@@ -188,31 +188,31 @@ LandscapeMetric parseLandscapeMetric(std::string_view text)
     std::string allowed;
     for (const auto& entry : kMetricNames)
         allowed += (allowed.empty() ? "" : ", ") + std::string(entry.second);
-    throw Error("unknown landscape metric '" + std::string(text) + "'; use one of " + allowed);
+    throw Error("unknown source map metric '" + std::string(text) + "'; use one of " + allowed);
 }
 
-double landscapeValue(const Schedule& schedule, LandscapeMetric metric)
+double sourceMapValue(const Schedule& schedule, SourceMapMetric metric)
 {
     switch (metric) {
-    case LandscapeMetric::Tcd: {
+    case SourceMapMetric::Tcd: {
         std::uint64_t tcd = 0;
         for (const Transfer& t : schedule.transfers())
             tcd += static_cast<std::uint64_t>(schedule.hops(t));
         return static_cast<double>(tcd);
     }
-    case LandscapeMetric::Steps:
+    case SourceMapMetric::Steps:
         return schedule.stepCount();
-    case LandscapeMetric::Time:
+    case SourceMapMetric::Time:
         if (const AlgorithmInfo* info = registered(schedule.algorithm); info && info->time)
             return info->time(schedule);
         break;
-    case LandscapeMetric::MaxLinkLoad:
-    case LandscapeMetric::Contention:
+    case SourceMapMetric::MaxLinkLoad:
+    case SourceMapMetric::Contention:
         break;
     }
     auto measure = [metric](const Schedule& s) -> double {
-        if (metric == LandscapeMetric::Time)
-            return timeSchedule(s, landscapeNetwork(), {.totalOnly = true}).total * 1e-9;
+        if (metric == SourceMapMetric::Time)
+            return timeSchedule(s, sourceMapNetwork(), {.totalOnly = true}).total * 1e-9;
         return channelFigure(s, metric);
     };
     if (schedule.finalized() || schedule.size() == 0)
@@ -222,11 +222,11 @@ double landscapeValue(const Schedule& schedule, LandscapeMetric metric)
     return measure(copy);
 }
 
-LandscapeSummary summarize(const Landscape& landscape)
+SourceMapSummary summarize(const SourceMap& sourceMap)
 {
-    LandscapeSummary out;
+    SourceMapSummary out;
     out.min = out.max = kNoValue;
-    const std::vector<double>& v = landscape.values;
+    const std::vector<double>& v = sourceMap.values;
     for (double x : v) {
         if (std::isnan(x))
             continue;
@@ -243,7 +243,7 @@ LandscapeSummary summarize(const Landscape& landscape)
     return out;
 }
 
-std::vector<LandscapeBin> landscapeHistogram(const std::vector<double>& values, LandscapeMetric metric, int maxBins)
+std::vector<SourceMapBin> sourceMapHistogram(const std::vector<double>& values, SourceMapMetric metric, int maxBins)
 {
     double lo = kNoValue, hi = kNoValue;
     for (double x : values) {
@@ -254,7 +254,7 @@ std::vector<LandscapeBin> landscapeHistogram(const std::vector<double>& values, 
     }
     if (std::isnan(lo) || maxBins < 1)
         return {};
-    std::vector<LandscapeBin> bins;
+    std::vector<SourceMapBin> bins;
     if (isIntegral(metric) && hi - lo < maxBins) {
         const auto n = static_cast<std::size_t>(hi - lo) + 1;
         bins.resize(n);
@@ -281,7 +281,7 @@ std::vector<LandscapeBin> landscapeHistogram(const std::vector<double>& values, 
     return bins;
 }
 
-std::vector<double> landscapeTicks(double min, double max, LandscapeMetric metric, int count)
+std::vector<double> sourceMapTicks(double min, double max, SourceMapMetric metric, int count)
 {
     if (!(max > min) || count < 1)
         return {};
@@ -301,7 +301,7 @@ std::vector<double> landscapeTicks(double min, double max, LandscapeMetric metri
     return ticks;
 }
 
-std::string formatLandscapeValue(double value, LandscapeMetric metric, std::string_view timeUnit)
+std::string formatSourceMapValue(double value, SourceMapMetric metric, std::string_view timeUnit)
 {
     if (std::isnan(value))
         return "–";
@@ -312,59 +312,59 @@ std::string formatLandscapeValue(double value, LandscapeMetric metric, std::stri
     return formatSignificant(value, 4);
 }
 
-bool hasClosedFormLandscape(std::string_view algorithm, LandscapeMetric metric)
+bool hasClosedFormSourceMap(std::string_view algorithm, SourceMapMetric metric)
 {
-    return metric == LandscapeMetric::Tcd && static_cast<bool>(findAlgorithm(algorithm).tcdMap);
+    return metric == SourceMapMetric::Tcd && static_cast<bool>(findAlgorithm(algorithm).tcdSourceMap);
 }
 
-std::uint32_t landscapeShareSize(std::uint32_t nodes, std::uint32_t part, std::uint32_t parts)
+std::uint32_t sourceMapShareSize(std::uint32_t nodes, std::uint32_t part, std::uint32_t parts)
 {
     if (parts == 0 || part >= parts || part >= nodes)
         return 0;
     return (nodes - part - 1) / parts + 1;
 }
 
-LandscapeMethod landscapeMethod(std::string_view algorithm, const Topology& topo, const Params& params,
-                                LandscapeMetric metric, bool useSymmetry)
+SourceMapMethod sourceMapMethod(std::string_view algorithm, const Topology& topo, const Params& params,
+                                SourceMapMetric metric, bool useSymmetry)
 {
     const AlgorithmInfo& info = findAlgorithm(algorithm);
     if (auto why = info.whyNot(topo))
         throw Error(*why);
-    const std::vector<LandscapeMetric> allowed = landscapeMetrics(algorithm, params);
+    const std::vector<SourceMapMetric> allowed = sourceMapMetrics(algorithm, params);
     if (std::find(allowed.begin(), allowed.end(), metric) == allowed.end()) {
         const std::string pattern = requestedPattern(algorithm, params);
         if (allowed.empty())
             throw Error(info.name + " with pattern " + pattern +
-                        " has no landscape: every node is a source, so there is no source to vary; landscapes "
+                        " has no source map: every node is a source, so there is no source to vary; source maps "
                         "are of patterns with a source or root (broadcast, scatter, gather, reduce)");
-        throw Error(info.name + " has no " + toString(metric) + " landscape; it has " + joinNames(allowed));
+        throw Error(info.name + " has no " + toString(metric) + " source map; it has " + joinNames(allowed));
     }
-    if (hasClosedFormLandscape(algorithm, metric))
-        return LandscapeMethod::ClosedForm;
+    if (hasClosedFormSourceMap(algorithm, metric))
+        return SourceMapMethod::ClosedForm;
     if (useSymmetry && info.sameFromEverySource && info.sameFromEverySource(topo) && topo.nodeCount() > 0)
-        return LandscapeMethod::Symmetry;
-    return LandscapeMethod::EverySource;
+        return SourceMapMethod::Symmetry;
+    return SourceMapMethod::EverySource;
 }
 
-std::optional<LandscapeShare> computeLandscapeShare(std::string_view algorithm, const Topology& topo,
-                                                    const Params& params, LandscapeMetric metric, std::uint32_t part,
-                                                    std::uint32_t parts, const LandscapeOptions& options)
+std::optional<SourceMapShare> computeSourceMapShare(std::string_view algorithm, const Topology& topo,
+                                                    const Params& params, SourceMapMetric metric, std::uint32_t part,
+                                                    std::uint32_t parts, const SourceMapOptions& options)
 {
-    if (landscapeMethod(algorithm, topo, params, metric, options.useSymmetry) != LandscapeMethod::EverySource)
-        throw Error("the " + toString(metric) + " landscape of " + std::string(algorithm) +
+    if (sourceMapMethod(algorithm, topo, params, metric, options.useSymmetry) != SourceMapMethod::EverySource)
+        throw Error("the " + toString(metric) + " source map of " + std::string(algorithm) +
                     " needs no schedule per source (closed form or symmetry); compute it whole");
     if (part >= parts)
-        throw Error("landscape share " + std::to_string(part) + " of " + std::to_string(parts) +
+        throw Error("source map share " + std::to_string(part) + " of " + std::to_string(parts) +
                     ": shares are numbered 0 to " + std::to_string(parts == 0 ? 0 : parts - 1));
     const AlgorithmInfo& info = findAlgorithm(algorithm);
     const std::uint32_t total = topo.nodeCount();
     if (total > options.maxSchedules)
-        throw Error("the " + toString(metric) + " landscape of " + std::string(algorithm) + " on the " +
+        throw Error("the " + toString(metric) + " source map of " + std::string(algorithm) + " on the " +
                     topo.displayName() + " would build " + std::to_string(total) +
                     " schedules (one per source; the algorithm has no closed form); the limit is " +
                     std::to_string(options.maxSchedules));
-    const std::uint32_t count = landscapeShareSize(total, part, parts);
-    LandscapeShare out;
+    const std::uint32_t count = sourceMapShareSize(total, part, parts);
+    SourceMapShare out;
     out.part = part;
     out.parts = parts;
     out.values.assign(count, 0);
@@ -405,7 +405,7 @@ std::optional<LandscapeShare> computeLandscapeShare(std::string_view algorithm, 
             const std::uint32_t v = part + i * parts;
             try {
                 const Schedule s = buildSchedule(algorithm, topo, NodeId{v}, params);
-                out.values[i] = landscapeValue(s, metric);
+                out.values[i] = sourceMapValue(s, metric);
             } catch (const Error&) {
                 if (!info.someSourcesOnly) {
                     record(v, false);
@@ -413,7 +413,7 @@ std::optional<LandscapeShare> computeLandscapeShare(std::string_view algorithm, 
                     return;
                 }
                 // No schedule from this source: a hole, unless no source has one (then the
-                // first reason is the landscape's error: combineLandscapeShares decides).
+                // first reason is the source map's error: combineSourceMapShares decides).
                 out.values[i] = kNoValue;
                 record(v, true);
             } catch (...) {
@@ -437,26 +437,26 @@ std::optional<LandscapeShare> computeLandscapeShare(std::string_view algorithm, 
             helpers.emplace_back(work);
         work();
     }
-    if (out.firstError == LandscapeShare::kNone && done.load() < count)
+    if (out.firstError == SourceMapShare::kNone && done.load() < count)
         return std::nullopt; // stopped
     return out;
 }
 
-Landscape combineLandscapeShares(std::vector<LandscapeShare> shares, LandscapeMetric metric, std::uint32_t nodes)
+SourceMap combineSourceMapShares(std::vector<SourceMapShare> shares, SourceMapMetric metric, std::uint32_t nodes)
 {
     const auto parts = static_cast<std::uint32_t>(shares.size());
     for (std::uint32_t p = 0; p < parts; ++p)
         if (shares[p].part != p || shares[p].parts != parts ||
-            shares[p].values.size() != landscapeShareSize(nodes, p, parts))
-            throw Error("landscape share " + std::to_string(p) + " of " + std::to_string(parts) +
+            shares[p].values.size() != sourceMapShareSize(nodes, p, parts))
+            throw Error("source map share " + std::to_string(p) + " of " + std::to_string(parts) +
                         " does not fit a network of " + std::to_string(nodes) + " nodes");
     // The lowest failing source over all shares decides, as in one process.
-    const LandscapeShare* failing = nullptr;
-    const LandscapeShare* missingFirst = nullptr;
-    for (const LandscapeShare& s : shares) {
-        if (s.firstError != LandscapeShare::kNone && (!failing || s.firstError < failing->firstError))
+    const SourceMapShare* failing = nullptr;
+    const SourceMapShare* missingFirst = nullptr;
+    for (const SourceMapShare& s : shares) {
+        if (s.firstError != SourceMapShare::kNone && (!failing || s.firstError < failing->firstError))
             failing = &s;
-        if (s.firstMissing != LandscapeShare::kNone && (!missingFirst || s.firstMissing < missingFirst->firstMissing))
+        if (s.firstMissing != SourceMapShare::kNone && (!missingFirst || s.firstMissing < missingFirst->firstMissing))
             missingFirst = &s;
     }
     if (failing) {
@@ -464,10 +464,10 @@ Landscape combineLandscapeShares(std::vector<LandscapeShare> shares, LandscapeMe
             std::rethrow_exception(failing->exception);
         throw Error(failing->error);
     }
-    Landscape out;
+    SourceMap out;
     out.metric = metric;
     out.values.assign(nodes, kNoValue);
-    for (const LandscapeShare& s : shares) {
+    for (const SourceMapShare& s : shares) {
         for (std::size_t i = 0; i < s.values.size(); ++i)
             out.values[s.part + i * parts] = s.values[i];
         out.missing += s.missing;
@@ -480,34 +480,34 @@ Landscape combineLandscapeShares(std::vector<LandscapeShare> shares, LandscapeMe
     return out;
 }
 
-std::optional<Landscape> computeLandscape(std::string_view algorithm, const Topology& topo, const Params& params,
-                                          LandscapeMetric metric, const LandscapeOptions& options)
+std::optional<SourceMap> computeSourceMap(std::string_view algorithm, const Topology& topo, const Params& params,
+                                          SourceMapMetric metric, const SourceMapOptions& options)
 {
-    const LandscapeMethod method = landscapeMethod(algorithm, topo, params, metric, options.useSymmetry);
-    if (method != LandscapeMethod::EverySource && options.stop.stop_requested())
+    const SourceMapMethod method = sourceMapMethod(algorithm, topo, params, metric, options.useSymmetry);
+    if (method != SourceMapMethod::EverySource && options.stop.stop_requested())
         return std::nullopt;
-    if (method == LandscapeMethod::ClosedForm) {
-        const std::vector<std::uint64_t> map = findAlgorithm(algorithm).tcdMap(topo, params);
-        Landscape out;
+    if (method == SourceMapMethod::ClosedForm) {
+        const std::vector<std::uint64_t> map = findAlgorithm(algorithm).tcdSourceMap(topo, params);
+        SourceMap out;
         out.metric = metric;
         out.values.assign(map.begin(), map.end());
         out.closedForm = true;
         return out;
     }
-    if (method == LandscapeMethod::Symmetry) {
+    if (method == SourceMapMethod::Symmetry) {
         const Schedule s = buildSchedule(algorithm, topo, NodeId{0}, params);
-        Landscape out;
+        SourceMap out;
         out.metric = metric;
-        out.values.assign(topo.nodeCount(), landscapeValue(s, metric));
+        out.values.assign(topo.nodeCount(), sourceMapValue(s, metric));
         out.bySymmetry = true;
         return out;
     }
-    std::optional<LandscapeShare> whole = computeLandscapeShare(algorithm, topo, params, metric, 0, 1, options);
+    std::optional<SourceMapShare> whole = computeSourceMapShare(algorithm, topo, params, metric, 0, 1, options);
     if (!whole)
         return std::nullopt;
-    std::vector<LandscapeShare> shares;
+    std::vector<SourceMapShare> shares;
     shares.push_back(std::move(*whole));
-    return combineLandscapeShares(std::move(shares), metric, topo.nodeCount());
+    return combineSourceMapShares(std::move(shares), metric, topo.nodeCount());
 }
 
 } // namespace topocast

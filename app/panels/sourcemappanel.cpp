@@ -1,4 +1,4 @@
-#include "panels/landscapepanel.h"
+#include "panels/sourcemappanel.h"
 
 #include "session/session.h"
 #include "style/scenestyle.h"
@@ -19,7 +19,7 @@ namespace {
 
 QString valueText(const Snapshot& snap, double value)
 {
-    return QString::fromStdString(formatLandscapeValue(value, snap.landscapeMetric, snap.landscapeTimeUnit));
+    return QString::fromStdString(formatSourceMapValue(value, snap.sourceMapMetric, snap.sourceMapTimeUnit));
 }
 
 /// A widget drawn by a function (the colour bar, the histogram): the panel owns the data.
@@ -54,7 +54,7 @@ QFont boldFont(const QWidget* w, int delta)
 
 } // namespace
 
-LandscapePanel::LandscapePanel(QWidget* parent) : QWidget(parent)
+SourceMapPanel::SourceMapPanel(QWidget* parent) : QWidget(parent)
 {
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 4, 0, 0);
@@ -70,7 +70,7 @@ LandscapePanel::LandscapePanel(QWidget* parent) : QWidget(parent)
     });
 
     m_bar = new Painted(58, [this](QPainter& p, const QRect& r) {
-        if (!m_snapshot || m_snapshot->landscape.empty())
+        if (!m_snapshot || m_snapshot->sourceMap.empty())
             return;
         // The best in its own colour in a box of its own, then the scale of the others: the
         // colours the nodes are drawn in (sourceMapColour).
@@ -88,7 +88,7 @@ LandscapePanel::LandscapePanel(QWidget* parent) : QWidget(parent)
         QLinearGradient g(bar.topLeft(), bar.topRight());
         for (int i = 0; i <= 10; ++i) {
             const double t = i / 10.0;
-            g.setColorAt(t, landscapeColour({0.0, 1.0}, t).toColor());
+            g.setColorAt(t, sourceMapColour({0.0, 1.0}, t).toColor());
         }
         p.fillRect(bar, g);
         p.drawRect(bar);
@@ -127,12 +127,12 @@ LandscapePanel::LandscapePanel(QWidget* parent) : QWidget(parent)
         const QFontMetrics fm(p.font());
         const QRect area = r.adjusted(10, fm.height() + 2, -10, -fm.height() - 6);
         std::uint32_t most = 1;
-        for (const LandscapeBin& b : m_bins)
+        for (const SourceMapBin& b : m_bins)
             most = std::max(most, b.count);
         const double w = static_cast<double>(area.width()) / static_cast<double>(m_bins.size());
         const QColor text = palette().color(QPalette::WindowText);
         for (std::size_t i = 0; i < m_bins.size(); ++i) {
-            const LandscapeBin& b = m_bins[i];
+            const SourceMapBin& b = m_bins[i];
             const int h = static_cast<int>(static_cast<double>(b.count) / most * area.height());
             const QRectF bar(area.left() + w * static_cast<double>(i) + 1, area.bottom() - h, std::max(1.0, w - 2), h);
             p.fillRect(
@@ -160,80 +160,80 @@ LandscapePanel::LandscapePanel(QWidget* parent) : QWidget(parent)
     layout->addWidget(m_summary);
 }
 
-void LandscapePanel::fillBox()
+void SourceMapPanel::fillBox()
 {
     m_filling = true;
-    const LandscapeMetric current = m_box->count() ? metric() : LandscapeMetric::Tcd;
-    const std::vector<LandscapeMetric>& offered =
-        m_snapshot && !m_snapshot->landscapeMetrics.empty() ? m_snapshot->landscapeMetrics : allLandscapeMetrics();
+    const SourceMapMetric current = m_box->count() ? metric() : SourceMapMetric::Tcd;
+    const std::vector<SourceMapMetric>& offered =
+        m_snapshot && !m_snapshot->sourceMapMetrics.empty() ? m_snapshot->sourceMapMetrics : allSourceMapMetrics();
     m_box->clear();
-    for (LandscapeMetric m : offered)
+    for (SourceMapMetric m : offered)
         m_box->addItem(QString::fromStdString(metricWords(m)), QVariant::fromValue(static_cast<int>(m)));
-    const LandscapeMetric want = m_snapshot ? m_snapshot->landscapeMetric : current;
+    const SourceMapMetric want = m_snapshot ? m_snapshot->sourceMapMetric : current;
     const int i = m_box->findData(QVariant::fromValue(static_cast<int>(want)));
     m_box->setCurrentIndex(std::max(0, i));
     m_filling = false;
 }
 
-LandscapeMetric LandscapePanel::metric() const
+SourceMapMetric SourceMapPanel::metric() const
 {
-    return static_cast<LandscapeMetric>(m_box->currentData().toInt());
+    return static_cast<SourceMapMetric>(m_box->currentData().toInt());
 }
 
-void LandscapePanel::chooseMetric(LandscapeMetric metric)
+void SourceMapPanel::chooseMetric(SourceMapMetric metric)
 {
     const int i = m_box->findData(QVariant::fromValue(static_cast<int>(metric)));
     if (i >= 0)
         m_box->setCurrentIndex(i);
 }
 
-void LandscapePanel::follow(Session* session)
+void SourceMapPanel::follow(Session* session)
 {
-    connect(session, &Session::scheduleReady, this, &LandscapePanel::setSnapshot);
-    connect(this, &LandscapePanel::metricChosen, session, &Session::setLandscapeMetric);
+    connect(session, &Session::scheduleReady, this, &SourceMapPanel::setSnapshot);
+    connect(this, &SourceMapPanel::metricChosen, session, &Session::setSourceMapMetric);
 }
 
-void LandscapePanel::setSnapshot(SnapshotPtr snapshot)
+void SourceMapPanel::setSnapshot(SnapshotPtr snapshot)
 {
     m_snapshot = std::move(snapshot);
     fillBox();
     m_bins.clear();
     m_ticks.clear();
-    if (m_snapshot && !m_snapshot->landscape.empty()) {
-        m_scale = sourceMapScale(m_snapshot->landscape);
-        m_bins = landscapeHistogram(m_snapshot->landscape, m_snapshot->landscapeMetric, kMaxBins);
-        m_ticks = landscapeTicks(m_scale.low, m_scale.high, m_snapshot->landscapeMetric, kTicks);
+    if (m_snapshot && !m_snapshot->sourceMap.empty()) {
+        m_scale = sourceMapScale(m_snapshot->sourceMap);
+        m_bins = sourceMapHistogram(m_snapshot->sourceMap, m_snapshot->sourceMapMetric, kMaxBins);
+        m_ticks = sourceMapTicks(m_scale.low, m_scale.high, m_snapshot->sourceMapMetric, kTicks);
     }
     m_summary->setText(summaryText());
     m_bar->update();
     m_histogram->update();
 }
 
-QString LandscapePanel::summaryText() const
+QString SourceMapPanel::summaryText() const
 {
     if (!m_snapshot)
         return {};
-    if (m_snapshot->landscape.empty())
+    if (m_snapshot->sourceMap.empty())
         return QStringLiteral("no source map for this algorithm and network (brute force up to %1 sources)")
-            .arg(kBruteForceTcdMapLimit);
+            .arg(kBruteForceSourceMapLimit);
     const Snapshot& s = *m_snapshot;
-    const QString words = QString::fromStdString(metricWords(s.landscapeMetric));
+    const QString words = QString::fromStdString(metricWords(s.sourceMapMetric));
     std::size_t present = 0;
-    for (double x : s.landscape)
+    for (double x : s.sourceMap)
         present += std::isnan(x) ? 0 : 1;
     QString text = QStringLiteral("%1 from %2 of %3 sources: best %4 (%5), max %6")
                        .arg(words)
                        .arg(present)
-                       .arg(s.landscape.size())
+                       .arg(s.sourceMap.size())
                        .arg(valueText(s, m_scale.best))
                        .arg(m_scale.bestCount == 1 ? QStringLiteral("1 source")
                                                    : QStringLiteral("%1 sources").arg(m_scale.bestCount))
                        .arg(valueText(s, m_scale.high));
     const NodeId src = s.schedule.source();
-    if (src < s.landscape.size())
-        text += QStringLiteral("; this source %1").arg(valueText(s, s.landscape[src]));
-    if (s.landscapeMetric == LandscapeMetric::Time)
-        text += QStringLiteral("\ntime: ") + QString::fromStdString(landscapeTimeFigure(s.scenario.algorithm));
+    if (src < s.sourceMap.size())
+        text += QStringLiteral("; this source %1").arg(valueText(s, s.sourceMap[src]));
+    if (s.sourceMapMetric == SourceMapMetric::Time)
+        text += QStringLiteral("\ntime: ") + QString::fromStdString(sourceMapTimeFigure(s.scenario.algorithm));
     return text;
 }
 

@@ -3,7 +3,7 @@
 #include "session/snapshot.h"
 #include "style/scenestyle.h"
 
-#include "topocast/analysis/landscape.h"
+#include "topocast/analysis/source_map.h"
 
 #include <QWidget>
 
@@ -16,25 +16,25 @@ namespace topocast::app {
 
 /// The source map's side panel: which metric the map shows (only those the algorithm has), a
 /// colour bar with its numbers and a histogram of the values over every source. Shows what the
-/// snapshot holds (core computeLandscape, landscapeHistogram, landscapeTicks); computes nothing.
+/// snapshot holds (core computeSourceMap, sourceMapHistogram, sourceMapTicks); computes nothing.
 class Session;
 
-class LandscapePanel : public QWidget {
+class SourceMapPanel : public QWidget {
     Q_OBJECT
 public:
-    explicit LandscapePanel(QWidget* parent = nullptr);
+    explicit SourceMapPanel(QWidget* parent = nullptr);
 
     /// Shows every snapshot `session` computes from now on, and asks it for the metric chosen in
     /// the box (the panel subscribes itself).
     void follow(Session* session);
     void setSnapshot(SnapshotPtr snapshot);
     /// The metric chosen in the box.
-    LandscapeMetric metric() const;
+    SourceMapMetric metric() const;
     /// Chooses `metric` in the box (emits metricChosen when it changes).
-    void chooseMetric(LandscapeMetric metric);
+    void chooseMetric(SourceMapMetric metric);
 
     // What is drawn, for tests.
-    const std::vector<LandscapeBin>& bins() const { return m_bins; }
+    const std::vector<SourceMapBin>& bins() const { return m_bins; }
     const std::vector<double>& ticks() const { return m_ticks; }
     QString summaryText() const;
     QComboBox* metricBox() const { return m_box; }
@@ -44,7 +44,7 @@ public:
     static constexpr int kTicks = 5;
 
 signals:
-    void metricChosen(topocast::LandscapeMetric metric);
+    void metricChosen(topocast::SourceMapMetric metric);
 
 private:
     void fillBox();
@@ -54,7 +54,7 @@ private:
     QWidget* m_bar = nullptr;
     QWidget* m_histogram = nullptr;
     SnapshotPtr m_snapshot;
-    std::vector<LandscapeBin> m_bins;
+    std::vector<SourceMapBin> m_bins;
     std::vector<double> m_ticks;
     SourceMapScale m_scale;
     bool m_filling = false;
@@ -62,4 +62,4 @@ private:
 
 } // namespace topocast::app
 
-Q_DECLARE_METATYPE(topocast::LandscapeMetric)
+Q_DECLARE_METATYPE(topocast::SourceMapMetric)

@@ -1,13 +1,13 @@
 #pragma once
-// `landscape --metric time --model loggp|simgrid`: every source's schedule timed on a network
+// `source-map --metric time --model loggp|simgrid`: every source's schedule timed on a network
 // model, by the time engine (loggp: hops, overlap and ports charged, contention not) or simulated
 // with contention charged (simgrid: core simulateSchedule), estimated and refused past a limit
 // before it starts.
 
 #include "commands.h"
-#include "landscape_document.h"
+#include "source_map_document.h"
 
-#include "topocast/analysis/landscape.h"
+#include "topocast/analysis/source_map.h"
 #include "topocast/io/scenario_json.h"
 #include "topocast/model/network.h"
 
@@ -15,12 +15,12 @@
 
 namespace topocast::cli {
 
-/// The landscape (values in seconds; NaN where the algorithm has no schedule from a source).
+/// The source map (values in seconds; NaN where the algorithm has no schedule from a source).
 /// Refuses (Error) past `maxSeconds` (0: no limit) with the estimate; progress on `io.err` for
 /// long runs. Throws Error for an unknown model, and where this build cannot simulate.
-Landscape timedLandscape(const Scenario& scenario, const LandscapeTiming& timing, double maxSeconds, Io& io);
+SourceMap timedSourceMap(const Scenario& scenario, const SourceMapTiming& timing, double maxSeconds, Io& io);
 
 /// "loggp" or "simgrid" with `network`, its engine named. Throws Error for another model.
-LandscapeTiming landscapeTiming(const std::string& model, const NetworkModel& network);
+SourceMapTiming sourceMapTiming(const std::string& model, const NetworkModel& network);
 
 } // namespace topocast::cli

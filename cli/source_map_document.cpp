@@ -1,4 +1,4 @@
-#include "landscape_document.h"
+#include "source_map_document.h"
 
 #include "envelope.h"
 #include "node_matrix.h"
@@ -22,7 +22,7 @@ namespace topocast::cli {
 namespace {
 
 /// `scale` as the text's (seconds in µs), so text and JSON print the same number in the same unit.
-nlohmann::ordered_json valueJson(double v, LandscapeMetric metric, double scale)
+nlohmann::ordered_json valueJson(double v, SourceMapMetric metric, double scale)
 {
     if (std::isnan(v))
         return nullptr;
@@ -32,7 +32,7 @@ nlohmann::ordered_json valueJson(double v, LandscapeMetric metric, double scale)
 }
 
 /// `scale`: seconds are printed in µs (1e6), model units as they are.
-std::string valueText(double v, LandscapeMetric metric, double scale)
+std::string valueText(double v, SourceMapMetric metric, double scale)
 {
     if (std::isnan(v))
         return "-";
@@ -43,34 +43,34 @@ std::string valueText(double v, LandscapeMetric metric, double scale)
 
 } // namespace
 
-std::string landscapeUnit(LandscapeMetric metric, bool seconds)
+std::string sourceMapUnit(SourceMapMetric metric, bool seconds)
 {
     switch (metric) {
-    case LandscapeMetric::Time:
+    case SourceMapMetric::Time:
         return seconds ? "µs" : "model units";
-    case LandscapeMetric::Tcd:
+    case SourceMapMetric::Tcd:
         return "hops";
-    case LandscapeMetric::Steps:
+    case SourceMapMetric::Steps:
         return "steps";
-    case LandscapeMetric::MaxLinkLoad:
+    case SourceMapMetric::MaxLinkLoad:
         return "transfers";
-    case LandscapeMetric::Contention:
+    case SourceMapMetric::Contention:
         return "channel uses";
     }
     return "";
 }
 
-bool landscapeInSeconds(const Scenario& scenario, LandscapeMetric metric)
+bool sourceMapInSeconds(const Scenario& scenario, SourceMapMetric metric)
 {
-    return metric == LandscapeMetric::Time && landscapeTimeUnit(scenario.algorithm) == "s";
+    return metric == SourceMapMetric::Time && sourceMapTimeUnit(scenario.algorithm) == "s";
 }
 
-std::string landscapeJson(const Scenario& scenario, const Landscape& landscape, const LandscapeTiming* timing)
+std::string sourceMapJson(const Scenario& scenario, const SourceMap& sourceMap, const SourceMapTiming* timing)
 {
-    const LandscapeMetric metric = landscape.metric;
+    const SourceMapMetric metric = sourceMap.metric;
     const Topology& topo = scenario.topology;
-    const LandscapeSummary sum = summarize(landscape);
-    const bool seconds = timing || landscapeInSeconds(scenario, metric);
+    const SourceMapSummary sum = summarize(sourceMap);
+    const bool seconds = timing || sourceMapInSeconds(scenario, metric);
     const double scale = seconds ? 1e6 : 1.0;
     nlohmann::ordered_json doc = envelope("topocast-landscape", topo);
     doc["algorithm"] = scenario.algorithm;
@@ -85,18 +85,18 @@ std::string landscapeJson(const Scenario& scenario, const Landscape& landscape, 
             params[key] = value;
     doc["params"] = std::move(params);
     doc["metric"] = toString(metric);
-    doc["unit"] = landscapeUnit(metric, seconds);
+    doc["unit"] = sourceMapUnit(metric, seconds);
     if (timing) {
         doc["model"] = timing->model;
         doc["time_model"] = timing->engine;
         doc["network"] = networkJson(timing->network);
-    } else if (metric == LandscapeMetric::Time) {
-        doc["time_model"] = landscapeTimeFigure(scenario.algorithm);
+    } else if (metric == SourceMapMetric::Time) {
+        doc["time_model"] = sourceMapTimeFigure(scenario.algorithm);
         if (!info.time)
-            doc["network"] = networkJson(landscapeNetwork());
+            doc["network"] = networkJson(sourceMapNetwork());
     }
     nlohmann::ordered_json values = nlohmann::ordered_json::array();
-    for (double v : landscape.values)
+    for (double v : sourceMap.values)
         values.push_back(valueJson(v, metric, scale));
     doc["values"] = std::move(values);
     doc["min"] = valueJson(sum.min, metric, scale);
@@ -108,14 +108,14 @@ std::string landscapeJson(const Scenario& scenario, const Landscape& landscape, 
     return doc.dump();
 }
 
-void writeLandscapeText(std::ostream& out, const Scenario& sc, const Landscape& landscape,
-                        const LandscapeTiming* timing)
+void writeSourceMapText(std::ostream& out, const Scenario& sc, const SourceMap& sourceMap,
+                        const SourceMapTiming* timing)
 {
-    const LandscapeMetric metric = landscape.metric;
+    const SourceMapMetric metric = sourceMap.metric;
     const Topology& topo = sc.topology;
-    const LandscapeSummary sum = summarize(landscape);
+    const SourceMapSummary sum = summarize(sourceMap);
 
-    const bool seconds = timing || landscapeInSeconds(sc, metric);
+    const bool seconds = timing || sourceMapInSeconds(sc, metric);
     const double scale = seconds ? 1e6 : 1.0;
 
     const std::string mode = sc.params.getString("mode", "");
@@ -124,11 +124,11 @@ void writeLandscapeText(std::ostream& out, const Scenario& sc, const Landscape& 
     if (timing)
         out << "time in µs: " << timing->engine << "; " << timing->network.preset
             << " network, M = " << formatSize(timing->network.message) << '\n';
-    else if (metric == LandscapeMetric::Time)
-        out << "time" << (seconds ? " in µs" : "") << ": " << landscapeTimeFigure(sc.algorithm) << '\n';
+    else if (metric == SourceMapMetric::Time)
+        out << "time" << (seconds ? " in µs" : "") << ": " << sourceMapTimeFigure(sc.algorithm) << '\n';
     std::vector<std::string> cells;
-    cells.reserve(landscape.values.size());
-    for (double v : landscape.values)
+    cells.reserve(sourceMap.values.size());
+    for (double v : sourceMap.values)
         cells.push_back(valueText(v, metric, scale));
     if (topo.isHypercube()) {
         for (NodeId id{}; id < cells.size(); ++id)
@@ -137,7 +137,7 @@ void writeLandscapeText(std::ostream& out, const Scenario& sc, const Landscape& 
         printNodeMatrices(out, topo, cells);
     }
     out << "min " << valueText(sum.min, metric, scale) << ", max " << valueText(sum.max, metric, scale) << ' '
-        << landscapeUnit(metric, seconds) << '\n';
+        << sourceMapUnit(metric, seconds) << '\n';
     out << "sources with " << metricWords(metric) << ' ' << valueText(sum.min, metric, scale) << ": "
         << sum.argmin.size();
     if (sum.argmin.size() <= 64) {
@@ -146,22 +146,22 @@ void writeLandscapeText(std::ostream& out, const Scenario& sc, const Landscape& 
             out << ' ' << topo.nodeName(id);
     }
     out << '\n';
-    if (landscape.closedForm)
+    if (sourceMap.closedForm)
         out << "from the algorithm's closed form\n";
-    else if (landscape.bySymmetry)
+    else if (sourceMap.bySymmetry)
         out << "one schedule: every source's schedule is the origin's moved by a symmetry of the network\n";
-    if (landscape.missing)
-        out << landscape.missing << " sources have no schedule (-), e.g.: " << landscape.missingReason << '\n';
+    if (sourceMap.missing)
+        out << sourceMap.missing << " sources have no schedule (-), e.g.: " << sourceMap.missingReason << '\n';
 }
 
-std::string mpiLandscapeCommand(const Scenario& scenario, LandscapeMetric metric, double ranks)
+std::string mpiSourceMapCommand(const Scenario& scenario, SourceMapMetric metric, double ranks)
 {
     std::string command = "mpirun -np " + std::to_string(static_cast<std::uint64_t>(std::max(1.0, ranks))) +
-                          " topocast-mpi landscape --topology " + scenario.topology.spec() + " --algorithm " +
+                          " topocast-mpi source-map --topology " + scenario.topology.spec() + " --algorithm " +
                           scenario.algorithm;
     for (const auto& [key, value] : scenario.params.values())
         command += (key.size() > 1 ? " --" + key + " " : " --param " + key + "=") + value;
-    return command + " --metric " + toString(metric) + " --json --out landscape.json";
+    return command + " --metric " + toString(metric) + " --json --out source-map.json";
 }
 
 } // namespace topocast::cli

@@ -1,4 +1,4 @@
-#include "landscape_timed.h"
+#include "source_map_timed.h"
 
 #include "topocast/algorithms/registry.h"
 #include "topocast/analysis/simulate.h"
@@ -21,7 +21,7 @@ namespace {
 constexpr double kTimedProgressFrom = 5.0;
 
 /// The time of `schedule` in seconds, as `timing` says.
-double timedValue(const Schedule& schedule, const LandscapeTiming& timing)
+double timedValue(const Schedule& schedule, const SourceMapTiming& timing)
 {
     if (timing.model == "simgrid")
         return simulateSchedule(schedule, timing.network).time.total * 1e-9;
@@ -41,7 +41,7 @@ std::optional<Schedule> scheduleFrom(const Scenario& sc, NodeId source, std::str
 
 } // namespace
 
-LandscapeTiming landscapeTiming(const std::string& model, const NetworkModel& network)
+SourceMapTiming sourceMapTiming(const std::string& model, const NetworkModel& network)
 {
     if (model == "simgrid") {
         requireSimulation();
@@ -53,13 +53,13 @@ LandscapeTiming landscapeTiming(const std::string& model, const NetworkModel& ne
     throw Error("--model " + model + ": expected loggp (the time engine) or simgrid (simulated with contention)");
 }
 
-Landscape timedLandscape(const Scenario& sc, const LandscapeTiming& timing, double maxSeconds, Io& io)
+SourceMap timedSourceMap(const Scenario& sc, const SourceMapTiming& timing, double maxSeconds, Io& io)
 {
     const Topology& topo = sc.topology;
     const std::uint32_t n = topo.nodeCount();
     const AlgorithmInfo& info = findAlgorithm(sc.algorithm);
-    Landscape out;
-    out.metric = LandscapeMetric::Time;
+    SourceMap out;
+    out.metric = SourceMapMetric::Time;
     out.bySymmetry = info.sameFromEverySource && info.sameFromEverySource(topo);
     out.values.assign(n, std::numeric_limits<double>::quiet_NaN());
 
@@ -98,7 +98,7 @@ Landscape timedLandscape(const Scenario& sc, const LandscapeTiming& timing, doub
     }
     const bool report = one * sources > kTimedProgressFrom;
     if (report)
-        io.err << "landscape: " << n << " sources, about " << formatRoughDuration(one * sources) << "\n";
+        io.err << "source map: " << n << " sources, about " << formatRoughDuration(one * sources) << "\n";
     std::uint32_t tenth = 0;
     for (NodeId v{firstSource.value() + 1}; v < n; ++v) {
         if (const std::optional<Schedule> s = scheduleFrom(sc, v, why))
@@ -107,7 +107,7 @@ Landscape timedLandscape(const Scenario& sc, const LandscapeTiming& timing, doub
             out.missingReason = why;
         if (report && (v.value() + 1) * 10 / n > tenth) {
             tenth = (v.value() + 1) * 10 / n;
-            io.err << "landscape: " << v.value() + 1 << " of " << n << " sources\n";
+            io.err << "source map: " << v.value() + 1 << " of " << n << " sources\n";
         }
     }
     return out;

@@ -1,9 +1,9 @@
 #!/usr/bin/env bash
-# The map of every source on MPI ranks: the binomial TCD landscape of a 3-D mesh (default 32³) on
+# The map of every source on MPI ranks: the binomial TCD source map of a 3-D mesh (default 32³) on
 # 1, 2 (and RANKS…) ranks of one thread each, wall-clock, the speed-up over one rank, and whether
 # every run wrote the bytes topocast-cli writes. Then topocast-cli's estimate beside its measured
 # time for 16³ and 32³. Numbers go into the notes (docs/mpi.md), never into tests.
-#   bench/mpi_landscape.sh [BUILD_DIR]     (TOPOLOGY=mesh:32x32x32 RANKS="1 2" by default)
+#   bench/mpi_source_map.sh [BUILD_DIR]     (TOPOLOGY=mesh:32x32x32 RANKS="1 2" by default)
 set -euo pipefail
 build=${1:-build}
 topology=${TOPOLOGY:-mesh:32x32x32}
@@ -18,13 +18,13 @@ if mpirun --version 2>&1 | grep -q "Open MPI"; then
 fi
 seconds() { local start=$1; echo "$(date +%s.%N) - $start" | bc; }
 
-"$cli" landscape --topology "$topology" --algorithm binomial --metric tcd --json --max-seconds 0 \
+"$cli" source-map --topology "$topology" --algorithm binomial --metric tcd --json --max-seconds 0 \
     > "$work/cli.json" 2> /dev/null
-echo "binomial tcd landscape of $topology, one thread per rank ($(nproc) cores here)"
+echo "binomial tcd source map of $topology, one thread per rank ($(nproc) cores here)"
 one=""
 for np in $ranks; do
     start=$(date +%s.%N)
-    mpirun "${flags[@]}" -np "$np" "$mpi" landscape --topology "$topology" --algorithm binomial --metric tcd \
+    mpirun "${flags[@]}" -np "$np" "$mpi" source-map --topology "$topology" --algorithm binomial --metric tcd \
         --threads 1 --json --out "$work/mpi.json" 2> "$work/err"
     t=$(seconds "$start")
     [ -z "$one" ] && one=$t
@@ -33,10 +33,10 @@ for np in $ranks; do
     grep -m1 "sources on" "$work/err" | sed 's/^/    /'
 done
 
-echo "topocast-cli landscape: the estimate beside the measured time ($(nproc) threads)"
+echo "topocast-cli source-map: the estimate beside the measured time ($(nproc) threads)"
 for t in mesh:16x16x16 mesh:32x32x32; do
     start=$(date +%s.%N)
-    "$cli" landscape --topology "$t" --algorithm binomial --metric tcd --json --max-seconds 0 \
+    "$cli" source-map --topology "$t" --algorithm binomial --metric tcd --json --max-seconds 0 \
         > /dev/null 2> "$work/err"
     printf '  %-16s measured %6.2f s; %s\n' "$t" "$(seconds "$start")" "$(grep -m1 "sources," "$work/err")"
 done

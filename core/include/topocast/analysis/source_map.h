@@ -16,54 +16,54 @@
 
 namespace topocast {
 
-/// What a landscape measures for every source (the names are the schedule document's fields).
-enum class LandscapeMetric : std::uint8_t {
+/// What a source map measures for every source (the names are the schedule document's fields).
+enum class SourceMapMetric : std::uint8_t {
     Tcd,         ///< "tcd": total communication distance, Σ route lengths
     Steps,       ///< "steps": number of steps
     MaxLinkLoad, ///< "max_link_load": most uses of one directed channel over the schedule
     Contention,  ///< "contention": channel uses sharing a directed channel with another transfer of their step
     /// "time": the algorithm's own cost figure where it has one (AlgorithmInfo::time: the
     /// hypercube graphs' T = startups·τ + transfer·t_c, divisible-load's finish time), else the
-    /// time engine's (time_engine.h, seconds) on landscapeNetwork(): the cluster preset, M = 1 KiB.
+    /// time engine's (time_engine.h, seconds) on sourceMapNetwork(): the cluster preset, M = 1 KiB.
     Time,
 };
 
-/// The network model the "time" landscape times schedules on where the algorithm has no cost
+/// The network model the "time" source map times schedules on where the algorithm has no cost
 /// figure of its own: the cluster preset with its 1 KiB collective (model/network.h).
-NetworkModel landscapeNetwork();
+NetworkModel sourceMapNetwork();
 
 /// "tcd", "steps", "max_link_load", "contention", "time".
-std::string toString(LandscapeMetric metric);
+std::string toString(SourceMapMetric metric);
 /// Parses the names toString() gives. Throws Error listing them.
-LandscapeMetric parseLandscapeMetric(std::string_view text);
+SourceMapMetric parseSourceMapMetric(std::string_view text);
 /// Every metric, in the order of toString's list.
-const std::vector<LandscapeMetric>& allLandscapeMetrics();
+const std::vector<SourceMapMetric>& allSourceMapMetrics();
 /// The metric for people: "TCD", "steps", "max link load", "contention", "time".
-std::string metricWords(LandscapeMetric metric);
+std::string metricWords(SourceMapMetric metric);
 /// True for the counts (every metric but Time): their values are whole numbers.
-bool isIntegral(LandscapeMetric metric);
+bool isIntegral(SourceMapMetric metric);
 
-/// The metrics a landscape of `algorithm` with `params` has, in allLandscapeMetrics() order:
+/// The metrics a source map of `algorithm` with `params` has, in allSourceMapMetrics() order:
 /// every metric for a pattern with one source (broadcast, scatter), none for allgather and
 /// alltoall (every node is a source, so there is no source to vary). Throws Error for an unknown
 /// algorithm or pattern name.
-std::vector<LandscapeMetric> landscapeMetrics(std::string_view algorithm, const Params& params);
+std::vector<SourceMapMetric> sourceMapMetrics(std::string_view algorithm, const Params& params);
 /// What "time" is for `algorithm`, in words (its AlgorithmInfo::timeFigure, or the wormhole
 /// model with its constants). Throws Error for an unknown algorithm.
-std::string landscapeTimeFigure(std::string_view algorithm);
+std::string sourceMapTimeFigure(std::string_view algorithm);
 /// The unit of "time" for `algorithm`: "s" (the wormhole model, divisible-load), or empty for
 /// model units (the hypercube graphs' τ and t_c). Throws Error for an unknown algorithm.
-std::string landscapeTimeUnit(std::string_view algorithm);
+std::string sourceMapTimeUnit(std::string_view algorithm);
 
-/// The figure `metric` of one schedule (what a landscape holds for that schedule's source).
+/// The figure `metric` of one schedule (what a source map holds for that schedule's source).
 /// Tcd and Steps: O(transfers); MaxLinkLoad and Contention: computeMetrics()'s figures from one
 /// pass over the routes, O(hops + channel slots) (finalizes a copy when `schedule` is not
 /// finalized; Error where the channel arrays exceed memoryLimit()); Time: the cost figure of the algorithm the schedule
 /// names (schedule.algorithm, when registered and it has one), else wormholeTime() (finalizes a copy likewise). Throws
 /// Error as computeMetrics does.
-double landscapeValue(const Schedule& schedule, LandscapeMetric metric);
+double sourceMapValue(const Schedule& schedule, SourceMapMetric metric);
 
-struct LandscapeOptions {
+struct SourceMapOptions {
     /// Worker threads for the brute force (0: std::thread::hardware_concurrency(), at least 1).
     /// Each worker holds one schedule at a time, so memory is bounded by threads × one schedule.
     unsigned threads = 0;
@@ -74,7 +74,7 @@ struct LandscapeOptions {
     /// so it must be thread-safe and quick. Not called for a closed form.
     std::function<void(std::uint32_t done, std::uint32_t total)> progress;
     /// Cancellation: once a stop is requested, workers take no new source (a schedule being
-    /// built is finished, not interrupted) and computeLandscape returns nullopt.
+    /// built is finished, not interrupted) and computeSourceMap returns nullopt.
     std::stop_token stop;
     /// Use AlgorithmInfo::sameFromEverySource (one schedule for every source) where it holds.
     /// False: build every source's schedule anyway (the tests and the bench compare the two).
@@ -82,13 +82,13 @@ struct LandscapeOptions {
 };
 
 /// The value of a metric from every source.
-struct Landscape {
-    LandscapeMetric metric = LandscapeMetric::Tcd;
+struct SourceMap {
+    SourceMapMetric metric = SourceMapMetric::Tcd;
     /// values[v]: the metric of the algorithm's schedule from source v (index = NodeId); NaN
     /// when the algorithm has no schedule from v (AlgorithmInfo::someSourcesOnly). The counts
     /// are whole numbers (exact: below 2^53).
     std::vector<double> values;
-    /// True when the values come from the algorithm's closed form (AlgorithmInfo::tcdMap), not
+    /// True when the values come from the algorithm's closed form (AlgorithmInfo::tcdSourceMap), not
     /// from building every schedule.
     bool closedForm = false;
     /// True when one schedule gave every value (AlgorithmInfo::sameFromEverySource).
@@ -98,8 +98,8 @@ struct Landscape {
     std::string missingReason;
 };
 
-/// The smallest and largest value of a landscape and where the smallest is.
-struct LandscapeSummary {
+/// The smallest and largest value of a source map and where the smallest is.
+struct SourceMapSummary {
     double min = 0.0;           ///< NaN when no source has a value
     double max = 0.0;           ///< NaN when no source has a value
     std::vector<NodeId> argmin; ///< every source whose value is min, in node-id order
@@ -107,11 +107,11 @@ struct LandscapeSummary {
 };
 
 /// min, max and argmin over the sources with a value. O(nodes). Never throws.
-LandscapeSummary summarize(const Landscape& landscape);
+SourceMapSummary summarize(const SourceMap& sourceMap);
 
-/// One bar of a landscape's histogram: the sources whose value lies in [from, to) (the last bar
+/// One bar of a source map's histogram: the sources whose value lies in [from, to) (the last bar
 /// includes `to`); for a count with few distinct values, from = to = the value.
-struct LandscapeBin {
+struct SourceMapBin {
     double from = 0.0;
     double to = 0.0;
     std::uint32_t count = 0;
@@ -120,39 +120,39 @@ struct LandscapeBin {
 /// The values (NaN skipped) in at most maxBins bars: one bar per whole number when the metric is
 /// a count and max − min < maxBins, else maxBins equal-width bars from min to max. Empty when no
 /// value is present. Requires maxBins ≥ 1. O(values + maxBins). Never throws.
-std::vector<LandscapeBin> landscapeHistogram(const std::vector<double>& values, LandscapeMetric metric, int maxBins);
+std::vector<SourceMapBin> sourceMapHistogram(const std::vector<double>& values, SourceMapMetric metric, int maxBins);
 
 /// At most about `count` round tick values (1, 2 or 5 × 10^k apart) within [min, max], min and
 /// max not included unless round; a count's ticks are whole numbers. Empty when max ≤ min.
 /// O(count). Never throws.
-std::vector<double> landscapeTicks(double min, double max, LandscapeMetric metric, int count);
+std::vector<double> sourceMapTicks(double min, double max, SourceMapMetric metric, int count);
 
 /// A value for people: counts as integers ("71"), time in seconds as formatDuration ("8.2 µs"),
 /// time in model units with four significant digits; "–" for NaN (no schedule).
-std::string formatLandscapeValue(double value, LandscapeMetric metric, std::string_view timeUnit);
+std::string formatSourceMapValue(double value, SourceMapMetric metric, std::string_view timeUnit);
 
-/// True when computeLandscape answers `metric` for `algorithm` from a closed form (today: tcd for
-/// algorithms with AlgorithmInfo::tcdMap, e.g. cang-wu), without building schedules. Throws Error
+/// True when computeSourceMap answers `metric` for `algorithm` from a closed form (today: tcd for
+/// algorithms with AlgorithmInfo::tcdSourceMap, e.g. cang-wu), without building schedules. Throws Error
 /// for an unknown algorithm.
-bool hasClosedFormLandscape(std::string_view algorithm, LandscapeMetric metric);
+bool hasClosedFormSourceMap(std::string_view algorithm, SourceMapMetric metric);
 
-/// How computeLandscape finds the values.
-enum class LandscapeMethod : std::uint8_t {
-    ClosedForm,  ///< the algorithm's closed form (hasClosedFormLandscape): no schedule is built
+/// How computeSourceMap finds the values.
+enum class SourceMapMethod : std::uint8_t {
+    ClosedForm,  ///< the algorithm's closed form (hasClosedFormSourceMap): no schedule is built
     Symmetry,    ///< one schedule serves every source (AlgorithmInfo::sameFromEverySource)
     EverySource, ///< one schedule per source: the brute force, O(nodes) schedules
 };
 
-/// Checks what computeLandscape checks (throws the same Errors: the algorithm does not apply to
+/// Checks what computeSourceMap checks (throws the same Errors: the algorithm does not apply to
 /// `topo`, or has no such metric) and says how it would find the values. O(1) but for the
 /// algorithm's own applicability check.
-LandscapeMethod landscapeMethod(std::string_view algorithm, const Topology& topo, const Params& params,
-                                LandscapeMetric metric, bool useSymmetry = true);
+SourceMapMethod sourceMapMethod(std::string_view algorithm, const Topology& topo, const Params& params,
+                                SourceMapMetric metric, bool useSymmetry = true);
 
 /// One share of a brute force dealt to `parts` workers (MPI ranks): the sources part,
 /// part + parts, part + 2·parts, … below the node count, so that every share holds sources from
 /// the whole network (corners and centre alike) and the shares differ by at most one source.
-struct LandscapeShare {
+struct SourceMapShare {
     static constexpr std::uint32_t kNone = static_cast<std::uint32_t>(-1);
     std::uint32_t part = 0;
     std::uint32_t parts = 1;
@@ -172,36 +172,36 @@ struct LandscapeShare {
 };
 
 /// How many sources share `part` of `parts` holds on a network of `nodes` nodes.
-std::uint32_t landscapeShareSize(std::uint32_t nodes, std::uint32_t part, std::uint32_t parts);
+std::uint32_t sourceMapShareSize(std::uint32_t nodes, std::uint32_t part, std::uint32_t parts);
 
-/// The brute force over one share of the sources (LandscapeMethod::EverySource; throws Error
+/// The brute force over one share of the sources (SourceMapMethod::EverySource; throws Error
 /// otherwise, or when part ≥ parts), on options.threads workers. A failing source does not
 /// throw: it is recorded in the share, so that the shares of all workers decide together what
-/// combineLandscapeShares reports. Throws Error for options.maxSchedules (the whole network's
-/// count) as computeLandscape does. Returns nullopt when options.stop was requested first.
-std::optional<LandscapeShare> computeLandscapeShare(std::string_view algorithm, const Topology& topo,
-                                                    const Params& params, LandscapeMetric metric, std::uint32_t part,
-                                                    std::uint32_t parts, const LandscapeOptions& options = {});
+/// combineSourceMapShares reports. Throws Error for options.maxSchedules (the whole network's
+/// count) as computeSourceMap does. Returns nullopt when options.stop was requested first.
+std::optional<SourceMapShare> computeSourceMapShare(std::string_view algorithm, const Topology& topo,
+                                                    const Params& params, SourceMapMetric metric, std::uint32_t part,
+                                                    std::uint32_t parts, const SourceMapOptions& options = {});
 
-/// The landscape of every share (shares[p] is part p of shares.size(); all of one network of
-/// `nodes` nodes): exactly what computeLandscape returns or throws for the whole network — the
+/// The source map of every share (shares[p] is part p of shares.size(); all of one network of
+/// `nodes` nodes): exactly what computeSourceMap returns or throws for the whole network — the
 /// error of the lowest failing source (its exception where it has one, else Error(message)), the
 /// lowest missing source's reason, and that reason as the error when no source has a schedule.
 /// Throws Error when the shares do not fit together. O(nodes).
-Landscape combineLandscapeShares(std::vector<LandscapeShare> shares, LandscapeMetric metric, std::uint32_t nodes);
+SourceMap combineSourceMapShares(std::vector<SourceMapShare> shares, SourceMapMetric metric, std::uint32_t nodes);
 
-/// The landscape of `metric` for `algorithm` on `topo` with `params`: the metric of the schedule
-/// from every source. From the closed form where the algorithm has one (hasClosedFormLandscape),
+/// The source map of `metric` for `algorithm` on `topo` with `params`: the metric of the schedule
+/// from every source. From the closed form where the algorithm has one (hasClosedFormSourceMap),
 /// otherwise by building and measuring one schedule per source, in parallel on options.threads
 /// workers. Brute force: O(nodes × (schedule build + measure) / threads) time, memory of one
 /// schedule and its metrics per worker plus 8 B per node.
 /// Returns nullopt when options.stop was requested before every source was measured.
 /// Throws Error when the algorithm does not apply to `topo`, when it has no such metric
-/// (landscapeMetrics; the message lists those it has), when the brute force would build more
+/// (sourceMapMetrics; the message lists those it has), when the brute force would build more
 /// than options.maxSchedules schedules (naming both), and rethrows the first Error (or other
 /// exception) a schedule build raised, after every worker has stopped — except, for an
 /// algorithm with someSourcesOnly, an Error from some but not all sources: those sources get NaN.
-std::optional<Landscape> computeLandscape(std::string_view algorithm, const Topology& topo, const Params& params,
-                                          LandscapeMetric metric, const LandscapeOptions& options = {});
+std::optional<SourceMap> computeSourceMap(std::string_view algorithm, const Topology& topo, const Params& params,
+                                          SourceMapMetric metric, const SourceMapOptions& options = {});
 
 } // namespace topocast
