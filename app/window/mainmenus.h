@@ -13,7 +13,7 @@ class QMenu;
 
 namespace topocast::app {
 
-/// The actions other rooms keep in step with what is shown.
+/// The actions other parts of the window keep in step with what is shown.
 struct MainMenus {
     QMenu* recent = nullptr;         ///< File ▸ Open recent (ScenarioMemory fills it)
     QAction* explode = nullptr;      ///< View ▸ Explode planes (E)

@@ -188,7 +188,7 @@ TEST_CASE("no app source compiles a JSON library, not even through core's header
     CHECK(sources > 60);
 }
 
-TEST_CASE("the app's rooms are layers too: each includes only its own and the rooms below, Qt3D only in scene/ "
+TEST_CASE("the app's folders are layers too: each includes only its own and the folders below, Qt3D only in scene/ "
           "and the main window only in the root",
           "[suite][layers]")
 {
@@ -197,8 +197,8 @@ TEST_CASE("the app's rooms are layers too: each includes only its own and the ro
     // widgets and views, the exports, the window's helpers, start-up (launch/), the app's own
     // commands (cli/) and the root (main.cpp, mainwindow.*). video/ is a target of its own.
     namespace fs = std::filesystem;
-    const std::vector<std::string> rooms = {"session",  "style",  "words",  "timeline", "scene", "panels", "compare",
-                                            "practice", "export", "window", "launch",   "cli",   ""};
+    const std::vector<std::string> folders = {"session",  "style",  "words",  "timeline", "scene", "panels", "compare",
+                                              "practice", "export", "window", "launch",   "cli",   ""};
     const fs::path app = fs::path(TOPOCAST_SOURCE_DIR) / "app";
     const std::regex include(R"re(^\s*#\s*include\s*"([a-z]+)/[^"]+")re");
     std::vector<std::string> upward, qt3d;
@@ -208,10 +208,10 @@ TEST_CASE("the app's rooms are layers too: each includes only its own and the ro
         if (!entry.is_regular_file() || (ext != ".cpp" && ext != ".h"))
             continue;
         const fs::path relative = fs::relative(entry.path(), app);
-        const std::string room =
+        const std::string folder =
             std::distance(relative.begin(), relative.end()) == 1 ? std::string() : relative.begin()->string();
-        const auto at = std::find(rooms.begin(), rooms.end(), room);
-        if (at == rooms.end())
+        const auto at = std::find(folders.begin(), folders.end(), folder);
+        if (at == folders.end())
             continue; // video/, tools/
         ++files;
         std::ifstream in(entry.path());
@@ -219,15 +219,17 @@ TEST_CASE("the app's rooms are layers too: each includes only its own and the ro
         for (std::string line; std::getline(in, line);) {
             ++number;
             std::smatch m;
-            const auto target =
-                std::regex_search(line, m, include) ? std::find(rooms.begin(), rooms.end(), m[1].str()) : rooms.end();
-            if (target != rooms.end() && target > at)
+            const auto target = std::regex_search(line, m, include)
+                                    ? std::find(folders.begin(), folders.end(), m[1].str())
+                                    : folders.end();
+            if (target != folders.end() && target > at)
                 upward.push_back(relative.generic_string() + ":" + std::to_string(number) + ": " + line);
-            if (room != "scene" && line.find("Qt3D") != std::string::npos && line.find("#include") != std::string::npos)
+            if (folder != "scene" && line.find("Qt3D") != std::string::npos &&
+                line.find("#include") != std::string::npos)
                 qt3d.push_back(relative.generic_string() + ":" + std::to_string(number) + ": " + line);
             // The window's helpers reach its parts (window/windowparts.h) and the workspace says
             // what is shown: none includes the main window or asks whether it compares.
-            if ((!room.empty() && line.find("mainwindow.h") != std::string::npos) ||
+            if ((!folder.empty() && line.find("mainwindow.h") != std::string::npos) ||
                 line.find("compareMode") != std::string::npos)
                 upward.push_back(relative.generic_string() + ":" + std::to_string(number) + ": " + line);
         }
