@@ -97,39 +97,6 @@ Rgba heatColour(double value, double max)
     return Rgba::from(colour::mapColour(colour::ColourMap::Viridis, 0.15 + 0.85 * t));
 }
 
-std::vector<DrawnChannel> drawnChannels(const Topology& topo, bool planes)
-{
-    std::vector<DrawnChannel> straight, wraps, jumps;
-    straight.reserve(static_cast<std::size_t>(topo.channelCount()));
-    for (NodeId v{}; v < topo.nodeCount(); ++v) {
-        for (int p = 0; p < topo.portsPerNode(); ++p) {
-            const Port port = topo.portAt(p);
-            NodeId next;
-            if (!topo.step(v, port.dim, port.sign, next))
-                continue;
-            const ChannelId ch = topo.channel(v, port.dim, port.sign);
-            const DrawnChannel d{ch, v, next, port.dim, topo.isWrapChannel(ch), planes && isPlaneJump(port.dim)};
-            (d.jump ? jumps : d.wrap ? wraps : straight).push_back(d);
-        }
-    }
-    straight.insert(straight.end(), wraps.begin(), wraps.end());
-    straight.insert(straight.end(), jumps.begin(), jumps.end());
-    return straight;
-}
-
-std::size_t straightCount(const std::vector<DrawnChannel>& channels)
-{
-    return static_cast<std::size_t>(
-        std::find_if(channels.begin(), channels.end(), [](const DrawnChannel& c) { return c.wrap || c.jump; }) -
-        channels.begin());
-}
-
-std::size_t stubbedCount(const std::vector<DrawnChannel>& channels)
-{
-    return static_cast<std::size_t>(
-        std::count_if(channels.begin(), channels.end(), [](const DrawnChannel& c) { return c.wrap && !c.jump; }));
-}
-
 Rgba mix(const Rgba& a, const Rgba& b, float t)
 {
     return {a.r + (b.r - a.r) * t, a.g + (b.g - a.g) * t, a.b + (b.b - a.b) * t, 1.0f};

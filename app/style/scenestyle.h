@@ -3,6 +3,7 @@
 #include "session/snapshot.h"
 
 #include "topocast/drawing/colour.h"
+#include "topocast/drawing/layout_edges.h"
 
 #include <QColor>
 #include <QString>
@@ -89,24 +90,6 @@ SourceMapScale sourceMapScale(const std::vector<double>& values);
 /// The colour of source-map value `value` (not NaN): pal.optimum for the best, else cividis
 /// over [low, high]. O(1).
 Rgba sourceMapColour(const SourceMapScale& scale, double value, const Palette& pal);
-
-/// One drawn directed channel.
-struct DrawnChannel {
-    ChannelId channel{};
-    NodeId tail{};
-    NodeId head{};
-    int dim = 0;
-    bool wrap = false; ///< torus wrap-around channel (drawn as an arc outside the grid)
-    bool jump = false; ///< planes side by side: a channel between two planes (an arc, while in use)
-};
-/// Every directed channel of the topology: straight ones first, then the arcs — wrap-arounds,
-/// then (`planes`: the network drawn as planes side by side) the channels between planes, a
-/// z wrap-around among them. O(channels).
-std::vector<DrawnChannel> drawnChannels(const Topology& topo, bool planes = false);
-/// How many of `channels` (drawnChannels order) are drawn straight, and how many of the arcs
-/// after them get a stub (the wrap-arounds that are not jumps between planes). O(channels).
-std::size_t straightCount(const std::vector<DrawnChannel>& channels);
-std::size_t stubbedCount(const std::vector<DrawnChannel>& channels);
 
 /// How far not-yet-informed nodes (and unused channels) recede for a network of `nodes` nodes:
 /// 0 up to 64 nodes, rising with log2 of the count to 1 at 4096 and more, so that on a large

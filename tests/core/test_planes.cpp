@@ -15,6 +15,7 @@
 #include <cmath>
 #include <filesystem>
 #include <set>
+#include <tuple>
 
 using namespace topocast;
 namespace fs = std::filesystem;
@@ -127,6 +128,51 @@ TEST_CASE("planes: the drawn links pass no foreign node, the links between plane
                         CHECK(planeSegmentDistance(pos[v], link.points[k], link.points[k + 1]) > radius);
         }
     }
+}
+
+TEST_CASE("drawn links are the drawn channels one per link: every link once in node then port order", "[layout]")
+{
+    // The reference walks the ports: a link is listed at its lower node (a wrap link at its +
+    // channel's tail), in node then port order, the z links left out when the planes are drawn.
+    for (const Topology& topo :
+         {Topology::mesh({3, 4}), Topology::torus({4, 4}), Topology::torus({3, 5}), Topology::torus({3, 3, 4}),
+          Topology::mesh({2, 2, 3}), Topology::hypercube(3), Topology::torus({5})})
+        for (const bool planes : {false, true}) {
+            if (planes && !canDrawPlanes(topo))
+                continue;
+            INFO(topo.displayName() << (planes ? " as planes" : ""));
+            std::vector<std::tuple<NodeId, NodeId, bool>> expected;
+            for (NodeId v{}; v < topo.nodeCount(); ++v)
+                for (int p = 0; p < topo.portsPerNode(); ++p) {
+                    const Port port = topo.portAt(p);
+                    NodeId next{};
+                    if (!topo.step(v, port.dim, port.sign, next))
+                        continue;
+                    const bool wrap = topo.isWrapChannel(topo.channel(v, port.dim, port.sign));
+                    if ((wrap ? port.sign < 0 : next < v) || (planes && isPlaneJump(port.dim)))
+                        continue;
+                    expected.emplace_back(v, next, wrap);
+                }
+            const std::vector<Vec3> pos = planes ? planesPositions(topo, 16.0f / 9.0f) : nodePositions(topo);
+            std::vector<std::tuple<NodeId, NodeId, bool>> drawn;
+            for (const DrawnLink& link : drawnLinks(topo, pos, planes)) {
+                drawn.emplace_back(link.from, link.to, link.wrap);
+                if (!link.wrap)
+                    CHECK(link.points.size() == 2u);
+                CHECK(link.points.front() == pos[link.from]);
+            }
+            CHECK(drawn == expected);
+            // Each drawn channel's link is among them, and only the jumps between planes are not.
+            const std::vector<DrawnChannel> channels = drawnChannels(topo, planes);
+            CHECK(channels.size() == static_cast<std::size_t>(topo.channelCount()));
+            for (const DrawnChannel& c : channels) {
+                const bool listed = std::any_of(drawn.begin(), drawn.end(), [&](const auto& d) {
+                    return (std::get<0>(d) == c.tail && std::get<1>(d) == c.head) ||
+                           (std::get<0>(d) == c.head && std::get<1>(d) == c.tail);
+                });
+                CHECK(listed != c.jump);
+            }
+        }
 }
 
 TEST_CASE("planes: a jump's arc bows to one side for both directions", "[planes][layout]")
