@@ -67,7 +67,7 @@ namespace {
 double loggpTime(const std::string& a, Ports ports, Pattern pattern, const CostParams& p, NetworkModel net)
 {
     const Schedule s = buildSchedule(a, Topology::hypercube(p.n), NodeId{0},
-                                     {{"pattern", patternName(pattern)},
+                                     {{"pattern", toString(pattern)},
                                       {"ports", portsName(ports)},
                                       {"message", std::to_string(p.M)},
                                       {"packet", std::to_string(p.B)}});
@@ -245,7 +245,7 @@ nlohmann::ordered_json compareJson(const Topology& topo, Pattern pattern, const 
                                    const std::optional<nlohmann::ordered_json>& streaming, const NetworkModel& net)
 {
     nlohmann::ordered_json doc = envelope("topocast-compare", topo);
-    doc["pattern"] = patternName(pattern);
+    doc["pattern"] = toString(pattern);
     doc["parameters"] = {{"message", quantity(p.M, kElements)},
                          {"packet", quantity(p.B, kElements)},
                          {"tau", quantity(p.tau, kModelUnits)},
@@ -284,8 +284,8 @@ void compareText(const Topology& topo, Pattern pattern, const CostParams& p, con
                  const NetworkModel& net, std::ostream& out)
 {
     std::ostringstream text;
-    text << topo.displayName() << ", " << patternName(pattern) << ", M = " << p.M << ", B = " << p.B
-         << ", tau = " << p.tau << ", tc = " << p.tc << " (times in model units: start-ups·tau + transfer·tc)\n"
+    text << topo.displayName() << ", " << toString(pattern) << ", M = " << p.M << ", B = " << p.B << ", tau = " << p.tau
+         << ", tc = " << p.tc << " (times in model units: start-ups·tau + transfer·tc)\n"
          << "one table per port model, ranked by [LogGP …], the schedule's time on the network model (time engine: "
             "hops, overlap and ports charged, contention not; n-port rows all-port, half rows half-duplex, the others "
             "one-port; M elements of 8 B unless --size), network "
@@ -353,8 +353,8 @@ int runCompare(const CompareCommand& o, Io& io)
                     served += (served.empty() ? "" : ", ") + portsName(ports);
                     break;
                 }
-        throw Error("no hypercube graph serves " + patternName(pattern) + " with --ports " + o.ports + "; " +
-                    patternName(pattern) + " is served with --ports " + served);
+        throw Error("no hypercube graph serves " + toString(pattern) + " with --ports " + o.ports + "; " +
+                    toString(pattern) + " is served with --ports " + served);
     }
     const auto streaming = streamingBound(pattern, models, p);
     if (o.json)

@@ -21,6 +21,7 @@
 #include <algorithm>
 #include <memory>
 #include <ostream>
+#include <utility>
 #include <sstream>
 
 namespace topocast::cli {
@@ -135,7 +136,7 @@ int runImport(const ImportCommand& opts, Io& io)
         return runImportGoal(opts, io);
     if (scheduleFileKind(opts.file) != ScheduleFileKind::MscclXml)
         throw Error(opts.file + " is neither MSCCL XML (.xml) nor a GOAL program (.goal); import reads those two");
-    const OpenedScheduleFile opened = openScheduleFile(scheduleFileRequest(opts.file, opts.topology, opts.ranks));
+    OpenedScheduleFile opened = openScheduleFile(scheduleFileRequest(opts.file, opts.topology, opts.ranks));
     const MscclCheck& check = *opened.msccl;
     if (const auto why = cannotShow(opened, opts.file)) {
         for (const MscclFinding& f : check.findings)
@@ -154,7 +155,7 @@ int runImport(const ImportCommand& opts, Io& io)
                    << mscclFindingText(f) << "\n";
         return 1;
     }
-    Schedule schedule = check.schedule;
+    Schedule schedule = std::move(opened.schedule);
     if (!check.valid())
         recordImportFindings(schedule, importFindingsOf(check, opts.file));
     std::ostringstream text;

@@ -179,7 +179,7 @@ TEST_CASE("lower bounds (spec §4.1, §5.1, Thm. 6.1, 7.1, 7.2)", "[hypercube]")
                         const ClosedForm f = closedForm(a, pat, ports, q);
                         if (!f.available)
                             continue;
-                        INFO(a << " " << patternName(pat) << " " << portsName(ports) << " n=" << n);
+                        INFO(a << " " << toString(pat) << " " << portsName(ports) << " n=" << n);
                         const Bound lb = lowerBound(pat, ports, q);
                         CHECK(f.transfer >= lb.transfer);
                         CHECK(f.startups >= lb.startups);

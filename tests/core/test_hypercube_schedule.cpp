@@ -78,7 +78,7 @@ void checkEverything(bool slow)
                         continue;
                     const NodeId s{(n >= 3) ? 5u : 0u};
                     const long long M = pat == Bc ? 4 : 2, B = 2;
-                    INFO(a << " " << patternName(pat) << " " << portsName(ports) << " n = " << n);
+                    INFO(a << " " << toString(pat) << " " << portsName(ports) << " n = " << n);
                     const ScheduleRequest rq{a, pat, ports, {n, M, B, 1, 1}, s, ""};
                     const RawSchedule raw = generateSchedule(rq);
                     const auto mine = verifySchedule(raw);
@@ -121,7 +121,7 @@ TEST_CASE("schedule vs formula: counted start-ups and transfer equal the closed 
             for (Ports ports : servedPorts(a, pat))
                 for (int n = 2; n <= ((pat == Ag || pat == Aa) ? 5 : 8); ++n)
                     for (auto [M, B] : sizes) {
-                        INFO(a << " " << patternName(pat) << " " << portsName(ports) << " n=" << n << " M=" << M
+                        INFO(a << " " << toString(pat) << " " << portsName(ports) << " n=" << n << " M=" << M
                                << " B=" << B);
                         const CostParams cp{n, M, B, 1, 1};
                         const ClosedForm f = closedForm(a, pat, ports, cp);
@@ -383,7 +383,7 @@ TEST_CASE("schedule vs formula, all-to-all patterns n = 6..8 (spec §6.3, §7.3,
                 for (int n = 6; n <= (pat == Ag ? 8 : 7); ++n) {
                     if (a == "hp" && n > 6)
                         continue; // paths: N·N²/2 block moves
-                    INFO(a << " " << patternName(pat) << " " << portsName(ports) << " n=" << n);
+                    INFO(a << " " << toString(pat) << " " << portsName(ports) << " n=" << n);
                     const CostParams cp{n, 16, 4, 1, 1};
                     const ClosedForm f = closedForm(a, pat, ports, cp);
                     REQUIRE(f.available);

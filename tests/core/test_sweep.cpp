@@ -294,8 +294,7 @@ TEST_CASE("sweep: every hypercube graph's broadcast run backwards as a reduce an
                  {std::pair{Pattern::Broadcast, "reduce"}, std::pair{Pattern::Scatter, "gather"}})
                 for (hypercube::Ports ports : hypercube::servedPorts(a, forward))
                     for (NodeId src : {NodeId{0}, NodeId{t.nodeCount() - 1}}) {
-                        const Params fwd{{"pattern", hypercube::patternName(forward)},
-                                         {"ports", hypercube::portsName(ports)}};
+                        const Params fwd{{"pattern", toString(forward)}, {"ports", hypercube::portsName(ports)}};
                         const Params back{{"pattern", backward}, {"ports", hypercube::portsName(ports)}};
                         const Schedule f = buildSchedule(a, t, src, fwd);
                         const std::uint64_t tcd = computeMetrics(f).tcd;
@@ -586,7 +585,7 @@ struct CubeCase {
 
     Params params() const
     {
-        Params p{{"pattern", hypercube::patternName(pattern)},
+        Params p{{"pattern", toString(pattern)},
                  {"ports", hypercube::portsName(ports)},
                  {"message", std::to_string(M)},
                  {"packet", std::to_string(B)}};
@@ -695,7 +694,7 @@ Expectation cubeSteps(const CubeCase& c, int n, NodeId source)
     default:
         break; // the hypercube graphs serve these four
     }
-    FAIL("no step count for " << a << " " << hypercube::patternName(c.pattern));
+    FAIL("no step count for " << a << " " << toString(c.pattern));
     return {};
 }
 
@@ -947,7 +946,7 @@ TEST_CASE("sweep: every algorithm of the registry, with every mode and pattern i
             for (hypercube::Ports ports : hypercube::servedPorts(a.name, hypercube::parsePatternName(pattern))) {
                 INFO("ports " << hypercube::portsName(ports));
                 CHECK(std::any_of(cube.begin(), cube.end(), [&](const CubeCase& c) {
-                    return c.algorithm == a.name && hypercube::patternName(c.pattern) == pattern && c.ports == ports;
+                    return c.algorithm == a.name && toString(c.pattern) == pattern && c.ports == ports;
                 }));
             }
         }

@@ -61,26 +61,10 @@ PortModel toPortModel(Ports p)
     return PortModel::AllPort;
 }
 
-std::string patternName(Pattern p)
-{
-    switch (p) {
-    case Pattern::Broadcast:
-        return "broadcast";
-    case Pattern::Scatter:
-        return "scatter";
-    case Pattern::Allgather:
-        return "allgather";
-    case Pattern::Alltoall:
-        return "alltoall";
-    default:
-        return toString(p); // the patterns the hypercube paper does not analyse
-    }
-}
-
 Pattern parsePatternName(std::string_view text)
 {
     for (Pattern p : {Pattern::Broadcast, Pattern::Scatter, Pattern::Allgather, Pattern::Alltoall})
-        if (text == patternName(p))
+        if (text == toString(p))
             return p;
     throw Error("unknown pattern '" + std::string(text) + "'; use broadcast, scatter, allgather or alltoall");
 }
@@ -154,8 +138,8 @@ void requireServed(std::string_view a, Pattern pattern, Ports ports)
     if (std::find(pats.begin(), pats.end(), pattern) == pats.end()) {
         std::string list;
         for (Pattern p : pats)
-            list += (list.empty() ? "" : ", ") + patternName(p);
-        throw Error(std::string(a) + " does not serve pattern " + patternName(pattern) +
+            list += (list.empty() ? "" : ", ") + toString(p);
+        throw Error(std::string(a) + " does not serve pattern " + toString(pattern) +
                     " (Johnsson & Ho §4–§7); it serves " + list);
     }
     const auto ports2 = servedPorts(a, pattern);
@@ -163,7 +147,7 @@ void requireServed(std::string_view a, Pattern pattern, Ports ports)
         std::string list;
         for (Ports p : ports2)
             list += (list.empty() ? "" : ", ") + portsName(p);
-        throw Error(std::string(a) + " " + patternName(pattern) + " has no schedule for --ports " + portsName(ports) +
+        throw Error(std::string(a) + " " + toString(pattern) + " has no schedule for --ports " + portsName(ports) +
                     "; allowed: " + list);
     }
 }

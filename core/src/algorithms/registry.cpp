@@ -254,7 +254,7 @@ std::vector<AlgorithmInfo> hypercubeAlgorithms()
         const std::string name = e.name;
         std::vector<std::string> patterns;
         for (Pattern p : hypercube::servedPatterns(name))
-            patterns.push_back(hypercube::patternName(p));
+            patterns.push_back(toString(p));
         // Their broadcast run backwards is a reduce, their scatter a gather (reversedSchedule).
         for (Pattern p : hypercube::servedPatterns(name))
             if (p == Pattern::Broadcast || p == Pattern::Scatter)

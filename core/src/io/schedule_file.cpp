@@ -9,6 +9,7 @@
 #include "topocast/model/error.h"
 
 #include <algorithm>
+#include <utility>
 
 namespace topocast {
 
@@ -39,7 +40,7 @@ void openMsccl(const ScheduleFileRequest& request, OpenedScheduleFile& out)
     const std::vector<NodeId> placement = readPlacement(request, *request.topology, program.ranks);
     MscclCheck check = checkMscclProgram(program, *request.topology, placement);
     out.validation = mscclValidation(check, *request.topology, placement);
-    out.schedule = check.schedule;
+    out.schedule = std::exchange(check.schedule, Schedule{}); // kept once: the file's schedule
     out.options = promisedValidateOptions(out.schedule);
     out.msccl = std::move(check);
 }

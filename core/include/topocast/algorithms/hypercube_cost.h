@@ -33,9 +33,8 @@ Ports parsePorts(std::string_view text);
 std::string portsHelp();
 /// one → OnePortExchange, send-recv → OnePort, half → HalfDuplex, n → AllPort.
 PortModel toPortModel(Ports p);
-/// "broadcast", "scatter", "allgather", "alltoall" (no dependence on the foundation's toString).
-std::string patternName(Pattern p);
-/// Parses the names above. Throws Error listing them.
+/// Parses the names of the four patterns the hypercube paper analyses ("broadcast", "scatter",
+/// "allgather", "alltoall", as toString(Pattern) writes them). Throws Error listing them.
 Pattern parsePatternName(std::string_view text);
 
 /// The algorithm names of the registry: "hp", "sbt", "tcbt", "nrsbt", "nesbt", "sbnt", "sbntc".

@@ -60,7 +60,8 @@ struct OpenedScheduleFile {
     Validation validation;
     /// The options the verdict was reached with (MSCCL: those of its schedule, for what follows).
     ValidateOptions options;
-    /// An MSCCL program: its check (collective, ranks, chunk transfers, findings as MSCCL words).
+    /// An MSCCL program: its check (collective, ranks, chunk transfers, findings as MSCCL words);
+    /// the schedule it made is `schedule` above (the check's own is left empty).
     std::optional<MscclCheck> msccl;
     /// A GOAL program as read, each send's hops set from the placement (for timing the program).
     std::optional<OpProgram> program;
