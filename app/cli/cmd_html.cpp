@@ -6,10 +6,14 @@
 #include "compare/comparesnapshot.h"
 #include "export/webpage.h"
 #include "session/snapshot.h"
+#include "style/scenestyle.h"
 
 #include "topocast/io/scenario_file.h"
+#include "topocast/model/error.h"
+#include "topocast/scenario/scenario.h"
 
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 
 #include <QFileInfo>
 
@@ -23,28 +27,54 @@ namespace {
 struct HtmlCommand {
     std::string scenario;
     std::string out;
+    std::string mode; ///< empty: the scenario's own
 };
+
+/// The colouring of the page: --mode, else the scenario's own where a page can draw it (a page
+/// has no trees' edges and no Data held glyphs: those scenarios' pages are plain, and `note` says
+/// so).
+app::ViewMode pageMode(const HtmlCommand& o, const Scenario& scenario, std::string& note)
+{
+    if (!o.mode.empty()) {
+        const auto mode = app::parseViewMode(QString::fromStdString(o.mode));
+        if (!mode)
+            throw Error("--mode " + o.mode + " is not one of " + fmt::format("{}", fmt::join(renderModeNames(), ", ")));
+        return *mode;
+    }
+    const auto own = app::parseViewMode(QString::fromStdString(scenarioViewMode(scenario)));
+    if (!own)
+        return app::ViewMode::Plain;
+    if (*own == app::ViewMode::Trees || *own == app::ViewMode::DataHeld) {
+        note = "; coloured plain: the scenario's " + scenarioViewMode(scenario) +
+               " mode draws what only the app draws (topocast render or a handout shows it)";
+        return app::ViewMode::Plain;
+    }
+    return *own;
+}
 
 int html(const HtmlCommand& o, Io& io)
 {
     const Scenario scenario = loadScenario(o.scenario);
+    std::string note;
+    const app::ViewMode mode = pageMode(o, scenario, note);
     const QString path = QString::fromStdString(o.out);
     std::uint32_t steps = 0;
     std::string network;
     if (scenario.compare) { // both sides, side by side on one timeline
         const app::CompareSnapshotPtr cmp = app::buildCompareSnapshot(scenario);
-        app::writeWebPage(*cmp, path);
+        app::writeWebPage(*cmp, path, mode);
         steps = cmp->comparison.steps;
         network = cmp->a->topology().displayName() + ", two schedules side by side";
     } else {
         const app::SnapshotPtr snap = app::buildSnapshot(scenario);
-        app::writeWebPage(*snap, path);
+        app::writeWebPage(*snap, path, mode);
         steps = snap->stepCount();
         network = snap->topology().displayName();
     }
     io.out << fmt::format(
-        "wrote {}: {} steps on the {}, {} KiB; opens in any browser, offline ({}#step=K opens at step K)\n", o.out,
-        steps, network, (QFileInfo(path).size() + 1023) / 1024, QFileInfo(path).fileName().toStdString());
+        "wrote {}: {} steps on the {}, mode {}, {} KiB; opens in any browser, offline ({}#step=K opens at step K){}\n",
+        o.out, steps, network, app::viewModeName(mode).toStdString(), (QFileInfo(path).size() + 1023) / 1024,
+        QFileInfo(path).fileName().toStdString(), note);
     return 0;
 }
 
@@ -57,6 +87,10 @@ const CommandRegistrar reg{Command{
         [](CLI::App& sub) {
             auto o = std::make_shared<HtmlCommand>();
             addScenarioToFileOptions(sub, o->scenario, o->out, "the .html file to write (atomically)");
+            sub.add_option("--mode", o->mode,
+                           "colouring: plain | contention | heatmap | source-map | layers, as the app colours the view "
+                           "(default: the scenario's own, its view.mode; plain where it names none or names trees or "
+                           "data, which a page cannot draw)");
             return [o](Io& io) { return html(*o, io); };
         },
 }};

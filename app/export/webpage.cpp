@@ -26,6 +26,8 @@
 #include <QMenu>
 
 #include <cmath>
+#include <unordered_map>
+#include <utility>
 
 namespace topocast::app {
 
@@ -58,10 +60,14 @@ void appendPoint(QJsonArray& out, const Vec3& p)
 }
 
 /// Every link once, as a polyline (a torus's wrap links as the app's arcs), and its two nodes.
-void addEdges(const Topology& topo, const std::vector<Vec3>& pos, bool planes, QJsonObject& doc)
+/// Returns the links' two nodes, the edges' then the jumps', in the page's order.
+std::vector<std::pair<NodeId, NodeId>> addEdges(const Topology& topo, const std::vector<Vec3>& pos, bool planes,
+                                                QJsonObject& doc)
 {
+    std::vector<std::pair<NodeId, NodeId>> pairs;
     QJsonArray edges, ends;
     for (const DrawnLink& link : drawnLinks(topo, pos, planes)) {
+        pairs.emplace_back(link.from, link.to);
         QJsonArray points;
         for (const Vec3& q : link.points)
             appendPoint(points, q);
@@ -71,7 +77,7 @@ void addEdges(const Topology& topo, const std::vector<Vec3>& pos, bool planes, Q
     doc[QStringLiteral("edges")] = edges;
     doc[QStringLiteral("edgeNodes")] = ends;
     if (!planes)
-        return;
+        return pairs;
     // Planes side by side: the links between planes, drawn (as arcs) only while a step uses them.
     QJsonArray jumps;
     for (NodeId v{}; v < topo.nodeCount(); ++v) {
@@ -82,8 +88,10 @@ void addEdges(const Topology& topo, const std::vector<Vec3>& pos, bool planes, Q
         for (const Vec3& q : arcPolyline(pos[v], pos[next], planeJumpBulge(pos[v], pos[next])))
             appendPoint(points, q);
         jumps << QJsonArray{static_cast<qint64>(v), static_cast<qint64>(next), points};
+        pairs.emplace_back(v, next);
     }
     doc[QStringLiteral("jumps")] = jumps;
+    return pairs;
 }
 
 QJsonObject coloursOf(const colour::Palette& p)
@@ -173,12 +181,91 @@ void addLabels(const Snapshot& snap, const std::vector<Vec3>& pos, float radius,
     }
 }
 
+/// The rank of a channel's colour for the link it shares with its reverse: the busier role, and
+/// between equal roles the lighter colour (the heat map's and source map's ramps rise in
+/// lightness with the value).
+std::pair<int, float> colourRank(ChannelRole role, const Rgba& c)
+{
+    return {static_cast<int>(role), 0.2126f * c.r + 0.7152f * c.g + 0.0722f * c.b};
+}
+
+/// The colours of `mode` at every step as the 3-D view draws them (frameStyle): a table of
+/// colours, then for each node and each drawn link (the edges' order, then the jumps between
+/// planes in addEdges' order) an index into it — step 0 whole, each later step as the
+/// [index, colour] pairs that changed since the step before.
+QJsonObject framesOf(const Snapshot& snap, bool planes, ViewMode mode,
+                     const std::vector<std::pair<NodeId, NodeId>>& links)
+{
+    const Topology& topo = snap.topology();
+    const std::vector<DrawnChannel> channels = drawnChannels(topo, planes);
+    // Channel ids count every port of every node (a mesh's border ports too).
+    std::vector<std::size_t> drawnIndex(std::size_t{topo.nodeCount()} * static_cast<std::size_t>(topo.portsPerNode()));
+    for (std::size_t i = 0; i < channels.size(); ++i)
+        drawnIndex[channels[i].channel] = i;
+    auto channelFrom = [&](NodeId u, NodeId v) { // the drawn channel u → v (a neighbour)
+        for (int p = 0; p < topo.portsPerNode(); ++p) {
+            const Port port = topo.portAt(p);
+            if (NodeId next{}; topo.step(u, port.dim, port.sign, next) && next == v)
+                return drawnIndex[topo.channel(u, port.dim, port.sign)];
+        }
+        throw Error("the web page's link " + topo.nodeName(u) + "–" + topo.nodeName(v) + " is not a link");
+    };
+    std::vector<std::pair<std::size_t, std::size_t>> linkChannels;
+    linkChannels.reserve(links.size());
+    for (const auto& [u, v] : links)
+        linkChannels.emplace_back(channelFrom(u, v), channelFrom(v, u));
+    QJsonArray table;
+    std::unordered_map<QRgb, int> indexOf; // the colour as the page writes it (8 bits a channel)
+    Rgba last{-1.0f, -1.0f, -1.0f, -1.0f};
+    int lastIndex = 0;
+    auto index = [&](const Rgba& c) {
+        if (c == last) // neighbours mostly share a colour
+            return lastIndex;
+        last = c;
+        const QColor colour = c.toColor();
+        const auto [at, added] = indexOf.emplace(colour.rgb(), static_cast<int>(indexOf.size()));
+        if (added)
+            table << colour.name();
+        return lastIndex = at->second;
+    };
+    const Palette palette = Palette::normal();
+    QJsonArray nodeSteps, linkSteps;
+    std::vector<int> nodesBefore, linksBefore;
+    for (int k = 0; k <= static_cast<int>(snap.stepCount()); ++k) {
+        const FrameStyle style = frameStyle(snap, channels, k, mode, true, palette);
+        std::vector<int> nodes(topo.nodeCount()), linkColours(links.size());
+        for (NodeId v{}; v < topo.nodeCount(); ++v)
+            nodes[v] = index(style.nodeColour[v]);
+        for (std::size_t e = 0; e < links.size(); ++e) {
+            const auto [a, b] = linkChannels[e];
+            const bool first = colourRank(style.channelRole[a], style.channelColour[a]) >=
+                               colourRank(style.channelRole[b], style.channelColour[b]);
+            linkColours[e] = index(style.channelColour[first ? a : b]);
+        }
+        auto encode = [k](const std::vector<int>& now, const std::vector<int>& before) {
+            QJsonArray out;
+            for (std::size_t i = 0; i < now.size(); ++i)
+                if (k == 0)
+                    out << now[i];
+                else if (now[i] != before[i])
+                    out << static_cast<qint64>(i) << now[i];
+            return out;
+        };
+        nodeSteps << encode(nodes, nodesBefore);
+        linkSteps << encode(linkColours, linksBefore);
+        nodesBefore = std::move(nodes);
+        linksBefore = std::move(linkColours);
+    }
+    return {
+        {QStringLiteral("colours"), table}, {QStringLiteral("nodes"), nodeSteps}, {QStringLiteral("links"), linkSteps}};
+}
+
 } // namespace
 
 namespace {
 
-/// One side of the page: its network, layout, schedule, narration and camera.
-QJsonObject sideData(const Snapshot& snap, const QString& heading)
+/// One side of the page: its network, layout, schedule, narration, camera and colours in `mode`.
+QJsonObject sideData(const Snapshot& snap, const QString& heading, ViewMode mode)
 {
     const Topology& topo = snap.topology();
     if (topo.nodeCount() > kWebPageMaxNodes)
@@ -201,7 +288,7 @@ QJsonObject sideData(const Snapshot& snap, const QString& heading)
     side[QStringLiteral("names")] = names;
     side[QStringLiteral("pos")] = points;
     side[QStringLiteral("informed")] = informed;
-    addEdges(topo, pos, drawsPlanes(topo, snap.drawing), side);
+    const auto links = addEdges(topo, pos, drawsPlanes(topo, snap.drawing), side);
     if (drawsPlanes(topo, snap.drawing)) { // each plane's title above its top-left node
         QJsonArray titles;
         for (const PlaneTitle& t : planeTitles(topo, pos)) {
@@ -236,12 +323,27 @@ QJsonObject sideData(const Snapshot& snap, const QString& heading)
     side[QStringLiteral("radius")] = rounded(radius);
     addAxes(topo, pos, drawsPlanes(topo, snap.drawing), side);
     addLabels(snap, pos, radius, side);
+    side[QStringLiteral("frames")] = framesOf(snap, drawsPlanes(topo, snap.drawing), mode, links);
     return side;
 }
 
-/// The page's document: the scenario's texts, the sides, the colours and legend.
-QByteArray pageDocument(const Scenario& scenario, const QString& facts, std::uint32_t steps, QJsonArray sides)
+/// The legend of `mode` as the window lists it (plain: in the page's own words, for a page that
+/// plays), led by the mode's name.
+QJsonArray legendFor(const Snapshot& snap, ViewMode mode, const colour::Palette& palette)
 {
+    if (mode == ViewMode::Plain)
+        return legendOf(palette);
+    QJsonArray legend;
+    for (const auto& [c, text] : legendEntries(&snap, mode, Palette::normal()))
+        legend << QJsonArray{c.name(), text};
+    return legend;
+}
+
+/// The page's document: the scenario's texts, the sides, the colours and the legend of `mode`
+/// (side A's).
+QByteArray pageDocument(const Snapshot& a, ViewMode mode, const QString& facts, std::uint32_t steps, QJsonArray sides)
+{
+    const Scenario& scenario = a.scenario;
     QJsonObject doc;
     const QString title = QString::fromStdString(scenario.title);
     doc[QStringLiteral("title")] = title.isEmpty() ? windowTitleFor(scenario) : title;
@@ -251,7 +353,19 @@ QByteArray pageDocument(const Scenario& scenario, const QString& facts, std::uin
     doc[QStringLiteral("sides")] = sides;
     const colour::Palette palette = colour::normalPalette();
     doc[QStringLiteral("colours")] = coloursOf(palette);
-    doc[QStringLiteral("legend")] = legendOf(palette);
+    doc[QStringLiteral("mode")] = QString::fromUtf8(colour::kColourModes[static_cast<std::size_t>(mode)].label);
+    doc[QStringLiteral("legend")] = legendFor(a, mode, palette);
+    // A mode that maps numbers to colours shows its scale as the window's legend does.
+    if (const auto bar = mode == ViewMode::Plain ? std::nullopt : legendBar(&a, mode, true, Palette::normal())) {
+        QJsonArray stops, labels;
+        for (const QColor& c : bar->stops)
+            stops << c.name();
+        for (const auto& [value, text] : bar->labels)
+            labels << QJsonArray{bar->max > bar->min ? (value - bar->min) / (bar->max - bar->min) : 0.0, text};
+        doc[QStringLiteral("bar")] = QJsonObject{{QStringLiteral("caption"), bar->caption},
+                                                 {QStringLiteral("stops"), stops},
+                                                 {QStringLiteral("labels"), labels}};
+    }
     return scriptSafe(QJsonDocument(doc).toJson(QJsonDocument::Compact));
 }
 
@@ -288,8 +402,22 @@ QByteArray pageAround(const QByteArray& data)
 
 } // namespace
 
-QByteArray webPageData(const Snapshot& snap)
+namespace {
+
+void checkWebPageMode(ViewMode mode)
 {
+    if (mode == ViewMode::Trees || mode == ViewMode::DataHeld)
+        throw Error(std::string("a web page colours by plain, contention, heatmap, source-map or layers; ") +
+                    colour::kColourModes[static_cast<std::size_t>(mode)].name +
+                    " needs what only the app draws (the trees' edges, the Data held glyphs): use `topocast render` "
+                    "or a handout for it");
+}
+
+} // namespace
+
+QByteArray webPageData(const Snapshot& snap, ViewMode mode)
+{
+    checkWebPageMode(mode);
     const Topology& topo = snap.topology();
     QString facts =
         QStringLiteral("%1, %2: %3 steps, TCD %4, %5 nodes")
@@ -304,38 +432,39 @@ QByteArray webPageData(const Snapshot& snap)
                      .arg(QString::fromStdString(formatSeconds(*snap.networkTime * 1e-9)),
                           QString::fromStdString(formatSize(net.message)), QString::fromStdString(net.preset));
     }
-    return pageDocument(snap.scenario, facts, snap.stepCount(), QJsonArray{sideData(snap, QString())});
+    return pageDocument(snap, mode, facts, snap.stepCount(), QJsonArray{sideData(snap, QString(), mode)});
 }
 
-QByteArray webPageData(const CompareSnapshot& cmp)
+QByteArray webPageData(const CompareSnapshot& cmp, ViewMode mode)
 {
+    checkWebPageMode(mode);
     const QString facts =
         QStringLiteral("%1: %2 against %3")
             .arg(QString::fromStdString(cmp.a->topology().displayName()), sideFigures(cmp, 0), sideFigures(cmp, 1));
     QJsonArray sides;
     for (int i = 0; i < 2; ++i)
-        sides << sideData(cmp.side(i), sideTitle(i, cmp.side(i)) + QStringLiteral(" — ") + sideFigures(cmp, i));
-    return pageDocument(cmp.a->scenario, facts, cmp.comparison.steps, sides);
+        sides << sideData(cmp.side(i), sideTitle(i, cmp.side(i)) + QStringLiteral(" — ") + sideFigures(cmp, i), mode);
+    return pageDocument(*cmp.a, mode, facts, cmp.comparison.steps, sides);
 }
 
-QByteArray webPage(const Snapshot& snap)
+QByteArray webPage(const Snapshot& snap, ViewMode mode)
 {
-    return pageAround(webPageData(snap));
+    return pageAround(webPageData(snap, mode));
 }
 
-QByteArray webPage(const CompareSnapshot& cmp)
+QByteArray webPage(const CompareSnapshot& cmp, ViewMode mode)
 {
-    return pageAround(webPageData(cmp));
+    return pageAround(webPageData(cmp, mode));
 }
 
-void writeWebPage(const Snapshot& snap, const QString& path)
+void writeWebPage(const Snapshot& snap, const QString& path, ViewMode mode)
 {
-    saveBytes(webPage(snap), path);
+    saveBytes(webPage(snap, mode), path);
 }
 
-void writeWebPage(const CompareSnapshot& cmp, const QString& path)
+void writeWebPage(const CompareSnapshot& cmp, const QString& path, ViewMode mode)
 {
-    saveBytes(webPage(cmp), path);
+    saveBytes(webPage(cmp, mode), path);
 }
 
 QAction* addWebPageAction(QMenu* exportMenu, QWidget* window, std::function<QByteArray()> page,

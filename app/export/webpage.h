@@ -6,6 +6,7 @@
 
 #include "compare/comparesnapshot.h"
 #include "session/snapshot.h"
+#include "style/scenestyle.h"
 
 #include <QByteArray>
 #include <QString>
@@ -21,21 +22,23 @@ namespace topocast::app {
 /// The most nodes a web page draws (one merged mesh; a phone's browser still turns it).
 inline constexpr std::uint32_t kWebPageMaxNodes = 32768;
 
-/// The page of `snap`. Throws topocast::Error for a network over kWebPageMaxNodes nodes or a
-/// snapshot with no schedule.
-QByteArray webPage(const Snapshot& snap);
+/// The page of `snap`, coloured by `mode` at every step as the 3-D view colours it (the node and
+/// link colours of frameStyle, the mode's legend). Throws topocast::Error for a network over
+/// kWebPageMaxNodes nodes, a snapshot with no schedule, or the modes a page cannot draw (trees,
+/// data: the trees' edges and the Data held glyphs are the app's).
+QByteArray webPage(const Snapshot& snap, ViewMode mode = ViewMode::Plain);
 
 /// The page of a comparison: both sides side by side on one timeline (the longer schedule's
 /// steps; the shorter holds its last state), each with its title, figures and narration.
-QByteArray webPage(const CompareSnapshot& cmp);
+QByteArray webPage(const CompareSnapshot& cmp, ViewMode mode = ViewMode::Plain);
 
 /// The pages' data alone (the JSON the player reads), for tests.
-QByteArray webPageData(const Snapshot& snap);
-QByteArray webPageData(const CompareSnapshot& cmp);
+QByteArray webPageData(const Snapshot& snap, ViewMode mode = ViewMode::Plain);
+QByteArray webPageData(const CompareSnapshot& cmp, ViewMode mode = ViewMode::Plain);
 
 /// Writes webPage(snap) (or of `cmp`) at `path` atomically. Throws topocast::Error.
-void writeWebPage(const Snapshot& snap, const QString& path);
-void writeWebPage(const CompareSnapshot& cmp, const QString& path);
+void writeWebPage(const Snapshot& snap, const QString& path, ViewMode mode = ViewMode::Plain);
+void writeWebPage(const CompareSnapshot& cmp, const QString& path, ViewMode mode = ViewMode::Plain);
 
 /// File ▸ Export ▸ Web page…: asks for a file and writes `page()` (what the window shows: its
 /// comparison when one is open, else its scenario; it throws topocast::Error when there is none).

@@ -81,11 +81,11 @@ QMenu* buildFileMenu(const WindowParts& w, MainMenus& menus)
         w.exports->menu(), w.window,
         [w] {
             if (const CompareSnapshotPtr cmp = w.workspace->compareExport().first)
-                return webPage(*cmp);
+                return webPage(*cmp, w.scene->mode()); // the colouring the window shows
             const SnapshotPtr snap = w.session->snapshot();
             if (!snap || snap->stepCount() == 0)
                 throw Error("no schedule with steps is shown");
-            return webPage(*snap);
+            return webPage(*snap, w.scene->mode());
         },
         [w](const QString& m) { w.window->statusBar()->showMessage(m, 15000); });
     file->addSeparator();

@@ -30,21 +30,9 @@
     this.side = side;
     this.nodeCount = nodeCount;
 
-    var edgeOf = {};
-    for (var e = 0; e < side.edgeNodes.length / 2; ++e) edgeOf[edgeKey(side.edgeNodes[2 * e], side.edgeNodes[2 * e + 1])] = e;
     var byStep = [];
     for (var s = 0; s <= side.steps; ++s) byStep.push([]);
-    var firstUse = [];
-    var inStep = byStep.map(function () { return {}; });
-    side.transfers.forEach(function (t) {
-      byStep[t[0]].push(t);
-      for (var i = 0; i + 1 < t[3].length; ++i) {
-        var k = edgeOf[edgeKey(t[3][i], t[3][i + 1])];
-        if (k === undefined) continue;
-        inStep[t[0]][k] = true;
-        if (!firstUse[k] || firstUse[k] > t[0]) firstUse[k] = t[0];
-      }
-    });
+    side.transfers.forEach(function (t) { byStep[t[0]].push(t); });
     this.byStep = byStep;
 
     // Texts and the view's box.
@@ -278,18 +266,22 @@
     });
 
     // Planes side by side: a link between two planes is drawn, as an arc, only while a step uses it.
+    // Its colour is the frame's (the links' colours, then the jumps', in side.jumps' order).
     var jumpOf = {};
-    (side.jumps || []).forEach(function (j) { jumpOf[edgeKey(j[0], j[1])] = j[2]; });
+    (side.jumps || []).forEach(function (j, n) { jumpOf[edgeKey(j[0], j[1])] = n; });
     var jumps = null;
-    function showJumps(k) {
-      var segs = [];
+    function showJumps(k, linkIndex) {
+      var segs = [], colours = [];
       if (side.jumps && k <= side.steps)
         byStep[k].forEach(function (t) {
           for (var i = 0; i + 1 < t[3].length; ++i) {
-            var pts = jumpOf[edgeKey(t[3][i], t[3][i + 1])];
-            if (!pts) continue;
-            for (var q = 0; q + 5 < pts.length; q += 3)
+            var n = jumpOf[edgeKey(t[3][i], t[3][i + 1])];
+            if (n === undefined) continue;
+            var pts = side.jumps[n][2], c = frameColours[linkIndex[side.edges.length + n]];
+            for (var q = 0; q + 5 < pts.length; q += 3) {
               segs.push(pts[q], pts[q + 1], pts[q + 2], pts[q + 3], pts[q + 4], pts[q + 5]);
+              colours.push(c.r, c.g, c.b, c.r, c.g, c.b);
+            }
           }
         });
       if (jumps) scene.remove(jumps);
@@ -297,10 +289,11 @@
       if (!segs.length) return;
       var geometry = new THREE.LineSegmentsGeometry();
       geometry.setPositions(segs);
+      geometry.setColors(colours);
       jumps = new THREE.LineSegments2(geometry, jumpMaterial);
       scene.add(jumps);
     }
-    var jumpMaterial = wideMaterial({ color: C.inFlight, linewidth: 2.5 });
+    var jumpMaterial = wideMaterial({ linewidth: 2.5, vertexColors: THREE.VertexColors });
 
     // Messages in flight while playing: white dots travelling each transfer's route.
     var dotCanvas = document.createElement('canvas');
@@ -320,6 +313,18 @@
     dots.visible = false;
     scene.add(dots);
 
+    // The colours of the mode the page was made in, as the app's 3-D view draws them: step 0
+    // whole, each later step as the [index, colour] pairs that changed (see framesOf in
+    // app/export/webpage.cpp).
+    var frames = side.frames;
+    var frameColours = frames.colours.map(colour);
+    function colourIndices(list, k) {
+      var now = list[0].slice();
+      for (var s = 1; s <= k && s < list.length; ++s)
+        for (var i = 0; i + 1 < list[s].length; i += 2) now[list[s][i]] = list[s][i + 1];
+      return now;
+    }
+
     this.holders = function (k) {
       var n = 0;
       for (var v = 0; v < nodeCount; ++v) if (side.informed[v] >= 0 && side.informed[v] <= k) ++n;
@@ -328,29 +333,24 @@
 
     // The picture of step k (the side's own step: a shorter schedule holds its last state).
     this.paint = function (k, marks, graded) {
-      var receiving = {};
-      byStep[k].forEach(function (t) { receiving[t[2]] = true; });
+      var nodeIndex = colourIndices(frames.nodes, k), linkIndex = colourIndices(frames.links, k);
       for (var v = 0; v < nodeCount; ++v) {
         var c;
         if (marks && marks[v]) c = P.marked;
         else if (graded && graded.right[v]) c = P.right;
         else if (graded && graded.missed[v]) c = P.missed;
         else if (graded && graded.wrong[v]) c = P.wrong;
-        else if (v === side.source) c = C.source;
-        else if (receiving[v]) c = C.receiving;
-        else if (side.informed[v] === 0 || side.informed[v] > 0 && side.informed[v] < k) c = C.informed;
-        else c = C.uninformed;
+        else c = frameColours[nodeIndex[v]];
         for (var j = 0; j < perNode; ++j) c.toArray(nodeColours, 3 * (v * perNode + j));
       }
       nodeGeometry.attributes.color.needsUpdate = true;
       for (var i = 0; i < segEdge.length; ++i) {
-        var f = firstUse[segEdge[i]];
-        var lc = inStep[k][segEdge[i]] ? C.inFlight : f && f < k ? C.linkUsed : C.link;
+        var lc = frameColours[linkIndex[segEdge[i]]];
         lc.toArray(linkColours, 6 * i);
         lc.toArray(linkColours, 6 * i + 3);
       }
       linkGeometry.setColors(linkColours);
-      showJumps(k);
+      showJumps(k, linkIndex);
       if (!staticLabels && side.stepLabels) placeLabels(side.stepLabels[k]);
       self.placeArrows(k, !playing);
       narration.textContent = side.narration[k] || '';
@@ -610,6 +610,7 @@
   el('description').textContent = data.description;
   el('facts').textContent = data.facts;
   var legend = el('legend');
+  el('legend-title').textContent = 'Legend: ' + data.mode;  // the colouring, as the app's Colour by names it
   data.legend.concat([['#ffffff', 'predict: your guess', 1], ['#1ad9b3', 'predict: right', 1],
                       ['#d55e00', 'predict: missed', 1], ['#f259d9', 'predict: wrong', 1]]).forEach(function (entry) {
     var li = document.createElement('li');
@@ -621,6 +622,28 @@
     li.appendChild(document.createTextNode(entry[1]));
     legend.appendChild(li);
   });
+  // The scale of a mode that maps numbers to colours (heat map, source map), as the app shows it.
+  if (data.bar) {
+    var bar = document.createElement('div');
+    bar.id = 'colour-bar';
+    var caption = document.createElement('p');
+    caption.textContent = data.bar.caption;
+    var ramp = document.createElement('div');
+    ramp.className = 'ramp';
+    ramp.style.background = 'linear-gradient(to right, ' + data.bar.stops.join(', ') + ')';
+    var ticks = document.createElement('div');
+    ticks.className = 'ticks';
+    data.bar.labels.forEach(function (l) {
+      var t = document.createElement('span');
+      t.textContent = l[1];
+      t.style.left = (100 * l[0]) + '%';
+      ticks.appendChild(t);
+    });
+    bar.appendChild(caption);
+    bar.appendChild(ramp);
+    bar.appendChild(ticks);
+    legend.parentNode.appendChild(bar);
+  }
   updatePredictPanel();
 
   var m = /(?:^#|&)step=(\d+)/.exec(window.location.hash);

@@ -7,8 +7,10 @@
 #include "helpers.h"
 #include "mainwindow.h"
 #include "session/snapshot.h"
+#include "style/scenestyle.h"
 #include "words/narration.h"
 
+#include "topocast/drawing/drawing.h"
 #include "topocast/drawing/label_layout.h"
 #include "topocast/io/scenario_json.h"
 
@@ -23,7 +25,9 @@
 #include <QMenuBar>
 #include <QRegularExpression>
 
+#include <algorithm>
 #include <set>
+#include <utility>
 
 using namespace topocast;
 using namespace topocast::app;
@@ -194,4 +198,103 @@ TEST_CASE("web page: node labels as the app places them, axes on a mesh, the ste
     const QJsonObject c = pageDataOf(*cube)[QStringLiteral("sides")].toArray()[0].toObject();
     CHECK_FALSE(c.contains(QStringLiteral("axes")));
     CHECK(c[QStringLiteral("labels")].toArray().size() >= 12);
+}
+
+namespace {
+
+/// The page's colour index of item `i` at step `k` (step 0 whole, later steps as changes).
+int frameIndexAt(const QJsonArray& steps, int k, int i)
+{
+    int index = steps[0].toArray()[i].toInt();
+    for (int s = 1; s <= k; ++s) {
+        const QJsonArray changes = steps[s].toArray();
+        for (qsizetype c = 0; c + 1 < changes.size(); c += 2)
+            if (changes[c].toInt() == i)
+                index = changes[c + 1].toInt();
+    }
+    return index;
+}
+
+} // namespace
+
+TEST_CASE("web page: in every mode a page can draw it colours nodes and links as the 3-D view does at every step",
+          "[app][webpage]")
+{
+    const std::pair<const char*, ViewMode> cases[] = {
+        {"baseline-binomial-torus-contention", ViewMode::Contention},
+        {"cang-wu-8x8", ViewMode::SourceMap},
+        {"default", ViewMode::Heatmap}, // 8x8x8 as planes: the jumps between planes too
+        {"cang-wu-8x8-corner", ViewMode::Plain},
+        {"tsay-wang-torus-5x5", ViewMode::Layers},
+    };
+    for (const auto& [preset, mode] : cases) {
+        INFO(preset << " in " << viewModeName(mode).toStdString());
+        const SnapshotPtr snap =
+            buildSnapshot(loadScenario(std::string(TOPOCAST_SOURCE_DIR "/resources/scenarios/") + preset + ".json"));
+        QJsonParseError error{};
+        const QJsonObject page = QJsonDocument::fromJson(webPageData(*snap, mode), &error).object();
+        REQUIRE(error.error == QJsonParseError::NoError);
+        CHECK(page[QStringLiteral("mode")].toString().toStdString() ==
+              colour::kColourModes[static_cast<std::size_t>(mode)].label);
+        if (mode != ViewMode::Plain) { // the window's legend, entry for entry
+            const auto entries = legendEntries(snap.get(), mode, Palette::normal());
+            const QJsonArray legend = page[QStringLiteral("legend")].toArray();
+            REQUIRE(legend.size() == static_cast<qsizetype>(entries.size()));
+            for (std::size_t i = 0; i < entries.size(); ++i)
+                CHECK(legend[static_cast<qsizetype>(i)].toArray()[1].toString() == entries[i].second);
+        }
+        const QJsonObject side = page[QStringLiteral("sides")].toArray()[0].toObject();
+        const QJsonObject frames = side[QStringLiteral("frames")].toObject();
+        const QJsonArray table = frames[QStringLiteral("colours")].toArray();
+        const QJsonArray nodes = frames[QStringLiteral("nodes")].toArray();
+        const QJsonArray links = frames[QStringLiteral("links")].toArray();
+        REQUIRE(nodes.size() == static_cast<qsizetype>(snap->stepCount() + 1));
+        const Topology& topo = snap->topology();
+        const bool planes = drawsPlanes(topo, snap->drawing);
+        const std::vector<DrawnChannel> channels = drawnChannels(topo, planes);
+        const QJsonArray edgeNodes = side[QStringLiteral("edgeNodes")].toArray();
+        const QJsonArray jumps = side[QStringLiteral("jumps")].toArray();
+        const qsizetype edges = edgeNodes.size() / 2;
+        REQUIRE(links[0].toArray().size() == edges + jumps.size());
+        auto channelOf = [&](qint64 tail, qint64 head) {
+            return std::find_if(channels.begin(), channels.end(),
+                                [&](const DrawnChannel& c) {
+                                    return static_cast<qint64>(c.tail) == tail && static_cast<qint64>(c.head) == head;
+                                }) -
+                   channels.begin();
+        };
+        for (int k = 0; k <= static_cast<int>(snap->stepCount()); ++k) {
+            const FrameStyle style = frameStyle(*snap, channels, k, mode, true, Palette::normal());
+            for (NodeId v{}; v < topo.nodeCount(); ++v)
+                CHECK(table[frameIndexAt(nodes, k, static_cast<int>(v))].toString() ==
+                      style.nodeColour[v].toColor().name());
+            for (qsizetype e = 0; e < edges + jumps.size(); ++e) {
+                const qint64 a = e < edges ? edgeNodes[2 * e].toInteger() : jumps[e - edges].toArray()[0].toInteger();
+                const qint64 b =
+                    e < edges ? edgeNodes[2 * e + 1].toInteger() : jumps[e - edges].toArray()[1].toInteger();
+                const auto ab = static_cast<std::size_t>(channelOf(a, b)),
+                           ba = static_cast<std::size_t>(channelOf(b, a));
+                REQUIRE(ab < channels.size());
+                REQUIRE(ba < channels.size());
+                // The link shows the busier of its two channels: in use or contended wins.
+                const ChannelRole role = std::max(style.channelRole[ab], style.channelRole[ba]);
+                const std::size_t shown = style.channelRole[ab] == role ? ab : ba;
+                const QString drawn = table[frameIndexAt(links, k, static_cast<int>(e))].toString();
+                CHECK((drawn == style.channelColour[ab].toColor().name() ||
+                       drawn == style.channelColour[ba].toColor().name()));
+                if (style.channelRole[ab] != style.channelRole[ba])
+                    CHECK(drawn == style.channelColour[shown].toColor().name());
+            }
+        }
+    }
+}
+
+TEST_CASE("web page: the modes whose drawing only the app has are refused with the reason", "[app][webpage]")
+{
+    const SnapshotPtr snap =
+        buildSnapshot(loadScenario(TOPOCAST_SOURCE_DIR "/resources/scenarios/ring-allreduce-torus-4x4.json"));
+    CHECK_THROWS_WITH(webPageData(*snap, ViewMode::DataHeld),
+                      Catch::Contains("a web page colours by plain, contention, heatmap, source-map or layers") &&
+                          Catch::Contains("data needs what only the app draws"));
+    CHECK_THROWS_WITH(webPageData(*snap, ViewMode::Trees), Catch::Contains("trees needs what only the app draws"));
 }

@@ -11,6 +11,8 @@
 #   - a compare scenario shows both sides, titled, each with its narration, on one timeline, and
 #     its controls stay inside a 1000-px-high window;
 #   - the step's receivers get white arrowheads, drawn over the node labels;
+#   - a page made in a colour mode draws it: the contention preset's shared channel at step 4 in
+#     the contention colour, the source map's best sources white, its legend and scale named;
 #   - predict mode: typed guesses for steps 1 and 2 are graded right, missed and wrong as core's
 #     schedule has it, the score adds up, and the graded step shows the missed and wrong nodes;
 #   - a scenario whose title and description hold HTML and script exports as inert text: the page
@@ -95,6 +97,37 @@ assert g1 > swatch + 100, "no receiving node in green at step 1"
 assert bN > b1 + 2000, "the last step shows no nodes holding the data in blue"
 assert drawn > 20000, "nearly nothing is drawn"
 assert changed > 2000, "step 1 and the last step look the same"
+PY
+
+# --- a page in a colour mode: the window's colours, its legend and its scale --------------------
+"$cli" html --scenario "$src/resources/scenarios/baseline-binomial-torus-contention.json" --mode contention \
+  --out "$work/contention.html" >/dev/null
+"$cli" html --scenario "$src/resources/scenarios/cang-wu-8x8.json" --mode source-map --out "$work/map.html" >/dev/null
+chrome --dump-dom "file://$work/map.html" >"$work/map-dom.html" 2>"$work/map-log.txt" || fail "chromium failed on the source map page"
+grep -q '<h2 id="legend-title">Legend: Source map</h2>' "$work/map-dom.html" || fail "the source map page's legend does not name its mode"
+grep -q '<div id="colour-bar">' "$work/map-dom.html" || fail "the source map page shows no colour bar"
+problems=$(console_problems "$work/map-log.txt")
+[ -z "$problems" ] || fail "the console on the source map page: $problems"
+chrome --screenshot="$work/contention4.png" "file://$work/contention.html#step=4" 2>/dev/null >/dev/null &&
+  chrome --screenshot="$work/contention3.png" "file://$work/contention.html#step=3" 2>/dev/null >/dev/null &&
+  chrome --screenshot="$work/map0.png" "file://$work/map.html#step=0" 2>/dev/null >/dev/null ||
+  fail "chromium could not take the pictures of the mode pages"
+python3 - "$here" "$work/contention3.png" "$work/contention4.png" "$work/map0.png" <<'PY' || fail "the mode pages do not draw their modes (see above)"
+import sys
+sys.path.insert(0, sys.argv[1])
+import pngstats
+_, _, three = pngstats.read_png(sys.argv[2])
+_, _, four = pngstats.read_png(sys.argv[3])
+_, _, start = pngstats.read_png(sys.argv[4])
+# Step 4 of the binomial broadcast on the 5x5 torus shares a channel: the contention colour
+# (vermilion) on its link, which step 3 does not have beyond the legend's swatch.
+vermilion, white = (0xD5, 0x5E, 0x00), (255, 255, 255)
+c3, c4 = pngstats.count_near(three, vermilion, 45), pngstats.count_near(four, vermilion, 45)
+# The source map from (2,3) at step 0: the 12 best sources white, as the window draws them.
+w0 = pngstats.count_near(start, white, 20)
+print("contention colour: %d pixels at step 3, %d at step 4; source map: %d white pixels" % (c3, c4, w0))
+assert c4 > c3 + 30, "step 4's shared channel is not drawn in the contention colour"
+assert w0 > 12 * 150, "the best sources are not drawn white"
 PY
 
 # --- a compare scenario: both sides on one timeline ---------------------------------------------
