@@ -21,8 +21,8 @@
 #include <algorithm>
 #include <memory>
 #include <ostream>
-#include <utility>
 #include <sstream>
+#include <utility>
 
 namespace topocast::cli {
 
