@@ -443,8 +443,15 @@ void SceneView::refreshNodeLabels()
         colours.push_back(toQColor(isSource ? m_palette.source : m_palette.label));
     }
     const LabelCamera camera = labelCamera();
-    const PlacedLabels placed = placeSceneLabels(scene, camera.viewProjection, camera.right, pos, clearance,
-                                                 camera.pixels.width(), camera.pixels.height(), m_labelState.pixels);
+    // The step's arrowheads are obstacles: a label never hides which way a message went.
+    std::vector<SceneArrow> heads;
+    for (const ArrowInstances::Arrow& a : m_layers.arrows->arrows())
+        heads.push_back({a.tip, a.from, m_layers.arrows->length() * a.scale, m_sizes.nodeRadius});
+    const std::vector<LabelBox> arrowsOnScreen =
+        arrowBoxes(heads, camera.viewProjection, camera.right, camera.pixels.width(), camera.pixels.height());
+    const PlacedLabels placed =
+        placeSceneLabels(scene, camera.viewProjection, camera.right, pos, clearance, camera.pixels.width(),
+                         camera.pixels.height(), m_labelState.pixels, arrowsOnScreen);
     m_labelState.boxes.clear(); // what the message labels keep clear of (refreshMessageLabels)
     for (const LabelBox& b : placed.boxes)
         if (b.side != LabelSide::Hidden)

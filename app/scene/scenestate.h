@@ -26,6 +26,7 @@ class Qt3DWindow;
 }
 namespace Qt3DRender {
 class QClearBuffers;
+class QDepthTest;
 class QRenderCapture;
 } // namespace Qt3DRender
 
@@ -45,6 +46,9 @@ struct SceneFrame {
     Qt3DCore::QEntity* root = nullptr;
     Qt3DRender::QRenderCapture* capture = nullptr;
     Qt3DRender::QClearBuffers* clear = nullptr;
+    /// The arrowheads' depth test: over everything on a flat drawing (the labels keep clear of
+    /// them where they can), behind nearer nodes on a 3-D one.
+    Qt3DRender::QDepthTest* arrowDepth = nullptr;
 };
 
 /// The instanced layers: one entity (one geometry, per-instance buffers) per kind of thing drawn.

@@ -105,8 +105,8 @@ SceneView::SceneView(QObject* parent) : QObject(parent)
     m_layers.nodeLabels = new LabelInstances(m_frame.root);
     m_layers.messageLabels = new LabelInstances(m_frame.root);
     buildFrameGraph({m_layers.links, m_layers.stubs, m_layers.arcs, m_layers.treeLinks, m_layers.axes, m_layers.nodes,
-                     m_layers.messages, m_layers.arrows, m_layers.glyphs, m_layers.marks, m_layers.labels,
-                     m_layers.nodeLabels, m_layers.messageLabels});
+                     m_layers.messages, m_layers.glyphs, m_layers.marks, m_layers.labels, m_layers.nodeLabels,
+                     m_layers.messageLabels, m_layers.arrows});
     m_frame.window->renderSettings()->setRenderPolicy(Qt3DRender::QRenderSettings::OnDemand);
 
     Qt3DRender::QCamera* camera = m_frame.window->camera();
@@ -207,14 +207,20 @@ void SceneView::buildFrameGraph(const std::vector<Qt3DCore::QEntity*>& drawOrder
         entity->addComponent(layer);
         auto* filter = new Qt3DRender::QLayerFilter(cameraSelector);
         filter->addLayer(layer);
-        if (entity == m_layers.labels || entity == m_layers.nodeLabels || entity == m_layers.messageLabels) {
+        if (entity == m_layers.labels || entity == m_layers.nodeLabels || entity == m_layers.messageLabels ||
+            entity == m_layers.arrows) {
             // Labels are words to read: always on top of the network (the links of an exploded
             // tower ran across them). Node labels keep clear of every node (refreshNodeLabels()),
-            // so none needs to hide behind a nearer one.
+            // so none needs to hide behind a nearer one. The arrowheads come last, over the
+            // labels and glyphs on a flat drawing: the labels keep clear of them where they can,
+            // and where one cannot, the direction of the message still shows (on a 3-D drawing
+            // a nearer node still hides an arrowhead behind it: setSnapshot).
             auto* states = new Qt3DRender::QRenderStateSet(filter);
             auto* depth = new Qt3DRender::QDepthTest(states);
             depth->setDepthFunction(Qt3DRender::QDepthTest::Always);
             states->addRenderState(depth);
+            if (entity == m_layers.arrows)
+                m_frame.arrowDepth = depth;
         }
     }
     // The capture is a branch of its own after every drawing branch: it reads the finished frame.
@@ -279,6 +285,8 @@ void SceneView::setSnapshot(SnapshotPtr snap)
         }
         rebuildGeometry();
         resetView();
+        m_frame.arrowDepth->setDepthFunction(flatNetwork() ? Qt3DRender::QDepthTest::Always
+                                                           : Qt3DRender::QDepthTest::Less);
         emit explodeChanged(m_explode.amount);
     }
     rebuildTrees();

@@ -14,7 +14,9 @@
 
 #include "topocast/algorithms/cang_wu.h"
 #include "topocast/drawing/layout.h"
+#include "topocast/io/scenario_file.h"
 #include "topocast/model/routing.h"
+#include "topocast/scenario/scenario.h"
 
 #include <catch2/catch.hpp>
 
@@ -503,4 +505,65 @@ TEST_CASE("labels: core's plate size (what placement and topocast-cli assume) is
             CHECK(core.height >= qt.height());
             CHECK(core.width <= qt.width() + t.size() + 2); // at most about a pixel per character more
         }
+}
+
+TEST_CASE("arrows: on every preset's flat drawing no label, glyph or plate covers an arrowhead, at every step shown",
+          "[app][scene][arrows][gl]")
+{
+    int checked = 0;
+    for (const QString& file : MainWindow::presetFiles()) {
+        const Scenario scenario = loadScenario(file.toStdString());
+        if (scenario.compare)
+            continue;
+        CAPTURE(file.toStdString());
+        const SnapshotPtr snap = buildSnapshot(scenario);
+        SceneView scene;
+        scene.window()->resize(1200, 800);
+        scene.window()->show();
+        scene.setSnapshot(snap);
+        scene.setMode(parseViewMode(QString::fromStdString(scenarioViewMode(scenario))).value_or(ViewMode::Plain));
+        if (!scene.flatNetwork())
+            continue; // on a 3-D drawing a nearer node may hide an arrowhead, as it hides a node
+        const int last = static_cast<int>(snap->stepCount());
+        for (const int k : std::set<int>{1, (last + 1) / 2, last}) {
+            CAPTURE(k);
+            scene.setStep(k);
+            scene.setFraction(1.0f);
+            const QImage img = scene.captureFrame();
+            REQUIRE_FALSE(img.isNull());
+            const auto& arrows = scene.arrowInstances().arrows();
+            for (std::size_t i = 0; i < std::min<std::size_t>(arrows.size(), 48); ++i) {
+                // Points inside the head as the shader draws it (its point the node's radius short
+                // of the receiver, the notched head (0, 0), (−1, ±0.55), (−0.7, 0) in its length):
+                // near the point and inside each barb, along the hop as seen on screen.
+                const ArrowInstances::Arrow& a = arrows[i];
+                const QPointF t = projectToScreen(scene.viewProjection(), scene.viewportSize(), a.tip);
+                const QPointF f = projectToScreen(scene.viewProjection(), scene.viewportSize(), a.from);
+                const double world = std::hypot(a.tip[0] - a.from[0], a.tip[1] - a.from[1], a.tip[2] - a.from[2]);
+                const double screen = std::hypot(t.x() - f.x(), t.y() - f.y());
+                if (world <= 0 || screen <= 1)
+                    continue;
+                const QPointF dir = (t - f) / screen, side(-dir.y(), dir.x());
+                const double unit = screen / world, length = scene.arrowInstances().length() * a.scale * unit;
+                if (length < 12)
+                    continue; // a head a few pixels long (16x16x16 planes) has no inside to sample
+                const QPointF point = t - dir * scene.nodeRadius() * unit;
+                const Rgba want = a.colour;
+                const std::pair<double, double> spots[] = {{0.25, 0.0}, {0.55, 0.2}, {0.55, -0.2}};
+                for (const auto& [along, across] : spots) {
+                    const QPointF inside = point - dir * along * length + side * across * length;
+                    if (!QRectF(2, 2, img.width() - 4, img.height() - 4).contains(inside))
+                        continue;
+                    INFO("arrow " << i << " into " << a.tip[0] << "," << a.tip[1] << ", at " << inside.x() << ","
+                                  << inside.y());
+                    CHECK(test::pixelNear(img, inside, 0, [want](QColor c) {
+                        return std::abs(c.redF() - want.r) < 0.12 && std::abs(c.greenF() - want.g) < 0.12 &&
+                               std::abs(c.blueF() - want.b) < 0.12;
+                    }));
+                    ++checked;
+                }
+            }
+        }
+    }
+    CHECK(checked > 600);
 }

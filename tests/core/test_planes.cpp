@@ -5,6 +5,7 @@
 #include "topocast/drawing/label_layout.h"
 #include "topocast/drawing/layout_edges.h"
 #include "topocast/drawing/planes.h"
+#include "topocast/drawing/view_labels.h"
 #include "topocast/drawing/visibility.h"
 #include "topocast/io/scenario_json.h"
 #include "topocast/model/error.h"
@@ -279,6 +280,44 @@ TEST_CASE("labels: no preset's default view overlaps two labels or a label and a
                 CHECK(r.labelsShown > 0);
         }
     }
+}
+
+TEST_CASE("labels: a label keeps clear of the step's arrowheads where a side is free, else takes the side least over "
+          "them",
+          "[labels][arrows]")
+{
+    // One node at (100, 100), a 30×20 plate 5 px off it; an arrowhead over its up-right corner
+    // sends it up-left, arrowheads over every side leave it the side least covered.
+    const std::vector<ScreenDisc> nodes{{100, 100, 6, 0}};
+    LabelRequest r;
+    r.x = 100;
+    r.y = 100;
+    r.gap = 5;
+    r.plate = {30, 20};
+    r.node = 0;
+    const LabelBox upRight{LabelSide::UpRight, 110, 80, 125, 92};
+    CHECK(placeLabels({r}, nodes, 400, 300)[0].side == LabelSide::UpRight);
+    CHECK(placeLabels({r}, nodes, 400, 300, {}, {upRight})[0].side == LabelSide::UpLeft);
+    // Arrowheads over everything down to y = 112: the lower sides reach 13 px below them, the
+    // first of those is taken. As hard obstacles they would leave it out; to avoid, never.
+    const std::vector<LabelBox> around{{LabelSide::UpRight, 0, 0, 400, 112}};
+    CHECK(placeLabels({r}, nodes, 400, 300, {}, around)[0].side == LabelSide::DownRight);
+    CHECK(placeLabels({r}, nodes, 400, 300, around)[0].side == LabelSide::Hidden);
+
+    // arrowBoxes: a head along +x on screen ends `gap` short of the tip and is `length` long,
+    // 1.1 length wide (a camera looking down -z, one scene unit = 100 px).
+    const OrbitView view = defaultView(Topology::mesh({2, 2}), {{0, 0, 0}, {1, 0, 0}, {0, -1, 0}, {1, -1, 0}}, 1.0f);
+    const Mat4 vp = view.viewProjection(), m = view.viewMatrix();
+    const Vec3 right{m[0], m[4], m[8]};
+    const std::vector<LabelBox> heads = arrowBoxes({{{1, 0, 0}, {0, 0, 0}, 0.4f, 0.1f}}, vp, right, 400, 400);
+    REQUIRE(heads.size() == 1);
+    const std::vector<ScreenDisc> discs =
+        screenDiscs(vp, right, {{0, 0, 0}, {1, 0, 0}}, 1.0f, 400, 400); // r: pixels per unit
+    REQUIRE(discs.size() == 2);
+    const float unit = discs[1].r;
+    CHECK(heads[0].x1 == Approx(discs[1].x - 0.1f * unit).margin(0.5));
+    CHECK(heads[0].x0 == Approx(discs[1].x - 0.5f * unit).margin(0.5));
+    CHECK(heads[0].y1 - heads[0].y0 == Approx(1.1f * 0.4f * unit).margin(0.5));
 }
 
 TEST_CASE("labels: placement keeps plates apart, off foreign nodes, inside the picture, or leaves them out", "[labels]")

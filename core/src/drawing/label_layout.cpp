@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <array>
 #include <cmath>
+#include <limits>
 #include <unordered_map>
 
 namespace topocast {
@@ -185,8 +186,17 @@ LabelBox labelBoxAt(const LabelRequest& r, LabelSide side)
 }
 
 std::vector<LabelBox> placeLabels(const std::vector<LabelRequest>& requests, const std::vector<ScreenDisc>& nodes,
-                                  int width, int height, const std::vector<LabelBox>& obstacles)
+                                  int width, int height, const std::vector<LabelBox>& obstacles,
+                                  const std::vector<LabelBox>& avoid)
 {
+    // The area of `b` over the boxes to avoid (pixels²).
+    const auto overAvoided = [&avoid](const LabelBox& b) {
+        float area = 0;
+        for (const LabelBox& o : avoid)
+            area += std::max(0.0f, std::min(b.x1, o.x1) - std::max(b.x0, o.x0)) *
+                    std::max(0.0f, std::min(b.y1, o.y1) - std::max(b.y0, o.y0));
+        return area;
+    };
     float cell = 24.0f;
     for (const LabelRequest& r : requests)
         cell = std::max(cell, static_cast<float>(std::max(r.plate.width, r.plate.height)));
@@ -208,12 +218,19 @@ std::vector<LabelBox> placeLabels(const std::vector<LabelRequest>& requests, con
         };
         const std::vector<LabelSide> sides =
             r.fixed ? std::vector<LabelSide>{r.side} : std::vector<LabelSide>(std::begin(kSides), std::end(kSides));
+        // The first side that fits clear of what to avoid; else the fitting side least over it.
+        float least = std::numeric_limits<float>::infinity();
         for (LabelSide side : sides)
             if (const LabelBox b = labelBoxAt(r, side); fits(b)) {
-                boxes[i] = b;
-                placed.push_back(i);
-                break;
+                if (const float area = overAvoided(b); area < least) {
+                    least = area;
+                    boxes[i] = b;
+                }
+                if (least == 0.0f)
+                    break;
             }
+        if (boxes[i].side != LabelSide::Hidden)
+            placed.push_back(i);
     }
     return boxes;
 }

@@ -110,9 +110,39 @@ std::vector<ScreenDisc> screenDiscs(const Mat4& viewProjection, const Vec3& came
     return discs;
 }
 
+std::vector<LabelBox> arrowBoxes(const std::vector<SceneArrow>& arrows, const Mat4& viewProjection,
+                                 const Vec3& cameraRight, int width, int height)
+{
+    std::vector<LabelBox> boxes;
+    boxes.reserve(arrows.size());
+    for (const SceneArrow& a : arrows) {
+        float tx = 0, ty = 0, fx = 0, fy = 0, rx = 0, ry = 0;
+        const Vec3 aside{a.tip[0] + cameraRight[0], a.tip[1] + cameraRight[1], a.tip[2] + cameraRight[2]};
+        if (!toScreen(viewProjection, a.tip, width, height, tx, ty) ||
+            !toScreen(viewProjection, a.from, width, height, fx, fy) ||
+            !toScreen(viewProjection, aside, width, height, rx, ry))
+            continue;
+        const float unit = std::hypot(rx - tx, ry - ty); // pixels per scene unit at the tip
+        const float d = std::hypot(tx - fx, ty - fy);
+        const float dx = d > 1e-4f ? (tx - fx) / d : 1.0f, dy = d > 1e-4f ? (ty - fy) / d : 0.0f;
+        const float gap = a.gap * unit, length = a.length * unit, half = 0.55f * length;
+        const float px = tx - dx * gap, py = ty - dy * gap;       // the head's point
+        const float bx = px - dx * length, by = py - dy * length; // its base
+        const float xs[] = {px, bx - dy * half, bx + dy * half}, ys[] = {py, by + dx * half, by - dx * half};
+        LabelBox box;
+        box.side = LabelSide::UpRight; // shown: an obstacle
+        box.x0 = *std::min_element(std::begin(xs), std::end(xs));
+        box.x1 = *std::max_element(std::begin(xs), std::end(xs));
+        box.y0 = *std::min_element(std::begin(ys), std::end(ys));
+        box.y1 = *std::max_element(std::begin(ys), std::end(ys));
+        boxes.push_back(box);
+    }
+    return boxes;
+}
+
 PlacedLabels placeSceneLabels(const std::vector<SceneLabel>& labels, const Mat4& viewProjection,
                               const Vec3& cameraRight, const std::vector<Vec3>& positions, float radius, int width,
-                              int height, int pixelHeight)
+                              int height, int pixelHeight, const std::vector<LabelBox>& arrows)
 {
     PlacedLabels out;
     out.discs = screenDiscs(viewProjection, cameraRight, positions, radius, width, height);
@@ -133,7 +163,7 @@ PlacedLabels placeSceneLabels(const std::vector<SceneLabel>& labels, const Mat4&
         behind[i] = !toScreen(viewProjection, l.anchor, width, height, r.x, r.y);
         out.requests.push_back(r);
     }
-    out.boxes = placeLabels(out.requests, out.discs, width, height);
+    out.boxes = placeLabels(out.requests, out.discs, width, height, {}, arrows);
     for (std::size_t i = 0; i < labels.size(); ++i)
         if (behind[i])
             out.boxes[i] = {};
@@ -151,7 +181,7 @@ PlacedLabels placeSceneLabels(const std::vector<SceneLabel>& labels, const Mat4&
             continue;
         std::vector<LabelRequest> again = out.requests;
         again[i].plate = labelPlateSize(title.longText, pixelHeight);
-        std::vector<LabelBox> boxes = placeLabels(again, out.discs, width, height);
+        std::vector<LabelBox> boxes = placeLabels(again, out.discs, width, height, {}, arrows);
         const auto shown = [](const std::vector<LabelBox>& b) {
             return std::count_if(b.begin(), b.end(), [](const LabelBox& x) { return x.side != LabelSide::Hidden; });
         };

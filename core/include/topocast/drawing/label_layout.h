@@ -66,10 +66,13 @@ LabelBox labelBoxAt(const LabelRequest& request, LabelSide side);
 /// plate lies inside the `width` × `height` viewport and overlaps no placed plate and no disc of
 /// a node it does not name; Hidden when no side is free. Never two plates over each other, never
 /// a plate over another node. `obstacles`: plates placed before (another layer's), which every
-/// new plate keeps clear of too. O(L · (L + obstacles + discs near the label)) with a grid of the
+/// new plate keeps clear of too. `avoid`: what a plate keeps clear of where it can (the step's
+/// arrowheads, drawn over the labels): of the sides that fit, the first clear of them, else the
+/// one least over them. O(L · (L + obstacles + avoid + discs near the label)) with a grid of the
 /// discs.
 std::vector<LabelBox> placeLabels(const std::vector<LabelRequest>& requests, const std::vector<ScreenDisc>& nodes,
-                                  int width, int height, const std::vector<LabelBox>& obstacles = {});
+                                  int width, int height, const std::vector<LabelBox>& obstacles = {},
+                                  const std::vector<LabelBox>& avoid = {});
 
 /// What a placement shows: pairs of shown plates that overlap, plates over the disc of a node
 /// they do not name, and how many were left out. An independent count (all pairs), for tests

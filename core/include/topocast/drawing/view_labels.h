@@ -63,6 +63,23 @@ std::vector<SceneLabel> nodeSceneLabels(const Schedule& schedule, const std::vec
 std::vector<ScreenDisc> screenDiscs(const Mat4& viewProjection, const Vec3& cameraRight,
                                     const std::vector<Vec3>& positions, float radius, int width, int height);
 
+/// An arrowhead as the 3-D view draws it (the app's notched head, shaders/*/arrows.vert): its tip
+/// `gap` short of `tip` along the route's last hop (from `from`), `length` long back along it and
+/// 1.1 × `length` wide, in scene units.
+struct SceneArrow {
+    Vec3 tip{};
+    Vec3 from{};
+    float length = 0;
+    float gap = 0;
+};
+
+/// The boxes `arrows` cover on a `width` × `height` picture seen through `viewProjection` (pixels,
+/// y down; lengths measured along `cameraRight`, as the shader keeps the head's size whatever
+/// the hop's angle), for placeSceneLabels' obstacles: a label never covers the direction of a
+/// message. An arrow behind the camera covers nothing. O(arrows).
+std::vector<LabelBox> arrowBoxes(const std::vector<SceneArrow>& arrows, const Mat4& viewProjection,
+                                 const Vec3& cameraRight, int width, int height);
+
 /// Labels placed for a camera.
 struct PlacedLabels {
     std::vector<LabelRequest> requests; ///< parallel to the labels given
@@ -76,9 +93,11 @@ struct PlacedLabels {
 /// radius on screen): a label of a node keeps 0.9 of the node's radius (`radius` in the scene)
 /// on screen from its centre (the app's label shader), text of `pixelHeight` pixels. Nodes behind the camera are no
 /// obstacle and their labels are left out. A title whose node's label is left out names that
-/// node itself (SceneLabel::longText) where it still has room. O(N + L · (L + nearby nodes)).
+/// node itself (SceneLabel::longText) where it still has room. Every label keeps clear of
+/// `arrows` (the step's arrowheads: arrowBoxes) where it can, else takes the side least over
+/// them (the app draws the arrowheads over the labels). O(N + L · (L + arrows + nearby nodes)).
 PlacedLabels placeSceneLabels(const std::vector<SceneLabel>& labels, const Mat4& viewProjection,
                               const Vec3& cameraRight, const std::vector<Vec3>& positions, float radius, int width,
-                              int height, int pixelHeight);
+                              int height, int pixelHeight, const std::vector<LabelBox>& arrows = {});
 
 } // namespace topocast
