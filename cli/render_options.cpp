@@ -21,6 +21,18 @@ const std::vector<std::string>& renderModeNames()
     return names;
 }
 
+std::string chosenModeName(const std::string& flag, const Scenario& scenario)
+{
+    const std::string name = flag.empty() ? scenarioViewMode(scenario) : flag;
+    if (!colour::colourModeIndex(name)) {
+        std::string allowed;
+        for (const std::string& m : renderModeNames())
+            allowed += (allowed.empty() ? "" : ", ") + m;
+        throw Error("--mode " + name + " is not one of " + allowed);
+    }
+    return name;
+}
+
 void addScenarioToFileOptions(CLI::App& sub, std::string& scenario, std::string& out, const std::string& outHelp)
 {
     sub.add_option("--scenario", scenario, "scenario JSON (resources/scenarios/*.json, or File ▸ Save in the app)")

@@ -6,6 +6,7 @@
 // tests/fuzz/fuzz_render_options.cpp fuzzes the same parser without the app.
 
 #include "topocast/io/video_format.h"
+#include "topocast/scenario/scenario.h"
 
 #include <CLI/CLI.hpp>
 
@@ -52,6 +53,11 @@ struct RenderOptions {
 /// The view modes --mode accepts, in any letter case: plain, contention, heatmap, source-map, layers
 /// and trees (the app's parseViewMode accepts the same names).
 const std::vector<std::string>& renderModeNames();
+
+/// The colour mode a command that draws `scenario` uses: `flag` (its --mode) when given, else the
+/// scenario's own (scenarioViewMode). Throws Error "--mode X is not one of plain, contention, …"
+/// for a name that is no mode's (any letter case; a former name such as tcdmap is one). O(1).
+std::string chosenModeName(const std::string& flag, const Scenario& scenario);
 
 /// Declares --scenario FILE and --out PATH, both required, on a command that draws one scenario into
 /// one file (render, handout, html); `outHelp` says what PATH is.

@@ -50,10 +50,8 @@ int handout(const HandoutCommand& o, Io& io)
         throw Error("--size " + o.size + " is not a page size topocast knows; use A4 or letter");
     const Scenario scenario = loadScenario(o.scenario);
     // The scenario's own colour mode unless --mode says otherwise, as the window and render do.
-    const std::string modeName = o.mode.empty() ? scenarioViewMode(scenario) : o.mode;
+    const std::string modeName = chosenModeName(o.mode, scenario);
     const auto mode = app::parseViewMode(QString::fromStdString(modeName));
-    if (!mode)
-        throw Error("--mode " + modeName + " is not one of " + modeList(", "));
     if (o.theme != "light" && o.theme != "dark")
         throw Error("--theme " + o.theme +
                     " is not a theme topocast knows; use light (white paper) or dark (as the window)");

@@ -13,7 +13,6 @@
 #include "topocast/scenario/scenario.h"
 
 #include <fmt/format.h>
-#include <fmt/ranges.h>
 
 #include <QFileInfo>
 
@@ -35,12 +34,8 @@ struct HtmlCommand {
 /// so).
 app::ViewMode pageMode(const HtmlCommand& o, const Scenario& scenario, std::string& note)
 {
-    if (!o.mode.empty()) {
-        const auto mode = app::parseViewMode(QString::fromStdString(o.mode));
-        if (!mode)
-            throw Error("--mode " + o.mode + " is not one of " + fmt::format("{}", fmt::join(renderModeNames(), ", ")));
-        return *mode;
-    }
+    if (!o.mode.empty())
+        return *app::parseViewMode(QString::fromStdString(chosenModeName(o.mode, scenario)));
     const auto own = app::parseViewMode(QString::fromStdString(scenarioViewMode(scenario)));
     if (!own)
         return app::ViewMode::Plain;

@@ -32,14 +32,8 @@ struct QuizCommand {
 int quiz(const QuizCommand& o, Io& io)
 {
     const Scenario scenario = loadScenario(o.scenario);
-    const std::string modeName = o.mode.empty() ? scenarioViewMode(scenario) : o.mode;
+    const std::string modeName = chosenModeName(o.mode, scenario);
     const auto mode = app::parseViewMode(QString::fromStdString(modeName));
-    if (!mode) {
-        std::string names;
-        for (const std::string& m : renderModeNames())
-            names += (names.empty() ? "" : ", ") + m;
-        throw Error("--mode " + modeName + " is not one of " + names);
-    }
     GuiScope gui("quiz", "OpenGL for its pictures");
     const app::SnapshotPtr snap = app::buildSnapshot(scenario);
     const auto [first, last] = parseStepRange(o.steps, snap->stepCount());
