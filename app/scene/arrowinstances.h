@@ -42,6 +42,9 @@ public:
     /// Shown or hidden without touching the instances (hidden while messages move).
     void setShown(bool shown);
     bool shown() const { return m_shown; }
+    /// How far an arrowhead sharing its link with one the other way is moved across the link, in
+    /// lengths: beyond its half width (0.55), so the two never overlap.
+    static constexpr float kLane = 0.6f;
     /// The arrowhead in arrow units (tip at the origin pointing +x, length 1): triangles as
     /// (x, y) pairs, three per triangle.
     static std::vector<float> shapeTriangles();

@@ -184,6 +184,13 @@ QSize LabelInstances::plateSizeFor(const QString& text, int pixelHeight)
     return {metrics.horizontalAdvance(text) + 2 * pad + 2, metrics.height() + 2 * pad};
 }
 
+QSize LabelInstances::outlinedSizeFor(const QString& text, int pixelHeight)
+{
+    const QFontMetrics metrics(labelFont(pixelHeight));
+    const int halo = outlineWidth(pixelHeight);
+    return {metrics.horizontalAdvance(text) + 2 * halo + 1, metrics.ascent() + metrics.descent() + 2 * halo};
+}
+
 QSize LabelInstances::plateSize(std::size_t i) const
 {
     return i < m_plates.size() ? m_plates[i].size() : QSize();
@@ -196,7 +203,7 @@ void LabelInstances::setLabels(std::vector<Label> labels, int pixelHeight)
     const QFont font = labelFont(pixelHeight);
     const QFontMetrics metrics(font);
     const int pad = std::max(2, pixelHeight / 4);
-    const int plateH = metrics.height() + 2 * pad;
+    const int plateH = m_outlined ? outlinedSizeFor(QString(), pixelHeight).height() : metrics.height() + 2 * pad;
     std::map<std::pair<QString, QRgb>, QRect> plates;
     int x = 0, y = 0, rowH = 0;
     const int maxWidth = 1024;
@@ -205,7 +212,8 @@ void LabelInstances::setLabels(std::vector<Label> labels, int pixelHeight)
         const auto key = std::make_pair(m_labels[i].text, m_labels[i].colour.rgba());
         auto it = plates.find(key);
         if (it == plates.end()) {
-            const int w = metrics.horizontalAdvance(m_labels[i].text) + 2 * pad + 2;
+            const int w = m_outlined ? outlinedSizeFor(m_labels[i].text, pixelHeight).width()
+                                     : metrics.horizontalAdvance(m_labels[i].text) + 2 * pad + 2;
             if (x + w > maxWidth) {
                 x = 0;
                 y += rowH;
@@ -227,6 +235,16 @@ void LabelInstances::setLabels(std::vector<Label> labels, int pixelHeight)
         painter.setRenderHint(QPainter::TextAntialiasing);
         painter.setFont(font);
         for (const auto& [key, rect] : plates) {
+            if (m_outlined) {
+                // The letters inside a dark outline, nothing around them: what lies behind shows.
+                const int halo = outlineWidth(pixelHeight);
+                QPainterPath text;
+                text.addText(rect.left() + halo, rect.top() + halo + metrics.ascent(), font, key.first);
+                painter.strokePath(text,
+                                   QPen(QColor(16, 18, 24), 2.0 * halo, Qt::SolidLine, Qt::RoundCap, Qt::RoundJoin));
+                painter.fillPath(text, QColor::fromRgba(key.second));
+                continue;
+            }
             // Opaque plate: dark fill, a thin light rim so it stands off dark and light scenes.
             QPainterPath path;
             path.addRoundedRect(QRectF(rect).adjusted(0.5, 0.5, -0.5, -0.5), pad, pad);

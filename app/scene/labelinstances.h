@@ -71,6 +71,13 @@ public:
     std::uint64_t atlasGeneration() const { return m_generation; }
     /// The plate a text of `pixelHeight` pixels gets, in pixels (before it is placed).
     static QSize plateSizeFor(const QString& text, int pixelHeight);
+    /// Outlined text: no plate, the letters in their colour inside a dark outline of outlineWidth
+    /// pixels, over whatever lies behind them (the numbers in the Data held glyphs' cells). Off
+    /// (plates) by default; takes effect at the next setLabels.
+    void setOutlined(bool on) { m_outlined = on; }
+    /// The box outlined text of `pixelHeight` pixels takes, outline included, in pixels.
+    static QSize outlinedSizeFor(const QString& text, int pixelHeight);
+    static int outlineWidth(int pixelHeight) { return pixelHeight >= 12 ? 2 : 1; }
     /// The plate size of label `i` in pixels.
     QSize plateSize(std::size_t i) const;
 
@@ -85,6 +92,7 @@ private:
     std::vector<QRect> m_plates; ///< each label's rectangle in the atlas
     QImage m_atlas;
     std::uint64_t m_generation = 0;
+    bool m_outlined = false;
 };
 
 } // namespace topocast::app

@@ -63,7 +63,7 @@ void SceneView::updateLevelOfDetail()
     // Every label layer places its plates in pixels of this viewport: a stale size (the axis
     // names were the only layer told) stretched node labels and printed them far too large.
     const QSize pixels = (viewportSize() * m_frame.window->devicePixelRatio()).toSize();
-    for (LabelInstances* labels : {m_layers.labels, m_layers.nodeLabels, m_layers.messageLabels})
+    for (LabelInstances* labels : m_layers.texts())
         labels->setViewportSize(pixels);
     m_layers.links->setUseLines(linkAsLine(m_sizes.linkRadius * ppu, m_drawn.channels.size()));
     const bool thin = linkAsLine(0.03f * ppu, 0);

@@ -410,6 +410,7 @@ void SceneView::refreshNodeLabels()
     // no other node (core placeSceneLabels, as topocast-cli visibility measures the view), or is
     // left out: placed again for every step and camera. The text is drawn once into an atlas, so
     // the labels are rebuilt only when what is shown or where changes.
+    refreshGlyphTexts();
     const Topology& topo = m_snap->topology();
     const std::size_t n = topo.nodeCount();
     const bool numbers = !m_labelState.compact && m_choice.mode == ViewMode::SourceMap && n <= kMapNumberNodes &&
@@ -495,6 +496,65 @@ void SceneView::refreshNodeLabels()
     m_labelState.nodeKey = std::move(key);
     m_layers.labels->setLabels(std::move(fixed), m_labelState.pixels);
     m_layers.nodeLabels->setLabels(std::move(labels), m_labelState.pixels);
+}
+
+} // namespace topocast::app
+
+namespace topocast::app {
+
+void SceneView::refreshGlyphTexts()
+{
+    // Data held: each cell names its chunk at its top left, so "(0,0) sends chunk 8" can be found
+    // without counting squares, and a partial sum says how many contributions it combines under
+    // it where there is room. Only on a flat drawing (nothing stands in front of a glyph) and
+    // where the text fits left of the bar at kGlyphTextMinPixels or more; the text grows with the
+    // cell up to the labels' size.
+    std::vector<LabelInstances::Label> out;
+    std::string key;
+    if (m_choice.mode == ViewMode::DataHeld && flatNetwork() && drawsDataGlyphs(*m_snap)) {
+        const auto texts =
+            dataGlyphTexts(*m_snap, StepNo{static_cast<std::uint32_t>(std::max(m_choice.step, 0))}, m_sizes.glyphWidth);
+        const LabelCamera camera = labelCamera();
+        const auto& pos = drawnPositions();
+        auto screenX = [&](const Vec3& p) {
+            const auto& m = camera.viewProjection; // column-major
+            const float w = m[3] * p[0] + m[7] * p[1] + m[11] * p[2] + m[15];
+            return (m[0] * p[0] + m[4] * p[1] + m[8] * p[2] + m[12]) / w * 0.5f * camera.pixels.width();
+        };
+        const Vec3 p = pos.front(), q{p[0] + camera.right[0], p[1] + camera.right[1], p[2] + camera.right[2]};
+        const float scale = std::abs(screenX(q) - screenX(p)); // device pixels per scene unit
+        const float cell = texts.empty() ? 0.0f : texts.front().side * scale;
+        const float inset = std::max(1.0f, 0.04f * cell);
+        const float room = cell * (1 - kGlyphBarMargin - kGlyphBarWidth) - inset; // left of the bar
+        const QString widest = QString::number(chunkCount(m_snap->schedule) - 1);
+        int pixels = std::min(m_labelState.pixels, static_cast<int>(cell * 0.45f));
+        while (pixels >= kGlyphTextMinPixels && LabelInstances::outlinedSizeFor(widest, pixels).width() > room)
+            --pixels;
+        const QColor colour = toQColor(m_palette.label);
+        for (const GlyphCellText& t : pixels >= kGlyphTextMinPixels ? texts : std::vector<GlyphCellText>{}) {
+            const QString number = QString::number(t.chunk), count = QString::fromStdString(t.count);
+            const QSize a = LabelInstances::outlinedSizeFor(number, pixels);
+            const float left = t.x * scale + inset, top = (t.y + t.side) * scale - inset;
+            out.push_back({pos[t.node], number, colour, left + a.width() / 2.0f, top - a.height() / 2.0f});
+            const QSize b = LabelInstances::outlinedSizeFor(count, pixels);
+            if (!count.isEmpty() && b.width() <= room && a.height() + b.height() + 2 * inset <= cell)
+                out.push_back(
+                    {pos[t.node], count, colour, left + b.width() / 2.0f, top - a.height() - b.height() / 2.0f});
+        }
+        key = std::to_string(pixels) + "/" + std::to_string(reinterpret_cast<std::uintptr_t>(m_snap.get()));
+        for (const LabelInstances::Label& l : out)
+            key += l.text.toStdString() + "@" + std::to_string(l.anchor[0]) + "," + std::to_string(l.anchor[1]) + "+" +
+                   std::to_string(std::lround(l.offsetX)) + "," + std::to_string(std::lround(l.offsetY)) + ";";
+        if (key == m_labelState.glyphKey)
+            return;
+        m_labelState.glyphKey = key;
+        m_layers.glyphTexts->setLabels(std::move(out), pixels);
+        return;
+    }
+    if (!m_labelState.glyphKey.empty() || !m_layers.glyphTexts->labels().empty()) {
+        m_labelState.glyphKey.clear();
+        m_layers.glyphTexts->setLabels({}, m_labelState.pixels);
+    }
 }
 
 } // namespace topocast::app

@@ -7,8 +7,12 @@
 #include "scene/markinstances.h"
 #include "scene/simulatedframes.h"
 
+#include "topocast/drawing/layout.h"
 #include "topocast/model/routing.h"
 
+#include <algorithm>
+#include <cmath>
+#include <map>
 #include <set>
 #include <utility>
 
@@ -50,6 +54,14 @@ void SceneView::stepMessages(std::vector<MessageInstances::Hop>& hops, std::vect
     }
     const auto& pos = m_positions;
     const float lane = 0.5f * nodeRadius();
+    // Wrap-around channels (and jumps between planes) are drawn as arcs: a message on one runs
+    // along its arc, and an arrowhead at its end points along the arc's last stretch, not across
+    // the grid along the straight line between the two nodes.
+    std::map<std::pair<NodeId, NodeId>, Vec3> bulges;
+    for (std::size_t i = m_drawn.straightCount; i < m_drawn.channels.size(); ++i)
+        if (used.count({m_drawn.channels[i].tail, m_drawn.channels[i].head}) > 0)
+            bulges[{m_drawn.channels[i].tail, m_drawn.channels[i].head}] =
+                m_drawn.arcShapes[i - m_drawn.straightCount].bulge;
     for (const Route& r : routes) {
         // Hop k's ends, in its lane where the step sends the other way over the same link too.
         auto lanes = [&](std::size_t k) {
@@ -60,10 +72,37 @@ void SceneView::stepMessages(std::vector<MessageInstances::Hop>& hops, std::vect
         const auto count = static_cast<float>(r.nodes.size() - 1);
         for (std::size_t k = 0; k + 1 < r.nodes.size(); ++k) {
             const auto [a, b] = lanes(k);
-            hops.push_back({a, b, r.colour, static_cast<float>(k) / count, static_cast<float>(k + 1) / count, r.scale});
+            const auto arc = bulges.find({r.nodes[k], r.nodes[k + 1]});
+            if (arc == bulges.end()) {
+                hops.push_back(
+                    {a, b, r.colour, static_cast<float>(k) / count, static_cast<float>(k + 1) / count, r.scale});
+                continue;
+            }
+            const std::vector<Vec3> points = arcPolyline(a, b, arc->second);
+            const auto pieces = static_cast<float>(points.size() - 1);
+            for (std::size_t j = 0; j + 1 < points.size(); ++j)
+                hops.push_back({points[j], points[j + 1], r.colour,
+                                (static_cast<float>(k) + static_cast<float>(j) / pieces) / count,
+                                (static_cast<float>(k) + static_cast<float>(j + 1) / pieces) / count, r.scale});
         }
         if (r.nodes.size() >= 2) {
-            const auto [from, tip] = lanes(r.nodes.size() - 2);
+            // Two arrowheads on one link in opposite directions lie side by side, each its half
+            // width (0.55 of its length) and a little from the link: never one shape over the other.
+            const std::size_t k = r.nodes.size() - 2;
+            const bool both = used.count({r.nodes[k + 1], r.nodes[k]}) > 0;
+            const float apart = std::max(lane, ArrowInstances::kLane * m_layers.arrows->length() * r.scale);
+            const Vec3 by = both ? laneOffset(pos[r.nodes[k]], pos[r.nodes[k + 1]], apart) : Vec3{0, 0, 0};
+            const Vec3 tip = shifted(pos[r.nodes[k + 1]], by);
+            Vec3 from = shifted(pos[r.nodes[k]], by);
+            if (const auto arc = bulges.find({r.nodes[k], r.nodes[k + 1]}); arc != bulges.end()) {
+                // The arc's direction at its end, (b − a) − 4·bulge; `from` as far back along it as
+                // a neighbour's hop would be, so hovering the arrowhead picks it as on any hop.
+                const Vec3 d{(tip[0] - from[0]) - 4 * arc->second[0], (tip[1] - from[1]) - 4 * arc->second[1],
+                             (tip[2] - from[2]) - 4 * arc->second[2]};
+                const float norm = std::sqrt(d[0] * d[0] + d[1] * d[1] + d[2] * d[2]);
+                const float back = 4 * m_layers.arrows->length() * r.scale / std::max(norm, 1e-6f);
+                from = {tip[0] - d[0] * back, tip[1] - d[1] * back, tip[2] - d[2] * back};
+            }
             arrows.push_back({tip, from, r.colour, r.scale});
         }
     }

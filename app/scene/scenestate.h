@@ -12,6 +12,7 @@
 
 #include <QPoint>
 
+#include <array>
 #include <cstddef>
 #include <cstdint>
 #include <string>
@@ -65,7 +66,10 @@ struct SceneLayers {
     LabelInstances* labels = nullptr;        ///< axis names or plane titles (opaque plates)
     LabelInstances* nodeLabels = nullptr;    ///< node labels and source-map numbers
     LabelInstances* messageLabels = nullptr; ///< block counts of the step's messages at rest
+    LabelInstances* glyphTexts = nullptr;    ///< Data held: chunk numbers and counts in the cells
     ArrowInstances* arrows = nullptr;        ///< arrowheads at the receiving ends
+    /// Every layer of text (each places its plates in the viewport's pixels; each has an atlas).
+    std::array<LabelInstances*, 4> texts() const { return {labels, nodeLabels, messageLabels, glyphTexts}; }
 };
 
 /// What the labels are drawn at and where they sit now.
@@ -76,6 +80,7 @@ struct SceneLabelState {
     int pixels = 14;       ///< text height of every label (device pixels)
     int messagePixels = 0; ///< the text height the message labels were drawn at
     std::string nodeKey;   ///< what the node labels say now (rebuilt when it changes)
+    std::string glyphKey;  ///< what the glyphs' numbers say now and where
     bool compact = false;  ///< thumbnails: only the source's label
     /// The label atlases' generations (summed) when a capture last waited for them to load.
     std::uint64_t capturedAtlases = 0;

@@ -104,9 +104,11 @@ SceneView::SceneView(QObject* parent) : QObject(parent)
     m_layers.labels = new LabelInstances(m_frame.root);
     m_layers.nodeLabels = new LabelInstances(m_frame.root);
     m_layers.messageLabels = new LabelInstances(m_frame.root);
+    m_layers.glyphTexts = new LabelInstances(m_frame.root);
+    m_layers.glyphTexts->setOutlined(true);
     buildFrameGraph({m_layers.links, m_layers.stubs, m_layers.arcs, m_layers.treeLinks, m_layers.axes, m_layers.nodes,
-                     m_layers.messages, m_layers.glyphs, m_layers.marks, m_layers.labels, m_layers.nodeLabels,
-                     m_layers.messageLabels, m_layers.arrows});
+                     m_layers.messages, m_layers.glyphs, m_layers.glyphTexts, m_layers.marks, m_layers.labels,
+                     m_layers.nodeLabels, m_layers.messageLabels, m_layers.arrows});
     m_frame.window->renderSettings()->setRenderPolicy(Qt3DRender::QRenderSettings::OnDemand);
 
     Qt3DRender::QCamera* camera = m_frame.window->camera();
@@ -207,8 +209,8 @@ void SceneView::buildFrameGraph(const std::vector<Qt3DCore::QEntity*>& drawOrder
         entity->addComponent(layer);
         auto* filter = new Qt3DRender::QLayerFilter(cameraSelector);
         filter->addLayer(layer);
-        if (entity == m_layers.labels || entity == m_layers.nodeLabels || entity == m_layers.messageLabels ||
-            entity == m_layers.arrows) {
+        const auto texts = m_layers.texts();
+        if (std::find(texts.begin(), texts.end(), entity) != texts.end() || entity == m_layers.arrows) {
             // Labels are words to read: always on top of the network (the links of an exploded
             // tower ran across them). Node labels keep clear of every node (refreshNodeLabels()),
             // so none needs to hide behind a nearer one. The arrowheads come last, over the
@@ -523,7 +525,8 @@ bool SceneView::waitUntilLoaded(int timeoutMs)
 {
     QElapsedTimer t;
     t.start();
-    while (!m_layers.labels->loaded() || !m_layers.nodeLabels->loaded() || !m_layers.messageLabels->loaded()) {
+    const auto texts = m_layers.texts();
+    while (!std::all_of(texts.begin(), texts.end(), [](const LabelInstances* l) { return l->loaded(); })) {
         if (t.elapsed() > timeoutMs)
             return false;
         // Each capture request makes Qt3D render (and run its loaders) once.
@@ -546,8 +549,9 @@ QImage SceneView::captureFrame(int timeoutMs, bool dropFirst)
     updateLevelOfDetail(); // the camera may have been set directly (exports)
     // Textures load asynchronously: the first frame after a new label atlas may not show it yet —
     // after the first capture too, where a step's labels change (a large network's receivers).
-    const std::uint64_t atlases = m_layers.labels->atlasGeneration() + m_layers.nodeLabels->atlasGeneration() +
-                                  m_layers.messageLabels->atlasGeneration();
+    std::uint64_t atlases = 0;
+    for (const LabelInstances* l : m_layers.texts())
+        atlases += l->atlasGeneration();
     const bool settle = dropFirst || atlases != m_labelState.capturedAtlases;
     m_labelState.capturedAtlases = atlases;
     if (settle && !waitUntilLoaded(timeoutMs))

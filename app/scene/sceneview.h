@@ -93,6 +93,11 @@ public:
     /// The Data held mode's glyphs (dataglyphs.h): every node's chunks as a grid of cells in
     /// front of it, on networks up to kGlyphMaxNodes nodes and kGlyphMaxChunks chunks; none otherwise.
     const GlyphInstances& glyphInstances() const { return *m_layers.glyphs; }
+    /// The numbers written in the glyphs' cells (outlined text, no plates): each cell's chunk at
+    /// its top left and a partial sum's contributions ("13/16") under it, where a flat drawing
+    /// shows the cell large enough (kGlyphTextMinPixels) and the text fits left of the bar.
+    const LabelInstances& glyphTextInstances() const { return *m_layers.glyphTexts; }
+    static constexpr int kGlyphTextMinPixels = 8;
     /// Marks around nodes (Predict mode's guesses and grades, its keyboard cursor); empty otherwise.
     MarkInstances& marks() { return *m_layers.marks; }
     const MarkInstances& marks() const { return *m_layers.marks; }
@@ -301,6 +306,7 @@ private:
     void stepMessages(std::vector<MessageInstances::Hop>& hops, std::vector<ArrowInstances::Arrow>& arrows) const;
     void applySelection();
     void refreshNodeLabels();
+    void refreshGlyphTexts();
     /// How far (scene units) from a node's centre labels keep: its radius, or its data glyph's half width.
     float labelClearance() const;
     /// The camera as core's label placement takes it: the view-projection (column-major), the

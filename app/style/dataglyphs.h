@@ -7,6 +7,7 @@
 #include "session/snapshot.h"
 #include "style/scenestyle.h"
 
+#include <string>
 #include <vector>
 
 namespace topocast::app {
@@ -16,9 +17,11 @@ namespace topocast::app {
 inline constexpr std::uint32_t kGlyphMaxNodes = 64;
 inline constexpr std::uint64_t kGlyphMaxChunks = 64;
 /// A complete chunk's ring (a share of its cell's side on each edge) and a partial result's bar
-/// width (a share of the side).
+/// width (a share of the side): the bar stands at the cell's right, so its left keeps room for
+/// the chunk's number (dataGlyphTexts).
 inline constexpr float kGlyphRim = 0.14f;
-inline constexpr float kGlyphBarWidth = 0.4f;
+inline constexpr float kGlyphBarWidth = 0.25f;
+inline constexpr float kGlyphBarMargin = 0.06f; ///< between the bar and its cell's right edge
 
 /// Whether the Data held mode draws glyphs for `snap`: holdings computed, at most kGlyphMaxNodes
 /// nodes and kGlyphMaxChunks chunks.
@@ -42,12 +45,27 @@ Rgba chunkColour(std::uint64_t chunk, std::uint64_t chunks);
 /// cell per chunk id in row order from the top left, at most `width` scene units wide. A chunk
 /// not held is a dark square; a chunk complete (held whole, or a partial result combining all N
 /// contributions) a square of its colour in a ring of the palette's message colour; a partial
-/// result of a reduction a narrow bar of its colour on the dark square, from the bottom up by the
+/// result of a reduction a narrow bar of its colour at the right of the dark square, from the bottom up by the
 /// share of the N contributions it combines — shape, not only height, tells complete from partial. A plate lies
 /// under each grid, hiding the node's sphere: the source's (a gather's or reduce's root's) in its
 /// colour, a frame round its glyph. Empty where
 /// drawsDataGlyphs is false. O(N · C).
 std::vector<GlyphCell> dataGlyphCells(const Snapshot& snap, StepNo step, const Palette& pal, float width);
+
+/// What a glyph's cell can say in words where it is drawn large enough: its chunk's number, and for
+/// a partial result of a reduction the contributions it combines ("13/16").
+struct GlyphCellText {
+    NodeId node{};
+    /// The cell's lower-left corner and side, as dataGlyphCells draws its backing (scene units from
+    /// the node's centre, x right, y up).
+    float x = 0, y = 0, side = 0;
+    std::uint64_t chunk = 0;
+    /// "k/N" for a partial result (0 < k < N contributions); empty for a chunk held whole or not held.
+    std::string count;
+};
+/// One GlyphCellText per cell of every node's glyph at the end of `step`, in dataGlyphCells' order;
+/// empty where drawsDataGlyphs is false. O(N · C).
+std::vector<GlyphCellText> dataGlyphTexts(const Snapshot& snap, StepNo step, float width);
 
 /// The width to give a node's glyph: 60 % of the smallest distance between two drawn nodes, so
 /// most of each arrowhead at rest stays visible between the glyphs. O(N²): for networks that

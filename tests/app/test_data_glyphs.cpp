@@ -211,10 +211,11 @@ TEST_CASE("render: the data glyphs show each held chunk's colour where its cell 
     REQUIRE(scene.camera().view().pitch == 0.0f);
     const std::uint32_t n = snap->topology().nodeCount();
     const float width = glyphWidth(snap->positions);
+    // Sampled in the lower right of each rectangle: the chunk's number sits at the cell's top left.
     auto centreOf = [&](const GlyphCell& c) {
         const Vec3& p = snap->positions[c.node];
         return projectToScreen(scene.viewProjection(), scene.viewportSize(),
-                               {p[0] + c.x + c.width / 2, p[1] + c.y + c.height / 2, p[2]});
+                               {p[0] + c.x + c.width * 0.7f, p[1] + c.y + c.height * 0.3f, p[2]});
     };
     for (std::uint32_t k : {0u, snap->stepCount()}) {
         CAPTURE(k);
@@ -252,6 +253,120 @@ TEST_CASE("render: the data glyphs show each held chunk's colour where its cell 
     }
     scene.setMode(ViewMode::Plain);
     CHECK(scene.glyphInstances().instanceCount() == 0);
+}
+
+TEST_CASE("data glyphs: every cell names its chunk and a partial sum its contributions, left of the bar",
+          "[app][data-held][glyphs]")
+{
+    const SnapshotPtr snap = buildSnapshot(loadScenario(glyphPreset("ring-allreduce-torus-4x4.json")));
+    const std::uint32_t n = snap->topology().nodeCount();
+    const std::uint64_t chunks = chunkCount(snap->schedule);
+    const float width = glyphWidth(snap->positions);
+    int counted = 0;
+    for (std::uint32_t k : {0u, 8u, 15u, snap->stepCount()}) {
+        CAPTURE(k);
+        const auto texts = dataGlyphTexts(*snap, StepNo{k}, width);
+        const auto cells = dataGlyphCells(*snap, StepNo{k}, Palette::normal(), width);
+        REQUIRE(texts.size() == n * chunks);
+        std::vector<GlyphCell> backing, bars;
+        for (const GlyphCell& c : cells)
+            (c.layer == 0 ? backing : bars).push_back(c);
+        for (std::size_t i = 0; i < texts.size(); ++i) {
+            const GlyphCellText& t = texts[i];
+            CHECK(t.node == NodeId{static_cast<std::uint32_t>(i / chunks)});
+            CHECK(t.chunk == i % chunks);
+            // The text's cell is the backing square dataGlyphCells draws.
+            CHECK(t.x == backing[i].x);
+            CHECK(t.y == backing[i].y);
+            CHECK(t.side == backing[i].width);
+            const std::uint32_t combined = snap->holdings->partialSizeAt(t.node, t.chunk, StepNo{k});
+            CHECK(t.count == (combined > 0 && combined < n ? std::to_string(combined) + "/16" : std::string()));
+            counted += t.count.empty() ? 0 : 1;
+        }
+        // A partial sum's bar stands at the right of its cell: its left keeps the number's room.
+        for (const GlyphCell& b : bars)
+            if (b.layer == 1 && b.height < b.width * 2.5f && b.width < 0.5f * width)
+                for (const GlyphCell& c : backing)
+                    if (c.node == b.node && b.x >= c.x && b.x < c.x + c.width && b.y == c.y)
+                        CHECK(b.x - c.x >= c.width * (1 - kGlyphBarMargin - kGlyphBarWidth) - 1e-5f);
+    }
+    CHECK(counted > 0);
+    CHECK(dataGlyphTexts(*buildSnapshot(test::scenario("mesh:8x8x8", "binomial")), StepNo{1}, 0.5f).empty());
+}
+
+TEST_CASE("render: the glyphs' cells carry their chunk numbers where the cell is large enough, and counts when "
+          "zoomed in",
+          "[app][gl][glyphs]")
+{
+    SceneView scene;
+    scene.window()->resize(1600, 1000);
+    scene.window()->show();
+    const SnapshotPtr snap = buildSnapshot(loadScenario(glyphPreset("ring-allreduce-torus-4x4.json")));
+    scene.setSnapshot(snap);
+    scene.setMode(ViewMode::DataHeld);
+    scene.setStep(8);
+    scene.setFraction(1.0f);
+    const std::uint64_t chunks = chunkCount(snap->schedule);
+    const LabelInstances& texts = scene.glyphTextInstances();
+    // Every cell of every node names its chunk ("(0,0) sends chunk 8" is found by reading).
+    std::map<std::string, int> numbers;
+    for (const auto& l : texts.labels())
+        if (!l.text.contains(QLatin1Char('/')))
+            ++numbers[l.text.toStdString()];
+    REQUIRE(numbers.size() == chunks);
+    for (const auto& [text, count] : numbers)
+        CHECK(count == 16);
+    // Each number lies inside its cell, left of where the bar may stand, and is drawn: white
+    // letters in a dark outline found in the frame.
+    const QImage img = scene.captureFrame();
+    REQUIRE_FALSE(img.isNull());
+    const auto cells = dataGlyphTexts(*snap, StepNo{8}, glyphWidth(snap->positions));
+    int drawn = 0;
+    for (std::size_t i = 0; i < texts.labels().size(); ++i) {
+        const auto& l = texts.labels()[i];
+        const QPointF a = projectToScreen(scene.viewProjection(), scene.viewportSize(), l.anchor);
+        const QSize size = texts.plateSize(i);
+        const QRectF box(a.x() + l.offsetX - size.width() / 2.0, a.y() - l.offsetY - size.height() / 2.0, size.width(),
+                         size.height());
+        const auto cell = std::find_if(cells.begin(), cells.end(), [&](const GlyphCellText& c) {
+            return a == projectToScreen(scene.viewProjection(), scene.viewportSize(), snap->positions[c.node]) &&
+                   (l.text.contains(QLatin1Char('/')) ? QString::fromStdString(c.count) == l.text
+                                                      : QString::number(c.chunk) == l.text);
+        });
+        REQUIRE(cell != cells.end());
+        const Vec3& p = snap->positions[cell->node];
+        const QPointF topLeft = projectToScreen(scene.viewProjection(), scene.viewportSize(),
+                                                {p[0] + cell->x, p[1] + cell->y + cell->side, p[2]});
+        const QPointF bottomRight = projectToScreen(scene.viewProjection(), scene.viewportSize(),
+                                                    {p[0] + cell->x + cell->side, p[1] + cell->y, p[2]});
+        const double barLeft = topLeft.x() + (bottomRight.x() - topLeft.x()) * (1 - kGlyphBarMargin - kGlyphBarWidth);
+        CHECK(box.left() >= topLeft.x() - 1);
+        CHECK(box.top() >= topLeft.y() - 1);
+        CHECK(box.right() <= barLeft + 1);
+        CHECK(box.bottom() <= bottomRight.y() + 1);
+        bool white = false;
+        for (int y = static_cast<int>(box.top()); y < box.bottom() && !white; ++y)
+            for (int x = static_cast<int>(box.left()); x < box.right() && !white; ++x)
+                white = img.valid(x, y) && test::colourNear(img.pixelColor(x, y), scene.palette().label, 40);
+        drawn += white ? 1 : 0;
+    }
+    // Arrowheads are drawn over the glyphs: a number under one does not show.
+    CHECK(drawn + 16 * static_cast<int>(scene.arrowInstances().arrows().size()) >=
+          static_cast<int>(texts.labels().size()));
+    CHECK(drawn > 200);
+    // Closer, the partial sums say how many contributions they hold.
+    OrbitView close = scene.camera().view();
+    close.distance *= 0.35f;
+    scene.camera().setView(close);
+    scene.updateVisibility(); // what a zoom does: the labels placed again
+    std::set<std::string> counts;
+    for (const auto& l : texts.labels())
+        if (l.text.contains(QLatin1Char('/')))
+            counts.insert(l.text.toStdString());
+    CHECK(counts.count("8/16") == 1);
+    // Other modes and half-size cells: none.
+    scene.setMode(ViewMode::Plain);
+    CHECK(texts.labels().empty());
 }
 
 TEST_CASE(

@@ -47,8 +47,9 @@ std::size_t countWithText(const LabelInstances& labels, const QString& text)
 TEST_CASE("arrows: two transfers in opposite directions over one link run in two lanes, not over each other",
           "[app][scene][arrows]")
 {
-    // Issue: at step 1 of the binomial reduce the two transfers over (3,2)–(3,3) merged into a
-    // bow-tie. Every step of these schedules that sends both ways over a link is checked.
+    // At step 1 of the binomial reduce the two transfers over (3,2)–(3,3) merged into a bow-tie,
+    // and with lanes narrower than the heads the two arrowheads still overlapped. Every step of these schedules that
+    // sends both ways over a link is checked.
     SceneView scene;
     int pairs = 0;
     for (Scenario sc :
@@ -71,7 +72,12 @@ TEST_CASE("arrows: two transfers in opposite directions over one link run in two
                     if (across < 0.5 * along &&
                         std::hypot(a.from[0] - b.tip[0], a.from[1] - b.tip[1], a.from[2] - b.tip[2]) < 0.5 * along) {
                         INFO(sc.topology.spec() << " " << sc.algorithm << " step " << step);
-                        CHECK(across == Approx(2 * 0.5 * scene.nodeRadius()).epsilon(0.01));
+                        // The two heads side by side: apart by more than their width (0.55 of a length
+                        // on each side of its axis), the moving messages' lanes narrower.
+                        const float length = scene.arrowInstances().length() * a.scale;
+                        CHECK(across == Approx(2 * std::max(0.5f * scene.nodeRadius(), ArrowInstances::kLane * length))
+                                            .epsilon(0.01));
+                        CHECK(across > 2 * 0.55 * length);
                         ++pairs;
                     }
                 }
@@ -79,6 +85,65 @@ TEST_CASE("arrows: two transfers in opposite directions over one link run in two
         CHECK(laneOffset({0, 0, 0}, {1, 0, 0}, 0.1f)[1] == -laneOffset({1, 0, 0}, {0, 0, 0}, 0.1f)[1]);
     }
     CHECK(pairs > 0);
+}
+
+TEST_CASE("arrows and messages on a wrap-around follow its arc, not the straight line across the grid",
+          "[app][scene][arrows]")
+{
+    // The bucket all-reduce on the 4x4 torus (rings along x, then y): each ring's wrap hop arrived
+    // as an arrowhead pointing along the chord, over the grid's own links, where it read as a
+    // transfer between the neighbours in the middle.
+    SceneView scene;
+    Scenario sc = test::scenario("torus:4x4", "bucket", NodeId{0});
+    sc.params.set("pattern", "allreduce");
+    const SnapshotPtr snap = buildSnapshot(sc);
+    scene.setSnapshot(snap);
+    const Schedule& s = snap->schedule;
+    const Topology& topo = s.topology();
+    const auto bounds = layoutBounds(snap->positions);
+    int wraps = 0;
+    for (std::uint32_t step = 1; step <= s.stepCount(); ++step) {
+        scene.setStep(static_cast<int>(step));
+        const auto& arrows = scene.arrowInstances().arrows();
+        const auto transfers = s.stepTransfers(StepNo{step});
+        REQUIRE(arrows.size() == transfers.size());
+        std::size_t hops = 0, arcHops = 0;
+        for (std::size_t i = 0; i < transfers.size(); ++i) {
+            const auto nodes =
+                routeNodes(topo, transfers[i].from, transfers[i].to, transfers[i].route, s.dimensionOrder);
+            hops += nodes.size() - 1;
+            for (std::size_t k = 0; k + 1 < nodes.size(); ++k) {
+                const Vec3 &a = snap->positions[nodes[k]], &b = snap->positions[nodes[k + 1]];
+                const double chord = std::hypot(b[0] - a[0], b[1] - a[1], b[2] - a[2]);
+                const int dim = topo.coord(nodes[k], 0) != topo.coord(nodes[k + 1], 0) ? 0 : 1;
+                if (std::abs(topo.coord(nodes[k], dim) - topo.coord(nodes[k + 1], dim)) == 1)
+                    continue; // neighbours in the drawing: a straight link
+                ++arcHops;
+                if (k + 2 != nodes.size())
+                    continue;
+                // The last hop is a wrap-around: the arrowhead points along the arc's end.
+                const Vec3 bulge = wrapArcBulge(topo, bounds, a, b, dim);
+                const Vec3 end{(b[0] - a[0]) - 4 * bulge[0], (b[1] - a[1]) - 4 * bulge[1],
+                               (b[2] - a[2]) - 4 * bulge[2]};
+                const Vec3& tip = arrows[i].tip;
+                const Vec3& from = arrows[i].from;
+                const Vec3 dir{tip[0] - from[0], tip[1] - from[1], tip[2] - from[2]};
+                const double cosEnd = (dir[0] * end[0] + dir[1] * end[1] + dir[2] * end[2]) /
+                                      std::hypot(dir[0], dir[1], dir[2]) / std::hypot(end[0], end[1], end[2]);
+                const double cosChord = (dir[0] * (b[0] - a[0]) + dir[1] * (b[1] - a[1]) + dir[2] * (b[2] - a[2])) /
+                                        std::hypot(dir[0], dir[1], dir[2]) / chord;
+                INFO("step " << step << ": " << topo.nodeName(nodes[k]) << " -> " << topo.nodeName(nodes[k + 1]));
+                CHECK(cosEnd == Approx(1.0).margin(1e-4));
+                CHECK(cosChord < 0.9);
+                ++wraps;
+            }
+        }
+        // The messages: one instance per straight hop, kArcSegments along each arc, the first
+        // piece of an arc leaving its sender sideways (out of the grid).
+        CHECK(scene.messageInstances().instanceCount() ==
+              static_cast<int>(hops - arcHops + arcHops * static_cast<std::size_t>(kArcSegments)));
+    }
+    CHECK(wraps > 0);
 }
 
 TEST_CASE("arrows: one per transfer of the step, at the receiver, along the last hop of its route",
