@@ -32,17 +32,17 @@ struct HtmlCommand {
 /// The colouring of the page: --mode, else the scenario's own where a page can draw it (a page
 /// has no trees' edges and no Data held glyphs: those scenarios' pages are plain, and `note` says
 /// so).
-app::ViewMode pageMode(const HtmlCommand& o, const Scenario& scenario, std::string& note)
+ViewMode pageMode(const HtmlCommand& o, const Scenario& scenario, std::string& note)
 {
     if (!o.mode.empty())
         return *app::parseViewMode(QString::fromStdString(chosenModeName(o.mode, scenario)));
     const auto own = app::parseViewMode(QString::fromStdString(scenarioViewMode(scenario)));
     if (!own)
-        return app::ViewMode::Plain;
-    if (*own == app::ViewMode::Trees || *own == app::ViewMode::DataHeld) {
+        return ViewMode::Plain;
+    if (*own == ViewMode::Trees || *own == ViewMode::DataHeld) {
         note = "; coloured plain: the scenario's " + scenarioViewMode(scenario) +
                " mode draws what only the app draws (topocast render or a handout shows it)";
-        return app::ViewMode::Plain;
+        return ViewMode::Plain;
     }
     return *own;
 }
@@ -51,7 +51,7 @@ int html(const HtmlCommand& o, Io& io)
 {
     const Scenario scenario = loadScenario(o.scenario);
     std::string note;
-    const app::ViewMode mode = pageMode(o, scenario, note);
+    const ViewMode mode = pageMode(o, scenario, note);
     const QString path = QString::fromStdString(o.out);
     std::uint32_t steps = 0;
     std::string network;

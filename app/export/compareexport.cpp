@@ -114,7 +114,7 @@ QImage composeCompareFrame(const CompareSnapshot& cmp, const QImage& frameA, con
 {
     const CompareLayout layout = compareLayout(size);
     QImage out(size, QImage::Format_RGB32);
-    const QColor background = (highContrast ? Palette::highContrast() : Palette::normal()).background.toColor();
+    const QColor background = (highContrast ? Palette::highContrast() : Palette::normal()).background.to<QColor>();
     const QColor text = Qt::white;
     const QColor muted = highContrast ? QColor(Qt::white) : QColor(200, 205, 215);
     out.fill(background);

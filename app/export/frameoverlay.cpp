@@ -224,7 +224,7 @@ QImage composeFrame(const QImage& view, const OverlayLayout& layout, const Frame
                     const Palette& palette)
 {
     QImage out(layout.size, QImage::Format_RGB32);
-    const QColor background = palette.background.toColor();
+    const QColor background = palette.background.to<QColor>();
     out.fill(background);
     QPainter p(&out);
     p.drawImage(layout.view.topLeft(),

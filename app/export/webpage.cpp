@@ -51,7 +51,7 @@ double rounded(float x)
 
 QString hexOf(const Srgb& c)
 {
-    return Rgba::from(c).toColor().name();
+    return Rgba::from(c).to<QColor>().name();
 }
 
 void appendPoint(QJsonArray& out, const Vec3& p)
@@ -222,7 +222,7 @@ QJsonObject framesOf(const Snapshot& snap, bool planes, ViewMode mode,
         if (c == last) // neighbours mostly share a colour
             return lastIndex;
         last = c;
-        const QColor colour = c.toColor();
+        const QColor colour = c.to<QColor>();
         const auto [at, added] = indexOf.emplace(colour.rgb(), static_cast<int>(indexOf.size()));
         if (added)
             table << colour.name();

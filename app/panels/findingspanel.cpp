@@ -22,7 +22,7 @@ QIcon swatch(const Rgba& c)
     pm.fill(Qt::transparent);
     QPainter p(&pm);
     p.setPen(Qt::black);
-    p.setBrush(c.toColor());
+    p.setBrush(c.to<QColor>());
     p.drawRect(1, 1, 11, 11);
     return QIcon(pm);
 }

@@ -76,7 +76,7 @@ SourceMapPanel::SourceMapPanel(QWidget* parent) : QWidget(parent)
         // colours the nodes are drawn in (sourceMapColour).
         const QRect box = r.adjusted(10, 4, 0, -30);
         const QRect best(box.left(), box.top(), box.height(), box.height());
-        p.fillRect(best, Palette::normal().optimum.toColor());
+        p.fillRect(best, Palette::normal().optimum.to<QColor>());
         p.setPen(palette().color(QPalette::WindowText));
         p.drawRect(best);
         p.setFont(boldFont(this, 1));
@@ -88,7 +88,7 @@ SourceMapPanel::SourceMapPanel(QWidget* parent) : QWidget(parent)
         QLinearGradient g(bar.topLeft(), bar.topRight());
         for (int i = 0; i <= 10; ++i) {
             const double t = i / 10.0;
-            g.setColorAt(t, sourceMapColour({0.0, 1.0}, t).toColor());
+            g.setColorAt(t, sourceMapColour({0.0, 1.0}, t).to<QColor>());
         }
         p.fillRect(bar, g);
         p.drawRect(bar);
@@ -137,7 +137,7 @@ SourceMapPanel::SourceMapPanel(QWidget* parent) : QWidget(parent)
             const QRectF bar(area.left() + w * static_cast<double>(i) + 1, area.bottom() - h, std::max(1.0, w - 2), h);
             p.fillRect(
                 bar, sourceMapColour(m_scale, b.from == m_scale.best ? b.from : (b.from + b.to) / 2, Palette::normal())
-                         .toColor());
+                         .to<QColor>());
             if (b.count > 0 && w >= fm.horizontalAdvance(QString::number(b.count)) + 2) {
                 p.setPen(text);
                 p.drawText(QRectF(bar.left() - 4, bar.top() - fm.height() - 1, bar.width() + 8, fm.height()),

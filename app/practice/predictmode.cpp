@@ -108,7 +108,7 @@ protected:
                 path.addPolygon(t);
                 path.closeSubpath();
             }
-            p.setBrush(markColour(shape).toColor());
+            p.setBrush(markColour(shape).to<QColor>());
             p.drawPath(path);
             p.setPen(palette().color(QPalette::WindowText));
             p.drawText(QRect(h + 12, y, width() - h - 14, h), Qt::AlignVCenter, QString::fromUtf8(text));

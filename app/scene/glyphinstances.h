@@ -1,7 +1,7 @@
 #pragma once
 
 #include "scene/instancedentity.h"
-#include "style/dataglyphs.h"
+#include "topocast/scenario/data_glyphs.h"
 
 #include <memory>
 #include <vector>

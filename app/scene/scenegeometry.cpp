@@ -11,7 +11,7 @@
 #include "scene/messageinstances.h"
 #include "scene/nodeinstances.h"
 #include "scene/picking.h"
-#include "style/dataglyphs.h"
+#include "topocast/scenario/data_glyphs.h"
 
 #include "topocast/drawing/camera.h"
 #include "topocast/drawing/drawing.h"
@@ -59,7 +59,7 @@ namespace topocast::app {
 namespace {
 QColor toQColor(const Rgba& c)
 {
-    return c.toColor();
+    return c.to<QColor>();
 }
 } // namespace
 
@@ -129,10 +129,10 @@ void SceneView::placeGeometry()
     m_layers.stubs->setInstances(m_drawn.wrapStubs ? stubs : std::vector<LinkInstances::Instance>{});
     m_layers.arcs->setInstances(m_drawn.wrapStubs ? std::vector<LinkInstances::Instance>{} : m_drawn.arcShapes);
     m_drawn.shownArcs.clear();
-    if (m_drawn.wrapStubs && m_style.channelInUse.size() == m_drawn.channels.size()) {
+    if (m_drawn.wrapStubs && m_shown.style.channelInUse.size() == m_drawn.channels.size()) {
         // Keep the arcs of the step shown (refresh() only re-sends them when the set changes).
         for (std::size_t w = 0; w + m_drawn.straightCount < m_drawn.channels.size(); ++w)
-            if (m_style.channelInUse[m_drawn.straightCount + w])
+            if (m_shown.style.channelInUse[m_drawn.straightCount + w])
                 m_drawn.shownArcs.push_back(w);
         std::vector<LinkInstances::Instance> shown;
         for (std::size_t w : m_drawn.shownArcs)
@@ -193,14 +193,14 @@ void SceneView::applySlice()
     std::vector<bool> inPlane(topo.nodeCount());
     for (NodeId v{}; v < topo.nodeCount(); ++v)
         inPlane[v] = topo.coord(v, m_slice.dim) == m_slice.plane;
-    for (NodeId v{}; v < inPlane.size() && v < m_style.nodeColour.size(); ++v)
+    for (NodeId v{}; v < inPlane.size() && v < m_shown.style.nodeColour.size(); ++v)
         if (!inPlane[v]) {
-            ghost(m_style.nodeColour[v]);
-            m_style.nodeScale[v] *= 0.6f;
+            ghost(m_shown.style.nodeColour[v]);
+            m_shown.style.nodeScale[v] *= 0.6f;
         }
-    for (std::size_t i = 0; i < m_drawn.channels.size() && i < m_style.channelColour.size(); ++i)
+    for (std::size_t i = 0; i < m_drawn.channels.size() && i < m_shown.style.channelColour.size(); ++i)
         if (!inPlane[m_drawn.channels[i].tail] || !inPlane[m_drawn.channels[i].head])
-            ghost(m_style.channelColour[i]);
+            ghost(m_shown.style.channelColour[i]);
 }
 
 void SceneView::setSlice(int dim, int plane)
@@ -435,8 +435,8 @@ void SceneView::refreshNodeLabels()
                 colours.push_back(toQColor(m_palette.label));
             }
     // Half-width views name the source in their title.
-    for (const SceneLabel& l :
-         nodeSceneLabels(m_snap->schedule, pos, static_cast<std::uint32_t>(std::max(m_choice.step, 0)))) {
+    for (SceneLabel l : m_shown.labels) { // the frame's, at the positions drawn now
+        l.anchor = pos[static_cast<std::size_t>(l.node)];
         const bool isSource = rooted && l.node == static_cast<long long>(m_snap->schedule.source());
         if (isSource ? m_labelState.compact : m_labelState.compact || numbers)
             continue;

@@ -13,6 +13,7 @@
 #include <algorithm>
 #include <cmath>
 #include <map>
+#include <optional>
 #include <set>
 #include <utility>
 
@@ -26,31 +27,32 @@ Vec3 shifted(const Vec3& p, const Vec3& by)
 {
     return {p[0] + by[0], p[1] + by[1], p[2] + by[2]};
 }
+
+/// The bulge of the arc `from` → `to` is drawn with, where that hop is an arc.
+std::optional<Vec3> arcBulge(NodeId from, NodeId to, const std::map<std::pair<NodeId, NodeId>, Vec3>& bulges)
+{
+    const auto it = bulges.find({from, to});
+    return it == bulges.end() ? std::nullopt : std::optional<Vec3>(it->second);
+}
 } // namespace
 
 void SceneView::stepMessages(std::vector<MessageInstances::Hop>& hops, std::vector<ArrowInstances::Arrow>& arrows) const
 {
+    // The frame's arrows (one per transfer of the step, core makeFrame) and, while the step is
+    // under way, each transfer's message along every hop of its route (up to kMaxMessageHops).
     const Schedule& s = m_snap->schedule;
-    if (m_choice.step < 1 || static_cast<std::uint32_t>(m_choice.step) > s.stepCount())
-        return;
-    struct Route {
-        std::vector<NodeId> nodes;
-        Rgba colour;
-        float scale = 1;
-    };
-    std::vector<Route> routes;
-    std::set<std::pair<NodeId, NodeId>> used; // every directed hop of the step
+    const auto transfers = s.transfers();
+    std::vector<std::vector<NodeId>> routes;
+    std::set<std::pair<NodeId, NodeId>> used; // every directed hop drawn
     std::size_t total = 0;
-    const bool tags = m_snap->channelLoads.severalTags();
-    for (const Transfer& t : s.stepTransfers(StepNo{static_cast<std::uint32_t>(m_choice.step)})) {
+    for (const FrameArrow& a : m_shown.arrows) {
         if (total >= kMaxMessageHops)
             break;
-        Route r{routeNodes(s.topology(), t.from, t.to, t.route, s.dimensionOrder),
-                messageColour(m_choice.mode, m_palette, static_cast<int>(t.tag), tags), messageScale(t.size)};
-        for (std::size_t k = 0; k + 1 < r.nodes.size(); ++k)
-            used.insert({r.nodes[k], r.nodes[k + 1]});
-        total += r.nodes.size() - 1;
-        routes.push_back(std::move(r));
+        const Transfer& t = transfers[a.transfer];
+        routes.push_back(routeNodes(s.topology(), t.from, t.to, t.route, s.dimensionOrder));
+        for (std::size_t k = 0; k + 1 < routes.back().size(); ++k)
+            used.insert({routes.back()[k], routes.back()[k + 1]});
+        total += routes.back().size() - 1;
     }
     const auto& pos = m_positions;
     const float lane = 0.5f * nodeRadius();
@@ -62,49 +64,49 @@ void SceneView::stepMessages(std::vector<MessageInstances::Hop>& hops, std::vect
         if (used.count({m_drawn.channels[i].tail, m_drawn.channels[i].head}) > 0)
             bulges[{m_drawn.channels[i].tail, m_drawn.channels[i].head}] =
                 m_drawn.arcShapes[i - m_drawn.straightCount].bulge;
-    for (const Route& r : routes) {
+    for (std::size_t i = 0; i < routes.size(); ++i) {
+        const std::vector<NodeId>& r = routes[i];
+        const FrameArrow& arrow = m_shown.arrows[i];
         // Hop k's ends, in its lane where the step sends the other way over the same link too.
         auto lanes = [&](std::size_t k) {
-            const bool both = used.count({r.nodes[k + 1], r.nodes[k]}) > 0;
-            const Vec3 by = both ? laneOffset(pos[r.nodes[k]], pos[r.nodes[k + 1]], lane) : Vec3{0, 0, 0};
-            return std::pair{shifted(pos[r.nodes[k]], by), shifted(pos[r.nodes[k + 1]], by)};
+            const bool both = used.count({r[k + 1], r[k]}) > 0;
+            const Vec3 by = both ? laneOffset(pos[r[k]], pos[r[k + 1]], lane) : Vec3{0, 0, 0};
+            return std::pair{shifted(pos[r[k]], by), shifted(pos[r[k + 1]], by)};
         };
-        const auto count = static_cast<float>(r.nodes.size() - 1);
-        for (std::size_t k = 0; k + 1 < r.nodes.size(); ++k) {
+        const auto count = static_cast<float>(r.size() - 1);
+        for (std::size_t k = 0; k + 1 < r.size(); ++k) {
             const auto [a, b] = lanes(k);
-            const auto arc = bulges.find({r.nodes[k], r.nodes[k + 1]});
+            const auto arc = bulges.find({r[k], r[k + 1]});
             if (arc == bulges.end()) {
-                hops.push_back(
-                    {a, b, r.colour, static_cast<float>(k) / count, static_cast<float>(k + 1) / count, r.scale});
+                hops.push_back({a, b, arrow.colour, static_cast<float>(k) / count, static_cast<float>(k + 1) / count,
+                                arrow.scale});
                 continue;
             }
             const std::vector<Vec3> points = arcPolyline(a, b, arc->second);
             const auto pieces = static_cast<float>(points.size() - 1);
             for (std::size_t j = 0; j + 1 < points.size(); ++j)
-                hops.push_back({points[j], points[j + 1], r.colour,
+                hops.push_back({points[j], points[j + 1], arrow.colour,
                                 (static_cast<float>(k) + static_cast<float>(j) / pieces) / count,
-                                (static_cast<float>(k) + static_cast<float>(j + 1) / pieces) / count, r.scale});
+                                (static_cast<float>(k) + static_cast<float>(j + 1) / pieces) / count, arrow.scale});
         }
-        if (r.nodes.size() >= 2) {
-            // Two arrowheads on one link in opposite directions lie side by side, each its half
-            // width (0.55 of its length) and a little from the link: never one shape over the other.
-            const std::size_t k = r.nodes.size() - 2;
-            const bool both = used.count({r.nodes[k + 1], r.nodes[k]}) > 0;
-            const float apart = std::max(lane, ArrowInstances::kLane * m_layers.arrows->length() * r.scale);
-            const Vec3 by = both ? laneOffset(pos[r.nodes[k]], pos[r.nodes[k + 1]], apart) : Vec3{0, 0, 0};
-            const Vec3 tip = shifted(pos[r.nodes[k + 1]], by);
-            Vec3 from = shifted(pos[r.nodes[k]], by);
-            if (const auto arc = bulges.find({r.nodes[k], r.nodes[k + 1]}); arc != bulges.end()) {
-                // The arc's direction at its end, (b − a) − 4·bulge; `from` as far back along it as
-                // a neighbour's hop would be, so hovering the arrowhead picks it as on any hop.
-                const Vec3 d{(tip[0] - from[0]) - 4 * arc->second[0], (tip[1] - from[1]) - 4 * arc->second[1],
-                             (tip[2] - from[2]) - 4 * arc->second[2]};
-                const float norm = std::sqrt(d[0] * d[0] + d[1] * d[1] + d[2] * d[2]);
-                const float back = 4 * m_layers.arrows->length() * r.scale / std::max(norm, 1e-6f);
-                from = {tip[0] - d[0] * back, tip[1] - d[1] * back, tip[2] - d[2] * back};
-            }
-            arrows.push_back({tip, from, r.colour, r.scale});
+    }
+    for (const FrameArrow& a : m_shown.arrows) {
+        // Two arrowheads on one link in opposite directions lie side by side, each its half
+        // width (0.55 of its length) and a little from the link: never one shape over the other.
+        const float apart = std::max(lane, ArrowInstances::kLane * m_layers.arrows->length() * a.scale);
+        const Vec3 by = a.twoWay ? laneOffset(pos[a.from], pos[a.to], apart) : Vec3{0, 0, 0};
+        const Vec3 tip = shifted(pos[a.to], by);
+        Vec3 from = shifted(pos[a.from], by);
+        if (const auto arc = arcBulge(a.from, a.to, bulges); arc) {
+            // The arc's direction at its end, (b − a) − 4·bulge; `from` as far back along it as
+            // a neighbour's hop would be, so hovering the arrowhead picks it as on any hop.
+            const Vec3 d{(tip[0] - from[0]) - 4 * (*arc)[0], (tip[1] - from[1]) - 4 * (*arc)[1],
+                         (tip[2] - from[2]) - 4 * (*arc)[2]};
+            const float norm = std::sqrt(d[0] * d[0] + d[1] * d[1] + d[2] * d[2]);
+            const float back = 4 * m_layers.arrows->length() * a.scale / std::max(norm, 1e-6f);
+            from = {tip[0] - d[0] * back, tip[1] - d[1] * back, tip[2] - d[2] * back};
         }
+        arrows.push_back({tip, from, a.colour, a.scale});
     }
 }
 
@@ -130,12 +132,12 @@ double SceneView::simulatedTime() const
 
 void SceneView::restyleSimulated(bool all)
 {
-    if (!m_snap || m_style.channelColour.size() != m_drawn.channels.size())
+    if (!m_snap || m_shown.style.channelColour.size() != m_drawn.channels.size())
         return;
     m_simulated->setPalette(m_palette, m_snap->topology().nodeCount());
-    const bool changed = m_simulated->colour(simulatedTime(), m_style, m_drawn.channels, all);
+    const bool changed = m_simulated->colour(simulatedTime(), m_shown.style, m_drawn.channels, all);
     if (all) { // refresh() uploads
-        m_simulated->markWindow(m_choice.step, m_style);
+        m_simulated->markWindow(m_choice.step, m_shown.style);
         return;
     }
     if (!changed)
@@ -178,11 +180,11 @@ void SceneView::applySelection()
 {
     if (!m_selected)
         return;
-    for (std::size_t i = 0; i < m_drawn.channels.size() && i < m_style.channelColour.size(); ++i)
+    for (std::size_t i = 0; i < m_drawn.channels.size() && i < m_shown.style.channelColour.size(); ++i)
         if (m_drawn.channels[i].channel == *m_selected) {
-            m_style.channelColour[i] = kHighlightColour;
-            if (i < m_style.channelInUse.size())
-                m_style.channelInUse[i] = 1; // an arc is drawn while chosen
+            m_shown.style.channelColour[i] = kHighlightColour;
+            if (i < m_shown.style.channelInUse.size())
+                m_shown.style.channelInUse[i] = 1; // an arc is drawn while chosen
         }
 }
 

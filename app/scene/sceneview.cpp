@@ -10,7 +10,7 @@
 #include "scene/nodeinstances.h"
 #include "scene/picking.h"
 #include "scene/simulatedframes.h"
-#include "style/dataglyphs.h"
+#include "topocast/scenario/data_glyphs.h"
 
 #include "words/narration.h"
 
@@ -65,7 +65,7 @@ namespace {
 
 QColor toQColor(const Rgba& c)
 {
-    return c.toColor();
+    return c.to<QColor>();
 }
 } // namespace
 
@@ -299,19 +299,18 @@ void SceneView::refresh()
 {
     if (!m_snap)
         return;
-    m_style = topocast::app::frameStyle(*m_snap, m_drawn.channels, m_choice.step, m_choice.mode,
-                                        m_choice.cumulativeHeat, m_palette);
+    m_shown = makeFrame(*m_snap, m_drawn.channels, {m_choice.step, m_choice.mode, m_choice.cumulativeHeat, m_palette});
     if (m_overlay)
-        m_overlay(m_style, m_drawn.channels, m_choice.step);
+        m_overlay(m_shown.style, m_drawn.channels, m_choice.step);
     if (m_simulated)
         restyleSimulated(true);
     applySelection();
     applySlice();
-    m_layers.nodes->setNodes(m_positions, m_style.nodeColour, m_style.nodeScale);
+    m_layers.nodes->setNodes(m_positions, m_shown.style.nodeColour, m_shown.style.nodeScale);
     uploadChannelColours();
     m_layers.treeLinks->setEnabled(m_choice.mode == ViewMode::Trees);
     if (m_choice.mode == ViewMode::Trees)
-        m_layers.treeLinks->setColours(m_style.treeEdgeColour);
+        m_layers.treeLinks->setColours(m_shown.style.treeEdgeColour);
 
     std::vector<MessageInstances::Hop> hops;
     std::vector<ArrowInstances::Arrow> arrows;
@@ -335,10 +334,11 @@ void SceneView::refresh()
 
 void SceneView::uploadChannelColours(bool everyFrame)
 {
-    std::vector<Rgba> straight(m_style.channelColour.begin(),
-                               m_style.channelColour.begin() + static_cast<std::ptrdiff_t>(m_drawn.straightCount));
-    std::vector<Rgba> arcs(m_style.channelColour.begin() + static_cast<std::ptrdiff_t>(m_drawn.straightCount),
-                           m_style.channelColour.end());
+    std::vector<Rgba> straight(m_shown.style.channelColour.begin(),
+                               m_shown.style.channelColour.begin() +
+                                   static_cast<std::ptrdiff_t>(m_drawn.straightCount));
+    std::vector<Rgba> arcs(m_shown.style.channelColour.begin() + static_cast<std::ptrdiff_t>(m_drawn.straightCount),
+                           m_shown.style.channelColour.end());
     m_layers.links->setColours(straight, everyFrame);
     if (m_drawn.wrapStubs) {
         m_layers.stubs->setColours(
@@ -347,7 +347,7 @@ void SceneView::uploadChannelColours(bool everyFrame)
         // Whole arcs only for the wrap channels in use in this step.
         std::vector<std::size_t> active;
         for (std::size_t w = 0; w < arcs.size(); ++w)
-            if (m_style.channelInUse[m_drawn.straightCount + w])
+            if (m_shown.style.channelInUse[m_drawn.straightCount + w])
                 active.push_back(w);
         if (active != m_drawn.shownArcs) {
             std::vector<LinkInstances::Instance> shown;
@@ -407,9 +407,7 @@ void SceneView::setFraction(float fraction)
 
 float SceneView::messageScale(double size) const
 {
-    if (m_transfers.uniform)
-        return 1.0f;
-    return 0.6f + 0.8f * static_cast<float>(std::sqrt(std::max(0.0, size) / m_transfers.largest));
+    return topocast::messageScale({m_transfers.largest, m_transfers.uniform}, size);
 }
 
 void SceneView::refreshMessageLabels()

@@ -9,6 +9,7 @@
 #include "style/scenestyle.h"
 
 #include "topocast/analysis/simulated_playback.h"
+#include "topocast/scenario/frame.h"
 
 #include "topocast/drawing/label_layout.h"
 
@@ -79,7 +80,11 @@ public:
     bool cumulativeHeat() const { return m_choice.cumulativeHeat; }
     bool highContrast() const { return m_choice.highContrast; }
     bool printTheme() const { return m_choice.print; }
-    const FrameStyle& frameStyle() const { return m_style; }
+    const FrameStyle& frameStyle() const { return m_shown.style; }
+    /// The frame drawn (core makeFrame for the step, mode and palette shown; its style as drawn,
+    /// the findings' overlay, the selected link and the slice applied): what every output of this
+    /// view — the window, a screenshot, a handout page, a video frame — shows.
+    const Frame& frame() const { return m_shown; }
     /// The instanced elements, for tests that check what is uploaded.
     const NodeInstances& nodeInstances() const { return *m_layers.nodes; }
     const LinkInstances& linkInstances() const { return *m_layers.links; }
@@ -221,7 +226,7 @@ public:
 public slots:
     void setStep(int step);
     void setFraction(float fraction);
-    void setMode(topocast::app::ViewMode mode);
+    void setMode(topocast::ViewMode mode);
     void setCumulativeHeat(bool cumulative);
     void setHighContrast(bool on);
     /// The print palette (white paper, Palette::print) for handouts, over the high contrast one.
@@ -290,11 +295,11 @@ private:
     /// Planes side by side: lays the planes out again for the view's present shape; true when
     /// the grid changed (the caller frames it again).
     bool layOutPlanesAgain();
-    /// Ghosts what lies outside the slice plane in m_style.
+    /// Ghosts what lies outside the slice plane in m_shown.style.
     void applySlice();
     void rebuildTrees();
     void refresh();
-    /// Pushes m_style's channel colours to the links, stubs and arcs (arcs: those in use);
+    /// Pushes m_shown.style's channel colours to the links, stubs and arcs (arcs: those in use);
     /// `everyFrame`: a recolouring while messages move (LinkInstances::setColours deferPrisms).
     void uploadChannelColours(bool everyFrame = false);
     /// Simulated time: colours the links for the moment shown (`all`: every link, else those whose
@@ -345,7 +350,7 @@ private:
     ReceiverCount m_seen;
     SliceChoice m_slice;
     DrawnChannels m_drawn;
-    FrameStyle m_style;
+    Frame m_shown; ///< what the view draws now (core makeFrame; overlays, selection and slice applied to its style)
     StyleOverlay m_overlay;
     Palette m_palette = Palette::normal();
     DragState m_drag;

@@ -47,21 +47,4 @@ SnapshotPtr buildSnapshot(const Scenario& scenario, const RunOptions& options)
     return snap;
 }
 
-std::vector<NodeState> nodeStates(const Snapshot& snap, std::uint32_t step)
-{
-    std::vector<NodeState> out(snap.informedStep.size(), NodeState::Uninformed);
-    for (std::size_t v = 0; v < out.size(); ++v) {
-        const std::uint32_t at = snap.informedStep[v];
-        // at == 0: it holds data before step 1 (every node of an all-gather or all-to-all).
-        if (at < step || at == 0)
-            out[v] = NodeState::Informed;
-        else if (at == step && step > 0)
-            out[v] = NodeState::Receiving;
-    }
-    // Allgather, alltoall, reduce-scatter, allreduce: every node starts with data, none is the source.
-    if (snap.schedule.source() < out.size() && hasRoot(snap.schedule.pattern()))
-        out[snap.schedule.source()] = NodeState::Source;
-    return out;
-}
-
 } // namespace topocast::app

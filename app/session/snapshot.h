@@ -1,5 +1,6 @@
 #pragma once
 
+#include "topocast/scenario/frame_style.h"
 #include "topocast/scenario/run.h"
 
 #include <QMetaType>
@@ -36,12 +37,6 @@ SnapshotPtr buildSnapshot(const Scenario& scenario, const RunOptions& options = 
 /// runSchedule): metrics, layout and per-node informed steps; no source map. The scenario's
 /// topology and source are taken from the schedule.
 SnapshotPtr snapshotFromSchedule(Scenario scenario, Schedule schedule);
-
-/// Node ids with state per timeline position `step` (0..stepCount): the view shows the network
-/// after step `step`, whose receivers are "receiving"; a node holding data before step 1 (an
-/// all-gather's every node) is informed from step 0.
-enum class NodeState : std::uint8_t { Uninformed, Informed, Receiving, Source };
-std::vector<NodeState> nodeStates(const Snapshot& snap, std::uint32_t step);
 
 /// What the 3-D view holds per node and per directed channel (instance data on the CPU and the
 /// GPU, colours, states, layout), for checkViewMemory.

@@ -59,8 +59,8 @@ QDockWidget* addLinksDock(QMainWindow* window, Session* session, SceneView* scen
                 return; // made for a schedule no longer shown
             scene->setSimulation(playback);
             const Palette& pal = scene->palette();
-            panel->setPlayback(playback, snap ? &snap->topology() : nullptr, pal.inFlight.toColor(),
-                               pal.contention.toColor());
+            panel->setPlayback(playback, snap ? &snap->topology() : nullptr, pal.inFlight.to<QColor>(),
+                               pal.contention.to<QColor>());
             showTime();
             changed();
         });

@@ -34,7 +34,7 @@ public:
     void setExplodeAction(QAction* action) { m_explodeAction = action; }
 
 signals:
-    void modeChanged(topocast::app::ViewMode mode);
+    void modeChanged(topocast::ViewMode mode);
     void cumulativeToggled(bool on);
 
 private:

@@ -101,7 +101,7 @@ TEST_CASE("legend: heat map and source map show a colour bar with numbers", "[ap
         REQUIRE(bar->labels.size() >= 2);
         CHECK(bar->labels.front() == std::pair<double, QString>{0.0, QStringLiteral("0")});
         CHECK(bar->labels.back().second == QString::number(snap->metrics.maxLinkLoad));
-        CHECK(bar->stops.back() == heatColour(bar->max, bar->max).toColor());
+        CHECK(bar->stops.back() == heatColour(bar->max, bar->max).to<QColor>());
         for (const auto& [value, text] : bar->labels)
             CHECK(text == QString::number(static_cast<long long>(value)));
     }
@@ -115,7 +115,7 @@ TEST_CASE("legend: heat map and source map show a colour bar with numbers", "[ap
         CHECK(bar->caption.contains(QStringLiteral("the best (20)")));
         CHECK(bar->labels.back().second == QStringLiteral("42"));
         CHECK(bar->labels.size() >= 3); // round ticks between the ends
-        CHECK(bar->stops.front() == sourceMapColour({0, 1}, 0).toColor());
+        CHECK(bar->stops.front() == sourceMapColour({0, 1}, 0).to<QColor>());
         CHECK(bar->caption.startsWith(QStringLiteral("TCD")));
     }
     SECTION("plain mode has no bar")

@@ -10,7 +10,7 @@
 #include "scene/picking.h"
 #include "scene/sceneview.h"
 #include "session/snapshot.h"
-#include "style/dataglyphs.h"
+#include "topocast/scenario/data_glyphs.h"
 #include "words/narration.h"
 
 #include "topocast/analysis/holdings.h"

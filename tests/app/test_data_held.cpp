@@ -129,8 +129,8 @@ TEST_CASE("data held: the legend names the ramp's ends, the colour bar runs 0–
     CHECK(bar->min == 0);
     CHECK(bar->max == 100);
     REQUIRE(bar->stops.size() == 17);
-    CHECK(bar->stops.front() == dataShareColour(pal, n, 0.0).toColor());
-    CHECK(bar->stops.back() == dataShareColour(pal, n, 1.0).toColor());
+    CHECK(bar->stops.front() == dataShareColour(pal, n, 0.0).to<QColor>());
+    CHECK(bar->stops.back() == dataShareColour(pal, n, 1.0).to<QColor>());
     CHECK(bar->labels.back().second == QStringLiteral("100%"));
     CHECK(parseViewMode(QStringLiteral("data")) == ViewMode::DataHeld);
     CHECK(viewModeName(ViewMode::DataHeld) == QStringLiteral("data"));

@@ -309,8 +309,8 @@ TEST_CASE("labels: every node up to 64 nodes, binary addresses on hypercubes, on
         }
         CHECK(texts.size() == labels.size());
         CHECK(labels[0].text == QStringLiteral("(3,2)"));
-        CHECK(labels[0].colour == scene.palette().source.toColor());
-        CHECK(labels[1].colour != scene.palette().source.toColor());
+        CHECK(labels[0].colour == scene.palette().source.to<QColor>());
+        CHECK(labels[1].colour != scene.palette().source.to<QColor>());
     }
     SECTION("4-cube: binary addresses")
     {

@@ -180,7 +180,7 @@ TEST_CASE("handout: each step's page shows its receivers in the receiving colour
                   QString::fromStdString((dir.path / "page").string())});
     REQUIRE(p.waitForFinished(60000));
     REQUIRE(p.exitCode() == 0);
-    const QColor receiving = Palette::normal().receiving.toColor();
+    const QColor receiving = Palette::normal().receiving.to<QColor>();
     for (int step = 1; step <= 3; ++step) {
         std::set<NodeId> receivers;
         for (const Transfer& t : snap->schedule.stepTransfers(StepNo{step}))
@@ -300,7 +300,7 @@ TEST_CASE("handout: pictures print on white paper by default with each step's re
         // The step's receivers, and the legend's swatch of "receiving now", in the print palette's
         // receiving colour.
         const auto receivers = static_cast<int>(stepReceivers(snap->schedule, StepNo{step}).size());
-        CHECK(test::colourBlobs(page, page.rect(), Palette::print().receiving.toColor()) == receivers + 1);
+        CHECK(test::colourBlobs(page, page.rect(), Palette::print().receiving.to<QColor>()) == receivers + 1);
     }
 }
 
@@ -393,7 +393,7 @@ TEST_CASE("handout exercise: steps to fill in show the network before the step a
                   QString::fromStdString((dir.path / "page").string())});
     REQUIRE(p.waitForFinished(60000));
     REQUIRE(p.exitCode() == 0);
-    const QColor receiving = Palette::normal().receiving.toColor();
+    const QColor receiving = Palette::normal().receiving.to<QColor>();
     for (std::uint32_t k = 1; k <= 3; ++k) {
         INFO("step " << k);
         const QString text = pageText(static_cast<int>(k) + 1);

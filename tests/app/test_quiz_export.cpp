@@ -83,7 +83,7 @@ TEST_CASE("quiz export: a question a step, its right answers the step's receiver
     FrameOverlay overlay;
     overlay.legend = true;
     const QRect view = overlayLayout(settings.view.size, overlay, legend).view;
-    const QColor receiving = Palette::normal().receiving.toColor();
+    const QColor receiving = Palette::normal().receiving.to<QColor>();
     for (std::uint32_t k = 1; k <= 4; ++k) {
         INFO("step " << k);
         const QuizFileQuestion& q = questions[k - 1];

@@ -296,7 +296,7 @@ TEST_CASE("render: links thinner than a pixel are drawn as lines, and lines show
     const SnapshotPtr snap = buildSnapshot(test::scenario("mesh:12x12", "binomial", NodeId{0}));
     scene.setSnapshot(snap);
     scene.setStep(0);
-    const QColor background = Palette::normal().background.toColor();
+    const QColor background = Palette::normal().background.to<QColor>();
     auto linkShows = [&](const QImage& img) {
         const Vec3 a = snap->positions[5 * 12 + 5], b = snap->positions[5 * 12 + 6]; // (5,5) — (6,5)
         const QPointF mid = projectToScreen(scene.viewProjection(), scene.viewportSize(),

@@ -80,7 +80,7 @@ TEST_CASE("scene: nESBT on the 4-cube draws 4 edge-disjoint trees of 15 edges in
     const auto legend = legendEntries(snap.get(), ViewMode::Trees, scene.palette());
     REQUIRE(legend.size() >= 4);
     CHECK(legend[0].second == QStringLiteral("nESBT member 0"));
-    CHECK(legend[3].first == treeColour(3, true, scene.palette()).toColor());
+    CHECK(legend[3].first == treeColour(3, true, scene.palette()).to<QColor>());
 }
 
 TEST_CASE("scene: nRSBT members that share an edge are drawn side by side", "[app][scene]")
@@ -117,7 +117,7 @@ TEST_CASE("scene: no trees outside hypercube spanning-graph schedules, trees mod
     // A note that there are no trees (its swatch the background), then what is drawn instead.
     const auto legend = legendEntries(snap.get(), ViewMode::Trees, Palette::normal());
     REQUIRE_FALSE(legend.empty());
-    CHECK(legend.front().first == Palette::normal().background.toColor());
+    CHECK(legend.front().first == Palette::normal().background.to<QColor>());
     CHECK(legend.front().second.startsWith(QStringLiteral("(no spanning trees")));
 }
 
@@ -149,7 +149,7 @@ TEST_CASE("scene: not-yet-informed nodes recede on large networks, the legend sh
     for (const auto& [colour, text] : legend)
         if (text == QStringLiteral("not yet informed")) {
             found = true;
-            CHECK(colour == dim.toColor());
+            CHECK(colour == dim.to<QColor>());
         }
     CHECK(found);
 }
@@ -254,7 +254,7 @@ TEST_CASE("scene: a hypercube's unused channels take their dimension's grey in t
     const FrameStyle f = frameStyle(*snap, channels, 0, ViewMode::Plain, true, pal);
     std::set<std::tuple<int, int, int>> perDimension[4];
     for (std::size_t i = 0; i < channels.size(); ++i) {
-        const QColor c = f.channelColour[i].toColor();
+        const QColor c = f.channelColour[i].to<QColor>();
         perDimension[channels[i].dim].insert({c.red(), c.green(), c.blue()});
     }
     for (int d = 0; d < 4; ++d) {
@@ -268,7 +268,7 @@ TEST_CASE("scene: a hypercube's unused channels take their dimension's grey in t
         const QString name = QStringLiteral("unused channel, dimension %1").arg(d);
         const auto it = std::find_if(legend.begin(), legend.end(), [&](const auto& e) { return e.second == name; });
         REQUIRE(it != legend.end());
-        CHECK(it->first == dimensionColour(d, 4, pal).toColor());
+        CHECK(it->first == dimensionColour(d, 4, pal).to<QColor>());
     }
     // Each dimension's colour stays apart from what the Plain mode draws over channels (used
     // earlier, in use, contention) and from the other dimensions', for every dimension coloured.

@@ -115,7 +115,7 @@ TEST_CASE("simulated time: the legend names the link colours drawn, the step mod
         const auto entries = legendEntries(snap.get(), mode, pal, true);
         auto has = [&](const QString& text, Rgba colour) {
             return std::any_of(entries.begin(), entries.end(),
-                               [&](const auto& e) { return e.second == text && e.first == colour.toColor(); });
+                               [&](const auto& e) { return e.second == text && e.first == colour.to<QColor>(); });
         };
         const std::size_t n = snap->topology().nodeCount();
         CHECK(has(QStringLiteral("one message: all of the link's bandwidth"), simulatedLinkColour(pal, n, 1, false)));
@@ -129,8 +129,8 @@ TEST_CASE("simulated time: the legend names the link colours drawn, the step mod
     }
     // Two messages and three are told apart, and neither is the one-message yellow.
     const Rgba two = simulatedLinkColour(pal, 64, 2, false);
-    CHECK_FALSE(test::colourNear(two.toColor(), pal.inFlight, 30));
-    CHECK_FALSE(test::colourNear(two.toColor(), pal.contention, 30));
+    CHECK_FALSE(test::colourNear(two.to<QColor>(), pal.inFlight, 30));
+    CHECK_FALSE(test::colourNear(two.to<QColor>(), pal.contention, 30));
 }
 
 TEST_CASE(

@@ -180,9 +180,9 @@ TEST_CASE("source map: one best-sources figure, 12 sources of TCD 69 on the Cang
         return std::find_if(legend.begin(), legend.end(), [&](const auto& e) { return e.second == text; });
     };
     REQUIRE(entry(QStringLiteral("best TCD (69), 12 sources")) != legend.end());
-    CHECK(entry(QStringLiteral("best TCD (69), 12 sources"))->first == pal.optimum.toColor());
+    CHECK(entry(QStringLiteral("best TCD (69), 12 sources"))->first == pal.optimum.to<QColor>());
     REQUIRE(entry(QStringLiteral("low TCD (70)")) != legend.end());
-    CHECK(entry(QStringLiteral("low TCD (70)"))->first == sourceMapColour({0, 1}, 0).toColor());
+    CHECK(entry(QStringLiteral("low TCD (70)"))->first == sourceMapColour({0, 1}, 0).to<QColor>());
     REQUIRE(entry(QStringLiteral("high TCD (79)")) != legend.end());
 
     SourceMapPanel panel;
@@ -247,7 +247,7 @@ TEST_CASE("source map: the nodes are drawn in the colour bar's colours, the best
         // The bar's colour at the node's value; the best: the legend's own colour.
         const QColor want =
             x == scale.best
-                ? scene.palette().optimum.toColor()
+                ? scene.palette().optimum.to<QColor>()
                 : bar->stops[static_cast<std::size_t>(std::lround((x - bar->min) / (bar->max - bar->min) * 16))];
         INFO(snap->topology().nodeName(v) << " TCD " << x << " want " << want.name().toStdString());
         CHECK(test::pixelNear(img, scene.nodeOnScreen(v), 2, near(want)));

@@ -267,7 +267,7 @@ TEST_CASE("web page: in every mode a page can draw it colours nodes and links as
             const FrameStyle style = frameStyle(*snap, channels, k, mode, true, Palette::normal());
             for (NodeId v{}; v < topo.nodeCount(); ++v)
                 CHECK(table[frameIndexAt(nodes, k, static_cast<int>(v))].toString() ==
-                      style.nodeColour[v].toColor().name());
+                      style.nodeColour[v].to<QColor>().name());
             for (qsizetype e = 0; e < edges + jumps.size(); ++e) {
                 const qint64 a = e < edges ? edgeNodes[2 * e].toInteger() : jumps[e - edges].toArray()[0].toInteger();
                 const qint64 b =
@@ -280,10 +280,10 @@ TEST_CASE("web page: in every mode a page can draw it colours nodes and links as
                 const ChannelRole role = std::max(style.channelRole[ab], style.channelRole[ba]);
                 const std::size_t shown = style.channelRole[ab] == role ? ab : ba;
                 const QString drawn = table[frameIndexAt(links, k, static_cast<int>(e))].toString();
-                CHECK((drawn == style.channelColour[ab].toColor().name() ||
-                       drawn == style.channelColour[ba].toColor().name()));
+                CHECK((drawn == style.channelColour[ab].to<QColor>().name() ||
+                       drawn == style.channelColour[ba].to<QColor>().name()));
                 if (style.channelRole[ab] != style.channelRole[ba])
-                    CHECK(drawn == style.channelColour[shown].toColor().name());
+                    CHECK(drawn == style.channelColour[shown].to<QColor>().name());
             }
         }
     }

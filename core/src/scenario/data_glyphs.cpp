@@ -1,14 +1,15 @@
-#include "style/dataglyphs.h"
+#include "topocast/scenario/data_glyphs.h"
 
 #include "topocast/analysis/holdings.h"
 
 #include <algorithm>
+#include <array>
 #include <cmath>
 #include <limits>
 
-namespace topocast::app {
+namespace topocast {
 
-bool drawsDataGlyphs(const Snapshot& snap)
+bool drawsDataGlyphs(const ScenarioRun& snap)
 {
     return snap.holdings && snap.topology().nodeCount() <= kGlyphMaxNodes &&
            chunkCount(snap.schedule) <= kGlyphMaxChunks;
@@ -18,8 +19,14 @@ Rgba chunkColour(std::uint64_t chunk, std::uint64_t chunks)
 {
     if (chunks <= static_cast<std::uint64_t>(colour::kCategoryColours))
         return categoryColour(static_cast<int>(chunk));
-    const QColor c = QColor::fromHsvF(static_cast<float>(chunk) / static_cast<float>(chunks), 0.72f, 0.96f);
-    return {static_cast<float>(c.redF()), static_cast<float>(c.greenF()), static_cast<float>(c.blueF()), 1.0f};
+    // HSV (h = chunk / chunks, s = 0.72, v = 0.96) to RGB.
+    const float h = 6.0f * static_cast<float>(chunk) / static_cast<float>(chunks), s = 0.72f, v = 0.96f;
+    const int sector = static_cast<int>(h) % 6;
+    const float f = h - std::floor(h), p = v * (1 - s), q = v * (1 - s * f), t = v * (1 - s * (1 - f));
+    const std::array<std::array<float, 3>, 6> rgb = {
+        {{v, t, p}, {q, v, p}, {p, v, t}, {p, q, v}, {t, p, v}, {v, p, q}}};
+    const auto& c = rgb[static_cast<std::size_t>(sector)];
+    return {c[0], c[1], c[2], 1.0f};
 }
 
 namespace {
@@ -48,7 +55,7 @@ struct GlyphGrid {
 
 /// Each chunk's contributions held by v at the end of `step` (combining patterns), or N for a
 /// chunk held whole; 0 where not held.
-void heldShares(const Snapshot& snap, NodeId v, StepNo step, std::vector<std::uint32_t>& combined)
+void heldShares(const ScenarioRun& snap, NodeId v, StepNo step, std::vector<std::uint32_t>& combined)
 {
     const Schedule& s = snap.schedule;
     const std::uint32_t n = snap.topology().nodeCount();
@@ -61,7 +68,7 @@ void heldShares(const Snapshot& snap, NodeId v, StepNo step, std::vector<std::ui
 
 } // namespace
 
-std::vector<GlyphCell> dataGlyphCells(const Snapshot& snap, StepNo step, const Palette& pal, float width)
+std::vector<GlyphCell> dataGlyphCells(const ScenarioRun& snap, StepNo step, const Palette& pal, float width)
 {
     std::vector<GlyphCell> out;
     if (!drawsDataGlyphs(snap))
@@ -101,7 +108,7 @@ std::vector<GlyphCell> dataGlyphCells(const Snapshot& snap, StepNo step, const P
     return out;
 }
 
-std::vector<GlyphCellText> dataGlyphTexts(const Snapshot& snap, StepNo step, float width)
+std::vector<GlyphCellText> dataGlyphTexts(const ScenarioRun& snap, StepNo step, float width)
 {
     std::vector<GlyphCellText> out;
     if (!drawsDataGlyphs(snap))
@@ -134,4 +141,4 @@ float glyphWidth(const std::vector<Vec3>& positions)
     return best == std::numeric_limits<float>::max() ? 0.6f : 0.6f * best;
 }
 
-} // namespace topocast::app
+} // namespace topocast

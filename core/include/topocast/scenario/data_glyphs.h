@@ -4,13 +4,13 @@
 // each step — an all-gather's nodes turn many-coloured, a scatter's relays hold their subtrees'
 // blocks, an all-reduce's bars grow as contributions are combined.
 
-#include "session/snapshot.h"
-#include "style/scenestyle.h"
+#include "topocast/scenario/frame_style.h"
 
+#include <cstdint>
 #include <string>
 #include <vector>
 
-namespace topocast::app {
+namespace topocast {
 
 /// The largest network and the most chunks drawn as glyphs; beyond either, the nodes' colours
 /// alone show the share of their final data (the cells would be too small to read).
@@ -25,7 +25,7 @@ inline constexpr float kGlyphBarMargin = 0.06f; ///< between the bar and its cel
 
 /// Whether the Data held mode draws glyphs for `snap`: holdings computed, at most kGlyphMaxNodes
 /// nodes and kGlyphMaxChunks chunks.
-bool drawsDataGlyphs(const Snapshot& snap);
+bool drawsDataGlyphs(const ScenarioRun& snap);
 
 /// One rectangle of a glyph, in scene units from its node's centre along the screen's axes
 /// (x right, y up): drawn facing the camera in front of the node.
@@ -50,7 +50,7 @@ Rgba chunkColour(std::uint64_t chunk, std::uint64_t chunks);
 /// under each grid, hiding the node's sphere: the source's (a gather's or reduce's root's) in its
 /// colour, a frame round its glyph. Empty where
 /// drawsDataGlyphs is false. O(N · C).
-std::vector<GlyphCell> dataGlyphCells(const Snapshot& snap, StepNo step, const Palette& pal, float width);
+std::vector<GlyphCell> dataGlyphCells(const ScenarioRun& snap, StepNo step, const Palette& pal, float width);
 
 /// What a glyph's cell can say in words where it is drawn large enough: its chunk's number, and for
 /// a partial result of a reduction the contributions it combines ("13/16").
@@ -65,11 +65,11 @@ struct GlyphCellText {
 };
 /// One GlyphCellText per cell of every node's glyph at the end of `step`, in dataGlyphCells' order;
 /// empty where drawsDataGlyphs is false. O(N · C).
-std::vector<GlyphCellText> dataGlyphTexts(const Snapshot& snap, StepNo step, float width);
+std::vector<GlyphCellText> dataGlyphTexts(const ScenarioRun& snap, StepNo step, float width);
 
 /// The width to give a node's glyph: 60 % of the smallest distance between two drawn nodes, so
 /// most of each arrowhead at rest stays visible between the glyphs. O(N²): for networks that
 /// draw glyphs (at most kGlyphMaxNodes nodes).
 float glyphWidth(const std::vector<Vec3>& positions);
 
-} // namespace topocast::app
+} // namespace topocast
