@@ -148,6 +148,8 @@ std::optional<video::VideoResult> exportAnimation(const SnapshotPtr& snap, const
         spent.renderMs += elapsedMs(t);
         if (captured.isNull())
             throw Error(noFrameMessage());
+        if (settings.drawn)
+            settings.drawn(f, scene.frame());
         t.restart();
         EncoderFrame out;
         if (overlay.on()) // Format_RGB32 words are B, G, R, A bytes on x86
@@ -250,7 +252,7 @@ void showForExport(SceneView& scene, const SnapshotPtr& snap, const ViewSettings
         scene.camera().zoom(1.0f / view.zoom);
 }
 
-QImage renderPicture(const SnapshotPtr& snap, const ViewSettings& view, int step, float fraction)
+QImage renderPicture(const SnapshotPtr& snap, const ViewSettings& view, int step, float fraction, Frame* drawn)
 {
     checkView(snap, view);
     SceneView scene;
@@ -267,6 +269,8 @@ QImage renderPicture(const SnapshotPtr& snap, const ViewSettings& view, int step
     QImage image = scene.captureFrame();
     if (image.isNull())
         throw Error(noFrameMessage());
+    if (drawn)
+        *drawn = scene.frame();
     if (overlay.on())
         return overlay.compose(image, step);
     if (image.size() != view.size)

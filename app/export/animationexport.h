@@ -6,6 +6,7 @@
 #include "style/scenestyle.h"
 
 #include "topocast/io/export.h"
+#include "topocast/scenario/frame.h"
 #include "videoencoder.h"
 
 #include <QImage>
@@ -59,6 +60,9 @@ struct AnimationSettings {
     std::uint32_t lastStep = 0; ///< 0: the schedule's last step
     int holdFrames = -1;        ///< frames the final state is held at the end; −1: kDefaultHoldSeconds
     int crf = 20;               ///< H.264 quality (VideoOptions::crf)
+    /// Called with each frame's core frame once it is rendered (what the video shows at that
+    /// moment); empty: none.
+    std::function<void(const FrameTime& at, const Frame& frame)> drawn;
     /// MP4 only: one caption per step with its narration, timed to the frames (captionCues), as
     /// a WebVTT file beside the video (anim.mp4 → anim.vtt, written atomically after the video) and
     /// as a mov_text subtitle stream in the MP4. False (`render --captions off` or `burn`): neither.
@@ -131,7 +135,9 @@ std::optional<video::VideoResult> encodeAnimation(const std::vector<FrameTime>& 
 
 /// Renders one picture of timeline position (step, fraction) at view.size (any size 16..8192).
 /// Throws topocast::Error when no frame comes back (no OpenGL) or the step is past the last.
-QImage renderPicture(const SnapshotPtr& snap, const ViewSettings& view, int step, float fraction = 1.0f);
+/// `drawn`: where to put the frame the picture shows (core makeFrame), if not null.
+QImage renderPicture(const SnapshotPtr& snap, const ViewSettings& view, int step, float fraction = 1.0f,
+                     Frame* drawn = nullptr);
 
 /// Shows `scene` in a window of its own, `windowSize` pixels and titled `title` (exports draw off
 /// the user's screen but in a real window), with `snap` in the view's colouring, explode and

@@ -310,6 +310,7 @@ HandoutResult writeHandout(const SnapshotPtr& snap, const QString& path, const H
     result.answerKeyPages = keyPages;
 
     saveBytes(pdf.data(), path);
+    result.frames = renderer.drawn();
     return result;
 }
 

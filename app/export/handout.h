@@ -44,6 +44,9 @@ struct HandoutResult {
     int answerKeyPages = 0;      ///< an exercise's answer key: its pages at the end
     QSize pictureSize;           ///< pixels of each step's picture (print resolution)
     double minPictureStdDev = 0; ///< the least pixel standard deviation over the step pictures (0: blank)
+    /// The frame each picture drew, in page order (the title page's first): core makeFrame's
+    /// values — the same frame the window shows at that step in that mode.
+    std::vector<Frame> frames;
 };
 
 /// Writes a handout PDF of `snap`: a title page (the scenario, its totals as the metrics panel

@@ -9,6 +9,8 @@
 #include <QImage>
 #include <QSize>
 
+#include <vector>
+
 namespace topocast::app {
 
 /// Renders the pictures of several timeline positions in one off-screen scene (one window).
@@ -30,6 +32,7 @@ public:
         m_scene.setFraction(1.0f);
         QImage image = m_scene.captureFrame(10000, m_first);
         m_first = false;
+        m_drawn.push_back(m_scene.frame());
         if (image.isNull())
             throw Error("no picture was rendered (no OpenGL context?); run under xvfb-run -a with "
                         "QT3D_RENDERER=opengl");
@@ -38,8 +41,12 @@ public:
         return image.convertToFormat(QImage::Format_RGB32);
     }
 
+    /// The frame of each picture rendered so far, in order (core makeFrame: what it shows).
+    const std::vector<Frame>& drawn() const { return m_drawn; }
+
 private:
     SceneView m_scene;
+    std::vector<Frame> m_drawn;
     QSize m_size;
     bool m_first = true;
 };

@@ -13,6 +13,7 @@
 #include "topocast/model/error.h"
 #include "topocast/model/routing.h"
 #include "topocast/model/units.h"
+#include "topocast/scenario/frame.h"
 #include "topocast/scenario/scenario.h"
 #include "topocast/version.h"
 
@@ -103,22 +104,6 @@ QJsonObject coloursOf(const colour::Palette& p)
             {QStringLiteral("message"), hexOf(p.message)}};
 }
 
-QJsonArray legendOf(const colour::Palette& p)
-{
-    QJsonArray legend;
-    const std::pair<Srgb, const char*> entries[] = {{p.source, "source"},
-                                                    {p.informed, "holds the data"},
-                                                    {p.receiving, "receives in this step"},
-                                                    {p.uninformed, "not yet"},
-                                                    {p.inFlight, "link in use this step"},
-                                                    {p.linkUsed, "link used earlier"},
-                                                    {p.link, "link not used yet"},
-                                                    {p.message, "message on its way (while playing)"}};
-    for (const auto& [c, label] : entries)
-        legend << QJsonArray{hexOf(c), QString::fromLatin1(label)};
-    return legend;
-}
-
 /// JSON that can sit inside <script type="application/json">: no '<', '>' or '&' as such, so no
 /// text of the scenario can close the element or open another.
 QByteArray scriptSafe(QByteArray json)
@@ -189,7 +174,7 @@ std::pair<int, float> colourRank(ChannelRole role, const Rgba& c)
     return {static_cast<int>(role), 0.2126f * c.r + 0.7152f * c.g + 0.0722f * c.b};
 }
 
-/// The colours of `mode` at every step as the 3-D view draws them (frameStyle): a table of
+/// The colours of `mode` at every step as the 3-D view draws them (core makeFrame): a table of
 /// colours, then for each node and each drawn link (the edges' order, then the jumps between
 /// planes in addEdges' order) an index into it — step 0 whole, each later step as the
 /// [index, colour] pairs that changed since the step before.
@@ -232,7 +217,7 @@ QJsonObject framesOf(const Snapshot& snap, bool planes, ViewMode mode,
     QJsonArray nodeSteps, linkSteps;
     std::vector<int> nodesBefore, linksBefore;
     for (int k = 0; k <= static_cast<int>(snap.stepCount()); ++k) {
-        const FrameStyle style = frameStyle(snap, channels, k, mode, true, palette);
+        const FrameStyle style = makeFrame(snap, channels, {k, mode, true, palette}).style;
         std::vector<int> nodes(topo.nodeCount()), linkColours(links.size());
         for (NodeId v{}; v < topo.nodeCount(); ++v)
             nodes[v] = index(style.nodeColour[v]);
@@ -327,15 +312,12 @@ QJsonObject sideData(const Snapshot& snap, const QString& heading, ViewMode mode
     return side;
 }
 
-/// The legend of `mode` as the window lists it (plain: in the page's own words, for a page that
-/// plays), led by the mode's name.
-QJsonArray legendFor(const Snapshot& snap, ViewMode mode, const colour::Palette& palette)
+/// The legend of `mode` as the window lists it: the frame's (core modeLegend), entry for entry.
+QJsonArray legendFor(const Snapshot& snap, ViewMode mode)
 {
-    if (mode == ViewMode::Plain)
-        return legendOf(palette);
     QJsonArray legend;
-    for (const auto& [c, text] : legendEntries(&snap, mode, Palette::normal()))
-        legend << QJsonArray{c.name(), text};
+    for (const LegendEntry& e : makeFrame(snap, {}, {0, mode, true, Palette::normal()}).legend)
+        legend << QJsonArray{e.colour.to<QColor>().name(), QString::fromStdString(e.text)};
     return legend;
 }
 
@@ -354,7 +336,7 @@ QByteArray pageDocument(const Snapshot& a, ViewMode mode, const QString& facts, 
     const colour::Palette palette = colour::normalPalette();
     doc[QStringLiteral("colours")] = coloursOf(palette);
     doc[QStringLiteral("mode")] = QString::fromUtf8(colour::kColourModes[static_cast<std::size_t>(mode)].label);
-    doc[QStringLiteral("legend")] = legendFor(a, mode, palette);
+    doc[QStringLiteral("legend")] = legendFor(a, mode);
     // A mode that maps numbers to colours shows its scale as the window's legend does.
     if (const auto bar = mode == ViewMode::Plain ? std::nullopt : legendBar(&a, mode, true, Palette::normal())) {
         QJsonArray stops, labels;

@@ -236,12 +236,14 @@ TEST_CASE("web page: in every mode a page can draw it colours nodes and links as
         REQUIRE(error.error == QJsonParseError::NoError);
         CHECK(page[QStringLiteral("mode")].toString().toStdString() ==
               colour::kColourModes[static_cast<std::size_t>(mode)].label);
-        if (mode != ViewMode::Plain) { // the window's legend, entry for entry
+        { // the window's legend, entry for entry, plain included (its words and swatches)
             const auto entries = legendEntries(snap.get(), mode, Palette::normal());
             const QJsonArray legend = page[QStringLiteral("legend")].toArray();
             REQUIRE(legend.size() == static_cast<qsizetype>(entries.size()));
-            for (std::size_t i = 0; i < entries.size(); ++i)
+            for (std::size_t i = 0; i < entries.size(); ++i) {
                 CHECK(legend[static_cast<qsizetype>(i)].toArray()[1].toString() == entries[i].second);
+                CHECK(legend[static_cast<qsizetype>(i)].toArray()[0].toString() == entries[i].first.name());
+            }
         }
         const QJsonObject side = page[QStringLiteral("sides")].toArray()[0].toObject();
         const QJsonObject frames = side[QStringLiteral("frames")].toObject();
