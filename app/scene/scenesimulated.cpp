@@ -64,13 +64,16 @@ void SceneView::stepMessages(std::vector<MessageInstances::Hop>& hops, std::vect
         if (used.count({m_drawn.channels[i].tail, m_drawn.channels[i].head}) > 0)
             bulges[{m_drawn.channels[i].tail, m_drawn.channels[i].head}] =
                 m_drawn.arcShapes[i - m_drawn.straightCount].bulge;
+    // Routes sharing a hop in one direction each run in a lane of their own (core routeLanes),
+    // beside the lane of the other direction where the step sends both ways over a link.
+    const std::vector<int> routeLane = routeLanes(routes);
     for (std::size_t i = 0; i < routes.size(); ++i) {
         const std::vector<NodeId>& r = routes[i];
         const FrameArrow& arrow = m_shown.arrows[i];
-        // Hop k's ends, in its lane where the step sends the other way over the same link too.
-        auto lanes = [&](std::size_t k) {
-            const bool both = used.count({r[k + 1], r[k]}) > 0;
-            const Vec3 by = both ? laneOffset(pos[r[k]], pos[r[k + 1]], lane) : Vec3{0, 0, 0};
+        auto lanes = [&](std::size_t k) { // hop k's ends in its lane
+            const int across = routeLane[i] + (used.count({r[k + 1], r[k]}) > 0 ? 1 : 0);
+            const Vec3 by =
+                across > 0 ? laneOffset(pos[r[k]], pos[r[k + 1]], lane * static_cast<float>(across)) : Vec3{0, 0, 0};
             return std::pair{shifted(pos[r[k]], by), shifted(pos[r[k + 1]], by)};
         };
         const auto count = static_cast<float>(r.size() - 1);

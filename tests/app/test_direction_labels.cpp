@@ -29,6 +29,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <map>
 #include <set>
 
 using namespace topocast;
@@ -631,4 +632,49 @@ TEST_CASE("arrows: on every preset's flat drawing no label, glyph or plate cover
         }
     }
     CHECK(checked > 600);
+}
+
+TEST_CASE("messages: routes sharing a hop in one direction run side by side in lanes of their own",
+          "[app][scene][arrows]")
+{
+    // The contention preset (binomial on the 5x5 torus): in its contended steps two or more
+    // routes run over one link the same way; their messages were drawn over each other.
+    SceneView scene;
+    const SnapshotPtr snap = buildSnapshot(loadScenario(
+        std::string(TOPOCAST_SOURCE_DIR) + "/resources/scenarios/baseline-binomial-torus-contention.json"));
+    scene.setSnapshot(snap);
+    const Schedule& s = snap->schedule;
+    const auto& pos = scene.positions();
+    int shared = 0;
+    for (std::uint32_t step = 1; step <= s.stepCount(); ++step) {
+        scene.setStep(static_cast<int>(step));
+        scene.setFraction(0.5f);
+        std::map<std::pair<NodeId, NodeId>, int> routesOn;
+        for (const Transfer& t : s.stepTransfers(StepNo{step})) {
+            const auto r = routeNodes(s.topology(), t.from, t.to, t.route, s.dimensionOrder);
+            for (std::size_t k = 0; k + 1 < r.size(); ++k)
+                ++routesOn[{r[k], r[k + 1]}];
+        }
+        const std::vector<float>& data = scene.messageInstances().buffer().data();
+        for (const auto& [hop, n] : routesOn) {
+            const Vec3 &u = pos[hop.first], &v = pos[hop.second];
+            if (n < 2 || std::hypot(v[0] - u[0], v[1] - u[1], v[2] - u[2]) > 1.5) // shared, straight
+                continue;
+            // The message pieces on this link this way: their starts, each a lane apart.
+            std::set<std::pair<long, long>> starts;
+            for (std::size_t i = 0; i + 13 <= data.size(); i += 13) {
+                const float ax = data[i], ay = data[i + 1], bx = data[i + 3], by = data[i + 4];
+                const bool along = std::hypot(ax - u[0], ay - u[1]) < 3 * scene.nodeRadius() &&
+                                   std::hypot(bx - v[0], by - v[1]) < 3 * scene.nodeRadius();
+                if (along)
+                    starts.insert({std::lround((ax - u[0]) / (0.25f * scene.nodeRadius())),
+                                   std::lround((ay - u[1]) / (0.25f * scene.nodeRadius()))});
+            }
+            INFO("step " << step << ": " << s.topology().nodeName(hop.first) << " -> "
+                         << s.topology().nodeName(hop.second) << ", " << n << " routes");
+            CHECK(starts.size() == static_cast<std::size_t>(n));
+            ++shared;
+        }
+    }
+    CHECK(shared > 0);
 }

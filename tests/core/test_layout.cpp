@@ -3,6 +3,7 @@
 
 #include <catch2/catch.hpp>
 
+#include <algorithm>
 #include <cmath>
 #include <set>
 #include <utility>
@@ -249,4 +250,31 @@ TEST_CASE("laneOffset: two directions over one link keep two lanes, across it, o
     // A flat drawing keeps its lanes in its plane.
     CHECK(laneOffset({0, 0, 0}, {1, 0, 0}, 0.1f)[2] == 0.0f);
     CHECK(laneOffset({0, 0, 0}, {0, 0, 0}, 0.1f) == Vec3{0, 0, 0});
+}
+
+TEST_CASE("routeLanes: routes sharing a directed hop never share a lane and a route alone keeps the middle",
+          "[layout][lanes]")
+{
+    const NodeId a{0}, b{1}, c{2}, d{3}, e{4}, f{5};
+    // Three routes stacked along one row (a→b→c→d, b→c→d→e, c→d): every pair shares a hop.
+    // A route the other way (d→c) and one elsewhere (e→f) share none of their directed hops.
+    const std::vector<std::vector<NodeId>> routes = {{a, b, c, d}, {b, c, d, e}, {c, d}, {d, c}, {e, f}};
+    const std::vector<int> lanes = routeLanes(routes);
+    CHECK(lanes == std::vector<int>{0, 1, 2, 0, 0});
+    // The brute force over a torus step with contention: any two routes on a common directed hop
+    // are in different lanes, and the lanes are as few as the greedy order allows.
+    const Topology t = Topology::parse("torus:5x5");
+    std::vector<std::vector<NodeId>> row;
+    for (std::uint32_t len = 1; len <= 4; ++len) {
+        std::vector<NodeId> r;
+        for (std::uint32_t x = 0; x <= len; ++x)
+            r.push_back(t.id({static_cast<int>(x), 0}));
+        row.push_back(r);
+    }
+    const std::vector<int> stacked = routeLanes(row);
+    for (std::size_t i = 0; i < row.size(); ++i)
+        for (std::size_t j = i + 1; j < row.size(); ++j)
+            CHECK(stacked[i] != stacked[j]); // all four share the hop (0,0) → (1,0)
+    CHECK(*std::max_element(stacked.begin(), stacked.end()) == 3);
+    CHECK(routeLanes({}).empty());
 }

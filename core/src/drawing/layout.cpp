@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <cmath>
 #include <limits>
+#include <unordered_map>
 
 namespace topocast {
 
@@ -353,6 +354,28 @@ Vec3 laneOffset(const Vec3& a, const Vec3& b, float width)
     const Vec3 left{ref[1] * d[2] - ref[2] * d[1], ref[2] * d[0] - ref[0] * d[2], ref[0] * d[1] - ref[1] * d[0]};
     const float l = std::sqrt(left[0] * left[0] + left[1] * left[1] + left[2] * left[2]);
     return {left[0] / l * width, left[1] / l * width, left[2] / l * width};
+}
+
+std::vector<int> routeLanes(const std::vector<std::vector<NodeId>>& routes)
+{
+    std::unordered_map<std::uint64_t, std::vector<int>> taken; // directed hop → the lanes on it
+    auto key = [](NodeId a, NodeId b) { return (static_cast<std::uint64_t>(a) << 32) | static_cast<std::uint64_t>(b); };
+    std::vector<int> lanes(routes.size(), 0);
+    std::vector<int> busy;
+    for (std::size_t i = 0; i < routes.size(); ++i) {
+        const std::vector<NodeId>& r = routes[i];
+        busy.clear();
+        for (std::size_t k = 0; k + 1 < r.size(); ++k)
+            if (const auto it = taken.find(key(r[k], r[k + 1])); it != taken.end())
+                busy.insert(busy.end(), it->second.begin(), it->second.end());
+        int lane = 0;
+        while (std::find(busy.begin(), busy.end(), lane) != busy.end())
+            ++lane;
+        lanes[i] = lane;
+        for (std::size_t k = 0; k + 1 < r.size(); ++k)
+            taken[key(r[k], r[k + 1])].push_back(lane);
+    }
+    return lanes;
 }
 
 } // namespace topocast

@@ -67,6 +67,12 @@ Vec3 wrapArcBulge(const Topology& topo, const std::array<Vec3, 2>& bounds, const
 /// Zero for a = b. O(1).
 Vec3 laneOffset(const Vec3& a, const Vec3& b, float width);
 
+/// A lane for each route (its nodes in order) so that routes sharing a directed hop never share a
+/// lane: route i takes the least lane no earlier route holds on any of its hops. A route alone on
+/// its hops keeps lane 0 (the middle of its links); routes of 4–6 hops stacked on one row each
+/// get one of their own, so their messages run side by side. O(total hops · lanes).
+std::vector<int> routeLanes(const std::vector<std::vector<NodeId>>& routes);
+
 /// The number of straight pieces the app draws a wrap-around arc with.
 inline constexpr int kArcSegments = 12;
 
