@@ -150,7 +150,8 @@ void addLabels(const Snapshot& snap, const std::vector<Vec3>& pos, float radius,
     auto placed = [&](std::uint32_t step) {
         QJsonArray out;
         const std::vector<SceneLabel> labels = nodeSceneLabels(snap.schedule, pos, step);
-        const PlacedLabels p = placeSceneLabels(labels, vp, right, pos, radius, kWidth, kHeight, kPixels);
+        const PlacedLabels p = placeSceneLabels(labels, vp, right, pos, radius, kWidth, kHeight, kPixels, {},
+                                                idleNodes(snap.schedule, snap.informedStep, step));
         for (std::size_t i = 0; i < labels.size(); ++i)
             if (p.boxes[i].side != LabelSide::Hidden)
                 out << QJsonArray{labels[i].node, static_cast<int>(p.boxes[i].side)};

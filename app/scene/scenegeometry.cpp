@@ -452,7 +452,7 @@ void SceneView::refreshNodeLabels()
         arrowBoxes(heads, camera.viewProjection, camera.right, camera.pixels.width(), camera.pixels.height());
     const PlacedLabels placed =
         placeSceneLabels(scene, camera.viewProjection, camera.right, pos, clearance, camera.pixels.width(),
-                         camera.pixels.height(), m_labelState.pixels, arrowsOnScreen);
+                         camera.pixels.height(), m_labelState.pixels, arrowsOnScreen, m_shown.coverable);
     m_labelState.boxes.clear(); // what the message labels keep clear of (refreshMessageLabels)
     for (const LabelBox& b : placed.boxes)
         if (b.side != LabelSide::Hidden)

@@ -246,7 +246,8 @@ QRectF drawnPlate(const SceneView& scene, const LabelInstances::Label& label, fl
 
 } // namespace
 
-TEST_CASE("labels: no two node labels overlap and none covers another node, at any size", "[app][scene][labels]")
+TEST_CASE("labels: no two node labels overlap and none covers another node taking part, at any size",
+          "[app][scene][labels]")
 {
     // The issue's pictures: 64 labels piled on each other in a 640×360 video of the 4×4×4, the
     // 4-cube's "0010" behind "0100". Now each label sits on a free side of its node or is left out.
@@ -271,7 +272,9 @@ TEST_CASE("labels: no two node labels overlap and none covers another node, at a
                     for (std::size_t b = a + 1; b < plates.size(); ++b)
                         CHECK_FALSE(plates[a].intersects(plates[b]));
                     for (NodeId v{}; v < snap->topology().nodeCount(); ++v) {
-                        if (labels[a].anchor == scene.positions()[v])
+                        // A label may lie over a node that holds nothing yet and takes no part in
+                        // the step, on a network too dense to label otherwise (Frame::coverable).
+                        if (labels[a].anchor == scene.positions()[v] || scene.frame().coverable[v])
                             continue;
                         const QPointF c = scene.nodeOnScreen(v);
                         const double cx = std::clamp(c.x(), plates[a].left(), plates[a].right());

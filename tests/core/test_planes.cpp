@@ -1,5 +1,6 @@
 // Planes side by side: a 3-D mesh or torus drawn as its z-planes in a grid that fits the view,
 // each top-down like a 2-D network; what the default view of every 3-D preset measures in it.
+#include "topocast/analysis/metrics.h"
 #include "topocast/drawing/camera.h"
 #include "topocast/drawing/drawing.h"
 #include "topocast/drawing/label_layout.h"
@@ -360,4 +361,51 @@ TEST_CASE("labels: placement keeps plates apart, off foreign nodes, inside the p
     CHECK(p.width == 7 + 10 + 6 + 10 + 6 + 10 + 7 + 2 * 3 + 2);
     CHECK(p.height == 17 + 2 * 3);
     CHECK(labelPixelHeight(300) == 43);
+}
+
+TEST_CASE("labels on a dense drawing: a receiver's label may lie over idle nodes where no side is clear, never over "
+          "a node taking part",
+          "[labels][planes]")
+{
+    // Three nodes in a row 18 px apart and a plate 60 px wide: every side of the middle node's
+    // label covers a neighbour. Both neighbours hard: left out. Both idle (soft): placed, over the
+    // fewest of them, and checkLabels counts no overlap.
+    std::vector<ScreenDisc> nodes = {{100, 100, 4, 0}, {118, 100, 4, 1}, {136, 100, 4, 2}};
+    LabelRequest r;
+    r.x = 118;
+    r.y = 100;
+    r.plate = {60, 20};
+    r.node = 1;
+    r.gap = 3;
+    CHECK(placeLabels({r}, nodes, 400, 300)[0].side == LabelSide::Hidden);
+    nodes[0].soft = nodes[2].soft = true;
+    const std::vector<LabelBox> placed = placeLabels({r}, nodes, 400, 300);
+    REQUIRE(placed[0].side != LabelSide::Hidden);
+    CHECK(checkLabels(placed, {r}, nodes).overlaps == 0);
+    // One neighbour taking part: the label keeps off it, over the idle one only.
+    nodes[2].soft = false;
+    const LabelBox b = placeLabels({r}, nodes, 400, 300)[0];
+    REQUIRE(b.side != LabelSide::Hidden);
+    CHECK(b.x1 < 136 - 4);
+    // idleNodes: none on a small network; on a large one the nodes holding nothing and not in the step.
+    const Topology small = Topology::parse("mesh:4x4");
+    Schedule s4(small, NodeId{0}, Pattern::Broadcast, PortModel::OnePort);
+    s4.add(NodeId{0}, NodeId{1}, StepNo{1});
+    s4.finalize();
+    CHECK(idleNodes(s4, std::vector<std::uint32_t>(16, 1), 1) == std::vector<bool>(16, false));
+    const Topology large = Topology::parse("mesh:9x9");
+    Schedule s9(large, NodeId{0}, Pattern::Broadcast, PortModel::OnePort);
+    s9.add(NodeId{0}, NodeId{1}, StepNo{1});
+    s9.add(NodeId{1}, NodeId{2}, StepNo{2});
+    s9.finalize();
+    std::vector<std::uint32_t> informed(81, kNeverInformed);
+    informed[0] = 0;
+    informed[1] = 1;
+    informed[2] = 2;
+    const std::vector<bool> idle = idleNodes(s9, informed, 2);
+    CHECK_FALSE(idle[0]); // the source
+    CHECK_FALSE(idle[1]); // sends in step 2
+    CHECK_FALSE(idle[2]); // receives in step 2
+    CHECK(idle[3]);
+    CHECK(std::count(idle.begin(), idle.end(), true) == 78);
 }

@@ -92,12 +92,28 @@ public:
             if (it == m_cells.end())
                 return;
             for (std::size_t i : it->second)
-                if (m_discs[i].node != own && boxOverDisc(box, m_discs[i])) {
+                if (!m_discs[i].soft && m_discs[i].node != own && boxOverDisc(box, m_discs[i])) {
                     hit = true;
                     return;
                 }
         });
         return hit;
+    }
+
+    /// How many soft discs (of nodes other than `own`) `box` covers.
+    int softCovered(const LabelBox& box, long long own) const
+    {
+        std::vector<std::size_t> seen;
+        forCells(box.x0, box.y0, box.x1, box.y1, [&](long long key) {
+            const auto it = m_cells.find(key);
+            if (it == m_cells.end())
+                return;
+            for (std::size_t i : it->second)
+                if (m_discs[i].soft && m_discs[i].node != own && boxOverDisc(box, m_discs[i]) &&
+                    std::find(seen.begin(), seen.end(), i) == seen.end())
+                    seen.push_back(i);
+        });
+        return static_cast<int>(seen.size());
     }
 
 private:
@@ -218,15 +234,16 @@ std::vector<LabelBox> placeLabels(const std::vector<LabelRequest>& requests, con
         };
         const std::vector<LabelSide> sides =
             r.fixed ? std::vector<LabelSide>{r.side} : std::vector<LabelSide>(std::begin(kSides), std::end(kSides));
-        // The first side that fits clear of what to avoid; else the fitting side least over it.
-        float least = std::numeric_limits<float>::infinity();
+        // The first side that fits clear of what to avoid and of soft discs; else the fitting
+        // side least over what to avoid, then over the fewest soft discs.
+        std::pair<float, int> least{std::numeric_limits<float>::infinity(), 0};
         for (LabelSide side : sides)
             if (const LabelBox b = labelBoxAt(r, side); fits(b)) {
-                if (const float area = overAvoided(b); area < least) {
-                    least = area;
+                if (const std::pair cost{overAvoided(b), grid.softCovered(b, r.node)}; cost < least) {
+                    least = cost;
                     boxes[i] = b;
                 }
-                if (least == 0.0f)
+                if (least == std::pair{0.0f, 0})
                     break;
             }
         if (boxes[i].side != LabelSide::Hidden)
@@ -250,7 +267,7 @@ LabelCheck checkLabels(const std::vector<LabelBox>& boxes, const std::vector<Lab
                 ++check.overlaps;
         const long long own = i < requests.size() ? requests[i].node : -1;
         for (const ScreenDisc& d : nodes)
-            if (d.node != own && boxOverDisc(boxes[i], d))
+            if (!d.soft && d.node != own && boxOverDisc(boxes[i], d))
                 ++check.overlaps;
     }
     return check;

@@ -142,10 +142,13 @@ std::vector<LabelBox> arrowBoxes(const std::vector<SceneArrow>& arrows, const Ma
 
 PlacedLabels placeSceneLabels(const std::vector<SceneLabel>& labels, const Mat4& viewProjection,
                               const Vec3& cameraRight, const std::vector<Vec3>& positions, float radius, int width,
-                              int height, int pixelHeight, const std::vector<LabelBox>& arrows)
+                              int height, int pixelHeight, const std::vector<LabelBox>& arrows,
+                              const std::vector<bool>& soft)
 {
     PlacedLabels out;
     out.discs = screenDiscs(viewProjection, cameraRight, positions, radius, width, height);
+    for (ScreenDisc& d : out.discs)
+        d.soft = static_cast<std::size_t>(d.node) < soft.size() && soft[static_cast<std::size_t>(d.node)];
     std::vector<float> radiusPx(positions.size(), -1.0f);
     for (const ScreenDisc& d : out.discs)
         radiusPx[static_cast<std::size_t>(d.node)] = d.r;
@@ -195,6 +198,23 @@ PlacedLabels placeSceneLabels(const std::vector<SceneLabel>& labels, const Mat4&
         out.texts[i] = title.longText;
     }
     return out;
+}
+
+std::vector<bool> idleNodes(const Schedule& schedule, const std::vector<std::uint32_t>& informedStep,
+                            std::uint32_t step)
+{
+    const std::size_t n = schedule.topology().nodeCount();
+    std::vector<bool> idle(n, false);
+    if (n <= kLabelAllNodes || informedStep.size() != n)
+        return idle;
+    for (std::size_t v = 0; v < n; ++v)
+        idle[v] = informedStep[v] > step && (!hasRoot(schedule.pattern()) || v != schedule.source());
+    if (step >= 1 && step <= schedule.stepCount())
+        for (const Transfer& t : schedule.stepTransfers(StepNo{step})) {
+            idle[t.from] = false;
+            idle[t.to] = false;
+        }
+    return idle;
 }
 
 } // namespace topocast

@@ -64,6 +64,7 @@ Frame makeFrame(const ScenarioRun& run, const std::vector<DrawnChannel>& channel
     f.labels = run.positions.size() == s.topology().nodeCount()
                    ? nodeSceneLabels(s, run.positions, step)
                    : nodeSceneLabels(s, std::vector<Vec3>(s.topology().nodeCount()), step);
+    f.coverable = idleNodes(s, run.informedStep, step);
     f.legend = modeLegend(&run, request.mode, request.palette);
     return f;
 }

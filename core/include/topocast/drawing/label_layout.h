@@ -49,6 +49,9 @@ struct ScreenDisc {
     float y = 0;
     float r = 0;
     long long node = -1;
+    /// A node a label may cover where no side is clear of it (an idle node of a dense drawing,
+    /// drawn under the labels): placement avoids it like an arrowhead, checkLabels does not count it.
+    bool soft = false;
 };
 
 /// A placed plate: its side and box (x0, y0 top left, x1, y1 bottom right; empty when Hidden).
@@ -65,11 +68,11 @@ LabelBox labelBoxAt(const LabelRequest& request, LabelSide side);
 /// for a fixed one, else UpRight, UpLeft, DownRight, DownLeft, Right, Left, Above, Below — whose
 /// plate lies inside the `width` × `height` viewport and overlaps no placed plate and no disc of
 /// a node it does not name; Hidden when no side is free. Never two plates over each other, never
-/// a plate over another node. `obstacles`: plates placed before (another layer's), which every
-/// new plate keeps clear of too. `avoid`: what a plate keeps clear of where it can (the step's
-/// arrowheads, drawn over the labels): of the sides that fit, the first clear of them, else the
-/// one least over them. O(L · (L + obstacles + avoid + discs near the label)) with a grid of the
-/// discs.
+/// a plate over another node (but a soft one). `obstacles`: plates placed before (another
+/// layer's), which every new plate keeps clear of too. `avoid`: what a plate keeps clear of where
+/// it can (the step's arrowheads, drawn over the labels): of the sides that fit, the first clear of
+/// them and of soft discs, else the one least over the arrowheads, then over the fewest soft discs. O(L · (L +
+/// obstacles + avoid + discs near the label)) with a grid of the discs.
 std::vector<LabelBox> placeLabels(const std::vector<LabelRequest>& requests, const std::vector<ScreenDisc>& nodes,
                                   int width, int height, const std::vector<LabelBox>& obstacles = {},
                                   const std::vector<LabelBox>& avoid = {});

@@ -95,9 +95,18 @@ struct PlacedLabels {
 /// obstacle and their labels are left out. A title whose node's label is left out names that
 /// node itself (SceneLabel::longText) where it still has room. Every label keeps clear of
 /// `arrows` (the step's arrowheads: arrowBoxes) where it can, else takes the side least over
-/// them (the app draws the arrowheads over the labels). O(N + L · (L + arrows + nearby nodes)).
+/// them (the app draws the arrowheads over the labels). `soft`: per node, whether a label may
+/// cover it where no side is clear of it (idleNodes). O(N + L · (L + arrows + nearby nodes)).
 PlacedLabels placeSceneLabels(const std::vector<SceneLabel>& labels, const Mat4& viewProjection,
                               const Vec3& cameraRight, const std::vector<Vec3>& positions, float radius, int width,
-                              int height, int pixelHeight, const std::vector<LabelBox>& arrows = {});
+                              int height, int pixelHeight, const std::vector<LabelBox>& arrows = {},
+                              const std::vector<bool>& soft = {});
+
+/// The nodes a receiver's label may cover on a network too dense to label beside a node without
+/// covering a neighbour: on more than kLabelAllNodes nodes, those that hold nothing yet and take
+/// no part in step `step` (neither send nor receive in it); none on smaller networks, where
+/// every node carries its own label. O(N + transfers of the step).
+std::vector<bool> idleNodes(const Schedule& schedule, const std::vector<std::uint32_t>& informedStep,
+                            std::uint32_t step);
 
 } // namespace topocast

@@ -43,6 +43,9 @@ struct Frame {
     /// The node labels the step shows (nodeSceneLabels: the source's, every node's up to
     /// kLabelAllNodes, else the step's receivers'), anchored at the run's positions.
     std::vector<SceneLabel> labels;
+    /// Per node: whether a label may cover it where no side is clear of it (idleNodes: on a dense
+    /// network, a node that holds nothing yet and takes no part in the step).
+    std::vector<bool> coverable;
     std::vector<LegendEntry> legend; ///< modeLegend of the mode (steps, not simulated time)
 };
 
