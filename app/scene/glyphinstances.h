@@ -1,6 +1,7 @@
 #pragma once
 
 #include "scene/instancedentity.h"
+
 #include "topocast/scenario/data_glyphs.h"
 
 #include <memory>

@@ -11,12 +11,12 @@
 #include "scene/messageinstances.h"
 #include "scene/nodeinstances.h"
 #include "scene/picking.h"
-#include "topocast/scenario/data_glyphs.h"
 
 #include "topocast/drawing/camera.h"
 #include "topocast/drawing/drawing.h"
 #include "topocast/drawing/view_labels.h"
 #include "topocast/drawing/visibility.h"
+#include "topocast/scenario/data_glyphs.h"
 #include "topocast/scenario/scenario.h"
 
 #include <Qt3DRender/QDepthTest>

@@ -10,13 +10,13 @@
 #include "scene/nodeinstances.h"
 #include "scene/picking.h"
 #include "scene/simulatedframes.h"
-#include "topocast/scenario/data_glyphs.h"
 
 #include "words/narration.h"
 
 #include "topocast/drawing/camera.h"
 #include "topocast/drawing/view_labels.h"
 #include "topocast/drawing/visibility.h"
+#include "topocast/scenario/data_glyphs.h"
 #include "topocast/scenario/scenario.h"
 
 #include <Qt3DCore/QEntity>

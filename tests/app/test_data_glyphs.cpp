@@ -10,12 +10,12 @@
 #include "scene/picking.h"
 #include "scene/sceneview.h"
 #include "session/snapshot.h"
-#include "topocast/scenario/data_glyphs.h"
 #include "words/narration.h"
 
 #include "topocast/analysis/holdings.h"
 #include "topocast/io/scenario_json.h"
 #include "topocast/model/routing.h"
+#include "topocast/scenario/data_glyphs.h"
 
 #include <catch2/catch.hpp>
 
