@@ -80,7 +80,7 @@ void SceneView::rebuildGeometry()
     m_layers.treeLinks->setRadius(n > 4096 ? 0.035f : 0.05f, 0.045f);
     m_layers.messages->setRadius(0.11f);
     m_layers.arrows->setSize(m_sizes.nodeRadius * 2.4f, m_sizes.nodeRadius);
-    m_layers.nodeLabels->setAnchorLift(m_sizes.nodeRadius * 0.9f);
+    m_layers.nodeLabels->setAnchorLift(m_sizes.nodeRadius * kLabelGap);
     // O(N²) over the positions: only where glyphs can be drawn (a 32³ mesh would take seconds).
     if (n <= kGlyphMaxNodes)
         m_sizes.glyphWidth = glyphWidth(m_positions);
@@ -416,7 +416,7 @@ void SceneView::refreshNodeLabels()
     const bool numbers = !m_labelState.compact && m_choice.mode == ViewMode::SourceMap && n <= kMapNumberNodes &&
                          m_snap->sourceMap.size() == n;
     const float clearance = labelClearance();
-    m_layers.nodeLabels->setAnchorLift(0.9f * clearance); // the shader moves the plate this far from its node
+    m_layers.nodeLabels->setAnchorLift(kLabelGap * clearance); // the shader moves the plate this far from its node
     const auto& pos = drawnPositions();
 
     // Fixed first (the axis names or plane titles, drawn by m_layers.labels; the map's numbers below

@@ -203,7 +203,8 @@
           sizeSprite(sprite);
           scene.add(sprite);
         }
-        // Beside the node on its side, clear of the sphere (the app keeps 0.9 of its radius).
+        // Beside the node on its side, clear of the sphere: kLabelGap (1.05) of its radius, as the
+        // app and core's placement keep.
         var gap = side.radius * 1.05;
         sprite.position.fromArray(side.pos, 3 * v)
           .addScaledVector(camRight, where[0] * gap).addScaledVector(camUp, where[1] * gap);

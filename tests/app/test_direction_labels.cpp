@@ -230,12 +230,12 @@ double radiusOnScreen(const SceneView& scene, const Vec3& p, float radius)
 }
 
 /// Where the view draws node label `label` (pixels, y down), by the label shader's geometry: the
-/// plate `offset` from the anchor's projection, moved 0.9 of the node's radius on screen toward
-/// its side.
+/// plate `offset` from the anchor's projection, moved kLabelGap of the node's radius on screen
+/// toward its side.
 QRectF drawnPlate(const SceneView& scene, const LabelInstances::Label& label, float nodeRadius)
 {
     const QPointF at = onScreen(scene, label.anchor);
-    const double lift = 0.9 * radiusOnScreen(scene, label.anchor, nodeRadius);
+    const double lift = kLabelGap * radiusOnScreen(scene, label.anchor, nodeRadius);
     const QSize plate = LabelInstances::plateSizeFor(label.text, 14);
     auto sign = [](double v) { return v > 0 ? 1.0 : v < 0 ? -1.0 : 0.0; };
     const double cx = at.x() + lift * sign(label.offsetX) + label.offsetX;

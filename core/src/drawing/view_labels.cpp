@@ -161,7 +161,7 @@ PlacedLabels placeSceneLabels(const std::vector<SceneLabel>& labels, const Mat4&
         r.fixed = l.fixed;
         r.side = l.side;
         r.gap = l.node >= 0 && static_cast<std::size_t>(l.node) < radiusPx.size()
-                    ? 0.9f * std::max(0.0f, radiusPx[static_cast<std::size_t>(l.node)])
+                    ? kLabelGap * std::max(0.0f, radiusPx[static_cast<std::size_t>(l.node)])
                     : l.gap;
         behind[i] = !toScreen(viewProjection, l.anchor, width, height, r.x, r.y);
         out.requests.push_back(r);

@@ -16,6 +16,11 @@ namespace topocast {
 /// Every node is labelled up to this many nodes; above, only the source.
 inline constexpr std::size_t kLabelAllNodes = 64;
 
+/// How far a node label's plate starts from its node's centre, along each of its offset axes, in
+/// node radii: a little more than one, so a label beside a node in a row clears its neighbours in
+/// that row (the 3-D view's label shader, this placement and the web page's player all use it).
+inline constexpr float kLabelGap = 1.05f;
+
 /// A label in the scene.
 struct SceneLabel {
     std::string text;
