@@ -218,7 +218,8 @@ QJsonObject framesOf(const Snapshot& snap, bool planes, ViewMode mode,
     QJsonArray nodeSteps, linkSteps;
     std::vector<int> nodesBefore, linksBefore;
     for (int k = 0; k <= static_cast<int>(snap.stepCount()); ++k) {
-        const FrameStyle style = makeFrame(snap, channels, {k, mode, true, palette}).style;
+        // The frame's colours (makeFrame's style; its arrows, labels and legend are written apart).
+        const FrameStyle style = frameStyle(snap, channels, k, mode, true, palette);
         std::vector<int> nodes(topo.nodeCount()), linkColours(links.size());
         for (NodeId v{}; v < topo.nodeCount(); ++v)
             nodes[v] = index(style.nodeColour[v]);
@@ -317,7 +318,7 @@ QJsonObject sideData(const Snapshot& snap, const QString& heading, ViewMode mode
 QJsonArray legendFor(const Snapshot& snap, ViewMode mode)
 {
     QJsonArray legend;
-    for (const LegendEntry& e : makeFrame(snap, {}, {0, mode, true, Palette::normal()}).legend)
+    for (const LegendEntry& e : modeLegend(&snap, mode, Palette::normal()))
         legend << QJsonArray{e.colour.to<QColor>().name(), QString::fromStdString(e.text)};
     return legend;
 }

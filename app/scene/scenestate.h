@@ -9,6 +9,7 @@
 
 #include "topocast/drawing/camera.h"
 #include "topocast/drawing/label_layout.h"
+#include "topocast/scenario/frame.h"
 
 #include <QPoint>
 
@@ -95,8 +96,7 @@ struct SceneSizes {
 
 /// What the schedule's transfers carry (the messages' and glyphs' scale).
 struct TransferScale {
-    double largest = 1.0;       ///< the largest Transfer::size of the schedule
-    bool uniform = true;        ///< every transfer the same size
+    TransferSizes sizes;        ///< the largest transfer and whether all are equal (core messageScale)
     bool severalBlocks = false; ///< some transfer carries more than one block
 };
 

@@ -260,18 +260,11 @@ void SceneView::setSnapshot(SnapshotPtr snap)
         m_selected.reset();
     }
     m_choice.step = std::min(m_choice.step, static_cast<int>(m_snap->stepCount()));
-    {
-        const auto transfers = m_snap->schedule.transfers();
-        double smallest = transfers.empty() ? 1.0 : transfers.front().size;
-        m_transfers.largest = smallest;
-        m_transfers.severalBlocks = false;
-        for (const Transfer& t : transfers) {
-            smallest = std::min(smallest, t.size);
-            m_transfers.largest = std::max(m_transfers.largest, t.size);
-            m_transfers.severalBlocks = m_transfers.severalBlocks || m_snap->schedule.payload(t.payload).size() > 1;
-        }
-        m_transfers.uniform = !(m_transfers.largest > smallest) || !(m_transfers.largest > 0);
-    }
+    m_transfers.sizes = transferSizes(m_snap->schedule);
+    const auto transfers = m_snap->schedule.transfers();
+    m_transfers.severalBlocks = std::any_of(transfers.begin(), transfers.end(), [&](const Transfer& t) {
+        return m_snap->schedule.payload(t.payload).size() > 1;
+    });
     if (newTopology || previous->positions != m_snap->positions) {
         m_explodeAnimation->stop();
         const Topology& topo = m_snap->topology();
@@ -407,7 +400,7 @@ void SceneView::setFraction(float fraction)
 
 float SceneView::messageScale(double size) const
 {
-    return topocast::messageScale({m_transfers.largest, m_transfers.uniform}, size);
+    return topocast::messageScale(m_transfers.sizes, size);
 }
 
 void SceneView::refreshMessageLabels()
