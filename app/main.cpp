@@ -387,7 +387,7 @@ int main(int argc, char* argv[])
     if (!takeScenarioArgument(parser, o))
         return 2;
     qInfo("topocast: Qt3D renderer: %s; OpenGL: %s; multisampling: %d×", qPrintable(renderer),
-          qPrintable(SceneView::glRenderer()), SceneView::surfaceSamples());
+          qPrintable(SceneCapture::glRenderer()), SceneCapture::surfaceSamples());
 
     const auto mode = parseViewMode(parser.isSet(o.mode) ? parser.value(o.mode) : QStringLiteral("plain"));
     if (!mode) {

@@ -185,11 +185,11 @@ void MainWindow::connectViews()
     connect(m_timeline, &Timeline::fractionChanged, m_scene, &SceneView::setFraction);
     connect(m_timeline, &Timeline::stepChanged, this, &MainWindow::updateNarration);
     connect(m_timeline, &Timeline::stepChanged, m_measuredPanel, &MeasuredPanel::setStep);
-    connect(m_scene, &SceneView::nodeClicked, this, &MainWindow::chooseSource);
-    connect(m_scene, &SceneView::timelineKey, m_timeline, &Timeline::handleKey);
+    connect(&m_scene->input(), &SceneInput::nodeClicked, this, &MainWindow::chooseSource);
+    connect(&m_scene->input(), &SceneInput::timelineKey, m_timeline, &Timeline::handleKey);
     connect(m_viewControls, &ViewControls::modeChanged, this, [this](ViewMode mode) {
         m_scene->setMode(mode);
-        m_sourceMap->setVisible(m_scene->mode() == ViewMode::SourceMap);
+        m_sourceMap->setVisible(m_scene->choice().mode == ViewMode::SourceMap);
         updateLegend();
     });
     connect(m_viewControls, &ViewControls::cumulativeToggled, m_scene, &SceneView::setCumulativeHeat);
@@ -274,7 +274,8 @@ void MainWindow::chooseSource(NodeId source)
         m_applyTimer->stop();
         applyPanel();
     }
-    if (m_scene->mode() == ViewMode::SourceMap && QGuiApplication::keyboardModifiers().testFlag(Qt::ShiftModifier)) {
+    if (m_scene->choice().mode == ViewMode::SourceMap &&
+        QGuiApplication::keyboardModifiers().testFlag(Qt::ShiftModifier)) {
         // The source map: Shift+click chooses B's source (the compare side, made from A if none).
         const Scenario& a = m_session->requestedScenario();
         Scenario b = a.compare ? compareSide(a) : a;
@@ -293,7 +294,7 @@ void MainWindow::showSnapshot(SnapshotPtr snap)
     m_error->hide();
     const QString dropped = m_measured->closeUnlessOf(*snap);
     m_scene->setSnapshot(snap);
-    m_menus->follow(*snap, m_scene->orthographic());
+    m_menus->follow(*snap, m_scene->camera().orthographic());
     m_timeline->setStepCount(static_cast<int>(snap->stepCount())); // keeps the step, or the opened file's
     m_scene->setStep(m_timeline->step());
     setWindowTitle(windowTitleFor(snap->scenario));
@@ -327,13 +328,13 @@ void MainWindow::updateLegend()
 {
     // Side by side: side A's pattern and data say which entries apply (no source for an all-reduce).
     const SnapshotPtr snap = m_workspace->legendSnapshot();
-    const ViewMode mode = m_scene->mode();
+    const ViewMode mode = m_scene->choice().mode;
     const QString title = legendTitle(m_viewControls->modeText(), snap.get(), mode, m_viewControls->cumulative());
     const bool simulated = m_workspace->showsSimulation(); // the links say what they carry now
-    const auto entries = legendEntries(snap.get(), mode, m_scene->palette(), simulated);
+    const auto entries = legendEntries(snap.get(), mode, m_scene->choice().palette(), simulated);
     const auto bar = simulated && mode == ViewMode::Heatmap
                          ? std::nullopt
-                         : legendBar(snap.get(), mode, m_viewControls->cumulative(), m_scene->palette());
+                         : legendBar(snap.get(), mode, m_viewControls->cumulative(), m_scene->choice().palette());
     m_legend->setEntries(entries, title);
     m_legend->setColourBar(mode == ViewMode::SourceMap ? std::nullopt : bar); // the source map panel has its own
     m_presentLegend->setEntries(entries, title);

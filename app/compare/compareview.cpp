@@ -54,7 +54,7 @@ CompareView::CompareView(Timeline* timeline, QWidget* parent) : QWidget(parent),
         connect(m_sessions[i], &Session::failed, this, [this, i](const QString& message) {
             emit failed(QStringLiteral("%1: %2").arg(i == 0 ? QLatin1Char('A') : QLatin1Char('B')).arg(message));
         });
-        connect(m_scenes[i], &SceneView::nodeClicked, this, [this, i](NodeId v) {
+        connect(&m_scenes[i]->input(), &SceneInput::nodeClicked, this, [this, i](NodeId v) {
             // The source map: click sets A's source, Shift+click B's, on either side.
             if (m_mode == ViewMode::SourceMap)
                 setSideSource(QGuiApplication::keyboardModifiers().testFlag(Qt::ShiftModifier) ? 1 : 0, v);
@@ -62,11 +62,11 @@ CompareView::CompareView(Timeline* timeline, QWidget* parent) : QWidget(parent),
                 setSideSource(i, v);
         });
         // One explode on both sides (E on either side), so the two pictures stay comparable.
-        connect(m_scenes[i], &SceneView::explodeChanged, this, [this, i](float explode) {
-            if (m_scenes[1 - i]->explode() != explode)
-                m_scenes[1 - i]->setExplode(explode);
+        connect(&m_scenes[i]->shape(), &SceneShape::explodeChanged, this, [this, i](float explode) {
+            if (m_scenes[1 - i]->shape().explode() != explode)
+                m_scenes[1 - i]->shape().setExplode(explode);
         });
-        connect(m_scenes[i], &SceneView::timelineKey, m_timeline, &Timeline::handleKey);
+        connect(&m_scenes[i]->input(), &SceneInput::timelineKey, m_timeline, &Timeline::handleKey);
     }
     split->addWidget(sides);
     m_metrics = new CompareMetrics;
@@ -229,8 +229,8 @@ void CompareView::syncCamera(int from)
         return;
     m_syncing = true;
     SceneView* other = m_scenes[1 - from];
-    other->camera().setState(m_scenes[from]->camera().state());
-    other->updateLevelOfDetail();
+    other->camera().orbit().setState(m_scenes[from]->camera().orbit().state());
+    other->camera().updateLevelOfDetail();
     m_syncing = false;
 }
 
@@ -297,7 +297,7 @@ void CompareView::setHighContrast(bool on)
 
 std::array<QImage, 2> CompareView::captureFrames()
 {
-    return {m_scenes[0]->captureFrame(), m_scenes[1]->captureFrame()};
+    return {m_scenes[0]->capture().frame(), m_scenes[1]->capture().frame()};
 }
 
 } // namespace topocast::app

@@ -136,7 +136,7 @@ std::optional<video::VideoResult> exportAnimation(const SnapshotPtr& snap, const
     scene.setPrintTheme(settings.view.print);
     Overlay overlay(*snap, settings.view,
                     settings.view.overlay.value_or(defaultOverlay(settings.format, settings.view.mode)),
-                    scene.palette());
+                    scene.choice().palette());
     showForExport(scene, snap, settings.view, overlay.viewSize(),
                   QStringLiteral("topocast — rendering %1").arg(sizeText(settings.view.size)));
     const FrameSource source = [&](int i, const FrameTime& f, ExportTimings& spent) {
@@ -144,7 +144,7 @@ std::optional<video::VideoResult> exportAnimation(const SnapshotPtr& snap, const
         t.start();
         scene.setStep(static_cast<int>(f.step));
         scene.setFraction(static_cast<float>(f.fraction));
-        const QImage captured = scene.captureFrame(10000, i == 0);
+        const QImage captured = scene.capture().frame(10000, i == 0);
         spent.renderMs += elapsedMs(t);
         if (captured.isNull())
             throw Error(noFrameMessage());
@@ -242,14 +242,14 @@ void showForExport(SceneView& scene, const SnapshotPtr& snap, const ViewSettings
     scene.setCumulativeHeat(view.cumulativeHeat);
     scene.setMode(view.mode);
     if (view.explode)
-        scene.setExplode(*view.explode, false);
-    scene.resetView();
+        scene.shape().setExplode(*view.explode, false);
+    scene.camera().resetView();
     if (view.camera)
-        scene.camera().setState(*view.camera);
+        scene.camera().orbit().setState(*view.camera);
     if (view.yaw != 0.0f || view.pitch != 0.0f)
-        scene.camera().orbit(view.yaw, view.pitch);
+        scene.camera().orbit().orbit(view.yaw, view.pitch);
     if (view.zoom != 1.0f)
-        scene.camera().zoom(1.0f / view.zoom);
+        scene.camera().orbit().zoom(1.0f / view.zoom);
 }
 
 QImage renderPicture(const SnapshotPtr& snap, const ViewSettings& view, int step, float fraction, Frame* drawn)
@@ -258,7 +258,7 @@ QImage renderPicture(const SnapshotPtr& snap, const ViewSettings& view, int step
     SceneView scene;
     scene.setHighContrast(view.highContrast);
     scene.setPrintTheme(view.print);
-    Overlay overlay(*snap, view, view.overlay.value_or(defaultPictureOverlay(view.mode)), scene.palette());
+    Overlay overlay(*snap, view, view.overlay.value_or(defaultPictureOverlay(view.mode)), scene.choice().palette());
     showForExport(scene, snap, view, overlay.viewSize(),
                   QStringLiteral("topocast — rendering %1").arg(sizeText(view.size)));
     const int steps = static_cast<int>(snap->stepCount());
@@ -266,7 +266,7 @@ QImage renderPicture(const SnapshotPtr& snap, const ViewSettings& view, int step
         throw Error("step " + std::to_string(step) + " is not within the schedule's steps 0.." + std::to_string(steps));
     scene.setStep(step);
     scene.setFraction(fraction);
-    QImage image = scene.captureFrame();
+    QImage image = scene.capture().frame();
     if (image.isNull())
         throw Error(noFrameMessage());
     if (drawn)

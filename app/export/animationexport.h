@@ -30,9 +30,9 @@ struct ViewSettings {
     bool highContrast = false;
     /// The print palette (white paper; handouts by default): SceneView::setPrintTheme.
     bool print = false;
-    /// The planes' explode (SceneView::setExplode); nullopt: the scenario's default.
+    /// The planes' explode (SceneShape::setExplode); nullopt: the scenario's default.
     std::optional<float> explode;
-    /// The camera; nullopt: the default view of the network (SceneView::resetView).
+    /// The camera; nullopt: the default view of the network (SceneCamera::resetView).
     std::optional<OrbitCamera::State> camera;
     /// Turned and zoomed after the camera is placed (the command line's --yaw/--pitch/--zoom).
     float yaw = 0.0f;

@@ -66,7 +66,7 @@ public:
                                            : std::vector<NodeId>{});
             scene.setStep(own);
             scene.setFraction(own < step ? 1.0f : fraction); // a side past its last step holds it
-            QImage image = scene.captureFrame(10000, dropFirst);
+            QImage image = scene.capture().frame(10000, dropFirst);
             if (image.isNull())
                 throw Error(
                     "no frame was rendered (no OpenGL context?); run under xvfb-run -a with QT3D_RENDERER=opengl");

@@ -97,11 +97,11 @@ ViewSettings ExportActions::currentView(QSize size) const
 {
     ViewSettings view;
     view.size = size;
-    view.mode = m_scene->mode();
-    view.cumulativeHeat = m_scene->cumulativeHeat();
-    view.highContrast = m_scene->highContrast();
-    view.explode = m_scene->explode();
-    view.camera = m_scene->camera().state();
+    view.mode = m_scene->choice().mode;
+    view.cumulativeHeat = m_scene->choice().cumulativeHeat;
+    view.highContrast = m_scene->choice().highContrast;
+    view.explode = m_scene->shape().explode();
+    view.camera = m_scene->camera().orbit().state();
     return view;
 }
 
@@ -268,7 +268,8 @@ void ExportActions::animationDialog()
     captions->addItem(QStringLiteral("burned into the picture"), QStringLiteral("burn"));
     captions->addItem(QStringLiteral("none"), QStringLiteral("off"));
     form->addRow(QStringLiteral("Captions"), captions);
-    auto* camera = new QCheckBox(QStringLiteral("as in the window (camera, %1)").arg(viewModeName(m_scene->mode())));
+    auto* camera =
+        new QCheckBox(QStringLiteral("as in the window (camera, %1)").arg(viewModeName(m_scene->choice().mode)));
     camera->setChecked(true);
     form->addRow(QStringLiteral("View"), camera);
     auto* frames = new QLabel;
@@ -348,7 +349,7 @@ void ExportActions::pictureDialog()
     QDialog dialog(m_window);
     dialog.setWindowTitle(QStringLiteral("Export picture"));
     auto* form = new QFormLayout(&dialog);
-    const QSizeF view = m_scene->viewportSize();
+    const QSizeF view = m_scene->camera().viewportSize();
     auto* width = spin(16, 8192, std::max(1920, static_cast<int>(view.width())), QStringLiteral(" px"));
     auto* height = spin(16, 8192, 1080, QStringLiteral(" px"));
     auto* keep = new QCheckBox(QStringLiteral("the window's aspect ratio"));

@@ -30,7 +30,7 @@ public:
     {
         m_scene.setStep(step);
         m_scene.setFraction(1.0f);
-        QImage image = m_scene.captureFrame(10000, m_first);
+        QImage image = m_scene.capture().frame(10000, m_first);
         m_first = false;
         m_drawn.push_back(m_scene.frame());
         if (image.isNull())

@@ -257,7 +257,7 @@ void PredictMode::setActive(bool on)
         if (QWidget* view = m_scene->widget())
             view->setFocus();
     } else {
-        m_scene->marks().setMarks({});
+        m_scene->layers().marks->setMarks({});
     }
     emit activeChanged(on);
     emit changed();
@@ -364,7 +364,7 @@ void PredictMode::moveCursor(int key)
     }
     std::vector<QPointF> screen(m_snap->positions.size());
     for (std::size_t v = 0; v < screen.size(); ++v)
-        screen[v] = m_scene->nodeOnScreen(static_cast<NodeId>(v));
+        screen[v] = m_scene->camera().nodeOnScreen(static_cast<NodeId>(v));
     m_cursor = nodeInDirection(screen, m_cursor, dir);
     refreshMarks();
     emit changed();
@@ -391,7 +391,7 @@ void PredictMode::refreshMarks()
 {
     std::vector<MarkInstances::Mark> marks;
     if (m_active && m_snap) {
-        const auto& pos = m_scene->positions();
+        const auto& pos = m_scene->shape().positions();
         auto add = [&](NodeId v, MarkShape shape) {
             if (v < pos.size())
                 marks.push_back({v, pos[v], markColour(shape), shape, 1.0f});
@@ -410,7 +410,7 @@ void PredictMode::refreshMarks()
         if (m_cursor >= 0)
             add(static_cast<NodeId>(m_cursor), MarkShape::Cursor);
     }
-    m_scene->marks().setMarks(std::move(marks));
+    m_scene->layers().marks->setMarks(std::move(marks));
 }
 
 void PredictMode::refreshScore()
@@ -511,7 +511,7 @@ bool PredictMode::eventFilter(QObject* watched, QEvent* event)
         m_pressed = false;
         if (!click)
             break;
-        const long long v = m_scene->nodeAt(e->position());
+        const long long v = m_scene->camera().nodeAt(e->position());
         if (v < 0)
             break;
         toggleMark(static_cast<NodeId>(v));

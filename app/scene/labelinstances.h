@@ -67,7 +67,7 @@ public:
     /// True once the current atlas has reached the GPU (Qt3D loads textures asynchronously).
     bool loaded() const;
     /// How many atlases have been built: a picture captured under an older count may show an older
-    /// atlas (SceneView::captureFrame waits for the new one).
+    /// atlas (SceneCapture::frame waits for the new one).
     std::uint64_t atlasGeneration() const { return m_generation; }
     /// The plate a text of `pixelHeight` pixels gets, in pixels (before it is placed).
     static QSize plateSizeFor(const QString& text, int pixelHeight);

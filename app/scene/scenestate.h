@@ -5,6 +5,7 @@
 // and reset as one piece.
 
 #include "scene/linkinstances.h"
+#include "session/snapshot.h"
 #include "style/scenestyle.h"
 
 #include "topocast/drawing/camera.h"
@@ -12,6 +13,7 @@
 #include "topocast/scenario/frame.h"
 
 #include <QPoint>
+#include <QSize>
 
 #include <array>
 #include <cstddef>
@@ -40,6 +42,13 @@ class LabelInstances;
 class MarkInstances;
 class MessageInstances;
 class NodeInstances;
+class SceneCamera;
+class SceneLabels;
+class SceneShape;
+
+/// The ring around a node that one side of a comparison informs before the other, and the
+/// colour of the link chosen in the Links dock.
+inline constexpr Rgba kHighlightColour{1.0f, 0.2f, 0.85f, 1.0f};
 
 /// The window and the frame graph's pieces a scene reads back.
 struct SceneFrame {
@@ -107,6 +116,8 @@ struct ViewChoice {
     bool cumulativeHeat = true;
     bool highContrast = false;
     bool print = false; ///< the print palette (handouts): white paper
+    /// The colours these choices draw in.
+    Palette palette() const { return Palette::of(highContrast, print); }
 };
 
 /// Explode: the gap between planes now, the one E goes back to, and the animation between two
@@ -154,6 +165,37 @@ struct DragState {
     QPoint last;
     Qt::MouseButtons buttons;
     bool dragged = false;
+};
+
+/// The camera as core's label placement takes it: the view-projection (column-major), the
+/// camera's right in the scene, and the viewport in device pixels.
+struct LabelCamera {
+    Mat4 viewProjection{};
+    Vec3 right{};
+    QSize pixels;
+};
+
+/// What every part of a SceneView reads (and the view and its shape write): the window, the
+/// layers, the snapshot shown, where its nodes are drawn and the frame drawn now. The parts
+/// (camera, shape, labels, messages, input, capture) each keep their own state beside it.
+struct SceneContext {
+    SceneFrame frame;
+    SceneLayers layers;
+    SceneSizes sizes;
+    SceneLabelState labelState;
+    TransferScale transfers;
+    ViewChoice choice;
+    Palette palette = Palette::normal();
+    SnapshotPtr snap;
+    std::vector<Vec3> positions; ///< where every node is drawn now (SceneShape::positions)
+    DrawnChannels drawn;
+    Frame shown; ///< what the view draws now (core makeFrame; overlays, selection and slice applied to its style)
+    bool atRest = true; ///< the step's fraction is 1
+    float fraction = 1.0f;
+    /// The parts that place things by the camera and the layout (set by the view that owns them).
+    SceneCamera* camera = nullptr;
+    SceneShape* shape = nullptr;
+    SceneLabels* labels = nullptr;
 };
 
 } // namespace topocast::app

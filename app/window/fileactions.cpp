@@ -119,7 +119,7 @@ bool FileActions::saveScenario(const QString& path)
 {
     try {
         Scenario s = m_parts.workspace->savedScenario();
-        s.view.mode = viewModeName(m_parts.scene->mode()).toStdString();
+        s.view.mode = viewModeName(m_parts.scene->choice().mode).toStdString();
         s.view.step = m_parts.timeline->step();
         topocast::saveScenario(s, path.toStdString());
     } catch (const Error& e) {

@@ -192,7 +192,7 @@ void GettingStarted::showMe()
     }
     // Whatever the step opened (the Predict panel, the second side), the network is framed again
     // once the window has laid itself out.
-    QTimer::singleShot(0, this, [this] { m_parts.scene->resetView(); });
+    QTimer::singleShot(0, this, [this] { m_parts.scene->camera().resetView(); });
 }
 
 void GettingStarted::closeEvent(QCloseEvent* event)

@@ -81,20 +81,21 @@ QString nodeHoverText(const Snapshot& snap, NodeId v, int step, bool predicting)
 
 void connectHoverTips(QObject* context, SceneView* scene, Session* session, Timeline* timeline, PredictMode* predict)
 {
-    QObject::connect(
-        scene, &SceneView::nodeHovered, context, [session, timeline, predict](long long node, QPoint globalPos) {
-            const auto snap = session->snapshot();
-            if (node < 0 || !snap) {
-                QToolTip::hideText();
-                return;
-            }
-            QToolTip::showText(globalPos,
-                               nodeHoverText(*snap, static_cast<NodeId>(node), timeline->step(), predict->isActive()));
-        });
-    QObject::connect(scene, &SceneView::messageHovered, context, [session](long long transfer, QPoint globalPos) {
-        if (const auto snap = session->snapshot(); snap && transfer >= 0)
-            QToolTip::showText(globalPos, messageContents(*snap, static_cast<std::size_t>(transfer)));
-    });
+    QObject::connect(&scene->input(), &SceneInput::nodeHovered, context,
+                     [session, timeline, predict](long long node, QPoint globalPos) {
+                         const auto snap = session->snapshot();
+                         if (node < 0 || !snap) {
+                             QToolTip::hideText();
+                             return;
+                         }
+                         QToolTip::showText(globalPos, nodeHoverText(*snap, static_cast<NodeId>(node), timeline->step(),
+                                                                     predict->isActive()));
+                     });
+    QObject::connect(&scene->input(), &SceneInput::messageHovered, context,
+                     [session](long long transfer, QPoint globalPos) {
+                         if (const auto snap = session->snapshot(); snap && transfer >= 0)
+                             QToolTip::showText(globalPos, messageContents(*snap, static_cast<std::size_t>(transfer)));
+                     });
 }
 
 } // namespace topocast::app

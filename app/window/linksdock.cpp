@@ -58,7 +58,7 @@ QDockWidget* addLinksDock(QMainWindow* window, Session* session, SceneView* scen
             if (playback && snap != scene->snapshot())
                 return; // made for a schedule no longer shown
             scene->setSimulation(playback);
-            const Palette& pal = scene->palette();
+            const Palette& pal = scene->choice().palette();
             panel->setPlayback(playback, snap ? &snap->topology() : nullptr, pal.inFlight.to<QColor>(),
                                pal.contention.to<QColor>());
             showTime();

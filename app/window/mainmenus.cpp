@@ -81,11 +81,11 @@ QMenu* buildFileMenu(const WindowParts& w, MainMenus& menus)
         w.exports->menu(), w.window,
         [w] {
             if (const CompareSnapshotPtr cmp = w.workspace->compareExport().first)
-                return webPage(*cmp, w.scene->mode()); // the colouring the window shows
+                return webPage(*cmp, w.scene->choice().mode); // the colouring the window shows
             const SnapshotPtr snap = w.session->snapshot();
             if (!snap || snap->stepCount() == 0)
                 throw Error("no schedule with steps is shown");
-            return webPage(*snap, w.scene->mode());
+            return webPage(*snap, w.scene->choice().mode);
         },
         [w](const QString& m) { w.window->statusBar()->showMessage(m, 15000); });
     file->addSeparator();
@@ -108,11 +108,12 @@ void buildViewMenu(const WindowParts& w, MainMenus& menus)
 {
     QMenu* view = w.window->menuBar()->addMenu(QStringLiteral("&View"));
     SceneView* scene = w.scene;
-    view->addAction(QStringLiteral("&Reset view"), QKeySequence(Qt::Key_R | Qt::CTRL), scene, &SceneView::resetView);
+    view->addAction(QStringLiteral("&Reset view"), QKeySequence(Qt::Key_R | Qt::CTRL), &scene->camera(),
+                    &SceneCamera::resetView);
     menus.explode = checkable(view, QStringLiteral("&Explode planes"), QKeySequence(Qt::Key_E),
                               QStringLiteral("pull the planes of a 3-D mesh or torus apart (E in the 3-D view too)"));
     menus.explode->setObjectName(QStringLiteral("explodeAction"));
-    QObject::connect(menus.explode, &QAction::triggered, scene, &SceneView::toggleExplode);
+    QObject::connect(menus.explode, &QAction::triggered, &scene->shape(), &SceneShape::toggleExplode);
     QAction* present = view->addAction(QStringLiteral("&Presentation mode"));
     present->setCheckable(true);
     present->setShortcut(QKeySequence(Qt::Key_F11));
@@ -138,11 +139,12 @@ void buildViewMenu(const WindowParts& w, MainMenus& menus)
                   QStringLiteral("parallel projection: 2-D networks open in it (top-down, x right, y down); "
                                  "for 3-D networks a choice kept from network to network"));
     menus.orthographic->setShortcutContext(Qt::ApplicationShortcut);
-    QObject::connect(menus.orthographic, &QAction::toggled, scene, &SceneView::setOrthographic);
-    QObject::connect(scene, &SceneView::orthographicChanged, w.window, [action = menus.orthographic](bool on) {
-        const QSignalBlocker block(action);
-        action->setChecked(on);
-    });
+    QObject::connect(menus.orthographic, &QAction::toggled, &scene->camera(), &SceneCamera::setOrthographic);
+    QObject::connect(&scene->camera(), &SceneCamera::orthographicChanged, w.window,
+                     [action = menus.orthographic](bool on) {
+                         const QSignalBlocker block(action);
+                         action->setChecked(on);
+                     });
     // The drawing toggles save the choice in the scenario as view.layout (its name when on, the
     // other's when off), so the session builds the new drawing and a saved file keeps it.
     auto layoutToggle = [&w, view](const QString& text, QKeySequence key, const QString& tip, std::string on,

@@ -27,7 +27,7 @@ void ScenarioMemory::remember(Scenario scenario)
 {
     if (!m_enabled)
         return;
-    scenario.view.mode = viewModeName(m_scene->mode()).toStdString();
+    scenario.view.mode = viewModeName(m_scene->choice().mode).toStdString();
     scenario.view.step = m_timeline->step();
     m_remembered = scenario;
     const QString json = QString::fromStdString(scenarioText(scenario));

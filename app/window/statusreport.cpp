@@ -26,8 +26,8 @@ StatusReport::StatusReport(QMainWindow* window, Session* session, SceneView* sce
     m_hidden = new QLabel;
     m_hidden->setObjectName(QStringLiteral("hiddenLabel"));
     bar->addPermanentWidget(m_hidden);
-    connect(scene, &SceneView::explodeChanged, this, &StatusReport::updateHidden);
-    connect(scene, &SceneView::visibilityChanged, this, &StatusReport::updateHidden);
+    connect(&scene->shape(), &SceneShape::explodeChanged, this, &StatusReport::updateHidden);
+    connect(&scene->camera(), &SceneCamera::visibilityChanged, this, &StatusReport::updateHidden);
 
     // While a schedule is computed off the GUI thread: a busy bar, what it is doing, and Cancel
     // (Esc), which keeps the scenario shown before.
@@ -83,7 +83,7 @@ QString StatusReport::frameTimeText() const
 
 void StatusReport::updateFrameTime()
 {
-    const double ms = m_scene->frameTimeMs();
+    const double ms = m_scene->capture().frameTimeMs();
     m_frameTime->setText(ms > 0.0 ? QStringLiteral("frame %1 ms (%2 frames/s)")
                                         .arg(QString::fromStdString(formatFixed(ms, 1)),
                                              QString::fromStdString(formatFixed(1000.0 / ms, 0)))
@@ -98,7 +98,7 @@ void StatusReport::setViewShown(bool shown)
 
 void StatusReport::updateHidden()
 {
-    const std::size_t hidden = m_scene->hiddenReceivers();
+    const std::size_t hidden = m_scene->camera().hiddenReceivers();
     if (hidden == 0 || !m_viewShown) {
         m_hidden->clear();
         return;
@@ -106,16 +106,16 @@ void StatusReport::updateHidden()
     // Advice that works for the drawing shown: a flat drawing hides nothing, only the camera has
     // moved off part of it; a tower explodes or lays its planes side by side; a cube turns.
     QString hint;
-    if (m_scene->flatNetwork())
+    if (m_scene->shape().flatNetwork())
         hint = QStringLiteral("Ctrl+R frames the whole network");
-    else if (m_scene->canExplode() && m_scene->explode() == 0.0f)
+    else if (m_scene->shape().canExplode() && m_scene->shape().explode() == 0.0f)
         hint = QStringLiteral("press E to explode");
-    else if (m_scene->canLayOutPlanes())
+    else if (m_scene->shape().canLayOutPlanes())
         hint = QStringLiteral("press L for planes side by side");
     else
         hint = QStringLiteral("drag to turn the view");
     m_hidden->setText(
-        QStringLiteral("%1 of %2 receivers hidden — %3").arg(hidden).arg(m_scene->stepReceivers()).arg(hint));
+        QStringLiteral("%1 of %2 receivers hidden — %3").arg(hidden).arg(m_scene->camera().stepReceivers()).arg(hint));
 }
 
 } // namespace topocast::app

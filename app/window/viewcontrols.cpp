@@ -68,18 +68,18 @@ void ViewControls::addExplodeControls(QVBoxLayout* layout)
         QStringLiteral("pull the planes of a 3-D mesh or torus apart so every plane is seen (E: on/off)"));
     layout->addWidget(m_explodeSlider);
     connect(m_explodeSlider, &QSlider::valueChanged, this, [this](int v) {
-        if (v != qRound(m_scene->explode() * 10))
-            m_scene->setExplode(static_cast<float>(v) / 10.0f);
+        if (v != qRound(m_scene->shape().explode() * 10))
+            m_scene->shape().setExplode(static_cast<float>(v) / 10.0f);
     });
-    connect(m_scene, &SceneView::explodeChanged, this, [this, explodeLabel](float explode) {
+    connect(&m_scene->shape(), &SceneShape::explodeChanged, this, [this, explodeLabel](float explode) {
         const QSignalBlocker block(m_explodeSlider);
         m_explodeSlider->setValue(qRound(explode * 10));
-        m_explodeSlider->setEnabled(m_scene->canExplode());
-        explodeLabel->setEnabled(m_scene->canExplode());
+        m_explodeSlider->setEnabled(m_scene->shape().canExplode());
+        explodeLabel->setEnabled(m_scene->shape().canExplode());
         if (m_explodeAction) {
             const QSignalBlocker blockAction(m_explodeAction);
             m_explodeAction->setChecked(explode > 0);
-            m_explodeAction->setEnabled(m_scene->canExplode());
+            m_explodeAction->setEnabled(m_scene->shape().canExplode());
         }
     });
 }
@@ -116,15 +116,15 @@ void ViewControls::addSliceControls(QVBoxLayout* layout)
         slicePlane->setValue(plane);
     };
     connect(sliceAxis, &QComboBox::currentIndexChanged, this, [this, sliceAxis, slicePlane, syncSlice] {
-        m_scene->setSlice(sliceAxis->currentData().toInt(), slicePlane->value());
-        syncSlice(m_scene->sliceDimension(), m_scene->slicePlane());
+        m_scene->shape().setSlice(sliceAxis->currentData().toInt(), slicePlane->value());
+        syncSlice(m_scene->shape().sliceDimension(), m_scene->shape().slicePlane());
     });
     connect(slicePlane, &QSpinBox::valueChanged, this, [this](int plane) {
-        if (m_scene->sliceDimension() >= 0)
-            m_scene->setSlice(m_scene->sliceDimension(), plane);
+        if (m_scene->shape().sliceDimension() >= 0)
+            m_scene->shape().setSlice(m_scene->shape().sliceDimension(), plane);
     });
-    connect(sliceFollow, &QCheckBox::toggled, m_scene, &SceneView::setSliceFollowsStep);
-    connect(m_scene, &SceneView::sliceChanged, this, syncSlice);
+    connect(sliceFollow, &QCheckBox::toggled, &m_scene->shape(), &SceneShape::setSliceFollowsStep);
+    connect(&m_scene->shape(), &SceneShape::sliceChanged, this, syncSlice);
 }
 
 } // namespace topocast::app

@@ -128,7 +128,7 @@ QString Workspace::narration() const
 QImage Workspace::grab()
 {
     if (!m_split)
-        return grabWithViews(m_window, {{m_parts.scene->widget(), m_parts.scene->captureFrame()}});
+        return grabWithViews(m_window, {{m_parts.scene->widget(), m_parts.scene->capture().frame()}});
     CompareView* compare = m_parts.compare;
     const auto frames = compare->captureFrames();
     return grabWithViews(m_window,
@@ -139,7 +139,7 @@ std::pair<CompareSnapshotPtr, OrbitCamera::State> Workspace::compareExport() con
 {
     if (!m_split || !m_parts.compare->compareSnapshot())
         return {};
-    return {m_parts.compare->compareSnapshot(), m_parts.compare->sceneView(0)->camera().state()};
+    return {m_parts.compare->compareSnapshot(), m_parts.compare->sceneView(0)->camera().orbit().state()};
 }
 
 bool Workspace::open(const Scenario& scenario)

@@ -3,6 +3,7 @@
 #include "export/animationexport.h"
 #include "helpers.h"
 #include "scene/instancebuffer.h"
+#include "scene/messageinstances.h"
 #include "scene/nodeinstances.h"
 #include "scene/sceneview.h"
 #include "session/session.h"
@@ -108,7 +109,7 @@ TEST_CASE("bench: frame time 32x32x32 against 4x4x4 in one run", "[.][bench][gl]
         t.start();
         scene.setStep(static_cast<int>(snap->stepCount()) / 2);
         styleMs = static_cast<double>(t.nsecsElapsed()) / 1e6;
-        return scene.measureFrameMs(15);
+        return scene.capture().measureFrameMs(15);
     };
     double style4 = 0, style32 = 0;
     const double small = frameMs("mesh:4x4x4", style4);
@@ -183,7 +184,7 @@ TEST_CASE("bench: step change on a 32x32x32 mesh, partial against whole uploads"
     scene.window()->resize(1200, 800);
     scene.window()->show();
     scene.setSnapshot(snap);
-    scene.captureFrame();
+    scene.capture().frame();
     const int steps = static_cast<int>(snap->stepCount());
     auto run = [&](bool partial, double& cpuMs, double& frameMs, double& mib) {
         InstanceBuffer::setPartialUploads(partial);
@@ -197,8 +198,8 @@ TEST_CASE("bench: step change on a 32x32x32 mesh, partial against whole uploads"
                 scene.setStep(step);
                 cpu.push_back(static_cast<double>(t.nsecsElapsed()) / 1e6);
                 bytes +=
-                    scene.nodeInstances().buffer().lastUploadBytes() + scene.linkInstances().buffer().lastUploadBytes();
-                scene.captureFrame();
+                    scene.layers().nodes->buffer().lastUploadBytes() + scene.layers().links->buffer().lastUploadBytes();
+                scene.capture().frame();
                 total.push_back(static_cast<double>(t.nsecsElapsed()) / 1e6);
             }
         std::sort(cpu.begin(), cpu.end());
@@ -226,11 +227,11 @@ TEST_CASE("bench: orbiting with the mouse on a 16x16x16 mesh (frame time while d
     scene.window()->show();
     scene.setSnapshot(snap);
     scene.setStep(static_cast<int>(snap->stepCount()));
-    REQUIRE_FALSE(scene.captureFrame().isNull());
+    REQUIRE_FALSE(scene.capture().frame().isNull());
     // A drag across the view, one mouse move per 16 ms (a 60 Hz mouse), for 3 s.
     QPoint p(400, 360);
     QTest::mousePress(scene.window(), Qt::LeftButton, Qt::NoModifier, p);
-    const long long before = scene.framesDrawn();
+    const long long before = scene.capture().framesDrawn();
     QElapsedTimer t;
     t.start();
     while (t.elapsed() < 3000) {
@@ -240,13 +241,13 @@ TEST_CASE("bench: orbiting with the mouse on a 16x16x16 mesh (frame time while d
         QCoreApplication::sendEvent(scene.window(), &move);
         runEventLoopFor(16);
     }
-    const auto frames = static_cast<int>(scene.framesDrawn() - before);
+    const auto frames = static_cast<int>(scene.capture().framesDrawn() - before);
     QTest::mouseRelease(scene.window(), Qt::LeftButton, Qt::NoModifier, p);
     std::printf("orbit drag on 16x16x16 (Xvfb/llvmpipe, 1280x720, %s): %d frames in %.2f s = %.1f ms per frame; "
                 "the view's frame time %.1f ms, nodes as %s\n",
                 qPrintable(qEnvironmentVariable("QT3D_RENDERER", QStringLiteral("default"))), frames,
                 static_cast<double>(t.elapsed()) / 1000.0, static_cast<double>(t.elapsed()) / std::max(frames, 1),
-                scene.frameTimeMs(), scene.nodeInstances().impostors() ? "impostors" : "meshes");
+                scene.capture().frameTimeMs(), scene.layers().nodes->impostors() ? "impostors" : "meshes");
     CHECK(frames > 0);
 }
 
@@ -271,7 +272,7 @@ TEST_CASE("bench: step change in Data held on the 16x16x16 all-gather", "[.][ben
     for (const ViewMode mode : {ViewMode::DataHeld, ViewMode::Plain}) {
         scene.setMode(mode);
         scene.setStep(0);
-        scene.captureFrame();
+        scene.capture().frame();
         std::vector<double> cpu, total;
         for (int round = 0; round < 2; ++round)
             for (int k = 1; k <= steps; ++k) {
@@ -279,7 +280,7 @@ TEST_CASE("bench: step change in Data held on the 16x16x16 all-gather", "[.][ben
                 t.start();
                 scene.setStep(round == 0 ? k : steps - k);
                 cpu.push_back(static_cast<double>(t.nsecsElapsed()) / 1e6);
-                scene.captureFrame(10000, false);
+                scene.capture().frame(10000, false);
                 total.push_back(static_cast<double>(t.nsecsElapsed()) / 1e6);
             }
         std::sort(cpu.begin(), cpu.end());
@@ -315,7 +316,7 @@ TEST_CASE("bench: simulated-time playback, frame time 32x32x32 against 4x4x4 in 
         }
         scene.setStep(static_cast<int>(snap->stepCount()));
         scene.setFraction(0.0f);
-        scene.captureFrame();
+        scene.capture().frame();
         // The median frame: the machine is shared, and a frame now and then takes twice as long.
         std::vector<double> frames;
         double fractionMs = 0;
@@ -324,13 +325,13 @@ TEST_CASE("bench: simulated-time playback, frame time 32x32x32 against 4x4x4 in 
             t.start();
             scene.setFraction(static_cast<float>(k) / 13.0f);
             fractionMs += static_cast<double>(t.nsecsElapsed()) / 1e6;
-            scene.captureFrame(10000, false);
+            scene.capture().frame(10000, false);
             frames.push_back(static_cast<double>(t.nsecsElapsed()) / 1e6);
         }
         std::printf("%s %s: setFraction %.1f ms per frame; %zu link lines, %d message points\n", topo,
                     simulated ? "simulated" : "steps", fractionMs / 12,
-                    scene.linkInstances().lineBuffer().data().size() / LinkInstances::kFloatsPerInstance,
-                    scene.messageInstances().instanceCount());
+                    scene.layers().links->lineBuffer().data().size() / LinkInstances::kFloatsPerInstance,
+                    scene.layers().messages->instanceCount());
         std::sort(frames.begin(), frames.end());
         return frames[frames.size() / 2];
     };

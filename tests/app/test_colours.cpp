@@ -138,7 +138,7 @@ TEST_CASE("presentation mode: the 3-D view takes at least 75% of the window at 1
     w.timeline()->last(); // the longest narration of this schedule (step 9: six moves and "… 250 more")
     w.setPresentationMode(true);
     CHECK(w.presentationMode());
-    CHECK(w.sceneView()->highContrast());
+    CHECK(w.sceneView()->choice().highContrast);
     CHECK(w.presentationLegend()->isVisibleTo(&w));
     for (const QSize size : {QSize(1600, 1000), QSize(1280, 720)}) {
         CAPTURE(size.width(), size.height());
@@ -154,7 +154,7 @@ TEST_CASE("presentation mode: the 3-D view takes at least 75% of the window at 1
         CHECK(w.presentationLegend()->height() > 0);
     }
     w.setPresentationMode(false);
-    CHECK_FALSE(w.sceneView()->highContrast());
+    CHECK_FALSE(w.sceneView()->choice().highContrast);
     CHECK_FALSE(w.presentationLegend()->isVisibleTo(&w));
     CHECK(w.findChild<QDockWidget*>(QStringLiteral("scenarioDock"))->isVisibleTo(&w));
     CHECK(w.statusBar()->isVisibleTo(&w));

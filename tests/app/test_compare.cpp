@@ -71,8 +71,8 @@ TEST_CASE("compare view: both sides computed, one timeline over the longer sched
     CHECK(cmp.b->stepCount() == 4);
     CHECK(timeline.stepCount() == 6);
     timeline.setStep(5);
-    CHECK(view.sceneView(0)->step() == 5);
-    CHECK(view.sceneView(1)->step() == 4); // B holds its last state
+    CHECK(view.sceneView(0)->choice().step == 5);
+    CHECK(view.sceneView(1)->choice().step == 4); // B holds its last state
     CHECK(view.metrics()->narration(1).contains(QStringLiteral("holds its last state")));
     CHECK(view.metrics()->narration(0).contains(QStringLiteral("A: bfs from (0,0)")));
     CHECK(view.metrics()->narration(1).contains(QStringLiteral("B: binomial from (0,0)")));
@@ -101,7 +101,7 @@ TEST_CASE("compare view: a click makes a side active, the panel edits that side,
     REQUIRE(view.setScenarioNow(twoSources()));
     CHECK(view.activeSide() == 0);
     QSignalSpy ready(&view, &CompareView::compareReady);
-    emit view.sceneView(1)->nodeClicked(NodeId{15}); // a click on (3,3) in B
+    emit view.sceneView(1)->input().nodeClicked(NodeId{15}); // a click on (3,3) in B
     REQUIRE(ready.wait(10000));
     CHECK(view.activeSide() == 1);
     CHECK(view.sideScenario(1).source == 15);
@@ -109,7 +109,7 @@ TEST_CASE("compare view: a click makes a side active, the panel edits that side,
 
     // The source map: click sets A's source, on either side.
     view.setMode(ViewMode::SourceMap);
-    emit view.sceneView(1)->nodeClicked(NodeId{3});
+    emit view.sceneView(1)->input().nodeClicked(NodeId{3});
     REQUIRE(ready.wait(10000));
     CHECK(view.sideScenario(0).source == 3);
     CHECK(view.sideScenario(1).source == 15);
@@ -198,11 +198,11 @@ TEST_CASE("compare picture: each side shows its own source in the source colour,
     probe.window()->resize(layout.frameRect(0).size());
     probe.window()->show();
     probe.setSnapshot(cmp->a);
-    probe.resetView();
-    REQUIRE(test::waitFor([&] { return probe.viewportSize() == QSizeF(layout.frameRect(0).size()); }));
+    probe.camera().resetView();
+    REQUIRE(test::waitFor([&] { return probe.camera().viewportSize() == QSizeF(layout.frameRect(0).size()); }));
     const Rgba source = Palette::normal().source;
     auto at = [&](int side, std::uint32_t v) {
-        return probe.nodeOnScreen(NodeId{v}) + QPointF(layout.frameRect(side).topLeft());
+        return probe.camera().nodeOnScreen(NodeId{v}) + QPointF(layout.frameRect(side).topLeft());
     };
     auto isSource = [&](QColor c) { return test::colourNear(c, source, 45); };
     INFO("A's source (1,1) at " << at(0, 5).x() << "," << at(0, 5).y());
@@ -215,8 +215,9 @@ TEST_CASE("compare picture: each side shows its own source in the source colour,
     // ahead) while the node itself keeps its state's colour (not yet informed on A: not magenta).
     REQUIRE(cmp->comparison.informedOnOneSide(0) == std::vector<NodeId>{NodeId{5}, NodeId{10}});
     auto isMagenta = [](QColor c) { return c.red() > 150 && c.blue() > 120 && c.green() < 120; };
-    const float ring = 1.15f * probe.marks().radius() *
-                       static_cast<float>(probe.nodeOnScreen(NodeId{1}).x() - probe.nodeOnScreen(NodeId{0}).x());
+    const float ring =
+        1.15f * probe.layers().marks->radius() *
+        static_cast<float>(probe.camera().nodeOnScreen(NodeId{1}).x() - probe.camera().nodeOnScreen(NodeId{0}).x());
     for (const auto& [side, v] : {std::pair{0, 10u}, std::pair{1, 5u}}) {
         bool ringed = false;
         for (int k = 0; k < 16; ++k) {
@@ -285,15 +286,15 @@ TEST_CASE("source map: click sets A's source and Shift+click B's (real clicks on
     w.setViewMode(ViewMode::SourceMap);
     QWindow* window = w.sceneView()->window();
     REQUIRE(QTest::qWaitForWindowExposed(window));
-    REQUIRE_FALSE(w.sceneView()->captureFrame().isNull());
-    w.sceneView()->resetView();
-    const QPoint b = w.sceneView()->nodeOnScreen(NodeId{20}).toPoint(); // (2,3)
-    REQUIRE(w.sceneView()->nodeAt(b) == 20);
+    REQUIRE_FALSE(w.sceneView()->capture().frame().isNull());
+    w.sceneView()->camera().resetView();
+    const QPoint b = w.sceneView()->camera().nodeOnScreen(NodeId{20}).toPoint(); // (2,3)
+    REQUIRE(w.sceneView()->camera().nodeAt(b) == 20);
     QTest::mouseClick(window, Qt::LeftButton, Qt::ShiftModifier, b);
     REQUIRE(test::waitFor([&] { return !w.session()->busy() && w.session()->scenario().compare; }));
     CHECK(w.session()->scenario().source == 0); // A unchanged
     CHECK(compareSide(w.session()->scenario()).source == 20);
-    const QPoint a = w.sceneView()->nodeOnScreen(NodeId{7}).toPoint(); // (1,1)
+    const QPoint a = w.sceneView()->camera().nodeOnScreen(NodeId{7}).toPoint(); // (1,1)
     QTest::mouseClick(window, Qt::LeftButton, Qt::NoModifier, a);
     REQUIRE(test::waitFor([&] { return !w.session()->busy() && w.session()->scenario().source == 7; }));
     CHECK(compareSide(w.session()->scenario()).source == 20); // B kept

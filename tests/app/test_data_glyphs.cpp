@@ -207,24 +207,24 @@ TEST_CASE("render: the data glyphs show each held chunk's colour where its cell 
     const SnapshotPtr snap = buildSnapshot(loadScenario(glyphPreset("ring-allgather-8.json")));
     scene.setSnapshot(snap);
     scene.setMode(ViewMode::DataHeld);
-    REQUIRE(scene.camera().view().yaw == 0.0f); // a flat network, seen top-down: screen axes are x and y
-    REQUIRE(scene.camera().view().pitch == 0.0f);
+    REQUIRE(scene.camera().orbit().view().yaw == 0.0f); // a flat network, seen top-down: screen axes are x and y
+    REQUIRE(scene.camera().orbit().view().pitch == 0.0f);
     const std::uint32_t n = snap->topology().nodeCount();
     const float width = glyphWidth(snap->positions);
     // Sampled in the lower right of each rectangle: the chunk's number sits at the cell's top left.
     auto centreOf = [&](const GlyphCell& c) {
         const Vec3& p = snap->positions[c.node];
-        return projectToScreen(scene.viewProjection(), scene.viewportSize(),
+        return projectToScreen(scene.camera().viewProjection(), scene.camera().viewportSize(),
                                {p[0] + c.x + c.width * 0.7f, p[1] + c.y + c.height * 0.3f, p[2]});
     };
     for (std::uint32_t k : {0u, snap->stepCount()}) {
         CAPTURE(k);
         scene.setStep(static_cast<int>(k));
         scene.setFraction(1.0f);
-        CHECK(scene.glyphInstances().instanceCount() > 0);
-        const QImage img = scene.captureFrame();
+        CHECK(scene.layers().glyphs->instanceCount() > 0);
+        const QImage img = scene.capture().frame();
         REQUIRE_FALSE(img.isNull());
-        const auto cells = dataGlyphCells(*snap, StepNo{k}, scene.palette(), width);
+        const auto cells = dataGlyphCells(*snap, StepNo{k}, scene.choice().palette(), width);
         // The step's arrowheads are drawn over everything (a glyph never hides the direction of a
         // message): a cell under one shows the arrowhead's colour instead, at most one cell an arrow.
         int shown = 0, held = 0, underArrows = 0;
@@ -234,13 +234,14 @@ TEST_CASE("render: the data glyphs show each held chunk's colour where its cell 
             ++held;
             if (test::pixelNear(img, centreOf(c), 1, [&](QColor col) { return test::colourNear(col, c.colour); }))
                 ++shown;
-            else if (test::pixelNear(img, centreOf(c), 1,
-                                     [&](QColor col) { return test::colourNear(col, scene.palette().message); }))
+            else if (test::pixelNear(img, centreOf(c), 1, [&](QColor col) {
+                         return test::colourNear(col, scene.choice().palette().message);
+                     }))
                 ++underArrows;
         }
         CHECK(held == (k == 0 ? 8 : 64));
         CHECK(shown + underArrows == held);
-        CHECK(underArrows <= static_cast<int>(scene.arrowInstances().arrows().size()));
+        CHECK(underArrows <= static_cast<int>(scene.layers().arrows->arrows().size()));
         if (k == 0) { // node 3's first cell is dark: chunk 0 has not reached it yet
             const auto backing = std::find_if(cells.begin(), cells.end(),
                                               [](const GlyphCell& c) { return c.node == NodeId{3} && c.layer == 0; });
@@ -252,7 +253,7 @@ TEST_CASE("render: the data glyphs show each held chunk's colour where its cell 
         }
     }
     scene.setMode(ViewMode::Plain);
-    CHECK(scene.glyphInstances().instanceCount() == 0);
+    CHECK(scene.layers().glyphs->instanceCount() == 0);
 }
 
 TEST_CASE("data glyphs: every cell names its chunk and a partial sum its contributions, left of the bar",
@@ -307,7 +308,7 @@ TEST_CASE("render: the glyphs' cells carry their chunk numbers where the cell is
     scene.setStep(8);
     scene.setFraction(1.0f);
     const std::uint64_t chunks = chunkCount(snap->schedule);
-    const LabelInstances& texts = scene.glyphTextInstances();
+    const LabelInstances& texts = *scene.layers().glyphTexts;
     // Every cell of every node names its chunk ("(0,0) sends chunk 8" is found by reading).
     std::map<std::string, int> numbers;
     for (const auto& l : texts.labels())
@@ -318,26 +319,27 @@ TEST_CASE("render: the glyphs' cells carry their chunk numbers where the cell is
         CHECK(count == 16);
     // Each number lies inside its cell, left of where the bar may stand, and is drawn: white
     // letters in a dark outline found in the frame.
-    const QImage img = scene.captureFrame();
+    const QImage img = scene.capture().frame();
     REQUIRE_FALSE(img.isNull());
     const auto cells = dataGlyphTexts(*snap, StepNo{8}, glyphWidth(snap->positions));
     int drawn = 0;
     for (std::size_t i = 0; i < texts.labels().size(); ++i) {
         const auto& l = texts.labels()[i];
-        const QPointF a = projectToScreen(scene.viewProjection(), scene.viewportSize(), l.anchor);
+        const QPointF a = projectToScreen(scene.camera().viewProjection(), scene.camera().viewportSize(), l.anchor);
         const QSize size = texts.plateSize(i);
         const QRectF box(a.x() + l.offsetX - size.width() / 2.0, a.y() - l.offsetY - size.height() / 2.0, size.width(),
                          size.height());
         const auto cell = std::find_if(cells.begin(), cells.end(), [&](const GlyphCellText& c) {
-            return a == projectToScreen(scene.viewProjection(), scene.viewportSize(), snap->positions[c.node]) &&
+            return a == projectToScreen(scene.camera().viewProjection(), scene.camera().viewportSize(),
+                                        snap->positions[c.node]) &&
                    (l.text.contains(QLatin1Char('/')) ? QString::fromStdString(c.count) == l.text
                                                       : QString::number(c.chunk) == l.text);
         });
         REQUIRE(cell != cells.end());
         const Vec3& p = snap->positions[cell->node];
-        const QPointF topLeft = projectToScreen(scene.viewProjection(), scene.viewportSize(),
+        const QPointF topLeft = projectToScreen(scene.camera().viewProjection(), scene.camera().viewportSize(),
                                                 {p[0] + cell->x, p[1] + cell->y + cell->side, p[2]});
-        const QPointF bottomRight = projectToScreen(scene.viewProjection(), scene.viewportSize(),
+        const QPointF bottomRight = projectToScreen(scene.camera().viewProjection(), scene.camera().viewportSize(),
                                                     {p[0] + cell->x + cell->side, p[1] + cell->y, p[2]});
         const double barLeft = topLeft.x() + (bottomRight.x() - topLeft.x()) * (1 - kGlyphBarMargin - kGlyphBarWidth);
         CHECK(box.left() >= topLeft.x() - 1);
@@ -347,18 +349,18 @@ TEST_CASE("render: the glyphs' cells carry their chunk numbers where the cell is
         bool white = false;
         for (int y = static_cast<int>(box.top()); y < box.bottom() && !white; ++y)
             for (int x = static_cast<int>(box.left()); x < box.right() && !white; ++x)
-                white = img.valid(x, y) && test::colourNear(img.pixelColor(x, y), scene.palette().label, 40);
+                white = img.valid(x, y) && test::colourNear(img.pixelColor(x, y), scene.choice().palette().label, 40);
         drawn += white ? 1 : 0;
     }
     // Arrowheads are drawn over the glyphs: a number under one does not show.
-    CHECK(drawn + 16 * static_cast<int>(scene.arrowInstances().arrows().size()) >=
+    CHECK(drawn + 16 * static_cast<int>(scene.layers().arrows->arrows().size()) >=
           static_cast<int>(texts.labels().size()));
     CHECK(drawn > 200);
     // Closer, the partial sums say how many contributions they hold.
-    OrbitView close = scene.camera().view();
+    OrbitView close = scene.camera().orbit().view();
     close.distance *= 0.35f;
-    scene.camera().setView(close);
-    scene.updateVisibility(); // what a zoom does: the labels placed again
+    scene.camera().orbit().setView(close);
+    scene.camera().updateVisibility(); // what a zoom does: the labels placed again
     std::set<std::string> counts;
     for (const auto& l : texts.labels())
         if (l.text.contains(QLatin1Char('/')))
@@ -395,42 +397,42 @@ TEST_CASE(
     std::multiset<std::string> want, got;
     for (const Transfer& t : s.stepTransfers(StepNo{step}))
         want.insert(blockCount(s, s.payload(t.payload).size()).toStdString());
-    for (const auto& label : scene.messageLabelInstances().labels())
+    for (const auto& label : scene.layers().messageLabels->labels())
         got.insert(label.text.toStdString());
     // Each plate says a transfer's block count; one that would cover a node, a node label or an
     // earlier message's plate is left out (labels never collide), so some may be missing.
     CHECK(std::includes(want.begin(), want.end(), got.begin(), got.end()));
     CHECK(got.size() * 2 >= want.size());
     CHECK(want.count("1 block") >= 1);
-    CHECK(scene.messageLabelInstances().isEnabled());
+    CHECK(scene.layers().messageLabels->isEnabled());
     // Thickness: every arrow by its transfer's size; more data, a heavier arrow.
-    const auto& arrows = scene.arrowInstances().arrows();
+    const auto& arrows = scene.layers().arrows->arrows();
     const auto transfers = s.stepTransfers(StepNo{step});
     REQUIRE(arrows.size() == transfers.size());
     double largest = 0;
     for (const Transfer& t : s.transfers())
         largest = std::max(largest, t.size);
-    CHECK(scene.messageScale(largest) == Approx(1.4f));
+    CHECK(topocast::messageScale(transferSizes(scene.snapshot()->schedule), largest) == Approx(1.4f));
     for (std::size_t i = 0; i < arrows.size(); ++i) {
-        CHECK(arrows[i].scale == scene.messageScale(transfers[i].size));
+        CHECK(arrows[i].scale == topocast::messageScale(transferSizes(scene.snapshot()->schedule), transfers[i].size));
         for (std::size_t j = 0; j < arrows.size(); ++j)
             if (transfers[i].size > transfers[j].size)
                 CHECK(arrows[i].scale > arrows[j].scale);
     }
     // While the messages move, no labels (they belong to the arrows at rest) and no hover.
     scene.setFraction(0.5f);
-    CHECK_FALSE(scene.messageLabelInstances().isEnabled());
+    CHECK_FALSE(scene.layers().messageLabels->isEnabled());
     auto onArrow = [&](const Transfer& t) {
         const auto nodes = routeNodes(s.topology(), t.from, t.to, t.route, s.dimensionOrder);
         const Vec3 &a = snap->positions[nodes[nodes.size() - 2]], &b = snap->positions[nodes.back()];
-        const QPointF pa = projectToScreen(scene.viewProjection(), scene.viewportSize(), a);
-        const QPointF pb = projectToScreen(scene.viewProjection(), scene.viewportSize(), b);
+        const QPointF pa = projectToScreen(scene.camera().viewProjection(), scene.camera().viewportSize(), a);
+        const QPointF pb = projectToScreen(scene.camera().viewProjection(), scene.camera().viewportSize(), b);
         return pa + (pb - pa) * 0.7;
     };
-    CHECK(scene.messageAt(onArrow(transfers[0])) == -1);
+    CHECK(scene.camera().messageAt(onArrow(transfers[0])) == -1);
     scene.setFraction(1.0f);
     for (std::size_t i = 0; i < transfers.size(); ++i)
-        CHECK(scene.messageAt(onArrow(transfers[i])) == static_cast<long long>(s.stepBegin(StepNo{step}) + i));
+        CHECK(scene.camera().messageAt(onArrow(transfers[i])) == static_cast<long long>(s.stepBegin(StepNo{step}) + i));
     // The tooltip lists the blocks of the largest message: one line each, for the nodes of the
     // subtree it feeds.
     const auto big = std::max_element(transfers.begin(), transfers.end(), [&](const Transfer& a, const Transfer& b) {
@@ -450,8 +452,8 @@ TEST_CASE(
     // A broadcast's messages all carry the one block: no labels, no change of thickness.
     scene.setSnapshot(buildSnapshot(test::scenario("mesh:4x4", "binomial")));
     scene.setStep(2);
-    CHECK(scene.messageLabelInstances().labels().empty());
-    CHECK(scene.messageScale(1.0) == 1.0f);
+    CHECK(scene.layers().messageLabels->labels().empty());
+    CHECK(topocast::messageScale(transferSizes(scene.snapshot()->schedule), 1.0) == 1.0f);
 
     // A reduction's message names its chunk and the sum it carries.
     Scenario ar = test::scenario("torus:4x4", "ring");

@@ -170,7 +170,7 @@ TEST_CASE("data held: the SBnT presets open in it, and the mode box offers it", 
     MainWindow w(false);
     REQUIRE(w.openScenario(QString::fromStdString(dataPreset("hypercube-sbnt-allgather-3cube.json"))));
     REQUIRE(test::waitFor([&] { return !w.session()->busy() && w.session()->snapshot(); }, 30000));
-    CHECK(w.sceneView()->mode() == ViewMode::DataHeld);
+    CHECK(w.sceneView()->choice().mode == ViewMode::DataHeld);
     REQUIRE(w.openScenario(QString::fromStdString(dataPreset("hypercube-sbnt-scatter-4cube.json"))));
     REQUIRE(test::waitFor(
         [&] {
@@ -178,7 +178,7 @@ TEST_CASE("data held: the SBnT presets open in it, and the mode box offers it", 
                    w.session()->snapshot()->topology().nodeCount() == 16;
         },
         30000));
-    CHECK(w.sceneView()->mode() == ViewMode::DataHeld);
+    CHECK(w.sceneView()->choice().mode == ViewMode::DataHeld);
 }
 
 TEST_CASE("data held: a reduction's narration says which chunk moves and how many contributions it sums, and names no "

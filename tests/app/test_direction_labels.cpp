@@ -62,7 +62,7 @@ TEST_CASE("arrows: two transfers in opposite directions over one link run in two
         const Schedule& s = snap->schedule;
         for (std::uint32_t step = 1; step <= s.stepCount(); ++step) {
             scene.setStep(static_cast<int>(step));
-            const auto& arrows = scene.arrowInstances().arrows();
+            const auto& arrows = scene.layers().arrows->arrows();
             for (std::size_t i = 0; i < arrows.size(); ++i)
                 for (std::size_t j = i + 1; j < arrows.size(); ++j) {
                     // Two arrows on one link in opposite directions: apart across the link.
@@ -75,9 +75,10 @@ TEST_CASE("arrows: two transfers in opposite directions over one link run in two
                         INFO(sc.topology.spec() << " " << sc.algorithm << " step " << step);
                         // The two heads side by side: apart by more than their width (0.55 of a length
                         // on each side of its axis), the moving messages' lanes narrower.
-                        const float length = scene.arrowInstances().length() * a.scale;
-                        CHECK(across == Approx(2 * std::max(0.5f * scene.nodeRadius(), ArrowInstances::kLane * length))
-                                            .epsilon(0.01));
+                        const float length = scene.layers().arrows->length() * a.scale;
+                        CHECK(across ==
+                              Approx(2 * std::max(0.5f * scene.shape().nodeRadius(), ArrowInstances::kLane * length))
+                                  .epsilon(0.01));
                         CHECK(across > 2 * 0.55 * length);
                         ++pairs;
                     }
@@ -105,7 +106,7 @@ TEST_CASE("arrows and messages on a wrap-around follow its arc, not the straight
     int wraps = 0;
     for (std::uint32_t step = 1; step <= s.stepCount(); ++step) {
         scene.setStep(static_cast<int>(step));
-        const auto& arrows = scene.arrowInstances().arrows();
+        const auto& arrows = scene.layers().arrows->arrows();
         const auto transfers = s.stepTransfers(StepNo{step});
         REQUIRE(arrows.size() == transfers.size());
         std::size_t hops = 0, arcHops = 0;
@@ -141,7 +142,7 @@ TEST_CASE("arrows and messages on a wrap-around follow its arc, not the straight
         }
         // The messages: one instance per straight hop, kArcSegments along each arc, the first
         // piece of an arc leaving its sender sideways (out of the grid).
-        CHECK(scene.messageInstances().instanceCount() ==
+        CHECK(scene.layers().messages->instanceCount() ==
               static_cast<int>(hops - arcHops + arcHops * static_cast<std::size_t>(kArcSegments)));
     }
     CHECK(wraps > 0);
@@ -160,7 +161,7 @@ TEST_CASE("arrows: one per transfer of the step, at the receiver, along the last
         INFO("step " << step);
         scene.setStep(step);
         const auto transfers = s.stepTransfers(StepNo{static_cast<std::uint32_t>(step)});
-        const auto& arrows = scene.arrowInstances().arrows();
+        const auto& arrows = scene.layers().arrows->arrows();
         REQUIRE(arrows.size() == transfers.size());
         REQUIRE(transfers.size() == (1u << (step - 1))); // a broadcast doubles the informed set per step
         for (std::size_t i = 0; i < transfers.size(); ++i) {
@@ -173,18 +174,19 @@ TEST_CASE("arrows: one per transfer of the step, at the receiver, along the last
             CHECK(std::hypot(dx, dy) == Approx(1.0));
             // Coloured as the transfer's message (white in the plain mode, whatever the tags: the
             // legend names one message colour there).
-            CHECK(arrows[i].colour == messageColour(scene.mode(), scene.palette(), static_cast<int>(t.tag), tagged));
-            CHECK(arrows[i].colour == scene.palette().message);
+            CHECK(arrows[i].colour ==
+                  messageColour(scene.choice().mode, scene.choice().palette(), static_cast<int>(t.tag), tagged));
+            CHECK(arrows[i].colour == scene.choice().palette().message);
         }
     }
     scene.setStep(0);
-    CHECK(scene.arrowInstances().arrows().empty());
+    CHECK(scene.layers().arrows->arrows().empty());
     // Shown at rest, hidden while messages move.
     scene.setStep(2);
     scene.setFraction(0.5f);
-    CHECK_FALSE(scene.arrowInstances().shown());
+    CHECK_FALSE(scene.layers().arrows->shown());
     scene.setFraction(1.0f);
-    CHECK(scene.arrowInstances().shown());
+    CHECK(scene.layers().arrows->shown());
 }
 
 TEST_CASE("messages: drawn while the step is under way, not at rest where the arrowheads show it",
@@ -199,17 +201,17 @@ TEST_CASE("messages: drawn while the step is under way, not at rest where the ar
     for (const Transfer& t : snap->schedule.stepTransfers(StepNo{3}))
         hops += routeNodes(snap->topology(), t.from, t.to, t.route, snap->schedule.dimensionOrder).size() - 1;
     REQUIRE(hops > 0);
-    CHECK(scene.messageInstances().instanceCount() == static_cast<int>(hops));
+    CHECK(scene.layers().messages->instanceCount() == static_cast<int>(hops));
     scene.setFraction(0.5f);
-    CHECK(scene.messageInstances().drawn());
-    CHECK_FALSE(scene.arrowInstances().shown());
+    CHECK(scene.layers().messages->drawn());
+    CHECK_FALSE(scene.layers().arrows->shown());
     scene.setFraction(1.0f); // at rest: every message is inside its receiver; the arrowheads say who sent
-    CHECK_FALSE(scene.messageInstances().drawn());
-    CHECK(scene.arrowInstances().shown());
-    CHECK(scene.messageInstances().instanceCount() == static_cast<int>(hops));
+    CHECK_FALSE(scene.layers().messages->drawn());
+    CHECK(scene.layers().arrows->shown());
+    CHECK(scene.layers().messages->instanceCount() == static_cast<int>(hops));
     scene.setStep(0);
     scene.setFraction(0.5f);
-    CHECK_FALSE(scene.messageInstances().drawn()); // no step, no messages
+    CHECK_FALSE(scene.layers().messages->drawn()); // no step, no messages
 }
 
 namespace {
@@ -218,7 +220,7 @@ namespace {
 /// `radius` there (the camera's own matrices).
 QPointF onScreen(const SceneView& scene, const Vec3& p)
 {
-    return projectToScreen(scene.viewProjection(), scene.viewportSize(), p);
+    return projectToScreen(scene.camera().viewProjection(), scene.camera().viewportSize(), p);
 }
 
 double radiusOnScreen(const SceneView& scene, const Vec3& p, float radius)
@@ -261,10 +263,10 @@ TEST_CASE("labels: no two node labels overlap and none covers another node takin
                 scene.window()->resize(size);
                 const SnapshotPtr snap = buildSnapshot(sc);
                 scene.setSnapshot(snap);
-                scene.resetView();
+                scene.camera().resetView();
                 scene.setStep(1);
-                const auto& labels = scene.nodeLabelInstances().labels();
-                const float radius = scene.nodeRadius();
+                const auto& labels = scene.layers().nodeLabels->labels();
+                const float radius = scene.shape().nodeRadius();
                 std::vector<QRectF> plates;
                 for (const auto& l : labels)
                     plates.push_back(drawnPlate(scene, l, radius));
@@ -274,14 +276,14 @@ TEST_CASE("labels: no two node labels overlap and none covers another node takin
                     for (NodeId v{}; v < snap->topology().nodeCount(); ++v) {
                         // A label may lie over a node that holds nothing yet and takes no part in
                         // the step, on a network too dense to label otherwise (Frame::coverable).
-                        if (labels[a].anchor == scene.positions()[v] || scene.frame().coverable[v])
+                        if (labels[a].anchor == scene.shape().positions()[v] || scene.frame().coverable[v])
                             continue;
-                        const QPointF c = scene.nodeOnScreen(v);
+                        const QPointF c = scene.camera().nodeOnScreen(v);
                         const double cx = std::clamp(c.x(), plates[a].left(), plates[a].right());
                         const double cy = std::clamp(c.y(), plates[a].top(), plates[a].bottom());
                         // Clear of the node's disc (its radius on screen, less a pixel of rounding).
                         CHECK(std::hypot(cx - c.x(), cy - c.y()) >=
-                              radiusOnScreen(scene, scene.positions()[v], radius) - 1.0);
+                              radiusOnScreen(scene, scene.shape().positions()[v], radius) - 1.0);
                     }
                 }
                 // The source is named wherever there is room beside it (always in the roomy views).
@@ -299,7 +301,7 @@ TEST_CASE("labels: every node up to 64 nodes, binary addresses on hypercubes, on
         scene.window()->resize(1280, 720);
         const SnapshotPtr snap = buildSnapshot(test::scenario("mesh:8x8", "cang-wu", NodeId{19}));
         scene.setSnapshot(snap);
-        const auto& labels = scene.nodeLabelInstances().labels();
+        const auto& labels = scene.layers().nodeLabels->labels();
         REQUIRE(labels.size() >= 48); // a few near the edges may find no free side
         REQUIRE(labels.size() <= 64);
         std::set<QString> texts;
@@ -313,14 +315,14 @@ TEST_CASE("labels: every node up to 64 nodes, binary addresses on hypercubes, on
         }
         CHECK(texts.size() == labels.size());
         CHECK(labels[0].text == QStringLiteral("(3,2)"));
-        CHECK(labels[0].colour == scene.palette().source.to<QColor>());
-        CHECK(labels[1].colour != scene.palette().source.to<QColor>());
+        CHECK(labels[0].colour == scene.choice().palette().source.to<QColor>());
+        CHECK(labels[1].colour != scene.choice().palette().source.to<QColor>());
     }
     SECTION("4-cube: binary addresses")
     {
         scene.window()->resize(1280, 720);
         scene.setSnapshot(buildSnapshot(test::scenario("hypercube:4", "nesbt", NodeId{5})));
-        const auto& labels = scene.nodeLabelInstances().labels();
+        const auto& labels = scene.layers().nodeLabels->labels();
         REQUIRE(labels.size() == 16);
         std::set<QString> texts;
         for (const auto& l : labels)
@@ -334,14 +336,14 @@ TEST_CASE("labels: every node up to 64 nodes, binary addresses on hypercubes, on
     {
         const SnapshotPtr snap = buildSnapshot(test::scenario("mesh:9x9", "binomial", NodeId{40}));
         scene.setSnapshot(snap);
-        const auto& labels = scene.nodeLabelInstances().labels();
+        const auto& labels = scene.layers().nodeLabels->labels();
         REQUIRE(labels.size() == 1);
         CHECK(labels[0].text == QStringLiteral("(4,4)"));
         CHECK(labels[0].anchor == snap->positions[40]);
         // A new source moves the label.
         scene.setSnapshot(buildSnapshot(test::scenario("mesh:9x9", "binomial", NodeId{0})));
-        REQUIRE(scene.nodeLabelInstances().labels().size() == 1);
-        CHECK(scene.nodeLabelInstances().labels()[0].text == QStringLiteral("(0,0)"));
+        REQUIRE(scene.layers().nodeLabels->labels().size() == 1);
+        CHECK(scene.layers().nodeLabels->labels()[0].text == QStringLiteral("(0,0)"));
     }
 }
 
@@ -355,7 +357,7 @@ TEST_CASE("labels: the source map shows each node's TCD as a number up to 256 no
         const SnapshotPtr snap = buildSnapshot(test::scenario("mesh:8x8", "cang-wu", NodeId{0}));
         scene.setSnapshot(snap);
         const auto want = cangWuTcdSourceMap(snap->topology(), CangWuMode::Optimal);
-        const auto& labels = scene.nodeLabelInstances().labels();
+        const auto& labels = scene.layers().nodeLabels->labels();
         REQUIRE(labels.size() == 64 + 1); // the numbers and the source's coordinates
         std::size_t numbers = 0;
         for (const auto& l : labels) {
@@ -369,23 +371,23 @@ TEST_CASE("labels: the source map shows each node's TCD as a number up to 256 no
         }
         CHECK(numbers == 64);
         CHECK(want[0] == 79);
-        CHECK(countWithText(scene.nodeLabelInstances(), QStringLiteral("79")) >= 4); // the four corners
-        CHECK(countWithText(scene.nodeLabelInstances(), QStringLiteral("(0,0)")) == 1);
+        CHECK(countWithText(*scene.layers().nodeLabels, QStringLiteral("79")) >= 4); // the four corners
+        CHECK(countWithText(*scene.layers().nodeLabels, QStringLiteral("(0,0)")) == 1);
         // Back to plain: coordinates again.
         scene.setMode(ViewMode::Plain);
-        CHECK(scene.nodeLabelInstances().labels().size() == 64);
-        CHECK(countWithText(scene.nodeLabelInstances(), QStringLiteral("79")) == 0);
+        CHECK(scene.layers().nodeLabels->labels().size() == 64);
+        CHECK(countWithText(*scene.layers().nodeLabels, QStringLiteral("79")) == 0);
     }
     SECTION("16×16 mesh: 256 numbers; 32×32: none, only the source")
     {
         const SnapshotPtr snap = buildSnapshot(test::scenario("mesh:16x16", "cang-wu", NodeId{0}));
         scene.setSnapshot(snap);
         const auto want = cangWuTcdSourceMap(snap->topology(), CangWuMode::Optimal);
-        REQUIRE(scene.nodeLabelInstances().labels().size() == 256 + 1);
-        CHECK(scene.nodeLabelInstances().labels()[0].text == QString::number(want[0]));
+        REQUIRE(scene.layers().nodeLabels->labels().size() == 256 + 1);
+        CHECK(scene.layers().nodeLabels->labels()[0].text == QString::number(want[0]));
         scene.setSnapshot(buildSnapshot(test::scenario("mesh:32x32", "cang-wu", NodeId{0})));
-        REQUIRE(scene.nodeLabelInstances().labels().size() == 1);
-        CHECK(scene.nodeLabelInstances().labels()[0].text == QStringLiteral("(0,0)"));
+        REQUIRE(scene.layers().nodeLabels->labels().size() == 1);
+        CHECK(scene.layers().nodeLabels->labels()[0].text == QStringLiteral("(0,0)"));
     }
 }
 
@@ -397,53 +399,53 @@ TEST_CASE("camera: 2-D networks open orthographic and top-down (x right, y down)
     scene.window()->show();
     const SnapshotPtr mesh2 = buildSnapshot(test::scenario("mesh:8x8", "cang-wu", NodeId{0}));
     scene.setSnapshot(mesh2);
-    CHECK(scene.orthographic());
+    CHECK(scene.camera().orthographic());
     CHECK(static_cast<Qt3DExtras::Qt3DWindow*>(scene.window())->camera()->projectionType() ==
           Qt3DRender::QCameraLens::OrthographicProjection);
     const Topology& t = mesh2->topology();
-    const QPointF a = scene.nodeOnScreen(t.id({0, 0})), b = scene.nodeOnScreen(t.id({7, 0})),
-                  c = scene.nodeOnScreen(t.id({0, 7}));
+    const QPointF a = scene.camera().nodeOnScreen(t.id({0, 0})), b = scene.camera().nodeOnScreen(t.id({7, 0})),
+                  c = scene.camera().nodeOnScreen(t.id({0, 7}));
     CHECK(b.x() > a.x() + 100); // x right
     CHECK(b.y() == Approx(a.y()).margin(0.5));
     CHECK(c.y() > a.y() + 100); // y down
     CHECK(c.x() == Approx(a.x()).margin(0.5));
     // Parallel projection: equal steps are equal on screen anywhere in the grid.
-    const QPointF d = scene.nodeOnScreen(t.id({1, 0})), e = scene.nodeOnScreen(t.id({7, 7})),
-                  f = scene.nodeOnScreen(t.id({6, 7}));
+    const QPointF d = scene.camera().nodeOnScreen(t.id({1, 0})), e = scene.camera().nodeOnScreen(t.id({7, 7})),
+                  f = scene.camera().nodeOnScreen(t.id({6, 7}));
     CHECK(d.x() - a.x() == Approx(e.x() - f.x()).margin(0.01));
     // Zoom in: the grid grows on screen.
     const double before = b.x() - a.x();
-    scene.camera().zoom(0.5f);
-    CHECK(scene.nodeOnScreen(t.id({7, 0})).x() - scene.nodeOnScreen(t.id({0, 0})).x() ==
+    scene.camera().orbit().zoom(0.5f);
+    CHECK(scene.camera().nodeOnScreen(t.id({7, 0})).x() - scene.camera().nodeOnScreen(t.id({0, 0})).x() ==
           Approx(2 * before).epsilon(0.01));
     // Picking works in the parallel projection.
-    CHECK(scene.nodeAt(scene.nodeOnScreen(t.id({3, 2}))) == static_cast<long long>(t.id({3, 2})));
+    CHECK(scene.camera().nodeAt(scene.camera().nodeOnScreen(t.id({3, 2}))) == static_cast<long long>(t.id({3, 2})));
 
     const SnapshotPtr mesh3 = buildSnapshot(test::towerScenario("mesh:4x4x4", "cang-wu", NodeId{0}));
     scene.setSnapshot(mesh3);
-    CHECK_FALSE(scene.orthographic());
+    CHECK_FALSE(scene.camera().orthographic());
     CHECK(static_cast<Qt3DExtras::Qt3DWindow*>(scene.window())->camera()->projectionType() ==
           Qt3DRender::QCameraLens::PerspectiveProjection);
-    scene.setOrthographic(true);
-    CHECK(scene.orthographic());
+    scene.camera().setOrthographic(true);
+    CHECK(scene.camera().orthographic());
     // Picking: the node hit under a node's projection is that node or one drawn in front of it
     // at (nearly) the same spot (parallel rays: a node behind may be covered exactly).
     for (NodeId v : {NodeId{0}, NodeId{5}, NodeId{21}, NodeId{63}}) {
-        const long long hit = scene.nodeAt(scene.nodeOnScreen(v));
+        const long long hit = scene.camera().nodeAt(scene.camera().nodeOnScreen(v));
         REQUIRE(hit >= 0);
-        const QPointF off = scene.nodeOnScreen(static_cast<NodeId>(hit)) - scene.nodeOnScreen(v);
+        const QPointF off = scene.camera().nodeOnScreen(static_cast<NodeId>(hit)) - scene.camera().nodeOnScreen(v);
         CHECK(std::hypot(off.x(), off.y()) < 12.0);
     }
     // The choice holds for the next 3-D network; 2-D ones are orthographic anyway.
     scene.setSnapshot(buildSnapshot(test::towerScenario("mesh:8x8x8", "cang-wu", NodeId{0})));
-    CHECK(scene.orthographic());
-    scene.setOrthographic(false);
+    CHECK(scene.camera().orthographic());
+    scene.camera().setOrthographic(false);
     scene.setSnapshot(mesh2);
-    CHECK(scene.orthographic());
+    CHECK(scene.camera().orthographic());
     scene.setSnapshot(mesh3);
-    CHECK_FALSE(scene.orthographic());
+    CHECK_FALSE(scene.camera().orthographic());
     // Exports copy the projection with the camera state.
-    CHECK_FALSE(scene.camera().state().orthographic);
+    CHECK_FALSE(scene.camera().orbit().state().orthographic);
 }
 
 TEST_CASE("arrows: the picture shows the arrowhead at the receiving end (not blank there)", "[app][scene][arrows][gl]")
@@ -455,15 +457,15 @@ TEST_CASE("arrows: the picture shows the arrowhead at the receiving end (not bla
     scene.setSnapshot(snap);
     scene.setStep(1);
     scene.setFraction(1.0f);
-    const auto& arrows = scene.arrowInstances().arrows();
+    const auto& arrows = scene.layers().arrows->arrows();
     REQUIRE(arrows.size() == 1);
     // A point inside the arrowhead: back from the tip (at the sphere's surface) by 0.6 of its length.
     const Vec3 tip = arrows[0].tip, from = arrows[0].from;
     const float len = std::hypot(tip[0] - from[0], tip[1] - from[1]);
-    const float back = 0.16f + 0.6f * scene.arrowInstances().length();
+    const float back = 0.16f + 0.6f * scene.layers().arrows->length();
     const Vec3 inside{tip[0] - (tip[0] - from[0]) / len * back, tip[1] - (tip[1] - from[1]) / len * back, tip[2]};
-    const QPointF p = projectToScreen(scene.viewProjection(), scene.viewportSize(), inside);
-    const QImage img = scene.captureFrame();
+    const QPointF p = projectToScreen(scene.camera().viewProjection(), scene.camera().viewportSize(), inside);
+    const QImage img = scene.capture().frame();
     REQUIRE_FALSE(img.isNull());
     const Rgba want = arrows[0].colour;
     auto isArrow = [want](QColor c) {
@@ -473,7 +475,7 @@ TEST_CASE("arrows: the picture shows the arrowhead at the receiving end (not bla
     CHECK(test::pixelNear(img, p, 1, isArrow));
     // While the message moves the arrowhead is hidden: that spot shows the channel, not the arrow.
     scene.setFraction(0.25f);
-    const QImage moving = scene.captureFrame();
+    const QImage moving = scene.capture().frame();
     REQUIRE_FALSE(moving.isNull());
     CHECK_FALSE(test::pixelNear(moving, p, 1, isArrow));
 }
@@ -493,15 +495,15 @@ TEST_CASE("flat hypercube drawing: the scenario view.layout picks it: 2-D, ortho
         CHECK(p[2] == 0.0f);
     SceneView scene;
     scene.setSnapshot(flat);
-    CHECK(scene.orthographic());
-    REQUIRE(scene.nodeLabelInstances().labels().size() == 64);
-    CHECK(scene.nodeLabelInstances().labels()[42].text == QStringLiteral("101010"));
+    CHECK(scene.camera().orthographic());
+    REQUIRE(scene.layers().nodeLabels->labels().size() == 64);
+    CHECK(scene.layers().nodeLabels->labels()[42].text == QStringLiteral("101010"));
     // The same network drawn as a cube: new positions, perspective.
     sc.view.layout = "cube";
     const SnapshotPtr cube = buildSnapshot(sc, {.previous = flat.get()});
     CHECK(cube->positions == nodePositions(cube->topology()));
     scene.setSnapshot(cube);
-    CHECK_FALSE(scene.orthographic());
+    CHECK_FALSE(scene.camera().orthographic());
     // n > 6 falls back to the cube drawing.
     Scenario big = test::scenario("hypercube:7", "nesbt", NodeId{0});
     big.view.layout = "flat";
@@ -537,7 +539,7 @@ TEST_CASE("main window: View ▸ Flat hypercube drawing redraws a hypercube flat
     CHECK_FALSE(flat->isEnabled()); // not a hypercube
     CHECK_FALSE(ortho->isChecked());
     ortho->trigger(); // 3-D networks: orthographic on request
-    CHECK(w.sceneView()->orthographic());
+    CHECK(w.sceneView()->camera().orthographic());
 
     REQUIRE(w.session()->setScenarioNow(test::scenario("hypercube:5", "nesbt", NodeId{0})));
     REQUIRE(flat->isEnabled());
@@ -547,7 +549,7 @@ TEST_CASE("main window: View ▸ Flat hypercube drawing redraws a hypercube flat
     REQUIRE(test::waitFor([&] { return w.session()->snapshot()->drawing.hypercube == HypercubeDrawing::Flat; }));
     CHECK(flat->isChecked());
     CHECK(w.sceneView()->snapshot()->positions == nodePositions(Topology::hypercube(5), HypercubeDrawing::Flat));
-    CHECK(w.sceneView()->orthographic());
+    CHECK(w.sceneView()->camera().orthographic());
     CHECK(ortho->isChecked());
     CHECK(w.session()->snapshot()->scenario.view.layout == "flat"); // saved with the scenario
     flat->trigger();
@@ -591,32 +593,34 @@ TEST_CASE("arrows: on every preset's flat drawing no label, glyph or plate cover
         scene.window()->show();
         scene.setSnapshot(snap);
         scene.setMode(parseViewMode(QString::fromStdString(scenarioViewMode(scenario))).value_or(ViewMode::Plain));
-        if (!scene.flatNetwork())
+        if (!scene.shape().flatNetwork())
             continue; // on a 3-D drawing a nearer node may hide an arrowhead, as it hides a node
         const int last = static_cast<int>(snap->stepCount());
         for (const int k : std::set<int>{1, (last + 1) / 2, last}) {
             CAPTURE(k);
             scene.setStep(k);
             scene.setFraction(1.0f);
-            const QImage img = scene.captureFrame();
+            const QImage img = scene.capture().frame();
             REQUIRE_FALSE(img.isNull());
-            const auto& arrows = scene.arrowInstances().arrows();
+            const auto& arrows = scene.layers().arrows->arrows();
             for (std::size_t i = 0; i < std::min<std::size_t>(arrows.size(), 48); ++i) {
                 // Points inside the head as the shader draws it (its point the node's radius short
                 // of the receiver, the notched head (0, 0), (−1, ±0.55), (−0.7, 0) in its length):
                 // near the point and inside each barb, along the hop as seen on screen.
                 const ArrowInstances::Arrow& a = arrows[i];
-                const QPointF t = projectToScreen(scene.viewProjection(), scene.viewportSize(), a.tip);
-                const QPointF f = projectToScreen(scene.viewProjection(), scene.viewportSize(), a.from);
+                const QPointF t =
+                    projectToScreen(scene.camera().viewProjection(), scene.camera().viewportSize(), a.tip);
+                const QPointF f =
+                    projectToScreen(scene.camera().viewProjection(), scene.camera().viewportSize(), a.from);
                 const double world = std::hypot(a.tip[0] - a.from[0], a.tip[1] - a.from[1], a.tip[2] - a.from[2]);
                 const double screen = std::hypot(t.x() - f.x(), t.y() - f.y());
                 if (world <= 0 || screen <= 1)
                     continue;
                 const QPointF dir = (t - f) / screen, side(-dir.y(), dir.x());
-                const double unit = screen / world, length = scene.arrowInstances().length() * a.scale * unit;
+                const double unit = screen / world, length = scene.layers().arrows->length() * a.scale * unit;
                 if (length < 12)
                     continue; // a head a few pixels long (16x16x16 planes) has no inside to sample
-                const QPointF point = t - dir * scene.nodeRadius() * unit;
+                const QPointF point = t - dir * scene.shape().nodeRadius() * unit;
                 const Rgba want = a.colour;
                 const std::pair<double, double> spots[] = {{0.25, 0.0}, {0.55, 0.2}, {0.55, -0.2}};
                 for (const auto& [along, across] : spots) {
@@ -647,7 +651,7 @@ TEST_CASE("messages: routes sharing a hop in one direction run side by side in l
         std::string(TOPOCAST_SOURCE_DIR) + "/resources/scenarios/baseline-binomial-torus-contention.json"));
     scene.setSnapshot(snap);
     const Schedule& s = snap->schedule;
-    const auto& pos = scene.positions();
+    const auto& pos = scene.shape().positions();
     int shared = 0;
     for (std::uint32_t step = 1; step <= s.stepCount(); ++step) {
         scene.setStep(static_cast<int>(step));
@@ -658,7 +662,7 @@ TEST_CASE("messages: routes sharing a hop in one direction run side by side in l
             for (std::size_t k = 0; k + 1 < r.size(); ++k)
                 ++routesOn[{r[k], r[k + 1]}];
         }
-        const std::vector<float>& data = scene.messageInstances().buffer().data();
+        const std::vector<float>& data = scene.layers().messages->buffer().data();
         for (const auto& [hop, n] : routesOn) {
             const Vec3 &u = pos[hop.first], &v = pos[hop.second];
             if (n < 2 || std::hypot(v[0] - u[0], v[1] - u[1], v[2] - u[2]) > 1.5) // shared, straight
@@ -667,11 +671,11 @@ TEST_CASE("messages: routes sharing a hop in one direction run side by side in l
             std::set<std::pair<long, long>> starts;
             for (std::size_t i = 0; i + 13 <= data.size(); i += 13) {
                 const float ax = data[i], ay = data[i + 1], bx = data[i + 3], by = data[i + 4];
-                const bool along = std::hypot(ax - u[0], ay - u[1]) < 3 * scene.nodeRadius() &&
-                                   std::hypot(bx - v[0], by - v[1]) < 3 * scene.nodeRadius();
+                const bool along = std::hypot(ax - u[0], ay - u[1]) < 3 * scene.shape().nodeRadius() &&
+                                   std::hypot(bx - v[0], by - v[1]) < 3 * scene.shape().nodeRadius();
                 if (along)
-                    starts.insert({std::lround((ax - u[0]) / (0.25f * scene.nodeRadius())),
-                                   std::lround((ay - u[1]) / (0.25f * scene.nodeRadius()))});
+                    starts.insert({std::lround((ax - u[0]) / (0.25f * scene.shape().nodeRadius())),
+                                   std::lround((ay - u[1]) / (0.25f * scene.shape().nodeRadius()))});
             }
             INFO("step " << step << ": " << s.topology().nodeName(hop.first) << " -> "
                          << s.topology().nodeName(hop.second) << ", " << n << " routes");

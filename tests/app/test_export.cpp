@@ -67,8 +67,8 @@ QPointF nodeInExport(const SnapshotPtr& snap, QSize size, NodeId v, const FrameO
     SceneView scene;
     scene.window()->resize(overlay.any() ? layout.view.size() : size);
     scene.setSnapshot(snap);
-    scene.resetView();
-    return scene.nodeOnScreen(v) + (overlay.any() ? QPointF(layout.view.topLeft()) : QPointF());
+    scene.camera().resetView();
+    return scene.camera().nodeOnScreen(v) + (overlay.any() ? QPointF(layout.view.topLeft()) : QPointF());
 }
 
 bool nearRgb(const Rgb& c, const Rgba& want, int tolerance)

@@ -85,7 +85,7 @@ TEST_CASE("open schedule: the broken exercise's findings in the panel equal topo
     const Topology& topo = snap->topology();
     SceneView* scene = w.sceneView();
     w.timeline()->setStep(4);
-    const FrameStyle& at4 = scene->frameStyle();
+    const FrameStyle& at4 = scene->frame().style;
     const NodeId informedTwice = topo.parseNode("2,0");
     CHECK(at4.nodeColour[informedTwice] == FindingsPanel::findingColour(FindingKind::InformedTwice));
     CHECK(at4.nodeScale[informedTwice] > 1.5f);
@@ -98,13 +98,13 @@ TEST_CASE("open schedule: the broken exercise's findings in the panel equal topo
     panel->activateFinding(0);
     CHECK(panel->selected() == 0);
     CHECK(w.timeline()->step() == 2);
-    CHECK(scene->step() == 2);
+    CHECK(scene->choice().step == 2);
     const NodeId sender = topo.parseNode("3,0");
-    CHECK(scene->frameStyle().nodeColour[sender] == FindingsPanel::findingColour(FindingKind::NotYetHolding));
-    CHECK(scene->frameStyle().nodeScale[sender] > 1.6f * 1.2f); // the chosen finding is larger still
+    CHECK(scene->frame().style.nodeColour[sender] == FindingsPanel::findingColour(FindingKind::NotYetHolding));
+    CHECK(scene->frame().style.nodeScale[sender] > 1.6f * 1.2f); // the chosen finding is larger still
     // Nothing marked at step 1, where no rule is broken.
     w.timeline()->setStep(1);
-    for (const Rgba& c : scene->frameStyle().nodeColour)
+    for (const Rgba& c : scene->frame().style.nodeColour)
         for (FindingKind k : {FindingKind::InformedTwice, FindingKind::NotYetHolding, FindingKind::ChannelShared,
                               FindingKind::NeverReached})
             CHECK_FALSE(c == FindingsPanel::findingColour(k));

@@ -40,8 +40,8 @@ TEST_CASE("View ▸ Show frame time puts the 3-D view's frame time in the status
     // Qt3D draws continuously: within a few seconds the view has drawn frames and says how long.
     const QRegularExpression shape(QStringLiteral("^frame [0-9]+\\.[0-9] ms \\([0-9]+ frames/s\\)$"));
     REQUIRE(test::waitFor([&] { return shape.match(w.frameTimeText()).hasMatch(); }, 10000));
-    CHECK(w.sceneView()->framesDrawn() >= 2);
-    const double ms = w.sceneView()->frameTimeMs();
+    CHECK(w.sceneView()->capture().framesDrawn() >= 2);
+    const double ms = w.sceneView()->capture().frameTimeMs();
     CHECK(ms > 0.0);
     CHECK(ms < 10000.0);
 

@@ -315,7 +315,7 @@ TEST_CASE("help: the getting-started tour runs on the default scenario, each pag
     tour->showMe();
     REQUIRE(waitUntilIdle({w.session()}, 60000));
     CHECK(w.session()->snapshot()->drawing.grid == GridDrawing::Tower);
-    CHECK(w.sceneView()->canExplode());
+    CHECK(w.sceneView()->shape().canExplode());
 
     tour->showPage(4);
     tour->showMe();

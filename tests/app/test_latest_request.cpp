@@ -70,7 +70,7 @@ TEST_CASE("latest request: a click while a panel edit is computing builds on the
     editFirstSide(w, 8); // the panel now says 8×4
     w.applyPanel();      // … and that is being computed
     REQUIRE(w.session()->busy());
-    emit w.sceneView()->nodeClicked(NodeId{2}); // a click on (2,0) before the 8×4 build is done
+    emit w.sceneView()->input().nodeClicked(NodeId{2}); // a click on (2,0) before the 8×4 build is done
     gate.release();
     REQUIRE(settled(w));
     QCoreApplication::processEvents();
@@ -108,7 +108,7 @@ TEST_CASE("latest request: a panel edit while a click is computing keeps the cli
     REQUIRE(w.session()->setScenarioNow(test::scenario("mesh:4x4", "binomial", NodeId{5})));
     BuildGate gate(*w.session());
 
-    emit w.sceneView()->nodeClicked(NodeId{2}); // (2,0), computing
+    emit w.sceneView()->input().nodeClicked(NodeId{2}); // (2,0), computing
     REQUIRE(w.session()->busy());
     editFirstSide(w, 8);
     w.applyPanel();

@@ -230,7 +230,7 @@ TEST_CASE("legend truth: Cang-Wu 8×8 from (0,0), step 5 moves along x only and 
         CHECK(topo.coord(t.from, 1) == topo.coord(t.to, 1)); // along x
     const std::vector<std::uint32_t> now = stepChannelLoad(snap->schedule, StepNo{5});
     const std::vector<DrawnChannel> channels = drawnChannels(topo);
-    const std::vector<float>& data = scene.linkInstances().buffer().data();
+    const std::vector<float>& data = scene.layers().links->buffer().data();
     REQUIRE(data.size() == channels.size() * LinkInstances::kFloatsPerInstance);
     const Rgba yellow = Palette::normal().inFlight;
     int yellowChannels = 0, wrong = 0;
@@ -255,10 +255,10 @@ TEST_CASE("legend truth: the picture of the 8×8 corner broadcast at step 5 draw
     for (int step = 0; step <= 5; ++step)
         scene.setStep(step);
     scene.setFraction(1.0f);
-    const QImage img = scene.captureFrame();
+    const QImage img = scene.capture().frame();
     REQUIRE_FALSE(img.isNull());
     const Topology& topo = snap->topology();
-    const auto& pos = scene.positions();
+    const auto& pos = scene.shape().positions();
     const Rgba yellow = Palette::normal().inFlight;
     auto isYellow = [&](QColor c) {
         return std::abs(c.redF() - yellow.r) < 0.15 && std::abs(c.greenF() - yellow.g) < 0.15 &&
@@ -268,7 +268,7 @@ TEST_CASE("legend truth: the picture of the 8×8 corner broadcast at step 5 draw
     auto along = [&](NodeId a, NodeId b) {
         const Vec3 p = pos[a], q = pos[b];
         return projectToScreen(
-            scene.viewProjection(), scene.viewportSize(),
+            scene.camera().viewProjection(), scene.camera().viewportSize(),
             {p[0] + 0.25f * (q[0] - p[0]), p[1] + 0.25f * (q[1] - p[1]), p[2] + 0.25f * (q[2] - p[2])});
     };
     int shown = 0;

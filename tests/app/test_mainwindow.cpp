@@ -63,7 +63,7 @@ TEST_CASE("main window: choosing a node as source recomputes the metrics", "[app
     REQUIRE(w.session()->setScenarioNow(test::scenario("mesh:8x8", "binomial", NodeId{0})));
     const QString tcd0 = w.metricsModel()->value(QStringLiteral("tcd"));
     QSignalSpy ready(w.session(), &Session::scheduleReady);
-    emit w.sceneView()->nodeClicked(NodeId{27}); // what a click on node (3,3) emits
+    emit w.sceneView()->input().nodeClicked(NodeId{27}); // what a click on node (3,3) emits
     REQUIRE(ready.wait(10000));
     CHECK(w.session()->scenario().source == 27);
     CHECK(w.scenarioPanel()->sourceField()->text() == QStringLiteral("(3,3)"));
@@ -80,7 +80,7 @@ TEST_CASE("main window: one editable model — a click sets the source once, and
     CHECK(w.scenarioPanel()->sourceField()->text() == QStringLiteral("(0,0)"));
     QSignalSpy requested(w.session(), &Session::requestChanged);
     QSignalSpy ready(w.session(), &Session::scheduleReady);
-    emit w.sceneView()->nodeClicked(NodeId{27});
+    emit w.sceneView()->input().nodeClicked(NodeId{27});
     // At once, before the build ends: the session's request holds the source, the panel shows it.
     CHECK(requested.count() == 1);
     CHECK(w.session()->requestedScenario().source == 27);
@@ -107,18 +107,18 @@ TEST_CASE("main window: timeline keys step forwards and backwards to identical s
     t->first();
     t->stepForward();
     const QString narration1 = w.narration();
-    const auto style1 = w.sceneView()->frameStyle();
-    emit w.sceneView()->timelineKey(Qt::Key_Right);
+    const auto style1 = w.sceneView()->frame().style;
+    emit w.sceneView()->input().timelineKey(Qt::Key_Right);
     CHECK(t->step() == 2);
     CHECK(w.narration().startsWith(QStringLiteral("Step 2")));
-    emit w.sceneView()->timelineKey(Qt::Key_Left);
+    emit w.sceneView()->input().timelineKey(Qt::Key_Left);
     CHECK(t->step() == 1);
     CHECK(w.narration() == narration1);
-    CHECK(w.sceneView()->frameStyle().nodeColour == style1.nodeColour);
-    CHECK(w.sceneView()->frameStyle().channelColour == style1.channelColour);
-    emit w.sceneView()->timelineKey(Qt::Key_End);
+    CHECK(w.sceneView()->frame().style.nodeColour == style1.nodeColour);
+    CHECK(w.sceneView()->frame().style.channelColour == style1.channelColour);
+    emit w.sceneView()->input().timelineKey(Qt::Key_End);
     CHECK(t->step() == t->stepCount());
-    emit w.sceneView()->timelineKey(Qt::Key_Home);
+    emit w.sceneView()->input().timelineKey(Qt::Key_Home);
     CHECK(t->step() == 0);
 }
 

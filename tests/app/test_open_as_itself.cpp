@@ -53,12 +53,12 @@ TEST_CASE("presets open as themselves: step 0 or their own view step, their own 
     REQUIRE(test::waitFor([&] { return settledAt(w, 6); }, 30000));
     w.timeline()->setStep(5);
     w.setViewMode(ViewMode::SourceMap);
-    REQUIRE(w.sceneView()->mode() == ViewMode::SourceMap);
+    REQUIRE(w.sceneView()->choice().mode == ViewMode::SourceMap);
 
     REQUIRE(w.openScenario(presetAsQString("cang-wu-8x8.json")));
     REQUIRE(test::waitFor([&] { return settledAt(w, 6) && w.session()->snapshot()->metrics.tcd == 69; }, 30000));
     CHECK(w.timeline()->step() == 0);
-    CHECK(w.sceneView()->mode() == ViewMode::Plain);
+    CHECK(w.sceneView()->choice().mode == ViewMode::Plain);
     CHECK(w.windowTitle() == QStringLiteral("Cang-Wu 8×8 mesh from (2,3) — SubmeshOptimal's TCD 69 (the ILP-proven "
                                             "minimum) beats the eye rule (70) and Algorithm 1 (71) — topocast"));
 
@@ -71,7 +71,7 @@ TEST_CASE("presets open as themselves: step 0 or their own view step, their own 
         },
         30000));
     CHECK(w.timeline()->step() == 4);
-    CHECK(w.sceneView()->mode() == ViewMode::Contention);
+    CHECK(w.sceneView()->choice().mode == ViewMode::Contention);
 
     // A compare preset opens at step 0 in its own mode, not the previous one's.
     w.timeline()->setStep(3);
@@ -84,7 +84,7 @@ TEST_CASE("presets open as themselves: step 0 or their own view step, their own 
         },
         30000));
     CHECK(w.timeline()->step() == 0);
-    CHECK(w.sceneView()->mode() == ViewMode::Plain);
+    CHECK(w.sceneView()->choice().mode == ViewMode::Plain);
 }
 
 TEST_CASE("presets menu: every preset by its title, its one-line description as tooltip", "[app][presets]")
@@ -143,16 +143,16 @@ TEST_CASE("compare: one side ahead is a ring around the node, whose own colour s
     const SnapshotPtr snap = buildSnapshot(test::scenario("mesh:4x4", "binomial", NodeId{0}));
     scene.setSnapshot(snap);
     scene.setStep(1);
-    const Rgba before = scene.frameStyle().nodeColour[1];
+    const Rgba before = scene.frame().style.nodeColour[1];
     scene.setHighlight({NodeId{1}, NodeId{2}});
-    CHECK(scene.frameStyle().nodeColour[1] == before);
-    REQUIRE(scene.marks().marks().size() == 2);
-    for (const MarkInstances::Mark& m : scene.marks().marks()) {
+    CHECK(scene.frame().style.nodeColour[1] == before);
+    REQUIRE(scene.layers().marks->marks().size() == 2);
+    for (const MarkInstances::Mark& m : scene.layers().marks->marks()) {
         CHECK(m.shape == MarkShape::Right);
         CHECK(m.colour == kHighlightColour);
     }
     scene.setHighlight({});
-    CHECK(scene.marks().marks().empty());
+    CHECK(scene.layers().marks->marks().empty());
 }
 
 TEST_CASE("one notation: a hypercube's narration names nodes by the binary addresses the picture labels",
@@ -171,10 +171,10 @@ TEST_CASE("one notation: a hypercube's narration names nodes by the binary addre
     // No x/y/z axes where the dimensions are not x, y, z.
     SceneView scene;
     scene.setSnapshot(snap);
-    CHECK(scene.axisInstanceCount() == 0);
+    CHECK(scene.layers().axes->instanceCount() == 0);
     SceneView mesh;
     mesh.setSnapshot(buildSnapshot(test::scenario("mesh:4x4", "binomial")));
-    CHECK(mesh.axisInstanceCount() == 3);
+    CHECK(mesh.layers().axes->instanceCount() == 3);
 }
 
 TEST_CASE("one notation: every hypercube preset's narration (and so its captions) names nodes by binary address",

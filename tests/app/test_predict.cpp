@@ -35,7 +35,7 @@ using Marks = std::set<std::pair<NodeId, MarkShape>>;
 Marks marksOf(const SceneView& scene)
 {
     Marks out;
-    for (const MarkInstances::Mark& m : scene.marks().marks())
+    for (const MarkInstances::Mark& m : scene.layers().marks->marks())
         out.insert({m.node, m.shape});
     return out;
 }
@@ -145,7 +145,7 @@ TEST_CASE("predict mode: mark, check, score and reset on binomial 4x4", "[app][p
     // Off: no marks, the ordinary narration.
     p->action()->trigger();
     CHECK_FALSE(p->isActive());
-    CHECK(w.sceneView()->marks().marks().empty());
+    CHECK(w.sceneView()->layers().marks->marks().empty());
     CHECK_THAT(w.narration().toStdString(), Catch::StartsWith("Start: binomial"));
 }
 
@@ -188,8 +188,8 @@ TEST_CASE("predict mode: real clicks and keys on the 3-D view mark nodes, Enter 
     REQUIRE(w.session()->setScenarioNow(test::scenario("mesh:4x4", "binomial", NodeId{0})));
     QWindow* window = w.sceneView()->window();
     REQUIRE(QTest::qWaitForWindowExposed(window));
-    REQUIRE_FALSE(w.sceneView()->captureFrame().isNull());
-    w.sceneView()->resetView();
+    REQUIRE_FALSE(w.sceneView()->capture().frame().isNull());
+    w.sceneView()->camera().resetView();
     w.timeline()->pause();
     w.timeline()->setStep(0);
     PredictMode* p = w.predictMode();
@@ -200,8 +200,8 @@ TEST_CASE("predict mode: real clicks and keys on the 3-D view mark nodes, Enter 
     QSignalSpy ready(w.session(), &Session::scheduleReady);
     auto click = [&](std::uint32_t node) {
         const NodeId v{node};
-        const QPoint at = w.sceneView()->nodeOnScreen(v).toPoint();
-        REQUIRE(w.sceneView()->nodeAt(at) == v);
+        const QPoint at = w.sceneView()->camera().nodeOnScreen(v).toPoint();
+        REQUIRE(w.sceneView()->camera().nodeAt(at) == v);
         QTest::mouseClick(window, Qt::LeftButton, Qt::NoModifier, at);
     };
     click(8); // (0,2): receives in step 1
@@ -216,17 +216,18 @@ TEST_CASE("predict mode: real clicks and keys on the 3-D view mark nodes, Enter 
     // about 0.85 of the mark radius from the node's centre.
     const auto& pos = w.session()->snapshot()->positions;
     auto ringPixels = [&](std::uint32_t v) {
-        const Vec3 side{pos[v][0] + 0.85f * w.sceneView()->marks().radius(), pos[v][1], pos[v][2]};
-        const QPointF d = projectToScreen(w.sceneView()->viewProjection(), w.sceneView()->viewportSize(), side) -
-                          w.sceneView()->nodeOnScreen(NodeId{v});
+        const Vec3 side{pos[v][0] + 0.85f * w.sceneView()->layers().marks->radius(), pos[v][1], pos[v][2]};
+        const QPointF d =
+            projectToScreen(w.sceneView()->camera().viewProjection(), w.sceneView()->camera().viewportSize(), side) -
+            w.sceneView()->camera().nodeOnScreen(NodeId{v});
         return static_cast<int>(std::hypot(d.x(), d.y())) + 2;
     };
-    QImage img = w.sceneView()->captureFrame();
+    QImage img = w.sceneView()->capture().frame();
     REQUIRE_FALSE(img.isNull());
     for (NodeId v : {NodeId{1}, NodeId{8}})
-        CHECK(test::pixelNear(img, w.sceneView()->nodeOnScreen(v), ringPixels(v),
+        CHECK(test::pixelNear(img, w.sceneView()->camera().nodeOnScreen(v), ringPixels(v),
                               [](QColor c) { return test::colourNear(c, markColour(MarkShape::Marked), 30); }));
-    CHECK_FALSE(test::pixelNear(img, w.sceneView()->nodeOnScreen(NodeId{9}), ringPixels(9),
+    CHECK_FALSE(test::pixelNear(img, w.sceneView()->camera().nodeOnScreen(NodeId{9}), ringPixels(9),
                                 [](QColor c) { return test::colourNear(c, markColour(MarkShape::Marked), 30); }));
 
     // Enter checks: step 1 is shown, (0,2) right, (1,0) wrong, and the arrows did not move the
@@ -235,12 +236,12 @@ TEST_CASE("predict mode: real clicks and keys on the 3-D view mark nodes, Enter 
     REQUIRE(p->phase() == PredictMode::Phase::Checked);
     CHECK(w.timeline()->step() == 1);
     CHECK(marksOf(*w.sceneView()) == Marks{{NodeId{8}, MarkShape::Right}, {NodeId{1}, MarkShape::Wrong}});
-    img = w.sceneView()->captureFrame();
+    img = w.sceneView()->capture().frame();
     REQUIRE_FALSE(img.isNull());
-    CHECK(test::pixelNear(img, w.sceneView()->nodeOnScreen(NodeId{8}), ringPixels(8),
+    CHECK(test::pixelNear(img, w.sceneView()->camera().nodeOnScreen(NodeId{8}), ringPixels(8),
                           [](QColor c) { return test::colourNear(c, markColour(MarkShape::Right), 30); }));
     // The cross lies over the node's centre.
-    CHECK(test::pixelNear(img, w.sceneView()->nodeOnScreen(NodeId{1}), 2,
+    CHECK(test::pixelNear(img, w.sceneView()->camera().nodeOnScreen(NodeId{1}), 2,
                           [](QColor c) { return test::colourNear(c, markColour(MarkShape::Wrong), 30); }));
 
     // Keyboard only: Enter goes on to step 2; Page Down puts the cursor on node 0, the arrows
@@ -265,9 +266,9 @@ TEST_CASE("predict mode: real clicks and keys on the 3-D view mark nodes, Enter 
     CHECK(p->marked() == std::vector<NodeId>{NodeId{4}, NodeId{12}});
     CHECK(marksOf(*w.sceneView()) ==
           Marks{{NodeId{4}, MarkShape::Marked}, {NodeId{12}, MarkShape::Marked}, {NodeId{12}, MarkShape::Cursor}});
-    img = w.sceneView()->captureFrame();
+    img = w.sceneView()->capture().frame();
     REQUIRE_FALSE(img.isNull());
-    CHECK(test::pixelNear(img, w.sceneView()->nodeOnScreen(NodeId{12}), ringPixels(12) * 3 / 2 + 4,
+    CHECK(test::pixelNear(img, w.sceneView()->camera().nodeOnScreen(NodeId{12}), ringPixels(12) * 3 / 2 + 4,
                           [](QColor c) { return test::colourNear(c, markColour(MarkShape::Cursor), 30); }));
     QTest::keyClick(window, Qt::Key_Enter);
     CHECK(w.timeline()->step() == 2);
@@ -277,7 +278,7 @@ TEST_CASE("predict mode: real clicks and keys on the 3-D view mark nodes, Enter 
     // P again leaves the mode: clicks choose the source once more.
     QTest::keyClick(window, Qt::Key_P);
     CHECK_FALSE(p->isActive());
-    CHECK(w.sceneView()->marks().marks().empty());
+    CHECK(w.sceneView()->layers().marks->marks().empty());
 }
 
 TEST_CASE("predict mode: every preset scenario, every step, the receivers marked are all right", "[app][predict]")
@@ -303,7 +304,7 @@ TEST_CASE("predict mode: every preset scenario, every step, the receivers marked
             CHECK(p->lastGrade()->right == receivers);
             CHECK(p->lastGrade()->missed.empty());
             CHECK(p->lastGrade()->wrong.empty());
-            CHECK(w.sceneView()->marks().marks().size() == receivers.size());
+            CHECK(w.sceneView()->layers().marks->marks().size() == receivers.size());
             p->enter();
         }
         CHECK(p->total().steps == snap->stepCount());

@@ -27,11 +27,11 @@ TEST_CASE("render: the source's colour is at its projected position", "[app][gl]
     const SnapshotPtr snap = buildSnapshot(test::scenario("mesh:4x4", "binomial", NodeId{6}));
     scene.setSnapshot(snap);
     scene.setStep(0);
-    const QImage img = scene.captureFrame();
+    const QImage img = scene.capture().frame();
     REQUIRE_FALSE(img.isNull());
     REQUIRE(img.size() == QSize(800, 600));
     const Rgba src = Palette::normal().source;
-    const QPointF p = scene.nodeOnScreen(NodeId{6});
+    const QPointF p = scene.camera().nodeOnScreen(NodeId{6});
     INFO("source projects to " << p.x() << "," << p.y());
     CHECK(test::pixelNear(img, p, 2, [&](QColor c) { return test::colourNear(c, src); }));
     // The scene is asymmetric (source at (2,1)): the colour is not at the vertically mirrored spot,
@@ -39,7 +39,7 @@ TEST_CASE("render: the source's colour is at its projected position", "[app][gl]
     const QPointF mirrored(p.x(), img.height() - 1 - p.y());
     CHECK_FALSE(test::pixelNear(img, mirrored, 2, [&](QColor c) { return test::colourNear(c, src); }));
     // An uninformed node is grey.
-    CHECK(test::pixelNear(img, scene.nodeOnScreen(NodeId{15}), 2,
+    CHECK(test::pixelNear(img, scene.camera().nodeOnScreen(NodeId{15}), 2,
                           [](QColor c) { return test::colourNear(c, Palette::normal().uninformed); }));
 }
 
@@ -53,12 +53,12 @@ TEST_CASE("render: a known contention shows a red channel", "[app][gl]")
     scene.setMode(ViewMode::Contention);
     scene.setStep(2);
     scene.setFraction(1.0f);
-    const QImage img = scene.captureFrame();
+    const QImage img = scene.capture().frame();
     REQUIRE_FALSE(img.isNull());
     // The contended channel (1,0)→(2,0): sample the middle of the link, clear of the spheres.
     const Vec3 a = snap->positions[1], b = snap->positions[2];
     const Vec3 q{(a[0] + b[0]) / 2, (a[1] + b[1]) / 2, (a[2] + b[2]) / 2};
-    const QPointF p = projectToScreen(scene.viewProjection(), scene.viewportSize(), q);
+    const QPointF p = projectToScreen(scene.camera().viewProjection(), scene.camera().viewportSize(), q);
     // The contention colour is the palette's vermillion (#d55e00, hue 26°), not pure red any more:
     // a saturated hue between red and the source's orange (41°).
     auto red = [](QColor col) {
@@ -67,11 +67,11 @@ TEST_CASE("render: a known contention shows a red channel", "[app][gl]")
     CHECK(test::pixelNear(img, p, 4, red));
     // The uncontended channel (0,0)→(1,0) of step 1 is not red, nor is anything at step 1.
     const Vec3 a0 = snap->positions[0];
-    const QPointF p0 = projectToScreen(scene.viewProjection(), scene.viewportSize(),
+    const QPointF p0 = projectToScreen(scene.camera().viewProjection(), scene.camera().viewportSize(),
                                        {(a0[0] + a[0]) / 2, (a0[1] + a[1]) / 2, (a0[2] + a[2]) / 2});
     CHECK_FALSE(test::pixelNear(img, p0, 4, red));
     scene.setStep(1);
-    const QImage step1 = scene.captureFrame();
+    const QImage step1 = scene.capture().frame();
     CHECK_FALSE(test::pixelNear(step1, p, 4, red));
 }
 
@@ -115,11 +115,11 @@ TEST_CASE("render: clicking a node in the window makes it the source", "[app][gl
     REQUIRE(w.session()->setScenarioNow(test::scenario("mesh:6x6", "binomial", NodeId{0})));
     REQUIRE(test::waitFor([&] { return w.sceneView()->window()->isExposed(); }));
     // Let the layout settle (the container may still resize the 3-D window) before projecting.
-    REQUIRE_FALSE(w.sceneView()->captureFrame().isNull());
-    w.sceneView()->resetView();
+    REQUIRE_FALSE(w.sceneView()->capture().frame().isNull());
+    w.sceneView()->camera().resetView();
     const NodeId target{20}; // (2,3)
-    const QPoint p = w.sceneView()->nodeOnScreen(target).toPoint();
-    REQUIRE(w.sceneView()->nodeAt(p) == target);
+    const QPoint p = w.sceneView()->camera().nodeOnScreen(target).toPoint();
+    REQUIRE(w.sceneView()->camera().nodeAt(p) == target);
     QSignalSpy ready(w.session(), &Session::scheduleReady);
     // Deliver press and release straight to the 3-D window (what the windowing system does).
     const QPointF global = w.sceneView()->window()->mapToGlobal(p);
@@ -149,12 +149,12 @@ TEST_CASE("render: the trees mode draws a tree edge in its member's colour", "[a
     // From 30° right and 20° above the default view the cube's edges hardly cover each other:
     // 19 of the 21 member edges show their tree's colour at their midpoint (the other two are
     // behind a nearer edge), at least 6 of each tree's 7.
-    scene.camera().orbit(30.0f, 20.0f);
-    const QImage img = scene.captureFrame();
+    scene.camera().orbit().orbit(30.0f, 20.0f);
+    const QImage img = scene.capture().frame();
     REQUIRE_FALSE(img.isNull());
     int seen = 0, total = 0;
     for (std::size_t t = 0; t < 3; ++t) {
-        const Rgba want = treeColour(static_cast<int>(t), true, scene.palette());
+        const Rgba want = treeColour(static_cast<int>(t), true, scene.choice().palette());
         // Lit by the head light: 55–100 % of the colour; compare the hue by channel ratios.
         auto isTree = [&](QColor c) {
             const double k = std::max({c.redF(), c.greenF(), c.blueF()}) / std::max({want.r, want.g, want.b});
@@ -164,7 +164,7 @@ TEST_CASE("render: the trees mode draws a tree edge in its member's colour", "[a
         int hits = 0;
         for (const hypercube::TreeEdge& e : snap->trees[t]) {
             const Vec3 a = snap->positions[e.parent], b = snap->positions[e.child];
-            const QPointF p = projectToScreen(scene.viewProjection(), scene.viewportSize(),
+            const QPointF p = projectToScreen(scene.camera().viewProjection(), scene.camera().viewportSize(),
                                               {(a[0] + b[0]) / 2, (a[1] + b[1]) / 2, (a[2] + b[2]) / 2});
             hits += test::pixelNear(img, p, 4, isTree);
         }
@@ -185,15 +185,15 @@ TEST_CASE("render: QTest::mouseClick on the 3-D QWindow makes the node the sourc
     REQUIRE(w.session()->setScenarioNow(test::scenario("mesh:6x6", "binomial", NodeId{0})));
     QWindow* window = w.sceneView()->window();
     REQUIRE(QTest::qWaitForWindowExposed(window));
-    REQUIRE_FALSE(w.sceneView()->captureFrame().isNull());
-    w.sceneView()->resetView();
+    REQUIRE_FALSE(w.sceneView()->capture().frame().isNull());
+    w.sceneView()->camera().resetView();
     const std::uint64_t tcdBefore = w.session()->snapshot()->metrics.tcd;
     const NodeId target{20}; // (2,3)
-    const QPoint p = w.sceneView()->nodeOnScreen(target).toPoint();
-    REQUIRE(w.sceneView()->nodeAt(p) == target);
+    const QPoint p = w.sceneView()->camera().nodeOnScreen(target).toPoint();
+    REQUIRE(w.sceneView()->camera().nodeAt(p) == target);
     QSignalSpy ready(w.session(), &Session::scheduleReady);
     // Through the window system interface, as a real click arrives (press, release at p).
-    QSignalSpy clicked(w.sceneView(), &SceneView::nodeClicked);
+    QSignalSpy clicked(&w.sceneView()->input(), &SceneInput::nodeClicked);
     QTest::mouseClick(window, Qt::LeftButton, Qt::NoModifier, p);
     REQUIRE(clicked.count() == 1);
     CHECK(clicked.at(0).at(0).value<NodeId>() == target);
@@ -226,14 +226,14 @@ TEST_CASE("render: a message moves hop by hop, at 1/4, 1/2 and 3/4 of its step w
     auto along = [&](float hops) {
         const Vec3 a = snap->positions[0], b = snap->positions[3];
         const float t = hops / 3.0f;
-        return projectToScreen(scene.viewProjection(), scene.viewportSize(),
+        return projectToScreen(scene.camera().viewProjection(), scene.camera().viewportSize(),
                                {a[0] + (b[0] - a[0]) * t, a[1] + (b[1] - a[1]) * t, a[2] + (b[2] - a[2]) * t});
     };
     const Rgba white = Palette::normal().message;
     const float fractions[3] = {0.25f, 0.5f, 0.75f};
     for (int i = 0; i < 3; ++i) {
         scene.setFraction(fractions[i]);
-        const QImage img = scene.captureFrame();
+        const QImage img = scene.capture().frame();
         REQUIRE_FALSE(img.isNull());
         for (int j = 0; j < 3; ++j) {
             const QPointF p = along(3.0f * fractions[j]);
@@ -256,13 +256,13 @@ TEST_CASE("render: the timeline's keys work through real key events on the 3-D w
     t->pause();
     QTest::keyClick(window, Qt::Key_End);
     CHECK(t->step() == 4);
-    CHECK(w.sceneView()->step() == 4);
+    CHECK(w.sceneView()->choice().step == 4);
     QTest::keyClick(window, Qt::Key_Home);
     CHECK(t->step() == 0);
     QTest::keyClick(window, Qt::Key_Right);
     QTest::keyClick(window, Qt::Key_Right);
     CHECK(t->step() == 2);
-    CHECK(w.sceneView()->step() == 2);
+    CHECK(w.sceneView()->choice().step == 2);
     QTest::keyClick(window, Qt::Key_Left);
     CHECK(t->step() == 1);
     QTest::keyClick(window, Qt::Key_Left);
@@ -273,14 +273,14 @@ TEST_CASE("render: the timeline's keys work through real key events on the 3-D w
     QTest::keyClick(window, Qt::Key_Space);
     CHECK_FALSE(t->playing());
     // + and − zoom by 0.85 and back; A turns the camera 5° to the left.
-    const float distance = w.sceneView()->camera().state().distance;
+    const float distance = w.sceneView()->camera().orbit().state().distance;
     QTest::keyClick(window, Qt::Key_Plus);
-    CHECK(w.sceneView()->camera().state().distance == Approx(distance * 0.85f));
+    CHECK(w.sceneView()->camera().orbit().state().distance == Approx(distance * 0.85f));
     QTest::keyClick(window, Qt::Key_Minus);
-    CHECK(w.sceneView()->camera().state().distance == Approx(distance));
-    const float yaw = w.sceneView()->camera().state().yaw;
+    CHECK(w.sceneView()->camera().orbit().state().distance == Approx(distance));
+    const float yaw = w.sceneView()->camera().orbit().state().yaw;
     QTest::keyClick(window, Qt::Key_A);
-    CHECK(w.sceneView()->camera().state().yaw == Approx(yaw - 5.0f));
+    CHECK(w.sceneView()->camera().orbit().state().yaw == Approx(yaw - 5.0f));
 }
 
 TEST_CASE("render: links thinner than a pixel are drawn as lines, and lines show", "[app][gl]")
@@ -299,7 +299,7 @@ TEST_CASE("render: links thinner than a pixel are drawn as lines, and lines show
     const QColor background = Palette::normal().background.to<QColor>();
     auto linkShows = [&](const QImage& img) {
         const Vec3 a = snap->positions[5 * 12 + 5], b = snap->positions[5 * 12 + 6]; // (5,5) — (6,5)
-        const QPointF mid = projectToScreen(scene.viewProjection(), scene.viewportSize(),
+        const QPointF mid = projectToScreen(scene.camera().viewProjection(), scene.camera().viewportSize(),
                                             {(a[0] + b[0]) / 2, (a[1] + b[1]) / 2, (a[2] + b[2]) / 2});
         return test::pixelNear(img, mid, 1, [&](QColor c) {
             return std::abs(c.red() - background.red()) + std::abs(c.green() - background.green()) +
@@ -307,13 +307,13 @@ TEST_CASE("render: links thinner than a pixel are drawn as lines, and lines show
                    30;
         });
     };
-    const QImage far = scene.captureFrame();
+    const QImage far = scene.capture().frame();
     REQUIRE_FALSE(far.isNull());
-    CHECK(scene.linkInstances().usesLines());
+    CHECK(scene.layers().links->usesLines());
     CHECK(linkShows(far));
-    scene.camera().zoom(0.25f);
-    const QImage near = scene.captureFrame();
+    scene.camera().orbit().zoom(0.25f);
+    const QImage near = scene.capture().frame();
     REQUIRE_FALSE(near.isNull());
-    CHECK_FALSE(scene.linkInstances().usesLines());
+    CHECK_FALSE(scene.layers().links->usesLines());
     CHECK(linkShows(near));
 }

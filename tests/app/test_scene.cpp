@@ -44,10 +44,10 @@ TEST_CASE("scene: nESBT on the 4-cube draws 4 edge-disjoint trees of 15 edges in
     const SnapshotPtr snap = buildSnapshot(sc);
     REQUIRE(snap->trees.size() == 4);
     scene.setSnapshot(snap);
-    CHECK_FALSE(scene.treeInstances().isEnabled()); // only in the Trees mode
+    CHECK_FALSE(scene.layers().treeLinks->isEnabled()); // only in the Trees mode
     scene.setMode(ViewMode::Trees);
     scene.setStep(static_cast<int>(snap->stepCount()));
-    const LinkInstances& trees = scene.treeInstances();
+    const LinkInstances& trees = *scene.layers().treeLinks;
     CHECK(trees.isEnabled());
     REQUIRE(trees.instanceCount() == 60);
     const std::vector<float>& data = trees.buffer().data();
@@ -63,24 +63,26 @@ TEST_CASE("scene: nESBT on the 4-cube draws 4 edge-disjoint trees of 15 edges in
             CHECK(endOf(data, i, 0) == snap->positions[e.parent]);
             CHECK(endOf(data, i, 1) == snap->positions[e.child]);
             // After the last step every tree edge has carried its part: the full tree colour.
-            CHECK(colourOf(data, i) == treeColour(static_cast<int>(t), true, scene.palette()));
+            CHECK(colourOf(data, i) == treeColour(static_cast<int>(t), true, scene.choice().palette()));
         }
     }
     CHECK(edges.size() == 60);
     std::set<std::tuple<float, float, float>> colours;
     for (int t = 0; t < 4; ++t)
-        colours.insert({treeColour(t, true, scene.palette()).r, treeColour(t, true, scene.palette()).g,
-                        treeColour(t, true, scene.palette()).b});
+        colours.insert({treeColour(t, true, scene.choice().palette()).r,
+                        treeColour(t, true, scene.choice().palette()).g,
+                        treeColour(t, true, scene.choice().palette()).b});
     CHECK(colours.size() == 4);
     // Before the first step nothing has been sent: every edge shows its tree's faded colour.
     scene.setStep(0);
     for (std::size_t i = 0; i < 60; ++i)
-        CHECK(colourOf(trees.buffer().data(), i) == treeColour(static_cast<int>(i / 15), false, scene.palette()));
+        CHECK(colourOf(trees.buffer().data(), i) ==
+              treeColour(static_cast<int>(i / 15), false, scene.choice().palette()));
     // The legend names the four members.
-    const auto legend = legendEntries(snap.get(), ViewMode::Trees, scene.palette());
+    const auto legend = legendEntries(snap.get(), ViewMode::Trees, scene.choice().palette());
     REQUIRE(legend.size() >= 4);
     CHECK(legend[0].second == QStringLiteral("nESBT member 0"));
-    CHECK(legend[3].first == treeColour(3, true, scene.palette()).to<QColor>());
+    CHECK(legend[3].first == treeColour(3, true, scene.choice().palette()).to<QColor>());
 }
 
 TEST_CASE("scene: nRSBT members that share an edge are drawn side by side", "[app][scene]")
@@ -91,8 +93,8 @@ TEST_CASE("scene: nRSBT members that share an edge are drawn side by side", "[ap
     const SnapshotPtr snap = buildSnapshot(test::scenario("hypercube:3", "nrsbt", NodeId{0}));
     scene.setSnapshot(snap);
     scene.setMode(ViewMode::Trees);
-    REQUIRE(scene.treeInstances().instanceCount() == 3 * 7);
-    const auto& data = scene.treeInstances().buffer().data();
+    REQUIRE(scene.layers().treeLinks->instanceCount() == 3 * 7);
+    const auto& data = scene.layers().treeLinks->buffer().data();
     std::map<std::pair<NodeId, NodeId>, std::set<std::tuple<float, float, float>>> starts;
     for (std::size_t t = 0; t < 3; ++t)
         for (std::size_t k = 0; k < 7; ++k) {
@@ -111,7 +113,7 @@ TEST_CASE("scene: no trees outside hypercube spanning-graph schedules, trees mod
     SceneView scene;
     scene.setSnapshot(snap);
     scene.setMode(ViewMode::Trees);
-    CHECK(scene.treeInstances().instanceCount() == 0);
+    CHECK(scene.layers().treeLinks->instanceCount() == 0);
     CHECK(parseViewMode(QStringLiteral("trees")) == ViewMode::Trees);
     CHECK(viewModeName(ViewMode::Trees) == QStringLiteral("trees"));
     // A note that there are no trees (its swatch the background), then what is drawn instead.
@@ -161,15 +163,15 @@ TEST_CASE("scene: a torus shows a stub per wrap channel and whole arcs only for 
     // some step used one.
     auto arcsFollowTheSteps = [&scene](const SnapshotPtr& snap) {
         scene.setSnapshot(snap);
-        CHECK(scene.arcInstances().instanceCount() == 0); // step 0: nothing in use yet
+        CHECK(scene.layers().arcs->instanceCount() == 0); // step 0: nothing in use yet
         const auto channels = drawnChannels(snap->topology(), drawsPlanes(snap->topology(), snap->drawing));
         bool someArc = false;
         for (int step = 1; step <= static_cast<int>(snap->stepCount()); ++step) {
             scene.setStep(step);
             int inUse = 0;
             for (std::size_t i = 0; i < channels.size(); ++i)
-                inUse += (channels[i].wrap || channels[i].jump) && scene.frameStyle().channelInUse[i];
-            CHECK(scene.arcInstances().instanceCount() == inUse);
+                inUse += (channels[i].wrap || channels[i].jump) && scene.frame().style.channelInUse[i];
+            CHECK(scene.layers().arcs->instanceCount() == inUse);
             someArc |= inUse > 0;
         }
         scene.setStep(0);
@@ -178,18 +180,18 @@ TEST_CASE("scene: a torus shows a stub per wrap channel and whole arcs only for 
     // 3 dimensions × 16 rings × 2 directions = 96 wrap channels.
     const SnapshotPtr snap = buildSnapshot(test::towerScenario("torus:4x4x4", "bfs", NodeId{0}));
     CHECK(arcsFollowTheSteps(snap)); // bfs from (0,0,0) uses the wrap links to reach coordinate 3
-    CHECK(scene.stubInstances().instanceCount() == 96);
+    CHECK(scene.layers().stubs->instanceCount() == 96);
     // A 2-D torus, seen top-down, the same: a stub per wrap channel (2 × 5 rings × 2 directions),
     // whole arcs (in the plane) only for the step's.
     CHECK(arcsFollowTheSteps(buildSnapshot(test::scenario("torus:5x5", "bfs", NodeId{0}))));
-    CHECK(scene.stubInstances().instanceCount() == 20);
+    CHECK(scene.layers().stubs->instanceCount() == 20);
     // Planes side by side: the channels between planes (z, its wraps among them) are arcs only
     // while in use too, without stubs: 2 dimensions × 16 rings × 2 directions = 64 stubs.
     const SnapshotPtr planes = buildSnapshot(test::scenario("torus:4x4x4", "bfs", NodeId{0}));
     REQUIRE(drawsPlanes(planes->topology(), planes->drawing));
     CHECK(arcsFollowTheSteps(planes));
-    CHECK(scene.stubInstances().instanceCount() == 64);
-    CHECK(scene.axisInstanceCount() == 0); // each plane titled with its z instead
+    CHECK(scene.layers().stubs->instanceCount() == 64);
+    CHECK(scene.layers().axes->instanceCount() == 0); // each plane titled with its z instead
 }
 
 TEST_CASE("scene: a timeline step uploads only the changed instances", "[app][scene][gl]")
@@ -201,28 +203,28 @@ TEST_CASE("scene: a timeline step uploads only the changed instances", "[app][sc
     scene.setSnapshot(snap);
     scene.setStep(1);
     // Until Qt3D has processed a frame after the whole upload, steps upload everything.
-    const InstanceBuffer& nodes = scene.nodeInstances().buffer();
+    const InstanceBuffer& nodes = scene.layers().nodes->buffer();
     const std::size_t nodeBytes = nodes.data().size() * sizeof(float);
     CHECK(nodes.lastUploadBytes() == nodeBytes);
-    REQUIRE_FALSE(scene.captureFrame().isNull());
+    REQUIRE_FALSE(scene.capture().frame().isNull());
     scene.setStep(2);
     CHECK(nodes.lastUploadBytes() > 0);
     CHECK(nodes.lastUploadBytes() < nodeBytes / 4);
     CHECK(nodes.lastUploadRanges() >= 1);
-    const InstanceBuffer& links = scene.linkInstances().buffer();
+    const InstanceBuffer& links = scene.layers().links->buffer();
     CHECK(links.lastUploadBytes() > 0);
     CHECK(links.lastUploadBytes() < links.data().size() * sizeof(float) / 4);
     // The partially updated contents equal a whole rebuild of the same frame ...
-    const FrameStyle& f = scene.frameStyle();
+    const FrameStyle& f = scene.frame().style;
     for (std::size_t v = 0; v < snap->positions.size(); ++v) {
         const float* d = &nodes.data()[v * 8];
         REQUIRE(Rgba{d[3], d[4], d[5], d[6]} == f.nodeColour[v]);
         REQUIRE(d[7] == f.nodeScale[v]);
     }
-    for (std::size_t i = 0; i < static_cast<std::size_t>(scene.linkInstances().instanceCount()); ++i)
+    for (std::size_t i = 0; i < static_cast<std::size_t>(scene.layers().links->instanceCount()); ++i)
         REQUIRE(colourOf(links.data(), i) == f.channelColour[i]);
     // ... and reach the screen: the source keeps its colour and this step's receivers show.
-    const QImage img = scene.captureFrame();
+    const QImage img = scene.capture().frame();
     REQUIRE_FALSE(img.isNull());
     auto near = [](const Rgba& want) {
         return [want](QColor c) {
@@ -230,9 +232,9 @@ TEST_CASE("scene: a timeline step uploads only the changed instances", "[app][sc
                    std::abs(c.blueF() - want.b) < 0.16;
         };
     };
-    CHECK(test::pixelNear(img, scene.nodeOnScreen(NodeId{0}), 2, near(scene.palette().source)));
+    CHECK(test::pixelNear(img, scene.camera().nodeOnScreen(NodeId{0}), 2, near(scene.choice().palette().source)));
     int receiving = 0;
-    const auto isReceiving = near(scene.palette().receiving);
+    const auto isReceiving = near(scene.choice().palette().receiving);
     for (int y = 0; y < img.height(); y += 2)
         for (int x = 0; x < img.width(); x += 2)
             receiving += isReceiving(img.pixelColor(x, y));

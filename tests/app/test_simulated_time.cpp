@@ -71,7 +71,7 @@ TEST_CASE("simulated time: every link in the colour of the messages crossing it 
     scene.setSnapshot(snap);
     const auto channels = drawnChannels(snap->topology());
     const std::size_t nodes = snap->topology().nodeCount();
-    const FrameStyle steps = scene.frameStyle();
+    const FrameStyle steps = scene.frame().style;
     scene.setSimulation(playback);
     REQUIRE(scene.simulation() == playback);
     std::uint32_t most = 0;
@@ -81,25 +81,25 @@ TEST_CASE("simulated time: every link in the colour of the messages crossing it 
         scene.setFraction(fraction);
         const double t = playback->timeAt(static_cast<std::uint32_t>(step), fraction);
         REQUIRE(scene.simulatedTime() == t);
-        const FrameStyle& f = scene.frameStyle();
+        const FrameStyle& f = scene.frame().style;
         REQUIRE(f.channelColour.size() == channels.size());
         for (std::size_t i = 0; i < channels.size(); ++i) {
             const auto [n, before] = simulatedBrute(playback->simulation(), channels[i].channel, t);
             INFO("step " << step << " fraction " << fraction << ", "
                          << snap->topology().channelName(channels[i].channel) << ": " << n << " messages");
-            REQUIRE(f.channelColour[i] == simulatedLinkColour(scene.palette(), nodes, n, before));
+            REQUIRE(f.channelColour[i] == simulatedLinkColour(scene.choice().palette(), nodes, n, before));
             most = std::max(most, n);
         }
         // The messages drawn: every hop of the step's window (its own and other steps' messages).
         const auto hops = playback->hopsBetween(playback->stepEnd(step - 1), playback->stepEnd(step));
-        CHECK(static_cast<std::size_t>(scene.messageInstances().instanceCount()) == hops.size());
+        CHECK(static_cast<std::size_t>(scene.layers().messages->instanceCount()) == hops.size());
     }
     CHECK(most == 4); // four messages over 4 hops share a link in Rabenseifner's first step
 
     // Steps again: the step's own colours.
     scene.setSimulation(nullptr);
     scene.setStep(0);
-    CHECK(scene.frameStyle().channelColour == steps.channelColour);
+    CHECK(scene.frame().style.channelColour == steps.channelColour);
     // A new schedule drops a simulation made for another.
     scene.setSimulation(playback);
     scene.setSnapshot(buildSnapshot(test::scenario("torus:8x8", "ring", NodeId{0})));
@@ -167,7 +167,7 @@ TEST_CASE(
     const auto channels = drawnChannels(w.sceneView()->snapshot()->topology());
     for (std::size_t i = 0; i < channels.size(); ++i)
         if (channels[i].channel == rows[1].channel)
-            CHECK(w.sceneView()->frameStyle().channelColour[i] == kHighlightColour);
+            CHECK(w.sceneView()->frame().style.channelColour[i] == kHighlightColour);
 
     // Steps in lock-step by default (each step's messages in its own window); without the barrier
     // the schedule is simulated again, each send as soon as its data and ports allow.
@@ -201,7 +201,7 @@ TEST_CASE("simulated time: contended links show the contention colour on screen 
     scene.setSimulation(playback);
     scene.setStep(1);
     scene.setFraction(0.4f);
-    const QImage img = scene.captureFrame();
+    const QImage img = scene.capture().frame();
     REQUIRE_FALSE(img.isNull());
     const double t = scene.simulatedTime();
     const Topology& topo = snap->topology();
@@ -211,10 +211,10 @@ TEST_CASE("simulated time: contended links show the contention colour on screen 
             continue;
         ++contended;
         // A quarter of the way along the link: clear of the nodes and of the messages in its middle.
-        const QPointF a = scene.nodeOnScreen(c.tail), b = scene.nodeOnScreen(c.head);
+        const QPointF a = scene.camera().nodeOnScreen(c.tail), b = scene.camera().nodeOnScreen(c.head);
         const QPointF p = a + (b - a) * 0.3;
-        seen +=
-            test::pixelNear(img, p, 4, [&](QColor px) { return test::colourNear(px, scene.palette().contention, 40); });
+        seen += test::pixelNear(
+            img, p, 4, [&](QColor px) { return test::colourNear(px, scene.choice().palette().contention, 40); });
     }
     INFO(seen << " of " << contended << " contended links show the contention colour");
     REQUIRE(contended > 20);

@@ -143,10 +143,10 @@ TEST_CASE("source map: the lowest and highest sources are drawn in different col
     scene.setSnapshot(snap);
     scene.setMode(ViewMode::SourceMap);
     scene.setStep(0);
-    const QImage img = scene.captureFrame();
+    const QImage img = scene.capture().frame();
     REQUIRE_FALSE(img.isNull());
     const NodeId low{0}, high = snap->topology().id({3, 1}); // TCD 20 and 42
-    const QPointF pl = scene.nodeOnScreen(low), ph = scene.nodeOnScreen(high);
+    const QPointF pl = scene.camera().nodeOnScreen(low), ph = scene.camera().nodeOnScreen(high);
     const QColor cl = img.pixelColor(pl.toPoint()), ch = img.pixelColor(ph.toPoint());
     INFO("low " << cl.name().toStdString() << " high " << ch.name().toStdString());
     CHECK(std::abs(cl.blue() - ch.blue()) > 60); // the optimum's white against cividis' yellow top
@@ -227,9 +227,9 @@ TEST_CASE("source map: the nodes are drawn in the colour bar's colours, the best
     scene.setSnapshot(snap);
     scene.setMode(ViewMode::SourceMap);
     scene.setStep(0);
-    const QImage img = scene.captureFrame();
+    const QImage img = scene.capture().frame();
     REQUIRE_FALSE(img.isNull());
-    const auto bar = legendBar(snap.get(), ViewMode::SourceMap, true, scene.palette());
+    const auto bar = legendBar(snap.get(), ViewMode::SourceMap, true, scene.choice().palette());
     REQUIRE(bar);
     REQUIRE(bar->stops.size() == 17);
     const SourceMapScale scale = sourceMapScale(snap->sourceMap);
@@ -247,12 +247,12 @@ TEST_CASE("source map: the nodes are drawn in the colour bar's colours, the best
         // The bar's colour at the node's value; the best: the legend's own colour.
         const QColor want =
             x == scale.best
-                ? scene.palette().optimum.to<QColor>()
+                ? scene.choice().palette().optimum.to<QColor>()
                 : bar->stops[static_cast<std::size_t>(std::lround((x - bar->min) / (bar->max - bar->min) * 16))];
         INFO(snap->topology().nodeName(v) << " TCD " << x << " want " << want.name().toStdString());
-        CHECK(test::pixelNear(img, scene.nodeOnScreen(v), 2, near(want)));
+        CHECK(test::pixelNear(img, scene.camera().nodeOnScreen(v), 2, near(want)));
         if (x == scale.best) // not the bar's low end: the best stands apart
-            CHECK_FALSE(test::pixelNear(img, scene.nodeOnScreen(v), 1, near(bar->stops.front())));
+            CHECK_FALSE(test::pixelNear(img, scene.camera().nodeOnScreen(v), 1, near(bar->stops.front())));
         ++checked;
     }
     CHECK(checked == 63);

@@ -26,10 +26,10 @@ namespace {
 /// How many nodes of the shown network project inside the 3-D view.
 int nodesInside(const SceneView& view, std::uint32_t nodes)
 {
-    const QSizeF size = view.viewportSize();
+    const QSizeF size = view.camera().viewportSize();
     int inside = 0;
     for (std::uint32_t v = 0; v < nodes; ++v) {
-        const QPointF p = view.nodeOnScreen(NodeId{v});
+        const QPointF p = view.camera().nodeOnScreen(NodeId{v});
         if (p.x() >= 0 && p.y() >= 0 && p.x() <= size.width() && p.y() <= size.height())
             ++inside;
     }
@@ -38,7 +38,7 @@ int nodesInside(const SceneView& view, std::uint32_t nodes)
 
 QSize viewportPixels(const SceneView& view)
 {
-    return (view.viewportSize() * view.window()->devicePixelRatio()).toSize();
+    return (view.camera().viewportSize() * view.window()->devicePixelRatio()).toSize();
 }
 
 } // namespace
@@ -53,38 +53,38 @@ TEST_CASE("the view follows its size: a narrower window narrows the 8x8 view and
     SceneView* view = w.sceneView();
     REQUIRE(QTest::qWaitForWindowExposed(view->window()));
     runEventLoopFor(300);
-    view->resetView();
-    const double before = view->viewportSize().width();
+    view->camera().resetView();
+    const double before = view->camera().viewportSize().width();
     CHECK(nodesInside(*view, 64) == 64);
 
     // View ▸ Predict opens its panel as a tab over the scenario panel: the view keeps its width.
     QTest::keyClick(view->window(), Qt::Key_P);
     REQUIRE(w.predictMode()->isActive());
     runEventLoopFor(300);
-    CHECK(std::abs(view->viewportSize().width() - before) < 2);
+    CHECK(std::abs(view->camera().viewportSize().width() - before) < 2);
     QTest::keyClick(view->window(), Qt::Key_P);
     REQUIRE_FALSE(w.predictMode()->isActive());
 
     w.resize(1000, 720);
-    REQUIRE(test::waitFor([&] { return view->viewportSize().width() < before - 50; }));
+    REQUIRE(test::waitFor([&] { return view->camera().viewportSize().width() < before - 50; }));
     runEventLoopFor(300);
-    INFO("view " << view->viewportSize().width() << "x" << view->viewportSize().height() << " (was " << before
-                 << " wide)");
+    INFO("view " << view->camera().viewportSize().width() << "x" << view->camera().viewportSize().height() << " (was "
+                 << before << " wide)");
     CHECK(nodesInside(*view, 64) == 64);
     // Every label layer knows the viewport's real size (a stale one stretched the plates).
     for (const LabelInstances* labels :
-         {&view->labelInstances(), &view->nodeLabelInstances(), &view->messageLabelInstances()})
+         {&*view->layers().labels, &*view->layers().nodeLabels, &*view->layers().messageLabels})
         CHECK(labels->viewportSize() == viewportPixels(*view));
 
     // Turned by the user, the camera stays where it was when the window widens again.
-    view->camera().orbit(20.0f, 0.0f);
-    const float yaw = view->camera().view().yaw;
+    view->camera().orbit().orbit(20.0f, 0.0f);
+    const float yaw = view->camera().orbit().view().yaw;
     w.resize(1280, 720);
-    REQUIRE(test::waitFor([&] { return view->viewportSize().width() > before - 50; }));
+    REQUIRE(test::waitFor([&] { return view->camera().viewportSize().width() > before - 50; }));
     runEventLoopFor(300);
-    CHECK(view->camera().view().yaw == yaw);
+    CHECK(view->camera().orbit().view().yaw == yaw);
     for (const LabelInstances* labels :
-         {&view->labelInstances(), &view->nodeLabelInstances(), &view->messageLabelInstances()})
+         {&*view->layers().labels, &*view->layers().nodeLabels, &*view->layers().messageLabels})
         CHECK(labels->viewportSize() == viewportPixels(*view));
 }
 
@@ -104,10 +104,11 @@ TEST_CASE("the view follows its size: the compare view frames both 8x8 sides who
     runEventLoopFor(300);
     for (int side : {0, 1}) {
         SceneView* view = w.compareView()->sceneView(side);
-        INFO("side " << side << ": " << view->viewportSize().width() << "x" << view->viewportSize().height());
+        INFO("side " << side << ": " << view->camera().viewportSize().width() << "x"
+                     << view->camera().viewportSize().height());
         CHECK(nodesInside(*view, 64) == 64);
         for (const LabelInstances* labels :
-             {&view->labelInstances(), &view->nodeLabelInstances(), &view->messageLabelInstances()})
+             {&*view->layers().labels, &*view->layers().nodeLabels, &*view->layers().messageLabels})
             CHECK(labels->viewportSize() == viewportPixels(*view));
     }
 }
@@ -123,22 +124,22 @@ TEST_CASE("the view follows its size: planes side by side take the grid of the n
     REQUIRE(QTest::qWaitForWindowExposed(view->window()));
     runEventLoopFor(300);
     w.timeline()->pause();
-    view->resetView();
-    REQUIRE(view->flatNetwork());
+    view->camera().resetView();
+    REQUIRE(view->shape().flatNetwork());
     CHECK(nodesInside(*view, 512) == 512);
-    const std::vector<Vec3> wide = view->positions();
+    const std::vector<Vec3> wide = view->shape().positions();
 
     w.resize(900, 720); // a narrower view: a taller grid
-    REQUIRE(test::waitFor([&] { return view->positions() != wide; }));
+    REQUIRE(test::waitFor([&] { return view->shape().positions() != wide; }));
     runEventLoopFor(300);
-    INFO("view " << view->viewportSize().width() << "x" << view->viewportSize().height());
+    INFO("view " << view->camera().viewportSize().width() << "x" << view->camera().viewportSize().height());
     CHECK(nodesInside(*view, 512) == 512);
-    const auto narrow = layoutBounds(view->positions());
+    const auto narrow = layoutBounds(view->shape().positions());
     const auto before = layoutBounds(wide);
     // Taller than wide now, relative to before: fewer columns of planes.
     CHECK((narrow[1][0] - narrow[0][0]) / (narrow[1][1] - narrow[0][1]) <
           (before[1][0] - before[0][0]) / (before[1][1] - before[0][1]));
     // A click picks the node drawn under it in the new grid.
     const NodeId corner = w.session()->snapshot()->topology().id({7, 7, 7});
-    CHECK(view->nodeAt(view->nodeOnScreen(corner)) == static_cast<long long>(corner));
+    CHECK(view->camera().nodeAt(view->camera().nodeOnScreen(corner)) == static_cast<long long>(corner));
 }

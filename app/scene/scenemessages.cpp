@@ -1,10 +1,9 @@
-// SceneView's messages: the step's (two lanes where a link is used both ways), those of simulated
-// time, and the link chosen in the Links dock (sceneview.h).
-#include "scene/sceneview.h"
+#include "scene/scenemessages.h"
 
 #include "scene/arrowinstances.h"
 #include "scene/linkinstances.h"
 #include "scene/markinstances.h"
+#include "scene/sceneshape.h"
 #include "scene/simulatedframes.h"
 
 #include "topocast/drawing/layout.h"
@@ -36,16 +35,17 @@ std::optional<Vec3> arcBulge(NodeId from, NodeId to, const std::map<std::pair<No
 }
 } // namespace
 
-void SceneView::stepMessages(std::vector<MessageInstances::Hop>& hops, std::vector<ArrowInstances::Arrow>& arrows) const
+void SceneMessages::stepMessages(std::vector<MessageInstances::Hop>& hops,
+                                 std::vector<ArrowInstances::Arrow>& arrows) const
 {
     // The frame's arrows (one per transfer of the step, core makeFrame) and, while the step is
     // under way, each transfer's message along every hop of its route (up to kMaxMessageHops).
-    const Schedule& s = m_snap->schedule;
+    const Schedule& s = m_scene.snap->schedule;
     const auto transfers = s.transfers();
     std::vector<std::vector<NodeId>> routes;
     std::set<std::pair<NodeId, NodeId>> used; // every directed hop drawn
     std::size_t total = 0;
-    for (const FrameArrow& a : m_shown.arrows) {
+    for (const FrameArrow& a : m_scene.shown.arrows) {
         if (total >= kMaxMessageHops)
             break;
         const Transfer& t = transfers[a.transfer];
@@ -54,22 +54,22 @@ void SceneView::stepMessages(std::vector<MessageInstances::Hop>& hops, std::vect
             used.insert({routes.back()[k], routes.back()[k + 1]});
         total += routes.back().size() - 1;
     }
-    const auto& pos = m_positions;
-    const float lane = 0.5f * nodeRadius();
+    const auto& pos = m_scene.positions;
+    const float lane = 0.5f * m_scene.sizes.nodeRadius;
     // Wrap-around channels (and jumps between planes) are drawn as arcs: a message on one runs
     // along its arc, and an arrowhead at its end points along the arc's last stretch, not across
     // the grid along the straight line between the two nodes.
     std::map<std::pair<NodeId, NodeId>, Vec3> bulges;
-    for (std::size_t i = m_drawn.straightCount; i < m_drawn.channels.size(); ++i)
-        if (used.count({m_drawn.channels[i].tail, m_drawn.channels[i].head}) > 0)
-            bulges[{m_drawn.channels[i].tail, m_drawn.channels[i].head}] =
-                m_drawn.arcShapes[i - m_drawn.straightCount].bulge;
+    for (std::size_t i = m_scene.drawn.straightCount; i < m_scene.drawn.channels.size(); ++i)
+        if (used.count({m_scene.drawn.channels[i].tail, m_scene.drawn.channels[i].head}) > 0)
+            bulges[{m_scene.drawn.channels[i].tail, m_scene.drawn.channels[i].head}] =
+                m_scene.drawn.arcShapes[i - m_scene.drawn.straightCount].bulge;
     // Routes sharing a hop in one direction each run in a lane of their own (core routeLanes),
     // beside the lane of the other direction where the step sends both ways over a link.
     const std::vector<int> routeLane = routeLanes(routes);
     for (std::size_t i = 0; i < routes.size(); ++i) {
         const std::vector<NodeId>& r = routes[i];
-        const FrameArrow& arrow = m_shown.arrows[i];
+        const FrameArrow& arrow = m_scene.shown.arrows[i];
         auto lanes = [&](std::size_t k) { // hop k's ends in its lane
             const int across = routeLane[i] + (used.count({r[k + 1], r[k]}) > 0 ? 1 : 0);
             const Vec3 by =
@@ -93,10 +93,10 @@ void SceneView::stepMessages(std::vector<MessageInstances::Hop>& hops, std::vect
                                 (static_cast<float>(k) + static_cast<float>(j + 1) / pieces) / count, arrow.scale});
         }
     }
-    for (const FrameArrow& a : m_shown.arrows) {
+    for (const FrameArrow& a : m_scene.shown.arrows) {
         // Two arrowheads on one link in opposite directions lie side by side, each its half
         // width (0.55 of its length) and a little from the link: never one shape over the other.
-        const float apart = std::max(lane, ArrowInstances::kLane * m_layers.arrows->length() * a.scale);
+        const float apart = std::max(lane, ArrowInstances::kLane * m_scene.layers.arrows->length() * a.scale);
         const Vec3 by = a.twoWay ? laneOffset(pos[a.from], pos[a.to], apart) : Vec3{0, 0, 0};
         const Vec3 tip = shifted(pos[a.to], by);
         Vec3 from = shifted(pos[a.from], by);
@@ -106,88 +106,98 @@ void SceneView::stepMessages(std::vector<MessageInstances::Hop>& hops, std::vect
             const Vec3 d{(tip[0] - from[0]) - 4 * (*arc)[0], (tip[1] - from[1]) - 4 * (*arc)[1],
                          (tip[2] - from[2]) - 4 * (*arc)[2]};
             const float norm = std::sqrt(d[0] * d[0] + d[1] * d[1] + d[2] * d[2]);
-            const float back = 4 * m_layers.arrows->length() * a.scale / std::max(norm, 1e-6f);
+            const float back = 4 * m_scene.layers.arrows->length() * a.scale / std::max(norm, 1e-6f);
             from = {tip[0] - d[0] * back, tip[1] - d[1] * back, tip[2] - d[2] * back};
         }
         arrows.push_back({tip, from, a.colour, a.scale});
     }
 }
 
-void SceneView::setSimulation(std::shared_ptr<const SimulatedPlayback> playback)
+SceneMessages::SceneMessages(SceneContext& scene) : m_scene(scene)
 {
-    if (playback && m_snap)
-        m_simulated = std::make_unique<SimulatedFrames>(std::move(playback), m_snap->topology());
-    else
-        m_simulated.reset();
-    refresh();
-    m_layers.messages->setFraction(m_fraction);
 }
 
-std::shared_ptr<const SimulatedPlayback> SceneView::simulation() const
+SceneMessages::~SceneMessages() = default;
+
+void SceneMessages::simulate(std::shared_ptr<const SimulatedPlayback> playback)
+{
+    if (playback && m_scene.snap)
+        m_simulated = std::make_unique<SimulatedFrames>(std::move(playback), m_scene.snap->topology());
+    else
+        m_simulated.reset();
+}
+
+void SceneMessages::reset()
+{
+    m_simulated.reset();
+    m_selected.reset();
+}
+
+std::shared_ptr<const SimulatedPlayback> SceneMessages::simulation() const
 {
     return m_simulated ? m_simulated->shared() : nullptr;
 }
 
-double SceneView::simulatedTime() const
+double SceneMessages::simulatedTime() const
 {
-    return m_simulated ? m_simulated->timeAt(m_choice.step, m_fraction) : 0.0;
+    return m_simulated ? m_simulated->timeAt(m_scene.choice.step, m_scene.fraction) : 0.0;
 }
 
-void SceneView::restyleSimulated(bool all)
+void SceneMessages::restyleSimulated(bool all)
 {
-    if (!m_snap || m_shown.style.channelColour.size() != m_drawn.channels.size())
+    if (!m_scene.snap || m_scene.shown.style.channelColour.size() != m_scene.drawn.channels.size())
         return;
-    m_simulated->setPalette(m_palette, m_snap->topology().nodeCount());
-    const bool changed = m_simulated->colour(simulatedTime(), m_shown.style, m_drawn.channels, all);
+    m_simulated->setPalette(m_scene.palette, m_scene.snap->topology().nodeCount());
+    const bool changed = m_simulated->colour(simulatedTime(), m_scene.shown.style, m_scene.drawn.channels, all);
     if (all) { // refresh() uploads
-        m_simulated->markWindow(m_choice.step, m_shown.style);
+        m_simulated->markWindow(m_scene.choice.step, m_scene.shown.style);
         return;
     }
     if (!changed)
         return;
     applySelection();
-    if (m_slice.dim >= 0)
-        applySlice();
-    uploadChannelColours(true);
+    m_scene.shape->applySlice();
+    m_scene.shape->uploadChannelColours(true);
 }
 
-std::vector<MessageInstances::Hop> SceneView::simulatedHops() const
+std::vector<MessageInstances::Hop> SceneMessages::simulatedHops() const
 {
-    const Schedule& s = m_snap->schedule;
-    const bool tags = m_snap->channelLoads.severalTags();
+    const Schedule& s = m_scene.snap->schedule;
+    const bool tags = m_scene.snap->channelLoads.severalTags();
     const auto transfers = s.transfers();
     return m_simulated->hops(
-        m_choice.step, m_positions,
+        m_scene.choice.step, m_scene.positions,
         [&](std::uint32_t t) {
-            return std::pair{messageColour(m_choice.mode, m_palette, static_cast<int>(transfers[t].tag), tags),
-                             messageScale(transfers[t].size)};
+            return std::pair{
+                messageColour(m_scene.choice.mode, m_scene.palette, static_cast<int>(transfers[t].tag), tags),
+                topocast::messageScale(m_scene.transfers.sizes, transfers[t].size)};
         },
         kMaxSimulatedHops);
 }
 
-void SceneView::setSelectedChannel(std::optional<ChannelId> channel)
+bool SceneMessages::select(std::optional<ChannelId> channel)
 {
     if (channel == m_selected)
-        return;
+        return false;
     m_selected = channel;
     std::vector<MarkInstances::Mark> marks;
-    if (m_selected && m_snap)
+    if (m_selected && m_scene.snap)
         for (const NodeId v :
-             {m_snap->topology().channelTail(*m_selected), m_snap->topology().channelHead(*m_selected)})
-            marks.push_back({v, m_positions[v.value()], kHighlightColour, MarkShape::Right, 1.15f});
-    m_layers.marks->setMarks(std::move(marks));
-    refresh();
+             {m_scene.snap->topology().channelTail(*m_selected), m_scene.snap->topology().channelHead(*m_selected)})
+            marks.push_back({v, m_scene.positions[v.value()], kHighlightColour, MarkShape::Right, 1.15f});
+    m_scene.layers.marks->setMarks(std::move(marks));
+    return true;
 }
 
-void SceneView::applySelection()
+void SceneMessages::applySelection()
 {
     if (!m_selected)
         return;
-    for (std::size_t i = 0; i < m_drawn.channels.size() && i < m_shown.style.channelColour.size(); ++i)
-        if (m_drawn.channels[i].channel == *m_selected) {
-            m_shown.style.channelColour[i] = kHighlightColour;
-            if (i < m_shown.style.channelInUse.size())
-                m_shown.style.channelInUse[i] = 1; // an arc is drawn while chosen
+    for (std::size_t i = 0; i < m_scene.drawn.channels.size() && i < m_scene.shown.style.channelColour.size(); ++i)
+        if (m_scene.drawn.channels[i].channel == *m_selected) {
+            m_scene.shown.style.channelColour[i] = kHighlightColour;
+            if (i < m_scene.shown.style.channelInUse.size())
+                m_scene.shown.style.channelInUse[i] = 1; // an arc is drawn while chosen
         }
 }
 
