@@ -29,29 +29,18 @@ struct HtmlCommand {
     std::string mode; ///< empty: the scenario's own
 };
 
-/// The colouring of the page: --mode, else the scenario's own where a page can draw it (a page
-/// has no trees' edges and no Data held glyphs: those scenarios' pages are plain, and `note` says
-/// so).
-ViewMode pageMode(const HtmlCommand& o, const Scenario& scenario, std::string& note)
+/// The colouring of the page: --mode, else the scenario's own.
+ViewMode pageMode(const HtmlCommand& o, const Scenario& scenario)
 {
     if (!o.mode.empty())
         return *app::parseViewMode(QString::fromStdString(chosenModeName(o.mode, scenario)));
-    const auto own = app::parseViewMode(QString::fromStdString(scenarioViewMode(scenario)));
-    if (!own)
-        return ViewMode::Plain;
-    if (*own == ViewMode::Trees || *own == ViewMode::DataHeld) {
-        note = "; coloured plain: the scenario's " + scenarioViewMode(scenario) +
-               " mode draws what only the app draws (topocast render or a handout shows it)";
-        return ViewMode::Plain;
-    }
-    return *own;
+    return app::parseViewMode(QString::fromStdString(scenarioViewMode(scenario))).value_or(ViewMode::Plain);
 }
 
 int html(const HtmlCommand& o, Io& io)
 {
     const Scenario scenario = loadScenario(o.scenario);
-    std::string note;
-    const ViewMode mode = pageMode(o, scenario, note);
+    const ViewMode mode = pageMode(o, scenario);
     const QString path = QString::fromStdString(o.out);
     std::uint32_t steps = 0;
     std::string network;
@@ -67,9 +56,9 @@ int html(const HtmlCommand& o, Io& io)
         network = snap->topology().displayName();
     }
     io.out << fmt::format(
-        "wrote {}: {} steps on the {}, mode {}, {} KiB; opens in any browser, offline ({}#step=K opens at step K){}\n",
+        "wrote {}: {} steps on the {}, mode {}, {} KiB; opens in any browser, offline ({}#step=K opens at step K)\n",
         o.out, steps, network, app::viewModeName(mode).toStdString(), (QFileInfo(path).size() + 1023) / 1024,
-        QFileInfo(path).fileName().toStdString(), note);
+        QFileInfo(path).fileName().toStdString());
     return 0;
 }
 
@@ -83,9 +72,9 @@ const CommandRegistrar reg{Command{
             auto o = std::make_shared<HtmlCommand>();
             addScenarioToFileOptions(sub, o->scenario, o->out, "the .html file to write (atomically)");
             sub.add_option("--mode", o->mode,
-                           "colouring: plain | contention | heatmap | source-map | layers, as the app colours the view "
-                           "(default: the scenario's own, its view.mode; plain where it names none or names trees or "
-                           "data, which a page cannot draw)");
+                           "colouring: plain | contention | heatmap | source-map | layers | trees | data, as the app "
+                           "colours the view (trees: the member trees' edges; data: the Data held glyphs) (default: "
+                           "the scenario's own, its view.mode; plain where it names none)");
             return [o](Io& io) { return html(*o, io); };
         },
 }};

@@ -13,6 +13,7 @@
 #include "topocast/model/error.h"
 #include "topocast/model/routing.h"
 #include "topocast/model/units.h"
+#include "topocast/scenario/data_glyphs.h"
 #include "topocast/scenario/frame.h"
 #include "topocast/scenario/scenario.h"
 #include "topocast/version.h"
@@ -27,6 +28,7 @@
 #include <QMenu>
 
 #include <cmath>
+#include <map>
 #include <unordered_map>
 #include <utility>
 
@@ -215,8 +217,8 @@ QJsonObject framesOf(const Snapshot& snap, bool planes, ViewMode mode,
         return lastIndex = at->second;
     };
     const Palette palette = Palette::normal();
-    QJsonArray nodeSteps, linkSteps;
-    std::vector<int> nodesBefore, linksBefore;
+    QJsonArray nodeSteps, linkSteps, treeSteps;
+    std::vector<int> nodesBefore, linksBefore, treesBefore;
     for (int k = 0; k <= static_cast<int>(snap.stepCount()); ++k) {
         // The frame's colours (makeFrame's style; its arrows, labels and legend are written apart).
         const FrameStyle style = frameStyle(snap, channels, k, mode, true, palette);
@@ -242,9 +244,69 @@ QJsonObject framesOf(const Snapshot& snap, bool planes, ViewMode mode,
         linkSteps << encode(linkColours, linksBefore);
         nodesBefore = std::move(nodes);
         linksBefore = std::move(linkColours);
+        if (mode == ViewMode::Trees) { // each member tree's edge, in addTrees' order
+            std::vector<int> trees(style.treeEdgeColour.size());
+            for (std::size_t e = 0; e < trees.size(); ++e)
+                trees[e] = index(style.treeEdgeColour[e]);
+            treeSteps << encode(trees, treesBefore);
+            treesBefore = std::move(trees);
+        }
     }
-    return {
+    QJsonObject frames{
         {QStringLiteral("colours"), table}, {QStringLiteral("nodes"), nodeSteps}, {QStringLiteral("links"), linkSteps}};
+    if (mode == ViewMode::Trees)
+        frames[QStringLiteral("trees")] = treeSteps;
+    return frames;
+}
+
+/// The Trees mode's member trees: each tree's edges as parent, child pairs in one list (the
+/// snapshot's order, which the frames' "trees" colours follow), drawn over the links.
+void addTrees(const Snapshot& snap, QJsonObject& side)
+{
+    QJsonArray trees;
+    for (const auto& tree : snap.trees) {
+        QJsonArray edges;
+        for (const hypercube::TreeEdge& e : tree)
+            edges << static_cast<qint64>(e.parent) << static_cast<qint64>(e.child);
+        trees << edges;
+    }
+    side[QStringLiteral("trees")] = trees;
+}
+
+/// The Data held mode's glyphs as the 3-D view draws them (core dataGlyphCells at the page's
+/// positions): a table of colours, the glyph's width, and for each step the cells of the nodes
+/// whose glyph changed since the step before (step 0: every node), each node as [node, cells…]
+/// with a cell as x, y, width, height (scene units from the node's centre, x right, y up as on
+/// screen), colour index and layer.
+void addGlyphs(const Snapshot& snap, const std::vector<Vec3>& pos, QJsonObject& side)
+{
+    if (!drawsDataGlyphs(snap))
+        return;
+    const float width = glyphWidth(pos);
+    const Palette palette = Palette::normal();
+    QJsonArray table, steps;
+    std::map<QString, int> indexOf;
+    std::vector<QJsonArray> before(snap.topology().nodeCount());
+    for (std::uint32_t k = 0; k <= snap.stepCount(); ++k) {
+        std::vector<QJsonArray> now(before.size());
+        for (const GlyphCell& c : dataGlyphCells(snap, StepNo{k}, palette, width)) {
+            const QString name = c.colour.to<QColor>().name();
+            const auto [at, added] = indexOf.emplace(name, static_cast<int>(indexOf.size()));
+            if (added)
+                table << name;
+            now[c.node] << rounded(c.x) << rounded(c.y) << rounded(c.width) << rounded(c.height) << at->second
+                        << c.layer;
+        }
+        QJsonArray changed;
+        for (NodeId v{}; v < now.size(); ++v)
+            if (k == 0 || now[v] != before[v])
+                changed << QJsonArray{static_cast<qint64>(v), now[v]};
+        steps << changed;
+        before = std::move(now);
+    }
+    side[QStringLiteral("glyphs")] = QJsonObject{{QStringLiteral("colours"), table},
+                                                 {QStringLiteral("width"), rounded(width)},
+                                                 {QStringLiteral("steps"), steps}};
 }
 
 } // namespace
@@ -311,6 +373,10 @@ QJsonObject sideData(const Snapshot& snap, const QString& heading, ViewMode mode
     addAxes(topo, pos, drawsPlanes(topo, snap.drawing), side);
     addLabels(snap, pos, radius, side);
     side[QStringLiteral("frames")] = framesOf(snap, drawsPlanes(topo, snap.drawing), mode, links);
+    if (mode == ViewMode::Trees)
+        addTrees(snap, side);
+    if (mode == ViewMode::DataHeld)
+        addGlyphs(snap, pos, side);
     return side;
 }
 
@@ -386,22 +452,8 @@ QByteArray pageAround(const QByteArray& data)
 
 } // namespace
 
-namespace {
-
-void checkWebPageMode(ViewMode mode)
-{
-    if (mode == ViewMode::Trees || mode == ViewMode::DataHeld)
-        throw Error(std::string("a web page colours by plain, contention, heatmap, source-map or layers; ") +
-                    colour::kColourModes[static_cast<std::size_t>(mode)].name +
-                    " needs what only the app draws (the trees' edges, the Data held glyphs): use `topocast render` "
-                    "or a handout for it");
-}
-
-} // namespace
-
 QByteArray webPageData(const Snapshot& snap, ViewMode mode)
 {
-    checkWebPageMode(mode);
     const Topology& topo = snap.topology();
     QString facts =
         QStringLiteral("%1, %2: %3 steps, TCD %4, %5 nodes")
@@ -421,7 +473,6 @@ QByteArray webPageData(const Snapshot& snap, ViewMode mode)
 
 QByteArray webPageData(const CompareSnapshot& cmp, ViewMode mode)
 {
-    checkWebPageMode(mode);
     const QString facts =
         QStringLiteral("%1: %2 against %3")
             .arg(QString::fromStdString(cmp.a->topology().displayName()), sideFigures(cmp, 0), sideFigures(cmp, 1));

@@ -23,9 +23,9 @@ namespace topocast::app {
 inline constexpr std::uint32_t kWebPageMaxNodes = 32768;
 
 /// The page of `snap`, coloured by `mode` at every step as the 3-D view colours it (the node and
-/// link colours of frameStyle, the mode's legend). Throws topocast::Error for a network over
-/// kWebPageMaxNodes nodes, a snapshot with no schedule, or the modes a page cannot draw (trees,
-/// data: the trees' edges and the Data held glyphs are the app's).
+/// link colours of frameStyle, the mode's legend; in the Trees mode the member trees' edges, in
+/// Data held the glyphs of core dataGlyphCells). Throws topocast::Error for a network over
+/// kWebPageMaxNodes nodes or a snapshot with no schedule.
 QByteArray webPage(const Snapshot& snap, ViewMode mode = ViewMode::Plain);
 
 /// The page of a comparison: both sides side by side on one timeline (the longer schedule's

@@ -128,6 +128,85 @@
     }
     scene.add(new THREE.LineSegments2(linkGeometry, wideMaterial({ linewidth: 2.5, vertexColors: THREE.VertexColors })));
 
+    // The Trees mode: each member tree's edges over the links, wider, in the tree's colour (pale
+    // until its channel has been used). Trees sharing a directed edge run side by side in lanes
+    // across it, so every member's colour shows, as in the app.
+    var treeGeometry = null, treeColours = null;
+    if (side.trees) {
+      var lanes = {}, used = {}, treeSegs = [];
+      side.trees.forEach(function (edges) {
+        for (var e = 0; e + 1 < edges.length; e += 2) lanes[edges[e] + '>' + edges[e + 1]] = (lanes[edges[e] + '>' + edges[e + 1]] || 0) + 1;
+      });
+      var ta = new THREE.Vector3(), tb = new THREE.Vector3(), td = new THREE.Vector3(), tside = new THREE.Vector3(), across = new THREE.Vector3();
+      side.trees.forEach(function (edges) {
+        for (var e = 0; e + 1 < edges.length; e += 2) {
+          var key = edges[e] + '>' + edges[e + 1], count = lanes[key], lane = used[key] = (used[key] || 0) + 1;
+          ta.fromArray(side.pos, 3 * edges[e]);
+          tb.fromArray(side.pos, 3 * edges[e + 1]);
+          if (count > 1) {
+            td.copy(tb).sub(ta).normalize();
+            tside.crossVectors(td, Math.abs(td.y) < 0.9 ? new THREE.Vector3(0, 1, 0) : new THREE.Vector3(1, 0, 0)).normalize();
+            across.crossVectors(td, tside).normalize().multiplyScalar(0.09 * (lane - 1 - 0.5 * (count - 1)));
+            ta.add(across);
+            tb.add(across);
+          }
+          treeSegs.push(ta.x, ta.y, ta.z, tb.x, tb.y, tb.z);
+        }
+      });
+      treeGeometry = new THREE.LineSegmentsGeometry();
+      treeGeometry.setPositions(treeSegs);
+      treeColours = new Float32Array(treeSegs.length);
+      treeGeometry.setColors(treeColours);
+      scene.add(new THREE.LineSegments2(treeGeometry, wideMaterial({
+        linewidth: 4.5, vertexColors: THREE.VertexColors, polygonOffset: true, polygonOffsetFactor: -1, polygonOffsetUnits: -4 })));
+    }
+
+    // The Data held mode: each node's glyph (core dataGlyphCells: a plate, a dark cell per chunk
+    // not held, a chunk held whole in its colour ringed, a partial sum's bar by its share) facing
+    // the camera in front of its node.
+    var glyphs = [];
+    if (side.glyphs) {
+      var glyphPalette = side.glyphs.colours.map(colour);
+      var glyphMaterial = new THREE.MeshBasicMaterial({ vertexColors: THREE.VertexColors, side: THREE.DoubleSide });
+      for (var g = 0; g < nodeCount; ++g) {
+        var glyphMesh = new THREE.Mesh(new THREE.BufferGeometry(), glyphMaterial);
+        glyphMesh.visible = false;
+        scene.add(glyphMesh);
+        glyphs.push(glyphMesh);
+      }
+    }
+    function paintGlyphs(k) {
+      if (!side.glyphs) return;
+      var cells = [];
+      for (var s = 0; s <= k && s < side.glyphs.steps.length; ++s)
+        side.glyphs.steps[s].forEach(function (entry) { cells[entry[0]] = entry[1]; });
+      var lift = side.glyphs.width * 0.004;
+      glyphs.forEach(function (mesh, v) {
+        var c = cells[v] || [];
+        var n = c.length / 6, pos = new Float32Array(n * 18), col = new Float32Array(n * 18);
+        for (var i = 0; i < n; ++i) {
+          var x = c[6 * i], y = c[6 * i + 1], w = c[6 * i + 2], h = c[6 * i + 3], z = (c[6 * i + 5] + 1) * lift;
+          pos.set([x, y, z, x + w, y, z, x + w, y + h, z, x, y, z, x + w, y + h, z, x, y + h, z], 18 * i);
+          var rgb = glyphPalette[c[6 * i + 4]];
+          for (var q = 0; q < 6; ++q) rgb.toArray(col, 18 * i + 3 * q);
+        }
+        mesh.geometry.dispose();
+        mesh.geometry = new THREE.BufferGeometry();
+        mesh.geometry.setAttribute('position', new THREE.BufferAttribute(pos, 3));
+        mesh.geometry.setAttribute('color', new THREE.BufferAttribute(col, 3));
+        mesh.visible = n > 0;
+      });
+    }
+    var towardCamera = new THREE.Vector3();
+    function faceGlyphs() {
+      glyphs.forEach(function (mesh, v) {
+        mesh.position.fromArray(side.pos, 3 * v);
+        towardCamera.copy(camera.position).sub(mesh.position).normalize().multiplyScalar(side.radius * 1.1);
+        mesh.position.add(towardCamera);
+        mesh.quaternion.copy(camera.quaternion);
+      });
+    }
+
     // A mesh's or torus's axes from its low corner, x red, y green, z blue, each named at its end.
     function textSprite(text, colour, plate) {
       var canvas = document.createElement('canvas');
@@ -352,6 +431,15 @@
       }
       linkGeometry.setColors(linkColours);
       showJumps(k, linkIndex);
+      if (treeGeometry) {
+        var treeIndex = colourIndices(frames.trees, k);
+        for (var t = 0; t < treeIndex.length; ++t) {
+          frameColours[treeIndex[t]].toArray(treeColours, 6 * t);
+          frameColours[treeIndex[t]].toArray(treeColours, 6 * t + 3);
+        }
+        treeGeometry.setColors(treeColours);
+      }
+      paintGlyphs(k);
       if (!staticLabels && side.stepLabels) placeLabels(side.stepLabels[k]);
       self.placeArrows(k, !playing);
       narration.textContent = side.narration[k] || '';
@@ -429,7 +517,7 @@
       }
       camera.updateProjectionMatrix();
     };
-    this.render = function () { renderer.render(scene, camera); };
+    this.render = function () { faceGlyphs(); renderer.render(scene, camera); };
   }
 
   if (data.sides.length > 1) document.body.classList.add('compare');  // two views: shorter, so Play stays in the window

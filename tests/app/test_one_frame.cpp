@@ -13,7 +13,9 @@
 #include "timeline/timeline.h"
 #include "window/workspace.h"
 
+#include "topocast/drawing/drawing.h"
 #include "topocast/io/scenario_json.h"
+#include "topocast/scenario/data_glyphs.h"
 
 #include <catch2/catch.hpp>
 
@@ -23,6 +25,7 @@
 #include <QJsonObject>
 #include <QTemporaryDir>
 
+#include <cmath>
 #include <map>
 #include <set>
 #include <string>
@@ -73,30 +76,89 @@ void sameFrame(const Frame& want, const Frame& other, const char* what, bool sam
     }
 }
 
+/// A step's values from the page's list of steps: step 0 whole, each later step as [index, value]
+/// pairs that changed.
+std::vector<int> pageStep(const QJsonArray& steps, int k)
+{
+    std::vector<int> now;
+    for (int step = 0; step <= k; ++step) {
+        const QJsonArray d = steps[step].toArray();
+        if (step == 0)
+            for (const auto& v : d)
+                now.push_back(v.toInt());
+        else
+            for (qsizetype i = 0; i + 1 < d.size(); i += 2)
+                now[static_cast<std::size_t>(d[i].toInt())] = d[i + 1].toInt();
+    }
+    return now;
+}
+
+/// The Trees mode's edges and the Data held glyphs of the page's side `side` at step `k`: each
+/// member tree's edge in the frame's colour, every node's glyph cells as core draws them at the
+/// page's positions.
+void samePageExtras(const QJsonObject& s, const ScenarioRun& run, const Frame& want)
+{
+    const int k = want.request.step;
+    const QJsonObject frames = s[QStringLiteral("frames")].toObject();
+    const QJsonArray table = frames[QStringLiteral("colours")].toArray();
+    if (want.request.mode == ViewMode::Trees) {
+        std::size_t edges = 0;
+        for (const auto& tree : s[QStringLiteral("trees")].toArray())
+            edges += static_cast<std::size_t>(tree.toArray().size() / 2);
+        const std::vector<int> trees = pageStep(frames[QStringLiteral("trees")].toArray(), k);
+        REQUIRE(trees.size() == edges);
+        REQUIRE(trees.size() == want.style.treeEdgeColour.size());
+        int wrong = 0;
+        for (std::size_t e = 0; e < trees.size(); ++e)
+            wrong += table[trees[e]].toString() != want.style.treeEdgeColour[e].to<QColor>().name();
+        CHECK(wrong == 0);
+        CHECK(edges > 0);
+    }
+    if (want.request.mode == ViewMode::DataHeld && drawsDataGlyphs(run)) {
+        const QJsonObject glyphs = s[QStringLiteral("glyphs")].toObject();
+        const QJsonArray colours = glyphs[QStringLiteral("colours")].toArray();
+        std::map<long long, QJsonArray> cells;
+        for (int step = 0; step <= k; ++step)
+            for (const auto& e : glyphs[QStringLiteral("steps")].toArray()[step].toArray())
+                cells[e.toArray()[0].toInteger()] = e.toArray()[1].toArray();
+        const std::vector<Vec3> pos = drawingPositions(run.topology(), run.drawing, 16.0f / 9.0f);
+        const auto drawnByCore =
+            dataGlyphCells(run, StepNo{static_cast<std::uint32_t>(k)}, Palette::normal(), glyphWidth(pos));
+        std::map<long long, std::size_t> seen;
+        int wrong = 0;
+        for (const GlyphCell& c : drawnByCore) {
+            const QJsonArray& drawn = cells[static_cast<long long>(c.node)];
+            const auto i = static_cast<qsizetype>(6 * seen[static_cast<long long>(c.node)]++);
+            REQUIRE(i + 5 < drawn.size());
+            wrong += std::abs(drawn[i].toDouble() - c.x) > 1e-3 ||
+                     std::abs(drawn[i + 3].toDouble() - c.height) > 1e-3 ||
+                     colours[drawn[i + 4].toInt()].toString() != c.colour.to<QColor>().name() ||
+                     drawn[i + 5].toInt() != c.layer;
+        }
+        for (const auto& [node, drawn] : cells)
+            CHECK(static_cast<std::size_t>(drawn.size()) == 6 * seen[node]);
+        CHECK(wrong == 0);
+        CHECK(!drawnByCore.empty());
+    }
+}
+
 /// The web page's side `side` at step `k` against `want`: each node's colour, the arrows the player
-/// draws (each transfer's last hop), the labelled nodes and the legend's lines.
-void samePage(const QJsonObject& page, int side, const Frame& want)
+/// draws (each transfer's last hop), the labelled nodes, the legend's lines and, in their modes,
+/// the trees' edges and the Data held glyphs.
+void samePage(const QJsonObject& page, int side, const ScenarioRun& run, const Frame& want)
 {
     const int k = want.request.step;
     INFO("web page side " << side << " at step " << k);
     const QJsonObject s = page[QStringLiteral("sides")].toArray()[side].toObject();
     const QJsonObject frames = s[QStringLiteral("frames")].toObject();
     const QJsonArray table = frames[QStringLiteral("colours")].toArray();
-    std::vector<int> nodes;
-    for (int step = 0; step <= k; ++step) {
-        const QJsonArray d = frames[QStringLiteral("nodes")].toArray()[step].toArray();
-        if (step == 0)
-            for (const auto& v : d)
-                nodes.push_back(v.toInt());
-        else
-            for (qsizetype i = 0; i + 1 < d.size(); i += 2)
-                nodes[static_cast<std::size_t>(d[i].toInt())] = d[i + 1].toInt();
-    }
+    const std::vector<int> nodes = pageStep(frames[QStringLiteral("nodes")].toArray(), k);
     REQUIRE(nodes.size() == want.style.nodeColour.size());
     int wrong = 0;
     for (std::size_t v = 0; v < nodes.size(); ++v)
         wrong += table[nodes[v]].toString() != want.style.nodeColour[v].to<QColor>().name();
     CHECK(wrong == 0);
+    samePageExtras(s, run, want);
     std::vector<std::pair<long long, long long>> arrows, wanted;
     for (const auto& t : s[QStringLiteral("transfers")].toArray()) {
         const QJsonArray a = t.toArray();
@@ -144,8 +206,7 @@ TEST_CASE("one frame: the window and a screenshot and every handout page and vid
             // Both sides in the window, both on the web page (whose half views, like the window's,
             // name the source in their titles and leave node labels out).
             const CompareSnapshotPtr cmp = buildCompareSnapshot(sc);
-            const bool web = mode != ViewMode::Trees && mode != ViewMode::DataHeld;
-            const QJsonObject page = web ? QJsonDocument::fromJson(webPageData(*cmp, mode)).object() : QJsonObject{};
+            const QJsonObject page = QJsonDocument::fromJson(webPageData(*cmp, mode)).object();
             REQUIRE(test::waitFor(
                 [&] {
                     return w.workspace()->isSplit() && !w.compareView()->busy() &&
@@ -160,8 +221,7 @@ TEST_CASE("one frame: the window and a screenshot and every handout page and vid
                     const Frame& shown = scene->frame();
                     CHECK(shown.request.mode == mode);
                     sameFrame(makeFrame(cmp->side(side), {}, {cmp->sideStep(side, k), mode}), shown, "side", false);
-                    if (web)
-                        samePage(page, side, shown);
+                    samePage(page, side, cmp->side(side), shown);
                     ++checked;
                 }
             }
@@ -207,13 +267,10 @@ TEST_CASE("one frame: the window and a screenshot and every handout page and vid
         REQUIRE(frames.size() == static_cast<std::size_t>(steps) + 1);
         for (int k = 1; k <= steps; ++k)
             sameFrame(window[k], frames[static_cast<std::size_t>(k - 1)], "video frame", true);
-        // The web page in the scenario's mode (trees and data held are drawn plain there, as
-        // `html` says).
-        if (mode != ViewMode::Trees && mode != ViewMode::DataHeld) {
-            const QJsonObject page = QJsonDocument::fromJson(webPageData(*snap, mode)).object();
-            for (const int k : {0, 1, steps / 2, steps})
-                samePage(page, 0, window[k]);
-        }
+        // The web page in the scenario's mode.
+        const QJsonObject page = QJsonDocument::fromJson(webPageData(*snap, mode)).object();
+        for (const int k : {0, 1, steps / 2, steps})
+            samePage(page, 0, *snap, window[k]);
         ++checked;
     }
     CHECK(checked >= 30);

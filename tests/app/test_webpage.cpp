@@ -291,12 +291,51 @@ TEST_CASE("web page: in every mode a page can draw it colours nodes and links as
     }
 }
 
-TEST_CASE("web page: the modes whose drawing only the app has are refused with the reason", "[app][webpage]")
+TEST_CASE("web page: the trees mode carries each member tree's edges and the data mode every node's glyph",
+          "[app][webpage]")
 {
-    const SnapshotPtr snap =
+    // Trees: the nESBT's member trees, every edge once, in the frame's colour at each step.
+    const SnapshotPtr trees =
+        buildSnapshot(loadScenario(TOPOCAST_SOURCE_DIR "/resources/scenarios/hypercube-nesbt-broadcast-4cube.json"));
+    REQUIRE(!trees->trees.empty());
+    const QJsonObject t = QJsonDocument::fromJson(webPageData(*trees, ViewMode::Trees)).object();
+    const QJsonObject side = t[QStringLiteral("sides")].toArray()[0].toObject();
+    const QJsonArray members = side[QStringLiteral("trees")].toArray();
+    REQUIRE(members.size() == static_cast<qsizetype>(trees->trees.size()));
+    for (std::size_t m = 0; m < trees->trees.size(); ++m) {
+        const QJsonArray edges = members[static_cast<qsizetype>(m)].toArray();
+        REQUIRE(edges.size() == static_cast<qsizetype>(2 * trees->trees[m].size()));
+        for (std::size_t e = 0; e < trees->trees[m].size(); ++e) {
+            CHECK(edges[static_cast<qsizetype>(2 * e)].toInteger() == trees->trees[m][e].parent.value());
+            CHECK(edges[static_cast<qsizetype>(2 * e + 1)].toInteger() == trees->trees[m][e].child.value());
+        }
+    }
+    const QJsonObject frames = side[QStringLiteral("frames")].toObject();
+    REQUIRE(frames[QStringLiteral("trees")].toArray().size() == static_cast<qsizetype>(trees->stepCount() + 1));
+    CHECK(!side.contains(QStringLiteral("glyphs")));
+    // Before step 1 no tree edge has carried anything: each in its tree's pale colour.
+    const QJsonArray table = frames[QStringLiteral("colours")].toArray();
+    const QJsonArray first = frames[QStringLiteral("trees")].toArray()[0].toArray();
+    std::size_t e = 0;
+    for (std::size_t m = 0; m < trees->trees.size(); ++m)
+        for (std::size_t i = 0; i < trees->trees[m].size(); ++i, ++e)
+            CHECK(table[first[static_cast<qsizetype>(e)].toInt()].toString() ==
+                  treeColour(static_cast<int>(m), false, Palette::normal()).to<QColor>().name());
+
+    // Data held: the ring all-reduce's 16 nodes, each with its plate and 16 cells at step 0, and
+    // at the last step every chunk complete on every node.
+    const SnapshotPtr ring =
         buildSnapshot(loadScenario(TOPOCAST_SOURCE_DIR "/resources/scenarios/ring-allreduce-torus-4x4.json"));
-    CHECK_THROWS_WITH(webPageData(*snap, ViewMode::DataHeld),
-                      Catch::Contains("a web page colours by plain, contention, heatmap, source-map or layers") &&
-                          Catch::Contains("data needs what only the app draws"));
-    CHECK_THROWS_WITH(webPageData(*snap, ViewMode::Trees), Catch::Contains("trees needs what only the app draws"));
+    const QJsonObject d = QJsonDocument::fromJson(webPageData(*ring, ViewMode::DataHeld)).object();
+    const QJsonObject glyphs = d[QStringLiteral("sides")].toArray()[0].toObject()[QStringLiteral("glyphs")].toObject();
+    const QJsonArray steps = glyphs[QStringLiteral("steps")].toArray();
+    REQUIRE(steps.size() == static_cast<qsizetype>(ring->stepCount() + 1));
+    REQUIRE(steps[0].toArray().size() == 16);
+    for (const auto& node : steps[0].toArray()) {
+        const QJsonArray cells = node.toArray()[1].toArray();
+        CHECK(cells.size() % 6 == 0);
+        CHECK(cells.size() / 6 >= 17); // the plate and a backing for each of the 16 chunks
+    }
+    CHECK(glyphs[QStringLiteral("width")].toDouble() > 0.3);
+    CHECK(!d[QStringLiteral("sides")].toArray()[0].toObject().contains(QStringLiteral("trees")));
 }

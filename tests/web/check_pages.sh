@@ -130,6 +130,54 @@ assert c4 > c3 + 30, "step 4's shared channel is not drawn in the contention col
 assert w0 > 12 * 150, "the best sources are not drawn white"
 PY
 
+# --- the trees and Data held modes: the member trees' edges and every node's glyph -------------
+"$cli" html --scenario "$src/resources/scenarios/ring-allreduce-torus-4x4.json" --out "$work/data.html" >/dev/null
+"$cli" html --scenario "$src/resources/scenarios/hypercube-nesbt-broadcast-4cube.json" --mode trees \
+  --out "$work/trees.html" >/dev/null
+chrome --screenshot="$work/data0.png" "file://$work/data.html#step=0" 2>/dev/null >/dev/null &&
+  chrome --screenshot="$work/data30.png" "file://$work/data.html#step=30" 2>/dev/null >/dev/null &&
+  chrome --screenshot="$work/trees0.png" "file://$work/trees.html#step=0" 2>/dev/null >/dev/null &&
+  chrome --screenshot="$work/trees12.png" "file://$work/trees.html#step=12" 2>/dev/null >/dev/null ||
+  fail "chromium could not take the pictures of the trees and data pages"
+python3 - "$here" "$work" <<'PY' || fail "the trees and data pages do not draw their modes (see above)"
+import json, re, sys
+sys.path.insert(0, sys.argv[1])
+import pngstats
+work = sys.argv[2]
+def page(name):
+    html = open(work + "/" + name, encoding="utf-8").read()
+    return json.loads(re.search(r'<script[^>]*id="topocast-data"[^>]*>(.*?)</script>', html, re.S).group(1))
+def rgb(h):
+    return tuple(int(h[i:i + 2], 16) for i in (1, 3, 5))
+def count(png, colours):
+    """Pixels within 12 of one of `colours` in every channel (one pass; the dark page skipped)."""
+    _, _, pixels = pngstats.read_png(png)
+    n = 0
+    for row in pixels:
+        for p in row:
+            if p[0] + p[1] + p[2] < 120:
+                continue
+            for c in colours:
+                if abs(p[0] - c[0]) <= 12 and abs(p[1] - c[1]) <= 12 and abs(p[2] - c[2]) <= 12:
+                    n += 1
+                    break
+    return n
+# Data held: the glyphs' bright colours (the chunks'; not the dark cells and plates). Before step 1
+# each node holds its own contribution to every chunk (16 thin bars); after the all-gather every
+# node holds all 16 chunks whole, 16 squares of their colours each.
+glyphs = page("data.html")["sides"][0]["glyphs"]["colours"]
+bright = [rgb(c) for c in glyphs if sum(rgb(c)) > 300]
+d0, d30 = count(work + "/data0.png", bright), count(work + "/data30.png", bright)
+# Trees: before step 1 every member's edges are faded; at the last step each used edge is in its
+# member's colour (the legend's first lines).
+members = [rgb(e[0]) for e in page("trees.html")["legend"] if e[1].startswith("nESBT member")]
+t0, t12 = count(work + "/trees0.png", members), count(work + "/trees12.png", members)
+print("data held: %d chunk-coloured pixels before step 1, %d at step 30; trees: %d member-coloured pixels at step 0, %d at step 12" % (d0, d30, t0, t12))
+assert len(bright) >= 16 and len(members) == 4
+assert d30 > 3000 and d30 > 4 * d0, "the Data held glyphs do not show the chunks held"
+assert t12 > t0 + 300, "the member trees' edges are not drawn in their colours once used"
+PY
+
 # --- a compare scenario: both sides on one timeline ---------------------------------------------
 "$cli" html --scenario "$src/resources/scenarios/compare-cang-wu-8x8-paper-vs-optimal.json" --out "$work/compare.html" >/dev/null
 chrome --dump-dom "file://$work/compare.html#step=3" >"$work/compare-dom.html" 2>"$work/compare-log.txt" || fail "chromium failed on the compare page"
