@@ -278,11 +278,11 @@ void addTrees(const Snapshot& snap, QJsonObject& side)
 /// whose glyph changed since the step before (step 0: every node), each node as [node, cells…]
 /// with a cell as x, y, width, height (scene units from the node's centre, x right, y up as on
 /// screen), colour index and layer.
-void addGlyphs(const Snapshot& snap, const std::vector<Vec3>& pos, QJsonObject& side)
+void addGlyphs(const Snapshot& snap, const std::vector<Vec3>& pos, bool halfView, QJsonObject& side)
 {
     if (!drawsDataGlyphs(snap))
         return;
-    const float width = glyphWidth(pos);
+    const float width = glyphWidth(pos, halfView ? kGlyphShareHalfView : kGlyphShare);
     const Palette palette = Palette::normal();
     QJsonArray table, steps;
     std::map<QString, int> indexOf;
@@ -313,8 +313,9 @@ void addGlyphs(const Snapshot& snap, const std::vector<Vec3>& pos, QJsonObject& 
 
 namespace {
 
-/// One side of the page: its network, layout, schedule, narration, camera and colours in `mode`.
-QJsonObject sideData(const Snapshot& snap, const QString& heading, ViewMode mode)
+/// One side of the page: its network, layout, schedule, narration, camera and colours in `mode`
+/// (`halfView`: one of a comparison's two, with the app's half views' wider glyphs).
+QJsonObject sideData(const Snapshot& snap, const QString& heading, ViewMode mode, bool halfView)
 {
     const Topology& topo = snap.topology();
     if (topo.nodeCount() > kWebPageMaxNodes)
@@ -376,7 +377,7 @@ QJsonObject sideData(const Snapshot& snap, const QString& heading, ViewMode mode
     if (mode == ViewMode::Trees)
         addTrees(snap, side);
     if (mode == ViewMode::DataHeld)
-        addGlyphs(snap, pos, side);
+        addGlyphs(snap, pos, halfView, side);
     return side;
 }
 
@@ -468,7 +469,7 @@ QByteArray webPageData(const Snapshot& snap, ViewMode mode)
                      .arg(QString::fromStdString(formatSeconds(*snap.networkTime * 1e-9)),
                           QString::fromStdString(formatSize(net.message)), QString::fromStdString(net.preset));
     }
-    return pageDocument(snap, mode, facts, snap.stepCount(), QJsonArray{sideData(snap, QString(), mode)});
+    return pageDocument(snap, mode, facts, snap.stepCount(), QJsonArray{sideData(snap, QString(), mode, false)});
 }
 
 QByteArray webPageData(const CompareSnapshot& cmp, ViewMode mode)
@@ -478,7 +479,8 @@ QByteArray webPageData(const CompareSnapshot& cmp, ViewMode mode)
             .arg(QString::fromStdString(cmp.a->topology().displayName()), sideFigures(cmp, 0), sideFigures(cmp, 1));
     QJsonArray sides;
     for (int i = 0; i < 2; ++i)
-        sides << sideData(cmp.side(i), sideTitle(i, cmp.side(i)) + QStringLiteral(" — ") + sideFigures(cmp, i), mode);
+        sides << sideData(cmp.side(i), sideTitle(i, cmp.side(i)) + QStringLiteral(" — ") + sideFigures(cmp, i), mode,
+                          true);
     return pageDocument(*cmp.a, mode, facts, cmp.comparison.steps, sides);
 }
 

@@ -93,6 +93,14 @@ void SceneShape::adopt()
     emit explodeChanged(m_explode.amount);
 }
 
+void SceneShape::sizeGlyphs()
+{
+    // O(N²) over the positions: only where glyphs can be drawn (a 32³ mesh would take seconds).
+    if (m_scene.snap && m_scene.snap->topology().nodeCount() <= kGlyphMaxNodes)
+        m_scene.sizes.glyphWidth =
+            glyphWidth(m_scene.positions, m_scene.labelState.compact ? kGlyphShareHalfView : kGlyphShare);
+}
+
 bool SceneShape::animating() const
 {
     return m_explodeAnimation->state() == QAbstractAnimation::Running;
@@ -116,9 +124,7 @@ void SceneShape::rebuildGeometry()
     m_scene.layers.messages->setRadius(0.11f);
     m_scene.layers.arrows->setSize(m_scene.sizes.nodeRadius * 2.4f, m_scene.sizes.nodeRadius);
     m_scene.layers.nodeLabels->setAnchorLift(m_scene.sizes.nodeRadius * kLabelGap);
-    // O(N²) over the positions: only where glyphs can be drawn (a 32³ mesh would take seconds).
-    if (n <= kGlyphMaxNodes)
-        m_scene.sizes.glyphWidth = glyphWidth(m_scene.positions);
+    sizeGlyphs();
     m_scene.layers.glyphs->setLift(m_scene.sizes.nodeRadius * 1.6f);
     m_scene.labelState.nodeKey.clear();
     m_scene.sizes.linkRadius = n > 4096 ? 0.025f : 0.035f;

@@ -47,6 +47,8 @@ public:
     /// A new network (or a new drawing of it): its explode and layout, the slice kept where it
     /// applies, the geometry built and framed by the camera.
     void adopt();
+    /// The Data held glyphs' width for the positions drawn now (wider in a half-width view).
+    void sizeGlyphs();
     /// The Trees mode's member tree edges at the positions drawn now.
     void rebuildTrees();
     /// Ghosts what lies outside the slice plane in the shown frame's style.

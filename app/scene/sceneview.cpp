@@ -307,7 +307,11 @@ void SceneView::setPalette()
 
 void SceneView::setCompactLabels(bool on)
 {
+    if (on == m_scene.labelState.compact)
+        return;
     m_labels->setCompact(on);
+    m_shape->sizeGlyphs(); // a half-width view's glyphs are wider
+    refresh();
 }
 
 void SceneView::setSimulation(std::shared_ptr<const SimulatedPlayback> playback)

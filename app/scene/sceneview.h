@@ -94,7 +94,8 @@ public slots:
     /// The print palette (white paper, Palette::print) for handouts, over the high contrast one.
     void setPrintTheme(bool on);
     /// Half-width views (the compare view, whose titles name the source): no node labels and no
-    /// source-map numbers, which would run into each other there at a legible size.
+    /// source-map numbers, which would run into each other there at a legible size, and wider
+    /// Data held glyphs (kGlyphShareHalfView).
     void setCompactLabels(bool on);
     /// Compare view: a magenta ring (kHighlightColour, MarkShape::Right) around each of `nodes`
     /// (informed at another step on the other side) while their colours keep saying their

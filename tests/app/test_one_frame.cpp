@@ -96,7 +96,7 @@ std::vector<int> pageStep(const QJsonArray& steps, int k)
 /// The Trees mode's edges and the Data held glyphs of the page's side `side` at step `k`: each
 /// member tree's edge in the frame's colour, every node's glyph cells as core draws them at the
 /// page's positions.
-void samePageExtras(const QJsonObject& s, const ScenarioRun& run, const Frame& want)
+void samePageExtras(const QJsonObject& s, const ScenarioRun& run, const Frame& want, float share)
 {
     const int k = want.request.step;
     const QJsonObject frames = s[QStringLiteral("frames")].toObject();
@@ -123,7 +123,7 @@ void samePageExtras(const QJsonObject& s, const ScenarioRun& run, const Frame& w
                 cells[e.toArray()[0].toInteger()] = e.toArray()[1].toArray();
         const std::vector<Vec3> pos = drawingPositions(run.topology(), run.drawing, 16.0f / 9.0f);
         const auto drawnByCore =
-            dataGlyphCells(run, StepNo{static_cast<std::uint32_t>(k)}, Palette::normal(), glyphWidth(pos));
+            dataGlyphCells(run, StepNo{static_cast<std::uint32_t>(k)}, Palette::normal(), glyphWidth(pos, share));
         std::map<long long, std::size_t> seen;
         int wrong = 0;
         for (const GlyphCell& c : drawnByCore) {
@@ -158,7 +158,8 @@ void samePage(const QJsonObject& page, int side, const ScenarioRun& run, const F
     for (std::size_t v = 0; v < nodes.size(); ++v)
         wrong += table[nodes[v]].toString() != want.style.nodeColour[v].to<QColor>().name();
     CHECK(wrong == 0);
-    samePageExtras(s, run, want);
+    samePageExtras(s, run, want,
+                   page[QStringLiteral("sides")].toArray().size() > 1 ? kGlyphShareHalfView : kGlyphShare);
     std::vector<std::pair<long long, long long>> arrows, wanted;
     for (const auto& t : s[QStringLiteral("transfers")].toArray()) {
         const QJsonArray a = t.toArray();

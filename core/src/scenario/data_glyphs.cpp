@@ -129,7 +129,7 @@ std::vector<GlyphCellText> dataGlyphTexts(const ScenarioRun& snap, StepNo step, 
     return out;
 }
 
-float glyphWidth(const std::vector<Vec3>& positions)
+float glyphWidth(const std::vector<Vec3>& positions, float share)
 {
     float best = std::numeric_limits<float>::max();
     for (std::size_t i = 0; i < positions.size(); ++i)
@@ -138,7 +138,7 @@ float glyphWidth(const std::vector<Vec3>& positions)
                         dz = positions[i][2] - positions[j][2];
             best = std::min(best, std::sqrt(dx * dx + dy * dy + dz * dz));
         }
-    return best == std::numeric_limits<float>::max() ? 0.6f : 0.6f * best;
+    return best == std::numeric_limits<float>::max() ? share : share * best;
 }
 
 } // namespace topocast

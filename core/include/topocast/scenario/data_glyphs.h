@@ -67,9 +67,14 @@ struct GlyphCellText {
 /// empty where drawsDataGlyphs is false. O(N · C).
 std::vector<GlyphCellText> dataGlyphTexts(const ScenarioRun& snap, StepNo step, float width);
 
-/// The width to give a node's glyph: 60 % of the smallest distance between two drawn nodes, so
-/// most of each arrowhead at rest stays visible between the glyphs. O(N²): for networks that
-/// draw glyphs (at most kGlyphMaxNodes nodes).
-float glyphWidth(const std::vector<Vec3>& positions);
+/// How wide a glyph is, as a share of the smallest distance between two drawn nodes: in a full
+/// view 60 %, so most of each arrowhead at rest stays visible between the glyphs; in a half-width
+/// view (compare's two sides) 85 %, where 60 % left cells of 8 px on a 1280×800 screen and a
+/// partial sum's bar 2 px wide.
+inline constexpr float kGlyphShare = 0.6f;
+inline constexpr float kGlyphShareHalfView = 0.85f;
+/// The width to give a node's glyph: `share` of the smallest distance between two drawn nodes.
+/// O(N²): for networks that draw glyphs (at most kGlyphMaxNodes nodes).
+float glyphWidth(const std::vector<Vec3>& positions, float share = kGlyphShare);
 
 } // namespace topocast
