@@ -256,6 +256,43 @@ TEST_CASE("render: the data glyphs show each held chunk's colour where its cell 
     CHECK(scene.layers().glyphs->instanceCount() == 0);
 }
 
+TEST_CASE("render: a half-width view draws wider glyphs, each held chunk's colour where its cell is",
+          "[app][gl][glyphs]")
+{
+    // Compare's two sides: the glyphs take 85% of the node spacing (60% in a full view), so at half
+    // width their cells stay about as large as a full view's.
+    SceneView scene;
+    scene.window()->resize(600, 500);
+    scene.window()->show();
+    const SnapshotPtr snap = buildSnapshot(loadScenario(glyphPreset("ring-allgather-8.json")));
+    scene.setCompactLabels(true);
+    scene.setSnapshot(snap);
+    scene.setMode(ViewMode::DataHeld);
+    scene.setStep(static_cast<int>(snap->stepCount()));
+    scene.setFraction(1.0f);
+    const float wide = glyphWidth(snap->positions, kGlyphShareHalfView);
+    CHECK(wide == Approx(glyphWidth(snap->positions) * kGlyphShareHalfView / kGlyphShare));
+    const QImage img = scene.capture().frame();
+    REQUIRE_FALSE(img.isNull());
+    int shown = 0, held = 0;
+    double cellPixels = 0;
+    for (const GlyphCell& c : dataGlyphCells(*snap, StepNo{snap->stepCount()}, scene.choice().palette(), wide)) {
+        if (c.layer != 1)
+            continue;
+        ++held;
+        const Vec3& p = snap->positions[c.node];
+        const auto at = [&](float fx, float fy) {
+            return projectToScreen(scene.camera().viewProjection(), scene.camera().viewportSize(),
+                                   {p[0] + c.x + c.width * fx, p[1] + c.y + c.height * fy, p[2]});
+        };
+        cellPixels = at(1, 0).x() - at(0, 0).x();
+        shown += test::pixelNear(img, at(0.7f, 0.3f), 1, [&](QColor col) { return test::colourNear(col, c.colour); });
+    }
+    CHECK(held == 64);
+    CHECK(shown >= held - static_cast<int>(scene.layers().arrows->arrows().size()));
+    CHECK(cellPixels >= 10.0); // 60% of the spacing drew them under 8 px wide in this view
+}
+
 TEST_CASE("data glyphs: every cell names its chunk and a partial sum its contributions, left of the bar",
           "[app][data-held][glyphs]")
 {
