@@ -19,10 +19,14 @@
 
 #include <algorithm>
 #include <map>
+#include <set>
 
 namespace topocast::app {
 
 namespace {
+
+/// The most plates an atlas keeps from the atlas before it beside those shown now.
+constexpr std::size_t kAtlasKeep = 96;
 
 /// Hands one atlas image to Qt3D's texture loader; equal generations are the same image.
 class LabelImageGenerator : public Qt3DRender::QTextureImageDataGenerator {
@@ -196,41 +200,15 @@ QSize LabelInstances::plateSize(std::size_t i) const
     return i < m_plates.size() ? m_plates[i].size() : QSize();
 }
 
-void LabelInstances::setLabels(std::vector<Label> labels, int pixelHeight)
+void LabelInstances::paintAtlas(const std::map<PlateKey, QRect>& plates, int width, int height, int pixelHeight)
 {
-    m_labels = std::move(labels);
-    // One plate per distinct (text, colour), packed in rows of an atlas at most 1024 wide.
     const QFont font = labelFont(pixelHeight);
     const QFontMetrics metrics(font);
     const int pad = std::max(2, pixelHeight / 4);
-    const int plateH = m_outlined ? outlinedSizeFor(QString(), pixelHeight).height() : metrics.height() + 2 * pad;
-    std::map<std::pair<QString, QRgb>, QRect> plates;
-    int x = 0, y = 0, rowH = 0;
-    const int maxWidth = 1024;
-    m_plates.assign(m_labels.size(), QRect());
-    for (std::size_t i = 0; i < m_labels.size(); ++i) {
-        const auto key = std::make_pair(m_labels[i].text, m_labels[i].colour.rgba());
-        auto it = plates.find(key);
-        if (it == plates.end()) {
-            const int w = m_outlined ? outlinedSizeFor(m_labels[i].text, pixelHeight).width()
-                                     : metrics.horizontalAdvance(m_labels[i].text) + 2 * pad + 2;
-            if (x + w > maxWidth) {
-                x = 0;
-                y += rowH;
-                rowH = 0;
-            }
-            it = plates.emplace(key, QRect(x, y, w, plateH)).first;
-            x += w;
-            rowH = std::max(rowH, plateH);
-        }
-        m_plates[i] = it->second;
-    }
-    const int atlasW = std::max(1, std::min(maxWidth, y == 0 ? x : maxWidth));
-    const int atlasH = std::max(1, y + rowH);
-    m_atlas = QImage(atlasW, atlasH, QImage::Format_RGBA8888);
-    m_atlas.fill(Qt::transparent);
+    QImage atlas(width, height, QImage::Format_RGBA8888);
+    atlas.fill(Qt::transparent);
     {
-        QPainter painter(&m_atlas);
+        QPainter painter(&atlas);
         painter.setRenderHint(QPainter::Antialiasing);
         painter.setRenderHint(QPainter::TextAntialiasing);
         painter.setFont(font);
@@ -256,8 +234,69 @@ void LabelInstances::setLabels(std::vector<Label> labels, int pixelHeight)
         }
     }
     // Rounded corners are transparent in the atlas: the shader discards them (no blending).
+    m_atlas = std::move(atlas);
+    m_atlasPlates = plates;
+    m_atlasPixels = pixelHeight;
     m_image->setImage(m_atlas);
     ++m_generation;
+}
+
+void LabelInstances::setLabels(std::vector<Label> labels, int pixelHeight, const std::vector<PlateKey>& spare)
+{
+    m_labels = std::move(labels);
+    m_plates.assign(m_labels.size(), QRect());
+    // Labels whose plates are all in the atlas already (labels that only moved, some left out for
+    // want of room, a step naming the same nodes) keep it and its texture on the GPU: nothing to
+    // paint, and no new texture to wait for before the next frame is captured.
+    const bool reuse = !m_atlas.isNull() && pixelHeight == m_atlasPixels &&
+                       std::all_of(m_labels.begin(), m_labels.end(), [&](const Label& l) {
+                           return m_atlasPlates.count({l.text, l.colour.rgba()}) > 0;
+                       });
+    int atlasW = m_atlas.width(), atlasH = m_atlas.height();
+    if (reuse) {
+        for (std::size_t i = 0; i < m_labels.size(); ++i)
+            m_plates[i] = m_atlasPlates.at({m_labels[i].text, m_labels[i].colour.rgba()});
+    } else {
+        // One plate per distinct (text, colour), packed in rows of an atlas at most 1024 wide.
+        const QFont font = labelFont(pixelHeight);
+        const QFontMetrics metrics(font);
+        const int pad = std::max(2, pixelHeight / 4);
+        const int plateH = m_outlined ? outlinedSizeFor(QString(), pixelHeight).height() : metrics.height() + 2 * pad;
+        // The plates of the atlas shown stay in the new one (up to kAtlasKeep of them): a label
+        // left out at one step and back at the next finds its plate there.
+        std::vector<std::pair<QString, QRgb>> keys;
+        if (pixelHeight == m_atlasPixels && m_atlasPlates.size() + m_labels.size() <= kAtlasKeep)
+            for (const auto& [key, rect] : m_atlasPlates)
+                keys.push_back(key);
+        for (const Label& l : m_labels)
+            keys.emplace_back(l.text, l.colour.rgba());
+        keys.insert(keys.end(), spare.begin(), spare.end());
+        std::set<PlateKey> seen;
+        keys.erase(std::remove_if(keys.begin(), keys.end(), [&](const PlateKey& k) { return !seen.insert(k).second; }),
+                   keys.end());
+        std::map<std::pair<QString, QRgb>, QRect> plates;
+        int x = 0, y = 0, rowH = 0;
+        // Rows at most 1024 wide, or 4096 for many plates (a 512-node network's names at print
+        // resolution would make a 1024-wide atlas taller than a GPU's textures may be).
+        const int maxWidth = keys.size() > 128 ? 4096 : 1024;
+        for (const auto& key : keys) {
+            const int w = m_outlined ? outlinedSizeFor(key.first, pixelHeight).width()
+                                     : metrics.horizontalAdvance(key.first) + 2 * pad + 2;
+            if (x + w > maxWidth) {
+                x = 0;
+                y += rowH;
+                rowH = 0;
+            }
+            plates.emplace(key, QRect(x, y, w, plateH));
+            x += w;
+            rowH = std::max(rowH, plateH);
+        }
+        for (std::size_t i = 0; i < m_labels.size(); ++i)
+            m_plates[i] = plates.at({m_labels[i].text, m_labels[i].colour.rgba()});
+        atlasW = std::max(1, std::min(maxWidth, y == 0 ? x : maxWidth));
+        atlasH = std::max(1, y + rowH);
+        paintAtlas(plates, atlasW, atlasH, pixelHeight);
+    }
 
     std::vector<float> data;
     data.reserve(m_labels.size() * 11);

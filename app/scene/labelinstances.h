@@ -14,7 +14,9 @@
 #include <QString>
 
 #include <cstdint>
+#include <map>
 #include <memory>
+#include <utility>
 #include <vector>
 
 namespace Qt3DRender {
@@ -51,8 +53,12 @@ public:
     explicit LabelInstances(Qt3DCore::QNode* parent = nullptr);
     ~LabelInstances() override;
 
-    /// Replaces every label; text of `pixelHeight` pixels (the plate is a little taller).
-    void setLabels(std::vector<Label> labels, int pixelHeight);
+    /// What a plate says and in which colour.
+    using PlateKey = std::pair<QString, QRgb>;
+    /// Replaces every label; text of `pixelHeight` pixels (the plate is a little taller). `spare`:
+    /// plates to keep in the atlas though not shown now (labels left out for want of room at this
+    /// step or camera), so showing them later needs no new atlas.
+    void setLabels(std::vector<Label> labels, int pixelHeight, const std::vector<PlateKey>& spare = {});
     /// The viewport in pixels (plates keep their pixel size when the window is resized).
     void setViewportSize(const QSize& size);
     /// The viewport the plates are placed in, in pixels.
@@ -74,7 +80,11 @@ public:
     /// Outlined text: no plate, the letters in their colour inside a dark outline of outlineWidth
     /// pixels, over whatever lies behind them (the numbers in the Data held glyphs' cells). Off
     /// (plates) by default; takes effect at the next setLabels.
-    void setOutlined(bool on) { m_outlined = on; }
+    void setOutlined(bool on)
+    {
+        m_outlined = on;
+        m_atlas = QImage(); // painted again at the next setLabels
+    }
     /// The box outlined text of `pixelHeight` pixels takes, outline included, in pixels.
     static QSize outlinedSizeFor(const QString& text, int pixelHeight);
     static int outlineWidth(int pixelHeight) { return pixelHeight >= 12 ? 2 : 1; }
@@ -90,7 +100,13 @@ private:
     std::unique_ptr<InstanceBuffer> m_instances;
     std::vector<Label> m_labels;
     std::vector<QRect> m_plates; ///< each label's rectangle in the atlas
+    /// Draws the plates into a new atlas of `width` × `height` and hands it to the texture.
+    void paintAtlas(const std::map<PlateKey, QRect>& plates, int width, int height, int pixelHeight);
+
     QImage m_atlas;
+    /// What the atlas holds: each plate's text, colour and rectangle, and the text height.
+    std::map<PlateKey, QRect> m_atlasPlates;
+    int m_atlasPixels = 0;
     std::uint64_t m_generation = 0;
     bool m_outlined = false;
 };

@@ -61,12 +61,18 @@ int SceneCapture::surfaceSamples()
 
 bool SceneCapture::waitUntilLoaded(int timeoutMs)
 {
+    return renderUntilLoaded(timeoutMs) >= 0;
+}
+
+int SceneCapture::renderUntilLoaded(int timeoutMs)
+{
+    int rendered = 0;
     QElapsedTimer t;
     t.start();
     const auto texts = m_scene.layers.texts();
     while (!std::all_of(texts.begin(), texts.end(), [](const LabelInstances* l) { return l->loaded(); })) {
         if (t.elapsed() > timeoutMs)
-            return false;
+            return -1;
         // Each capture request makes Qt3D render (and run its loaders) once.
         Qt3DRender::QRenderCaptureReply* reply = m_scene.frame.capture->requestCapture();
         QEventLoop loop;
@@ -74,12 +80,13 @@ bool SceneCapture::waitUntilLoaded(int timeoutMs)
         QTimer::singleShot(std::max(1, timeoutMs - static_cast<int>(t.elapsed())), &loop, &QEventLoop::quit);
         if (!reply->isComplete())
             loop.exec();
-        const bool rendered = reply->isComplete();
+        const bool complete = reply->isComplete();
         delete reply;
-        if (!rendered)
-            return false;
+        if (!complete)
+            return -1;
+        ++rendered;
     }
-    return true;
+    return rendered;
 }
 
 QImage SceneCapture::frame(int timeoutMs, bool dropFirst)
@@ -92,10 +99,15 @@ QImage SceneCapture::frame(int timeoutMs, bool dropFirst)
         atlases += l->atlasGeneration();
     const bool settle = dropFirst || atlases != m_scene.labelState.capturedAtlases;
     m_scene.labelState.capturedAtlases = atlases;
-    if (settle && !waitUntilLoaded(timeoutMs))
+    const int rendered = settle ? renderUntilLoaded(timeoutMs) : 0;
+    if (rendered < 0)
         return QImage();
+    // The first capture after a change may be stale: it is dropped, unless a frame rendered while
+    // the atlases loaded was that first one (each page of a large network's handout names its own
+    // receivers, so each has a new atlas: one frame less a page).
+    const int captures = settle && rendered == 0 ? 2 : 1;
     QImage image;
-    for (int attempt = settle ? 0 : 1; attempt < 2; ++attempt) { // the first capture after a change may be stale
+    for (int attempt = 0; attempt < captures; ++attempt) {
         Qt3DRender::QRenderCaptureReply* reply = m_scene.frame.capture->requestCapture();
         QEventLoop loop;
         QTimer timeout;

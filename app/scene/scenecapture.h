@@ -41,6 +41,10 @@ public:
     static int surfaceSamples();
 
 private:
+    /// Renders frames until the label atlases are on the GPU: how many it rendered, or −1 after
+    /// `timeoutMs` or without GL.
+    int renderUntilLoaded(int timeoutMs);
+
     SceneContext& m_scene;
     FrameStats m_frames;
 };

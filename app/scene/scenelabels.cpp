@@ -9,6 +9,7 @@
 #include "words/narration.h"
 
 #include "topocast/drawing/camera.h"
+#include "topocast/drawing/layout.h"
 #include "topocast/drawing/view_labels.h"
 #include "topocast/scenario/data_glyphs.h"
 #include "topocast/scenario/scenario.h"
@@ -142,7 +143,14 @@ void SceneLabels::placeNodeLabels()
         return;
     m_scene.labelState.nodeKey = std::move(key);
     m_scene.layers.labels->setLabels(std::move(fixed), m_scene.labelState.pixels);
-    m_scene.layers.nodeLabels->setLabels(std::move(labels), m_scene.labelState.pixels);
+    // Every node's name stays in the atlas (up to kSpareLabelNodes nodes): the next step's
+    // receivers, or a label back from where it found no room, need no new atlas, and a handout's
+    // or a video's next page costs one frame, not two.
+    std::vector<LabelInstances::PlateKey> spare;
+    if (n <= kSpareLabelNodes && !numbers)
+        for (NodeId v{}; v < n; ++v)
+            spare.emplace_back(QString::fromStdString(nodeLabel(topo, v)), toQColor(m_scene.palette.label).rgba());
+    m_scene.layers.nodeLabels->setLabels(std::move(labels), m_scene.labelState.pixels, spare);
 }
 
 void SceneLabels::placeGlyphTexts()

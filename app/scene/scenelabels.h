@@ -3,6 +3,7 @@
 #include "scene/scenestate.h"
 
 #include <cstddef>
+#include <cstdint>
 
 namespace topocast::app {
 
@@ -33,6 +34,8 @@ public:
     float clearance() const;
 
     static constexpr std::size_t kMapNumberNodes = 256;
+    /// Up to this many nodes, every node's name is kept in the node labels' atlas.
+    static constexpr std::uint32_t kSpareLabelNodes = 512;
     static constexpr std::size_t kMessageLabels = 64;
     /// The smallest text (device pixels) the glyphs' numbers are written at.
     static constexpr int kGlyphTextMinPixels = 8;
