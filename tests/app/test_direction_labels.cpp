@@ -685,3 +685,50 @@ TEST_CASE("messages: routes sharing a hop in one direction run side by side in l
     }
     CHECK(shared > 0);
 }
+
+TEST_CASE("labels: the atlas is painted again only for a plate it lacks, and keeps every node's name of a "
+          "network up to 512 nodes",
+          "[app][labels]")
+{
+    // A step's new receivers, or a label back from where it found no room, must not cost a new
+    // texture (and with it a frame more for every handout page or video frame).
+    using Label = LabelInstances::Label;
+    LabelInstances labels;
+    const QColor white(200, 205, 215), orange(230, 159, 0);
+    labels.setLabels(
+        {{{0, 0, 0}, QStringLiteral("(0,0)"), white, 0, 0}, {{1, 0, 0}, QStringLiteral("(1,0)"), white, 0, 0}}, 14,
+        {{QStringLiteral("(2,0)"), white.rgba()}});
+    const std::uint64_t first = labels.atlasGeneration();
+    const QImage atlas = labels.atlas();
+    // Moved, one left out, a spare shown: the same atlas.
+    labels.setLabels({{{0, 1, 0}, QStringLiteral("(0,0)"), white, 3, 0}}, 14);
+    CHECK(labels.atlasGeneration() == first);
+    labels.setLabels({{{2, 0, 0}, QStringLiteral("(2,0)"), white, 0, 0}}, 14);
+    CHECK(labels.atlasGeneration() == first);
+    CHECK(labels.atlas() == atlas);
+    // A text or a colour it lacks, or another size: painted again, keeping what it held.
+    labels.setLabels({{{3, 0, 0}, QStringLiteral("(3,0)"), white, 0, 0}}, 14);
+    CHECK(labels.atlasGeneration() == first + 1);
+    labels.setLabels(
+        {{{0, 0, 0}, QStringLiteral("(0,0)"), white, 0, 0}, {{3, 0, 0}, QStringLiteral("(3,0)"), white, 0, 0}}, 14);
+    CHECK(labels.atlasGeneration() == first + 1);
+    labels.setLabels({{{0, 0, 0}, QStringLiteral("(0,0)"), orange, 0, 0}}, 14);
+    CHECK(labels.atlasGeneration() == first + 2);
+    labels.setLabels({{{0, 0, 0}, QStringLiteral("(0,0)"), orange, 0, 0}}, 20);
+    CHECK(labels.atlasGeneration() == first + 3);
+
+    // The 8x8x8's view keeps all 512 names: stepping through the schedule paints no atlas.
+    SceneView scene;
+    scene.window()->resize(900, 600);
+    scene.setSnapshot(buildSnapshot(loadScenario(TOPOCAST_SOURCE_DIR "/resources/scenarios/default.json")));
+    scene.setStep(1);
+    const std::uint64_t shown = scene.layers().nodeLabels->atlasGeneration();
+    std::size_t named = 0;
+    for (int k = 2; k <= static_cast<int>(scene.snapshot()->stepCount()); ++k) {
+        scene.setStep(k);
+        named += scene.layers().nodeLabels->labels().size();
+    }
+    CHECK(named > 50); // the steps' receivers were named
+    CHECK(scene.layers().nodeLabels->atlasGeneration() == shown);
+    CHECK(scene.layers().nodeLabels->atlas().height() <= 4096);
+}
