@@ -33,15 +33,6 @@ QColor toQColor(const Rgba& c)
 }
 } // namespace
 
-void SceneLabels::setCompact(bool on)
-{
-    if (on == m_scene.labelState.compact)
-        return;
-    m_scene.labelState.compact = on;
-    if (m_scene.snap)
-        placeNodeLabels();
-}
-
 float SceneLabels::clearance() const
 {
     // Data held glyphs cover the node: labels keep clear of the glyph (a diagonal lift).

@@ -27,9 +27,6 @@ public:
     /// message's last hop, while the step is at rest: where some message of the schedule carries
     /// more than one block and the step has at most kMessageLabels transfers (not in compact views).
     void placeMessageLabels();
-    /// Half-width views (the compare view, whose titles name the source): no node labels and no
-    /// source-map numbers, which would run into each other there at a legible size.
-    void setCompact(bool on);
     /// How far (scene units) from a node's centre labels keep: its radius, or its data glyph's half width.
     float clearance() const;
 

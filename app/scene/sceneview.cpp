@@ -309,8 +309,8 @@ void SceneView::setCompactLabels(bool on)
 {
     if (on == m_scene.labelState.compact)
         return;
-    m_labels->setCompact(on);
-    m_shape->sizeGlyphs(); // a half-width view's glyphs are wider
+    m_scene.labelState.compact = on; // refresh() places the labels for it
+    m_shape->sizeGlyphs();           // a half-width view's glyphs are wider
     refresh();
 }
 

@@ -183,6 +183,8 @@
       var lift = side.glyphs.width * 0.004;
       glyphs.forEach(function (mesh, v) {
         var c = cells[v] || [];
+        if (mesh.userData.cells === c) return; // the same step's cells (a repaint, an unchanged glyph)
+        mesh.userData.cells = c;
         var n = c.length / 6, pos = new Float32Array(n * 18), col = new Float32Array(n * 18);
         for (var i = 0; i < n; ++i) {
           var x = c[6 * i], y = c[6 * i + 1], w = c[6 * i + 2], h = c[6 * i + 3], z = (c[6 * i + 5] + 1) * lift;
